@@ -1,0 +1,3 @@
+module c6book
+
+go 1.26.8
