@@ -1,0 +1,410 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+)
+
+// winSet is a set of window indices with O(1) add, remove and iteration.
+type winSet struct {
+	list []int32
+	pos  []int32 // index+1 in list, 0 when absent
+}
+
+func newWinSet(n int) winSet { return winSet{pos: make([]int32, n)} }
+
+func (s *winSet) add(w int32) {
+	s.list = append(s.list, w)
+	s.pos[w] = int32(len(s.list))
+}
+
+func (s *winSet) remove(w int32) {
+	i := s.pos[w] - 1
+	last := s.list[len(s.list)-1]
+	s.list[i] = last
+	s.pos[last] = i + 1
+	s.list = s.list[:len(s.list)-1]
+	s.pos[w] = 0
+}
+
+func (s *winSet) clone() winSet {
+	return winSet{list: append([]int32(nil), s.list...), pos: append([]int32(nil), s.pos...)}
+}
+
+// Board is a position of Connect(m,n,k,p,q): the stones, whose turn it is,
+// and incrementally maintained per-window stone counts from which threats are
+// read. Place/Remove are the raw stone-level operations used by the solvers
+// (cost: the windows through one square, i.e. its four lines); Play/Undo are
+// the rule-checked turn-level operations.
+type Board struct {
+	rules Rules
+	g     *geometry
+	cells []Color
+	cnt   [3][]uint8
+	hash  uint64
+	count [3]int // stones per colour
+	full  [3]int // windows with K stones of a colour
+	thr   [3]winSet
+	hot   [3]winSet
+
+	tl, hl uint8 // threat level K-P, hot level max(K-2P,1)
+
+	toMove Color
+	turn   int // completed turns
+	hist   []Move
+	setup  bool // position was set up, not played from the empty board
+}
+
+// NewBoard returns the empty board for r, Black to move.
+func NewBoard(r Rules) (*Board, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	g := newGeometry(r)
+	b := &Board{rules: r, g: g, cells: make([]Color, r.Squares()), toMove: Black}
+	for c := Black; c <= White; c++ {
+		b.cnt[c] = make([]uint8, g.nwin)
+		b.thr[c] = newWinSet(g.nwin)
+		b.hot[c] = newWinSet(g.nwin)
+	}
+	b.tl = uint8(r.K - r.P)
+	hl := r.K - 2*r.P
+	if hl < 1 {
+		hl = 1
+	}
+	b.hl = uint8(hl)
+	return b, nil
+}
+
+// MustNewBoard is NewBoard for rules known to be valid (Connect6 and the
+// constants of tests); it panics on invalid rules, a programming error.
+func MustNewBoard(r Rules) *Board {
+	b, err := NewBoard(r)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// Clone returns an independent copy (the immutable geometry is shared).
+func (b *Board) Clone() *Board {
+	c := *b
+	c.cells = append([]Color(nil), b.cells...)
+	for col := Black; col <= White; col++ {
+		c.cnt[col] = append([]uint8(nil), b.cnt[col]...)
+		c.thr[col] = b.thr[col].clone()
+		c.hot[col] = b.hot[col].clone()
+	}
+	c.hist = append([]Move(nil), b.hist...)
+	return &c
+}
+
+// Rules returns the board's rules.
+func (b *Board) Rules() Rules { return b.rules }
+
+// At returns the content of square s.
+func (b *Board) At(s Square) Color { return b.cells[s] }
+
+// Hash is the Zobrist hash of the stones (side to move not included).
+func (b *Board) Hash() uint64 { return b.hash }
+
+// Key is the Zobrist hash of the stones and the side to move.
+func (b *Board) Key() uint64 {
+	if b.toMove == White {
+		return b.hash ^ sideKey
+	}
+	return b.hash
+}
+
+// ToMove is the player whose turn it is.
+func (b *Board) ToMove() Color { return b.toMove }
+
+// SetToMove sets the side to move (for set-up positions and solvers).
+func (b *Board) SetToMove(c Color) { b.toMove = c }
+
+// Turn is the number of completed turns (0 before Black's first turn).
+func (b *Board) Turn() int { return b.turn }
+
+// Stones returns the number of stones of colour c.
+func (b *Board) Stones(c Color) int { return b.count[c] }
+
+// Empties returns the number of empty squares.
+func (b *Board) Empties() int { return len(b.cells) - b.count[Black] - b.count[White] }
+
+// History returns the turns played since the start (or the set-up).
+func (b *Board) History() []Move { return append([]Move(nil), b.hist...) }
+
+// Winner returns the colour with K or more in a row, or Empty.
+func (b *Board) Winner() Color {
+	switch {
+	case b.full[Black] > 0:
+		return Black
+	case b.full[White] > 0:
+		return White
+	}
+	return Empty
+}
+
+// Place puts a stone of colour c on the empty square s, updating the windows
+// through s. It does no rule checking and does not change the side to move.
+func (b *Board) Place(s Square, c Color) {
+	b.cells[s] = c
+	b.hash ^= b.g.zkey[c][s]
+	b.count[c]++
+	o := c.Opp()
+	own, opp := b.cnt[c], b.cnt[o]
+	tl, hl, k := b.tl, b.hl, uint8(b.rules.K)
+	for _, w := range b.g.sqWins[s] {
+		n := own[w] + 1
+		own[w] = n
+		m := opp[w]
+		if m == 0 {
+			if n == hl {
+				b.hot[c].add(w)
+			}
+			if n == tl {
+				b.thr[c].add(w)
+			}
+			if n == k {
+				b.full[c]++
+			}
+		} else if n == 1 {
+			// The window was alive for the opponent and is now dead.
+			if m >= hl {
+				b.hot[o].remove(w)
+			}
+			if m >= tl {
+				b.thr[o].remove(w)
+			}
+		}
+	}
+}
+
+// Remove takes the stone off square s, undoing Place.
+func (b *Board) Remove(s Square) {
+	c := b.cells[s]
+	b.cells[s] = Empty
+	b.hash ^= b.g.zkey[c][s]
+	b.count[c]--
+	o := c.Opp()
+	own, opp := b.cnt[c], b.cnt[o]
+	tl, hl, k := b.tl, b.hl, uint8(b.rules.K)
+	for _, w := range b.g.sqWins[s] {
+		n := own[w]
+		own[w] = n - 1
+		m := opp[w]
+		if m == 0 {
+			if n == hl {
+				b.hot[c].remove(w)
+			}
+			if n == tl {
+				b.thr[c].remove(w)
+			}
+			if n == k {
+				b.full[c]--
+			}
+		} else if n == 1 {
+			if m >= hl {
+				b.hot[o].add(w)
+			}
+			if m >= tl {
+				b.thr[o].add(w)
+			}
+		}
+	}
+}
+
+// Errors returned by Play.
+var (
+	ErrGameOver   = errors.New("the game is already over")
+	ErrOccupied   = errors.New("square is occupied")
+	ErrOffBoard   = errors.New("square is off the board")
+	ErrStoneCount = errors.New("wrong number of stones for this turn")
+	ErrDuplicate  = errors.New("the same square twice in one turn")
+	ErrNoHistory  = errors.New("no turn to undo")
+)
+
+// MoveError says which stone of a turn was illegal and why.
+type MoveError struct {
+	Turn int
+	Move Move
+	Err  error
+	Info string
+}
+
+func (e *MoveError) Error() string {
+	if e.Info != "" {
+		return fmt.Sprintf("turn %d: %v (%s)", e.Turn+1, e.Err, e.Info)
+	}
+	return fmt.Sprintf("turn %d: %v", e.Turn+1, e.Err)
+}
+
+func (e *MoveError) Unwrap() error { return e.Err }
+
+// Check validates move m as the next turn without playing it. With partial,
+// a turn may place fewer stones than the rules ask (null and seminull moves);
+// otherwise fewer stones are allowed only when they win or fill the board.
+func (b *Board) Check(m Move, partial bool) error {
+	fail := func(err error, info string) error {
+		return &MoveError{Turn: b.turn, Move: m, Err: err, Info: info}
+	}
+	if b.Winner() != Empty {
+		return fail(ErrGameOver, b.Winner().String()+" has won")
+	}
+	want := b.rules.StonesForTurn(b.turn)
+	if b.setup && b.turn == 0 && b.count[Black]+b.count[White] > 0 {
+		want = b.rules.P
+	}
+	n := m.Len()
+	if n > want {
+		return fail(ErrStoneCount, fmt.Sprintf("%d stones, this turn places %d", n, want))
+	}
+	for i := 0; i < n; i++ {
+		s := m.At(i)
+		if s < 0 || int(s) >= len(b.cells) {
+			return fail(ErrOffBoard, fmt.Sprintf("square %d", s))
+		}
+		if b.cells[s] != Empty {
+			return fail(ErrOccupied, SquareName(b.rules, s))
+		}
+		for j := 0; j < i; j++ {
+			if m.At(j) == s {
+				return fail(ErrDuplicate, SquareName(b.rules, s))
+			}
+		}
+	}
+	if n < want && !partial && n < b.Empties() {
+		// Short turns are legal only when they end the game.
+		for i := 0; i < n; i++ {
+			b.Place(m.At(i), b.toMove)
+		}
+		won := b.full[b.toMove] > 0
+		for i := n - 1; i >= 0; i-- {
+			b.Remove(m.At(i))
+		}
+		if !won {
+			return fail(ErrStoneCount, fmt.Sprintf("%d stones, this turn places %d", n, want))
+		}
+	}
+	return nil
+}
+
+// Play checks and plays move m for the side to move.
+func (b *Board) Play(m Move) error { return b.play(m, false) }
+
+// PlayPartial plays a turn that may place fewer stones than the rules ask:
+// a null move (0 stones) or a seminull move (fewer than p).
+func (b *Board) PlayPartial(m Move) error { return b.play(m, true) }
+
+func (b *Board) play(m Move, partial bool) error {
+	if err := b.Check(m, partial); err != nil {
+		return err
+	}
+	for i := 0; i < m.Len(); i++ {
+		b.Place(m.At(i), b.toMove)
+	}
+	b.hist = append(b.hist, m)
+	b.turn++
+	b.toMove = b.toMove.Opp()
+	return nil
+}
+
+// Undo takes back the last turn played.
+func (b *Board) Undo() error {
+	if len(b.hist) == 0 {
+		return ErrNoHistory
+	}
+	m := b.hist[len(b.hist)-1]
+	b.hist = b.hist[:len(b.hist)-1]
+	for i := m.Len() - 1; i >= 0; i-- {
+		b.Remove(m.At(i))
+	}
+	b.turn--
+	b.toMove = b.toMove.Opp()
+	return nil
+}
+
+// SetUp returns a board holding the given stones with toMove to play. The
+// first turn of a set-up position with stones places p stones.
+func SetUp(r Rules, black, white []Square, toMove Color) (*Board, error) {
+	b, err := NewBoard(r)
+	if err != nil {
+		return nil, err
+	}
+	for i, list := range [2][]Square{black, white} {
+		c := Color(i + 1)
+		for _, s := range list {
+			if s < 0 || int(s) >= r.Squares() {
+				return nil, fmt.Errorf("set-up: %w: square %d", ErrOffBoard, s)
+			}
+			if b.cells[s] != Empty {
+				return nil, fmt.Errorf("set-up: %w: %s", ErrOccupied, SquareName(r, s))
+			}
+			b.Place(s, c)
+		}
+	}
+	if b.full[Black] > 0 && b.full[White] > 0 {
+		return nil, errors.New("set-up: both players have a row")
+	}
+	if toMove != Black && toMove != White {
+		return nil, errors.New("set-up: side to move must be B or W")
+	}
+	b.toMove = toMove
+	b.setup = true
+	return b, nil
+}
+
+// StoneList returns the squares holding colour c, in increasing order.
+func (b *Board) StoneList(c Color) []Square {
+	out := make([]Square, 0, b.count[c])
+	for s, v := range b.cells {
+		if v == c {
+			out = append(out, Square(s))
+		}
+	}
+	return out
+}
+
+// Move is one turn: up to MaxPerTurn squares, kept sorted so that a move has
+// one representation. The zero Move is the null move.
+type Move struct {
+	n uint8
+	s [MaxPerTurn]Square
+}
+
+// NewMove builds a move from squares (sorted; at most MaxPerTurn are kept).
+func NewMove(sq ...Square) Move {
+	var m Move
+	for _, s := range sq {
+		if int(m.n) == MaxPerTurn {
+			break
+		}
+		m.s[m.n] = s
+		m.n++
+	}
+	sort.Slice(m.s[:m.n], func(i, j int) bool { return m.s[i] < m.s[j] })
+	return m
+}
+
+// Len is the number of stones.
+func (m Move) Len() int { return int(m.n) }
+
+// At returns the i-th stone (sorted order).
+func (m Move) At(i int) Square { return m.s[i] }
+
+// Squares returns the stones as a new slice.
+func (m Move) Squares() []Square { return append([]Square(nil), m.s[:m.n]...) }
+
+// Contains reports whether s is one of the move's stones.
+func (m Move) Contains(s Square) bool {
+	for i := 0; i < int(m.n); i++ {
+		if m.s[i] == s {
+			return true
+		}
+	}
+	return false
+}
+
+// With returns the move with s added.
+func (m Move) With(s Square) Move { return NewMove(append(m.Squares(), s)...) }

@@ -1,0 +1,143 @@
+package engine
+
+// Square is a board point, indexed y*M + x (x = column from 0 = 'a', y = row
+// from 0 = row 1). NoSquare marks "none".
+type Square int16
+
+// NoSquare is the zero-information square.
+const NoSquare Square = -1
+
+// Sq returns the square at column x, row y (both from 0).
+func (r Rules) Sq(x, y int) Square { return Square(y*r.M + x) }
+
+// XY returns column and row (from 0) of s.
+func (r Rules) XY(s Square) (x, y int) { return int(s) % r.M, int(s) / r.M }
+
+// OnBoard reports whether column x, row y lie on the board.
+func (r Rules) OnBoard(x, y int) bool { return x >= 0 && y >= 0 && x < r.M && y < r.N }
+
+// Dirs are the four line directions: horizontal, vertical, diagonal, anti-diagonal.
+var dirs = [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}}
+
+// geometry holds the immutable tables derived from (M,N,K): the windows
+// (segments of K squares on a line) and, for each square, the windows through
+// it. Boards of the same rules share nothing mutable; geometry is read-only
+// once built.
+type geometry struct {
+	rules    Rules
+	nwin     int
+	winSq    []Square // window w: winSq[w*K : w*K+K]
+	winDir   []uint8
+	sqWins   [][]int32 // windows through each square
+	sqWinsAt [][]uint8 // position of the square inside each of those windows
+	zkey     [3][]uint64
+	syms     []symmetry
+}
+
+type symmetry struct {
+	id  int      // 0..7, see symNames
+	map_ []Square // square -> image
+}
+
+func newGeometry(r Rules) *geometry {
+	g := &geometry{rules: r}
+	nsq := r.Squares()
+	g.sqWins = make([][]int32, nsq)
+	g.sqWinsAt = make([][]uint8, nsq)
+	for d, dv := range dirs {
+		for y := 0; y < r.N; y++ {
+			for x := 0; x < r.M; x++ {
+				ex, ey := x+dv[0]*(r.K-1), y+dv[1]*(r.K-1)
+				if !r.OnBoard(ex, ey) {
+					continue
+				}
+				w := int32(g.nwin)
+				g.nwin++
+				g.winDir = append(g.winDir, uint8(d))
+				for i := 0; i < r.K; i++ {
+					s := r.Sq(x+dv[0]*i, y+dv[1]*i)
+					g.winSq = append(g.winSq, s)
+					g.sqWins[s] = append(g.sqWins[s], w)
+					g.sqWinsAt[s] = append(g.sqWinsAt[s], uint8(i))
+				}
+			}
+		}
+	}
+	for c := Black; c <= White; c++ {
+		g.zkey[c] = make([]uint64, nsq)
+		for s := 0; s < nsq; s++ {
+			x, y := r.XY(Square(s))
+			g.zkey[c][s] = zobristKey(c, x, y)
+		}
+	}
+	for id := 0; id < 8; id++ {
+		if id >= 4 && r.M != r.N {
+			break // the transposing symmetries only exist on square boards
+		}
+		m := make([]Square, nsq)
+		for s := 0; s < nsq; s++ {
+			x, y := r.XY(Square(s))
+			tx, ty := symXY(id, x, y, r.M, r.N)
+			m[s] = r.Sq(tx, ty)
+		}
+		g.syms = append(g.syms, symmetry{id: id, map_: m})
+	}
+	return g
+}
+
+// window squares.
+func (g *geometry) win(w int32) []Square {
+	k := g.rules.K
+	return g.winSq[int(w)*k : int(w)*k+k]
+}
+
+// symXY maps (x,y) on an m×n board by symmetry id: 0 identity, 1 mirror
+// left-right, 2 mirror top-bottom, 3 rotate 180°, 4 transpose, 5 rotate 90°,
+// 6 rotate 270°, 7 anti-transpose. Ids 4..7 need m == n.
+func symXY(id, x, y, m, n int) (int, int) {
+	switch id {
+	case 0:
+		return x, y
+	case 1:
+		return m - 1 - x, y
+	case 2:
+		return x, n - 1 - y
+	case 3:
+		return m - 1 - x, n - 1 - y
+	case 4:
+		return y, x
+	case 5:
+		return n - 1 - y, x
+	case 6:
+		return y, m - 1 - x
+	default:
+		return n - 1 - y, m - 1 - x
+	}
+}
+
+// SymmetryCount is the number of board symmetries for the rules: 8 on a
+// square board, 4 otherwise.
+func (r Rules) SymmetryCount() int {
+	if r.M == r.N {
+		return 8
+	}
+	return 4
+}
+
+// Transform maps square s by symmetry id (0..SymmetryCount()-1).
+func (r Rules) Transform(id int, s Square) Square {
+	x, y := r.XY(s)
+	tx, ty := symXY(id, x, y, r.M, r.N)
+	return r.Sq(tx, ty)
+}
+
+// InverseSymmetry returns the id that undoes symmetry id.
+func InverseSymmetry(id int) int {
+	switch id {
+	case 5:
+		return 6
+	case 6:
+		return 5
+	}
+	return id
+}

@@ -1,0 +1,150 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Notation follows LittleGolem: a square is a column letter a..z (the letter
+// i is used, not skipped) and a row number from 1 at the bottom: "j10" is the
+// centre of 19×19. A turn writes its stones together ("j11k10"); a game is the
+// turns separated by spaces. Upper case ("J10") is read too. A null move is
+// written "-" (a defender turn that places no stone).
+
+// SquareName returns the notation of s ("j10").
+func SquareName(r Rules, s Square) string {
+	if s < 0 || int(s) >= r.Squares() {
+		return fmt.Sprintf("?%d", s)
+	}
+	x, y := r.XY(s)
+	return string(rune('a'+x)) + strconv.Itoa(y+1)
+}
+
+// ParseSquare reads one square ("j10" or "J10").
+func ParseSquare(r Rules, text string) (Square, error) {
+	s, rest, err := parseSquarePrefix(r, strings.TrimSpace(text))
+	if err != nil {
+		return NoSquare, err
+	}
+	if rest != "" {
+		return NoSquare, fmt.Errorf("square %q: unexpected %q", text, rest)
+	}
+	return s, nil
+}
+
+func parseSquarePrefix(r Rules, t string) (Square, string, error) {
+	if t == "" {
+		return NoSquare, "", fmt.Errorf("empty square")
+	}
+	c := t[0]
+	if c >= 'A' && c <= 'Z' {
+		c += 'a' - 'A'
+	}
+	if c < 'a' || c > 'z' {
+		return NoSquare, "", fmt.Errorf("square %q: column must be a letter a..%c", t, 'a'+r.M-1)
+	}
+	i := 1
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	if i == 1 {
+		return NoSquare, "", fmt.Errorf("square %q: missing row number", t)
+	}
+	row, err := strconv.Atoi(t[1:i])
+	if err != nil || i-1 > 3 {
+		return NoSquare, "", fmt.Errorf("square %q: bad row", t[:i])
+	}
+	x, y := int(c-'a'), row-1
+	if !r.OnBoard(x, y) {
+		return NoSquare, "", fmt.Errorf("square %q is off the %dx%d board", t[:i], r.M, r.N)
+	}
+	return r.Sq(x, y), t[i:], nil
+}
+
+// MoveName writes a turn ("j11k10", "-" for the null move). Stones are
+// written in sorted order.
+func MoveName(r Rules, m Move) string {
+	if m.Len() == 0 {
+		return "-"
+	}
+	var sb strings.Builder
+	for i := 0; i < m.Len(); i++ {
+		sb.WriteString(SquareName(r, m.At(i)))
+	}
+	return sb.String()
+}
+
+// ParseMove reads one turn ("j11k10", "J11K10", "j10", "-" for null).
+func ParseMove(r Rules, text string) (Move, error) {
+	t := strings.TrimSpace(text)
+	if t == "-" || t == "" {
+		if t == "" {
+			return Move{}, fmt.Errorf("empty move")
+		}
+		return Move{}, nil
+	}
+	var sq []Square
+	for t != "" {
+		s, rest, err := parseSquarePrefix(r, t)
+		if err != nil {
+			return Move{}, fmt.Errorf("move %q: %w", text, err)
+		}
+		if len(sq) == MaxPerTurn {
+			return Move{}, fmt.Errorf("move %q: more than %d stones", text, MaxPerTurn)
+		}
+		sq = append(sq, s)
+		t = rest
+	}
+	return NewMove(sq...), nil
+}
+
+// ParseTurns reads a LittleGolem turn list ("j10 j11k10 ...").
+func ParseTurns(r Rules, text string) ([]Move, error) {
+	fields := strings.FieldsFunc(text, func(c rune) bool {
+		return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ','
+	})
+	out := make([]Move, 0, len(fields))
+	for i, f := range fields {
+		m, err := ParseMove(r, f)
+		if err != nil {
+			return nil, fmt.Errorf("turn %d: %w", i+1, err)
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// FormatTurns writes turns in LittleGolem notation separated by spaces.
+func FormatTurns(r Rules, turns []Move) string {
+	parts := make([]string, len(turns))
+	for i, m := range turns {
+		parts[i] = MoveName(r, m)
+	}
+	return strings.Join(parts, " ")
+}
+
+// Replay plays turns from the empty board and returns the position. An
+// illegal turn returns an error naming it; the board is then as it was
+// before that turn.
+func Replay(r Rules, turns []Move) (*Board, error) {
+	b, err := NewBoard(r)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range turns {
+		if err := b.Play(m); err != nil {
+			return b, fmt.Errorf("%s: %w", MoveName(r, m), err)
+		}
+	}
+	return b, nil
+}
+
+// ReplayText parses and replays a LittleGolem turn list.
+func ReplayText(r Rules, text string) (*Board, error) {
+	turns, err := ParseTurns(r, text)
+	if err != nil {
+		return nil, err
+	}
+	return Replay(r, turns)
+}

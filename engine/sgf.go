@@ -1,0 +1,338 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// SGFProp is one property of an SGF node: an identifier and its values.
+type SGFProp struct {
+	ID     string
+	Values []string
+}
+
+// SGFNode is a node of an SGF game tree. Children[0] is the main line.
+type SGFNode struct {
+	Props    []SGFProp
+	Children []*SGFNode
+}
+
+// Get returns the first value of property id and whether it exists.
+func (n *SGFNode) Get(id string) (string, bool) {
+	for _, p := range n.Props {
+		if p.ID == id && len(p.Values) > 0 {
+			return p.Values[0], true
+		}
+	}
+	return "", false
+}
+
+// Set replaces (or adds) property id.
+func (n *SGFNode) Set(id string, values ...string) {
+	for i, p := range n.Props {
+		if p.ID == id {
+			n.Props[i].Values = values
+			return
+		}
+	}
+	n.Props = append(n.Props, SGFProp{ID: id, Values: values})
+}
+
+// SGFError locates a syntax error.
+type SGFError struct {
+	Offset int
+	Msg    string
+}
+
+func (e *SGFError) Error() string { return fmt.Sprintf("sgf: byte %d: %s", e.Offset, e.Msg) }
+
+// ParseSGF reads an SGF collection: one root node per game tree. It never
+// panics; malformed input gives an *SGFError.
+func ParseSGF(data string) ([]*SGFNode, error) {
+	var roots []*SGFNode
+	type frame struct {
+		parent *SGFNode // node the next node attaches to (nil: a new root)
+	}
+	var stack []frame
+	var cur *SGFNode // last node of the current sequence
+	i := 0
+	skipSpace := func() {
+		for i < len(data) && (data[i] == ' ' || data[i] == '\n' || data[i] == '\r' || data[i] == '\t') {
+			i++
+		}
+	}
+	for {
+		skipSpace()
+		if i >= len(data) {
+			break
+		}
+		c := data[i]
+		switch {
+		case c == '(':
+			stack = append(stack, frame{parent: cur})
+			i++
+			skipSpace()
+			if i >= len(data) || data[i] != ';' {
+				return nil, &SGFError{i, "a game tree must start with a node (';')"}
+			}
+		case c == ')':
+			if len(stack) == 0 {
+				return nil, &SGFError{i, "unbalanced ')'"}
+			}
+			cur = stack[len(stack)-1].parent
+			stack = stack[:len(stack)-1]
+			i++
+		case c == ';':
+			if len(stack) == 0 {
+				return nil, &SGFError{i, "node outside a game tree"}
+			}
+			n := &SGFNode{}
+			i++
+			for {
+				skipSpace()
+				if i >= len(data) || !(data[i] >= 'A' && data[i] <= 'Z' || data[i] >= 'a' && data[i] <= 'z') {
+					break
+				}
+				start := i
+				for i < len(data) && (data[i] >= 'A' && data[i] <= 'Z' || data[i] >= 'a' && data[i] <= 'z') {
+					i++
+				}
+				// FF[3] allowed lower-case letters in identifiers; keep only capitals.
+				var id strings.Builder
+				for _, ch := range data[start:i] {
+					if ch >= 'A' && ch <= 'Z' {
+						id.WriteRune(ch)
+					}
+				}
+				if id.Len() == 0 || id.Len() > 16 {
+					return nil, &SGFError{start, "bad property identifier"}
+				}
+				p := SGFProp{ID: id.String()}
+				for {
+					skipSpace()
+					if i >= len(data) || data[i] != '[' {
+						break
+					}
+					i++
+					var v strings.Builder
+					closed := false
+					for i < len(data) {
+						ch := data[i]
+						if ch == '\\' && i+1 < len(data) {
+							v.WriteByte(data[i+1])
+							i += 2
+							continue
+						}
+						i++
+						if ch == ']' {
+							closed = true
+							break
+						}
+						v.WriteByte(ch)
+					}
+					if !closed {
+						return nil, &SGFError{i, "unterminated property value"}
+					}
+					p.Values = append(p.Values, v.String())
+				}
+				if len(p.Values) == 0 {
+					return nil, &SGFError{i, "property " + p.ID + " has no value"}
+				}
+				n.Props = append(n.Props, p)
+			}
+			if cur == nil {
+				if stack[len(stack)-1].parent != nil {
+					return nil, &SGFError{i, "internal: detached node"}
+				}
+				roots = append(roots, n)
+			} else {
+				cur.Children = append(cur.Children, n)
+			}
+			cur = n
+		default:
+			return nil, &SGFError{i, fmt.Sprintf("unexpected %q", c)}
+		}
+	}
+	if len(stack) != 0 {
+		return nil, &SGFError{len(data), "unterminated game tree (missing ')')"}
+	}
+	if len(roots) == 0 {
+		return nil, &SGFError{0, "no game tree"}
+	}
+	return roots, nil
+}
+
+// WriteSGF writes one game tree.
+func WriteSGF(root *SGFNode) string {
+	var sb strings.Builder
+	var walk func(n *SGFNode)
+	walk = func(n *SGFNode) {
+		for {
+			sb.WriteByte(';')
+			for _, p := range n.Props {
+				sb.WriteString(p.ID)
+				for _, v := range p.Values {
+					sb.WriteByte('[')
+					sb.WriteString(strings.NewReplacer(`\`, `\\`, `]`, `\]`).Replace(v))
+					sb.WriteByte(']')
+				}
+			}
+			if len(n.Children) != 1 {
+				break
+			}
+			n = n.Children[0]
+		}
+		for _, c := range n.Children {
+			sb.WriteString("\n(")
+			walk(c)
+			sb.WriteByte(')')
+		}
+	}
+	sb.WriteByte('(')
+	walk(root)
+	sb.WriteString(")\n")
+	return sb.String()
+}
+
+// SGFRules reads the rules of a game tree root: the property RU
+// ("m,n,k,p,q", written by c6book) or SZ ("19" or "19:17") with Connect6's
+// k, p, q; def when neither is present.
+func SGFRules(root *SGFNode, def Rules) (Rules, error) {
+	if ru, ok := root.Get("RU"); ok {
+		if r, err := ParseRules(ru); err == nil {
+			return r, nil
+		}
+	}
+	r := def
+	if sz, ok := root.Get("SZ"); ok {
+		m, n := sz, sz
+		if a, b, found := strings.Cut(sz, ":"); found {
+			m, n = a, b
+		}
+		mi, err1 := strconv.Atoi(strings.TrimSpace(m))
+		ni, err2 := strconv.Atoi(strings.TrimSpace(n))
+		if err1 != nil || err2 != nil {
+			return Rules{}, fmt.Errorf("sgf: bad SZ[%s]", sz)
+		}
+		r.M, r.N = mi, ni
+	}
+	if err := r.Validate(); err != nil {
+		return Rules{}, fmt.Errorf("sgf: %w", err)
+	}
+	return r, nil
+}
+
+// SGFMove reads the move of a node: B[...] or W[...] in LittleGolem
+// notation ("j11k10") or SGF letter pairs ("jjkk", row a at the top). It
+// returns ok=false for a node without a move, and an empty Move for B[] (a
+// pass, i.e. null move). "resign" and similar words give ok=false.
+func SGFMove(r Rules, n *SGFNode) (c Color, m Move, ok bool, err error) {
+	for _, id := range []string{"B", "W"} {
+		v, found := n.Get(id)
+		if !found {
+			continue
+		}
+		c = Black
+		if id == "W" {
+			c = White
+		}
+		v = strings.TrimSpace(v)
+		if v == "" {
+			return c, Move{}, true, nil
+		}
+		low := strings.ToLower(v)
+		if low == "resign" || low == "swap" || low == "draw" || low == "pass" {
+			return c, Move{}, false, nil
+		}
+		if strings.IndexFunc(v, func(ch rune) bool { return ch >= '0' && ch <= '9' }) >= 0 {
+			m, err := ParseMove(r, v)
+			return c, m, err == nil, err
+		}
+		if len(v)%2 != 0 || len(v)/2 > MaxPerTurn {
+			return c, Move{}, false, fmt.Errorf("sgf: bad move %s[%s]", id, v)
+		}
+		var sq []Square
+		for i := 0; i < len(v); i += 2 {
+			x, yTop := int(low[i]-'a'), int(low[i+1]-'a')
+			y := r.N - 1 - yTop
+			if !r.OnBoard(x, y) || low[i] < 'a' || low[i+1] < 'a' {
+				return c, Move{}, false, fmt.Errorf("sgf: move %s[%s] is off the board", id, v)
+			}
+			sq = append(sq, r.Sq(x, y))
+		}
+		return c, NewMove(sq...), true, nil
+	}
+	return Empty, Move{}, false, nil
+}
+
+// GameFromSGF reads the main line of one game tree as rules and turns.
+// Moves are checked against the rules (colour order, legality).
+func GameFromSGF(root *SGFNode, def Rules) (Rules, []Move, error) {
+	r, err := SGFRules(root, def)
+	if err != nil {
+		return Rules{}, nil, err
+	}
+	b, err := NewBoard(r)
+	if err != nil {
+		return Rules{}, nil, err
+	}
+	var turns []Move
+	for n, depth := root, 0; n != nil; depth++ {
+		c, m, ok, err := SGFMove(r, n)
+		if err != nil {
+			return Rules{}, nil, fmt.Errorf("node %d: %w", depth, err)
+		}
+		if ok {
+			if c != b.ToMove() {
+				return Rules{}, nil, fmt.Errorf("node %d: %s to move, but the node plays %s", depth, b.ToMove(), c)
+			}
+			if err := b.Play(m); err != nil {
+				return Rules{}, nil, fmt.Errorf("node %d: %s: %w", depth, MoveName(r, m), err)
+			}
+			turns = append(turns, m)
+		}
+		if len(n.Children) == 0 {
+			break
+		}
+		n = n.Children[0]
+	}
+	return r, turns, nil
+}
+
+// GameToSGF writes turns as a LittleGolem-style SGF game (with RU for the rules).
+func GameToSGF(r Rules, turns []Move, props ...SGFProp) string {
+	root := &SGFNode{Props: []SGFProp{{"FF", []string{"4"}}, {"SZ", []string{sizeProp(r)}}, {"RU", []string{r.String()}}}}
+	root.Props = append(root.Props, props...)
+	cur := root
+	c := Black
+	for _, m := range turns {
+		n := &SGFNode{Props: []SGFProp{{c.String(), []string{sgfMoveValue(r, m)}}}}
+		cur.Children = []*SGFNode{n}
+		cur = n
+		c = c.Opp()
+	}
+	return WriteSGF(root)
+}
+
+func sizeProp(r Rules) string {
+	if r.M == r.N {
+		return strconv.Itoa(r.M)
+	}
+	return fmt.Sprintf("%d:%d", r.M, r.N)
+}
+
+// SGFMoveValue is the value of a B/W property for m (LittleGolem notation,
+// empty for the null move).
+func sgfMoveValue(r Rules, m Move) string {
+	if m.Len() == 0 {
+		return ""
+	}
+	return MoveName(r, m)
+}
+
+// SGFMoveValue is exported for the book's exporter.
+func SGFMoveValue(r Rules, m Move) string { return sgfMoveValue(r, m) }
+
+// SGFSizeValue is the SZ value for r.
+func SGFSizeValue(r Rules) string { return sizeProp(r) }

@@ -1,0 +1,88 @@
+package engine
+
+import (
+	"encoding/binary"
+	"sort"
+)
+
+// Canonical keys: the book stores a position once for all its symmetric
+// images. The canonical key is the minimum, over the board symmetries, of the
+// Zobrist key of the transformed stones (with the side to move); the
+// symmetry that reaches it is returned so moves can be mapped.
+
+// CanonicalKey returns the canonical key of the position and the symmetry id
+// that maps the board onto its canonical image. Ties pick the lowest id.
+func (b *Board) CanonicalKey() (key uint64, sym int) {
+	var h [8]uint64
+	n := len(b.g.syms)
+	for s, c := range b.cells {
+		if c == Empty {
+			continue
+		}
+		zk := b.g.zkey[c]
+		for i := 0; i < n; i++ {
+			h[i] ^= zk[b.g.syms[i].map_[s]]
+		}
+	}
+	key, sym = h[0], 0
+	for i := 1; i < n; i++ {
+		if h[i] < key {
+			key, sym = h[i], i
+		}
+	}
+	if b.toMove == White {
+		key ^= sideKey
+	}
+	return key, sym
+}
+
+// CanonicalStones encodes the stones under symmetry sym as bytes: for each
+// stone of the image, sorted by square, 2 bytes of square and 1 of colour,
+// then one byte for the side to move. Two positions with equal encodings are
+// the same position up to symmetry (the book uses it to detect hash
+// collisions).
+func (b *Board) CanonicalStones(sym int) []byte {
+	type st struct {
+		s Square
+		c Color
+	}
+	list := make([]st, 0, b.count[Black]+b.count[White])
+	m := b.g.syms[sym].map_
+	for s, c := range b.cells {
+		if c != Empty {
+			list = append(list, st{m[s], c})
+		}
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].s < list[j].s })
+	out := make([]byte, 0, 3*len(list)+1)
+	for _, e := range list {
+		out = binary.BigEndian.AppendUint16(out, uint16(e.s))
+		out = append(out, byte(e.c))
+	}
+	return append(out, byte(b.toMove))
+}
+
+// Transformed returns a new board with every stone mapped by symmetry sym
+// (same side to move, no history).
+func (b *Board) Transformed(sym int) *Board {
+	nb := MustNewBoard(b.rules)
+	m := b.g.syms[sym].map_
+	for s, c := range b.cells {
+		if c != Empty {
+			nb.Place(m[s], c)
+		}
+	}
+	nb.toMove = b.toMove
+	nb.turn = b.turn
+	nb.setup = true
+	return nb
+}
+
+// TransformMove maps the stones of m by symmetry sym.
+func (r Rules) TransformMove(sym int, m Move) Move {
+	sq := make([]Square, m.Len())
+	for i := range sq {
+		sq[i] = r.Transform(sym, m.At(i))
+	}
+	return NewMove(sq...)
+}

@@ -1,0 +1,225 @@
+package engine
+
+import "sort"
+
+// A threat window of player c is a window with no opponent stone and at
+// least k-p stones of c. The number of threats is the least number of
+// opponent stones that hit every threat window (a minimum hitting set of their
+// empty squares), computed exactly up to p and reported as p+1 beyond.
+
+// ThreatWindow describes one threat window.
+type ThreatWindow struct {
+	Dir     int      // 0 horizontal, 1 vertical, 2 diagonal, 3 anti-diagonal
+	Squares []Square // the k squares, in line order
+	Empties []Square // its empty squares (sorted)
+}
+
+// empt holds the empty squares of one window (at most p of them).
+type empt struct {
+	n int8
+	e [MaxPerTurn]Square
+}
+
+func (b *Board) windowEmpties(w int32) empt {
+	var e empt
+	for _, s := range b.g.win(w) {
+		if b.cells[s] == Empty {
+			if int(e.n) < MaxPerTurn {
+				e.e[e.n] = s
+			}
+			e.n++
+		}
+	}
+	return e
+}
+
+// threatEmpties appends the empties of c's threat windows to buf.
+func (b *Board) threatEmpties(c Color, buf []empt) []empt {
+	for _, w := range b.thr[c].list {
+		buf = append(buf, b.windowEmpties(w))
+	}
+	return buf
+}
+
+// Threats returns the number of threats of c: 0..p, or p+1 meaning "p+1 or
+// more" (also when c already has k in a row).
+func (b *Board) Threats(c Color) int {
+	if len(b.thr[c].list) == 0 {
+		return 0
+	}
+	var buf [32]empt
+	ws := b.threatEmpties(c, buf[:0])
+	return minHitting(ws, b.rules.P+1)
+}
+
+// minHitting returns the size of a minimum hitting set of ws, capped at limit.
+func minHitting(ws []empt, limit int) int {
+	var chosen [MaxPerTurn + 1]Square
+	return hitSearch(ws, chosen[:0], limit)
+}
+
+func hits(e *empt, chosen []Square) bool {
+	for i := 0; i < int(e.n); i++ {
+		for _, c := range chosen {
+			if e.e[i] == c {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func hitSearch(ws []empt, chosen []Square, limit int) int {
+	for i := range ws {
+		if hits(&ws[i], chosen) {
+			continue
+		}
+		if len(chosen)+1 >= limit || ws[i].n == 0 {
+			return limit
+		}
+		best := limit
+		for j := 0; j < int(ws[i].n); j++ {
+			r := hitSearch(ws[i+1:], append(chosen, ws[i].e[j]), best)
+			if r < best {
+				best = r
+			}
+		}
+		return best
+	}
+	return len(chosen)
+}
+
+// ThreatWindows lists c's threat windows, sorted by first square and direction.
+func (b *Board) ThreatWindows(c Color) []ThreatWindow {
+	out := make([]ThreatWindow, 0, len(b.thr[c].list))
+	for _, w := range b.thr[c].list {
+		tw := ThreatWindow{Dir: int(b.g.winDir[w]), Squares: append([]Square(nil), b.g.win(w)...)}
+		for _, s := range tw.Squares {
+			if b.cells[s] == Empty {
+				tw.Empties = append(tw.Empties, s)
+			}
+		}
+		sort.Slice(tw.Empties, func(i, j int) bool { return tw.Empties[i] < tw.Empties[j] })
+		out = append(out, tw)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Squares[0] != out[j].Squares[0] {
+			return out[i].Squares[0] < out[j].Squares[0]
+		}
+		return out[i].Dir < out[j].Dir
+	})
+	return out
+}
+
+// HasThreat reports whether c has at least one threat window (so c, to
+// move, wins at once).
+func (b *Board) HasThreat(c Color) bool { return len(b.thr[c].list) > 0 }
+
+// WinningMove returns a move that makes k in a row for c at once, if c has
+// a threat window (it fills the emptiest such window).
+func (b *Board) WinningMove(c Color) (Move, bool) {
+	best, bestN := int32(-1), MaxPerTurn+1
+	for _, w := range b.thr[c].list {
+		e := b.windowEmpties(w)
+		if int(e.n) < bestN {
+			best, bestN = w, int(e.n)
+		}
+	}
+	if best < 0 || bestN > b.rules.P {
+		return Move{}, false
+	}
+	e := b.windowEmpties(best)
+	return NewMove(e.e[:e.n]...), true
+}
+
+// CriticalDefences returns every minimal set of at most p squares that hits
+// all of c's threat windows: normal ones (as many stones as threats) and
+// relaxed ones (more stones than threats). With no threats, or more than p,
+// both are empty. Sets are sorted moves, listed in increasing order.
+func (b *Board) CriticalDefences(c Color) (normal, relaxed []Move) {
+	if len(b.thr[c].list) == 0 {
+		return nil, nil
+	}
+	var buf [32]empt
+	ws := b.threatEmpties(c, buf[:0])
+	t := minHitting(ws, b.rules.P+1)
+	if t > b.rules.P {
+		return nil, nil
+	}
+	return criticalSets(ws, t, b.rules.P)
+}
+
+// candidates returns the distinct empties of ws, sorted.
+func candidates(ws []empt) []Square {
+	var out []Square
+	for i := range ws {
+		for j := 0; j < int(ws[i].n); j++ {
+			out = append(out, ws[i].e[j])
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	k := 0
+	for i, s := range out {
+		if i == 0 || s != out[k-1] {
+			out[k] = s
+			k++
+		}
+	}
+	return out[:k]
+}
+
+func hitsAll(ws []empt, set []Square) bool {
+	for i := range ws {
+		if !hits(&ws[i], set) {
+			return false
+		}
+	}
+	return true
+}
+
+// criticalSets enumerates minimal hitting sets of sizes t..p.
+func criticalSets(ws []empt, t, p int) (normal, relaxed []Move) {
+	cand := candidates(ws)
+	var set [MaxPerTurn]Square
+	var rec func(start, size, want int)
+	rec = func(start, size, want int) {
+		if size == want {
+			cur := set[:size]
+			if !hitsAll(ws, cur) {
+				return
+			}
+			// Minimal: dropping any one stone must leave a window unhit.
+			var sub [MaxPerTurn]Square
+			for drop := 0; drop < size; drop++ {
+				k := 0
+				for i := 0; i < size; i++ {
+					if i != drop {
+						sub[k] = cur[i]
+						k++
+					}
+				}
+				if hitsAll(ws, sub[:k]) {
+					return
+				}
+			}
+			m := NewMove(cur...)
+			if size == t {
+				normal = append(normal, m)
+			} else {
+				relaxed = append(relaxed, m)
+			}
+			return
+		}
+		for i := start; i < len(cand); i++ {
+			set[size] = cand[i]
+			rec(i+1, size+1, want)
+		}
+	}
+	for size := t; size <= p; size++ {
+		if size == 0 {
+			continue
+		}
+		rec(0, 0, size)
+	}
+	return normal, relaxed
+}
