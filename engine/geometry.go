@@ -35,7 +35,7 @@ type geometry struct {
 }
 
 type symmetry struct {
-	id  int      // 0..7, see symNames
+	id   int      // 0..7, see symNames
 	map_ []Square // square -> image
 }
 
