@@ -1,0 +1,179 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// CheckStrategy replays the solution tree st from b (attacker to move)
+// against every legal defender reply, all of them, not only the ones the
+// threat logic calls forced. A reply is answered by the tree's matching
+// reply, or else by a seminull reply whose stone it contains, followed with
+// the other stone left on the board; the zones are not trusted, they are put
+// to the test. It returns nil when the attacker makes k in a row on every
+// line, and an error naming the first position where the tree fails.
+// limit bounds the number of positions examined (0: 10 million); running
+// out returns ErrCheckBudget.
+func CheckStrategy(ctx context.Context, b *Board, st *Strategy, limit int64) error {
+	if b.rules.P > MaxPerTurn {
+		return ErrUnsupported
+	}
+	if limit <= 0 {
+		limit = 10_000_000
+	}
+	c := &checker{ctx: ctx, b: b.Clone(), a: b.ToMove(), limit: limit, done: make(map[checkKey]bool)}
+	return c.attacker(st, nil)
+}
+
+// ErrCheckBudget reports that CheckStrategy ran out of its position budget.
+var ErrCheckBudget = errors.New("strategy check: position budget exhausted")
+
+type checkKey struct {
+	hash uint64
+	st   *Strategy
+}
+
+type checker struct {
+	ctx   context.Context
+	b     *Board
+	a     Color
+	limit int64
+	n     int64
+	done  map[checkKey]bool
+}
+
+func (c *checker) fail(line []Move, format string, args ...any) error {
+	return fmt.Errorf("strategy fails after %q: %s", FormatTurns(c.b.rules, line), fmt.Sprintf(format, args...))
+}
+
+func (c *checker) attacker(st *Strategy, line []Move) error {
+	b := c.b
+	d := c.a.Opp()
+	if b.full[d] > 0 {
+		return c.fail(line, "the defender has already won")
+	}
+	if b.full[c.a] > 0 {
+		return nil
+	}
+	if st == nil {
+		return c.fail(line, "no attacker move in the tree")
+	}
+	key := checkKey{b.hash, st}
+	if c.done[key] {
+		return nil
+	}
+	c.n++
+	if c.n > c.limit {
+		return ErrCheckBudget
+	}
+	if c.n&1023 == 0 {
+		if err := c.ctx.Err(); err != nil {
+			return err
+		}
+	}
+	m := st.Move
+	for i := 0; i < m.Len(); i++ {
+		if b.cells[m.At(i)] != Empty {
+			return c.fail(line, "attacker move %s: %s is occupied", MoveName(b.rules, m), SquareName(b.rules, m.At(i)))
+		}
+	}
+	if m.Len() != b.rules.P && m.Len() > b.Empties() {
+		return c.fail(line, "attacker move %s has the wrong number of stones", MoveName(b.rules, m))
+	}
+	for i := 0; i < m.Len(); i++ {
+		b.Place(m.At(i), c.a)
+	}
+	defer func() {
+		for i := m.Len() - 1; i >= 0; i-- {
+			b.Remove(m.At(i))
+		}
+	}()
+	line = append(line, m)
+	if b.full[c.a] > 0 {
+		c.done[key] = true
+		return nil
+	}
+	if m.Len() < b.rules.P && m.Len() < b.Empties() {
+		return c.fail(line, "short attacker move %s does not win", MoveName(b.rules, m))
+	}
+	if b.HasThreat(d) {
+		return c.fail(line, "the defender can make %d in a row at once", b.rules.K)
+	}
+	if err := c.defender(st, line); err != nil {
+		return err
+	}
+	c.done[key] = true
+	return nil
+}
+
+// defender tries every defender move after st.Move.
+func (c *checker) defender(st *Strategy, line []Move) error {
+	b := c.b
+	d := c.a.Opp()
+	p := b.rules.P
+	var empties []Square
+	for s, v := range b.cells {
+		if v == Empty {
+			empties = append(empties, Square(s))
+		}
+	}
+	if len(empties) == 0 {
+		return c.fail(line, "the board is full: a draw")
+	}
+	n := p
+	if len(empties) < n {
+		n = len(empties)
+	}
+	var idx [MaxPerTurn]int
+	var sq [MaxPerTurn]Square
+	var rec func(start, k int) error
+	rec = func(start, k int) error {
+		if k == n {
+			dm := NewMove(sq[:n]...)
+			for i := 0; i < n; i++ {
+				b.Place(sq[i], d)
+			}
+			err := c.afterDefence(st, dm, line)
+			for i := n - 1; i >= 0; i-- {
+				b.Remove(sq[i])
+			}
+			return err
+		}
+		for i := start; i < len(empties); i++ {
+			idx[k] = i
+			sq[k] = empties[i]
+			if err := rec(i+1, k+1); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return rec(0, 0)
+}
+
+func (c *checker) afterDefence(st *Strategy, dm Move, line []Move) error {
+	b := c.b
+	d := c.a.Opp()
+	line = append(line, dm)
+	if b.full[d] > 0 {
+		return c.fail(line, "the defender made %d in a row", b.rules.K)
+	}
+	if b.HasThreat(c.a) {
+		return nil // the attacker makes k in a row now
+	}
+	// Exact reply first, then a seminull reply contained in the move.
+	for i := range st.Replies {
+		r := &st.Replies[i]
+		if !r.Seminull && r.Move == dm {
+			return c.attacker(r.Then, line)
+		}
+	}
+	for i := range st.Replies {
+		r := &st.Replies[i]
+		if r.Seminull && r.Move.Len() > 0 && dm.Contains(r.Move.At(0)) {
+			return c.attacker(r.Then, line)
+		}
+	}
+	return c.fail(line, "defender reply %s is not covered by the tree", MoveName(b.rules, dm))
+}

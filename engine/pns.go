@@ -1,0 +1,494 @@
+package engine
+
+import (
+	"context"
+	"time"
+)
+
+const pnInf = uint32(1) << 30
+
+// pnode is a node of the proof-number search tree. OR nodes have the
+// attacker to move; AND nodes the defender (after the attacker's move).
+type pnode struct {
+	pn, dn   uint32
+	and      bool
+	expanded bool
+	semi     bool // OR node after a one-stone defender reply (seminull)
+	semiDone bool // proven seminull: the replies inside its zone were added
+	six      bool // OR node where the attacker has a threat window
+	stage    int8 // OR node: 1 = double threats generated, 2 = single threats too
+	threats  int8 // AND node: attacker threats after move
+	tol      int8 // defender stones this node's zone must tolerate
+	depth    int16
+	move     Move // the move leading here
+	kids     []*pnode
+	alias    *pnode // proven elsewhere (transposition)
+	zones    []zoneMemo
+}
+
+type zoneMemo struct {
+	tol  int8
+	zone *SqSet
+}
+
+func (n *pnode) proven() bool    { return n.pn == 0 }
+func (n *pnode) disproven() bool { return n.dn == 0 }
+
+type ttEntry struct {
+	node     *pnode // proven OR node
+	provTol  int8
+	disTol   int8 // disproven at this tolerance (and so at any higher one)
+	disKnown bool
+}
+
+type search struct {
+	ctx      context.Context
+	b        *Board
+	a, d     Color
+	p        Params
+	minT     int
+	gen      *moveGen
+	tt       map[uint64]*ttEntry
+	nodes    int64
+	evals    int64
+	maxDepth int
+	start    time.Time
+	deadline time.Time
+	prog     chan Progress
+	lastProg time.Time
+	path     []*pnode
+	stopped  string
+}
+
+func newSearch(ctx context.Context, b *Board, p Params) *search {
+	s := &search{ctx: ctx, b: b.Clone(), p: p, gen: newMoveGen(b.rules), tt: make(map[uint64]*ttEntry)}
+	s.a = b.ToMove()
+	s.d = s.a.Opp()
+	s.minT = 2
+	if p.Mode == VCST {
+		s.minT = 1
+	}
+	if b.rules.P == 1 {
+		s.minT = 1 // with one stone a turn a single threat is the forcing move
+		if p.Mode == VCDT {
+			s.minT = 2
+		}
+	}
+	if s.p.Limits.MaxNodes <= 0 {
+		s.p.Limits.MaxNodes = 1_000_000
+	}
+	if s.p.ProgressEvery <= 0 {
+		s.p.ProgressEvery = 200 * time.Millisecond
+	}
+	return s
+}
+
+func (s *search) run() (Result, error) {
+	s.start = time.Now()
+	if s.p.Limits.Timeout > 0 {
+		s.deadline = s.start.Add(s.p.Limits.Timeout)
+	}
+	if s.p.Progress != nil {
+		s.prog = make(chan Progress, 1)
+		done := make(chan struct{})
+		defer func() { close(s.prog); <-done }()
+		go func() {
+			defer close(done)
+			for pr := range s.prog {
+				s.p.Progress(pr)
+			}
+		}()
+	}
+	root := &pnode{tol: int8(s.p.Tolerance)}
+	s.nodes = 1
+	s.initOR(root)
+	iter := 0
+	for !root.proven() && !root.disproven() {
+		iter++
+		if iter&255 == 0 && s.checkStop() {
+			break
+		}
+		if s.nodes >= s.p.Limits.MaxNodes {
+			s.stopped = ReasonBudget
+			break
+		}
+		// Descend to a most-proving node.
+		n := root
+		s.path = s.path[:0]
+		s.path = append(s.path, root)
+		for n.expanded {
+			n = selectKid(n)
+			s.apply(n)
+			s.path = append(s.path, n)
+		}
+		s.expand(n)
+		// Back up to the root, undoing moves.
+		for i := len(s.path) - 1; i >= 0; i-- {
+			m := s.path[i]
+			s.update(m)
+			if i > 0 {
+				s.unapply(m)
+			}
+		}
+		if s.prog != nil && iter&63 == 0 {
+			s.report(root)
+		}
+	}
+	res := Result{Nodes: s.nodes, Evals: s.evals, Elapsed: time.Since(s.start), MaxDepth: s.maxDepth}
+	switch {
+	case root.proven():
+		res.Outcome = Win
+		res.Tree = s.strategy(root, int(root.tol))
+		if res.Tree != nil {
+			res.Move = res.Tree.Move
+			res.Zone = res.Tree.Zone
+		}
+		res.Line = principalLine(res.Tree)
+	case root.disproven():
+		res.Reason = ReasonExhausted
+		if s.b.Threats(s.d) > s.b.rules.P && !s.b.HasThreat(s.a) {
+			res.Reason = ReasonLoss
+		}
+	default:
+		res.Reason = s.stopped
+		res.Line = s.mostProvingLine(root)
+	}
+	res.Elapsed = time.Since(s.start)
+	if s.prog != nil {
+		s.report(root)
+	}
+	return res, nil
+}
+
+func (s *search) checkStop() bool {
+	select {
+	case <-s.ctx.Done():
+		s.stopped = ReasonCancelled
+		return true
+	default:
+	}
+	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+		s.stopped = ReasonBudget
+		return true
+	}
+	return false
+}
+
+func (s *search) report(root *pnode) {
+	now := time.Now()
+	if now.Sub(s.lastProg) < s.p.ProgressEvery && !(root.proven() || root.disproven()) {
+		return
+	}
+	s.lastProg = now
+	pr := Progress{Nodes: s.nodes, Depth: s.maxDepth, Elapsed: now.Sub(s.start), PN: root.pn, DN: root.dn, Line: s.mostProvingLine(root)}
+	select {
+	case s.prog <- pr:
+	default: // the reader is busy: drop this report
+	}
+}
+
+// mostProvingLine follows the most-proving path without touching the board.
+func (s *search) mostProvingLine(root *pnode) []Move {
+	var line []Move
+	for n := root; n.expanded && len(n.kids) > 0 && len(line) < 64; {
+		n = selectKid(n)
+		line = append(line, n.move)
+	}
+	return line
+}
+
+func selectKid(n *pnode) *pnode {
+	var best *pnode
+	for _, k := range n.kids {
+		if best == nil {
+			best = k
+			continue
+		}
+		if n.and {
+			if k.dn < best.dn || (k.dn == best.dn && k.pn > best.pn) {
+				best = k
+			}
+		} else if k.pn < best.pn || (k.pn == best.pn && k.dn > best.dn) {
+			best = k
+		}
+	}
+	return best
+}
+
+// apply plays the move leading to n on the board.
+func (s *search) apply(n *pnode) {
+	c := s.d
+	if n.and {
+		c = s.a
+	}
+	for i := 0; i < n.move.Len(); i++ {
+		s.b.Place(n.move.At(i), c)
+	}
+}
+
+func (s *search) unapply(n *pnode) {
+	for i := n.move.Len() - 1; i >= 0; i-- {
+		s.b.Remove(n.move.At(i))
+	}
+}
+
+// initOR sets the initial numbers of an OR node whose position is on the board.
+func (s *search) initOR(n *pnode) {
+	s.evals++
+	switch {
+	case s.b.HasThreat(s.a):
+		n.six = true
+		n.pn, n.dn = 0, pnInf
+		return
+	case s.b.Threats(s.d) > s.b.rules.P:
+		n.pn, n.dn = pnInf, 0
+		return
+	}
+	if e := s.tt[s.b.hash]; e != nil {
+		if e.node != nil && e.provTol >= n.tol {
+			n.alias = e.node
+			n.pn, n.dn = 0, pnInf
+			return
+		}
+		if e.disKnown && e.disTol <= n.tol {
+			n.pn, n.dn = pnInf, 0
+			return
+		}
+	}
+	n.pn, n.dn = 1, 1
+}
+
+// expand generates the children of a leaf whose position is on the board.
+func (s *search) expand(n *pnode) {
+	n.expanded = true
+	if int(n.depth) > s.maxDepth {
+		s.maxDepth = int(n.depth)
+	}
+	if !n.and {
+		if s.p.Limits.MaxDepth > 0 && int(n.depth) >= s.p.Limits.MaxDepth {
+			n.pn, n.dn = pnInf, 0
+			return
+		}
+		// Multistage: double-threat moves first; single threats only
+		// when every double threat has failed (see update).
+		minT := s.minT
+		if s.minT == 1 && s.b.rules.P >= 2 {
+			minT = 2
+		}
+		n.stage = 1
+		s.addAttackerMoves(n, minT, 0)
+		if len(n.kids) == 0 && minT != s.minT {
+			n.stage = 2
+			s.addAttackerMoves(n, s.minT, 0)
+		}
+		return
+	}
+	s.expandDefender(n)
+}
+
+// addAttackerMoves adds the attacker's threat moves with at least minT
+// threats (and, when maxT > 0, at most maxT) as children of OR node n.
+func (s *search) addAttackerMoves(n *pnode, minT, maxT int) {
+	moves := s.gen.generate(s.b, s.a, minT, s.p.Free, nil)
+	s.evals += int64(len(moves))
+	{
+		for _, tm := range moves {
+			if maxT > 0 && tm.Threats > maxT {
+				continue
+			}
+			k := &pnode{and: true, move: tm.Move, threats: int8(tm.Threats), tol: n.tol, depth: n.depth + 1}
+			s.nodes++
+			if tm.Threats > s.b.rules.P {
+				k.pn, k.dn = 0, pnInf
+			} else {
+				k.pn, k.dn = uint32(tm.Threats), 1
+				if tm.Threats >= 2 {
+					k.pn = 1
+				} else {
+					k.pn = 2
+				}
+			}
+			n.kids = append(n.kids, k)
+		}
+	}
+}
+
+// expandDefender adds the defender's replies to AND node n: every minimal
+// set of stones that hits all attacker threat windows.
+func (s *search) expandDefender(n *pnode) {
+	normal, relaxed := s.b.CriticalDefences(s.a)
+	p := s.b.rules.P
+	if int(n.threats) >= p {
+		for _, m := range normal {
+			s.addOR(n, m, false, n.tol)
+		}
+		return
+	}
+	for _, m := range normal {
+		s.addOR(n, m, true, n.tol+1)
+	}
+	for _, m := range relaxed {
+		s.addOR(n, m, false, n.tol)
+	}
+}
+
+func (s *search) addOR(parent *pnode, m Move, semi bool, tol int8) *pnode {
+	k := &pnode{move: m, semi: semi, tol: tol, depth: parent.depth}
+	s.nodes++
+	for i := 0; i < m.Len(); i++ {
+		s.b.Place(m.At(i), s.d)
+	}
+	s.initOR(k)
+	for i := m.Len() - 1; i >= 0; i-- {
+		s.b.Remove(m.At(i))
+	}
+	parent.kids = append(parent.kids, k)
+	return k
+}
+
+// update recomputes n's numbers from its children (position of n on the board).
+func (s *search) update(n *pnode) {
+	if !n.expanded || n.proven() || n.disproven() {
+		return
+	}
+	if n.and && int(n.threats) < s.b.rules.P {
+		s.expandSeminulls(n)
+	}
+	if n.and {
+		var pn uint64
+		dn := pnInf
+		for _, k := range n.kids {
+			pn += uint64(k.pn)
+			if k.dn < dn {
+				dn = k.dn
+			}
+		}
+		if pn > uint64(pnInf) {
+			pn = uint64(pnInf)
+		}
+		if len(n.kids) == 0 {
+			pn, dn = 0, pnInf // no defence: the threats cannot be blocked
+		}
+		n.pn, n.dn = uint32(pn), dn
+	} else {
+		pn := pnInf
+		var dn uint64
+		for _, k := range n.kids {
+			if k.pn < pn {
+				pn = k.pn
+			}
+			dn += uint64(k.dn)
+		}
+		if dn > uint64(pnInf) {
+			dn = uint64(pnInf)
+		}
+		n.pn, n.dn = pn, uint32(dn)
+	}
+	switch {
+	case n.proven():
+		if !n.and {
+			for _, k := range n.kids {
+				if k.proven() {
+					n.kids = []*pnode{k}
+					break
+				}
+			}
+			e := s.entry()
+			if e.node == nil || e.provTol < n.tol {
+				e.node, e.provTol = n, n.tol
+			}
+		}
+	case n.disproven():
+		n.kids = nil
+		if !n.and && n.stage == 1 && s.minT == 1 && s.b.rules.P >= 2 {
+			// Every double threat failed: try the single threats.
+			n.stage = 2
+			s.addAttackerMoves(n, 1, 1)
+			if len(n.kids) > 0 {
+				n.pn, n.dn = 1, 1
+				s.update(n)
+				return
+			}
+		}
+		if !n.and && s.p.Limits.MaxDepth == 0 {
+			e := s.entry()
+			if !e.disKnown || n.tol < e.disTol {
+				e.disKnown, e.disTol = true, n.tol
+			}
+		}
+	}
+}
+
+func (s *search) entry() *ttEntry {
+	e := s.tt[s.b.hash]
+	if e == nil {
+		e = &ttEntry{}
+		s.tt[s.b.hash] = e
+	}
+	return e
+}
+
+// expandSeminulls adds, for each proven seminull child (s), the defender
+// moves (s, s') with s' inside its relevance zone as children.
+func (s *search) expandSeminulls(n *pnode) {
+	for i := 0; i < len(n.kids); i++ {
+		k := n.kids[i]
+		if !k.semi || k.semiDone || !k.proven() {
+			continue
+		}
+		k.semiDone = true
+		st := k.move.At(0)
+		s.b.Place(st, s.d)
+		z := s.zoneOf(k, int(k.tol))
+		s.b.Remove(st)
+		for _, s2 := range z.Squares() {
+			if s2 == st || s.b.cells[s2] != Empty {
+				continue
+			}
+			m := NewMove(st, s2)
+			dup := false
+			for _, o := range n.kids {
+				if !o.semi && o.move == m {
+					dup = true
+					break
+				}
+			}
+			if !dup {
+				s.addOR(n, m, false, n.tol)
+			}
+		}
+	}
+}
+
+func principalLine(t *Strategy) []Move {
+	var line []Move
+	for t != nil {
+		line = append(line, t.Move)
+		if len(t.Replies) == 0 {
+			break
+		}
+		// Follow the reply with the longest defence.
+		best := t.Replies[0]
+		for _, r := range t.Replies[1:] {
+			if strategyDepth(r.Then) > strategyDepth(best.Then) {
+				best = r
+			}
+		}
+		line = append(line, best.Move)
+		t = best.Then
+	}
+	return line
+}
+
+func strategyDepth(t *Strategy) int {
+	if t == nil {
+		return 0
+	}
+	best := 0
+	for _, r := range t.Replies {
+		if x := strategyDepth(r.Then); x > best {
+			best = x
+		}
+	}
+	return 1 + best
+}

@@ -1,0 +1,151 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Mode selects the threat-space search.
+type Mode int
+
+const (
+	// VCDT wins by continuous double threats (λ1).
+	VCDT Mode = 1
+	// VCST wins by continuous single or double threats (λ2); after a single
+	// threat the defender's free stone is bounded by relevance zones.
+	VCST Mode = 2
+)
+
+func (m Mode) String() string {
+	switch m {
+	case VCDT:
+		return "vcdt"
+	case VCST:
+		return "vcst"
+	}
+	return fmt.Sprintf("mode(%d)", int(m))
+}
+
+// ParseMode reads "vcdt" or "vcst".
+func ParseMode(s string) (Mode, error) {
+	switch s {
+	case "vcdt", "VCDT":
+		return VCDT, nil
+	case "vcst", "VCST":
+		return VCST, nil
+	}
+	return 0, fmt.Errorf("mode %q: want vcdt or vcst", s)
+}
+
+// Limits bound a search. Zero values mean: MaxNodes 1,000,000; no time
+// limit; no depth limit.
+type Limits struct {
+	MaxNodes int64
+	Timeout  time.Duration
+	MaxDepth int // attacker moves on a line (0: unlimited)
+}
+
+// Progress is reported during a search.
+type Progress struct {
+	Nodes   int64
+	Depth   int // deepest attacker move count seen
+	Elapsed time.Duration
+	Line    []Move // most-proving line
+	PN, DN  uint32 // root proof and disproof numbers
+}
+
+// Params configure Solve.
+type Params struct {
+	Mode   Mode
+	Limits Limits
+	// Free is where free stones of attacker moves may go.
+	Free FreePolicy
+	// Tolerance is the number of defender stones the root's relevance zone
+	// must tolerate: 0 for a position reached by a full defender move, 1
+	// after a seminull move, p after a null move.
+	Tolerance int
+	// Progress, when set, receives reports from a separate goroutine; a
+	// slow callback drops reports, it never slows the search.
+	Progress func(Progress)
+	// ProgressEvery is the minimum interval between reports (default 200ms).
+	ProgressEvery time.Duration
+}
+
+// Outcome of a search.
+type Outcome int
+
+const (
+	// Unknown: no win found (see Result.Reason).
+	Unknown Outcome = iota
+	// Win: the attacker (the side to move) wins; Result.Tree proves it.
+	Win
+)
+
+func (o Outcome) String() string {
+	if o == Win {
+		return "win"
+	}
+	return "unknown"
+}
+
+// Reasons for Unknown.
+const (
+	ReasonExhausted = "exhausted" // the threat space holds no win
+	ReasonBudget    = "budget"    // node or time limit reached
+	ReasonCancelled = "cancelled" // the context was cancelled
+	ReasonLoss      = "lost"      // the defender has more than p threats
+)
+
+// Result of Solve.
+type Result struct {
+	Outcome  Outcome
+	Reason   string
+	Move     Move          // the winning move
+	Line     []Move        // principal line: attacker, defender, attacker, ...
+	Nodes    int64         // tree nodes created
+	Evals    int64         // positions evaluated by move generation
+	Elapsed  time.Duration // wall time
+	Tree     *Strategy     // the full solution tree (wins only)
+	Zone     []Square      // relevance zone of the root at the requested tolerance
+	MaxDepth int
+}
+
+// Strategy is a solution tree node: the attacker plays Move, and for every
+// defender reply the proof covers there is a sub-strategy. Replies with one
+// stone (Seminull) stand for every defender move (s, s') with s' outside
+// that reply's Zone; the moves with s' inside it are listed as replies too.
+type Strategy struct {
+	Move    Move
+	Threats int      // attacker threats after Move (p+1: cannot be blocked)
+	Six     bool     // Move makes k in a row
+	Zone    []Square // relevance zone of the position before Move
+	Replies []Reply  // defender replies and the attacker's answers
+}
+
+// Reply is a defender reply in a Strategy.
+type Reply struct {
+	Move     Move
+	Seminull bool
+	Then     *Strategy
+}
+
+// ErrUnsupported is returned for rules the solvers do not handle.
+var ErrUnsupported = errors.New("solver supports p <= 2 only")
+
+// Solve searches for a win of the side to move (the attacker) in the
+// threat space of p.Mode by proof-number search. The board is not modified.
+func Solve(ctx context.Context, b *Board, p Params) (Result, error) {
+	if b.rules.P > 2 {
+		return Result{}, ErrUnsupported
+	}
+	if p.Mode != VCDT && p.Mode != VCST {
+		return Result{}, fmt.Errorf("solve: unknown mode %d", p.Mode)
+	}
+	if b.Winner() != Empty {
+		return Result{}, fmt.Errorf("solve: the game is over (%s has won)", b.Winner())
+	}
+	s := newSearch(ctx, b, p)
+	return s.run()
+}
