@@ -80,17 +80,6 @@ func TestSolverWinsAreSound(t *testing.T) {
 	}
 }
 
-func dumpBoard(b *Board) string {
-	r := b.rules
-	out := "to move " + b.toMove.String() + "\n"
-	for y := r.N - 1; y >= 0; y-- {
-		for x := 0; x < r.M; x++ {
-			out += b.cells[r.Sq(x, y)].String()
-		}
-		out += "\n"
-	}
-	return out
-}
 
 // bruteVCDT reports whether the attacker (to move) wins within depth moves
 // when every attacker move must leave at least two threats (or win), trying

@@ -1,0 +1,2 @@
+// Package assets embeds c6book's icons and images.
+package assets

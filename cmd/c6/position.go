@@ -1,0 +1,103 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"c6book/engine"
+)
+
+// positionFlags are the flags that name a position: --turns or --sgf, and
+// --rules.
+type positionFlags struct {
+	turns string
+	sgf   string
+	rules string
+}
+
+func (p *positionFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&p.turns, "turns", "", "the game so far in LittleGolem turn notation (\"j10 j11k10 ...\")")
+	fs.StringVar(&p.sgf, "sgf", "", "read the game from this SGF file instead of --turns")
+	fs.StringVar(&p.rules, "rules", "", "rules m,n,k,p,q (default 19,19,6,2,1; an SGF's RU property wins)")
+}
+
+// load replays the position named by the flags.
+func (p *positionFlags) load() (*engine.Board, error) {
+	r := engine.Connect6()
+	if p.rules != "" {
+		var err error
+		if r, err = engine.ParseRules(p.rules); err != nil {
+			return nil, err
+		}
+	}
+	switch {
+	case p.turns != "" && p.sgf != "":
+		return nil, errors.New("give --turns or --sgf, not both")
+	case p.sgf != "":
+		data, err := os.ReadFile(p.sgf)
+		if err != nil {
+			return nil, err
+		}
+		roots, err := engine.ParseSGF(string(data))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p.sgf, err)
+		}
+		if len(roots) == 0 {
+			return nil, fmt.Errorf("%s: no game in the file", p.sgf)
+		}
+		rr, turns, err := engine.GameFromSGF(roots[0], r)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p.sgf, err)
+		}
+		b, err := engine.Replay(rr, turns)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p.sgf, err)
+		}
+		return b, nil
+	}
+	b, err := engine.ReplayText(r, p.turns)
+	if err != nil {
+		return nil, fmt.Errorf("--turns: %w", err)
+	}
+	return b, nil
+}
+
+// parseFlags parses a command's flags; -h prints usage and returns errUsage.
+func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) error {
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		return errUsage
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	return nil
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// squareNames writes squares in notation.
+func squareNames(r engine.Rules, sq []engine.Square) []string {
+	out := make([]string, len(sq))
+	for i, s := range sq {
+		out[i] = engine.SquareName(r, s)
+	}
+	return out
+}
+
+// moveNames writes moves in notation.
+func moveNames(r engine.Rules, ms []engine.Move) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = engine.MoveName(r, m)
+	}
+	return out
+}

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"c6book/engine"
+)
+
+type threatWindowJSON struct {
+	Dir     string   `json:"dir"`
+	Squares []string `json:"squares"`
+	Empties []string `json:"empties"`
+}
+
+type playerThreatsJSON struct {
+	Windows  []threatWindowJSON `json:"windows"`
+	Normal   []string           `json:"critical_normal"`
+	Relaxed  []string           `json:"critical_relaxed"`
+	Stones   int                `json:"stones"`
+	WinsNext bool               `json:"wins_next_turn"`
+}
+
+type threatsJSON struct {
+	Rules   string                       `json:"rules"`
+	Turn    int                          `json:"turn"`
+	ToMove  string                       `json:"to_move"`
+	Threats map[string]int               `json:"threats"`
+	Winner  *string                      `json:"winner"`
+	Players map[string]playerThreatsJSON `json:"players"`
+}
+
+var dirNames = [4]string{"horizontal", "vertical", "diagonal", "anti-diagonal"}
+
+func cmdThreats(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("c6 threats", flag.ContinueOnError)
+	var pf positionFlags
+	pf.register(fs)
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return err
+	}
+	if pf.turns == "" && pf.sgf == "" {
+		return errors.New("give the position with --turns or --sgf")
+	}
+	b, err := pf.load()
+	if err != nil {
+		return err
+	}
+	r := b.Rules()
+	out := threatsJSON{
+		Rules:   r.String(),
+		Turn:    b.Turn(),
+		ToMove:  b.ToMove().String(),
+		Threats: map[string]int{},
+		Players: map[string]playerThreatsJSON{},
+	}
+	if w := b.Winner(); w != engine.Empty {
+		s := w.String()
+		out.Winner = &s
+	}
+	for _, c := range []engine.Color{engine.Black, engine.White} {
+		out.Threats[c.String()] = b.Threats(c)
+		pt := playerThreatsJSON{Windows: []threatWindowJSON{}, Normal: []string{}, Relaxed: []string{}, Stones: b.Stones(c)}
+		for _, tw := range b.ThreatWindows(c) {
+			pt.Windows = append(pt.Windows, threatWindowJSON{Dir: dirNames[tw.Dir], Squares: squareNames(r, tw.Squares), Empties: squareNames(r, tw.Empties)})
+		}
+		normal, relaxed := b.CriticalDefences(c)
+		pt.Normal = append(pt.Normal, moveNames(r, normal)...)
+		pt.Relaxed = append(pt.Relaxed, moveNames(r, relaxed)...)
+		pt.WinsNext = b.HasThreat(c)
+		out.Players[c.String()] = pt
+	}
+	if *asJSON {
+		return writeJSON(stdout, out)
+	}
+	fmt.Fprintf(stdout, "rules %s, turn %d, %s to move\n", out.Rules, out.Turn+1, out.ToMove)
+	if out.Winner != nil {
+		fmt.Fprintf(stdout, "winner: %s\n", *out.Winner)
+	}
+	for _, c := range []string{"B", "W"} {
+		n := out.Threats[c]
+		label := fmt.Sprint(n)
+		if n > r.P {
+			label = fmt.Sprintf("%d or more", r.P+1)
+		}
+		pt := out.Players[c]
+		fmt.Fprintf(stdout, "%s: %s threats, %d windows", c, label, len(pt.Windows))
+		if len(pt.Normal) > 0 {
+			fmt.Fprintf(stdout, ", critical defences %v", pt.Normal)
+		}
+		if len(pt.Relaxed) > 0 {
+			fmt.Fprintf(stdout, ", relaxed %v", pt.Relaxed)
+		}
+		fmt.Fprintln(stdout)
+	}
+	return nil
+}
