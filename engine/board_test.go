@@ -1,0 +1,306 @@
+package engine
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// boardState is everything a Board maintains, in a form that compares with
+// ==/slices.Equal regardless of the order of the window lists.
+type boardState struct {
+	cells    []Color
+	cnt      [3][]uint8
+	hash     uint64
+	count    [3]int
+	full     [3]int
+	thr, hot [3][]int32
+	toMove   Color
+	turn     int
+	hist     []Move
+}
+
+func snapshot(b *Board) boardState {
+	st := boardState{
+		cells:  slices.Clone(b.cells),
+		hash:   b.hash,
+		count:  b.count,
+		full:   b.full,
+		toMove: b.toMove,
+		turn:   b.turn,
+		hist:   slices.Clone(b.hist),
+	}
+	for c := Black; c <= White; c++ {
+		st.cnt[c] = slices.Clone(b.cnt[c])
+		st.thr[c] = slices.Sorted(slices.Values(b.thr[c].list))
+		st.hot[c] = slices.Sorted(slices.Values(b.hot[c].list))
+	}
+	return st
+}
+
+func (a boardState) diff(b boardState) string {
+	switch {
+	case !slices.Equal(a.cells, b.cells):
+		return "cells differ"
+	case a.hash != b.hash:
+		return fmt.Sprintf("hash %x vs %x", a.hash, b.hash)
+	case a.count != b.count:
+		return fmt.Sprintf("stone counts %v vs %v", a.count, b.count)
+	case a.full != b.full:
+		return fmt.Sprintf("full windows %v vs %v", a.full, b.full)
+	case a.toMove != b.toMove || a.turn != b.turn:
+		return fmt.Sprintf("to move %s turn %d vs %s turn %d", a.toMove, a.turn, b.toMove, b.turn)
+	case !slices.Equal(a.hist, b.hist):
+		return "history differs"
+	}
+	for c := Black; c <= White; c++ {
+		switch {
+		case !slices.Equal(a.cnt[c], b.cnt[c]):
+			return fmt.Sprintf("%s window counts differ", c)
+		case !slices.Equal(a.thr[c], b.thr[c]):
+			return fmt.Sprintf("%s threat windows %v vs %v", c, a.thr[c], b.thr[c])
+		case !slices.Equal(a.hot[c], b.hot[c]):
+			return fmt.Sprintf("%s hot windows %v vs %v", c, a.hot[c], b.hot[c])
+		}
+	}
+	return ""
+}
+
+// rebuiltState computes from the cells alone, window by window, what the
+// incremental bookkeeping should hold; the Zobrist hash comes from the
+// exported key function, not the board's table.
+func rebuiltState(b *Board) boardState {
+	r := b.rules
+	st := boardState{cells: slices.Clone(b.cells), toMove: b.toMove, turn: b.turn, hist: slices.Clone(b.hist)}
+	for s, c := range b.cells {
+		if c != Empty {
+			x, y := r.XY(Square(s))
+			st.hash ^= ZobristKey(c, x, y)
+			st.count[c]++
+		}
+	}
+	tl, hl := r.K-r.P, max(r.K-2*r.P, 1)
+	for c := Black; c <= White; c++ {
+		st.cnt[c] = make([]uint8, b.g.nwin)
+	}
+	w := int32(0)
+	for d, dv := range dirs {
+		for y := 0; y < r.N; y++ {
+			for x := 0; x < r.M; x++ {
+				if !r.OnBoard(x+dv[0]*(r.K-1), y+dv[1]*(r.K-1)) {
+					continue
+				}
+				if int(b.g.winDir[w]) != d || b.g.winSq[int(w)*r.K] != r.Sq(x, y) {
+					panic("window numbering changed")
+				}
+				var n [3]int
+				for i := 0; i < r.K; i++ {
+					n[b.cells[r.Sq(x+dv[0]*i, y+dv[1]*i)]]++
+				}
+				for c := Black; c <= White; c++ {
+					st.cnt[c][w] = uint8(n[c])
+					if n[c.Opp()] == 0 {
+						if n[c] >= hl {
+							st.hot[c] = append(st.hot[c], w)
+						}
+						if n[c] >= tl {
+							st.thr[c] = append(st.thr[c], w)
+						}
+						if n[c] == r.K {
+							st.full[c]++
+						}
+					}
+				}
+				w++
+			}
+		}
+	}
+	return st
+}
+
+// checkWinSets verifies the internal consistency of the O(1) window sets.
+func checkWinSets(b *Board) error {
+	for c := Black; c <= White; c++ {
+		for name, ws := range map[string]*winSet{"thr": &b.thr[c], "hot": &b.hot[c]} {
+			n := 0
+			for w, p := range ws.pos {
+				if p == 0 {
+					continue
+				}
+				n++
+				if int(p) > len(ws.list) || ws.list[p-1] != int32(w) {
+					return fmt.Errorf("%s %s: pos[%d]=%d does not point back", c, name, w, p)
+				}
+			}
+			if n != len(ws.list) {
+				return fmt.Errorf("%s %s: %d positions for %d listed windows", c, name, n, len(ws.list))
+			}
+		}
+	}
+	return nil
+}
+
+func checkAgainstRebuild(t *testing.T, b *Board, where string) {
+	t.Helper()
+	if d := snapshot(b).diff(rebuiltState(b)); d != "" {
+		t.Fatalf("%s: incremental state differs from a rebuild: %s\n%s", where, d, b.Diagram())
+	}
+	if err := checkWinSets(b); err != nil {
+		t.Fatalf("%s: %v", where, err)
+	}
+	// A board built afresh from the same stones agrees on every query.
+	fresh := MustNewBoard(b.rules)
+	for s, c := range b.cells {
+		if c != Empty {
+			fresh.Place(Square(s), c)
+		}
+	}
+	if fresh.Hash() != b.Hash() || fresh.Winner() != b.Winner() {
+		t.Fatalf("%s: fresh board hash/winner differ", where)
+	}
+	for _, c := range []Color{Black, White} {
+		if fresh.Threats(c) != b.Threats(c) {
+			t.Fatalf("%s: %s threats %d, fresh board %d", where, c, b.Threats(c), fresh.Threats(c))
+		}
+	}
+}
+
+// Random Place/Remove walks: after every step the incremental counts, window
+// sets, winner and hash equal a from-scratch rebuild; removing everything in
+// any order gives the empty board back.
+func TestIncrementalMatchesRebuild(t *testing.T) {
+	for ri, r := range []Rules{Connect6(), {7, 7, 4, 2, 1}, {9, 9, 5, 2, 1}, {8, 8, 4, 1, 1}, {11, 11, 6, 2, 1}, {25, 25, 6, 2, 1}, {9, 6, 5, 3, 2}, {5, 5, 2, 1, 1}, {6, 6, 5, 4, 1}} {
+		t.Run(r.String(), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(ri), 99))
+			b := MustNewBoard(r)
+			empty := snapshot(b)
+			var placed []Square
+			for step := 0; step < 1500; step++ {
+				if len(placed) > 0 && (rng.IntN(3) == 0 || b.Empties() == 0) {
+					i := rng.IntN(len(placed))
+					s := placed[i]
+					placed = slices.Delete(placed, i, i+1)
+					b.Remove(s)
+				} else {
+					// Mostly near the last stones, so windows fill up.
+					var s Square
+					for {
+						s = Square(rng.IntN(r.Squares()))
+						if len(placed) > 0 && rng.IntN(4) > 0 {
+							x, y := r.XY(placed[rng.IntN(len(placed))])
+							x, y = x+rng.IntN(5)-2, y+rng.IntN(5)-2
+							if !r.OnBoard(x, y) {
+								continue
+							}
+							s = r.Sq(x, y)
+						}
+						if b.At(s) == Empty {
+							break
+						}
+					}
+					b.Place(s, Color(1+rng.IntN(2)))
+					placed = append(placed, s)
+				}
+				if step%7 == 0 || r.Squares() < 100 {
+					checkAgainstRebuild(t, b, fmt.Sprintf("step %d", step))
+				}
+			}
+			rng.Shuffle(len(placed), func(i, j int) { placed[i], placed[j] = placed[j], placed[i] })
+			for _, s := range placed {
+				b.Remove(s)
+			}
+			if d := snapshot(b).diff(empty); d != "" {
+				t.Fatalf("after removing every stone: %s", d)
+			}
+			if b.Hash() != 0 {
+				t.Fatalf("empty board hash %x, want 0", b.Hash())
+			}
+		})
+	}
+}
+
+// Play/Undo over random legal games: Undo restores the exact state, and the
+// key includes the side to move.
+func TestPlayUndoRestores(t *testing.T) {
+	for ri, r := range []Rules{Connect6(), {7, 7, 4, 2, 1}, {8, 8, 4, 1, 1}, {9, 7, 5, 3, 2}} {
+		rng := rand.New(rand.NewPCG(uint64(ri), 5))
+		for game := 0; game < 40; game++ {
+			b := MustNewBoard(r)
+			var states []boardState
+			for b.Winner() == Empty && b.Empties() > 0 {
+				n := min(r.StonesForTurn(b.Turn()), b.Empties())
+				var sq []Square
+				for len(sq) < n {
+					s := Square(rng.IntN(r.Squares()))
+					if b.At(s) == Empty && !slices.Contains(sq, s) {
+						sq = append(sq, s)
+					}
+				}
+				states = append(states, snapshot(b))
+				before := b.Key()
+				mover := b.ToMove()
+				if err := b.Play(NewMove(sq...)); err != nil {
+					t.Fatalf("%s game %d: legal move refused: %v", r, game, err)
+				}
+				if b.Key() == before {
+					t.Fatalf("key unchanged by a move")
+				}
+				if b.ToMove() == mover {
+					t.Fatalf("side to move unchanged")
+				}
+				if want := b.Hash(); b.ToMove() == White && b.Key() != want^sideKey || b.ToMove() == Black && b.Key() != want {
+					t.Fatalf("Key is not Hash with the side-to-move key")
+				}
+			}
+			checkAgainstRebuild(t, b, "end of game")
+			for i := len(states) - 1; i >= 0; i-- {
+				if err := b.Undo(); err != nil {
+					t.Fatal(err)
+				}
+				if d := snapshot(b).diff(states[i]); d != "" {
+					t.Fatalf("%s game %d: undo of turn %d: %s", r, game, i+1, d)
+				}
+			}
+			if err := b.Undo(); err != ErrNoHistory {
+				t.Fatalf("undo on the empty history: %v, want ErrNoHistory", err)
+			}
+		}
+	}
+}
+
+// Clone is independent of the original.
+func TestCloneIndependent(t *testing.T) {
+	b, err := ReplayText(Connect6(), "j10 j11k10 l9k11 i9l11")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(b)
+	c := b.Clone()
+	if err := c.Play(mustMove(t, c.Rules(), "a1a2")); err != nil {
+		t.Fatal(err)
+	}
+	c.Place(mustSquare(t, c.Rules(), "s19"), White)
+	if d := snapshot(b).diff(before); d != "" {
+		t.Fatalf("playing on a clone changed the original: %s", d)
+	}
+	checkAgainstRebuild(t, c, "clone")
+}
+
+func mustMove(t *testing.T, r Rules, s string) Move {
+	t.Helper()
+	m, err := ParseMove(r, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func mustSquare(t *testing.T, r Rules, s string) Square {
+	t.Helper()
+	sq, err := ParseSquare(r, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sq
+}
