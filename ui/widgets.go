@@ -1,0 +1,395 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"c6book/engine"
+)
+
+// widgets are the workbench's panels. Lists are virtualised (widget.List)
+// and read the workbench's in-memory slices only.
+type widgets struct {
+	wb      *Workbench
+	content fyne.CanvasObject
+
+	board    *Board
+	statusL  *widget.Label
+	numbers  *widget.Check
+	marking  *widget.Check
+	undoB    *widget.Button
+	lineList *widget.List
+	kidsL    *widget.Label
+	kidList  *widget.List
+
+	attacker   *widget.RadioGroup
+	lambda     *widget.Select
+	verifyB    *widget.Button
+	stopB      *widget.Button
+	nextB      *widget.Button
+	progress   *widget.ProgressBar
+	progressL  *widget.Label
+	verdictL   *widget.Label
+	unsolvedL  *widget.List
+	unsolved   []engine.Move
+	notesKey   posKey
+	notesLine  int
+	labelE     *widget.Entry
+	commentE   *widget.Entry
+	searchE    *widget.Entry
+	searchRes  []Entry
+	searchList *widget.List
+	solvedRes  []Entry
+	solvedList *widget.List
+	tabs       *container.AppTabs
+}
+
+func swatch() *canvas.Rectangle {
+	r := canvas.NewRectangle(color.Transparent)
+	r.SetMinSize(fyne.NewSize(12, 12))
+	r.CornerRadius = 3
+	return r
+}
+
+// row is a list row: a status swatch and a label.
+func newRow() fyne.CanvasObject {
+	return container.NewHBox(container.NewCenter(swatch()), widget.NewLabel(""))
+}
+
+func setRow(o fyne.CanvasObject, st Status, known bool, text string, bold bool) {
+	c := o.(*fyne.Container)
+	sw := c.Objects[0].(*fyne.Container).Objects[0].(*canvas.Rectangle)
+	if known {
+		sw.FillColor = StatusColour(st)
+	} else {
+		sw.FillColor = color.Transparent
+	}
+	sw.Refresh()
+	l := c.Objects[1].(*widget.Label)
+	l.TextStyle.Bold = bold
+	l.SetText(text)
+}
+
+func newWidgets(wb *Workbench) *widgets {
+	u := &widgets{wb: wb, notesLine: -1}
+	u.board = NewBoard(engine.MustNewBoard(engine.Connect6()))
+	u.board.OnSquare = func(s engine.Square) { wb.TapSquare(s) }
+	u.board.OnKey = func(ev *fyne.KeyEvent) { wb.TypedKey(ev) }
+
+	u.statusL = widget.NewLabel("")
+	u.numbers = widget.NewCheck("Numbers", func(on bool) {
+		if on != wb.numbers {
+			wb.SetNumbers(on)
+		}
+	})
+	u.numbers.SetChecked(true)
+	u.marking = widget.NewCheck("Label squares", func(on bool) { wb.marking = on })
+	u.undoB = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), wb.Undo)
+	tools := container.NewHBox(
+		widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), wb.Home),
+		widget.NewButtonWithIcon("", theme.NavigateBackIcon(), wb.Back),
+		widget.NewButtonWithIcon("", theme.NavigateNextIcon(), wb.Forward),
+		widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), wb.End),
+		u.undoB, u.numbers, u.marking,
+	)
+	left := container.NewBorder(tools, u.statusL, nil, nil, u.board)
+
+	// The line (root first) and the children of the shown position.
+	u.lineList = widget.NewList(
+		func() int { return len(wb.line) + 1 },
+		newRow,
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			text := "root"
+			if i > 0 && i <= len(wb.line) {
+				text = fmt.Sprintf("%d. %s %s", i, moverName(wb.rules, i-1), engine.MoveName(wb.rules, wb.line[i-1]))
+			}
+			st := wb.lineStatus(i)
+			setRow(o, st, true, text+"  "+st.String(), i == wb.cur)
+		})
+	u.lineList.OnSelected = func(i widget.ListItemID) {
+		u.lineList.UnselectAll()
+		wb.GoToPly(i)
+	}
+	u.kidsL = widget.NewLabel("Replies")
+	u.kidList = widget.NewList(
+		func() int { return len(wb.children) },
+		newRow,
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i >= len(wb.children) {
+				return
+			}
+			c := wb.children[i]
+			text := engine.MoveName(wb.rules, c.Move) + "  " + c.Status.String()
+			if c.Label != "" {
+				text += "  [" + c.Label + "]"
+			}
+			if c.Games > 0 {
+				text += fmt.Sprintf("  %d games", c.Games)
+			}
+			setRow(o, c.Status, true, text, false)
+		})
+	u.kidList.OnSelected = func(i widget.ListItemID) {
+		u.kidList.UnselectAll()
+		wb.SelectChild(i)
+	}
+	tree := container.NewHSplit(
+		container.NewBorder(widget.NewLabelWithStyle("Line", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, u.lineList),
+		container.NewBorder(u.kidsL, nil, nil, nil, u.kidList))
+	tree.SetOffset(0.45)
+
+	// Proving.
+	u.attacker = widget.NewRadioGroup([]string{"Black", "White"}, func(s string) {
+		c := engine.Black
+		if s == "White" {
+			c = engine.White
+		}
+		if s != "" && c != wb.attacker {
+			wb.SetAttacker(c)
+		}
+	})
+	u.attacker.Horizontal = true
+	u.attacker.Required = true
+	u.attacker.SetSelected("Black")
+	u.lambda = widget.NewSelect([]string{"λ2", "λ3"}, func(s string) {
+		if s == "λ3" {
+			wb.lambda = 3
+		} else {
+			wb.lambda = 2
+		}
+	})
+	u.lambda.SetSelected("λ2")
+	u.verifyB = widget.NewButtonWithIcon("Verify", theme.MediaPlayIcon(), wb.Verify)
+	u.verifyB.Importance = widget.HighImportance
+	u.stopB = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), wb.Stop)
+	u.stopB.Disable()
+	u.nextB = widget.NewButtonWithIcon("Next", theme.MediaFastForwardIcon(), wb.Next)
+	u.progress = widget.NewProgressBar()
+	u.progressL = widget.NewLabel("")
+	u.verdictL = widget.NewLabel("")
+	u.verdictL.Wrapping = fyne.TextWrapWord
+	u.unsolvedL = widget.NewList(
+		func() int { return len(u.unsolved) },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i < len(u.unsolved) {
+				o.(*widget.Label).SetText(engine.MoveName(wb.rules, u.unsolved[i]))
+			}
+		})
+	u.unsolvedL.OnSelected = func(i widget.ListItemID) {
+		u.unsolvedL.UnselectAll()
+		if i < len(u.unsolved) {
+			wb.PlayMove(u.unsolved[i])
+		}
+	}
+	prove := container.NewBorder(
+		container.NewVBox(
+			container.NewHBox(widget.NewLabel("Attacker"), u.attacker, u.lambda),
+			container.NewHBox(u.verifyB, u.stopB, layout.NewSpacer(), u.nextB),
+			u.progress, u.progressL, u.verdictL,
+			widget.NewLabelWithStyle("Unsolved defender moves", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		), nil, nil, nil, u.unsolvedL)
+
+	// Notes.
+	u.labelE = widget.NewEntry()
+	u.labelE.SetPlaceHolder("label (joseki, trap…)")
+	u.commentE = widget.NewMultiLineEntry()
+	u.commentE.SetPlaceHolder("comment")
+	u.commentE.Wrapping = fyne.TextWrapWord
+	saveB := widget.NewButtonWithIcon("Save notes", theme.DocumentSaveIcon(), func() {
+		wb.SaveNotes(u.commentE.Text, u.labelE.Text)
+	})
+	notes := container.NewBorder(container.NewVBox(u.labelE), container.NewHBox(saveB,
+		widget.NewLabel("Tick “Label squares” to put letters on the board.")), nil, nil, u.commentE)
+
+	// Search in comments and the solved browser.
+	entryList := func(res *[]Entry) *widget.List {
+		l := widget.NewList(
+			func() int { return len(*res) },
+			newRow,
+			func(i widget.ListItemID, o fyne.CanvasObject) {
+				if i >= len(*res) {
+					return
+				}
+				e := (*res)[i]
+				text := engine.FormatTurns(wb.rules, e.Line)
+				if text == "" {
+					text = "root"
+				}
+				if e.Label != "" {
+					text = "[" + e.Label + "] " + text
+				}
+				if e.Text != "" {
+					text += " — " + firstLine(e.Text, 60)
+				}
+				setRow(o, e.Status, true, text, false)
+			})
+		l.OnSelected = func(i widget.ListItemID) {
+			l.UnselectAll()
+			if i < len(*res) {
+				wb.GoToLine((*res)[i].Line)
+			}
+		}
+		return l
+	}
+	u.searchE = widget.NewEntry()
+	u.searchE.SetPlaceHolder("search comments")
+	u.searchE.OnSubmitted = func(q string) { wb.Search(q) }
+	u.searchList = entryList(&u.searchRes)
+	search := container.NewBorder(container.NewBorder(nil, nil, nil,
+		widget.NewButtonWithIcon("", theme.SearchIcon(), func() { wb.Search(u.searchE.Text) }), u.searchE),
+		nil, nil, nil, u.searchList)
+	u.solvedList = entryList(&u.solvedRes)
+	solved := container.NewBorder(widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), func() { wb.LoadSolved() }),
+		nil, nil, nil, u.solvedList)
+
+	u.tabs = container.NewAppTabs(
+		container.NewTabItem("Prove", prove),
+		container.NewTabItem("Notes", notes),
+		container.NewTabItem("Search", search),
+		container.NewTabItem("Solved", solved),
+	)
+	u.tabs.OnSelected = func(t *container.TabItem) {
+		if t.Text == "Solved" {
+			wb.LoadSolved()
+		}
+	}
+	right := container.NewVSplit(tree, u.tabs)
+	right.SetOffset(0.45)
+	split := container.NewHSplit(left, right)
+	split.SetOffset(0.6)
+	u.content = split
+	return u
+}
+
+func firstLine(s string, n int) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	if r := []rune(s); len(r) > n {
+		s = string(r[:n]) + "…"
+	}
+	return s
+}
+
+// moverName is "B" or "W" for the i-th turn (0-based).
+func moverName(r engine.Rules, i int) string {
+	if i%2 == 0 {
+		return "B"
+	}
+	return "W"
+}
+
+// update shows the workbench's state.
+func (u *widgets) update() {
+	wb := u.wb
+	st := wb.info.Status
+	side := colourName(wb.pos.ToMove())
+	text := fmt.Sprintf("Turn %d · %s to move · %s for %s · %d stored replies", wb.pos.Turn()+1, side,
+		st, colourName(wb.attacker), len(wb.children))
+	if w := wb.pos.Winner(); w != engine.Empty {
+		text = fmt.Sprintf("Turn %d · %s has won", wb.pos.Turn(), colourName(w))
+	}
+	if !wb.info.Found && wb.cur > 0 {
+		text += " · not in the book"
+	}
+	u.statusL.SetText(text)
+	if d := wb.CanUndo(); d != "" {
+		u.undoB.SetText("Undo " + d)
+		u.undoB.Enable()
+	} else {
+		u.undoB.SetText("Undo")
+		u.undoB.Disable()
+	}
+	u.lineList.Refresh()
+	u.lineList.ScrollTo(wb.cur)
+	u.kidsL.SetText(fmt.Sprintf("Replies (%d)", len(wb.children)))
+	u.kidList.Refresh()
+	u.kidList.ScrollToTop()
+
+	// Notes follow the position, but never overwrite typing in place.
+	if k := keyOf(wb.pos); k != u.notesKey || u.notesLine != wb.cur || !wb.info.Found {
+		u.notesKey, u.notesLine = k, wb.cur
+		u.labelE.SetText(wb.info.Label)
+		u.commentE.SetText(wb.info.Comment)
+	}
+	u.showVerdict(wb.verdict)
+}
+
+func (u *widgets) showVerdict(v *Verdict) {
+	if u.wb.job != nil {
+		return
+	}
+	if v == nil {
+		u.unsolved = nil
+		u.verdictL.SetText("No verdict for this position.")
+		u.unsolvedL.Refresh()
+		return
+	}
+	u.unsolved = v.Unsolved
+	var sb strings.Builder
+	if v.Proved {
+		fmt.Fprintf(&sb, "PROVED for %s (order %d)", colourName(v.Attacker), v.Order)
+	} else {
+		fmt.Fprintf(&sb, "OPEN for %s: %d unsolved defender moves", colourName(v.Attacker), len(v.Unsolved))
+		if v.AllUnsolved {
+			sb.WriteString(" (the null move is not refuted: every defence is open)")
+		}
+		if len(v.OpenSeminull) > 0 {
+			fmt.Fprintf(&sb, ", %d open seminull positions", len(v.OpenSeminull))
+		}
+	}
+	lam := v.Lambda
+	if lam == 0 {
+		lam = 2
+	}
+	fmt.Fprintf(&sb, "\nλ%d · %d solver calls · %d nodes · %s", lam, v.Calls, v.Nodes, v.Elapsed.Round(time.Millisecond))
+	if v.Note != "" {
+		sb.WriteString("\n" + v.Note)
+	}
+	u.verdictL.SetText(sb.String())
+	u.unsolvedL.Refresh()
+}
+
+func (u *widgets) setVerdictText(s string) { u.verdictL.SetText(s) }
+
+func (u *widgets) startVerify() {
+	u.verifyB.Disable()
+	u.stopB.Enable()
+	u.progress.SetValue(0)
+	u.progressL.SetText("verifying…")
+	u.verdictL.SetText("")
+}
+
+func (u *widgets) stopVerify() {
+	u.verifyB.Enable()
+	u.stopB.Disable()
+	u.progress.SetValue(1)
+	u.progressL.SetText("")
+}
+
+func (u *widgets) showProgress(p Progress) {
+	if p.Total > 0 {
+		u.progress.SetValue(float64(p.Done) / float64(p.Total))
+	}
+	u.progressL.SetText(fmt.Sprintf("%s: %d/%d solver calls · %d nodes · %s", p.Phase, p.Done, p.Total, p.Nodes,
+		p.Elapsed.Round(100*time.Millisecond)))
+}
+
+func (u *widgets) setSearch(es []Entry) {
+	u.searchRes = es
+	u.searchList.Refresh()
+}
+
+func (u *widgets) setSolved(es []Entry) {
+	u.solvedRes = es
+	u.solvedList.Refresh()
+}

@@ -1,0 +1,354 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"c6book/engine"
+)
+
+// harness drives a workbench in a headless test window. Results of
+// background work come back through a queue that the test drains, so that
+// everything touching widgets runs on the test goroutine.
+type harness struct {
+	t     *testing.T
+	wb    *Workbench
+	w     fyne.Window
+	store *fakeStore
+	queue chan func()
+	errs  []error
+}
+
+func newHarness(t *testing.T, r engine.Rules, v Verifier) *harness {
+	t.Helper()
+	test.NewTempApp(t)
+	h := &harness{t: t, store: newFakeStore(r), queue: make(chan func(), 10000)}
+	h.wb = NewWorkbench(h.store, v, nil)
+	h.wb.Do = func(f func()) { h.queue <- f }
+	h.wb.OnError = func(err error) { h.errs = append(h.errs, err) }
+	h.w = test.NewTempWindow(t, h.wb.Content())
+	h.w.Resize(fyne.NewSize(1200, 800))
+	h.wb.Attach(h.w)
+	return h
+}
+
+func (h *harness) sq(name string) engine.Square {
+	s, err := engine.ParseSquare(h.wb.rules, name)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return s
+}
+
+func (h *harness) mv(name string) engine.Move {
+	m, err := engine.ParseMove(h.wb.rules, name)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return m
+}
+
+// tap taps the board widget on the centre of a square, as a user would.
+func (h *harness) tap(names ...string) {
+	b := h.wb.BoardWidget()
+	for _, n := range names {
+		test.TapAt(b, b.PointOf(h.sq(n)))
+	}
+}
+
+// key sends a key as the driver does: to the focused object, else to the
+// canvas handler.
+func (h *harness) key(name fyne.KeyName) {
+	ev := &fyne.KeyEvent{Name: name}
+	if f := h.w.Canvas().Focused(); f != nil {
+		f.TypedKey(ev)
+		return
+	}
+	h.w.Canvas().OnTypedKey()(ev)
+}
+
+func (h *harness) line() string {
+	line, cur := h.wb.Line()
+	return engine.FormatTurns(h.wb.rules, line[:cur])
+}
+
+func (h *harness) pumpUntil(what string, cond func() bool) {
+	h.t.Helper()
+	deadline := time.After(60 * time.Second)
+	for !cond() {
+		select {
+		case f := <-h.queue:
+			f()
+		case <-deadline:
+			h.t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+func (h *harness) noErrors() {
+	h.t.Helper()
+	for _, err := range h.errs {
+		h.t.Errorf("unexpected error: %v", err)
+	}
+	h.errs = nil
+}
+
+func childNames(r engine.Rules, cs []Child) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, engine.MoveName(r, c.Move))
+	}
+	return out
+}
+
+func TestBoardSquareGeometry(t *testing.T) {
+	test.NewTempApp(t)
+	for _, r := range []engine.Rules{engine.Connect6(), {M: 9, N: 7, K: 5, P: 2, Q: 1}} {
+		b := NewBoard(engine.MustNewBoard(r))
+		b.Resize(fyne.NewSize(400, 400))
+		for s := engine.Square(0); int(s) < r.Squares(); s++ {
+			p := b.PointOf(s)
+			// anywhere within 0.4 cell of the centre hits the square
+			for _, d := range []fyne.Position{{}, {X: 7, Y: 0}, {X: -7, Y: 7}, {X: 0, Y: -7}} {
+				if got, ok := b.SquareAt(p.Add(d)); !ok || got != s {
+					t.Fatalf("%v: SquareAt(PointOf(%s)+%v) = %s, %v", r, engine.SquareName(r, s), d, engine.SquareName(r, got), ok)
+				}
+			}
+		}
+		// Row 1 at the bottom, column a on the left, as in the notation.
+		a1, top := b.PointOf(r.Sq(0, 0)), b.PointOf(r.Sq(r.M-1, r.N-1))
+		if !(a1.X < top.X && a1.Y > top.Y) {
+			t.Fatalf("%v: a1 at %v, %s at %v", r, a1, engine.SquareName(r, r.Sq(r.M-1, r.N-1)), top)
+		}
+		if _, ok := b.SquareAt(fyne.NewPos(1, 1)); ok {
+			t.Fatalf("%v: the corner of the widget is not a square", r)
+		}
+	}
+}
+
+func TestTapPlaysMoves(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), nil)
+	h.tap("j10")
+	if got := h.line(); got != "j10" {
+		t.Fatalf("after one tap: line %q", got)
+	}
+	// Two-stone turn: the first tap is pending and shown, not played.
+	h.tap("k11")
+	if got := h.line(); got != "j10" {
+		t.Fatalf("after the first stone of a turn: line %q", got)
+	}
+	if h.wb.Pending() != h.sq("k11") || h.wb.BoardWidget().View().Pending != h.sq("k11") {
+		t.Fatalf("pending stone %v not shown", h.wb.Pending())
+	}
+	// Tapping the pending stone again takes it back; tapping a stone does nothing.
+	h.tap("k11")
+	if h.wb.Pending() != engine.NoSquare {
+		t.Fatal("tapping the pending stone did not cancel it")
+	}
+	h.tap("j10")
+	if h.wb.Pending() != engine.NoSquare || h.line() != "j10" {
+		t.Fatal("tapping an occupied square changed something")
+	}
+	h.tap("k11", "i9")
+	if got := h.line(); got != "j10 i9k11" {
+		t.Fatalf("after a two-stone turn: line %q", got)
+	}
+	h.tap("a1", "s19")
+	if got := h.line(); got != "j10 i9k11 a1s19" {
+		t.Fatalf("corners: line %q", got)
+	}
+	if c := h.wb.Position().At(h.sq("s19")); c != engine.Black {
+		t.Fatalf("s19 holds %v, want Black", c)
+	}
+	// The moves are in the book: back at the root, j10 is a stored child.
+	h.wb.Home()
+	if got := childNames(h.wb.rules, h.wb.Children()); len(got) != 1 || got[0] != "j10" {
+		t.Fatalf("root children %v", got)
+	}
+	h.noErrors()
+}
+
+func TestKeyboardNavigation(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), nil)
+	h.tap("j10", "k10", "k11") // j10 k10k11
+	h.wb.Back()                // at j10
+	h.tap("i9", "i10")         // j10 i9i10 (second variation)
+	h.wb.Back()                //
+	h.tap("h8", "h9")          // j10 h8h9 (third variation)
+	h.tap("g7", "f6", "e5")    // j10 h8h9 f6g7 + pending e5
+	h.key(fyne.KeyEscape)      // drop the pending stone
+	if h.wb.Pending() != engine.NoSquare {
+		t.Fatal("Escape did not drop the pending stone")
+	}
+	if got := h.line(); got != "j10 h8h9 f6g7" {
+		t.Fatalf("line %q", got)
+	}
+	steps := []struct {
+		key  fyne.KeyName
+		want string
+	}{
+		{fyne.KeyLeft, "j10 h8h9"},
+		{fyne.KeyLeft, "j10"},
+		{fyne.KeyRight, "j10 h8h9"},
+		{fyne.KeyRight, "j10 h8h9 f6g7"},
+		{fyne.KeyRight, "j10 h8h9 f6g7"}, // end of line, no children
+		{fyne.KeyHome, ""},
+		{fyne.KeyEnd, "j10 h8h9 f6g7"},
+		{fyne.KeyLeft, "j10 h8h9"},
+		{fyne.KeyUp, "j10 i9i10"},  // previous sibling
+		{fyne.KeyUp, "j10 k10k11"}, // first sibling
+		{fyne.KeyUp, "j10 k10k11"}, // no earlier one
+		{fyne.KeyDown, "j10 i9i10"},
+		{fyne.KeyDown, "j10 h8h9"},
+		{fyne.KeyDown, "j10 h8h9"},
+		{fyne.KeyLeft, "j10"},
+		{fyne.KeyRight, "j10 h8h9"}, // the line is kept
+		{fyne.KeyRight, "j10 h8h9 f6g7"},
+	}
+	for i, s := range steps {
+		h.key(s.key)
+		if got := h.line(); got != s.want {
+			t.Fatalf("step %d (%s): line %q, want %q", i, s.key, got, s.want)
+		}
+	}
+	// With the board focused (after a tap) keys reach the board widget.
+	h.wb.Home()
+	h.tap("j10")
+	if h.w.Canvas().Focused() != h.wb.BoardWidget() {
+		t.Fatal("tapping the board did not focus it")
+	}
+	h.key(fyne.KeyLeft)
+	if got := h.line(); got != "" {
+		t.Fatalf("Left on the focused board: line %q", got)
+	}
+	h.key(fyne.KeyRight)
+	h.key(fyne.KeyRight) // the kept line
+	if got := h.line(); got != "j10 h8h9" {
+		t.Fatalf("Right along the kept line: %q", got)
+	}
+	h.key(fyne.KeyUp)
+	h.key(fyne.KeyUp)
+	h.key(fyne.KeyRight) // end of line: first child (none here)
+	if got := h.line(); got != "j10 k10k11" {
+		t.Fatalf("Up twice then Right: %q", got)
+	}
+	h.noErrors()
+}
+
+func TestUndoLastEdit(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), nil)
+	h.tap("j10", "k10", "k11")
+	if h.wb.CanUndo() != "add k10k11" {
+		t.Fatalf("CanUndo = %q", h.wb.CanUndo())
+	}
+	h.wb.Undo()
+	if got := h.line(); got != "j10" {
+		t.Fatalf("after undo: line %q", got)
+	}
+	if n := len(h.wb.Children()); n != 0 {
+		t.Fatalf("after undo j10 still has %d children", n)
+	}
+	// Replaying an existing move is navigation, not an edit.
+	h.wb.Home()
+	h.tap("j10")
+	if h.wb.CanUndo() != "add j10" {
+		t.Fatalf("CanUndo = %q after navigating", h.wb.CanUndo())
+	}
+	// Notes are undoable too, and keyboard Ctrl+Z reaches Undo.
+	h.wb.SaveNotes("first", "joseki")
+	h.wb.SaveNotes("second", "trap")
+	if h.wb.Info().Comment != "second" {
+		t.Fatal("comment not saved")
+	}
+	h.w.Canvas().(fyne.Shortcutable).TypedShortcut(&fyne.ShortcutUndo{})
+	if in := h.wb.Info(); in.Comment != "first" || in.Label != "joseki" {
+		t.Fatalf("after undo: comment %q label %q", in.Comment, in.Label)
+	}
+	h.noErrors()
+}
+
+func TestNotesMarksSearchSolved(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), &fakeVerifier{})
+	h.tap("j10", "k10", "k11")
+	h.wb.ui.commentE.SetText("The usual reply.\nSecond line.")
+	h.wb.ui.labelE.SetText("joseki")
+	h.wb.ui.tabs.SelectIndex(1)
+	test.Tap(findButton(t, h.wb.Content(), "Save notes"))
+	h.wb.Home()
+	if h.wb.ui.commentE.Text != "" {
+		t.Fatalf("comment entry at the root: %q", h.wb.ui.commentE.Text)
+	}
+	if es := h.wb.Search("USUAL"); len(es) != 1 || engine.FormatTurns(h.wb.rules, es[0].Line) != "j10 k10k11" {
+		t.Fatalf("search: %+v", es)
+	}
+	h.wb.ui.searchList.Select(0) // open the result
+	if got := h.line(); got != "j10 k10k11" {
+		t.Fatalf("search result opened %q", got)
+	}
+	if h.wb.ui.commentE.Text != "The usual reply.\nSecond line." || h.wb.ui.labelE.Text != "joseki" {
+		t.Fatalf("notes shown: %q %q", h.wb.ui.commentE.Text, h.wb.ui.labelE.Text)
+	}
+	// Board labels: marking mode puts A, B on squares; tapping again clears.
+	h.wb.SetMarking(true)
+	h.tap("l12", "m13", "l12")
+	marks := h.wb.BoardWidget().View().Marks
+	if len(marks) != 1 || marks[h.sq("m13")] != "B" {
+		t.Fatalf("marks %v", marks)
+	}
+	h.wb.SetMarking(false)
+	// Solved browser: the verifier proves j10 k10k11 l12m12 for Black here.
+	h.tap("l12", "m12")
+	h.wb.Verify()
+	h.pumpUntil("verdict", func() bool { return !h.wb.Running() })
+	if v := h.wb.Verdict(); v == nil || !v.Proved {
+		t.Fatalf("verdict %+v", v)
+	}
+	h.wb.Home()
+	es := h.wb.LoadSolved()
+	if len(es) != 1 || engine.FormatTurns(h.wb.rules, es[0].Line) != "j10 k10k11 l12m12" {
+		t.Fatalf("solved: %+v", es)
+	}
+	h.wb.ui.solvedList.Select(0)
+	if got := h.line(); got != "j10 k10k11 l12m12" {
+		t.Fatalf("solved entry opened %q", got)
+	}
+	if h.wb.lineStatus(3) != StatusProved {
+		t.Fatalf("line status %v", h.wb.lineStatus(3))
+	}
+	h.noErrors()
+}
+
+func findButton(t *testing.T, root fyne.CanvasObject, text string) *widget.Button {
+	t.Helper()
+	var found *widget.Button
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if found != nil {
+			return
+		}
+		switch c := o.(type) {
+		case *widget.Button:
+			if strings.Contains(c.Text, text) && !c.Disabled() {
+				found = c
+			}
+		case *fyne.Container:
+			for _, k := range c.Objects {
+				walk(k)
+			}
+		case fyne.Widget:
+			for _, k := range test.WidgetRenderer(c).Objects() {
+				walk(k)
+			}
+		}
+	}
+	walk(root)
+	if found == nil {
+		t.Fatalf("no enabled button %q", text)
+	}
+	return found
+}
