@@ -1,5 +1,51 @@
 // Package proofbook is the SQLite store of opening trees, annotations and
 // proofs. It is the only package that runs SQL.
+//
+// A book is one SQLite file (WAL, foreign keys, busy timeout, immediate
+// write transactions, all set in the connection string; one writer
+// connection and a small query-only read pool). Its schema is created by
+// the embedded, numbered migrations in migrations/, versioned with
+// PRAGMA user_version and marked with PRAGMA application_id; a file that
+// is not a book, or was written by a newer build, is refused untouched.
+//
+// Positions are keyed by the canonical (symmetry-reduced) Zobrist key of
+// engine.Board.CanonicalKey, side to move included, with the canonical
+// stone set stored to detect collisions. Moves are edges between positions,
+// stored in the parent's canonical frame (the smallest image under the
+// parent's own symmetries), so transpositions and mirrored lines share one
+// node. Null and seminull moves (a defender turn of 0 or 1 stones) are
+// edges too. Frames: a board b maps onto its position's canonical frame by
+// the symmetry sym of b.CanonicalKey(); ToCanonical and FromCanonical map
+// moves; Locate finds b's position and sym.
+//
+// API (every method takes a context.Context first):
+//
+//	Create(ctx, path, rules) (*Book, error)      Open(ctx, path) (*Book, error)
+//	(*Book) Close() error; Path() string; Rules() engine.Rules
+//	Root(ctx) (PosID, error)
+//	Locate(ctx, b *engine.Board) (PosID, sym int, error)   ErrNotFound if absent
+//	Board(ctx, id) (*engine.Board, error)        canonical frame
+//	Position(ctx, id) (Position, error)          stones, comment, label, marks, proofs, verdict
+//	Children(ctx, id) ([]Child, error)           moves (parent's canonical frame) with statuses
+//	Play(ctx, id, m) (PosID, error)              m in id's canonical frame; adds edge+node
+//	PlayFrom(ctx, b, m) (PosID, error)           b and m in the caller's frame
+//	AddLine(ctx, turns) (Line, error)            a game from the empty board
+//	SetComment(ctx, id, text) / SetLabel(ctx, id, label) / SetMarks(ctx, id, []Mark) error
+//	SetDisproved(ctx, id, attacker, on) error    the expert's disproof (sticky)
+//	StoreVerdict(ctx, id, Verdict) error         adds the unsolved moves as children, propagates
+//	Next(ctx, from, attacker) (Line, error)      the most-proving position below from
+//	OpenByPN(ctx, attacker, limit) ([]Ranked, error)
+//	Proved(ctx, attacker, limit) ([]Ranked, error)
+//	Search(ctx, text, limit) ([]Hit, error)      full-text (FTS4) search in comments
+//	Labeled(ctx, label, limit) ([]Hit, error)
+//	PathsFromRoot(ctx, id, max) ([]Line, error)  turns in the empty board's frame
+//	Stats(ctx) (Stats, error); Check(ctx) (CheckReport, error); Backup(ctx, dst) error
+//	ImportSGF(ctx, data) (ImportStats, error)    one transaction; merges into the tree
+//	ExportSGF(ctx, id, w, ExportOptions) error   path to id, then its subtree
+//	ImportGames(ctx, r, ImportOptions) (ImportStats, error)  {"gid": ["j10", ...]} (.gz ok)
+//	FromEngine(rules, sym, engine.Verdict, lambda) Verdict   the stored form of a verdict
+//
+// Status propagation and proof numbers are described in status.go.
 package proofbook
 
 import _ "github.com/mattn/go-sqlite3" // the SQLite driver, registered as "sqlite3"

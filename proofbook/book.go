@@ -1,0 +1,349 @@
+package proofbook
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"embed"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"c6book/engine"
+)
+
+// ApplicationID marks a SQLite file as a c6book book ("C6BK").
+const ApplicationID = 0x4336424B
+
+// Errors returned when a file cannot be opened as a book. The file is never
+// modified in these cases.
+var (
+	ErrNotBook   = errors.New("not a c6book book")
+	ErrTooNew    = errors.New("the book was written by a newer c6book")
+	ErrExists    = errors.New("file already exists")
+	ErrNotFound  = errors.New("not in the book")
+	ErrCollision = errors.New("hash collision: two positions with the same key")
+)
+
+//go:embed migrations/*.sql
+var migrationFS embed.FS
+
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+// migrations returns the embedded migrations sorted by version; file names
+// are NNNN_name.sql and the versions must be 1, 2, 3 ... without gaps.
+func migrations() ([]migration, error) {
+	ents, err := fs.ReadDir(migrationFS, "migrations")
+	if err != nil {
+		return nil, err
+	}
+	var out []migration
+	for _, e := range ents {
+		num, _, ok := strings.Cut(e.Name(), "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil {
+			return nil, fmt.Errorf("migration %s: name must be NNNN_name.sql", e.Name())
+		}
+		data, err := migrationFS.ReadFile("migrations/" + e.Name())
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, migration{version: v, name: e.Name(), sql: string(data)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].version < out[j].version })
+	for i, m := range out {
+		if m.version != i+1 {
+			return nil, fmt.Errorf("migration %s: expected version %d", m.name, i+1)
+		}
+	}
+	return out, nil
+}
+
+// SchemaVersion is the user_version this build writes.
+func SchemaVersion() int {
+	ms, err := migrations()
+	if err != nil {
+		return 0
+	}
+	return len(ms)
+}
+
+// Book is an open proof book. Its methods are safe for concurrent use: writes
+// go through one connection (one immediate transaction at a time), reads
+// through a small pool that sees the last committed state.
+type Book struct {
+	path   string
+	w      *sql.DB // one connection, all writes
+	r      *sql.DB // read pool, query_only
+	rules  engine.Rules
+	root   PosID
+	tmpl   *engine.Board // empty board; Clone shares its geometry
+	closed bool
+}
+
+// dsn builds the connection string; every connection setting is in it so no
+// PRAGMA is ever executed on a pool.
+func dsn(path string, readOnly bool) string {
+	u := url.URL{Path: path}
+	q := "_journal_mode=WAL&_foreign_keys=1&_busy_timeout=10000&_synchronous=NORMAL"
+	if readOnly {
+		q += "&_query_only=1"
+	} else {
+		q += "&_txlock=immediate"
+	}
+	return "file:" + u.EscapedPath() + "?" + q
+}
+
+// probe checks, without writing, that path holds a c6book book this build
+// can open. It reads the header bytes first, then asks SQLite through a
+// read-only connection (the header can be stale while a WAL is unmerged).
+func probe(ctx context.Context, path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	var hdr [100]byte
+	n, err := io.ReadFull(f, hdr[:])
+	f.Close()
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return err
+	}
+	if n < 100 || !bytes.Equal(hdr[:16], []byte("SQLite format 3\x00")) {
+		return fmt.Errorf("%s: %w (not an SQLite database)", path, ErrNotBook)
+	}
+	if id := binary.BigEndian.Uint32(hdr[68:72]); id != 0 && id != ApplicationID {
+		return fmt.Errorf("%s: %w (SQLite application_id %#x)", path, ErrNotBook, id)
+	}
+	u := url.URL{Path: path}
+	db, err := sql.Open("sqlite3", "file:"+u.EscapedPath()+"?mode=ro&_busy_timeout=10000")
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var appID, ver int64
+	if err := db.QueryRowContext(ctx, "PRAGMA application_id").Scan(&appID); err != nil {
+		return fmt.Errorf("%s: %w (%v)", path, ErrNotBook, err)
+	}
+	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&ver); err != nil {
+		return fmt.Errorf("%s: %w (%v)", path, ErrNotBook, err)
+	}
+	return checkIDs(path, appID, ver)
+}
+
+func checkIDs(path string, appID, ver int64) error {
+	if appID != ApplicationID {
+		return fmt.Errorf("%s: %w (SQLite application_id %#x)", path, ErrNotBook, appID)
+	}
+	if ver > int64(SchemaVersion()) {
+		return fmt.Errorf("%s: %w (schema version %d, this build knows %d)", path, ErrTooNew, ver, SchemaVersion())
+	}
+	if ver < 1 {
+		return fmt.Errorf("%s: %w (schema version %d)", path, ErrNotBook, ver)
+	}
+	return nil
+}
+
+// Open opens an existing book, upgrading its schema if it was written by an
+// older build. A file that is not a c6book book, or that a newer build
+// wrote, is refused and left untouched.
+func Open(ctx context.Context, path string) (*Book, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := probe(ctx, abs); err != nil {
+		return nil, err
+	}
+	return open(ctx, abs, nil)
+}
+
+// Create makes a new book for the rules at path, which must not exist.
+func Create(ctx context.Context, path string, rules engine.Rules) (*Book, error) {
+	if err := rules.Validate(); err != nil {
+		return nil, err
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(abs); err == nil {
+		return nil, fmt.Errorf("%s: %w", path, ErrExists)
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	return open(ctx, abs, &rules)
+}
+
+func open(ctx context.Context, path string, create *engine.Rules) (bk *Book, err error) {
+	w, err := sql.Open("sqlite3", dsn(path, false))
+	if err != nil {
+		return nil, err
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	w.SetConnMaxIdleTime(0)
+	defer func() {
+		if err != nil {
+			w.Close()
+		}
+	}()
+	if err := migrate(ctx, w, path, create); err != nil {
+		return nil, err
+	}
+	r, err := sql.Open("sqlite3", dsn(path, true))
+	if err != nil {
+		return nil, err
+	}
+	r.SetMaxOpenConns(4)
+	r.SetMaxIdleConns(4)
+	bk = &Book{path: path, w: w, r: r}
+	var root sql.NullInt64
+	row := w.QueryRowContext(ctx, "SELECT m, n, k, p, q, root FROM meta WHERE id = 1")
+	if err := row.Scan(&bk.rules.M, &bk.rules.N, &bk.rules.K, &bk.rules.P, &bk.rules.Q, &root); err != nil {
+		r.Close()
+		return nil, fmt.Errorf("%s: reading the rule set: %w", path, err)
+	}
+	if err := bk.rules.Validate(); err != nil {
+		r.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if bk.tmpl, err = engine.NewBoard(bk.rules); err != nil {
+		r.Close()
+		return nil, err
+	}
+	bk.root = PosID(root.Int64)
+	if !root.Valid {
+		r.Close()
+		return nil, fmt.Errorf("%s: %w (no root position)", path, ErrNotBook)
+	}
+	return bk, nil
+}
+
+// migrate applies the pending migrations in one immediate transaction on
+// the writer, re-checking application_id and user_version inside it.
+func migrate(ctx context.Context, w *sql.DB, path string, create *engine.Rules) error {
+	ms, err := migrations()
+	if err != nil {
+		return err
+	}
+	tx, err := w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	defer tx.Rollback()
+	var appID, ver int64
+	if err := tx.QueryRowContext(ctx, "PRAGMA application_id").Scan(&appID); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&ver); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if create == nil {
+		if err := checkIDs(path, appID, ver); err != nil {
+			return err
+		}
+	} else if appID != 0 || ver != 0 {
+		return fmt.Errorf("%s: %w", path, ErrExists)
+	}
+	for _, m := range ms[ver:] {
+		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+			return fmt.Errorf("%s: migration %s: %w", path, m.name, err)
+		}
+	}
+	if create != nil {
+		now := time.Now().Unix()
+		r := *create
+		if _, err := tx.ExecContext(ctx, "INSERT INTO meta(id, m, n, k, p, q, created_at) VALUES (1, ?, ?, ?, ?, ?, ?)",
+			r.M, r.N, r.K, r.P, r.Q, now); err != nil {
+			return err
+		}
+		b, err := engine.NewBoard(r)
+		if err != nil {
+			return err
+		}
+		key, sym := b.CanonicalKey()
+		res, err := tx.ExecContext(ctx, "INSERT INTO position(key, stones, to_move, nstones, winner, created_at) VALUES (?, ?, ?, 0, 0, ?)",
+			int64(key), encodeStones(r, b, sym), int(b.ToMove()), now)
+		if err != nil {
+			return err
+		}
+		id, _ := res.LastInsertId()
+		if _, err := tx.ExecContext(ctx, "UPDATE meta SET root = ? WHERE id = 1", id); err != nil {
+			return err
+		}
+	}
+	if int(ver) != len(ms) || create != nil {
+		// PRAGMA arguments cannot be bound; both values are integers we own.
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", len(ms))); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA application_id = %d", ApplicationID)); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+// Close closes the book.
+func (bk *Book) Close() error {
+	if bk.closed {
+		return nil
+	}
+	bk.closed = true
+	err1 := bk.r.Close()
+	err2 := bk.w.Close()
+	if err1 != nil {
+		return err1
+	}
+	return err2
+}
+
+// Path is the book's file.
+func (bk *Book) Path() string { return bk.path }
+
+// Rules is the book's rule set.
+func (bk *Book) Rules() engine.Rules { return bk.rules }
+
+// Root is the empty board's position.
+func (bk *Book) Root(ctx context.Context) (PosID, error) { return bk.root, nil }
+
+// write runs fn in one immediate write transaction on the writer.
+func (bk *Book) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := bk.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// Backup writes a consistent copy of the book to dst (which must not exist)
+// with VACUUM INTO.
+func (bk *Book) Backup(ctx context.Context, dst string) error {
+	abs, err := filepath.Abs(dst)
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(abs); err == nil {
+		return fmt.Errorf("%s: %w", dst, ErrExists)
+	}
+	_, err = bk.r.ExecContext(ctx, "VACUUM INTO ?", abs)
+	return err
+}

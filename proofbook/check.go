@@ -1,0 +1,265 @@
+package proofbook
+
+import (
+	"context"
+	"fmt"
+
+	"c6book/engine"
+)
+
+// CheckReport is the result of Check. The book is sound when Problems is
+// empty.
+type CheckReport struct {
+	Positions int64
+	Edges     int64
+	Statuses  int64
+	Proved    int64
+	Problems  []string
+}
+
+// OK reports whether the check found nothing wrong.
+func (c CheckReport) OK() bool { return len(c.Problems) == 0 }
+
+const maxProblems = 100
+
+// Check verifies the book: SQLite's integrity_check and foreign_key_check,
+// every position's key and stone set (recomputed from the stones), every
+// edge (the move is legal and leads to the stored child), and every stored
+// status and proof number re-derived from the stored children and verdicts
+// (so every proved position is re-validated down to wins and verdicts).
+func (bk *Book) Check(ctx context.Context) (CheckReport, error) {
+	var rep CheckReport
+	problem := func(format string, args ...any) {
+		if len(rep.Problems) < maxProblems {
+			rep.Problems = append(rep.Problems, fmt.Sprintf(format, args...))
+		}
+	}
+	rows, err := bk.r.QueryContext(ctx, "PRAGMA integrity_check")
+	if err != nil {
+		return rep, err
+	}
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			rows.Close()
+			return rep, err
+		}
+		if s != "ok" {
+			problem("integrity_check: %s", s)
+		}
+	}
+	if err := rows.Close(); err != nil {
+		return rep, err
+	}
+	rows, err = bk.r.QueryContext(ctx, "PRAGMA foreign_key_check")
+	if err != nil {
+		return rep, err
+	}
+	for rows.Next() {
+		var table, parent string
+		var rowid, fkid any
+		if err := rows.Scan(&table, &rowid, &parent, &fkid); err != nil {
+			rows.Close()
+			return rep, err
+		}
+		problem("foreign key: %s row %v refers to a missing %s", table, rowid, parent)
+	}
+	if err := rows.Close(); err != nil {
+		return rep, err
+	}
+	if !rep.OK() {
+		return rep, nil
+	}
+	r := bk.rules
+	// Positions: key and stones.
+	build := func(list []stone, tm engine.Color) *engine.Board {
+		b := bk.tmpl.Clone()
+		for _, s := range list {
+			b.Place(s.sq, s.c)
+		}
+		b.SetToMove(tm)
+		return b
+	}
+	rows, err = bk.r.QueryContext(ctx, "SELECT id, key, stones, to_move, nstones, winner FROM position ORDER BY id")
+	if err != nil {
+		return rep, err
+	}
+	seen := map[uint64]int64{}
+	for rows.Next() {
+		var id, key int64
+		var st []byte
+		var tm, ns, win int
+		if err := rows.Scan(&id, &key, &st, &tm, &ns, &win); err != nil {
+			rows.Close()
+			return rep, err
+		}
+		rep.Positions++
+		list, err := decodeStones(r, st)
+		if err != nil {
+			problem("position %d: %v", id, err)
+			continue
+		}
+		b := build(list, engine.Color(tm))
+		k, sym := b.CanonicalKey()
+		if k != uint64(key) || sym != 0 {
+			problem("position %d: stored key %#x, its stones give %#x (symmetry %d)", id, uint64(key), k, sym)
+		}
+		if len(list) != ns || engine.Color(win) != b.Winner() {
+			problem("position %d: stored stone count or winner does not match its stones", id)
+		}
+		if other, dup := seen[uint64(key)]; dup {
+			problem("positions %d and %d share key %#x", other, id, uint64(key))
+		}
+		seen[uint64(key)] = id
+	}
+	if err := rows.Close(); err != nil {
+		return rep, err
+	}
+	// Edges: replay each move from the parent's stones.
+	rows, err = bk.r.QueryContext(ctx, `SELECT e.parent, e.move, e.child, p.stones, p.to_move, c.key
+FROM edge e JOIN position p ON p.id = e.parent JOIN position c ON c.id = e.child ORDER BY e.parent`)
+	if err != nil {
+		return rep, err
+	}
+	for rows.Next() {
+		if rep.Edges%4096 == 0 && ctx.Err() != nil {
+			rows.Close()
+			return rep, ctx.Err()
+		}
+		var parent, mv, child, ckey int64
+		var st []byte
+		var tm int
+		if err := rows.Scan(&parent, &mv, &child, &st, &tm, &ckey); err != nil {
+			rows.Close()
+			return rep, err
+		}
+		rep.Edges++
+		list, err := decodeStones(r, st)
+		if err != nil {
+			continue // reported above
+		}
+		m, err := unpackMove(mv)
+		if err != nil {
+			problem("edge %d -> %d: %v", parent, child, err)
+			continue
+		}
+		if rm := repMove(r, stabilizer(r, list), m); packMove(rm) != packMove(m) {
+			problem("edge %d -> %d: move %s is not its symmetry representative", parent, child, engine.MoveName(r, m))
+		}
+		b := build(list, engine.Color(tm))
+		if err := legalTurn(r, b, len(list), m); err != nil {
+			problem("edge %d -> %d: illegal move %s: %v", parent, child, engine.MoveName(r, m), err)
+			continue
+		}
+		for i := 0; i < m.Len(); i++ {
+			b.Place(m.At(i), b.ToMove())
+		}
+		b.SetToMove(b.ToMove().Opp())
+		if k, _ := b.CanonicalKey(); k != uint64(ckey) {
+			problem("edge %d -> %d: move %s leads to key %#x, the child has %#x", parent, child, engine.MoveName(r, m), k, uint64(ckey))
+		}
+	}
+	if err := rows.Close(); err != nil {
+		return rep, err
+	}
+	// Statuses: every stored row must equal its re-derivation, and every
+	// position that would have a non-default status must have its row.
+	type key struct {
+		id PosID
+		a  engine.Color
+	}
+	stored := map[key]Proof{}
+	rows, err = bk.r.QueryContext(ctx, "SELECT pos, attacker, status, ord, how, expert, pn, dn, updated_at FROM status")
+	if err != nil {
+		return rep, err
+	}
+	for rows.Next() {
+		var id int64
+		var a int
+		var np nullProof
+		if err := rows.Scan(&id, &a, &np.status, &np.ord, &np.how, &np.expert, &np.pn, &np.dn, &np.updated); err != nil {
+			rows.Close()
+			return rep, err
+		}
+		stored[key{PosID(id), engine.Color(a)}] = np.proof(engine.Color(a))
+	}
+	if err := rows.Close(); err != nil {
+		return rep, err
+	}
+	// Candidates: rows, terminal positions, verified positions.
+	cands := map[PosID]bool{}
+	for k := range stored {
+		cands[k.id] = true
+	}
+	for _, q := range []string{"SELECT id FROM position WHERE winner <> 0", "SELECT pos FROM verdict",
+		"SELECT DISTINCT e.parent FROM status s JOIN edge e ON e.child = s.pos"} {
+		rows, err := bk.r.QueryContext(ctx, q)
+		if err != nil {
+			return rep, err
+		}
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return rep, err
+			}
+			cands[PosID(id)] = true
+		}
+		if err := rows.Close(); err != nil {
+			return rep, err
+		}
+	}
+	for id := range cands {
+		if err := ctx.Err(); err != nil {
+			return rep, err
+		}
+		for a := engine.Black; a <= engine.White; a++ {
+			old, ok := stored[key{id, a}]
+			if !ok {
+				old = defaultProof(a)
+			}
+			np, err := recompute(ctx, bk, bk.r, id, a, old.Expert)
+			if err != nil {
+				return rep, err
+			}
+			rep.Statuses++
+			if np.Status == StatusProved {
+				rep.Proved++
+			}
+			if !sameProof(old, np) {
+				problem("position %d, attacker %s: stored %s (order %d, pn %d, dn %d), re-derived %s (order %d, pn %d, dn %d)",
+					id, a, old.Status, old.Order, old.PN, old.DN, np.Status, np.Order, np.PN, np.DN)
+			}
+		}
+	}
+	return rep, nil
+}
+
+// legalTurn checks move m on a board rebuilt from a stored stone set (n
+// stones): the game is not over, at most the turn's stones, on empty
+// squares, each once.
+func legalTurn(r engine.Rules, b *engine.Board, n int, m engine.Move) error {
+	want := r.P
+	if n == 0 {
+		want = r.Q
+	}
+	if b.Winner() != engine.Empty {
+		return engine.ErrGameOver
+	}
+	if m.Len() > want {
+		return engine.ErrStoneCount
+	}
+	for i := 0; i < m.Len(); i++ {
+		s := m.At(i)
+		if s < 0 || int(s) >= r.Squares() {
+			return engine.ErrOffBoard
+		}
+		if b.At(s) != engine.Empty {
+			return engine.ErrOccupied
+		}
+		if i > 0 && m.At(i-1) == s {
+			return engine.ErrDuplicate
+		}
+	}
+	return nil
+}

@@ -1,0 +1,140 @@
+package proofbook
+
+import (
+	"encoding/binary"
+	"fmt"
+	"sort"
+
+	"c6book/engine"
+)
+
+// Moves are stored packed in an int64: the stone count in the low 3 bits,
+// then 10 bits per square (sorted). The null move is 0.
+func packMove(m engine.Move) int64 {
+	v := int64(m.Len())
+	for i := 0; i < m.Len(); i++ {
+		v |= int64(m.At(i)) << (3 + 10*uint(i))
+	}
+	return v
+}
+
+func unpackMove(v int64) (engine.Move, error) {
+	n := int(v & 7)
+	if n > engine.MaxPerTurn || v < 0 || v>>(3+10*uint(n)) != 0 {
+		return engine.Move{}, fmt.Errorf("bad stored move %#x", v)
+	}
+	sq := make([]engine.Square, n)
+	for i := range sq {
+		sq[i] = engine.Square(v >> (3 + 10*uint(i)) & 1023)
+	}
+	return engine.NewMove(sq...), nil
+}
+
+// stone is one stone of a canonical stone set.
+type stone struct {
+	sq engine.Square
+	c  engine.Color
+}
+
+// canonStones returns b's stones mapped by symmetry sym, sorted by square.
+func canonStones(r engine.Rules, b *engine.Board, sym int) []stone {
+	out := make([]stone, 0, b.Stones(engine.Black)+b.Stones(engine.White))
+	for c := engine.Black; c <= engine.White; c++ {
+		for _, s := range b.StoneList(c) {
+			out = append(out, stone{r.Transform(sym, s), c})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].sq < out[j].sq })
+	return out
+}
+
+// encodeStones is the stored canonical stone set of b: 2 bytes a stone,
+// square*2 + colour-1, sorted by square. The side to move is stored apart.
+func encodeStones(r engine.Rules, b *engine.Board, sym int) []byte {
+	return encodeList(canonStones(r, b, sym))
+}
+
+func encodeList(list []stone) []byte {
+	out := make([]byte, 0, 2*len(list))
+	for _, st := range list {
+		out = binary.BigEndian.AppendUint16(out, uint16(st.sq)*2+uint16(st.c-1))
+	}
+	return out
+}
+
+func decodeStones(r engine.Rules, data []byte) ([]stone, error) {
+	if len(data)%2 != 0 {
+		return nil, fmt.Errorf("bad stored stone set (%d bytes)", len(data))
+	}
+	out := make([]stone, len(data)/2)
+	for i := range out {
+		v := binary.BigEndian.Uint16(data[2*i:])
+		out[i] = stone{engine.Square(v / 2), engine.Color(v%2 + 1)}
+		if int(out[i].sq) >= r.Squares() || i > 0 && out[i].sq <= out[i-1].sq {
+			return nil, fmt.Errorf("bad stored stone set (square %d)", out[i].sq)
+		}
+	}
+	return out, nil
+}
+
+// stabilizer lists the symmetries (id 0 first) that map the stone set onto
+// itself.
+func stabilizer(r engine.Rules, list []stone) []int {
+	syms := []int{0}
+	cells := make([]engine.Color, r.Squares())
+	for _, st := range list {
+		cells[st.sq] = st.c
+	}
+	for t := 1; t < r.SymmetryCount(); t++ {
+		ok := true
+		for _, st := range list {
+			if cells[r.Transform(t, st.sq)] != st.c {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			syms = append(syms, t)
+		}
+	}
+	return syms
+}
+
+// repMove returns the representative of move m (in a canonical frame whose
+// stone set has stabilizer stab): the image with the smallest packed value,
+// so that symmetric moves from a symmetric position are one edge.
+func repMove(r engine.Rules, stab []int, m engine.Move) engine.Move {
+	best, bv := m, packMove(m)
+	for _, t := range stab[1:] {
+		mt := r.TransformMove(t, m)
+		if v := packMove(mt); v < bv {
+			best, bv = mt, v
+		}
+	}
+	return best
+}
+
+// ToCanonical maps move m, played on a board whose CanonicalKey symmetry is
+// sym, into the position's canonical frame (the frame of stored moves).
+func ToCanonical(r engine.Rules, sym int, m engine.Move) engine.Move {
+	return r.TransformMove(sym, m)
+}
+
+// FromCanonical maps a stored move (canonical frame) back onto a board whose
+// CanonicalKey symmetry is sym.
+func FromCanonical(r engine.Rules, sym int, m engine.Move) engine.Move {
+	return r.TransformMove(engine.InverseSymmetry(sym), m)
+}
+
+// setUp builds the canonical board of a stored position.
+func setUp(r engine.Rules, list []stone, toMove engine.Color) (*engine.Board, error) {
+	var black, white []engine.Square
+	for _, st := range list {
+		if st.c == engine.Black {
+			black = append(black, st.sq)
+		} else {
+			white = append(white, st.sq)
+		}
+	}
+	return engine.SetUp(r, black, white, toMove)
+}

@@ -1,0 +1,195 @@
+package proofbook
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+
+	"c6book/engine"
+)
+
+// ImportOptions tune ImportGames.
+type ImportOptions struct {
+	// Source names the games' origin (default "littlegolem"); a game is
+	// stored once per (source, id), so importing it again changes nothing.
+	Source string
+	// Batch is the number of games per transaction (default 500). Each
+	// game is also in its own savepoint: a bad game is skipped whole.
+	Batch int
+	// OnCommit, when set, is called after each committed transaction with
+	// the ids of the games it stored.
+	OnCommit func(ids []string)
+	// Progress, when set, is called after each transaction.
+	Progress func(done, total int)
+}
+
+// GameError says why a game was skipped.
+type GameError struct {
+	ID  string
+	Err error
+}
+
+func (e GameError) Error() string { return fmt.Sprintf("game %s: %v", e.ID, e.Err) }
+
+// ImportStats summarises an import.
+type ImportStats struct {
+	Games     int // games stored
+	Already   int // games already in the book
+	Skipped   []GameError
+	Positions int // new positions
+	Edges     int // new moves
+}
+
+// ReadGames reads a games file {"gid": ["j10", "j11k10", ...], ...}, plain
+// or gzip-compressed, and returns the ids in numeric order.
+func ReadGames(r io.Reader) (ids []string, games map[string][]string, err error) {
+	br := bufio.NewReader(r)
+	if magic, _ := br.Peek(2); bytes.Equal(magic, []byte{0x1f, 0x8b}) {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, nil, fmt.Errorf("games file: %w", err)
+		}
+		defer zr.Close()
+		r = zr
+	} else {
+		r = br
+	}
+	if err := json.NewDecoder(r).Decode(&games); err != nil {
+		return nil, nil, fmt.Errorf("games file: want {\"id\": [\"j10\", ...]}: %w", err)
+	}
+	for id := range games {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool {
+		a, ea := strconv.ParseInt(ids[i], 10, 64)
+		b, eb := strconv.ParseInt(ids[j], 10, 64)
+		if ea == nil && eb == nil && a != b {
+			return a < b
+		}
+		return ids[i] < ids[j]
+	})
+	return ids, games, nil
+}
+
+// ImportGames stores games read from r (see ReadGames), merging them into
+// the tree. Games with an illegal or unreadable move are skipped whole and
+// listed in the result; everything else is committed batch by batch, so an
+// interrupted import keeps every committed game.
+func (bk *Book) ImportGames(ctx context.Context, r io.Reader, opts ImportOptions) (ImportStats, error) {
+	ids, games, err := ReadGames(r)
+	if err != nil {
+		return ImportStats{}, err
+	}
+	return bk.importGames(ctx, ids, games, opts)
+}
+
+func (bk *Book) importGames(ctx context.Context, ids []string, games map[string][]string, opts ImportOptions) (ImportStats, error) {
+	var st ImportStats
+	if opts.Source == "" {
+		opts.Source = "littlegolem"
+	}
+	if opts.Batch <= 0 {
+		opts.Batch = 500
+	}
+	for start := 0; start < len(ids); start += opts.Batch {
+		if err := ctx.Err(); err != nil {
+			return st, err
+		}
+		end := min(start+opts.Batch, len(ids))
+		var stored []string
+		var bst ImportStats
+		err := bk.write(ctx, func(tx *sql.Tx) error {
+			bst = ImportStats{}
+			stored = stored[:0]
+			w, err := bk.newWtx(ctx, tx)
+			if err != nil {
+				return err
+			}
+			has, err := tx.PrepareContext(ctx, "SELECT 1 FROM game WHERE source = ? AND ext_id = ?")
+			if err != nil {
+				return err
+			}
+			ins, err := tx.PrepareContext(ctx, "INSERT INTO game(source, ext_id, leaf, nturns) VALUES (?, ?, ?, ?)")
+			if err != nil {
+				return err
+			}
+			for _, id := range ids[start:end] {
+				var one int
+				switch err := has.QueryRowContext(ctx, opts.Source, id).Scan(&one); {
+				case err == nil:
+					bst.Already++
+					continue
+				case !errors.Is(err, sql.ErrNoRows):
+					return err
+				}
+				turns, perr := parseGame(bk.rules, games[id])
+				if perr != nil {
+					bst.Skipped = append(bst.Skipped, GameError{id, perr})
+					continue
+				}
+				if _, err := tx.ExecContext(ctx, "SAVEPOINT game"); err != nil {
+					return err
+				}
+				pa, pe, pd := w.added, w.edges, len(w.dirty)
+				line, gerr := w.addLine(ctx, turns, false)
+				if gerr == nil {
+					_, gerr = ins.ExecContext(ctx, opts.Source, id, int64(line.IDs[len(line.IDs)-1]), len(turns))
+				}
+				if gerr != nil {
+					if errors.Is(gerr, ctx.Err()) || ctx.Err() != nil {
+						return ctx.Err()
+					}
+					if _, err := tx.ExecContext(ctx, "ROLLBACK TO game"); err != nil {
+						return err
+					}
+					w.added, w.edges, w.dirty = pa, pe, w.dirty[:pd]
+					bst.Skipped = append(bst.Skipped, GameError{id, gerr})
+				}
+				if _, err := tx.ExecContext(ctx, "RELEASE game"); err != nil {
+					return err
+				}
+				if gerr == nil {
+					bst.Games++
+					stored = append(stored, id)
+				}
+			}
+			bst.Positions, bst.Edges = w.added, w.edges
+			return w.finish(ctx)
+		})
+		if err != nil {
+			return st, err
+		}
+		st.Games += bst.Games
+		st.Already += bst.Already
+		st.Skipped = append(st.Skipped, bst.Skipped...)
+		st.Positions += bst.Positions
+		st.Edges += bst.Edges
+		if opts.OnCommit != nil && len(stored) > 0 {
+			opts.OnCommit(append([]string(nil), stored...))
+		}
+		if opts.Progress != nil {
+			opts.Progress(end, len(ids))
+		}
+	}
+	return st, nil
+}
+
+func parseGame(r engine.Rules, turns []string) ([]engine.Move, error) {
+	out := make([]engine.Move, len(turns))
+	for i, t := range turns {
+		m, err := engine.ParseMove(r, t)
+		if err != nil {
+			return nil, fmt.Errorf("turn %d: %w", i+1, err)
+		}
+		out[i] = m
+	}
+	return out, nil
+}

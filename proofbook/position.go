@@ -1,0 +1,527 @@
+package proofbook
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"c6book/engine"
+)
+
+// wtx is one write transaction with the statements the tree walk needs and
+// the positions whose status must be propagated before commit.
+type wtx struct {
+	bk       *Book
+	tx       *sql.Tx
+	now      int64
+	findEdge *sql.Stmt
+	findPos  *sql.Stmt
+	insPos   *sql.Stmt
+	insEdge  *sql.Stmt
+	hasStat  *sql.Stmt
+	dirty    []PosID
+	cells    []engine.Color
+	added    int // positions inserted
+	edges    int // edges inserted
+}
+
+func (bk *Book) newWtx(ctx context.Context, tx *sql.Tx) (*wtx, error) {
+	w := &wtx{bk: bk, tx: tx, now: time.Now().Unix()}
+	var err error
+	prep := func(q string) *sql.Stmt {
+		if err != nil {
+			return nil
+		}
+		var s *sql.Stmt
+		s, err = tx.PrepareContext(ctx, q)
+		return s
+	}
+	w.findEdge = prep("SELECT child FROM edge WHERE parent = ? AND move = ?")
+	w.findPos = prep("SELECT id, stones, to_move FROM position WHERE key = ?")
+	w.insPos = prep("INSERT INTO position(key, stones, to_move, nstones, winner, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+	w.insEdge = prep("INSERT INTO edge(parent, move, child) VALUES (?, ?, ?)")
+	w.hasStat = prep("SELECT 1 FROM status WHERE pos = ? LIMIT 1")
+	return w, err
+}
+
+// node is a position reached while walking: its id, the symmetry mapping
+// the walked board onto the canonical frame, and its canonical stones.
+type node struct {
+	id   PosID
+	sym  int
+	list []stone
+}
+
+// findOrAdd returns the id of the position of board b (inserting it).
+func (w *wtx) findOrAdd(ctx context.Context, b *engine.Board) (node, error) {
+	r := w.bk.rules
+	key, sym := b.CanonicalKey()
+	list := canonStones(r, b, sym)
+	enc := encodeList(list)
+	rows, err := w.findPos.QueryContext(ctx, int64(key))
+	if err != nil {
+		return node{}, err
+	}
+	for rows.Next() {
+		var id int64
+		var st []byte
+		var tm int
+		if err := rows.Scan(&id, &st, &tm); err != nil {
+			rows.Close()
+			return node{}, err
+		}
+		if bytes.Equal(st, enc) && engine.Color(tm) == b.ToMove() {
+			rows.Close()
+			return node{PosID(id), sym, list}, nil
+		}
+		rows.Close()
+		return node{}, fmt.Errorf("%w (key %#x)", ErrCollision, key)
+	}
+	if err := rows.Close(); err != nil {
+		return node{}, err
+	}
+	winner := b.Winner()
+	res, err := w.insPos.ExecContext(ctx, int64(key), enc, int(b.ToMove()), len(list), int(winner), w.now)
+	if err != nil {
+		return node{}, err
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return node{}, err
+	}
+	w.added++
+	if winner != engine.Empty {
+		w.dirty = append(w.dirty, PosID(id))
+	}
+	return node{PosID(id), sym, list}, nil
+}
+
+// step plays move m (in b's own frame) on b from the stored position cur
+// and returns the child, adding the edge and the position when new. With
+// partial, a turn may place fewer stones (null and seminull moves). On
+// error b is unchanged.
+func (w *wtx) step(ctx context.Context, b *engine.Board, cur node, m engine.Move, partial bool) (node, error) {
+	r := w.bk.rules
+	want := r.P
+	if len(cur.list) == 0 {
+		want = r.Q
+	}
+	var err error
+	if m.Len() < want && partial {
+		err = b.PlayPartial(m)
+	} else {
+		err = b.Play(m)
+	}
+	if err != nil {
+		return node{}, err
+	}
+	mc := repMove(r, w.stab(cur.list), ToCanonical(r, cur.sym, m))
+	pm := packMove(mc)
+	var child int64
+	err = w.findEdge.QueryRowContext(ctx, int64(cur.id), pm).Scan(&child)
+	if err == nil {
+		key, sym := b.CanonicalKey()
+		_ = key
+		return node{PosID(child), sym, canonStones(r, b, sym)}, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		b.Undo()
+		return node{}, err
+	}
+	next, err := w.findOrAdd(ctx, b)
+	if err != nil {
+		b.Undo()
+		return node{}, err
+	}
+	if m.Len() == 0 {
+		// Two null moves between the same stones would make a cycle.
+		var x int64
+		err := w.findEdge.QueryRowContext(ctx, int64(next.id), int64(0)).Scan(&x)
+		if err == nil && PosID(x) == cur.id {
+			b.Undo()
+			return node{}, errors.New("a null move back to the position it came from would make a cycle")
+		}
+	}
+	if _, err := w.insEdge.ExecContext(ctx, int64(cur.id), pm, int64(next.id)); err != nil {
+		b.Undo()
+		return node{}, err
+	}
+	w.edges++
+	var one int
+	switch err := w.hasStat.QueryRowContext(ctx, int64(cur.id)).Scan(&one); {
+	case err == nil:
+		w.dirty = append(w.dirty, cur.id)
+	case !errors.Is(err, sql.ErrNoRows):
+		b.Undo()
+		return node{}, err
+	}
+	return next, nil
+}
+
+func (w *wtx) stab(list []stone) []int {
+	r := w.bk.rules
+	if w.cells == nil {
+		w.cells = make([]engine.Color, r.Squares())
+	}
+	syms := []int{0}
+	for _, st := range list {
+		w.cells[st.sq] = st.c
+	}
+	for t := 1; t < r.SymmetryCount(); t++ {
+		ok := true
+		for _, st := range list {
+			if w.cells[r.Transform(t, st.sq)] != st.c {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			syms = append(syms, t)
+		}
+	}
+	for _, st := range list {
+		w.cells[st.sq] = engine.Empty
+	}
+	return syms
+}
+
+// finish propagates the statuses touched by the transaction.
+func (w *wtx) finish(ctx context.Context) error {
+	if len(w.dirty) == 0 {
+		return nil
+	}
+	d := w.dirty
+	w.dirty = nil
+	return propagate(ctx, w.bk, w.tx, d)
+}
+
+// load reads a stored position's canonical stones and side to move.
+func loadPos(ctx context.Context, q queryer, r engine.Rules, id PosID) ([]stone, engine.Color, error) {
+	var st []byte
+	var tm int
+	err := q.QueryRowContext(ctx, "SELECT stones, to_move FROM position WHERE id = ?", int64(id)).Scan(&st, &tm)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, 0, fmt.Errorf("position %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	list, err := decodeStones(r, st)
+	if err != nil {
+		return nil, 0, fmt.Errorf("position %d: %w", id, err)
+	}
+	return list, engine.Color(tm), nil
+}
+
+type queryer interface {
+	QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row
+	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+}
+
+// Board returns the board of a stored position in its canonical frame.
+func (bk *Book) Board(ctx context.Context, id PosID) (*engine.Board, error) {
+	list, tm, err := loadPos(ctx, bk.r, bk.rules, id)
+	if err != nil {
+		return nil, err
+	}
+	return setUp(bk.rules, list, tm)
+}
+
+// Locate finds the position of board b (any frame). sym maps b's moves into
+// the position's canonical frame (see ToCanonical and FromCanonical).
+func (bk *Book) Locate(ctx context.Context, b *engine.Board) (id PosID, sym int, err error) {
+	if b.Rules() != bk.rules {
+		return 0, 0, fmt.Errorf("board rules %s, book rules %s", b.Rules(), bk.rules)
+	}
+	key, sym := b.CanonicalKey()
+	enc := encodeStones(bk.rules, b, sym)
+	rows, err := bk.r.QueryContext(ctx, "SELECT id, stones, to_move FROM position WHERE key = ?", int64(key))
+	if err != nil {
+		return 0, 0, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var pid int64
+		var st []byte
+		var tm int
+		if err := rows.Scan(&pid, &st, &tm); err != nil {
+			return 0, 0, err
+		}
+		if bytes.Equal(st, enc) && engine.Color(tm) == b.ToMove() {
+			return PosID(pid), sym, nil
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return 0, 0, err
+	}
+	return 0, sym, ErrNotFound
+}
+
+// Play stores move m (in the canonical frame of position id) and returns
+// the position it leads to. Null and seminull moves (fewer stones than the
+// turn places) are allowed: a defender's λ moves.
+func (bk *Book) Play(ctx context.Context, id PosID, m engine.Move) (PosID, error) {
+	var child PosID
+	err := bk.write(ctx, func(tx *sql.Tx) error {
+		w, err := bk.newWtx(ctx, tx)
+		if err != nil {
+			return err
+		}
+		list, tm, err := loadPos(ctx, tx, bk.rules, id)
+		if err != nil {
+			return err
+		}
+		b, err := setUp(bk.rules, list, tm)
+		if err != nil {
+			return err
+		}
+		n, err := w.step(ctx, b, node{id: id, sym: 0, list: list}, m, true)
+		if err != nil {
+			return fmt.Errorf("%s: %w", engine.MoveName(bk.rules, m), err)
+		}
+		child = n.id
+		return w.finish(ctx)
+	})
+	return child, err
+}
+
+// PlayFrom stores move m played on board b (both in b's frame); b must be
+// a stored position. b is not changed.
+func (bk *Book) PlayFrom(ctx context.Context, b *engine.Board, m engine.Move) (PosID, error) {
+	id, sym, err := bk.Locate(ctx, b)
+	if err != nil {
+		return 0, err
+	}
+	return bk.Play(ctx, id, ToCanonical(bk.rules, sym, m))
+}
+
+// AddLine stores the turns from the empty board (one transaction) and
+// returns the line.
+func (bk *Book) AddLine(ctx context.Context, turns []engine.Move) (Line, error) {
+	var line Line
+	err := bk.write(ctx, func(tx *sql.Tx) error {
+		w, err := bk.newWtx(ctx, tx)
+		if err != nil {
+			return err
+		}
+		line, err = w.addLine(ctx, turns, false)
+		if err != nil {
+			return err
+		}
+		return w.finish(ctx)
+	})
+	return line, err
+}
+
+func (w *wtx) addLine(ctx context.Context, turns []engine.Move, partial bool) (Line, error) {
+	b := w.bk.tmpl.Clone()
+	cur := node{id: w.bk.root}
+	line := Line{IDs: []PosID{cur.id}}
+	for i, m := range turns {
+		n, err := w.step(ctx, b, cur, m, partial)
+		if err != nil {
+			return Line{}, fmt.Errorf("turn %d (%s): %w", i+1, engine.MoveName(w.bk.rules, m), err)
+		}
+		cur = n
+		line.Turns = append(line.Turns, m)
+		line.IDs = append(line.IDs, n.id)
+	}
+	return line, nil
+}
+
+// Children lists the stored moves of a position with their statuses, in
+// move order.
+func (bk *Book) Children(ctx context.Context, id PosID) ([]Child, error) {
+	rows, err := bk.r.QueryContext(ctx, `
+SELECT e.move, e.child,
+       sb.status, sb.ord, sb.how, sb.expert, sb.pn, sb.dn, sb.updated_at,
+       sw.status, sw.ord, sw.how, sw.expert, sw.pn, sw.dn, sw.updated_at,
+       n.label, n.pos IS NOT NULL
+FROM edge e
+LEFT JOIN status sb ON sb.pos = e.child AND sb.attacker = 1
+LEFT JOIN status sw ON sw.pos = e.child AND sw.attacker = 2
+LEFT JOIN note n ON n.pos = e.child
+WHERE e.parent = ? ORDER BY e.move`, int64(id))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Child
+	for rows.Next() {
+		var c Child
+		var mv, child int64
+		var ps [2]nullProof
+		var label sql.NullString
+		if err := rows.Scan(&mv, &child,
+			&ps[0].status, &ps[0].ord, &ps[0].how, &ps[0].expert, &ps[0].pn, &ps[0].dn, &ps[0].updated,
+			&ps[1].status, &ps[1].ord, &ps[1].how, &ps[1].expert, &ps[1].pn, &ps[1].dn, &ps[1].updated,
+			&label, &c.Note); err != nil {
+			return nil, err
+		}
+		m, err := unpackMove(mv)
+		if err != nil {
+			return nil, err
+		}
+		c.Move, c.ID, c.Label = m, PosID(child), label.String
+		for i := range ps {
+			c.Proofs[i] = ps[i].proof(engine.Color(i + 1))
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// nullProof scans a status row that may be missing.
+type nullProof struct {
+	status, ord, expert, pn, dn, updated sql.NullInt64
+	how                                  sql.NullString
+}
+
+func (n nullProof) proof(a engine.Color) Proof {
+	if !n.status.Valid {
+		return defaultProof(a)
+	}
+	return Proof{Attacker: a, Status: Status(n.status.Int64), Order: int(n.ord.Int64), How: n.how.String,
+		Expert: n.expert.Int64 != 0, PN: n.pn.Int64, DN: n.dn.Int64, Updated: time.Unix(n.updated.Int64, 0)}
+}
+
+func defaultProof(a engine.Color) Proof { return Proof{Attacker: a, PN: 1, DN: 1} }
+
+// Position returns everything stored about a position.
+func (bk *Book) Position(ctx context.Context, id PosID) (Position, error) {
+	p := Position{ID: id}
+	var key, created int64
+	var st []byte
+	var tm, winner int
+	err := bk.r.QueryRowContext(ctx, "SELECT key, stones, to_move, winner, created_at FROM position WHERE id = ?", int64(id)).
+		Scan(&key, &st, &tm, &winner, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, fmt.Errorf("position %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return p, err
+	}
+	list, err := decodeStones(bk.rules, st)
+	if err != nil {
+		return p, fmt.Errorf("position %d: %w", id, err)
+	}
+	for _, s := range list {
+		if s.c == engine.Black {
+			p.Black = append(p.Black, s.sq)
+		} else {
+			p.White = append(p.White, s.sq)
+		}
+	}
+	p.Key, p.ToMove, p.Winner, p.Created = uint64(key), engine.Color(tm), engine.Color(winner), time.Unix(created, 0)
+	p.Updated = p.Created
+	var marks string
+	var upd int64
+	err = bk.r.QueryRowContext(ctx, "SELECT comment, label, marks, updated_at FROM note WHERE pos = ?", int64(id)).
+		Scan(&p.Comment, &p.Label, &marks, &upd)
+	switch {
+	case err == nil:
+		p.Updated = time.Unix(upd, 0)
+		if marks != "" {
+			if err := json.Unmarshal([]byte(marks), &p.Marks); err != nil {
+				return p, fmt.Errorf("position %d: stored marks: %w", id, err)
+			}
+		}
+	case !errors.Is(err, sql.ErrNoRows):
+		return p, err
+	}
+	for a := engine.Black; a <= engine.White; a++ {
+		p.Proofs[a-1] = defaultProof(a)
+	}
+	rows, err := bk.r.QueryContext(ctx, "SELECT attacker, status, ord, how, expert, pn, dn, updated_at FROM status WHERE pos = ?", int64(id))
+	if err != nil {
+		return p, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var a int
+		var np nullProof
+		if err := rows.Scan(&a, &np.status, &np.ord, &np.how, &np.expert, &np.pn, &np.dn, &np.updated); err != nil {
+			return p, err
+		}
+		if a == 1 || a == 2 {
+			p.Proofs[a-1] = np.proof(engine.Color(a))
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return p, err
+	}
+	v, err := loadVerdict(ctx, bk.r, id)
+	if err != nil {
+		return p, err
+	}
+	p.Verdict = v
+	return p, nil
+}
+
+func loadVerdict(ctx context.Context, q queryer, id PosID) (*Verdict, error) {
+	var data string
+	var created int64
+	err := q.QueryRowContext(ctx, "SELECT data, created_at FROM verdict WHERE pos = ?", int64(id)).Scan(&data, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	v, err := unmarshalVerdict(data)
+	if err != nil {
+		return nil, fmt.Errorf("position %d: %w", id, err)
+	}
+	v.Created = time.Unix(created, 0)
+	return &v, nil
+}
+
+// setNote changes one annotation column of a position.
+func (bk *Book) setNote(ctx context.Context, id PosID, col, val string) error {
+	return bk.write(ctx, func(tx *sql.Tx) error {
+		var one int
+		if err := tx.QueryRowContext(ctx, "SELECT 1 FROM position WHERE id = ?", int64(id)).Scan(&one); err != nil {
+			if errors.Is(err, sql.ErrNoRows) {
+				return fmt.Errorf("position %d: %w", id, ErrNotFound)
+			}
+			return err
+		}
+		_, err := tx.ExecContext(ctx, "INSERT INTO note(pos, "+col+", updated_at) VALUES (?, ?, ?) "+
+			"ON CONFLICT(pos) DO UPDATE SET "+col+" = excluded."+col+", updated_at = excluded.updated_at WHERE "+col+" <> excluded."+col,
+			int64(id), val, time.Now().Unix())
+		return err
+	})
+}
+
+// SetComment replaces a position's comment.
+func (bk *Book) SetComment(ctx context.Context, id PosID, text string) error {
+	return bk.setNote(ctx, id, "comment", text)
+}
+
+// SetLabel sets a position's user label ("joseki", "trap"; "" clears it).
+func (bk *Book) SetLabel(ctx context.Context, id PosID, label string) error {
+	return bk.setNote(ctx, id, "label", label)
+}
+
+// SetMarks replaces a position's board marks and labels (canonical frame).
+func (bk *Book) SetMarks(ctx context.Context, id PosID, marks []Mark) error {
+	sq := bk.rules.Squares()
+	for _, m := range marks {
+		if m.Square < 0 || int(m.Square) >= sq {
+			return fmt.Errorf("mark on square %d: %w", m.Square, engine.ErrOffBoard)
+		}
+	}
+	val := ""
+	if len(marks) > 0 {
+		data, err := json.Marshal(marks)
+		if err != nil {
+			return err
+		}
+		val = string(data)
+	}
+	return bk.setNote(ctx, id, "marks", val)
+}

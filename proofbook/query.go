@@ -1,0 +1,224 @@
+package proofbook
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"unicode"
+
+	"c6book/engine"
+)
+
+// reframe turns a line of stored moves (each in its parent's canonical
+// frame) into turns in the canonical frame of line.IDs[0].
+func (bk *Book) reframe(ctx context.Context, line Line) (Line, error) {
+	if len(line.Turns) == 0 {
+		return line, nil
+	}
+	b, err := bk.Board(ctx, line.IDs[0])
+	if err != nil {
+		return Line{}, err
+	}
+	out := Line{IDs: line.IDs, Turns: make([]engine.Move, len(line.Turns))}
+	for i, mc := range line.Turns {
+		_, sym := b.CanonicalKey()
+		m := FromCanonical(bk.rules, sym, mc)
+		if err := b.PlayPartial(m); err != nil {
+			return Line{}, fmt.Errorf("stored line, turn %d: %w", i+1, err)
+		}
+		out.Turns[i] = m
+	}
+	return out, nil
+}
+
+// PathsFromRoot returns up to max lines from the root to position id
+// (shortest search first; turns in the empty board's frame). A position
+// reached by transpositions has several.
+func (bk *Book) PathsFromRoot(ctx context.Context, id PosID, max int) ([]Line, error) {
+	if max <= 0 {
+		max = 1
+	}
+	type edgeUp struct {
+		parent PosID
+		move   engine.Move
+	}
+	parents := map[PosID][]edgeUp{}
+	getParents := func(c PosID) ([]edgeUp, error) {
+		if ps, ok := parents[c]; ok {
+			return ps, nil
+		}
+		rows, err := bk.r.QueryContext(ctx, "SELECT parent, move FROM edge WHERE child = ? ORDER BY parent", int64(c))
+		if err != nil {
+			return nil, err
+		}
+		defer rows.Close()
+		var ps []edgeUp
+		for rows.Next() {
+			var p, mv int64
+			if err := rows.Scan(&p, &mv); err != nil {
+				return nil, err
+			}
+			m, err := unpackMove(mv)
+			if err != nil {
+				return nil, err
+			}
+			ps = append(ps, edgeUp{PosID(p), m})
+		}
+		parents[c] = ps
+		return ps, rows.Err()
+	}
+	var out []Line
+	// Depth-first upwards, bounded by the number of lookups.
+	var ids []PosID
+	var moves []engine.Move
+	budget := 20000
+	var walk func(c PosID) error
+	walk = func(c PosID) error {
+		if len(out) >= max || budget <= 0 {
+			return nil
+		}
+		budget--
+		ids = append(ids, c)
+		defer func() { ids = ids[:len(ids)-1] }()
+		if c == bk.root {
+			l := Line{}
+			for i := len(ids) - 1; i >= 0; i-- {
+				l.IDs = append(l.IDs, ids[i])
+			}
+			for i := len(moves) - 1; i >= 0; i-- {
+				l.Turns = append(l.Turns, moves[i])
+			}
+			out = append(out, l)
+			return nil
+		}
+		ps, err := getParents(c)
+		if err != nil {
+			return err
+		}
+		for _, e := range ps {
+			moves = append(moves, e.move)
+			err := walk(e.parent)
+			moves = moves[:len(moves)-1]
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := walk(id); err != nil {
+		return nil, err
+	}
+	for i := range out {
+		l, err := bk.reframe(ctx, out[i])
+		if err != nil {
+			return nil, err
+		}
+		out[i] = l
+	}
+	return out, nil
+}
+
+// Search finds positions whose comment contains every word of text (word
+// prefixes match), with the full-text index.
+func (bk *Book) Search(ctx context.Context, text string, limit int) ([]Hit, error) {
+	if limit <= 0 {
+		limit = 100
+	}
+	var terms []string
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		terms = append(terms, w+"*")
+	}
+	if len(terms) == 0 {
+		return nil, nil
+	}
+	rows, err := bk.r.QueryContext(ctx, `
+SELECT n.pos, n.comment, n.label FROM note_fts f JOIN note n ON n.pos = f.docid
+WHERE note_fts MATCH ? ORDER BY n.pos LIMIT ?`, strings.Join(terms, " "), limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Hit
+	for rows.Next() {
+		var h Hit
+		var id int64
+		if err := rows.Scan(&id, &h.Comment, &h.Label); err != nil {
+			return nil, err
+		}
+		h.ID = PosID(id)
+		out = append(out, h)
+	}
+	return out, rows.Err()
+}
+
+// Labeled lists positions with the user label (e.g. "joseki").
+func (bk *Book) Labeled(ctx context.Context, label string, limit int) ([]Hit, error) {
+	if limit <= 0 {
+		limit = 100
+	}
+	rows, err := bk.r.QueryContext(ctx, "SELECT pos, comment, label FROM note WHERE label = ? AND label <> '' ORDER BY pos LIMIT ?", label, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Hit
+	for rows.Next() {
+		var h Hit
+		var id int64
+		if err := rows.Scan(&id, &h.Comment, &h.Label); err != nil {
+			return nil, err
+		}
+		h.ID = PosID(id)
+		out = append(out, h)
+	}
+	return out, rows.Err()
+}
+
+// Stats counts the book's contents.
+func (bk *Book) Stats(ctx context.Context) (Stats, error) {
+	s := Stats{Rules: bk.rules, Schema: SchemaVersion()}
+	for _, q := range []struct {
+		dst *int64
+		sql string
+	}{
+		{&s.Positions, "SELECT count(*) FROM position"},
+		{&s.Edges, "SELECT count(*) FROM edge"},
+		{&s.Games, "SELECT count(*) FROM game"},
+		{&s.Notes, "SELECT count(*) FROM note"},
+		{&s.Verdicts, "SELECT count(*) FROM verdict"},
+	} {
+		if err := bk.r.QueryRowContext(ctx, q.sql).Scan(q.dst); err != nil {
+			return s, err
+		}
+	}
+	rows, err := bk.r.QueryContext(ctx, "SELECT attacker, status, count(*) FROM status GROUP BY attacker, status")
+	if err != nil {
+		return s, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var a, st int
+		var n int64
+		if err := rows.Scan(&a, &st, &n); err != nil {
+			return s, err
+		}
+		if a < 1 || a > 2 {
+			continue
+		}
+		switch Status(st) {
+		case StatusProved:
+			s.Proved[a-1] = n
+		case StatusOpen:
+			s.Open[a-1] = n
+		case StatusDisproved:
+			s.Disproved[a-1] = n
+		}
+	}
+	for _, suffix := range []string{"", "-wal"} {
+		if fi, err := os.Stat(bk.path + suffix); err == nil {
+			s.FileBytes += fi.Size()
+		}
+	}
+	return s, rows.Err()
+}

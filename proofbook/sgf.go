@@ -1,0 +1,369 @@
+package proofbook
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"c6book/engine"
+)
+
+// SGF: LittleGolem-style games (B[j10], W[j11k10], RU[m,n,k,p,q] or SZ),
+// single games or collections, with variations. Comments (C), node names
+// (N, the user label) and marks (CR, TR, SQ, MA, SL, LB) are imported too.
+// The export adds the status of each node: GB[2]/GW[2] ("good for") when
+// proved for Black/White, and the private property XS with one value per
+// attacker holding a status, "B:proved:2" (attacker, status, order).
+
+var markProps = map[string]string{"CR": "circle", "TR": "triangle", "SQ": "square", "MA": "cross", "SL": "select"}
+
+func sgfPoint(r engine.Rules, s engine.Square) string {
+	x, y := r.XY(s)
+	return string([]byte{byte('a' + x), byte('a' + r.N - 1 - y)})
+}
+
+func parseSGFPoint(r engine.Rules, v string) (engine.Square, error) {
+	if len(v) == 2 && v[0] >= 'a' && v[1] >= 'a' {
+		x, y := int(v[0]-'a'), r.N-1-int(v[1]-'a')
+		if r.OnBoard(x, y) {
+			return r.Sq(x, y), nil
+		}
+	}
+	if s, err := engine.ParseSquare(r, v); err == nil {
+		return s, nil
+	}
+	return engine.NoSquare, fmt.Errorf("bad point %q", v)
+}
+
+// nodeMarks reads the marks of an SGF node (in the board's frame).
+func nodeMarks(r engine.Rules, n *engine.SGFNode) ([]Mark, error) {
+	var out []Mark
+	for _, p := range n.Props {
+		if shape, ok := markProps[p.ID]; ok {
+			for _, v := range p.Values {
+				s, err := parseSGFPoint(r, v)
+				if err != nil {
+					return nil, fmt.Errorf("%s: %w", p.ID, err)
+				}
+				out = append(out, Mark{Square: s, Shape: shape})
+			}
+		}
+		if p.ID == "LB" {
+			for _, v := range p.Values {
+				pt, text, ok := strings.Cut(v, ":")
+				if !ok {
+					return nil, fmt.Errorf("LB[%s]: want point:text", v)
+				}
+				s, err := parseSGFPoint(r, pt)
+				if err != nil {
+					return nil, fmt.Errorf("LB: %w", err)
+				}
+				out = append(out, Mark{Square: s, Text: text})
+			}
+		}
+	}
+	return out, nil
+}
+
+// ImportSGF merges the games (and their variations) of an SGF collection
+// into the book, in one transaction: on any error nothing is written.
+func (bk *Book) ImportSGF(ctx context.Context, data string) (ImportStats, error) {
+	var st ImportStats
+	roots, err := engine.ParseSGF(data)
+	if err != nil {
+		return st, err
+	}
+	err = bk.write(ctx, func(tx *sql.Tx) error {
+		w, err := bk.newWtx(ctx, tx)
+		if err != nil {
+			return err
+		}
+		for gi, root := range roots {
+			r, err := engine.SGFRules(root, bk.rules)
+			if err != nil {
+				return fmt.Errorf("game %d: %w", gi+1, err)
+			}
+			if r != bk.rules {
+				return fmt.Errorf("game %d: rules %s, the book's are %s", gi+1, r, bk.rules)
+			}
+			b := bk.tmpl.Clone()
+			if err := w.importNode(ctx, b, node{id: bk.root}, root, 0); err != nil {
+				return fmt.Errorf("game %d: %w", gi+1, err)
+			}
+			st.Games++
+		}
+		st.Positions, st.Edges = w.added, w.edges
+		return w.finish(ctx)
+	})
+	if err != nil {
+		return ImportStats{}, err
+	}
+	return st, nil
+}
+
+const maxSGFDepth = 2000
+
+func (w *wtx) importNode(ctx context.Context, b *engine.Board, cur node, n *engine.SGFNode, depth int) error {
+	r := w.bk.rules
+	if depth > maxSGFDepth {
+		return fmt.Errorf("variation deeper than %d nodes", maxSGFDepth)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	played := false
+	c, m, ok, err := engine.SGFMove(r, n)
+	if err != nil {
+		return fmt.Errorf("node %d: %w", depth, err)
+	}
+	if ok {
+		if c != b.ToMove() {
+			return fmt.Errorf("node %d: %s to move, but the node plays %s", depth, b.ToMove(), c)
+		}
+		next, err := w.step(ctx, b, cur, m, true)
+		if err != nil {
+			return fmt.Errorf("node %d: %s: %w", depth, engine.MoveName(r, m), err)
+		}
+		cur, played = next, true
+	}
+	if err := w.mergeNote(ctx, cur, n); err != nil {
+		return fmt.Errorf("node %d: %w", depth, err)
+	}
+	for _, ch := range n.Children {
+		if err := w.importNode(ctx, b, cur, ch, depth+1); err != nil {
+			return err
+		}
+	}
+	if played {
+		return b.Undo()
+	}
+	return nil
+}
+
+// mergeNote adds an SGF node's comment, name and marks to the position's
+// note without losing what is there; importing the same text again
+// changes nothing.
+func (w *wtx) mergeNote(ctx context.Context, cur node, n *engine.SGFNode) error {
+	r := w.bk.rules
+	comment, _ := n.Get("C")
+	label, _ := n.Get("N")
+	comment, label = strings.TrimSpace(comment), strings.TrimSpace(label)
+	marks, err := nodeMarks(r, n)
+	if err != nil {
+		return err
+	}
+	if comment == "" && label == "" && len(marks) == 0 {
+		return nil
+	}
+	for i := range marks {
+		marks[i].Square = r.Transform(cur.sym, marks[i].Square)
+	}
+	var oc, ol, om string
+	err = w.tx.QueryRowContext(ctx, "SELECT comment, label, marks FROM note WHERE pos = ?", int64(cur.id)).Scan(&oc, &ol, &om)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	nc, nl := oc, ol
+	if comment != "" && !strings.Contains(oc, comment) {
+		if nc != "" {
+			nc += "\n\n"
+		}
+		nc += comment
+	}
+	if nl == "" {
+		nl = label
+	}
+	var old []Mark
+	if om != "" {
+		if err := json.Unmarshal([]byte(om), &old); err != nil {
+			return fmt.Errorf("stored marks: %w", err)
+		}
+	}
+	merged := old
+	for _, mk := range marks {
+		dup := false
+		for _, o := range old {
+			if o == mk {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			merged = append(merged, mk)
+		}
+	}
+	nm := om
+	if len(merged) != len(old) {
+		data, err := json.Marshal(merged)
+		if err != nil {
+			return err
+		}
+		nm = string(data)
+	}
+	if nc == oc && nl == ol && nm == om {
+		return nil
+	}
+	_, err = w.tx.ExecContext(ctx, `INSERT INTO note(pos, comment, label, marks, updated_at) VALUES (?, ?, ?, ?, ?)
+ON CONFLICT(pos) DO UPDATE SET comment = excluded.comment, label = excluded.label, marks = excluded.marks, updated_at = excluded.updated_at`,
+		int64(cur.id), nc, nl, nm, w.now)
+	return err
+}
+
+// ExportOptions bound an SGF export.
+type ExportOptions struct {
+	MaxNodes int // stop expanding after this many nodes (default 100000)
+	MaxDepth int // turns below the exported position (0: no limit)
+}
+
+// ExportSGF writes one SGF game: the main line from the empty board to
+// position id, then id's whole subtree as variations. A position reached
+// again by a transposition is written once with its subtree; later
+// occurrences are leaves marked XT[1].
+func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts ExportOptions) error {
+	if opts.MaxNodes <= 0 {
+		opts.MaxNodes = 100000
+	}
+	r := bk.rules
+	lines, err := bk.PathsFromRoot(ctx, id, 1)
+	if err != nil {
+		return err
+	}
+	if len(lines) == 0 {
+		return fmt.Errorf("position %d: no path from the root", id)
+	}
+	line := lines[0]
+	root := &engine.SGFNode{Props: []engine.SGFProp{
+		{ID: "FF", Values: []string{"4"}}, {ID: "SZ", Values: []string{engine.SGFSizeValue(r)}},
+		{ID: "RU", Values: []string{r.String()}}, {ID: "AP", Values: []string{"c6book"}},
+	}}
+	b := bk.tmpl.Clone()
+	if err := bk.annotate(ctx, root, line.IDs[0], b); err != nil {
+		return err
+	}
+	cur := root
+	for i, m := range line.Turns {
+		c := b.ToMove()
+		if err := b.PlayPartial(m); err != nil {
+			return fmt.Errorf("line to position %d, turn %d: %w", id, i+1, err)
+		}
+		n := &engine.SGFNode{Props: []engine.SGFProp{{ID: c.String(), Values: []string{engine.SGFMoveValue(r, m)}}}}
+		if i < len(line.Turns)-1 {
+			if err := bk.annotate(ctx, n, line.IDs[i+1], b); err != nil {
+				return err
+			}
+		}
+		cur.Children = []*engine.SGFNode{n}
+		cur = n
+	}
+	seen := map[PosID]bool{}
+	count := 0
+	var expand func(n *engine.SGFNode, pid PosID, depth int) error
+	expand = func(n *engine.SGFNode, pid PosID, depth int) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := bk.annotate(ctx, n, pid, b); err != nil {
+			return err
+		}
+		if seen[pid] {
+			n.Set("XT", "1")
+			return nil
+		}
+		seen[pid] = true
+		if opts.MaxDepth > 0 && depth >= opts.MaxDepth {
+			return nil
+		}
+		kids, err := bk.Children(ctx, pid)
+		if err != nil {
+			return err
+		}
+		_, sym := b.CanonicalKey()
+		for _, k := range kids {
+			if count >= opts.MaxNodes {
+				return nil
+			}
+			count++
+			m := FromCanonical(r, sym, k.Move)
+			c := b.ToMove()
+			if err := b.PlayPartial(m); err != nil {
+				return fmt.Errorf("stored move %s of position %d: %w", engine.MoveName(r, k.Move), pid, err)
+			}
+			ch := &engine.SGFNode{Props: []engine.SGFProp{{ID: c.String(), Values: []string{engine.SGFMoveValue(r, m)}}}}
+			n.Children = append(n.Children, ch)
+			err := expand(ch, k.ID, depth+1)
+			if uerr := b.Undo(); err == nil {
+				err = uerr
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := expand(cur, id, 0); err != nil {
+		return err
+	}
+	_, err = io.WriteString(out, engine.WriteSGF(root))
+	return err
+}
+
+// annotate writes position pid's comment, label, marks and status onto SGF
+// node n; b is the board at n (its frame maps the stored marks).
+func (bk *Book) annotate(ctx context.Context, n *engine.SGFNode, pid PosID, b *engine.Board) error {
+	r := bk.rules
+	p, err := bk.Position(ctx, pid)
+	if err != nil {
+		return err
+	}
+	_, sym := b.CanonicalKey()
+	if p.Comment != "" {
+		n.Set("C", p.Comment)
+	}
+	if p.Label != "" {
+		n.Set("N", p.Label)
+	}
+	shapes := map[string][]string{}
+	var labels []string
+	for _, mk := range p.Marks {
+		pt := sgfPoint(r, r.Transform(engine.InverseSymmetry(sym), mk.Square))
+		for id, shape := range markProps {
+			if shape == mk.Shape {
+				shapes[id] = append(shapes[id], pt)
+			}
+		}
+		if mk.Text != "" {
+			labels = append(labels, pt+":"+mk.Text)
+		}
+	}
+	for _, id := range []string{"CR", "TR", "SQ", "MA", "SL"} {
+		if len(shapes[id]) > 0 {
+			n.Set(id, shapes[id]...)
+		}
+	}
+	if len(labels) > 0 {
+		n.Set("LB", labels...)
+	}
+	var xs []string
+	for _, pr := range p.Proofs {
+		if pr.Status == StatusUnknown {
+			continue
+		}
+		xs = append(xs, pr.Attacker.String()+":"+pr.Status.String()+":"+strconv.Itoa(pr.Order))
+		if pr.Status == StatusProved {
+			if pr.Attacker == engine.Black {
+				n.Set("GB", "2")
+			} else {
+				n.Set("GW", "2")
+			}
+		}
+	}
+	if len(xs) > 0 {
+		n.Set("XS", xs...)
+	}
+	return nil
+}

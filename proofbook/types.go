@@ -1,0 +1,147 @@
+package proofbook
+
+import (
+	"fmt"
+	"time"
+
+	"c6book/engine"
+)
+
+// PosID identifies a position of a book.
+type PosID int64
+
+// Status is the proof status of a position for one attacker.
+type Status int
+
+// Proof statuses.
+const (
+	StatusUnknown   Status = iota // nothing known
+	StatusOpen                    // work in progress: a verdict with unsolved replies below
+	StatusProved                  // the attacker wins (by the stored verdicts and moves)
+	StatusDisproved               // an expert (or a stored defender win) says the attacker does not win
+)
+
+func (s Status) String() string {
+	switch s {
+	case StatusOpen:
+		return "open"
+	case StatusProved:
+		return "proved"
+	case StatusDisproved:
+		return "disproved"
+	}
+	return "unknown"
+}
+
+// ParseStatus reads a status name.
+func ParseStatus(s string) (Status, error) {
+	for st := StatusUnknown; st <= StatusDisproved; st++ {
+		if st.String() == s {
+			return st, nil
+		}
+	}
+	return StatusUnknown, fmt.Errorf("status %q: want unknown, open, proved or disproved", s)
+}
+
+// Infinite is the proof (or disproof) number of a disproved (or proved)
+// position.
+const Infinite int64 = 1 << 40
+
+// Proof is a position's proof status for one attacker, with its proof and
+// disproof numbers over the book's DAG (a position nobody worked on is a
+// leaf, 1/1).
+type Proof struct {
+	Attacker engine.Color
+	Status   Status
+	Order    int    // λ order of the proof when proved (0: the attacker has already won)
+	How      string // "win", "loss", "verdict", "move", "reply", "expert" or ""
+	Expert   bool   // an expert marked the position disproved
+	PN, DN   int64
+	Updated  time.Time
+}
+
+// Child is a stored move of a position and where it leads.
+type Child struct {
+	Move engine.Move // in the parent's canonical frame
+	ID   PosID
+	// Proofs holds the child's status for Black (index 0) and White (1).
+	Proofs [2]Proof
+	Label  string // the child's user label
+	Note   bool   // the child has a comment or marks
+}
+
+// Proof returns the child's status for attacker.
+func (c Child) Proof(attacker engine.Color) Proof { return c.Proofs[attacker-1] }
+
+// Mark is a board mark or label: a shape ("circle", "triangle", "square",
+// "cross", "select") and/or a text on a square (canonical frame).
+type Mark struct {
+	Square engine.Square `json:"sq"`
+	Shape  string        `json:"shape,omitempty"`
+	Text   string        `json:"text,omitempty"`
+}
+
+// Position is everything the book holds about one position. Stones are in
+// the canonical frame.
+type Position struct {
+	ID      PosID
+	Key     uint64
+	ToMove  engine.Color
+	Black   []engine.Square
+	White   []engine.Square
+	Winner  engine.Color
+	Comment string
+	Label   string
+	Marks   []Mark
+	Proofs  [2]Proof // by attacker: index 0 Black, 1 White
+	Verdict *Verdict // the latest verdict, nil if never verified
+	Created time.Time
+	Updated time.Time // last change of the annotations
+}
+
+// Proof returns the position's status for attacker.
+func (p Position) Proof(attacker engine.Color) Proof { return p.Proofs[attacker-1] }
+
+// Board returns the position's board in the canonical frame.
+func (p Position) Board(r engine.Rules) (*engine.Board, error) {
+	return engine.SetUp(r, p.Black, p.White, p.ToMove)
+}
+
+// Line is a path of the book: the turns from the empty board in one
+// consistent frame (the empty board's), and the positions along it
+// (IDs[0] is the root, IDs[i+1] is reached by Turns[i]).
+type Line struct {
+	Turns []engine.Move
+	IDs   []PosID
+}
+
+// Ranked is a position in a ranked list (open positions by proof number,
+// proved positions).
+type Ranked struct {
+	ID     PosID
+	Proof  Proof
+	Label  string
+	Stones int
+}
+
+// Hit is a comment search result.
+type Hit struct {
+	ID      PosID
+	Comment string
+	Label   string
+}
+
+// Stats counts a book's contents.
+type Stats struct {
+	Rules     engine.Rules
+	Positions int64
+	Edges     int64
+	Games     int64
+	Notes     int64
+	Verdicts  int64
+	Proved    [2]int64 // by attacker
+	Open      [2]int64
+	Disproved [2]int64
+	Schema    int
+	FileBytes int64 // main file + WAL
+}
