@@ -30,15 +30,16 @@ type BoardView struct {
 
 // Colours of the board and its overlays.
 var (
-	colWood      = color.NRGBA{0xde, 0xb8, 0x87, 0xff}
-	colGrid      = color.NRGBA{0x3a, 0x2a, 0x1a, 0xff}
-	colBlack     = color.NRGBA{0x10, 0x10, 0x10, 0xff}
-	colWhite     = color.NRGBA{0xf8, 0xf8, 0xf4, 0xff}
-	colLast      = color.NRGBA{0xe0, 0x20, 0x20, 0xff}
-	colZone      = color.NRGBA{0x30, 0x60, 0xe0, 0x50}
-	colUnsolved  = color.NRGBA{0xd0, 0x00, 0x30, 0xff}
-	colTransp    = color.NRGBA{}
-	statusColour = map[Status]color.NRGBA{
+	colWood       = color.NRGBA{0xde, 0xb8, 0x87, 0xff}
+	colGrid       = color.NRGBA{0x3a, 0x2a, 0x1a, 0xff}
+	colBlack      = color.NRGBA{0x10, 0x10, 0x10, 0xff}
+	colWhite      = color.NRGBA{0xf8, 0xf8, 0xf4, 0xff}
+	colLast       = color.NRGBA{0xe0, 0x20, 0x20, 0xff}
+	colZone       = color.NRGBA{0x40, 0x90, 0xff, 0x70}
+	colUnsolved   = color.NRGBA{0xd0, 0x00, 0x30, 0xff}
+	colUnsolvedBg = color.NRGBA{0xff, 0xff, 0xff, 0xc0}
+	colTransp     = color.NRGBA{}
+	statusColour  = map[Status]color.NRGBA{
 		StatusUnknown:   {0x30, 0x60, 0xc0, 0xff},
 		StatusOpen:      {0xf0, 0x8c, 0x00, 0xff},
 		StatusProved:    {0x10, 0x90, 0x30, 0xff},
@@ -376,15 +377,15 @@ func (r *boardRenderer) build() {
 		}
 	}
 	for _, s := range uorder {
-		ring := canvas.NewRectangle(colTransp)
+		ring := canvas.NewRectangle(colUnsolvedBg)
 		ring.StrokeColor = colUnsolved
 		ring.StrokeWidth = 2
-		p, sz := sqRect(s, 0.8)
+		p, sz := sqRect(s, 0.84)
 		ring.Move(p)
 		ring.Resize(sz)
 		add(ring)
 		x, y := rules.XY(s)
-		add(centredText(strconv.Itoa(count[s]), colUnsolved, cell*0.45, g.centre(x, y), true))
+		add(centredText(strconv.Itoa(count[s]), colUnsolved, cell*0.6, g.centre(x, y), true))
 	}
 
 	// Board labels.

@@ -1,0 +1,87 @@
+package ui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"c6book/engine"
+)
+
+// Golden renderings (testdata/*.png, generated once with the software
+// painter and the test theme). A failing comparison writes the new picture
+// to testdata/failed/ for inspection.
+
+func goldenView(t *testing.T, r engine.Rules, turns string) BoardView {
+	t.Helper()
+	b, err := engine.ReplayText(r, turns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return BoardView{Pos: b, Pending: engine.NoSquare}
+}
+
+func sqs(t *testing.T, r engine.Rules, names ...string) []engine.Square {
+	t.Helper()
+	var out []engine.Square
+	for _, n := range names {
+		s, err := engine.ParseSquare(r, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func mvs(t *testing.T, r engine.Rules, names ...string) []engine.Move {
+	t.Helper()
+	var out []engine.Move
+	for _, n := range names {
+		m, err := engine.ParseMove(r, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func renderGolden(t *testing.T, name string, v BoardView, size fyne.Size) {
+	t.Helper()
+	test.NewTempApp(t)
+	b := NewBoard(v.Pos)
+	b.SetView(v)
+	b.Resize(size)
+	test.AssertObjectRendersToImage(t, name, b)
+}
+
+func TestGoldenBoardStones(t *testing.T) {
+	r := engine.Connect6()
+	v := goldenView(t, r, "j10 k10k11 i9l12 h8m13 j9j11")
+	v.Numbers = true
+	renderGolden(t, "board_stones.png", v, fyne.NewSize(440, 440))
+}
+
+func TestGoldenBoardOverlays(t *testing.T) {
+	r := engine.Connect6()
+	v := goldenView(t, r, "j10 k10k11 i9l12")
+	v.Zone = sqs(t, r, "h8", "h9", "h10", "i8", "i10", "j8", "j9", "k8", "k9", "l10", "m11", "m12")
+	v.Unsolved = mvs(t, r, "h8j9", "j9m12", "h10i10")
+	v.Children = []Child{
+		{Move: mvs(t, r, "l10m11")[0], Status: StatusProved},
+		{Move: mvs(t, r, "g7n14")[0], Status: StatusOpen},
+		{Move: mvs(t, r, "c3d4")[0], Status: StatusUnknown},
+	}
+	v.Marks = map[engine.Square]string{sqs(t, r, "p16")[0]: "A", sqs(t, r, "k10")[0]: "B"}
+	v.Pending = sqs(t, r, "e15")[0]
+	renderGolden(t, "board_overlays.png", v, fyne.NewSize(440, 440))
+}
+
+func TestGoldenSmallBoard(t *testing.T) {
+	r := engine.Rules{M: 9, N: 7, K: 5, P: 2, Q: 1}
+	v := goldenView(t, r, "e4 d3f5 c2g6")
+	v.Children = []Child{{Move: mvs(t, r, "d5f3")[0], Status: StatusProved}}
+	renderGolden(t, "board_small.png", v, fyne.NewSize(300, 240))
+}

@@ -1,0 +1,158 @@
+package ui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"c6book/engine"
+)
+
+// The whole window: play an opening by taps, run the verifier, watch the
+// progress, see the verdict and the unsolved defender moves appear as
+// children, and navigate to one of them.
+func TestWindowVerifyFlow(t *testing.T) {
+	fv := &fakeVerifier{unsolved: []string{"m12m13", "i9k12"}, release: make(chan struct{}), started: make(chan *engine.Board, 1)}
+	h := newHarness(t, engine.Connect6(), fv)
+	h.tap("j10", "k10", "k11", "l11", "l12")
+	if got := h.line(); got != "j10 k10k11 l11l12" {
+		t.Fatalf("opening: %q", got)
+	}
+	// White to move: with White as the attacker the verifier refuses with a
+	// clear error (it needs the defender to move).
+	h.wb.SetAttacker(engine.White)
+	h.wb.Verify()
+	if len(h.errs) != 1 || h.wb.Running() {
+		t.Fatalf("verify with the attacker to move: errors %v, running %v", h.errs, h.wb.Running())
+	}
+	h.errs = nil
+	h.wb.SetAttacker(engine.Black)
+
+	test.Tap(findButton(t, h.wb.Content(), "Verify"))
+	b := <-fv.started
+	if got := engine.FormatTurns(h.wb.rules, b.History()); got != "j10 k10k11 l11l12" {
+		t.Fatalf("verifier got %q", got)
+	}
+	if !h.wb.Running() || !h.wb.ui.verifyB.Disabled() || h.wb.ui.stopB.Disabled() {
+		t.Fatal("while running: Verify should be disabled and Stop enabled")
+	}
+	h.pumpUntil("progress", func() bool { return h.wb.ui.progress.Value > 0 })
+	if h.wb.ui.progress.Value != 0.25 {
+		t.Fatalf("progress %v", h.wb.ui.progress.Value)
+	}
+	close(fv.release)
+	h.pumpUntil("verdict", func() bool { return !h.wb.Running() })
+	v := h.wb.Verdict()
+	if v == nil || v.Proved || len(v.Unsolved) != 2 {
+		t.Fatalf("verdict %+v (errors %v)", v, h.errs)
+	}
+	if txt := h.wb.ui.verdictL.Text; txt == "" || txt[:4] != "OPEN" {
+		t.Fatalf("verdict text %q", txt)
+	}
+	// The unsolved moves are stored as children, marked open, and drawn.
+	kids := childNames(h.wb.rules, h.wb.Children())
+	if len(kids) != 2 || kids[0] != "m12m13" || kids[1] != "i9k12" {
+		t.Fatalf("children after verify: %v", kids)
+	}
+	for _, c := range h.wb.Children() {
+		if c.Status != StatusOpen {
+			t.Fatalf("child %s status %v", engine.MoveName(h.wb.rules, c.Move), c.Status)
+		}
+	}
+	if view := h.wb.BoardWidget().View(); len(view.Unsolved) != 2 || len(view.Children) != 2 {
+		t.Fatalf("board overlays: %d unsolved, %d children", len(view.Unsolved), len(view.Children))
+	}
+	if h.wb.ui.unsolvedL.Length() != 2 || h.wb.ui.kidList.Length() != 2 {
+		t.Fatal("lists do not show the unsolved moves")
+	}
+	// Navigate to the second unsolved move through its list.
+	h.wb.ui.unsolvedL.Select(1)
+	if got := h.line(); got != "j10 k10k11 l11l12 i9k12" {
+		t.Fatalf("after choosing an unsolved move: %q", got)
+	}
+	if h.wb.Info().Status != StatusOpen {
+		t.Fatalf("status there: %v", h.wb.Info().Status)
+	}
+	// "Next" finds an open leaf to work on.
+	h.wb.Home()
+	h.wb.Next()
+	if got := h.line(); got != "j10 k10k11 l11l12 m12m13" {
+		t.Fatalf("Next went to %q", got)
+	}
+	h.noErrors()
+}
+
+func TestVerifyStop(t *testing.T) {
+	fv := &fakeVerifier{release: make(chan struct{}), started: make(chan *engine.Board, 1)}
+	h := newHarness(t, engine.Connect6(), fv)
+	h.tap("j10")
+	h.wb.SetAttacker(engine.Black)
+	h.wb.Verify()
+	<-fv.started
+	test.Tap(findButton(t, h.wb.Content(), "Stop"))
+	h.pumpUntil("stop", func() bool { return !h.wb.Running() })
+	if h.wb.Verdict() != nil || h.wb.ui.verdictL.Text != "stopped" {
+		t.Fatalf("after stop: verdict %v, text %q", h.wb.Verdict(), h.wb.ui.verdictL.Text)
+	}
+	if st := h.store.node(h.wb.Position(), false).status[engine.Black]; st != StatusUnknown {
+		t.Fatalf("a stopped verification stored status %v", st)
+	}
+	h.noErrors()
+}
+
+// A position with thousands of replies: the children list is built from one
+// query and scrolling it never goes back to the book.
+func TestChildrenListFromMemory(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), nil)
+	h.tap("j10")
+	b := h.wb.Position().Clone()
+	n := 0
+	for a := engine.Square(0); int(a) < h.wb.rules.Squares() && n < 3000; a++ {
+		for c := a + 1; int(c) < h.wb.rules.Squares() && n < 3000; c += 7 {
+			if b.At(a) == engine.Empty && b.At(c) == engine.Empty {
+				if _, err := h.store.addMove(b, engine.NewMove(a, c)); err != nil {
+					t.Fatal(err)
+				}
+				n++
+			}
+		}
+	}
+	h.wb.Home()
+	before := h.store.calls["Children"]
+	h.wb.Forward()
+	if got := h.store.calls["Children"] - before; got != 1 {
+		t.Fatalf("showing a position ran %d Children queries, want 1", got)
+	}
+	if len(h.wb.Children()) != 3000 || h.wb.ui.kidList.Length() != 3000 {
+		t.Fatalf("children: %d", len(h.wb.Children()))
+	}
+	calls := h.store.calls["Children"] + h.store.calls["Position"]
+	for _, id := range []int{100, 1500, 2999} {
+		h.wb.ui.kidList.ScrollTo(id)
+		h.wb.ui.kidList.Refresh()
+	}
+	if got := h.store.calls["Children"] + h.store.calls["Position"]; got != calls {
+		t.Fatalf("scrolling the list queried the book %d times", got-calls)
+	}
+	want := h.wb.children[2999].Move
+	h.wb.ui.kidList.Select(2999)
+	if line, cur := h.wb.Line(); cur != 2 || len(line) != 2 || line[1] != want {
+		t.Fatalf("selecting a child: line %v", line)
+	}
+	h.noErrors()
+}
+
+func TestWindowResizes(t *testing.T) {
+	h := newHarness(t, engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}, nil)
+	h.tap("e5", "d4", "f6")
+	for _, sz := range []fyne.Size{{Width: 600, Height: 400}, {Width: 1600, Height: 1000}} {
+		h.w.Resize(sz)
+		h.tap("c3", "g7")
+		h.wb.Back()
+	}
+	if got := h.line(); got != "e5 d4f6" {
+		t.Fatalf("line %q", got)
+	}
+	h.noErrors()
+}
