@@ -199,10 +199,14 @@ func WriteSGF(root *SGFNode) string {
 // ("m,n,k,p,q", written by c6book) or SZ ("19" or "19:17") with Connect6's
 // k, p, q; def when neither is present.
 func SGFRules(root *SGFNode, def Rules) (Rules, error) {
-	if ru, ok := root.Get("RU"); ok {
-		if r, err := ParseRules(ru); err == nil {
-			return r, nil
+	if ru, ok := root.Get("RU"); ok && strings.Count(ru, ",") == 4 {
+		// Other RU values (a Go program's "Japanese") are not ours; an
+		// m,n,k,p,q value that is not valid is an error, not a fallback.
+		r, err := ParseRules(ru)
+		if err != nil {
+			return Rules{}, fmt.Errorf("sgf: RU: %w", err)
 		}
+		return r, nil
 	}
 	r := def
 	if sz, ok := root.Get("SZ"); ok {
@@ -241,7 +245,9 @@ func SGFMove(r Rules, n *SGFNode) (c Color, m Move, ok bool, err error) {
 		if v == "" {
 			return c, Move{}, true, nil
 		}
-		low := strings.ToLower(v)
+		// ASCII lower case only: strings.ToLower may change the byte length
+		// (the Kelvin sign becomes "k"), and the pairs below are read by byte.
+		low := asciiLower(v)
 		if low == "resign" || low == "swap" || low == "draw" || low == "pass" {
 			return c, Move{}, false, nil
 		}
@@ -249,14 +255,14 @@ func SGFMove(r Rules, n *SGFNode) (c Color, m Move, ok bool, err error) {
 			m, err := ParseMove(r, v)
 			return c, m, err == nil, err
 		}
-		if len(v)%2 != 0 || len(v)/2 > MaxPerTurn {
+		if len(v)%2 != 0 || len(v)/2 > MaxPerTurn || !isASCIILetters(low) {
 			return c, Move{}, false, fmt.Errorf("sgf: bad move %s[%s]", id, v)
 		}
 		var sq []Square
 		for i := 0; i < len(v); i += 2 {
 			x, yTop := int(low[i]-'a'), int(low[i+1]-'a')
 			y := r.N - 1 - yTop
-			if !r.OnBoard(x, y) || low[i] < 'a' || low[i+1] < 'a' {
+			if !r.OnBoard(x, y) {
 				return c, Move{}, false, fmt.Errorf("sgf: move %s[%s] is off the board", id, v)
 			}
 			sq = append(sq, r.Sq(x, y))
@@ -264,6 +270,25 @@ func SGFMove(r Rules, n *SGFNode) (c Color, m Move, ok bool, err error) {
 		return c, NewMove(sq...), true, nil
 	}
 	return Empty, Move{}, false, nil
+}
+
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+func isASCIILetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'a' || s[i] > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // GameFromSGF reads the main line of one game tree as rules and turns.

@@ -1,0 +1,182 @@
+package engine
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+const littleGolemSGF = `(;FF[4]EV[connect6.ch.48.1.1]PB[alice]PW[bob]SO[http://www.littlegolem.com];B[j10];W[j11k10];B[l9k11];W[i9l11];B[j9i12];W[m9m10])`
+
+func TestLittleGolemSGF(t *testing.T) {
+	roots, err := ParseSGF(littleGolemSGF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(roots) != 1 {
+		t.Fatalf("%d game trees", len(roots))
+	}
+	if pb, _ := roots[0].Get("PB"); pb != "alice" {
+		t.Fatalf("PB = %q", pb)
+	}
+	r, turns, err := GameFromSGF(roots[0], Connect6())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := ParseTurns(Connect6(), "j10 j11k10 l9k11 i9l11 j9i12 m9m10")
+	if r != Connect6() || len(turns) != len(want) {
+		t.Fatalf("rules %s, %d turns", r, len(turns))
+	}
+	for i := range want {
+		if turns[i] != want[i] {
+			t.Fatalf("turn %d: %s, want %s", i+1, MoveName(r, turns[i]), MoveName(r, want[i]))
+		}
+	}
+	// Write it back and read it again: same rules, same turns, the extra
+	// root properties kept.
+	out := GameToSGF(r, turns, SGFProp{"PB", []string{"alice"}}, SGFProp{"C", []string{`a [comment] with \ and ]`}})
+	if !strings.Contains(out, ";B[j10];W[") {
+		t.Fatalf("GameToSGF does not use LittleGolem move values: %s", out)
+	}
+	roots2, err := ParseSGF(out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	r2, turns2, err := GameFromSGF(roots2[0], Rules{})
+	if err != nil || r2 != r || len(turns2) != len(turns) {
+		t.Fatalf("round trip: %v %v %d", err, r2, len(turns2))
+	}
+	for i := range turns {
+		if turns2[i] != turns[i] {
+			t.Fatalf("round trip turn %d", i+1)
+		}
+	}
+	if c, _ := roots2[0].Get("C"); c != `a [comment] with \ and ]` {
+		t.Fatalf("escaped value read back as %q", c)
+	}
+	if WriteSGF(roots2[0]) != out {
+		t.Fatalf("WriteSGF(ParseSGF(x)) != x:\n%s\n%s", WriteSGF(roots2[0]), out)
+	}
+}
+
+// Other rules travel in RU (and SZ); moves in SGF letter pairs are read too.
+func TestSGFRulesAndLetterPairs(t *testing.T) {
+	for _, r := range []Rules{{9, 7, 5, 2, 2}, {7, 7, 4, 2, 1}, {25, 25, 6, 2, 1}, {8, 8, 4, 1, 1}} {
+		turns := []Move{NewMove(r.Sq(3, 3)), NewMove(r.Sq(0, 0), r.Sq(1, 1))}
+		if r.Q == 2 {
+			turns[0] = NewMove(r.Sq(3, 3), r.Sq(4, 4))
+		}
+		if r.P == 1 {
+			turns[1] = NewMove(r.Sq(0, 0))
+		}
+		roots, err := ParseSGF(GameToSGF(r, turns))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, gt, err := GameFromSGF(roots[0], Connect6())
+		if err != nil || got != r || len(gt) != 2 || gt[0] != turns[0] || gt[1] != turns[1] {
+			t.Fatalf("%s: read back %s %v %v", r, got, gt, err)
+		}
+	}
+	// SZ alone keeps Connect6's k, p, q; "m:n" is a rectangle.
+	for sz, want := range map[string]Rules{"13": {13, 13, 6, 2, 1}, "15:11": {15, 11, 6, 2, 1}} {
+		roots, err := ParseSGF("(;FF[4]SZ[" + sz + "])")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, err := SGFRules(roots[0], Connect6()); err != nil || r != want {
+			t.Fatalf("SZ[%s]: %v %v", sz, r, err)
+		}
+	}
+	// Letter pairs, row a at the top: jj is j10 on 19x19; "jikj" = j11 k10.
+	roots, err := ParseSGF("(;FF[4]SZ[19];B[jj];W[JIKJ];B[resign])")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, turns, err := GameFromSGF(roots[0], Connect6())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if FormatTurns(r, turns) != "j10 k10j11" {
+		t.Fatalf("letter pairs read as %q", FormatTurns(r, turns))
+	}
+}
+
+func TestSGFVariationsAndCollections(t *testing.T) {
+	roots, err := ParseSGF("(;FF[4];B[j10](;W[j11k10];B[a1a2])(;W[s1s2]))\n(;FF[4];B[a1])")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(roots) != 2 {
+		t.Fatalf("%d roots", len(roots))
+	}
+	if n := roots[0].Children[0]; len(n.Children) != 2 {
+		t.Fatalf("variation lost: %d children", len(n.Children))
+	}
+	r, turns, err := GameFromSGF(roots[0], Connect6())
+	if err != nil || FormatTurns(r, turns) != "j10 k10j11 a1a2" {
+		t.Fatalf("main line: %q %v", FormatTurns(r, turns), err)
+	}
+	// Writing keeps the variations.
+	again, err := ParseSGF(WriteSGF(roots[0]))
+	if err != nil || len(again[0].Children[0].Children) != 2 {
+		t.Fatalf("WriteSGF lost the variation: %v\n%s", err, WriteSGF(roots[0]))
+	}
+	n := &SGFNode{}
+	n.Set("X", "1")
+	n.Set("X", "2", "3")
+	if v, ok := n.Get("X"); !ok || v != "2" || len(n.Props) != 1 {
+		t.Fatal("Set/Get")
+	}
+	if _, ok := n.Get("Y"); ok {
+		t.Fatal("Get of a missing property")
+	}
+}
+
+func TestSGFErrors(t *testing.T) {
+	syntax := map[string]string{
+		"":                        "no game tree",
+		"   ":                     "no game tree",
+		"(":                       "must start with a node",
+		"()":                      "must start with a node",
+		"(;B[j10]":                "missing ')'",
+		"(;B[j10]))":              "unbalanced ')'",
+		";B[j10]":                 "outside a game tree",
+		"(;B[j10":                 "unterminated property value",
+		"(;B)":                    "has no value",
+		"(;1[2])":                 "unexpected",
+		"(;FF[4]x)":               "bad property identifier",
+		"(;ABCDEFGHIJKLMNOPQ[1])": "bad property identifier",
+		"x(;B[j10])":              "unexpected",
+	}
+	for in, want := range syntax {
+		_, err := ParseSGF(in)
+		var se *SGFError
+		if !errors.As(err, &se) || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseSGF(%q) = %v, want *SGFError containing %q", in, err, want)
+		}
+	}
+	game := map[string]string{
+		"(;FF[4];W[j10])":                 "B to move, but the node plays W",
+		"(;FF[4];B[j10];W[j10k10])":       "occupied",
+		"(;FF[4];B[j10k10])":              "wrong number of stones",
+		"(;FF[4];B[t10])":                 "off the",
+		"(;FF[4];B[tt])":                  "off the board",
+		"(;FF[4];B[abc])":                 "bad move",
+		"(;FF[4]SZ[x])":                   "bad SZ",
+		"(;FF[4]SZ[40])":                  "out of range",
+		"(;FF[4]SZ[3])":                   "does not fit",
+		"(;FF[4];B[]))":                   "unbalanced",
+		"(;FF[4];B[j10];W[])":             "wrong number of stones",
+		"(;FF[4];B[j10];W[a1a2];B[a1a3])": "node 3",
+	}
+	for in, want := range game {
+		roots, err := ParseSGF(in)
+		if err == nil {
+			_, _, err = GameFromSGF(roots[0], Connect6())
+		}
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want an error containing %q", in, err, want)
+		}
+	}
+}
