@@ -1,0 +1,130 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestSquareNames(t *testing.T) {
+	for _, r := range []Rules{Connect6(), {26, 26, 6, 2, 1}, {9, 7, 5, 2, 1}} {
+		for s := Square(0); int(s) < r.Squares(); s++ {
+			name := SquareName(r, s)
+			got, err := ParseSquare(r, name)
+			if err != nil || got != s {
+				t.Fatalf("%s: ParseSquare(%q) = %d, %v; want %d", r, name, got, err, s)
+			}
+			got, err = ParseSquare(r, strings.ToUpper(name))
+			if err != nil || got != s {
+				t.Fatalf("%s: ParseSquare(%q) = %d, %v", r, strings.ToUpper(name), got, err)
+			}
+		}
+	}
+	r := Connect6()
+	fixed := map[string][2]int{"a1": {0, 0}, "s19": {18, 18}, "j10": {9, 9}, "J10": {9, 9}, "i9": {8, 8}, " k11 ": {10, 10}, "a19": {0, 18}}
+	for text, xy := range fixed {
+		s, err := ParseSquare(r, text)
+		if err != nil || s != r.Sq(xy[0], xy[1]) {
+			t.Errorf("ParseSquare(%q) = %v, %v; want column %d row %d", text, s, err, xy[0], xy[1])
+		}
+	}
+	if SquareName(r, r.Sq(8, 8)) != "i9" {
+		t.Error("the letter i must not be skipped")
+	}
+	if SquareName(r, NoSquare) != "?-1" || SquareName(r, 361) != "?361" {
+		t.Error("SquareName of an invalid square")
+	}
+	bad := map[string]string{
+		"":       "empty",
+		"j":      "missing row",
+		"10":     "column must be a letter",
+		"j0":     "off the 19x19 board",
+		"t10":    "off the 19x19 board",
+		"j20":    "off the 19x19 board",
+		"j10x":   "unexpected",
+		"j10000": "bad row",
+		"é1":     "column must be a letter",
+	}
+	for text, want := range bad {
+		_, err := ParseSquare(r, text)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseSquare(%q) = %v, want error containing %q", text, err, want)
+		}
+	}
+}
+
+func TestMoveNotation(t *testing.T) {
+	r := Connect6()
+	cases := map[string]Move{
+		"j10":    NewMove(r.Sq(9, 9)),
+		"J10":    NewMove(r.Sq(9, 9)),
+		"j11k10": NewMove(r.Sq(9, 10), r.Sq(10, 9)),
+		"K10J11": NewMove(r.Sq(9, 10), r.Sq(10, 9)),
+		"a1s19":  NewMove(r.Sq(0, 0), r.Sq(18, 18)),
+		"-":      {},
+		" - ":    {},
+	}
+	for text, want := range cases {
+		m, err := ParseMove(r, text)
+		if err != nil || m != want {
+			t.Errorf("ParseMove(%q) = %v, %v", text, m.Squares(), err)
+			continue
+		}
+		back, err := ParseMove(r, MoveName(r, m))
+		if err != nil || back != m {
+			t.Errorf("MoveName(%q) = %q does not read back", text, MoveName(r, m))
+		}
+	}
+	if MoveName(r, Move{}) != "-" {
+		t.Error("null move is written '-'")
+	}
+	for text, want := range map[string]string{
+		"":               "empty move",
+		"j10k":           "missing row",
+		"j10t1":          "off the",
+		"a1a2a3a4a5":     "more than 4 stones",
+		"j10 k10":        "",
+		"j10-":           "column must be a letter",
+		"j10\u212a10abc": "column must be a letter",
+	} {
+		_, err := ParseMove(r, text)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseMove(%q) = %v, want error containing %q", text, err, want)
+		}
+	}
+}
+
+func TestTurnsRoundTrip(t *testing.T) {
+	r := Connect6()
+	text := "j10 j11k10 l9k11 i9l11 j9i12 m9m10 - a1"
+	turns, err := ParseTurns(r, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(turns) != 8 || turns[6].Len() != 0 {
+		t.Fatalf("ParseTurns: %d turns", len(turns))
+	}
+	again, err := ParseTurns(r, FormatTurns(r, turns))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range turns {
+		if again[i] != turns[i] {
+			t.Fatalf("turn %d: %s vs %s", i+1, MoveName(r, again[i]), MoveName(r, turns[i]))
+		}
+	}
+	// Separators: spaces, tabs, newlines, commas.
+	sep, err := ParseTurns(r, "j10,\tJ11K10\n l9k11\r\n")
+	if err != nil || len(sep) != 3 || sep[1] != turns[1] {
+		t.Fatalf("separators: %v %v", sep, err)
+	}
+	if _, err := ParseTurns(r, "j10 j11k10 zz"); err == nil || !strings.Contains(err.Error(), "turn 3") {
+		t.Fatalf("bad third turn: %v", err)
+	}
+	if ts, err := ParseTurns(r, "  "); err != nil || len(ts) != 0 {
+		t.Fatalf("blank text: %v %v", ts, err)
+	}
+	b, err := ReplayText(r, "j10 j11k10 l9k11")
+	if err != nil || b.Turn() != 3 || b.ToMove() != White || b.Stones(Black) != 3 || b.Stones(White) != 2 {
+		t.Fatalf("ReplayText: %v", err)
+	}
+}
