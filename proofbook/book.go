@@ -98,11 +98,11 @@ type Book struct {
 // PRAGMA is ever executed on a pool.
 func dsn(path string, readOnly bool) string {
 	u := url.URL{Path: path}
-	q := "_journal_mode=WAL&_foreign_keys=1&_busy_timeout=10000&_synchronous=NORMAL"
+	q := "_journal_mode=WAL&_foreign_keys=1&_busy_timeout=10000&_synchronous=NORMAL&_stmt_cache_size=64"
 	if readOnly {
-		q += "&_query_only=1"
+		q += "&_query_only=1&_cache_size=-16384"
 	} else {
-		q += "&_txlock=immediate"
+		q += "&_txlock=immediate&_cache_size=-65536"
 	}
 	return "file:" + u.EscapedPath() + "?" + q
 }

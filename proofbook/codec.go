@@ -3,7 +3,7 @@ package proofbook
 import (
 	"encoding/binary"
 	"fmt"
-	"sort"
+	"slices"
 
 	"c6book/engine"
 )
@@ -44,7 +44,7 @@ func canonStones(r engine.Rules, b *engine.Board, sym int) []stone {
 			out = append(out, stone{r.Transform(sym, s), c})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].sq < out[j].sq })
+	slices.SortFunc(out, func(a, b stone) int { return int(a.sq) - int(b.sq) })
 	return out
 }
 

@@ -29,6 +29,7 @@
 //	Children(ctx, id) ([]Child, error)           moves (parent's canonical frame) with statuses
 //	Play(ctx, id, m) (PosID, error)              m in id's canonical frame; adds edge+node
 //	PlayFrom(ctx, b, m) (PosID, error)           b and m in the caller's frame
+//	RemoveMove(ctx, id, m) error                 undo of Play (drops an orphaned leaf)
 //	AddLine(ctx, turns) (Line, error)            a game from the empty board
 //	SetComment(ctx, id, text) / SetLabel(ctx, id, label) / SetMarks(ctx, id, []Mark) error
 //	SetDisproved(ctx, id, attacker, on) error    the expert's disproof (sticky)

@@ -24,6 +24,11 @@ type wtx struct {
 	insEdge  *sql.Stmt
 	hasStat  *sql.Stmt
 	dirty    []PosID
+	// anyStatus: the book had status rows when the transaction began (else
+	// no parent can have one before finish). fresh: positions inserted by
+	// this transaction that have no stored move yet.
+	anyStatus bool
+	fresh     map[PosID]bool
 	cells    []engine.Color
 	added    int // positions inserted
 	edges    int // edges inserted
@@ -45,6 +50,11 @@ func (bk *Book) newWtx(ctx context.Context, tx *sql.Tx) (*wtx, error) {
 	w.insPos = prep("INSERT INTO position(key, stones, to_move, nstones, winner, created_at) VALUES (?, ?, ?, ?, ?, ?)")
 	w.insEdge = prep("INSERT INTO edge(parent, move, child) VALUES (?, ?, ?)")
 	w.hasStat = prep("SELECT 1 FROM status WHERE pos = ? LIMIT 1")
+	if err != nil {
+		return nil, err
+	}
+	w.fresh = map[PosID]bool{}
+	err = tx.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM status)").Scan(&w.anyStatus)
 	return w, err
 }
 
@@ -94,6 +104,7 @@ func (w *wtx) findOrAdd(ctx context.Context, b *engine.Board) (node, error) {
 		return node{}, err
 	}
 	w.added++
+	w.fresh[PosID(id)] = true
 	if winner != engine.Empty {
 		w.dirty = append(w.dirty, PosID(id))
 	}
@@ -122,7 +133,11 @@ func (w *wtx) step(ctx context.Context, b *engine.Board, cur node, m engine.Move
 	mc := repMove(r, w.stab(cur.list), ToCanonical(r, cur.sym, m))
 	pm := packMove(mc)
 	var child int64
-	err = w.findEdge.QueryRowContext(ctx, int64(cur.id), pm).Scan(&child)
+	if w.fresh[cur.id] {
+		err = sql.ErrNoRows // a position new in this transaction, without moves yet
+	} else {
+		err = w.findEdge.QueryRowContext(ctx, int64(cur.id), pm).Scan(&child)
+	}
 	if err == nil {
 		key, sym := b.CanonicalKey()
 		_ = key
@@ -151,6 +166,10 @@ func (w *wtx) step(ctx context.Context, b *engine.Board, cur node, m engine.Move
 		return node{}, err
 	}
 	w.edges++
+	delete(w.fresh, cur.id)
+	if !w.anyStatus {
+		return next, nil
+	}
 	var one int
 	switch err := w.hasStat.QueryRowContext(ctx, int64(cur.id)).Scan(&one); {
 	case err == nil:
@@ -524,4 +543,45 @@ func (bk *Book) SetMarks(ctx context.Context, id PosID, marks []Mark) error {
 		val = string(data)
 	}
 	return bk.setNote(ctx, id, "marks", val)
+}
+
+// RemoveMove deletes the stored move m (in id's canonical frame) and
+// propagates the statuses. The child position is deleted too when nothing
+// else refers to it (no other parent, no moves, notes, verdict or game).
+func (bk *Book) RemoveMove(ctx context.Context, id PosID, m engine.Move) error {
+	return bk.write(ctx, func(tx *sql.Tx) error {
+		list, _, err := loadPos(ctx, tx, bk.rules, id)
+		if err != nil {
+			return err
+		}
+		pm := packMove(repMove(bk.rules, stabilizer(bk.rules, list), m))
+		var child int64
+		err = tx.QueryRowContext(ctx, "SELECT child FROM edge WHERE parent = ? AND move = ?", int64(id), pm).Scan(&child)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("move %s of position %d: %w", engine.MoveName(bk.rules, m), id, ErrNotFound)
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, "DELETE FROM edge WHERE parent = ? AND move = ?", int64(id), pm); err != nil {
+			return err
+		}
+		var refs int
+		if err := tx.QueryRowContext(ctx, `SELECT
+ (SELECT count(*) FROM edge WHERE child = ?1) + (SELECT count(*) FROM edge WHERE parent = ?1) +
+ (SELECT count(*) FROM note WHERE pos = ?1) + (SELECT count(*) FROM verdict WHERE pos = ?1) +
+ (SELECT count(*) FROM game WHERE leaf = ?1) + (SELECT count(*) FROM proof WHERE root = ?1) +
+ (SELECT count(*) FROM meta WHERE root = ?1) + (SELECT count(*) FROM status WHERE pos = ?1 AND expert <> 0)`, child).Scan(&refs); err != nil {
+			return err
+		}
+		if refs == 0 {
+			if _, err := tx.ExecContext(ctx, "DELETE FROM status WHERE pos = ?", child); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, "DELETE FROM position WHERE id = ?", child); err != nil {
+				return err
+			}
+		}
+		return propagate(ctx, bk, tx, []PosID{id})
+	})
 }

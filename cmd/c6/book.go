@@ -1,11 +1,659 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"flag"
+	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"time"
+
+	"c6book/engine"
+	"c6book/proofbook"
 )
 
-// cmdBook is not implemented yet.
+// defaultGames is the shared LittleGolem games file, from the repo root.
+const defaultGames = "../shared/data/littlegolem-connect6-games.json.gz"
+
+type bookCmd struct {
+	summary string
+	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+}
+
+func bookCommands() map[string]bookCmd {
+	return map[string]bookCmd{
+		"init":         {"create a new book (--rules m,n,k,p,q)", bookInit},
+		"import":       {"merge SGF files (games, collections, variations) into the book", bookImport},
+		"import-games": {"merge a LittleGolem games file {gid: [turns]} (.json or .json.gz)", bookImportGames},
+		"export":       {"write the line to a position and its subtree as SGF", bookExport},
+		"stats":        {"count positions, moves, games, statuses", bookStats},
+		"show":         {"a position's status, notes and children", bookShow},
+		"annotate":     {"set a position's comment, label, or expert disproof", bookAnnotate},
+		"verify":       {"run the verifier on a position and store the verdict", bookVerify},
+		"next":         {"the most-proving open position for an attacker", bookNext},
+		"open":         {"open positions by proof number, or proved positions", bookList},
+		"search":       {"full-text search in comments", bookSearch},
+		"check":        {"integrity check and re-validation of every stored proof", bookCheck},
+		"backup":       {"write a consistent copy of the book", bookBackup},
+	}
+}
+
+func bookUsage(w io.Writer) {
+	fmt.Fprintln(w, "usage: c6 book <subcommand> --book FILE [flags]")
+	cmds := bookCommands()
+	names := make([]string, 0, len(cmds))
+	for n := range cmds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-13s %s\n", n, cmds[n].summary)
+	}
+}
+
+// cmdBook dispatches the book subcommands. Ctrl-C cancels the running one
+// (an import keeps its committed batches).
 func cmdBook(args []string, stdout, stderr io.Writer) error {
-	return errors.New("not implemented yet")
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		bookUsage(stderr)
+		if len(args) == 0 {
+			return errUsage
+		}
+		return nil
+	}
+	c, ok := bookCommands()[args[0]]
+	if !ok {
+		bookUsage(stderr)
+		return fmt.Errorf("unknown subcommand %q", args[0])
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := c.run(ctx, args[1:], stdout, stderr); err != nil {
+		if errors.Is(err, errUsage) {
+			return err
+		}
+		return fmt.Errorf("%s: %w", args[0], err)
+	}
+	return nil
+}
+
+// bookFlags are the flags every book subcommand shares.
+type bookFlags struct {
+	book     string
+	turns    string
+	attacker string
+	json     bool
+}
+
+func (f *bookFlags) register(fs *flag.FlagSet, position bool) {
+	fs.StringVar(&f.book, "book", "", "the book file (required)")
+	if position {
+		fs.StringVar(&f.turns, "turns", "", "the position: turns from the empty board (\"j10 j11k10 ...\"); empty: the root")
+		fs.StringVar(&f.attacker, "attacker", "", "attacker B or W (default: the side that just moved)")
+	}
+	fs.BoolVar(&f.json, "json", false, "write JSON")
+}
+
+func (f *bookFlags) open(ctx context.Context) (*proofbook.Book, error) {
+	if f.book == "" {
+		return nil, errors.New("--book FILE is required")
+	}
+	return proofbook.Open(ctx, f.book)
+}
+
+// locate replays --turns and finds the position (and the board and its
+// symmetry). add stores the line when it is missing.
+func (f *bookFlags) locate(ctx context.Context, bk *proofbook.Book, add bool) (proofbook.PosID, *engine.Board, int, error) {
+	r := bk.Rules()
+	ms, err := engine.ParseTurns(r, f.turns)
+	if err != nil {
+		return 0, nil, 0, fmt.Errorf("--turns: %w", err)
+	}
+	b, err := engine.Replay(r, ms)
+	if err != nil {
+		return 0, nil, 0, fmt.Errorf("--turns: %w", err)
+	}
+	id, sym, err := bk.Locate(ctx, b)
+	if errors.Is(err, proofbook.ErrNotFound) && add {
+		line, err := bk.AddLine(ctx, ms)
+		if err != nil {
+			return 0, nil, 0, err
+		}
+		return line.IDs[len(line.IDs)-1], b, sym, nil
+	}
+	if err != nil {
+		return 0, nil, 0, fmt.Errorf("--turns %q: %w", f.turns, err)
+	}
+	return id, b, sym, nil
+}
+
+// attackerFor reads --attacker; default: the player who just moved.
+func (f *bookFlags) attackerFor(b *engine.Board) (engine.Color, error) {
+	if f.attacker == "" {
+		return b.ToMove().Opp(), nil
+	}
+	return engine.ParseColor(f.attacker)
+}
+
+func bookInit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("c6 book init", flag.ContinueOnError)
+	var f bookFlags
+	f.register(fs, false)
+	rules := fs.String("rules", "19,19,6,2,1", "rules m,n,k,p,q")
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return err
+	}
+	r, err := engine.ParseRules(*rules)
+	if err != nil {
+		return err
+	}
+	if f.book == "" {
+		return errors.New("--book FILE is required")
+	}
+	bk, err := proofbook.Create(ctx, f.book, r)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "created %s for Connect(%s)\n", f.book, r)
+	return bk.Close()
+}
+
+func bookImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("c6 book import", flag.ContinueOnError)
+	var f bookFlags
+	f.register(fs, false)
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		return errUsage
+	}
+	if fs.NArg() == 0 {
+		return errors.New("give the SGF files to import")
+	}
+	bk, err := f.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer bk.Close()
+	for _, path := range fs.Args() {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		st, err := bk.ImportSGF(ctx, string(data))
+		if err != nil {
+			return fmt.Errorf("%s: %w (nothing imported from it)", path, err)
+		}
+		fmt.Fprintf(stdout, "%s: %d games, %d new positions, %d new moves\n", path, st.Games, st.Positions, st.Edges)
+	}
+	return nil
+}
+
+func bookImportGames(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("c6 book import-games", flag.ContinueOnError)
+	var f bookFlags
+	f.register(fs, false)
+	games := fs.String("games", defaultGames, "the games file")
+	batch := fs.Int("batch", 500, "games per transaction")
+	source := fs.String("source", "littlegolem", "the games' origin (games are stored once per source and id)")
+	verbose := fs.Bool("v", false, "list the skipped games")
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return err
+	}
+	bk, err := f.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer bk.Close()
+	in, err := os.Open(*games)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	start := time.Now()
+	last := time.Now()
+	st, err := bk.ImportGames(ctx, in, proofbook.ImportOptions{Source: *source, Batch: *batch,
+		Progress: func(done, total int) {
+			if time.Since(last) > time.Second {
+				last = time.Now()
+				fmt.Fprintf(stderr, "\r%d/%d games", done, total)
+			}
+		}})
+	fmt.Fprint(stderr, "\r")
+	if err != nil {
+		return fmt.Errorf("%w (%d games committed before it)", err, st.Games)
+	}
+	fmt.Fprintf(stdout, "%d games imported, %d already in the book, %d skipped; %d new positions, %d new moves in %s\n",
+		st.Games, st.Already, len(st.Skipped), st.Positions, st.Edges, time.Since(start).Round(time.Millisecond))
+	for i, e := range st.Skipped {
+		if !*verbose && i == 5 {
+			fmt.Fprintf(stdout, "... (-v lists all %d)\n", len(st.Skipped))
+			break
+		}
+		fmt.Fprintf(stdout, "skipped %v\n", e)
+	}
+	return nil
+}
+
+func bookExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("c6 book export", flag.ContinueOnError)
+	var f bookFlags
+	f.register(fs, true)
+	out := fs.String("out", "", "write to this file (default: standard output)")
+	depth := fs.Int("depth", 0, "turns below the position (0: all)")
+	maxNodes := fs.Int("max-nodes", 100000, "at most this many nodes")
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return err
+	}
+	bk, err := f.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer bk.Close()
+	id, _, _, err := f.locate(ctx, bk, false)
+	if err != nil {
+		return err
+	}
+	w := stdout
+	var file *os.File
+	if *out != "" {
+		if file, err = os.Create(*out); err != nil {
+			return err
+		}
+		w = file
+	}
+	err = bk.ExportSGF(ctx, id, w, proofbook.ExportOptions{MaxDepth: *depth, MaxNodes: *maxNodes})
+	if file != nil {
+		if cerr := file.Close(); err == nil {
+			err = cerr
+		}
+	}
+	return err
+}
+
+func bookStats(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("c6 book stats", flag.ContinueOnError)
+	var f bookFlags
+	f.register(fs, false)
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return err
+	}
+	bk, err := f.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer bk.Close()
+	s, err := bk.Stats(ctx)
+	if err != nil {
+		return err
+	}
+	if f.json {
+		return writeJSON(stdout, map[string]any{"rules": s.Rules.String(), "positions": s.Positions, "moves": s.Edges,
+			"games": s.Games, "notes": s.Notes, "verdicts": s.Verdicts, "schema": s.Schema, "bytes": s.FileBytes,
+			"proved":    map[string]int64{"B": s.Proved[0], "W": s.Proved[1]},
+			"open":      map[string]int64{"B": s.Open[0], "W": s.Open[1]},
+			"disproved": map[string]int64{"B": s.Disproved[0], "W": s.Disproved[1]}})
+	}
+	fmt.Fprintf(stdout, "rules      Connect(%s)\nschema     %d\npositions  %d\nmoves      %d\ngames      %d\nnotes      %d\nverdicts   %d\n",
+		s.Rules, s.Schema, s.Positions, s.Edges, s.Games, s.Notes, s.Verdicts)
+	fmt.Fprintf(stdout, "proved     B %d, W %d\nopen       B %d, W %d\ndisproved  B %d, W %d\nsize       %.1f MB\n",
+		s.Proved[0], s.Proved[1], s.Open[0], s.Open[1], s.Disproved[0], s.Disproved[1], float64(s.FileBytes)/1e6)
+	return nil
+}
+
+func proofText(p proofbook.Proof) string {
+	s := p.Status.String()
+	if p.Status == proofbook.StatusProved {
+		s += fmt.Sprintf(" (order %d, %s)", p.Order, p.How)
+	} else if p.Status == proofbook.StatusDisproved {
+		s += " (" + p.How + ")"
+	} else {
+		s += fmt.Sprintf(" pn %d dn %d", p.PN, p.DN)
+	}
+	return s
+}
+
+func bookShow(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("c6 book show", flag.ContinueOnError)
+	var f bookFlags
+	f.register(fs, true)
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return err
+	}
+	bk, err := f.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer bk.Close()
+	id, b, sym, err := f.locate(ctx, bk, false)
+	if err != nil {
+		return err
+	}
+	r := bk.Rules()
+	p, err := bk.Position(ctx, id)
+	if err != nil {
+		return err
+	}
+	kids, err := bk.Children(ctx, id)
+	if err != nil {
+		return err
+	}
+	type childJSON struct {
+		Move  string `json:"move"`
+		ID    int64  `json:"id"`
+		Black string `json:"black"`
+		White string `json:"white"`
+		Label string `json:"label,omitempty"`
+	}
+	var cj []childJSON
+	for _, k := range kids {
+		cj = append(cj, childJSON{engine.MoveName(r, proofbook.FromCanonical(r, sym, k.Move)), int64(k.ID),
+			proofText(k.Proofs[0]), proofText(k.Proofs[1]), k.Label})
+	}
+	if f.json {
+		out := map[string]any{"id": int64(id), "to_move": b.ToMove().String(), "comment": p.Comment, "label": p.Label,
+			"black": proofText(p.Proofs[0]), "white": proofText(p.Proofs[1]), "children": cj}
+		if p.Verdict != nil {
+			v := p.Verdict
+			var uns []string
+			for _, u := range v.Unsolved {
+				uns = append(uns, engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
+			}
+			out["verdict"] = map[string]any{"status": v.Status, "order": v.Order, "attacker": v.Attacker.String(),
+				"unsolved": uns, "all_unsolved": v.AllUnsolved, "calls": v.Calls, "nodes": v.Nodes, "ms": v.Millis, "engine": v.Engine}
+		}
+		return writeJSON(stdout, out)
+	}
+	fmt.Fprintf(stdout, "position %d, %s to move, %d stones\n", id, b.ToMove(), b.Stones(engine.Black)+b.Stones(engine.White))
+	fmt.Fprintf(stdout, "Black attacker: %s\nWhite attacker: %s\n", proofText(p.Proofs[0]), proofText(p.Proofs[1]))
+	if p.Label != "" {
+		fmt.Fprintf(stdout, "label: %s\n", p.Label)
+	}
+	if p.Comment != "" {
+		fmt.Fprintf(stdout, "comment: %s\n", strings.ReplaceAll(p.Comment, "\n", "\n  "))
+	}
+	if v := p.Verdict; v != nil {
+		var uns []string
+		for _, u := range v.Unsolved {
+			uns = append(uns, engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
+		}
+		fmt.Fprintf(stdout, "verdict: %s for %s (order %d), %d unsolved %v, %d calls, %d nodes, %d ms, %s\n",
+			v.Status, v.Attacker, v.Order, len(v.Unsolved), uns, v.Calls, v.Nodes, v.Millis, v.Engine)
+	}
+	fmt.Fprintf(stdout, "%d children:\n", len(kids))
+	for _, c := range cj {
+		fmt.Fprintf(stdout, "  %-10s B: %-28s W: %-28s %s\n", c.Move, c.Black, c.White, c.Label)
+	}
+	return nil
+}
+
+func bookAnnotate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("c6 book annotate", flag.ContinueOnError)
+	var f bookFlags
+	f.register(fs, true)
+	comment := fs.String("comment", "", "set the comment")
+	label := fs.String("label", "", "set the user label (e.g. joseki, trap)")
+	disprove := fs.Bool("disprove", false, "mark disproved for --attacker (expert's judgement)")
+	undisprove := fs.Bool("undisprove", false, "clear the expert's disproof for --attacker")
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return err
+	}
+	bk, err := f.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer bk.Close()
+	id, b, _, err := f.locate(ctx, bk, true)
+	if err != nil {
+		return err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	if set["comment"] {
+		if err := bk.SetComment(ctx, id, *comment); err != nil {
+			return err
+		}
+	}
+	if set["label"] {
+		if err := bk.SetLabel(ctx, id, *label); err != nil {
+			return err
+		}
+	}
+	if *disprove || *undisprove {
+		a, err := f.attackerFor(b)
+		if err != nil {
+			return err
+		}
+		if err := bk.SetDisproved(ctx, id, a, *disprove); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(stdout, "position %d updated\n", id)
+	return nil
+}
+
+func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("c6 book verify", flag.ContinueOnError)
+	var f bookFlags
+	f.register(fs, true)
+	lambda := fs.Int("lambda", 2, "2 or 3")
+	maxNodes := fs.Int64("max-nodes", 200000, "nodes per solver call")
+	timeout := fs.Duration("timeout", 0, "stop after this long (0: no limit)")
+	workers := fs.Int("workers", 0, "parallel solver calls (0: all cores)")
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return err
+	}
+	bk, err := f.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer bk.Close()
+	id, _, sym, err := f.locate(ctx, bk, true)
+	if err != nil {
+		return err
+	}
+	if *timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *timeout)
+		defer cancel()
+	}
+	// Verify the canonical board: the verdict's moves are then in the
+	// frame the book stores.
+	cb, err := bk.Board(ctx, id)
+	if err != nil {
+		return err
+	}
+	_, csym := cb.CanonicalKey()
+	v, err := engine.Verify(ctx, cb, engine.VerifyOptions{Lambda: *lambda, Workers: *workers,
+		Limits: engine.Limits{MaxNodes: *maxNodes}}, nil)
+	if err != nil {
+		return err
+	}
+	sv := proofbook.FromEngine(bk.Rules(), csym, v, *lambda)
+	if err := bk.StoreVerdict(ctx, id, sv); err != nil {
+		return err
+	}
+	p, err := bk.Position(ctx, id)
+	if err != nil {
+		return err
+	}
+	r := bk.Rules()
+	var uns []string
+	for _, u := range sv.Unsolved {
+		uns = append(uns, engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
+	}
+	if f.json {
+		return writeJSON(stdout, map[string]any{"id": int64(id), "status": sv.Status, "order": sv.Order,
+			"unsolved": uns, "all_unsolved": sv.AllUnsolved, "calls": sv.Calls, "nodes": sv.Nodes, "ms": sv.Millis,
+			"book_status": p.Proof(sv.Attacker).Status.String()})
+	}
+	fmt.Fprintf(stdout, "position %d: verdict %s (order %d) for %s; %d unsolved %v; %d calls, %d nodes, %d ms\n",
+		id, sv.Status, sv.Order, sv.Attacker, len(uns), uns, sv.Calls, sv.Nodes, sv.Millis)
+	fmt.Fprintf(stdout, "book status for %s: %s\n", sv.Attacker, proofText(p.Proof(sv.Attacker)))
+	return nil
+}
+
+func bookNext(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("c6 book next", flag.ContinueOnError)
+	var f bookFlags
+	f.register(fs, true)
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return err
+	}
+	bk, err := f.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer bk.Close()
+	id, b, sym, err := f.locate(ctx, bk, false)
+	if err != nil {
+		return err
+	}
+	a, err := f.attackerFor(b)
+	if err != nil {
+		return err
+	}
+	line, err := bk.Next(ctx, id, a)
+	if err != nil {
+		return err
+	}
+	r := bk.Rules()
+	// The line is in the canonical frame of the start: map it back.
+	ms := make([]engine.Move, len(line.Turns))
+	for i, m := range line.Turns {
+		ms[i] = proofbook.FromCanonical(r, sym, m)
+	}
+	full := strings.TrimSpace(f.turns + " " + engine.FormatTurns(r, ms))
+	last := line.IDs[len(line.IDs)-1]
+	p, err := bk.Position(ctx, last)
+	if err != nil {
+		return err
+	}
+	if f.json {
+		return writeJSON(stdout, map[string]any{"id": int64(last), "turns": full, "to_move": p.ToMove.String(),
+			"status": p.Proof(a).Status.String(), "pn": p.Proof(a).PN, "dn": p.Proof(a).DN})
+	}
+	what := "propose an attacker move"
+	if p.ToMove != a {
+		what = "run the verifier"
+	}
+	fmt.Fprintf(stdout, "position %d (%s to move, %s): %s\n  --turns %q\n", last, p.ToMove, proofText(p.Proof(a)), what, full)
+	return nil
+}
+
+func bookList(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("c6 book open", flag.ContinueOnError)
+	var f bookFlags
+	f.register(fs, false)
+	att := fs.String("attacker", "B", "attacker B or W")
+	proved := fs.Bool("proved", false, "list proved positions instead")
+	limit := fs.Int("limit", 20, "at most this many")
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return err
+	}
+	a, err := engine.ParseColor(*att)
+	if err != nil {
+		return err
+	}
+	bk, err := f.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer bk.Close()
+	var list []proofbook.Ranked
+	if *proved {
+		list, err = bk.Proved(ctx, a, *limit)
+	} else {
+		list, err = bk.OpenByPN(ctx, a, *limit)
+	}
+	if err != nil {
+		return err
+	}
+	r := bk.Rules()
+	for _, e := range list {
+		line := ""
+		if paths, err := bk.PathsFromRoot(ctx, e.ID, 1); err == nil && len(paths) > 0 {
+			line = engine.FormatTurns(r, paths[0].Turns)
+		}
+		fmt.Fprintf(stdout, "%8d  %-30s %s  %s\n", e.ID, proofText(e.Proof), e.Label, line)
+	}
+	return nil
+}
+
+func bookSearch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("c6 book search", flag.ContinueOnError)
+	var f bookFlags
+	f.register(fs, false)
+	text := fs.String("text", "", "words to find (prefixes match)")
+	limit := fs.Int("limit", 20, "at most this many")
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return err
+	}
+	bk, err := f.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer bk.Close()
+	hits, err := bk.Search(ctx, *text, *limit)
+	if err != nil {
+		return err
+	}
+	r := bk.Rules()
+	for _, h := range hits {
+		line := ""
+		if paths, err := bk.PathsFromRoot(ctx, h.ID, 1); err == nil && len(paths) > 0 {
+			line = engine.FormatTurns(r, paths[0].Turns)
+		}
+		fmt.Fprintf(stdout, "%8d  %q  %s\n", h.ID, h.Comment, line)
+	}
+	return nil
+}
+
+func bookCheck(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("c6 book check", flag.ContinueOnError)
+	var f bookFlags
+	f.register(fs, false)
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return err
+	}
+	bk, err := f.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer bk.Close()
+	rep, err := bk.Check(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%d positions, %d moves, %d statuses re-derived (%d proved)\n", rep.Positions, rep.Edges, rep.Statuses, rep.Proved)
+	for _, p := range rep.Problems {
+		fmt.Fprintln(stdout, "problem:", p)
+	}
+	if !rep.OK() {
+		return fmt.Errorf("%d problems", len(rep.Problems))
+	}
+	fmt.Fprintln(stdout, "ok")
+	return nil
+}
+
+func bookBackup(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("c6 book backup", flag.ContinueOnError)
+	var f bookFlags
+	f.register(fs, false)
+	to := fs.String("to", "", "the copy's file (must not exist)")
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return err
+	}
+	if *to == "" {
+		return errors.New("--to FILE is required")
+	}
+	bk, err := f.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer bk.Close()
+	return bk.Backup(ctx, *to)
 }
