@@ -344,6 +344,17 @@ func (bk *Book) Backup(ctx context.Context, dst string) error {
 	if _, err := os.Stat(abs); err == nil {
 		return fmt.Errorf("%s: %w", dst, ErrExists)
 	}
-	_, err = bk.r.ExecContext(ctx, "VACUUM INTO ?", abs)
-	return err
+	// A connection of its own (VACUUM INTO only reads this book, but a
+	// query_only connection refuses it, and the writer must stay free).
+	db, err := sql.Open("sqlite3", dsn(bk.path, false))
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	if _, err = db.ExecContext(ctx, "VACUUM INTO ?", abs); err != nil {
+		os.Remove(abs)
+		return fmt.Errorf("backup to %s: %w", dst, err)
+	}
+	return nil
 }

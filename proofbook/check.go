@@ -226,6 +226,11 @@ FROM edge e JOIN position p ON p.id = e.parent JOIN position c ON c.id = e.child
 			if np.Status == StatusProved {
 				rep.Proved++
 			}
+			if !ok {
+				// No row: an unexplored leaf (1/1) by definition; only its
+				// status must agree.
+				old.PN, old.DN = np.PN, np.DN
+			}
 			if !sameProof(old, np) {
 				problem("position %d, attacker %s: stored %s (order %d, pn %d, dn %d), re-derived %s (order %d, pn %d, dn %d)",
 					id, a, old.Status, old.Order, old.PN, old.DN, np.Status, np.Order, np.PN, np.DN)

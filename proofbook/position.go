@@ -29,6 +29,7 @@ type wtx struct {
 	// this transaction that have no stored move yet.
 	anyStatus bool
 	fresh     map[PosID]bool
+	created   map[PosID]bool // inserted by this transaction: no status row before finish
 	cells    []engine.Color
 	added    int // positions inserted
 	edges    int // edges inserted
@@ -53,7 +54,7 @@ func (bk *Book) newWtx(ctx context.Context, tx *sql.Tx) (*wtx, error) {
 	if err != nil {
 		return nil, err
 	}
-	w.fresh = map[PosID]bool{}
+	w.fresh, w.created = map[PosID]bool{}, map[PosID]bool{}
 	err = tx.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM status)").Scan(&w.anyStatus)
 	return w, err
 }
@@ -105,6 +106,7 @@ func (w *wtx) findOrAdd(ctx context.Context, b *engine.Board) (node, error) {
 	}
 	w.added++
 	w.fresh[PosID(id)] = true
+	w.created[PosID(id)] = true
 	if winner != engine.Empty {
 		w.dirty = append(w.dirty, PosID(id))
 	}
@@ -170,13 +172,21 @@ func (w *wtx) step(ctx context.Context, b *engine.Board, cur node, m engine.Move
 	if !w.anyStatus {
 		return next, nil
 	}
-	var one int
-	switch err := w.hasStat.QueryRowContext(ctx, int64(cur.id)).Scan(&one); {
-	case err == nil:
-		w.dirty = append(w.dirty, cur.id)
-	case !errors.Is(err, sql.ErrNoRows):
-		b.Undo()
-		return node{}, err
+	// The parent's status changes when it has one (a new move counts in its
+	// proof numbers) or when the move leads to a position with one.
+	for _, id := range []PosID{cur.id, next.id} {
+		if w.created[id] {
+			continue
+		}
+		var one int
+		switch err := w.hasStat.QueryRowContext(ctx, int64(id)).Scan(&one); {
+		case err == nil:
+			w.dirty = append(w.dirty, cur.id)
+			return next, nil
+		case !errors.Is(err, sql.ErrNoRows):
+			b.Undo()
+			return node{}, err
+		}
 	}
 	return next, nil
 }
