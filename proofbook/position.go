@@ -30,9 +30,9 @@ type wtx struct {
 	anyStatus bool
 	fresh     map[PosID]bool
 	created   map[PosID]bool // inserted by this transaction: no status row before finish
-	cells    []engine.Color
-	added    int // positions inserted
-	edges    int // edges inserted
+	cells     []engine.Color
+	added     int // positions inserted
+	edges     int // edges inserted
 }
 
 func (bk *Book) newWtx(ctx context.Context, tx *sql.Tx) (*wtx, error) {
