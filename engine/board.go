@@ -3,7 +3,6 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"sort"
 )
 
 // winSet is a set of window indices with O(1) add, remove and iteration.
@@ -74,6 +73,7 @@ func NewBoard(r Rules) (*Board, error) {
 		hl = 1
 	}
 	b.hl = uint8(hl)
+	g.buildEvents(b.tl, b.hl)
 	return b, nil
 }
 
@@ -152,32 +152,39 @@ func (b *Board) Place(s Square, c Color) {
 	b.cells[s] = c
 	b.hash ^= b.g.zkey[c][s]
 	b.count[c]++
-	o := c.Opp()
-	own, opp := b.cnt[c], b.cnt[o]
-	tl, hl, k := b.tl, b.hl, uint8(b.rules.K)
+	own, opp := b.cnt[c], b.cnt[c.Opp()]
+	ev := &b.g.evPlace
 	for _, w := range b.g.sqWins[s] {
 		n := own[w] + 1
 		own[w] = n
-		m := opp[w]
-		if m == 0 {
-			if n == hl {
-				b.hot[c].add(w)
-			}
-			if n == tl {
-				b.thr[c].add(w)
-			}
-			if n == k {
-				b.full[c]++
-			}
-		} else if n == 1 {
-			// The window was alive for the opponent and is now dead.
-			if m >= hl {
-				b.hot[o].remove(w)
-			}
-			if m >= tl {
-				b.thr[o].remove(w)
-			}
+		if m := opp[w]; ev[evIndex(n, m)] {
+			b.placeEvent(w, c, n, m)
 		}
+	}
+}
+
+// placeEvent updates the window sets after c's stone made window w hold n
+// stones of c and m of the opponent (the rare case of Place).
+func (b *Board) placeEvent(w int32, c Color, n, m uint8) {
+	if m == 0 {
+		if n == b.hl {
+			b.hot[c].add(w)
+		}
+		if n == b.tl {
+			b.thr[c].add(w)
+		}
+		if int(n) == b.rules.K {
+			b.full[c]++
+		}
+		return
+	}
+	// n == 1: the window was alive for the opponent and is now dead.
+	o := c.Opp()
+	if m >= b.hl {
+		b.hot[o].remove(w)
+	}
+	if m >= b.tl {
+		b.thr[o].remove(w)
 	}
 }
 
@@ -187,31 +194,37 @@ func (b *Board) Remove(s Square) {
 	b.cells[s] = Empty
 	b.hash ^= b.g.zkey[c][s]
 	b.count[c]--
-	o := c.Opp()
-	own, opp := b.cnt[c], b.cnt[o]
-	tl, hl, k := b.tl, b.hl, uint8(b.rules.K)
+	own, opp := b.cnt[c], b.cnt[c.Opp()]
+	ev := &b.g.evRemove
 	for _, w := range b.g.sqWins[s] {
 		n := own[w]
 		own[w] = n - 1
-		m := opp[w]
-		if m == 0 {
-			if n == hl {
-				b.hot[c].remove(w)
-			}
-			if n == tl {
-				b.thr[c].remove(w)
-			}
-			if n == k {
-				b.full[c]--
-			}
-		} else if n == 1 {
-			if m >= hl {
-				b.hot[o].add(w)
-			}
-			if m >= tl {
-				b.thr[o].add(w)
-			}
+		if m := opp[w]; ev[evIndex(n, m)] {
+			b.removeEvent(w, c, n, m)
 		}
+	}
+}
+
+// removeEvent undoes placeEvent: n is c's count in w before the removal.
+func (b *Board) removeEvent(w int32, c Color, n, m uint8) {
+	if m == 0 {
+		if n == b.hl {
+			b.hot[c].remove(w)
+		}
+		if n == b.tl {
+			b.thr[c].remove(w)
+		}
+		if int(n) == b.rules.K {
+			b.full[c]--
+		}
+		return
+	}
+	o := c.Opp()
+	if m >= b.hl {
+		b.hot[o].add(w)
+	}
+	if m >= b.tl {
+		b.thr[o].add(w)
 	}
 }
 
@@ -383,7 +396,13 @@ func NewMove(sq ...Square) Move {
 		m.s[m.n] = s
 		m.n++
 	}
-	sort.Slice(m.s[:m.n], func(i, j int) bool { return m.s[i] < m.s[j] })
+	// Insertion sort: at most MaxPerTurn squares, and no allocation (this
+	// is on the move generators' hot path).
+	for i := 1; i < int(m.n); i++ {
+		for j := i; j > 0 && m.s[j] < m.s[j-1]; j-- {
+			m.s[j], m.s[j-1] = m.s[j-1], m.s[j]
+		}
+	}
 	return m
 }
 

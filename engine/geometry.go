@@ -32,6 +32,37 @@ type geometry struct {
 	sqWinsAt [][]uint8 // position of the square inside each of those windows
 	zkey     [3][]uint64
 	syms     []symmetry
+
+	// evPlace[n<<5|m] is set when a window that now holds n stones of the
+	// placing colour (after the placement) and m of the other needs a change
+	// of the window sets or of the full count; evRemove[n<<5|m] likewise
+	// with n counted before the removal. Most updates need neither, so
+	// Place and Remove test one table entry per window instead of branching
+	// on the counts.
+	evPlace, evRemove [evSize]bool
+}
+
+// evSize covers counts 0..31 of both colours (K <= MaxSide < 32).
+const evSize = 1 << 10
+
+func evIndex(n, m uint8) uint { return (uint(n)<<5 | uint(m)) & (evSize - 1) }
+
+// buildEvents fills the event tables for threat level tl and hot level hl.
+func (g *geometry) buildEvents(tl, hl uint8) {
+	k := uint8(g.rules.K)
+	for n := uint8(0); n <= k; n++ {
+		for m := uint8(0); m+n <= k; m++ {
+			if m == 0 {
+				g.evPlace[evIndex(n, m)] = n == hl || n == tl || n == k
+				g.evRemove[evIndex(n, m)] = n == hl || n == tl || n == k
+			} else if n == 1 {
+				// The window dies (Place) or revives (Remove) for the other
+				// colour, which matters when it held hl or more of them.
+				g.evPlace[evIndex(n, m)] = m >= hl
+				g.evRemove[evIndex(n, m)] = m >= hl
+			}
+		}
+	}
 }
 
 type symmetry struct {

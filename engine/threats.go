@@ -1,6 +1,6 @@
 package engine
 
-import "sort"
+import "slices"
 
 // A threat window of player c is a window with no opponent stone and at
 // least k-p stones of c. The number of threats is the least number of
@@ -99,14 +99,14 @@ func (b *Board) ThreatWindows(c Color) []ThreatWindow {
 				tw.Empties = append(tw.Empties, s)
 			}
 		}
-		sort.Slice(tw.Empties, func(i, j int) bool { return tw.Empties[i] < tw.Empties[j] })
+		slices.Sort(tw.Empties)
 		out = append(out, tw)
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Squares[0] != out[j].Squares[0] {
-			return out[i].Squares[0] < out[j].Squares[0]
+	slices.SortFunc(out, func(a, b ThreatWindow) int {
+		if a.Squares[0] != b.Squares[0] {
+			return int(a.Squares[0]) - int(b.Squares[0])
 		}
-		return out[i].Dir < out[j].Dir
+		return a.Dir - b.Dir
 	})
 	return out
 }
@@ -157,7 +157,7 @@ func candidates(ws []empt) []Square {
 			out = append(out, ws[i].e[j])
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	slices.Sort(out)
 	k := 0
 	for i, s := range out {
 		if i == 0 || s != out[k-1] {
