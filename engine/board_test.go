@@ -21,7 +21,7 @@ type boardState struct {
 	hist     []Move
 }
 
-func snapshot(b *Board) boardState {
+func boardSnapshot(b *Board) boardState {
 	st := boardState{
 		cells:  slices.Clone(b.cells),
 		hash:   b.hash,
@@ -143,7 +143,7 @@ func checkWinSets(b *Board) error {
 
 func checkAgainstRebuild(t *testing.T, b *Board, where string) {
 	t.Helper()
-	if d := snapshot(b).diff(rebuiltState(b)); d != "" {
+	if d := boardSnapshot(b).diff(rebuiltState(b)); d != "" {
 		t.Fatalf("%s: incremental state differs from a rebuild: %s\n%s", where, d, b.Diagram())
 	}
 	if err := checkWinSets(b); err != nil {
@@ -174,7 +174,7 @@ func TestIncrementalMatchesRebuild(t *testing.T) {
 		t.Run(r.String(), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(ri), 99))
 			b := MustNewBoard(r)
-			empty := snapshot(b)
+			empty := boardSnapshot(b)
 			var placed []Square
 			for step := 0; step < 1500; step++ {
 				if len(placed) > 0 && (rng.IntN(3) == 0 || b.Empties() == 0) {
@@ -210,7 +210,7 @@ func TestIncrementalMatchesRebuild(t *testing.T) {
 			for _, s := range placed {
 				b.Remove(s)
 			}
-			if d := snapshot(b).diff(empty); d != "" {
+			if d := boardSnapshot(b).diff(empty); d != "" {
 				t.Fatalf("after removing every stone: %s", d)
 			}
 			if b.Hash() != 0 {
@@ -237,7 +237,7 @@ func TestPlayUndoRestores(t *testing.T) {
 						sq = append(sq, s)
 					}
 				}
-				states = append(states, snapshot(b))
+				states = append(states, boardSnapshot(b))
 				before := b.Key()
 				mover := b.ToMove()
 				if err := b.Play(NewMove(sq...)); err != nil {
@@ -258,7 +258,7 @@ func TestPlayUndoRestores(t *testing.T) {
 				if err := b.Undo(); err != nil {
 					t.Fatal(err)
 				}
-				if d := snapshot(b).diff(states[i]); d != "" {
+				if d := boardSnapshot(b).diff(states[i]); d != "" {
 					t.Fatalf("%s game %d: undo of turn %d: %s", r, game, i+1, d)
 				}
 			}
@@ -275,19 +275,19 @@ func TestCloneIndependent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := snapshot(b)
+	before := boardSnapshot(b)
 	c := b.Clone()
-	if err := c.Play(mustMove(t, c.Rules(), "a1a2")); err != nil {
+	if err := c.Play(parseMoveT(t, c.Rules(), "a1a2")); err != nil {
 		t.Fatal(err)
 	}
-	c.Place(mustSquare(t, c.Rules(), "s19"), White)
-	if d := snapshot(b).diff(before); d != "" {
+	c.Place(parseSquareT(t, c.Rules(), "s19"), White)
+	if d := boardSnapshot(b).diff(before); d != "" {
 		t.Fatalf("playing on a clone changed the original: %s", d)
 	}
 	checkAgainstRebuild(t, c, "clone")
 }
 
-func mustMove(t *testing.T, r Rules, s string) Move {
+func parseMoveT(t *testing.T, r Rules, s string) Move {
 	t.Helper()
 	m, err := ParseMove(r, s)
 	if err != nil {
@@ -296,7 +296,7 @@ func mustMove(t *testing.T, r Rules, s string) Move {
 	return m
 }
 
-func mustSquare(t *testing.T, r Rules, s string) Square {
+func parseSquareT(t *testing.T, r Rules, s string) Square {
 	t.Helper()
 	sq, err := ParseSquare(r, s)
 	if err != nil {

@@ -63,8 +63,8 @@ func TestParseColor(t *testing.T) {
 	}
 }
 
-// playText plays turns one by one and fails the test on an error.
-func playText(t *testing.T, b *Board, turns string) {
+// playTurnsT plays turns one by one and fails the test on an error.
+func playTurnsT(t *testing.T, b *Board, turns string) {
 	t.Helper()
 	ms, err := ParseTurns(b.Rules(), turns)
 	if err != nil {
@@ -102,8 +102,8 @@ func TestIllegalMoves(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			b := MustNewBoard(r)
-			playText(t, b, tc.before)
-			before := snapshot(b)
+			playTurnsT(t, b, tc.before)
+			before := boardSnapshot(b)
 			err := b.Play(tc.move)
 			if !errors.Is(err, tc.want) {
 				t.Fatalf("Play = %v, want %v", err, tc.want)
@@ -120,7 +120,7 @@ func TestIllegalMoves(t *testing.T) {
 			if strings.Contains(err.Error(), "\n") {
 				t.Errorf("message %q is not one line", err)
 			}
-			if d := snapshot(b).diff(before); d != "" {
+			if d := boardSnapshot(b).diff(before); d != "" {
 				t.Fatalf("illegal move changed the board: %s", d)
 			}
 			if err2 := b.Check(tc.move, false); !errors.Is(err2, tc.want) {
@@ -201,8 +201,8 @@ func TestWinDetection(t *testing.T) {
 	}
 	// A short turn that does not win is refused, one that wins is played.
 	b := MustNewBoard(r)
-	playText(t, b, "j10 a1a3 k10l10 b1b3 m10n10 c1c3")
-	if err := b.Play(mustMove(t, r, "p10")); !errors.Is(err, ErrStoneCount) {
+	playTurnsT(t, b, "j10 a1a3 k10l10 b1b3 m10n10 c1c3")
+	if err := b.Play(parseMoveT(t, r, "p10")); !errors.Is(err, ErrStoneCount) {
 		t.Fatalf("short non-winning turn: %v", err)
 	}
 }
@@ -244,7 +244,7 @@ func TestShortTurnFillsBoard(t *testing.T) {
 func TestNullAndSeminull(t *testing.T) {
 	r := Connect6()
 	b := MustNewBoard(r)
-	playText(t, b, "j10")
+	playTurnsT(t, b, "j10")
 	key := b.Key()
 	if err := b.Play(Move{}); !errors.Is(err, ErrStoneCount) {
 		t.Fatalf("Play(null) = %v, want ErrStoneCount", err)
@@ -258,16 +258,16 @@ func TestNullAndSeminull(t *testing.T) {
 	if b.Key() == key {
 		t.Fatal("the null move must change the key (side to move)")
 	}
-	if err := b.PlayPartial(mustMove(t, r, "k10")); err != nil {
+	if err := b.PlayPartial(parseMoveT(t, r, "k10")); err != nil {
 		t.Fatalf("seminull move: %v", err)
 	}
 	if b.Stones(Black) != 2 || b.ToMove() != White {
 		t.Fatal("seminull move not played")
 	}
-	if err := b.PlayPartial(mustMove(t, r, "a1a2a3")); !errors.Is(err, ErrStoneCount) {
+	if err := b.PlayPartial(parseMoveT(t, r, "a1a2a3")); !errors.Is(err, ErrStoneCount) {
 		t.Fatalf("PlayPartial with too many stones: %v", err)
 	}
-	if err := b.PlayPartial(mustMove(t, r, "k10")); !errors.Is(err, ErrOccupied) {
+	if err := b.PlayPartial(parseMoveT(t, r, "k10")); !errors.Is(err, ErrOccupied) {
 		t.Fatalf("PlayPartial on a stone: %v", err)
 	}
 	h := b.History()
@@ -282,7 +282,7 @@ func TestNullAndSeminull(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if d := snapshot(b).diff(snapshot(MustNewBoard(r))); d != "" {
+	if d := boardSnapshot(b).diff(boardSnapshot(MustNewBoard(r))); d != "" {
 		t.Fatalf("undo of null/seminull: %s", d)
 	}
 	// The null move is read and replayed from notation too.
@@ -307,17 +307,17 @@ func TestSetUp(t *testing.T) {
 	}
 	checkAgainstRebuild(t, b, "set-up")
 	// The first turn of a set-up position with stones places p, even for Black.
-	if err := b.Play(mustMove(t, r, "a1")); !errors.Is(err, ErrStoneCount) {
+	if err := b.Play(parseMoveT(t, r, "a1")); !errors.Is(err, ErrStoneCount) {
 		t.Fatalf("one stone after set-up: %v", err)
 	}
-	if err := b.Play(mustMove(t, r, "a1a2")); err != nil {
+	if err := b.Play(parseMoveT(t, r, "a1a2")); err != nil {
 		t.Fatal(err)
 	}
 	bb, err := SetUp(r, blk, wht, Black)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := bb.Play(mustMove(t, r, "a1a2")); err != nil {
+	if err := bb.Play(parseMoveT(t, r, "a1a2")); err != nil {
 		t.Fatalf("Black's first set-up turn with two stones: %v", err)
 	}
 	// An empty set-up is the start of the game: q stones.
@@ -325,7 +325,7 @@ func TestSetUp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := eb.Play(mustMove(t, r, "j10k10")); !errors.Is(err, ErrStoneCount) {
+	if err := eb.Play(parseMoveT(t, r, "j10k10")); !errors.Is(err, ErrStoneCount) {
 		t.Fatalf("empty set-up, two stones: %v", err)
 	}
 	// Bad set-ups.
@@ -361,7 +361,7 @@ func TestSetUp(t *testing.T) {
 	if wb.Winner() != Black {
 		t.Fatal("set-up row not detected")
 	}
-	if err := wb.Play(mustMove(t, r, "s1s2")); !errors.Is(err, ErrGameOver) {
+	if err := wb.Play(parseMoveT(t, r, "s1s2")); !errors.Is(err, ErrGameOver) {
 		t.Fatalf("play after a set-up win: %v", err)
 	}
 }

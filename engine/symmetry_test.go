@@ -38,7 +38,7 @@ func TestSymmetriesAreBoardSymmetries(t *testing.T) {
 				for x := 0; x+1 < r.M; x++ {
 					ax, ay := r.XY(r.Transform(id, r.Sq(x, y)))
 					bx, by := r.XY(r.Transform(id, r.Sq(x+1, y)))
-					if d := abs(ax-bx) + abs(ay-by); d != 1 {
+					if d := absInt(ax-bx) + absInt(ay-by); d != 1 {
 						t.Fatalf("%s sym %d: neighbours %s, %s land %d apart", r, id, SquareName(r, r.Sq(x, y)), SquareName(r, r.Sq(x+1, y)), d)
 					}
 				}
@@ -47,7 +47,7 @@ func TestSymmetriesAreBoardSymmetries(t *testing.T) {
 	}
 }
 
-func abs(x int) int {
+func absInt(x int) int {
 	if x < 0 {
 		return -x
 	}
@@ -153,7 +153,7 @@ func TestCanonicalStonesDistinguish(t *testing.T) {
 		t.Fatal("mirror images differ canonically")
 	}
 	// TransformMove maps moves as squares.
-	mv := mustMove(t, r, "j11k10")
+	mv := parseMoveT(t, r, "j11k10")
 	if got := MoveName(r, r.TransformMove(1, mv)); got != "i10j11" {
 		t.Fatalf("mirror of j11k10 = %s", got)
 	}

@@ -1,0 +1,142 @@
+package engine
+
+import (
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+)
+
+// sharedDataFile finds a file of the shared read-only data (../shared from the
+// repository root) by walking up from the test's working directory. The data
+// is part of the repository's environment: a missing file fails the test.
+func sharedDataFile(t testing.TB, rel string) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		p := filepath.Join(dir, "shared", rel)
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatalf("shared/%s not found in any parent of the working directory (expected ../shared/%s from the repository root)", rel, rel)
+		}
+		dir = parent
+	}
+}
+
+// loadLGGames reads the LittleGolem games {gid: [turns]}, sorted by gid.
+func loadLGGames(t testing.TB) (gids []string, games map[string][]string) {
+	t.Helper()
+	f, err := os.Open(sharedDataFile(t, "data/littlegolem-connect6-games.json.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.NewDecoder(zr).Decode(&games); err != nil {
+		t.Fatal(err)
+	}
+	for g := range games {
+		gids = append(gids, g)
+	}
+	sort.Strings(gids)
+	return gids, games
+}
+
+// makesRow reports, by walking the lines through the stones of m, whether
+// they give c k or more in a row (independent of the board's window counts).
+func makesRow(b *Board, m Move, c Color) bool {
+	r := b.rules
+	for i := 0; i < m.Len(); i++ {
+		x0, y0 := r.XY(m.At(i))
+		for _, dv := range [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}} {
+			n := 1
+			for _, sgn := range []int{1, -1} {
+				for j := 1; ; j++ {
+					x, y := x0+sgn*dv[0]*j, y0+sgn*dv[1]*j
+					if !r.OnBoard(x, y) || b.At(r.Sq(x, y)) != c {
+						break
+					}
+					n++
+				}
+			}
+			if n >= r.K {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Every LittleGolem game replays legally, nobody has won before the last
+// turn, and a last turn that makes six is detected as the mover's win.
+func TestReplayLittleGolemGames(t *testing.T) {
+	gids, games := loadLGGames(t)
+	if len(gids) < 30000 {
+		t.Fatalf("only %d games in the file", len(gids))
+	}
+	r := Connect6()
+	b := MustNewBoard(r)
+	empty := boardSnapshot(b)
+	sixes, resigned, stones := 0, 0, 0
+	for _, gid := range gids {
+		turns := games[gid]
+		for b.Turn() > 0 {
+			if err := b.Undo(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i, text := range turns {
+			m, err := ParseMove(r, text)
+			if err != nil {
+				t.Fatalf("game %s turn %d %q: %v", gid, i+1, text, err)
+			}
+			if w := b.Winner(); w != Empty {
+				t.Fatalf("game %s: %s has won before turn %d", gid, w, i+1)
+			}
+			mover := b.ToMove()
+			if err := b.Play(m); err != nil {
+				var me *MoveError
+				if !errors.As(err, &me) {
+					t.Fatalf("game %s turn %d: %v is not a *MoveError", gid, i+1, err)
+				}
+				t.Fatalf("game %s turn %d %q: %v", gid, i+1, text, err)
+			}
+			stones += m.Len()
+			if i == len(turns)-1 {
+				if makesRow(b, m, mover) {
+					sixes++
+					if b.Winner() != mover {
+						t.Fatalf("game %s: the last turn %s makes six for %s but Winner() = %s", gid, text, mover, b.Winner())
+					}
+				} else {
+					resigned++
+					if b.Winner() != Empty {
+						t.Fatalf("game %s: Winner() = %s without a six", gid, b.Winner())
+					}
+				}
+			}
+		}
+	}
+	for b.Turn() > 0 {
+		_ = b.Undo()
+	}
+	if d := boardSnapshot(b).diff(empty); d != "" {
+		t.Fatalf("undoing every game did not restore the empty board: %s", d)
+	}
+	t.Logf("%d games, %d stones: %d end with a six, %d without", len(gids), stones, sixes, resigned)
+	if sixes < len(gids)/10 {
+		t.Fatalf("only %d games end with a six: the detection is suspect", sixes)
+	}
+}
