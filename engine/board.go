@@ -154,10 +154,16 @@ func (b *Board) Place(s Square, c Color) {
 	b.count[c]++
 	own, opp := b.cnt[c], b.cnt[c.Opp()]
 	ev := &b.g.evPlace
+	hot := &b.hot[c]
 	for _, w := range b.g.sqWins[s] {
 		n := own[w] + 1
 		own[w] = n
-		if m := opp[w]; ev[evIndex(n, m)] {
+		m := opp[w]
+		switch ev[evIndex(n, m)] {
+		case evNone:
+		case evHot:
+			hot.add(w)
+		default:
 			b.placeEvent(w, c, n, m)
 		}
 	}
@@ -196,10 +202,16 @@ func (b *Board) Remove(s Square) {
 	b.count[c]--
 	own, opp := b.cnt[c], b.cnt[c.Opp()]
 	ev := &b.g.evRemove
+	hot := &b.hot[c]
 	for _, w := range b.g.sqWins[s] {
 		n := own[w]
 		own[w] = n - 1
-		if m := opp[w]; ev[evIndex(n, m)] {
+		m := opp[w]
+		switch ev[evIndex(n, m)] {
+		case evNone:
+		case evHot:
+			hot.remove(w)
+		default:
 			b.removeEvent(w, c, n, m)
 		}
 	}

@@ -39,8 +39,17 @@ type geometry struct {
 	// with n counted before the removal. Most updates need neither, so
 	// Place and Remove test one table entry per window instead of branching
 	// on the counts.
-	evPlace, evRemove [evSize]bool
+	evPlace, evRemove [evSize]uint8
 }
+
+// Event codes: evHot is the common event (a window of the mover reaching or
+// leaving the hot level and nothing else), handled inline; evOther calls the
+// general handler.
+const (
+	evNone  = 0
+	evHot   = 1
+	evOther = 2
+)
 
 // evSize covers counts 0..31 of both colours (K <= MaxSide < 32).
 const evSize = 1 << 10
@@ -52,15 +61,19 @@ func (g *geometry) buildEvents(tl, hl uint8) {
 	k := uint8(g.rules.K)
 	for n := uint8(0); n <= k; n++ {
 		for m := uint8(0); m+n <= k; m++ {
-			if m == 0 {
-				g.evPlace[evIndex(n, m)] = n == hl || n == tl || n == k
-				g.evRemove[evIndex(n, m)] = n == hl || n == tl || n == k
-			} else if n == 1 {
+			code := uint8(evNone)
+			switch {
+			case m == 0 && n == hl && n != tl && n != k:
+				code = evHot
+			case m == 0 && (n == hl || n == tl || n == k):
+				code = evOther
+			case m > 0 && n == 1 && m >= hl:
 				// The window dies (Place) or revives (Remove) for the other
 				// colour, which matters when it held hl or more of them.
-				g.evPlace[evIndex(n, m)] = m >= hl
-				g.evRemove[evIndex(n, m)] = m >= hl
+				code = evOther
 			}
+			g.evPlace[evIndex(n, m)] = code
+			g.evRemove[evIndex(n, m)] = code
 		}
 	}
 }
