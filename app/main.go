@@ -1,23 +1,90 @@
 // Command c6book is the desktop workbench: the only package that wires the
 // engine, the proof book and the widgets together.
+//
+//	c6book [--book PATH] [--play TURNS] [--attacker B|W] [--verify]
+//	       [--screenshot FILE] [--quit-after]
+//
+// Without --book it opens the last book used, or a default book in the
+// app's storage directory (created on first start).
 package main
 
 import (
-	"fyne.io/fyne/v2"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
 	"fyne.io/fyne/v2/app"
 
 	"c6book/engine"
-	"c6book/ui"
 )
 
 // appID is set in code so that storage and preferences have a stable home.
 const appID = "org.c6book.workbench"
 
+// options are the command-line flags.
+type options struct {
+	book       string
+	play       string
+	attacker   string
+	verify     bool
+	lambda     int
+	screenshot string
+	quitAfter  bool
+	wait       time.Duration
+}
+
+func parseFlags(args []string, stderr io.Writer) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("c6book", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.book, "book", "", "open (or create) the book at `PATH`")
+	fs.StringVar(&o.play, "play", "", "store and show the line `TURNS` (LittleGolem notation, e.g. \"j10 k10k11\")")
+	fs.StringVar(&o.attacker, "attacker", "B", "attacker for statuses and the prover (B or W)")
+	fs.BoolVar(&o.verify, "verify", false, "run the verifier on the shown position at start")
+	fs.IntVar(&o.lambda, "lambda", 2, "verifier mode: 2 or 3")
+	fs.StringVar(&o.screenshot, "screenshot", "", "save a capture of the window to `FILE` (PNG) once it is drawn (and any --verify is done)")
+	fs.BoolVar(&o.quitAfter, "quit-after", false, "quit after saving the screenshot")
+	fs.DurationVar(&o.wait, "shot-delay", 1500*time.Millisecond, "how long the window is shown before the screenshot")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if o.lambda != 2 && o.lambda != 3 {
+		return o, fmt.Errorf("--lambda %d: want 2 or 3", o.lambda)
+	}
+	if _, err := engine.ParseColor(o.attacker); err != nil {
+		return o, fmt.Errorf("--attacker: %w", err)
+	}
+	return o, nil
+}
+
 func main() {
+	o, err := parseFlags(os.Args[1:], os.Stderr)
+	if err != nil {
+		if err != flag.ErrHelp {
+			fmt.Fprintln(os.Stderr, "c6book:", err)
+			os.Exit(2)
+		}
+		return
+	}
 	a := app.NewWithID(appID)
-	w := a.NewWindow("c6book")
-	board := ui.NewBoard(engine.MustNewBoard(engine.Connect6()))
-	w.SetContent(board)
-	w.Resize(fyne.NewSize(760, 760))
-	w.ShowAndRun()
+	wbApp, err := newWorkbenchApp(context.Background(), a, o)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "c6book:", err)
+		os.Exit(1)
+	}
+	defer wbApp.close()
+	if o.screenshot != "" {
+		a.Lifecycle().SetOnStarted(func() { go wbApp.screenshotWhenReady(o) })
+	}
+	wbApp.win.ShowAndRun()
+	if wbApp.shotErr != nil {
+		fmt.Fprintln(os.Stderr, "c6book:", wbApp.shotErr)
+		os.Exit(1)
+	}
 }

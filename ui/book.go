@@ -60,7 +60,9 @@ type Position struct {
 // Entry is a position found by a query (proved positions, comment search,
 // the next position to work on): its line from the root and a summary.
 type Entry struct {
-	Line   []engine.Move
+	Line   []engine.Move // nil when the store resolves it on demand (Resolve)
+	Ref    int64         // the store's reference to the position
+	Stones int           // stones on the board (for display when Line is nil)
 	Status Status
 	Label  string
 	Text   string // comment excerpt
@@ -93,6 +95,8 @@ type BookStore interface {
 	Next(ctx context.Context, attacker engine.Color) (e Entry, ok bool, err error)
 	Proved(ctx context.Context, attacker engine.Color, limit int) ([]Entry, error)
 	Search(ctx context.Context, query string, limit int) ([]Entry, error)
+	// Resolve returns a line from the root to an entry listed without one.
+	Resolve(ctx context.Context, e Entry) ([]engine.Move, error)
 }
 
 // ErrUnsupported is returned by a store that cannot do an operation (e.g.
@@ -114,6 +118,9 @@ type Verdict struct {
 	Nodes        int64
 	Elapsed      time.Duration
 	Note         string
+	// Raw is the verifier's own verdict, passed through untouched to the
+	// store (which keeps the whole zone argument).
+	Raw any
 }
 
 // Progress is a verifier progress report.

@@ -280,3 +280,5 @@ func (f *fakeVerifier) Verify(ctx context.Context, b *engine.Board, lambda int, 
 	}
 	return v, nil
 }
+
+func (s *fakeStore) Resolve(_ context.Context, e Entry) ([]engine.Move, error) { return e.Line, nil }

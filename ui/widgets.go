@@ -221,7 +221,10 @@ func newWidgets(wb *Workbench) *widgets {
 				}
 				e := (*res)[i]
 				text := engine.FormatTurns(wb.rules, e.Line)
-				if text == "" {
+				switch {
+				case e.Line == nil && e.Ref != 0:
+					text = fmt.Sprintf("position #%d, %d stones", e.Ref, e.Stones)
+				case text == "":
 					text = "root"
 				}
 				if e.Label != "" {
@@ -235,7 +238,7 @@ func newWidgets(wb *Workbench) *widgets {
 		l.OnSelected = func(i widget.ListItemID) {
 			l.UnselectAll()
 			if i < len(*res) {
-				wb.GoToLine((*res)[i].Line)
+				wb.OpenEntry((*res)[i])
 			}
 		}
 		return l

@@ -188,7 +188,7 @@ func (wb *Workbench) SetMarking(on bool) {
 
 // goTo shows line[:cur].
 func (wb *Workbench) goTo(line []engine.Move, cur int) {
-	b, err := engine.Replay(wb.rules, line[:cur])
+	b, err := replay(wb.rules, line[:cur])
 	if err != nil {
 		wb.fail(fmt.Errorf("cannot show the line: %w", err))
 		return
@@ -235,7 +235,17 @@ func (wb *Workbench) fillLineStatus(ctx context.Context, all bool) {
 			}
 		}
 		wb.lineSt = append(wb.lineSt, wb.status[k])
-		if i == len(wb.line) || b.Play(wb.line[i]) != nil {
+		if i == len(wb.line) {
+			return
+		}
+		m := wb.line[i]
+		var err error
+		if m.Len() < wb.rules.StonesForTurn(b.Turn()) {
+			err = b.PlayPartial(m)
+		} else {
+			err = b.Play(m)
+		}
+		if err != nil {
 			return
 		}
 	}
@@ -312,7 +322,8 @@ func (wb *Workbench) TapSquare(s engine.Square) {
 // PlayMove plays m from the shown position, storing it in the book if it is
 // new (an undoable edit), and shows the position after it.
 func (wb *Workbench) PlayMove(m engine.Move) {
-	if err := wb.pos.Check(m, false); err != nil {
+	partial := m.Len() < wb.rules.StonesForTurn(wb.pos.Turn())
+	if err := wb.pos.Check(m, partial); err != nil {
 		wb.fail(err)
 		wb.redrawBoard()
 		return
@@ -366,7 +377,7 @@ func (wb *Workbench) Undo() {
 	}
 	e := wb.undo[len(wb.undo)-1]
 	ctx := context.Background()
-	b, err := engine.Replay(wb.rules, e.line)
+	b, err := replay(wb.rules, e.line)
 	if err != nil {
 		wb.fail(err)
 		return
@@ -430,7 +441,7 @@ func (wb *Workbench) Sibling(delta int) {
 	if wb.cur == 0 {
 		return
 	}
-	parent, err := engine.Replay(wb.rules, wb.line[:wb.cur-1])
+	parent, err := replay(wb.rules, wb.line[:wb.cur-1])
 	if err != nil {
 		wb.fail(err)
 		return
@@ -440,10 +451,20 @@ func (wb *Workbench) Sibling(delta int) {
 		wb.fail(err)
 		return
 	}
+	// The book may store a symmetric image of the move played: match by
+	// the position reached.
+	want, _ := wb.pos.CanonicalKey()
 	i := -1
 	for j, c := range sibs {
 		if c.Move == wb.line[wb.cur-1] {
 			i = j
+			break
+		}
+		nb := parent.Clone()
+		if nb.Play(c.Move) == nil && nb.ToMove() == wb.pos.ToMove() {
+			if k, _ := nb.CanonicalKey(); k == want {
+				i = j
+			}
 		}
 	}
 	j := i + delta
@@ -463,6 +484,19 @@ func (wb *Workbench) SelectChild(i int) {
 
 // GoToLine shows the end of line (from the root).
 func (wb *Workbench) GoToLine(line []engine.Move) { wb.goTo(line, len(line)) }
+
+// OpenEntry shows a position found by a query.
+func (wb *Workbench) OpenEntry(e Entry) {
+	line := e.Line
+	if line == nil {
+		var err error
+		if line, err = wb.store.Resolve(context.Background(), e); err != nil {
+			wb.fail(err)
+			return
+		}
+	}
+	wb.GoToLine(line)
+}
 
 // GoToPly shows the first i moves of the current line.
 func (wb *Workbench) GoToPly(i int) {
@@ -667,7 +701,7 @@ func (wb *Workbench) Next() {
 		wb.fail(fmt.Errorf("no open position for %s in this book", colourName(wb.attacker)))
 		return
 	}
-	wb.GoToLine(e.Line)
+	wb.OpenEntry(e)
 }
 
 // Search finds positions whose comment matches query.
@@ -709,4 +743,25 @@ func colourName(c engine.Color) string {
 		return "White"
 	}
 	return "nobody"
+}
+
+// replay plays a line from the empty board; a turn with fewer stones than
+// the rules place (a defender's null or seminull move of a λ3 proof) is
+// played as a partial turn.
+func replay(r engine.Rules, line []engine.Move) (*engine.Board, error) {
+	b, err := engine.NewBoard(r)
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range line {
+		if m.Len() < r.StonesForTurn(b.Turn()) {
+			err = b.PlayPartial(m)
+		} else {
+			err = b.Play(m)
+		}
+		if err != nil {
+			return b, fmt.Errorf("turn %d (%s): %w", i+1, engine.MoveName(r, m), err)
+		}
+	}
+	return b, nil
 }

@@ -1,0 +1,277 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"c6book/engine"
+	"c6book/proofbook"
+)
+
+// small is the rule set of the whole-window test: the verifier answers in
+// milliseconds there.
+var small = engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+
+// testApp starts the real application wiring (proof book, engine verifier,
+// menus, preferences) on the headless test driver. Background results come
+// back through a queue the test drains.
+type testApp struct {
+	t     *testing.T
+	wa    *workbenchApp
+	queue chan func()
+}
+
+func startApp(t *testing.T, a fyne.App, o options) *testApp {
+	t.Helper()
+	if o.attacker == "" {
+		o.attacker = "B"
+	}
+	if o.lambda == 0 {
+		o.lambda = 2
+	}
+	wa, err := newWorkbenchApp(context.Background(), a, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(wa.close)
+	ta := &testApp{t: t, wa: wa, queue: make(chan func(), 1000)}
+	wa.wb.Do = func(f func()) { ta.queue <- f }
+	wa.win.Resize(fyne.NewSize(1280, 860))
+	return ta
+}
+
+func (ta *testApp) tap(names ...string) {
+	b := ta.wa.wb.BoardWidget()
+	for _, n := range names {
+		s, err := engine.ParseSquare(ta.wa.bk.Rules(), n)
+		if err != nil {
+			ta.t.Fatal(err)
+		}
+		test.TapAt(b, b.PointOf(s))
+	}
+}
+
+func (ta *testApp) pumpUntil(what string, cond func() bool) {
+	ta.t.Helper()
+	deadline := time.After(2 * time.Minute)
+	for !cond() {
+		select {
+		case f := <-ta.queue:
+			f()
+		case <-deadline:
+			ta.t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+func (ta *testApp) line() string {
+	line, cur := ta.wa.wb.Line()
+	return engine.FormatTurns(ta.wa.bk.Rules(), line[:cur])
+}
+
+func moveNames(r engine.Rules, ms []engine.Move) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = engine.MoveName(r, m)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// The whole window on a real, temporary book: play an opening by taps, run
+// the verifier, see the verdict and the unsolved defender moves appear as
+// stored children, navigate to one; reopen the book and find it all there.
+func TestWholeWindowRealBook(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", dir) // the test app's storage root
+	path := filepath.Join(dir, "small.c6book")
+	bk, err := proofbook.Create(context.Background(), path, small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bk.Close()
+
+	a := test.NewTempApp(t)
+	ta := startApp(t, a, options{book: path})
+	wb := ta.wa.wb
+	ta.tap("e4", "c5", "g5", "d3", "g4")
+	if got := ta.line(); got != "e4 c5g5 d3g4" {
+		t.Fatalf("opening: %q", got)
+	}
+
+	// What the verifier says on its own, for comparison.
+	b, _ := engine.ReplayText(small, "e4 c5g5 d3g4")
+	want, err := engine.Verify(context.Background(), b, engine.VerifyOptions{Lambda: 2}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want.Status != engine.StatusOpen || len(want.Unsolved) == 0 {
+		t.Fatalf("test position should be open with unsolved moves: %s, %d", want.Status, len(want.Unsolved))
+	}
+	var wantMoves []engine.Move
+	for _, u := range want.Unsolved {
+		wantMoves = append(wantMoves, u.Move)
+	}
+
+	wb.Verify()
+	if !wb.Running() {
+		t.Fatal("verify did not start")
+	}
+	ta.pumpUntil("the verdict", func() bool { return !wb.Running() })
+	v := wb.Verdict()
+	if v == nil || v.Proved {
+		t.Fatalf("verdict %+v", v)
+	}
+	if got, exp := moveNames(small, v.Unsolved), moveNames(small, wantMoves); len(got) != len(exp) || got[0] != exp[0] || got[len(got)-1] != exp[len(exp)-1] {
+		t.Fatalf("unsolved %v, verifier says %v", got, exp)
+	}
+	if wb.Info().Status != 1 /* ui.StatusOpen */ {
+		t.Fatalf("status of the verified position: %v", wb.Info().Status)
+	}
+	var kids []engine.Move
+	for _, c := range wb.Children() {
+		kids = append(kids, c.Move)
+	}
+	if got, exp := moveNames(small, kids), moveNames(small, wantMoves); len(got) != len(exp) {
+		t.Fatalf("children %v, unsolved %v", got, exp)
+	} else {
+		for i := range got {
+			if got[i] != exp[i] {
+				t.Fatalf("children %v, unsolved %v", got, exp)
+			}
+		}
+	}
+	if len(wb.BoardWidget().View().Unsolved) != len(wantMoves) {
+		t.Fatal("the board does not mark the unsolved moves")
+	}
+
+	// Navigate to one unsolved move.
+	target := v.Unsolved[len(v.Unsolved)-1]
+	wb.PlayMove(target)
+	if got := ta.line(); got != "e4 c5g5 d3g4 "+engine.MoveName(small, target) {
+		t.Fatalf("after choosing an unsolved move: %q", got)
+	}
+	if !wb.Info().Found {
+		t.Fatal("the unsolved move's position is not in the book")
+	}
+	// The title follows the position.
+	if title := ta.wa.win.Title(); !strings.Contains(title, "small.c6book") || !strings.Contains(title, ta.line()) {
+		t.Fatalf("title %q", title)
+	}
+
+	// Reopen the book from disk: the verdict and the children are there.
+	ta.wa.close()
+	bk2, err := proofbook.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bk2.Close()
+	id, _, err := bk2.Locate(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := bk2.Position(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Verdict == nil || len(p.Verdict.Unsolved) != len(wantMoves) {
+		t.Fatalf("stored verdict %+v", p.Verdict)
+	}
+	ch, err := bk2.Children(context.Background(), id)
+	if err != nil || len(ch) != len(wantMoves) {
+		t.Fatalf("stored children: %d, %v", len(ch), err)
+	}
+}
+
+// Start-up: the default book is created on first start, the last book is
+// reopened next time, and a file that is not a book is refused with a
+// dialog while the open book stays.
+func TestStartupBooks(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", dir)
+	a := test.NewTempApp(t)
+
+	ta := startApp(t, a, options{})
+	def := filepath.Join(dir, defaultName)
+	if ta.wa.bk.Path() != def {
+		t.Fatalf("first start opened %s, want the default %s", ta.wa.bk.Path(), def)
+	}
+	if _, err := os.Stat(def); err != nil {
+		t.Fatalf("default book not created: %v", err)
+	}
+	if ta.wa.bk.Rules() != engine.Connect6() {
+		t.Fatalf("default book rules %v", ta.wa.bk.Rules())
+	}
+	ta.wa.close()
+
+	other := filepath.Join(dir, "other.c6book")
+	ta = startApp(t, a, options{book: other})
+	ta.tap("j10")
+	ta.wa.close()
+
+	ta = startApp(t, a, options{}) // no --book: the last one
+	if ta.wa.bk.Path() != other {
+		t.Fatalf("second start opened %s, want the last book %s", ta.wa.bk.Path(), other)
+	}
+	if got := len(ta.wa.wb.Children()); got != 1 {
+		t.Fatalf("the last book has %d moves at the root, want 1", got)
+	}
+	if r := a.Preferences().StringList(prefRecent); len(r) != 2 || r[0] != other || r[1] != def {
+		t.Fatalf("recent books %v", r)
+	}
+
+	// A foreign file: an error dialog, nothing changed.
+	junk := filepath.Join(dir, "junk.c6book")
+	if err := os.WriteFile(junk, []byte("this is not a database, just text\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ta.wa.openPath(junk)
+	if ta.wa.bk.Path() != other {
+		t.Fatalf("after a failed open the book is %s", ta.wa.bk.Path())
+	}
+	if ta.wa.win.Canvas().Overlays().Top() == nil {
+		t.Fatal("no error dialog for a foreign file")
+	}
+	data, _ := os.ReadFile(junk)
+	if string(data) != "this is not a database, just text\n" {
+		t.Fatal("the foreign file was modified")
+	}
+	// The menu offers the recent books.
+	menu := ta.wa.win.MainMenu()
+	if menu == nil || len(menu.Items) == 0 || menu.Items[0].Label != "File" {
+		t.Fatal("no File menu")
+	}
+	var recent *fyne.MenuItem
+	for _, it := range menu.Items[0].Items {
+		if it.Label == "Recent books" {
+			recent = it
+		}
+	}
+	if recent == nil || recent.ChildMenu == nil || len(recent.ChildMenu.Items) != 2 {
+		t.Fatal("Recent books menu missing or wrong")
+	}
+}
+
+func TestParseFlags(t *testing.T) {
+	o, err := parseFlags([]string{"--book", "x.c6book", "--screenshot", "s.png", "--quit-after", "--lambda", "3"}, os.Stderr)
+	if err != nil || o.book != "x.c6book" || o.screenshot != "s.png" || !o.quitAfter || o.lambda != 3 {
+		t.Fatalf("%+v %v", o, err)
+	}
+	for _, bad := range [][]string{{"--lambda", "4"}, {"--attacker", "X"}, {"stray"}} {
+		if _, err := parseFlags(bad, &nopWriter{}); err == nil {
+			t.Fatalf("%v accepted", bad)
+		}
+	}
+}
+
+type nopWriter struct{}
+
+func (*nopWriter) Write(p []byte) (int, error) { return len(p), nil }

@@ -1,0 +1,267 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"c6book/engine"
+	"c6book/proofbook"
+	"c6book/ui"
+)
+
+// bookStore adapts a proofbook.Book to ui.BookStore: it locates boards
+// (any frame) in the book and maps moves, squares and verdicts between the
+// caller's frame and the book's canonical frames.
+type bookStore struct {
+	bk *proofbook.Book
+}
+
+var _ ui.BookStore = (*bookStore)(nil)
+
+func (s *bookStore) Rules() engine.Rules { return s.bk.Rules() }
+
+// locate finds b; found is false (and err nil) when b is not in the book.
+func (s *bookStore) locate(ctx context.Context, b *engine.Board) (id proofbook.PosID, sym int, found bool, err error) {
+	id, sym, err = s.bk.Locate(ctx, b)
+	if errors.Is(err, proofbook.ErrNotFound) {
+		return 0, sym, false, nil
+	}
+	return id, sym, err == nil, err
+}
+
+func (s *bookStore) mustLocate(ctx context.Context, b *engine.Board) (proofbook.PosID, int, error) {
+	id, sym, found, err := s.locate(ctx, b)
+	if err == nil && !found {
+		err = fmt.Errorf("this position is not in the book")
+	}
+	return id, sym, err
+}
+
+func uiStatus(st proofbook.Status) ui.Status {
+	switch st {
+	case proofbook.StatusOpen:
+		return ui.StatusOpen
+	case proofbook.StatusProved:
+		return ui.StatusProved
+	case proofbook.StatusDisproved:
+		return ui.StatusDisproved
+	}
+	return ui.StatusUnknown
+}
+
+func (s *bookStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (ui.Position, error) {
+	id, sym, found, err := s.locate(ctx, b)
+	if err != nil || !found {
+		return ui.Position{}, err
+	}
+	p, err := s.bk.Position(ctx, id)
+	if err != nil {
+		return ui.Position{}, err
+	}
+	r := s.bk.Rules()
+	inv := engine.InverseSymmetry(sym)
+	out := ui.Position{Found: true, Comment: p.Comment, Label: p.Label, Status: uiStatus(p.Proof(a).Status)}
+	if len(p.Marks) > 0 {
+		out.Marks = map[engine.Square]string{}
+		for _, m := range p.Marks {
+			txt := m.Text
+			if txt == "" {
+				txt = shapeText(m.Shape)
+			}
+			out.Marks[r.Transform(inv, m.Square)] = txt
+		}
+	}
+	if v := p.Verdict; v != nil && v.Attacker == a {
+		out.Verdict = uiVerdict(r, sym, v)
+	}
+	return out, nil
+}
+
+// shapeText draws SGF shape marks as text.
+func shapeText(shape string) string {
+	switch shape {
+	case "circle":
+		return "○"
+	case "triangle":
+		return "△"
+	case "square":
+		return "□"
+	case "cross":
+		return "×"
+	}
+	return "•"
+}
+
+func uiVerdict(r engine.Rules, sym int, v *proofbook.Verdict) *ui.Verdict {
+	inv := engine.InverseSymmetry(sym)
+	out := &ui.Verdict{
+		Attacker: v.Attacker, Proved: v.Status == engine.StatusProved, Order: v.Order, Lambda: v.Lambda,
+		AllUnsolved: v.AllUnsolved, Calls: v.Calls, Nodes: v.Nodes,
+		Elapsed: time.Duration(v.Millis) * time.Millisecond, Note: v.Note,
+	}
+	for _, u := range v.Unsolved {
+		out.Unsolved = append(out.Unsolved, r.TransformMove(inv, u.Move))
+	}
+	for _, u := range v.OpenSeminull {
+		out.OpenSeminull = append(out.OpenSeminull, r.TransformMove(inv, u.Move))
+	}
+	for _, q := range v.NullZone {
+		out.NullZone = append(out.NullZone, r.Transform(inv, q))
+	}
+	return out
+}
+
+func (s *bookStore) Children(ctx context.Context, b *engine.Board, a engine.Color) ([]ui.Child, error) {
+	id, sym, found, err := s.locate(ctx, b)
+	if err != nil || !found {
+		return nil, err
+	}
+	kids, err := s.bk.Children(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	r := s.bk.Rules()
+	out := make([]ui.Child, len(kids))
+	for i, c := range kids {
+		out[i] = ui.Child{
+			Move:   proofbook.FromCanonical(r, sym, c.Move),
+			Status: uiStatus(c.Proof(a).Status),
+			Label:  c.Label,
+		}
+	}
+	// Best first: proved, open, unknown, disproved; then by move.
+	rank := map[ui.Status]int{ui.StatusProved: 0, ui.StatusOpen: 1, ui.StatusUnknown: 2, ui.StatusDisproved: 3}
+	sort.SliceStable(out, func(i, j int) bool { return rank[out[i].Status] < rank[out[j].Status] })
+	return out, nil
+}
+
+func (s *bookStore) AddMove(ctx context.Context, b *engine.Board, m engine.Move) (bool, error) {
+	id, _, err := s.mustLocate(ctx, b)
+	if err != nil {
+		return false, err
+	}
+	kids, err := s.bk.Children(ctx, id)
+	if err != nil {
+		return false, err
+	}
+	child, err := s.bk.PlayFrom(ctx, b, m)
+	if err != nil {
+		return false, err
+	}
+	for _, c := range kids {
+		if c.ID == child {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+func (s *bookStore) RemoveMove(ctx context.Context, b *engine.Board, m engine.Move) error {
+	id, sym, err := s.mustLocate(ctx, b)
+	if err != nil {
+		return err
+	}
+	return s.bk.RemoveMove(ctx, id, proofbook.ToCanonical(s.bk.Rules(), sym, m))
+}
+
+func (s *bookStore) SetComment(ctx context.Context, b *engine.Board, text string) error {
+	id, _, err := s.mustLocate(ctx, b)
+	if err != nil {
+		return err
+	}
+	return s.bk.SetComment(ctx, id, text)
+}
+
+func (s *bookStore) SetLabel(ctx context.Context, b *engine.Board, label string) error {
+	id, _, err := s.mustLocate(ctx, b)
+	if err != nil {
+		return err
+	}
+	return s.bk.SetLabel(ctx, id, label)
+}
+
+func (s *bookStore) SetMarks(ctx context.Context, b *engine.Board, marks map[engine.Square]string) error {
+	id, sym, err := s.mustLocate(ctx, b)
+	if err != nil {
+		return err
+	}
+	r := s.bk.Rules()
+	list := make([]proofbook.Mark, 0, len(marks))
+	for sq, txt := range marks {
+		list = append(list, proofbook.Mark{Square: r.Transform(sym, sq), Text: txt})
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].Square < list[j].Square })
+	return s.bk.SetMarks(ctx, id, list)
+}
+
+func (s *bookStore) StoreVerdict(ctx context.Context, b *engine.Board, v ui.Verdict) error {
+	ev, ok := v.Raw.(engine.Verdict)
+	if !ok {
+		return fmt.Errorf("store verdict: not an engine verdict (%T)", v.Raw)
+	}
+	id, sym, err := s.mustLocate(ctx, b)
+	if err != nil {
+		return err
+	}
+	return s.bk.StoreVerdict(ctx, id, proofbook.FromEngine(s.bk.Rules(), sym, ev, v.Lambda))
+}
+
+func (s *bookStore) Next(ctx context.Context, a engine.Color) (ui.Entry, bool, error) {
+	root, err := s.bk.Root(ctx)
+	if err != nil {
+		return ui.Entry{}, false, err
+	}
+	line, err := s.bk.Next(ctx, root, a)
+	if err != nil {
+		return ui.Entry{}, false, err
+	}
+	turns := line.Turns
+	if turns == nil {
+		turns = []engine.Move{}
+	}
+	return ui.Entry{Line: turns, Status: ui.StatusOpen}, true, nil
+}
+
+func (s *bookStore) Proved(ctx context.Context, a engine.Color, limit int) ([]ui.Entry, error) {
+	rs, err := s.bk.Proved(ctx, a, limit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ui.Entry, len(rs))
+	for i, r := range rs {
+		out[i] = ui.Entry{Ref: int64(r.ID), Stones: r.Stones, Status: uiStatus(r.Proof.Status), Label: r.Label}
+	}
+	return out, nil
+}
+
+func (s *bookStore) Search(ctx context.Context, q string, limit int) ([]ui.Entry, error) {
+	hs, err := s.bk.Search(ctx, q, limit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ui.Entry, len(hs))
+	for i, h := range hs {
+		out[i] = ui.Entry{Ref: int64(h.ID), Label: h.Label, Text: h.Comment}
+	}
+	return out, nil
+}
+
+func (s *bookStore) Resolve(ctx context.Context, e ui.Entry) ([]engine.Move, error) {
+	if e.Line != nil {
+		return e.Line, nil
+	}
+	lines, err := s.bk.PathsFromRoot(ctx, proofbook.PosID(e.Ref), 1)
+	if err != nil {
+		return nil, err
+	}
+	if len(lines) == 0 {
+		return nil, fmt.Errorf("position #%d is not reachable from the root", e.Ref)
+	}
+	if lines[0].Turns == nil {
+		return []engine.Move{}, nil
+	}
+	return lines[0].Turns, nil
+}

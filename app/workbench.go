@@ -1,0 +1,504 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/widget"
+
+	"c6book/engine"
+	"c6book/proofbook"
+	"c6book/ui"
+)
+
+// Preference keys.
+const (
+	prefLastBook = "lastBook"
+	prefRecent   = "recentBooks"
+	maxRecent    = 8
+	defaultName  = "default.c6book"
+)
+
+// workbenchApp is the running application: one window over one open book.
+type workbenchApp struct {
+	app fyne.App
+	win fyne.Window
+	wb  *ui.Workbench
+	bk  *proofbook.Book
+
+	shotErr error // set by the screenshot goroutine before it quits the app
+}
+
+// defaultBookPath is the default book in the app's storage directory.
+func defaultBookPath(a fyne.App) string {
+	return filepath.Join(a.Storage().RootURI().Path(), defaultName)
+}
+
+// openOrCreate opens the book at path, creating a Connect6 book if the file
+// does not exist.
+func openOrCreate(ctx context.Context, path string) (*proofbook.Book, error) {
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, err
+		}
+		return proofbook.Create(ctx, path, engine.Connect6())
+	}
+	return proofbook.Open(ctx, path)
+}
+
+func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp, error) {
+	wa := &workbenchApp{app: a}
+	path := o.book
+	var startErr error
+	if path == "" {
+		path = a.Preferences().String(prefLastBook)
+		if path == "" {
+			path = defaultBookPath(a)
+		}
+	}
+	bk, err := openOrCreate(ctx, path)
+	if err != nil && o.book == "" && path != defaultBookPath(a) {
+		// The last book is gone or broken: say so, and open the default.
+		startErr = fmt.Errorf("could not open the last book: %w", err)
+		bk, err = openOrCreate(ctx, defaultBookPath(a))
+	}
+	if err != nil {
+		return nil, err
+	}
+	wa.bk = bk
+	wa.win = a.NewWindow("c6book")
+	wa.wb = ui.NewWorkbench(&bookStore{bk: bk}, engineVerifier{}, wa.win)
+	wa.wb.OnChanged = wa.updateTitle
+	wa.win.SetContent(wa.wb.Content())
+	wa.wb.Attach(wa.win)
+	wa.win.Resize(fyne.NewSize(1280, 860))
+	wa.remember(bk.Path())
+	wa.setMenu()
+	wa.updateTitle()
+
+	att, _ := engine.ParseColor(o.attacker)
+	wa.wb.SetAttacker(att)
+	wa.wb.SetLambda(o.lambda)
+	if o.play != "" {
+		turns, err := engine.ParseTurns(bk.Rules(), o.play)
+		if err != nil {
+			return nil, fmt.Errorf("--play: %w", err)
+		}
+		if _, err := bk.AddLine(ctx, turns); err != nil {
+			return nil, fmt.Errorf("--play: %w", err)
+		}
+		wa.wb.GoToLine(turns)
+	}
+	if o.verify {
+		wa.wb.Verify()
+	}
+	if startErr != nil {
+		dialog.ShowError(startErr, wa.win)
+	}
+	return wa, nil
+}
+
+func (wa *workbenchApp) close() {
+	if wa.bk != nil {
+		wa.bk.Close()
+	}
+}
+
+func (wa *workbenchApp) updateTitle() {
+	line, cur := wa.wb.Line()
+	title := "c6book — " + filepath.Base(wa.bk.Path()) + " (" + wa.bk.Rules().String() + ")"
+	if cur > 0 {
+		title += " — " + engine.FormatTurns(wa.bk.Rules(), line[:cur])
+	}
+	if len(title) > 160 {
+		title = title[:157] + "…"
+	}
+	wa.win.SetTitle(title)
+}
+
+// remember records path as the last book and at the top of the recent list.
+func (wa *workbenchApp) remember(path string) {
+	p := wa.app.Preferences()
+	p.SetString(prefLastBook, path)
+	recent := []string{path}
+	for _, r := range p.StringList(prefRecent) {
+		if r != path && len(recent) < maxRecent {
+			recent = append(recent, r)
+		}
+	}
+	p.SetStringList(prefRecent, recent)
+}
+
+// switchTo makes bk the open book (closing the previous one).
+func (wa *workbenchApp) switchTo(bk *proofbook.Book) {
+	old := wa.bk
+	wa.bk = bk
+	wa.wb.SetStore(&bookStore{bk: bk})
+	if old != nil && old != bk {
+		old.Close()
+	}
+	wa.remember(bk.Path())
+	wa.setMenu()
+	wa.updateTitle()
+}
+
+func (wa *workbenchApp) openPath(path string) {
+	bk, err := proofbook.Open(context.Background(), path)
+	if err != nil {
+		dialog.ShowError(fmt.Errorf("open %s: %w", path, err), wa.win)
+		return
+	}
+	wa.switchTo(bk)
+}
+
+func (wa *workbenchApp) setMenu() {
+	recent := fyne.NewMenuItem("Recent books", nil)
+	for _, p := range wa.app.Preferences().StringList(prefRecent) {
+		path := p
+		recent.ChildMenu = appendItem(recent.ChildMenu, fyne.NewMenuItem(path, func() { wa.openPath(path) }))
+	}
+	if recent.ChildMenu == nil {
+		recent.Disabled = true
+	}
+	file := fyne.NewMenu("File",
+		fyne.NewMenuItem("New book…", wa.newBook),
+		fyne.NewMenuItem("Open book…", wa.openBook),
+		recent,
+		fyne.NewMenuItem("Save a copy…", wa.saveCopy),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Import SGF…", wa.importSGF),
+		fyne.NewMenuItem("Import games (LittleGolem JSON)…", wa.importGames),
+		fyne.NewMenuItem("Export SGF of this position…", wa.exportSGF),
+		fyne.NewMenuItem("Export board as PNG…", wa.exportPNG),
+	)
+	edit := fyne.NewMenu("Edit",
+		fyne.NewMenuItem("Undo last edit", wa.wb.Undo),
+	)
+	nav := fyne.NewMenu("Go",
+		fyne.NewMenuItem("Root", wa.wb.Home),
+		fyne.NewMenuItem("Back", wa.wb.Back),
+		fyne.NewMenuItem("Forward", wa.wb.Forward),
+		fyne.NewMenuItem("End of line", wa.wb.End),
+		fyne.NewMenuItem("Next position to prove", wa.wb.Next),
+	)
+	wa.win.SetMainMenu(fyne.NewMainMenu(file, edit, nav))
+}
+
+func appendItem(m *fyne.Menu, it *fyne.MenuItem) *fyne.Menu {
+	if m == nil {
+		return fyne.NewMenu("", it)
+	}
+	m.Items = append(m.Items, it)
+	return m
+}
+
+// bookFilter limits file dialogs to books.
+var bookExt = []string{".c6book", ".db", ".sqlite"}
+
+func (wa *workbenchApp) newBook() {
+	rulesE := widget.NewEntry()
+	rulesE.SetText(engine.Connect6().String())
+	form := dialog.NewForm("New book", "Choose file…", "Cancel",
+		[]*widget.FormItem{widget.NewFormItem("Rules (m,n,k,p,q)", rulesE)},
+		func(ok bool) {
+			if !ok {
+				return
+			}
+			r, err := engine.ParseRules(rulesE.Text)
+			if err != nil {
+				dialog.ShowError(err, wa.win)
+				return
+			}
+			d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+				if err != nil || w == nil {
+					wa.showErr(err)
+					return
+				}
+				path := w.URI().Path()
+				w.Close()
+				os.Remove(path) // the dialog created it empty; Create wants a new file
+				bk, err := proofbook.Create(context.Background(), path, r)
+				if err != nil {
+					dialog.ShowError(err, wa.win)
+					return
+				}
+				wa.switchTo(bk)
+			}, wa.win)
+			d.SetFileName("book.c6book")
+			d.Show()
+		}, wa.win)
+	form.Show()
+}
+
+func (wa *workbenchApp) showErr(err error) {
+	if err != nil {
+		dialog.ShowError(err, wa.win)
+	}
+}
+
+func (wa *workbenchApp) openBook() {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil || r == nil {
+			wa.showErr(err)
+			return
+		}
+		path := r.URI().Path()
+		r.Close()
+		wa.openPath(path)
+	}, wa.win)
+	d.SetFilter(storage.NewExtensionFileFilter(bookExt))
+	wa.startIn(d)
+	d.Show()
+}
+
+// startIn opens file dialogs in the open book's directory.
+func (wa *workbenchApp) startIn(d interface{ SetLocation(fyne.ListableURI) }) {
+	if l, err := storage.ListerForURI(storage.NewFileURI(filepath.Dir(wa.bk.Path()))); err == nil {
+		d.SetLocation(l)
+	}
+}
+
+func (wa *workbenchApp) saveCopy() {
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil || w == nil {
+			wa.showErr(err)
+			return
+		}
+		path := w.URI().Path()
+		w.Close()
+		os.Remove(path) // VACUUM INTO wants a new file
+		wa.background("Saving a copy", func(ctx context.Context, _ func(string)) (string, error) {
+			if err := wa.bk.Backup(ctx, path); err != nil {
+				return "", err
+			}
+			return "Saved a consistent copy to " + path, nil
+		})
+	}, wa.win)
+	d.SetFileName(strings.TrimSuffix(filepath.Base(wa.bk.Path()), filepath.Ext(wa.bk.Path())) + "-copy.c6book")
+	wa.startIn(d)
+	d.Show()
+}
+
+func (wa *workbenchApp) importSGF() {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil || r == nil {
+			wa.showErr(err)
+			return
+		}
+		data, err := io.ReadAll(r)
+		r.Close()
+		if err != nil {
+			dialog.ShowError(err, wa.win)
+			return
+		}
+		bk := wa.bk
+		wa.background("Importing SGF", func(ctx context.Context, _ func(string)) (string, error) {
+			st, err := bk.ImportSGF(ctx, string(data))
+			if err != nil {
+				return "", err
+			}
+			return fmt.Sprintf("Imported %d games (%d already in the book): %d new positions, %d new moves.",
+				st.Games, st.Already, st.Positions, st.Edges), nil
+		})
+	}, wa.win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".sgf", ".SGF"}))
+	d.Show()
+}
+
+func (wa *workbenchApp) importGames() {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil || r == nil {
+			wa.showErr(err)
+			return
+		}
+		path := r.URI().Path()
+		r.Close()
+		bk := wa.bk
+		wa.background("Importing games", func(ctx context.Context, say func(string)) (string, error) {
+			f, err := os.Open(path)
+			if err != nil {
+				return "", err
+			}
+			defer f.Close()
+			st, err := bk.ImportGames(ctx, f, proofbook.ImportOptions{Progress: func(done, total int) {
+				say(fmt.Sprintf("%d / %d games", done, total))
+			}})
+			if err != nil {
+				return "", err
+			}
+			return fmt.Sprintf("Imported %d games (%d already in the book, %d skipped): %d new positions, %d new moves.",
+				st.Games, st.Already, len(st.Skipped), st.Positions, st.Edges), nil
+		})
+	}, wa.win)
+	d.Show()
+}
+
+func (wa *workbenchApp) exportSGF() {
+	ctx := context.Background()
+	id, _, err := wa.bk.Locate(ctx, wa.wb.Position())
+	if err != nil {
+		dialog.ShowError(fmt.Errorf("export: %w", err), wa.win)
+		return
+	}
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil || w == nil {
+			wa.showErr(err)
+			return
+		}
+		var buf bytes.Buffer
+		if err := wa.bk.ExportSGF(ctx, id, &buf, proofbook.ExportOptions{}); err != nil {
+			w.Close()
+			dialog.ShowError(err, wa.win)
+			return
+		}
+		_, err = w.Write(buf.Bytes())
+		if cerr := w.Close(); err == nil {
+			err = cerr
+		}
+		wa.showErr(err)
+	}, wa.win)
+	d.SetFileName("position.sgf")
+	d.Show()
+}
+
+func (wa *workbenchApp) exportPNG() {
+	var buf bytes.Buffer
+	if err := wa.wb.ExportPNG(&buf); err != nil {
+		dialog.ShowError(err, wa.win)
+		return
+	}
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil || w == nil {
+			wa.showErr(err)
+			return
+		}
+		_, err = w.Write(buf.Bytes())
+		if cerr := w.Close(); err == nil {
+			err = cerr
+		}
+		wa.showErr(err)
+	}, wa.win)
+	d.SetFileName("board.png")
+	d.Show()
+}
+
+// background runs long book work off the UI goroutine with a progress
+// dialog and a Cancel button; the result (or error) shows in a dialog and
+// the workbench reloads.
+func (wa *workbenchApp) background(title string, work func(ctx context.Context, say func(string)) (string, error)) {
+	ctx, cancel := context.WithCancel(context.Background())
+	bar := widget.NewProgressBarInfinite()
+	msg := widget.NewLabel("")
+	d := dialog.NewCustom(title, "Cancel", container.NewVBox(bar, msg), wa.win)
+	d.SetOnClosed(cancel)
+	d.Show()
+	var last time.Time
+	say := func(s string) {
+		if time.Since(last) < 100*time.Millisecond {
+			return
+		}
+		last = time.Now()
+		fyne.Do(func() { msg.SetText(s) })
+	}
+	go func() {
+		res, err := work(ctx, say)
+		fyne.Do(func() {
+			d.Hide()
+			cancel()
+			wa.wb.SetStore(&bookStore{bk: wa.bk})
+			if err != nil {
+				dialog.ShowError(fmt.Errorf("%s: %w", strings.ToLower(title), err), wa.win)
+				return
+			}
+			dialog.ShowInformation(title, res, wa.win)
+		})
+	}()
+}
+
+// screenshotWhenReady (on its own goroutine) waits until the window has
+// been shown for o.wait and any verification has finished, then captures
+// the window into o.screenshot and, with --quit-after, quits. It never
+// sleeps on the UI goroutine.
+func (wa *workbenchApp) screenshotWhenReady(o options) {
+	time.Sleep(o.wait)
+	deadline := time.Now().Add(2 * time.Minute)
+	var img image.Image
+	for {
+		running := true
+		fyne.DoAndWait(func() {
+			running = wa.wb.Running()
+			if !running {
+				img = wa.win.Canvas().Capture()
+			}
+		})
+		if !running && !blank(img) || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	err := writePNG(o.screenshot, img)
+	if err == nil && blank(img) {
+		err = fmt.Errorf("screenshot %s is blank", o.screenshot)
+	}
+	fyne.Do(func() {
+		wa.shotErr = err
+		if o.quitAfter {
+			wa.app.Quit()
+		}
+	})
+}
+
+func writePNG(path string, img image.Image) error {
+	if img == nil {
+		return errors.New("no capture")
+	}
+	// The GL capture leaves alpha at 0 where the framebuffer has none: the
+	// window is opaque, so write it opaque.
+	out := image.NewNRGBA(img.Bounds())
+	for y := out.Rect.Min.Y; y < out.Rect.Max.Y; y++ {
+		for x := out.Rect.Min.X; x < out.Rect.Max.X; x++ {
+			r, g, b, _ := img.At(x, y).RGBA()
+			out.SetNRGBA(x, y, color.NRGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 0xff})
+		}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := png.Encode(f, out); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// blank reports whether img is missing or a single colour.
+func blank(img image.Image) bool {
+	if img == nil || img.Bounds().Empty() {
+		return true
+	}
+	b := img.Bounds()
+	r0, g0, b0, a0 := img.At(b.Min.X, b.Min.Y).RGBA()
+	for y := b.Min.Y; y < b.Max.Y; y += 3 {
+		for x := b.Min.X; x < b.Max.X; x += 3 {
+			if r, g, bb, a := img.At(x, y).RGBA(); r != r0 || g != g0 || bb != b0 || a != a0 {
+				return false
+			}
+		}
+	}
+	return true
+}
