@@ -63,7 +63,7 @@ func TestCanonicalKeyOverImages(t *testing.T) {
 	for ri, r := range []Rules{Connect6(), {7, 7, 4, 2, 1}, {9, 6, 5, 2, 1}} {
 		rng := rand.New(rand.NewPCG(uint64(ri), 3))
 		base := MustNewBoard(r)
-		for i := 0; i < 150; i++ {
+		for i := 0; i < 100; i++ {
 			b := randomThreatBoard(rng, base).Clone()
 			key, sym := b.CanonicalKey()
 			stones := b.CanonicalStones(sym)
@@ -73,7 +73,9 @@ func TestCanonicalKeyOverImages(t *testing.T) {
 				if img.ToMove() != b.ToMove() || img.Stones(Black) != b.Stones(Black) || img.Stones(White) != b.Stones(White) {
 					t.Fatalf("sym %d: Transformed lost stones or side to move", id)
 				}
-				checkAgainstRebuild(t, img, "transformed board")
+				if i%10 == 0 {
+					checkAgainstRebuild(t, img, "transformed board")
+				}
 				minKey = min(minKey, img.Hash())
 				k2, s2 := img.CanonicalKey()
 				if k2 != key {

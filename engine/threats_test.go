@@ -193,10 +193,9 @@ func naiveThreats(b *Board, ws []naiveWindow) int {
 
 // naiveCriticalDefences lists every set of at most p candidate squares that
 // meets all threat windows of c and none of whose proper subsets does:
-// normal when its size is the threat count, relaxed when larger. Nothing
-// when c has no threat or more than p.
-func naiveCriticalDefences(b *Board, ws []naiveWindow) (normal, relaxed [][]Square) {
-	t := naiveThreats(b, ws)
+// normal when its size is the threat count t (as found by naiveThreats),
+// relaxed when larger. Nothing when c has no threat or more than p.
+func naiveCriticalDefences(b *Board, ws []naiveWindow, t int) (normal, relaxed [][]Square) {
 	if t == 0 || t > b.rules.P {
 		return nil, nil
 	}
@@ -238,16 +237,16 @@ var oracleRules = []struct {
 	r         Rules
 	positions int
 }{
-	{Connect6(), 700},
-	{Rules{7, 7, 4, 2, 1}, 1500},
+	{Connect6(), 450},
+	{Rules{7, 7, 4, 2, 1}, 1200},
 	{Rules{9, 9, 5, 2, 1}, 1000},
 	{Rules{8, 8, 4, 1, 1}, 1500},
 	{Rules{11, 11, 6, 2, 1}, 800},
-	{Rules{25, 25, 6, 2, 1}, 200},
+	{Rules{25, 25, 6, 2, 1}, 150},
 	{Rules{9, 7, 5, 2, 2}, 800},
 	{Rules{8, 8, 6, 3, 1}, 200},
-	{Rules{10, 10, 7, 3, 2}, 150},
-	{Rules{6, 6, 5, 4, 1}, 60},
+	{Rules{10, 10, 7, 3, 2}, 100},
+	{Rules{6, 6, 5, 4, 1}, 40},
 	{Rules{5, 5, 3, 1, 1}, 500},
 	{Rules{6, 9, 4, 2, 1}, 500},
 }
@@ -411,7 +410,7 @@ func compareWithOracle(b *Board, c Color) error {
 			return fmt.Errorf("WinningMove %s does not win", MoveName(r, mv))
 		}
 	}
-	wn, wr := naiveCriticalDefences(b, ws)
+	wn, wr := naiveCriticalDefences(b, ws, want)
 	gn, gr := b.CriticalDefences(c)
 	if err := sameMoveSets("normal", r, gn, wn); err != nil {
 		return err
