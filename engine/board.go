@@ -277,6 +277,9 @@ func (b *Board) Check(m Move, partial bool) error {
 	if b.Winner() != Empty {
 		return fail(ErrGameOver, b.Winner().String()+" has won")
 	}
+	if b.Empties() == 0 {
+		return fail(ErrGameOver, "the board is full: a draw")
+	}
 	want := b.rules.StonesForTurn(b.turn)
 	if b.setup && b.turn == 0 && b.count[Black]+b.count[White] > 0 {
 		want = b.rules.P

@@ -238,6 +238,10 @@ func TestShortTurnFillsBoard(t *testing.T) {
 	if b.Empties() != 0 || b.Winner() != Empty {
 		t.Fatal("board should be full with no winner")
 	}
+	// A full board is a finished game: not even a null move.
+	if err := b.PlayPartial(Move{}); !errors.Is(err, ErrGameOver) || !strings.Contains(err.Error(), "full") {
+		t.Fatalf("null move on a full board: %v", err)
+	}
 }
 
 // Null and seminull moves are allowed through PlayPartial only.
