@@ -167,6 +167,49 @@ func TestWholeWindowRealBook(t *testing.T) {
 		t.Fatalf("title %q", title)
 	}
 
+	// The mirror image of the line is the same book position: its verdict
+	// and children come back mirrored, and labels put there show on the
+	// mirrored squares of the original line.
+	mirror := mustTurns(t, "e4 c5g5 c4f3")
+	wb.GoToLine(mirror)
+	if !wb.Info().Found || wb.Verdict() == nil {
+		t.Fatal("the mirrored position is not found in the book")
+	}
+	var mirrored []engine.Move
+	for _, m := range v.Unsolved {
+		mirrored = append(mirrored, mirrorMove(m))
+	}
+	if got, exp := moveNames(small, wb.Verdict().Unsolved), moveNames(small, mirrored); strings.Join(got, " ") != strings.Join(exp, " ") {
+		t.Fatalf("mirrored unsolved %v, want %v", got, exp)
+	}
+	wb.SetMarking(true)
+	ta.tap("b8", "h2")
+	wb.SetMarking(false)
+	wb.GoToLine(mustTurns(t, "e4 c5g5 d3g4"))
+	marks := wb.BoardWidget().View().Marks
+	if len(marks) != 2 || marks[sq(t, "h8")] != "A" || marks[sq(t, "b2")] != "B" {
+		t.Fatalf("marks seen from the original line: %v", marks)
+	}
+	// Undo of a new move removes it from the book.
+	n := len(wb.Children())
+	ta.tap("a9", "i9")
+	if wb.CanUndo() != "add a9i9" {
+		t.Fatalf("CanUndo %q", wb.CanUndo())
+	}
+	wb.Undo()
+	if got := ta.line(); got != "e4 c5g5 d3g4" || len(wb.Children()) != n {
+		t.Fatalf("after undo: line %q, %d children (want %d)", got, len(wb.Children()), n)
+	}
+	// The expert's disproof is stored and shown.
+	wb.ToggleDisproved()
+	if wb.Info().Status != 3 /* ui.StatusDisproved */ {
+		t.Fatalf("status after marking disproved: %v", wb.Info().Status)
+	}
+	wb.ToggleDisproved()
+	if wb.Info().Status != 1 /* open again */ {
+		t.Fatalf("status after clearing disproved: %v", wb.Info().Status)
+	}
+
 	// Reopen the book from disk: the verdict and the children are there.
 	ta.wa.close()
 	bk2, err := proofbook.Open(context.Background(), path)
@@ -275,3 +318,31 @@ func TestParseFlags(t *testing.T) {
 type nopWriter struct{}
 
 func (*nopWriter) Write(p []byte) (int, error) { return len(p), nil }
+
+func sq(t *testing.T, name string) engine.Square {
+	t.Helper()
+	s, err := engine.ParseSquare(small, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func mustTurns(t *testing.T, text string) []engine.Move {
+	t.Helper()
+	ms, err := engine.ParseTurns(small, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ms
+}
+
+// mirrorMove reflects a move of the small board left to right.
+func mirrorMove(m engine.Move) engine.Move {
+	var sqs []engine.Square
+	for i := 0; i < m.Len(); i++ {
+		x, y := small.XY(m.At(i))
+		sqs = append(sqs, small.Sq(small.M-1-x, y))
+	}
+	return engine.NewMove(sqs...)
+}

@@ -197,6 +197,14 @@ func (s *bookStore) SetMarks(ctx context.Context, b *engine.Board, marks map[eng
 	return s.bk.SetMarks(ctx, id, list)
 }
 
+func (s *bookStore) SetDisproved(ctx context.Context, b *engine.Board, a engine.Color, on bool) error {
+	id, _, err := s.mustLocate(ctx, b)
+	if err != nil {
+		return err
+	}
+	return s.bk.SetDisproved(ctx, id, a, on)
+}
+
 func (s *bookStore) StoreVerdict(ctx context.Context, b *engine.Board, v ui.Verdict) error {
 	ev, ok := v.Raw.(engine.Verdict)
 	if !ok {

@@ -220,8 +220,10 @@ func (r *boardRenderer) build() {
 	objs := make([]fyne.CanvasObject, 0, 64+3*rules.Squares()/2)
 	add := func(o fyne.CanvasObject) { objs = append(objs, o) }
 
+	// The wood covers the board and its coordinates only.
 	bg := canvas.NewRectangle(colWood)
-	bg.Resize(r.size)
+	bg.Move(fyne.NewPos(g.x0-cell, g.y0-cell*0.75))
+	bg.Resize(fyne.NewSize(cell*float32(rules.M+1), cell*float32(rules.N+1)))
 	add(bg)
 
 	sqRect := func(s engine.Square, frac float32) (fyne.Position, fyne.Size) {

@@ -87,6 +87,9 @@ type BookStore interface {
 	SetComment(ctx context.Context, b *engine.Board, text string) error
 	SetLabel(ctx context.Context, b *engine.Board, label string) error
 	SetMarks(ctx context.Context, b *engine.Board, marks map[engine.Square]string) error
+	// SetDisproved records (or clears) the expert's judgement that the
+	// attacker does not win b.
+	SetDisproved(ctx context.Context, b *engine.Board, attacker engine.Color, on bool) error
 	// StoreVerdict records the verdict of Verify on b (the defender to
 	// move) and adds its unsolved defender moves as children of b.
 	StoreVerdict(ctx context.Context, b *engine.Board, v Verdict) error

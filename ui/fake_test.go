@@ -282,3 +282,15 @@ func (f *fakeVerifier) Verify(ctx context.Context, b *engine.Board, lambda int, 
 }
 
 func (s *fakeStore) Resolve(_ context.Context, e Entry) ([]engine.Move, error) { return e.Line, nil }
+
+func (s *fakeStore) SetDisproved(_ context.Context, b *engine.Board, a engine.Color, on bool) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := s.node(b, true)
+	if on {
+		n.status[a] = StatusDisproved
+	} else {
+		n.status[a] = StatusUnknown
+	}
+	return nil
+}

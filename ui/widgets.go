@@ -36,6 +36,7 @@ type widgets struct {
 	verifyB    *widget.Button
 	stopB      *widget.Button
 	nextB      *widget.Button
+	disproveB  *widget.Button
 	progress   *widget.ProgressBar
 	progressL  *widget.Label
 	verdictL   *widget.Label
@@ -172,7 +173,9 @@ func newWidgets(wb *Workbench) *widgets {
 	u.stopB = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), wb.Stop)
 	u.stopB.Disable()
 	u.nextB = widget.NewButtonWithIcon("Next", theme.MediaFastForwardIcon(), wb.Next)
+	u.disproveB = widget.NewButtonWithIcon("Mark disproved", theme.CancelIcon(), wb.ToggleDisproved)
 	u.progress = widget.NewProgressBar()
+	u.progress.Hide()
 	u.progressL = widget.NewLabel("")
 	u.verdictL = widget.NewLabel("")
 	u.verdictL.Wrapping = fyne.TextWrapWord
@@ -181,7 +184,12 @@ func newWidgets(wb *Workbench) *widgets {
 		func() fyne.CanvasObject { return widget.NewLabel("") },
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if i < len(u.unsolved) {
-				o.(*widget.Label).SetText(engine.MoveName(wb.rules, u.unsolved[i]))
+				m := u.unsolved[i]
+				text := engine.MoveName(wb.rules, m)
+				if m.Len() < wb.rules.StonesForTurn(wb.pos.Turn()) {
+					text += "  (seminull: answer it)"
+				}
+				o.(*widget.Label).SetText(text)
 			}
 		})
 	u.unsolvedL.OnSelected = func(i widget.ListItemID) {
@@ -193,7 +201,7 @@ func newWidgets(wb *Workbench) *widgets {
 	prove := container.NewBorder(
 		container.NewVBox(
 			container.NewHBox(widget.NewLabel("Attacker"), u.attacker, u.lambda),
-			container.NewHBox(u.verifyB, u.stopB, layout.NewSpacer(), u.nextB),
+			container.NewHBox(u.verifyB, u.stopB, layout.NewSpacer(), u.disproveB, u.nextB),
 			u.progress, u.progressL, u.verdictL,
 			widget.NewLabelWithStyle("Unsolved defender moves", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		), nil, nil, nil, u.unsolvedL)
@@ -305,6 +313,11 @@ func (u *widgets) update() {
 		text += " · not in the book"
 	}
 	u.statusL.SetText(text)
+	if st == StatusDisproved {
+		u.disproveB.SetText("Clear disproved")
+	} else {
+		u.disproveB.SetText("Mark disproved")
+	}
 	if d := wb.CanUndo(); d != "" {
 		u.undoB.SetText("Undo " + d)
 		u.undoB.Enable()
@@ -337,7 +350,9 @@ func (u *widgets) showVerdict(v *Verdict) {
 		u.unsolvedL.Refresh()
 		return
 	}
-	u.unsolved = v.Unsolved
+	// The expert's work list: unsolved moves, then (λ3) open seminull
+	// positions, which are one-stone moves.
+	u.unsolved = append(append([]engine.Move(nil), v.Unsolved...), v.OpenSeminull...)
 	var sb strings.Builder
 	if v.Proved {
 		fmt.Fprintf(&sb, "PROVED for %s (order %d)", colourName(v.Attacker), v.Order)
@@ -368,6 +383,7 @@ func (u *widgets) startVerify() {
 	u.verifyB.Disable()
 	u.stopB.Enable()
 	u.progress.SetValue(0)
+	u.progress.Show()
 	u.progressL.SetText("verifying…")
 	u.verdictL.SetText("")
 }
@@ -376,6 +392,7 @@ func (u *widgets) stopVerify() {
 	u.verifyB.Enable()
 	u.stopB.Disable()
 	u.progress.SetValue(1)
+	u.progress.Hide()
 	u.progressL.SetText("")
 }
 

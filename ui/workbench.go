@@ -268,7 +268,7 @@ func (wb *Workbench) boardView() BoardView {
 		Marks:    wb.info.Marks,
 	}
 	if wb.verdict != nil {
-		v.Unsolved = wb.verdict.Unsolved
+		v.Unsolved = append(append([]engine.Move(nil), wb.verdict.Unsolved...), wb.verdict.OpenSeminull...)
 		v.Zone = wb.verdict.NullZone
 	}
 	return v
@@ -583,6 +583,18 @@ func nextMarkLetter(marks map[engine.Square]string) string {
 		}
 	}
 	return "?"
+}
+
+// ToggleDisproved marks the shown position as disproved for the attacker
+// (the expert's judgement), or clears the mark.
+func (wb *Workbench) ToggleDisproved() {
+	on := wb.info.Status != StatusDisproved
+	if err := wb.store.SetDisproved(context.Background(), wb.pos, wb.attacker, on); err != nil {
+		wb.fail(err)
+		return
+	}
+	wb.status = nil
+	wb.refresh(true)
 }
 
 // ErrNotDefenderToMove is returned when Verify is asked with the attacker to

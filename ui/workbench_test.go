@@ -320,6 +320,17 @@ func TestNotesMarksSearchSolved(t *testing.T) {
 	if h.wb.lineStatus(3) != StatusProved {
 		t.Fatalf("line status %v", h.wb.lineStatus(3))
 	}
+	// The expert's disproof toggles from the Prove tab.
+	h.wb.Back()
+	h.wb.ui.tabs.SelectIndex(0)
+	test.Tap(findButton(t, h.wb.Content(), "Mark disproved"))
+	if h.wb.Info().Status != StatusDisproved || h.wb.ui.disproveB.Text != "Clear disproved" {
+		t.Fatalf("after marking disproved: %v, button %q", h.wb.Info().Status, h.wb.ui.disproveB.Text)
+	}
+	test.Tap(findButton(t, h.wb.Content(), "Clear disproved"))
+	if h.wb.Info().Status == StatusDisproved {
+		t.Fatal("disproof not cleared")
+	}
 	h.noErrors()
 }
 
