@@ -102,7 +102,19 @@ func TestWholeWindowRealBook(t *testing.T) {
 	a := test.NewTempApp(t)
 	ta := startApp(t, a, options{book: path})
 	wb := ta.wa.wb
-	ta.tap("e4", "c5", "g5", "d3", "g4")
+	ta.tap("e4", "c5", "g5")
+	// The engine proposes attacker moves (Black to move here).
+	wb.Suggest()
+	ta.pumpUntil("candidates", func() bool { return !wb.Suggesting() })
+	if len(wb.Candidates()) == 0 {
+		t.Fatal("no candidates")
+	}
+	for _, c := range wb.Candidates() {
+		if err := wb.Position().Check(c.Move, false); err != nil {
+			t.Fatalf("candidate %s: %v", engine.MoveName(small, c.Move), err)
+		}
+	}
+	ta.tap("d3", "g4")
 	if got := ta.line(); got != "e4 c5g5 d3g4" {
 		t.Fatalf("opening: %q", got)
 	}

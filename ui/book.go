@@ -139,3 +139,14 @@ type Progress struct {
 type Verifier interface {
 	Verify(ctx context.Context, b *engine.Board, lambda int, progress func(Progress)) (Verdict, error)
 }
+
+// Candidate is a move the engine proposes for the side to move.
+type Candidate struct {
+	Move engine.Move
+	Note string // why: "wins by VCDT", "2 threats"…
+}
+
+// Suggester proposes attacker moves (optional: a Verifier may implement it).
+type Suggester interface {
+	Candidates(ctx context.Context, b *engine.Board, limit int) ([]Candidate, error)
+}

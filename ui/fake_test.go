@@ -294,3 +294,16 @@ func (s *fakeStore) SetDisproved(_ context.Context, b *engine.Board, a engine.Co
 	}
 	return nil
 }
+
+// Candidates proposes the first empty squares next to the last stone.
+func (f *fakeVerifier) Candidates(ctx context.Context, b *engine.Board, limit int) ([]Candidate, error) {
+	var out []Candidate
+	for _, t := range []string{"a1a2", "s18s19"} {
+		m, err := engine.ParseMove(b.Rules(), t)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Candidate{Move: m, Note: "test"})
+	}
+	return out, nil
+}

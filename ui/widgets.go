@@ -37,6 +37,10 @@ type widgets struct {
 	stopB      *widget.Button
 	nextB      *widget.Button
 	disproveB  *widget.Button
+	suggestB   *widget.Button
+	candL      *widget.Label
+	candList   *widget.List
+	shownCands []Candidate
 	progress   *widget.ProgressBar
 	progressL  *widget.Label
 	verdictL   *widget.Label
@@ -198,13 +202,34 @@ func newWidgets(wb *Workbench) *widgets {
 			wb.PlayMove(u.unsolved[i])
 		}
 	}
+	u.suggestB = widget.NewButtonWithIcon("Suggest", theme.SearchIcon(), wb.Suggest)
+	u.candL = widget.NewLabelWithStyle("Engine candidates", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	u.candList = widget.NewList(
+		func() int { return len(u.shownCands) },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i < len(u.shownCands) {
+				c := u.shownCands[i]
+				o.(*widget.Label).SetText(engine.MoveName(wb.rules, c.Move) + "  " + c.Note)
+			}
+		})
+	u.candList.OnSelected = func(i widget.ListItemID) {
+		u.candList.UnselectAll()
+		if i < len(u.shownCands) {
+			wb.PlayMove(u.shownCands[i].Move)
+		}
+	}
+	work := container.NewVSplit(
+		container.NewBorder(widget.NewLabelWithStyle("Unsolved defender moves", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+			nil, nil, nil, u.unsolvedL),
+		container.NewBorder(u.candL, nil, nil, nil, u.candList))
+	work.SetOffset(0.6)
 	prove := container.NewBorder(
 		container.NewVBox(
 			container.NewHBox(widget.NewLabel("Attacker"), u.attacker, u.lambda),
-			container.NewHBox(u.verifyB, u.stopB, layout.NewSpacer(), u.disproveB, u.nextB),
+			container.NewHBox(u.verifyB, u.stopB, u.suggestB, layout.NewSpacer(), u.disproveB, u.nextB),
 			u.progress, u.progressL, u.verdictL,
-			widget.NewLabelWithStyle("Unsolved defender moves", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		), nil, nil, nil, u.unsolvedL)
+		), nil, nil, nil, work)
 
 	// Notes.
 	u.labelE = widget.NewEntry()
@@ -338,6 +363,12 @@ func (u *widgets) update() {
 		u.commentE.SetText(wb.info.Comment)
 	}
 	u.showVerdict(wb.verdict)
+	if wb.suggest == nil {
+		u.showCandidates()
+		if len(u.shownCands) == 0 {
+			u.candL.SetText("Engine candidates")
+		}
+	}
 }
 
 func (u *widgets) showVerdict(v *Verdict) {
@@ -379,6 +410,28 @@ func (u *widgets) showVerdict(v *Verdict) {
 
 func (u *widgets) setVerdictText(s string) { u.verdictL.SetText(s) }
 
+func (u *widgets) startSuggest() {
+	u.suggestB.Disable()
+	u.stopB.Enable()
+	u.candL.SetText("Engine candidates: searching…")
+}
+
+func (u *widgets) stopSuggest() {
+	u.suggestB.Enable()
+	if u.wb.job == nil {
+		u.stopB.Disable()
+	}
+	u.candL.SetText("Engine candidates")
+}
+
+func (u *widgets) showCandidates() {
+	u.shownCands = u.wb.Candidates()
+	if u.wb.candsKey == keyOf(u.wb.pos) {
+		u.candL.SetText(fmt.Sprintf("Engine candidates (%d)", len(u.shownCands)))
+	}
+	u.candList.Refresh()
+}
+
 func (u *widgets) startVerify() {
 	u.verifyB.Disable()
 	u.stopB.Enable()
@@ -390,7 +443,9 @@ func (u *widgets) startVerify() {
 
 func (u *widgets) stopVerify() {
 	u.verifyB.Enable()
-	u.stopB.Disable()
+	if u.wb.suggest == nil {
+		u.stopB.Disable()
+	}
 	u.progress.SetValue(1)
 	u.progress.Hide()
 	u.progressL.SetText("")

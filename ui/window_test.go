@@ -156,3 +156,28 @@ func TestWindowResizes(t *testing.T) {
 	}
 	h.noErrors()
 }
+
+func TestSuggestCandidates(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), &fakeVerifier{})
+	h.tap("j10", "k10", "k11")
+	h.wb.SetAttacker(engine.White) // Black to move: not White's turn
+	h.wb.Suggest()
+	if len(h.errs) != 1 {
+		t.Fatalf("suggest for the side not to move: errors %v", h.errs)
+	}
+	h.errs = nil
+	h.wb.SetAttacker(engine.Black)
+	test.Tap(findButton(t, h.wb.Content(), "Suggest"))
+	h.pumpUntil("candidates", func() bool { return h.wb.suggest == nil })
+	if got := len(h.wb.Candidates()); got != 2 || h.wb.ui.candList.Length() != 2 {
+		t.Fatalf("%d candidates", got)
+	}
+	h.wb.ui.candList.Select(1)
+	if got := h.line(); got != "j10 k10k11 s18s19" {
+		t.Fatalf("after choosing a candidate: %q", got)
+	}
+	if len(h.wb.Candidates()) != 0 {
+		t.Fatal("candidates of another position shown")
+	}
+	h.noErrors()
+}

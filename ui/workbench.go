@@ -52,6 +52,11 @@ type Workbench struct {
 
 	job *verifyJob
 
+	suggest    context.CancelFunc // running candidate search
+	suggestKey posKey
+	cands      []Candidate
+	candsKey   posKey
+
 	ui *widgets
 }
 
@@ -654,6 +659,58 @@ func (wb *Workbench) Verify() {
 	}()
 }
 
+// Suggest asks the engine for attacker moves in the shown position (the
+// attacker to move), off the UI goroutine; the candidates appear in the
+// Prove tab, where tapping one plays it.
+func (wb *Workbench) Suggest() {
+	sg, ok := wb.verifier.(Suggester)
+	if !ok || wb.suggest != nil {
+		return
+	}
+	if wb.pos.ToMove() != wb.attacker {
+		wb.fail(fmt.Errorf("candidates are attacker moves: %s is the attacker, %s is to move",
+			colourName(wb.attacker), colourName(wb.pos.ToMove())))
+		return
+	}
+	if w := wb.pos.Winner(); w != engine.Empty {
+		wb.fail(fmt.Errorf("the game is over: %s has won", colourName(w)))
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	wb.suggest = cancel
+	key := keyOf(wb.pos)
+	b := wb.pos.Clone()
+	do := wb.Do
+	wb.ui.startSuggest()
+	go func() {
+		cs, err := sg.Candidates(ctx, b, 30)
+		do(func() {
+			cancel()
+			wb.suggest = nil
+			wb.ui.stopSuggest()
+			if err != nil {
+				if !errors.Is(err, context.Canceled) {
+					wb.fail(fmt.Errorf("candidates: %w", err))
+				}
+				return
+			}
+			wb.cands, wb.candsKey = cs, key
+			wb.ui.showCandidates()
+		})
+	}()
+}
+
+// Suggesting reports whether a candidate search is running.
+func (wb *Workbench) Suggesting() bool { return wb.suggest != nil }
+
+// Candidates returns the engine's proposals for the shown position.
+func (wb *Workbench) Candidates() []Candidate {
+	if wb.candsKey != keyOf(wb.pos) {
+		return nil
+	}
+	return append([]Candidate(nil), wb.cands...)
+}
+
 // Running reports whether a verification is running.
 func (wb *Workbench) Running() bool { return wb.job != nil }
 
@@ -661,6 +718,9 @@ func (wb *Workbench) Running() bool { return wb.job != nil }
 func (wb *Workbench) Stop() {
 	if wb.job != nil {
 		wb.job.cancel()
+	}
+	if wb.suggest != nil {
+		wb.suggest()
 	}
 }
 
