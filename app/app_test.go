@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"image/png"
 	"os"
 	"path/filepath"
 	"sort"
@@ -14,6 +16,7 @@ import (
 
 	"c6book/engine"
 	"c6book/proofbook"
+	"c6book/ui"
 )
 
 // small is the rule set of the whole-window test: the verifier answers in
@@ -357,4 +360,39 @@ func mirrorMove(m engine.Move) engine.Move {
 		sqs = append(sqs, small.Sq(small.M-1-x, y))
 	}
 	return engine.NewMove(sqs...)
+}
+
+// The board exports as a PNG drawn offscreen at a fixed size.
+func TestExportBoardPNG(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", dir)
+	a := test.NewTempApp(t)
+	ta := startApp(t, a, options{book: filepath.Join(dir, "b.c6book"), play: "j10 k10k11 i9l12"})
+	var buf bytes.Buffer
+	if err := ta.wa.writeBoardPNG(&buf); err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if img.Bounds().Dx() != exportSide || img.Bounds().Dy() != exportSide {
+		t.Fatalf("exported %v", img.Bounds())
+	}
+	if blank(img) {
+		t.Fatal("exported image is blank")
+	}
+	// The stone on j10 is black, k10 white (centre pixels).
+	r := ta.wa.bk.Rules()
+	v := ta.wa.wb.BoardWidget().View()
+	board := ui.NewBoard(v.Pos)
+	board.Resize(fyne.NewSize(exportSide, exportSide))
+	for name, dark := range map[string]bool{"j10": true, "k10": false, "a1": false} {
+		s, _ := engine.ParseSquare(r, name)
+		p := board.PointOf(s)
+		cr, cg, cb, _ := img.At(int(p.X)+6, int(p.Y)+14).RGBA() // off the grid lines and the move number
+		if lum := (cr + cg + cb) / 3 >> 8; (lum < 80) != dark {
+			t.Errorf("%s: luminance %d, want dark=%v", name, lum, dark)
+		}
+	}
 }

@@ -41,6 +41,8 @@ type workbenchApp struct {
 	bk  *proofbook.Book
 
 	shotErr error // set by the screenshot goroutine before it quits the app
+
+	exportDrv fyne.Driver // offscreen renderer for board images (lazy)
 }
 
 // defaultBookPath is the default book in the app's storage directory.
@@ -377,7 +379,7 @@ func (wa *workbenchApp) exportSGF() {
 
 func (wa *workbenchApp) exportPNG() {
 	var buf bytes.Buffer
-	if err := wa.wb.ExportPNG(&buf); err != nil {
+	if err := wa.writeBoardPNG(&buf); err != nil {
 		dialog.ShowError(err, wa.win)
 		return
 	}

@@ -4,7 +4,6 @@
 package ui
 
 import (
-	"image"
 	"image/color"
 	"strconv"
 
@@ -155,27 +154,6 @@ func (b *Board) TypedKey(ev *fyne.KeyEvent) {
 	if b.OnKey != nil {
 		b.OnKey(ev)
 	}
-}
-
-// Snapshot crops the board out of a capture of the canvas it is shown on
-// (for "export the board as PNG"). It returns nil if the board is not shown.
-func (b *Board) Snapshot() image.Image {
-	d := fyne.CurrentApp().Driver()
-	c := d.CanvasForObject(b)
-	if c == nil {
-		return nil
-	}
-	img := c.Capture()
-	pos := d.AbsolutePositionForObject(b)
-	x0, y0 := c.PixelCoordinateForPosition(pos)
-	x1, y1 := c.PixelCoordinateForPosition(pos.Add(b.Size()))
-	type subImager interface {
-		SubImage(image.Rectangle) image.Image
-	}
-	if si, ok := img.(subImager); ok {
-		return si.SubImage(image.Rect(x0, y0, x1, y1))
-	}
-	return img
 }
 
 // CreateRenderer implements fyne.Widget.

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"image/png"
-	"io"
 	"sync"
 	"time"
 
@@ -796,15 +794,6 @@ func (wb *Workbench) LoadSolved() []Entry {
 	}
 	wb.ui.setSolved(es)
 	return es
-}
-
-// ExportPNG writes the board, as shown, as a PNG image.
-func (wb *Workbench) ExportPNG(w io.Writer) error {
-	img := wb.ui.board.Snapshot()
-	if img == nil {
-		return errors.New("the board is not shown")
-	}
-	return png.Encode(w, img)
 }
 
 func colourName(c engine.Color) string {
