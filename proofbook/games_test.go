@@ -1,0 +1,178 @@
+package proofbook
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"sort"
+	"strings"
+	"testing"
+
+	"c6book/engine"
+)
+
+func gamesFile(t *testing.T, games map[string][]string, gz bool) *bytes.Buffer {
+	t.Helper()
+	data, err := json.Marshal(games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if gz {
+		zw := gzip.NewWriter(&buf)
+		zw.Write(data)
+		zw.Close()
+	} else {
+		buf.Write(data)
+	}
+	return &buf
+}
+
+func TestImportGames(t *testing.T) {
+	ctx := context.Background()
+	bk := newBook(t, engine.Connect6())
+	_, games := synthGames(3, 300, 25)
+	games["1"] = []string{"j10", "j11k10", "j10a1"}                                    // occupied square
+	games["2"] = []string{"j10", "j11k10", "zz9"}                                      // unreadable move
+	games["3"] = []string{"j10", "j11"}                                                // White places one stone
+	games["4"] = []string{"j10", "a1b1", "j11j12", "a2b2", "j13j14", "a3b3", "j15j16"} // Black wins
+	var commits [][]string
+	st, err := bk.ImportGames(ctx, gamesFile(t, games, true), ImportOptions{Batch: 50, OnCommit: func(ids []string) { commits = append(commits, ids) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Games != 301 || len(st.Skipped) != 3 {
+		t.Fatalf("stored %d games, skipped %v", st.Games, st.Skipped)
+	}
+	for _, e := range st.Skipped {
+		if e.ID != "1" && e.ID != "2" && e.ID != "3" {
+			t.Fatalf("skipped the good game %s: %v", e.ID, e.Err)
+		}
+		if !strings.Contains(e.Error(), "game "+e.ID) {
+			t.Fatalf("error %q does not name the game", e)
+		}
+	}
+	n := 0
+	for _, c := range commits {
+		n += len(c)
+	}
+	if n != 301 || len(commits) < 6 {
+		t.Fatalf("%d commits reporting %d games", len(commits), n)
+	}
+	// The winning game's end is proved for Black.
+	win, _ := locate(t, bk, strings.Join(games["4"], " "))
+	wantProof(t, bk, "game 4's end", win, engine.Black, StatusProved, 0, Infinite)
+	mustCheck(t, bk)
+
+	// Importing again (plain JSON this time) changes nothing.
+	before := bookState(t, bk)
+	st, err = bk.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Games != 0 || st.Already != 301 {
+		t.Fatalf("re-import: %+v", st)
+	}
+	if after := bookState(t, bk); after != before {
+		t.Fatal("re-importing the games changed the book")
+	}
+	// Under another source name the games are recorded but the tree is the same.
+	st, err = bk.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{Source: "mirror"})
+	if err != nil || st.Positions != 0 || st.Edges != 0 || st.Games != 301 {
+		t.Fatalf("same games from another source: %+v %v", st, err)
+	}
+	// A file that is not a games file is an error and writes nothing.
+	before = bookState(t, bk)
+	for _, bad := range []string{"", "[1,2]", `{"5": "j10"}`, "\x1f\x8bnot gzip", `{"6": ["j10"]`} {
+		if _, err := bk.ImportGames(ctx, strings.NewReader(bad), ImportOptions{}); err == nil {
+			t.Fatalf("accepted %q", bad)
+		}
+	}
+	if after := bookState(t, bk); after != before {
+		t.Fatal("a failed games import changed the book")
+	}
+}
+
+func TestQueries(t *testing.T) {
+	ctx := context.Background()
+	bk := newBook(t, engine.Connect6())
+	_, games := synthGames(5, 200, 20)
+	if _, err := bk.importGames(ctx, sortedIDs(games), games, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	root, _ := bk.Root(ctx)
+	kids, err := bk.Children(ctx, root)
+	if err != nil || len(kids) == 0 {
+		t.Fatalf("root children %v %v", kids, err)
+	}
+	// Every stored child is reached by its move, and every path from the
+	// root replays to the position.
+	for _, k := range kids[:1] {
+		grand, err := bk.Children(ctx, k.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range grand {
+			paths, err := bk.PathsFromRoot(ctx, g.ID, 5)
+			if err != nil || len(paths) == 0 {
+				t.Fatalf("paths to %d: %v %v", g.ID, paths, err)
+			}
+			for _, p := range paths {
+				b, err := engine.Replay(bk.Rules(), p.Turns)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if id, _, err := bk.Locate(ctx, b); err != nil || id != g.ID {
+					t.Fatalf("path %s: %d %v, want %d", engine.FormatTurns(bk.Rules(), p.Turns), id, err, g.ID)
+				}
+			}
+		}
+	}
+	// Comments, labels, marks and search.
+	id := kids[0].ID
+	if err := bk.SetComment(ctx, id, "Zhang's opening, see the 2009 paper"); err != nil {
+		t.Fatal(err)
+	}
+	if err := bk.SetLabel(ctx, id, "joseki"); err != nil {
+		t.Fatal(err)
+	}
+	if err := bk.SetMarks(ctx, id, []Mark{{Square: 10, Text: "A"}, {Square: 11, Shape: "circle"}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := bk.SetMarks(ctx, id, []Mark{{Square: 9999}}); err == nil {
+		t.Fatal("mark off the board accepted")
+	}
+	for q, want := range map[string]int{"zhang": 1, "ZHANG paper": 1, "pap": 1, "paper 2010": 0, "\"; DROP": 0, "": 0} {
+		hits, err := bk.Search(ctx, q, 10)
+		if err != nil {
+			t.Fatalf("search %q: %v", q, err)
+		}
+		if len(hits) != want {
+			t.Fatalf("search %q: %d hits, want %d", q, len(hits), want)
+		}
+	}
+	if err := bk.SetComment(ctx, id, "changed"); err != nil {
+		t.Fatal(err)
+	}
+	if hits, _ := bk.Search(ctx, "zhang", 10); len(hits) != 0 {
+		t.Fatal("search finds a replaced comment")
+	}
+	if hits, _ := bk.Labeled(ctx, "joseki", 10); len(hits) != 1 || hits[0].ID != id {
+		t.Fatalf("labeled: %v", hits)
+	}
+	p, err := bk.Position(ctx, id)
+	if err != nil || len(p.Marks) != 2 || p.Label != "joseki" || p.Comment != "changed" {
+		t.Fatalf("position note: %+v %v", p, err)
+	}
+	mustCheck(t, bk)
+}
+
+func sortedIDs(games map[string][]string) []string {
+	ids := make([]string, 0, len(games))
+	for id := range games {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}

@@ -1,0 +1,215 @@
+package proofbook
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"c6book/engine"
+)
+
+const sampleSGF = `(;FF[4]GM[1]SZ[19]PB[alice]PW[bob]C[a LittleGolem game]
+;B[j10]C[centre opening]
+;W[j11k10]
+(;B[l11m9]N[joseki]C[the main line]LB[k12:A][l12:B]CR[m12]
+;W[k12l12])
+(;B[h8h9]TR[i9];W[];B[g7g8]))
+(;FF[4]SZ[19]
+;B[jj];W[jiki];B[kkll]C[letter coordinates])
+`
+
+// bookState is everything an import may change, for equality checks.
+func bookState(t *testing.T, bk *Book) string {
+	t.Helper()
+	ctx := context.Background()
+	var sb strings.Builder
+	for _, q := range []string{
+		"SELECT id, key, hex(stones), to_move FROM position ORDER BY id",
+		"SELECT parent, move, child FROM edge ORDER BY parent, move",
+		"SELECT pos, comment, label, marks, updated_at FROM note ORDER BY pos",
+		"SELECT pos, attacker, status, ord, pn, dn FROM status ORDER BY pos, attacker",
+		"SELECT source, ext_id, leaf FROM game ORDER BY source, ext_id",
+	} {
+		rows, err := bk.r.QueryContext(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cols, _ := rows.Columns()
+		for rows.Next() {
+			vals := make([]any, len(cols))
+			ptrs := make([]any, len(cols))
+			for i := range vals {
+				ptrs[i] = &vals[i]
+			}
+			if err := rows.Scan(ptrs...); err != nil {
+				t.Fatal(err)
+			}
+			for _, v := range vals {
+				switch x := v.(type) {
+				case []byte:
+					sb.Write(x)
+				default:
+					fmt.Fprint(&sb, x)
+				}
+				sb.WriteByte('|')
+			}
+			sb.WriteByte('\n')
+		}
+		rows.Close()
+	}
+	return sb.String()
+}
+
+func TestSGFImportExport(t *testing.T) {
+	ctx := context.Background()
+	bk := newBook(t, engine.Connect6())
+	r := bk.Rules()
+	st, err := bk.ImportSGF(ctx, sampleSGF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Games != 2 {
+		t.Fatalf("games %d", st.Games)
+	}
+	main, _ := locate(t, bk, "j10 j11k10 l11m9")
+	p, err := bk.Position(ctx, main)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Comment != "the main line" || p.Label != "joseki" || len(p.Marks) != 3 {
+		t.Fatalf("main line note: %+v", p)
+	}
+	// Letter coordinates: jj is j10, ji/ki are j11/k11 (row a at the top).
+	letters, _ := locate(t, bk, "j10 j11k11 k9l8")
+	if p, _ := bk.Position(ctx, letters); p.Comment != "letter coordinates" {
+		t.Fatalf("letter-coordinate game: %+v", p)
+	}
+	// The null move of the variation is an edge.
+	b, _ := engine.ReplayText(r, "j10 j11k10 h8h9")
+	if err := b.PlayPartial(engine.Move{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := bk.Locate(ctx, b); err != nil {
+		t.Fatalf("null move not stored: %v", err)
+	}
+	mustCheck(t, bk)
+
+	// Importing again changes nothing at all.
+	before := bookState(t, bk)
+	if _, err := bk.ImportSGF(ctx, sampleSGF); err != nil {
+		t.Fatal(err)
+	}
+	if after := bookState(t, bk); after != before {
+		t.Fatalf("re-import changed the book:\n%s\n---\n%s", before, after)
+	}
+
+	// Export from the root, import into a new book: the same tree and notes.
+	if err := bk.StoreVerdict(ctx, main, Verdict{Attacker: engine.Black, Status: engine.StatusProved, Order: 2, Lambda: 2}); err != nil {
+		t.Fatal(err)
+	}
+	root, _ := bk.Root(ctx)
+	var out bytes.Buffer
+	if err := bk.ExportSGF(ctx, root, &out, ExportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	sgf := out.String()
+	for _, want := range []string{"C[the main line]", "N[joseki]", "GB[2]", "XS[B:proved:2]", "RU[19,19,6,2,1]", "W[]"} {
+		if !strings.Contains(sgf, want) {
+			t.Fatalf("export lacks %s:\n%s", want, sgf)
+		}
+	}
+	bk2 := newBook(t, engine.Connect6())
+	if _, err := bk2.ImportSGF(ctx, sgf); err != nil {
+		t.Fatalf("re-import of the export: %v\n%s", err, sgf)
+	}
+	s1, _ := bk.Stats(ctx)
+	s2, _ := bk2.Stats(ctx)
+	if s1.Positions != s2.Positions || s1.Edges != s2.Edges || s1.Notes != s2.Notes {
+		t.Fatalf("round trip: %+v vs %+v", s1, s2)
+	}
+	id2, _ := locate(t, bk2, "j10 j11k10 l11m9")
+	p2, err := bk2.Position(ctx, id2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p2.Comment != p.Comment || p2.Label != p.Label || len(p2.Marks) != len(p.Marks) {
+		t.Fatalf("round trip note: %+v vs %+v", p2, p)
+	}
+	// A subtree export starts with the line to it.
+	out.Reset()
+	if err := bk.ExportSGF(ctx, main, &out, ExportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	roots, err := engine.ParseSGF(out.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, line, err := engine.GameFromSGF(roots[0], r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The main line reaches the exported position (in the frame of the
+	// stored moves: the first replies to the symmetric j10 are stored as
+	// one representative) and continues with its child.
+	if len(line) != 4 {
+		t.Fatalf("subtree export main line %q", engine.FormatTurns(r, line))
+	}
+	eb, err := engine.Replay(r, line[:3])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id, _, err := bk.Locate(ctx, eb); err != nil || id != main {
+		t.Fatalf("subtree export line %q leads to %d (%v), want %d", engine.FormatTurns(r, line), id, err, main)
+	}
+}
+
+func TestSGFErrorsWriteNothing(t *testing.T) {
+	ctx := context.Background()
+	bk := newBook(t, engine.Connect6())
+	if _, err := bk.ImportSGF(ctx, sampleSGF); err != nil {
+		t.Fatal(err)
+	}
+	before := bookState(t, bk)
+	for _, bad := range []string{
+		"",
+		"(;FF[4]SZ[19];B[j10];W[j11k10]",  // unterminated
+		"(;FF[4]SZ[19];B[j10];W[j10k10])", // occupied
+		"(;FF[4]SZ[19];B[j10];B[k10k11])", // wrong colour
+		"(;FF[4]SZ[19];B[j10]C[new comment];W[k10k11];B[z99])",     // off the board, after good moves
+		"(;FF[4]SZ[13];B[g7])",                                     // other rules
+		"(;FF[4]SZ[19];B[j10]LB[zz:x])",                            // bad mark
+		"(;FF[4]SZ[19];B[a1];W[b1c1])(;FF[4]SZ[19];B[j10];W[j10])", // second game bad
+	} {
+		if _, err := bk.ImportSGF(ctx, bad); err == nil {
+			t.Fatalf("accepted %q", bad)
+		}
+		if after := bookState(t, bk); after != before {
+			t.Fatalf("failed import of %q changed the book", bad)
+		}
+	}
+}
+
+// FuzzImportSGF: malformed input gives an error, never a panic or a partial
+// write; accepted input keeps the book sound.
+func FuzzImportSGF(f *testing.F) {
+	for _, s := range []string{sampleSGF, "(;B[j10])", "(;FF[4]SZ[19];B[j10];W[j11k10](;B[a1b1])(;B[])", "(;SZ[7]RU[7,7,4,2,1];B[d4])", "((;))", "(;B[j10]LB[jj:x]CR[aa][bb])"} {
+		f.Add(s)
+	}
+	bk := newBook(f, engine.Connect6())
+	f.Fuzz(func(t *testing.T, data string) {
+		ctx := context.Background()
+		before := bookState(t, bk)
+		if _, err := bk.ImportSGF(ctx, data); err != nil {
+			if after := bookState(t, bk); after != before {
+				t.Fatalf("failed import of %q changed the book", data)
+			}
+			return
+		}
+		rep, err := bk.Check(ctx)
+		if err != nil || !rep.OK() {
+			t.Fatalf("after importing %q: %v %v", data, err, rep.Problems)
+		}
+	})
+}
