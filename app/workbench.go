@@ -20,6 +20,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
+	"c6book/assets"
 	"c6book/engine"
 	"c6book/proofbook"
 	"c6book/ui"
@@ -82,7 +83,10 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 		return nil, err
 	}
 	wa.bk = bk
+	icon := fyne.NewStaticResource("icon.png", assets.IconPNG())
+	a.SetIcon(icon)
 	wa.win = a.NewWindow("c6book")
+	wa.win.SetIcon(icon)
 	wa.wb = ui.NewWorkbench(&bookStore{bk: bk}, engineVerifier{}, wa.win)
 	wa.wb.OnChanged = wa.updateTitle
 	wa.win.SetContent(wa.wb.Content())
