@@ -1,0 +1,143 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runBook runs `c6 book args...` and returns stdout; it fails the test on
+// a non-zero exit unless wantFail.
+func runBook(t *testing.T, wantFail bool, args ...string) (string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(append([]string{"book"}, args...), &out, &errb)
+	if (code != 0) != wantFail {
+		t.Fatalf("c6 book %s: exit %d\nstdout: %s\nstderr: %s", strings.Join(args, " "), code, out.String(), errb.String())
+	}
+	return out.String(), errb.String()
+}
+
+func TestBookCommands(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "b.c6book")
+	runBook(t, false, "init", "--book", book)
+	runBook(t, true, "init", "--book", book) // exists
+
+	games := filepath.Join(dir, "games.json")
+	os.WriteFile(games, []byte(`{"10": ["j10", "j11k10", "l11m9"], "11": ["j10", "k10k11", "h8h9", "g7g8"], "12": ["j10", "j10k10"]}`), 0o644)
+	out, _ := runBook(t, false, "import-games", "--book", book, "--games", games)
+	if !strings.Contains(out, "2 games imported") || !strings.Contains(out, "1 skipped") || !strings.Contains(out, "game 12") {
+		t.Fatalf("import-games: %s", out)
+	}
+	out, _ = runBook(t, false, "import-games", "--book", book, "--games", games)
+	if !strings.Contains(out, "0 games imported, 2 already") {
+		t.Fatalf("second import-games: %s", out)
+	}
+
+	sgf := filepath.Join(dir, "g.sgf")
+	os.WriteFile(sgf, []byte("(;FF[4]SZ[19];B[j10];W[j11k10]C[the usual reply];B[k12l12])"), 0o644)
+	runBook(t, false, "import", "--book", book, sgf)
+	bad := filepath.Join(dir, "bad.sgf")
+	os.WriteFile(bad, []byte("(;FF[4]SZ[19];B[j10];W[j10k10])"), 0o644)
+	_, errs := runBook(t, true, "import", "--book", book, bad)
+	if !strings.Contains(errs, "bad.sgf") || !strings.Contains(errs, "nothing imported") {
+		t.Fatalf("bad SGF error: %s", errs)
+	}
+
+	out, _ = runBook(t, false, "stats", "--book", book, "--json")
+	var st struct {
+		Positions int `json:"positions"`
+		Moves     int `json:"moves"`
+		Games     int `json:"games"`
+	}
+	if err := json.Unmarshal([]byte(out), &st); err != nil {
+		t.Fatal(err)
+	}
+	// root, j10, j11k10, l11m9 / k12l12; k10k11 (mirror-distinct), h8h9, g7g8.
+	if st.Positions != 8 || st.Moves != 7 || st.Games != 2 {
+		t.Fatalf("stats: %s", out)
+	}
+
+	// show: children in the frame of the line asked for (a mirrored line
+	// shows mirrored moves).
+	out, _ = runBook(t, false, "show", "--book", book, "--turns", "j10 j11k10", "--json")
+	var sh struct {
+		Comment  string `json:"comment"`
+		Children []struct {
+			Move string `json:"move"`
+		} `json:"children"`
+	}
+	if err := json.Unmarshal([]byte(out), &sh); err != nil {
+		t.Fatal(err)
+	}
+	if sh.Comment != "the usual reply" || len(sh.Children) != 2 {
+		t.Fatalf("show: %s", out)
+	}
+	// j10 j11k10 is symmetric about the diagonal through j10, so a stored
+	// move stands for itself and its mirror image (l11m9 / k12i13; names list stones in square order).
+	moves := sh.Children[0].Move + " " + sh.Children[1].Move
+	if !strings.Contains(moves, "l11m9") && !strings.Contains(moves, "k12i13") ||
+		!strings.Contains(moves, "k12l12") && !strings.Contains(moves, "l11l12") {
+		t.Fatalf("show children %q", moves)
+	}
+	out, _ = runBook(t, false, "show", "--book", book, "--turns", "j10 j9k10", "--json") // mirror top-bottom
+	if !strings.Contains(out, "l9m11") && !strings.Contains(out, "i7k8") {
+		t.Fatalf("mirrored show: %s", out)
+	}
+	_, errs = runBook(t, true, "show", "--book", book, "--turns", "j10 a1b1")
+	if !strings.Contains(errs, "not in the book") {
+		t.Fatalf("missing position: %s", errs)
+	}
+
+	runBook(t, false, "annotate", "--book", book, "--turns", "j10 k10k11 h8h9", "--comment", "sharp attack", "--label", "trap")
+	out, _ = runBook(t, false, "search", "--book", book, "--text", "sharp")
+	// The line is printed in the frame of the stored moves (an image of the
+	// annotated line under the symmetries of j10): three turns.
+	if !strings.Contains(out, "sharp attack") || len(strings.Fields(out[strings.LastIndex(out, "\"")+1:])) != 3 {
+		t.Fatalf("search: %s", out)
+	}
+
+	// verify: Black has two open fours; the verifier proves it at once.
+	const won = "j10 a1b1 j11j12 a19b19 j13c3 s1s2 d3e3 s19r19 f3p15"
+	out, _ = runBook(t, false, "verify", "--book", book, "--turns", won, "--json")
+	if !strings.Contains(out, `"status":"proved"`) || !strings.Contains(out, `"book_status":"proved"`) {
+		t.Fatalf("verify: %s", out)
+	}
+	out, _ = runBook(t, false, "open", "--book", book, "--proved", "--attacker", "B")
+	if !strings.Contains(out, "f3p15") {
+		t.Fatalf("proved list: %s", out)
+	}
+	out, _ = runBook(t, false, "next", "--book", book, "--turns", "j10 j11k10")
+	if !strings.Contains(out, "--turns") {
+		t.Fatalf("next: %s", out)
+	}
+
+	out, _ = runBook(t, false, "export", "--book", book, "--turns", "j10")
+	if !strings.Contains(out, "C[the usual reply]") || !strings.Contains(out, "RU[19,19,6,2,1]") {
+		t.Fatalf("export: %s", out)
+	}
+	out, _ = runBook(t, false, "check", "--book", book)
+	if !strings.Contains(out, "ok") {
+		t.Fatalf("check: %s", out)
+	}
+	cp := filepath.Join(dir, "copy.c6book")
+	runBook(t, false, "backup", "--book", book, "--to", cp)
+	runBook(t, false, "check", "--book", cp)
+
+	// A file that is not a book is refused, untouched.
+	foreign := filepath.Join(dir, "notes.txt")
+	os.WriteFile(foreign, []byte("hello"), 0o644)
+	_, errs = runBook(t, true, "stats", "--book", foreign)
+	if !strings.Contains(errs, "not a c6book book") {
+		t.Fatalf("foreign file: %s", errs)
+	}
+	if data, _ := os.ReadFile(foreign); string(data) != "hello" {
+		t.Fatal("foreign file modified")
+	}
+	runBook(t, true, "nosuch", "--book", book)
+	runBook(t, true, "stats")
+}
