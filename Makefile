@@ -49,5 +49,12 @@ smoke: build
 	test $$(stat -c %s $$tmp/smoke.png) -gt 20000 && cp $$tmp/smoke.png $(BIN)/smoke.png && \
 	echo "smoke: ok, window capture in $(BIN)/smoke.png"; rc=$$?; rm -rf $$tmp; exit $$rc
 
+# The proof book: import all shared games into a fresh book (time and size
+# are logged), then time the UI's queries on it.
+BENCH_BOOK ?= /tmp/c6book-bench.c6book
+bench-book: deps
+	rm -f $(BENCH_BOOK) $(BENCH_BOOK)-wal $(BENCH_BOOK)-shm
+	C6_BENCH_BOOK=$(BENCH_BOOK) $(GO) test -run '^$$' -bench BookQueries -benchtime 1s ./proofbook
+
 clean:
 	rm -rf $(BIN)

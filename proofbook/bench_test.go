@@ -69,3 +69,123 @@ func BenchmarkImportGames(b *testing.B) {
 		b.StartTimer()
 	}
 }
+
+// benchBook opens the book at C6_BENCH_BOOK, building it first when the
+// file does not exist: all shared games (timed), then comments and
+// verdicts on a fixed sample of positions so that every query has work.
+func benchBook(b *testing.B) *Book {
+	ctx := context.Background()
+	path := os.Getenv("C6_BENCH_BOOK")
+	if path == "" {
+		path = filepath.Join(os.TempDir(), "c6book-bench.c6book")
+	}
+	if _, err := os.Stat(path); err == nil {
+		bk, err := Open(ctx, path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return bk
+	}
+	ids, games := loadShared(b, benchGames())
+	bk, err := Create(ctx, path, engine.Connect6())
+	if err != nil {
+		b.Fatal(err)
+	}
+	start := time.Now()
+	st, err := bk.importGames(ctx, ids, games, ImportOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	el := time.Since(start)
+	s, _ := bk.Stats(ctx)
+	b.Logf("built %s: %d games, %d positions, %d moves in %s; %.1f MB", path, st.Games, s.Positions, s.Edges, el.Round(time.Millisecond), float64(s.FileBytes)/1e6)
+	// Annotations and proofs on a sample.
+	rows, err := bk.r.QueryContext(ctx, "SELECT id, to_move FROM position WHERE id % 97 = 0 AND nstones > 6 AND winner = 0 ORDER BY id LIMIT 3000")
+	if err != nil {
+		b.Fatal(err)
+	}
+	type pos struct {
+		id PosID
+		tm engine.Color
+	}
+	var sample []pos
+	for rows.Next() {
+		var p pos
+		rows.Scan(&p.id, &p.tm)
+		sample = append(sample, p)
+	}
+	rows.Close()
+	words := []string{"sharp", "quiet", "trap", "joseki", "mistake", "strong", "Zhang", "threat", "defence", "classic"}
+	for i, p := range sample {
+		if i%3 == 0 {
+			if err := bk.SetComment(ctx, p.id, words[i%len(words)]+" line "+strconv.Itoa(i)+" "+words[(i/7)%len(words)]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if i%5 == 0 {
+			bd, err := bk.Board(ctx, p.id)
+			if err != nil {
+				b.Fatal(err)
+			}
+			v := Verdict{Attacker: p.tm.Opp(), Status: engine.StatusProved, Order: 2, Lambda: 2, Engine: "bench"}
+			if i%10 == 0 {
+				// Open, with two unsolved replies.
+				v.Status = engine.StatusOpen
+				var sq []engine.Square
+				for s := engine.Square(0); len(sq) < 4; s++ {
+					if bd.At(s) == engine.Empty {
+						sq = append(sq, s)
+					}
+				}
+				v.Unsolved = []Unsolved{{Move: engine.NewMove(sq[0], sq[1])}, {Move: engine.NewMove(sq[2], sq[3])}}
+			}
+			if err := bk.StoreVerdict(ctx, p.id, v); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	return bk
+}
+
+// BenchmarkBookQueries times the queries the UI makes, on the book of all
+// shared games (see benchBook).
+func BenchmarkBookQueries(b *testing.B) {
+	ctx := context.Background()
+	bk := benchBook(b)
+	defer bk.Close()
+	root, _ := bk.Root(ctx)
+	var deep, wide PosID
+	bk.r.QueryRowContext(ctx, "SELECT id FROM position WHERE nstones > 60 ORDER BY id LIMIT 1").Scan(&deep)
+	bk.r.QueryRowContext(ctx, "SELECT parent FROM edge GROUP BY parent ORDER BY count(*) DESC LIMIT 1").Scan(&wide)
+	var widest int
+	bk.r.QueryRowContext(ctx, "SELECT count(*) FROM edge WHERE parent = ?", int64(wide)).Scan(&widest)
+	b.Logf("widest position %d has %d children; deep position %d", wide, widest, deep)
+	deepBoard, err := bk.Board(ctx, deep)
+	if err != nil {
+		b.Fatal(err)
+	}
+	run := func(name string, fn func() error) {
+		b.Run(name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if err := fn(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	run("Children/root", func() error { _, err := bk.Children(ctx, root); return err })
+	run("Children/widest", func() error { _, err := bk.Children(ctx, wide); return err })
+	run("Position", func() error { _, err := bk.Position(ctx, deep); return err })
+	run("Locate", func() error { _, _, err := bk.Locate(ctx, deepBoard); return err })
+	run("PathsFromRoot/deep", func() error {
+		ls, err := bk.PathsFromRoot(ctx, deep, 1)
+		if err == nil && len(ls) == 0 {
+			err = ErrNotFound
+		}
+		return err
+	})
+	run("Proved/100", func() error { _, err := bk.Proved(ctx, engine.Black, 100); return err })
+	run("OpenByPN/100", func() error { _, err := bk.OpenByPN(ctx, engine.White, 100); return err })
+	run("Search", func() error { _, err := bk.Search(ctx, "sharp zhang", 100); return err })
+	run("Next/root", func() error { _, err := bk.Next(ctx, root, engine.Black); return err })
+}
