@@ -73,26 +73,18 @@ func (w *wtx) findOrAdd(ctx context.Context, b *engine.Board) (node, error) {
 	key, sym := b.CanonicalKey()
 	list := canonStones(r, b, sym)
 	enc := encodeList(list)
-	rows, err := w.findPos.QueryContext(ctx, int64(key))
-	if err != nil {
-		return node{}, err
-	}
-	for rows.Next() {
-		var id int64
-		var st []byte
-		var tm int
-		if err := rows.Scan(&id, &st, &tm); err != nil {
-			rows.Close()
-			return node{}, err
-		}
+	// One row per key: a second position with the same key would be a
+	// collision, refused below.
+	var id0 int64
+	var st []byte
+	var tm int
+	switch err := w.findPos.QueryRowContext(ctx, int64(key)).Scan(&id0, &st, &tm); {
+	case err == nil:
 		if bytes.Equal(st, enc) && engine.Color(tm) == b.ToMove() {
-			rows.Close()
-			return node{PosID(id), sym, list}, nil
+			return node{PosID(id0), sym, list}, nil
 		}
-		rows.Close()
 		return node{}, fmt.Errorf("%w (key %#x)", ErrCollision, key)
-	}
-	if err := rows.Close(); err != nil {
+	case !errors.Is(err, sql.ErrNoRows):
 		return node{}, err
 	}
 	winner := b.Winner()

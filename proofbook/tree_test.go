@@ -211,3 +211,26 @@ func TestPlayErrorsLeaveNoTrace(t *testing.T) {
 	}
 	mustCheck(t, bk)
 }
+
+// A position whose key is already taken by other stones (a forged
+// collision) is refused with ErrCollision and nothing is written.
+func TestKeyCollisionDetected(t *testing.T) {
+	ctx := context.Background()
+	bk := newBook(t, engine.Connect6())
+	r := bk.Rules()
+	b, _ := engine.ReplayText(r, "j10 j11k10")
+	key, _ := b.CanonicalKey()
+	if _, err := bk.w.ExecContext(ctx, "INSERT INTO position(key, stones, to_move, nstones, winner, created_at) VALUES (?, X'0000', 1, 1, 0, 0)", int64(key)); err != nil {
+		t.Fatal(err)
+	}
+	before := bookState(t, bk)
+	if _, err := bk.AddLine(ctx, turns(t, r, "j10 j11k10 l11m9")); !errors.Is(err, ErrCollision) {
+		t.Fatalf("collision: %v", err)
+	}
+	if bookState(t, bk) != before {
+		t.Fatal("a refused line was partly written")
+	}
+	if _, _, err := bk.Locate(ctx, b); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("locate of the shadowed position: %v", err)
+	}
+}
