@@ -58,24 +58,33 @@ type search struct {
 	lastProg time.Time
 	path     []*pnode
 	stopped  string
+	slab     []pnode
+	moves    []ThreatMove
+}
+
+// newNode allocates a node from a slab (nodes live as long as the search).
+func (s *search) newNode() *pnode {
+	if len(s.slab) == cap(s.slab) {
+		s.slab = make([]pnode, 0, 1024)
+	}
+	s.slab = s.slab[:len(s.slab)+1]
+	s.nodes++
+	return &s.slab[len(s.slab)-1]
 }
 
 func newSearch(ctx context.Context, b *Board, p Params) *search {
 	s := &search{ctx: ctx, b: b.Clone(), p: p, gen: newMoveGen(b.rules), tt: make(map[uint64]*ttEntry)}
 	s.a = b.ToMove()
 	s.d = s.a.Opp()
-	s.minT = 2
+	// VCDT: every attacker move leaves at least p threats, so that the
+	// defender has no free stone (two threats for Connect6; with one stone
+	// a turn a single threat already forces the reply). VCST: one threat.
+	s.minT = b.rules.P
 	if p.Mode == VCST {
 		s.minT = 1
 	}
-	if b.rules.P == 1 {
-		s.minT = 1 // with one stone a turn a single threat is the forcing move
-		if p.Mode == VCDT {
-			s.minT = 2
-		}
-	}
 	if s.p.Limits.MaxNodes <= 0 {
-		s.p.Limits.MaxNodes = 1_000_000
+		s.p.Limits.MaxNodes = DefaultMaxNodes
 	}
 	if s.p.ProgressEvery <= 0 {
 		s.p.ProgressEvery = 200 * time.Millisecond
@@ -99,8 +108,8 @@ func (s *search) run() (Result, error) {
 			}
 		}()
 	}
-	root := &pnode{tol: int8(s.p.Tolerance)}
-	s.nodes = 1
+	root := s.newNode()
+	root.tol = int8(s.p.Tolerance)
 	s.initOR(root)
 	iter := 0
 	for !root.proven() && !root.disproven() {
@@ -134,7 +143,7 @@ func (s *search) run() (Result, error) {
 			s.report(root)
 		}
 	}
-	res := Result{Nodes: s.nodes, Evals: s.evals, Elapsed: time.Since(s.start), MaxDepth: s.maxDepth}
+	res := Result{Nodes: s.nodes, Evals: s.evals, Elapsed: time.Since(s.start), MaxDepth: s.maxDepth, Mode: s.p.Mode}
 	switch {
 	case root.proven():
 		res.Outcome = Win
@@ -289,24 +298,26 @@ func (s *search) expand(n *pnode) {
 // addAttackerMoves adds the attacker's threat moves with at least minT
 // threats (and, when maxT > 0, at most maxT) as children of OR node n.
 func (s *search) addAttackerMoves(n *pnode, minT, maxT int) {
-	moves := s.gen.generate(s.b, s.a, minT, s.p.Free, nil)
+	moves := s.gen.generate(s.b, s.a, minT, s.p.Free, s.moves[:0])
+	s.moves = moves
 	s.evals += int64(len(moves))
+	if n.kids == nil {
+		n.kids = make([]*pnode, 0, len(moves))
+	}
 	{
 		for _, tm := range moves {
 			if maxT > 0 && tm.Threats > maxT {
 				continue
 			}
-			k := &pnode{and: true, move: tm.Move, threats: int8(tm.Threats), tol: n.tol, depth: n.depth + 1}
-			s.nodes++
-			if tm.Threats > s.b.rules.P {
+			k := s.newNode()
+			k.and, k.move, k.threats, k.tol, k.depth = true, tm.Move, int8(tm.Threats), n.tol, n.depth+1
+			switch {
+			case tm.Threats > s.b.rules.P:
 				k.pn, k.dn = 0, pnInf
-			} else {
-				k.pn, k.dn = uint32(tm.Threats), 1
-				if tm.Threats >= 2 {
-					k.pn = 1
-				} else {
-					k.pn = 2
-				}
+			case tm.Threats == s.b.rules.P:
+				k.pn, k.dn = 1, 1
+			default:
+				k.pn, k.dn = 2, 1 // a single threat: seminull replies to prove
 			}
 			n.kids = append(n.kids, k)
 		}
@@ -314,18 +325,29 @@ func (s *search) addAttackerMoves(n *pnode, minT, maxT int) {
 }
 
 // expandDefender adds the defender's replies to AND node n: every minimal
-// set of stones that hits all attacker threat windows.
+// set of stones that hits all attacker threat windows. A normal set with
+// fewer than p stones (a single threat, p = 2) is a seminull reply: the
+// defender's other stone is free, bounded by the reply's relevance zone.
+// The threat count is read from the board, not trusted from generation.
 func (s *search) expandDefender(n *pnode) {
-	normal, relaxed := s.b.CriticalDefences(s.a)
 	p := s.b.rules.P
-	if int(n.threats) >= p {
-		for _, m := range normal {
-			s.addOR(n, m, false, n.tol)
-		}
+	t := s.b.Threats(s.a)
+	if t != int(n.threats) {
+		// Never expected: generation counts exactly. Trust the board.
+		n.threats = int8(t)
+	}
+	if t > p {
+		n.pn, n.dn = 0, pnInf
 		return
 	}
+	normal, relaxed := s.b.CriticalDefences(s.a)
+	n.kids = make([]*pnode, 0, len(normal)+len(relaxed))
 	for _, m := range normal {
-		s.addOR(n, m, true, n.tol+1)
+		if m.Len() < p {
+			s.addOR(n, m, true, n.tol+1)
+		} else {
+			s.addOR(n, m, false, n.tol)
+		}
 	}
 	for _, m := range relaxed {
 		s.addOR(n, m, false, n.tol)
@@ -333,8 +355,8 @@ func (s *search) expandDefender(n *pnode) {
 }
 
 func (s *search) addOR(parent *pnode, m Move, semi bool, tol int8) *pnode {
-	k := &pnode{move: m, semi: semi, tol: tol, depth: parent.depth}
-	s.nodes++
+	k := s.newNode()
+	k.move, k.semi, k.tol, k.depth = m, semi, tol, parent.depth
 	for i := 0; i < m.Len(); i++ {
 		s.b.Place(m.At(i), s.d)
 	}
@@ -351,7 +373,7 @@ func (s *search) update(n *pnode) {
 	if !n.expanded || n.proven() || n.disproven() {
 		return
 	}
-	if n.and && int(n.threats) < s.b.rules.P {
+	if n.and {
 		s.expandSeminulls(n)
 	}
 	if n.and {
@@ -445,7 +467,7 @@ func (s *search) expandSeminulls(n *pnode) {
 			if s2 == st || s.b.cells[s2] != Empty {
 				continue
 			}
-			m := NewMove(st, s2)
+			m := move2(st, s2)
 			dup := false
 			for _, o := range n.kids {
 				if !o.semi && o.move == m {

@@ -39,8 +39,11 @@ func ParseMode(s string) (Mode, error) {
 	return 0, fmt.Errorf("mode %q: want vcdt or vcst", s)
 }
 
-// Limits bound a search. Zero values mean: MaxNodes 1,000,000; no time
-// limit; no depth limit.
+// DefaultMaxNodes is the node budget when Limits.MaxNodes is zero.
+const DefaultMaxNodes = 1_000_000
+
+// Limits bound a search. Zero values mean: MaxNodes DefaultMaxNodes; no
+// time limit; no depth limit.
 type Limits struct {
 	MaxNodes int64
 	Timeout  time.Duration
@@ -108,6 +111,7 @@ type Result struct {
 	Evals    int64         // positions evaluated by move generation
 	Elapsed  time.Duration // wall time
 	Tree     *Strategy     // the full solution tree (wins only)
+	Mode     Mode          // the search that decided: VCST's double-threat pre-pass reports VCDT
 	Zone     []Square      // relevance zone of the root at the requested tolerance
 	MaxDepth int
 }
@@ -146,6 +150,49 @@ func Solve(ctx context.Context, b *Board, p Params) (Result, error) {
 	if b.Winner() != Empty {
 		return Result{}, fmt.Errorf("solve: the game is over (%s has won)", b.Winner())
 	}
-	s := newSearch(ctx, b, p)
-	return s.run()
+	if p.Mode == VCST {
+		return solveVCST(ctx, b, p)
+	}
+	return newSearch(ctx, b, p).run()
+}
+
+// solveVCST first runs VCDT on half of the budget: a double-threat
+// win is a VCST win too, and the multistage VCST search, which revives
+// every failed double-threat node with single threats, can spend its whole
+// budget before finding a win that VCDT finds at once. When VCDT does not
+// win, VCST runs on what is left of the budget.
+func solveVCST(ctx context.Context, b *Board, p Params) (Result, error) {
+	start := time.Now()
+	lim := p.Limits
+	if lim.MaxNodes <= 0 {
+		lim.MaxNodes = DefaultMaxNodes
+	}
+	pre := p
+	pre.Mode = VCDT
+	pre.Limits.MaxNodes = lim.MaxNodes/2 + 1
+	if lim.Timeout > 0 {
+		pre.Limits.Timeout = lim.Timeout / 2
+	}
+	r1, err := newSearch(ctx, b, pre).run()
+	if err != nil || r1.Outcome == Win || r1.Reason == ReasonCancelled || r1.Reason == ReasonLoss {
+		r1.Elapsed = time.Since(start)
+		return r1, err
+	}
+	main := p
+	main.Limits.MaxNodes = lim.MaxNodes - r1.Nodes
+	if main.Limits.MaxNodes < 1 {
+		main.Limits.MaxNodes = 1
+	}
+	if lim.Timeout > 0 {
+		main.Limits.Timeout = lim.Timeout - time.Since(start)
+		if main.Limits.Timeout <= 0 {
+			r1.Reason = ReasonBudget
+			return r1, nil
+		}
+	}
+	r2, err := newSearch(ctx, b, main).run()
+	r2.Nodes += r1.Nodes
+	r2.Evals += r1.Evals
+	r2.Elapsed = time.Since(start)
+	return r2, err
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -10,6 +11,12 @@ import (
 // in a central box (so that threats occur), attacker to move, with nobody
 // having won and the defender having at most p threats.
 func randomSolverPosition(rng *rand.Rand, r Rules, nA, nD int) *Board {
+	return randomSolverPositionOpt(rng, r, nA, nD, false)
+}
+
+// randomSolverPositionOpt is randomSolverPosition; with defThreats the
+// defender may hold threat windows (at most p threats).
+func randomSolverPositionOpt(rng *rand.Rand, r Rules, nA, nD int, defThreats bool) *Board {
 	for {
 		b := MustNewBoard(r)
 		a, d := Black, White
@@ -27,7 +34,7 @@ func randomSolverPosition(rng *rand.Rand, r Rules, nA, nD int) *Board {
 		}
 		place(a, nA)
 		place(d, nD)
-		if b.Winner() != Empty || b.Threats(d) > r.P || b.HasThreat(a) || b.HasThreat(d) {
+		if b.Winner() != Empty || b.Threats(d) > r.P || b.HasThreat(a) || (b.HasThreat(d) && !defThreats) {
 			continue
 		}
 		b.SetToMove(a)
@@ -79,7 +86,6 @@ func TestSolverWinsAreSound(t *testing.T) {
 		}
 	}
 }
-
 
 // bruteVCDT reports whether the attacker (to move) wins within depth moves
 // when every attacker move must leave at least two threats (or win), trying
@@ -183,64 +189,91 @@ func TestVCDTCompleteAgainstBruteForce(t *testing.T) {
 	}
 }
 
-// Zones: defender stones placed anywhere outside the root zone (computed
-// for two extra stones) leave the position won: by re-solving, and by the
-// same tree checked against every reply.
+// outsideSets calls f with every set of 1..n empty squares outside zone.
+func outsideSets(b *Board, zone []Square, n int, f func([]Square) bool) {
+	z := SqSetOf(zone...)
+	var outside []Square
+	for s, c := range b.cells {
+		if c == Empty && !z.Has(Square(s)) {
+			outside = append(outside, Square(s))
+		}
+	}
+	for k := 1; k <= n; k++ {
+		cont := true
+		forEachCombo(outside, k, func(set []Square) bool {
+			cont = f(set)
+			return cont
+		})
+		if !cont {
+			return
+		}
+	}
+}
+
+// Zones: every set of up to Tolerance defender stones placed outside the
+// root zone, all of them, leaves the strategy winning against every
+// defender reply (CheckStrategy), and a sample of them is re-solved.
 func TestZonesTolerateOutsideStones(t *testing.T) {
 	ctx := context.Background()
-	for ci, sc := range solverCases[:3] {
+	type zcase struct {
+		solverCase
+		tol, positions int
+	}
+	cases := []zcase{
+		{solverCase{Rules{9, 9, 5, 2, 1}, 4, 6}, 2, 8},
+		{solverCase{Rules{9, 9, 5, 2, 1}, 4, 6}, 1, 12},
+		{solverCase{Rules{8, 8, 4, 1, 1}, 4, 4}, 1, 15},
+		{solverCase{Rules{7, 7, 4, 2, 1}, 3, 7}, 2, 8},
+		{solverCase{Rules{11, 11, 6, 2, 1}, 13, 12}, 1, 6},
+	}
+	for ci, zc := range cases {
 		rng := rand.New(rand.NewPCG(uint64(ci)+200, 9))
-		tested := 0
-		for i := 0; i < 60 && tested < 25; i++ {
-			b := randomSolverPosition(rng, sc.rules, sc.nA, sc.nD)
-			for _, mode := range []Mode{VCDT, VCST} {
-				res, err := Solve(ctx, b, Params{Mode: mode, Tolerance: b.rules.P, Limits: Limits{MaxNodes: 20000}})
-				if err != nil {
-					t.Fatal(err)
+		tested, placements := 0, 0
+		for i := 0; i < 400 && tested < zc.positions; i++ {
+			b := randomSolverPosition(rng, zc.rules, zc.nA, zc.nD)
+			mode := []Mode{VCDT, VCST}[i%2]
+			res, err := Solve(ctx, b, Params{Mode: mode, Tolerance: zc.tol, Limits: Limits{MaxNodes: 20000}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Outcome != Win {
+				continue
+			}
+			tested++
+			d := b.ToMove().Opp()
+			outsideSets(b, res.Zone, zc.tol, func(set []Square) bool {
+				placements++
+				nb := b.Clone()
+				for _, s := range set {
+					nb.Place(s, d)
 				}
-				if res.Outcome != Win || res.Tree.Six {
-					continue
+				if err := CheckStrategy(ctx, nb, res.Tree, 2_000_000); err != nil {
+					t.Fatalf("%v %v tol %d: defender stones %v outside the zone break the strategy: %v\n%s", zc.rules, mode, zc.tol, squareList(b.rules, set), err, dumpBoard(nb))
+					return false
 				}
-				zone := SqSetOf(res.Zone...)
-				var outside []Square
-				for s, c := range b.cells {
-					if c == Empty && !zone.Has(Square(s)) {
-						outside = append(outside, Square(s))
-					}
-				}
-				if len(outside) < 2 {
-					continue
-				}
-				tested++
-				d := b.ToMove().Opp()
-				for trial := 0; trial < 4; trial++ {
-					nb := b.Clone()
-					n := 1 + trial%sc.rules.P
-					for j := 0; j < n; j++ {
-						for {
-							s := outside[rng.IntN(len(outside))]
-							if nb.cells[s] == Empty {
-								nb.Place(s, d)
-								break
-							}
-						}
-					}
-					if err := CheckStrategy(ctx, nb, res.Tree, 2_000_000); err != nil {
-						t.Fatalf("%v %v: %d stones outside the zone break the strategy: %v\n%s", sc.rules, mode, n, err, dumpBoard(nb))
-					}
+				if placements%16 == 0 {
 					r2, err := Solve(ctx, nb, Params{Mode: mode, Limits: Limits{MaxNodes: 50000}})
 					if err != nil {
 						t.Fatal(err)
 					}
 					if r2.Outcome != Win {
-						t.Fatalf("%v %v: re-solve after stones outside the zone: %v\n%s", sc.rules, mode, r2.Reason, dumpBoard(nb))
+						t.Fatalf("%v %v: re-solve after stones outside the zone: %v\n%s", zc.rules, mode, r2.Reason, dumpBoard(nb))
 					}
 				}
-			}
+				return true
+			})
 		}
-		t.Logf("%v: %d solved positions tested", sc.rules, tested)
-		if tested == 0 {
-			t.Errorf("%v: nothing tested", sc.rules)
+		t.Logf("%v tol %d: %d solved positions, %d outside placements checked", zc.rules, zc.tol, tested, placements)
+		if tested < zc.positions {
+			t.Errorf("%v: only %d solved positions tested", zc.rules, tested)
 		}
 	}
+}
+
+func squareList(r Rules, sq []Square) string {
+	var out []string
+	for _, s := range sq {
+		out = append(out, SquareName(r, s))
+	}
+	return fmt.Sprint(out)
 }

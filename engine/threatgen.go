@@ -27,21 +27,65 @@ type ThreatMove struct {
 }
 
 type moveGen struct {
-	seen map[uint64]struct{}
+	nsq  int
+	seen []uint32 // per (lo, hi) square pair: stamp of the generation that added it
+	stmp uint32
 	mark []uint32 // per-square stamp for candidate collection
 	gen  uint32
+	ws   []empt // scratch threat windows
+	// per square of h1 (generate, r == 2): its own threat windows
+	// arena[off[i]:off[i+1]] and its threat count tone[i]
+	arena []empt
+	off   []int32
+	tone  []int8
+	// per square (generate, r == 2, k-2p >= 1): the a-live windows through
+	// it holding k-2p stones or more; valid when lstamp[s] == gen.
+	lists  [][]int32
+	lstamp []uint32
+	sq     [3][]Square
 }
 
 func newMoveGen(r Rules) *moveGen {
-	return &moveGen{seen: make(map[uint64]struct{}, 256), mark: make([]uint32, r.Squares())}
+	n := r.Squares()
+	return &moveGen{nsq: n, seen: make([]uint32, n*n), mark: make([]uint32, n),
+		lists: make([][]int32, n), lstamp: make([]uint32, n)}
 }
 
-func moveKey(m Move) uint64 {
-	var k uint64
-	for i := 0; i < m.Len(); i++ {
-		k = k<<16 | uint64(uint16(m.At(i))+1)
+// move1 and move2 build sorted moves without NewMove's sorting overhead.
+func move1(s Square) Move { return Move{n: 1, s: [MaxPerTurn]Square{s}} }
+
+func move2(s1, s2 Square) Move {
+	if s2 < s1 {
+		s1, s2 = s2, s1
 	}
-	return k
+	return Move{n: 2, s: [MaxPerTurn]Square{s1, s2}}
+}
+
+// withSquare returns m (at most one stone) with s added.
+func withSquare(m Move, s Square) Move {
+	if m.n == 0 {
+		return move1(s)
+	}
+	return move2(m.s[0], s)
+}
+
+// firstTime reports whether move m (one or two stones) is new in the
+// current generation, and marks it.
+func (g *moveGen) firstTime(m Move) bool {
+	var i int
+	switch m.n {
+	case 1:
+		i = int(m.s[0])*g.nsq + int(m.s[0])
+	case 2:
+		i = int(m.s[0])*g.nsq + int(m.s[1])
+	default:
+		return true // not generated for p <= 2
+	}
+	if g.seen[i] == g.stmp {
+		return false
+	}
+	g.seen[i] = g.stmp
+	return true
 }
 
 // ThreatMoves returns the moves of a (to move) that leave a with at least
@@ -81,23 +125,167 @@ func (g *moveGen) collect(b *Board, a Color, minCount int, f func(Square)) {
 	}
 }
 
-func (g *moveGen) squares(b *Board, a Color, minCount int) []Square {
-	var out []Square
+// squares lists the squares of collect into scratch list i.
+func (g *moveGen) squares(b *Board, a Color, minCount int, i int) []Square {
+	out := g.sq[i][:0]
 	g.collect(b, a, minCount, func(s Square) { out = append(out, s) })
+	g.sq[i] = out
 	return out
 }
 
 func (g *moveGen) freeSquares(b *Board, a Color, policy FreePolicy) []Square {
 	if policy == FreeAll {
-		var out []Square
+		out := g.sq[2][:0]
 		for s, c := range b.cells {
 			if c == Empty {
 				out = append(out, Square(s))
 			}
 		}
+		g.sq[2] = out
 		return out
 	}
-	return g.squares(b, a, 1)
+	return g.squares(b, a, 1, 2)
+}
+
+// threatsWith returns the number of threats a would have (0..p+1, as
+// Board.Threats) after placing stones s1 and, unless it is NoSquare, s2,
+// without touching the board: the current threat windows lose those
+// squares, and the windows through s1 or s2 that reach the threat level
+// join them.
+func (g *moveGen) threatsWith(b *Board, a Color, s1, s2 Square) int {
+	ws := g.ws[:0]
+	tl := b.tl
+	geo := b.g
+	cells := b.cells
+	ca, cd := b.cnt[a], b.cnt[a.Opp()]
+	for _, w := range b.thr[a].list {
+		var e empt
+		for _, q := range geo.win(w) {
+			if cells[q] == Empty && q != s1 && q != s2 {
+				if int(e.n) < MaxPerTurn {
+					e.e[e.n] = q
+				}
+				e.n++
+			}
+		}
+		ws = append(ws, e)
+	}
+	inc := uint8(1)
+	if s2 != NoSquare {
+		inc = 2
+	}
+	for pass, s := range [2]Square{s1, s2} {
+		if s == NoSquare {
+			continue
+		}
+		for _, w := range geo.sqWins[s] {
+			n := ca[w]
+			if cd[w] != 0 || n >= tl || n+inc < tl {
+				continue
+			}
+			var e empt
+			dup := false
+			for _, q := range geo.win(w) {
+				switch {
+				case q == s1:
+					n++
+					if pass == 1 {
+						dup = true // seen from s1 already
+					}
+				case q == s2:
+					n++
+				case cells[q] == Empty:
+					if int(e.n) < MaxPerTurn {
+						e.e[e.n] = q
+					}
+					e.n++
+				}
+			}
+			if !dup && n >= tl {
+				ws = append(ws, e)
+			}
+		}
+	}
+	g.ws = ws
+	if len(ws) == 0 {
+		return 0
+	}
+	return minHitting(ws, b.rules.P+1)
+}
+
+// buildLists fills the per-square window lists from a's hot windows
+// (which are exactly the a-live windows with k-2p or more stones when
+// k-2p >= 1) and marks the squares as a new collect generation.
+func (g *moveGen) buildLists(b *Board, a Color) {
+	g.gen++
+	for _, w := range b.hot[a].list {
+		for _, q := range b.g.win(w) {
+			if b.cells[q] != Empty {
+				continue
+			}
+			if g.lstamp[q] != g.gen {
+				g.lstamp[q] = g.gen
+				g.lists[q] = g.lists[q][:0]
+			}
+			g.lists[q] = append(g.lists[q], w)
+		}
+	}
+}
+
+func (g *moveGen) list(s Square) []int32 {
+	if s == NoSquare || g.lstamp[s] != g.gen {
+		return nil
+	}
+	return g.lists[s]
+}
+
+// threatsListed is threatsWith for a position where a has no threat
+// window, using the lists of buildLists: only windows with k-2p stones or
+// more can reach the threat level with two stones.
+func (g *moveGen) threatsListed(b *Board, a Color, s1, s2 Square) int {
+	ws := g.ws[:0]
+	tl := b.tl
+	geo := b.g
+	cells := b.cells
+	ca := b.cnt[a]
+	min := tl - 1
+	if s2 != NoSquare {
+		min = tl - 2
+	}
+	for pass, s := range [2]Square{s1, s2} {
+		for _, w := range g.list(s) {
+			n := ca[w]
+			if n < min {
+				continue
+			}
+			var e empt
+			dup := false
+			for _, q := range geo.win(w) {
+				switch {
+				case q == s1:
+					n++
+					if pass == 1 {
+						dup = true
+					}
+				case q == s2:
+					n++
+				case cells[q] == Empty:
+					if int(e.n) < MaxPerTurn {
+						e.e[e.n] = q
+					}
+					e.n++
+				}
+			}
+			if !dup && n >= tl {
+				ws = append(ws, e)
+			}
+		}
+	}
+	g.ws = ws
+	if len(ws) == 0 {
+		return 0
+	}
+	return minHitting(ws, b.rules.P+1)
 }
 
 func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, out []ThreatMove) []ThreatMove {
@@ -110,17 +298,17 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 	if td > p {
 		return out
 	}
-	clear(g.seen)
+	g.stmp++
+	if g.stmp == 0 {
+		clear(g.seen)
+		g.stmp = 1
+	}
+	// add records move m with t threats (exact: every caller computes or
+	// knows the exact count), the first time m is seen.
 	add := func(m Move, t int) {
-		if t < minThreats {
-			return
+		if t >= minThreats {
+			out = append(out, ThreatMove{Move: m, Threats: t})
 		}
-		key := moveKey(m)
-		if _, dup := g.seen[key]; dup {
-			return
-		}
-		g.seen[key] = struct{}{}
-		out = append(out, ThreatMove{Move: m, Threats: t})
 	}
 	blocks := []Move{{}}
 	if td > 0 {
@@ -134,54 +322,88 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 		r := p - blk.Len()
 		switch {
 		case r == 0:
-			add(blk, b.Threats(a))
+			if g.firstTime(blk) {
+				add(blk, b.Threats(a))
+			}
 		case r == 1:
+			// A stone outside the windows with k-p-1 stones neither
+			// makes nor changes a threat window: it keeps the count tb.
 			tb := b.Threats(a)
-			cands := g.squares(b, a, k-p-1)
-			for _, s := range cands {
-				b.Place(s, a)
-				t := b.Threats(a)
-				b.Remove(s)
-				add(blk.With(s), t)
+			for _, s := range g.squares(b, a, k-p-1, 0) {
+				if m := withSquare(blk, s); g.firstTime(m) {
+					add(m, g.threatsWith(b, a, s, NoSquare))
+				}
 			}
 			if tb >= minThreats {
 				for _, s := range g.freeSquares(b, a, free) {
-					add(blk.With(s), tb)
+					if m := withSquare(blk, s); g.firstTime(m) {
+						add(m, tb)
+					}
 				}
 			}
-		default: // r == 2, no block needed
-			h1 := g.squares(b, a, k-p-1)
-			c2 := g.squares(b, a, k-2*p)
+		default: // r == 2, no block needed and no threat window of a
+			// Exact counts: pairs sharing a window with k-2p stones or
+			// more, and pairs of squares that each can matter (in
+			// windows with k-p-1 stones). Any other pair holding a
+			// square s1 of the second kind has s1's count; the rest
+			// make no threat.
+			h1 := g.squares(b, a, k-p-1, 0)
+			eval := g.threatsWith
+			if k-2*p >= int(b.hl) && len(b.thr[a].list) == 0 {
+				g.buildLists(b, a)
+				eval = g.threatsListed
+			}
+			g.pairsInWindows(b, a, k-2*p, func(s1, s2 Square) {
+				if m := move2(s1, s2); g.firstTime(m) {
+					add(m, eval(b, a, s1, s2))
+				}
+			})
+			// The threat windows each square of h1 makes alone.
+			g.arena = g.arena[:0]
+			g.off = append(g.off[:0], 0)
+			g.tone = g.tone[:0]
 			for _, s1 := range h1 {
-				b.Place(s1, a)
-				t1 := b.Threats(a)
-				for _, s2 := range c2 {
-					if s2 == s1 {
+				t1 := eval(b, a, s1, NoSquare)
+				g.arena = append(g.arena, g.ws...)
+				g.off = append(g.off, int32(len(g.arena)))
+				g.tone = append(g.tone, int8(t1))
+			}
+			// Two squares of h1 sharing no window with k-2p stones: the
+			// threat windows are those of each alone.
+			for i, s1 := range h1 {
+				wi := g.arena[g.off[i]:g.off[i+1]]
+				for j := i + 1; j < len(h1); j++ {
+					m := move2(s1, h1[j])
+					if !g.firstTime(m) {
 						continue
 					}
-					b.Place(s2, a)
-					t := b.Threats(a)
-					b.Remove(s2)
-					add(NewMove(s1, s2), t)
+					ti, tj := int(g.tone[i]), int(g.tone[j])
+					t := p + 1
+					if ti <= p && tj <= p {
+						ws := append(append(g.ws[:0], wi...), g.arena[g.off[j]:g.off[j+1]]...)
+						g.ws = ws
+						t = minHitting(ws, p+1)
+					}
+					add(m, t)
 				}
-				if t1 >= minThreats {
-					for _, s2 := range g.freeSquares(b, a, free) {
-						if s2 != s1 {
-							add(NewMove(s1, s2), t1)
-						}
+			}
+			c2 := g.squares(b, a, k-2*p, 1)
+			for i, s1 := range h1 {
+				t1 := int(g.tone[i])
+				if t1 < minThreats {
+					continue
+				}
+				for _, s2 := range c2 {
+					if m := move2(s1, s2); s2 != s1 && g.firstTime(m) {
+						add(m, t1)
 					}
 				}
-				b.Remove(s1)
+				for _, s2 := range g.freeSquares(b, a, free) {
+					if m := move2(s1, s2); s2 != s1 && g.firstTime(m) {
+						add(m, t1)
+					}
+				}
 			}
-			// Two stones into one window that needs both.
-			g.pairsInWindows(b, a, k-2*p, func(s1, s2 Square) {
-				b.Place(s1, a)
-				b.Place(s2, a)
-				t := b.Threats(a)
-				b.Remove(s2)
-				b.Remove(s1)
-				add(NewMove(s1, s2), t)
-			})
 		}
 		for i := blk.Len() - 1; i >= 0; i-- {
 			b.Remove(blk.At(i))
@@ -191,7 +413,7 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 }
 
 // pairsInWindows calls f for each pair of empty squares sharing an a-live
-// window with exactly count stones of a.
+// window with at least count stones of a (pairs may repeat).
 func (g *moveGen) pairsInWindows(b *Board, a Color, count int, f func(s1, s2 Square)) {
 	d := a.Opp()
 	var es [MaxSide]Square
@@ -211,7 +433,7 @@ func (g *moveGen) pairsInWindows(b *Board, a Color, count int, f func(s1, s2 Squ
 	}
 	if count >= int(b.hl) {
 		for _, w := range b.hot[a].list {
-			if int(b.cnt[a][w]) == count {
+			if int(b.cnt[a][w]) >= count {
 				visit(w)
 			}
 		}
@@ -221,7 +443,7 @@ func (g *moveGen) pairsInWindows(b *Board, a Color, count int, f func(s1, s2 Squ
 		return
 	}
 	for w := int32(0); w < int32(b.g.nwin); w++ {
-		if b.cnt[d][w] == 0 && int(b.cnt[a][w]) == count {
+		if b.cnt[d][w] == 0 && int(b.cnt[a][w]) >= count {
 			visit(w)
 		}
 	}

@@ -1,0 +1,76 @@
+package engine
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"strings"
+	"testing"
+)
+
+// publicPositions reads the public LittleGolem positions (attacker to move).
+// The file lives outside the repository; benchmarks skip without it.
+func publicPositions(tb testing.TB) []*Board {
+	tb.Helper()
+	f, err := os.Open("../../shared/positions/littlegolem-public.tsv")
+	if err != nil {
+		tb.Skip("public positions not available:", err)
+	}
+	defer f.Close()
+	var out []*Board
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
+			continue
+		}
+		cols := strings.Split(line, "\t")
+		if len(cols) < 4 {
+			continue
+		}
+		b, err := ReplayText(Connect6(), cols[3])
+		if err != nil {
+			tb.Fatalf("position %s: %v", cols[0], err)
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// BenchmarkVCDTPublic solves the public positions by VCDT (50,000 nodes
+// each) and reports the node rate.
+func BenchmarkVCDTPublic(b *testing.B) {
+	benchSolvePublic(b, VCDT)
+}
+
+// BenchmarkVCSTPublic is the same for VCST.
+func BenchmarkVCSTPublic(b *testing.B) {
+	benchSolvePublic(b, VCST)
+}
+
+func benchSolvePublic(b *testing.B, mode Mode) {
+	pos := publicPositions(b)
+	ctx := context.Background()
+	var nodes int64
+	wins := 0
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		for _, p := range pos {
+			res, err := Solve(ctx, p, Params{Mode: mode, Limits: Limits{MaxNodes: 50000}})
+			if err != nil {
+				b.Fatal(err)
+			}
+			nodes += res.Nodes
+			if res.Outcome == Win {
+				wins++
+			}
+		}
+	}
+	cpu := cpuTime() - cpu0
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	if cpu > 0 {
+		b.ReportMetric(float64(nodes)/cpu.Seconds(), "nodes/cpu-s")
+	}
+	b.ReportMetric(float64(wins)/float64(b.N), "wins")
+}

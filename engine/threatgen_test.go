@@ -1,0 +1,135 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// threatsWith must agree with placing the stones and counting.
+func TestThreatsWithMatchesBoard(t *testing.T) {
+	for ci, r := range []Rules{{9, 9, 5, 2, 1}, {11, 11, 6, 2, 1}, {8, 8, 4, 1, 1}, {7, 7, 4, 2, 1}, {19, 19, 6, 2, 1}} {
+		rng := rand.New(rand.NewPCG(uint64(ci)+300, 1))
+		g := newMoveGen(r)
+		checked := 0
+		for i := 0; i < 200; i++ {
+			b := randomSolverPosition(rng, r, 2+rng.IntN(r.M-3), 2+rng.IntN(r.M-3))
+			a := b.ToMove()
+			empt := b.StoneList(Empty)
+			for j := 0; j < 40; j++ {
+				s1 := empt[rng.IntN(len(empt))]
+				s2 := NoSquare
+				if r.P == 2 && rng.IntN(3) > 0 {
+					if s2 = empt[rng.IntN(len(empt))]; s2 == s1 {
+						s2 = NoSquare
+					}
+				}
+				got := g.threatsWith(b, a, s1, s2)
+				b.Place(s1, a)
+				if s2 != NoSquare {
+					b.Place(s2, a)
+				}
+				want := b.Threats(a)
+				if s2 != NoSquare {
+					b.Remove(s2)
+				}
+				b.Remove(s1)
+				if got != want {
+					t.Fatalf("%v: threatsWith(%s,%s) = %d, board says %d\n%s", r, SquareName(r, s1), SquareName(r, s2), got, want, dumpBoard(b))
+				}
+				checked++
+			}
+		}
+		t.Logf("%v: %d placements agree", r, checked)
+	}
+}
+
+// With every free stone allowed, the generator returns exactly the moves
+// that leave the defender no threat window and the attacker at least
+// minThreats threats, each once, with the exact count.
+func TestThreatMovesMatchBruteForce(t *testing.T) {
+	for ci, r := range []Rules{{9, 9, 5, 2, 1}, {8, 8, 4, 1, 1}, {7, 7, 4, 2, 1}, {10, 10, 6, 2, 1}} {
+		rng := rand.New(rand.NewPCG(uint64(ci)+400, 2))
+		total := 0
+		for i := 0; i < 40; i++ {
+			var b *Board
+			if i%2 == 0 {
+				b = randomSolverPosition(rng, r, 2+rng.IntN(r.M-4), 2+rng.IntN(r.M-4))
+			} else {
+				b = randomThreatenedPosition(rng, r, 2+rng.IntN(r.M-4), 3+rng.IntN(r.M-4))
+			}
+			a, d := b.ToMove(), b.ToMove().Opp()
+			for minT := 1; minT <= r.P+1; minT++ {
+				want := map[Move]int{}
+				forEachCombo(b.StoneList(Empty), r.P, func(sq []Square) bool {
+					for _, s := range sq {
+						b.Place(s, a)
+					}
+					if !b.HasThreat(d) {
+						if t := b.Threats(a); t >= minT {
+							want[NewMove(sq...)] = t
+						}
+					}
+					for i := len(sq) - 1; i >= 0; i-- {
+						b.Remove(sq[i])
+					}
+					return true
+				})
+				got := b.ThreatMoves(a, minT, FreeAll)
+				seen := map[Move]bool{}
+				for _, tm := range got {
+					if seen[tm.Move] {
+						t.Fatalf("%v: move %s generated twice", r, MoveName(r, tm.Move))
+					}
+					seen[tm.Move] = true
+					if w, ok := want[tm.Move]; !ok || w != tm.Threats {
+						t.Fatalf("%v minT %d: generated %s with %d threats, brute force: %d (listed %v)\n%s", r, minT, MoveName(r, tm.Move), tm.Threats, w, ok, dumpBoard(b))
+					}
+				}
+				for m, w := range want {
+					if !seen[m] {
+						t.Fatalf("%v minT %d: move %s (%d threats) not generated\n%s", r, minT, MoveName(r, m), w, dumpBoard(b))
+					}
+				}
+				total += len(want)
+			}
+		}
+		t.Logf("%v: %d moves agree", r, total)
+	}
+}
+
+// randomThreatenedPosition is like randomSolverPosition, but the defender
+// has at least one threat window (1..p threats) for the attacker to block:
+// k-p defender stones are planted in a random window first.
+func randomThreatenedPosition(rng *rand.Rand, r Rules, nA, nD int) *Board {
+	g := newGeometry(r)
+	for {
+		b := MustNewBoard(r)
+		a, d := Black, White
+		if rng.IntN(2) == 0 {
+			a, d = White, Black
+		}
+		w := int32(rng.IntN(g.nwin))
+		sq := append([]Square(nil), g.win(w)...)
+		rng.Shuffle(len(sq), func(i, j int) { sq[i], sq[j] = sq[j], sq[i] })
+		for _, s := range sq[:r.K-r.P] {
+			b.Place(s, d)
+		}
+		for _, pl := range []struct {
+			c Color
+			n int
+		}{{a, nA}, {d, nD}} {
+			for i := 0; i < pl.n; {
+				if s := Square(rng.IntN(r.Squares())); b.cells[s] == Empty {
+					b.Place(s, pl.c)
+					i++
+				}
+			}
+		}
+		if b.Winner() != Empty || b.Threats(d) > r.P || b.HasThreat(a) || !b.HasThreat(d) {
+			continue
+		}
+		b.SetToMove(a)
+		b.setup = true
+		return b
+	}
+}
