@@ -66,11 +66,18 @@ func (p *positionFlags) load() (*engine.Board, error) {
 	return b, nil
 }
 
-// parseFlags parses a command's flags; -h prints usage and returns errUsage.
+// parseFlags parses a command's flags; -h prints usage and returns
+// errUsage. A bad flag is a one-line error naming it (the usage is one -h
+// away), like every other bad input.
 func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) error {
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
-		return errUsage
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(stderr)
+			fs.Usage()
+			return errUsage
+		}
+		return fmt.Errorf("%v (run with -h for the flags)", err)
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))

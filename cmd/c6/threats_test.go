@@ -263,10 +263,13 @@ func TestThreatsBadInput(t *testing.T) {
 	for _, tc := range cases {
 		runFail(t, tc.args, tc.want...)
 	}
-	// A flag error exits 2 (usage) and names the flag.
+	// Flag errors are one-line errors too.
+	runFail(t, []string{"threats", "--bogus"}, "bogus", "-h")
+	runFail(t, []string{"threats", "--turns"}, "needs an argument", "turns")
+	// -h prints the flags and exits 2.
 	var out, errb bytes.Buffer
-	if code := run([]string{"threats", "--bogus"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "bogus") {
-		t.Fatalf("unknown flag: exit %d, stderr %q", code, errb.String())
+	if code := run([]string{"threats", "-h"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "-turns") || !strings.Contains(errb.String(), "-sgf") {
+		t.Fatalf("-h: exit %d, stderr %q", code, errb.String())
 	}
 }
 
