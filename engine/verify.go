@@ -16,28 +16,30 @@ const EngineVersion = "c6book-engine/0.1"
 
 // VerifyOptions configure Verify.
 type VerifyOptions struct {
-	// Lambda is 2 (the null move must be refuted by VCDT) or 3 (VCST is
-	// allowed for the null move and failed seminull positions become open
-	// items of their own). Zero means 2.
+	// Lambda is 2 (the null move must be refuted by VCDT; a seminull move
+	// the solvers cannot refute leaves all of its full moves to be solved
+	// one by one) or 3 (VCST may refute the null move, and a seminull move
+	// the solvers cannot refute becomes an open item of its own). Zero
+	// means 2.
 	Lambda int
 	// Limits bound each solver call.
 	Limits Limits
-	// Workers run independent solver calls in parallel (0: all cores).
+	// Workers run independent solver calls in parallel (0: all cores). The
+	// verdict does not depend on it (except through Limits.Timeout).
 	Workers int
 	// Free is the free-stone policy of the solvers.
 	Free FreePolicy
-	// Progress, when set, receives reports from a separate goroutine; it
-	// never slows the verification.
-	Progress func(VerifyProgress)
 }
 
 // VerifyProgress is reported while verifying.
 type VerifyProgress struct {
-	Phase   string // "null", "seminull", "moves"
-	Done    int    // solver calls finished
-	Total   int    // solver calls known so far
-	Nodes   int64
-	Elapsed time.Duration
+	Phase    string // "null", "seminull" or "moves"
+	Done     int    // jobs (defender moves) finished
+	Total    int    // jobs known so far
+	Calls    int    // solver calls so far
+	Nodes    int64
+	Unsolved int // defender moves found unsolved so far
+	Elapsed  time.Duration
 }
 
 // Verdict statuses.
@@ -49,60 +51,163 @@ const (
 // UnsolvedMove is a defender move the solvers could not refute.
 type UnsolvedMove struct {
 	Move   Move
-	Reason string // ReasonBudget, ReasonExhausted, ReasonLoss, ReasonCancelled
+	Reason string // ReasonBudget, ReasonExhausted, ReasonLoss or ReasonCancelled
 }
 
-// CoveredMove is a defender reply the verifier refuted, with the winning
-// line (the attacker's answer first).
+// CoveredMove is a full defender move the verifier refuted one by one, with
+// the winning line (the attacker's answer first) and the whole strategy.
 type CoveredMove struct {
-	Move     Move
-	Seminull bool
-	Mode     Mode
-	Line     []Move
-	Zone     []Square  // for seminull replies: the zone that covers (s, s')
-	Tree     *Strategy // the attacker's full strategy from there
+	Move Move
+	Mode Mode
+	Line []Move
+	Tree *Strategy
 }
 
-// SeminullZone is the zone of a refuted seminull reply s: every defender
-// move (s, s') with s' outside Zone is refuted by the same strategy.
+// SeminullZone is the zone of a refuted seminull move s: every defender
+// move (s, s') with s' outside Zone is refuted by Tree (attacker to move
+// after the defender's stones); the moves with s' inside Zone are refuted
+// one by one (Covered) or listed unsolved.
 type SeminullZone struct {
 	Stone Square
 	Zone  []Square
+	Mode  Mode
+	Line  []Move
 	Tree  *Strategy
 }
 
 // Verdict is the result of Verify on a position with the defender to move.
+//
+// Every defender move is accounted for, by exactly the first of these that
+// applies (see Verdict.Argument):
+//   - AllUnsolved: nothing is refuted;
+//   - the move leaves an attacker threat window unblocked (Threats > 0):
+//     the attacker makes k in a row at once;
+//   - it is listed in Unsolved, or contains the stone of an OpenSeminull item;
+//   - it is in Covered (refuted one by one);
+//   - it contains the stone s of a SeminullZones entry and its other stone
+//     is outside that zone: refuted by that seminull strategy;
+//   - none of its stones is in NullZone: refuted by the null-move strategy.
 type Verdict struct {
 	Status   string // StatusProved or StatusOpen
 	Order    int    // λ order proved (1, 2 or 3); 0 when open
+	Lambda   int    // the mode asked for (2 or 3)
 	Attacker Color
-	Threats  int // attacker threats in the verified position
-	// Unsolved lists every defender move (deduplicated, sorted) that is not
-	// refuted. AllUnsolved is set instead when the null move is not refuted:
-	// then no zone bounds the defence and every move is open.
-	Unsolved     []UnsolvedMove
-	AllUnsolved  bool
-	OpenSeminull []Move // λ3: seminull positions for the expert to answer
-	// The zone argument: moves outside NullZone are refuted by the null
-	// move's strategy; (s, s') with s' outside the zone of s by seminull s.
+	Threats  int // attacker threats in the verified position (p+1: unstoppable)
+	// Unsolved lists every defender move (deduplicated, sorted) the
+	// solvers could not refute, with the reason.
+	Unsolved []UnsolvedMove
+	// AllUnsolved is set when no zone bounds the defence (the null move is
+	// not refuted, or the defender wins at once): every move is open.
+	AllUnsolved bool
+	// OpenSeminull (λ3) lists one-stone defender moves s the solvers could
+	// not refute: every defender move containing s is open, and the expert
+	// proposes the attacker's answer to the seminull position.
+	OpenSeminull []UnsolvedMove
+	// The zone argument.
 	NullZone      []Square
 	NullMode      Mode
 	NullLine      []Move
 	NullTree      *Strategy
 	SeminullZones []SeminullZone
 	Covered       []CoveredMove
-	Calls         int
+	Calls         int // solver calls
+	Jobs          int // positions handed to the solvers
 	Nodes         int64
 	Elapsed       time.Duration
 	Engine        string
 	Note          string
 }
 
+// Argument kinds returned by Verdict.Argument.
+const (
+	ArgAllOpen      = "all-open"
+	ArgImmediate    = "immediate"
+	ArgUnsolved     = "unsolved"
+	ArgOpenSeminull = "open-seminull"
+	ArgExplicit     = "explicit"
+	ArgSeminull     = "seminull"
+	ArgNull         = "null"
+	ArgTrivial      = "unstoppable" // the attacker has more than p threats
+)
+
+// Argument says how the verdict accounts for defender move dm played on b
+// (the verified position): one of the Arg* kinds and, for the refuting
+// kinds, the attacker's strategy after dm. The result "" means the verdict
+// does not account for dm, which would be a bug.
+func (vd *Verdict) Argument(b *Board, dm Move) (kind string, st *Strategy) {
+	if vd.AllUnsolved {
+		return ArgAllOpen, nil
+	}
+	nb := b.Clone()
+	for i := 0; i < dm.Len(); i++ {
+		nb.Place(dm.At(i), vd.Attacker.Opp())
+	}
+	if nb.HasThreat(vd.Attacker) {
+		if vd.Threats > b.rules.P {
+			return ArgTrivial, nil
+		}
+		return ArgImmediate, nil
+	}
+	for _, u := range vd.Unsolved {
+		if u.Move == dm {
+			return ArgUnsolved, nil
+		}
+	}
+	for _, u := range vd.OpenSeminull {
+		if dm.Contains(u.Move.At(0)) {
+			return ArgOpenSeminull, nil
+		}
+	}
+	for i := range vd.Covered {
+		if vd.Covered[i].Move == dm {
+			return ArgExplicit, vd.Covered[i].Tree
+		}
+	}
+	for i := range vd.SeminullZones {
+		sz := &vd.SeminullZones[i]
+		if !dm.Contains(sz.Stone) {
+			continue
+		}
+		if dm.Len() == 1 {
+			return ArgSeminull, sz.Tree
+		}
+		other := dm.At(0)
+		if other == sz.Stone {
+			other = dm.At(1)
+		}
+		if !squareIn(sz.Zone, other) {
+			return ArgSeminull, sz.Tree
+		}
+	}
+	if vd.NullTree != nil {
+		inside := false
+		for i := 0; i < dm.Len(); i++ {
+			inside = inside || squareIn(vd.NullZone, dm.At(i))
+		}
+		if !inside {
+			return ArgNull, vd.NullTree
+		}
+	}
+	return "", nil
+}
+
+func squareIn(sq []Square, s Square) bool {
+	for _, x := range sq {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
 // Verify tries to prove that the attacker (the player who just moved) wins
-// the position b, where the defender is to move, following Wu & Lin's
-// relevance-zone-oriented proof search. It returns every defender move it
-// could not refute.
-func Verify(ctx context.Context, b *Board, opts VerifyOptions) (Verdict, error) {
+// position b, where the defender is to move, by Wu & Lin's relevance-zone-
+// oriented proof search, and returns every defender move it could not
+// refute. progress, when not nil, is called from a separate goroutine with
+// reports that are dropped rather than slowing the search; it is never
+// called after Verify returns. Cancelling ctx stops the solvers; Verify then
+// returns the context's error.
+func Verify(ctx context.Context, b *Board, opts VerifyOptions, progress func(VerifyProgress)) (Verdict, error) {
 	if b.rules.P > 2 {
 		return Verdict{}, ErrUnsupported
 	}
@@ -121,37 +226,40 @@ func Verify(ctx context.Context, b *Board, opts VerifyOptions) (Verdict, error) 
 	v := &verifier{ctx: ctx, opts: opts, start: time.Now(), b: b.Clone()}
 	v.d = b.ToMove()
 	v.a = v.d.Opp()
-	v.verdict = Verdict{Attacker: v.a, Engine: EngineVersion}
-	if opts.Progress != nil {
+	v.verdict = Verdict{Attacker: v.a, Engine: EngineVersion, Lambda: opts.Lambda}
+	if progress != nil {
 		v.prog = make(chan VerifyProgress, 1)
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
 			for pr := range v.prog {
-				opts.Progress(pr)
+				progress(pr)
 			}
 		}()
 		defer func() { close(v.prog); <-done }()
 	}
 	err := v.run()
-	v.verdict.Elapsed = time.Since(v.start)
-	v.verdict.Nodes = v.nodes.Load()
-	if err != nil {
-		return v.verdict, err
-	}
-	if ctx.Err() != nil {
-		return v.verdict, ctx.Err()
-	}
 	vd := &v.verdict
+	vd.Elapsed = time.Since(v.start)
+	vd.Nodes = v.nodes.Load()
+	vd.Calls = int(v.calls.Load())
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil {
+		vd.Status = StatusOpen
+		vd.Order = 0
+		return *vd, err
+	}
 	sort.Slice(vd.Unsolved, func(i, j int) bool { return moveLess(vd.Unsolved[i].Move, vd.Unsolved[j].Move) })
 	sort.Slice(vd.Covered, func(i, j int) bool { return moveLess(vd.Covered[i].Move, vd.Covered[j].Move) })
-	if len(vd.Unsolved) == 0 && !vd.AllUnsolved && len(vd.OpenSeminull) == 0 && vd.Status == "" {
+	if len(vd.Unsolved) == 0 && !vd.AllUnsolved && len(vd.OpenSeminull) == 0 {
 		vd.Status = StatusProved
-	}
-	if vd.Status != StatusProved {
+	} else {
 		vd.Status = StatusOpen
 		vd.Order = 0
 	}
+	v.report()
 	return *vd, nil
 }
 
@@ -168,21 +276,24 @@ func moveLess(a, b Move) bool {
 }
 
 type verifier struct {
-	ctx     context.Context
-	opts    VerifyOptions
-	start   time.Time
-	b       *Board
-	a, d    Color
-	verdict Verdict
-	nodes   atomic.Int64
-	done    atomic.Int64
-	total   atomic.Int64
-	phase   string
-	prog    chan VerifyProgress
+	ctx      context.Context
+	opts     VerifyOptions
+	start    time.Time
+	b        *Board
+	a, d     Color
+	verdict  Verdict
+	nodes    atomic.Int64
+	calls    atomic.Int64
+	done     atomic.Int64
+	total    atomic.Int64
+	unsolved atomic.Int64
+	phase    atomic.Value // string
+	prog     chan VerifyProgress
 }
 
-// job is one solver call: the defender stones added to the verified
-// position (attacker to move after them) and the tolerance of its zone.
+// job is one position for the solvers: the defender stones added to the
+// verified position (attacker to move after them) and the number of extra
+// defender stones its zone must tolerate.
 type job struct {
 	def  Move
 	tol  int
@@ -196,18 +307,23 @@ func (v *verifier) report() {
 	if v.prog == nil {
 		return
 	}
-	pr := VerifyProgress{Phase: v.phase, Done: int(v.done.Load()), Total: int(v.total.Load()), Nodes: v.nodes.Load(), Elapsed: time.Since(v.start)}
+	ph, _ := v.phase.Load().(string)
+	pr := VerifyProgress{Phase: ph, Done: int(v.done.Load()), Total: int(v.total.Load()), Calls: int(v.calls.Load()),
+		Nodes: v.nodes.Load(), Unsolved: int(v.unsolved.Load()), Elapsed: time.Since(v.start)}
 	select {
 	case v.prog <- pr:
-	default:
+	default: // the reader is busy: drop the report
 	}
 }
 
-// runJobs solves the jobs in parallel; results land in the jobs (order kept).
-func (v *verifier) runJobs(jobs []*job) {
+// runJobs solves the jobs on the workers; each result lands in its job, so
+// the order of the output never depends on the scheduling.
+func (v *verifier) runJobs(phase string, jobs []*job) error {
+	v.phase.Store(phase)
 	v.total.Add(int64(len(jobs)))
+	v.verdict.Jobs += len(jobs)
 	v.report()
-	next := atomic.Int64{}
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	workers := v.opts.Workers
 	if workers > len(jobs) {
@@ -229,10 +345,18 @@ func (v *verifier) runJobs(jobs []*job) {
 		}()
 	}
 	wg.Wait()
-	v.verdict.Calls += len(jobs)
+	if err := v.ctx.Err(); err != nil {
+		return err
+	}
+	for _, j := range jobs {
+		if j.err != nil {
+			return j.err
+		}
+	}
+	return nil
 }
 
-// solve runs VCDT and, when allowed and needed, VCST on a job.
+// solve runs VCDT and, when allowed and VCDT fails, VCST on a job.
 func (v *verifier) solve(j *job) {
 	b := v.b.Clone()
 	for i := 0; i < j.def.Len(); i++ {
@@ -244,15 +368,19 @@ func (v *verifier) solve(j *job) {
 		modes = append(modes, VCST)
 	}
 	for _, m := range modes {
+		v.calls.Add(1)
 		res, err := Solve(v.ctx, b, Params{Mode: m, Tolerance: j.tol, Limits: v.opts.Limits, Free: v.opts.Free})
 		if err != nil {
-			err = fmt.Errorf("after defender %s: %w\n%s", MoveName(b.rules, j.def), err, dumpBoard(b))
+			err = fmt.Errorf("verify: after defender %s: %w", MoveName(b.rules, j.def), err)
 		}
 		v.nodes.Add(res.Nodes)
 		j.res, j.mode, j.err = res, m, err
 		if err != nil || res.Outcome == Win {
 			return
 		}
+	}
+	if j.def.Len() == b.rules.P || j.tol == 0 {
+		v.unsolved.Add(1)
 	}
 }
 
@@ -262,47 +390,50 @@ func (v *verifier) run() error {
 	vd := &v.verdict
 	if b.HasThreat(v.d) {
 		vd.AllUnsolved = true
-		vd.Note = "the defender makes k in a row at once"
+		vd.Note = fmt.Sprintf("the defender makes %d in a row at once", b.rules.K)
 		return nil
 	}
 	t := b.Threats(v.a)
 	vd.Threats = t
-	order := 1
 	if t > p {
 		vd.Order = 1
-		vd.Status = StatusProved
 		vd.Note = "the attacker's threats cannot all be blocked"
 		return nil
 	}
+	order := 1
 	var full []Move // defender moves to refute one by one
 	switch {
+	case t == p:
+		// Every defender move that does not hit all threat windows loses
+		// at once; with t == p the ones that do are the normal critical
+		// defences.
+		normal, _ := b.CriticalDefences(v.a)
+		full = normal
 	case t >= 1:
+		// Single threat (p = 2): a move must contain a normal critical
+		// defence square s (seminull search at s, then (s, s') for s' in
+		// the zone of s) or be a relaxed critical defence (two stones that
+		// block together).
 		normal, relaxed := b.CriticalDefences(v.a)
-		if t == p {
-			full = append(full, normal...)
-		} else {
-			// Single threat: seminull at each normal defence square.
-			v.phase = "seminull"
-			var jobs []*job
-			for _, m := range normal {
-				jobs = append(jobs, &job{def: m, tol: 1, vcst: true})
-			}
-			v.runJobs(jobs)
-			for _, j := range jobs {
-				if j.err != nil {
-					return j.err
-				}
-				full = append(full, v.afterSeminull(j, v.opts.Lambda == 3)...)
-			}
-			full = append(full, relaxed...)
+		var jobs []*job
+		for _, m := range normal {
+			jobs = append(jobs, &job{def: m, tol: 1, vcst: true})
 		}
+		if err := v.runJobs("seminull", jobs); err != nil {
+			return err
+		}
+		for _, j := range jobs {
+			if j.res.Outcome == Win && j.mode == VCST {
+				order = 2
+			}
+			full = append(full, v.afterSeminull(j)...)
+		}
+		full = append(full, relaxed...)
 	default:
 		// No threat: the null move first.
-		v.phase = "null"
 		nj := &job{def: Move{}, tol: p, vcst: v.opts.Lambda == 3}
-		v.runJobs([]*job{nj})
-		if nj.err != nil {
-			return nj.err
+		if err := v.runJobs("null", []*job{nj}); err != nil {
+			return err
 		}
 		if nj.res.Outcome != Win {
 			vd.AllUnsolved = true
@@ -313,36 +444,41 @@ func (v *verifier) run() error {
 		vd.NullMode = nj.mode
 		vd.NullLine = nj.res.Line
 		vd.NullTree = nj.res.Tree
+		order = 2
 		if nj.mode == VCST {
 			order = 3
-		} else {
-			order = 2
+		}
+		var zone []Square
+		for _, s := range nj.res.Zone {
+			if b.cells[s] == Empty {
+				zone = append(zone, s)
+			}
 		}
 		if p == 1 {
 			// One stone a turn: the zone's squares are the defender's moves.
-			for _, s := range nj.res.Zone {
-				if b.cells[s] == Empty {
-					full = append(full, NewMove(s))
-				}
+			for _, s := range zone {
+				full = append(full, NewMove(s))
 			}
 			break
 		}
-		v.phase = "seminull"
 		var jobs []*job
-		for _, s := range nj.res.Zone {
-			if b.cells[s] == Empty {
-				jobs = append(jobs, &job{def: NewMove(s), tol: 1, vcst: true})
-			}
+		for _, s := range zone {
+			jobs = append(jobs, &job{def: NewMove(s), tol: 1, vcst: true})
 		}
-		v.runJobs(jobs)
+		if err := v.runJobs("seminull", jobs); err != nil {
+			return err
+		}
 		for _, j := range jobs {
-			if j.err != nil {
-				return j.err
-			}
-			full = append(full, v.afterSeminull(j, v.opts.Lambda == 3)...)
+			full = append(full, v.afterSeminull(j)...)
 		}
 	}
-	// Full defender moves, deduplicated.
+	// Full defender moves, deduplicated, in a fixed order. A move (s, s')
+	// found in the zone of seminull s is left out when the seminull search
+	// at s' refuted it already (s outside the zone of s').
+	semi := make(map[Square][]Square, len(vd.SeminullZones))
+	for _, sz := range vd.SeminullZones {
+		semi[sz.Stone] = sz.Zone
+	}
 	seen := make(map[Move]bool)
 	var jobs []*job
 	for _, m := range full {
@@ -350,14 +486,20 @@ func (v *verifier) run() error {
 			continue
 		}
 		seen[m] = true
+		if m.Len() == 2 {
+			if z, ok := semi[m.At(1)]; ok && !squareIn(z, m.At(0)) {
+				continue
+			}
+			if z, ok := semi[m.At(0)]; ok && !squareIn(z, m.At(1)) {
+				continue
+			}
+		}
 		jobs = append(jobs, &job{def: m, tol: 0, vcst: true})
 	}
-	v.phase = "moves"
-	v.runJobs(jobs)
+	if err := v.runJobs("moves", jobs); err != nil {
+		return err
+	}
 	for _, j := range jobs {
-		if j.err != nil {
-			return j.err
-		}
 		if j.res.Outcome == Win {
 			vd.Covered = append(vd.Covered, CoveredMove{Move: j.def, Mode: j.mode, Line: j.res.Line, Tree: j.res.Tree})
 			if j.mode == VCST && order < 2 {
@@ -372,15 +514,15 @@ func (v *verifier) run() error {
 }
 
 // afterSeminull records a seminull job and returns the full defender moves
-// it leaves to refute: (s, s') for s' in its zone when it was refuted; every
-// (s, s') when it was not (λ2), or none with an open seminull item (λ3).
-func (v *verifier) afterSeminull(j *job, lambda3 bool) []Move {
+// it leaves to refute one by one: (s, s') for s' in its zone when it was
+// refuted; when it was not, every (s, s') (λ2) or none, with an open
+// seminull item (λ3).
+func (v *verifier) afterSeminull(j *job) []Move {
 	vd := &v.verdict
 	s := j.def.At(0)
 	var out []Move
 	if j.res.Outcome == Win {
-		vd.SeminullZones = append(vd.SeminullZones, SeminullZone{Stone: s, Zone: j.res.Zone, Tree: j.res.Tree})
-		vd.Covered = append(vd.Covered, CoveredMove{Move: j.def, Seminull: true, Mode: j.mode, Line: j.res.Line, Zone: j.res.Zone, Tree: j.res.Tree})
+		vd.SeminullZones = append(vd.SeminullZones, SeminullZone{Stone: s, Zone: j.res.Zone, Mode: j.mode, Line: j.res.Line, Tree: j.res.Tree})
 		for _, s2 := range j.res.Zone {
 			if s2 != s && v.b.cells[s2] == Empty {
 				out = append(out, NewMove(s, s2))
@@ -388,8 +530,9 @@ func (v *verifier) afterSeminull(j *job, lambda3 bool) []Move {
 		}
 		return out
 	}
-	if lambda3 {
-		vd.OpenSeminull = append(vd.OpenSeminull, j.def)
+	if v.opts.Lambda == 3 {
+		vd.OpenSeminull = append(vd.OpenSeminull, UnsolvedMove{Move: j.def, Reason: j.res.Reason})
+		v.unsolved.Add(1)
 		return nil
 	}
 	for s2, c := range v.b.cells {

@@ -2,130 +2,449 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
+	"sync/atomic"
 	"testing"
 )
 
-// coverage finds the verdict's argument for defender move dm (played on b)
-// and checks it against every defender reply. It returns "unsolved" when the
-// verdict lists dm, "" when covered and sound, or an error.
-func coverage(ctx context.Context, b *Board, vd Verdict, dm Move) (string, error) {
+// verifyPosition returns a position with the defender to move, the attacker
+// having just played: a threat move with at least minT threats (kind 0: two
+// or more, kind 1: exactly one) or a quiet move next to its stones (kind 2).
+// It returns nil when the random position offers no such move.
+func verifyPosition(rng *rand.Rand, sc solverCase, kind int) *Board {
+	nA, nD := sc.nA, sc.nD
+	if kind == 2 {
+		nA, nD = nA+4, nD-2 // a stronger attacker, so that quiet moves are proved too
+	}
+	b := randomSolverPosition(rng, sc.rules, nA, nD)
+	a := b.ToMove()
+	d := a.Opp()
+	var m Move
+	if kind == 0 && sc.rules.P == 1 {
+		kind = 1 // one stone a turn: a threat move leaves one threat
+	}
+	switch kind {
+	case 0, 1:
+		var cands []Move
+		for _, tm := range b.ThreatMoves(a, 1, FreeNear) {
+			if tm.Threats > sc.rules.P {
+				continue // six or unstoppable: trivial
+			}
+			if (kind == 0) == (tm.Threats >= 2) {
+				cands = append(cands, tm.Move)
+			}
+		}
+		if len(cands) == 0 {
+			return nil
+		}
+		m = cands[rng.IntN(len(cands))]
+	default:
+		if b.Threats(d) > 0 {
+			return nil // the attacker would have to block: not quiet
+		}
+		var near []Square
+		r := sc.rules
+		for s, c := range b.cells {
+			if c != Empty {
+				continue
+			}
+			x, y := r.XY(Square(s))
+			ok := false
+			for dx := -1; dx <= 1 && !ok; dx++ {
+				for dy := -1; dy <= 1; dy++ {
+					if r.OnBoard(x+dx, y+dy) && b.cells[r.Sq(x+dx, y+dy)] == a {
+						ok = true
+						break
+					}
+				}
+			}
+			if ok {
+				near = append(near, Square(s))
+			}
+		}
+		if len(near) < r.P {
+			return nil
+		}
+		// Prefer a quiet move after which the null move loses to VCDT (a
+		// λ2 candidate), so that quiet moves are proved too, not only open.
+		for try := 0; try < 12; try++ {
+			rng.Shuffle(len(near), func(i, j int) { near[i], near[j] = near[j], near[i] })
+			m = NewMove(near[:r.P]...)
+			nb := b.Clone()
+			for i := 0; i < m.Len(); i++ {
+				nb.Place(m.At(i), a)
+			}
+			if nb.Winner() != Empty || nb.Threats(a) > 0 {
+				continue
+			}
+			res, err := Solve(context.Background(), nb, Params{Mode: VCDT, Tolerance: r.P, Limits: Limits{MaxNodes: 2000}})
+			if err == nil && res.Outcome == Win {
+				break
+			}
+		}
+	}
+	for i := 0; i < m.Len(); i++ {
+		b.Place(m.At(i), a)
+	}
+	b.SetToMove(d)
+	if b.Winner() != Empty || b.HasThreat(d) || b.Threats(a) > sc.rules.P {
+		return nil
+	}
+	return b
+}
+
+// checkVerdict checks a verdict by brute force: every defender move, all of
+// them, is accounted for, and every move the verdict claims refuted is
+// refuted by the strategy it names, replayed by CheckStrategy against every
+// defender reply. It returns the count of moves per argument kind.
+func checkVerdict(t *testing.T, ctx context.Context, b *Board, vd Verdict) map[string]int {
+	t.Helper()
+	r := b.rules
+	a := b.ToMove().Opp()
+	stat := map[string]int{}
+	if vd.Status != StatusProved && vd.Status != StatusOpen {
+		t.Fatalf("bad status %q", vd.Status)
+	}
+	if vd.Status == StatusProved && (vd.Order < 1 || vd.Order > 3) {
+		t.Fatalf("proved with order %d", vd.Order)
+	}
+	if vd.Status == StatusOpen && vd.Order != 0 {
+		t.Fatalf("open with order %d", vd.Order)
+	}
+	seen := map[Move]bool{}
 	for _, u := range vd.Unsolved {
-		if u.Move == dm {
-			return "unsolved", nil
+		if seen[u.Move] || u.Move.Len() != r.P || u.Reason == "" {
+			t.Fatalf("bad unsolved entry %s (%q) or duplicate", MoveName(r, u.Move), u.Reason)
 		}
+		seen[u.Move] = true
 	}
-	for _, os := range vd.OpenSeminull {
-		if dm.Contains(os.At(0)) {
-			return "open-seminull", nil
+	fc := newFastChecker(a)
+	sampled := map[string]int{}
+	empt := b.StoneList(Empty)
+	forEachCombo(empt, r.P, func(sq []Square) bool {
+		dm := NewMove(sq...)
+		kind, st := vd.Argument(b, dm)
+		stat[kind]++
+		nb := b.Clone()
+		for _, s := range sq {
+			nb.Place(s, a.Opp())
 		}
-	}
-	nb := b.Clone()
-	d := nb.ToMove()
-	for i := 0; i < dm.Len(); i++ {
-		nb.Place(dm.At(i), d)
-	}
-	nb.SetToMove(d.Opp())
-	if nb.full[d] > 0 {
-		return "", fmt.Errorf("defender move %s wins for the defender", MoveName(b.rules, dm))
-	}
-	if nb.HasThreat(d.Opp()) {
-		return "immediate", nil
-	}
-	check := func(how string, st *Strategy) (string, error) {
-		if err := CheckStrategy(ctx, nb, st, 3_000_000); err != nil {
-			return "", fmt.Errorf("defender move %s covered by %s: %w", MoveName(b.rules, dm), how, err)
+		nb.SetToMove(a)
+		fail := func(format string, args ...any) {
+			t.Helper()
+			t.Fatalf("%v λ%d %s verdict, defender move %s (%s): "+format+"\n%s", append([]any{r, vd.Lambda, vd.Status, MoveName(r, dm), kind}, append(args, dumpBoard(b))...)...)
 		}
-		return how, nil
-	}
-	for _, c := range vd.Covered {
-		if !c.Seminull && c.Move == dm {
-			return check("explicit", c.Tree)
+		switch kind {
+		case "":
+			fail("the verdict does not account for this move")
+		case ArgAllOpen, ArgUnsolved, ArgOpenSeminull:
+			if vd.Status == StatusProved {
+				fail("a proved verdict leaves a move open")
+			}
+			if kind == ArgUnsolved && !seen[dm] {
+				fail("not in the unsolved list")
+			}
+		case ArgImmediate, ArgTrivial:
+			if !nb.HasThreat(a) || nb.Winner() != Empty {
+				fail("the attacker cannot make %d in a row at once", r.K)
+			}
+		case ArgExplicit, ArgSeminull, ArgNull:
+			if st == nil {
+				fail("no strategy")
+			}
+			if err := fc.check(nb, st); err != nil {
+				fail("the strategy does not refute it: %v", err)
+			}
+			// CheckStrategy, the product's checker, on the first move of
+			// each kind and then every 32nd.
+			if sampled[kind]%32 == 0 {
+				if err := CheckStrategy(ctx, nb, st, 20_000_000); err != nil {
+					fail("CheckStrategy: the strategy does not refute it: %v", err)
+				}
+			}
+			sampled[kind]++
+		default:
+			fail("unknown argument kind")
 		}
-	}
-	for _, sz := range vd.SeminullZones {
-		if !dm.Contains(sz.Stone) {
-			continue
-		}
-		zone := SqSetOf(sz.Zone...)
-		other := dm.At(0)
-		if other == sz.Stone && dm.Len() > 1 {
-			other = dm.At(1)
-		}
-		if dm.Len() == 1 || !zone.Has(other) {
-			return check("seminull", sz.Tree)
-		}
-	}
-	if vd.NullTree != nil {
-		zone := SqSetOf(vd.NullZone...)
-		inside := false
-		for i := 0; i < dm.Len(); i++ {
-			inside = inside || zone.Has(dm.At(i))
-		}
-		if !inside {
-			return check("null", vd.NullTree)
-		}
-	}
-	return "", fmt.Errorf("defender move %s is neither refuted nor listed unsolved", MoveName(b.rules, dm))
+		return true
+	})
+	return stat
+}
+
+type verifyCase struct {
+	sc      solverCase
+	n       int // positions per λ
+	maxNode int64
+}
+
+var verifyCases = []verifyCase{
+	{solverCase{Rules{8, 8, 4, 1, 1}, 4, 4}, 9, 4000},
+	{solverCase{Rules{9, 9, 5, 2, 1}, 6, 6}, 9, 4000},
 }
 
 // Verify is sound: for proved and open verdicts alike, every defender move
 // (all of them) outside the unsolved list is refuted by the argument the
-// verdict carries, checked against every defender reply after it.
+// verdict carries, checked against every defender reply.
 func TestVerifySoundAgainstEveryDefence(t *testing.T) {
 	ctx := context.Background()
-	cases := []solverCase{
-		{Rules{9, 9, 5, 2, 1}, 5, 5},
-		{Rules{8, 8, 4, 1, 1}, 4, 4},
-		{Rules{11, 11, 6, 2, 1}, 12, 11},
-	}
-	for ci, sc := range cases {
+	for ci, vc := range verifyCases {
 		rng := rand.New(rand.NewPCG(uint64(ci)+300, 11))
 		stat := map[string]int{}
 		for _, lambda := range []int{2, 3} {
-			for i := 0; i < 8; i++ {
-				// Attacker to move: play one of its threat-free moves at
-				// random so the verified position has the defender to move.
-				b := randomSolverPosition(rng, sc.rules, sc.nA, sc.nD)
-				a := b.ToMove()
-				var empt []Square
-				for s, c := range b.cells {
-					if c == Empty {
-						empt = append(empt, Square(s))
-					}
-				}
-				for j := 0; j < sc.rules.P; j++ {
-					k := rng.IntN(len(empt))
-					b.Place(empt[k], a)
-					empt = append(empt[:k], empt[k+1:]...)
-				}
-				b.SetToMove(a.Opp())
-				if b.Winner() != Empty || b.HasThreat(a.Opp()) {
+			for i := 0; i < vc.n; {
+				b := verifyPosition(rng, vc.sc, i%3)
+				if b == nil {
 					continue
 				}
-				vd, err := Verify(ctx, b, VerifyOptions{Lambda: lambda, Limits: Limits{MaxNodes: 5000}, Workers: 2})
+				i++
+				vd, err := Verify(ctx, b, VerifyOptions{Lambda: lambda, Limits: Limits{MaxNodes: vc.maxNode}, Workers: 2}, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
-				stat[vd.Status]++
-				if vd.AllUnsolved {
-					stat["all-open"]++
-					continue
+				stat[[]string{"double", "single", "quiet"}[(i-1)%3]+"-"+vd.Status]++
+				if vd.Status == StatusProved {
+					stat["order"+string(rune('0'+vd.Order))]++
 				}
-				forEachCombo(empt, sc.rules.P, func(sq []Square) bool {
-					how, err := coverage(ctx, b, vd, NewMove(sq...))
-					if err != nil {
-						t.Fatalf("%v λ%d: %v\n%s", sc.rules, lambda, err, dumpBoard(b))
-					}
-					stat[how]++
-					return true
-				})
+				for k, n := range checkVerdict(t, ctx, b, vd) {
+					stat[k] += n
+				}
 			}
 		}
-		t.Logf("%v: %v", sc.rules, stat)
-		if stat[StatusProved] == 0 || stat["null"] == 0 || stat["seminull"] == 0 {
-			t.Errorf("%v: the sample does not exercise proofs and zones: %v", sc.rules, stat)
+		t.Logf("%v: %v", vc.sc.rules, stat)
+		if stat["quiet-proved"] == 0 || stat["quiet-open"] == 0 || stat["single-proved"] == 0 || stat[ArgNull] == 0 || stat[ArgExplicit] == 0 {
+			t.Errorf("%v: the sample does not exercise proofs, open verdicts and zones: %v", vc.sc.rules, stat)
 		}
+		if vc.sc.rules.P > 1 && stat[ArgSeminull] == 0 {
+			t.Errorf("%v: no seminull zone exercised: %v", vc.sc.rules, stat)
+		}
+	}
+}
+
+// The verdict does not depend on the number of workers.
+func TestVerifyWorkersDeterministic(t *testing.T) {
+	ctx := context.Background()
+	vc := verifyCases[1]
+	rng := rand.New(rand.NewPCG(77, 5))
+	compared := 0
+	for i := 0; compared < 4; {
+		b := verifyPosition(rng, vc.sc, i%3)
+		if b == nil {
+			continue
+		}
+		i++
+		var vds [2]Verdict
+		for k, w := range []int{1, 4} {
+			vd, err := Verify(ctx, b, VerifyOptions{Lambda: 2 + i%2, Limits: Limits{MaxNodes: vc.maxNode}, Workers: w}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			vd.Elapsed = 0
+			vds[k] = vd
+		}
+		if !reflect.DeepEqual(vds[0], vds[1]) {
+			t.Fatalf("workers=1 and workers=4 differ:\n%+v\n%+v\n%s", vds[0], vds[1], dumpBoard(b))
+		}
+		compared++
+	}
+}
+
+// Progress reports arrive while verifying and never after Verify returns;
+// a cancelled context stops the verifier with the context's error.
+func TestVerifyProgressAndCancel(t *testing.T) {
+	vc := verifyCases[1]
+	rng := rand.New(rand.NewPCG(91, 3))
+	var b *Board
+	for b == nil {
+		b = verifyPosition(rng, vc.sc, 1)
+	}
+	var reports, after atomic.Int64
+	var returned atomic.Bool
+	_, err := Verify(context.Background(), b, VerifyOptions{Limits: Limits{MaxNodes: 2000}, Workers: 2}, func(p VerifyProgress) {
+		reports.Add(1)
+		if returned.Load() {
+			after.Add(1)
+		}
+	})
+	returned.Store(true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reports.Load() == 0 || after.Load() != 0 {
+		t.Fatalf("progress reports: %d, after return: %d", reports.Load(), after.Load())
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Verify(ctx, b, VerifyOptions{}, nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled verify: err = %v", err)
+	}
+	if _, err := Verify(context.Background(), b, VerifyOptions{Lambda: 4}, nil); err == nil {
+		t.Fatal("lambda 4 accepted")
+	}
+}
+
+// fastChecker replays a strategy against every defender reply, like
+// CheckStrategy, with one exact shortcut: when the defender has no threat
+// window before its reply (checked), a reply with no stone on an empty
+// square of the attacker's threat windows leaves a window intact, so the
+// attacker makes k in a row at once; only the other replies are played
+// out. Results are memoised by position and strategy node across calls,
+// which is what makes checking every defender move of a verdict
+// affordable.
+type fastChecker struct {
+	a    Color
+	done map[checkKey]bool
+}
+
+func newFastChecker(a Color) *fastChecker {
+	return &fastChecker{a: a, done: make(map[checkKey]bool)}
+}
+
+// check: b has the attacker to move; b is restored on return.
+func (fc *fastChecker) check(b *Board, st *Strategy) error {
+	a, d := fc.a, fc.a.Opp()
+	if b.full[d] > 0 {
+		return errors.New("the defender has already won")
+	}
+	if b.full[a] > 0 {
+		return nil
+	}
+	if st == nil {
+		return errors.New("no attacker move in the tree")
+	}
+	key := checkKey{b.hash, st}
+	if fc.done[key] {
+		return nil
+	}
+	m := st.Move
+	p := b.rules.P
+	for i := 0; i < m.Len(); i++ {
+		if b.cells[m.At(i)] != Empty {
+			return fmt.Errorf("attacker move %s: occupied", MoveName(b.rules, m))
+		}
+	}
+	for i := 0; i < m.Len(); i++ {
+		b.Place(m.At(i), a)
+	}
+	defer func() {
+		for i := m.Len() - 1; i >= 0; i-- {
+			b.Remove(m.At(i))
+		}
+	}()
+	if b.full[a] > 0 {
+		fc.done[key] = true
+		return nil
+	}
+	if m.Len() != p {
+		return fmt.Errorf("short attacker move %s", MoveName(b.rules, m))
+	}
+	if b.HasThreat(d) {
+		return fmt.Errorf("after %s the defender makes k in a row", MoveName(b.rules, m))
+	}
+	// T: the empties of the attacker's threat windows.
+	var tset SqSet
+	for _, tw := range b.ThreatWindows(a) {
+		for _, s := range tw.Empties {
+			tset.Add(s)
+		}
+	}
+	empt := b.StoneList(Empty)
+	n := p
+	if len(empt) < n {
+		return errors.New("the board fills up")
+	}
+	var err error
+	forEachCombo(empt, n, func(sq []Square) bool {
+		touches := tset.Len() == 0 // no threat window: every reply is played out
+		for _, s := range sq {
+			touches = touches || tset.Has(s)
+		}
+		if !touches {
+			return true
+		}
+		for _, s := range sq {
+			b.Place(s, d)
+		}
+		err = fc.reply(b, st, NewMove(sq...))
+		for i := len(sq) - 1; i >= 0; i-- {
+			b.Remove(sq[i])
+		}
+		if err != nil {
+			err = fmt.Errorf("%s %s: %w", MoveName(b.rules, m), MoveName(b.rules, NewMove(sq...)), err)
+		}
+		return err == nil
+	})
+	if err == nil {
+		fc.done[key] = true
+	}
+	return err
+}
+
+func (fc *fastChecker) reply(b *Board, st *Strategy, dm Move) error {
+	if b.full[fc.a.Opp()] > 0 {
+		return errors.New("the defender made k in a row")
+	}
+	if b.HasThreat(fc.a) {
+		return nil
+	}
+	for i := range st.Replies {
+		if r := &st.Replies[i]; !r.Seminull && r.Move == dm {
+			return fc.check(b, r.Then)
+		}
+	}
+	for i := range st.Replies {
+		if r := &st.Replies[i]; r.Seminull && r.Move.Len() > 0 && dm.Contains(r.Move.At(0)) {
+			return fc.check(b, r.Then)
+		}
+	}
+	return errors.New("reply not covered by the tree")
+}
+
+// The fast checker is not blind: a strategy with a reply removed is
+// rejected by it and by CheckStrategy alike.
+func TestFastCheckerRejectsBrokenStrategies(t *testing.T) {
+	ctx := context.Background()
+	vc := verifyCases[1]
+	rng := rand.New(rand.NewPCG(5, 55))
+	broken := 0
+	for tries := 0; broken < 5 && tries < 200; tries++ {
+		b := verifyPosition(rng, vc.sc, 1)
+		if b == nil {
+			continue
+		}
+		vd, err := Verify(ctx, b, VerifyOptions{Limits: Limits{MaxNodes: 2000}, Workers: 1}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range vd.Covered {
+			st := c.Tree
+			if st == nil || len(st.Replies) == 0 || st.Replies[0].Then == nil || st.Replies[0].Then.Six {
+				continue
+			}
+			// Keep the first reply only and remove its answer's replies:
+			// some defender move is no longer answered.
+			bad := &Strategy{Move: st.Move, Threats: st.Threats, Zone: st.Zone,
+				Replies: []Reply{{Move: st.Replies[0].Move, Seminull: st.Replies[0].Seminull, Then: &Strategy{Move: st.Replies[0].Then.Move}}}}
+			nb := b.Clone()
+			for i := 0; i < c.Move.Len(); i++ {
+				nb.Place(c.Move.At(i), vd.Attacker.Opp())
+			}
+			nb.SetToMove(vd.Attacker)
+			e1 := newFastChecker(vd.Attacker).check(nb, bad)
+			e2 := CheckStrategy(ctx, nb, bad, 20_000_000)
+			if (e1 == nil) != (e2 == nil) {
+				t.Fatalf("checkers disagree on a broken strategy: fast %v, CheckStrategy %v\n%s", e1, e2, dumpBoard(nb))
+			}
+			if e1 == nil {
+				continue // the mutilated tree still wins: not a broken one
+			}
+			broken++
+			break
+		}
+	}
+	if broken == 0 {
+		t.Fatal("no broken strategy was built")
 	}
 }
