@@ -7,7 +7,7 @@ APT_PKGS := libgl1-mesa-dev xorg-dev xvfb xauth
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export CGO_ENABLED := 1
 
-.PHONY: all deps build run test vet smoke bench bench-solve bench-verify bench-book clean
+.PHONY: all deps build run test vet smoke bench bench-engine bench-solve bench-verify bench-book clean
 
 all: build
 
@@ -58,3 +58,8 @@ bench-book: deps
 
 clean:
 	rm -rf $(BIN)
+
+# Board, threat and move-generation benchmarks (ns/op, and cpu-ns/op which
+# is not inflated when the machine is shared).
+bench-engine:
+	$(GO) test -run XXX -bench Board -benchtime 1s ./engine

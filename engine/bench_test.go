@@ -76,7 +76,7 @@ const benchPasses = 64
 
 // Place + Remove of one stone, with the incremental window counts and
 // threat-window sets updated both ways, on middle-game positions.
-func BenchmarkPlaceRemove(b *testing.B) {
+func BenchmarkBoardPlaceRemove(b *testing.B) {
 	type job struct {
 		b  *Board
 		sq []Square
@@ -108,7 +108,7 @@ func BenchmarkPlaceRemove(b *testing.B) {
 
 // Place + Threats of both sides + Remove: the per-node work of a threat
 // solver.
-func BenchmarkPlaceThreatsRemove(b *testing.B) {
+func BenchmarkBoardPlaceThreatsRemove(b *testing.B) {
 	ps := lgPublicPositions(b)
 	type job struct {
 		b  *Board
@@ -142,7 +142,7 @@ func BenchmarkPlaceThreatsRemove(b *testing.B) {
 }
 
 // Threat counts of both players of a middle-game position.
-func BenchmarkThreats(b *testing.B) {
+func BenchmarkBoardThreats(b *testing.B) {
 	ps := lgPublicPositions(b)
 	b.ResetTimer()
 	defer cpuMetric(b)()
@@ -156,7 +156,7 @@ func BenchmarkThreats(b *testing.B) {
 
 // Full threat evaluation of a middle-game position: both threat counts, both
 // players' threat windows and critical defences (what `c6 threats` prints).
-func BenchmarkThreatEvaluation(b *testing.B) {
+func BenchmarkBoardThreatEvaluation(b *testing.B) {
 	ps := lgPublicPositions(b)
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -174,7 +174,7 @@ func BenchmarkThreatEvaluation(b *testing.B) {
 }
 
 // ThreatWindows of both players (allocates the exported description).
-func BenchmarkThreatWindows(b *testing.B) {
+func BenchmarkBoardThreatWindows(b *testing.B) {
 	ps := lgPublicPositions(b)
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -189,7 +189,7 @@ func BenchmarkThreatWindows(b *testing.B) {
 
 // Counting from scratch: every stone of a middle-game position placed on an
 // empty board (what the incremental update avoids).
-func BenchmarkRebuild(b *testing.B) {
+func BenchmarkBoardRebuild(b *testing.B) {
 	ps := lgPublicPositions(b)
 	e := MustNewBoard(Connect6())
 	b.ResetTimer()
@@ -213,7 +213,7 @@ func BenchmarkRebuild(b *testing.B) {
 }
 
 // Threat-move generation (double and single threats) for the side to move.
-func BenchmarkThreatMoves(b *testing.B) {
+func BenchmarkBoardThreatMoves(b *testing.B) {
 	ps := lgPublicPositions(b)
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -227,7 +227,7 @@ func BenchmarkThreatMoves(b *testing.B) {
 }
 
 // Double-threat moves only (the VCDT stage).
-func BenchmarkThreatMovesDouble(b *testing.B) {
+func BenchmarkBoardThreatMovesDouble(b *testing.B) {
 	ps := lgPublicPositions(b)
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -240,7 +240,7 @@ func BenchmarkThreatMovesDouble(b *testing.B) {
 	_ = sink
 }
 
-func BenchmarkCanonicalKey(b *testing.B) {
+func BenchmarkBoardCanonicalKey(b *testing.B) {
 	ps := lgPublicPositions(b)
 	b.ResetTimer()
 	defer cpuMetric(b)()
@@ -253,7 +253,7 @@ func BenchmarkCanonicalKey(b *testing.B) {
 }
 
 // Play + Undo of a full turn with rule checking.
-func BenchmarkPlayUndo(b *testing.B) {
+func BenchmarkBoardPlayUndo(b *testing.B) {
 	ps := lgPublicPositions(b)
 	type job struct {
 		b  *Board
