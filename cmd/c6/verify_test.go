@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"c6book/engine"
+)
+
+func runVerify(t *testing.T, args ...string) (verifyJSON, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(append([]string{"verify"}, args...), &out, &errb)
+	if code != 0 {
+		t.Fatalf("c6 verify %v: exit %d: %s", args, code, errb.String())
+	}
+	var v verifyJSON
+	if err := json.Unmarshal(out.Bytes(), &v); err != nil {
+		t.Fatalf("c6 verify %v: bad JSON %q: %v", args, out.String(), err)
+	}
+	return v, errb.String()
+}
+
+func TestVerifyCommandProvedThreat(t *testing.T) {
+	v, _ := runVerify(t, "--rules", "9,9,5,2,1", "--turns", "e5 e4e6 d5f5", "--json")
+	if v.Status != "proved" || v.Order != 1 || v.Threats != 2 || len(v.Unsolved) != 0 || v.Calls == 0 || v.Attacker != "B" || v.ToMove != "W" {
+		t.Fatalf("verdict: %+v", v)
+	}
+	if len(v.Covered) == 0 {
+		t.Fatal("no covered defender moves listed")
+	}
+}
+
+func TestVerifyCommandProvedQuiet(t *testing.T) {
+	for _, lambda := range []string{"2", "3"} {
+		v, _ := runVerify(t, "--rules", "9,9,5,2,1", "--turns", "e5 a1a2 e4d4", "--lambda", lambda, "--json")
+		if v.Status != "proved" || v.Order != 2 || v.Threats != 0 || len(v.NullZone) == 0 || v.NullMode != "vcdt" || len(v.SeminullZones) == 0 {
+			t.Fatalf("λ%s verdict: %+v", lambda, v)
+		}
+		if v.Lambda != int(lambda[0]-'0') {
+			t.Fatalf("lambda %d, asked %s", v.Lambda, lambda)
+		}
+	}
+}
+
+// An open verdict lists unsolved defender moves as legal moves of the
+// position, with a reason each, and does not depend on the worker count.
+func TestVerifyCommandOpen(t *testing.T) {
+	r, _ := engine.ParseRules("9,9,5,2,1")
+	turns := "e5 e4e6 d5d4"
+	b, err := engine.ReplayText(r, turns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var prev *verifyJSON
+	for _, w := range []string{"1", "2"} {
+		v, _ := runVerify(t, "--rules", "9,9,5,2,1", "--turns", turns, "--workers", w, "--max-nodes", "20000", "--json")
+		if v.Status != "open" || v.Order != 0 || len(v.Unsolved) == 0 || len(v.Unsolved) != len(v.UnsolvedReasons) || v.AllUnsolved {
+			t.Fatalf("verdict: %+v", v)
+		}
+		for i, u := range v.Unsolved {
+			m, err := engine.ParseMove(r, u)
+			if err != nil || m.Len() != 2 {
+				t.Fatalf("unsolved %q: %v", u, err)
+			}
+			for j := 0; j < m.Len(); j++ {
+				if b.At(m.At(j)) != engine.Empty {
+					t.Fatalf("unsolved %q: occupied square", u)
+				}
+			}
+			if v.UnsolvedReasons[i] != engine.ReasonBudget && v.UnsolvedReasons[i] != engine.ReasonExhausted {
+				t.Fatalf("reason %q", v.UnsolvedReasons[i])
+			}
+		}
+		if prev != nil {
+			a, b := *prev, v
+			a.MS, b.MS, a.Workers, b.Workers = 0, 0, 0, 0
+			ja, _ := json.Marshal(a)
+			jb, _ := json.Marshal(b)
+			if !bytes.Equal(ja, jb) {
+				t.Fatalf("workers 1 and 2 differ:\n%s\n%s", ja, jb)
+			}
+		}
+		prev = &v
+	}
+}
+
+func TestVerifyCommandText(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"verify", "--rules", "9,9,5,2,1", "--turns", "e5 a1a2 e4d4"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "proved: B wins (λ2)") || errb.Len() != 0 {
+		t.Fatalf("stdout %q, stderr %q (no progress when stderr is not a terminal)", out.String(), errb.String())
+	}
+}
+
+func TestVerifyCommandErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{},
+		{"--turns", "j10", "--lambda", "4"},
+		{"--turns", "j10", "--max-nodes", "0"},
+		{"--turns", "j10", "--workers", "-1"},
+		{"--turns", "j10 j10k10"},
+		{"--rules", "9,9,5,2", "--turns", "e5"},
+		{"--turns", "j10", "extra"},
+	} {
+		var out, errb bytes.Buffer
+		code := run(append([]string{"verify"}, args...), &out, &errb)
+		if code == 0 || out.Len() != 0 || errb.Len() == 0 {
+			t.Errorf("c6 verify %v: exit %d, stdout %q, stderr %q", args, code, out.String(), errb.String())
+		}
+	}
+}
