@@ -2,6 +2,7 @@ package proofbook
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -98,7 +99,7 @@ func benchBook(b *testing.B) *Book {
 	}
 	el := time.Since(start)
 	s, _ := bk.Stats(ctx)
-	b.Logf("built %s: %d games, %d positions, %d moves in %s; %.1f MB", path, st.Games, s.Positions, s.Edges, el.Round(time.Millisecond), float64(s.FileBytes)/1e6)
+	fmt.Fprintf(os.Stderr, "built %s: %d games, %d positions, %d moves in %s; %.1f MB\n", path, st.Games, s.Positions, s.Edges, el.Round(time.Millisecond), float64(s.FileBytes)/1e6)
 	// Annotations and proofs on a sample.
 	rows, err := bk.r.QueryContext(ctx, "SELECT id, to_move FROM position WHERE id % 97 = 0 AND nstones > 6 AND winner = 0 ORDER BY id LIMIT 3000")
 	if err != nil {
@@ -159,7 +160,7 @@ func BenchmarkBookQueries(b *testing.B) {
 	bk.r.QueryRowContext(ctx, "SELECT parent FROM edge GROUP BY parent ORDER BY count(*) DESC LIMIT 1").Scan(&wide)
 	var widest int
 	bk.r.QueryRowContext(ctx, "SELECT count(*) FROM edge WHERE parent = ?", int64(wide)).Scan(&widest)
-	b.Logf("widest position %d has %d children; deep position %d", wide, widest, deep)
+	fmt.Fprintf(os.Stderr, "widest position %d has %d children; deep position %d\n", wide, widest, deep)
 	deepBoard, err := bk.Board(ctx, deep)
 	if err != nil {
 		b.Fatal(err)

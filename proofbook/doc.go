@@ -40,6 +40,7 @@
 //	Search(ctx, text, limit) ([]Hit, error)      full-text (FTS4) search in comments
 //	Labeled(ctx, label, limit) ([]Hit, error)
 //	PathsFromRoot(ctx, id, max) ([]Line, error)  turns in the empty board's frame
+//	AddProof(ctx, name, root, attacker) (int64, error); Proofs(ctx) ([]ProofTarget, error); DeleteProof(ctx, id) error
 //	Stats(ctx) (Stats, error); Check(ctx) (CheckReport, error); Backup(ctx, dst) error
 //	ImportSGF(ctx, data) (ImportStats, error)    one transaction; merges into the tree
 //	ExportSGF(ctx, id, w, ExportOptions) error   path to id, then its subtree

@@ -16,9 +16,14 @@ func (bk *Book) reframe(ctx context.Context, line Line) (Line, error) {
 	if len(line.Turns) == 0 {
 		return line, nil
 	}
-	b, err := bk.Board(ctx, line.IDs[0])
-	if err != nil {
-		return Line{}, err
+	var b *engine.Board
+	if line.IDs[0] == bk.root {
+		b = bk.tmpl.Clone() // cheap: shares the geometry
+	} else {
+		var err error
+		if b, err = bk.Board(ctx, line.IDs[0]); err != nil {
+			return Line{}, err
+		}
 	}
 	out := Line{IDs: line.IDs, Turns: make([]engine.Move, len(line.Turns))}
 	for i, mc := range line.Turns {

@@ -255,3 +255,36 @@ func TestPropagationWinAndSeminull(t *testing.T) {
 		t.Fatal("verdict with the attacker to move accepted")
 	}
 }
+
+func TestNamedProofs(t *testing.T) {
+	ctx := context.Background()
+	bk := newBook(t, engine.Connect6())
+	P := add(t, bk, "j10 j11k10")
+	A := add(t, bk, "j10 j11k10 l11m9")
+	id, err := bk.AddProof(ctx, "Black after j11k10", P, engine.Black)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bk.AddProof(ctx, "again", P, engine.Black); err == nil {
+		t.Fatal("two proofs for one position and attacker")
+	}
+	if _, err := bk.AddProof(ctx, "White too", P, engine.White); err != nil {
+		t.Fatal(err)
+	}
+	if err := bk.StoreVerdict(ctx, A, Verdict{Attacker: engine.Black, Status: engine.StatusProved, Order: 2}); err != nil {
+		t.Fatal(err)
+	}
+	ps, err := bk.Proofs(ctx)
+	if err != nil || len(ps) != 2 {
+		t.Fatalf("proofs %v %v", ps, err)
+	}
+	if ps[0].ID != id || ps[0].Proof.Status != StatusProved || ps[1].Proof.Status == StatusProved {
+		t.Fatalf("proof statuses: %+v", ps)
+	}
+	if err := bk.DeleteProof(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	if err := bk.DeleteProof(ctx, id); err == nil {
+		t.Fatal("deleted twice")
+	}
+}
