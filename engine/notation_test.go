@@ -128,3 +128,15 @@ func TestTurnsRoundTrip(t *testing.T) {
 		t.Fatalf("ReplayText: %v", err)
 	}
 }
+
+func TestDiagram(t *testing.T) {
+	r := Rules{5, 4, 3, 1, 1}
+	b, err := ReplayText(r, "a1 e4 c2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "to move W\n....W\n.....\n..B..\nB....\n"
+	if got := b.Diagram(); got != want {
+		t.Fatalf("Diagram:\n%s\nwant:\n%s", got, want)
+	}
+}
