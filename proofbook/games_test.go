@@ -176,3 +176,48 @@ func sortedIDs(games map[string][]string) []string {
 	sort.Strings(ids)
 	return ids
 }
+
+// Readers see committed states while a long import writes (WAL, one
+// writer, a read pool): no "database is locked", no error.
+func TestReadWhileImporting(t *testing.T) {
+	ctx := context.Background()
+	bk := newBook(t, engine.Connect6())
+	ids, games := synthGames(11, 400, 20)
+	done := make(chan error, 1)
+	go func() {
+		_, err := bk.importGames(ctx, ids, games, ImportOptions{Batch: 20})
+		done <- err
+	}()
+	root, _ := bk.Root(ctx)
+	reads := 0
+	for {
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+			if reads == 0 {
+				t.Fatal("no read overlapped the import")
+			}
+			st, _ := bk.Stats(ctx)
+			if st.Games != 400 {
+				t.Fatalf("%d games", st.Games)
+			}
+			return
+		default:
+		}
+		kids, err := bk.Children(ctx, root)
+		if err != nil {
+			t.Fatalf("read during import: %v", err)
+		}
+		for _, k := range kids {
+			if _, err := bk.Position(ctx, k.ID); err != nil {
+				t.Fatalf("read during import: %v", err)
+			}
+		}
+		if _, err := bk.Stats(ctx); err != nil {
+			t.Fatalf("read during import: %v", err)
+		}
+		reads++
+	}
+}
