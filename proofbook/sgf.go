@@ -116,6 +116,11 @@ func (w *wtx) importNode(ctx context.Context, b *engine.Board, cur node, n *engi
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	for _, id := range []string{"AB", "AW", "AE"} {
+		if _, ok := n.Get(id); ok {
+			return fmt.Errorf("node %d: set-up stones (%s) are not supported; games must be played from the empty board", depth, id)
+		}
+	}
 	played := false
 	c, m, ok, err := engine.SGFMove(r, n)
 	if err != nil {

@@ -181,6 +181,7 @@ func TestSGFErrorsWriteNothing(t *testing.T) {
 		"(;FF[4]SZ[13];B[g7])",                                     // other rules
 		"(;FF[4]SZ[19];B[j10]LB[zz:x])",                            // bad mark
 		"(;FF[4]SZ[19];B[a1];W[b1c1])(;FF[4]SZ[19];B[j10];W[j10])", // second game bad
+		"(;FF[4]SZ[19]AB[jj];W[j11k10])",                           // set-up stones
 	} {
 		if _, err := bk.ImportSGF(ctx, bad); err == nil {
 			t.Fatalf("accepted %q", bad)
