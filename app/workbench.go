@@ -425,7 +425,7 @@ func (wa *workbenchApp) background(title string, work func(ctx context.Context, 
 		fyne.Do(func() {
 			d.Hide()
 			cancel()
-			wa.wb.SetStore(&bookStore{bk: wa.bk})
+			wa.wb.Reload()
 			if err != nil {
 				dialog.ShowError(fmt.Errorf("%s: %w", strings.ToLower(title), err), wa.win)
 				return

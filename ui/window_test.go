@@ -2,6 +2,7 @@ package ui
 
 import (
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -30,7 +31,7 @@ func TestWindowVerifyFlow(t *testing.T) {
 	h.wb.SetAttacker(engine.Black)
 
 	test.Tap(findButton(t, h.wb.Content(), "Verify"))
-	b := <-fv.started
+	b := h.waitStarted(fv)
 	if got := engine.FormatTurns(h.wb.rules, b.History()); got != "j10 k10k11 l11l12" {
 		t.Fatalf("verifier got %q", got)
 	}
@@ -89,7 +90,7 @@ func TestVerifyStop(t *testing.T) {
 	h.tap("j10")
 	h.wb.SetAttacker(engine.Black)
 	h.wb.Verify()
-	<-fv.started
+	h.waitStarted(fv)
 	test.Tap(findButton(t, h.wb.Content(), "Stop"))
 	h.pumpUntil("stop", func() bool { return !h.wb.Running() })
 	if h.wb.Verdict() != nil || h.wb.ui.verdictL.Text != "stopped" {
@@ -180,4 +181,49 @@ func TestSuggestCandidates(t *testing.T) {
 		t.Fatal("candidates of another position shown")
 	}
 	h.noErrors()
+}
+
+// Reload keeps the line and shows what another writer (an import) added;
+// a verdict arriving after another book was opened is not shown there.
+func TestReloadAndSwitchBook(t *testing.T) {
+	fv := &fakeVerifier{unsolved: []string{"a1a2"}, release: make(chan struct{}), started: make(chan *engine.Board, 1)}
+	h := newHarness(t, engine.Connect6(), fv)
+	h.tap("j10", "k10", "k11")
+	h.wb.Back()
+	if _, err := h.store.addMove(h.wb.Position(), h.mv("a1b2")); err != nil {
+		t.Fatal(err)
+	}
+	if len(h.wb.Children()) != 1 {
+		t.Fatal("children changed before Reload")
+	}
+	h.wb.Reload()
+	if got := h.line(); got != "j10" || len(h.wb.Children()) != 2 {
+		t.Fatalf("after reload: line %q, %d children", got, len(h.wb.Children()))
+	}
+	h.wb.Forward()
+	h.wb.SetAttacker(engine.White)
+	h.wb.Verify()
+	h.waitStarted(fv)
+	other := newFakeStore(engine.Connect6())
+	h.wb.SetStore(other)
+	close(fv.release)
+	h.pumpUntil("the old verdict", func() bool { return !h.wb.Running() })
+	if h.wb.Verdict() != nil || len(h.wb.Children()) != 0 || h.line() != "" {
+		t.Fatalf("the other book shows %v, %d children, line %q", h.wb.Verdict(), len(h.wb.Children()), h.line())
+	}
+	if len(other.nodes) != 1 {
+		t.Fatalf("the verdict went to the other book: %d positions", len(other.nodes))
+	}
+	h.noErrors()
+}
+
+func (h *harness) waitStarted(fv *fakeVerifier) *engine.Board {
+	h.t.Helper()
+	select {
+	case b := <-fv.started:
+		return b
+	case <-time.After(30 * time.Second):
+		h.t.Fatalf("the verifier did not start (errors %v)", h.errs)
+	}
+	return nil
 }

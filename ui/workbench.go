@@ -77,6 +77,7 @@ type edit struct {
 }
 
 type verifyJob struct {
+	store  BookStore // the book the verdict goes to
 	cancel context.CancelFunc
 	key    posKey
 	line   []engine.Move
@@ -125,6 +126,16 @@ func (wb *Workbench) SetStore(store BookStore) {
 	wb.line = nil
 	wb.ui.board.SetView(BoardView{Pos: engine.MustNewBoard(wb.rules), Pending: engine.NoSquare})
 	wb.goTo(nil, 0)
+}
+
+// Reload shows the current line again with fresh data from the book (after
+// an import, for instance).
+func (wb *Workbench) Reload() {
+	wb.status = nil
+	if _, err := replay(wb.rules, wb.line); err != nil {
+		wb.line = wb.line[:wb.cur]
+	}
+	wb.goTo(wb.line, wb.cur)
 }
 
 // Store returns the book shown.
@@ -625,7 +636,7 @@ func (wb *Workbench) Verify() {
 		return
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	job := &verifyJob{cancel: cancel, key: keyOf(wb.pos), line: wb.prefix()}
+	job := &verifyJob{store: wb.store, cancel: cancel, key: keyOf(wb.pos), line: wb.prefix()}
 	wb.job = job
 	wb.ui.startVerify()
 	b := wb.pos.Clone()
@@ -736,6 +747,12 @@ func (wb *Workbench) finishVerify(job *verifyJob, v Verdict, err error) {
 	wb.job = nil
 	job.cancel()
 	wb.ui.stopVerify()
+	if job.store != wb.store {
+		// Another book was opened meanwhile: this verdict belongs to the
+		// old one (stored there if it was still open).
+		wb.ui.setVerdictText("")
+		return
+	}
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			wb.ui.setVerdictText("stopped")
