@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"syscall"
 	"testing"
 	"time"
 
@@ -31,6 +32,15 @@ func loadShared(b *testing.B, n int) ([]string, map[string][]string) {
 	return ids, games
 }
 
+// cpuTime is the process's user+system CPU time so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
 // benchGames is the number of games to import: C6_BENCH_GAMES, default all.
 func benchGames() int {
 	n, _ := strconv.Atoi(os.Getenv("C6_BENCH_GAMES"))
@@ -50,12 +60,12 @@ func BenchmarkImportGames(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		start := time.Now()
+		start, cpu0 := time.Now(), cpuTime()
 		st, err := bk.importGames(ctx, ids, games, ImportOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}
-		el := time.Since(start)
+		el, cpu := time.Since(start), cpuTime()-cpu0
 		b.StopTimer()
 		s, err := bk.Stats(ctx)
 		if err != nil {
@@ -67,6 +77,7 @@ func BenchmarkImportGames(b *testing.B) {
 		b.ReportMetric(float64(s.Positions), "positions")
 		b.ReportMetric(float64(fi.Size())/1e6, "MB")
 		b.ReportMetric(el.Seconds(), "s/import")
+		b.ReportMetric(cpu.Seconds(), "cpu-s/import")
 		b.StartTimer()
 	}
 }
@@ -92,14 +103,15 @@ func benchBook(b *testing.B) *Book {
 	if err != nil {
 		b.Fatal(err)
 	}
-	start := time.Now()
+	start, cpu0 := time.Now(), cpuTime()
 	st, err := bk.importGames(ctx, ids, games, ImportOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	el := time.Since(start)
+	el, cpu := time.Since(start), cpuTime()-cpu0
 	s, _ := bk.Stats(ctx)
-	fmt.Fprintf(os.Stderr, "built %s: %d games, %d positions, %d moves in %s; %.1f MB\n", path, st.Games, s.Positions, s.Edges, el.Round(time.Millisecond), float64(s.FileBytes)/1e6)
+	fmt.Fprintf(os.Stderr, "built %s: %d games, %d positions, %d moves in %s (CPU %s); %.1f MB\n", path, st.Games, s.Positions, s.Edges,
+		el.Round(time.Millisecond), cpu.Round(time.Millisecond), float64(s.FileBytes)/1e6)
 	// Annotations and proofs on a sample.
 	rows, err := bk.r.QueryContext(ctx, "SELECT id, to_move FROM position WHERE id % 97 = 0 AND nstones > 6 AND winner = 0 ORDER BY id LIMIT 3000")
 	if err != nil {
