@@ -396,3 +396,59 @@ func TestExportBoardPNG(t *testing.T) {
 		}
 	}
 }
+
+// Imports run off the UI goroutine and reload the shown line; a bad file
+// shows an error and changes nothing.
+func TestImports(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", dir)
+	a := test.NewTempApp(t)
+	ta := startApp(t, a, options{book: filepath.Join(dir, "b.c6book")})
+	wb := ta.wa.wb
+	r := ta.wa.bk.Rules()
+
+	games := filepath.Join(dir, "games.json")
+	if err := os.WriteFile(games, []byte(`{"7": ["j10", "i9k11", "j11j12"], "8": ["j10", "h8h9"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ta.tap("j10")
+	ta.wa.importGamesFile(games)
+	ta.pumpUntil("the games import", func() bool { return ta.wa.busy == 0 })
+	if got := ta.line(); got != "j10" {
+		t.Fatalf("the import lost the line: %q", got)
+	}
+	if n := len(wb.Children()); n != 2 {
+		t.Fatalf("after importing games: %d replies to j10, want 2", n)
+	}
+	if ta.wa.win.Canvas().Overlays().Top() == nil {
+		t.Fatal("no report after the import")
+	}
+	clearOverlays(ta.wa.win)
+
+	turns, _ := engine.ParseTurns(r, "j10 l12m13 k9k8")
+	ta.wa.importSGFData([]byte(engine.GameToSGF(r, turns)))
+	ta.pumpUntil("the SGF import", func() bool { return ta.wa.busy == 0 })
+	if n := len(wb.Children()); n != 3 {
+		t.Fatalf("after importing an SGF: %d replies to j10, want 3", n)
+	}
+
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte(`{"1": ["j10", "j10j11"`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	clearOverlays(ta.wa.win)
+	ta.wa.importGamesFile(bad)
+	ta.pumpUntil("the bad import", func() bool { return ta.wa.busy == 0 })
+	if n := len(wb.Children()); n != 3 {
+		t.Fatalf("a bad file changed the book: %d replies", n)
+	}
+	if ta.wa.win.Canvas().Overlays().Top() == nil {
+		t.Fatal("no error dialog for a bad games file")
+	}
+}
+
+func clearOverlays(w fyne.Window) {
+	for o := w.Canvas().Overlays().Top(); o != nil; o = w.Canvas().Overlays().Top() {
+		w.Canvas().Overlays().Remove(o)
+	}
+}

@@ -44,6 +44,7 @@ type workbenchApp struct {
 	shotErr error // set by the screenshot goroutine before it quits the app
 
 	exportDrv fyne.Driver // offscreen renderer for board images (lazy)
+	busy      int         // background book jobs running
 }
 
 // defaultBookPath is the default book in the app's storage directory.
@@ -311,18 +312,23 @@ func (wa *workbenchApp) importSGF() {
 			dialog.ShowError(err, wa.win)
 			return
 		}
-		bk := wa.bk
-		wa.background("Importing SGF", func(ctx context.Context, _ func(string)) (string, error) {
-			st, err := bk.ImportSGF(ctx, string(data))
-			if err != nil {
-				return "", err
-			}
-			return fmt.Sprintf("Imported %d games (%d already in the book): %d new positions, %d new moves.",
-				st.Games, st.Already, st.Positions, st.Edges), nil
-		})
+		wa.importSGFData(data)
 	}, wa.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".sgf", ".SGF"}))
 	d.Show()
+}
+
+// importSGFData merges an SGF collection into the book (one transaction).
+func (wa *workbenchApp) importSGFData(data []byte) {
+	bk := wa.bk
+	wa.background("Importing SGF", func(ctx context.Context, _ func(string)) (string, error) {
+		st, err := bk.ImportSGF(ctx, string(data))
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("Imported %d games (%d already in the book): %d new positions, %d new moves.",
+			st.Games, st.Already, st.Positions, st.Edges), nil
+	})
 }
 
 func (wa *workbenchApp) importGames() {
@@ -333,24 +339,30 @@ func (wa *workbenchApp) importGames() {
 		}
 		path := r.URI().Path()
 		r.Close()
-		bk := wa.bk
-		wa.background("Importing games", func(ctx context.Context, say func(string)) (string, error) {
-			f, err := os.Open(path)
-			if err != nil {
-				return "", err
-			}
-			defer f.Close()
-			st, err := bk.ImportGames(ctx, f, proofbook.ImportOptions{Progress: func(done, total int) {
-				say(fmt.Sprintf("%d / %d games", done, total))
-			}})
-			if err != nil {
-				return "", err
-			}
-			return fmt.Sprintf("Imported %d games (%d already in the book, %d skipped): %d new positions, %d new moves.",
-				st.Games, st.Already, len(st.Skipped), st.Positions, st.Edges), nil
-		})
+		wa.importGamesFile(path)
 	}, wa.win)
 	d.Show()
+}
+
+// importGamesFile imports a LittleGolem games file ({"gid": [turns]},
+// plain or gzip), committed batch by batch.
+func (wa *workbenchApp) importGamesFile(path string) {
+	bk := wa.bk
+	wa.background("Importing games", func(ctx context.Context, say func(string)) (string, error) {
+		f, err := os.Open(path)
+		if err != nil {
+			return "", err
+		}
+		defer f.Close()
+		st, err := bk.ImportGames(ctx, f, proofbook.ImportOptions{Progress: func(done, total int) {
+			say(fmt.Sprintf("%d / %d games", done, total))
+		}})
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("Imported %d games (%d already in the book, %d skipped): %d new positions, %d new moves.",
+			st.Games, st.Already, len(st.Skipped), st.Positions, st.Edges), nil
+	})
 }
 
 func (wa *workbenchApp) exportSGF() {
@@ -413,16 +425,19 @@ func (wa *workbenchApp) background(title string, work func(ctx context.Context, 
 	d.SetOnClosed(cancel)
 	d.Show()
 	var last time.Time
+	do := wa.wb.Do
 	say := func(s string) {
 		if time.Since(last) < 100*time.Millisecond {
 			return
 		}
 		last = time.Now()
-		fyne.Do(func() { msg.SetText(s) })
+		do(func() { msg.SetText(s) })
 	}
+	wa.busy++
 	go func() {
 		res, err := work(ctx, say)
-		fyne.Do(func() {
+		do(func() {
+			wa.busy--
 			d.Hide()
 			cancel()
 			wa.wb.Reload()
