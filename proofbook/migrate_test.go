@@ -17,7 +17,7 @@ import (
 	"c6book/engine"
 )
 
-var updateFixture = flag.Bool("update-fixture", false, "rewrite testdata/book_v1.sql")
+var updateFixture = flag.Bool("update-fixture", false, "rewrite testdata/book_v*.sql")
 
 // v1Fixture builds the SQL of a schema-1 book holding the line
 // j10 j11k10 l11m9 with a comment on the last position: migration 0001
@@ -53,7 +53,32 @@ func v1Fixture(t *testing.T) string {
 	}
 	sb.WriteString("INSERT INTO game(source, ext_id, leaf, nturns) VALUES ('littlegolem', '42', 4, 3);\n")
 	sb.WriteString("INSERT INTO note(pos, comment, label, marks, updated_at) VALUES (4, 'the fixture''s comment', 'joseki', '', 1700000000);\n")
-	fmt.Fprintf(&sb, "PRAGMA user_version = 1;\nPRAGMA application_id = %d;\n", ApplicationID)
+	return sb.String()
+}
+
+func fixtureTail(version int) string {
+	return fmt.Sprintf("PRAGMA user_version = %d;\nPRAGMA application_id = %d;\n", version, ApplicationID)
+}
+
+// v2Fixture is the v1 book after migration 0002 with a verdict, statuses
+// and a named proof, as a schema-2 build wrote them.
+func v2Fixture(t *testing.T) string {
+	ms, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := marshalVerdict(Verdict{Attacker: engine.Black, Status: engine.StatusProved, Order: 2, Lambda: 2,
+		NullZone: []engine.Square{1, 2, 3}, Calls: 7, Nodes: 1234, Millis: 56, Engine: "fixture"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	sb.WriteString(strings.Replace(v1Fixture(t), "schema version 1", "schema version 2", 1))
+	sb.WriteString(ms[1].sql)
+	fmt.Fprintf(&sb, "\nINSERT INTO verdict(pos, attacker, status, ord, engine, data, created_at) VALUES (4, 1, 'proved', 2, 'fixture', '%s', 1700000000);\n", data)
+	fmt.Fprintf(&sb, "INSERT INTO status(pos, attacker, status, ord, how, expert, pn, dn, updated_at) VALUES (4, 1, 2, 2, 'verdict', 0, 0, %d, 1700000000);\n", Infinite)
+	fmt.Fprintf(&sb, "INSERT INTO status(pos, attacker, status, ord, how, expert, pn, dn, updated_at) VALUES (3, 1, 2, 2, 'move', 0, 0, %d, 1700000000);\n", Infinite)
+	sb.WriteString("INSERT INTO proof(id, name, root, attacker, created_at) VALUES (1, 'fixture proof', 3, 1, 1700000000);\n")
 	return sb.String()
 }
 
@@ -70,61 +95,108 @@ func plainDB(t *testing.T, path, script string) {
 	}
 }
 
+// TestMigrations opens a book of every earlier schema version (fixtures in
+// testdata) and checks that it is upgraded with its contents intact.
 func TestMigrations(t *testing.T) {
 	ctx := context.Background()
-	fixture := filepath.Join("testdata", "book_v1.sql")
-	if *updateFixture {
-		if err := os.WriteFile(fixture, []byte(v1Fixture(t)), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	data, err := os.ReadFile(fixture)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if SchemaVersion() != 2 {
+	fixtures := map[int]func(*testing.T) string{1: v1Fixture, 2: v2Fixture}
+	if SchemaVersion() != 3 {
 		t.Fatalf("schema version %d: add a fixture for version %d and extend this test", SchemaVersion(), SchemaVersion()-1)
 	}
-	path := filepath.Join(t.TempDir(), "old.c6book")
-	plainDB(t, path, string(data))
-	bk, err := Open(ctx, path)
+	for v := 1; v < SchemaVersion(); v++ {
+		t.Run(fmt.Sprintf("from v%d", v), func(t *testing.T) {
+			fixture := filepath.Join("testdata", fmt.Sprintf("book_v%d.sql", v))
+			if *updateFixture {
+				if err := os.WriteFile(fixture, []byte(fixtures[v](t)+fixtureTail(v)), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			data, err := os.ReadFile(fixture)
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(t.TempDir(), "old.c6book")
+			plainDB(t, path, string(data))
+			bk, err := Open(ctx, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer bk.Close()
+			var ver int
+			if err := bk.r.QueryRowContext(ctx, "PRAGMA user_version").Scan(&ver); err != nil || ver != SchemaVersion() {
+				t.Fatalf("user_version after open: %d %v", ver, err)
+			}
+			id, _ := locate(t, bk, "j10 j11k10 l11m9")
+			p, err := bk.Position(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Comment != "the fixture's comment" || p.Label != "joseki" {
+				t.Fatalf("migrated note: %+v", p)
+			}
+			hits, err := bk.Search(ctx, "fixture", 10)
+			if err != nil || len(hits) != 1 || hits[0].ID != id {
+				t.Fatalf("search after migration (the index is filled from old notes): %v %v", hits, err)
+			}
+			parent, _ := locate(t, bk, "j10 j11k10")
+			if v >= 2 {
+				if p.Verdict == nil || p.Verdict.Calls != 7 || len(p.Verdict.NullZone) != 3 || p.Proof(engine.Black).Status != StatusProved {
+					t.Fatalf("migrated verdict and status: %+v", p)
+				}
+				ps, err := bk.Proofs(ctx)
+				if err != nil || len(ps) != 1 || ps[0].Root != parent || ps[0].Proof.Status != StatusProved {
+					t.Fatalf("migrated proofs: %+v %v", ps, err)
+				}
+			}
+			mustCheck(t, bk)
+			// The migrated book works: new moves, verdicts, a clean check.
+			add(t, bk, "j10 j11k10 l11m9 k12l12")
+			add(t, bk, "j10 j11k10 h8h9")
+			if err := bk.StoreVerdict(ctx, id, Verdict{Attacker: engine.Black, Status: engine.StatusProved, Order: 2}); err != nil {
+				t.Fatal(err)
+			}
+			if proofOf(t, bk, parent, engine.Black).Status != StatusProved {
+				t.Fatal("proof did not propagate in the migrated book")
+			}
+			mustCheck(t, bk)
+			// Opening again applies nothing.
+			bk.Close()
+			bk2, err := Open(ctx, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bk2.Close()
+		})
+	}
+}
+
+// A migration that fails (here: a v2 book holding two positions with one
+// key, which the v3 unique index forbids) leaves the book as it was.
+func TestFailedMigrationChangesNothing(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "book_v2.sql"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer bk.Close()
-	var ver int
-	if err := bk.r.QueryRowContext(ctx, "PRAGMA user_version").Scan(&ver); err != nil || ver != 2 {
-		t.Fatalf("user_version after open: %d %v", ver, err)
+	script := strings.Replace(string(data), "PRAGMA user_version", "INSERT INTO position(key, stones, to_move, nstones, winner, created_at) SELECT key, X'0000', to_move, 1, 0, 0 FROM position WHERE id = 2;\nPRAGMA user_version", 1)
+	path := filepath.Join(t.TempDir(), "dup.c6book")
+	plainDB(t, path, script)
+	if bk, err := Open(context.Background(), path); err == nil {
+		bk.Close()
+		t.Fatal("migrated a book with duplicate keys")
+	} else if !strings.Contains(err.Error(), "0003") {
+		t.Fatalf("error does not name the migration: %v", err)
 	}
-	id, _ := locate(t, bk, "j10 j11k10 l11m9")
-	p, err := bk.Position(ctx, id)
+	db, err := sql.Open("sqlite3", "file:"+path+"?mode=ro")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Comment != "the fixture's comment" || p.Label != "joseki" {
-		t.Fatalf("migrated note: %+v", p)
+	defer db.Close()
+	var ver, n int
+	db.QueryRow("PRAGMA user_version").Scan(&ver)
+	db.QueryRow("SELECT count(*) FROM position").Scan(&n)
+	if ver != 2 || n != 5 {
+		t.Fatalf("after the failed migration: version %d, %d positions", ver, n)
 	}
-	hits, err := bk.Search(ctx, "fixture", 10)
-	if err != nil || len(hits) != 1 || hits[0].ID != id {
-		t.Fatalf("search after migration (the index is filled from old notes): %v %v", hits, err)
-	}
-	// The migrated book works: new moves, verdicts, a clean check.
-	add(t, bk, "j10 j11k10 l11m9 k12l12")
-	if err := bk.StoreVerdict(ctx, id, Verdict{Attacker: engine.Black, Status: engine.StatusProved, Order: 2}); err != nil {
-		t.Fatal(err)
-	}
-	parent, _ := locate(t, bk, "j10 j11k10")
-	if proofOf(t, bk, parent, engine.Black).Status != StatusProved {
-		t.Fatal("proof did not propagate in the migrated book")
-	}
-	mustCheck(t, bk)
-	// Opening again applies nothing.
-	bk.Close()
-	bk2, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bk2.Close()
 }
 
 type fileState struct {
