@@ -287,17 +287,27 @@ func (wa *workbenchApp) saveCopy() {
 		}
 		path := w.URI().Path()
 		w.Close()
-		os.Remove(path) // VACUUM INTO wants a new file
-		wa.background("Saving a copy", func(ctx context.Context, _ func(string)) (string, error) {
-			if err := wa.bk.Backup(ctx, path); err != nil {
-				return "", err
-			}
-			return "Saved a consistent copy to " + path, nil
-		})
+		if path == wa.bk.Path() {
+			dialog.ShowError(errors.New("save a copy: choose another file than the open book"), wa.win)
+			return
+		}
+		os.Remove(path) // the dialog created it (the user agreed to replace it); VACUUM INTO wants a new file
+		wa.saveCopyTo(path)
 	}, wa.win)
 	d.SetFileName(strings.TrimSuffix(filepath.Base(wa.bk.Path()), filepath.Ext(wa.bk.Path())) + "-copy.c6book")
 	wa.startIn(d)
 	d.Show()
+}
+
+// saveCopyTo writes a consistent copy of the book to path (a new file).
+func (wa *workbenchApp) saveCopyTo(path string) {
+	bk := wa.bk
+	wa.background("Saving a copy", func(ctx context.Context, _ func(string)) (string, error) {
+		if err := bk.Backup(ctx, path); err != nil {
+			return "", err
+		}
+		return "Saved a consistent copy to " + path, nil
+	})
 }
 
 func (wa *workbenchApp) importSGF() {
@@ -366,8 +376,7 @@ func (wa *workbenchApp) importGamesFile(path string) {
 }
 
 func (wa *workbenchApp) exportSGF() {
-	ctx := context.Background()
-	id, _, err := wa.bk.Locate(ctx, wa.wb.Position())
+	data, err := wa.exportSGFData()
 	if err != nil {
 		dialog.ShowError(fmt.Errorf("export: %w", err), wa.win)
 		return
@@ -377,13 +386,7 @@ func (wa *workbenchApp) exportSGF() {
 			wa.showErr(err)
 			return
 		}
-		var buf bytes.Buffer
-		if err := wa.bk.ExportSGF(ctx, id, &buf, proofbook.ExportOptions{}); err != nil {
-			w.Close()
-			dialog.ShowError(err, wa.win)
-			return
-		}
-		_, err = w.Write(buf.Bytes())
+		_, err = w.Write(data)
 		if cerr := w.Close(); err == nil {
 			err = cerr
 		}
@@ -391,6 +394,21 @@ func (wa *workbenchApp) exportSGF() {
 	}, wa.win)
 	d.SetFileName("position.sgf")
 	d.Show()
+}
+
+// exportSGFData is the SGF of the shown position: the line to it, then its
+// subtree with comments and statuses.
+func (wa *workbenchApp) exportSGFData() ([]byte, error) {
+	ctx := context.Background()
+	id, _, err := wa.bk.Locate(ctx, wa.wb.Position())
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := wa.bk.ExportSGF(ctx, id, &buf, proofbook.ExportOptions{}); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 func (wa *workbenchApp) exportPNG() {
