@@ -287,3 +287,26 @@ func BenchmarkBoardPlayUndo(b *testing.B) {
 		}
 	}
 }
+
+// NewBoard builds the geometry (windows, Zobrist table, symmetries) of the
+// rules each time; Clone shares it.
+func BenchmarkBoardNew(b *testing.B) {
+	b.ReportAllocs()
+	b.ResetTimer()
+	defer cpuMetric(b)()
+	for n := 0; n < b.N; n++ {
+		if _, err := NewBoard(Connect6()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkBoardCloneEmpty(b *testing.B) {
+	e := MustNewBoard(Connect6())
+	b.ReportAllocs()
+	b.ResetTimer()
+	defer cpuMetric(b)()
+	for n := 0; n < b.N; n++ {
+		_ = e.Clone()
+	}
+}

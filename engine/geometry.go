@@ -86,26 +86,56 @@ type symmetry struct {
 func newGeometry(r Rules) *geometry {
 	g := &geometry{rules: r}
 	nsq := r.Squares()
-	g.sqWins = make([][]int32, nsq)
-	g.sqWinsAt = make([][]uint8, nsq)
-	for d, dv := range dirs {
-		for y := 0; y < r.N; y++ {
-			for x := 0; x < r.M; x++ {
-				ex, ey := x+dv[0]*(r.K-1), y+dv[1]*(r.K-1)
-				if !r.OnBoard(ex, ey) {
-					continue
-				}
-				w := int32(g.nwin)
-				g.nwin++
-				g.winDir = append(g.winDir, uint8(d))
-				for i := 0; i < r.K; i++ {
-					s := r.Sq(x+dv[0]*i, y+dv[1]*i)
-					g.winSq = append(g.winSq, s)
-					g.sqWins[s] = append(g.sqWins[s], w)
-					g.sqWinsAt[s] = append(g.sqWinsAt[s], uint8(i))
+	// Two passes over the windows: count the windows through each square,
+	// then fill flat arrays, so that the geometry takes a few allocations
+	// instead of several per square. Window numbers and the order of each
+	// square's windows are those of a single pass in direction, row, column
+	// order.
+	forWindows := func(f func(d, x, y int)) {
+		for d, dv := range dirs {
+			for y := 0; y < r.N; y++ {
+				for x := 0; x < r.M; x++ {
+					if r.OnBoard(x+dv[0]*(r.K-1), y+dv[1]*(r.K-1)) {
+						f(d, x, y)
+					}
 				}
 			}
 		}
+	}
+	off := make([]int32, nsq+1)
+	forWindows(func(d, x, y int) {
+		g.nwin++
+		for i := 0; i < r.K; i++ {
+			off[r.Sq(x+dirs[d][0]*i, y+dirs[d][1]*i)+1]++
+		}
+	})
+	for s := 0; s < nsq; s++ {
+		off[s+1] += off[s]
+	}
+	total := g.nwin * r.K
+	wins := make([]int32, total)
+	at := make([]uint8, total)
+	next := append([]int32(nil), off[:nsq]...)
+	g.winSq = make([]Square, 0, total)
+	g.winDir = make([]uint8, 0, g.nwin)
+	w := int32(0)
+	forWindows(func(d, x, y int) {
+		g.winDir = append(g.winDir, uint8(d))
+		for i := 0; i < r.K; i++ {
+			s := r.Sq(x+dirs[d][0]*i, y+dirs[d][1]*i)
+			g.winSq = append(g.winSq, s)
+			wins[next[s]] = w
+			at[next[s]] = uint8(i)
+			next[s]++
+		}
+		w++
+	})
+	g.sqWins = make([][]int32, nsq)
+	g.sqWinsAt = make([][]uint8, nsq)
+	for s := 0; s < nsq; s++ {
+		lo, hi := off[s], off[s+1]
+		g.sqWins[s] = wins[lo:hi:hi]
+		g.sqWinsAt[s] = at[lo:hi:hi]
 	}
 	for c := Black; c <= White; c++ {
 		g.zkey[c] = make([]uint64, nsq)
