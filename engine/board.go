@@ -61,6 +61,14 @@ func NewBoard(r Rules) (*Board, error) {
 		return nil, err
 	}
 	g := newGeometry(r)
+	b := emptyBoard(g)
+	g.buildEvents(b.tl, b.hl)
+	return b, nil
+}
+
+// emptyBoard returns the empty board of geometry g, Black to move.
+func emptyBoard(g *geometry) *Board {
+	r := g.rules
 	b := &Board{rules: r, g: g, cells: make([]Color, r.Squares()), toMove: Black}
 	for c := Black; c <= White; c++ {
 		b.cnt[c] = make([]uint8, g.nwin)
@@ -68,13 +76,8 @@ func NewBoard(r Rules) (*Board, error) {
 		b.hot[c] = newWinSet(g.nwin)
 	}
 	b.tl = uint8(r.K - r.P)
-	hl := r.K - 2*r.P
-	if hl < 1 {
-		hl = 1
-	}
-	b.hl = uint8(hl)
-	g.buildEvents(b.tl, b.hl)
-	return b, nil
+	b.hl = uint8(max(r.K-2*r.P, 1))
+	return b
 }
 
 // MustNewBoard is NewBoard for rules known to be valid (Connect6 and the

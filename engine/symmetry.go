@@ -65,7 +65,7 @@ func (b *Board) CanonicalStones(sym int) []byte {
 // Transformed returns a new board with every stone mapped by symmetry sym
 // (same side to move, no history).
 func (b *Board) Transformed(sym int) *Board {
-	nb := MustNewBoard(b.rules)
+	nb := emptyBoard(b.g) // same rules: share the geometry
 	m := b.g.syms[sym].map_
 	for s, c := range b.cells {
 		if c != Empty {
