@@ -78,7 +78,10 @@ func BenchmarkShowPosition(b *testing.B) {
 	test.NewTempApp(b)
 	w := test.NewWindow(nil)
 	defer w.Close()
-	wb := ui.NewWorkbench(&bookStore{bk: bk}, engineVerifier{}, w)
+	wb, err := ui.NewWorkbench(&bookStore{bk: bk}, engineVerifier{}, w)
+	if err != nil {
+		b.Fatal(err)
+	}
 	wb.OnError = func(err error) { b.Fatal(err) }
 	w.SetContent(wb.Content())
 	w.Resize(fyne.NewSize(1280, 860))

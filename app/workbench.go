@@ -88,7 +88,10 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	a.SetIcon(icon)
 	wa.win = a.NewWindow("c6book")
 	wa.win.SetIcon(icon)
-	wa.wb = ui.NewWorkbench(&bookStore{bk: bk}, engineVerifier{}, wa.win)
+	if wa.wb, err = ui.NewWorkbench(&bookStore{bk: bk}, engineVerifier{}, wa.win); err != nil {
+		bk.Close()
+		return nil, err
+	}
 	wa.wb.OnChanged = wa.updateTitle
 	wa.win.SetContent(wa.wb.Content())
 	wa.wb.Attach(wa.win)
@@ -152,9 +155,13 @@ func (wa *workbenchApp) remember(path string) {
 
 // switchTo makes bk the open book (closing the previous one).
 func (wa *workbenchApp) switchTo(bk *proofbook.Book) {
+	if err := wa.wb.SetStore(&bookStore{bk: bk}); err != nil {
+		bk.Close()
+		dialog.ShowError(err, wa.win)
+		return
+	}
 	old := wa.bk
 	wa.bk = bk
-	wa.wb.SetStore(&bookStore{bk: bk})
 	if old != nil && old != bk {
 		old.Close()
 	}

@@ -28,9 +28,14 @@ type fakeNode struct {
 }
 
 func newFakeStore(r engine.Rules) *fakeStore {
-	s := &fakeStore{rules: r, nodes: map[posKey]*fakeNode{}, calls: map[string]int{}}
+	s := newFakeStoreRules(r)
 	s.node(engine.MustNewBoard(r), true)
 	return s
+}
+
+// newFakeStoreRules is an empty store with any rules (even invalid ones).
+func newFakeStoreRules(r engine.Rules) *fakeStore {
+	return &fakeStore{rules: r, nodes: map[posKey]*fakeNode{}, calls: map[string]int{}}
 }
 
 func (s *fakeStore) node(b *engine.Board, create bool) *fakeNode {

@@ -339,16 +339,14 @@ func (u *widgets) update() {
 	}
 	u.statusL.SetText(text)
 	if st == StatusDisproved {
-		u.disproveB.SetText("Clear disproved")
+		setButton(u.disproveB, "Clear disproved", true)
 	} else {
-		u.disproveB.SetText("Mark disproved")
+		setButton(u.disproveB, "Mark disproved", true)
 	}
 	if d := wb.CanUndo(); d != "" {
-		u.undoB.SetText("Undo " + d)
-		u.undoB.Enable()
+		setButton(u.undoB, "Undo "+d, true)
 	} else {
-		u.undoB.SetText("Undo")
-		u.undoB.Disable()
+		setButton(u.undoB, "Undo", false)
 	}
 	u.lineList.Refresh()
 	u.lineList.ScrollTo(wb.cur)
@@ -467,4 +465,17 @@ func (u *widgets) setSearch(es []Entry) {
 func (u *widgets) setSolved(es []Entry) {
 	u.solvedRes = es
 	u.solvedList.Refresh()
+}
+
+// setButton changes a button only when needed (a refresh re-renders its
+// icon).
+func setButton(b *widget.Button, text string, enabled bool) {
+	if b.Text != text {
+		b.SetText(text)
+	}
+	if enabled && b.Disabled() {
+		b.Enable()
+	} else if !enabled && !b.Disabled() {
+		b.Disable()
+	}
 }

@@ -205,7 +205,12 @@ func TestReloadAndSwitchBook(t *testing.T) {
 	h.wb.Verify()
 	h.waitStarted(fv)
 	other := newFakeStore(engine.Connect6())
-	h.wb.SetStore(other)
+	if err := h.wb.SetStore(other); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.wb.SetStore(newFakeStoreRules(engine.Rules{M: 3, N: 3, K: 6, P: 2, Q: 1})); err == nil {
+		t.Fatal("a book with unplayable rules was accepted")
+	}
 	close(fv.release)
 	h.pumpUntil("the old verdict", func() bool { return !h.wb.Running() })
 	if h.wb.Verdict() != nil || len(h.wb.Children()) != 0 || h.line() != "" {

@@ -32,6 +32,7 @@ type Workbench struct {
 	OnChanged func()
 
 	rules    engine.Rules
+	empty    *engine.Board // the empty board, cloned for replays
 	line     []engine.Move // the current line from the root; may go past cur
 	cur      int           // moves of line played to reach pos
 	pos      *engine.Board
@@ -88,8 +89,9 @@ type verifyJob struct {
 }
 
 // NewWorkbench builds the workbench over store, showing its root. win is used
-// for dialogs (may be nil in tests that set OnError).
-func NewWorkbench(store BookStore, verifier Verifier, win fyne.Window) *Workbench {
+// for dialogs (may be nil in tests that set OnError). It fails only if the
+// store's rules are not playable.
+func NewWorkbench(store BookStore, verifier Verifier, win fyne.Window) (*Workbench, error) {
 	wb := &Workbench{
 		verifier: verifier,
 		win:      win,
@@ -101,8 +103,10 @@ func NewWorkbench(store BookStore, verifier Verifier, win fyne.Window) *Workbenc
 	}
 	wb.OnError = wb.showError
 	wb.ui = newWidgets(wb)
-	wb.SetStore(store)
-	return wb
+	if err := wb.SetStore(store); err != nil {
+		return nil, err
+	}
+	return wb, nil
 }
 
 func (wb *Workbench) showError(err error) {
@@ -117,22 +121,29 @@ func (wb *Workbench) fail(err error) {
 	}
 }
 
-// SetStore switches to another book and shows its root.
-func (wb *Workbench) SetStore(store BookStore) {
+// SetStore switches to another book and shows its root. A book whose rules
+// the engine cannot play is refused (the current one stays).
+func (wb *Workbench) SetStore(store BookStore) error {
+	empty, err := engine.NewBoard(store.Rules())
+	if err != nil {
+		return fmt.Errorf("book rules %v: %w", store.Rules(), err)
+	}
 	wb.Stop()
 	wb.store = store
 	wb.rules = store.Rules()
+	wb.empty = empty
 	wb.undo = nil
 	wb.line = nil
-	wb.ui.board.SetView(BoardView{Pos: engine.MustNewBoard(wb.rules), Pending: engine.NoSquare})
+	wb.ui.board.SetView(BoardView{Pos: empty.Clone(), Pending: engine.NoSquare})
 	wb.goTo(nil, 0)
+	return nil
 }
 
 // Reload shows the current line again with fresh data from the book (after
 // an import, for instance).
 func (wb *Workbench) Reload() {
 	wb.status = nil
-	if _, err := replay(wb.rules, wb.line); err != nil {
+	if _, err := replay(wb.empty, wb.line); err != nil {
 		wb.line = wb.line[:wb.cur]
 	}
 	wb.goTo(wb.line, wb.cur)
@@ -202,7 +213,7 @@ func (wb *Workbench) SetMarking(on bool) {
 
 // goTo shows line[:cur].
 func (wb *Workbench) goTo(line []engine.Move, cur int) {
-	b, err := replay(wb.rules, line[:cur])
+	b, err := replay(wb.empty, line[:cur])
 	if err != nil {
 		wb.fail(fmt.Errorf("cannot show the line: %w", err))
 		return
@@ -239,7 +250,7 @@ func (wb *Workbench) refresh(fullLine bool) {
 }
 
 func (wb *Workbench) fillLineStatus(ctx context.Context, all bool) {
-	b := engine.MustNewBoard(wb.rules)
+	b := wb.empty.Clone()
 	wb.lineSt = wb.lineSt[:0]
 	for i := 0; i <= len(wb.line); i++ {
 		k := keyOf(b)
@@ -391,7 +402,7 @@ func (wb *Workbench) Undo() {
 	}
 	e := wb.undo[len(wb.undo)-1]
 	ctx := context.Background()
-	b, err := replay(wb.rules, e.line)
+	b, err := replay(wb.empty, e.line)
 	if err != nil {
 		wb.fail(err)
 		return
@@ -455,7 +466,7 @@ func (wb *Workbench) Sibling(delta int) {
 	if wb.cur == 0 {
 		return
 	}
-	parent, err := replay(wb.rules, wb.line[:wb.cur-1])
+	parent, err := replay(wb.empty, wb.line[:wb.cur-1])
 	if err != nil {
 		wb.fail(err)
 		return
@@ -826,11 +837,10 @@ func colourName(c engine.Color) string {
 // replay plays a line from the empty board; a turn with fewer stones than
 // the rules place (a defender's null or seminull move of a λ3 proof) is
 // played as a partial turn.
-func replay(r engine.Rules, line []engine.Move) (*engine.Board, error) {
-	b, err := engine.NewBoard(r)
-	if err != nil {
-		return nil, err
-	}
+func replay(empty *engine.Board, line []engine.Move) (*engine.Board, error) {
+	b := empty.Clone() // shares the rules' geometry tables
+	r := b.Rules()
+	var err error
 	for i, m := range line {
 		if m.Len() < r.StonesForTurn(b.Turn()) {
 			err = b.PlayPartial(m)

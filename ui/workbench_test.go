@@ -28,7 +28,11 @@ func newHarness(t *testing.T, r engine.Rules, v Verifier) *harness {
 	t.Helper()
 	test.NewTempApp(t)
 	h := &harness{t: t, store: newFakeStore(r), queue: make(chan func(), 10000)}
-	h.wb = NewWorkbench(h.store, v, nil)
+	wb, err := NewWorkbench(h.store, v, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.wb = wb
 	h.wb.Do = func(f func()) { h.queue <- f }
 	h.wb.OnError = func(err error) { h.errs = append(h.errs, err) }
 	h.w = test.NewTempWindow(t, h.wb.Content())
