@@ -118,7 +118,11 @@ func newWidgets(wb *Workbench) *widgets {
 				text = fmt.Sprintf("%d. %s %s", i, moverName(wb.rules, i-1), engine.MoveName(wb.rules, wb.line[i-1]))
 			}
 			st := wb.lineStatus(i)
-			setRow(o, st, true, text+"  "+st.String(), i == wb.cur)
+			text += "  " + st.String()
+			if n := wb.lineVariations(i); n > 0 {
+				text += fmt.Sprintf("  (+%d)", n)
+			}
+			setRow(o, st, true, text, i == wb.cur)
 		})
 	u.lineList.OnSelected = func(i widget.ListItemID) {
 		u.lineList.UnselectAll()

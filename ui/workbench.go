@@ -47,6 +47,8 @@ type Workbench struct {
 	verdict  *Verdict          // verdict shown for the current position
 	status   map[posKey]Status // cache of statuses along lines
 	lineSt   []Status          // status after each prefix of line
+	nkids    map[posKey]int    // stored replies of positions seen (for the line's variations)
+	lineAlt  []int             // stored replies of the position before each move of line (-1: unknown)
 	undo     []edit
 
 	job *verifyJob
@@ -241,7 +243,9 @@ func (wb *Workbench) refresh(fullLine bool) {
 	wb.verdict = info.Verdict
 	if wb.status == nil {
 		wb.status = map[posKey]Status{}
+		wb.nkids = map[posKey]int{}
 	}
+	wb.nkids[keyOf(wb.pos)] = len(ch)
 	wb.status[keyOf(wb.pos)] = info.Status
 	// Statuses of the line's positions: the children list of each position
 	// gives the status of the next one; fill only what is unknown.
@@ -252,8 +256,14 @@ func (wb *Workbench) refresh(fullLine bool) {
 func (wb *Workbench) fillLineStatus(ctx context.Context, all bool) {
 	b := wb.empty.Clone()
 	wb.lineSt = wb.lineSt[:0]
+	wb.lineAlt = wb.lineAlt[:0]
 	for i := 0; i <= len(wb.line); i++ {
 		k := keyOf(b)
+		if n, ok := wb.nkids[k]; ok {
+			wb.lineAlt = append(wb.lineAlt, n)
+		} else {
+			wb.lineAlt = append(wb.lineAlt, -1)
+		}
 		if _, ok := wb.status[k]; !ok || all && i != wb.cur {
 			if p, err := wb.store.Position(ctx, b, wb.attacker); err == nil {
 				wb.status[k] = p.Status
@@ -274,6 +284,15 @@ func (wb *Workbench) fillLineStatus(ctx context.Context, all bool) {
 			return
 		}
 	}
+}
+
+// lineVariations is the number of stored moves, other than the line's, out
+// of the position before move i (1-based) of the line; -1 when not known.
+func (wb *Workbench) lineVariations(i int) int {
+	if i >= 1 && i-1 < len(wb.lineAlt) && wb.lineAlt[i-1] > 0 {
+		return wb.lineAlt[i-1] - 1
+	}
+	return -1
 }
 
 // lineStatus is the status of the position after the first i moves.
@@ -475,6 +494,9 @@ func (wb *Workbench) Sibling(delta int) {
 	if err != nil {
 		wb.fail(err)
 		return
+	}
+	if wb.nkids != nil {
+		wb.nkids[keyOf(parent)] = len(sibs)
 	}
 	// The book may store a symmetric image of the move played: match by
 	// the position reached.

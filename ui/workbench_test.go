@@ -220,6 +220,13 @@ func TestKeyboardNavigation(t *testing.T) {
 			t.Fatalf("step %d (%s): line %q, want %q", i, s.key, got, s.want)
 		}
 	}
+	// The line shows how many other stored moves each position has.
+	if n := h.wb.lineVariations(2); n != 2 {
+		t.Fatalf("variations at move 2: %d, want 2 (three replies to j10)", n)
+	}
+	if n := h.wb.lineVariations(1); n != 0 {
+		t.Fatalf("variations at move 1: %d, want 0 (j10 is the only first move)", n)
+	}
 	// With the board focused (after a tap) keys reach the board widget.
 	h.wb.Home()
 	h.tap("j10")
