@@ -45,9 +45,11 @@ smoke: build
 	@tmp=$$(mktemp -d); \
 	LANG=en_US.UTF-8 GALLIUM_DRIVER=softpipe XDG_CONFIG_HOME=$$tmp/config timeout 300 \
 		xvfb-run -a -s "-screen 0 1280x900x24" ./$(BIN)/c6book --book $$tmp/sample.c6book \
-		--play "$(SMOKE_LINE)" --lambda 3 --verify --screenshot $$tmp/smoke.png --quit-after && \
-	test $$(stat -c %s $$tmp/smoke.png) -gt 20000 && cp $$tmp/smoke.png $(BIN)/smoke.png && \
-	echo "smoke: ok, window capture in $(BIN)/smoke.png"; rc=$$?; rm -rf $$tmp; exit $$rc
+		--play "$(SMOKE_LINE)" --lambda 3 --verify --screenshot $$tmp/smoke.png \
+		--export-board $$tmp/board.png --quit-after && \
+	test $$(stat -c %s $$tmp/smoke.png) -gt 20000 && test $$(stat -c %s $$tmp/board.png) -gt 10000 && \
+	cp $$tmp/smoke.png $$tmp/board.png $(BIN)/ && \
+	echo "smoke: ok, window capture in $(BIN)/smoke.png, board export in $(BIN)/board.png"; rc=$$?; rm -rf $$tmp; exit $$rc
 
 # The proof book: import all shared games into a fresh book (time and size
 # are logged), then time the UI's queries on it.

@@ -32,6 +32,7 @@ type options struct {
 	verify     bool
 	lambda     int
 	screenshot string
+	exportPNG  string
 	quitAfter  bool
 	wait       time.Duration
 }
@@ -46,6 +47,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.verify, "verify", false, "run the verifier on the shown position at start")
 	fs.IntVar(&o.lambda, "lambda", 2, "verifier mode: 2 or 3")
 	fs.StringVar(&o.screenshot, "screenshot", "", "save a capture of the window to `FILE` (PNG) once it is drawn (and any --verify is done)")
+	fs.StringVar(&o.exportPNG, "export-board", "", "with --screenshot: also export the board as a PNG to `FILE`")
 	fs.BoolVar(&o.quitAfter, "quit-after", false, "quit after saving the screenshot")
 	fs.DurationVar(&o.wait, "shot-delay", 1500*time.Millisecond, "how long the window is shown before the screenshot")
 	if err := fs.Parse(args); err != nil {

@@ -500,6 +500,13 @@ func (wa *workbenchApp) screenshotWhenReady(o options) {
 	if err == nil && blank(img) {
 		err = fmt.Errorf("screenshot %s is blank", o.screenshot)
 	}
+	if err == nil && o.exportPNG != "" {
+		var buf bytes.Buffer
+		fyne.DoAndWait(func() { err = wa.writeBoardPNG(&buf) })
+		if err == nil {
+			err = os.WriteFile(o.exportPNG, buf.Bytes(), 0o644)
+		}
+	}
 	fyne.Do(func() {
 		wa.shotErr = err
 		if o.quitAfter {

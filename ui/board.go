@@ -249,15 +249,28 @@ func (r *boardRenderer) build() {
 		add(dot)
 	}
 
+	// Unsolved defender moves, counted per square (drawn last).
+	count := map[engine.Square]int{}
+	var uorder []engine.Square
+	for _, m := range v.Unsolved {
+		for i := 0; i < m.Len(); i++ {
+			s := m.At(i)
+			if count[s] == 0 {
+				uorder = append(uorder, s)
+			}
+			count[s]++
+		}
+	}
+
 	// Children of the position: a coloured square on each empty square of a
-	// stored move, the best status winning.
+	// stored move, the best status winning (not under an unsolved mark).
 	best := map[engine.Square]Status{}
 	rank := map[Status]int{StatusUnknown: 1, StatusDisproved: 2, StatusOpen: 3, StatusProved: 4}
 	var order []engine.Square
 	for _, ch := range v.Children {
 		for i := 0; i < ch.Move.Len(); i++ {
 			s := ch.Move.At(i)
-			if pos.At(s) != engine.Empty {
+			if pos.At(s) != engine.Empty || count[s] > 0 {
 				continue
 			}
 			old, seen := best[s]
@@ -345,17 +358,6 @@ func (r *boardRenderer) build() {
 
 	// Unsolved defender moves: a red ring with the number of unsolved moves
 	// through the square.
-	count := map[engine.Square]int{}
-	var uorder []engine.Square
-	for _, m := range v.Unsolved {
-		for i := 0; i < m.Len(); i++ {
-			s := m.At(i)
-			if count[s] == 0 {
-				uorder = append(uorder, s)
-			}
-			count[s]++
-		}
-	}
 	for _, s := range uorder {
 		ring := canvas.NewRectangle(colUnsolvedBg)
 		ring.StrokeColor = colUnsolved
