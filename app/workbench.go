@@ -220,8 +220,6 @@ func appendItem(m *fyne.Menu, it *fyne.MenuItem) *fyne.Menu {
 	return m
 }
 
-// bookFilter limits file dialogs to books.
-var bookExt = []string{".c6book", ".db", ".sqlite"}
 
 func (wa *workbenchApp) newBook() {
 	rulesE := widget.NewEntry()
@@ -274,7 +272,7 @@ func (wa *workbenchApp) openBook() {
 		r.Close()
 		wa.openPath(path)
 	}, wa.win)
-	d.SetFilter(storage.NewExtensionFileFilter(bookExt))
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".c6book", ".db", ".sqlite"}))
 	wa.startIn(d)
 	d.Show()
 }

@@ -38,16 +38,22 @@ var (
 	colUnsolved   = color.NRGBA{0xd0, 0x00, 0x30, 0xff}
 	colUnsolvedBg = color.NRGBA{0xff, 0xff, 0xff, 0xc0}
 	colTransp     = color.NRGBA{}
-	statusColour  = map[Status]color.NRGBA{
-		StatusUnknown:   {0x30, 0x60, 0xc0, 0xff},
-		StatusOpen:      {0xf0, 0x8c, 0x00, 0xff},
-		StatusProved:    {0x10, 0x90, 0x30, 0xff},
-		StatusDisproved: {0x80, 0x20, 0x90, 0xff},
-	}
 )
 
 // StatusColour is the colour used for a proof status everywhere.
-func StatusColour(s Status) color.Color { return statusColour[s] }
+func StatusColour(s Status) color.Color { return statusNRGBA(s) }
+
+func statusNRGBA(s Status) color.NRGBA {
+	switch s {
+	case StatusOpen:
+		return color.NRGBA{0xf0, 0x8c, 0x00, 0xff}
+	case StatusProved:
+		return color.NRGBA{0x10, 0x90, 0x30, 0xff}
+	case StatusDisproved:
+		return color.NRGBA{0x80, 0x20, 0x90, 0xff}
+	}
+	return color.NRGBA{0x30, 0x60, 0xc0, 0xff}
+}
 
 // Board is the board widget: it draws a BoardView, reports taps on squares
 // and forwards keys when focused.
@@ -283,7 +289,7 @@ func (r *boardRenderer) build() {
 		}
 	}
 	for _, s := range order {
-		rect := canvas.NewRectangle(statusColour[best[s]])
+		rect := canvas.NewRectangle(statusNRGBA(best[s]))
 		p, sz := sqRect(s, 0.42)
 		rect.Move(p)
 		rect.Resize(sz)
