@@ -220,7 +220,6 @@ func appendItem(m *fyne.Menu, it *fyne.MenuItem) *fyne.Menu {
 	return m
 }
 
-
 func (wa *workbenchApp) newBook() {
 	rulesE := widget.NewEntry()
 	rulesE.SetText(engine.Connect6().String())
