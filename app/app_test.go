@@ -498,3 +498,56 @@ func TestSaveCopyAndExportSGF(t *testing.T) {
 		t.Fatalf("exported main line %q is not the shown position", engine.FormatTurns(engine.Connect6(), turns))
 	}
 }
+
+// The Solved browser lists real proofs, not the game ends an import marks
+// proved, and opens them.
+func TestSolvedBrowser(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", dir)
+	a := test.NewTempApp(t)
+	ta := startApp(t, a, options{book: filepath.Join(dir, "b.c6book")})
+	wb := ta.wa.wb
+	games := filepath.Join(dir, "games.json")
+	if err := os.WriteFile(games, []byte(`{"1": ["j10", "a1a2", "j11j12", "a4a5", "j13j14", "a7a8", "j15k15"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ta.wa.importGamesFile(games)
+	ta.pumpUntil("the import", func() bool { return ta.wa.busy == 0 })
+	if es := wb.LoadSolved(); len(es) != 0 {
+		t.Fatalf("game ends listed as solved: %+v", es)
+	}
+	line := "j10 a1a3 j11j12 a5a7 j13k13"
+	turns, _ := engine.ParseTurns(engine.Connect6(), line)
+	wb.GoToLine(turns)
+	if !wb.Info().Found {
+		// not stored yet: play it in
+		wb.Home()
+		for _, m := range turns {
+			wb.PlayMove(m)
+		}
+	}
+	wb.Verify()
+	ta.pumpUntil("the verdict", func() bool { return !wb.Running() })
+	if v := wb.Verdict(); v == nil || !v.Proved {
+		t.Fatalf("verdict %+v", wb.Verdict())
+	}
+	es := wb.LoadSolved()
+	if len(es) == 0 {
+		t.Fatal("the proved position is not listed")
+	}
+	want, _ := wb.Position().CanonicalKey()
+	wb.Home()
+	found := false
+	for _, e := range es {
+		wb.OpenEntry(e)
+		if k, _ := wb.Position().CanonicalKey(); k == want {
+			found = true
+		}
+		if wb.Info().Status != 2 /* ui.StatusProved */ {
+			t.Fatalf("listed position %v is %v", e, wb.Info().Status)
+		}
+	}
+	if !found {
+		t.Fatalf("the verified position is not among %d solved entries", len(es))
+	}
+}
