@@ -60,10 +60,7 @@ func NewBoard(r Rules) (*Board, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
-	g := newGeometry(r)
-	b := emptyBoard(g)
-	g.buildEvents(b.tl, b.hl)
-	return b, nil
+	return emptyBoard(newGeometry(r)), nil
 }
 
 // emptyBoard returns the empty board of geometry g, Black to move.

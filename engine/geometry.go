@@ -33,12 +33,12 @@ type geometry struct {
 	zkey     [3][]uint64
 	syms     []symmetry
 
-	// evPlace[n<<5|m] is set when a window that now holds n stones of the
-	// placing colour (after the placement) and m of the other needs a change
-	// of the window sets or of the full count; evRemove[n<<5|m] likewise
-	// with n counted before the removal. Most updates need neither, so
-	// Place and Remove test one table entry per window instead of branching
-	// on the counts.
+	// evPlace[evIndex(n, m)] is the event code (below) of a window that now
+	// holds n stones of the placing colour (after the placement) and m of
+	// the other: whether the window sets or the full count change;
+	// evRemove likewise with n counted before the removal. Most updates
+	// change nothing, so Place and Remove read one table entry per window
+	// instead of branching on the counts.
 	evPlace, evRemove [evSize]uint8
 }
 
@@ -130,6 +130,7 @@ func newGeometry(r Rules) *geometry {
 		}
 		w++
 	})
+	g.buildEvents(uint8(r.K-r.P), uint8(max(r.K-2*r.P, 1)))
 	g.sqWins = make([][]int32, nsq)
 	g.sqWinsAt = make([][]uint8, nsq)
 	for s := 0; s < nsq; s++ {
