@@ -33,8 +33,11 @@ run: build
 vet: deps
 	$(GO) vet ./...
 
+# Every check: vet, the race-enabled test suite, then the real binary under
+# Xvfb (smoke).
 test: deps vet
 	$(GO) test -race -timeout 40m ./...
+	$(MAKE) --no-print-directory smoke
 
 # smoke: the real binary under Xvfb on a sample book in a temp dir: store a
 # Connect6 line, verify it (open, with unsolved moves), save a window capture
