@@ -118,7 +118,7 @@ func TestCrashSafety(t *testing.T) {
 		var mu sync.Mutex
 		var reported []string
 		done := make(chan struct{})
-		first := make(chan struct{}, 1)
+		commits := make(chan struct{}, 1000)
 		go func() {
 			defer close(done)
 			sc := bufio.NewScanner(out)
@@ -129,7 +129,7 @@ func TestCrashSafety(t *testing.T) {
 				case strings.HasPrefix(line, "committed "):
 					reported = append(reported, strings.Fields(line)[1:]...)
 					select {
-					case first <- struct{}{}:
+					case commits <- struct{}{}:
 					default:
 					}
 				case line == "done":
@@ -140,20 +140,31 @@ func TestCrashSafety(t *testing.T) {
 				mu.Unlock()
 			}
 		}()
-		// Kill at a random moment of the import: after its first commit
-		// (the start-up is slow under -race), 0-800 ms into the work.
-		delay := time.Duration(rng.Intn(800)) * time.Millisecond
+		// Kill at a random moment of the import, whatever its speed (-race
+		// or not): after a random number of commits (1-8), plus 0-30 ms.
+		wait := 1 + rng.Intn(8)
+		delay := time.Duration(rng.Intn(30)) * time.Millisecond
 		killed := false
-		select {
-		case <-first:
+		timeout := time.After(60 * time.Second)
+	waiting:
+		for n := 0; ; {
 			select {
-			case <-time.After(delay):
-				killed = cmd.Process.Signal(syscall.SIGKILL) == nil
+			case <-commits:
+				if n++; n < wait {
+					continue
+				}
+				select {
+				case <-time.After(delay):
+					killed = cmd.Process.Signal(syscall.SIGKILL) == nil
+				case <-done:
+				}
+				break waiting
 			case <-done:
+				break waiting
+			case <-timeout:
+				killed = cmd.Process.Signal(syscall.SIGKILL) == nil
+				break waiting
 			}
-		case <-done:
-		case <-time.After(60 * time.Second):
-			killed = cmd.Process.Signal(syscall.SIGKILL) == nil
 		}
 		<-done
 		cmd.Wait()

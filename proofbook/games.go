@@ -91,6 +91,51 @@ func (bk *Book) ImportGames(ctx context.Context, r io.Reader, opts ImportOptions
 	return bk.importGames(ctx, ids, games, opts)
 }
 
+// gamePrep is a game replayed off the writer: its prepared moves, or why
+// it cannot be stored.
+type gamePrep struct {
+	id    string
+	steps []prepared
+	err   error
+}
+
+// prepareGames replays the games in order on its own goroutine (the engine
+// work: legality, canonical keys and frames), so that the writer only runs
+// SQL. It stops when ctx is done.
+func (bk *Book) prepareGames(ctx context.Context, ids []string, games map[string][]string) <-chan gamePrep {
+	ch := make(chan gamePrep, 256)
+	r := bk.rules
+	go func() {
+		defer close(ch)
+		cells := make([]engine.Color, r.Squares())
+		for _, id := range ids {
+			g := gamePrep{id: id}
+			turns, err := parseGame(r, games[id])
+			if err != nil {
+				g.err = err
+			} else {
+				b := bk.tmpl.Clone()
+				sym, list := 0, []stone(nil) // the empty board's canonical frame
+				for i, m := range turns {
+					p, err := prepare(r, b, sym, list, m, false, cells)
+					if err != nil {
+						g.err, g.steps = fmt.Errorf("turn %d (%s): %w", i+1, engine.MoveName(r, m), err), nil
+						break
+					}
+					g.steps = append(g.steps, p)
+					sym, list = p.sym, p.list
+				}
+			}
+			select {
+			case ch <- g:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return ch
+}
+
 func (bk *Book) importGames(ctx context.Context, ids []string, games map[string][]string, opts ImportOptions) (ImportStats, error) {
 	var st ImportStats
 	if opts.Source == "" {
@@ -99,11 +144,22 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 	if opts.Batch <= 0 {
 		opts.Batch = 500
 	}
+	pctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	prepped := bk.prepareGames(pctx, ids, games)
 	for start := 0; start < len(ids); start += opts.Batch {
 		if err := ctx.Err(); err != nil {
 			return st, err
 		}
 		end := min(start+opts.Batch, len(ids))
+		batch := make([]gamePrep, 0, end-start)
+		for len(batch) < end-start {
+			g, ok := <-prepped
+			if !ok {
+				return st, ctx.Err()
+			}
+			batch = append(batch, g)
+		}
 		var stored []string
 		var bst ImportStats
 		err := bk.write(ctx, func(tx *sql.Tx) error {
@@ -121,44 +177,52 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 			if err != nil {
 				return err
 			}
-			for _, id := range ids[start:end] {
+			for _, g := range batch {
 				var one int
-				switch err := has.QueryRowContext(ctx, opts.Source, id).Scan(&one); {
+				switch err := has.QueryRowContext(ctx, opts.Source, g.id).Scan(&one); {
 				case err == nil:
 					bst.Already++
 					continue
 				case !errors.Is(err, sql.ErrNoRows):
 					return err
 				}
-				turns, perr := parseGame(bk.rules, games[id])
-				if perr != nil {
-					bst.Skipped = append(bst.Skipped, GameError{id, perr})
+				if g.err != nil {
+					bst.Skipped = append(bst.Skipped, GameError{g.id, g.err})
 					continue
 				}
 				if _, err := tx.ExecContext(ctx, "SAVEPOINT game"); err != nil {
 					return err
 				}
 				pa, pe, pd := w.added, w.edges, len(w.dirty)
-				line, gerr := w.addLine(ctx, turns, false)
+				cur := bk.root
+				var gerr error
+				for i, p := range g.steps {
+					n, err := w.apply(ctx, cur, p)
+					if err != nil {
+						gerr = fmt.Errorf("turn %d: %w", i+1, err)
+						break
+					}
+					cur = n.id
+				}
 				if gerr == nil {
-					_, gerr = ins.ExecContext(ctx, opts.Source, id, int64(line.IDs[len(line.IDs)-1]), len(turns))
+					_, gerr = ins.ExecContext(ctx, opts.Source, g.id, int64(cur), len(g.steps))
 				}
 				if gerr != nil {
-					if errors.Is(gerr, ctx.Err()) || ctx.Err() != nil {
+					if ctx.Err() != nil {
 						return ctx.Err()
 					}
 					if _, err := tx.ExecContext(ctx, "ROLLBACK TO game"); err != nil {
 						return err
 					}
 					w.added, w.edges, w.dirty = pa, pe, w.dirty[:pd]
-					bst.Skipped = append(bst.Skipped, GameError{id, gerr})
+					bst.Skipped = append(bst.Skipped, GameError{g.id, gerr})
 				}
 				if _, err := tx.ExecContext(ctx, "RELEASE game"); err != nil {
 					return err
 				}
 				if gerr == nil {
 					bst.Games++
-					stored = append(stored, id)
+					stored = append(stored, g.id)
 				}
 			}
 			bst.Positions, bst.Edges = w.added, w.edges

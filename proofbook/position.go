@@ -67,52 +67,27 @@ type node struct {
 	list []stone
 }
 
-// findOrAdd returns the id of the position of board b (inserting it).
-func (w *wtx) findOrAdd(ctx context.Context, b *engine.Board) (node, error) {
-	r := w.bk.rules
-	key, sym := b.CanonicalKey()
-	list := canonStones(r, b, sym)
-	enc := encodeList(list)
-	// One row per key (a unique index): a stored row with other stones is a
-	// collision. (A lookup then a plain insert measured faster than an
-	// upsert with RETURNING.)
-	var id int64
-	var st []byte
-	var tm int
-	switch err := w.findPos.QueryRowContext(ctx, int64(key)).Scan(&id, &st, &tm); {
-	case err == nil:
-		if !bytes.Equal(st, enc) || engine.Color(tm) != b.ToMove() {
-			return node{}, fmt.Errorf("%w (key %#x)", ErrCollision, key)
-		}
-		return node{PosID(id), sym, list}, nil
-	case !errors.Is(err, sql.ErrNoRows):
-		return node{}, err
-	}
-	winner := b.Winner()
-	res, err := w.insPos.ExecContext(ctx, int64(key), enc, int(b.ToMove()), len(list), int(winner), w.now)
-	if err != nil {
-		return node{}, err
-	}
-	if id, err = res.LastInsertId(); err != nil {
-		return node{}, err
-	}
-	w.added++
-	w.fresh[PosID(id)] = true
-	w.created[PosID(id)] = true
-	if winner != engine.Empty {
-		w.dirty = append(w.dirty, PosID(id))
-	}
-	return node{PosID(id), sym, list}, nil
+// prepared is one move of a walk, computed from the boards alone (no SQL),
+// so that game imports can compute it on another core: the edge's packed
+// move (the parent's canonical frame, symmetry representative) and the
+// child position.
+type prepared struct {
+	move   int64
+	null   bool
+	key    uint64
+	sym    int
+	list   []stone
+	toMove engine.Color
+	winner engine.Color
 }
 
-// step plays move m (in b's own frame) on b from the stored position cur
-// and returns the child, adding the edge and the position when new. With
-// partial, a turn may place fewer stones (null and seminull moves). On
-// error b is unchanged.
-func (w *wtx) step(ctx context.Context, b *engine.Board, cur node, m engine.Move, partial bool) (node, error) {
-	r := w.bk.rules
+// prepare plays move m (in b's own frame) on b, from a position whose
+// canonical frame is reached by symmetry sym and whose canonical stones are
+// list. With partial, a turn may place fewer stones (null and seminull
+// moves). On error b is unchanged. cells is a scratch board (all Empty).
+func prepare(r engine.Rules, b *engine.Board, sym int, list []stone, m engine.Move, partial bool, cells []engine.Color) (prepared, error) {
 	want := r.P
-	if len(cur.list) == 0 {
+	if len(list) == 0 {
 		want = r.Q
 	}
 	var err error
@@ -122,80 +97,24 @@ func (w *wtx) step(ctx context.Context, b *engine.Board, cur node, m engine.Move
 		err = b.Play(m)
 	}
 	if err != nil {
-		return node{}, err
+		return prepared{}, err
 	}
-	mc := repMove(r, w.stab(cur.list), ToCanonical(r, cur.sym, m))
-	pm := packMove(mc)
-	var child int64
-	if w.fresh[cur.id] {
-		err = sql.ErrNoRows // a position new in this transaction, without moves yet
-	} else {
-		err = w.findEdge.QueryRowContext(ctx, int64(cur.id), pm).Scan(&child)
-	}
-	if err == nil {
-		key, sym := b.CanonicalKey()
-		_ = key
-		return node{PosID(child), sym, canonStones(r, b, sym)}, nil
-	}
-	if !errors.Is(err, sql.ErrNoRows) {
-		b.Undo()
-		return node{}, err
-	}
-	next, err := w.findOrAdd(ctx, b)
-	if err != nil {
-		b.Undo()
-		return node{}, err
-	}
-	if m.Len() == 0 {
-		// Two null moves between the same stones would make a cycle.
-		var x int64
-		err := w.findEdge.QueryRowContext(ctx, int64(next.id), int64(0)).Scan(&x)
-		if err == nil && PosID(x) == cur.id {
-			b.Undo()
-			return node{}, errors.New("a null move back to the position it came from would make a cycle")
-		}
-	}
-	if _, err := w.insEdge.ExecContext(ctx, int64(cur.id), pm, int64(next.id)); err != nil {
-		b.Undo()
-		return node{}, err
-	}
-	w.edges++
-	delete(w.fresh, cur.id)
-	if !w.anyStatus {
-		return next, nil
-	}
-	// The parent's status changes when it has one (a new move counts in its
-	// proof numbers) or when the move leads to a position with one.
-	for _, id := range []PosID{cur.id, next.id} {
-		if w.created[id] {
-			continue
-		}
-		var one int
-		switch err := w.hasStat.QueryRowContext(ctx, int64(id)).Scan(&one); {
-		case err == nil:
-			w.dirty = append(w.dirty, cur.id)
-			return next, nil
-		case !errors.Is(err, sql.ErrNoRows):
-			b.Undo()
-			return node{}, err
-		}
-	}
-	return next, nil
+	mc := repMove(r, stabilizerBuf(r, list, cells), ToCanonical(r, sym, m))
+	key, csym := b.CanonicalKey()
+	return prepared{move: packMove(mc), null: m.Len() == 0, key: key, sym: csym, list: canonStones(r, b, csym),
+		toMove: b.ToMove(), winner: b.Winner()}, nil
 }
 
-func (w *wtx) stab(list []stone) []int {
-	r := w.bk.rules
-	if w.cells == nil {
-		w.cells = make([]engine.Color, r.Squares())
-	}
+// stabilizerBuf is stabilizer with a scratch board (left all Empty).
+func stabilizerBuf(r engine.Rules, list []stone, cells []engine.Color) []int {
 	syms := []int{0}
 	for _, st := range list {
-		w.cells[st.sq] = st.c
+		cells[st.sq] = st.c
 	}
 	for t := 1; t < r.SymmetryCount(); t++ {
 		ok := true
 		for _, st := range list {
-			if w.cells[r.Transform(t, st.sq)] != st.c {
+			if cells[r.Transform(t, st.sq)] != st.c {
 				ok = false
 				break
 			}
@@ -205,9 +124,117 @@ func (w *wtx) stab(list []stone) []int {
 		}
 	}
 	for _, st := range list {
-		w.cells[st.sq] = engine.Empty
+		cells[st.sq] = engine.Empty
 	}
 	return syms
+}
+
+// findOrAdd returns the stored position of a prepared child (inserting it).
+func (w *wtx) findOrAdd(ctx context.Context, p prepared) (node, error) {
+	enc := encodeList(p.list)
+	// One row per key (a unique index): a stored row with other stones is a
+	// collision. (A lookup then a plain insert measured faster than an
+	// upsert with RETURNING.)
+	var id int64
+	var st []byte
+	var tm int
+	switch err := w.findPos.QueryRowContext(ctx, int64(p.key)).Scan(&id, &st, &tm); {
+	case err == nil:
+		if !bytes.Equal(st, enc) || engine.Color(tm) != p.toMove {
+			return node{}, fmt.Errorf("%w (key %#x)", ErrCollision, p.key)
+		}
+		return node{PosID(id), p.sym, p.list}, nil
+	case !errors.Is(err, sql.ErrNoRows):
+		return node{}, err
+	}
+	res, err := w.insPos.ExecContext(ctx, int64(p.key), enc, int(p.toMove), len(p.list), int(p.winner), w.now)
+	if err != nil {
+		return node{}, err
+	}
+	if id, err = res.LastInsertId(); err != nil {
+		return node{}, err
+	}
+	w.added++
+	w.fresh[PosID(id)] = true
+	w.created[PosID(id)] = true
+	if p.winner != engine.Empty {
+		w.dirty = append(w.dirty, PosID(id))
+	}
+	return node{PosID(id), p.sym, p.list}, nil
+}
+
+// step plays move m (in b's own frame) on b from the stored position cur
+// and returns the child, adding the edge and the position when new. With
+// partial, a turn may place fewer stones (null and seminull moves). On
+// error b is unchanged.
+func (w *wtx) step(ctx context.Context, b *engine.Board, cur node, m engine.Move, partial bool) (node, error) {
+	if w.cells == nil {
+		w.cells = make([]engine.Color, w.bk.rules.Squares())
+	}
+	p, err := prepare(w.bk.rules, b, cur.sym, cur.list, m, partial, w.cells)
+	if err != nil {
+		return node{}, err
+	}
+	next, err := w.apply(ctx, cur.id, p)
+	if err != nil {
+		b.Undo()
+		return node{}, err
+	}
+	return next, nil
+}
+
+// apply stores a prepared move from position cur: the edge and the child
+// when new.
+func (w *wtx) apply(ctx context.Context, cur PosID, p prepared) (node, error) {
+	var child int64
+	var err error
+	if w.fresh[cur] {
+		err = sql.ErrNoRows // a position new in this transaction, without moves yet
+	} else {
+		err = w.findEdge.QueryRowContext(ctx, int64(cur), p.move).Scan(&child)
+	}
+	if err == nil {
+		return node{PosID(child), p.sym, p.list}, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return node{}, err
+	}
+	next, err := w.findOrAdd(ctx, p)
+	if err != nil {
+		return node{}, err
+	}
+	if p.null {
+		// Two null moves between the same stones would make a cycle.
+		var x int64
+		err := w.findEdge.QueryRowContext(ctx, int64(next.id), int64(0)).Scan(&x)
+		if err == nil && PosID(x) == cur {
+			return node{}, errors.New("a null move back to the position it came from would make a cycle")
+		}
+	}
+	if _, err := w.insEdge.ExecContext(ctx, int64(cur), p.move, int64(next.id)); err != nil {
+		return node{}, err
+	}
+	w.edges++
+	delete(w.fresh, cur)
+	if !w.anyStatus {
+		return next, nil
+	}
+	// The parent's status changes when it has one (a new move counts in its
+	// proof numbers) or when the move leads to a position with one.
+	for _, id := range []PosID{cur, next.id} {
+		if w.created[id] {
+			continue
+		}
+		var one int
+		switch err := w.hasStat.QueryRowContext(ctx, int64(id)).Scan(&one); {
+		case err == nil:
+			w.dirty = append(w.dirty, cur)
+			return next, nil
+		case !errors.Is(err, sql.ErrNoRows):
+			return node{}, err
+		}
+	}
+	return next, nil
 }
 
 // finish propagates the statuses touched by the transaction.
