@@ -1,11 +1,211 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"flag"
+	"fmt"
 	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"c6book/engine"
 )
 
-// cmdSolve is not implemented yet.
+// solveTreeJSON is one attacker move of a solution tree. Replies maps each
+// defender reply the proof covers (LittleGolem notation) to the attacker's
+// answer. A one-stone key is a seminull reply: it stands for every defender
+// move with that stone and a second stone outside its seminull_zone; the
+// moves with the second stone inside the zone are listed as keys of their own.
+type solveTreeJSON struct {
+	Move         string                    `json:"move"`
+	Threats      int                       `json:"threats"`
+	Six          bool                      `json:"six,omitempty"`
+	Seminull     bool                      `json:"seminull,omitempty"`
+	SeminullZone []string                  `json:"seminull_zone,omitempty"`
+	Replies      map[string]*solveTreeJSON `json:"replies,omitempty"`
+}
+
+type solveJSON struct {
+	Rules  string         `json:"rules"`
+	Turns  string         `json:"turns"`
+	ToMove string         `json:"to_move"`
+	Mode   string         `json:"mode"`
+	Result string         `json:"result"`
+	Reason string         `json:"reason,omitempty"`
+	Move   string         `json:"move,omitempty"`
+	Line   []string       `json:"line"`
+	Nodes  int64          `json:"nodes"`
+	MS     int64          `json:"ms"`
+	Zone   []string       `json:"zone"`
+	Tree   *solveTreeJSON `json:"tree,omitempty"`
+}
+
 func cmdSolve(args []string, stdout, stderr io.Writer) error {
-	return errors.New("not implemented yet")
+	fs := flag.NewFlagSet("c6 solve", flag.ContinueOnError)
+	var pf positionFlags
+	pf.register(fs)
+	modeFlag := fs.String("mode", "vcdt", "vcdt (continuous double threats) or vcst (single threats too)")
+	maxNodes := fs.Int64("max-nodes", engine.DefaultMaxNodes, "node budget")
+	timeout := fs.Duration("timeout", 0, "time budget, e.g. 10s (0: none)")
+	freeFlag := fs.String("free", "near", "where free stones may go: near (squares of the attacker's live windows) or all")
+	tolerance := fs.Int("tolerance", 0, "extra defender stones the root zone must tolerate (1 after a seminull move, p after a null move)")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return err
+	}
+	if pf.turns == "" && pf.sgf == "" {
+		return errors.New("give the position with --turns or --sgf (the solver plays for the side to move)")
+	}
+	if *tolerance < 0 || *tolerance > 8 {
+		return fmt.Errorf("--tolerance %d: want 0..8", *tolerance)
+	}
+	mode, err := engine.ParseMode(*modeFlag)
+	if err != nil {
+		return fmt.Errorf("--mode: %w", err)
+	}
+	var free engine.FreePolicy
+	switch *freeFlag {
+	case "near":
+		free = engine.FreeNear
+	case "all":
+		free = engine.FreeAll
+	default:
+		return fmt.Errorf("--free %q: want near or all", *freeFlag)
+	}
+	if *maxNodes <= 0 {
+		return fmt.Errorf("--max-nodes %d: want a positive number", *maxNodes)
+	}
+	if *timeout < 0 {
+		return fmt.Errorf("--timeout %v: want a positive duration", *timeout)
+	}
+	b, err := pf.load()
+	if err != nil {
+		return err
+	}
+	r := b.Rules()
+	params := engine.Params{Mode: mode, Free: free, Tolerance: *tolerance, Limits: engine.Limits{MaxNodes: *maxNodes, Timeout: *timeout}}
+	pl := newProgressLine(stderr, r)
+	if pl != nil {
+		params.Progress = pl.report
+		params.ProgressEvery = 250 * time.Millisecond
+	}
+	res, err := engine.Solve(context.Background(), b, params)
+	pl.finish()
+	if err != nil {
+		return err
+	}
+	out := solveJSON{
+		Rules:  r.String(),
+		Turns:  engine.FormatTurns(r, b.History()),
+		ToMove: b.ToMove().String(),
+		Mode:   mode.String(),
+		Result: res.Outcome.String(),
+		Reason: res.Reason,
+		Line:   moveNames(r, res.Line),
+		Nodes:  res.Nodes,
+		MS:     res.Elapsed.Milliseconds(),
+		Zone:   squareNames(r, res.Zone),
+	}
+	if res.Outcome == engine.Win {
+		out.Move = engine.MoveName(r, res.Move)
+		out.Tree = solveTree(r, res.Tree)
+	}
+	if *asJSON {
+		return writeJSON(stdout, out)
+	}
+	printSolve(stdout, out)
+	return nil
+}
+
+// solveTree converts a solution tree for JSON.
+func solveTree(r engine.Rules, st *engine.Strategy) *solveTreeJSON {
+	if st == nil {
+		return nil
+	}
+	t := &solveTreeJSON{Move: engine.MoveName(r, st.Move), Threats: st.Threats, Six: st.Six}
+	if len(st.Replies) > 0 {
+		t.Replies = make(map[string]*solveTreeJSON, len(st.Replies))
+	}
+	for _, rep := range st.Replies {
+		sub := solveTree(r, rep.Then)
+		if sub == nil {
+			sub = &solveTreeJSON{}
+		}
+		if rep.Seminull {
+			sub.Seminull = true
+			sub.SeminullZone = []string{}
+			if rep.Then != nil {
+				sub.SeminullZone = squareNames(r, rep.Then.Zone)
+			}
+		}
+		t.Replies[engine.MoveName(r, rep.Move)] = sub
+	}
+	return t
+}
+
+func printSolve(w io.Writer, v solveJSON) {
+	switch v.Result {
+	case "win":
+		fmt.Fprintf(w, "%s wins by %s: %s\n", v.ToMove, v.Mode, v.Move)
+		fmt.Fprintf(w, "line: %s\n", strings.Join(v.Line, " "))
+		fmt.Fprintf(w, "zone (%d): %s\n", len(v.Zone), strings.Join(v.Zone, " "))
+	default:
+		fmt.Fprintf(w, "no %s win found for %s (%s)\n", v.Mode, v.ToMove, v.Reason)
+		if len(v.Line) > 0 {
+			fmt.Fprintf(w, "most-proving line: %s\n", strings.Join(v.Line, " "))
+		}
+	}
+	fmt.Fprintf(w, "%d nodes, %s\n", v.Nodes, time.Duration(v.MS)*time.Millisecond)
+}
+
+// progressLine prints the solver's progress on a terminal, once the search
+// has run for a second. Reports arrive on the solver's reporting goroutine.
+type progressLine struct {
+	mu      sync.Mutex
+	w       io.Writer
+	rules   engine.Rules
+	printed bool
+}
+
+// newProgressLine returns nil unless w is a terminal.
+func newProgressLine(w io.Writer, r engine.Rules) *progressLine {
+	f, ok := w.(*os.File)
+	if !ok {
+		return nil
+	}
+	st, err := f.Stat()
+	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	return &progressLine{w: w, rules: r}
+}
+
+func (p *progressLine) report(pr engine.Progress) {
+	if pr.Elapsed < time.Second {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	line := pr.Line
+	more := ""
+	if len(line) > 6 {
+		line, more = line[:6], " …"
+	}
+	fmt.Fprintf(p.w, "\r\033[Ksolving: %d nodes, depth %d, %.1fs, line %s%s",
+		pr.Nodes, pr.Depth, pr.Elapsed.Seconds(), strings.Join(moveNames(p.rules, line), " "), more)
+	p.printed = true
+}
+
+func (p *progressLine) finish() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.printed {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
 }
