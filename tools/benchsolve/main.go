@@ -1,0 +1,205 @@
+// Command benchsolve measures the threat-space solvers on a file of
+// positions (gid, k, to_move, turns; attacker to move): for each mode and
+// per-position budget, the wins found, the median and 90th-percentile solve
+// time and the node rate. `make bench-solve` runs it on the public
+// LittleGolem positions.
+//
+//	go run ./tools/benchsolve [-positions file] [-modes vcdt,vcst] [-budgets 1s,10s] [-workers 2] [-max-nodes N]
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"c6book/engine"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "benchsolve:", err)
+		os.Exit(1)
+	}
+}
+
+type position struct {
+	id string
+	b  *engine.Board
+}
+
+type outcome struct {
+	win     bool
+	reason  string
+	nodes   int64
+	elapsed time.Duration
+}
+
+func run(args []string, w io.Writer) error {
+	fs := flag.NewFlagSet("benchsolve", flag.ContinueOnError)
+	file := fs.String("positions", "../shared/positions/littlegolem-public.tsv", "positions: gid, k, to_move, turns (tab-separated, # comments)")
+	modes := fs.String("modes", "vcdt,vcst", "solver modes, comma-separated")
+	budgets := fs.String("budgets", "1s,10s", "time budgets per position, comma-separated")
+	maxNodes := fs.Int64("max-nodes", 20_000_000, "node budget per position besides the time budget (bounds memory: ~100 bytes a node)")
+	workers := fs.Int("workers", 2, "positions solved in parallel (each solve is single-threaded)")
+	limit := fs.Int("n", 0, "use only the first n positions (0: all)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *workers < 1 {
+		return errors.New("-workers must be at least 1")
+	}
+	pos, err := readPositions(*file)
+	if err != nil {
+		return err
+	}
+	if *limit > 0 && *limit < len(pos) {
+		pos = pos[:*limit]
+	}
+	var ms []engine.Mode
+	for _, m := range strings.Split(*modes, ",") {
+		mode, err := engine.ParseMode(strings.TrimSpace(m))
+		if err != nil {
+			return err
+		}
+		ms = append(ms, mode)
+	}
+	var bs []time.Duration
+	for _, s := range strings.Split(*budgets, ",") {
+		d, err := time.ParseDuration(strings.TrimSpace(s))
+		if err != nil || d <= 0 {
+			return fmt.Errorf("budget %q: want a positive duration", s)
+		}
+		bs = append(bs, d)
+	}
+	fmt.Fprintf(w, "%d positions from %s, %d workers, node budget %d\n", len(pos), *file, *workers, *maxNodes)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "mode\tbudget\twins\tmedian\tp90\tmedian(win)\tnodes/s\tbudget hit\twall\t")
+	for _, mode := range ms {
+		for _, budget := range bs {
+			start := time.Now()
+			res := solveAll(pos, mode, budget, *maxNodes, *workers)
+			wall := time.Since(start)
+			var times, winTimes []time.Duration
+			var nodes int64
+			var busy time.Duration
+			wins, hit := 0, 0
+			for _, r := range res {
+				times = append(times, r.elapsed)
+				nodes += r.nodes
+				busy += r.elapsed
+				if r.win {
+					wins++
+					winTimes = append(winTimes, r.elapsed)
+				}
+				if r.reason == engine.ReasonBudget {
+					hit++
+				}
+			}
+			rate := 0.0
+			if busy > 0 {
+				rate = float64(nodes) / busy.Seconds()
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%s\t%s\t%s\t%.0f\t%d\t%s\t\n", mode, budget, wins, len(res),
+				fmtDur(quantile(times, 0.5)), fmtDur(quantile(times, 0.9)), fmtDur(quantile(winTimes, 0.5)), rate, hit, wall.Round(time.Second))
+			tw.Flush()
+		}
+	}
+	fmt.Fprintln(w, "times per position (wall clock of that solve); nodes/s = all nodes / summed solve time")
+	return tw.Flush()
+}
+
+func solveAll(pos []position, mode engine.Mode, budget time.Duration, maxNodes int64, workers int) []outcome {
+	out := make([]outcome, len(pos))
+	var next int
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for i := 0; i < workers; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				j := next
+				next++
+				mu.Unlock()
+				if j >= len(pos) {
+					return
+				}
+				res, err := engine.Solve(context.Background(), pos[j].b, engine.Params{Mode: mode, Limits: engine.Limits{MaxNodes: maxNodes, Timeout: budget}})
+				if err != nil {
+					out[j] = outcome{reason: err.Error()}
+					continue
+				}
+				out[j] = outcome{win: res.Outcome == engine.Win, reason: res.Reason, nodes: res.Nodes, elapsed: res.Elapsed}
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+func quantile(ds []time.Duration, q float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	i := int(q * float64(len(s)-1))
+	return s[i]
+}
+
+func fmtDur(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return fmt.Sprintf("%.2fms", float64(d)/1e6)
+	case d < time.Second:
+		return fmt.Sprintf("%.0fms", float64(d)/1e6)
+	}
+	return fmt.Sprintf("%.2fs", d.Seconds())
+}
+
+func readPositions(path string) ([]position, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []position
+	sc := bufio.NewScanner(f)
+	line := 0
+	for sc.Scan() {
+		line++
+		t := sc.Text()
+		if strings.HasPrefix(t, "#") || strings.TrimSpace(t) == "" {
+			continue
+		}
+		cols := strings.Split(t, "\t")
+		if len(cols) < 4 {
+			return nil, fmt.Errorf("%s:%d: want 4 tab-separated columns", path, line)
+		}
+		b, err := engine.ReplayText(engine.Connect6(), cols[3])
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", path, line, err)
+		}
+		if c, err := engine.ParseColor(cols[2]); err == nil && c != b.ToMove() {
+			return nil, fmt.Errorf("%s:%d: to_move %s, but the turns leave %s to move", path, line, cols[2], b.ToMove())
+		}
+		out = append(out, position{id: cols[0], b: b})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no positions", path)
+	}
+	return out, nil
+}
