@@ -71,6 +71,13 @@ bench-solve:
 	$(GO) run ./tools/benchsolve -positions ../shared/positions/littlegolem-public.tsv -budgets $(SOLVE_BUDGETS) -workers $(SOLVE_WORKERS)
 	$(GO) test -run '^$$' -bench 'VCDTPublic|VCSTPublic' -benchtime 1x ./engine
 
+# The verifier on the public positions after each game's own next attacker
+# turn: proved/open counts, unsolved-list sizes, and the speed-up of 2
+# workers over 1 on the position with the most solver calls.
+VERIFY_NODES ?= 5000
+bench-verify:
+	$(GO) run ./tools/benchverify -positions ../shared/positions/littlegolem-public.tsv -games ../shared/data/littlegolem-connect6-games.json.gz -max-nodes $(VERIFY_NODES) -speedup
+
 clean:
 	rm -rf $(BIN)
 

@@ -29,6 +29,11 @@ type VerifyOptions struct {
 	Workers int
 	// Free is the free-stone policy of the solvers.
 	Free FreePolicy
+	// ExpandSeminull (λ3 only): a seminull move s the solvers cannot refute
+	// is not returned as an open item; every full move (s, s') is solved
+	// one by one instead, as in λ2 (AutoProve uses it: it needs plain
+	// positions to work on).
+	ExpandSeminull bool
 }
 
 // VerifyProgress is reported while verifying.
@@ -530,7 +535,7 @@ func (v *verifier) afterSeminull(j *job) []Move {
 		}
 		return out
 	}
-	if v.opts.Lambda == 3 {
+	if v.opts.Lambda == 3 && !v.opts.ExpandSeminull {
 		vd.OpenSeminull = append(vd.OpenSeminull, UnsolvedMove{Move: j.def, Reason: j.res.Reason})
 		v.unsolved.Add(1)
 		return nil
