@@ -92,39 +92,59 @@ func (bk *Book) ImportGames(ctx context.Context, r io.Reader, opts ImportOptions
 }
 
 // gamePrep is a game replayed off the writer: its prepared moves, or why
-// it cannot be stored.
+// it cannot be stored. known: the game was in the book when the import
+// began, so it was not replayed.
 type gamePrep struct {
 	id    string
 	steps []prepared
 	err   error
+	known bool
+}
+
+// prepareGame replays one game from the empty board.
+func (bk *Book) prepareGame(g *gamePrep, turns []string, cells []engine.Color) {
+	r := bk.rules
+	ms, err := parseGame(r, turns)
+	if err != nil {
+		g.err = err
+		return
+	}
+	b := bk.tmpl.Clone()
+	sym, list := 0, []stone(nil) // the empty board's canonical frame
+	for i, m := range ms {
+		p, err := prepare(r, b, sym, list, m, false, cells)
+		if err != nil {
+			g.err, g.steps = fmt.Errorf("turn %d (%s): %w", i+1, engine.MoveName(r, m), err), nil
+			return
+		}
+		g.steps = append(g.steps, p)
+		sym, list = p.sym, p.list
+	}
 }
 
 // prepareGames replays the games in order on its own goroutine (the engine
 // work: legality, canonical keys and frames), so that the writer only runs
-// SQL. It stops when ctx is done.
-func (bk *Book) prepareGames(ctx context.Context, ids []string, games map[string][]string) <-chan gamePrep {
+// SQL. Games already stored under source are not replayed. It stops when
+// ctx is done.
+func (bk *Book) prepareGames(ctx context.Context, source string, ids []string, games map[string][]string) <-chan gamePrep {
 	ch := make(chan gamePrep, 256)
-	r := bk.rules
 	go func() {
 		defer close(ch)
-		cells := make([]engine.Color, r.Squares())
-		for _, id := range ids {
-			g := gamePrep{id: id}
-			turns, err := parseGame(r, games[id])
-			if err != nil {
-				g.err = err
-			} else {
-				b := bk.tmpl.Clone()
-				sym, list := 0, []stone(nil) // the empty board's canonical frame
-				for i, m := range turns {
-					p, err := prepare(r, b, sym, list, m, false, cells)
-					if err != nil {
-						g.err, g.steps = fmt.Errorf("turn %d (%s): %w", i+1, engine.MoveName(r, m), err), nil
-						break
-					}
-					g.steps = append(g.steps, p)
-					sym, list = p.sym, p.list
+		known := map[string]bool{}
+		if rows, err := bk.r.QueryContext(ctx, "SELECT ext_id FROM game WHERE source = ?", source); err == nil {
+			for rows.Next() {
+				var id string
+				if rows.Scan(&id) == nil {
+					known[id] = true
 				}
+			}
+			rows.Close()
+		}
+		cells := make([]engine.Color, bk.rules.Squares())
+		for _, id := range ids {
+			g := gamePrep{id: id, known: known[id]}
+			if !g.known {
+				bk.prepareGame(&g, games[id], cells)
 			}
 			select {
 			case ch <- g:
@@ -146,7 +166,7 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 	}
 	pctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	prepped := bk.prepareGames(pctx, ids, games)
+	prepped := bk.prepareGames(pctx, opts.Source, ids, games)
 	for start := 0; start < len(ids); start += opts.Batch {
 		if err := ctx.Err(); err != nil {
 			return st, err
@@ -185,6 +205,9 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 					continue
 				case !errors.Is(err, sql.ErrNoRows):
 					return err
+				}
+				if g.known { // stored when the import began, but not now
+					bk.prepareGame(&g, games[g.id], make([]engine.Color, bk.rules.Squares()))
 				}
 				if g.err != nil {
 					bst.Skipped = append(bst.Skipped, GameError{g.id, g.err})
