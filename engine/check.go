@@ -107,7 +107,12 @@ func (c *checker) attacker(st *Strategy, line []Move) error {
 	return nil
 }
 
-// defender tries every defender move after st.Move.
+// defender tries every defender move after st.Move. A move that leaves one
+// of the attacker's threat windows without a defender stone loses at once:
+// the attacker fills that window next turn, and the defender, who has no
+// threat window (attacker checked that), cannot make k in a row first. So
+// only the moves that put a stone in every threat window are played out;
+// the others are counted as refuted without placing them.
 func (c *checker) defender(st *Strategy, line []Move) error {
 	b := c.b
 	d := c.a.Opp()
@@ -125,7 +130,17 @@ func (c *checker) defender(st *Strategy, line []Move) error {
 	if len(empties) < n {
 		n = len(empties)
 	}
-	var idx [MaxPerTurn]int
+	// The attacker's threat windows as sets of empty squares.
+	var wins []SqSet
+	for _, w := range b.thr[c.a].list {
+		var z SqSet
+		for _, s := range b.g.win(w) {
+			if b.cells[s] == Empty {
+				z.Add(s)
+			}
+		}
+		wins = append(wins, z)
+	}
 	var sq [MaxPerTurn]Square
 	var rec func(start, k int) error
 	rec = func(start, k int) error {
@@ -140,8 +155,34 @@ func (c *checker) defender(st *Strategy, line []Move) error {
 			}
 			return err
 		}
+		// The last stone must hit every window the others missed.
+		var need *SqSet
+		var inter SqSet
+		if k == n-1 {
+			first := true
+			for i := range wins {
+				hit := false
+				for j := 0; j < k; j++ {
+					if wins[i].Has(sq[j]) {
+						hit = true
+						break
+					}
+				}
+				if hit {
+					continue
+				}
+				if first {
+					inter, first = wins[i], false
+				} else {
+					inter.Intersect(&wins[i])
+				}
+				need = &inter
+			}
+		}
 		for i := start; i < len(empties); i++ {
-			idx[k] = i
+			if need != nil && !need.Has(empties[i]) {
+				continue
+			}
 			sq[k] = empties[i]
 			if err := rec(i+1, k+1); err != nil {
 				return err

@@ -150,6 +150,12 @@ func Solve(ctx context.Context, b *Board, p Params) (Result, error) {
 	if b.Winner() != Empty {
 		return Result{}, fmt.Errorf("solve: the game is over (%s has won)", b.Winner())
 	}
+	if b.turn == 0 && !b.setup && b.count[Black]+b.count[White] == 0 && b.rules.Q != b.rules.P {
+		return Result{}, fmt.Errorf("solve: Black's first turn places %d stones; the solver plays %d a turn", b.rules.Q, b.rules.P)
+	}
+	if b.Empties() < b.rules.P {
+		return Result{}, errors.New("solve: too few empty squares for a full turn")
+	}
 	if p.Mode == VCST {
 		return solveVCST(ctx, b, p)
 	}

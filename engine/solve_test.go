@@ -48,22 +48,31 @@ type solverCase struct {
 	nA, nD int
 }
 
-var solverCases = []solverCase{
-	{Rules{9, 9, 5, 2, 1}, 4, 6},
-	{Rules{8, 8, 4, 1, 1}, 4, 4},
-	{Rules{11, 11, 6, 2, 1}, 13, 12},
-	{Rules{7, 7, 4, 2, 1}, 2, 6},
-}
-
 // Every win claimed by VCDT or VCST, under either free-stone policy, must
 // survive CheckStrategy: every defender move, all of them, is answered.
+// Every third position has the defender threatening, so the attacker's
+// moves must block.
 func TestSolverWinsAreSound(t *testing.T) {
 	ctx := context.Background()
-	for ci, sc := range solverCases {
+	cases := []struct {
+		solverCase
+		n int
+	}{
+		{solverCase{Rules{9, 9, 5, 2, 1}, 4, 6}, 21},
+		{solverCase{Rules{8, 8, 4, 1, 1}, 4, 4}, 30},
+		{solverCase{Rules{11, 11, 6, 2, 1}, 13, 12}, 9},
+		{solverCase{Rules{7, 7, 5, 2, 1}, 3, 5}, 24},
+	}
+	for ci, sc := range cases {
 		rng := rand.New(rand.NewPCG(uint64(ci)+1, 42))
 		wins := map[Mode]int{}
-		for i := 0; i < 60; i++ {
-			b := randomSolverPosition(rng, sc.rules, sc.nA, sc.nD)
+		for i := 0; i < sc.n; i++ {
+			var b *Board
+			if i%3 == 2 {
+				b = randomThreatenedPosition(rng, sc.rules, sc.nA, sc.nD-1)
+			} else {
+				b = randomSolverPosition(rng, sc.rules, sc.nA, sc.nD)
+			}
 			for _, mode := range []Mode{VCDT, VCST} {
 				for _, free := range []FreePolicy{FreeNear, FreeAll} {
 					res, err := Solve(ctx, b, Params{Mode: mode, Free: free, Limits: Limits{MaxNodes: 20000}})
@@ -80,17 +89,19 @@ func TestSolverWinsAreSound(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("%v: wins of 120 solves: vcdt=%d vcst=%d", sc.rules, wins[VCDT], wins[VCST])
-		if wins[VCDT] == 0 || wins[VCST] == 0 {
-			t.Errorf("%v: too few wins to test (%v): adjust the generator", sc.rules, wins)
+		t.Logf("%v: wins of %d solves: vcdt=%d vcst=%d", sc.rules, 2*sc.n, wins[VCDT], wins[VCST])
+		if wins[VCDT] == 0 || wins[VCST] == 0 || wins[VCST] == 2*sc.n {
+			t.Errorf("%v: the wins (%v) do not discriminate: adjust the generator", sc.rules, wins)
 		}
 	}
 }
 
-// bruteVCDT reports whether the attacker (to move) wins within depth moves
-// when every attacker move must leave at least two threats (or win), trying
-// every attacker move and every defender reply.
-func bruteVCDT(b *Board, a Color, depth int) bool {
+// bruteWin reports whether the attacker (to move) wins within depth moves
+// when every attacker move must block the defender's threat windows and
+// leave at least minT threats (or make k in a row), trying every attacker
+// move and every defender reply, all of them. minT = 2 is the VCDT class,
+// minT = 1 the VCST class.
+func bruteWin(b *Board, a Color, depth, minT int) bool {
 	if b.full[a] > 0 || b.HasThreat(a) {
 		return true
 	}
@@ -108,14 +119,18 @@ func bruteVCDT(b *Board, a Color, depth int) bool {
 		ok := false
 		if b.full[a] > 0 {
 			ok = true
-		} else if !b.HasThreat(d) && b.Threats(a) >= 2 {
+		} else if t := b.Threats(a); !b.HasThreat(d) && t >= minT {
 			ok = true
-			if b.Threats(a) <= p {
+			if t <= p && depth == 1 {
+				// The defender blocks every threat window with a
+				// critical defence and the attacker has no move left.
+				ok = false
+			} else if t <= p {
 				forEachCombo(b.StoneList(Empty), p, func(dm []Square) bool {
 					for _, s := range dm {
 						b.Place(s, d)
 					}
-					if b.full[d] > 0 || !bruteVCDT(b, a, depth-1) {
+					if b.full[d] > 0 || !bruteWin(b, a, depth-1, minT) {
 						ok = false
 					}
 					for i := len(dm) - 1; i >= 0; i-- {
@@ -156,35 +171,53 @@ func forEachCombo(sq []Square, n int, f func([]Square) bool) {
 	rec(0, 0)
 }
 
-// A forced win that brute force finds inside the VCDT horizon is found by
-// VCDT with every free stone allowed (completeness on that class).
+// A forced win that brute force finds inside the horizon (two threat
+// moves, then six) is found by VCDT, resp. VCST, with every free stone
+// allowed: completeness on that class. Positions without a brute-force win
+// are solved too (any claimed win must then pass CheckStrategy).
 func TestVCDTCompleteAgainstBruteForce(t *testing.T) {
+	completeAgainstBrute(t, VCDT, 2, []solverCase{
+		{Rules{7, 7, 5, 2, 1}, 3, 5},
+		{Rules{7, 7, 5, 2, 1}, 4, 6},
+	}, 40)
+}
+
+func TestVCSTCompleteAgainstBruteForce(t *testing.T) {
+	completeAgainstBrute(t, VCST, 1, []solverCase{
+		{Rules{7, 7, 5, 2, 1}, 3, 5},
+	}, 10)
+}
+
+func completeAgainstBrute(t *testing.T, mode Mode, minT int, cases []solverCase, n int) {
 	ctx := context.Background()
-	cases := []solverCase{
-		{Rules{7, 7, 4, 2, 1}, 2, 7},
-		{Rules{8, 8, 5, 2, 1}, 5, 5},
-	}
 	for ci, sc := range cases {
 		rng := rand.New(rand.NewPCG(uint64(ci)+100, 7))
-		found := 0
-		for i := 0; i < 40; i++ {
+		found, other := 0, 0
+		for i := 0; i < n; i++ {
 			b := randomSolverPosition(rng, sc.rules, sc.nA, sc.nD)
 			a := b.ToMove()
-			brute := bruteVCDT(b.Clone(), a, 2)
-			res, err := Solve(ctx, b, Params{Mode: VCDT, Free: FreeAll, Limits: Limits{MaxNodes: 200000}})
+			brute := bruteWin(b.Clone(), a, 2, minT)
+			res, err := Solve(ctx, b, Params{Mode: mode, Free: FreeAll, Limits: Limits{MaxNodes: 200000}})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if brute {
 				found++
 				if res.Outcome != Win {
-					t.Fatalf("%v: brute force wins within 2 double-threat moves, VCDT says %v (%s)\n%s", sc.rules, res.Outcome, res.Reason, dumpBoard(b))
+					t.Fatalf("%v: brute force wins within 2 moves of %d+ threats, %v says %v (%s)\n%s", sc.rules, minT, mode, res.Outcome, res.Reason, dumpBoard(b))
+				}
+			} else if res.Outcome == Win {
+				other++
+			}
+			if res.Outcome == Win {
+				if err := CheckStrategy(ctx, b, res.Tree, 2_000_000); err != nil {
+					t.Fatalf("%v %v: claimed win is unsound: %v\n%s", sc.rules, mode, err, dumpBoard(b))
 				}
 			}
 		}
-		t.Logf("%v: %d of 40 brute-force VCDT wins, all found", sc.rules, found)
-		if found == 0 {
-			t.Errorf("%v: no brute-force wins: the test would be vacuous", sc.rules)
+		t.Logf("%v %v: %d of %d positions are brute-force wins, all found; %d deeper wins, all sound", sc.rules, mode, found, n, other)
+		if found == 0 || found == n {
+			t.Errorf("%v: %d brute-force wins of %d: the test does not discriminate", sc.rules, found, n)
 		}
 	}
 }
@@ -198,7 +231,7 @@ func outsideSets(b *Board, zone []Square, n int, f func([]Square) bool) {
 			outside = append(outside, Square(s))
 		}
 	}
-	for k := 1; k <= n; k++ {
+	for k := 1; k <= n && k <= len(outside); k++ {
 		cont := true
 		forEachCombo(outside, k, func(set []Square) bool {
 			cont = f(set)
@@ -223,14 +256,18 @@ func TestZonesTolerateOutsideStones(t *testing.T) {
 		{solverCase{Rules{9, 9, 5, 2, 1}, 4, 6}, 2, 8},
 		{solverCase{Rules{9, 9, 5, 2, 1}, 4, 6}, 1, 12},
 		{solverCase{Rules{8, 8, 4, 1, 1}, 4, 4}, 1, 15},
-		{solverCase{Rules{7, 7, 4, 2, 1}, 3, 7}, 2, 8},
+		{solverCase{Rules{7, 7, 5, 2, 1}, 3, 5}, 2, 8},
 		{solverCase{Rules{11, 11, 6, 2, 1}, 13, 12}, 1, 6},
+		{solverCase{Rules{11, 11, 6, 2, 1}, 13, 12}, 2, 3},
 	}
 	for ci, zc := range cases {
 		rng := rand.New(rand.NewPCG(uint64(ci)+200, 9))
 		tested, placements := 0, 0
 		for i := 0; i < 400 && tested < zc.positions; i++ {
 			b := randomSolverPosition(rng, zc.rules, zc.nA, zc.nD)
+			if i%3 == 2 {
+				b = randomThreatenedPosition(rng, zc.rules, zc.nA, zc.nD-1)
+			}
 			mode := []Mode{VCDT, VCST}[i%2]
 			res, err := Solve(ctx, b, Params{Mode: mode, Tolerance: zc.tol, Limits: Limits{MaxNodes: 20000}})
 			if err != nil {

@@ -20,6 +20,13 @@ func (z *SqSet) Union(o *SqSet) {
 	}
 }
 
+// Intersect keeps only the squares also in o.
+func (z *SqSet) Intersect(o *SqSet) {
+	for i := range z.w {
+		z.w[i] &= o.w[i]
+	}
+}
+
 // Len counts the squares.
 func (z *SqSet) Len() int {
 	n := 0
