@@ -47,7 +47,13 @@
 //	ImportGames(ctx, r, ImportOptions) (ImportStats, error)  {"gid": ["j10", ...]} (.gz ok)
 //	FromEngine(rules, sym, engine.Verdict, lambda) Verdict   the stored form of a verdict
 //
-// Status propagation and proof numbers are described in status.go.
+// Schema (migrations/, user_version 3): meta (rules, root), position (key
+// UNIQUE, canonical stones, side to move, stone count, winner), edge
+// (parent, packed move, child; WITHOUT ROWID, index on child), game
+// (source, id, leaf), note (comment, label, marks JSON; FTS4 index
+// note_fts kept by triggers), status (per position and attacker: status,
+// order, how, expert flag, pn, dn), verdict (latest per position, JSON),
+// proof (named proofs). Status propagation and proof numbers: status.go.
 package proofbook
 
 import _ "github.com/mattn/go-sqlite3" // the SQLite driver, registered as "sqlite3"
