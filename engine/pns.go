@@ -340,6 +340,12 @@ func (s *search) expandDefender(n *pnode) {
 		n.pn, n.dn = 0, pnInf
 		return
 	}
+	if t == 0 {
+		// Never generated; without this guard a node with no defender
+		// reply would count as won.
+		n.pn, n.dn = pnInf, 0
+		return
+	}
 	normal, relaxed := s.b.CriticalDefences(s.a)
 	n.kids = make([]*pnode, 0, len(normal)+len(relaxed))
 	for _, m := range normal {
@@ -389,7 +395,11 @@ func (s *search) update(n *pnode) {
 			pn = uint64(pnInf)
 		}
 		if len(n.kids) == 0 {
-			pn, dn = 0, pnInf // no defence: the threats cannot be blocked
+			if int(n.threats) > s.b.rules.P {
+				pn, dn = 0, pnInf // no defence: the threats cannot be blocked
+			} else {
+				pn, dn = uint64(pnInf), 0 // never expected: no proof without replies
+			}
 		}
 		n.pn, n.dn = uint32(pn), dn
 	} else {

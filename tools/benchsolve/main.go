@@ -33,6 +33,7 @@ func main() {
 
 type position struct {
 	id string
+	k  string // the winner's own turns to six in the game
 	b  *engine.Board
 }
 
@@ -51,11 +52,20 @@ func run(args []string, w io.Writer) error {
 	maxNodes := fs.Int64("max-nodes", 20_000_000, "node budget per position besides the time budget (bounds memory: ~100 bytes a node)")
 	workers := fs.Int("workers", 2, "positions solved in parallel (each solve is single-threaded)")
 	limit := fs.Int("n", 0, "use only the first n positions (0: all)")
+	freeFlag := fs.String("free", "near", "free-stone policy: near or all")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *workers < 1 {
 		return errors.New("-workers must be at least 1")
+	}
+	free := engine.FreeNear
+	switch *freeFlag {
+	case "near":
+	case "all":
+		free = engine.FreeAll
+	default:
+		return fmt.Errorf("-free %q: want near or all", *freeFlag)
 	}
 	pos, err := readPositions(*file)
 	if err != nil {
@@ -80,19 +90,28 @@ func run(args []string, w io.Writer) error {
 		}
 		bs = append(bs, d)
 	}
-	fmt.Fprintf(w, "%d positions from %s, %d workers, node budget %d\n", len(pos), *file, *workers, *maxNodes)
+	fmt.Fprintf(w, "%d positions from %s, %d workers, node budget %d, free stones %s\n", len(pos), *file, *workers, *maxNodes, *freeFlag)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "mode\tbudget\twins\tmedian\tp90\tmedian(win)\tnodes/s\tbudget hit\twall\t")
+	fmt.Fprintln(tw, "mode\tbudget\twins\tby k\tmedian\tp90\tmedian(win)\tnodes/s\tbudget hit\twall\t")
 	for _, mode := range ms {
 		for _, budget := range bs {
 			start := time.Now()
-			res := solveAll(pos, mode, budget, *maxNodes, *workers)
+			res := solveAll(pos, mode, free, budget, *maxNodes, *workers)
 			wall := time.Since(start)
 			var times, winTimes []time.Duration
 			var nodes int64
 			var busy time.Duration
 			wins, hit := 0, 0
-			for _, r := range res {
+			winsK, allK := map[string]int{}, map[string]int{}
+			var ks []string
+			for i, r := range res {
+				if allK[pos[i].k] == 0 {
+					ks = append(ks, pos[i].k)
+				}
+				allK[pos[i].k]++
+				if r.win {
+					winsK[pos[i].k]++
+				}
 				times = append(times, r.elapsed)
 				nodes += r.nodes
 				busy += r.elapsed
@@ -108,7 +127,12 @@ func run(args []string, w io.Writer) error {
 			if busy > 0 {
 				rate = float64(nodes) / busy.Seconds()
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%s\t%s\t%s\t%.0f\t%d\t%s\t\n", mode, budget, wins, len(res),
+			sort.Strings(ks)
+			var byK []string
+			for _, k := range ks {
+				byK = append(byK, fmt.Sprintf("k%s %d/%d", k, winsK[k], allK[k]))
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%s\t%s\t%s\t%s\t%.0f\t%d\t%s\t\n", mode, budget, wins, len(res), strings.Join(byK, " "),
 				fmtDur(quantile(times, 0.5)), fmtDur(quantile(times, 0.9)), fmtDur(quantile(winTimes, 0.5)), rate, hit, wall.Round(time.Second))
 			tw.Flush()
 		}
@@ -117,7 +141,7 @@ func run(args []string, w io.Writer) error {
 	return tw.Flush()
 }
 
-func solveAll(pos []position, mode engine.Mode, budget time.Duration, maxNodes int64, workers int) []outcome {
+func solveAll(pos []position, mode engine.Mode, free engine.FreePolicy, budget time.Duration, maxNodes int64, workers int) []outcome {
 	out := make([]outcome, len(pos))
 	var next int
 	var mu sync.Mutex
@@ -134,7 +158,7 @@ func solveAll(pos []position, mode engine.Mode, budget time.Duration, maxNodes i
 				if j >= len(pos) {
 					return
 				}
-				res, err := engine.Solve(context.Background(), pos[j].b, engine.Params{Mode: mode, Limits: engine.Limits{MaxNodes: maxNodes, Timeout: budget}})
+				res, err := engine.Solve(context.Background(), pos[j].b, engine.Params{Mode: mode, Free: free, Limits: engine.Limits{MaxNodes: maxNodes, Timeout: budget}})
 				if err != nil {
 					out[j] = outcome{reason: err.Error()}
 					continue
@@ -193,7 +217,7 @@ func readPositions(path string) ([]position, error) {
 		if c, err := engine.ParseColor(cols[2]); err == nil && c != b.ToMove() {
 			return nil, fmt.Errorf("%s:%d: to_move %s, but the turns leave %s to move", path, line, cols[2], b.ToMove())
 		}
-		out = append(out, position{id: cols[0], b: b})
+		out = append(out, position{id: cols[0], k: cols[1], b: b})
 	}
 	if err := sc.Err(); err != nil {
 		return nil, err
