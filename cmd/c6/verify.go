@@ -32,6 +32,7 @@ type verifyJSON struct {
 	Attacker string `json:"attacker"`
 	ToMove   string `json:"to_move"`
 	Lambda   int    `json:"lambda"`
+	MaxNodes int64  `json:"max_nodes"`
 	Status   string `json:"status"`
 	Order    int    `json:"order"`
 	Threats  int    `json:"threats"`
@@ -111,6 +112,7 @@ func cmdVerify(args []string, stdout, stderr io.Writer) error {
 	out.Turns = engine.FormatTurns(r, b.History())
 	out.ToMove = b.ToMove().String()
 	out.Workers = *workers
+	out.MaxNodes = *maxNodes
 	if *asJSON {
 		return writeJSON(stdout, out)
 	}
