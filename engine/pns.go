@@ -121,28 +121,42 @@ func (s *search) run() (Result, error) {
 			s.stopped = ReasonBudget
 			break
 		}
-		// Descend to a most-proving node.
-		n := root
-		s.path = s.path[:0]
-		s.path = append(s.path, root)
+		// Descend to a most-proving node, from the deepest node of the
+		// last path whose numbers did not change (its ancestors did not
+		// change either, so the most-proving node lies below it).
+		if len(s.path) == 0 {
+			s.path = append(s.path, root)
+		}
+		n := s.path[len(s.path)-1]
 		for n.expanded {
 			n = selectKid(n)
 			s.apply(n)
 			s.path = append(s.path, n)
 		}
 		s.expand(n)
-		// Back up to the root, undoing moves.
+		// Back up, undoing moves, until a node's numbers stay the same.
 		for i := len(s.path) - 1; i >= 0; i-- {
 			m := s.path[i]
-			s.update(m)
-			if i > 0 {
-				s.unapply(m)
+			pn, dn := m.pn, m.dn
+			if m == n {
+				pn, dn = pnInf+1, pnInf+1 // just expanded: always back up
 			}
+			s.update(m)
+			if i == 0 || (m.pn == pn && m.dn == dn) {
+				break
+			}
+			s.unapply(m)
+			s.path = s.path[:i]
 		}
 		if s.prog != nil && iter&63 == 0 {
 			s.report(root)
 		}
 	}
+	// Back to the root position.
+	for i := len(s.path) - 1; i > 0; i-- {
+		s.unapply(s.path[i])
+	}
+	s.path = s.path[:0]
 	res := Result{Nodes: s.nodes, Evals: s.evals, Elapsed: time.Since(s.start), MaxDepth: s.maxDepth, Mode: s.p.Mode}
 	switch {
 	case root.proven():
@@ -253,7 +267,13 @@ func (s *search) initOR(n *pnode) {
 		n.pn, n.dn = pnInf, 0
 		return
 	}
-	if e := s.tt[s.b.hash]; e != nil {
+	s.ttInit(n, s.b.hash)
+}
+
+// ttInit sets n's numbers from the transposition table entry of key: a
+// proof at a tolerance at least n's, a disproof at one at most n's.
+func (s *search) ttInit(n *pnode, key uint64) {
+	if e := s.tt[key]; e != nil {
 		if e.node != nil && e.provTol >= n.tol {
 			n.alias = e.node
 			n.pn, n.dn = 0, pnInf
@@ -363,15 +383,60 @@ func (s *search) expandDefender(n *pnode) {
 func (s *search) addOR(parent *pnode, m Move, semi bool, tol int8) *pnode {
 	k := s.newNode()
 	k.move, k.semi, k.tol, k.depth = m, semi, tol, parent.depth
-	for i := 0; i < m.Len(); i++ {
-		s.b.Place(m.At(i), s.d)
-	}
-	s.initOR(k)
-	for i := m.Len() - 1; i >= 0; i-- {
-		s.b.Remove(m.At(i))
+	if m.Len() > 2 {
+		for i := 0; i < m.Len(); i++ {
+			s.b.Place(m.At(i), s.d)
+		}
+		s.initOR(k)
+		for i := m.Len() - 1; i >= 0; i-- {
+			s.b.Remove(m.At(i))
+		}
+	} else {
+		s.initORAfter(k, m)
 	}
 	parent.kids = append(parent.kids, k)
 	return k
+}
+
+// initORAfter is initOR for the position after the defender's reply m (one
+// or two stones), read off the board at the parent without placing m: the
+// attacker's threat windows m misses, the defender's threats with m
+// (moveGen.threatsWith) and the Zobrist key with m.
+func (s *search) initORAfter(n *pnode, m Move) {
+	s.evals++
+	b := s.b
+	for _, w := range b.thr[s.a].list {
+		hit := false
+		for _, q := range b.g.win(w) {
+			if m.Contains(q) {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			n.six = true
+			n.pn, n.dn = 0, pnInf
+			return
+		}
+	}
+	s1, s2 := m.At(0), NoSquare
+	if m.Len() == 2 {
+		s2 = m.At(1)
+	}
+	if s.gen.threatsWith(b, s.d, s1, s2) > b.rules.P {
+		n.pn, n.dn = pnInf, 0
+		return
+	}
+	s.ttInit(n, b.hashWith(s.d, m))
+}
+
+// hashWith is the Zobrist hash of the stones with move m of colour c added.
+func (b *Board) hashWith(c Color, m Move) uint64 {
+	h := b.hash
+	for i := 0; i < m.Len(); i++ {
+		h ^= b.g.zkey[c][m.At(i)]
+	}
+	return h
 }
 
 // update recomputes n's numbers from its children (position of n on the board).

@@ -42,13 +42,15 @@ type moveGen struct {
 	// it holding k-2p stones or more; valid when lstamp[s] == gen.
 	lists  [][]int32
 	lstamp []uint32
+	inH1   []uint32 // stamp h1stamp: the square is in h1
+	h1st   uint32
 	sq     [3][]Square
 }
 
 func newMoveGen(r Rules) *moveGen {
 	n := r.Squares()
 	return &moveGen{nsq: n, seen: make([]uint32, n*n), mark: make([]uint32, n),
-		lists: make([][]int32, n), lstamp: make([]uint32, n)}
+		lists: make([][]int32, n), lstamp: make([]uint32, n), inH1: make([]uint32, n)}
 }
 
 // move1 and move2 build sorted moves without NewMove's sorting overhead.
@@ -207,8 +209,11 @@ func (g *moveGen) threatsWith(b *Board, a Color, s1, s2 Square) int {
 		}
 	}
 	g.ws = ws
-	if len(ws) == 0 {
+	switch {
+	case len(ws) == 0:
 		return 0
+	case len(ws) == 1 && ws[0].n > 0:
+		return 1
 	}
 	return minHitting(ws, b.rules.P+1)
 }
@@ -230,6 +235,21 @@ func (g *moveGen) buildLists(b *Board, a Color) {
 			g.lists[q] = append(g.lists[q], w)
 		}
 	}
+}
+
+// sharedWindows counts the listed windows through both s1 and s2.
+func (g *moveGen) sharedWindows(s1, s2 Square) int {
+	n := 0
+	l2 := g.list(s2)
+	for _, w := range g.list(s1) {
+		for _, w2 := range l2 {
+			if w == w2 {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }
 
 func (g *moveGen) list(s Square) []int32 {
@@ -282,8 +302,11 @@ func (g *moveGen) threatsListed(b *Board, a Color, s1, s2 Square) int {
 		}
 	}
 	g.ws = ws
-	if len(ws) == 0 {
+	switch {
+	case len(ws) == 0:
 		return 0
+	case len(ws) == 1 && ws[0].n > 0:
+		return 1
 	}
 	return minHitting(ws, b.rules.P+1)
 }
@@ -348,15 +371,28 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 			// square s1 of the second kind has s1's count; the rest
 			// make no threat.
 			h1 := g.squares(b, a, k-p-1, 0)
+			g.h1st++
+			for _, s := range h1 {
+				g.inH1[s] = g.h1st
+			}
 			eval := g.threatsWith
-			if k-2*p >= int(b.hl) && len(b.thr[a].list) == 0 {
+			listed := k-2*p >= int(b.hl) && len(b.thr[a].list) == 0
+			if listed {
 				g.buildLists(b, a)
 				eval = g.threatsListed
 			}
 			g.pairsInWindows(b, a, k-2*p, func(s1, s2 Square) {
-				if m := move2(s1, s2); g.firstTime(m) {
-					add(m, eval(b, a, s1, s2))
+				m := move2(s1, s2)
+				if !g.firstTime(m) {
+					return
 				}
+				// With neither stone in h1, every threat window the
+				// pair makes holds both stones: fewer than two such
+				// windows make at most one threat.
+				if listed && minThreats >= 2 && g.inH1[s1] != g.h1st && g.inH1[s2] != g.h1st && g.sharedWindows(s1, s2) < 2 {
+					return
+				}
+				add(m, eval(b, a, s1, s2))
 			})
 			// The threat windows each square of h1 makes alone.
 			g.arena = g.arena[:0]

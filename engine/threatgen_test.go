@@ -133,3 +133,32 @@ func randomThreatenedPosition(rng *rand.Rand, r Rules, nA, nD int) *Board {
 		return b
 	}
 }
+
+// The search reads a reply's position off the board without placing it:
+// hashWith and threatsWith for the defender must agree with placing.
+func TestHashWithMatchesPlace(t *testing.T) {
+	r := Connect6()
+	rng := rand.New(rand.NewPCG(7, 7))
+	g := newMoveGen(r)
+	for i := 0; i < 300; i++ {
+		b := randomSolverPosition(rng, r, 10+rng.IntN(20), 10+rng.IntN(20))
+		d := b.ToMove().Opp()
+		e := b.StoneList(Empty)
+		m := NewMove(e[rng.IntN(len(e))])
+		if s2 := e[rng.IntN(len(e))]; i%2 == 0 && s2 != m.At(0) {
+			m = m.With(s2)
+		}
+		h := b.hashWith(d, m)
+		s1, s2 := m.At(0), NoSquare
+		if m.Len() == 2 {
+			s2 = m.At(1)
+		}
+		tw := g.threatsWith(b, d, s1, s2)
+		for j := 0; j < m.Len(); j++ {
+			b.Place(m.At(j), d)
+		}
+		if b.Hash() != h || b.Threats(d) != tw {
+			t.Fatalf("after %s: hash %x/%x, threats %d/%d", MoveName(r, m), h, b.Hash(), tw, b.Threats(d))
+		}
+	}
+}

@@ -134,9 +134,9 @@ func run(args []string, w io.Writer) error {
 			}
 			fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%s\t%s\t%s\t%s\t%.0f\t%d\t%s\t\n", mode, budget, wins, len(res), strings.Join(byK, " "),
 				fmtDur(quantile(times, 0.5)), fmtDur(quantile(times, 0.9)), fmtDur(quantile(winTimes, 0.5)), rate, hit, wall.Round(time.Second))
-			tw.Flush()
 		}
 	}
+	tw.Flush()
 	fmt.Fprintln(w, "times per position (wall clock of that solve); nodes/s = all nodes / summed solve time")
 	return tw.Flush()
 }
