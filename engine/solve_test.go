@@ -58,10 +58,11 @@ func TestSolverWinsAreSound(t *testing.T) {
 		solverCase
 		n int
 	}{
-		{solverCase{Rules{9, 9, 5, 2, 1}, 4, 6}, 21},
-		{solverCase{Rules{8, 8, 4, 1, 1}, 4, 4}, 30},
-		{solverCase{Rules{11, 11, 6, 2, 1}, 13, 12}, 9},
-		{solverCase{Rules{7, 7, 5, 2, 1}, 3, 5}, 24},
+		{solverCase{Rules{9, 9, 5, 2, 1}, 4, 6}, 36},
+		{solverCase{Rules{8, 8, 4, 1, 1}, 4, 4}, 40},
+		{solverCase{Rules{11, 11, 6, 2, 1}, 13, 12}, 18},
+		{solverCase{Rules{7, 7, 5, 2, 1}, 3, 5}, 36},
+		{solverCase{Rules{10, 10, 6, 2, 1}, 7, 7}, 24},
 	}
 	for ci, sc := range cases {
 		rng := rand.New(rand.NewPCG(uint64(ci)+1, 42))
@@ -179,13 +180,14 @@ func TestVCDTCompleteAgainstBruteForce(t *testing.T) {
 	completeAgainstBrute(t, VCDT, 2, []solverCase{
 		{Rules{7, 7, 5, 2, 1}, 3, 5},
 		{Rules{7, 7, 5, 2, 1}, 4, 6},
+		{Rules{8, 8, 5, 2, 1}, 5, 5},
 	}, 40)
 }
 
 func TestVCSTCompleteAgainstBruteForce(t *testing.T) {
 	completeAgainstBrute(t, VCST, 1, []solverCase{
 		{Rules{7, 7, 5, 2, 1}, 3, 5},
-	}, 10)
+	}, 16)
 }
 
 func completeAgainstBrute(t *testing.T, mode Mode, minT int, cases []solverCase, n int) {
@@ -253,12 +255,12 @@ func TestZonesTolerateOutsideStones(t *testing.T) {
 		tol, positions int
 	}
 	cases := []zcase{
-		{solverCase{Rules{9, 9, 5, 2, 1}, 4, 6}, 2, 8},
-		{solverCase{Rules{9, 9, 5, 2, 1}, 4, 6}, 1, 12},
-		{solverCase{Rules{8, 8, 4, 1, 1}, 4, 4}, 1, 15},
-		{solverCase{Rules{7, 7, 5, 2, 1}, 3, 5}, 2, 8},
-		{solverCase{Rules{11, 11, 6, 2, 1}, 13, 12}, 1, 6},
-		{solverCase{Rules{11, 11, 6, 2, 1}, 13, 12}, 2, 3},
+		{solverCase{Rules{9, 9, 5, 2, 1}, 4, 6}, 2, 12},
+		{solverCase{Rules{9, 9, 5, 2, 1}, 4, 6}, 1, 16},
+		{solverCase{Rules{8, 8, 4, 1, 1}, 4, 4}, 1, 20},
+		{solverCase{Rules{7, 7, 5, 2, 1}, 3, 5}, 2, 12},
+		{solverCase{Rules{11, 11, 6, 2, 1}, 13, 12}, 1, 8},
+		{solverCase{Rules{11, 11, 6, 2, 1}, 13, 12}, 2, 4},
 	}
 	for ci, zc := range cases {
 		rng := rand.New(rand.NewPCG(uint64(ci)+200, 9))
