@@ -524,4 +524,3 @@ func CheckProof(ctx context.Context, b *Board, root *ProofNode, opts VerifyOptio
 	err = rec(b.Clone(), root, nil)
 	return calls, err
 }
-

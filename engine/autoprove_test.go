@@ -2,7 +2,10 @@ package engine
 
 import (
 	"context"
+	"encoding/json"
 	"math/rand/v2"
+	"os"
+	"runtime"
 	"testing"
 )
 
@@ -54,5 +57,160 @@ func TestAutoProveSmallBoard(t *testing.T) {
 	t.Logf("open verdicts tried %d, proved by AutoProve %d", tried, upgraded)
 	if upgraded == 0 {
 		t.Fatalf("AutoProve proved none of %d open verdicts", tried)
+	}
+}
+
+// proofFixture is the format of testdata/connect623.json (written by
+// `go run ./tools/benchverify -connect623 FILE`).
+type proofFixture struct {
+	Rules    string       `json:"rules"`
+	Turns    string       `json:"turns"`
+	Lambda   int          `json:"lambda"`
+	MaxNodes int64        `json:"max_nodes"`
+	Proved   bool         `json:"proved"`
+	Calls    int          `json:"verifier_calls"`
+	Root     *fixtureNode `json:"root"`
+}
+
+type fixtureNode struct {
+	Move     string         `json:"move"`
+	Status   string         `json:"status"`
+	Unsolved []string       `json:"unsolved"`
+	Replies  []fixtureReply `json:"replies"`
+}
+
+type fixtureReply struct {
+	Move   string       `json:"move"`
+	Answer *fixtureNode `json:"answer"`
+}
+
+func (n *fixtureNode) proofNode(r Rules) (*ProofNode, error) {
+	if n == nil {
+		return nil, nil
+	}
+	pn := &ProofNode{}
+	if n.Move != "" {
+		m, err := ParseMove(r, n.Move)
+		if err != nil {
+			return nil, err
+		}
+		pn.Move = m
+	}
+	for _, rep := range n.Replies {
+		m, err := ParseMove(r, rep.Move)
+		if err != nil {
+			return nil, err
+		}
+		a, err := rep.Answer.proofNode(r)
+		if err != nil {
+			return nil, err
+		}
+		pn.Replies = append(pn.Replies, ProofReply{Move: m, Answer: a})
+	}
+	return pn, nil
+}
+
+func loadConnect623(tb testing.TB) (*Board, *ProofNode, proofFixture, VerifyOptions) {
+	tb.Helper()
+	data, err := os.ReadFile("testdata/connect623.json")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var fx proofFixture
+	if err := json.Unmarshal(data, &fx); err != nil {
+		tb.Fatal(err)
+	}
+	r, err := ParseRules(fx.Rules)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if r != (Rules{19, 19, 6, 2, 3}) {
+		tb.Fatalf("fixture rules %v", r)
+	}
+	b, err := ReplayText(r, fx.Turns)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if b.Turn() != 1 || b.Stones(Black) != 3 || b.ToMove() != White {
+		tb.Fatalf("fixture position: turn %d, %d black stones, %s to move", b.Turn(), b.Stones(Black), b.ToMove())
+	}
+	root, err := fx.Root.proofNode(r)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b, root, fx, VerifyOptions{Lambda: fx.Lambda, Limits: Limits{MaxNodes: fx.MaxNodes}, Workers: runtime.NumCPU()}
+}
+
+// Connect(6,2,3), Black's three-stone first move wins: the proof in
+// testdata/connect623.json (a proof tree in AutoProve's format; for i9k9j10
+// the root verdict alone is a proof) is re-verified in part here — the
+// null move and every 21st seminull section of the root verification
+// (the seminull move and every full defender move in its zone), each
+// re-solved from scratch. BenchmarkConnect623Proof re-verifies all of it.
+func TestConnect623Proof(t *testing.T) {
+	b, root, fx, vopts := loadConnect623(t)
+	if !fx.Proved {
+		t.Fatal("the fixture is not a proof")
+	}
+	ctx := context.Background()
+	v := &verifier{ctx: ctx, opts: vopts, b: b.Clone(), d: White, a: Black}
+	null := &job{tol: 2}
+	v.solve(null)
+	if null.err != nil || null.res.Outcome != Win {
+		t.Fatalf("the null move is not refuted by VCDT: %v %s", null.err, null.res.Reason)
+	}
+	open := map[Move]bool{}
+	for _, rep := range root.Replies {
+		open[rep.Move] = true
+	}
+	var zone []Square
+	for _, s := range null.res.Zone {
+		if b.At(s) == Empty {
+			zone = append(zone, s)
+		}
+	}
+	sections, fulls := 0, 0
+	for i := 0; i < len(zone); i += 21 {
+		s := zone[i]
+		sj := &job{def: NewMove(s), tol: 1, vcst: true}
+		v.solve(sj)
+		if sj.err != nil {
+			t.Fatal(sj.err)
+		}
+		if sj.res.Outcome != Win {
+			t.Fatalf("seminull %s is not refuted (%s)", SquareName(b.rules, s), sj.res.Reason)
+		}
+		sections++
+		for _, s2 := range sj.res.Zone {
+			if s2 == s || b.At(s2) != Empty {
+				continue
+			}
+			m := NewMove(s, s2)
+			fj := &job{def: m, vcst: true}
+			v.solve(fj)
+			if fj.err != nil {
+				t.Fatal(fj.err)
+			}
+			fulls++
+			if fj.res.Outcome != Win && !open[m] {
+				t.Fatalf("defender move %s is not refuted (%s) and the proof has no answer to it", MoveName(b.rules, m), fj.res.Reason)
+			}
+		}
+	}
+	t.Logf("Connect(6,2,3) %s: null move zone %d; re-verified %d seminull sections of %d and %d full moves: %d solver calls",
+		fx.Turns, len(zone), sections, len(zone), fulls, v.calls.Load())
+}
+
+// BenchmarkConnect623Proof re-verifies the whole Connect(6,2,3) proof:
+// every node's verdict recomputed by Verify, every unsolved defender move
+// answered in the tree.
+func BenchmarkConnect623Proof(bm *testing.B) {
+	b, root, _, vopts := loadConnect623(bm)
+	for i := 0; i < bm.N; i++ {
+		calls, err := CheckProof(context.Background(), b, root, vopts)
+		if err != nil {
+			bm.Fatal(err)
+		}
+		bm.ReportMetric(float64(calls), "verifier-calls")
 	}
 }

@@ -6,6 +6,10 @@
 // position with --workers 1 and 2 and prints the parallel speed-up.
 //
 //	go run ./tools/benchverify [--max-nodes N] [--lambda 2|3] [--workers N] [--limit N] [--speedup] [-v]
+//
+// With --connect623 FILE it instead searches Connect(6,2,3) first moves
+// (three stones in a small centre box, up to symmetry), verifies each and
+// runs AutoProve on the most promising ones, writing the best tree to FILE.
 package main
 
 import (
@@ -50,8 +54,14 @@ func run(args []string, w io.Writer) error {
 	limit := fs.Int("limit", 0, "verify only the first N positions (0: all)")
 	speedup := fs.Bool("speedup", false, "also time one position with --workers 1 and 2")
 	verbose := fs.Bool("v", false, "one line per position")
+	c623 := fs.String("connect623", "", "instead: search Connect(6,2,3) first moves, AutoProve the best, write the proof to this file")
+	area := fs.Int("area", 3, "connect623: side of the centre box holding the three stones")
+	maxCalls := fs.Int("max-calls", 200, "connect623: verifier calls per AutoProve")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *c623 != "" {
+		return connect623(w, *c623, *area, *maxNodes, *maxCalls, *workers)
 	}
 	ps, err := load(*posFile, *gamesFile)
 	if err != nil {
