@@ -28,8 +28,7 @@ type ThreatMove struct {
 
 type moveGen struct {
 	nsq  int
-	seen []uint32 // per (lo, hi) square pair: stamp of the generation that added it
-	stmp uint32
+	seen pairSet // moves generated in the current call
 	mark []uint32 // per-square stamp for candidate collection
 	gen  uint32
 	ws   []empt // scratch threat windows
@@ -49,7 +48,7 @@ type moveGen struct {
 
 func newMoveGen(r Rules) *moveGen {
 	n := r.Squares()
-	return &moveGen{nsq: n, seen: make([]uint32, n*n), mark: make([]uint32, n),
+	return &moveGen{nsq: n, mark: make([]uint32, n),
 		lists: make([][]int32, n), lstamp: make([]uint32, n), inH1: make([]uint32, n)}
 }
 
@@ -83,11 +82,59 @@ func (g *moveGen) firstTime(m Move) bool {
 	default:
 		return true // not generated for p <= 2
 	}
-	if g.seen[i] == g.stmp {
-		return false
+	return g.seen.insert(uint32(i) + 1)
+}
+
+// pairSet is a set of non-zero keys, emptied in O(1) by a new stamp: an
+// open-addressing table with linear probing that grows when half full.
+type pairSet struct {
+	keys   []uint32
+	stamps []uint32
+	stamp  uint32
+	n      int
+}
+
+func (ps *pairSet) reset() {
+	ps.stamp++
+	ps.n = 0
+	if ps.stamp == 0 || ps.keys == nil {
+		if ps.keys == nil {
+			ps.keys = make([]uint32, 1024)
+			ps.stamps = make([]uint32, 1024)
+		}
+		clear(ps.stamps)
+		ps.stamp = 1
 	}
-	g.seen[i] = g.stmp
-	return true
+}
+
+// insert adds key and reports whether it was absent.
+func (ps *pairSet) insert(key uint32) bool {
+	if 2*(ps.n+1) > len(ps.keys) {
+		ps.grow()
+	}
+	mask := uint32(len(ps.keys) - 1)
+	for i := (key * 0x9E3779B1) & mask; ; i = (i + 1) & mask {
+		if ps.stamps[i] != ps.stamp {
+			ps.stamps[i], ps.keys[i] = ps.stamp, key
+			ps.n++
+			return true
+		}
+		if ps.keys[i] == key {
+			return false
+		}
+	}
+}
+
+func (ps *pairSet) grow() {
+	oldK, oldS, st := ps.keys, ps.stamps, ps.stamp
+	ps.keys = make([]uint32, 2*len(oldK))
+	ps.stamps = make([]uint32, 2*len(oldK))
+	ps.stamp, ps.n = 1, 0
+	for i, k := range oldK {
+		if oldS[i] == st {
+			ps.insert(k)
+		}
+	}
 }
 
 // ThreatMoves returns the moves of a (to move) that leave a with at least
@@ -321,11 +368,7 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 	if td > p {
 		return out
 	}
-	g.stmp++
-	if g.stmp == 0 {
-		clear(g.seen)
-		g.stmp = 1
-	}
+	g.seen.reset()
 	// add records move m with t threats (exact: every caller computes or
 	// knows the exact count), the first time m is seen.
 	add := func(m Move, t int) {
