@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -60,7 +61,7 @@ func toProofNode(r engine.Rules, n *engine.ProofNode) *proofNode {
 	return out
 }
 
-func connect623(w io.Writer, outFile string, area int, maxNodes int64, maxCalls int, workers int) error {
+func connect623(w io.Writer, outFile string, area int, maxNodes int64, maxCalls int, workers int, shapeTimeout time.Duration) error {
 	r := engine.Rules{M: 19, N: 19, K: 6, P: 2, Q: 3}
 	ctx := context.Background()
 	// Shapes: three squares in an area×area box at the centre, one per
@@ -133,9 +134,15 @@ func connect623(w io.Writer, outFile string, area int, maxNodes int64, maxCalls 
 		return ok[i].zone < ok[j].zone
 	})
 	var best *proofFile
-	for _, s := range ok[:min(3, len(ok))] {
+	for _, s := range ok {
 		b, _ := engine.Replay(r, []engine.Move{s.m})
-		res, err := engine.AutoProve(ctx, b, engine.AutoProveOptions{Verify: vopts, MaxCalls: maxCalls, MaxDepth: 6, Candidates: 6}, nil)
+		sctx, cancel := context.WithTimeout(ctx, shapeTimeout)
+		res, err := engine.AutoProve(sctx, b, engine.AutoProveOptions{Verify: vopts, MaxCalls: maxCalls, MaxDepth: 6, Candidates: 6}, nil)
+		cancel()
+		if errors.Is(err, context.DeadlineExceeded) {
+			fmt.Fprintf(w, "AutoProve %s: no result in %v, next shape\n", engine.MoveName(r, s.m), shapeTimeout)
+			continue
+		}
 		if err != nil {
 			return err
 		}

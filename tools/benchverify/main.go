@@ -57,11 +57,12 @@ func run(args []string, w io.Writer) error {
 	c623 := fs.String("connect623", "", "instead: search Connect(6,2,3) first moves, AutoProve the best, write the proof to this file")
 	area := fs.Int("area", 3, "connect623: side of the centre box holding the three stones")
 	maxCalls := fs.Int("max-calls", 200, "connect623: verifier calls per AutoProve")
+	shapeTimeout := fs.Duration("shape-timeout", 3*time.Minute, "connect623: time per shape before trying the next")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *c623 != "" {
-		return connect623(w, *c623, *area, *maxNodes, *maxCalls, *workers)
+		return connect623(w, *c623, *area, *maxNodes, *maxCalls, *workers, *shapeTimeout)
 	}
 	ps, err := load(*posFile, *gamesFile)
 	if err != nil {
