@@ -168,3 +168,35 @@ func TestCheckStrategyRejectsHoles(t *testing.T) {
 		t.Error("no tree to hole")
 	}
 }
+
+// A position where VCST runs out of any small budget (Connect6, public).
+const solveLongTurns = "j10 j9l10 k11l9 l12m11 k13k9 k10i11 m12i8 h11g12 j8k8 j7h8 n11o10 n9l13 n8o12 m10m8 o11o9 o7o13 m7p10 l6r12 p9l8 n6r7 p12p11 p14p8 n12q9 l14r8 l15n10 m9n13 q13q10"
+
+func TestSolveCancelAndBudget(t *testing.T) {
+	b, err := ReplayText(Connect6(), solveLongTurns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := Solve(ctx, b, Params{Mode: VCST, Limits: Limits{MaxNodes: 50_000_000}})
+	if err != nil || res.Outcome != Unknown || res.Reason != ReasonCancelled {
+		t.Fatalf("cancelled context: %v %q %v", res.Outcome, res.Reason, err)
+	}
+	res, err = Solve(context.Background(), b, Params{Mode: VCST, Limits: Limits{MaxNodes: 20000}})
+	if err != nil || res.Outcome != Unknown || res.Reason != ReasonBudget || res.Nodes < 20000 || len(res.Line) == 0 {
+		t.Fatalf("node budget: %v %q nodes %d line %v %v", res.Outcome, res.Reason, res.Nodes, res.Line, err)
+	}
+	if b.Key() != mustReplay(t, solveLongTurns).Key() {
+		t.Fatal("Solve changed the board")
+	}
+}
+
+func mustReplay(t *testing.T, turns string) *Board {
+	t.Helper()
+	b, err := ReplayText(Connect6(), turns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
