@@ -28,7 +28,7 @@ type ThreatMove struct {
 
 type moveGen struct {
 	nsq  int
-	seen pairSet // moves generated in the current call
+	seen pairSet  // moves generated in the current call
 	mark []uint32 // per-square stamp for candidate collection
 	gen  uint32
 	ws   []empt // scratch threat windows
