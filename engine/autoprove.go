@@ -86,7 +86,7 @@ type autoProver struct {
 	opts  AutoProveOptions
 	res   AutoResult
 	start time.Time
-	prog  chan AutoProgress
+	prog  *reporter[AutoProgress]
 	root  *apNode
 	a, d  Color
 }
@@ -111,17 +111,8 @@ func AutoProve(ctx context.Context, b *Board, opts AutoProveOptions, progress fu
 	p := &autoProver{ctx: ctx, opts: opts, start: time.Now()}
 	p.d = b.ToMove()
 	p.a = p.d.Opp()
-	if progress != nil {
-		p.prog = make(chan AutoProgress, 1)
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			for pr := range p.prog {
-				progress(pr)
-			}
-		}()
-		defer func() { close(p.prog); <-done }()
-	}
+	p.prog = startReporter(progress)
+	defer p.prog.stop(ctx)
 	root, err := p.newAND(b.Clone(), Move{}, 0)
 	if err != nil {
 		return p.finish(nil), err
@@ -165,17 +156,14 @@ func (p *autoProver) finish(root *apNode) AutoResult {
 }
 
 func (p *autoProver) report() {
-	if p.prog == nil {
+	if !p.prog.active() {
 		return
 	}
 	pr := AutoProgress{Calls: p.res.Calls, SolverCalls: p.res.SolverCalls, Positions: p.res.Positions, Elapsed: time.Since(p.start)}
 	if p.root != nil {
 		pr.PN, pr.DN = p.root.pn, p.root.dn
 	}
-	select {
-	case p.prog <- pr:
-	default:
-	}
+	p.prog.send(pr)
 }
 
 func selectAP(n *apNode) *apNode {

@@ -54,7 +54,7 @@ type search struct {
 	maxDepth int
 	start    time.Time
 	deadline time.Time
-	prog     chan Progress
+	prog     *reporter[Progress]
 	lastProg time.Time
 	path     []*pnode
 	stopped  string
@@ -97,16 +97,9 @@ func (s *search) run() (Result, error) {
 	if s.p.Limits.Timeout > 0 {
 		s.deadline = s.start.Add(s.p.Limits.Timeout)
 	}
-	if s.p.Progress != nil {
-		s.prog = make(chan Progress, 1)
-		done := make(chan struct{})
-		defer func() { close(s.prog); <-done }()
-		go func() {
-			defer close(done)
-			for pr := range s.prog {
-				s.p.Progress(pr)
-			}
-		}()
+	if s.prog == nil { // else shared with an enclosing multi-stage search
+		s.prog = startReporter(s.p.Progress)
+		defer s.prog.stop(s.ctx)
 	}
 	root := s.newNode()
 	root.tol = int8(s.p.Tolerance)
@@ -148,7 +141,7 @@ func (s *search) run() (Result, error) {
 			s.unapply(m)
 			s.path = s.path[:i]
 		}
-		if s.prog != nil && iter&63 == 0 {
+		if s.prog.active() && iter&63 == 0 {
 			s.report(root)
 		}
 	}
@@ -177,7 +170,7 @@ func (s *search) run() (Result, error) {
 		res.Line = s.mostProvingLine(root)
 	}
 	res.Elapsed = time.Since(s.start)
-	if s.prog != nil {
+	if s.prog.active() {
 		s.report(root)
 	}
 	return res, nil
@@ -204,10 +197,7 @@ func (s *search) report(root *pnode) {
 	}
 	s.lastProg = now
 	pr := Progress{Nodes: s.nodes, Depth: s.maxDepth, Elapsed: now.Sub(s.start), PN: root.pn, DN: root.dn, Line: s.mostProvingLine(root)}
-	select {
-	case s.prog <- pr:
-	default: // the reader is busy: drop this report
-	}
+	s.prog.send(pr)
 }
 
 // mostProvingLine follows the most-proving path without touching the board.

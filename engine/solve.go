@@ -69,8 +69,10 @@ type Params struct {
 	// must tolerate: 0 for a position reached by a full defender move, 1
 	// after a seminull move, p after a null move.
 	Tolerance int
-	// Progress, when set, receives reports from a separate goroutine; a
-	// slow callback drops reports, it never slows the search.
+	// Progress, when set, receives reports from a separate goroutine, one
+	// call at a time; a slow callback drops reports, it never slows the
+	// search. Solve waits for a call in flight before it returns, unless
+	// ctx is done: a cancelled Solve returns even if the callback is stuck.
 	Progress func(Progress)
 	// ProgressEvery is the minimum interval between reports (default 200ms).
 	ProgressEvery time.Duration
@@ -179,7 +181,14 @@ func solveVCST(ctx context.Context, b *Board, p Params) (Result, error) {
 	if lim.Timeout > 0 {
 		pre.Limits.Timeout = lim.Timeout / 2
 	}
-	r1, err := newSearch(ctx, b, pre).run()
+	// Both stages report through one reporter, so that the caller's
+	// callback is never called twice at once, even when the first stage
+	// gave up on a callback stuck at cancellation.
+	prog := startReporter(p.Progress)
+	defer prog.stop(ctx)
+	s1 := newSearch(ctx, b, pre)
+	s1.prog = prog
+	r1, err := s1.run()
 	if err != nil || r1.Outcome == Win || r1.Reason == ReasonCancelled || r1.Reason == ReasonLoss {
 		r1.Elapsed = time.Since(start)
 		return r1, err
@@ -196,7 +205,9 @@ func solveVCST(ctx context.Context, b *Board, p Params) (Result, error) {
 			return r1, nil
 		}
 	}
-	r2, err := newSearch(ctx, b, main).run()
+	s2 := newSearch(ctx, b, main)
+	s2.prog = prog
+	r2, err := s2.run()
 	r2.Nodes += r1.Nodes
 	r2.Evals += r1.Evals
 	r2.Elapsed = time.Since(start)

@@ -209,9 +209,10 @@ func squareIn(sq []Square, s Square) bool {
 // position b, where the defender is to move, by Wu & Lin's relevance-zone-
 // oriented proof search, and returns every defender move it could not
 // refute. progress, when not nil, is called from a separate goroutine with
-// reports that are dropped rather than slowing the search; it is never
-// called after Verify returns. Cancelling ctx stops the solvers; Verify then
-// returns the context's error.
+// reports that are dropped rather than slowing the search, one call at a
+// time; unless ctx is done, it is never called after Verify returns (a
+// cancelled Verify returns even if the callback is stuck). Cancelling ctx
+// stops the solvers; Verify then returns the context's error.
 func Verify(ctx context.Context, b *Board, opts VerifyOptions, progress func(VerifyProgress)) (Verdict, error) {
 	if b.rules.P > 2 {
 		return Verdict{}, ErrUnsupported
@@ -232,17 +233,8 @@ func Verify(ctx context.Context, b *Board, opts VerifyOptions, progress func(Ver
 	v.d = b.ToMove()
 	v.a = v.d.Opp()
 	v.verdict = Verdict{Attacker: v.a, Engine: EngineVersion, Lambda: opts.Lambda}
-	if progress != nil {
-		v.prog = make(chan VerifyProgress, 1)
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			for pr := range v.prog {
-				progress(pr)
-			}
-		}()
-		defer func() { close(v.prog); <-done }()
-	}
+	v.prog = startReporter(progress)
+	defer v.prog.stop(ctx)
 	err := v.run()
 	vd := &v.verdict
 	vd.Elapsed = time.Since(v.start)
@@ -293,7 +285,7 @@ type verifier struct {
 	total    atomic.Int64
 	unsolved atomic.Int64
 	phase    atomic.Value // string
-	prog     chan VerifyProgress
+	prog     *reporter[VerifyProgress]
 }
 
 // job is one position for the solvers: the defender stones added to the
@@ -309,16 +301,13 @@ type job struct {
 }
 
 func (v *verifier) report() {
-	if v.prog == nil {
+	if !v.prog.active() {
 		return
 	}
 	ph, _ := v.phase.Load().(string)
 	pr := VerifyProgress{Phase: ph, Done: int(v.done.Load()), Total: int(v.total.Load()), Calls: int(v.calls.Load()),
 		Nodes: v.nodes.Load(), Unsolved: int(v.unsolved.Load()), Elapsed: time.Since(v.start)}
-	select {
-	case v.prog <- pr:
-	default: // the reader is busy: drop the report
-	}
+	v.prog.send(pr)
 }
 
 // runJobs solves the jobs on the workers; each result lands in its job, so
