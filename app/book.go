@@ -235,23 +235,16 @@ func (s *bookStore) Next(ctx context.Context, a engine.Color) (ui.Entry, bool, e
 
 // Proved lists the proved positions worth browsing: real proofs (order 1 and
 // up), not the game ends an import marks proved (the attacker has already
-// made, or makes at once, six in a row: order 0). The book's query has no
-// such filter, so a bounded window of its list is filtered here.
+// made, or makes at once, six in a row: order 0).
 func (s *bookStore) Proved(ctx context.Context, a engine.Color, limit int) ([]ui.Entry, error) {
-	rs, err := s.bk.Proved(ctx, a, 20*limit)
+	rs, err := s.bk.Proved(ctx, a, 1, limit)
 	if err != nil {
 		return nil, err
 	}
-	var out []ui.Entry
+	out := make([]ui.Entry, 0, len(rs))
 	for _, r := range rs {
-		if r.Proof.Order == 0 {
-			continue
-		}
 		out = append(out, ui.Entry{Ref: int64(r.ID), Stones: r.Stones, Status: uiStatus(r.Proof.Status), Label: r.Label,
 			Text: fmt.Sprintf("order %d (%s)", r.Proof.Order, r.Proof.How)})
-		if len(out) == limit {
-			break
-		}
 	}
 	return out, nil
 }

@@ -197,7 +197,7 @@ func BenchmarkBookQueries(b *testing.B) {
 		}
 		return err
 	})
-	run("Proved/100", func() error { _, err := bk.Proved(ctx, engine.Black, 100); return err })
+	run("Proved/100", func() error { _, err := bk.Proved(ctx, engine.Black, 1, 100); return err })
 	run("OpenByPN/100", func() error { _, err := bk.OpenByPN(ctx, engine.White, 100); return err })
 	run("Search", func() error { _, err := bk.Search(ctx, "sharp zhang", 100); return err })
 	run("Next/root", func() error { _, err := bk.Next(ctx, root, engine.Black); return err })

@@ -36,7 +36,7 @@
 //	StoreVerdict(ctx, id, Verdict) error         adds the unsolved moves as children, propagates
 //	Next(ctx, from, attacker) (Line, error)      the most-proving position below from
 //	OpenByPN(ctx, attacker, limit) ([]Ranked, error)
-//	Proved(ctx, attacker, limit) ([]Ranked, error)
+//	Proved(ctx, attacker, minOrder, limit) ([]Ranked, error)
 //	Search(ctx, text, limit) ([]Hit, error)      full-text (FTS4) search in comments
 //	Labeled(ctx, label, limit) ([]Hit, error)
 //	PathsFromRoot(ctx, id, max) ([]Line, error)  turns in the empty board's frame
@@ -47,12 +47,13 @@
 //	ImportGames(ctx, r, ImportOptions) (ImportStats, error)  {"gid": ["j10", ...]} (.gz ok)
 //	FromEngine(rules, sym, engine.Verdict, lambda) Verdict   the stored form of a verdict
 //
-// Schema (migrations/, user_version 3): meta (rules, root), position (key
+// Schema (migrations/, user_version 4): meta (rules, root), position (key
 // UNIQUE, canonical stones, side to move, stone count, winner), edge
 // (parent, packed move, child; WITHOUT ROWID, index on child), game
 // (source, id, leaf), note (comment, label, marks JSON; FTS4 index
 // note_fts kept by triggers), status (per position and attacker: status,
-// order, how, expert flag, pn, dn), verdict (latest per position, JSON),
+// order, how, expert flag, pn, dn; indexed for the open list by pn and
+// the proved list by order), verdict (latest per position, JSON),
 // proof (named proofs). Status propagation and proof numbers: status.go.
 package proofbook
 

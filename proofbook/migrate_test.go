@@ -82,6 +82,15 @@ func v2Fixture(t *testing.T) string {
 	return sb.String()
 }
 
+// v3Fixture is the v2 book after migration 0003 (unique position keys).
+func v3Fixture(t *testing.T) string {
+	ms, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Replace(v2Fixture(t), "schema version 2", "schema version 3", 1) + ms[2].sql + "\n"
+}
+
 // plainDB creates an SQLite file with the given SQL, outside the book code.
 func plainDB(t *testing.T, path, script string) {
 	t.Helper()
@@ -99,8 +108,8 @@ func plainDB(t *testing.T, path, script string) {
 // testdata) and checks that it is upgraded with its contents intact.
 func TestMigrations(t *testing.T) {
 	ctx := context.Background()
-	fixtures := map[int]func(*testing.T) string{1: v1Fixture, 2: v2Fixture}
-	if SchemaVersion() != 3 {
+	fixtures := map[int]func(*testing.T) string{1: v1Fixture, 2: v2Fixture, 3: v3Fixture}
+	if SchemaVersion() != 4 {
 		t.Fatalf("schema version %d: add a fixture for version %d and extend this test", SchemaVersion(), SchemaVersion()-1)
 	}
 	for v := 1; v < SchemaVersion(); v++ {
@@ -142,6 +151,10 @@ func TestMigrations(t *testing.T) {
 			if v >= 2 {
 				if p.Verdict == nil || p.Verdict.Calls != 7 || len(p.Verdict.NullZone) != 3 || p.Proof(engine.Black).Status != StatusProved {
 					t.Fatalf("migrated verdict and status: %+v", p)
+				}
+				pr, err := bk.Proved(ctx, engine.Black, 1, 10)
+				if err != nil || len(pr) != 2 || pr[0].ID != parent || pr[1].ID != id {
+					t.Fatalf("proved list after migration: %+v %v", pr, err)
 				}
 				ps, err := bk.Proofs(ctx)
 				if err != nil || len(ps) != 1 || ps[0].Root != parent || ps[0].Proof.Status != StatusProved {

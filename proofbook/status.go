@@ -496,10 +496,26 @@ func (bk *Book) OpenByPN(ctx context.Context, attacker engine.Color, limit int) 
 	return bk.ranked(ctx, attacker, StatusOpen, limit)
 }
 
-// Proved lists positions proved for attacker (the browsable josekis),
-// ordered by position id.
-func (bk *Book) Proved(ctx context.Context, attacker engine.Color, limit int) ([]Ranked, error) {
-	return bk.ranked(ctx, attacker, StatusProved, limit)
+// Proved lists positions proved for attacker with λ order minOrder or more
+// (the browsable josekis), ordered by position id. Order 0 proofs are game
+// ends: the attacker has six, or makes six at once; minOrder 1 leaves them
+// out.
+func (bk *Book) Proved(ctx context.Context, attacker engine.Color, minOrder, limit int) ([]Ranked, error) {
+	if limit <= 0 {
+		limit = 100
+	}
+	if minOrder < 0 {
+		minOrder = 0
+	}
+	rows, err := bk.r.QueryContext(ctx, `
+SELECT s.pos, s.status, s.ord, s.how, s.expert, s.pn, s.dn, s.updated_at, p.nstones, COALESCE(n.label, '')
+FROM status s JOIN position p ON p.id = s.pos LEFT JOIN note n ON n.pos = s.pos
+WHERE s.attacker = ? AND s.status = ? AND s.ord >= ?
+ORDER BY s.pos LIMIT ?`, int(attacker), int(StatusProved), minOrder, limit)
+	if err != nil {
+		return nil, err
+	}
+	return scanRanked(rows, attacker)
 }
 
 func (bk *Book) ranked(ctx context.Context, a engine.Color, st Status, limit int) ([]Ranked, error) {
@@ -514,6 +530,10 @@ ORDER BY s.pn, s.pos LIMIT ?`, int(a), int(st), limit)
 	if err != nil {
 		return nil, err
 	}
+	return scanRanked(rows, a)
+}
+
+func scanRanked(rows *sql.Rows, a engine.Color) ([]Ranked, error) {
 	defer rows.Close()
 	var out []Ranked
 	for rows.Next() {

@@ -156,9 +156,30 @@ func TestPropagationAndOr(t *testing.T) {
 	if _, err := bk.Next(ctx, P2, B); err == nil {
 		t.Fatal("next on a proved position: no error")
 	}
-	proved, err := bk.Proved(ctx, B, 100)
+	proved, err := bk.Proved(ctx, B, 0, 100)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// With a least order, exactly the proofs of that order or more.
+	for _, min := range []int{1, 2, 3} {
+		got, err := bk.Proved(ctx, B, min, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []PosID
+		for _, p := range proved {
+			if p.Proof.Order >= min {
+				want = append(want, p.ID)
+			}
+		}
+		if len(got) != len(want) {
+			t.Fatalf("proved with order >= %d: %d positions, want %d", min, len(got), len(want))
+		}
+		for i := range got {
+			if got[i].ID != want[i] || got[i].Proof.Order < min {
+				t.Fatalf("proved with order >= %d: %+v, want ids %v", min, got, want)
+			}
+		}
 	}
 	if len(proved) != 9 { // P2 A C1 C2 D1 D2 E3 F + j10? no: P2 A C1 D1 C2 D2 E3 F
 		t.Logf("proved: %+v", proved)

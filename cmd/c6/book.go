@@ -550,6 +550,7 @@ func bookList(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	f.register(fs, false)
 	att := fs.String("attacker", "B", "attacker B or W")
 	proved := fs.Bool("proved", false, "list proved positions instead")
+	minOrder := fs.Int("min-order", 1, "with --proved: the least λ order listed (0 adds the game ends)")
 	limit := fs.Int("limit", 20, "at most this many")
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
@@ -565,7 +566,7 @@ func bookList(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	defer bk.Close()
 	var list []proofbook.Ranked
 	if *proved {
-		list, err = bk.Proved(ctx, a, *limit)
+		list, err = bk.Proved(ctx, a, *minOrder, *limit)
 	} else {
 		list, err = bk.OpenByPN(ctx, a, *limit)
 	}
