@@ -14,6 +14,8 @@ import (
 	"strconv"
 
 	"c6book/engine"
+
+	"github.com/mattn/go-sqlite3"
 )
 
 // ImportOptions tune ImportGames.
@@ -234,8 +236,15 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 					if ctx.Err() != nil {
 						return ctx.Err()
 					}
+					// A storage failure (full disk, I/O error) is not the
+					// game's fault: the whole batch is abandoned (SQLite may
+					// already have rolled it back) and the import stops.
+					var se sqlite3.Error
+					if errors.As(gerr, &se) {
+						return fmt.Errorf("storing game %s: %w", g.id, se)
+					}
 					if _, err := tx.ExecContext(ctx, "ROLLBACK TO game"); err != nil {
-						return err
+						return fmt.Errorf("game %s: %v; rolling it back: %w", g.id, gerr, err)
 					}
 					w.added, w.edges, w.dirty = pa, pe, w.dirty[:pd]
 					bst.Skipped = append(bst.Skipped, GameError{g.id, gerr})
@@ -252,7 +261,10 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 			return w.finish(ctx)
 		})
 		if err != nil {
-			return st, err
+			if ctx.Err() != nil {
+				return st, err
+			}
+			return st, fmt.Errorf("import stopped, %d games stored before are kept: %w", st.Games, err)
 		}
 		st.Games += bst.Games
 		st.Already += bst.Already
