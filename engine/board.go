@@ -42,6 +42,7 @@ type Board struct {
 	cells []Color
 	cnt   [3][]uint8
 	hash  uint64
+	chk   uint64 // a second, independent Zobrist hash: verifies transposition-table hits
 	count [3]int // stones per colour
 	full  [3]int // windows with K stones of a colour
 	thr   [3]winSet
@@ -151,6 +152,7 @@ func (b *Board) Winner() Color {
 func (b *Board) Place(s Square, c Color) {
 	b.cells[s] = c
 	b.hash ^= b.g.zkey[c][s]
+	b.chk ^= b.g.zchk[c][s]
 	b.count[c]++
 	own, opp := b.cnt[c], b.cnt[c.Opp()]
 	ev := &b.g.evPlace
@@ -199,6 +201,7 @@ func (b *Board) Remove(s Square) {
 	c := b.cells[s]
 	b.cells[s] = Empty
 	b.hash ^= b.g.zkey[c][s]
+	b.chk ^= b.g.zchk[c][s]
 	b.count[c]--
 	own, opp := b.cnt[c], b.cnt[c.Opp()]
 	ev := &b.g.evRemove

@@ -13,6 +13,7 @@ type boardState struct {
 	cells    []Color
 	cnt      [3][]uint8
 	hash     uint64
+	chk      uint64
 	count    [3]int
 	full     [3]int
 	thr, hot [3][]int32
@@ -25,6 +26,7 @@ func boardSnapshot(b *Board) boardState {
 	st := boardState{
 		cells:  slices.Clone(b.cells),
 		hash:   b.hash,
+		chk:    b.chk,
 		count:  b.count,
 		full:   b.full,
 		toMove: b.toMove,
@@ -45,6 +47,8 @@ func (a boardState) diff(b boardState) string {
 		return "cells differ"
 	case a.hash != b.hash:
 		return fmt.Sprintf("hash %x vs %x", a.hash, b.hash)
+	case a.chk != b.chk:
+		return fmt.Sprintf("check hash %x vs %x", a.chk, b.chk)
 	case a.count != b.count:
 		return fmt.Sprintf("stone counts %v vs %v", a.count, b.count)
 	case a.full != b.full:
@@ -77,6 +81,7 @@ func rebuiltState(b *Board) boardState {
 		if c != Empty {
 			x, y := r.XY(Square(s))
 			st.hash ^= ZobristKey(c, x, y)
+			st.chk ^= splitmix64(ZobristKey(c, x, y) ^ checkSeed)
 			st.count[c]++
 		}
 	}
@@ -156,7 +161,7 @@ func checkAgainstRebuild(t *testing.T, b *Board, where string) {
 			fresh.Place(Square(s), c)
 		}
 	}
-	if fresh.Hash() != b.Hash() || fresh.Winner() != b.Winner() {
+	if fresh.Hash() != b.Hash() || fresh.chk != b.chk || fresh.Winner() != b.Winner() {
 		t.Fatalf("%s: fresh board hash/winner differ", where)
 	}
 	for _, c := range []Color{Black, White} {
@@ -213,8 +218,8 @@ func TestIncrementalMatchesRebuild(t *testing.T) {
 			if d := boardSnapshot(b).diff(empty); d != "" {
 				t.Fatalf("after removing every stone: %s", d)
 			}
-			if b.Hash() != 0 {
-				t.Fatalf("empty board hash %x, want 0", b.Hash())
+			if b.Hash() != 0 || b.chk != 0 {
+				t.Fatalf("empty board hash %x, check %x, want 0", b.Hash(), b.chk)
 			}
 		})
 	}

@@ -30,8 +30,8 @@ func CheckStrategy(ctx context.Context, b *Board, st *Strategy, limit int64) err
 var ErrCheckBudget = errors.New("strategy check: position budget exhausted")
 
 type checkKey struct {
-	hash uint64
-	st   *Strategy
+	hash, chk uint64 // both hashes: a collision cannot pass a check
+	st        *Strategy
 }
 
 type checker struct {
@@ -59,7 +59,7 @@ func (c *checker) attacker(st *Strategy, line []Move) error {
 	if st == nil {
 		return c.fail(line, "no attacker move in the tree")
 	}
-	key := checkKey{b.hash, st}
+	key := checkKey{b.hash, b.chk, st}
 	if c.done[key] {
 		return nil
 	}

@@ -31,6 +31,7 @@ type geometry struct {
 	sqWins   [][]int32 // windows through each square
 	sqWinsAt [][]uint8 // position of the square inside each of those windows
 	zkey     [3][]uint64
+	zchk     [3][]uint64 // independent keys: the check hash (see Board.chk)
 	syms     []symmetry
 
 	// evPlace[evIndex(n, m)] is the event code (below) of a window that now
@@ -140,9 +141,11 @@ func newGeometry(r Rules) *geometry {
 	}
 	for c := Black; c <= White; c++ {
 		g.zkey[c] = make([]uint64, nsq)
+		g.zchk[c] = make([]uint64, nsq)
 		for s := 0; s < nsq; s++ {
 			x, y := r.XY(Square(s))
 			g.zkey[c][s] = zobristKey(c, x, y)
+			g.zchk[c][s] = splitmix64(g.zkey[c][s] ^ checkSeed)
 		}
 	}
 	for id := 0; id < 8; id++ {

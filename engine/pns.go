@@ -34,7 +34,12 @@ type zoneMemo struct {
 func (n *pnode) proven() bool    { return n.pn == 0 }
 func (n *pnode) disproven() bool { return n.dn == 0 }
 
+// ttEntry is keyed by the Zobrist hash and holds the position's check
+// hash: an entry whose check differs is another position (a 64-bit
+// collision) and is never used, so a collision can cost work, never a false
+// proof.
 type ttEntry struct {
+	check    uint64
 	node     *pnode // proven OR node
 	provTol  int8
 	disTol   int8 // disproven at this tolerance (and so at any higher one)
@@ -257,13 +262,13 @@ func (s *search) initOR(n *pnode) {
 		n.pn, n.dn = pnInf, 0
 		return
 	}
-	s.ttInit(n, s.b.hash)
+	s.ttInit(n, s.b.hash, s.b.chk)
 }
 
 // ttInit sets n's numbers from the transposition table entry of key: a
 // proof at a tolerance at least n's, a disproof at one at most n's.
-func (s *search) ttInit(n *pnode, key uint64) {
-	if e := s.tt[key]; e != nil {
+func (s *search) ttInit(n *pnode, key, check uint64) {
+	if e := s.tt[key]; e != nil && e.check == check {
 		if e.node != nil && e.provTol >= n.tol {
 			n.alias = e.node
 			n.pn, n.dn = 0, pnInf
@@ -417,16 +422,19 @@ func (s *search) initORAfter(n *pnode, m Move) {
 		n.pn, n.dn = pnInf, 0
 		return
 	}
-	s.ttInit(n, b.hashWith(s.d, m))
+	h, k := b.hashWith(s.d, m)
+	s.ttInit(n, h, k)
 }
 
-// hashWith is the Zobrist hash of the stones with move m of colour c added.
-func (b *Board) hashWith(c Color, m Move) uint64 {
-	h := b.hash
+// hashWith is the Zobrist hash and the check hash of the stones with move m
+// of colour c added.
+func (b *Board) hashWith(c Color, m Move) (uint64, uint64) {
+	h, k := b.hash, b.chk
 	for i := 0; i < m.Len(); i++ {
 		h ^= b.g.zkey[c][m.At(i)]
+		k ^= b.g.zchk[c][m.At(i)]
 	}
-	return h
+	return h, k
 }
 
 // update recomputes n's numbers from its children (position of n on the board).
@@ -508,8 +516,9 @@ func (s *search) update(n *pnode) {
 
 func (s *search) entry() *ttEntry {
 	e := s.tt[s.b.hash]
-	if e == nil {
-		e = &ttEntry{}
+	if e == nil || e.check != s.b.chk {
+		// New, or a collision: the newer position takes the slot.
+		e = &ttEntry{check: s.b.chk}
 		s.tt[s.b.hash] = e
 	}
 	return e

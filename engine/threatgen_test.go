@@ -148,7 +148,7 @@ func TestHashWithMatchesPlace(t *testing.T) {
 		if s2 := e[rng.IntN(len(e))]; i%2 == 0 && s2 != m.At(0) {
 			m = m.With(s2)
 		}
-		h := b.hashWith(d, m)
+		h, k := b.hashWith(d, m)
 		s1, s2 := m.At(0), NoSquare
 		if m.Len() == 2 {
 			s2 = m.At(1)
@@ -157,7 +157,7 @@ func TestHashWithMatchesPlace(t *testing.T) {
 		for j := 0; j < m.Len(); j++ {
 			b.Place(m.At(j), d)
 		}
-		if b.Hash() != h || b.Threats(d) != tw {
+		if b.Hash() != h || b.chk != k || b.Threats(d) != tw {
 			t.Fatalf("after %s: hash %x/%x, threats %d/%d", MoveName(r, m), h, b.Hash(), tw, b.Threats(d))
 		}
 	}

@@ -314,7 +314,7 @@ func (fc *fastChecker) check(b *Board, st *Strategy) error {
 	if st == nil {
 		return errors.New("no attacker move in the tree")
 	}
-	key := checkKey{b.hash, st}
+	key := checkKey{b.hash, b.chk, st}
 	if fc.done[key] {
 		return nil
 	}
