@@ -28,7 +28,7 @@ build: deps
 	$(GO) build -o $(BIN)/c6 ./cmd/c6
 
 run: build
-	./$(BIN)/c6book
+	./$(BIN)/c6book $(ARGS)
 
 vet: deps
 	$(GO) vet ./...
