@@ -408,8 +408,10 @@ func (wa *workbenchApp) exportSGFData() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	line, cur := wa.wb.Line()
 	var buf bytes.Buffer
-	if err := wa.bk.ExportSGF(ctx, id, &buf, proofbook.ExportOptions{}); err != nil {
+	// In the orientation of the line on the board, not the stored one.
+	if err := wa.bk.ExportSGF(ctx, id, &buf, proofbook.ExportOptions{Line: append([]engine.Move{}, line[:cur]...)}); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

@@ -223,6 +223,12 @@ ON CONFLICT(pos) DO UPDATE SET comment = excluded.comment, label = excluded.labe
 type ExportOptions struct {
 	MaxNodes int // stop expanding after this many nodes (default 100000)
 	MaxDepth int // turns below the exported position (0: no limit)
+	// Line, when not nil, is the line from the empty board to the exported
+	// position as the user sees it: the export follows its orientation
+	// (the subtree too) instead of the first stored path's. It must lead to
+	// the exported position; positions on the way that are not in the book
+	// (a transposition) are written without notes.
+	Line []engine.Move
 }
 
 // ExportSGF writes one SGF game: the main line from the empty board to
@@ -234,14 +240,29 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 		opts.MaxNodes = 100000
 	}
 	r := bk.rules
-	lines, err := bk.PathsFromRoot(ctx, id, 1)
-	if err != nil {
-		return err
+	var line Line
+	if opts.Line != nil {
+		l, err := bk.locateLine(ctx, opts.Line)
+		if err != nil {
+			return err
+		}
+		switch last := l.IDs[len(l.IDs)-1]; {
+		case last == 0:
+			return fmt.Errorf("export: the line %q: %w", engine.FormatTurns(r, opts.Line), ErrNotFound)
+		case last != id:
+			return fmt.Errorf("export: the line %q leads to position %d, not %d", engine.FormatTurns(r, opts.Line), last, id)
+		}
+		line = l
+	} else {
+		lines, err := bk.PathsFromRoot(ctx, id, 1)
+		if err != nil {
+			return err
+		}
+		if len(lines) == 0 {
+			return fmt.Errorf("position %d: no path from the root", id)
+		}
+		line = lines[0]
 	}
-	if len(lines) == 0 {
-		return fmt.Errorf("position %d: no path from the root", id)
-	}
-	line := lines[0]
 	root := &engine.SGFNode{Props: []engine.SGFProp{
 		{ID: "FF", Values: []string{"4"}}, {ID: "SZ", Values: []string{engine.SGFSizeValue(r)}},
 		{ID: "RU", Values: []string{r.String()}}, {ID: "AP", Values: []string{"c6book"}},
@@ -257,7 +278,7 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 			return fmt.Errorf("line to position %d, turn %d: %w", id, i+1, err)
 		}
 		n := &engine.SGFNode{Props: []engine.SGFProp{{ID: c.String(), Values: []string{engine.SGFMoveValue(r, m)}}}}
-		if i < len(line.Turns)-1 {
+		if i < len(line.Turns)-1 && line.IDs[i+1] != 0 {
 			if err := bk.annotate(ctx, n, line.IDs[i+1], b); err != nil {
 				return err
 			}
@@ -313,8 +334,28 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 	if err := expand(cur, id, 0); err != nil {
 		return err
 	}
-	_, err = io.WriteString(out, engine.WriteSGF(root))
+	_, err := io.WriteString(out, engine.WriteSGF(root))
 	return err
+}
+
+// locateLine finds the positions of a line from the empty board (a turn
+// with fewer stones than the rules place is a null or seminull move); the
+// id of a position not in the book is 0.
+func (bk *Book) locateLine(ctx context.Context, turns []engine.Move) (Line, error) {
+	r := bk.rules
+	b := bk.tmpl.Clone()
+	line := Line{Turns: turns, IDs: []PosID{bk.root}}
+	for i, m := range turns {
+		if err := b.PlayPartial(m); err != nil {
+			return Line{}, fmt.Errorf("line turn %d (%s): %w", i+1, engine.MoveName(r, m), err)
+		}
+		id, _, err := bk.Locate(ctx, b)
+		if err != nil && !errors.Is(err, ErrNotFound) {
+			return Line{}, err
+		}
+		line.IDs = append(line.IDs, id)
+	}
+	return line, nil
 }
 
 // annotate writes position pid's comment, label, marks and status onto SGF

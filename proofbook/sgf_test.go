@@ -3,7 +3,9 @@ package proofbook
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -213,4 +215,57 @@ func FuzzImportSGF(f *testing.F) {
 			t.Fatalf("after importing %q: %v %v", data, err, rep.Problems)
 		}
 	})
+}
+
+// An export given the user's line follows its orientation, the subtree
+// included, whichever symmetric line was stored first.
+func TestExportFollowsLine(t *testing.T) {
+	ctx := context.Background()
+	bk := newBook(t, engine.Connect6())
+	r := bk.Rules()
+	stored := turns(t, r, "j10 k11k9 l10h12 m11m12")
+	id := add(t, bk, "j10 k11k9 l10h12")
+	add(t, bk, "j10 k11k9 l10h12 m11m12")
+	for sym := 1; sym < 8; sym++ {
+		var seen []engine.Move
+		for _, m := range stored {
+			seen = append(seen, r.TransformMove(sym, m))
+		}
+		var out bytes.Buffer
+		if err := bk.ExportSGF(ctx, id, &out, ExportOptions{Line: seen[:3]}); err != nil {
+			t.Fatalf("symmetry %d: %v", sym, err)
+		}
+		roots, err := engine.ParseSGF(out.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, line, err := engine.GameFromSGF(roots[0], r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := engine.FormatTurns(r, line), engine.FormatTurns(r, seen); got != want {
+			t.Fatalf("symmetry %d: exported %q, want %q (the line as seen, then its child in the same frame)", sym, got, want)
+		}
+	}
+	// A transposed line through positions not in the book still exports,
+	// as given.
+	deep := add(t, bk, "j10 k11k9 l10h12 m11m12 n10n11")
+	var out bytes.Buffer
+	if err := bk.ExportSGF(ctx, deep, &out, ExportOptions{Line: turns(t, r, "j10 m11m12 l10h12 k11k9 n10n11")}); err != nil {
+		t.Fatalf("transposed line: %v", err)
+	}
+	roots, err := engine.ParseSGF(out.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, line, err := engine.GameFromSGF(roots[0], r); err != nil || engine.FormatTurns(r, line) != engine.FormatTurns(r, turns(t, r, "j10 m11m12 l10h12 k11k9 n10n11")) {
+		t.Fatalf("transposed line not followed: %q %v", engine.FormatTurns(r, line), err)
+	}
+	// A line to another position, or to a position not in the book.
+	if err := bk.ExportSGF(ctx, id, io.Discard, ExportOptions{Line: stored[:2]}); err == nil {
+		t.Fatal("a line to another position was accepted")
+	}
+	if err := bk.ExportSGF(ctx, id, io.Discard, ExportOptions{Line: turns(t, r, "j10 a1a2")}); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("a line not in the book: %v", err)
+	}
 }
