@@ -140,6 +140,22 @@ func Replay(r Rules, turns []Move) (*Board, error) {
 	return b, nil
 }
 
+// ReplayPartial is Replay for a proof line: a turn with fewer stones than
+// the rules place ("-" for the null move, one stone for a seminull move) is
+// played as a partial turn (Board.PlayPartial).
+func ReplayPartial(r Rules, turns []Move) (*Board, error) {
+	b, err := NewBoard(r)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range turns {
+		if err := b.PlayPartial(m); err != nil {
+			return b, fmt.Errorf("%s: %w", MoveName(r, m), err)
+		}
+	}
+	return b, nil
+}
+
 // ReplayText parses and replays a LittleGolem turn list.
 func ReplayText(r Rules, text string) (*Board, error) {
 	turns, err := ParseTurns(r, text)

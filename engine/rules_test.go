@@ -388,3 +388,48 @@ func TestMoveBasics(t *testing.T) {
 		t.Fatal("NewMove must keep at most MaxPerTurn squares")
 	}
 }
+
+// Proof lines with null ("-") and seminull (one stone) defender turns:
+// Replay refuses them, ReplayPartial plays them, and they survive an SGF
+// round trip through GameToSGF and LineFromSGF (GameFromSGF refuses them).
+func TestPartialLines(t *testing.T) {
+	r := Connect6()
+	turns, err := ParseTurns(r, "j10 - k10k11 l12 m12m13")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Replay(r, turns); !errors.Is(err, ErrStoneCount) {
+		t.Fatalf("Replay of a null move: %v", err)
+	}
+	b, err := ReplayPartial(r, turns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.ToMove() != White || b.Stones(Black) != 5 || b.Stones(White) != 1 || b.Turn() != 5 {
+		t.Fatalf("after the partial line: %s to move, %d/%d stones, turn %d", b.ToMove(), b.Stones(Black), b.Stones(White), b.Turn())
+	}
+	roots, err := ParseSGF(GameToSGF(r, turns))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := GameFromSGF(roots[0], r); err == nil {
+		t.Fatal("GameFromSGF read a null move as a game turn")
+	}
+	_, back, err := LineFromSGF(roots[0], r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if FormatTurns(r, back) != FormatTurns(r, turns) {
+		t.Fatalf("round trip: %q, want %q", FormatTurns(r, back), FormatTurns(r, turns))
+	}
+	// Partial turns are still checked: occupied squares, too many stones.
+	for _, bad := range []string{"j10 - j10", "j10 a1a2 b1b2c1"} {
+		ms, err := ParseTurns(r, bad)
+		if err == nil {
+			_, err = ReplayPartial(r, ms)
+		}
+		if err == nil {
+			t.Errorf("ReplayPartial(%q) accepted", bad)
+		}
+	}
+}

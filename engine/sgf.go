@@ -294,6 +294,18 @@ func isASCIILetters(s string) bool {
 // GameFromSGF reads the main line of one game tree as rules and turns.
 // Moves are checked against the rules (colour order, legality).
 func GameFromSGF(root *SGFNode, def Rules) (Rules, []Move, error) {
+	return gameFromSGF(root, def, false)
+}
+
+// LineFromSGF is GameFromSGF for a proof line: a turn with fewer stones
+// than the rules place (B[] or W[] for the null move, one stone for a
+// seminull move, as GameToSGF and the book's export write them) is played
+// as a partial turn.
+func LineFromSGF(root *SGFNode, def Rules) (Rules, []Move, error) {
+	return gameFromSGF(root, def, true)
+}
+
+func gameFromSGF(root *SGFNode, def Rules, partial bool) (Rules, []Move, error) {
 	r, err := SGFRules(root, def)
 	if err != nil {
 		return Rules{}, nil, err
@@ -312,7 +324,11 @@ func GameFromSGF(root *SGFNode, def Rules) (Rules, []Move, error) {
 			if c != b.ToMove() {
 				return Rules{}, nil, fmt.Errorf("node %d: %s to move, but the node plays %s", depth, b.ToMove(), c)
 			}
-			if err := b.Play(m); err != nil {
+			play := b.Play
+			if partial {
+				play = b.PlayPartial
+			}
+			if err := play(m); err != nil {
 				return Rules{}, nil, fmt.Errorf("node %d: %s: %w", depth, MoveName(r, m), err)
 			}
 			turns = append(turns, m)

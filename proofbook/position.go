@@ -348,15 +348,25 @@ func (bk *Book) PlayFrom(ctx context.Context, b *engine.Board, m engine.Move) (P
 }
 
 // AddLine stores the turns from the empty board (one transaction) and
-// returns the line.
+// returns the line. Every turn must place the stones the rules ask for.
 func (bk *Book) AddLine(ctx context.Context, turns []engine.Move) (Line, error) {
+	return bk.addLineTx(ctx, turns, false)
+}
+
+// AddProofLine is AddLine for a proof line: a turn with fewer stones than
+// the rules place is stored as a null or seminull move.
+func (bk *Book) AddProofLine(ctx context.Context, turns []engine.Move) (Line, error) {
+	return bk.addLineTx(ctx, turns, true)
+}
+
+func (bk *Book) addLineTx(ctx context.Context, turns []engine.Move, partial bool) (Line, error) {
 	var line Line
 	err := bk.write(ctx, func(tx *sql.Tx) error {
 		w, err := bk.newWtx(ctx, tx)
 		if err != nil {
 			return err
 		}
-		line, err = w.addLine(ctx, turns, false)
+		line, err = w.addLine(ctx, turns, partial)
 		if err != nil {
 			return err
 		}

@@ -87,6 +87,7 @@ type bookFlags struct {
 	turns    string
 	attacker string
 	json     bool
+	partial  bool
 }
 
 func (f *bookFlags) register(fs *flag.FlagSet, position bool) {
@@ -94,6 +95,7 @@ func (f *bookFlags) register(fs *flag.FlagSet, position bool) {
 	if position {
 		fs.StringVar(&f.turns, "turns", "", "the position: turns from the empty board (\"j10 j11k10 ...\"); empty: the root")
 		fs.StringVar(&f.attacker, "attacker", "", "attacker B or W (default: the side that just moved)")
+		fs.BoolVar(&f.partial, "partial", false, partialUsage)
 	}
 	fs.BoolVar(&f.json, "json", false, "write JSON")
 }
@@ -113,13 +115,17 @@ func (f *bookFlags) locate(ctx context.Context, bk *proofbook.Book, add bool) (p
 	if err != nil {
 		return 0, nil, 0, fmt.Errorf("--turns: %w", err)
 	}
-	b, err := engine.Replay(r, ms)
+	b, err := replay(r, ms, f.partial)
 	if err != nil {
 		return 0, nil, 0, fmt.Errorf("--turns: %w", err)
 	}
 	id, sym, err := bk.Locate(ctx, b)
 	if errors.Is(err, proofbook.ErrNotFound) && add {
-		line, err := bk.AddLine(ctx, ms)
+		add := bk.AddLine
+		if f.partial {
+			add = bk.AddProofLine
+		}
+		line, err := add(ctx, ms)
 		if err != nil {
 			return 0, nil, 0, err
 		}
@@ -384,8 +390,8 @@ func bookShow(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		for _, u := range v.Unsolved {
 			uns = append(uns, engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
 		}
-		fmt.Fprintf(stdout, "verdict: %s for %s (order %d), %d unsolved %v, %d calls, %d nodes, %d ms, %s\n",
-			v.Status, v.Attacker, v.Order, len(v.Unsolved), uns, v.Calls, v.Nodes, v.Millis, v.Engine)
+		fmt.Fprintf(stdout, "verdict: %s for %s (order %d), %s, %d calls, %d nodes, %d ms, %s\n",
+			v.Status, v.Attacker, v.Order, unsolvedText(v.AllUnsolved, uns, v.Note), v.Calls, v.Nodes, v.Millis, v.Engine)
 	}
 	fmt.Fprintf(stdout, "%d children:\n", len(kids))
 	for _, c := range cj {
@@ -494,10 +500,22 @@ func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			"unsolved": uns, "all_unsolved": sv.AllUnsolved, "calls": sv.Calls, "nodes": sv.Nodes, "ms": sv.Millis,
 			"book_status": p.Proof(sv.Attacker).Status.String()})
 	}
-	fmt.Fprintf(stdout, "position %d: verdict %s (order %d) for %s; %d unsolved %v; %d calls, %d nodes, %d ms\n",
-		id, sv.Status, sv.Order, sv.Attacker, len(uns), uns, sv.Calls, sv.Nodes, sv.Millis)
+	fmt.Fprintf(stdout, "position %d: verdict %s (order %d) for %s; %s; %d calls, %d nodes, %d ms\n",
+		id, sv.Status, sv.Order, sv.Attacker, unsolvedText(sv.AllUnsolved, uns, sv.Note), sv.Calls, sv.Nodes, sv.Millis)
 	fmt.Fprintf(stdout, "book status for %s: %s\n", sv.Attacker, proofText(p.Proof(sv.Attacker)))
 	return nil
+}
+
+// unsolvedText says which defender moves a verdict leaves open.
+func unsolvedText(all bool, uns []string, note string) string {
+	if all {
+		s := "every defender move unsolved (no relevance zone bounds the defence)"
+		if note != "" {
+			s = "every defender move unsolved: " + note
+		}
+		return s
+	}
+	return fmt.Sprintf("%d unsolved %v", len(uns), uns)
 }
 
 func bookNext(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -14,15 +14,31 @@ import (
 // positionFlags are the flags that name a position: --turns or --sgf, and
 // --rules.
 type positionFlags struct {
-	turns string
-	sgf   string
-	rules string
+	turns   string
+	sgf     string
+	rules   string
+	partial bool
 }
+
+const partialUsage = "read turns with fewer stones than the rules place as null (\"-\") or seminull (one stone) moves: the sub-positions of a λ3 proof"
 
 func (p *positionFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&p.turns, "turns", "", "the game so far in LittleGolem turn notation (\"j10 j11k10 ...\")")
 	fs.StringVar(&p.sgf, "sgf", "", "read the game from this SGF file instead of --turns")
 	fs.StringVar(&p.rules, "rules", "", "rules m,n,k,p,q (default 19,19,6,2,1; an SGF's RU property wins)")
+	fs.BoolVar(&p.partial, "partial", false, partialUsage)
+}
+
+// replay plays turns strictly, or as a proof line with --partial.
+func replay(r engine.Rules, turns []engine.Move, partial bool) (*engine.Board, error) {
+	if partial {
+		return engine.ReplayPartial(r, turns)
+	}
+	b, err := engine.Replay(r, turns)
+	if errors.Is(err, engine.ErrStoneCount) {
+		err = fmt.Errorf("%w (--partial reads it as a null or seminull move)", err)
+	}
+	return b, err
 }
 
 // load replays the position named by the flags.
@@ -49,17 +65,25 @@ func (p *positionFlags) load() (*engine.Board, error) {
 		if len(roots) == 0 {
 			return nil, fmt.Errorf("%s: no game in the file", p.sgf)
 		}
-		rr, turns, err := engine.GameFromSGF(roots[0], r)
+		read := engine.GameFromSGF
+		if p.partial {
+			read = engine.LineFromSGF
+		}
+		rr, turns, err := read(roots[0], r)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p.sgf, err)
 		}
-		b, err := engine.Replay(rr, turns)
+		b, err := replay(rr, turns, p.partial)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p.sgf, err)
 		}
 		return b, nil
 	}
-	b, err := engine.ReplayText(r, p.turns)
+	turns, err := engine.ParseTurns(r, p.turns)
+	if err != nil {
+		return nil, fmt.Errorf("--turns: %w", err)
+	}
+	b, err := replay(r, turns, p.partial)
 	if err != nil {
 		return nil, fmt.Errorf("--turns: %w", err)
 	}
