@@ -390,9 +390,15 @@ func (u *widgets) showVerdict(v *Verdict) {
 	if v.Proved {
 		fmt.Fprintf(&sb, "PROVED for %s (order %d)", colourName(v.Attacker), v.Order)
 	} else {
-		fmt.Fprintf(&sb, "OPEN for %s: %d unsolved defender moves", colourName(v.Attacker), len(v.Unsolved))
 		if v.AllUnsolved {
-			sb.WriteString(" (the null move is not refuted: every defence is open)")
+			// The reason (null move not refuted, or the defender makes six
+			// at once) is the verdict's note, shown below.
+			fmt.Fprintf(&sb, "OPEN for %s: every defender move is unsolved", colourName(v.Attacker))
+			if v.Note == "" {
+				sb.WriteString(" (the null move is not refuted)")
+			}
+		} else {
+			fmt.Fprintf(&sb, "OPEN for %s: %d unsolved defender moves", colourName(v.Attacker), len(v.Unsolved))
 		}
 		if len(v.OpenSeminull) > 0 {
 			fmt.Fprintf(&sb, ", %d open seminull positions", len(v.OpenSeminull))

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -231,4 +232,20 @@ func (h *harness) waitStarted(fv *fakeVerifier) *engine.Board {
 		h.t.Fatalf("the verifier did not start (errors %v)", h.errs)
 	}
 	return nil
+}
+
+// A verdict that bounds nothing says so, with its reason, instead of
+// counting zero unsolved moves.
+func TestVerdictTextAllUnsolved(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), &fakeVerifier{})
+	for _, c := range []struct{ note, want string }{
+		{"", "every defender move is unsolved (the null move is not refuted)"},
+		{"the defender makes 6 in a row at once", "every defender move is unsolved\n"},
+	} {
+		h.wb.ui.showVerdict(&Verdict{Attacker: engine.Black, AllUnsolved: true, Lambda: 2, Note: c.note})
+		txt := h.wb.ui.verdictL.Text
+		if !strings.Contains(txt, c.want) || !strings.Contains(txt, c.note) || strings.Contains(txt, "0 unsolved") {
+			t.Fatalf("note %q: verdict text %q", c.note, txt)
+		}
+	}
 }
