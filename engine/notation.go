@@ -127,29 +127,20 @@ func FormatTurns(r Rules, turns []Move) string {
 // Replay plays turns from the empty board and returns the position. An
 // illegal turn returns an error naming it; the board is then as it was
 // before that turn.
-func Replay(r Rules, turns []Move) (*Board, error) {
-	b, err := NewBoard(r)
-	if err != nil {
-		return nil, err
-	}
-	for _, m := range turns {
-		if err := b.Play(m); err != nil {
-			return b, fmt.Errorf("%s: %w", MoveName(r, m), err)
-		}
-	}
-	return b, nil
-}
+func Replay(r Rules, turns []Move) (*Board, error) { return replay(r, turns, false) }
 
 // ReplayPartial is Replay for a proof line: a turn with fewer stones than
 // the rules place ("-" for the null move, one stone for a seminull move) is
 // played as a partial turn (Board.PlayPartial).
-func ReplayPartial(r Rules, turns []Move) (*Board, error) {
+func ReplayPartial(r Rules, turns []Move) (*Board, error) { return replay(r, turns, true) }
+
+func replay(r Rules, turns []Move, partial bool) (*Board, error) {
 	b, err := NewBoard(r)
 	if err != nil {
 		return nil, err
 	}
 	for _, m := range turns {
-		if err := b.PlayPartial(m); err != nil {
+		if err := b.play(m, partial); err != nil {
 			return b, fmt.Errorf("%s: %w", MoveName(r, m), err)
 		}
 	}
