@@ -262,15 +262,7 @@ func (wa *workbenchApp) showErr(err error) {
 }
 
 func (wa *workbenchApp) openBook() {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil || r == nil {
-			wa.showErr(err)
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
-		wa.openPath(path)
-	}, wa.win)
+	d := wa.pickFile(wa.openPath)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".c6book", ".db", ".sqlite"}))
 	wa.startIn(d)
 	d.Show()
@@ -346,16 +338,21 @@ func (wa *workbenchApp) importSGFData(data []byte) {
 }
 
 func (wa *workbenchApp) importGames() {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+	wa.pickFile(wa.importGamesFile).Show()
+}
+
+// pickFile is a file-open dialog that hands the chosen file's path to then
+// (which opens the file itself, by path).
+func (wa *workbenchApp) pickFile(then func(path string)) *dialog.FileDialog {
+	return dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil || r == nil {
 			wa.showErr(err)
 			return
 		}
 		path := r.URI().Path()
 		r.Close()
-		wa.importGamesFile(path)
+		then(path)
 	}, wa.win)
-	d.Show()
 }
 
 // importGamesFile imports a LittleGolem games file ({"gid": [turns]},
@@ -385,19 +382,7 @@ func (wa *workbenchApp) exportSGF() {
 		dialog.ShowError(fmt.Errorf("export: %w", err), wa.win)
 		return
 	}
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil || w == nil {
-			wa.showErr(err)
-			return
-		}
-		_, err = w.Write(data)
-		if cerr := w.Close(); err == nil {
-			err = cerr
-		}
-		wa.showErr(err)
-	}, wa.win)
-	d.SetFileName("position.sgf")
-	d.Show()
+	wa.saveData("position.sgf", data)
 }
 
 // exportSGFData is the SGF of the shown position: the line to it, then its
@@ -411,7 +396,7 @@ func (wa *workbenchApp) exportSGFData() ([]byte, error) {
 	line, cur := wa.wb.Line()
 	var buf bytes.Buffer
 	// In the orientation of the line on the board, not the stored one.
-	if err := wa.bk.ExportSGF(ctx, id, &buf, proofbook.ExportOptions{Line: append([]engine.Move{}, line[:cur]...)}); err != nil {
+	if err := wa.bk.ExportSGF(ctx, id, &buf, proofbook.ExportOptions{Line: line[:cur]}); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
@@ -423,18 +408,23 @@ func (wa *workbenchApp) exportPNG() {
 		dialog.ShowError(err, wa.win)
 		return
 	}
+	wa.saveData("board.png", buf.Bytes())
+}
+
+// saveData asks where to save data (suggesting name) and writes it there.
+func (wa *workbenchApp) saveData(name string, data []byte) {
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil || w == nil {
 			wa.showErr(err)
 			return
 		}
-		_, err = w.Write(buf.Bytes())
+		_, err = w.Write(data)
 		if cerr := w.Close(); err == nil {
 			err = cerr
 		}
 		wa.showErr(err)
 	}, wa.win)
-	d.SetFileName("board.png")
+	d.SetFileName(name)
 	d.Show()
 }
 
