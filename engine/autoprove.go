@@ -169,15 +169,7 @@ func (p *autoProver) report() {
 func selectAP(n *apNode) *apNode {
 	var best *apNode
 	for _, k := range n.kids {
-		if best == nil {
-			best = k
-			continue
-		}
-		if n.and {
-			if k.dn < best.dn || (k.dn == best.dn && k.pn > best.pn) {
-				best = k
-			}
-		} else if k.pn < best.pn || (k.pn == best.pn && k.dn > best.dn) {
+		if best == nil || moreProving(n.and, k.pn, k.dn, best.pn, best.dn) {
 			best = k
 		}
 	}
@@ -188,33 +180,19 @@ func updateAP(n *apNode) {
 	if !n.expanded {
 		return
 	}
-	if n.and {
-		var pn uint64
-		dn := pnInf
-		for _, k := range n.kids {
-			pn += uint64(k.pn)
-			if k.dn < dn {
-				dn = k.dn
-			}
-		}
-		if pn > uint64(pnInf) {
-			pn = uint64(pnInf)
-		}
-		n.pn, n.dn = uint32(pn), dn
-		return
-	}
-	pn := pnInf
-	var dn uint64
+	acc := newPNSum()
 	for _, k := range n.kids {
-		if k.pn < pn {
-			pn = k.pn
+		if n.and {
+			acc.add(k.pn, k.dn)
+		} else {
+			acc.add(k.dn, k.pn)
 		}
-		dn += uint64(k.dn)
 	}
-	if dn > uint64(pnInf) {
-		dn = uint64(pnInf)
+	if n.and {
+		n.pn, n.dn = acc.result()
+	} else {
+		n.dn, n.pn = acc.result()
 	}
-	n.pn, n.dn = pn, uint32(dn)
 }
 
 // newAND verifies b (defender to move) and builds its node.

@@ -218,19 +218,43 @@ func (s *search) mostProvingLine(root *pnode) []Move {
 func selectKid(n *pnode) *pnode {
 	var best *pnode
 	for _, k := range n.kids {
-		if best == nil {
-			best = k
-			continue
-		}
-		if n.and {
-			if k.dn < best.dn || (k.dn == best.dn && k.pn > best.pn) {
-				best = k
-			}
-		} else if k.pn < best.pn || (k.pn == best.pn && k.dn > best.dn) {
+		if best == nil || moreProving(n.and, k.pn, k.dn, best.pn, best.dn) {
 			best = k
 		}
 	}
 	return best
+}
+
+// moreProving reports whether a child with numbers (pn, dn) is to be
+// searched before one with (bpn, bdn): under an AND node the smaller
+// disproof number, under an OR node the smaller proof number, ties to the
+// larger other number.
+func moreProving(and bool, pn, dn, bpn, bdn uint32) bool {
+	if and {
+		return dn < bdn || (dn == bdn && pn > bpn)
+	}
+	return pn < bpn || (pn == bpn && dn > bdn)
+}
+
+// pnSum combines children's numbers: an AND node's proof number (an OR
+// node's disproof number) is the sum of its children's, capped at pnInf,
+// and the other number is their minimum.
+type pnSum struct {
+	sum uint64
+	min uint32
+}
+
+func newPNSum() pnSum { return pnSum{min: pnInf} }
+
+func (a *pnSum) add(summed, minimised uint32) {
+	a.sum += uint64(summed)
+	if minimised < a.min {
+		a.min = minimised
+	}
+}
+
+func (a pnSum) result() (summed, minimised uint32) {
+	return uint32(min(a.sum, uint64(pnInf))), a.min
 }
 
 // apply plays the move leading to n on the board.
@@ -445,39 +469,23 @@ func (s *search) update(n *pnode) {
 	if n.and {
 		s.expandSeminulls(n)
 	}
-	if n.and {
-		var pn uint64
-		dn := pnInf
-		for _, k := range n.kids {
-			pn += uint64(k.pn)
-			if k.dn < dn {
-				dn = k.dn
-			}
+	acc := newPNSum()
+	for _, k := range n.kids {
+		if n.and {
+			acc.add(k.pn, k.dn)
+		} else {
+			acc.add(k.dn, k.pn)
 		}
-		if pn > uint64(pnInf) {
-			pn = uint64(pnInf)
-		}
-		if len(n.kids) == 0 {
-			if int(n.threats) > s.b.rules.P {
-				pn, dn = 0, pnInf // no defence: the threats cannot be blocked
-			} else {
-				pn, dn = uint64(pnInf), 0 // never expected: no proof without replies
-			}
-		}
-		n.pn, n.dn = uint32(pn), dn
-	} else {
-		pn := pnInf
-		var dn uint64
-		for _, k := range n.kids {
-			if k.pn < pn {
-				pn = k.pn
-			}
-			dn += uint64(k.dn)
-		}
-		if dn > uint64(pnInf) {
-			dn = uint64(pnInf)
-		}
-		n.pn, n.dn = pn, uint32(dn)
+	}
+	switch {
+	case n.and && len(n.kids) == 0 && int(n.threats) > s.b.rules.P:
+		n.pn, n.dn = 0, pnInf // no defence: the threats cannot be blocked
+	case n.and && len(n.kids) == 0:
+		n.pn, n.dn = pnInf, 0 // never expected: no proof without replies
+	case n.and:
+		n.pn, n.dn = acc.result()
+	default:
+		n.dn, n.pn = acc.result()
 	}
 	switch {
 	case n.proven():
