@@ -232,37 +232,50 @@ func (g *moveGen) threatsWith(b *Board, a Color, s1, s2 Square) int {
 			if cd[w] != 0 || n >= tl || n+inc < tl {
 				continue
 			}
-			var e empt
-			dup := false
-			for _, q := range geo.win(w) {
-				switch {
-				case q == s1:
-					n++
-					if pass == 1 {
-						dup = true // seen from s1 already
-					}
-				case q == s2:
-					n++
-				case cells[q] == Empty:
-					if int(e.n) < MaxPerTurn {
-						e.e[e.n] = q
-					}
-					e.n++
-				}
-			}
-			if !dup && n >= tl {
-				ws = append(ws, e)
-			}
+			ws = appendNewWindow(ws, geo.win(w), cells, n, tl, s1, s2, pass)
 		}
 	}
 	g.ws = ws
+	return countThreats(ws, b.rules.P)
+}
+
+// appendNewWindow appends the empty squares of window sq (holding n stones
+// of the attacker and none of the defender) to ws when the new stones s1
+// and s2 bring it to the threat level tl. A window through both is taken
+// from s1 only (pass 0), not again from s2.
+func appendNewWindow(ws []empt, sq []Square, cells []Color, n, tl uint8, s1, s2 Square, pass int) []empt {
+	var e empt
+	for _, q := range sq {
+		switch {
+		case q == s1:
+			if pass == 1 {
+				return ws // seen from s1 already
+			}
+			n++
+		case q == s2:
+			n++
+		case cells[q] == Empty:
+			if int(e.n) < MaxPerTurn {
+				e.e[e.n] = q
+			}
+			e.n++
+		}
+	}
+	if n >= tl {
+		ws = append(ws, e)
+	}
+	return ws
+}
+
+// countThreats is the number of threats (0..p+1) of the threat windows ws.
+func countThreats(ws []empt, p int) int {
 	switch {
 	case len(ws) == 0:
 		return 0
 	case len(ws) == 1 && ws[0].n > 0:
 		return 1
 	}
-	return minHitting(ws, b.rules.P+1)
+	return minHitting(ws, p+1)
 }
 
 // buildLists fills the per-square window lists from a's hot windows
@@ -325,37 +338,11 @@ func (g *moveGen) threatsListed(b *Board, a Color, s1, s2 Square) int {
 			if n < min {
 				continue
 			}
-			var e empt
-			dup := false
-			for _, q := range geo.win(w) {
-				switch {
-				case q == s1:
-					n++
-					if pass == 1 {
-						dup = true
-					}
-				case q == s2:
-					n++
-				case cells[q] == Empty:
-					if int(e.n) < MaxPerTurn {
-						e.e[e.n] = q
-					}
-					e.n++
-				}
-			}
-			if !dup && n >= tl {
-				ws = append(ws, e)
-			}
+			ws = appendNewWindow(ws, geo.win(w), cells, n, tl, s1, s2, pass)
 		}
 	}
 	g.ws = ws
-	switch {
-	case len(ws) == 0:
-		return 0
-	case len(ws) == 1 && ws[0].n > 0:
-		return 1
-	}
-	return minHitting(ws, b.rules.P+1)
+	return countThreats(ws, b.rules.P)
 }
 
 func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, out []ThreatMove) []ThreatMove {
