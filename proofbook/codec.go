@@ -80,24 +80,7 @@ func decodeStones(r engine.Rules, data []byte) ([]stone, error) {
 // stabilizer lists the symmetries (id 0 first) that map the stone set onto
 // itself.
 func stabilizer(r engine.Rules, list []stone) []int {
-	syms := []int{0}
-	cells := make([]engine.Color, r.Squares())
-	for _, st := range list {
-		cells[st.sq] = st.c
-	}
-	for t := 1; t < r.SymmetryCount(); t++ {
-		ok := true
-		for _, st := range list {
-			if cells[r.Transform(t, st.sq)] != st.c {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			syms = append(syms, t)
-		}
-	}
-	return syms
+	return stabilizerBuf(r, list, make([]engine.Color, r.Squares()))
 }
 
 // repMove returns the representative of move m (in a canonical frame whose

@@ -2,6 +2,7 @@ package proofbook
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"os"
 	"strings"
@@ -143,18 +144,7 @@ WHERE note_fts MATCH ? ORDER BY n.pos LIMIT ?`, strings.Join(terms, " "), limit)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []Hit
-	for rows.Next() {
-		var h Hit
-		var id int64
-		if err := rows.Scan(&id, &h.Comment, &h.Label); err != nil {
-			return nil, err
-		}
-		h.ID = PosID(id)
-		out = append(out, h)
-	}
-	return out, rows.Err()
+	return scanHits(rows)
 }
 
 // Labeled lists positions with the user label (e.g. "joseki").
@@ -166,6 +156,11 @@ func (bk *Book) Labeled(ctx context.Context, label string, limit int) ([]Hit, er
 	if err != nil {
 		return nil, err
 	}
+	return scanHits(rows)
+}
+
+// scanHits reads rows of (position, comment, label).
+func scanHits(rows *sql.Rows) ([]Hit, error) {
 	defer rows.Close()
 	var out []Hit
 	for rows.Next() {
