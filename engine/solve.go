@@ -39,6 +39,17 @@ func ParseMode(s string) (Mode, error) {
 	return 0, fmt.Errorf("mode %q: want vcdt or vcst", s)
 }
 
+// ParseFreePolicy reads "near" or "all".
+func ParseFreePolicy(s string) (FreePolicy, error) {
+	switch s {
+	case "near":
+		return FreeNear, nil
+	case "all":
+		return FreeAll, nil
+	}
+	return 0, fmt.Errorf("free-stone policy %q: want near or all", s)
+}
+
 // DefaultMaxNodes is the node budget when Limits.MaxNodes is zero.
 const DefaultMaxNodes = 1_000_000
 

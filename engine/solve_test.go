@@ -316,3 +316,22 @@ func squareList(r Rules, sq []Square) string {
 	}
 	return fmt.Sprint(out)
 }
+
+func TestParseModeAndFreePolicy(t *testing.T) {
+	for s, want := range map[string]Mode{"vcdt": VCDT, "VCDT": VCDT, "vcst": VCST, "VCST": VCST} {
+		if m, err := ParseMode(s); err != nil || m != want {
+			t.Errorf("ParseMode(%q) = %v, %v", s, m, err)
+		}
+	}
+	for s, want := range map[string]FreePolicy{"near": FreeNear, "all": FreeAll} {
+		if f, err := ParseFreePolicy(s); err != nil || f != want {
+			t.Errorf("ParseFreePolicy(%q) = %v, %v", s, f, err)
+		}
+	}
+	if _, err := ParseMode("vct"); err == nil {
+		t.Error("ParseMode accepted vct")
+	}
+	if _, err := ParseFreePolicy("some"); err == nil {
+		t.Error("ParseFreePolicy accepted some")
+	}
+}

@@ -66,14 +66,9 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("--mode: %w", err)
 	}
-	var free engine.FreePolicy
-	switch *freeFlag {
-	case "near":
-		free = engine.FreeNear
-	case "all":
-		free = engine.FreeAll
-	default:
-		return fmt.Errorf("--free %q: want near or all", *freeFlag)
+	free, err := engine.ParseFreePolicy(*freeFlag)
+	if err != nil {
+		return fmt.Errorf("--free: %w", err)
 	}
 	if *maxNodes <= 0 {
 		return fmt.Errorf("--max-nodes %d: want a positive number", *maxNodes)

@@ -59,13 +59,9 @@ func run(args []string, w io.Writer) error {
 	if *workers < 1 {
 		return errors.New("-workers must be at least 1")
 	}
-	free := engine.FreeNear
-	switch *freeFlag {
-	case "near":
-	case "all":
-		free = engine.FreeAll
-	default:
-		return fmt.Errorf("-free %q: want near or all", *freeFlag)
+	free, err := engine.ParseFreePolicy(*freeFlag)
+	if err != nil {
+		return fmt.Errorf("-free: %w", err)
 	}
 	pos, err := readPositions(*file)
 	if err != nil {
