@@ -425,7 +425,7 @@ func sameMoveSets(kind string, r Rules, got []Move, want [][]Square) error {
 	gs := make([]string, len(got))
 	for i, m := range got {
 		gs[i] = MoveName(r, m)
-		if i > 0 && !moveLessT(got[i-1], m) {
+		if i > 0 && !moveLess(got[i-1], m) {
 			return fmt.Errorf("%s critical defences not in increasing order: %s then %s", kind, gs[i-1], gs[i])
 		}
 	}
@@ -440,17 +440,4 @@ func sameMoveSets(kind string, r Rules, got []Move, want [][]Square) error {
 		return fmt.Errorf("%s critical defences %v, oracle %v", kind, gs, ws)
 	}
 	return nil
-}
-
-// moveLessT orders moves by size, then stone by stone.
-func moveLessT(a, b Move) bool {
-	if a.Len() != b.Len() {
-		return a.Len() < b.Len()
-	}
-	for i := 0; i < a.Len(); i++ {
-		if a.At(i) != b.At(i) {
-			return a.At(i) < b.At(i)
-		}
-	}
-	return false
 }

@@ -260,6 +260,7 @@ func Verify(ctx context.Context, b *Board, opts VerifyOptions, progress func(Ver
 	return *vd, nil
 }
 
+// moveLess orders moves by size, then stone by stone.
 func moveLess(a, b Move) bool {
 	if a.Len() != b.Len() {
 		return a.Len() < b.Len()
