@@ -493,7 +493,7 @@ func (bk *Book) Next(ctx context.Context, from PosID, attacker engine.Color) (Li
 
 // OpenByPN lists open positions for attacker, smallest proof number first.
 func (bk *Book) OpenByPN(ctx context.Context, attacker engine.Color, limit int) ([]Ranked, error) {
-	return bk.ranked(ctx, attacker, StatusOpen, limit)
+	return bk.ranked(ctx, attacker, StatusOpen, limit, "ORDER BY s.pn, s.pos")
 }
 
 // Proved lists positions proved for attacker with λ order minOrder or more
@@ -501,39 +501,24 @@ func (bk *Book) OpenByPN(ctx context.Context, attacker engine.Color, limit int) 
 // ends: the attacker has six, or makes six at once; minOrder 1 leaves them
 // out.
 func (bk *Book) Proved(ctx context.Context, attacker engine.Color, minOrder, limit int) ([]Ranked, error) {
+	return bk.ranked(ctx, attacker, StatusProved, limit, "AND s.ord >= ? ORDER BY s.pos", max(minOrder, 0))
+}
+
+// ranked lists at most limit (default 100) positions with status st for
+// attacker a; tail (with its arguments) ends the query's WHERE clause and
+// orders the rows.
+func (bk *Book) ranked(ctx context.Context, a engine.Color, st Status, limit int, tail string, tailArgs ...any) ([]Ranked, error) {
 	if limit <= 0 {
 		limit = 100
 	}
-	if minOrder < 0 {
-		minOrder = 0
-	}
+	args := append(append([]any{int(a), int(st)}, tailArgs...), limit)
 	rows, err := bk.r.QueryContext(ctx, `
 SELECT s.pos, s.status, s.ord, s.how, s.expert, s.pn, s.dn, s.updated_at, p.nstones, COALESCE(n.label, '')
 FROM status s JOIN position p ON p.id = s.pos LEFT JOIN note n ON n.pos = s.pos
-WHERE s.attacker = ? AND s.status = ? AND s.ord >= ?
-ORDER BY s.pos LIMIT ?`, int(attacker), int(StatusProved), minOrder, limit)
+WHERE s.attacker = ? AND s.status = ? `+tail+" LIMIT ?", args...)
 	if err != nil {
 		return nil, err
 	}
-	return scanRanked(rows, attacker)
-}
-
-func (bk *Book) ranked(ctx context.Context, a engine.Color, st Status, limit int) ([]Ranked, error) {
-	if limit <= 0 {
-		limit = 100
-	}
-	rows, err := bk.r.QueryContext(ctx, `
-SELECT s.pos, s.status, s.ord, s.how, s.expert, s.pn, s.dn, s.updated_at, p.nstones, COALESCE(n.label, '')
-FROM status s JOIN position p ON p.id = s.pos LEFT JOIN note n ON n.pos = s.pos
-WHERE s.attacker = ? AND s.status = ?
-ORDER BY s.pn, s.pos LIMIT ?`, int(a), int(st), limit)
-	if err != nil {
-		return nil, err
-	}
-	return scanRanked(rows, a)
-}
-
-func scanRanked(rows *sql.Rows, a engine.Color) ([]Ranked, error) {
 	defer rows.Close()
 	var out []Ranked
 	for rows.Next() {
