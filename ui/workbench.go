@@ -861,16 +861,10 @@ func colourName(c engine.Color) string {
 // played as a partial turn.
 func replay(empty *engine.Board, line []engine.Move) (*engine.Board, error) {
 	b := empty.Clone() // shares the rules' geometry tables
-	r := b.Rules()
-	var err error
 	for i, m := range line {
-		if m.Len() < r.StonesForTurn(b.Turn()) {
-			err = b.PlayPartial(m)
-		} else {
-			err = b.Play(m)
-		}
-		if err != nil {
-			return b, fmt.Errorf("turn %d (%s): %w", i+1, engine.MoveName(r, m), err)
+		// PlayPartial checks a full turn exactly as Play does.
+		if err := b.PlayPartial(m); err != nil {
+			return b, fmt.Errorf("turn %d (%s): %w", i+1, engine.MoveName(b.Rules(), m), err)
 		}
 	}
 	return b, nil
