@@ -324,11 +324,7 @@ func gameFromSGF(root *SGFNode, def Rules, partial bool) (Rules, []Move, error) 
 			if c != b.ToMove() {
 				return Rules{}, nil, fmt.Errorf("node %d: %s to move, but the node plays %s", depth, b.ToMove(), c)
 			}
-			play := b.Play
-			if partial {
-				play = b.PlayPartial
-			}
-			if err := play(m); err != nil {
+			if err := b.play(m, partial); err != nil {
 				return Rules{}, nil, fmt.Errorf("node %d: %s: %w", depth, MoveName(r, m), err)
 			}
 			turns = append(turns, m)
