@@ -74,11 +74,14 @@ func (c *checker) attacker(st *Strategy, line []Move) error {
 	}
 	m := st.Move
 	for i := 0; i < m.Len(); i++ {
-		if b.cells[m.At(i)] != Empty {
+		if m.At(i) < 0 || int(m.At(i)) >= len(b.cells) {
+			return c.fail(line, "attacker move %s is off the board", MoveName(b.rules, m))
+		}
+		if b.cells[m.At(i)] != Empty || i > 0 && m.At(i) == m.At(i-1) {
 			return c.fail(line, "attacker move %s: %s is occupied", MoveName(b.rules, m), SquareName(b.rules, m.At(i)))
 		}
 	}
-	if m.Len() != b.rules.P && m.Len() > b.Empties() {
+	if m.Len() == 0 || m.Len() > b.rules.P {
 		return c.fail(line, "attacker move %s has the wrong number of stones", MoveName(b.rules, m))
 	}
 	for i := 0; i < m.Len(); i++ {

@@ -78,6 +78,26 @@ func (b *Board) Transformed(sym int) *Board {
 	return nb
 }
 
+// Canonical returns the position's canonical image (the symmetry of
+// CanonicalKey) as a new board built square by square in increasing order,
+// so that its internal state (and with it the order in which the searches
+// try moves) depends on the position alone, not on the order the stones
+// were played or on the orientation it was entered in. sym maps b onto it.
+func (b *Board) Canonical() (cb *Board, sym int) {
+	_, sym = b.CanonicalKey()
+	nb := emptyBoard(b.g)
+	inv := b.g.syms[InverseSymmetry(sym)].map_
+	for t := range nb.cells {
+		if c := b.cells[inv[t]]; c != Empty {
+			nb.Place(Square(t), c)
+		}
+	}
+	nb.toMove = b.toMove
+	nb.turn = b.turn
+	nb.setup = true
+	return nb, sym
+}
+
 // TransformMove maps the stones of m by symmetry sym.
 func (r Rules) TransformMove(sym int, m Move) Move {
 	sq := make([]Square, m.Len())

@@ -34,6 +34,12 @@ type VerifyOptions struct {
 	// one by one instead, as in λ2 (AutoProve uses it: it needs plain
 	// positions to work on).
 	ExpandSeminull bool
+	// Tolerance is the number of extra defender stones the verdict's zone
+	// must tolerate: the position's defender stone deficit (0 for a
+	// position reached by full turns, 1 below a seminull move, p below a
+	// null move). Every solver call runs with it added to its own: p+t for
+	// the null move, 1+t for a seminull move, t for a full move.
+	Tolerance int
 }
 
 // VerifyProgress is reported while verifying.
@@ -98,6 +104,15 @@ type Verdict struct {
 	Lambda   int    // the mode asked for (2 or 3)
 	Attacker Color
 	Threats  int // attacker threats in the verified position (p+1: unstoppable)
+	// Tolerance is VerifyOptions.Tolerance: the extra defender stones the
+	// zone tolerates.
+	Tolerance int
+	// Zone is the verdict's relevance zone at Tolerance: the attacker's
+	// threat windows, the defender's windows that Tolerance+p stones could
+	// fill, and the zones of the null, seminull and covered strategies.
+	// With the zones of the items' proofs (Unsolved, OpenSeminull) it bounds
+	// where extra defender stones may matter. Empty when AllUnsolved.
+	Zone []Square
 	// Unsolved lists every defender move (deduplicated, sorted) the
 	// solvers could not refute, with the reason.
 	Unsolved []UnsolvedMove
@@ -213,7 +228,21 @@ func squareIn(sq []Square, s Square) bool {
 // time; unless ctx is done, it is never called after Verify returns (a
 // cancelled Verify returns even if the callback is stuck). Cancelling ctx
 // stops the solvers; Verify then returns the context's error.
+//
+// The search runs in the position's canonical frame (CanonicalKey's
+// symmetry) and the verdict is mapped back, so every orientation of a
+// position gets the same verdict up to symmetry.
 func Verify(ctx context.Context, b *Board, opts VerifyOptions, progress func(VerifyProgress)) (Verdict, error) {
+	cb, sym := b.Canonical()
+	vd, err := verifyFrame(ctx, cb, opts, progress)
+	if sym == 0 {
+		return vd, err
+	}
+	return vd.Transform(b.rules, InverseSymmetry(sym)), err
+}
+
+// verifyFrame is Verify in b's own frame.
+func verifyFrame(ctx context.Context, b *Board, opts VerifyOptions, progress func(VerifyProgress)) (Verdict, error) {
 	if b.rules.P > 2 {
 		return Verdict{}, ErrUnsupported
 	}
@@ -226,13 +255,16 @@ func Verify(ctx context.Context, b *Board, opts VerifyOptions, progress func(Ver
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.NumCPU()
 	}
+	if opts.Tolerance < 0 || opts.Tolerance > 2*MaxPerTurn {
+		return Verdict{}, fmt.Errorf("verify: tolerance %d out of range (0..%d)", opts.Tolerance, 2*MaxPerTurn)
+	}
 	if b.Winner() != Empty {
 		return Verdict{}, fmt.Errorf("verify: the game is over (%s has won)", b.Winner())
 	}
 	v := &verifier{ctx: ctx, opts: opts, start: time.Now(), b: b.Clone()}
 	v.d = b.ToMove()
 	v.a = v.d.Opp()
-	v.verdict = Verdict{Attacker: v.a, Engine: EngineVersion, Lambda: opts.Lambda}
+	v.verdict = Verdict{Attacker: v.a, Engine: EngineVersion, Lambda: opts.Lambda, Tolerance: opts.Tolerance}
 	v.prog = startReporter(progress)
 	defer v.prog.stop(ctx)
 	err := v.run()
@@ -246,6 +278,7 @@ func Verify(ctx context.Context, b *Board, opts VerifyOptions, progress func(Ver
 	if err != nil {
 		vd.Status = StatusOpen
 		vd.Order = 0
+		vd.Zone = nil
 		return *vd, err
 	}
 	sort.Slice(vd.Unsolved, func(i, j int) bool { return moveLess(vd.Unsolved[i].Move, vd.Unsolved[j].Move) })
@@ -382,6 +415,7 @@ func (v *verifier) solve(j *job) {
 func (v *verifier) run() error {
 	b := v.b
 	p := b.rules.P
+	tol := v.opts.Tolerance
 	vd := &v.verdict
 	if b.HasThreat(v.d) {
 		vd.AllUnsolved = true
@@ -393,6 +427,7 @@ func (v *verifier) run() error {
 	if t > p {
 		vd.Order = 1
 		vd.Note = "the attacker's threats cannot all be blocked"
+		vd.Zone = v.zone(nil)
 		return nil
 	}
 	order := 1
@@ -412,7 +447,7 @@ func (v *verifier) run() error {
 		normal, relaxed := b.CriticalDefences(v.a)
 		var jobs []*job
 		for _, m := range normal {
-			jobs = append(jobs, &job{def: m, tol: 1, vcst: true})
+			jobs = append(jobs, &job{def: m, tol: 1 + tol, vcst: true})
 		}
 		if err := v.runJobs("seminull", jobs); err != nil {
 			return err
@@ -426,7 +461,7 @@ func (v *verifier) run() error {
 		full = append(full, relaxed...)
 	default:
 		// No threat: the null move first.
-		nj := &job{def: Move{}, tol: p, vcst: v.opts.Lambda == 3}
+		nj := &job{def: Move{}, tol: p + tol, vcst: v.opts.Lambda == 3}
 		if err := v.runJobs("null", []*job{nj}); err != nil {
 			return err
 		}
@@ -458,7 +493,7 @@ func (v *verifier) run() error {
 		}
 		var jobs []*job
 		for _, s := range zone {
-			jobs = append(jobs, &job{def: NewMove(s), tol: 1, vcst: true})
+			jobs = append(jobs, &job{def: NewMove(s), tol: 1 + tol, vcst: true})
 		}
 		if err := v.runJobs("seminull", jobs); err != nil {
 			return err
@@ -489,13 +524,15 @@ func (v *verifier) run() error {
 				continue
 			}
 		}
-		jobs = append(jobs, &job{def: m, tol: 0, vcst: true})
+		jobs = append(jobs, &job{def: m, tol: tol, vcst: true})
 	}
 	if err := v.runJobs("moves", jobs); err != nil {
 		return err
 	}
+	var covered [][]Square
 	for _, j := range jobs {
 		if j.res.Outcome == Win {
+			covered = append(covered, j.res.Zone)
 			vd.Covered = append(vd.Covered, CoveredMove{Move: j.def, Mode: j.mode, Line: j.res.Line, Tree: j.res.Tree})
 			if j.mode == VCST && order < 2 {
 				order = 2
@@ -505,7 +542,31 @@ func (v *verifier) run() error {
 		}
 	}
 	vd.Order = order
+	vd.Zone = v.zone(covered)
 	return nil
+}
+
+// zone is the verdict's zone at its tolerance: the attacker's threat
+// windows, the defender windows that p+tolerance stones could fill, and the
+// zones of the null, seminull and covered strategies.
+func (v *verifier) zone(covered [][]Square) []Square {
+	b, vd := v.b, &v.verdict
+	z := new(SqSet)
+	b.addThreatWindows(z, v.a)
+	b.addDefenderWindows(z, v.a, b.rules.P+v.opts.Tolerance)
+	add := func(list []Square) {
+		for _, s := range list {
+			z.Add(s)
+		}
+	}
+	add(vd.NullZone)
+	for _, sz := range vd.SeminullZones {
+		add(sz.Zone)
+	}
+	for _, c := range covered {
+		add(c)
+	}
+	return z.Squares()
 }
 
 // afterSeminull records a seminull job and returns the full defender moves

@@ -448,3 +448,103 @@ func TestFastCheckerRejectsBrokenStrategies(t *testing.T) {
 		t.Fatal("no broken strategy was built")
 	}
 }
+
+// A verdict at tolerance t holds with up to t extra defender stones placed
+// anywhere outside its zone: every defender move the verdict refutes is
+// still refuted, replayed against every defender reply on the board with
+// the extra stones.
+func TestVerifyToleranceZone(t *testing.T) {
+	ctx := context.Background()
+	checked := map[int]int{}
+	for ci, vc := range verifyCases {
+		rng := rand.New(rand.NewPCG(uint64(ci)+900, 17))
+		for i := 0; i < 8; {
+			b := verifyPosition(rng, vc.sc, i%3)
+			if b == nil {
+				continue
+			}
+			i++
+			tol := 1 + i%2
+			vd, err := Verify(ctx, b, VerifyOptions{Lambda: 2 + i%2, Tolerance: tol, Limits: Limits{MaxNodes: vc.maxNode}, Workers: 2}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if vd.Tolerance != tol {
+				t.Fatalf("verdict tolerance %d, asked %d", vd.Tolerance, tol)
+			}
+			if vd.AllUnsolved {
+				continue
+			}
+			zone := map[Square]bool{}
+			for _, s := range vd.Zone {
+				zone[s] = true
+			}
+			var outside []Square
+			for _, s := range b.StoneList(Empty) {
+				if !zone[s] {
+					outside = append(outside, s)
+				}
+			}
+			for try := 0; try < 2 && len(outside) >= tol; try++ {
+				rng.Shuffle(len(outside), func(x, y int) { outside[x], outside[y] = outside[y], outside[x] })
+				nb := b.Clone()
+				for _, s := range outside[:tol] {
+					nb.Place(s, b.ToMove())
+				}
+				checkVerdict(t, ctx, nb, vd)
+				checked[tol]++
+			}
+		}
+	}
+	t.Logf("verdicts checked with extra stones outside the zone: %v", checked)
+	if checked[1] == 0 || checked[2] == 0 {
+		t.Errorf("no verdict checked at tolerance 1 and 2: %v", checked)
+	}
+}
+
+// The prover runs in one frame: a position and its images under every
+// board symmetry get the same verdict, mapped by the symmetry.
+func TestVerifyOrientationIndependent(t *testing.T) {
+	ctx := context.Background()
+	vc := verifyCases[1]
+	rng := rand.New(rand.NewPCG(515, 9))
+	r := vc.sc.rules
+	for i := 0; i < 4; {
+		b := verifyPosition(rng, vc.sc, i%3)
+		if b == nil {
+			continue
+		}
+		i++
+		opts := VerifyOptions{Lambda: 3, Limits: Limits{MaxNodes: vc.maxNode}, Workers: 2}
+		base, err := Verify(ctx, b, opts, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		base.Elapsed = 0
+		for sym := 1; sym < r.SymmetryCount(); sym++ {
+			vd, err := Verify(ctx, b.Transformed(sym), opts, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			vd.Elapsed = 0
+			back := vd.Transform(r, InverseSymmetry(sym))
+			if !reflect.DeepEqual(comparable(base), comparable(back)) {
+				t.Fatalf("symmetry %d: verdict differs:\n%+v\n%+v\n%s", sym, comparable(base), comparable(back), dumpBoard(b))
+			}
+		}
+	}
+}
+
+// comparable drops the fields that may differ between symmetric images of
+// one verdict (the strategies' reply order).
+func comparable(vd Verdict) Verdict {
+	vd.NullTree = nil
+	vd.Elapsed = 0
+	for i := range vd.SeminullZones {
+		vd.SeminullZones[i].Tree = nil
+	}
+	for i := range vd.Covered {
+		vd.Covered[i].Tree = nil
+	}
+	return vd
+}
