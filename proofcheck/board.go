@@ -1,0 +1,239 @@
+package proofcheck
+
+import (
+	"fmt"
+	"math/bits"
+	"sync"
+
+	"c6book/engine"
+)
+
+// The checker's own board: the cells, every window (k consecutive squares
+// on a row, column, diagonal or anti-diagonal) and, per window and colour,
+// the number of stones, updated on every place and remove. Nothing here is
+// shared with the engine's board or threat code.
+
+// geom is the immutable window table of a rules set.
+type geom struct {
+	r      engine.Rules
+	nwin   int
+	winSq  []int32   // window w: winSq[w*k : w*k+k]
+	sqWins [][]int32 // windows through each square
+}
+
+var geoms sync.Map // engine.Rules -> *geom
+
+func geometryOf(r engine.Rules) *geom {
+	if g, ok := geoms.Load(r); ok {
+		return g.(*geom)
+	}
+	g := &geom{r: r, sqWins: make([][]int32, r.Squares())}
+	dirs := [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}}
+	for y := 0; y < r.N; y++ {
+		for x := 0; x < r.M; x++ {
+			for _, d := range dirs {
+				ex, ey := x+(r.K-1)*d[0], y+(r.K-1)*d[1]
+				if ex < 0 || ey < 0 || ex >= r.M || ey >= r.N {
+					continue
+				}
+				w := int32(g.nwin)
+				g.nwin++
+				for i := 0; i < r.K; i++ {
+					s := r.Sq(x+i*d[0], y+i*d[1])
+					g.winSq = append(g.winSq, int32(s))
+					g.sqWins[s] = append(g.sqWins[s], w)
+				}
+			}
+		}
+	}
+	v, _ := geoms.LoadOrStore(r, g)
+	return v.(*geom)
+}
+
+func (g *geom) win(w int) []int32 { k := g.r.K; return g.winSq[w*k : w*k+k] }
+
+// board is a position: cells hold 0 (empty), 1 (Black) or 2 (White).
+type board struct {
+	g       *geom
+	k, p    int
+	cells   []int8
+	cnt     [3][]int16 // stones of each colour per window (index 0 unused)
+	full    [3]int     // windows filled by each colour
+	thr     [3]int     // threat windows of each colour
+	empties int
+}
+
+func newBoard(r engine.Rules) *board {
+	g := geometryOf(r)
+	b := &board{g: g, k: r.K, p: r.P, cells: make([]int8, r.Squares()), empties: r.Squares()}
+	b.cnt[1] = make([]int16, g.nwin)
+	b.cnt[2] = make([]int16, g.nwin)
+	return b
+}
+
+// setUp returns a board holding the stones, checking that every square is
+// on the board and that no two stones share a square.
+func setUp(r engine.Rules, black, white []engine.Square) (*board, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	b := newBoard(r)
+	for i, list := range [2][]engine.Square{black, white} {
+		c := int8(i + 1)
+		for _, s := range list {
+			if !b.onBoard(s) {
+				return nil, fmt.Errorf("square %d is off the board", s)
+			}
+			if b.cells[s] != 0 {
+				return nil, fmt.Errorf("two stones on %s", engine.SquareName(r, s))
+			}
+			b.place(s, c)
+		}
+	}
+	return b, nil
+}
+
+func (b *board) rules() engine.Rules { return b.g.r }
+
+func (b *board) onBoard(s engine.Square) bool { return s >= 0 && int(s) < len(b.cells) }
+
+// isThreat reports whether window w is a threat window of colour c: no
+// stone of c's opponent and at most p empties.
+func (b *board) isThreat(c int8, w int32) bool {
+	return b.cnt[3-c][w] == 0 && int(b.cnt[c][w]) >= b.k-b.p
+}
+
+func (b *board) place(s engine.Square, c int8) {
+	b.cells[s] = c
+	b.empties--
+	for _, w := range b.g.sqWins[s] {
+		t1, t2 := b.isThreat(1, w), b.isThreat(2, w)
+		b.cnt[c][w]++
+		if int(b.cnt[c][w]) == b.k {
+			b.full[c]++
+		}
+		b.thrDelta(1, w, t1)
+		b.thrDelta(2, w, t2)
+	}
+}
+
+func (b *board) remove(s engine.Square) {
+	c := b.cells[s]
+	b.cells[s] = 0
+	b.empties++
+	for _, w := range b.g.sqWins[s] {
+		t1, t2 := b.isThreat(1, w), b.isThreat(2, w)
+		if int(b.cnt[c][w]) == b.k {
+			b.full[c]--
+		}
+		b.cnt[c][w]--
+		b.thrDelta(1, w, t1)
+		b.thrDelta(2, w, t2)
+	}
+}
+
+func (b *board) thrDelta(c int8, w int32, before bool) {
+	after := b.isThreat(c, w)
+	switch {
+	case after && !before:
+		b.thr[c]++
+	case before && !after:
+		b.thr[c]--
+	}
+}
+
+// addWindowEmpties adds the empties of window w to z.
+func (b *board) addWindowEmpties(z zone, w int) {
+	for _, s := range b.g.win(w) {
+		if b.cells[s] == 0 {
+			z.add(engine.Square(s))
+		}
+	}
+}
+
+// addDefWin adds defwin(<= e) for defender d: the empties of every window
+// with no stone of d's opponent and at most e empties.
+func (b *board) addDefWin(z zone, d int8, e int) {
+	minCount := b.k - e
+	if minCount > b.k {
+		return
+	}
+	a := 3 - d
+	for w := 0; w < b.g.nwin; w++ {
+		if b.cnt[a][w] == 0 && int(b.cnt[d][w]) >= minCount {
+			b.addWindowEmpties(z, w)
+		}
+	}
+}
+
+// threatWindows returns the empties of every threat window of c.
+func (b *board) threatWindows(c int8) []zone {
+	if b.thr[c] == 0 {
+		return nil
+	}
+	var out []zone
+	for w := 0; w < b.g.nwin; w++ {
+		if b.isThreat(c, int32(w)) {
+			z := newZone(len(b.cells))
+			b.addWindowEmpties(z, w)
+			out = append(out, z)
+		}
+	}
+	return out
+}
+
+// makesRow reports whether colour c has k in a row.
+func (b *board) hasRow(c int8) bool { return b.full[c] > 0 }
+
+// zone is a set of squares.
+type zone []uint64
+
+func newZone(n int) zone                { return make(zone, (n+63)/64) }
+func (z zone) add(s engine.Square)      { z[s>>6] |= 1 << (uint(s) & 63) }
+func (z zone) has(s engine.Square) bool { return z[s>>6]&(1<<(uint(s)&63)) != 0 }
+
+func (z zone) union(o zone) {
+	for i := range z {
+		z[i] |= o[i]
+	}
+}
+
+func (z zone) addMove(m engine.Move) {
+	for i := 0; i < m.Len(); i++ {
+		z.add(m.At(i))
+	}
+}
+
+// squares lists the set in increasing order.
+func (z zone) squares() []engine.Square {
+	var out []engine.Square
+	for i, w := range z {
+		for w != 0 {
+			t := bits.TrailingZeros64(w)
+			out = append(out, engine.Square(i*64+t))
+			w &= w - 1
+		}
+	}
+	return out
+}
+
+// zoneOf makes a set from a list, ignoring squares off the board.
+func zoneOf(n int, sq []engine.Square) zone {
+	z := newZone(n)
+	for _, s := range sq {
+		if s >= 0 && int(s) < n {
+			z.add(s)
+		}
+	}
+	return z
+}
+
+// firstMissing returns a square of z that is not in big, or false.
+func (z zone) firstMissing(big zone) (engine.Square, bool) {
+	for i, w := range z {
+		if m := w &^ big[i]; m != 0 {
+			return engine.Square(i*64 + bits.TrailingZeros64(m)), true
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,335 @@
+package proofcheck
+
+import (
+	"context"
+	"fmt"
+
+	"c6book/engine"
+)
+
+// LineError is a failed check: the moves from the checked position to the
+// position where the proof breaks, and why.
+type LineError struct {
+	Rules  engine.Rules
+	Line   []engine.Move
+	Reason string
+}
+
+func (e *LineError) Error() string {
+	if len(e.Line) == 0 {
+		return "at the root: " + e.Reason
+	}
+	return fmt.Sprintf("after %q: %s", engine.FormatTurns(e.Rules, e.Line), e.Reason)
+}
+
+// treeChecker checks attacker strategies on its own board.
+type treeChecker struct {
+	ctx   context.Context
+	b     *board
+	a, d  int8
+	nodes int64
+	line  []engine.Move
+}
+
+func newTreeChecker(ctx context.Context, b *board, attacker engine.Color) *treeChecker {
+	a := int8(attacker)
+	return &treeChecker{ctx: ctx, b: b, a: a, d: 3 - a}
+}
+
+func (c *treeChecker) failf(format string, args ...any) error {
+	return &LineError{Rules: c.b.rules(), Line: append([]engine.Move(nil), c.line...), Reason: fmt.Sprintf(format, args...)}
+}
+
+func (c *treeChecker) tick() error {
+	c.nodes++
+	if c.nodes&1023 == 1 {
+		return c.ctx.Err()
+	}
+	return nil
+}
+
+func (c *treeChecker) push(m engine.Move) { c.line = append(c.line, m) }
+func (c *treeChecker) pop()               { c.line = c.line[:len(c.line)-1] }
+
+func (c *treeChecker) placeMove(m engine.Move, col int8) {
+	for i := 0; i < m.Len(); i++ {
+		c.b.place(m.At(i), col)
+	}
+}
+
+func (c *treeChecker) removeMove(m engine.Move) {
+	for i := m.Len() - 1; i >= 0; i-- {
+		c.b.remove(m.At(i))
+	}
+}
+
+// checkPosition validates the common inputs and sets up the board.
+func checkPosition(r engine.Rules, black, white []engine.Square, attacker engine.Color, tol int) (*board, error) {
+	if attacker != engine.Black && attacker != engine.White {
+		return nil, fmt.Errorf("proofcheck: attacker %d is not a player", attacker)
+	}
+	if tol < 0 {
+		return nil, fmt.Errorf("proofcheck: negative tolerance %d", tol)
+	}
+	b, err := setUp(r, black, white)
+	if err != nil {
+		return nil, fmt.Errorf("proofcheck: %w", err)
+	}
+	return b, nil
+}
+
+// CheckTree checks strategy t from the position (black, white) with the
+// attacker to move, at tolerance tol, and returns the zone it computes
+// (sorted): a set of squares such that the attacker still wins by t when
+// up to tol extra defender stones are put on empty squares outside it. A
+// broken strategy returns a *LineError naming the first failing line;
+// cancelling ctx returns ctx.Err().
+func CheckTree(ctx context.Context, r engine.Rules, black, white []engine.Square, attacker engine.Color, tol int, t *Tree) ([]engine.Square, error) {
+	b, err := checkPosition(r, black, white, attacker, tol)
+	if err != nil {
+		return nil, err
+	}
+	c := newTreeChecker(ctx, b, attacker)
+	z, err := c.or(t, tol)
+	if err != nil {
+		return nil, err
+	}
+	return z.squares(), nil
+}
+
+// or checks strategy t with the attacker to move on c.b and returns its
+// zone at tolerance tol.
+func (c *treeChecker) or(t *Tree, tol int) (zone, error) {
+	if err := c.tick(); err != nil {
+		return nil, err
+	}
+	b := c.b
+	r := b.rules()
+	if b.hasRow(c.d) {
+		return nil, c.failf("the defender has %d in a row", r.K)
+	}
+	z := newZone(len(b.cells))
+	if b.hasRow(c.a) {
+		return z, nil
+	}
+	if t == nil {
+		return nil, c.failf("no attacker move")
+	}
+	m := t.Move
+	name := engine.MoveName(r, m)
+	for i := 0; i < m.Len(); i++ {
+		s := m.At(i)
+		if !b.onBoard(s) {
+			return nil, c.failf("attacker move %s: square %d is off the board", name, s)
+		}
+		if i > 0 && m.At(i-1) == s {
+			return nil, c.failf("attacker move %s places two stones on %s", name, engine.SquareName(r, s))
+		}
+		if b.cells[s] != 0 {
+			return nil, c.failf("attacker move %s: %s is occupied", name, engine.SquareName(r, s))
+		}
+	}
+	if m.Len() > b.p {
+		return nil, c.failf("attacker move %s has %d stones, more than %d", name, m.Len(), b.p)
+	}
+	before := b.empties
+	c.placeMove(m, c.a)
+	six := b.hasRow(c.a)
+	c.removeMove(m)
+	if t.Six && !six {
+		return nil, c.failf("attacker move %s is marked as making %d in a row but does not", name, r.K)
+	}
+	if !six && m.Len() < b.p && m.Len() < before {
+		return nil, c.failf("attacker move %s has %d stones, fewer than %d, and does not make %d in a row", name, m.Len(), b.p, r.K)
+	}
+	z.addMove(m)
+	if six {
+		b.addDefWin(z, c.d, tol)
+		return z, nil
+	}
+	b.addDefWin(z, c.d, b.p+tol)
+	c.placeMove(m, c.a)
+	c.push(m)
+	az, err := c.and(t, tol)
+	c.pop()
+	c.removeMove(m)
+	if err != nil {
+		return nil, err
+	}
+	z.union(az)
+	return z, nil
+}
+
+// seminullMemo is the result of one seminull reply's sub-strategy.
+type seminullMemo struct {
+	done bool
+	z    zone
+	err  error
+	used bool
+}
+
+// and checks every defender reply after the attacker's move t.Move (on
+// c.b) and returns the AND-zone at tolerance tol.
+func (c *treeChecker) and(t *Tree, tol int) (zone, error) {
+	b := c.b
+	r := b.rules()
+	if b.thr[c.d] > 0 {
+		return nil, c.failf("the defender can make %d in a row at once", r.K)
+	}
+	z := newZone(len(b.cells))
+	wins := b.threatWindows(c.a)
+	for _, w := range wins {
+		z.union(w)
+	}
+	b.addDefWin(z, c.d, b.p+tol)
+
+	exact := make(map[engine.Move]int)
+	var semis []int
+	for i := range t.Replies {
+		rp := &t.Replies[i]
+		if rp.Seminull {
+			if rp.Move.Len() == 1 {
+				semis = append(semis, i)
+			}
+			continue
+		}
+		if _, ok := exact[rp.Move]; !ok {
+			exact[rp.Move] = i
+		}
+	}
+	memo := make([]seminullMemo, len(t.Replies))
+	semTol := tol + max(1, b.p-1)
+
+	answer := func(dm engine.Move) error {
+		if i, ok := exact[dm]; ok {
+			c.placeMove(dm, c.d)
+			c.push(dm)
+			cz, err := c.or(t.Replies[i].Then, tol)
+			c.pop()
+			c.removeMove(dm)
+			if err != nil {
+				return err
+			}
+			z.union(cz)
+			return nil
+		}
+		var firstErr error
+		for _, i := range semis {
+			s := t.Replies[i].Move.At(0)
+			if !dm.Contains(s) {
+				continue
+			}
+			mm := &memo[i]
+			if !mm.done {
+				mm.done = true
+				sm := engine.NewMove(s)
+				c.placeMove(sm, c.d)
+				c.push(sm)
+				mm.z, mm.err = c.or(t.Replies[i].Then, semTol)
+				c.pop()
+				c.removeMove(sm)
+				if mm.err != nil {
+					if _, ok := mm.err.(*LineError); !ok {
+						return mm.err // cancelled
+					}
+				}
+			}
+			if mm.err != nil {
+				if firstErr == nil {
+					firstErr = mm.err
+				}
+				continue
+			}
+			inside := false
+			for j := 0; j < dm.Len(); j++ {
+				if x := dm.At(j); x != s && mm.z.has(x) {
+					inside = true
+				}
+			}
+			if inside {
+				continue
+			}
+			if !mm.used {
+				mm.used = true
+				z.union(mm.z)
+			}
+			return nil
+		}
+		if firstErr != nil {
+			return firstErr
+		}
+		return c.failf("defender reply %s is not covered", engine.MoveName(r, dm))
+	}
+	if err := c.forDefenderMoves(wins, answer); err != nil {
+		return nil, err
+	}
+	return z, nil
+}
+
+// forDefenderMoves calls f with every defender move (n = min(p, empties)
+// stones on empty squares, sorted) that puts a stone in every window of
+// wins; the others lose at once. A full board is a draw: it fails.
+func (c *treeChecker) forDefenderMoves(wins []zone, f func(engine.Move) error) error {
+	b := c.b
+	var empties []engine.Square
+	for s, v := range b.cells {
+		if v == 0 {
+			empties = append(empties, engine.Square(s))
+		}
+	}
+	if len(empties) == 0 {
+		return c.failf("the board is full: a draw")
+	}
+	n := min(b.p, len(empties))
+	return enumerateHitting(empties, n, wins, len(b.cells), f)
+}
+
+// enumerateHitting calls f with every n-subset of empties (in increasing
+// order) that has a square in every set of wins. The last stone must hit
+// every window the others missed, which prunes the enumeration.
+func enumerateHitting(empties []engine.Square, n int, wins []zone, size int, f func(engine.Move) error) error {
+	var sq [engine.MaxPerTurn]engine.Square
+	need := newZone(size)
+	var rec func(start, k int) error
+	rec = func(start, k int) error {
+		if k == n {
+			return f(engine.NewMove(sq[:n]...))
+		}
+		restrict := false
+		if k == n-1 {
+			first := true
+			for _, w := range wins {
+				hit := false
+				for j := 0; j < k; j++ {
+					if w.has(sq[j]) {
+						hit = true
+						break
+					}
+				}
+				if hit {
+					continue
+				}
+				if first {
+					copy(need, w)
+					first = false
+				} else {
+					for i := range need {
+						need[i] &= w[i]
+					}
+				}
+				restrict = true
+			}
+		}
+		for i := start; i < len(empties); i++ {
+			if restrict && !need.has(empties[i]) {
+				continue
+			}
+			sq[k] = empties[i]
+			if err := rec(i+1, k+1); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return rec(0, 0)
+}
