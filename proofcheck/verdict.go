@@ -1,0 +1,297 @@
+package proofcheck
+
+import (
+	"context"
+	"fmt"
+
+	"c6book/engine"
+)
+
+// VerdictResult is a checked verdict: its zone and what the certificate
+// itself accounts for.
+type VerdictResult struct {
+	// Zone is the verdict's zone (sorted): the empties of the attacker's
+	// threat windows, the defender windows p+tol stones could fill, the
+	// claimed null and seminull zones and the computed zones of the covered
+	// moves.
+	Zone []engine.Square
+	// OpenSeminull are the certificate's open seminull stones.
+	OpenSeminull []engine.Square
+
+	b           *board // the verified position (not modified)
+	a, d        int8
+	over        bool // the attacker already has k in a row
+	defThreat   bool // the defender can make k in a row at once
+	allUnsolved bool
+	wins        []zone // the attacker's threat windows
+	hasNull     bool
+	nullZone    zone
+	semis       []semiZone
+	covered     map[engine.Move]bool
+}
+
+type semiZone struct {
+	stone engine.Square
+	zone  zone
+}
+
+// seminullTolerance is the tolerance a seminull strategy is checked at: the
+// defender's p-1 stones left off are extra stones (at least one, so that a
+// one-stone certificate entry under p = 1 is still checked strictly).
+func seminullTolerance(p, tol int) int { return tol + max(1, p-1) }
+
+// CheckVerdict checks certificate c of the position (black, white) with
+// the defender to move, at tolerance tol: the null strategy at tol+p, each
+// seminull strategy at tol+1 (tol+p-1 for p > 2) on the position with its
+// stone, each covered move's strategy at tol; the claimed null and
+// seminull zones must contain the zones the checker computes. It does not
+// require the unsolved list to be exact: VerdictResult.Refutes says which
+// defender moves the certificate accounts for, and the book-level check
+// decides about the others. A broken certificate returns an error naming
+// the part and the line.
+func CheckVerdict(ctx context.Context, r engine.Rules, black, white []engine.Square, defender engine.Color, tol int, c *Cert) (*VerdictResult, error) {
+	if defender != engine.Black && defender != engine.White {
+		return nil, fmt.Errorf("proofcheck: defender %d is not a player", defender)
+	}
+	if c == nil {
+		return nil, fmt.Errorf("proofcheck: no certificate")
+	}
+	if c.Attacker != defender.Opp() {
+		return nil, fmt.Errorf("proofcheck: the certificate's attacker is %v, the defender is %v", c.Attacker, defender)
+	}
+	b, err := checkPosition(r, black, white, c.Attacker, tol)
+	if err != nil {
+		return nil, err
+	}
+	a, d := int8(c.Attacker), int8(defender)
+	res := &VerdictResult{b: b, a: a, d: d, OpenSeminull: copySquares(c.OpenSeminull)}
+	if b.hasRow(a) {
+		res.over = true
+		return res, nil
+	}
+	if b.hasRow(d) {
+		return nil, fmt.Errorf("the defender has %d in a row", r.K)
+	}
+	z := newZone(len(b.cells))
+	res.wins = b.threatWindows(a)
+	for _, w := range res.wins {
+		z.union(w)
+	}
+	b.addDefWin(z, d, b.p+tol)
+	if b.thr[d] > 0 {
+		if !c.AllUnsolved {
+			return nil, fmt.Errorf("the defender can make %d in a row at once and the certificate is not all-unsolved", r.K)
+		}
+		res.defThreat = true
+	}
+	if c.AllUnsolved {
+		res.allUnsolved = true
+		res.Zone = z.squares()
+		return res, nil
+	}
+	n := len(b.cells)
+	if c.NullTree != nil {
+		zn, err := checkSub(ctx, b, a, nil, tol+b.p, c.NullTree)
+		if err != nil {
+			return nil, fmt.Errorf("null move: %w", err)
+		}
+		claimed := zoneOf(n, c.NullZone)
+		if s, ok := zn.firstMissing(claimed); ok {
+			return nil, fmt.Errorf("null zone misses square %s of the null strategy's zone", engine.SquareName(r, s))
+		}
+		res.hasNull = true
+		res.nullZone = claimed
+	}
+	z.union(zoneOf(n, c.NullZone))
+	for i := range c.Seminull {
+		e := &c.Seminull[i]
+		if !b.onBoard(e.Stone) || b.cells[e.Stone] != 0 {
+			return nil, fmt.Errorf("seminull %s: not an empty square", engine.SquareName(r, e.Stone))
+		}
+		zs, err := checkSub(ctx, b, a, []engine.Square{e.Stone}, seminullTolerance(b.p, tol), e.Tree)
+		if err != nil {
+			return nil, fmt.Errorf("seminull %s: %w", engine.SquareName(r, e.Stone), err)
+		}
+		claimed := zoneOf(n, e.Zone)
+		if s, ok := zs.firstMissing(claimed); ok {
+			return nil, fmt.Errorf("seminull %s: its zone misses square %s of the strategy's zone",
+				engine.SquareName(r, e.Stone), engine.SquareName(r, s))
+		}
+		res.semis = append(res.semis, semiZone{stone: e.Stone, zone: claimed})
+		z.union(claimed)
+	}
+	res.covered = make(map[engine.Move]bool, len(c.Covered))
+	for i := range c.Covered {
+		cv := &c.Covered[i]
+		name := engine.MoveName(r, cv.Move)
+		if err := legalDefence(b, cv.Move); err != nil {
+			return nil, fmt.Errorf("covered move %s: %v", name, err)
+		}
+		zc, err := checkSub(ctx, b, a, cv.Move.Squares(), tol, cv.Tree)
+		if err != nil {
+			return nil, fmt.Errorf("covered move %s: %w", name, err)
+		}
+		z.union(zc)
+		res.covered[cv.Move] = true
+	}
+	res.Zone = z.squares()
+	return res, nil
+}
+
+// legalDefence checks that m is a full defender move on b: min(p, empties)
+// distinct empty squares.
+func legalDefence(b *board, m engine.Move) error {
+	if want := min(b.p, b.empties); m.Len() != want {
+		return fmt.Errorf("%d stones, a turn places %d", m.Len(), want)
+	}
+	for i := 0; i < m.Len(); i++ {
+		s := m.At(i)
+		if !b.onBoard(s) {
+			return fmt.Errorf("square %d is off the board", s)
+		}
+		if i > 0 && m.At(i-1) == s {
+			return fmt.Errorf("two stones on %s", engine.SquareName(b.rules(), s))
+		}
+		if b.cells[s] != 0 {
+			return fmt.Errorf("%s is occupied", engine.SquareName(b.rules(), s))
+		}
+	}
+	return nil
+}
+
+// checkSub checks strategy t on b plus the defender stones def, attacker
+// to move, at tolerance tol; b is left as it was.
+func checkSub(ctx context.Context, b *board, a int8, def []engine.Square, tol int, t *Tree) (zone, error) {
+	for _, s := range def {
+		b.place(s, 3-a)
+	}
+	defer func() {
+		for i := len(def) - 1; i >= 0; i-- {
+			b.remove(def[i])
+		}
+	}()
+	c := newTreeChecker(ctx, b, engine.Color(a))
+	return c.or(t, tol)
+}
+
+// leavesThreat reports whether defender move dm leaves one of the
+// attacker's threat windows without a defender stone.
+func (v *VerdictResult) leavesThreat(dm engine.Move) bool {
+	for _, w := range v.wins {
+		hit := false
+		for i := 0; i < dm.Len(); i++ {
+			if s := dm.At(i); v.b.onBoard(s) && w.has(s) {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			return true
+		}
+	}
+	return false
+}
+
+// Refutes reports whether the certificate itself accounts for the full
+// defender move dm: it leaves an attacker threat window without a stone
+// (the attacker makes k in a row next; not when the defender can make k in
+// a row first); it is covered; it contains a seminull entry's stone and
+// its other stones are outside that entry's zone; or there is a null
+// strategy and none of its stones is in the null zone. An all-unsolved
+// certificate refutes only the first kind. When the attacker already has
+// k in a row, every move is refuted.
+func (v *VerdictResult) Refutes(dm engine.Move) bool {
+	if v.over {
+		return true
+	}
+	if v.defThreat {
+		return false
+	}
+	if v.leavesThreat(dm) {
+		return true
+	}
+	if v.allUnsolved {
+		return false
+	}
+	if v.covered[dm] {
+		return true
+	}
+	for _, e := range v.semis {
+		if !dm.Contains(e.stone) {
+			continue
+		}
+		outside := true
+		for i := 0; i < dm.Len(); i++ {
+			if x := dm.At(i); x != e.stone && (!v.b.onBoard(x) || e.zone.has(x)) {
+				outside = false
+			}
+		}
+		if outside {
+			return true
+		}
+	}
+	if v.hasNull {
+		for i := 0; i < dm.Len(); i++ {
+			if s := dm.At(i); !v.b.onBoard(s) || v.nullZone.has(s) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// Moves calls f with every full defender move (min(p, empties) empty
+// squares) that puts a stone in every attacker threat window (every move
+// when the defender can make k in a row at once), until f returns false.
+// When the attacker already has k in a row there are none.
+func (v *VerdictResult) Moves(f func(dm engine.Move) bool) {
+	v.moves(false, f)
+}
+
+// Unrefuted calls f with every move of Moves that Refutes does not
+// account for, until f returns false. It skips most refuted moves without
+// enumerating them: under a null strategy only the moves with a stone in
+// the null zone are tried.
+func (v *VerdictResult) Unrefuted(f func(dm engine.Move) bool) {
+	v.moves(true, func(dm engine.Move) bool {
+		if v.Refutes(dm) {
+			return true
+		}
+		return f(dm)
+	})
+}
+
+var errStop = fmt.Errorf("stop")
+
+func (v *VerdictResult) moves(onlyNull bool, f func(engine.Move) bool) {
+	if v.over {
+		return
+	}
+	b := v.b
+	var empties []engine.Square
+	for s, c := range b.cells {
+		if c == 0 {
+			empties = append(empties, engine.Square(s))
+		}
+	}
+	if len(empties) == 0 {
+		return
+	}
+	wins := v.wins
+	if v.defThreat {
+		wins = nil
+	}
+	// Under a null strategy a move with no stone in the null zone is
+	// refuted: require one (as a window every move must hit).
+	if onlyNull && v.hasNull && !v.defThreat && !v.allUnsolved {
+		wins = append(append([]zone(nil), wins...), v.nullZone)
+	}
+	n := min(b.p, len(empties))
+	enumerateHitting(empties, n, wins, len(b.cells), func(dm engine.Move) error {
+		if !f(dm) {
+			return errStop
+		}
+		return nil
+	})
+}

@@ -1,0 +1,311 @@
+package proofcheck
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"c6book/engine"
+)
+
+type verdictCase struct {
+	r            engine.Rules
+	b            *engine.Board // defender to move
+	black, white []engine.Square
+	lambda       int
+	v            engine.Verdict
+}
+
+func (vc *verdictCase) String() string {
+	return fmt.Sprintf("%v λ%d defender %v black=%s white=%s", vc.r, vc.lambda, vc.b.ToMove(),
+		squaresName(vc.r, vc.black), squaresName(vc.r, vc.white))
+}
+
+var (
+	verdictOnce  sync.Once
+	verdictList  []*verdictCase
+	verdictError string
+)
+
+// verdictCases runs the engine's verifier (λ2 and λ3, tolerance 0) on
+// random small positions with the defender to move: some where the
+// attacker has threat windows, some where it has none (the null move).
+func verdictCases(t *testing.T) []*verdictCase {
+	t.Helper()
+	verdictOnce.Do(func() { verdictList, verdictError = computeVerdictCases() })
+	if verdictError != "" {
+		t.Fatal(verdictError)
+	}
+	return verdictList
+}
+
+func computeVerdictCases() ([]*verdictCase, string) {
+	ctx := context.Background()
+	var out []*verdictCase
+	for ci, rc := range []struct {
+		r      engine.Rules
+		nA, nD int
+		n      int
+		every  int // every every-th position the attacker has a threat window
+	}{
+		// Null-move verdicts cost hundreds of solver calls: on 6x6 they
+		// stay cheap.
+		{engine.Rules{M: 6, N: 6, K: 4, P: 2, Q: 1}, 3, 3, 4, 2},
+		{engine.Rules{M: 7, N: 7, K: 5, P: 2, Q: 1}, 4, 4, 8, 1},
+		{engine.Rules{M: 7, N: 7, K: 4, P: 1, Q: 1}, 3, 3, 8, 2},
+	} {
+		rng := rand.New(rand.NewPCG(uint64(ci)+300, 5))
+		for i := 0; i < rc.n; i++ {
+			// randomPosition's side to move is the defender here; with
+			// threatened, the attacker holds a threat window.
+			b, _ := randomPosition(rng, rc.r, rc.nD, rc.nA, i%rc.every == 0)
+			for _, lambda := range []int{2, 3} {
+				v, err := engine.Verify(ctx, b, engine.VerifyOptions{Lambda: lambda, Workers: 1, Limits: engine.Limits{MaxNodes: 1500}}, nil)
+				if err != nil {
+					return nil, err.Error()
+				}
+				out = append(out, &verdictCase{r: rc.r, b: b, black: b.StoneList(engine.Black), white: b.StoneList(engine.White), lambda: lambda, v: v})
+			}
+		}
+	}
+	return out, ""
+}
+
+// Every verdict of the engine's verifier passes CheckVerdict, and every
+// defender move is refuted by the certificate, listed as unsolved or
+// contains an open seminull stone; the checker's zone is inside the
+// engine's.
+func TestVerifierVerdictsCheck(t *testing.T) {
+	ctx := context.Background()
+	kinds := map[string]int{}
+	for _, vc := range verdictCases(t) {
+		c := FromVerdict(&vc.v)
+		res, err := CheckVerdict(ctx, vc.r, vc.black, vc.white, vc.b.ToMove(), 0, c)
+		if err != nil {
+			t.Fatalf("%v: the checker rejects the verdict: %v", vc, err)
+		}
+		for _, s := range res.Zone {
+			if !slices.Contains(vc.v.Zone, s) && !vc.v.AllUnsolved {
+				t.Fatalf("%v: the checker's verdict zone has %s, the engine's does not", vc, engine.SquareName(vc.r, s))
+			}
+		}
+		switch {
+		case vc.v.AllUnsolved:
+			kinds["all-unsolved"]++
+		case c.NullTree != nil:
+			kinds["null"]++
+		case len(c.Seminull) > 0:
+			kinds["seminull"]++
+		default:
+			kinds["other"]++
+		}
+		if len(c.Unsolved) == 0 && len(c.OpenSeminull) == 0 && !c.AllUnsolved {
+			kinds["proved"]++
+		}
+		if len(c.OpenSeminull) > 0 {
+			kinds["open-seminull"]++
+		}
+		moves, refuted := 0, 0
+		res.Moves(func(dm engine.Move) bool {
+			moves++
+			if res.Refutes(dm) {
+				refuted++
+				return true
+			}
+			if c.AllUnsolved || slices.Contains(c.Unsolved, dm) {
+				return true
+			}
+			for _, s := range c.OpenSeminull {
+				if dm.Contains(s) {
+					return true
+				}
+			}
+			t.Fatalf("%v: defender move %s is neither refuted nor listed", vc, engine.MoveName(vc.r, dm))
+			return false
+		})
+		// Unrefuted enumerates exactly the moves of Moves that Refutes
+		// does not account for.
+		var un1, un2 []engine.Move
+		res.Moves(func(dm engine.Move) bool {
+			if !res.Refutes(dm) {
+				un1 = append(un1, dm)
+			}
+			return true
+		})
+		res.Unrefuted(func(dm engine.Move) bool { un2 = append(un2, dm); return true })
+		if !slices.Equal(un1, un2) {
+			t.Fatalf("%v: Unrefuted gives %d moves, Moves without the refuted %d", vc, len(un2), len(un1))
+		}
+		if !c.AllUnsolved && moves > 0 && refuted == 0 && len(res.wins) == 0 {
+			t.Logf("%v: nothing refuted", vc)
+		}
+	}
+	t.Logf("verdicts: %v", kinds)
+	if kinds["null"] == 0 || kinds["seminull"] == 0 || kinds["proved"] == 0 || kinds["open-seminull"] == 0 {
+		t.Errorf("the verdicts do not exercise every kind: %v", kinds)
+	}
+}
+
+// Every move a certificate refutes really loses: the engine's exhaustive
+// replay of the strategy the certificate names wins after it (the
+// engine's own Argument picks it).
+func TestRefutedMovesLose(t *testing.T) {
+	ctx := context.Background()
+	replays := 0
+	for _, vc := range verdictCases(t) {
+		c := FromVerdict(&vc.v)
+		res, err := CheckVerdict(ctx, vc.r, vc.black, vc.white, vc.b.ToMove(), 0, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		res.Moves(func(dm engine.Move) bool {
+			if !res.Refutes(dm) || res.leavesThreat(dm) {
+				return true
+			}
+			n++
+			if n%7 != 0 { // a sample keeps the test short
+				return true
+			}
+			st := refutingStrategy(c, res, dm)
+			nb := vc.b.Clone()
+			for i := 0; i < dm.Len(); i++ {
+				nb.Place(dm.At(i), vc.b.ToMove())
+			}
+			nb.SetToMove(c.Attacker)
+			replays++
+			if err := engine.CheckStrategy(ctx, nb, ToStrategy(st), 1_000_000); err != nil {
+				t.Fatalf("%v: refuted move %s survives: %v", vc, engine.MoveName(vc.r, dm), err)
+			}
+			return true
+		})
+	}
+	t.Logf("%d refuted moves replayed", replays)
+	if replays < 20 {
+		t.Errorf("only %d replays", replays)
+	}
+}
+
+// refutingStrategy returns the certificate's strategy that refutes dm by
+// the rules of Refutes.
+func refutingStrategy(c *Cert, res *VerdictResult, dm engine.Move) *Tree {
+	for _, cv := range c.Covered {
+		if cv.Move == dm {
+			return cv.Tree
+		}
+	}
+	for _, e := range c.Seminull {
+		if !dm.Contains(e.Stone) {
+			continue
+		}
+		ok := true
+		for i := 0; i < dm.Len(); i++ {
+			if x := dm.At(i); x != e.Stone && slices.Contains(e.Zone, x) {
+				ok = false
+			}
+		}
+		if ok {
+			return e.Tree
+		}
+	}
+	return c.NullTree
+}
+
+// Mutated certificates are rejected: a claimed null or seminull zone
+// shrunk by one square of the computed zone, a dropped reply in a covered
+// strategy, a wrong attacker, a seminull stone on an occupied square.
+func TestVerdictMutationsRejected(t *testing.T) {
+	ctx := context.Background()
+	counts := map[string]int{}
+	for _, vc := range verdictCases(t) {
+		d := vc.b.ToMove()
+		check := func(c *Cert) error {
+			_, err := CheckVerdict(ctx, vc.r, vc.black, vc.white, d, 0, c)
+			return err
+		}
+		base := FromVerdict(&vc.v)
+		if base.AllUnsolved {
+			continue
+		}
+		if base.NullTree != nil {
+			zn, err := checkSubBoard(vc, nil, vc.r.P, base.NullTree)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(zn) > 0 {
+				c := FromVerdict(&vc.v)
+				c.NullZone = slices.DeleteFunc(c.NullZone, func(s engine.Square) bool { return s == zn[len(zn)/2] })
+				err := check(c)
+				if err == nil || !strings.Contains(err.Error(), "null zone misses square "+engine.SquareName(vc.r, zn[len(zn)/2])) {
+					t.Fatalf("%v: shrunk null zone: %v", vc, err)
+				}
+				counts["null zone"]++
+			}
+		}
+		for i, e := range base.Seminull {
+			zs, err := checkSubBoard(vc, []engine.Square{e.Stone}, 1, e.Tree)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(zs) == 0 {
+				continue
+			}
+			c := FromVerdict(&vc.v)
+			c.Seminull[i].Zone = slices.DeleteFunc(slices.Clone(e.Zone), func(s engine.Square) bool { return s == zs[0] })
+			if err := check(c); err == nil || !strings.Contains(err.Error(), "misses square "+engine.SquareName(vc.r, zs[0])) {
+				t.Fatalf("%v: shrunk seminull zone: %v", vc, err)
+			}
+			counts["seminull zone"]++
+			break
+		}
+		for i, cv := range base.Covered {
+			if cv.Tree == nil || len(cv.Tree.Replies) == 0 {
+				continue
+			}
+			c := FromVerdict(&vc.v)
+			c.Covered[i].Tree.Replies = nil
+			err := check(c)
+			if err == nil {
+				continue // a strategy whose every reply loses at once needs none
+			}
+			if !strings.Contains(err.Error(), "covered move "+engine.MoveName(vc.r, cv.Move)) {
+				t.Fatalf("%v: covered without replies: %v", vc, err)
+			}
+			counts["covered replies"]++
+			break
+		}
+		c := FromVerdict(&vc.v)
+		c.Attacker = d
+		if check(c) == nil {
+			t.Fatalf("%v: wrong attacker accepted", vc)
+		}
+		if len(base.Seminull) > 0 {
+			c := FromVerdict(&vc.v)
+			c.Seminull[0].Stone = vc.black[0]
+			if check(c) == nil {
+				t.Fatalf("%v: seminull on an occupied square accepted", vc)
+			}
+			counts["seminull stone"]++
+		}
+	}
+	t.Logf("mutations rejected: %v", counts)
+	if counts["null zone"] == 0 || counts["seminull zone"] == 0 || counts["covered replies"] == 0 {
+		t.Errorf("not every mutation was tested: %v", counts)
+	}
+}
+
+// checkSubBoard runs the tree checker on the verdict case's position plus
+// defender stones def, at tolerance tol.
+func checkSubBoard(vc *verdictCase, def []engine.Square, tol int, tr *Tree) ([]engine.Square, error) {
+	black, white := vc.black, vc.white
+	if vc.b.ToMove() == engine.Black {
+		black = append(slices.Clone(black), def...)
+	} else {
+		white = append(slices.Clone(white), def...)
+	}
+	return CheckTree(context.Background(), vc.r, black, white, vc.b.ToMove().Opp(), tol, tr)
+}
