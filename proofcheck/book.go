@@ -1,0 +1,601 @@
+package proofcheck
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"c6book/engine"
+)
+
+// Source gives the book-level checker the stored positions.
+type Source interface {
+	Rules() engine.Rules
+	Node(ctx context.Context, id int64) (*Node, error)
+}
+
+// Node is a stored position.
+type Node struct {
+	ID           int64
+	Black, White []engine.Square // the position's stones, in its own frame
+	ToMove       engine.Color
+	Edges        []Edge   // stored moves, each in THIS node's frame; the child's stones are in the child's own frame
+	Cert         *Cert    // the stored verdict's certificate (this frame), nil when none
+	Claims       [2]Claim // the stored status, index attacker-1
+}
+
+// Edge is a stored move to a child position.
+type Edge struct {
+	Move  engine.Move
+	Child int64
+}
+
+// Claim is a stored status for one attacker.
+type Claim struct {
+	Proved  bool
+	Zone    []engine.Square
+	HasZone bool
+}
+
+// Root is a position whose proof is to be checked, for one attacker.
+type Root struct {
+	ID       int64
+	Attacker engine.Color
+}
+
+// Failure is a broken proof: the root checked, the line from it to the
+// broken position (in the root's frame), that position's id and why.
+type Failure struct {
+	Root     int64
+	Attacker engine.Color
+	Line     []engine.Move
+	ID       int64
+	Reason   string
+
+	rules engine.Rules
+}
+
+func (f *Failure) Error() string {
+	where := "at the root"
+	if len(f.Line) > 0 {
+		where = fmt.Sprintf("after %q", engine.FormatTurns(f.rules, f.Line))
+	}
+	return fmt.Sprintf("proof of position %d for %v breaks %s (position %d): %s", f.Root, f.Attacker, where, f.ID, f.Reason)
+}
+
+// Deficit returns the number of defender stones missing from a position
+// with black and white stones, toMove to play, compared with full turns:
+// the attacker's stones must be exactly those of its full turns (Black: 0,
+// or q + p·(t−1) for t turns; White: p·t); the side to move then gives the
+// defender's number of turns and so its expected stones. A position below
+// a seminull move has deficit 1, below a null move p.
+func Deficit(r engine.Rules, black, white int, toMove, attacker engine.Color) (int, error) {
+	if attacker != engine.Black && attacker != engine.White {
+		return 0, fmt.Errorf("attacker %d is not a player", attacker)
+	}
+	if toMove != engine.Black && toMove != engine.White {
+		return 0, fmt.Errorf("side to move %d is not a player", toMove)
+	}
+	if black < 0 || white < 0 || r.P < 1 || r.Q < 1 {
+		return 0, fmt.Errorf("bad counts or rules")
+	}
+	blackStones := func(turns int) int {
+		if turns == 0 {
+			return 0
+		}
+		return r.Q + r.P*(turns-1)
+	}
+	var aTurns, dTurns, expected, actual int
+	if attacker == engine.Black {
+		switch {
+		case black == 0:
+			aTurns = 0
+		case black >= r.Q && (black-r.Q)%r.P == 0:
+			aTurns = 1 + (black-r.Q)/r.P
+		default:
+			return 0, fmt.Errorf("Black (the attacker) has %d stones: not a number of full turns", black)
+		}
+		dTurns = aTurns // White has moved as often as Black when Black is to move
+		if toMove == engine.White {
+			dTurns = aTurns - 1
+		}
+		if dTurns < 0 {
+			return 0, fmt.Errorf("White to move before Black's first turn")
+		}
+		expected, actual = r.P*dTurns, white
+	} else {
+		if white%r.P != 0 {
+			return 0, fmt.Errorf("White (the attacker) has %d stones: not a number of full turns", white)
+		}
+		aTurns = white / r.P
+		dTurns = aTurns // Black has moved once more than White when White is to move
+		if toMove == engine.White {
+			dTurns = aTurns + 1
+		}
+		expected, actual = blackStones(dTurns), black
+	}
+	if actual > expected {
+		return 0, fmt.Errorf("the defender has %d stones, more than the %d of its full turns", actual, expected)
+	}
+	return expected - actual, nil
+}
+
+// CheckBook checks the stored proofs of roots: every position on the way
+// must be claimed proved with a zone; at an attacker-to-move position some
+// stored move must lead to a proved child with a zone inside the claimed
+// one; at a defender-to-move position the stored certificate must check
+// (CheckVerdict at the position's deficit) and every defender move it does
+// not refute must be a proved child (up to the position's own symmetries)
+// or contain an open seminull stone whose proved child's zone misses the
+// other stone; the claimed zone must contain the computed one. checked is
+// the number of (position, attacker) pairs checked; a broken proof returns
+// a *Failure. progress (may be nil) is called with that number at most
+// every 100 ms.
+func CheckBook(ctx context.Context, src Source, roots []Root, progress func(checked int)) (checked int, err error) {
+	r := src.Rules()
+	if err := r.Validate(); err != nil {
+		return 0, fmt.Errorf("proofcheck: %w", err)
+	}
+	bc := &bookChecker{ctx: ctx, src: src, r: r, nodes: map[int64]*Node{}, memo: map[bookKey]*bookResult{},
+		active: map[bookKey]bool{}, progress: progress, last: time.Now()}
+	for _, root := range roots {
+		res, err := bc.check(root.ID, root.Attacker)
+		if err != nil {
+			return bc.checked, err
+		}
+		if res.fail != nil {
+			f := res.fail
+			return bc.checked, &Failure{Root: root.ID, Attacker: root.Attacker, Line: f.line, ID: f.id, Reason: f.reason, rules: r}
+		}
+	}
+	return bc.checked, nil
+}
+
+type bookKey struct {
+	id int64
+	a  engine.Color
+}
+
+// bookResult is the outcome of one (position, attacker): the verified
+// claimed zone, or a failure with the line from the position (its frame).
+type bookResult struct {
+	zone    zone
+	fail    *relFailure
+	claimed bool // the position claims a proof (for choosing which failure to report)
+}
+
+type relFailure struct {
+	line   []engine.Move
+	id     int64
+	reason string
+}
+
+type bookChecker struct {
+	ctx      context.Context
+	src      Source
+	r        engine.Rules
+	nodes    map[int64]*Node
+	memo     map[bookKey]*bookResult
+	active   map[bookKey]bool
+	checked  int
+	progress func(int)
+	last     time.Time
+}
+
+func (bc *bookChecker) node(id int64) (*Node, error) {
+	if n, ok := bc.nodes[id]; ok {
+		return n, nil
+	}
+	n, err := bc.src.Node(bc.ctx, id)
+	if err != nil {
+		return nil, fmt.Errorf("proofcheck: position %d: %w", id, err)
+	}
+	if n == nil {
+		return nil, fmt.Errorf("proofcheck: position %d: not found", id)
+	}
+	if n.ID != id {
+		return nil, fmt.Errorf("proofcheck: asked for position %d, the source gave %d", id, n.ID)
+	}
+	bc.nodes[id] = n
+	return n, nil
+}
+
+func (bc *bookChecker) check(id int64, a engine.Color) (*bookResult, error) {
+	key := bookKey{id, a}
+	if res, ok := bc.memo[key]; ok {
+		return res, nil
+	}
+	if err := bc.ctx.Err(); err != nil {
+		return nil, err
+	}
+	if bc.active[key] {
+		return &bookResult{fail: &relFailure{id: id, reason: "the proof goes round in a cycle"}}, nil
+	}
+	bc.active[key] = true
+	res, err := bc.checkNode(id, a)
+	delete(bc.active, key)
+	if err != nil {
+		return nil, err
+	}
+	bc.memo[key] = res
+	bc.checked++
+	if bc.progress != nil && time.Since(bc.last) >= 100*time.Millisecond {
+		bc.last = time.Now()
+		bc.progress(bc.checked)
+	}
+	return res, nil
+}
+
+func failAt(id int64, format string, args ...any) *bookResult {
+	return &bookResult{fail: &relFailure{id: id, reason: fmt.Sprintf(format, args...)}}
+}
+
+// edgeInfo is a stored edge resolved against its parent.
+type edgeInfo struct {
+	done  bool
+	child *Node
+	sym   int    // maps parent+move onto the child's stones
+	err   string // the edge is broken
+}
+
+func (bc *bookChecker) checkNode(id int64, a engine.Color) (*bookResult, error) {
+	n, err := bc.node(id)
+	if err != nil {
+		return nil, err
+	}
+	if a != engine.Black && a != engine.White {
+		return failAt(id, "attacker %d is not a player", a), nil
+	}
+	if n.ToMove != engine.Black && n.ToMove != engine.White {
+		return failAt(id, "side to move %d is not a player", n.ToMove), nil
+	}
+	claim := n.Claims[a-1]
+	if !claim.Proved || !claim.HasZone {
+		return failAt(id, "rests on a position not proved for %v (with a zone)", a), nil
+	}
+	res, err := bc.checkClaimed(n, a, claim)
+	if res != nil {
+		res.claimed = true
+	}
+	return res, err
+}
+
+// checkClaimed checks position n, claimed proved for attacker a.
+func (bc *bookChecker) checkClaimed(n *Node, a engine.Color, claim Claim) (*bookResult, error) {
+	r, id := bc.r, n.ID
+	b, err := setUp(r, n.Black, n.White)
+	if err != nil {
+		return failAt(id, "bad position: %v", err), nil
+	}
+	tol, err := Deficit(r, len(n.Black), len(n.White), n.ToMove, a)
+	if err != nil {
+		return failAt(id, "stone counts: %v", err), nil
+	}
+	claimed := zoneOf(len(b.cells), claim.Zone)
+	ok := &bookResult{zone: claimed}
+	ai, di := int8(a), int8(a.Opp())
+	if b.hasRow(ai) {
+		return ok, nil
+	}
+	if b.hasRow(di) {
+		return failAt(id, "the defender has %d in a row", r.K), nil
+	}
+	edges := make([]edgeInfo, len(n.Edges))
+	var res *bookResult
+	if n.ToMove == a {
+		res, err = bc.checkOR(n, b, a, tol, claimed, edges)
+	} else {
+		res, err = bc.checkAND(n, b, a, tol, claimed, edges)
+	}
+	if err != nil || res != nil {
+		return res, err
+	}
+	return ok, nil
+}
+
+// resolve checks that edge i of n leads to its child: the child's stones
+// are the image of n's stones plus the move under some symmetry, and the
+// other side is to move there.
+func (bc *bookChecker) resolve(n *Node, b *board, i int, edges []edgeInfo) (*edgeInfo, error) {
+	e := &edges[i]
+	if e.done {
+		return e, nil
+	}
+	e.done = true
+	child, err := bc.node(n.Edges[i].Child)
+	if err != nil {
+		return nil, err
+	}
+	e.child = child
+	m := n.Edges[i].Move
+	col := int8(n.ToMove)
+	for j := 0; j < m.Len(); j++ {
+		s := m.At(j)
+		if !b.onBoard(s) || b.cells[s] != 0 || (j > 0 && m.At(j-1) == s) {
+			e.err = fmt.Sprintf("stored move %s is not legal here", engine.MoveName(bc.r, m))
+			return e, nil
+		}
+	}
+	if m.Len() == 0 {
+		e.err = "stored move places no stone"
+		return e, nil
+	}
+	for j := 0; j < m.Len(); j++ {
+		b.place(m.At(j), col)
+	}
+	sym, found := findSymmetry(bc.r, b, child)
+	for j := m.Len() - 1; j >= 0; j-- {
+		b.remove(m.At(j))
+	}
+	if !found || child.ToMove != n.ToMove.Opp() {
+		e.err = fmt.Sprintf("stored move %s does not lead to its child (position %d)", engine.MoveName(bc.r, m), child.ID)
+		return e, nil
+	}
+	e.sym = sym
+	return e, nil
+}
+
+// findSymmetry returns a symmetry that maps the stones of b exactly onto
+// the child's stones (colour by colour).
+func findSymmetry(r engine.Rules, b *board, child *Node) (int, bool) {
+	nb, nw := 0, 0
+	for _, c := range b.cells {
+		switch c {
+		case 1:
+			nb++
+		case 2:
+			nw++
+		}
+	}
+	if len(child.Black) != nb || len(child.White) != nw {
+		return 0, false
+	}
+	target := make(map[engine.Square]int8, nb+nw)
+	for i, list := range [2][]engine.Square{child.Black, child.White} {
+		for _, s := range list {
+			if _, dup := target[s]; dup {
+				return 0, false
+			}
+			target[s] = int8(i + 1)
+		}
+	}
+next:
+	for sym := 0; sym < r.SymmetryCount(); sym++ {
+		for s, c := range b.cells {
+			if c != 0 && target[r.Transform(sym, engine.Square(s))] != c {
+				continue next
+			}
+		}
+		return sym, true
+	}
+	return 0, false
+}
+
+// stabilizer returns the symmetries that map b's stones onto themselves.
+func stabilizer(r engine.Rules, b *board) []int {
+	var out []int
+next:
+	for sym := 0; sym < r.SymmetryCount(); sym++ {
+		for s, c := range b.cells {
+			if c != 0 && b.cells[r.Transform(sym, engine.Square(s))] != c {
+				continue next
+			}
+		}
+		out = append(out, sym)
+	}
+	return out
+}
+
+// childFailure lifts a child's failure into the parent: the move, then the
+// child's line mapped back into the parent's frame.
+func (bc *bookChecker) childFailure(m engine.Move, sym int, f *relFailure) *relFailure {
+	inv := engine.InverseSymmetry(sym)
+	line := make([]engine.Move, 0, 1+len(f.line))
+	line = append(line, m)
+	for _, cm := range f.line {
+		line = append(line, bc.r.TransformMove(inv, cm))
+	}
+	return &relFailure{line: line, id: f.id, reason: f.reason}
+}
+
+// mapZone maps a child's zone into the parent's frame: by the inverse of
+// the edge's symmetry, then by the inverse of the stabilizer element g
+// that matched the move (g = 0 when none).
+func (bc *bookChecker) mapZone(z zone, sym, g int) zone {
+	out := newZone(bc.r.Squares())
+	is, ig := engine.InverseSymmetry(sym), engine.InverseSymmetry(g)
+	for _, s := range z.squares() {
+		out.add(bc.r.Transform(ig, bc.r.Transform(is, s)))
+	}
+	return out
+}
+
+// checkOR: some stored move must lead to a proved child whose zone, with
+// the move and the defender windows, lies in the claimed zone.
+func (bc *bookChecker) checkOR(n *Node, b *board, a engine.Color, tol int, claimed zone, edges []edgeInfo) (*bookResult, error) {
+	r := bc.r
+	ai, di := int8(a), int8(a.Opp())
+	var first, best *relFailure
+	note := func(f *relFailure, childClaims bool) {
+		if first == nil {
+			first = f
+		}
+		if best == nil && childClaims {
+			best = f
+		}
+	}
+	for i, edge := range n.Edges {
+		m := edge.Move
+		name := engine.MoveName(r, m)
+		e, err := bc.resolve(n, b, i, edges)
+		if err != nil {
+			return nil, err
+		}
+		if e.err != "" {
+			note(&relFailure{id: n.ID, reason: e.err}, true)
+			continue
+		}
+		if m.Len() > b.p {
+			note(&relFailure{id: n.ID, reason: fmt.Sprintf("attacker move %s has more than %d stones", name, b.p)}, true)
+			continue
+		}
+		before := b.empties
+		for j := 0; j < m.Len(); j++ {
+			b.place(m.At(j), ai)
+		}
+		six := b.hasRow(ai)
+		for j := m.Len() - 1; j >= 0; j-- {
+			b.remove(m.At(j))
+		}
+		if !six && m.Len() < b.p && m.Len() < before {
+			note(&relFailure{id: n.ID, reason: fmt.Sprintf("attacker move %s has fewer than %d stones and does not make %d in a row", name, b.p, r.K)}, true)
+			continue
+		}
+		z := newZone(len(b.cells))
+		z.addMove(m)
+		if six {
+			b.addDefWin(z, di, tol)
+		} else {
+			cr, err := bc.check(edge.Child, a)
+			if err != nil {
+				return nil, err
+			}
+			if cr.fail != nil {
+				note(bc.childFailure(m, e.sym, cr.fail), cr.claimed)
+				continue
+			}
+			b.addDefWin(z, di, b.p+tol)
+			z.union(bc.mapZone(cr.zone, e.sym, 0))
+		}
+		if s, missing := z.firstMissing(claimed); missing {
+			note(&relFailure{id: n.ID, reason: fmt.Sprintf("attacker move %s: the claimed zone misses square %s", name, engine.SquareName(r, s))}, true)
+			continue
+		}
+		return nil, nil
+	}
+	if best == nil {
+		best = first
+	}
+	if best == nil {
+		best = &relFailure{id: n.ID, reason: "no stored attacker move"}
+	}
+	return &bookResult{fail: best}, nil
+}
+
+// checkAND: the certificate must check, and every defender move it does
+// not refute must be a proved child or an open seminull child's.
+func (bc *bookChecker) checkAND(n *Node, b *board, a engine.Color, tol int, claimed zone, edges []edgeInfo) (*bookResult, error) {
+	r := bc.r
+	if n.Cert == nil || n.Cert.Attacker != a {
+		return failAt(n.ID, "no certificate for %v", a), nil
+	}
+	vr, err := CheckVerdict(bc.ctx, r, n.Black, n.White, a.Opp(), tol, n.Cert)
+	if err != nil {
+		if ctxErr := bc.ctx.Err(); ctxErr != nil && errors.Is(err, ctxErr) {
+			return nil, err
+		}
+		return failAt(n.ID, "certificate: %v", err), nil
+	}
+	z := zoneOf(len(b.cells), vr.Zone)
+	stab := stabilizer(r, b)
+	byMove := make(map[engine.Move][]int)
+	for i, e := range n.Edges {
+		byMove[e.Move] = append(byMove[e.Move], i)
+	}
+	// child returns the zone (this frame, for move dm) of a proved child
+	// whose stored move is an image of dm under the stabilizer, or a
+	// failure from the first such child.
+	child := func(dm engine.Move) (zone, *relFailure, error) {
+		var fail *relFailure
+		for _, g := range stab {
+			for _, i := range byMove[r.TransformMove(g, dm)] {
+				e, err := bc.resolve(n, b, i, edges)
+				if err != nil {
+					return nil, nil, err
+				}
+				if e.err != "" {
+					if fail == nil {
+						fail = &relFailure{id: n.ID, reason: e.err}
+					}
+					continue
+				}
+				cr, err := bc.check(n.Edges[i].Child, a)
+				if err != nil {
+					return nil, nil, err
+				}
+				if cr.fail != nil {
+					if fail == nil {
+						fail = bc.childFailure(n.Edges[i].Move, e.sym, cr.fail)
+					}
+					continue
+				}
+				return bc.mapZone(cr.zone, e.sym, g), nil, nil
+			}
+		}
+		return nil, fail, nil
+	}
+	var fatal error
+	var fail *relFailure // the failure reported: set for the first uncovered move
+	count := 0
+	vr.Unrefuted(func(dm engine.Move) bool {
+		count++
+		if count&255 == 0 {
+			if err := bc.ctx.Err(); err != nil {
+				fatal = err
+				return false
+			}
+		}
+		cz, cf, err := child(dm)
+		if err != nil {
+			fatal = err
+			return false
+		}
+		if cz != nil {
+			z.union(cz)
+			return true
+		}
+		dmFail := cf // a broken child of this move explains more than "not covered"
+		for _, s := range vr.OpenSeminull {
+			if !dm.Contains(s) {
+				continue
+			}
+			sz, sf, err := child(engine.NewMove(s))
+			if err != nil {
+				fatal = err
+				return false
+			}
+			if sz == nil {
+				if sf != nil && dmFail == nil {
+					dmFail = sf
+				}
+				continue
+			}
+			outside := true
+			for i := 0; i < dm.Len(); i++ {
+				if x := dm.At(i); x != s && sz.has(x) {
+					outside = false
+				}
+			}
+			if outside {
+				z.union(sz)
+				return true
+			}
+		}
+		fail = dmFail
+		if fail == nil {
+			fail = &relFailure{id: n.ID, reason: fmt.Sprintf("defender move %s is neither refuted by the certificate nor a proved child", engine.MoveName(r, dm))}
+		}
+		return false
+	})
+	if fatal != nil {
+		return nil, fatal
+	}
+	if fail != nil {
+		return &bookResult{fail: fail}, nil
+	}
+	if s, missing := z.firstMissing(claimed); missing {
+		return failAt(n.ID, "the claimed zone misses square %s", engine.SquareName(r, s)), nil
+	}
+	return nil, nil
+}
