@@ -138,13 +138,17 @@ func withStones(black, white []engine.Square, c engine.Color, sq ...engine.Squar
 // worldZoneOR is the zone the book check computes at an attacker move:
 // the move, the defender windows p+tol stones could fill, the child's zone.
 func worldZoneOR(r engine.Rules, black, white []engine.Square, a engine.Color, m engine.Move, child []engine.Square) []engine.Square {
+	return worldZoneORTol(r, black, white, a, 0, m, child)
+}
+
+func worldZoneORTol(r engine.Rules, black, white []engine.Square, a engine.Color, tol int, m engine.Move, child []engine.Square) []engine.Square {
 	b, err := setUp(r, black, white)
 	if err != nil {
 		panic(err)
 	}
 	z := zoneOf(r.Squares(), child)
 	z.addMove(m)
-	b.addDefWin(z, int8(a.Opp()), r.P)
+	b.addDefWin(z, int8(a.Opp()), r.P+tol)
 	return z.squares()
 }
 
@@ -152,11 +156,15 @@ func worldZoneOR(r engine.Rules, black, white []engine.Square, a engine.Color, m
 // attacker's move, on black/white) into a certificate: the full replies
 // covered, the seminull replies with the zones the checker computes.
 func certFromTree(r engine.Rules, black, white []engine.Square, a engine.Color, t *Tree) (*Cert, error) {
+	return certFromTreeTol(r, black, white, a, 0, t)
+}
+
+func certFromTreeTol(r engine.Rules, black, white []engine.Square, a engine.Color, tol int, t *Tree) (*Cert, error) {
 	c := &Cert{Attacker: a}
 	for _, rp := range t.Replies {
 		if rp.Seminull {
 			bl, wh := withStones(black, white, a.Opp(), rp.Move.At(0))
-			z, err := CheckTree(context.Background(), r, bl, wh, a, 1, rp.Then)
+			z, err := CheckTree(context.Background(), r, bl, wh, a, tol+1, rp.Then)
 			if err != nil {
 				return nil, err
 			}
