@@ -309,3 +309,128 @@ func checkSubBoard(vc *verdictCase, def []engine.Square, tol int, tr *Tree) ([]e
 	}
 	return CheckTree(context.Background(), vc.r, black, white, vc.b.ToMove().Opp(), tol, tr)
 }
+
+// Verdicts at tolerance 1 (the verifier's Tolerance option) pass the
+// checker with a zone inside the engine's, and the zone holds: with one
+// extra defender stone anywhere outside it, every defender move the
+// certificate refutes still loses to the strategy it names (replayed
+// exhaustively by the engine's CheckStrategy, a sample of the moves).
+func TestVerdictZonesHoldAtTolerance(t *testing.T) {
+	ctx := context.Background()
+	checked, replays := 0, 0
+	for ci, rc := range []struct {
+		r      engine.Rules
+		nA, nD int
+		every  int
+	}{
+		{engine.Rules{M: 7, N: 7, K: 5, P: 2, Q: 1}, 4, 4, 1},
+		{engine.Rules{M: 7, N: 7, K: 4, P: 1, Q: 1}, 3, 3, 2},
+		{engine.Rules{M: 6, N: 6, K: 4, P: 2, Q: 1}, 3, 3, 1},
+	} {
+		prng := rand.New(rand.NewPCG(uint64(ci)+700, 5))
+		for i := 0; i < 6; i++ {
+			b, d := randomPosition(prng, rc.r, rc.nD, rc.nA, i%rc.every == 0)
+			v, err := engine.Verify(ctx, b, engine.VerifyOptions{Lambda: 2, Tolerance: 1, Workers: 1, Limits: engine.Limits{MaxNodes: 1500}}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.AllUnsolved {
+				continue
+			}
+			black, white := b.StoneList(engine.Black), b.StoneList(engine.White)
+			c := FromVerdict(&v)
+			res, err := CheckVerdict(ctx, rc.r, black, white, d, 1, c)
+			if err != nil {
+				t.Fatalf("%v black=%s white=%s: the checker rejects the tolerance-1 verdict: %v", rc.r, squaresName(rc.r, black), squaresName(rc.r, white), err)
+			}
+			for _, s := range res.Zone {
+				if !slices.Contains(v.Zone, s) {
+					t.Fatalf("%v: the checker's zone has %s, the engine's does not", rc.r, engine.SquareName(rc.r, s))
+				}
+			}
+			checked++
+			in := zoneOf(rc.r.Squares(), res.Zone)
+			var outside []engine.Square
+			for s := 0; s < rc.r.Squares(); s++ {
+				if b.At(engine.Square(s)) == engine.Empty && !in.has(engine.Square(s)) {
+					outside = append(outside, engine.Square(s))
+				}
+			}
+			if len(outside) == 0 {
+				continue
+			}
+
+			// Every square outside: one move leaving a threat window
+			// without a stone, and a few others, sampled.
+			for xi, extra := range outside {
+				n, threatDone, sampled := 0, false, 0
+				allMoves(res, func(dm engine.Move) bool {
+					if dm.Contains(extra) || !res.Refutes(dm) {
+						return true
+					}
+					st := refutingStrategy(c, res, dm)
+					if res.leavesThreat(dm) {
+						if threatDone {
+							return true
+						}
+						threatDone = true
+						st = completeWindow(res, dm)
+					} else {
+						if n++; (n+xi)%3 != 0 || sampled == 4 {
+							return true
+						}
+						sampled++
+					}
+					nb := b.Clone()
+					nb.Place(extra, d)
+					for i := 0; i < dm.Len(); i++ {
+						nb.Place(dm.At(i), d)
+					}
+					nb.SetToMove(d.Opp())
+					replays++
+					if err := engine.CheckStrategy(ctx, nb, ToStrategy(st), 1_000_000); err != nil {
+						t.Fatalf("%v black=%s white=%s: extra stone %s outside the verdict zone, move %s: %v", rc.r,
+							squaresName(rc.r, black), squaresName(rc.r, white), engine.SquareName(rc.r, extra), engine.MoveName(rc.r, dm), err)
+					}
+					return true
+				})
+			}
+		}
+	}
+	t.Logf("%d verdicts checked, %d replays with an extra stone", checked, replays)
+	if checked < 8 || replays < 50 {
+		t.Errorf("too few: %d verdicts, %d replays", checked, replays)
+	}
+}
+
+// completeWindow is the attacker's six after a defender move that leaves
+// a threat window without a stone: the window's empty squares.
+func completeWindow(res *VerdictResult, dm engine.Move) *Tree {
+	for _, w := range res.wins {
+		hit := false
+		for i := 0; i < dm.Len(); i++ {
+			hit = hit || w.has(dm.At(i))
+		}
+		if !hit {
+			return &Tree{Move: engine.NewMove(w.squares()...), Six: true}
+		}
+	}
+	return nil
+}
+
+// allMoves calls f with every legal defender move on the verdict's
+// position, hitting the threat windows or not.
+func allMoves(res *VerdictResult, f func(engine.Move) bool) {
+	var empties []engine.Square
+	for s, c := range res.b.cells {
+		if c == 0 {
+			empties = append(empties, engine.Square(s))
+		}
+	}
+	enumerateHitting(empties, min(res.b.p, len(empties)), nil, len(res.b.cells), func(dm engine.Move) error {
+		if !f(dm) {
+			return errStop
+		}
+		return nil
+	})
+}
