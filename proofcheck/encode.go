@@ -28,9 +28,11 @@ import (
 //	opt-tree: 0, or 1 and a tree
 //
 // Trees are written in preorder. Decoding checks every count against the
-// bytes left, so corrupt input cannot make it allocate much more than the
+// bytes left and grows lists of structures as it reads them, so corrupt
+// input cannot make it allocate much more than a small multiple of the
 // decompressed payload, which is itself bounded (maxPayload); trees deeper
-// than maxDepth are refused.
+// than maxDepth are refused. Only certificates with a player as attacker
+// are encoded.
 
 const (
 	certVersion = 1
@@ -194,6 +196,9 @@ func decompress(version byte, data []byte) ([]byte, error) {
 
 // MarshalBinary encodes the certificate (see the format above).
 func (c *Cert) MarshalBinary() ([]byte, error) {
+	if c.Attacker != engine.Black && c.Attacker != engine.White {
+		return nil, fmt.Errorf("proofcheck: cannot encode a certificate with attacker %d", c.Attacker)
+	}
 	var e encoder
 	e.uint(uint64(c.Attacker))
 	var flags uint64
@@ -269,27 +274,23 @@ func (c *Cert) UnmarshalBinary(data []byte) error {
 		out.NullTree = d.tree()
 	}
 	out.NullZone = d.squares()
-	if n := d.count(); n > 0 {
-		out.Seminull = make([]SeminullCert, n)
-		for i := range out.Seminull {
-			s := &out.Seminull[i]
-			s.Stone = d.square()
-			s.Zone = d.squares()
-			s.Tree = d.optTree()
-		}
+	// Lists of structs grow as they are read (a claimed count only bounds
+	// them), so memory stays proportional to the bytes actually decoded.
+	for n := d.count(); n > 0 && d.err == nil; n-- {
+		var s SeminullCert
+		s.Stone = d.square()
+		s.Zone = d.squares()
+		s.Tree = d.optTree()
+		out.Seminull = append(out.Seminull, s)
 	}
-	if n := d.count(); n > 0 {
-		out.Covered = make([]CoveredCert, n)
-		for i := range out.Covered {
-			out.Covered[i].Move = d.move()
-			out.Covered[i].Tree = d.optTree()
-		}
+	for n := d.count(); n > 0 && d.err == nil; n-- {
+		var cv CoveredCert
+		cv.Move = d.move()
+		cv.Tree = d.optTree()
+		out.Covered = append(out.Covered, cv)
 	}
-	if n := d.count(); n > 0 {
-		out.Unsolved = make([]engine.Move, n)
-		for i := range out.Unsolved {
-			out.Unsolved[i] = d.move()
-		}
+	for n := d.count(); n > 0 && d.err == nil; n-- {
+		out.Unsolved = append(out.Unsolved, d.move())
 	}
 	out.OpenSeminull = d.squares()
 	if d.err == nil && len(d.buf) > 0 {

@@ -105,6 +105,9 @@ func TestCertRoundTrip(t *testing.T) {
 			t.Fatalf("case %d: re-encoding differs (%v)", i, err)
 		}
 	}
+	if _, err := (&Cert{}).MarshalBinary(); err == nil {
+		t.Fatal("a certificate without an attacker was encoded")
+	}
 	var empty Cert
 	empty.Attacker = engine.White
 	data, err := empty.MarshalBinary()
