@@ -19,7 +19,11 @@ type engineVerifier struct {
 }
 
 func (ev engineVerifier) Verify(ctx context.Context, b *engine.Board, lambda int, progress func(ui.Progress)) (ui.Verdict, error) {
-	opts := engine.VerifyOptions{Lambda: lambda, Limits: ev.limits, Workers: ev.workers}
+	tol, ok := b.DefenderDeficit(b.ToMove().Opp())
+	if !ok {
+		return ui.Verdict{}, fmt.Errorf("the position's stone counts do not fit full turns of %s, the attacker", b.ToMove().Opp())
+	}
+	opts := engine.VerifyOptions{Lambda: lambda, Limits: ev.limits, Workers: ev.workers, Tolerance: tol}
 	v, err := engine.Verify(ctx, b, opts, func(p engine.VerifyProgress) {
 		progress(ui.Progress{Phase: p.Phase, Done: p.Done, Total: p.Total, Nodes: p.Nodes, Elapsed: p.Elapsed})
 	})

@@ -154,3 +154,21 @@ func (s *search) strategy(n *pnode, tol int) *Strategy {
 	s.unapply(c)
 	return st
 }
+
+// ThreatWindowEmpties returns the empty squares of c's threat windows
+// (sorted): the squares extra defender stones must avoid for c's threats to
+// stand.
+func (b *Board) ThreatWindowEmpties(c Color) []Square {
+	z := new(SqSet)
+	b.addThreatWindows(z, c)
+	return z.Squares()
+}
+
+// DefenderWindowEmpties returns the empty squares (sorted) of every window
+// without an attacker stone that has at most maxEmpties empty squares: the
+// windows that maxEmpties defender stones could fill.
+func (b *Board) DefenderWindowEmpties(attacker Color, maxEmpties int) []Square {
+	z := new(SqSet)
+	b.addDefenderWindows(z, attacker, maxEmpties)
+	return z.Squares()
+}

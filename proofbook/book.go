@@ -92,7 +92,15 @@ type Book struct {
 	root   PosID
 	tmpl   *engine.Board // empty board; Clone shares its geometry
 	closed bool
+	// upgradeNote says what opening the book changed (a schema upgrade
+	// that re-derived the proofs), "" when nothing.
+	upgradeNote string
 }
+
+// UpgradeNote says what opening the book changed, e.g. how many proved
+// positions an upgrade to certified proofs turned open again; "" when
+// nothing.
+func (bk *Book) UpgradeNote() string { return bk.upgradeNote }
 
 // dsn builds the connection string; every connection setting is in it so no
 // PRAGMA is ever executed on a pool.
@@ -201,7 +209,8 @@ func open(ctx context.Context, path string, create *engine.Rules) (bk *Book, err
 			w.Close()
 		}
 	}()
-	if err := migrate(ctx, w, path, create); err != nil {
+	var note string
+	if err := migrate(ctx, w, path, create, &note); err != nil {
 		return nil, err
 	}
 	r, err := sql.Open("sqlite3", dsn(path, true))
@@ -210,7 +219,7 @@ func open(ctx context.Context, path string, create *engine.Rules) (bk *Book, err
 	}
 	r.SetMaxOpenConns(4)
 	r.SetMaxIdleConns(4)
-	bk = &Book{path: path, w: w, r: r}
+	bk = &Book{path: path, w: w, r: r, upgradeNote: note}
 	var root sql.NullInt64
 	row := w.QueryRowContext(ctx, "SELECT m, n, k, p, q, root FROM meta WHERE id = 1")
 	if err := row.Scan(&bk.rules.M, &bk.rules.N, &bk.rules.K, &bk.rules.P, &bk.rules.Q, &root); err != nil {
@@ -235,7 +244,7 @@ func open(ctx context.Context, path string, create *engine.Rules) (bk *Book, err
 
 // migrate applies the pending migrations in one immediate transaction on
 // the writer, re-checking application_id and user_version inside it.
-func migrate(ctx context.Context, w *sql.DB, path string, create *engine.Rules) error {
+func migrate(ctx context.Context, w *sql.DB, path string, create *engine.Rules, note *string) error {
 	ms, err := migrations()
 	if err != nil {
 		return err
@@ -262,6 +271,11 @@ func migrate(ctx context.Context, w *sql.DB, path string, create *engine.Rules) 
 	for _, m := range ms[ver:] {
 		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 			return fmt.Errorf("%s: migration %s: %w", path, m.name, err)
+		}
+	}
+	if create == nil && ver >= 1 && ver < certSchema {
+		if *note, err = rederive(ctx, tx); err != nil {
+			return fmt.Errorf("%s: migration to certified proofs: %w", path, err)
 		}
 	}
 	if create != nil {
@@ -357,4 +371,60 @@ func (bk *Book) Backup(ctx context.Context, dst string) error {
 		return fmt.Errorf("backup to %s: %w", dst, err)
 	}
 	return nil
+}
+
+// certSchema is the schema version from which proofs rest on certificates.
+const certSchema = 5
+
+// rederive recomputes every status of a book upgraded to certSchema inside
+// the migration's transaction: verdicts stored without a certificate prove
+// nothing any more, and every proved position gets its zone. It returns a
+// note with the count of proved positions that are open again.
+func rederive(ctx context.Context, tx *sql.Tx) (string, error) {
+	tmp := &Book{}
+	var root sql.NullInt64
+	if err := tx.QueryRowContext(ctx, "SELECT m, n, k, p, q, root FROM meta WHERE id = 1").
+		Scan(&tmp.rules.M, &tmp.rules.N, &tmp.rules.K, &tmp.rules.P, &tmp.rules.Q, &root); err != nil {
+		return "", err
+	}
+	var err error
+	if tmp.tmpl, err = engine.NewBoard(tmp.rules); err != nil {
+		return "", err
+	}
+	count := func() (int64, error) {
+		var n int64
+		err := tx.QueryRowContext(ctx, "SELECT count(*) FROM status WHERE status = ? AND how <> 'win'", int(StatusProved)).Scan(&n)
+		return n, err
+	}
+	before, err := count()
+	if err != nil {
+		return "", err
+	}
+	rows, err := tx.QueryContext(ctx, "SELECT pos FROM status WHERE status = ? UNION SELECT pos FROM verdict", int(StatusProved))
+	if err != nil {
+		return "", err
+	}
+	var start []PosID
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return "", err
+		}
+		start = append(start, PosID(id))
+	}
+	if err := rows.Close(); err != nil {
+		return "", err
+	}
+	if err := propagate(ctx, tmp, tx, start); err != nil {
+		return "", err
+	}
+	after, err := count()
+	if err != nil {
+		return "", err
+	}
+	if before == after {
+		return "", nil
+	}
+	return fmt.Sprintf("upgraded to certified proofs: %d proved positions rested on verdicts without a certificate and are open again (re-verify them)", before-after), nil
 }

@@ -2,9 +2,12 @@ package proofbook
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 
 	"c6book/engine"
+	"c6book/proofcheck"
 )
 
 // CheckReport is the result of Check. The book is sound when Problems is
@@ -14,6 +17,7 @@ type CheckReport struct {
 	Edges     int64
 	Statuses  int64
 	Proved    int64
+	Proofs    int64 // proved (position, attacker) pairs re-checked from certificates
 	Problems  []string
 }
 
@@ -22,12 +26,25 @@ func (c CheckReport) OK() bool { return len(c.Problems) == 0 }
 
 const maxProblems = 100
 
+// CheckProgress is reported while checking the proofs.
+type CheckProgress struct {
+	Checked, Total int // proved (position, attacker) pairs
+}
+
 // Check verifies the book: SQLite's integrity_check and foreign_key_check,
 // every position's key and stone set (recomputed from the stones), every
-// edge (the move is legal and leads to the stored child), and every stored
-// status and proof number re-derived from the stored children and verdicts
-// (so every proved position is re-validated down to wins and verdicts).
+// edge (the move is legal and leads to the stored child), every stored
+// status and proof number re-derived from the stored children and verdicts,
+// and then every proved position re-checked from the certificates alone by
+// proofcheck (no solver calls, no code shared with the prover): the first
+// broken link is reported as a line from the root.
 func (bk *Book) Check(ctx context.Context) (CheckReport, error) {
+	return bk.CheckWithProgress(ctx, nil)
+}
+
+// CheckWithProgress is Check with a progress callback for the proof pass
+// (called from Check's goroutine; it should return quickly).
+func (bk *Book) CheckWithProgress(ctx context.Context, progress func(CheckProgress)) (CheckReport, error) {
 	var rep CheckReport
 	problem := func(format string, args ...any) {
 		if len(rep.Problems) < maxProblems {
@@ -169,7 +186,7 @@ FROM edge e JOIN position p ON p.id = e.parent JOIN position c ON c.id = e.child
 		a  engine.Color
 	}
 	stored := map[key]Proof{}
-	rows, err = bk.r.QueryContext(ctx, "SELECT pos, attacker, status, ord, how, expert, pn, dn, updated_at FROM status")
+	rows, err = bk.r.QueryContext(ctx, "SELECT s.pos, s.attacker, s.status, s.ord, s.how, s.expert, s.pn, s.dn, s.updated_at, "+zoneCols+" FROM status s")
 	if err != nil {
 		return rep, err
 	}
@@ -177,11 +194,16 @@ FROM edge e JOIN position p ON p.id = e.parent JOIN position c ON c.id = e.child
 		var id int64
 		var a int
 		var np nullProof
-		if err := rows.Scan(&id, &a, &np.status, &np.ord, &np.how, &np.expert, &np.pn, &np.dn, &np.updated); err != nil {
+		if err := rows.Scan(&id, &a, &np.status, &np.ord, &np.how, &np.expert, &np.pn, &np.dn, &np.updated, &np.zone, &np.hasZone); err != nil {
 			rows.Close()
 			return rep, err
 		}
-		stored[key{PosID(id), engine.Color(a)}] = np.proof(engine.Color(a))
+		pr := np.proof(engine.Color(a))
+		if pr.Zone, err = np.zoneOf(r); err != nil {
+			rows.Close()
+			return rep, fmt.Errorf("position %d: %w", id, err)
+		}
+		stored[key{PosID(id), engine.Color(a)}] = pr
 	}
 	if err := rows.Close(); err != nil {
 		return rep, err
@@ -218,9 +240,12 @@ FROM edge e JOIN position p ON p.id = e.parent JOIN position c ON c.id = e.child
 			if !ok {
 				old = defaultProof(a)
 			}
-			np, err := recompute(ctx, bk, bk.r, id, a, old.Expert)
+			np, missing, err := recompute(ctx, bk, bk.r, id, a, old.Expert)
 			if err != nil {
 				return rep, err
+			}
+			if len(missing) > 0 {
+				problem("position %d, attacker %s: %d items of its verdict are not stored as children", id, a, len(missing))
 			}
 			rep.Statuses++
 			if np.Status == StatusProved {
@@ -232,10 +257,40 @@ FROM edge e JOIN position p ON p.id = e.parent JOIN position c ON c.id = e.child
 				old.PN, old.DN = np.PN, np.DN
 			}
 			if !sameProof(old, np) {
-				problem("position %d, attacker %s: stored %s (order %d, pn %d, dn %d), re-derived %s (order %d, pn %d, dn %d)",
-					id, a, old.Status, old.Order, old.PN, old.DN, np.Status, np.Order, np.PN, np.DN)
+				problem("position %d, attacker %s: stored %s (order %d, pn %d, dn %d, zone %d squares), re-derived %s (order %d, pn %d, dn %d, zone %d squares)",
+					id, a, old.Status, old.Order, old.PN, old.DN, len(old.Zone), np.Status, np.Order, np.PN, np.DN, len(np.Zone))
 			}
 		}
+	}
+	// Proofs: every proved position re-checked from its certificates.
+	var roots []proofcheck.Root
+	for k, p := range stored {
+		if p.Status == StatusProved {
+			roots = append(roots, proofcheck.Root{ID: int64(k.id), Attacker: k.a})
+		}
+	}
+	slices.SortFunc(roots, func(x, y proofcheck.Root) int {
+		if x.ID != y.ID {
+			return int(x.ID - y.ID)
+		}
+		return int(x.Attacker) - int(y.Attacker)
+	})
+	var prog func(int)
+	if progress != nil {
+		prog = func(n int) { progress(CheckProgress{Checked: n, Total: len(roots)}) }
+	}
+	n, err := proofcheck.CheckBook(ctx, &checkSource{bk: bk}, roots, prog)
+	rep.Proofs = int64(n)
+	var f *proofcheck.Failure
+	switch {
+	case errors.As(err, &f):
+		where := fmt.Sprintf("position %d", f.ID)
+		if turns, ok := bk.lineThrough(ctx, PosID(f.Root), f.Line); ok {
+			where = fmt.Sprintf("%q (position %d)", engine.FormatTurns(bk.rules, turns), f.ID)
+		}
+		problem("proof of position %d for %s is broken at %s: %s", f.Root, f.Attacker, where, f.Reason)
+	case err != nil:
+		return rep, err
 	}
 	return rep, nil
 }
@@ -267,4 +322,27 @@ func legalTurn(r engine.Rules, b *engine.Board, n int, m engine.Move) error {
 		}
 	}
 	return nil
+}
+
+// lineThrough returns a line from the empty board to position id followed
+// by tail (moves in id's canonical frame), in the empty board's frame.
+func (bk *Book) lineThrough(ctx context.Context, id PosID, tail []engine.Move) ([]engine.Move, bool) {
+	lines, err := bk.PathsFromRoot(ctx, id, 1)
+	if err != nil || len(lines) != 1 {
+		return nil, false
+	}
+	b, err := engine.ReplayPartial(bk.rules, lines[0].Turns)
+	if err != nil {
+		return nil, false
+	}
+	out := append([]engine.Move(nil), lines[0].Turns...)
+	for _, mc := range tail {
+		_, sym := b.CanonicalKey()
+		m := FromCanonical(bk.rules, sym, mc)
+		if err := b.PlayPartial(m); err != nil {
+			return nil, false
+		}
+		out = append(out, m)
+	}
+	return out, true
 }

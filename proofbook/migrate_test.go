@@ -91,6 +91,15 @@ func v3Fixture(t *testing.T) string {
 	return strings.Replace(v2Fixture(t), "schema version 2", "schema version 3", 1) + ms[2].sql + "\n"
 }
 
+// v4Fixture is the v3 book after migration 0004 (proved list by order).
+func v4Fixture(t *testing.T) string {
+	ms, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Replace(v3Fixture(t), "schema version 3", "schema version 4", 1) + ms[3].sql + "\n"
+}
+
 // plainDB creates an SQLite file with the given SQL, outside the book code.
 func plainDB(t *testing.T, path, script string) {
 	t.Helper()
@@ -108,8 +117,8 @@ func plainDB(t *testing.T, path, script string) {
 // testdata) and checks that it is upgraded with its contents intact.
 func TestMigrations(t *testing.T) {
 	ctx := context.Background()
-	fixtures := map[int]func(*testing.T) string{1: v1Fixture, 2: v2Fixture, 3: v3Fixture}
-	if SchemaVersion() != 4 {
+	fixtures := map[int]func(*testing.T) string{1: v1Fixture, 2: v2Fixture, 3: v3Fixture, 4: v4Fixture}
+	if SchemaVersion() != 5 {
 		t.Fatalf("schema version %d: add a fixture for version %d and extend this test", SchemaVersion(), SchemaVersion()-1)
 	}
 	for v := 1; v < SchemaVersion(); v++ {
@@ -149,27 +158,40 @@ func TestMigrations(t *testing.T) {
 			}
 			parent, _ := locate(t, bk, "j10 j11k10")
 			if v >= 2 {
-				if p.Verdict == nil || p.Verdict.Calls != 7 || len(p.Verdict.NullZone) != 3 || p.Proof(engine.Black).Status != StatusProved {
-					t.Fatalf("migrated verdict and status: %+v", p)
+				// The verdict is kept, but it has no certificate: what
+				// rested on it is open again, and opening says so.
+				if p.Verdict == nil || p.Verdict.Calls != 7 || len(p.Verdict.NullZone) != 3 || p.Verdict.Cert != nil {
+					t.Fatalf("migrated verdict: %+v", p.Verdict)
 				}
-				pr, err := bk.Proved(ctx, engine.Black, 1, 10)
-				if err != nil || len(pr) != 2 || pr[0].ID != parent || pr[1].ID != id {
+				if st := p.Proof(engine.Black).Status; st == StatusProved {
+					t.Fatalf("a proof without a certificate survived the migration: %+v", p.Proof(engine.Black))
+				}
+				if st := proofOf(t, bk, parent, engine.Black).Status; st == StatusProved {
+					t.Fatal("the parent of a proof without a certificate is still proved")
+				}
+				if note := bk.UpgradeNote(); !strings.Contains(note, "2 proved positions") || !strings.Contains(note, "re-verify") {
+					t.Fatalf("upgrade note: %q", note)
+				}
+				pr, err := bk.Proved(ctx, engine.Black, 0, 10)
+				if err != nil || len(pr) != 0 {
 					t.Fatalf("proved list after migration: %+v %v", pr, err)
 				}
 				ps, err := bk.Proofs(ctx)
-				if err != nil || len(ps) != 1 || ps[0].Root != parent || ps[0].Proof.Status != StatusProved {
+				if err != nil || len(ps) != 1 || ps[0].Root != parent || ps[0].Proof.Status == StatusProved {
 					t.Fatalf("migrated proofs: %+v %v", ps, err)
 				}
+			} else if bk.UpgradeNote() != "" {
+				t.Fatalf("upgrade note without proofs: %q", bk.UpgradeNote())
 			}
 			mustCheck(t, bk)
 			// The migrated book works: new moves, verdicts, a clean check.
 			add(t, bk, "j10 j11k10 l11m9 k12l12")
 			add(t, bk, "j10 j11k10 h8h9")
-			if err := bk.StoreVerdict(ctx, id, Verdict{Attacker: engine.Black, Status: engine.StatusProved, Order: 2}); err != nil {
+			if err := bk.StoreVerdict(ctx, id, Verdict{Attacker: engine.Black, Status: engine.StatusOpen, Lambda: 2, AllUnsolved: true}); err != nil {
 				t.Fatal(err)
 			}
-			if proofOf(t, bk, parent, engine.Black).Status != StatusProved {
-				t.Fatal("proof did not propagate in the migrated book")
+			if proofOf(t, bk, id, engine.Black).Status != StatusOpen {
+				t.Fatal("a new verdict did not propagate in the migrated book")
 			}
 			mustCheck(t, bk)
 			// Opening again applies nothing.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"c6book/engine"
+	"c6book/proofcheck"
 )
 
 // wtx is one write transaction with the statements the tree walk needs and
@@ -437,6 +438,16 @@ WHERE e.parent = ? ORDER BY e.move`, int64(id))
 type nullProof struct {
 	status, ord, expert, pn, dn, updated sql.NullInt64
 	how                                  sql.NullString
+	zone                                 []byte // scanned with zoneCols
+	hasZone                              sql.NullBool
+}
+
+// zoneCols selects a status row's zone (alias s) for scanZone.
+const zoneCols = "s.zone, s.zone IS NOT NULL"
+
+// zoneOf decodes the zone scanned with zoneCols.
+func (n nullProof) zoneOf(r engine.Rules) ([]engine.Square, error) {
+	return unpackSquares(r, n.zone, n.hasZone.Valid && n.hasZone.Bool)
 }
 
 func (n nullProof) proof(a engine.Color) Proof {
@@ -494,7 +505,7 @@ func (bk *Book) Position(ctx context.Context, id PosID) (Position, error) {
 	for a := engine.Black; a <= engine.White; a++ {
 		p.Proofs[a-1] = defaultProof(a)
 	}
-	rows, err := bk.r.QueryContext(ctx, "SELECT attacker, status, ord, how, expert, pn, dn, updated_at FROM status WHERE pos = ?", int64(id))
+	rows, err := bk.r.QueryContext(ctx, "SELECT s.attacker, s.status, s.ord, s.how, s.expert, s.pn, s.dn, s.updated_at, "+zoneCols+" FROM status s WHERE s.pos = ?", int64(id))
 	if err != nil {
 		return p, err
 	}
@@ -502,11 +513,14 @@ func (bk *Book) Position(ctx context.Context, id PosID) (Position, error) {
 	for rows.Next() {
 		var a int
 		var np nullProof
-		if err := rows.Scan(&a, &np.status, &np.ord, &np.how, &np.expert, &np.pn, &np.dn, &np.updated); err != nil {
+		if err := rows.Scan(&a, &np.status, &np.ord, &np.how, &np.expert, &np.pn, &np.dn, &np.updated, &np.zone, &np.hasZone); err != nil {
 			return p, err
 		}
 		if a == 1 || a == 2 {
 			p.Proofs[a-1] = np.proof(engine.Color(a))
+			if p.Proofs[a-1].Zone, err = np.zoneOf(bk.rules); err != nil {
+				return p, fmt.Errorf("position %d: %w", id, err)
+			}
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -523,7 +537,8 @@ func (bk *Book) Position(ctx context.Context, id PosID) (Position, error) {
 func loadVerdict(ctx context.Context, q queryer, id PosID) (*Verdict, error) {
 	var data string
 	var created int64
-	err := q.QueryRowContext(ctx, "SELECT data, created_at FROM verdict WHERE pos = ?", int64(id)).Scan(&data, &created)
+	var cert []byte
+	err := q.QueryRowContext(ctx, "SELECT data, created_at, cert FROM verdict WHERE pos = ?", int64(id)).Scan(&data, &created, &cert)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -535,6 +550,12 @@ func loadVerdict(ctx context.Context, q queryer, id PosID) (*Verdict, error) {
 		return nil, fmt.Errorf("position %d: %w", id, err)
 	}
 	v.Created = time.Unix(created, 0)
+	if cert != nil {
+		v.Cert = new(proofcheck.Cert)
+		if err := v.Cert.UnmarshalBinary(cert); err != nil {
+			return nil, fmt.Errorf("position %d: stored certificate: %w", id, err)
+		}
+	}
 	return &v, nil
 }
 

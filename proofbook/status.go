@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"c6book/engine"
+	"c6book/proofcheck"
 )
 
 // Status propagation. For attacker a, a position's status follows from its
@@ -58,22 +59,26 @@ func readInfo(ctx context.Context, q queryer, id PosID) (posInfo, error) {
 	return pi, err
 }
 
-func readProof(ctx context.Context, q queryer, id PosID, a engine.Color) (Proof, bool, error) {
+func readProof(ctx context.Context, q queryer, r engine.Rules, id PosID, a engine.Color) (Proof, bool, error) {
 	var np nullProof
-	err := q.QueryRowContext(ctx, "SELECT status, ord, how, expert, pn, dn, updated_at FROM status WHERE pos = ? AND attacker = ?", int64(id), int(a)).
-		Scan(&np.status, &np.ord, &np.how, &np.expert, &np.pn, &np.dn, &np.updated)
+	err := q.QueryRowContext(ctx, "SELECT s.status, s.ord, s.how, s.expert, s.pn, s.dn, s.updated_at, "+zoneCols+" FROM status s WHERE s.pos = ? AND s.attacker = ?", int64(id), int(a)).
+		Scan(&np.status, &np.ord, &np.how, &np.expert, &np.pn, &np.dn, &np.updated, &np.zone, &np.hasZone)
 	if errors.Is(err, sql.ErrNoRows) {
 		return defaultProof(a), false, nil
 	}
 	if err != nil {
 		return Proof{}, false, err
 	}
-	return np.proof(a), true, nil
+	p := np.proof(a)
+	if p.Zone, err = np.zoneOf(r); err != nil {
+		return Proof{}, false, fmt.Errorf("position %d: %w", id, err)
+	}
+	return p, true, nil
 }
 
-func readChildren(ctx context.Context, q queryer, id PosID, a engine.Color) ([]childRow, error) {
+func readChildren(ctx context.Context, q queryer, r engine.Rules, id PosID, a engine.Color) ([]childRow, error) {
 	rows, err := q.QueryContext(ctx, `
-SELECT e.move, e.child, s.status, s.ord, s.how, s.expert, s.pn, s.dn, s.updated_at
+SELECT e.move, e.child, s.status, s.ord, s.how, s.expert, s.pn, s.dn, s.updated_at, `+zoneCols+`
 FROM edge e LEFT JOIN status s ON s.pos = e.child AND s.attacker = ?
 WHERE e.parent = ? ORDER BY e.move`, int(a), int64(id))
 	if err != nil {
@@ -84,14 +89,18 @@ WHERE e.parent = ? ORDER BY e.move`, int(a), int64(id))
 	for rows.Next() {
 		var mv, child int64
 		var np nullProof
-		if err := rows.Scan(&mv, &child, &np.status, &np.ord, &np.how, &np.expert, &np.pn, &np.dn, &np.updated); err != nil {
+		if err := rows.Scan(&mv, &child, &np.status, &np.ord, &np.how, &np.expert, &np.pn, &np.dn, &np.updated, &np.zone, &np.hasZone); err != nil {
 			return nil, err
 		}
 		m, err := unpackMove(mv)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, childRow{m, PosID(child), np.proof(a)})
+		pr := np.proof(a)
+		if pr.Zone, err = np.zoneOf(r); err != nil {
+			return nil, fmt.Errorf("position %d: %w", child, err)
+		}
+		out = append(out, childRow{m, PosID(child), pr})
 	}
 	return out, rows.Err()
 }
@@ -105,14 +114,17 @@ func addCap(x, y int64) int64 {
 
 // recompute derives the proof of position id for attacker a from its
 // stored children and verdict. expert is the position's sticky flag.
-func recompute(ctx context.Context, bk *Book, q queryer, id PosID, a engine.Color, expert bool) (Proof, error) {
+// missing lists the moves (id's canonical frame) the proof needs as
+// children that are not stored yet: the full moves (s, x) inside the zone
+// of a proved open seminull stone s.
+func recompute(ctx context.Context, bk *Book, q queryer, id PosID, a engine.Color, expert bool) (p Proof, missing []engine.Move, err error) {
 	pi, err := readInfo(ctx, q, id)
 	if err != nil {
-		return Proof{}, err
+		return Proof{}, nil, err
 	}
-	p := Proof{Attacker: a, PN: 1, DN: 1, Expert: expert}
-	proved := func(ord int, how string) Proof {
-		p.Status, p.Order, p.How, p.PN, p.DN = StatusProved, ord, how, 0, Infinite
+	p = Proof{Attacker: a, PN: 1, DN: 1, Expert: expert}
+	proved := func(ord int, how string, zone []engine.Square) Proof {
+		p.Status, p.Order, p.How, p.PN, p.DN, p.Zone = StatusProved, ord, how, 0, Infinite, zone
 		return p
 	}
 	disproved := func(how string) Proof {
@@ -121,26 +133,49 @@ func recompute(ctx context.Context, bk *Book, q queryer, id PosID, a engine.Colo
 	}
 	switch {
 	case pi.winner == a:
-		return proved(0, "win"), nil
+		return proved(0, "win", []engine.Square{}), nil, nil
 	case pi.winner == a.Opp():
-		return disproved("loss"), nil
+		return disproved("loss"), nil, nil
 	case expert:
-		return disproved("expert"), nil
+		return disproved("expert"), nil, nil
 	}
-	kids, err := readChildren(ctx, q, id, a)
+	kids, err := readChildren(ctx, q, bk.rules, id, a)
 	if err != nil {
-		return Proof{}, err
+		return Proof{}, nil, err
 	}
+	if pi.toMove == a && len(kids) == 0 {
+		return p, nil, nil
+	}
+	list, _, err := loadPos(ctx, q, bk.rules, id)
+	if err != nil {
+		return Proof{}, nil, err
+	}
+	b := bk.board(list, pi.toMove)
+	tol, tolOK := b.DefenderDeficit(a)
+	r := bk.rules
 	if pi.toMove == a {
-		if len(kids) == 0 {
-			return p, nil
-		}
-		best, pn, dn, work := -1, Infinite, int64(0), false
-		for _, c := range kids {
+		// OR: the best proved move (smallest order, then smallest zone).
+		var best *childRow
+		var bestZone []engine.Square
+		pn, dn, work := Infinite, int64(0), false
+		for i := range kids {
+			c := &kids[i]
 			switch c.proof.Status {
 			case StatusProved:
-				if best < 0 || c.proof.Order < best {
-					best = c.proof.Order
+				if !tolOK || c.proof.Zone == nil {
+					break // proved without a zone (an older book): cannot count
+				}
+				z := zoneSet{}
+				z.add(c.move.Squares()...)
+				maxE := r.P + tol
+				if c.proof.How == "win" {
+					maxE = tol // the move makes k in a row
+				}
+				z.add(b.DefenderWindowEmpties(a, maxE)...)
+				z.add(childToParent(r, b, a, c.move, c.proof.Zone, 0)...)
+				zl := z.list()
+				if best == nil || c.proof.Order < best.proof.Order || c.proof.Order == best.proof.Order && len(zl) < len(bestZone) {
+					best, bestZone = c, zl
 				}
 			case StatusOpen:
 				work = true
@@ -150,8 +185,8 @@ func recompute(ctx context.Context, bk *Book, q queryer, id PosID, a engine.Colo
 			}
 			dn = addCap(dn, c.proof.DN)
 		}
-		if best >= 0 {
-			return proved(best, "move"), nil
+		if best != nil {
+			return proved(best.proof.Order, "move", bestZone), nil, nil
 		}
 		p.PN, p.DN = pn, dn
 		if pn >= Infinite {
@@ -161,44 +196,35 @@ func recompute(ctx context.Context, bk *Book, q queryer, id PosID, a engine.Colo
 		if work {
 			p.Status = StatusOpen
 		}
-		return p, nil
+		return p, nil, nil
 	}
 	// Defender to move.
-	full := bk.rules.P
+	full := r.P
 	if pi.nstones == 0 {
-		full = bk.rules.Q
+		full = r.Q
 	}
 	for _, c := range kids {
 		if c.proof.Status == StatusDisproved && (c.move.Len() >= full || c.proof.How == "loss") {
-			return disproved("reply"), nil
+			return disproved("reply"), nil, nil
 		}
 	}
 	v, err := loadVerdict(ctx, q, id)
 	if err != nil {
-		return Proof{}, err
+		return Proof{}, nil, err
 	}
-	if v == nil || v.Attacker != a || !v.Closed() {
+	if v == nil || v.Attacker != a || !tolOK || !v.Certified(tol) {
 		if v != nil && v.Attacker == a {
 			p.Status = StatusOpen
 		}
-		return p, nil
+		return p, nil, nil
 	}
-	items := v.Items()
-	if len(items) == 0 {
-		if v.Status == engine.StatusProved {
-			return proved(v.Order, "verdict"), nil
-		}
-		p.Status = StatusOpen // an open verdict without items: keep working
-		return p, nil
-	}
-	list, _, err := loadPos(ctx, q, bk.rules, id)
+	it, err := andItems(r, b, a, list, v, kids)
 	if err != nil {
-		return Proof{}, err
+		return Proof{}, nil, err
 	}
-	stab := stabilizer(bk.rules, list)
-	byMove := make(map[int64]Proof, len(kids))
-	for _, c := range kids {
-		byMove[packMove(c.move)] = c.proof
+	if len(it.items) == 0 && v.Status != engine.StatusProved && len(v.OpenSeminull) == 0 {
+		p.Status = StatusOpen // an open verdict without items: keep working
+		return p, nil, nil
 	}
 	ord := v.Order
 	if ord < v.Lambda {
@@ -206,30 +232,118 @@ func recompute(ctx context.Context, bk *Book, q queryer, id PosID, a engine.Colo
 	}
 	all := true
 	pn, dn := int64(0), Infinite
-	for _, m := range items {
-		cp, ok := byMove[packMove(repMove(bk.rules, stab, m))]
-		if !ok {
-			cp = defaultProof(a)
+	for _, c := range it.items {
+		cp := defaultProof(a)
+		if c.row != nil {
+			cp = c.row.proof
 		}
-		if cp.Status != StatusProved {
+		if cp.Status != StatusProved || cp.Zone == nil {
 			all = false
+			cp.Status = StatusOpen
 		} else if cp.Order > ord {
 			ord = cp.Order
 		}
-		pn = addCap(pn, cp.PN)
-		if cp.DN < dn {
-			dn = cp.DN
+		if cp.Status != StatusProved {
+			pn = addCap(pn, cp.PN)
+			if cp.DN < dn {
+				dn = cp.DN
+			}
 		}
 	}
 	if all {
-		return proved(ord, "verdict"), nil
+		return proved(ord, "verdict", it.zone.list()), it.missing, nil
+	}
+	if pn == 0 {
+		pn = 1
 	}
 	p.Status, p.PN, p.DN = StatusOpen, pn, dn
-	return p, nil
+	return p, it.missing, nil
+}
+
+// board builds a stored position's canonical board.
+func (bk *Book) board(list []stone, toMove engine.Color) *engine.Board {
+	b := bk.tmpl.Clone()
+	for _, st := range list {
+		b.Place(st.sq, st.c)
+	}
+	b.SetToMove(toMove)
+	return b
+}
+
+// andItem is a move a defender-to-move position's proof needs proved: the
+// representative move (canonical frame) and its stored child, if any.
+type andItem struct {
+	move engine.Move
+	row  *childRow
+}
+
+type andItemList struct {
+	items   []andItem
+	zone    zoneSet // the zone of the proof, when every item is proved
+	missing []engine.Move
+}
+
+// andItems lists the items of a certified verdict v on the defender-to-move
+// position b (canonical board, stones list) with its stored children kids:
+// every unsolved move; for each open seminull stone s, the seminull
+// position D+s itself until it is proved with a zone Z(s), then every full
+// move (s, x) with x in Z(s) that the verdict does not refute on its own.
+// Only the zones of proved items are collected.
+func andItems(r engine.Rules, b *engine.Board, a engine.Color, list []stone, v *Verdict, kids []childRow) (andItemList, error) {
+	out := andItemList{zone: zoneSet{}}
+	out.zone.add(v.Zone...)
+	stab := stabilizer(r, list)
+	byMove := make(map[int64]*childRow, len(kids))
+	for i := range kids {
+		byMove[packMove(kids[i].move)] = &kids[i]
+	}
+	d := a.Opp()
+	seen := map[int64]bool{}
+	item := func(m engine.Move) {
+		rep, g := repMoveSym(r, stab, m)
+		key := packMove(rep)
+		c := byMove[key]
+		if c != nil && c.proof.Status == StatusProved && c.proof.Zone != nil {
+			out.zone.add(childToParent(r, b, d, rep, c.proof.Zone, g)...)
+		}
+		if seen[key] {
+			return
+		}
+		seen[key] = true
+		out.items = append(out.items, andItem{move: rep, row: c})
+		if c == nil {
+			out.missing = append(out.missing, rep)
+		}
+	}
+	for _, u := range v.Unsolved {
+		item(u.Move)
+	}
+	for _, u := range v.OpenSeminull {
+		if u.Move.Len() != 1 {
+			return out, fmt.Errorf("verdict: open seminull item %s is not one stone", engine.MoveName(r, u.Move))
+		}
+		s := u.Move.At(0)
+		rep, g := repMoveSym(r, stab, u.Move)
+		c := byMove[packMove(rep)]
+		if c == nil || c.proof.Status != StatusProved || c.proof.Zone == nil {
+			item(u.Move) // the seminull position itself is to prove first
+			continue
+		}
+		zs := childToParent(r, b, d, rep, c.proof.Zone, g)
+		out.zone.add(zs...)
+		for _, x := range zs {
+			if x == s || b.At(x) != engine.Empty || v.refutes(s, x) {
+				continue
+			}
+			item(engine.NewMove(s, x))
+		}
+	}
+	return out, nil
 }
 
 func sameProof(x, y Proof) bool {
-	return x.Status == y.Status && x.Order == y.Order && x.How == y.How && x.Expert == y.Expert && x.PN == y.PN && x.DN == y.DN
+	return x.Status == y.Status && x.Order == y.Order && x.How == y.How && x.Expert == y.Expert && x.PN == y.PN && x.DN == y.DN &&
+		sameZone(x.Zone, y.Zone)
 }
 
 // pqItem orders positions deepest first.
@@ -260,6 +374,9 @@ func (h *posHeap) Pop() any {
 // their values change, their ancestors, inside transaction tx.
 func propagate(ctx context.Context, bk *Book, tx *sql.Tx, start []PosID) error {
 	now := time.Now().Unix()
+	// Positions that got new children (the items of a closed seminull):
+	// propagated again for both attackers once this pass is done.
+	var grown []PosID
 	for a := engine.Black; a <= engine.White; a++ {
 		h := &posHeap{}
 		queued := map[PosID]bool{}
@@ -286,25 +403,31 @@ func propagate(ctx context.Context, bk *Book, tx *sql.Tx, start []PosID) error {
 			}
 			it := heap.Pop(h).(pqItem)
 			delete(queued, it.id)
-			old, exists, err := readProof(ctx, tx, it.id, a)
+			old, _, err := readProof(ctx, tx, bk.rules, it.id, a)
 			if err != nil {
 				return err
 			}
-			np, err := recompute(ctx, bk, tx, it.id, a, old.Expert)
+			np, missing, err := recompute(ctx, bk, tx, it.id, a, old.Expert)
 			if err != nil {
 				return err
+			}
+			if len(missing) > 0 {
+				// The items of a closed seminull (the moves (s, x) inside
+				// its zone) become children, then the position is
+				// recomputed with them.
+				if err := bk.addItems(ctx, tx, it.id, missing); err != nil {
+					return err
+				}
+				grown = append(grown, it.id)
+				queued[it.id] = true
+				heap.Push(h, it)
+				continue
 			}
 			if sameProof(old, np) {
 				continue
 			}
-			if !exists || !sameProof(old, np) {
-				if _, err := tx.ExecContext(ctx, `INSERT INTO status(pos, attacker, status, ord, how, expert, pn, dn, updated_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT(pos, attacker) DO UPDATE SET status = excluded.status, ord = excluded.ord, how = excluded.how,
-  expert = excluded.expert, pn = excluded.pn, dn = excluded.dn, updated_at = excluded.updated_at`,
-					int64(it.id), int(a), int(np.Status), np.Order, np.How, boolInt(np.Expert), np.PN, np.DN, now); err != nil {
-					return err
-				}
+			if err := writeProof(ctx, tx, it.id, np, now); err != nil {
+				return err
 			}
 			rows, err := tx.QueryContext(ctx, "SELECT parent FROM edge WHERE child = ?", int64(it.id))
 			if err != nil {
@@ -329,6 +452,45 @@ ON CONFLICT(pos, attacker) DO UPDATE SET status = excluded.status, ord = exclude
 			}
 		}
 	}
+	if len(grown) > 0 {
+		return propagate(ctx, bk, tx, grown)
+	}
+	return nil
+}
+
+// writeProof stores a position's status row.
+func writeProof(ctx context.Context, tx *sql.Tx, id PosID, np Proof, now int64) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO status(pos, attacker, status, ord, how, expert, pn, dn, updated_at, zone)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT(pos, attacker) DO UPDATE SET status = excluded.status, ord = excluded.ord, how = excluded.how,
+  expert = excluded.expert, pn = excluded.pn, dn = excluded.dn, updated_at = excluded.updated_at, zone = excluded.zone`,
+		int64(id), int(np.Attacker), int(np.Status), np.Order, np.How, boolInt(np.Expert), np.PN, np.DN, now, packSquares(np.Zone))
+	return err
+}
+
+// addItems stores the moves (canonical frame of position id, defender to
+// move) as children of id.
+func (bk *Book) addItems(ctx context.Context, tx *sql.Tx, id PosID, moves []engine.Move) error {
+	w, err := bk.newWtx(ctx, tx)
+	if err != nil {
+		return err
+	}
+	list, tm, err := loadPos(ctx, tx, bk.rules, id)
+	if err != nil {
+		return err
+	}
+	b, err := setUp(bk.rules, list, tm)
+	if err != nil {
+		return err
+	}
+	for _, m := range moves {
+		if _, err := w.step(ctx, b, node{id: id, list: list}, m, true); err != nil {
+			return fmt.Errorf("item %s: %w", engine.MoveName(bk.rules, m), err)
+		}
+		if err := b.Undo(); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -349,7 +511,7 @@ func (bk *Book) SetDisproved(ctx context.Context, id PosID, attacker engine.Colo
 		if _, err := readInfo(ctx, tx, id); err != nil {
 			return err
 		}
-		old, _, err := readProof(ctx, tx, id, attacker)
+		old, _, err := readProof(ctx, tx, bk.rules, id, attacker)
 		if err != nil {
 			return err
 		}
@@ -367,12 +529,74 @@ ON CONFLICT(pos, attacker) DO UPDATE SET expert = excluded.expert`,
 // with the defender, v.Attacker's opponent, to move; moves in its canonical
 // frame), adds every item it leaves (unsolved and open seminull moves) as
 // children, and propagates the statuses.
+//
+// A verdict with a certificate is re-checked first by proofcheck, which
+// shares no code with the prover; one that does not check is refused. The
+// verdict's tolerance must be the position's defender stone deficit. A
+// verdict without a certificate is stored but proves nothing.
 func (bk *Book) StoreVerdict(ctx context.Context, id PosID, v Verdict) error {
 	if v.Attacker != engine.Black && v.Attacker != engine.White {
 		return errors.New("verdict: attacker must be Black or White")
 	}
 	if v.Status != engine.StatusProved && v.Status != engine.StatusOpen {
 		return fmt.Errorf("verdict: status %q", v.Status)
+	}
+	list, tm, err := loadPos(ctx, bk.r, bk.rules, id)
+	if err != nil {
+		return err
+	}
+	if tm != v.Attacker.Opp() {
+		return fmt.Errorf("verdict for attacker %s on a position with %s to move", v.Attacker, tm)
+	}
+	var cert []byte
+	if v.Cert != nil {
+		b := bk.board(list, tm)
+		tol, ok := b.DefenderDeficit(v.Attacker)
+		if !ok {
+			return fmt.Errorf("verdict: the position's stone counts do not fit full turns of attacker %s", v.Attacker)
+		}
+		if v.Tolerance != tol {
+			return fmt.Errorf("verdict made at tolerance %d; this position needs %d (the defender's missing stones)", v.Tolerance, tol)
+		}
+		if v.Cert.Attacker != v.Attacker {
+			return errors.New("verdict: the certificate is for the other attacker")
+		}
+		res, err := proofcheck.CheckVerdict(ctx, bk.rules, b.StoneList(engine.Black), b.StoneList(engine.White), tm, tol, v.Cert)
+		if err != nil {
+			return fmt.Errorf("verdict refused, its certificate does not check: %w", err)
+		}
+		// Every defender move the certificate does not refute must be an
+		// item the book will answer: a verdict that forgets one is refused.
+		items := map[engine.Move]bool{}
+		for _, u := range v.Unsolved {
+			items[u.Move] = true
+		}
+		var lost engine.Move
+		found := false
+		if !v.AllUnsolved { // an all-open verdict claims nothing
+			res.Unrefuted(func(dm engine.Move) bool {
+				if items[dm] {
+					return true
+				}
+				for _, u := range v.OpenSeminull {
+					if u.Move.Len() == 1 && dm.Contains(u.Move.At(0)) {
+						return true
+					}
+				}
+				lost, found = dm, true
+				return false
+			})
+		}
+		if found {
+			return fmt.Errorf("verdict refused: defender move %s is neither refuted by its certificate nor left as an item", engine.MoveName(bk.rules, lost))
+		}
+		z := zoneSet{}
+		z.add(v.Zone...)
+		z.add(res.Zone...)
+		v.Zone = z.list()
+		if cert, err = v.Cert.MarshalBinary(); err != nil {
+			return err
+		}
 	}
 	data, err := marshalVerdict(v)
 	if err != nil {
@@ -387,13 +611,10 @@ func (bk *Book) StoreVerdict(ctx context.Context, id PosID, v Verdict) error {
 		if err != nil {
 			return err
 		}
-		if tm != v.Attacker.Opp() {
-			return fmt.Errorf("verdict for attacker %s on a position with %s to move", v.Attacker, tm)
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO verdict(pos, attacker, status, ord, engine, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO verdict(pos, attacker, status, ord, engine, data, created_at, cert) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT(pos) DO UPDATE SET attacker = excluded.attacker, status = excluded.status, ord = excluded.ord,
-  engine = excluded.engine, data = excluded.data, created_at = excluded.created_at`,
-			int64(id), int(v.Attacker), v.Status, v.Order, v.Engine, data, time.Now().Unix()); err != nil {
+  engine = excluded.engine, data = excluded.data, created_at = excluded.created_at, cert = excluded.cert`,
+			int64(id), int(v.Attacker), v.Status, v.Order, v.Engine, data, time.Now().Unix(), cert); err != nil {
 			return err
 		}
 		b, err := setUp(bk.rules, list, tm)
@@ -421,7 +642,7 @@ func (bk *Book) Next(ctx context.Context, from PosID, attacker engine.Color) (Li
 	line := Line{IDs: []PosID{from}}
 	cur := from
 	for steps := 0; steps < 10000; steps++ {
-		pr, _, err := readProof(ctx, bk.r, cur, attacker)
+		pr, _, err := readProof(ctx, bk.r, bk.rules, cur, attacker)
 		if err != nil {
 			return Line{}, err
 		}
@@ -435,7 +656,7 @@ func (bk *Book) Next(ctx context.Context, from PosID, attacker engine.Color) (Li
 			}
 			return line, nil
 		}
-		kids, err := readChildren(ctx, bk.r, cur, attacker)
+		kids, err := readChildren(ctx, bk.r, bk.rules, cur, attacker)
 		if err != nil {
 			return Line{}, err
 		}
@@ -455,20 +676,21 @@ func (bk *Book) Next(ctx context.Context, from PosID, attacker engine.Color) (Li
 			if err != nil {
 				return Line{}, err
 			}
-			if v == nil || v.Attacker != attacker || !v.Closed() {
-				break // needs the verifier
-			}
 			list, _, err := loadPos(ctx, bk.r, bk.rules, cur)
 			if err != nil {
 				return Line{}, err
 			}
-			stab := stabilizer(bk.rules, list)
-			byMove := map[int64]*childRow{}
-			for i := range kids {
-				byMove[packMove(kids[i].move)] = &kids[i]
+			b := bk.board(list, pi.toMove)
+			tol, ok := b.DefenderDeficit(attacker)
+			if v == nil || v.Attacker != attacker || !ok || !v.Certified(tol) {
+				break // needs the verifier
 			}
-			for _, m := range v.Items() {
-				c := byMove[packMove(repMove(bk.rules, stab, m))]
+			it, err := andItems(bk.rules, b, attacker, list, v, kids)
+			if err != nil {
+				return Line{}, err
+			}
+			for _, m := range it.items {
+				c := m.row
 				if c == nil {
 					pick = nil
 					break
@@ -532,4 +754,55 @@ WHERE s.attacker = ? AND s.status = ? `+tail+" LIMIT ?", args...)
 		out = append(out, r)
 	}
 	return out, rows.Err()
+}
+
+// Item is a move a defender-to-move position's proof still needs proved:
+// an unsolved move, an open seminull stone (one-stone move) whose seminull
+// position is not proved yet, or a move (s, x) inside the zone of a proved
+// seminull position. Move is in the position's canonical frame.
+type Item struct {
+	Move  engine.Move
+	ID    PosID // the child, 0 when not stored
+	Proof Proof
+}
+
+// Items lists the open items of position id's verdict for attacker: what
+// is left to prove before the position is. Nil when the verdict cannot
+// count (none, another attacker, no certificate, other tolerance).
+func (bk *Book) Items(ctx context.Context, id PosID, attacker engine.Color) ([]Item, error) {
+	list, tm, err := loadPos(ctx, bk.r, bk.rules, id)
+	if err != nil {
+		return nil, err
+	}
+	if tm == attacker {
+		return nil, nil
+	}
+	v, err := loadVerdict(ctx, bk.r, id)
+	if err != nil {
+		return nil, err
+	}
+	b := bk.board(list, tm)
+	tol, ok := b.DefenderDeficit(attacker)
+	if v == nil || v.Attacker != attacker || !ok || !v.Certified(tol) {
+		return nil, nil
+	}
+	kids, err := readChildren(ctx, bk.r, bk.rules, id, attacker)
+	if err != nil {
+		return nil, err
+	}
+	it, err := andItems(bk.rules, b, attacker, list, v, kids)
+	if err != nil {
+		return nil, err
+	}
+	var out []Item
+	for _, x := range it.items {
+		item := Item{Move: x.move, Proof: defaultProof(attacker)}
+		if x.row != nil {
+			item.ID, item.Proof = x.row.id, x.row.proof
+		}
+		if item.Proof.Status != StatusProved {
+			out = append(out, item)
+		}
+	}
+	return out, nil
 }

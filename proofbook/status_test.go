@@ -2,9 +2,12 @@ package proofbook
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"c6book/engine"
+	"c6book/proofcheck"
 )
 
 func mv(t *testing.T, r engine.Rules, s string) engine.Move {
@@ -71,27 +74,86 @@ func add(t *testing.T, bk *Book, line string) PosID {
 	return l.IDs[len(l.IDs)-1]
 }
 
+// The lines of the propagation tests (Connect6): before P2, Black (to
+// move) has three in a row on rows 4 and 7 and two on row 10; White's
+// stones on row 19 make no threat.
+const (
+	p2Line = "j10 a19c19 c10d10 e19g19 c4d4 i19k19 e4c7 m19o19 d7e7 q19s19"
+	// After A (e10f10) Black has a live four on row 10: two threats, and
+	// White's three blocking moves are the only replies that do not lose
+	// at once. After any of them, f4f7 makes four threats: proved at once.
+	aMove  = "e10f10"
+	winTwo = "f4f7"
+)
+
+// realVerdict verifies the position of line (defender to move) with the
+// engine and returns the stored form (its certificate included).
+func realVerdict(t *testing.T, bk *Book, line string, lambda int, nodes int64) (PosID, Verdict) {
+	t.Helper()
+	ctx := context.Background()
+	b, err := engine.ReplayText(bk.Rules(), line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, sym, err := bk.Locate(ctx, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tol, _ := b.DefenderDeficit(b.ToMove().Opp())
+	v, err := engine.Verify(ctx, b, engine.VerifyOptions{Lambda: lambda, Tolerance: tol, Workers: 1, Limits: engine.Limits{MaxNodes: nodes}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id, FromEngine(bk.Rules(), sym, v, lambda)
+}
+
+// twoThreatVerdict is a certified open verdict on a position where the
+// attacker has p threats: every reply that blocks them all is left unsolved
+// (the certificate refutes the others: they leave a threat window open).
+func twoThreatVerdict(t *testing.T, bk *Book, line string) (PosID, Verdict, []engine.Move) {
+	t.Helper()
+	b, err := engine.ReplayText(bk.Rules(), line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := b.ToMove().Opp()
+	id, sym, err := bk.Locate(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	normal, relaxed := b.CriticalDefences(a)
+	blocks := append(normal, relaxed...)
+	v := Verdict{Attacker: a, Status: engine.StatusOpen, Lambda: 2, Engine: "test", Cert: &proofcheck.Cert{Attacker: a}}
+	for _, m := range blocks {
+		mc := ToCanonical(bk.Rules(), sym, m)
+		v.Unsolved = append(v.Unsolved, Unsolved{Move: mc, Reason: "budget"})
+		v.Cert.Unsolved = append(v.Cert.Unsolved, mc)
+	}
+	return id, v, blocks
+}
+
 func TestPropagationAndOr(t *testing.T) {
 	ctx := context.Background()
 	bk := newBook(t, engine.Connect6())
+	r := bk.Rules()
 	B := engine.Black
-	const p2 = "j10 j11k10"
-	P2 := add(t, bk, p2)
-	A := add(t, bk, p2+" l11m9")
-	A2 := add(t, bk, p2+" h8h9")
+	P2 := add(t, bk, p2Line)
+	A := add(t, bk, p2Line+" "+aMove)
+	A2 := add(t, bk, p2Line+" h8h9")
 	wantProof(t, bk, "P2 before any verdict", P2, B, StatusUnknown, 1, 1)
 
-	// An open verdict on A leaves two replies; they become children.
-	id, v := verdict(t, bk, p2+" l11m9", engine.StatusOpen, 0, "k12l12", "i9i10")
-	if id != A {
-		t.Fatal("verdict on the wrong position")
+	// An open verdict on A leaves White's three blocks; they become children.
+	id, v, blocks := twoThreatVerdict(t, bk, p2Line+" "+aMove)
+	if id != A || len(blocks) != 3 {
+		t.Fatalf("verdict on %d (A %d) with %d blocks", id, A, len(blocks))
 	}
 	store(t, bk, A, v)
-	C1, _ := locate(t, bk, p2+" l11m9 k12l12")
-	C2, _ := locate(t, bk, p2+" l11m9 i9i10")
-	wantProof(t, bk, "A (AND, two open replies)", A, B, StatusOpen, 2, 1)
-	wantProof(t, bk, "P2 (OR: A pn 2, A2 unverified 1)", P2, B, StatusOpen, 1, 2)
-
+	var C [3]PosID
+	for i, m := range blocks {
+		C[i], _ = locate(t, bk, p2Line+" "+aMove+" "+engine.MoveName(r, m))
+	}
+	wantProof(t, bk, "A (AND, three open replies)", A, B, StatusOpen, 3, 1)
+	wantProof(t, bk, "P2 (OR: A pn 3 dn 1, A2 unverified 1/1)", P2, B, StatusOpen, 1, 2)
 	// The most-proving position is the unverified A2.
 	line, err := bk.Next(ctx, P2, B)
 	if err != nil {
@@ -101,57 +163,51 @@ func TestPropagationAndOr(t *testing.T) {
 		t.Fatalf("next: %d, want A2 %d", last, A2)
 	}
 	// A verdict that bounds nothing keeps A2 a leaf that is not proved.
-	_, v2 := verdict(t, bk, p2+" h8h9", engine.StatusOpen, 0)
-	v2.AllUnsolved = true
-	store(t, bk, A2, v2)
+	store(t, bk, A2, Verdict{Attacker: B, Status: engine.StatusOpen, Lambda: 2, AllUnsolved: true, Engine: "test"})
 	wantProof(t, bk, "A2 (all open)", A2, B, StatusOpen, 1, 1)
-	// The expert gives A2 up: next goes through A to its first reply.
+	// The expert gives A2 up: next goes through A to one of its replies.
 	if err := bk.SetDisproved(ctx, A2, B, true); err != nil {
 		t.Fatal(err)
 	}
 	mustCheck(t, bk)
 	wantProof(t, bk, "A2 disproved", A2, B, StatusDisproved, Infinite, 0)
-	wantProof(t, bk, "P2 (only A left)", P2, B, StatusOpen, 2, 1)
+	wantProof(t, bk, "P2 (only A left)", P2, B, StatusOpen, 3, 1)
 	line, err = bk.Next(ctx, P2, B)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if last := line.IDs[len(line.IDs)-1]; last != C1 && last != C2 || len(line.IDs) != 3 {
+	if last := line.IDs[len(line.IDs)-1]; last != C[0] && last != C[1] && last != C[2] || len(line.IDs) != 3 {
 		t.Fatalf("next: %v, want a reply of A", line.IDs)
 	}
 
-	// C1: the attacker's move D1 is proved outright: C1 proved, A still open.
-	D1 := add(t, bk, p2+" l11m9 k12l12 n7o7")
-	_, vd1 := verdict(t, bk, p2+" l11m9 k12l12 n7o7", engine.StatusProved, 2)
-	store(t, bk, D1, vd1)
-	wantProof(t, bk, "D1", D1, B, StatusProved, 0, Infinite)
-	wantProof(t, bk, "C1", C1, B, StatusProved, 0, Infinite)
-	wantProof(t, bk, "A (one reply left)", A, B, StatusOpen, 1, 1)
-	wantProof(t, bk, "P2", P2, B, StatusOpen, 1, 1)
-
-	// C2: D2 is open with one reply E3; E3's move F is proved (order 1).
-	const d2 = p2 + " l11m9 i9i10 n9o9"
-	D2 := add(t, bk, d2)
-	_, vd2 := verdict(t, bk, d2, engine.StatusOpen, 0, "a1b1")
-	store(t, bk, D2, vd2)
-	E3, _ := locate(t, bk, d2+" a1b1")
-	wantProof(t, bk, "A (through D2)", A, B, StatusOpen, 1, 1)
-	F := add(t, bk, d2+" a1b1 n10o10")
-	_, vf := verdict(t, bk, d2+" a1b1 n10o10", engine.StatusProved, 1)
-	store(t, bk, F, vf)
+	// Each reply: the attacker's f4f7 makes four threats, proved outright
+	// by a real verdict (its certificate: the threat windows).
+	var D [3]PosID
+	for i, m := range blocks {
+		l := p2Line + " " + aMove + " " + engine.MoveName(r, m) + " " + winTwo
+		D[i] = add(t, bk, l)
+		_, vd := realVerdict(t, bk, l, 2, 1000)
+		if vd.Status != engine.StatusProved || vd.Cert == nil {
+			t.Fatalf("D%d: %+v", i, vd)
+		}
+		store(t, bk, D[i], vd)
+		wantProof(t, bk, fmt.Sprintf("D%d", i), D[i], B, StatusProved, 0, Infinite)
+		wantProof(t, bk, fmt.Sprintf("C%d", i), C[i], B, StatusProved, 0, Infinite)
+		if i < 2 {
+			wantProof(t, bk, "A (replies left)", A, B, StatusOpen, int64(2-i), 1)
+		}
+	}
 	for _, c := range []struct {
 		name string
 		id   PosID
-	}{{"F", F}, {"E3", E3}, {"D2", D2}, {"C2", C2}, {"A", A}, {"P2", P2}} {
+	}{{"A", A}, {"P2", P2}} {
 		wantProof(t, bk, c.name+" proved", c.id, B, StatusProved, 0, Infinite)
 	}
 	if o := proofOf(t, bk, A, B).Order; o != 2 {
 		t.Fatalf("A proved with order %d, want 2", o)
 	}
-	// The position before P2 has White to move and no verdict: not proved.
-	j10, _ := locate(t, bk, "j10")
-	if p := proofOf(t, bk, j10, B); p.Status == StatusProved {
-		t.Fatal("an AND node without a verdict was proved")
+	if z := proofOf(t, bk, P2, B).Zone; len(z) == 0 {
+		t.Fatal("P2 proved without a zone")
 	}
 	if _, err := bk.Next(ctx, P2, B); err == nil {
 		t.Fatal("next on a proved position: no error")
@@ -181,55 +237,79 @@ func TestPropagationAndOr(t *testing.T) {
 			}
 		}
 	}
-	if len(proved) != 9 { // P2 A C1 C2 D1 D2 E3 F + j10? no: P2 A C1 D1 C2 D2 E3 F
-		t.Logf("proved: %+v", proved)
-	}
 	seen := map[PosID]bool{}
 	for _, p := range proved {
 		seen[p.ID] = true
 	}
-	for _, id := range []PosID{P2, A, C1, C2, D1, D2, E3, F} {
+	for _, id := range append([]PosID{P2, A}, append(C[:], D[:]...)...) {
 		if !seen[id] {
 			t.Fatalf("position %d missing from the proved list", id)
 		}
 	}
 
-	// The expert refutes E3: D2 falls (a stored defender reply is
-	// disproved), C2 needs a new move, A and P2 are open again.
-	if err := bk.SetDisproved(ctx, E3, B, true); err != nil {
+	// The expert refutes D1: C1 needs a new move, A and P2 are open again.
+	if err := bk.SetDisproved(ctx, D[1], B, true); err != nil {
 		t.Fatal(err)
 	}
 	mustCheck(t, bk)
-	wantProof(t, bk, "E3 (expert)", E3, B, StatusDisproved, -1, -1)
-	wantProof(t, bk, "D2 (refuted reply)", D2, B, StatusDisproved, -1, -1)
-	wantProof(t, bk, "C2 (needs a new move)", C2, B, StatusUnknown, 1, 1)
+	wantProof(t, bk, "D1 (expert)", D[1], B, StatusDisproved, -1, -1)
+	wantProof(t, bk, "C1 (needs a new move)", C[1], B, StatusUnknown, 1, 1)
 	if p := proofOf(t, bk, A, B); p.Status == StatusProved {
 		t.Fatal("A still proved after its reply lost its proof")
 	}
 	if p := proofOf(t, bk, P2, B); p.Status == StatusProved {
 		t.Fatal("P2 still proved")
 	}
-	if err := bk.SetDisproved(ctx, E3, B, false); err != nil {
+	if err := bk.SetDisproved(ctx, D[1], B, false); err != nil {
 		t.Fatal(err)
 	}
 	mustCheck(t, bk)
 	wantProof(t, bk, "P2 proved again", P2, B, StatusProved, 0, Infinite)
 
-	// Tampering is found by Check.
-	if _, err := bk.w.ExecContext(ctx, "UPDATE status SET status = 2, pn = 0 WHERE pos = ? AND attacker = 1", int64(A2)); err != nil {
+	// Tampering is found by Check: a forged proved status, and a forged
+	// zone (one square short) on a proved position.
+	if _, err := bk.w.ExecContext(ctx, "UPDATE status SET status = 2, pn = 0, zone = x'' WHERE pos = ? AND attacker = 1", int64(A2)); err != nil {
 		t.Fatal(err)
 	}
-	rep, err := bk.Check(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rep.OK() {
-		t.Fatal("check accepted a forged proof")
+	if rep, err := bk.Check(ctx); err != nil || rep.OK() {
+		t.Fatalf("check accepted a forged proof: %v %v", rep, err)
 	}
 }
 
-func TestPropagationWinAndSeminull(t *testing.T) {
+// A verdict whose certificate does not account for every defender move, or
+// does not check, or was made at another tolerance, is refused.
+func TestStoreVerdictRefusesBadCertificates(t *testing.T) {
 	ctx := context.Background()
+	bk := newBook(t, engine.Connect6())
+	A := add(t, bk, p2Line+" "+aMove)
+	_, v, _ := twoThreatVerdict(t, bk, p2Line+" "+aMove)
+	// One block forgotten.
+	short := v
+	short.Unsolved = v.Unsolved[1:]
+	if err := bk.StoreVerdict(ctx, A, short); err == nil || !strings.Contains(err.Error(), "neither refuted") {
+		t.Fatalf("a verdict that forgets a reply: %v", err)
+	}
+	// Another tolerance.
+	tol := v
+	tol.Tolerance = 1
+	if err := bk.StoreVerdict(ctx, A, tol); err == nil || !strings.Contains(err.Error(), "tolerance") {
+		t.Fatalf("a verdict at the wrong tolerance: %v", err)
+	}
+	// A covered move whose strategy does not win.
+	bad := v
+	bad.Cert = &proofcheck.Cert{Attacker: engine.Black, Unsolved: v.Cert.Unsolved[1:],
+		Covered: []proofcheck.CoveredCert{{Move: v.Cert.Unsolved[0], Tree: &proofcheck.Tree{Move: mv(t, bk.Rules(), "a1b1")}}}}
+	if err := bk.StoreVerdict(ctx, A, bad); err == nil || !strings.Contains(err.Error(), "certificate does not check") {
+		t.Fatalf("a forged certificate: %v", err)
+	}
+	p, err := bk.Position(ctx, A)
+	if err != nil || p.Verdict != nil {
+		t.Fatalf("a refused verdict was stored: %+v %v", p.Verdict, err)
+	}
+	mustCheck(t, bk)
+}
+
+func TestPropagationWin(t *testing.T) {
 	bk := newBook(t, engine.Connect6())
 	B, W := engine.Black, engine.White
 	const pre = "j10 a1b1 j11j12 a2b2 j13j14 a3b3"
@@ -239,50 +319,21 @@ func TestPropagationWinAndSeminull(t *testing.T) {
 	wantProof(t, bk, "terminal for White", T, W, StatusDisproved, Infinite, 0)
 	wantProof(t, bk, "winning move stored", P, B, StatusProved, 0, Infinite)
 	wantProof(t, bk, "White defends nothing", P, W, StatusDisproved, Infinite, 0)
-
-	// λ3: an open seminull item (one defender stone) must be proved too.
-	const d = "j10 j11k10 l11m9"
-	D := add(t, bk, d)
-	id, v := verdict(t, bk, d, engine.StatusOpen, 0)
-	_, sym := locate(t, bk, d)
-	v.Lambda = 3
-	v.OpenSeminull = []Unsolved{{Move: ToCanonical(bk.Rules(), sym, mv(t, bk.Rules(), "k12"))}}
-	store(t, bk, id, v)
-	b, _ := engine.ReplayText(bk.Rules(), d)
-	if err := b.PlayPartial(mv(t, bk.Rules(), "k12")); err != nil {
-		t.Fatal(err)
+	if z := proofOf(t, bk, T, B).Zone; z == nil || len(z) != 0 {
+		t.Fatalf("terminal zone %v, want empty", z)
 	}
-	S, _, err := bk.Locate(ctx, b)
-	if err != nil {
-		t.Fatalf("seminull child not stored: %v", err)
-	}
-	wantProof(t, bk, "D (seminull open)", D, B, StatusOpen, 1, 1)
-	// The expert's attacker move in the seminull position, proved.
-	next, err := bk.PlayFrom(ctx, b, mv(t, bk.Rules(), "n7o7"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := bk.StoreVerdict(ctx, next, Verdict{Attacker: B, Status: engine.StatusProved, Order: 2, Lambda: 2}); err != nil {
-		t.Fatal(err)
+	if z := proofOf(t, bk, P, B).Zone; len(z) < 2 {
+		t.Fatalf("zone of the winning move's position %v: want at least the move", z)
 	}
 	mustCheck(t, bk)
-	wantProof(t, bk, "seminull position", S, B, StatusProved, 0, Infinite)
-	wantProof(t, bk, "D (λ3)", D, B, StatusProved, 0, Infinite)
-	if o := proofOf(t, bk, D, B).Order; o != 3 {
-		t.Fatalf("λ3 assembled proof has order %d, want 3", o)
-	}
-	// A verdict for the wrong side is refused.
-	if err := bk.StoreVerdict(ctx, D, Verdict{Attacker: W, Status: engine.StatusProved}); err == nil {
-		t.Fatal("verdict with the attacker to move accepted")
-	}
 }
 
 func TestNamedProofs(t *testing.T) {
 	ctx := context.Background()
 	bk := newBook(t, engine.Connect6())
-	P := add(t, bk, "j10 j11k10")
-	A := add(t, bk, "j10 j11k10 l11m9")
-	id, err := bk.AddProof(ctx, "Black after j11k10", P, engine.Black)
+	P := add(t, bk, p2Line)
+	A := add(t, bk, p2Line+" "+winTwo)
+	id, err := bk.AddProof(ctx, "Black after q19s19", P, engine.Black)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -292,7 +343,8 @@ func TestNamedProofs(t *testing.T) {
 	if _, err := bk.AddProof(ctx, "White too", P, engine.White); err != nil {
 		t.Fatal(err)
 	}
-	if err := bk.StoreVerdict(ctx, A, Verdict{Attacker: engine.Black, Status: engine.StatusProved, Order: 2}); err != nil {
+	_, v := realVerdict(t, bk, p2Line+" "+winTwo, 2, 1000)
+	if err := bk.StoreVerdict(ctx, A, v); err != nil {
 		t.Fatal(err)
 	}
 	ps, err := bk.Proofs(ctx)

@@ -58,6 +58,9 @@ type Proof struct {
 	Expert   bool   // an expert marked the position disproved
 	PN, DN   int64
 	Updated  time.Time
+	// Zone is the relevance zone of a proved position (canonical frame) at
+	// its tolerance, the defender's stone deficit; nil when not proved.
+	Zone []engine.Square
 }
 
 // Child is a stored move of a position and where it leads.

@@ -3,9 +3,11 @@ package proofbook
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"c6book/engine"
+	"c6book/proofcheck"
 )
 
 // Verdict is the stored form of a verifier verdict: the fields the book
@@ -26,7 +28,19 @@ type Verdict struct {
 	Millis        int64           `json:"ms"`
 	Engine        string          `json:"engine"`
 	Note          string          `json:"note,omitempty"`
-	Created       time.Time       `json:"-"`
+	// Tolerance is the number of extra defender stones the verdict's zone
+	// tolerates: the position's defender stone deficit when it was
+	// verified (a verdict at another tolerance proves nothing here).
+	Tolerance int `json:"tol,omitempty"`
+	// Zone is the verdict's relevance zone at Tolerance (see
+	// engine.Verdict.Zone), united with the zone the checker computed.
+	Zone []engine.Square `json:"zone,omitempty"`
+	// Covered lists the full defender moves refuted one by one (packed).
+	Covered []int64 `json:"covered,omitempty"`
+	// Cert is the certificate, stored apart (verdict.cert): without it the
+	// verdict proves nothing.
+	Cert    *proofcheck.Cert `json:"-"`
+	Created time.Time        `json:"-"`
 }
 
 // Unsolved is a defender move the verifier could not refute.
@@ -61,6 +75,29 @@ func (v *Verdict) Closed() bool {
 	return !v.AllUnsolved && (v.Status == engine.StatusProved || v.Status == engine.StatusOpen)
 }
 
+// Certified reports whether the verdict can count in a proof: it bounds the
+// defence, carries a certificate, and was made at tolerance tol.
+func (v *Verdict) Certified(tol int) bool {
+	return v.Closed() && v.Cert != nil && v.Tolerance == tol
+}
+
+// refutes reports whether the verdict itself accounts for the full defender
+// move (s, x) where s is one of its open seminull stones: x is a refuted
+// seminull stone whose zone does not hold s, or the move was refuted one
+// by one. (Neither stone being outside the null zone, the null strategy
+// never applies; s blocks every threat window, so no immediate win does.)
+func (v *Verdict) refutes(s, x engine.Square) bool {
+	if _, ok := slices.BinarySearch(v.Covered, packMove(engine.NewMove(s, x))); ok {
+		return true
+	}
+	for _, z := range v.SeminullZones {
+		if z.Stone == x && !slices.Contains(z.Zone, s) {
+			return true
+		}
+	}
+	return false
+}
+
 // FromEngine converts an engine verdict for a board whose CanonicalKey
 // symmetry is sym into the stored form (canonical frame).
 func FromEngine(r engine.Rules, sym int, v engine.Verdict, lambda int) Verdict {
@@ -75,8 +112,15 @@ func FromEngine(r engine.Rules, sym int, v engine.Verdict, lambda int) Verdict {
 		Attacker: v.Attacker, Status: v.Status, Order: v.Order, Lambda: lambda,
 		AllUnsolved: v.AllUnsolved, NullZone: sq(v.NullZone),
 		Calls: v.Calls, Nodes: v.Nodes, Millis: v.Elapsed.Milliseconds(),
-		Engine: v.Engine, Note: v.Note,
+		Engine: v.Engine, Note: v.Note, Tolerance: v.Tolerance, Zone: sq(v.Zone),
+		Cert: proofcheck.FromVerdict(&v).Transform(r, sym),
 	}
+	for _, c := range v.Covered {
+		out.Covered = append(out.Covered, packMove(r.TransformMove(sym, c.Move)))
+	}
+	slices.Sort(out.Covered)
+	slices.Sort(out.Zone)
+	slices.Sort(out.NullZone)
 	for _, u := range v.Unsolved {
 		out.Unsolved = append(out.Unsolved, Unsolved{Move: r.TransformMove(sym, u.Move), Reason: u.Reason})
 	}

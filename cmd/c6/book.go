@@ -372,8 +372,13 @@ func bookShow(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			for _, u := range v.Unsolved {
 				uns = append(uns, engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
 			}
+			items, err := itemNames(ctx, bk, id, v.Attacker, sym)
+			if err != nil {
+				return err
+			}
 			out["verdict"] = map[string]any{"status": v.Status, "order": v.Order, "attacker": v.Attacker.String(),
-				"unsolved": uns, "all_unsolved": v.AllUnsolved, "calls": v.Calls, "nodes": v.Nodes, "ms": v.Millis, "engine": v.Engine}
+				"unsolved": uns, "all_unsolved": v.AllUnsolved, "calls": v.Calls, "nodes": v.Nodes, "ms": v.Millis, "engine": v.Engine,
+				"certificate": v.Cert != nil, "tolerance": v.Tolerance, "open_items": items}
 		}
 		return writeJSON(stdout, out)
 	}
@@ -390,8 +395,13 @@ func bookShow(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		for _, u := range v.Unsolved {
 			uns = append(uns, engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
 		}
-		fmt.Fprintf(stdout, "verdict: %s for %s (order %d), %s, %d calls, %d nodes, %d ms, %s\n",
-			v.Status, v.Attacker, v.Order, unsolvedText(v.AllUnsolved, uns, v.Note), v.Calls, v.Nodes, v.Millis, v.Engine)
+		fmt.Fprintf(stdout, "verdict: %s for %s (order %d), %s, %d calls, %d nodes, %d ms, %s, %s\n",
+			v.Status, v.Attacker, v.Order, unsolvedText(v.AllUnsolved, uns, v.Note), v.Calls, v.Nodes, v.Millis, v.Engine, certText(v))
+		items, err := itemNames(ctx, bk, id, v.Attacker, sym)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "open items for %s: %d %v\n", v.Attacker, len(items), items)
 	}
 	fmt.Fprintf(stdout, "%d children:\n", len(kids))
 	for _, c := range cj {
@@ -477,7 +487,11 @@ func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	_, csym := cb.CanonicalKey()
-	v, err := engine.Verify(ctx, cb, engine.VerifyOptions{Lambda: *lambda, Workers: *workers,
+	tol, ok := cb.DefenderDeficit(cb.ToMove().Opp())
+	if !ok {
+		return fmt.Errorf("the position's stone counts do not fit full turns of %s, the attacker", cb.ToMove().Opp())
+	}
+	v, err := engine.Verify(ctx, cb, engine.VerifyOptions{Lambda: *lambda, Workers: *workers, Tolerance: tol,
 		Limits: engine.Limits{MaxNodes: *maxNodes}}, nil)
 	if err != nil {
 		return err
@@ -496,14 +510,52 @@ func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		uns = append(uns, engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
 	}
 	if f.json {
+		items, err := itemNames(ctx, bk, id, sv.Attacker, sym)
+		if err != nil {
+			return err
+		}
 		return writeJSON(stdout, map[string]any{"id": int64(id), "status": sv.Status, "order": sv.Order,
 			"unsolved": uns, "all_unsolved": sv.AllUnsolved, "calls": sv.Calls, "nodes": sv.Nodes, "ms": sv.Millis,
+			"open_items": items, "tolerance": sv.Tolerance,
 			"book_status": p.Proof(sv.Attacker).Status.String()})
+	}
+	items, err := itemNames(ctx, bk, id, sv.Attacker, sym)
+	if err != nil {
+		return err
 	}
 	fmt.Fprintf(stdout, "position %d: verdict %s (order %d) for %s; %s; %d calls, %d nodes, %d ms\n",
 		id, sv.Status, sv.Order, sv.Attacker, unsolvedText(sv.AllUnsolved, uns, sv.Note), sv.Calls, sv.Nodes, sv.Millis)
+	fmt.Fprintf(stdout, "open items: %d %v\n", len(items), items)
 	fmt.Fprintf(stdout, "book status for %s: %s\n", sv.Attacker, proofText(p.Proof(sv.Attacker)))
 	return nil
+}
+
+// itemNames lists the open items of a position's verdict in the user's
+// frame (sym: the user's board onto the canonical frame); a one-stone item
+// is an open seminull move.
+func itemNames(ctx context.Context, bk *proofbook.Book, id proofbook.PosID, a engine.Color, sym int) ([]string, error) {
+	items, err := bk.Items(ctx, id, a)
+	if err != nil {
+		return nil, err
+	}
+	r := bk.Rules()
+	out := []string{}
+	for _, it := range items {
+		name := engine.MoveName(r, proofbook.FromCanonical(r, sym, it.Move))
+		if it.Move.Len() < r.P {
+			name += " (seminull)"
+		}
+		out = append(out, name)
+	}
+	return out, nil
+}
+
+// certText says whether a stored verdict can count in a proof.
+func certText(v *proofbook.Verdict) string {
+	if v.Cert == nil {
+		return "no certificate (proves nothing: re-verify)"
+	}
+	return fmt.Sprintf("certificate at tolerance %d", v.Tolerance)
 }
 
 // unsolvedText says which defender moves a verdict leaves open.
@@ -647,11 +699,28 @@ func bookCheck(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer bk.Close()
-	rep, err := bk.Check(ctx)
+	start := time.Now()
+	var progress func(proofbook.CheckProgress)
+	if isTerminalWriter(stderr) {
+		last := time.Now()
+		progress = func(p proofbook.CheckProgress) {
+			if time.Since(last) > 200*time.Millisecond {
+				last = time.Now()
+				fmt.Fprintf(stderr, "\rchecking proofs: %d/%d   ", p.Checked, p.Total)
+			}
+		}
+	}
+	rep, err := bk.CheckWithProgress(ctx, progress)
+	if progress != nil {
+		fmt.Fprint(stderr, "\r\033[K")
+	}
 	if err != nil {
 		return err
 	}
+	secs := time.Since(start).Seconds()
 	fmt.Fprintf(stdout, "%d positions, %d moves, %d statuses re-derived (%d proved)\n", rep.Positions, rep.Edges, rep.Statuses, rep.Proved)
+	fmt.Fprintf(stdout, "%d proofs re-checked from their certificates by proofcheck; %.1f s, %.0f positions/s\n",
+		rep.Proofs, secs, float64(rep.Positions)/max(secs, 1e-3))
 	for _, p := range rep.Problems {
 		fmt.Fprintln(stdout, "problem:", p)
 	}

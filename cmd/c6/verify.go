@@ -100,7 +100,11 @@ func cmdVerify(args []string, stdout, stderr io.Writer) error {
 				p.Phase, p.Done, p.Total, p.Calls, p.Nodes, p.Unsolved, p.Elapsed.Seconds())
 		}
 	}
-	opts := engine.VerifyOptions{Lambda: *lambda, Limits: engine.Limits{MaxNodes: *maxNodes, Timeout: *timeout}, Workers: *workers}
+	tol, ok := b.DefenderDeficit(b.ToMove().Opp())
+	if !ok {
+		return fmt.Errorf("the position's stone counts do not fit full turns of %s, the attacker", b.ToMove().Opp())
+	}
+	opts := engine.VerifyOptions{Lambda: *lambda, Limits: engine.Limits{MaxNodes: *maxNodes, Timeout: *timeout}, Workers: *workers, Tolerance: tol}
 	vd, err := engine.Verify(context.Background(), b, opts, progress)
 	if progress != nil {
 		fmt.Fprint(stderr, "\r\033[K")

@@ -1,0 +1,50 @@
+package engine
+
+// DefenderDeficit returns the number of stones the defender (attacker's
+// opponent) lacks on board b compared with full turns: 0 for a position
+// reached by full turns, 1 below a seminull move, p below a null move. It
+// is the tolerance a proof of the position must have (VerifyOptions,
+// Params). ok is false when the attacker's own stones are not exactly
+// those of its full turns, or the defender has too many: such a position
+// cannot be proved for attacker.
+func (b *Board) DefenderDeficit(attacker Color) (deficit int, ok bool) {
+	return stoneDeficit(b.rules, b.count[Black], b.count[White], b.toMove, attacker)
+}
+
+func stoneDeficit(r Rules, black, white int, toMove, a Color) (int, bool) {
+	na, nd := black, white
+	if a == White {
+		na, nd = white, black
+	}
+	var turnsA int
+	switch {
+	case a == Black && na == 0:
+		turnsA = 0
+	case a == Black && na >= r.Q && (na-r.Q)%r.P == 0:
+		turnsA = (na-r.Q)/r.P + 1
+	case a == White && na%r.P == 0:
+		turnsA = na / r.P
+	default:
+		return 0, false
+	}
+	// Black moves first: after Black's move (White to move) Black has one
+	// turn more than White.
+	turnsD := turnsA
+	switch {
+	case a == Black && toMove == White:
+		turnsD = turnsA - 1
+	case a == White && toMove == White:
+		turnsD = turnsA + 1
+	}
+	if turnsD < 0 {
+		return 0, false
+	}
+	want := r.P * turnsD
+	if a == White && turnsD > 0 {
+		want = r.Q + r.P*(turnsD-1)
+	}
+	if nd > want {
+		return 0, false
+	}
+	return want - nd, true
+}
