@@ -475,7 +475,7 @@ func TestSaveCopyAndExportSGF(t *testing.T) {
 		t.Fatalf("copy: search %v, %v", hits, err)
 	}
 
-	data, err := ta.wa.exportSGFData()
+	data, _, err := ta.wa.exportSGFData()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -377,29 +377,38 @@ func (wa *workbenchApp) importGamesFile(path string) {
 }
 
 func (wa *workbenchApp) exportSGF() {
-	data, err := wa.exportSGFData()
+	data, st, err := wa.exportSGFData()
 	if err != nil {
 		dialog.ShowError(fmt.Errorf("export: %w", err), wa.win)
 		return
 	}
 	wa.saveData("position.sgf", data)
+	if st.Truncated {
+		dialog.ShowInformation("Export SGF", fmt.Sprintf("The export stops at %d moves below this position: the book stores more. "+
+			"The file says so in its game comment; export a position further down for the rest.", exportMaxNodes), wa.win)
+	}
 }
+
+// exportMaxNodes bounds an SGF export from the app (the whole subtree is
+// built in memory first).
+const exportMaxNodes = 100000
 
 // exportSGFData is the SGF of the shown position: the line to it, then its
 // subtree with comments and statuses.
-func (wa *workbenchApp) exportSGFData() ([]byte, error) {
+func (wa *workbenchApp) exportSGFData() ([]byte, proofbook.ExportStats, error) {
 	ctx := context.Background()
 	id, _, err := wa.bk.Locate(ctx, wa.wb.Position())
 	if err != nil {
-		return nil, err
+		return nil, proofbook.ExportStats{}, err
 	}
 	line, cur := wa.wb.Line()
 	var buf bytes.Buffer
 	// In the orientation of the line on the board, not the stored one.
-	if err := wa.bk.ExportSGF(ctx, id, &buf, proofbook.ExportOptions{Line: line[:cur]}); err != nil {
-		return nil, err
+	st, err := wa.bk.ExportSGF(ctx, id, &buf, proofbook.ExportOptions{Line: line[:cur], MaxNodes: exportMaxNodes})
+	if err != nil {
+		return nil, st, err
 	}
-	return buf.Bytes(), nil
+	return buf.Bytes(), st, nil
 }
 
 func (wa *workbenchApp) exportPNG() {

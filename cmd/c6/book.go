@@ -274,7 +274,7 @@ func bookExport(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	// In the orientation of --turns, not the book's stored frame.
 	line, err := engine.ParseTurns(bk.Rules(), f.turns)
 	if err == nil {
-		err = bk.ExportSGF(ctx, id, w, proofbook.ExportOptions{MaxDepth: *depth, MaxNodes: *maxNodes, Line: line})
+		_, err = bk.ExportSGF(ctx, id, w, proofbook.ExportOptions{MaxDepth: *depth, MaxNodes: *maxNodes, Line: line})
 	}
 	if file != nil {
 		if cerr := file.Close(); err == nil {
