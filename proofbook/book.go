@@ -19,6 +19,8 @@ import (
 	"time"
 
 	"c6book/engine"
+
+	"github.com/mattn/go-sqlite3"
 )
 
 // ApplicationID marks a SQLite file as a c6book book ("C6BK").
@@ -51,7 +53,8 @@ type OpenOptions struct {
 	// opened so).
 	ReadOnly bool
 	// BusyTimeout is how long a write waits for another program's write
-	// lock before it fails (default DefaultBusyTimeout).
+	// lock before it fails (default DefaultBusyTimeout). StoreVerdict then
+	// waits and tries again until its context is done.
 	BusyTimeout time.Duration
 }
 
@@ -486,6 +489,42 @@ func (bk *Book) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 		return err
 	}
 	return tx.Commit()
+}
+
+// Retry backoff of writeRetry: the first pause, doubled up to the last.
+const (
+	retryFirst = 20 * time.Millisecond
+	retryMax   = time.Second
+)
+
+// writeRetry is write for finished work that must not be lost (a verdict
+// that took minutes): when another program holds the book's write lock
+// past the busy timeout ("database is locked"), it pauses briefly and tries
+// again, until the write is stored or ctx is done. This is the one retry
+// policy of the package.
+func (bk *Book) writeRetry(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	pause := retryFirst
+	for {
+		err := bk.write(ctx, fn)
+		if !IsBusy(err) {
+			return err
+		}
+		t := time.NewTimer(pause)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return fmt.Errorf("%w (gave up waiting: %v)", ctx.Err(), err)
+		case <-t.C:
+		}
+		pause = min(2*pause, retryMax)
+	}
+}
+
+// IsBusy reports whether err is SQLite's "database is locked" (another
+// connection holds the lock past the busy timeout).
+func IsBusy(err error) bool {
+	var se sqlite3.Error
+	return errors.As(err, &se) && (se.Code == sqlite3.ErrBusy || se.Code == sqlite3.ErrLocked)
 }
 
 // Backup writes a consistent copy of the book to dst (which must not exist)

@@ -12,6 +12,13 @@
 // file or folder cannot be written opens read-only (Book.ReadOnly says
 // why); its writes return ErrReadOnly.
 //
+// Locks: an import commits at least every DefaultMaxTxTime (100 ms)
+// whatever its batch, and leaves the lock free for a moment between
+// transactions, so that another program's write waits well within the busy
+// timeout; StoreVerdict, whose verdict may have cost minutes, retries past
+// the busy timeout until it is stored or its context is done
+// (writeRetry, the package's one retry policy).
+//
 // Positions are keyed by the canonical (symmetry-reduced) Zobrist key of
 // engine.Board.CanonicalKey, side to move included, with the canonical
 // stone set stored to detect collisions. Moves are edges between positions,
@@ -27,6 +34,7 @@
 //	Create(ctx, path, rules) (*Book, error)      Open(ctx, path) (*Book, error)
 //	OpenWith(ctx, path, OpenOptions{ReadOnly, BusyTimeout}) (*Book, error)
 //	(*Book) Close() error; Path() string; Rules() engine.Rules; ReadOnly() string
+//	IsBusy(err) bool                             SQLite's "database is locked"
 //	Root(ctx) (PosID, error)
 //	Locate(ctx, b *engine.Board) (PosID, sym int, error)   ErrNotFound if absent
 //	Board(ctx, id) (*engine.Board, error)        canonical frame
