@@ -158,7 +158,13 @@ func (bk *Book) prepareGame(g *gamePrep, turns []string, cells []engine.Color) {
 	for i, m := range ms {
 		p, err := prepare(r, b, sym, list, m, false, cells)
 		if err != nil {
-			g.err, g.steps = fmt.Errorf("turn %d (%s): %w", i+1, engine.MoveName(r, m), err), nil
+			if me := (*engine.MoveError)(nil); errors.As(err, &me) {
+				// It names the turn already: "k10 at turn 2: ...".
+				err = fmt.Errorf("%s at %w", engine.MoveName(r, m), err)
+			} else {
+				err = fmt.Errorf("turn %d (%s): %w", i+1, engine.MoveName(r, m), err)
+			}
+			g.err, g.steps = err, nil
 			return
 		}
 		g.steps = append(g.steps, p)
