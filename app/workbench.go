@@ -108,8 +108,10 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 		if err != nil {
 			return nil, fmt.Errorf("--play: %w", err)
 		}
-		if _, err := bk.AddLine(ctx, turns); err != nil {
-			return nil, fmt.Errorf("--play: %w", err)
+		if bk.ReadOnly() == "" { // a read-only book only shows the line
+			if _, err := bk.AddLine(ctx, turns); err != nil {
+				return nil, fmt.Errorf("--play: %w", err)
+			}
 		}
 		wa.wb.GoToLine(turns)
 	}
@@ -131,6 +133,9 @@ func (wa *workbenchApp) close() {
 func (wa *workbenchApp) updateTitle() {
 	line, cur := wa.wb.Line()
 	title := "c6book — " + filepath.Base(wa.bk.Path()) + " (" + wa.bk.Rules().String() + ")"
+	if wa.bk.ReadOnly() != "" {
+		title += " — read-only"
+	}
 	if cur > 0 {
 		title += " — " + engine.FormatTurns(wa.bk.Rules(), line[:cur])
 	}
@@ -188,14 +193,19 @@ func (wa *workbenchApp) setMenu() {
 	if recent.ChildMenu == nil {
 		recent.Disabled = true
 	}
+	// A read-only book cannot take imports.
+	importSGF := fyne.NewMenuItem("Import SGF…", wa.importSGF)
+	importGames := fyne.NewMenuItem("Import games (LittleGolem JSON)…", wa.importGames)
+	importSGF.Disabled = wa.bk.ReadOnly() != ""
+	importGames.Disabled = importSGF.Disabled
 	file := fyne.NewMenu("File",
 		fyne.NewMenuItem("New book…", wa.newBook),
 		fyne.NewMenuItem("Open book…", wa.openBook),
 		recent,
 		fyne.NewMenuItem("Save a copy…", wa.saveCopy),
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem("Import SGF…", wa.importSGF),
-		fyne.NewMenuItem("Import games (LittleGolem JSON)…", wa.importGames),
+		importSGF,
+		importGames,
 		fyne.NewMenuItem("Export SGF of this position…", wa.exportSGF),
 		fyne.NewMenuItem("Export board as PNG…", wa.exportPNG),
 	)
