@@ -13,6 +13,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"c6book/engine"
 	"c6book/proofbook"
@@ -475,7 +476,7 @@ func TestSaveCopyAndExportSGF(t *testing.T) {
 		t.Fatalf("copy: search %v, %v", hits, err)
 	}
 
-	data, err := ta.wa.exportSGFData()
+	data, _, err := ta.wa.exportSGFData()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -543,5 +544,113 @@ func TestSolvedBrowser(t *testing.T) {
 	}
 	if !found {
 		t.Fatalf("the verified position is not among %d solved entries", len(es))
+	}
+}
+
+// findLabel returns the text of the first label under root that starts
+// with prefix ("" when none).
+func findLabel(root fyne.CanvasObject, prefix string) string {
+	var found string
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if found != "" {
+			return
+		}
+		switch c := o.(type) {
+		case *widget.Label:
+			if strings.HasPrefix(c.Text, prefix) {
+				found = c.Text
+			}
+		case *fyne.Container:
+			for _, k := range c.Objects {
+				walk(k)
+			}
+		case fyne.Widget:
+			for _, k := range test.WidgetRenderer(c).Objects() {
+				walk(k)
+			}
+		}
+	}
+	walk(root)
+	return found
+}
+
+// A read-only book: "read-only" in the title and the status bar, imports
+// and editing disabled, moves played on the board not stored, and the file
+// left as it was. (Opened with the read-only option, which is what a
+// read-only file or folder gives, so that the test means something as
+// root, where permission bits do not apply.)
+func TestReadOnlyBookWindow(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", dir)
+	path := filepath.Join(dir, "ro.c6book")
+	bk, err := proofbook.Create(ctx, path, small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := bk.AddLine(ctx, mustTurns(t, "e5 d4f6"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := bk.SetComment(ctx, l.IDs[1], "stored"); err != nil {
+		t.Fatal(err)
+	}
+	bk.Close()
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	a := test.NewTempApp(t)
+	ta := startApp(t, a, options{book: filepath.Join(dir, "other.c6book")})
+	ro, err := proofbook.OpenWith(ctx, path, proofbook.OpenOptions{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ta.wa.switchTo(ro)
+	wb := ta.wa.wb
+	if title := ta.wa.win.Title(); !strings.Contains(title, "ro.c6book") || !strings.Contains(title, "read-only") {
+		t.Fatalf("title %q", title)
+	}
+	if st := findLabel(wb.Content(), "Read-only"); !strings.Contains(st, "opened read-only") {
+		t.Fatalf("status bar %q", st)
+	}
+	for _, it := range ta.wa.win.MainMenu().Items[0].Items {
+		if strings.HasPrefix(it.Label, "Import") && !it.Disabled {
+			t.Fatalf("menu item %q enabled on a read-only book", it.Label)
+		}
+	}
+	// Browsing works: the stored line and its comment.
+	ta.tap("e5")
+	if wb.Info().Comment != "stored" {
+		t.Fatalf("comment %q", wb.Info().Comment)
+	}
+	// A new move is shown, not stored; editing is refused with a dialog.
+	ta.tap("a1", "b1")
+	if ta.line() != "e5 a1b1" || wb.Info().Found {
+		t.Fatalf("line %q, found %v", ta.line(), wb.Info().Found)
+	}
+	clearOverlays(ta.wa.win)
+	wb.GoToLine(mustTurns(t, "e5"))
+	wb.SaveNotes("changed", "label")
+	wb.ToggleDisproved()
+	wb.Verify()
+	if wb.Running() {
+		t.Fatal("Verify started on a read-only book")
+	}
+	if ta.wa.win.Canvas().Overlays().Top() == nil {
+		t.Fatal("no dialog for an edit of a read-only book")
+	}
+	ta.wa.close()
+	after, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(before, after) {
+		t.Fatal("the read-only book's file changed")
+	}
+	if _, err := os.Stat(path + "-wal"); err == nil {
+		t.Fatal("a WAL file was created beside the read-only book")
 	}
 }

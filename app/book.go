@@ -23,6 +23,10 @@ var _ ui.BookStore = (*bookStore)(nil)
 
 func (s *bookStore) Rules() engine.Rules { return s.bk.Rules() }
 
+// ReadOnly says why the book cannot be written ("" when it can): the
+// workbench then disables editing (ui.ReadOnlyStore).
+func (s *bookStore) ReadOnly() string { return s.bk.ReadOnly() }
+
 // locate finds b; found is false (and err nil) when b is not in the book.
 func (s *bookStore) locate(ctx context.Context, b *engine.Board) (id proofbook.PosID, sym int, found bool, err error) {
 	id, sym, err = s.bk.Locate(ctx, b)

@@ -108,8 +108,10 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 		if err != nil {
 			return nil, fmt.Errorf("--play: %w", err)
 		}
-		if _, err := bk.AddLine(ctx, turns); err != nil {
-			return nil, fmt.Errorf("--play: %w", err)
+		if bk.ReadOnly() == "" { // a read-only book only shows the line
+			if _, err := bk.AddLine(ctx, turns); err != nil {
+				return nil, fmt.Errorf("--play: %w", err)
+			}
 		}
 		wa.wb.GoToLine(turns)
 	}
@@ -131,6 +133,9 @@ func (wa *workbenchApp) close() {
 func (wa *workbenchApp) updateTitle() {
 	line, cur := wa.wb.Line()
 	title := "c6book — " + filepath.Base(wa.bk.Path()) + " (" + wa.bk.Rules().String() + ")"
+	if wa.bk.ReadOnly() != "" {
+		title += " — read-only"
+	}
 	if cur > 0 {
 		title += " — " + engine.FormatTurns(wa.bk.Rules(), line[:cur])
 	}
@@ -188,14 +193,19 @@ func (wa *workbenchApp) setMenu() {
 	if recent.ChildMenu == nil {
 		recent.Disabled = true
 	}
+	// A read-only book cannot take imports.
+	importSGF := fyne.NewMenuItem("Import SGF…", wa.importSGF)
+	importGames := fyne.NewMenuItem("Import games (LittleGolem JSON)…", wa.importGames)
+	importSGF.Disabled = wa.bk.ReadOnly() != ""
+	importGames.Disabled = importSGF.Disabled
 	file := fyne.NewMenu("File",
 		fyne.NewMenuItem("New book…", wa.newBook),
 		fyne.NewMenuItem("Open book…", wa.openBook),
 		recent,
 		fyne.NewMenuItem("Save a copy…", wa.saveCopy),
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem("Import SGF…", wa.importSGF),
-		fyne.NewMenuItem("Import games (LittleGolem JSON)…", wa.importGames),
+		importSGF,
+		importGames,
 		fyne.NewMenuItem("Export SGF of this position…", wa.exportSGF),
 		fyne.NewMenuItem("Export board as PNG…", wa.exportPNG),
 	)
@@ -377,29 +387,38 @@ func (wa *workbenchApp) importGamesFile(path string) {
 }
 
 func (wa *workbenchApp) exportSGF() {
-	data, err := wa.exportSGFData()
+	data, st, err := wa.exportSGFData()
 	if err != nil {
 		dialog.ShowError(fmt.Errorf("export: %w", err), wa.win)
 		return
 	}
 	wa.saveData("position.sgf", data)
+	if st.Truncated {
+		dialog.ShowInformation("Export SGF", fmt.Sprintf("The export stops at %d moves below this position: the book stores more. "+
+			"The file says so in its game comment; export a position further down for the rest.", exportMaxNodes), wa.win)
+	}
 }
+
+// exportMaxNodes bounds an SGF export from the app (the whole subtree is
+// built in memory first).
+const exportMaxNodes = 100000
 
 // exportSGFData is the SGF of the shown position: the line to it, then its
 // subtree with comments and statuses.
-func (wa *workbenchApp) exportSGFData() ([]byte, error) {
+func (wa *workbenchApp) exportSGFData() ([]byte, proofbook.ExportStats, error) {
 	ctx := context.Background()
 	id, _, err := wa.bk.Locate(ctx, wa.wb.Position())
 	if err != nil {
-		return nil, err
+		return nil, proofbook.ExportStats{}, err
 	}
 	line, cur := wa.wb.Line()
 	var buf bytes.Buffer
 	// In the orientation of the line on the board, not the stored one.
-	if err := wa.bk.ExportSGF(ctx, id, &buf, proofbook.ExportOptions{Line: line[:cur]}); err != nil {
-		return nil, err
+	st, err := wa.bk.ExportSGF(ctx, id, &buf, proofbook.ExportOptions{Line: line[:cur], MaxNodes: exportMaxNodes})
+	if err != nil {
+		return nil, st, err
 	}
-	return buf.Bytes(), nil
+	return buf.Bytes(), st, nil
 }
 
 func (wa *workbenchApp) exportPNG() {

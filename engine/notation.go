@@ -28,7 +28,7 @@ func ParseSquare(r Rules, text string) (Square, error) {
 		return NoSquare, err
 	}
 	if rest != "" {
-		return NoSquare, fmt.Errorf("square %q: unexpected %q", text, rest)
+		return NoSquare, fmt.Errorf("square %q: unexpected %q", clipText(text, 24), clipText(rest, 24))
 	}
 	return s, nil
 }
@@ -42,18 +42,18 @@ func parseSquarePrefix(r Rules, t string) (Square, string, error) {
 		c += 'a' - 'A'
 	}
 	if c < 'a' || c > 'z' {
-		return NoSquare, "", fmt.Errorf("square %q: column must be a letter a..%c", t, 'a'+r.M-1)
+		return NoSquare, "", fmt.Errorf("square %q: column must be a letter a..%c", clipText(t, 24), 'a'+r.M-1)
 	}
 	i := 1
 	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
 		i++
 	}
 	if i == 1 {
-		return NoSquare, "", fmt.Errorf("square %q: missing row number", t)
+		return NoSquare, "", fmt.Errorf("square %q: missing row number", clipText(t, 24))
 	}
 	row, err := strconv.Atoi(t[1:i])
 	if err != nil || i-1 > 3 {
-		return NoSquare, "", fmt.Errorf("square %q: bad row", t[:i])
+		return NoSquare, "", fmt.Errorf("square %q: bad row", clipText(t[:i], 24))
 	}
 	x, y := int(c-'a'), row-1
 	if !r.OnBoard(x, y) {
@@ -88,10 +88,10 @@ func ParseMove(r Rules, text string) (Move, error) {
 	for t != "" {
 		s, rest, err := parseSquarePrefix(r, t)
 		if err != nil {
-			return Move{}, fmt.Errorf("move %q: %w", text, err)
+			return Move{}, fmt.Errorf("move %q: %w", clipText(text, 40), err)
 		}
 		if len(sq) == MaxPerTurn {
-			return Move{}, fmt.Errorf("move %q: more than %d stones", text, MaxPerTurn)
+			return Move{}, fmt.Errorf("move %q: more than %d stones", clipText(text, 40), MaxPerTurn)
 		}
 		sq = append(sq, s)
 		t = rest

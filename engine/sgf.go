@@ -1,9 +1,11 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // SGFProp is one property of an SGF node: an identifier and its values.
@@ -228,20 +230,39 @@ func SGFRules(root *SGFNode, def Rules) (Rules, error) {
 }
 
 // SGFMove reads the move of a node: B[...] or W[...] in LittleGolem
-// notation ("j11k10") or SGF letter pairs ("jjkk", row a at the top). It
-// returns ok=false for a node without a move, and an empty Move for B[] (a
-// pass, i.e. null move). "resign" and similar words give ok=false.
+// notation ("j11k10") or SGF letter pairs ("jjkk", row a at the top). A turn
+// of several stones may also be written as a list of points, one value per
+// stone (W[aa][ab]), or as a compressed point list (W[aa:ab], a rectangle).
+// It returns ok=false for a node without a move, and an empty Move for B[]
+// (a pass, i.e. null move). "resign" and similar words give ok=false. A
+// value it cannot place exactly is an error, never a shorter turn: two
+// move properties in one node, an empty or unreadable point in a list, a
+// point twice, more than MaxPerTurn stones.
 func SGFMove(r Rules, n *SGFNode) (c Color, m Move, ok bool, err error) {
-	for _, id := range []string{"B", "W"} {
-		v, found := n.Get(id)
-		if !found {
+	var prop *SGFProp
+	for i := range n.Props {
+		p := &n.Props[i]
+		if p.ID != "B" && p.ID != "W" {
 			continue
 		}
-		c = Black
-		if id == "W" {
-			c = White
+		if prop != nil {
+			if prop.ID == p.ID {
+				return Empty, Move{}, false, fmt.Errorf("sgf: property %s twice in one node", p.ID)
+			}
+			return Empty, Move{}, false, errors.New("sgf: a node with both a B and a W move")
 		}
-		v = strings.TrimSpace(v)
+		prop = p
+	}
+	if prop == nil {
+		return Empty, Move{}, false, nil
+	}
+	id := prop.ID
+	c = Black
+	if id == "W" {
+		c = White
+	}
+	if len(prop.Values) == 1 {
+		v := strings.TrimSpace(prop.Values[0])
 		if v == "" {
 			return c, Move{}, true, nil
 		}
@@ -251,25 +272,176 @@ func SGFMove(r Rules, n *SGFNode) (c Color, m Move, ok bool, err error) {
 		if low == "resign" || low == "swap" || low == "draw" || low == "pass" {
 			return c, Move{}, false, nil
 		}
-		if strings.IndexFunc(v, func(ch rune) bool { return ch >= '0' && ch <= '9' }) >= 0 {
-			m, err := ParseMove(r, v)
-			return c, m, err == nil, err
-		}
-		if len(v)%2 != 0 || len(v)/2 > MaxPerTurn || !isASCIILetters(low) {
-			return c, Move{}, false, fmt.Errorf("sgf: bad move %s[%s]", id, v)
-		}
-		var sq []Square
-		for i := 0; i < len(v); i += 2 {
-			x, yTop := int(low[i]-'a'), int(low[i+1]-'a')
-			y := r.N - 1 - yTop
-			if !r.OnBoard(x, y) {
-				return c, Move{}, false, fmt.Errorf("sgf: move %s[%s] is off the board", id, v)
-			}
-			sq = append(sq, r.Sq(x, y))
-		}
-		return c, NewMove(sq...), true, nil
 	}
-	return Empty, Move{}, false, nil
+	var sq []Square
+	for _, raw := range prop.Values {
+		v := strings.TrimSpace(raw)
+		if v == "" {
+			return c, Move{}, false, fmt.Errorf("sgf: bad move %s: an empty point in a list of points", sgfPropText(*prop))
+		}
+		pts, err := sgfMovePoints(r, v, MaxPerTurn-len(sq), len(prop.Values) > 1)
+		if err != nil {
+			return c, Move{}, false, fmt.Errorf("sgf: bad move %s: %w", sgfPropText(*prop), err)
+		}
+		sq = append(sq, pts...)
+	}
+	for i := range sq {
+		for j := 0; j < i; j++ {
+			if sq[i] == sq[j] {
+				return c, Move{}, false, fmt.Errorf("sgf: move %s places %s twice", sgfPropText(*prop), SquareName(r, sq[i]))
+			}
+		}
+	}
+	return c, NewMove(sq...), true, nil
+}
+
+// sgfMovePoints reads one value of a move property: LittleGolem notation
+// (one or more squares), SGF letter pairs, or a compressed point list; at
+// most room stones. In a list (one value per point) a value is one point
+// or a compressed point list.
+func sgfMovePoints(r Rules, v string, room int, list bool) ([]Square, error) {
+	if list && !strings.Contains(v, ":") {
+		var s Square
+		var err error
+		if low := asciiLower(v); len(v) == 2 && isASCIILetters(low) {
+			s, err = sgfLetterPoint(r, low)
+		} else if s, err = ParseSquare(r, v); err != nil {
+			err = fmt.Errorf("bad point in a list of points: %w", err)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if room < 1 {
+			return nil, fmt.Errorf("more than %d stones in one turn", MaxPerTurn)
+		}
+		return []Square{s}, nil
+	}
+	if strings.IndexFunc(v, func(ch rune) bool { return ch >= '0' && ch <= '9' }) >= 0 {
+		m, err := ParseMove(r, v)
+		if err != nil {
+			return nil, err
+		}
+		if m.Len() > room {
+			return nil, fmt.Errorf("more than %d stones in one turn", MaxPerTurn)
+		}
+		return m.Squares(), nil
+	}
+	if strings.Contains(v, ":") {
+		return sgfRect(r, v, room)
+	}
+	low := asciiLower(v)
+	if len(v)%2 != 0 || !isASCIILetters(low) {
+		return nil, fmt.Errorf("bad point %q", clipText(v, 24))
+	}
+	if len(v)/2 > room {
+		return nil, fmt.Errorf("more than %d stones in one turn", MaxPerTurn)
+	}
+	var sq []Square
+	for i := 0; i < len(v); i += 2 {
+		s, err := sgfLetterPoint(r, low[i:i+2])
+		if err != nil {
+			return nil, err
+		}
+		sq = append(sq, s)
+	}
+	return sq, nil
+}
+
+// sgfLetterPoint reads an SGF letter pair (lower case; row a at the top).
+func sgfLetterPoint(r Rules, p string) (Square, error) {
+	if len(p) != 2 || p[0] < 'a' || p[0] > 'z' || p[1] < 'a' || p[1] > 'z' {
+		return NoSquare, fmt.Errorf("bad point %q", clipText(p, 24))
+	}
+	x, y := int(p[0]-'a'), r.N-1-int(p[1]-'a')
+	if !r.OnBoard(x, y) {
+		return NoSquare, fmt.Errorf("point %q is off the board", p)
+	}
+	return r.Sq(x, y), nil
+}
+
+// sgfRect expands a compressed point list "aa:cc" (the rectangle between
+// two corners), refusing more than room points.
+func sgfRect(r Rules, v string, room int) ([]Square, error) {
+	a, b, _ := strings.Cut(asciiLower(v), ":")
+	p, err := sgfLetterPoint(r, a)
+	if err != nil {
+		return nil, fmt.Errorf("compressed point list %q: %w", clipText(v, 24), err)
+	}
+	q, err := sgfLetterPoint(r, b)
+	if err != nil {
+		return nil, fmt.Errorf("compressed point list %q: %w", clipText(v, 24), err)
+	}
+	x0, y0 := r.XY(p)
+	x1, y1 := r.XY(q)
+	x0, x1 = min(x0, x1), max(x0, x1)
+	y0, y1 = min(y0, y1), max(y0, y1)
+	if n := (x1 - x0 + 1) * (y1 - y0 + 1); n > room {
+		return nil, fmt.Errorf("compressed point list %q: %d points, at most %d fit", v, n, room)
+	}
+	var out []Square
+	for y := y1; y >= y0; y-- {
+		for x := x0; x <= x1; x++ {
+			out = append(out, r.Sq(x, y))
+		}
+	}
+	return out, nil
+}
+
+// SGFPoints reads one value of a point-list property (CR, TR, SQ, MA, SL):
+// an SGF letter pair, a square in LittleGolem notation, or a compressed
+// point list ("aa:cc", the rectangle between two corners).
+func SGFPoints(r Rules, v string) ([]Square, error) {
+	if strings.Contains(v, ":") {
+		return sgfRect(r, v, r.Squares())
+	}
+	if len(v) == 2 && v[0] >= 'a' && v[1] >= 'a' {
+		if s, err := sgfLetterPoint(r, v); err == nil {
+			return []Square{s}, nil
+		}
+	}
+	if s, err := ParseSquare(r, v); err == nil {
+		return []Square{s}, nil
+	}
+	return nil, fmt.Errorf("bad point %q", clipText(v, 24))
+}
+
+// SGFSetupProp returns the first set-up property of n (AB, AW, AE), or "".
+// Games are played from the empty board: a set-up property cannot be read
+// as turns.
+func SGFSetupProp(n *SGFNode) string {
+	for _, p := range n.Props {
+		if p.ID == "AB" || p.ID == "AW" || p.ID == "AE" {
+			return p.ID
+		}
+	}
+	return ""
+}
+
+// sgfPropText writes a property for an error message, values cut short (a
+// broken file may hold megabytes in one value).
+func sgfPropText(p SGFProp) string {
+	var sb strings.Builder
+	sb.WriteString(p.ID)
+	for i, v := range p.Values {
+		if i == MaxPerTurn+1 {
+			fmt.Fprintf(&sb, "…(%d values)", len(p.Values))
+			break
+		}
+		sb.WriteString("[" + clipText(v, 24) + "]")
+	}
+	return sb.String()
+}
+
+// clipText cuts s to about n bytes (on a rune boundary) with an ellipsis.
+func clipText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
 }
 
 func asciiLower(s string) string {
@@ -316,6 +488,9 @@ func gameFromSGF(root *SGFNode, def Rules, partial bool) (Rules, []Move, error) 
 	}
 	var turns []Move
 	for n, depth := root, 0; n != nil; depth++ {
+		if id := SGFSetupProp(n); id != "" {
+			return Rules{}, nil, fmt.Errorf("node %d: set-up stones (%s) are not supported; games must be played from the empty board", depth, id)
+		}
 		c, m, ok, err := SGFMove(r, n)
 		if err != nil {
 			return Rules{}, nil, fmt.Errorf("node %d: %w", depth, err)

@@ -24,6 +24,9 @@ func FuzzParseSGF(f *testing.F) {
 		"(;FF[4]RU[19,19,6,7,1];B[j10])",
 		"(;FF[4]SZ[0])",
 		";;;((()))",
+		"(;GM[1]SZ[19];B[jj];W[aa][ab];B[jk][jl])",
+		"(;SZ[19];B[jj];W[aa:ab];B[j9][jl])",
+		"(;SZ[19]AB[jj];W[aa][ab])",
 	}
 	for _, s := range seeds {
 		f.Add(s)

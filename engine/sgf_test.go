@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -178,5 +179,67 @@ func TestSGFErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want an error containing %q", in, err, want)
 		}
+	}
+}
+
+// A turn of several stones written as a list of points (one value per
+// stone) or as a compressed point list is one turn of all its stones; a
+// move the reader cannot place exactly is an error, never a shorter turn.
+func TestSGFListOfPoints(t *testing.T) {
+	r := Connect6()
+	want := "j10 a18a19 j8j9" // stones in square order
+	for _, in := range []string{
+		"(;GM[1]SZ[19];B[jj];W[aa][ab];B[jk][jl])",
+		"(;GM[1]SZ[19];B[jj];W[aa:ab];B[jk:jl])",
+		"(;GM[1]SZ[19];B[j10];W[a19][a18];B[j9][j8])",
+		"(;GM[1]SZ[19];B[jj];W[aa] [ab];B[jl][j9])",
+		"(;GM[1]SZ[19];B[jj];W[aaab];B[jkjl])",
+	} {
+		roots, err := ParseSGF(in)
+		if err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		rr, turns, err := GameFromSGF(roots[0], r)
+		if err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		if got := FormatTurns(rr, turns); got != want {
+			t.Errorf("%s read as %q, want %q", in, got, want)
+		}
+	}
+	for in, msg := range map[string]string{
+		"(;SZ[19];B[jj];W[aa][])":               "empty point",
+		"(;SZ[19];B[jj];W[aa][a])":              "bad point",
+		"(;SZ[19];B[jj];W[aa][zz])":             "off the board",
+		"(;SZ[19];B[jj];W[aa][aa])":             "places a19 twice",
+		"(;SZ[19];B[jj];W[aa][ab][ac])":         "wrong number of stones",
+		"(;SZ[19];B[jj];W[aa][ab][ac][ad][ae])": "more than 4 stones",
+		"(;SZ[19];B[jj];W[aa:cc])":              "9 points",
+		"(;SZ[19];B[jj];W[aa:zz])":              "off the board",
+		"(;SZ[19];B[jj];W[aa][resign])":         "bad point",
+		"(;SZ[19];B[jj];W[aa]W[ab])":            "W twice in one node",
+		"(;SZ[19];B[jj];W[aa]B[ab])":            "both a B and a W",
+		"(;SZ[19]AB[jj];W[aa][ab])":             "set-up stones (AB)",
+		"(;SZ[19];B[jj];AW[aa];B[ab][ac])":      "set-up stones (AW)",
+		"(;SZ[19];B[jj]AE[jj];W[ab][ac])":       "set-up stones (AE)",
+	} {
+		roots, err := ParseSGF(in)
+		if err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		for _, read := range []func(*SGFNode, Rules) (Rules, []Move, error){GameFromSGF, LineFromSGF} {
+			_, turns, err := read(roots[0], r)
+			if err == nil || !strings.Contains(err.Error(), msg) {
+				t.Errorf("%s: turns %q, error %v; want an error containing %q", in, FormatTurns(r, turns), err, msg)
+			}
+		}
+	}
+	// An error quotes a long value cut short, on one line.
+	roots, err := ParseSGF("(;SZ[19];B[" + strings.Repeat("j10", 100000) + "])")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := GameFromSGF(roots[0], r); err == nil || len(err.Error()) > 200 {
+		t.Fatalf("error for a 300 kB move: %d bytes", len(fmt.Sprint(err)))
 	}
 }

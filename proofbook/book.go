@@ -19,6 +19,8 @@ import (
 	"time"
 
 	"c6book/engine"
+
+	"github.com/mattn/go-sqlite3"
 )
 
 // ApplicationID marks a SQLite file as a c6book book ("C6BK").
@@ -32,7 +34,29 @@ var (
 	ErrExists    = errors.New("file already exists")
 	ErrNotFound  = errors.New("not in the book")
 	ErrCollision = errors.New("hash collision: two positions with the same key")
+	// ErrReadOnly: the book (or its folder) cannot be written; it is opened
+	// for reading only, and every write returns this error.
+	ErrReadOnly = errors.New("read-only")
+	// ErrDamaged: an SQLite file with the book's marks that is truncated or
+	// otherwise unreadable.
+	ErrDamaged = errors.New("damaged book file")
 )
+
+// DefaultBusyTimeout is how long a write waits for another program's write
+// lock before it fails with "database is locked".
+const DefaultBusyTimeout = 10 * time.Second
+
+// OpenOptions tune OpenWith.
+type OpenOptions struct {
+	// ReadOnly opens the book for reading only even when it could be
+	// written (a book whose file or folder cannot be written is always
+	// opened so).
+	ReadOnly bool
+	// BusyTimeout is how long a write waits for another program's write
+	// lock before it fails (default DefaultBusyTimeout). StoreVerdict then
+	// waits and tries again until its context is done.
+	BusyTimeout time.Duration
+}
 
 //go:embed migrations/*.sql
 var migrationFS embed.FS
@@ -85,13 +109,15 @@ func SchemaVersion() int {
 // go through one connection (one immediate transaction at a time), reads
 // through a small pool that sees the last committed state.
 type Book struct {
-	path   string
-	w      *sql.DB // one connection, all writes
-	r      *sql.DB // read pool, query_only
-	rules  engine.Rules
-	root   PosID
-	tmpl   *engine.Board // empty board; Clone shares its geometry
-	closed bool
+	path     string
+	w        *sql.DB // one connection, all writes (nil when read-only)
+	r        *sql.DB // read pool, query_only
+	rules    engine.Rules
+	root     PosID
+	tmpl     *engine.Board // empty board; Clone shares its geometry
+	readOnly string        // why the book cannot be written ("" when it can)
+	busy     time.Duration // busy timeout of every connection
+	closed   bool
 	// upgradeNote says what opening the book changed (a schema upgrade
 	// that re-derived the proofs), "" when nothing.
 	upgradeNote string
@@ -104,9 +130,9 @@ func (bk *Book) UpgradeNote() string { return bk.upgradeNote }
 
 // dsn builds the connection string; every connection setting is in it so no
 // PRAGMA is ever executed on a pool.
-func dsn(path string, readOnly bool) string {
+func dsn(path string, readOnly bool, busy time.Duration) string {
 	u := url.URL{Path: path}
-	q := "_journal_mode=WAL&_foreign_keys=1&_busy_timeout=10000&_synchronous=NORMAL&_stmt_cache_size=64"
+	q := fmt.Sprintf("_journal_mode=WAL&_foreign_keys=1&_busy_timeout=%d&_synchronous=NORMAL&_stmt_cache_size=64", busy.Milliseconds())
 	if readOnly {
 		q += "&_query_only=1&_cache_size=-16384"
 	} else {
@@ -115,19 +141,65 @@ func dsn(path string, readOnly bool) string {
 	return "file:" + u.EscapedPath() + "?" + q
 }
 
-// probe checks, without writing, that path holds a c6book book this build
-// can open. It reads the header bytes first, then asks SQLite through a
-// read-only connection (the header can be stale while a WAL is unmerged).
-func probe(ctx context.Context, path string) error {
+// roDSN is the connection string of a connection that opens the file
+// read-only and never creates anything beside it: without a WAL file
+// beside the book (no writer has it open, and the last one merged its WAL)
+// the file is read as immutable, so SQLite makes no -wal or -shm file;
+// with one, SQLite reads the WAL too. queryOnly refuses writes to attached
+// files as well (Backup's VACUUM INTO needs it off).
+func roDSN(path string, busy time.Duration, queryOnly bool) string {
+	u := url.URL{Path: path}
+	q := fmt.Sprintf("mode=ro&_foreign_keys=1&_busy_timeout=%d&_stmt_cache_size=64&_cache_size=-16384", busy.Milliseconds())
+	if queryOnly {
+		q += "&_query_only=1"
+	}
+	if !exists(path + "-wal") {
+		q += "&immutable=1"
+	}
+	return "file:" + u.EscapedPath() + "?" + q
+}
+
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
+}
+
+// readOnlyReason says why path cannot be written in place ("" when it
+// can): the file, its folder (SQLite makes its -wal and -shm files there)
+// or a WAL file another user left beside it.
+func readOnlyReason(path string) string {
+	if !canWrite(path) {
+		return "the file is read-only"
+	}
+	if dir := filepath.Dir(path); !canWrite(dir) {
+		return "its folder " + dir + " cannot be written"
+	}
+	for _, ext := range []string{"-wal", "-shm"} {
+		if exists(path+ext) && !canWrite(path+ext) {
+			return "its file " + filepath.Base(path+ext) + " is read-only"
+		}
+	}
+	return ""
+}
+
+// probe checks, without writing or creating anything, that path holds a
+// c6book book this build can open. It reads the header bytes first, then
+// asks SQLite through a read-only connection (the header can be stale
+// while a WAL is unmerged).
+func probe(ctx context.Context, path string, busy time.Duration) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
 	var hdr [100]byte
 	n, err := io.ReadFull(f, hdr[:])
+	fi, serr := f.Stat()
 	f.Close()
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
 		return err
+	}
+	if serr != nil {
+		return serr
 	}
 	if n < 100 || !bytes.Equal(hdr[:16], []byte("SQLite format 3\x00")) {
 		return fmt.Errorf("%s: %w (not an SQLite database)", path, ErrNotBook)
@@ -135,20 +207,41 @@ func probe(ctx context.Context, path string) error {
 	if id := binary.BigEndian.Uint32(hdr[68:72]); id != 0 && id != ApplicationID {
 		return fmt.Errorf("%s: %w (SQLite application_id %#x)", path, ErrNotBook, id)
 	}
-	u := url.URL{Path: path}
-	db, err := sql.Open("sqlite3", "file:"+u.EscapedPath()+"?mode=ro&_busy_timeout=10000")
+	if !exists(path + "-wal") {
+		// Without a WAL the header is the truth: its page count (valid
+		// when its version-valid-for number matches the change counter)
+		// must fit in the file.
+		pageSize := int64(binary.BigEndian.Uint16(hdr[16:18]))
+		if pageSize == 1 {
+			pageSize = 65536
+		}
+		pages := int64(binary.BigEndian.Uint32(hdr[28:32]))
+		if bytes.Equal(hdr[92:96], hdr[24:28]) && pages*pageSize > fi.Size() {
+			return fmt.Errorf("%s: %w (truncated: %d bytes, its header says %d)", path, ErrDamaged, fi.Size(), pages*pageSize)
+		}
+	}
+	db, err := sql.Open("sqlite3", roDSN(path, busy, true))
 	if err != nil {
 		return err
 	}
 	defer db.Close()
 	var appID, ver int64
 	if err := db.QueryRowContext(ctx, "PRAGMA application_id").Scan(&appID); err != nil {
-		return fmt.Errorf("%s: %w (%v)", path, ErrNotBook, err)
+		return fmt.Errorf("%s: %w (%v)", path, notBookOrDamaged(hdr[:]), err)
 	}
 	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&ver); err != nil {
-		return fmt.Errorf("%s: %w (%v)", path, ErrNotBook, err)
+		return fmt.Errorf("%s: %w (%v)", path, notBookOrDamaged(hdr[:]), err)
 	}
 	return checkIDs(path, appID, ver)
+}
+
+// notBookOrDamaged is the error for an SQLite file SQLite cannot read: a
+// damaged book when its header carries the book's application_id.
+func notBookOrDamaged(hdr []byte) error {
+	if binary.BigEndian.Uint32(hdr[68:72]) == ApplicationID {
+		return ErrDamaged
+	}
+	return ErrNotBook
 }
 
 func checkIDs(path string, appID, ver int64) error {
@@ -166,16 +259,33 @@ func checkIDs(path string, appID, ver int64) error {
 
 // Open opens an existing book, upgrading its schema if it was written by an
 // older build. A file that is not a c6book book, or that a newer build
-// wrote, is refused and left untouched.
+// wrote, is refused and left untouched, with nothing created beside it. A
+// book whose file or folder cannot be written is opened read-only.
 func Open(ctx context.Context, path string) (*Book, error) {
+	return OpenWith(ctx, path, OpenOptions{})
+}
+
+// OpenWith is Open with options.
+func OpenWith(ctx context.Context, path string, o OpenOptions) (*Book, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, err
 	}
-	if err := probe(ctx, abs); err != nil {
+	busy := o.BusyTimeout
+	if busy <= 0 {
+		busy = DefaultBusyTimeout
+	}
+	if err := probe(ctx, abs, busy); err != nil {
 		return nil, err
 	}
-	return open(ctx, abs, nil)
+	ro := readOnlyReason(abs)
+	if ro == "" && o.ReadOnly {
+		ro = "opened read-only"
+	}
+	if ro != "" {
+		return openReadOnly(ctx, abs, ro, busy)
+	}
+	return open(ctx, abs, nil, busy)
 }
 
 // Create makes a new book for the rules at path, which must not exist.
@@ -192,11 +302,14 @@ func Create(ctx context.Context, path string, rules engine.Rules) (*Book, error)
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
-	return open(ctx, abs, &rules)
+	if dir := filepath.Dir(abs); !canWrite(dir) {
+		return nil, fmt.Errorf("%w: cannot create %s: its folder %s cannot be written", ErrReadOnly, path, dir)
+	}
+	return open(ctx, abs, &rules, DefaultBusyTimeout)
 }
 
-func open(ctx context.Context, path string, create *engine.Rules) (bk *Book, err error) {
-	w, err := sql.Open("sqlite3", dsn(path, false))
+func open(ctx context.Context, path string, create *engine.Rules, busy time.Duration) (bk *Book, err error) {
+	w, err := sql.Open("sqlite3", dsn(path, false, busy))
 	if err != nil {
 		return nil, err
 	}
@@ -213,33 +326,67 @@ func open(ctx context.Context, path string, create *engine.Rules) (bk *Book, err
 	if err := migrate(ctx, w, path, create, &note); err != nil {
 		return nil, err
 	}
-	r, err := sql.Open("sqlite3", dsn(path, true))
+	r, err := sql.Open("sqlite3", dsn(path, true, busy))
 	if err != nil {
 		return nil, err
 	}
 	r.SetMaxOpenConns(4)
 	r.SetMaxIdleConns(4)
-	bk = &Book{path: path, w: w, r: r, upgradeNote: note}
-	var root sql.NullInt64
-	row := w.QueryRowContext(ctx, "SELECT m, n, k, p, q, root FROM meta WHERE id = 1")
-	if err := row.Scan(&bk.rules.M, &bk.rules.N, &bk.rules.K, &bk.rules.P, &bk.rules.Q, &root); err != nil {
-		r.Close()
-		return nil, fmt.Errorf("%s: reading the rule set: %w", path, err)
-	}
-	if err := bk.rules.Validate(); err != nil {
-		r.Close()
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if bk.tmpl, err = engine.NewBoard(bk.rules); err != nil {
+	bk = &Book{path: path, w: w, r: r, busy: busy, upgradeNote: note}
+	if err := bk.loadMeta(ctx, w); err != nil {
 		r.Close()
 		return nil, err
 	}
-	bk.root = PosID(root.Int64)
-	if !root.Valid {
+	return bk, nil
+}
+
+// openReadOnly opens a book that cannot (or must not) be written: a read
+// pool only, creating nothing beside the file (see roDSN). A book whose
+// schema needs an upgrade cannot be read so.
+func openReadOnly(ctx context.Context, path, reason string, busy time.Duration) (*Book, error) {
+	r, err := sql.Open("sqlite3", roDSN(path, busy, true))
+	if err != nil {
+		return nil, err
+	}
+	r.SetMaxOpenConns(4)
+	r.SetMaxIdleConns(4)
+	bk := &Book{path: path, r: r, readOnly: reason, busy: busy}
+	var ver int64
+	if err := r.QueryRowContext(ctx, "PRAGMA user_version").Scan(&ver); err != nil {
 		r.Close()
-		return nil, fmt.Errorf("%s: %w (no root position)", path, ErrNotBook)
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if ver != int64(SchemaVersion()) {
+		r.Close()
+		return nil, fmt.Errorf("%w: %s cannot be written (%s), and its schema (version %d) must be upgraded to version %d first: open it once where it can be written",
+			ErrReadOnly, path, reason, ver, SchemaVersion())
+	}
+	if err := bk.loadMeta(ctx, r); err != nil {
+		r.Close()
+		return nil, err
 	}
 	return bk, nil
+}
+
+// loadMeta reads the rule set and the root position.
+func (bk *Book) loadMeta(ctx context.Context, db *sql.DB) error {
+	var root sql.NullInt64
+	row := db.QueryRowContext(ctx, "SELECT m, n, k, p, q, root FROM meta WHERE id = 1")
+	if err := row.Scan(&bk.rules.M, &bk.rules.N, &bk.rules.K, &bk.rules.P, &bk.rules.Q, &root); err != nil {
+		return fmt.Errorf("%s: reading the rule set: %w", bk.path, err)
+	}
+	if err := bk.rules.Validate(); err != nil {
+		return fmt.Errorf("%s: %w", bk.path, err)
+	}
+	var err error
+	if bk.tmpl, err = engine.NewBoard(bk.rules); err != nil {
+		return err
+	}
+	bk.root = PosID(root.Int64)
+	if !root.Valid {
+		return fmt.Errorf("%s: %w (no root position)", bk.path, ErrNotBook)
+	}
+	return nil
 }
 
 // migrate applies the pending migrations in one immediate transaction on
@@ -319,7 +466,10 @@ func (bk *Book) Close() error {
 	}
 	bk.closed = true
 	err1 := bk.r.Close()
-	err2 := bk.w.Close()
+	var err2 error
+	if bk.w != nil {
+		err2 = bk.w.Close()
+	}
 	if err1 != nil {
 		return err1
 	}
@@ -335,8 +485,15 @@ func (bk *Book) Rules() engine.Rules { return bk.rules }
 // Root is the empty board's position.
 func (bk *Book) Root(ctx context.Context) (PosID, error) { return bk.root, nil }
 
+// ReadOnly reports why the book cannot be written ("" when it can): its
+// file or folder is read-only, or it was opened with OpenOptions.ReadOnly.
+func (bk *Book) ReadOnly() string { return bk.readOnly }
+
 // write runs fn in one immediate write transaction on the writer.
 func (bk *Book) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	if bk.readOnly != "" {
+		return fmt.Errorf("%w: %s cannot be written (%s)", ErrReadOnly, bk.path, bk.readOnly)
+	}
 	tx, err := bk.w.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -346,6 +503,42 @@ func (bk *Book) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 		return err
 	}
 	return tx.Commit()
+}
+
+// Retry backoff of writeRetry: the first pause, doubled up to the last.
+const (
+	retryFirst = 20 * time.Millisecond
+	retryMax   = time.Second
+)
+
+// writeRetry is write for finished work that must not be lost (a verdict
+// that took minutes): when another program holds the book's write lock
+// past the busy timeout ("database is locked"), it pauses briefly and tries
+// again, until the write is stored or ctx is done. This is the one retry
+// policy of the package.
+func (bk *Book) writeRetry(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	pause := retryFirst
+	for {
+		err := bk.write(ctx, fn)
+		if !IsBusy(err) {
+			return err
+		}
+		t := time.NewTimer(pause)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return fmt.Errorf("%w (gave up waiting: %v)", ctx.Err(), err)
+		case <-t.C:
+		}
+		pause = min(2*pause, retryMax)
+	}
+}
+
+// IsBusy reports whether err is SQLite's "database is locked" (another
+// connection holds the lock past the busy timeout).
+func IsBusy(err error) bool {
+	var se sqlite3.Error
+	return errors.As(err, &se) && (se.Code == sqlite3.ErrBusy || se.Code == sqlite3.ErrLocked)
 }
 
 // Backup writes a consistent copy of the book to dst (which must not exist)
@@ -359,8 +552,13 @@ func (bk *Book) Backup(ctx context.Context, dst string) error {
 		return fmt.Errorf("%s: %w", dst, ErrExists)
 	}
 	// A connection of its own (VACUUM INTO only reads this book, but a
-	// query_only connection refuses it, and the writer must stay free).
-	db, err := sql.Open("sqlite3", dsn(bk.path, false))
+	// query_only connection refuses it, and the writer must stay free); a
+	// read-only connection for a read-only book.
+	conn := dsn(bk.path, false, bk.busy)
+	if bk.readOnly != "" {
+		conn = roDSN(bk.path, bk.busy, false)
+	}
+	db, err := sql.Open("sqlite3", conn)
 	if err != nil {
 		return err
 	}

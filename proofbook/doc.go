@@ -6,7 +6,18 @@
 // connection and a small query-only read pool). Its schema is created by
 // the embedded, numbered migrations in migrations/, versioned with
 // PRAGMA user_version and marked with PRAGMA application_id; a file that
-// is not a book, or was written by a newer build, is refused untouched.
+// is not a book, was written by a newer build or is damaged, is refused
+// untouched, with nothing created beside it (the check reads the header,
+// then asks SQLite through a read-only, immutable connection). A book whose
+// file or folder cannot be written opens read-only (Book.ReadOnly says
+// why); its writes return ErrReadOnly.
+//
+// Locks: an import commits at least every DefaultMaxTxTime (100 ms)
+// whatever its batch, and leaves the lock free for a moment between
+// transactions, so that another program's write waits well within the busy
+// timeout; StoreVerdict, whose verdict may have cost minutes, retries past
+// the busy timeout until it is stored or its context is done
+// (writeRetry, the package's one retry policy).
 //
 // Positions are keyed by the canonical (symmetry-reduced) Zobrist key of
 // engine.Board.CanonicalKey, side to move included, with the canonical
@@ -21,7 +32,9 @@
 // API (every method takes a context.Context first):
 //
 //	Create(ctx, path, rules) (*Book, error)      Open(ctx, path) (*Book, error)
-//	(*Book) Close() error; Path() string; Rules() engine.Rules
+//	OpenWith(ctx, path, OpenOptions{ReadOnly, BusyTimeout}) (*Book, error)
+//	(*Book) Close() error; Path() string; Rules() engine.Rules; ReadOnly() string
+//	IsBusy(err) bool                             SQLite's "database is locked"
 //	Root(ctx) (PosID, error)
 //	Locate(ctx, b *engine.Board) (PosID, sym int, error)   ErrNotFound if absent
 //	Board(ctx, id) (*engine.Board, error)        canonical frame
@@ -43,7 +56,7 @@
 //	AddProof(ctx, name, root, attacker) (int64, error); Proofs(ctx) ([]ProofTarget, error); DeleteProof(ctx, id) error
 //	Stats(ctx) (Stats, error); Check(ctx) (CheckReport, error); Backup(ctx, dst) error
 //	ImportSGF(ctx, data) (ImportStats, error)    one transaction; merges into the tree
-//	ExportSGF(ctx, id, w, ExportOptions) error   path to id, then its subtree
+//	ExportSGF(ctx, id, w, ExportOptions) (ExportStats, error)  path to id, then its subtree
 //	ImportGames(ctx, r, ImportOptions) (ImportStats, error)  {"gid": ["j10", ...]} (.gz ok)
 //	FromEngine(rules, sym, engine.Verdict, lambda) Verdict   the stored form of a verdict
 //

@@ -12,6 +12,7 @@ import (
 	"io"
 	"sort"
 	"strconv"
+	"time"
 
 	"c6book/engine"
 
@@ -23,15 +24,23 @@ type ImportOptions struct {
 	// Source names the games' origin (default "littlegolem"); a game is
 	// stored once per (source, id), so importing it again changes nothing.
 	Source string
-	// Batch is the number of games per transaction (default 500). Each
-	// game is also in its own savepoint: a bad game is skipped whole.
+	// Batch is the most games per transaction (default 500). Each game
+	// is also in its own savepoint: a bad game is skipped whole.
 	Batch int
+	// MaxTxTime bounds each write transaction in time whatever Batch says
+	// (default DefaultMaxTxTime): other writers of the book wait for the
+	// lock no longer than that.
+	MaxTxTime time.Duration
 	// OnCommit, when set, is called after each committed transaction with
 	// the ids of the games it stored.
 	OnCommit func(ids []string)
 	// Progress, when set, is called after each transaction.
 	Progress func(done, total int)
 }
+
+// DefaultMaxTxTime is how long an import holds the write lock at most
+// before it commits (a game in progress is finished first).
+const DefaultMaxTxTime = 100 * time.Millisecond
 
 // GameError says why a game was skipped.
 type GameError struct {
@@ -41,6 +50,32 @@ type GameError struct {
 
 func (e GameError) Error() string { return fmt.Sprintf("game %s: %v", e.ID, e.Err) }
 
+// errNotation marks a turn that cannot be read (not a skip reason of the
+// engine's).
+var errNotation = errors.New("unreadable turn")
+
+// Reason is a short, fixed description of why the game was skipped, for
+// counting skipped games by kind.
+func (e GameError) Reason() string {
+	switch {
+	case errors.Is(e.Err, engine.ErrGameOver):
+		return "continues after the game ended"
+	case errors.Is(e.Err, engine.ErrOccupied):
+		return "plays on an occupied square"
+	case errors.Is(e.Err, engine.ErrStoneCount):
+		return "wrong number of stones in a turn"
+	case errors.Is(e.Err, engine.ErrDuplicate):
+		return "the same square twice in a turn"
+	case errors.Is(e.Err, engine.ErrOffBoard):
+		return "a stone off the board"
+	case errors.Is(e.Err, errNotation):
+		return "unreadable turn"
+	case errors.Is(e.Err, ErrCollision):
+		return "hash collision"
+	}
+	return "other error"
+}
+
 // ImportStats summarises an import.
 type ImportStats struct {
 	Games     int // games stored
@@ -48,6 +83,9 @@ type ImportStats struct {
 	Skipped   []GameError
 	Positions int // new positions
 	Edges     int // new moves
+	// Transactions committed, and the longest time one held the write lock.
+	Transactions int
+	LongestTx    time.Duration
 }
 
 // ReadGames reads a games file {"gid": ["j10", "j11k10", ...], ...}, plain
@@ -83,8 +121,12 @@ func ReadGames(r io.Reader) (ids []string, games map[string][]string, err error)
 
 // ImportGames stores games read from r (see ReadGames), merging them into
 // the tree. Games with an illegal or unreadable move are skipped whole and
-// listed in the result; everything else is committed batch by batch, so an
-// interrupted import keeps every committed game.
+// listed in the result (GameError.Reason counts them by kind); everything
+// else is committed batch by batch, so an interrupted import keeps every
+// committed game. A transaction holds the write lock for about MaxTxTime
+// at most, whatever the batch, and the lock is left free for a moment
+// between transactions (a tenth of the last one's time), so that other
+// programs' writes get through during a long import.
 func (bk *Book) ImportGames(ctx context.Context, r io.Reader, opts ImportOptions) (ImportStats, error) {
 	ids, games, err := ReadGames(r)
 	if err != nil {
@@ -116,7 +158,13 @@ func (bk *Book) prepareGame(g *gamePrep, turns []string, cells []engine.Color) {
 	for i, m := range ms {
 		p, err := prepare(r, b, sym, list, m, false, cells)
 		if err != nil {
-			g.err, g.steps = fmt.Errorf("turn %d (%s): %w", i+1, engine.MoveName(r, m), err), nil
+			if me := (*engine.MoveError)(nil); errors.As(err, &me) {
+				// It names the turn already: "k10 at turn 2: ...".
+				err = fmt.Errorf("%s at %w", engine.MoveName(r, m), err)
+			} else {
+				err = fmt.Errorf("turn %d (%s): %w", i+1, engine.MoveName(r, m), err)
+			}
+			g.err, g.steps = err, nil
 			return
 		}
 		g.steps = append(g.steps, p)
@@ -166,27 +214,37 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 	if opts.Batch <= 0 {
 		opts.Batch = 500
 	}
+	maxTx := opts.MaxTxTime
+	if maxTx <= 0 {
+		maxTx = DefaultMaxTxTime
+	}
 	pctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	prepped := bk.prepareGames(pctx, opts.Source, ids, games)
-	for start := 0; start < len(ids); start += opts.Batch {
+	received, done := 0, 0
+	var pending []gamePrep // prepared games not stored yet, in order
+	for received < len(ids) || len(pending) > 0 {
 		if err := ctx.Err(); err != nil {
 			return st, err
 		}
-		end := min(start+opts.Batch, len(ids))
-		batch := make([]gamePrep, 0, end-start)
-		for len(batch) < end-start {
+		if len(pending) == 0 {
+			// Wait for the next game off the lock.
 			g, ok := <-prepped
 			if !ok {
 				return st, ctx.Err()
 			}
-			batch = append(batch, g)
+			received++
+			pending = append(pending, g)
 		}
 		var stored []string
 		var bst ImportStats
+		var used int
+		var txStart time.Time
 		err := bk.write(ctx, func(tx *sql.Tx) error {
+			txStart = time.Now()
 			bst = ImportStats{}
 			stored = stored[:0]
+			used = 0
 			w, err := bk.newWtx(ctx, tx)
 			if err != nil {
 				return err
@@ -199,7 +257,29 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 			if err != nil {
 				return err
 			}
-			for _, g := range batch {
+		games:
+			// At most Batch games, and no new game once the transaction
+			// has held the write lock for maxTx: other writers (another
+			// program's verdict, a click in the app) wait for it.
+			for used < opts.Batch && (used == 0 || time.Since(txStart) < maxTx) {
+				if used == len(pending) {
+					// Take a game already prepared; never wait holding the lock.
+					if received == len(ids) {
+						break
+					}
+					select {
+					case g, ok := <-prepped:
+						if !ok {
+							break games
+						}
+						received++
+						pending = append(pending, g)
+					default:
+						break games
+					}
+				}
+				g := pending[used]
+				used++
 				var one int
 				switch err := has.QueryRowContext(ctx, opts.Source, g.id).Scan(&one); {
 				case err == nil:
@@ -266,6 +346,12 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 			}
 			return st, fmt.Errorf("import stopped, %d games stored before are kept: %w", st.Games, err)
 		}
+		if d := time.Since(txStart); d > st.LongestTx {
+			st.LongestTx = d
+		}
+		st.Transactions++
+		pending = pending[used:]
+		done += used
 		st.Games += bst.Games
 		st.Already += bst.Already
 		st.Skipped = append(st.Skipped, bst.Skipped...)
@@ -275,10 +361,30 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 			opts.OnCommit(append([]string(nil), stored...))
 		}
 		if opts.Progress != nil {
-			opts.Progress(end, len(ids))
+			opts.Progress(done, len(ids))
+		}
+		if received < len(ids) || len(pending) > 0 {
+			// Leave the lock free for a moment: SQLite's busy handler
+			// polls (every 100 ms at worst), and a writer that began its
+			// next transaction at once would starve the other programs'.
+			if err := pause(ctx, time.Since(txStart)/10); err != nil {
+				return st, err
+			}
 		}
 	}
 	return st, nil
+}
+
+// pause waits d (at least a millisecond) or until ctx is done.
+func pause(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(max(d, time.Millisecond))
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
 }
 
 func parseGame(r engine.Rules, turns []string) ([]engine.Move, error) {
@@ -286,7 +392,7 @@ func parseGame(r engine.Rules, turns []string) ([]engine.Move, error) {
 	for i, t := range turns {
 		m, err := engine.ParseMove(r, t)
 		if err != nil {
-			return nil, fmt.Errorf("turn %d: %w", i+1, err)
+			return nil, fmt.Errorf("turn %d: %w: %w", i+1, errNotation, err)
 		}
 		out[i] = m
 	}

@@ -45,12 +45,16 @@ func TestImportGames(t *testing.T) {
 	if st.Games != 301 || len(st.Skipped) != 3 {
 		t.Fatalf("stored %d games, skipped %v", st.Games, st.Skipped)
 	}
+	reasons := map[string]string{"1": "plays on an occupied square", "2": "unreadable turn", "3": "wrong number of stones in a turn"}
 	for _, e := range st.Skipped {
 		if e.ID != "1" && e.ID != "2" && e.ID != "3" {
 			t.Fatalf("skipped the good game %s: %v", e.ID, e.Err)
 		}
 		if !strings.Contains(e.Error(), "game "+e.ID) {
 			t.Fatalf("error %q does not name the game", e)
+		}
+		if e.Reason() != reasons[e.ID] {
+			t.Fatalf("game %s skipped for %q, want %q", e.ID, e.Reason(), reasons[e.ID])
 		}
 	}
 	n := 0
@@ -81,6 +85,12 @@ func TestImportGames(t *testing.T) {
 	st, err = bk.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{Source: "mirror"})
 	if err != nil || st.Positions != 0 || st.Edges != 0 || st.Games != 301 {
 		t.Fatalf("same games from another source: %+v %v", st, err)
+	}
+	// A game that goes on after a six is skipped for it.
+	over := map[string][]string{"7": append(append([]string(nil), games["4"]...), "a5a6", "k1k2")}
+	st, err = bk.ImportGames(ctx, gamesFile(t, over, false), ImportOptions{})
+	if err != nil || st.Games != 0 || len(st.Skipped) != 1 || st.Skipped[0].Reason() != "continues after the game ended" {
+		t.Fatalf("a game after its end: %+v %v", st, err)
 	}
 	// A file that is not a games file is an error and writes nothing.
 	before = bookState(t, bk)

@@ -46,11 +46,14 @@ func nodeMarks(r engine.Rules, n *engine.SGFNode) ([]Mark, error) {
 	for _, p := range n.Props {
 		if shape, ok := markProps[p.ID]; ok {
 			for _, v := range p.Values {
-				s, err := parseSGFPoint(r, v)
+				// One point, or a compressed point list ("aa:cc").
+				sqs, err := engine.SGFPoints(r, v)
 				if err != nil {
 					return nil, fmt.Errorf("%s: %w", p.ID, err)
 				}
-				out = append(out, Mark{Square: s, Shape: shape})
+				for _, s := range sqs {
+					out = append(out, Mark{Square: s, Shape: shape})
+				}
 			}
 		}
 		if p.ID == "LB" {
@@ -116,10 +119,8 @@ func (w *wtx) importNode(ctx context.Context, b *engine.Board, cur node, n *engi
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	for _, id := range []string{"AB", "AW", "AE"} {
-		if _, ok := n.Get(id); ok {
-			return fmt.Errorf("node %d: set-up stones (%s) are not supported; games must be played from the empty board", depth, id)
-		}
+	if id := engine.SGFSetupProp(n); id != "" {
+		return fmt.Errorf("node %d: set-up stones (%s) are not supported; games must be played from the empty board", depth, id)
 	}
 	played := false
 	c, m, ok, err := engine.SGFMove(r, n)
@@ -221,7 +222,7 @@ ON CONFLICT(pos) DO UPDATE SET comment = excluded.comment, label = excluded.labe
 
 // ExportOptions bound an SGF export.
 type ExportOptions struct {
-	MaxNodes int // stop expanding after this many nodes (default 100000)
+	MaxNodes int // stop expanding after this many moves (0: no limit)
 	MaxDepth int // turns below the exported position (0: no limit)
 	// Line, when not nil, is the line from the empty board to the exported
 	// position as the user sees it: the export follows its orientation
@@ -231,35 +232,48 @@ type ExportOptions struct {
 	Line []engine.Move
 }
 
+// ExportStats says what an export wrote.
+type ExportStats struct {
+	Nodes int // moves written below the exported position
+	// Truncated: MaxNodes stopped the export before every stored move
+	// below the position was written. The SGF says so in the root's game
+	// comment (GC, which an import does not take as a position's note).
+	Truncated bool
+}
+
 // ExportSGF writes one SGF game: the main line from the empty board to
 // position id, then id's whole subtree as variations. A position reached
 // again by a transposition is written once with its subtree; later
 // occurrences are leaves marked XT[1].
-func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts ExportOptions) error {
-	if opts.MaxNodes <= 0 {
-		opts.MaxNodes = 100000
+func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts ExportOptions) (ExportStats, error) {
+	var st ExportStats
+	if opts.MaxNodes < 0 {
+		return st, fmt.Errorf("export: at most %d nodes: want 0 (no limit) or more", opts.MaxNodes)
+	}
+	if opts.MaxDepth < 0 {
+		return st, fmt.Errorf("export: depth %d: want 0 (no limit) or more", opts.MaxDepth)
 	}
 	r := bk.rules
 	var line Line
 	if opts.Line != nil {
 		l, err := bk.locateLine(ctx, opts.Line)
 		if err != nil {
-			return err
+			return st, err
 		}
 		switch last := l.IDs[len(l.IDs)-1]; {
 		case last == 0:
-			return fmt.Errorf("export: the line %q: %w", engine.FormatTurns(r, opts.Line), ErrNotFound)
+			return st, fmt.Errorf("export: the line %q: %w", engine.FormatTurns(r, opts.Line), ErrNotFound)
 		case last != id:
-			return fmt.Errorf("export: the line %q leads to position %d, not %d", engine.FormatTurns(r, opts.Line), last, id)
+			return st, fmt.Errorf("export: the line %q leads to position %d, not %d", engine.FormatTurns(r, opts.Line), last, id)
 		}
 		line = l
 	} else {
 		lines, err := bk.PathsFromRoot(ctx, id, 1)
 		if err != nil {
-			return err
+			return st, err
 		}
 		if len(lines) == 0 {
-			return fmt.Errorf("position %d: no path from the root", id)
+			return st, fmt.Errorf("position %d: no path from the root", id)
 		}
 		line = lines[0]
 	}
@@ -269,18 +283,18 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 	}}
 	b := bk.tmpl.Clone()
 	if err := bk.annotate(ctx, root, line.IDs[0], b); err != nil {
-		return err
+		return st, err
 	}
 	cur := root
 	for i, m := range line.Turns {
 		c := b.ToMove()
 		if err := b.PlayPartial(m); err != nil {
-			return fmt.Errorf("line to position %d, turn %d: %w", id, i+1, err)
+			return st, fmt.Errorf("line to position %d, turn %d: %w", id, i+1, err)
 		}
 		n := &engine.SGFNode{Props: []engine.SGFProp{{ID: c.String(), Values: []string{engine.SGFMoveValue(r, m)}}}}
 		if i < len(line.Turns)-1 && line.IDs[i+1] != 0 {
 			if err := bk.annotate(ctx, n, line.IDs[i+1], b); err != nil {
-				return err
+				return st, err
 			}
 		}
 		cur.Children = []*engine.SGFNode{n}
@@ -310,7 +324,8 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 		}
 		_, sym := b.CanonicalKey()
 		for _, k := range kids {
-			if count >= opts.MaxNodes {
+			if opts.MaxNodes > 0 && count >= opts.MaxNodes {
+				st.Truncated = true
 				return nil
 			}
 			count++
@@ -332,10 +347,14 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 		return nil
 	}
 	if err := expand(cur, id, 0); err != nil {
-		return err
+		return st, err
+	}
+	st.Nodes = count
+	if st.Truncated {
+		root.Set("GC", fmt.Sprintf("c6book: export truncated at %d moves below the exported position; the book stores more", opts.MaxNodes))
 	}
 	_, err := io.WriteString(out, engine.WriteSGF(root))
-	return err
+	return st, err
 }
 
 // locateLine finds the positions of a line from the empty board (a turn

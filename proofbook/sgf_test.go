@@ -114,7 +114,7 @@ func TestSGFImportExport(t *testing.T) {
 	}
 	root, _ := bk.Root(ctx)
 	var out bytes.Buffer
-	if err := bk.ExportSGF(ctx, root, &out, ExportOptions{}); err != nil {
+	if _, err := bk.ExportSGF(ctx, root, &out, ExportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	sgf := out.String()
@@ -142,7 +142,7 @@ func TestSGFImportExport(t *testing.T) {
 	}
 	// A subtree export starts with the line to it.
 	out.Reset()
-	if err := bk.ExportSGF(ctx, main, &out, ExportOptions{}); err != nil {
+	if _, err := bk.ExportSGF(ctx, main, &out, ExportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	roots, err := engine.ParseSGF(out.String())
@@ -233,7 +233,7 @@ func TestExportFollowsLine(t *testing.T) {
 			seen = append(seen, r.TransformMove(sym, m))
 		}
 		var out bytes.Buffer
-		if err := bk.ExportSGF(ctx, id, &out, ExportOptions{Line: seen[:3]}); err != nil {
+		if _, err := bk.ExportSGF(ctx, id, &out, ExportOptions{Line: seen[:3]}); err != nil {
 			t.Fatalf("symmetry %d: %v", sym, err)
 		}
 		roots, err := engine.ParseSGF(out.String())
@@ -252,7 +252,7 @@ func TestExportFollowsLine(t *testing.T) {
 	// as given.
 	deep := add(t, bk, "j10 k11k9 l10h12 m11m12 n10n11")
 	var out bytes.Buffer
-	if err := bk.ExportSGF(ctx, deep, &out, ExportOptions{Line: turns(t, r, "j10 m11m12 l10h12 k11k9 n10n11")}); err != nil {
+	if _, err := bk.ExportSGF(ctx, deep, &out, ExportOptions{Line: turns(t, r, "j10 m11m12 l10h12 k11k9 n10n11")}); err != nil {
 		t.Fatalf("transposed line: %v", err)
 	}
 	roots, err := engine.ParseSGF(out.String())
@@ -263,10 +263,56 @@ func TestExportFollowsLine(t *testing.T) {
 		t.Fatalf("transposed line not followed: %q %v", engine.FormatTurns(r, line), err)
 	}
 	// A line to another position, or to a position not in the book.
-	if err := bk.ExportSGF(ctx, id, io.Discard, ExportOptions{Line: stored[:2]}); err == nil {
+	if _, err := bk.ExportSGF(ctx, id, io.Discard, ExportOptions{Line: stored[:2]}); err == nil {
 		t.Fatal("a line to another position was accepted")
 	}
-	if err := bk.ExportSGF(ctx, id, io.Discard, ExportOptions{Line: turns(t, r, "j10 a1a2")}); !errors.Is(err, ErrNotFound) {
+	if _, err := bk.ExportSGF(ctx, id, io.Discard, ExportOptions{Line: turns(t, r, "j10 a1a2")}); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("a line not in the book: %v", err)
+	}
+}
+
+// MaxNodes bounds an export (0: no limit, negative: an error); a cut export
+// says so in its root's game comment, which an import does not take as a
+// note.
+func TestExportMaxNodes(t *testing.T) {
+	ctx := context.Background()
+	bk := newBook(t, engine.Connect6())
+	if _, err := bk.ImportSGF(ctx, sampleSGF); err != nil {
+		t.Fatal(err)
+	}
+	root, _ := bk.Root(ctx)
+	all, err := bk.Stats(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := func(sgf string) int { return strings.Count(sgf, ";B[") + strings.Count(sgf, ";W[") }
+	var out bytes.Buffer
+	st, err := bk.ExportSGF(ctx, root, &out, ExportOptions{})
+	if err != nil || st.Truncated || int64(st.Nodes) != all.Edges || count(out.String()) != st.Nodes || strings.Contains(out.String(), "GC[") {
+		t.Fatalf("unlimited export: %+v %v, %d moves in the book\n%s", st, err, all.Edges, out.String())
+	}
+	out.Reset()
+	st, err = bk.ExportSGF(ctx, root, &out, ExportOptions{MaxNodes: 3})
+	if err != nil || !st.Truncated || st.Nodes != 3 || count(out.String()) != 3 || !strings.Contains(out.String(), "GC[c6book: export truncated at 3 moves") {
+		t.Fatalf("export of 3 nodes: %+v %v\n%s", st, err, out.String())
+	}
+	// Importing the cut export into the book changes nothing.
+	before := bookState(t, bk)
+	if _, err := bk.ImportSGF(ctx, out.String()); err != nil {
+		t.Fatal(err)
+	}
+	if bookState(t, bk) != before {
+		t.Fatal("re-importing a cut export changed the book")
+	}
+	out.Reset()
+	st, err = bk.ExportSGF(ctx, root, &out, ExportOptions{MaxNodes: int(all.Edges)})
+	if err != nil || st.Truncated {
+		t.Fatalf("export of exactly every move: %+v %v", st, err)
+	}
+	for _, o := range []ExportOptions{{MaxNodes: -1}, {MaxDepth: -1}} {
+		out.Reset()
+		if _, err := bk.ExportSGF(ctx, root, &out, o); err == nil || out.Len() != 0 {
+			t.Fatalf("%+v: %v, wrote %d bytes", o, err, out.Len())
+		}
 	}
 }

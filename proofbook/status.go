@@ -602,7 +602,7 @@ func (bk *Book) StoreVerdict(ctx context.Context, id PosID, v Verdict) error {
 	if err != nil {
 		return err
 	}
-	return bk.write(ctx, func(tx *sql.Tx) error {
+	return bk.writeRetry(ctx, func(tx *sql.Tx) error {
 		w, err := bk.newWtx(ctx, tx)
 		if err != nil {
 			return err

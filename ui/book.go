@@ -102,6 +102,14 @@ type BookStore interface {
 	Resolve(ctx context.Context, e Entry) ([]engine.Move, error)
 }
 
+// ReadOnlyStore is implemented by a store that may be read-only: ReadOnly
+// says why it cannot be written ("" when it can). The workbench then shows
+// "read-only" and disables editing; moves not in the book can still be
+// played on the board, without storing them.
+type ReadOnlyStore interface {
+	ReadOnly() string
+}
+
 // ErrUnsupported is returned by a store that cannot do an operation (e.g.
 // undo of a move in a book without edge deletion).
 var ErrUnsupported = errors.New("not supported by this book")

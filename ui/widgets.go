@@ -50,6 +50,7 @@ type widgets struct {
 	notesLine  int
 	labelE     *widget.Entry
 	commentE   *widget.Entry
+	saveB      *widget.Button
 	searchE    *widget.Entry
 	searchRes  []Entry
 	searchList *widget.List
@@ -241,10 +242,10 @@ func newWidgets(wb *Workbench) *widgets {
 	u.commentE = widget.NewMultiLineEntry()
 	u.commentE.SetPlaceHolder("comment")
 	u.commentE.Wrapping = fyne.TextWrapWord
-	saveB := widget.NewButtonWithIcon("Save notes", theme.DocumentSaveIcon(), func() {
+	u.saveB = widget.NewButtonWithIcon("Save notes", theme.DocumentSaveIcon(), func() {
 		wb.SaveNotes(u.commentE.Text, u.labelE.Text)
 	})
-	notes := container.NewBorder(container.NewVBox(u.labelE), container.NewHBox(saveB,
+	notes := container.NewBorder(container.NewVBox(u.labelE), container.NewHBox(u.saveB,
 		widget.NewLabel("Tick “Label squares” to put letters on the board.")), nil, nil, u.commentE)
 
 	// Search in comments and the solved browser.
@@ -341,17 +342,22 @@ func (u *widgets) update() {
 	if !wb.info.Found && wb.cur > 0 {
 		text += " · not in the book"
 	}
+	editable := wb.readOnly == ""
+	if !editable {
+		text = "Read-only (" + wb.readOnly + ") · " + text
+	}
 	u.statusL.SetText(text)
 	if st == StatusDisproved {
-		setButton(u.disproveB, "Clear disproved", true)
+		setButton(u.disproveB, "Clear disproved", editable)
 	} else {
-		setButton(u.disproveB, "Mark disproved", true)
+		setButton(u.disproveB, "Mark disproved", editable)
 	}
-	if d := wb.CanUndo(); d != "" {
+	if d := wb.CanUndo(); d != "" && editable {
 		setButton(u.undoB, "Undo "+d, true)
 	} else {
 		setButton(u.undoB, "Undo", false)
 	}
+	u.setEditable(editable)
 	u.lineList.Refresh()
 	u.lineList.ScrollTo(wb.cur)
 	u.kidsL.SetText(fmt.Sprintf("Replies (%d)", len(wb.children)))
@@ -417,6 +423,28 @@ func (u *widgets) showVerdict(v *Verdict) {
 }
 
 func (u *widgets) setVerdictText(s string) { u.verdictL.SetText(s) }
+
+// setEditable enables or disables what writes to the book (a read-only
+// book): Verify (its verdict is stored), the notes and square labels.
+func (u *widgets) setEditable(on bool) {
+	switch {
+	case !on && !u.verifyB.Disabled():
+		u.verifyB.Disable()
+	case on && u.verifyB.Disabled() && u.wb.job == nil:
+		u.verifyB.Enable()
+	}
+	for _, w := range []fyne.Disableable{u.saveB, u.labelE, u.commentE, u.marking} {
+		if on && w.Disabled() {
+			w.Enable()
+		} else if !on && !w.Disabled() {
+			w.Disable()
+		}
+	}
+	if !on && u.wb.marking {
+		u.wb.marking = false
+		u.marking.SetChecked(false)
+	}
+}
 
 func (u *widgets) startSuggest() {
 	u.suggestB.Disable()

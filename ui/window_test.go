@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -248,4 +249,44 @@ func TestVerdictTextAllUnsolved(t *testing.T) {
 			t.Fatalf("note %q: verdict text %q", c.note, txt)
 		}
 	}
+}
+
+// lockedStore is the fake store while another program holds the book: a
+// verdict waits for the lock until it is stored or its context is done.
+type lockedStore struct {
+	*fakeStore
+	waiting chan struct{}
+}
+
+func (s lockedStore) StoreVerdict(ctx context.Context, b *engine.Board, v Verdict) error {
+	close(s.waiting)
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+// A finished verdict waiting for a locked book says so and waits until the
+// user presses Stop (the app's store retries until stored or stopped).
+func TestVerdictWaitsForLockedBookUntilStop(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), &fakeVerifier{})
+	st := lockedStore{h.store, make(chan struct{})}
+	if err := h.wb.SetStore(st); err != nil {
+		t.Fatal(err)
+	}
+	h.tap("j10")
+	h.wb.Verify()
+	h.pumpUntil("storing", func() bool { return strings.HasPrefix(h.wb.ui.progressL.Text, "storing the verdict") })
+	select {
+	case <-st.waiting:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the store was not asked for the verdict")
+	}
+	if !h.wb.Running() {
+		t.Fatal("the verification ended while its verdict waits for the book")
+	}
+	test.Tap(findButton(t, h.wb.Content(), "Stop"))
+	h.pumpUntil("stop", func() bool { return !h.wb.Running() })
+	if h.wb.ui.verdictL.Text != "stopped" {
+		t.Fatalf("after stop: %q", h.wb.ui.verdictL.Text)
+	}
+	h.noErrors()
 }

@@ -32,6 +32,7 @@ type Workbench struct {
 	OnChanged func()
 
 	rules    engine.Rules
+	readOnly string        // why the store cannot be written ("" when it can)
 	empty    *engine.Board // the empty board, cloned for replays
 	line     []engine.Move // the current line from the root; may go past cur
 	cur      int           // moves of line played to reach pos
@@ -132,6 +133,10 @@ func (wb *Workbench) SetStore(store BookStore) error {
 	}
 	wb.Stop()
 	wb.store = store
+	wb.readOnly = ""
+	if ro, ok := store.(ReadOnlyStore); ok {
+		wb.readOnly = ro.ReadOnly()
+	}
 	wb.rules = store.Rules()
 	wb.empty = empty
 	wb.undo = nil
@@ -153,6 +158,18 @@ func (wb *Workbench) Reload() {
 
 // Store returns the book shown.
 func (wb *Workbench) Store() BookStore { return wb.store }
+
+// ReadOnly says why the book shown cannot be written ("" when it can).
+func (wb *Workbench) ReadOnly() string { return wb.readOnly }
+
+// refuseEdit reports (and returns true) when the book is read-only.
+func (wb *Workbench) refuseEdit(what string) bool {
+	if wb.readOnly == "" {
+		return false
+	}
+	wb.fail(fmt.Errorf("%s: the book is read-only (%s)", what, wb.readOnly))
+	return true
+}
 
 // Content is the workbench's canvas object.
 func (wb *Workbench) Content() fyne.CanvasObject { return wb.ui.content }
@@ -379,7 +396,8 @@ func (wb *Workbench) PlayMove(m engine.Move) {
 			break
 		}
 	}
-	if !known {
+	if !known && wb.readOnly == "" {
+		// (A read-only book only shows the move: nothing is stored.)
 		created, err := wb.store.AddMove(context.Background(), wb.pos, m)
 		if err != nil {
 			wb.fail(err)
@@ -416,7 +434,7 @@ func (wb *Workbench) Undo() {
 		wb.redrawBoard()
 		return
 	}
-	if len(wb.undo) == 0 {
+	if len(wb.undo) == 0 || wb.refuseEdit("undo") {
 		return
 	}
 	e := wb.undo[len(wb.undo)-1]
@@ -585,7 +603,7 @@ func (wb *Workbench) Attach(w fyne.Window) {
 func (wb *Workbench) SaveNotes(comment, label string) {
 	ctx := context.Background()
 	old := wb.info
-	if comment == old.Comment && label == old.Label {
+	if comment == old.Comment && label == old.Label || wb.refuseEdit("save notes") {
 		return
 	}
 	if err := wb.store.SetComment(ctx, wb.pos, comment); err != nil {
@@ -602,6 +620,9 @@ func (wb *Workbench) SaveNotes(comment, label string) {
 }
 
 func (wb *Workbench) toggleMark(s engine.Square) {
+	if wb.refuseEdit("label squares") {
+		return
+	}
 	marks := map[engine.Square]string{}
 	for k, v := range wb.info.Marks {
 		marks[k] = v
@@ -635,6 +656,9 @@ func nextMarkLetter(marks map[engine.Square]string) string {
 // ToggleDisproved marks the shown position as disproved for the attacker
 // (the expert's judgement), or clears the mark.
 func (wb *Workbench) ToggleDisproved() {
+	if wb.refuseEdit("mark disproved") {
+		return
+	}
 	on := wb.info.Status != StatusDisproved
 	if err := wb.store.SetDisproved(context.Background(), wb.pos, wb.attacker, on); err != nil {
 		wb.fail(err)
@@ -657,6 +681,9 @@ func (wb *Workbench) Verify() {
 	}
 	if wb.verifier == nil {
 		wb.fail(errors.New("no verifier"))
+		return
+	}
+	if wb.refuseEdit("verify (its verdict is stored)") {
 		return
 	}
 	if wb.pos.ToMove() != wb.attacker.Opp() {
@@ -694,8 +721,11 @@ func (wb *Workbench) Verify() {
 		v, err := verifier.Verify(ctx, b, lambda, progress)
 		if err == nil {
 			v.Lambda = lambda
-			// The verdict is stored even if the user moved on meanwhile.
-			err = store.StoreVerdict(context.Background(), b, v)
+			do(func() { wb.showStoring(job) })
+			// The verdict is stored even if the user moved on meanwhile;
+			// while another program holds the book, the store waits for
+			// it until it is stored or the user presses Stop.
+			err = store.StoreVerdict(ctx, b, v)
 		}
 		do(func() { wb.finishVerify(job, v, err) })
 	}()
@@ -771,6 +801,13 @@ func (wb *Workbench) showProgress(job *verifyJob, p Progress) {
 		return
 	}
 	wb.ui.showProgress(p)
+}
+
+func (wb *Workbench) showStoring(job *verifyJob) {
+	if wb.job != job {
+		return
+	}
+	wb.ui.progressL.SetText("storing the verdict (Stop gives up if another program keeps the book locked)…")
 }
 
 func (wb *Workbench) finishVerify(job *verifyJob, v Verdict, err error) {

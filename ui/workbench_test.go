@@ -374,3 +374,58 @@ func findButton(t *testing.T, root fyne.CanvasObject, text string) *widget.Butto
 	}
 	return found
 }
+
+// readOnlyStore is the fake store, read-only.
+type readOnlyStore struct{ *fakeStore }
+
+func (readOnlyStore) ReadOnly() string { return "the file is read-only" }
+
+// A read-only book: the status bar says so, editing is disabled (and
+// refused if asked for), and moves not in the book are shown without
+// being stored.
+func TestReadOnlyStore(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), &fakeVerifier{})
+	h.store.addMove(engine.MustNewBoard(engine.Connect6()), h.mv("j10"))
+	ro := readOnlyStore{h.store}
+	if err := h.wb.SetStore(ro); err != nil {
+		t.Fatal(err)
+	}
+	if h.wb.ReadOnly() == "" {
+		t.Fatal("the workbench does not see that the store is read-only")
+	}
+	if st := h.wb.ui.statusL.Text; !strings.HasPrefix(st, "Read-only (the file is read-only)") {
+		t.Fatalf("status bar %q", st)
+	}
+	for _, w := range []fyne.Disableable{h.wb.ui.verifyB, h.wb.ui.disproveB, h.wb.ui.saveB, h.wb.ui.commentE, h.wb.ui.labelE, h.wb.ui.marking, h.wb.ui.undoB} {
+		if !w.Disabled() {
+			t.Fatalf("%T enabled on a read-only book", w)
+		}
+	}
+	h.tap("j10", "k11", "k12")
+	if h.line() != "j10 k11k12" || h.wb.Info().Found {
+		t.Fatalf("line %q, found %v", h.line(), h.wb.Info().Found)
+	}
+	h.wb.Back()
+	h.wb.SaveNotes("changed", "x")
+	h.wb.ToggleDisproved()
+	h.wb.SetMarking(true)
+	h.tap("a1")
+	h.wb.Verify()
+	n := h.store.node(h.wb.Position(), false)
+	if h.store.calls["AddMove"] != 0 || h.wb.Running() || n.comment != "" || n.label != "" || len(n.marks) != 0 ||
+		n.status[engine.Black] != StatusUnknown || len(n.verdict) != 0 {
+		t.Fatalf("a read-only store was written: %d moves added, verifying %v, node %+v", h.store.calls["AddMove"], h.wb.Running(), n)
+	}
+	if len(h.errs) != 4 || !strings.Contains(h.errs[0].Error(), "read-only") {
+		t.Fatalf("errors %v, want four read-only refusals", h.errs)
+	}
+	h.errs = nil
+	// Back to a writable book: editing is enabled again.
+	if err := h.wb.SetStore(h.store); err != nil {
+		t.Fatal(err)
+	}
+	if strings.HasPrefix(h.wb.ui.statusL.Text, "Read-only") || h.wb.ui.verifyB.Disabled() || h.wb.ui.saveB.Disabled() {
+		t.Fatal("editing still disabled on a writable book")
+	}
+	h.noErrors()
+}

@@ -94,7 +94,7 @@ func (f *bookFlags) register(fs *flag.FlagSet, position bool) {
 	fs.StringVar(&f.book, "book", "", "the book file (required)")
 	if position {
 		fs.StringVar(&f.turns, "turns", "", "the position: turns from the empty board (\"j10 j11k10 ...\"); empty: the root")
-		fs.StringVar(&f.attacker, "attacker", "", "attacker B or W (default: the side that just moved)")
+		fs.Var(colorValue{&f.attacker}, "attacker", "attacker B or W (default: the side that just moved)")
 		fs.BoolVar(&f.partial, "partial", false, partialUsage)
 	}
 	fs.BoolVar(&f.json, "json", false, "write JSON")
@@ -142,20 +142,83 @@ func (f *bookFlags) attackerFor(b *engine.Board) (engine.Color, error) {
 	if f.attacker == "" {
 		return b.ToMove().Opp(), nil
 	}
-	return engine.ParseColor(f.attacker)
+	c, err := engine.ParseColor(f.attacker)
+	if err != nil {
+		return engine.Empty, fmt.Errorf("--attacker: %w", err)
+	}
+	return c, nil
+}
+
+// checkVerifyAttacker refuses an --attacker the verifier cannot prove for:
+// it proves for the side that has just moved at --turns. It reads the
+// position only, before anything is stored.
+func (f *bookFlags) checkVerifyAttacker(bk *proofbook.Book) error {
+	if f.attacker == "" {
+		return nil
+	}
+	r := bk.Rules()
+	ms, err := engine.ParseTurns(r, f.turns)
+	if err != nil {
+		return fmt.Errorf("--turns: %w", err)
+	}
+	b, err := replay(r, ms, f.partial)
+	if err != nil {
+		return fmt.Errorf("--turns: %w", err)
+	}
+	a, err := f.attackerFor(b)
+	if err != nil {
+		return err
+	}
+	if a != b.ToMove().Opp() {
+		return fmt.Errorf("--attacker %s: %s is to move at --turns; the verifier proves for the side that has just moved (%s)", f.attacker, b.ToMove(), b.ToMove().Opp())
+	}
+	return nil
+}
+
+// checkVerifyFlags checks book verify's numeric flags.
+func checkVerifyFlags(lambda int, maxNodes int64, timeout time.Duration, workers int) error {
+	switch {
+	case lambda != 2 && lambda != 3:
+		return fmt.Errorf("--lambda %d: want 2 or 3", lambda)
+	case maxNodes <= 0:
+		return fmt.Errorf("--max-nodes %d: want a positive number", maxNodes)
+	case timeout < 0:
+		return fmt.Errorf("--timeout %v: want a positive duration (0: no limit)", timeout)
+	case workers < 0:
+		return fmt.Errorf("--workers %d: want 0 (all cores) or more", workers)
+	}
+	return nil
+}
+
+// positive checks a count flag that must be 1 or more.
+func positive(name string, v int) error {
+	if v < 1 {
+		return fmt.Errorf("--%s %d: want 1 or more", name, v)
+	}
+	return nil
+}
+
+// oneLine cuts an error or a name to one short line for a listing.
+func oneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		s = string(r[:n-1]) + "…"
+	}
+	return s
 }
 
 func bookInit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("c6 book init", flag.ContinueOnError)
 	var f bookFlags
 	f.register(fs, false)
-	rules := fs.String("rules", "19,19,6,2,1", "rules m,n,k,p,q")
+	rules := "19,19,6,2,1"
+	fs.Var(rulesValue{&rules}, "rules", "rules m,n,k,p,q")
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
-	r, err := engine.ParseRules(*rules)
+	r, err := engine.ParseRules(rules)
 	if err != nil {
-		return err
+		return fmt.Errorf("--rules: %w", err)
 	}
 	if f.book == "" {
 		return errors.New("--book FILE is required")
@@ -164,19 +227,25 @@ func bookInit(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	if err := bk.Close(); err != nil {
+		return err
+	}
+	if f.json {
+		return writeJSON(stdout, map[string]any{"book": f.book, "rules": r.String()})
+	}
 	fmt.Fprintf(stdout, "created %s for Connect(%s)\n", f.book, r)
-	return bk.Close()
+	return nil
 }
 
 func bookImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("c6 book import", flag.ContinueOnError)
 	var f bookFlags
 	f.register(fs, false)
-	fs.SetOutput(stderr)
-	if err := fs.Parse(args); err != nil {
-		return errUsage
+	files, err := parseFlagsFiles(fs, args, stderr)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() == 0 {
+	if len(files) == 0 {
 		return errors.New("give the SGF files to import")
 	}
 	bk, err := f.open(ctx)
@@ -184,7 +253,14 @@ func bookImport(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	defer bk.Close()
-	for _, path := range fs.Args() {
+	type fileJSON struct {
+		File      string `json:"file"`
+		Games     int    `json:"games"`
+		Positions int    `json:"positions"`
+		Moves     int    `json:"moves"`
+	}
+	var done []fileJSON
+	for _, path := range files {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return err
@@ -193,7 +269,13 @@ func bookImport(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		if err != nil {
 			return fmt.Errorf("%s: %w (nothing imported from it)", path, err)
 		}
-		fmt.Fprintf(stdout, "%s: %d games, %d new positions, %d new moves\n", path, st.Games, st.Positions, st.Edges)
+		done = append(done, fileJSON{path, st.Games, st.Positions, st.Edges})
+		if !f.json {
+			fmt.Fprintf(stdout, "%s: %d games, %d new positions, %d new moves\n", path, st.Games, st.Positions, st.Edges)
+		}
+	}
+	if f.json {
+		return writeJSON(stdout, map[string]any{"files": done})
 	}
 	return nil
 }
@@ -205,9 +287,18 @@ func bookImportGames(ctx context.Context, args []string, stdout, stderr io.Write
 	games := fs.String("games", defaultGames, "the games file")
 	batch := fs.Int("batch", 500, "games per transaction")
 	source := fs.String("source", "littlegolem", "the games' origin (games are stored once per source and id)")
-	verbose := fs.Bool("v", false, "list the skipped games")
+	verbose := fs.Bool("v", false, "list every skipped game (id and reason), and the longest write transaction")
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
+	}
+	if err := positive("batch", *batch); err != nil {
+		return err
+	}
+	if strings.TrimSpace(*source) == "" {
+		return errors.New("--source: want a name (the games' origin), not an empty string")
+	}
+	if *games == "" {
+		return errors.New("--games FILE: want a file name, not an empty string")
 	}
 	bk, err := f.open(ctx)
 	if err != nil {
@@ -216,7 +307,7 @@ func bookImportGames(ctx context.Context, args []string, stdout, stderr io.Write
 	defer bk.Close()
 	in, err := os.Open(*games)
 	if err != nil {
-		return err
+		return fmt.Errorf("--games: %w", err)
 	}
 	defer in.Close()
 	start := time.Now()
@@ -232,14 +323,54 @@ func bookImportGames(ctx context.Context, args []string, stdout, stderr io.Write
 	if err != nil {
 		return fmt.Errorf("%w (%d games committed before it)", err, st.Games)
 	}
-	fmt.Fprintf(stdout, "%d games imported, %d already in the book, %d skipped; %d new positions, %d new moves in %s\n",
-		st.Games, st.Already, len(st.Skipped), st.Positions, st.Edges, time.Since(start).Round(time.Millisecond))
-	for i, e := range st.Skipped {
-		if !*verbose && i == 5 {
-			fmt.Fprintf(stdout, "... (-v lists all %d)\n", len(st.Skipped))
-			break
+	// Skipped games counted by reason (most frequent first), then listed:
+	// each on one short line (a broken file may hold megabytes in one turn).
+	byReason := map[string]int{}
+	for _, e := range st.Skipped {
+		byReason[e.Reason()]++
+	}
+	reasons := make([]string, 0, len(byReason))
+	for k := range byReason {
+		reasons = append(reasons, k)
+	}
+	sort.Slice(reasons, func(i, j int) bool {
+		if byReason[reasons[i]] != byReason[reasons[j]] {
+			return byReason[reasons[i]] > byReason[reasons[j]]
 		}
-		fmt.Fprintf(stdout, "skipped %v\n", e)
+		return reasons[i] < reasons[j]
+	})
+	list := st.Skipped
+	if !*verbose && len(list) > 5 {
+		list = list[:5]
+	}
+	elapsed := time.Since(start)
+	if f.json {
+		type skipJSON struct {
+			ID     string `json:"id"`
+			Reason string `json:"reason"`
+			Error  string `json:"error"`
+		}
+		sk := []skipJSON{}
+		for _, e := range list {
+			sk = append(sk, skipJSON{oneLine(e.ID, 40), e.Reason(), oneLine(e.Err.Error(), 160)})
+		}
+		return writeJSON(stdout, map[string]any{"games": st.Games, "already": st.Already, "skipped": len(st.Skipped),
+			"skipped_by_reason": byReason, "skipped_games": sk, "positions": st.Positions, "moves": st.Edges,
+			"transactions": st.Transactions, "longest_tx_ms": st.LongestTx.Milliseconds(), "ms": elapsed.Milliseconds()})
+	}
+	fmt.Fprintf(stdout, "%d games imported, %d already in the book, %d skipped; %d new positions, %d new moves in %s\n",
+		st.Games, st.Already, len(st.Skipped), st.Positions, st.Edges, elapsed.Round(time.Millisecond))
+	for _, k := range reasons {
+		fmt.Fprintf(stdout, "skipped %d: %s\n", byReason[k], k)
+	}
+	for _, e := range list {
+		fmt.Fprintf(stdout, "skipped game %s: %s\n", oneLine(e.ID, 40), oneLine(e.Err.Error(), 160))
+	}
+	if len(list) < len(st.Skipped) {
+		fmt.Fprintf(stdout, "... (-v lists all %d)\n", len(st.Skipped))
+	}
+	if *verbose {
+		fmt.Fprintf(stdout, "%d write transactions, the longest held the lock %s\n", st.Transactions, st.LongestTx.Round(time.Millisecond))
 	}
 	return nil
 }
@@ -250,9 +381,15 @@ func bookExport(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	f.register(fs, true)
 	out := fs.String("out", "", "write to this file (default: standard output)")
 	depth := fs.Int("depth", 0, "turns below the position (0: all)")
-	maxNodes := fs.Int("max-nodes", 100000, "at most this many nodes")
+	maxNodes := fs.Int("max-nodes", 100000, "at most this many moves below the position (0: no limit); a cut export says so")
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
+	}
+	if *depth < 0 {
+		return fmt.Errorf("--depth %d: want 0 (all) or more", *depth)
+	}
+	if *maxNodes < 0 {
+		return fmt.Errorf("--max-nodes %d: want 0 (no limit) or more", *maxNodes)
 	}
 	bk, err := f.open(ctx)
 	if err != nil {
@@ -263,23 +400,37 @@ func bookExport(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	w := stdout
-	var file *os.File
-	if *out != "" {
-		if file, err = os.Create(*out); err != nil {
-			return err
-		}
-		w = file
-	}
-	// In the orientation of --turns, not the book's stored frame.
+	// In the orientation of --turns, not the book's stored frame. The
+	// whole SGF is made before --out is written: a failed export leaves
+	// no file behind.
 	line, err := engine.ParseTurns(bk.Rules(), f.turns)
-	if err == nil {
-		err = bk.ExportSGF(ctx, id, w, proofbook.ExportOptions{MaxDepth: *depth, MaxNodes: *maxNodes, Line: line})
+	if err != nil {
+		return fmt.Errorf("--turns: %w", err)
 	}
-	if file != nil {
-		if cerr := file.Close(); err == nil {
-			err = cerr
+	var buf strings.Builder
+	st, err := bk.ExportSGF(ctx, id, &buf, proofbook.ExportOptions{MaxDepth: *depth, MaxNodes: *maxNodes, Line: line})
+	if err != nil {
+		return err
+	}
+	if *out != "" {
+		if err := os.WriteFile(*out, []byte(buf.String()), 0o644); err != nil {
+			return fmt.Errorf("--out: %w", err)
 		}
+	}
+	if st.Truncated {
+		fmt.Fprintf(stderr, "c6 book export: truncated at %d moves (--max-nodes); the book stores more below this position (--max-nodes 0 exports all)\n", *maxNodes)
+	}
+	if f.json {
+		res := map[string]any{"id": int64(id), "nodes": st.Nodes, "truncated": st.Truncated}
+		if *out != "" {
+			res["out"] = *out
+		} else {
+			res["sgf"] = buf.String()
+		}
+		return writeJSON(stdout, res)
+	}
+	if *out == "" {
+		_, err = io.WriteString(stdout, buf.String())
 	}
 	return err
 }
@@ -421,6 +572,17 @@ func bookAnnotate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	// Checked before anything is stored (annotate adds a missing line).
+	switch {
+	case *disprove && *undisprove:
+		return errors.New("give --disprove or --undisprove, not both")
+	case !set["comment"] && !set["label"] && !*disprove && !*undisprove:
+		return errors.New("nothing to do: give --comment, --label, --disprove or --undisprove")
+	case set["attacker"] && !*disprove && !*undisprove:
+		return errors.New("--attacker goes with --disprove or --undisprove")
+	}
 	bk, err := f.open(ctx)
 	if err != nil {
 		return err
@@ -430,8 +592,6 @@ func bookAnnotate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	set := map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 	if set["comment"] {
 		if err := bk.SetComment(ctx, id, *comment); err != nil {
 			return err
@@ -451,6 +611,9 @@ func bookAnnotate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 			return err
 		}
 	}
+	if f.json {
+		return writeJSON(stdout, map[string]any{"id": int64(id), "updated": true})
+	}
 	fmt.Fprintf(stdout, "position %d updated\n", id)
 	return nil
 }
@@ -466,18 +629,25 @@ func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
+	if err := checkVerifyFlags(*lambda, *maxNodes, *timeout, *workers); err != nil {
+		return err
+	}
 	bk, err := f.open(ctx)
 	if err != nil {
 		return err
 	}
 	defer bk.Close()
+	if err := f.checkVerifyAttacker(bk); err != nil {
+		return err
+	}
 	id, _, sym, err := f.locate(ctx, bk, true)
 	if err != nil {
 		return err
 	}
+	vctx := ctx // --timeout bounds the verifier, not the storing of its verdict
 	if *timeout > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, *timeout)
+		vctx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
 	// Verify the canonical board: the verdict's moves are then in the
@@ -491,7 +661,7 @@ func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if !ok {
 		return fmt.Errorf("the position's stone counts do not fit full turns of %s, the attacker", cb.ToMove().Opp())
 	}
-	v, err := engine.Verify(ctx, cb, engine.VerifyOptions{Lambda: *lambda, Workers: *workers, Tolerance: tol,
+	v, err := engine.Verify(vctx, cb, engine.VerifyOptions{Lambda: *lambda, Workers: *workers, Tolerance: tol,
 		Limits: engine.Limits{MaxNodes: *maxNodes}}, nil)
 	if err != nil {
 		return err
@@ -622,16 +792,28 @@ func bookList(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs := flag.NewFlagSet("c6 book open", flag.ContinueOnError)
 	var f bookFlags
 	f.register(fs, false)
-	att := fs.String("attacker", "B", "attacker B or W")
+	att := "B"
+	fs.Var(colorValue{&att}, "attacker", "attacker B or W")
 	proved := fs.Bool("proved", false, "list proved positions instead")
 	minOrder := fs.Int("min-order", 1, "with --proved: the least λ order listed (0 adds the game ends)")
 	limit := fs.Int("limit", 20, "at most this many")
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
-	a, err := engine.ParseColor(*att)
+	a, err := engine.ParseColor(att)
 	if err != nil {
+		return fmt.Errorf("--attacker: %w", err)
+	}
+	if err := positive("limit", *limit); err != nil {
 		return err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	switch {
+	case *minOrder < 0:
+		return fmt.Errorf("--min-order %d: want 0 or more", *minOrder)
+	case set["min-order"] && !*proved:
+		return errors.New("--min-order goes with --proved")
 	}
 	bk, err := f.open(ctx)
 	if err != nil {
@@ -648,12 +830,29 @@ func bookList(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	r := bk.Rules()
+	type entryJSON struct {
+		ID     int64  `json:"id"`
+		Status string `json:"status"`
+		Order  int    `json:"order"`
+		PN     int64  `json:"pn"`
+		DN     int64  `json:"dn"`
+		Label  string `json:"label,omitempty"`
+		Turns  string `json:"turns"`
+	}
+	out := []entryJSON{}
 	for _, e := range list {
 		line := ""
 		if paths, err := bk.PathsFromRoot(ctx, e.ID, 1); err == nil && len(paths) > 0 {
 			line = engine.FormatTurns(r, paths[0].Turns)
 		}
+		if f.json {
+			out = append(out, entryJSON{int64(e.ID), e.Proof.Status.String(), e.Proof.Order, e.Proof.PN, e.Proof.DN, e.Label, line})
+			continue
+		}
 		fmt.Fprintf(stdout, "%8d  %-30s %s  %s\n", e.ID, proofText(e.Proof), e.Label, line)
+	}
+	if f.json {
+		return writeJSON(stdout, map[string]any{"attacker": a.String(), "proved": *proved, "positions": out})
 	}
 	return nil
 }
@@ -667,6 +866,12 @@ func bookSearch(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
+	if strings.TrimSpace(*text) == "" {
+		return errors.New("--text: give the words to find")
+	}
+	if err := positive("limit", *limit); err != nil {
+		return err
+	}
 	bk, err := f.open(ctx)
 	if err != nil {
 		return err
@@ -677,12 +882,26 @@ func bookSearch(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	r := bk.Rules()
+	type hitJSON struct {
+		ID      int64  `json:"id"`
+		Comment string `json:"comment"`
+		Label   string `json:"label,omitempty"`
+		Turns   string `json:"turns"`
+	}
+	out := []hitJSON{}
 	for _, h := range hits {
 		line := ""
 		if paths, err := bk.PathsFromRoot(ctx, h.ID, 1); err == nil && len(paths) > 0 {
 			line = engine.FormatTurns(r, paths[0].Turns)
 		}
+		if f.json {
+			out = append(out, hitJSON{int64(h.ID), h.Comment, h.Label, line})
+			continue
+		}
 		fmt.Fprintf(stdout, "%8d  %q  %s\n", h.ID, h.Comment, line)
+	}
+	if f.json {
+		return writeJSON(stdout, map[string]any{"text": *text, "hits": out})
 	}
 	return nil
 }
@@ -718,6 +937,14 @@ func bookCheck(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	secs := time.Since(start).Seconds()
+	if f.json {
+		if err := writeJSON(stdout, map[string]any{"ok": rep.OK(), "positions": rep.Positions, "moves": rep.Edges,
+			"statuses": rep.Statuses, "proved": rep.Proved, "proofs_rechecked": rep.Proofs, "seconds": secs,
+			"problems": append([]string{}, rep.Problems...)}); err != nil || rep.OK() {
+			return err
+		}
+		return fmt.Errorf("%d problems", len(rep.Problems))
+	}
 	fmt.Fprintf(stdout, "%d positions, %d moves, %d statuses re-derived (%d proved)\n", rep.Positions, rep.Edges, rep.Statuses, rep.Proved)
 	fmt.Fprintf(stdout, "%d proofs re-checked from their certificates by proofcheck; %.1f s, %.0f positions/s\n",
 		rep.Proofs, secs, float64(rep.Positions)/max(secs, 1e-3))
@@ -747,5 +974,11 @@ func bookBackup(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	defer bk.Close()
-	return bk.Backup(ctx, *to)
+	if err := bk.Backup(ctx, *to); err != nil {
+		return err
+	}
+	if f.json {
+		return writeJSON(stdout, map[string]any{"backup": *to})
+	}
+	return nil
 }

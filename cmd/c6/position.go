@@ -25,7 +25,7 @@ const partialUsage = "read turns with fewer stones than the rules place as null 
 func (p *positionFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&p.turns, "turns", "", "the game so far in LittleGolem turn notation (\"j10 j11k10 ...\")")
 	fs.StringVar(&p.sgf, "sgf", "", "read the game from this SGF file instead of --turns")
-	fs.StringVar(&p.rules, "rules", "", "rules m,n,k,p,q (default 19,19,6,2,1; an SGF's RU property wins)")
+	fs.Var(rulesValue{&p.rules}, "rules", "rules m,n,k,p,q (default 19,19,6,2,1; an SGF's RU property wins)")
 	fs.BoolVar(&p.partial, "partial", false, partialUsage)
 }
 
@@ -90,23 +90,81 @@ func (p *positionFlags) load() (*engine.Board, error) {
 	return b, nil
 }
 
+// rulesValue is a --rules flag, checked when it is set: an empty --rules is an
+// error, not the default.
+type rulesValue struct{ s *string }
+
+func (v rulesValue) String() string {
+	if v.s == nil {
+		return ""
+	}
+	return *v.s
+}
+
+func (v rulesValue) Set(s string) error {
+	if _, err := engine.ParseRules(s); err != nil {
+		return err
+	}
+	*v.s = s
+	return nil
+}
+
+// colorValue is a colour flag (B or W), checked when it is set.
+type colorValue struct{ s *string }
+
+func (v colorValue) String() string {
+	if v.s == nil {
+		return ""
+	}
+	return *v.s
+}
+
+func (v colorValue) Set(s string) error {
+	if _, err := engine.ParseColor(s); err != nil {
+		return err
+	}
+	*v.s = s
+	return nil
+}
+
 // parseFlags parses a command's flags; -h prints usage and returns
 // errUsage. A bad flag is a one-line error naming it (the usage is one -h
 // away), like every other bad input.
 func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) error {
-	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stderr)
-			fs.Usage()
-			return errUsage
-		}
-		return fmt.Errorf("%v (run with -h for the flags)", err)
+	files, err := parseFlagsFiles(fs, args, stderr)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	if len(files) > 0 {
+		return fmt.Errorf("unexpected argument %q", files[0])
 	}
 	return nil
+}
+
+// parseFlagsFiles is parseFlags for a command that takes arguments (files)
+// too: flags may come before, between and after them ("--" ends the flags).
+func parseFlagsFiles(fs *flag.FlagSet, args []string, stderr io.Writer) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	var files []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(stderr)
+				fs.Usage()
+				return nil, errUsage
+			}
+			return nil, fmt.Errorf("%v (run with -h for the flags)", err)
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return files, nil
+		}
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			return append(files, rest...), nil
+		}
+		files = append(files, rest[0])
+		args = rest[1:]
+	}
 }
 
 func writeJSON(w io.Writer, v any) error {
