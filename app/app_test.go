@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -445,6 +446,59 @@ func TestImports(t *testing.T) {
 	}
 	if ta.wa.win.Canvas().Overlays().Top() == nil {
 		t.Fatal("no error dialog for a bad games file")
+	}
+}
+
+// File → Check book re-checks the proofs off the UI goroutine and reports;
+// a tampered proof is reported as an error naming the broken line.
+func TestCheckBookMenu(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", dir)
+	a := test.NewTempApp(t)
+	ta := startApp(t, a, options{book: filepath.Join(dir, "b.c6book")})
+	games := filepath.Join(dir, "games.json")
+	// A game that ends in a six: its last positions are proved.
+	if err := os.WriteFile(games, []byte(`{"7": ["j10", "a1b1", "j11j12", "a2b2", "j13j14", "a3b3", "j15j16"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ta.wa.importGamesFile(games)
+	ta.pumpUntil("the games import", func() bool { return ta.wa.busy == 0 })
+	clearOverlays(ta.wa.win)
+	report := func() string {
+		var texts []string
+		for _, o := range ta.wa.win.Canvas().Overlays().List() {
+			for _, l := range test.LaidOutObjects(o) {
+				switch w := l.(type) {
+				case *widget.Label:
+					texts = append(texts, w.Text)
+				case *widget.RichText:
+					texts = append(texts, w.String())
+				}
+			}
+		}
+		return strings.Join(texts, "\n")
+	}
+	ta.wa.checkBook()
+	ta.pumpUntil("the check", func() bool { return ta.wa.busy == 0 })
+	if got := report(); !strings.Contains(got, "proofs re-checked") || !strings.Contains(got, "sound") {
+		t.Fatalf("check report: %q", got)
+	}
+	clearOverlays(ta.wa.win)
+	// Forge a zone: the check must say where the proof breaks.
+	db, err := sql.Open("sqlite3", "file:"+ta.wa.bk.Path()+"?_busy_timeout=10000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if res, err := db.Exec("UPDATE status SET zone = x'' WHERE status = 2 AND how = 'move'"); err != nil {
+		t.Fatal(err)
+	} else if n, _ := res.RowsAffected(); n == 0 {
+		t.Fatal("no proof by a move to forge")
+	}
+	ta.wa.checkBook()
+	ta.pumpUntil("the second check", func() bool { return ta.wa.busy == 0 })
+	if got := report(); !strings.Contains(got, "problems; the first: position") || !strings.Contains(got, "zone") {
+		t.Fatalf("check report on a forged proof: %q", got)
 	}
 }
 

@@ -173,6 +173,32 @@ func (wa *workbenchApp) switchTo(bk *proofbook.Book) {
 	wa.remember(bk.Path())
 	wa.setMenu()
 	wa.updateTitle()
+	if note := bk.UpgradeNote(); note != "" {
+		dialog.ShowInformation("Book upgraded", note, wa.win)
+	}
+}
+
+// checkBook runs the book's integrity check and re-checks every proved
+// position from its certificates (proofcheck), with progress and Cancel.
+func (wa *workbenchApp) checkBook() {
+	bk := wa.bk
+	wa.background("Checking the book", func(ctx context.Context, say func(string)) (string, error) {
+		start := time.Now()
+		say("integrity, positions, moves and statuses…")
+		rep, err := bk.CheckWithProgress(ctx, func(p proofbook.CheckProgress) {
+			say(fmt.Sprintf("re-checking proofs from their certificates: %d / %d", p.Checked, p.Total))
+		})
+		if err != nil {
+			return "", err
+		}
+		secs := time.Since(start).Seconds()
+		head := fmt.Sprintf("%d positions, %d moves; %d proofs re-checked from their certificates (%.1f s, %.0f positions/s).",
+			rep.Positions, rep.Edges, rep.Proofs, secs, float64(rep.Positions)/max(secs, 1e-3))
+		if rep.OK() {
+			return head + "\nThe book is sound.", nil
+		}
+		return "", fmt.Errorf("%s\n%d problems; the first: %s", head, len(rep.Problems), rep.Problems[0])
+	})
 }
 
 func (wa *workbenchApp) openPath(path string) {
@@ -208,6 +234,8 @@ func (wa *workbenchApp) setMenu() {
 		importGames,
 		fyne.NewMenuItem("Export SGF of this position…", wa.exportSGF),
 		fyne.NewMenuItem("Export board as PNG…", wa.exportPNG),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Check book…", wa.checkBook),
 	)
 	edit := fyne.NewMenu("Edit",
 		fyne.NewMenuItem("Undo last edit", wa.wb.Undo),
