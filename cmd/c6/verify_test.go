@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"sort"
 	"strings"
 	"testing"
 
@@ -111,6 +112,64 @@ func TestVerifyCommandErrors(t *testing.T) {
 		code := run(append([]string{"verify"}, args...), &out, &errb)
 		if code == 0 || out.Len() != 0 || errb.Len() == 0 {
 			t.Errorf("c6 verify %v: exit %d, stdout %q, stderr %q", args, code, out.String(), errb.String())
+		}
+	}
+}
+
+// The prover runs in one frame: a position entered in any of its 8
+// orientations gets the same verdict, mapped, from c6 verify and from
+// c6 book verify.
+func TestVerifyOrientationIndependent(t *testing.T) {
+	r, _ := engine.ParseRules("9,9,5,2,1")
+	base, err := engine.ParseTurns(r, "e5 e4e6 d5d4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	book := t.TempDir() + "/o.c6book"
+	runBook(t, false, "init", "--book", book, "--rules", "9,9,5,2,1")
+	set := func(names []string, sym int) string {
+		var out []string
+		for _, n := range names {
+			n = strings.TrimSuffix(n, " (seminull)")
+			m, err := engine.ParseMove(r, n)
+			if err != nil {
+				t.Fatalf("%q: %v", n, err)
+			}
+			out = append(out, engine.MoveName(r, r.TransformMove(engine.InverseSymmetry(sym), m)))
+		}
+		sort.Strings(out)
+		return strings.Join(out, " ")
+	}
+	var want, wantBook string
+	for sym := 0; sym < r.SymmetryCount(); sym++ {
+		turns := make([]engine.Move, len(base))
+		for i, m := range base {
+			turns[i] = r.TransformMove(sym, m)
+		}
+		text := engine.FormatTurns(r, turns)
+		v, _ := runVerify(t, "--rules", "9,9,5,2,1", "--turns", text, "--max-nodes", "20000", "--workers", "1", "--json")
+		got := v.Status + ": " + set(v.Unsolved, sym) + " | " + set(v.OpenSeminull, sym)
+		out, _ := runBook(t, false, "verify", "--book", book, "--turns", text, "--max-nodes", "20000", "--workers", "1", "--json")
+		var bv struct {
+			Status string   `json:"status"`
+			Items  []string `json:"open_items"`
+		}
+		if err := json.Unmarshal([]byte(out), &bv); err != nil {
+			t.Fatalf("book verify JSON %q: %v", out, err)
+		}
+		gotBook := bv.Status + ": " + set(bv.Items, sym)
+		if sym == 0 {
+			want, wantBook = got, gotBook
+			if v.Status != "open" || len(v.Unsolved) == 0 {
+				t.Fatalf("the sample verdict is not open with unsolved moves: %+v", v)
+			}
+			continue
+		}
+		if got != want {
+			t.Fatalf("symmetry %d: c6 verify gives %q, the original %q", sym, got, want)
+		}
+		if gotBook != wantBook {
+			t.Fatalf("symmetry %d: c6 book verify gives %q, the original %q", sym, gotBook, wantBook)
 		}
 	}
 }
