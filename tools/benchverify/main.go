@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"c6book/engine"
+	"c6book/proofcheck"
 )
 
 type position struct {
@@ -148,6 +149,32 @@ func run(args []string, w io.Writer) error {
 	if len(times) > 0 {
 		fmt.Fprintf(w, "solver calls %d, nodes %d, time %v; per position median %.0f ms, 90th percentile %.0f ms, max %.0f ms\n",
 			calls, nodes, total.Round(time.Millisecond), times[len(times)/2], times[len(times)*9/10], times[len(times)-1])
+	}
+	// Certificates: their size and the independent re-check.
+	var sizes []int
+	var checkTime time.Duration
+	for _, r := range rows {
+		c := proofcheck.FromVerdict(&r.vd)
+		data, err := c.MarshalBinary()
+		if err != nil {
+			return err
+		}
+		sizes = append(sizes, len(data))
+		b := r.p.board
+		t0 := time.Now()
+		if _, err := proofcheck.CheckVerdict(ctx, b.Rules(), b.StoneList(engine.Black), b.StoneList(engine.White), b.ToMove(), 0, c); err != nil {
+			return fmt.Errorf("game %s: the certificate does not check: %w", r.p.gid, err)
+		}
+		checkTime += time.Since(t0)
+	}
+	if len(sizes) > 0 {
+		sort.Ints(sizes)
+		sum := 0
+		for _, n := range sizes {
+			sum += n
+		}
+		fmt.Fprintf(w, "certificates: %d bytes in all; per verdict median %d, 90th percentile %d, max %d bytes; proofcheck re-checked all in %v (verifier %v)\n",
+			sum, sizes[len(sizes)/2], sizes[len(sizes)*9/10], sizes[len(sizes)-1], checkTime.Round(time.Millisecond), total.Round(time.Millisecond))
 	}
 	if *speedup {
 		// The position with the most solver calls among the quick ones.
