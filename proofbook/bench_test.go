@@ -202,3 +202,50 @@ func BenchmarkBookQueries(b *testing.B) {
 	run("Search", func() error { _, err := bk.Search(ctx, "sharp zhang", 100); return err })
 	run("Next/root", func() error { _, err := bk.Next(ctx, root, engine.Black); return err })
 }
+
+// BenchmarkConnect623Certificate verifies Black's winning first move of
+// Connect(6,2,3) in one verifier call (λ3, 200,000 nodes a solver call),
+// stores it in a book, and reports the certificate's size and the time
+// book check takes to re-check it from the certificate alone.
+func BenchmarkConnect623Certificate(b *testing.B) {
+	ctx := context.Background()
+	r := engine.Rules{M: 19, N: 19, K: 6, P: 2, Q: 3}
+	turns, err := engine.ParseTurns(r, "i9k9j10")
+	if err != nil {
+		b.Fatal(err)
+	}
+	board, err := engine.Replay(r, turns)
+	if err != nil {
+		b.Fatal(err)
+	}
+	v, err := engine.Verify(ctx, board, engine.VerifyOptions{Lambda: 3, Workers: 2, Limits: engine.Limits{MaxNodes: 200000}}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if v.Status != engine.StatusProved {
+		b.Fatalf("not proved: %s", v.Status)
+	}
+	bk := newBook(b, r)
+	l, err := bk.AddLine(ctx, turns)
+	if err != nil {
+		b.Fatal(err)
+	}
+	_, sym := board.CanonicalKey()
+	sv := FromEngine(r, sym, v, 3)
+	data, err := sv.Cert.MarshalBinary()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := bk.StoreVerdict(ctx, l.IDs[1], sv); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		rep, err := bk.Check(ctx)
+		if err != nil || !rep.OK() || rep.Proofs < 2 {
+			b.Fatalf("check: %+v %v", rep, err)
+		}
+	}
+	b.ReportMetric(float64(len(data)), "cert-bytes")
+	b.ReportMetric(float64(len(v.Covered)), "covered-moves")
+}

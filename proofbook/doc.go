@@ -46,7 +46,8 @@
 //	AddLine(ctx, turns) (Line, error)            a game from the empty board
 //	SetComment(ctx, id, text) / SetLabel(ctx, id, label) / SetMarks(ctx, id, []Mark) error
 //	SetDisproved(ctx, id, attacker, on) error    the expert's disproof (sticky)
-//	StoreVerdict(ctx, id, Verdict) error         adds the unsolved moves as children, propagates
+//	StoreVerdict(ctx, id, Verdict) error         re-checks the certificate (proofcheck), adds the items as children, propagates
+//	Items(ctx, id, attacker) ([]Item, error)     what a verdict still leaves to prove (incl. (s, x) of closed seminulls)
 //	Next(ctx, from, attacker) (Line, error)      the most-proving position below from
 //	OpenByPN(ctx, attacker, limit) ([]Ranked, error)
 //	Proved(ctx, attacker, minOrder, limit) ([]Ranked, error)
@@ -54,20 +55,22 @@
 //	Labeled(ctx, label, limit) ([]Hit, error)
 //	PathsFromRoot(ctx, id, max) ([]Line, error)  turns in the empty board's frame
 //	AddProof(ctx, name, root, attacker) (int64, error); Proofs(ctx) ([]ProofTarget, error); DeleteProof(ctx, id) error
-//	Stats(ctx) (Stats, error); Check(ctx) (CheckReport, error); Backup(ctx, dst) error
+//	Stats(ctx) (Stats, error); Check(ctx) / CheckWithProgress(ctx, fn) (CheckReport, error); Backup(ctx, dst) error
+//	UpgradeNote() string                         what opening changed (proofs without certificates turned open)
 //	ImportSGF(ctx, data) (ImportStats, error)    one transaction; merges into the tree
 //	ExportSGF(ctx, id, w, ExportOptions) (ExportStats, error)  path to id, then its subtree
 //	ImportGames(ctx, r, ImportOptions) (ImportStats, error)  {"gid": ["j10", ...]} (.gz ok)
 //	FromEngine(rules, sym, engine.Verdict, lambda) Verdict   the stored form of a verdict
 //
-// Schema (migrations/, user_version 4): meta (rules, root), position (key
+// Schema (migrations/, user_version 5): meta (rules, root), position (key
 // UNIQUE, canonical stones, side to move, stone count, winner), edge
 // (parent, packed move, child; WITHOUT ROWID, index on child), game
 // (source, id, leaf), note (comment, label, marks JSON; FTS4 index
 // note_fts kept by triggers), status (per position and attacker: status,
 // order, how, expert flag, pn, dn; indexed for the open list by pn and
 // the proved list by order), verdict (latest per position, JSON),
-// proof (named proofs). Status propagation and proof numbers: status.go.
+// proof (named proofs); verdict.cert holds the certificate and status.zone
+// the relevance zone of a proved position (migration 0005). Status propagation and proof numbers: status.go.
 package proofbook
 
 import _ "github.com/mattn/go-sqlite3" // the SQLite driver, registered as "sqlite3"
