@@ -588,113 +588,155 @@ func proveBelow(t *testing.T, bk *Book, rng *rand.Rand, id PosID, a engine.Color
 	return false
 }
 
-// The seminull closure of RZOP: an open seminull item s is closed only when
-// the seminull position D+s is proved with its zone Z(s) and every full
-// move (s, x), x in Z(s), is proved on its own. Proving D+s adds those moves
-// as items (children); D stays open until they are proved; then D is
-// proved, passes the independent check, and is a true win.
+// The seminull closure of RZOP, on Connect6. In D Black has one threat (a
+// four on row 10 that White blocks at g10 or h10) and three in a row on
+// rows 4 and 7; a λ3 verdict leaves the seminull moves g10 and h10 open. The
+// seminull position D+g10 is proved (f4f7 makes four threats); that does
+// not prove D: the full moves (g10, x) with x in its zone become items, and
+// D is proved only once every one of them is, after which the independent
+// checker accepts the book.
 func TestSeminullClosure(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Rules{M: 7, N: 7, K: 4, P: 2, Q: 1}
-	rng := rand.New(rand.NewPCG(2024, 11))
-	closed := 0
-	var stats [3]int
-	for try := 0; try < 400 && closed < 2; try++ {
-		bk := newBook(t, r)
-		line := randomLine(rng, r, 4)
-		b, err := engine.Replay(r, line)
+	bk := newBook(t, engine.Connect6())
+	r := bk.Rules()
+	B := engine.Black
+	const dLine = "j10 a19e19 c10d10 b10i19 c4d4 m19q19 e4c7 a16e16 d7e7 i16m16 e10f10"
+	D := add(t, bk, dLine)
+	b, err := engine.ReplayText(r, dLine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if th := b.Threats(B); th != 1 {
+		t.Fatalf("D: Black has %d threats, want 1", th)
+	}
+	_, sym, err := bk.Locate(ctx, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The λ3 verdict: every move that blocks the four holds g10 or h10.
+	v := Verdict{Attacker: B, Status: engine.StatusOpen, Lambda: 3, Engine: "test", Cert: &proofcheck.Cert{Attacker: B}}
+	for _, s := range []string{"g10", "h10"} {
+		sq := ToCanonical(r, sym, mv(t, r, s))
+		v.OpenSeminull = append(v.OpenSeminull, Unsolved{Move: sq, Reason: "budget"})
+		v.Cert.OpenSeminull = append(v.Cert.OpenSeminull, sq.At(0))
+	}
+	store(t, bk, D, v)
+	wantProof(t, bk, "D (two open seminull items)", D, B, StatusOpen, 2, 1)
+
+	// answer plays f4f7 (or the engine's win when f4/f7 is taken) in
+	// position id and verifies the result.
+	answer := func(it Item) {
+		t.Helper()
+		id := it.ID
+		cb, err := bk.Board(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		a := b.ToMove()
-		line = append(line, quietMove(ctx, rng, b, 0))
-		l, err := bk.AddLine(ctx, line)
-		if err != nil {
-			t.Fatal(err)
+		tol, _ := cb.DefenderDeficit(B)
+		// f4f7 in the frame of the line, mapped into the item's frame.
+		ub := b.Clone()
+		dm := FromCanonical(r, sym, it.Move)
+		for i := 0; i < dm.Len(); i++ {
+			ub.Place(dm.At(i), engine.White)
 		}
-		d := l.IDs[len(l.IDs)-1]
-		db, err := bk.Board(ctx, d)
-		if err != nil {
-			t.Fatal(err)
+		_, isym := ub.CanonicalKey()
+		cands := []engine.Move{ToCanonical(r, isym, mv(t, r, "f4f7"))}
+		if m, ok := attackerMove(ctx, cb, tol); ok {
+			cands = append(cands, m)
 		}
-		v, err := engine.Verify(ctx, db, engine.VerifyOptions{Lambda: 3, Workers: 1, Limits: engine.Limits{MaxNodes: 3000}}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if v.AllUnsolved || len(v.OpenSeminull) == 0 || len(v.Unsolved) > 6 {
-			continue
-		}
-		stats[0]++
-		if err := bk.StoreVerdict(ctx, d, FromEngine(r, 0, v, 3)); err != nil {
-			t.Fatal(err)
-		}
-		open := map[engine.Square]bool{}
-		for _, u := range v.OpenSeminull {
-			open[u.Move.At(0)] = true
-		}
-		// Answer the items round by round; a proved seminull position
-		// brings the full moves of its zone as new items.
-		sawClosure, ok := false, true
-		var zoneSize int
-		for round := 0; round < 6 && ok; round++ {
-			items, err := bk.Items(ctx, d, a)
+		for _, m := range cands {
+			if cb.At(m.At(0)) != engine.Empty || cb.At(m.At(1)) != engine.Empty {
+				continue
+			}
+			next, err := bk.Play(ctx, id, m)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(items) == 0 {
-				break
+			nb, err := bk.Board(ctx, next)
+			if err != nil {
+				t.Fatal(err)
 			}
-			for _, it := range items {
-				if it.ID == 0 {
-					t.Fatalf("item %s not stored", engine.MoveName(r, it.Move))
-				}
-				if it.Move.Len() == 2 && (open[it.Move.At(0)] || open[it.Move.At(1)]) && round > 0 {
-					// An item (s, x) of a proved seminull position: D must
-					// not be proved while it is open.
-					sawClosure = true
-					if proofOf(t, bk, d, a).Status == StatusProved {
-						t.Fatal("D proved while a full move inside a seminull zone is open")
-					}
-				}
+			vd, err := engine.Verify(ctx, nb, engine.VerifyOptions{Lambda: 2, Tolerance: tol, Workers: 1, Limits: engine.Limits{MaxNodes: 20000}}, nil)
+			if err != nil {
+				t.Fatal(err)
 			}
-			mustCheck(t, bk)
-			for _, it := range items {
-				if !proveBelow(t, bk, rng, it.ID, a, 1) {
-					ok = false
-					break
-				}
-				if it.Move.Len() == 1 {
-					stats[1]++
-					zoneSize = len(proofOf(t, bk, it.ID, a).Zone)
-				}
+			if err := bk.StoreVerdict(ctx, next, FromEngine(r, 0, vd, 2)); err != nil {
+				t.Fatal(err)
+			}
+			if proofOf(t, bk, id, B).Status == StatusProved {
+				return
 			}
 		}
-		if !ok || !sawClosure {
-			if ok && proofOf(t, bk, d, a).Status != StatusProved {
-				t.Fatal("every item answered and proved, D not proved")
-			}
-			continue
-		}
-		stats[2]++
-		if st := proofOf(t, bk, d, a); st.Status != StatusProved {
-			left, _ := bk.Items(ctx, d, a)
-			t.Fatalf("every item proved, D %s; left %v", st.Status, left)
-		}
-		s := engine.Square(0)
-		for x := range open {
-			s = x
-		}
-		items := open
-		mustCheck(t, bk)
-		o := &oracle{bk: bk, a: a, memo: map[string]bool{}}
-		if err := o.wins(ctx, d, db, nil); err != nil {
-			t.Fatalf("the closed seminull proof is not a win: %v", err)
-		}
-		closed++
-		t.Logf("try %d: seminull %s (of %d) closed, zone of %d squares", try, engine.SquareName(r, s), len(items), zoneSize)
 	}
-	t.Logf("open seminull verdicts %d, seminull positions proved %d, with items %d, closed %d", stats[0], stats[1], stats[2], closed)
-	if closed == 0 {
-		t.Fatal("no seminull closure exercised: adjust the generator")
+	items, err := bk.Items(ctx, D, B)
+	if err != nil || len(items) != 2 {
+		t.Fatalf("items: %v %v", items, err)
+	}
+	g10 := items[0]
+	answer(g10)
+	sp := proofOf(t, bk, g10.ID, B)
+	if sp.Status != StatusProved || len(sp.Zone) == 0 {
+		t.Fatalf("the seminull position is not proved with a zone: %+v", sp)
+	}
+	// The seminull position alone proves nothing: its zone's full moves
+	// are items now, stored as children.
+	if st := proofOf(t, bk, D, B).Status; st == StatusProved {
+		t.Fatal("D proved by a seminull position without the full moves inside its zone")
+	}
+	items, err = bk.Items(ctx, D, B)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g10.Move.At(0)
+	full := 0
+	for _, it := range items {
+		if it.Move.Len() == 2 {
+			if !it.Move.Contains(s) || it.ID == 0 {
+				t.Fatalf("item %s: want a stored full move through %s", engine.MoveName(r, it.Move), engine.SquareName(r, s))
+			}
+			full++
+		}
+	}
+	if full == 0 {
+		t.Fatal("no full move of the seminull zone became an item")
+	}
+	mustCheck(t, bk)
+	// Answer everything; D is proved only at the end.
+	for round := 0; round < 4; round++ {
+		items, err := bk.Items(ctx, D, B)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(items) == 0 {
+			break
+		}
+		if proofOf(t, bk, D, B).Status == StatusProved {
+			t.Fatalf("D proved with %d items open", len(items))
+		}
+		for _, it := range items {
+			answer(it)
+		}
+	}
+	if p := proofOf(t, bk, D, B); p.Status != StatusProved || p.Order != 3 || len(p.Zone) == 0 {
+		left, _ := bk.Items(ctx, D, B)
+		var names []string
+		for _, it := range left {
+			names = append(names, engine.MoveName(r, FromCanonical(r, sym, it.Move)))
+		}
+		t.Fatalf("D after every item: %+v; items left %d: %v", p, len(left), names)
+	}
+	rep := mustCheck(t, bk)
+	t.Logf("seminull items closed: %d full moves inside the zones were proved; %d proofs re-checked", full, rep.Proofs)
+	// Dropping one (g10, x) child's proof breaks the check with its line.
+	for _, it := range items {
+		if it.Move.Len() == 2 {
+			if _, err := bk.w.ExecContext(ctx, "UPDATE status SET status = 1, zone = NULL WHERE pos = ? AND attacker = 1", int64(it.ID)); err != nil {
+				t.Fatal(err)
+			}
+			break
+		}
+	}
+	if rep, err := bk.Check(ctx); err != nil || rep.OK() {
+		t.Fatalf("check accepted a closure with an item unproved: %v %v", rep.Problems, err)
 	}
 }

@@ -141,3 +141,30 @@ func TestBookCommands(t *testing.T) {
 	runBook(t, true, "nosuch", "--book", book)
 	runBook(t, true, "stats")
 }
+
+// The reproduction of the unsound λ3 proof (Connect(9,9,5,2,1)): verifying
+// the position at λ3, then proving the position after one seminull reply
+// answered by the expert, must not make the book call the position proved,
+// and check must accept the book.
+func TestLambda3SeminullRegression(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "cx.c6book")
+	const d = "e6 f4c6 g3g4 d4f6 c4e5 c3d7 b3a5"
+	runBook(t, false, "init", "--book", book, "--rules", "9,9,5,2,1")
+	runBook(t, false, "verify", "--book", book, "--turns", d, "--lambda", "3", "--max-nodes", "300", "--workers", "1")
+	runBook(t, false, "verify", "--book", book, "--turns", d+" d5 e4d6", "--partial", "--lambda", "2", "--workers", "1")
+	out, _ := runBook(t, false, "show", "--book", book, "--turns", d, "--json")
+	var show struct {
+		Black string `json:"black"`
+	}
+	if err := json.Unmarshal([]byte(out), &show); err != nil {
+		t.Fatal(err)
+	}
+	if strings.HasPrefix(show.Black, "proved") {
+		t.Fatalf("the book calls the position proved for Black: %s (White wins after d5f3)", show.Black)
+	}
+	out, _ = runBook(t, false, "check", "--book", book)
+	if !strings.Contains(out, "ok") || !strings.Contains(out, "re-checked from their certificates") {
+		t.Fatalf("check: %s", out)
+	}
+}
