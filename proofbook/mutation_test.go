@@ -220,3 +220,33 @@ func TestCheckFindsTamperedProofs(t *testing.T) {
 		})
 	}
 }
+
+// Black's first turn places q stones: a proof of the empty board through a
+// q-stone first move checks (q = 3 here).
+func TestFirstTurnOfQStonesChecks(t *testing.T) {
+	ctx := context.Background()
+	r := engine.Rules{M: 9, N: 9, K: 4, P: 2, Q: 3}
+	bk := newBook(t, r)
+	l, err := bk.AddLine(ctx, turns(t, r, "d5e5f5"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := engine.ReplayText(r, "d5e5f5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := engine.Verify(ctx, b, engine.VerifyOptions{Lambda: 2, Workers: 1}, nil)
+	if err != nil || v.Status != engine.StatusProved {
+		t.Fatalf("verdict %s %v", v.Status, err)
+	}
+	_, sym := b.CanonicalKey()
+	if err := bk.StoreVerdict(ctx, l.IDs[1], FromEngine(r, sym, v, 2)); err != nil {
+		t.Fatal(err)
+	}
+	if proofOf(t, bk, l.IDs[0], engine.Black).Status != StatusProved {
+		t.Fatal("the empty board is not proved through its first move")
+	}
+	if rep := mustCheck(t, bk); rep.Proofs < 2 {
+		t.Fatalf("%d proofs re-checked, want the root and its move", rep.Proofs)
+	}
+}

@@ -436,8 +436,13 @@ func (bc *bookChecker) checkOR(n *Node, b *board, a engine.Color, tol int, claim
 			note(&relFailure{id: n.ID, reason: e.err}, true)
 			continue
 		}
-		if m.Len() > b.p {
-			note(&relFailure{id: n.ID, reason: fmt.Sprintf("attacker move %s has more than %d stones", name, b.p)}, true)
+		// A turn places p stones, Black's first turn (on the empty board) q.
+		turn := b.p
+		if len(n.Black)+len(n.White) == 0 {
+			turn = r.Q
+		}
+		if m.Len() > turn {
+			note(&relFailure{id: n.ID, reason: fmt.Sprintf("attacker move %s has more than %d stones", name, turn)}, true)
 			continue
 		}
 		before := b.empties
@@ -448,8 +453,8 @@ func (bc *bookChecker) checkOR(n *Node, b *board, a engine.Color, tol int, claim
 		for j := m.Len() - 1; j >= 0; j-- {
 			b.remove(m.At(j))
 		}
-		if !six && m.Len() < b.p && m.Len() < before {
-			note(&relFailure{id: n.ID, reason: fmt.Sprintf("attacker move %s has fewer than %d stones and does not make %d in a row", name, b.p, r.K)}, true)
+		if !six && m.Len() < turn && m.Len() < before {
+			note(&relFailure{id: n.ID, reason: fmt.Sprintf("attacker move %s has fewer than %d stones and does not make %d in a row", name, turn, r.K)}, true)
 			continue
 		}
 		z := newZone(len(b.cells))
