@@ -415,10 +415,11 @@ func propagate(ctx context.Context, bk *Book, tx *sql.Tx, start []PosID) error {
 				// The items of a closed seminull (the moves (s, x) inside
 				// its zone) become children, then the position is
 				// recomputed with them.
-				if err := bk.addItems(ctx, tx, it.id, missing); err != nil {
+				dirty, err := bk.addItems(ctx, tx, it.id, missing)
+				if err != nil {
 					return err
 				}
-				grown = append(grown, it.id)
+				grown = append(append(grown, it.id), dirty...)
 				queued[it.id] = true
 				heap.Push(h, it)
 				continue
@@ -469,29 +470,30 @@ ON CONFLICT(pos, attacker) DO UPDATE SET status = excluded.status, ord = exclude
 }
 
 // addItems stores the moves (canonical frame of position id, defender to
-// move) as children of id.
-func (bk *Book) addItems(ctx context.Context, tx *sql.Tx, id PosID, moves []engine.Move) error {
+// move) as children of id; it returns the positions whose status the new
+// edges change.
+func (bk *Book) addItems(ctx context.Context, tx *sql.Tx, id PosID, moves []engine.Move) ([]PosID, error) {
 	w, err := bk.newWtx(ctx, tx)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	list, tm, err := loadPos(ctx, tx, bk.rules, id)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	b, err := setUp(bk.rules, list, tm)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, m := range moves {
 		if _, err := w.step(ctx, b, node{id: id, list: list}, m, true); err != nil {
-			return fmt.Errorf("item %s: %w", engine.MoveName(bk.rules, m), err)
+			return nil, fmt.Errorf("item %s: %w", engine.MoveName(bk.rules, m), err)
 		}
 		if err := b.Undo(); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return nil
+	return w.dirty, nil
 }
 
 func boolInt(b bool) int {
@@ -603,33 +605,17 @@ func (bk *Book) StoreVerdict(ctx context.Context, id PosID, v Verdict) error {
 		return err
 	}
 	return bk.writeRetry(ctx, func(tx *sql.Tx) error {
-		w, err := bk.newWtx(ctx, tx)
-		if err != nil {
-			return err
-		}
-		list, tm, err := loadPos(ctx, tx, bk.rules, id)
-		if err != nil {
-			return err
-		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO verdict(pos, attacker, status, ord, engine, data, created_at, cert) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT(pos) DO UPDATE SET attacker = excluded.attacker, status = excluded.status, ord = excluded.ord,
   engine = excluded.engine, data = excluded.data, created_at = excluded.created_at, cert = excluded.cert`,
 			int64(id), int(v.Attacker), v.Status, v.Order, v.Engine, data, time.Now().Unix(), cert); err != nil {
 			return err
 		}
-		b, err := setUp(bk.rules, list, tm)
+		dirty, err := bk.addItems(ctx, tx, id, v.Items())
 		if err != nil {
-			return err
+			return fmt.Errorf("verdict: %w", err)
 		}
-		for _, m := range v.Items() {
-			if _, err := w.step(ctx, b, node{id: id, list: list}, m, true); err != nil {
-				return fmt.Errorf("verdict item %s: %w", engine.MoveName(bk.rules, m), err)
-			}
-			if err := b.Undo(); err != nil {
-				return err
-			}
-		}
-		return propagate(ctx, bk, tx, append(w.dirty, id))
+		return propagate(ctx, bk, tx, append(dirty, id))
 	})
 }
 
