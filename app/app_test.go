@@ -708,3 +708,55 @@ func TestReadOnlyBookWindow(t *testing.T) {
 		t.Fatal("a WAL file was created beside the read-only book")
 	}
 }
+
+// The workbench shows what a stored verdict still leaves to prove (the
+// book's open items), and says when a verdict has no certificate.
+func TestStoredVerdictShowsOpenItems(t *testing.T) {
+	ctx := context.Background()
+	r, _ := engine.ParseRules("9,9,5,2,1")
+	bk, err := proofbook.Create(ctx, filepath.Join(t.TempDir(), "v.c6book"), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bk.Close()
+	st := &bookStore{bk: bk}
+	turns, _ := engine.ParseTurns(r, "e5 e4e6 d5d4")
+	l, err := bk.AddLine(ctx, turns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := engine.Replay(r, turns)
+	v, err := engine.Verify(ctx, b, engine.VerifyOptions{Lambda: 2, Workers: 1, Limits: engine.Limits{MaxNodes: 20000}}, nil)
+	if err != nil || v.Status != engine.StatusOpen || len(v.Unsolved) == 0 {
+		t.Fatalf("want an open verdict: %s %v", v.Status, err)
+	}
+	_, sym := b.CanonicalKey()
+	id := l.IDs[len(l.IDs)-1]
+	if err := bk.StoreVerdict(ctx, id, proofbook.FromEngine(r, sym, v, 2)); err != nil {
+		t.Fatal(err)
+	}
+	items, err := bk.Items(ctx, id, engine.Black)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := st.Position(ctx, b, engine.Black)
+	if err != nil || p.Verdict == nil {
+		t.Fatalf("position: %+v %v", p, err)
+	}
+	if len(p.Verdict.Unsolved)+len(p.Verdict.OpenSeminull) != len(items) || len(items) == 0 {
+		t.Fatalf("shown %d unsolved + %d seminull, the book has %d open items", len(p.Verdict.Unsolved), len(p.Verdict.OpenSeminull), len(items))
+	}
+	for _, m := range p.Verdict.Unsolved {
+		if err := b.Check(m, false); err != nil {
+			t.Fatalf("shown item %s is not a legal move of the shown board: %v", engine.MoveName(r, m), err)
+		}
+	}
+	// A verdict stored without a certificate says so.
+	if err := bk.StoreVerdict(ctx, id, proofbook.Verdict{Attacker: engine.Black, Status: engine.StatusOpen, Lambda: 2, AllUnsolved: true}); err != nil {
+		t.Fatal(err)
+	}
+	p, err = st.Position(ctx, b, engine.Black)
+	if err != nil || p.Verdict == nil || !strings.Contains(p.Verdict.Note, "re-verify") {
+		t.Fatalf("a verdict without a certificate: %+v %v", p.Verdict, err)
+	}
+}

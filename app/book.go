@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"c6book/engine"
@@ -80,6 +81,26 @@ func (s *bookStore) Position(ctx context.Context, b *engine.Board, a engine.Colo
 	}
 	if v := p.Verdict; v != nil && v.Attacker == a {
 		out.Verdict = uiVerdict(r, sym, v)
+		if v.Cert == nil {
+			out.Verdict.Note = strings.TrimSpace(out.Verdict.Note + " (stored without a certificate: it proves nothing, re-verify)")
+		} else if !v.AllUnsolved {
+			// What is still left to prove: the unsolved moves, the open
+			// seminull positions and, once one is proved, the full moves
+			// inside its zone.
+			items, err := s.bk.Items(ctx, id, a)
+			if err != nil {
+				return ui.Position{}, err
+			}
+			out.Verdict.Unsolved, out.Verdict.OpenSeminull = nil, nil
+			for _, it := range items {
+				m := r.TransformMove(inv, it.Move)
+				if it.Move.Len() < r.P {
+					out.Verdict.OpenSeminull = append(out.Verdict.OpenSeminull, m)
+				} else {
+					out.Verdict.Unsolved = append(out.Verdict.Unsolved, m)
+				}
+			}
+		}
 	}
 	return out, nil
 }
