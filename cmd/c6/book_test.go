@@ -168,3 +168,34 @@ func TestLambda3SeminullRegression(t *testing.T) {
 		t.Fatalf("check: %s", out)
 	}
 }
+
+// `c6 book` and `c6 book -h` list every subcommand of the table; each
+// subcommand's -h lists its flags (--book and --json for all of them).
+func TestBookUsageListsTable(t *testing.T) {
+	for _, args := range [][]string{{"book"}, {"book", "-h"}} {
+		var out, errb bytes.Buffer
+		code := run(args, &out, &errb)
+		if want := map[int]int{1: 2, 2: 0}[len(args)]; code != want {
+			t.Fatalf("c6 %q: exit %d, want %d", args, code, want)
+		}
+		for _, c := range bookCommands() {
+			if !strings.Contains(errb.String(), "  "+c.name+" ") || !strings.Contains(errb.String(), c.summary) {
+				t.Errorf("c6 %q does not list %s: %s", args, c.name, errb.String())
+			}
+		}
+	}
+	for _, c := range bookCommands() {
+		var out, errb bytes.Buffer
+		if code := run([]string{"book", c.name, "-h"}, &out, &errb); code != 2 {
+			t.Errorf("c6 book %s -h: exit %d, want 2", c.name, code)
+		}
+		for _, fl := range []string{"-book", "-json"} {
+			if !strings.Contains(errb.String(), fl) {
+				t.Errorf("c6 book %s -h does not list %s: %s", c.name, fl, errb.String())
+			}
+		}
+		if c.position != strings.Contains(errb.String(), "-turns") {
+			t.Errorf("c6 book %s -h: --turns listed %v, want %v", c.name, !c.position, c.position)
+		}
+	}
+}
