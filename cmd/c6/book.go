@@ -27,6 +27,9 @@ type bookSub struct {
 	// position: the subcommand reads a position (--turns, --partial,
 	// --attacker).
 	position bool
+	// attacker: the usage of --attacker when it means more than the
+	// default's.
+	attacker string
 	// files: the subcommand takes file arguments besides its flags.
 	files bool
 	// create: the subcommand makes the book (init): it is not opened.
@@ -79,7 +82,8 @@ func bookCommands() []bookSub {
 		{name: "show", summary: "a position's status, notes and children", position: true,
 			flags: func(*flag.FlagSet) bookRun { return bookRun{run: bookShow} }},
 		{name: "annotate", summary: "set a position's comment, label, or expert disproof", position: true, flags: annotateFlags},
-		{name: "verify", summary: "run the verifier on a position and store the verdict", position: true, flags: verifyFlags},
+		{name: "verify", summary: "run the verifier on a position and store the verdict", position: true, flags: verifyFlags,
+			attacker: "attacker B or W: must be the side that just moved, the only side the verifier proves for (default: that side)"},
 		{name: "next", summary: "the most-proving open position for an attacker", position: true,
 			flags: func(*flag.FlagSet) bookRun { return bookRun{run: bookNext} }},
 		{name: "open", summary: "open positions by proof number, or proved positions", flags: listFlags},
@@ -131,7 +135,7 @@ func cmdBook(args []string, stdout, stderr io.Writer) error {
 func (c bookSub) runArgs(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
 	fs := flag.NewFlagSet("c6 book "+c.name, flag.ContinueOnError)
 	e := &bookEnv{ctx: ctx, set: map[string]bool{}, stdout: stdout, stderr: stderr}
-	e.f.register(fs, c.position)
+	e.f.register(fs, c.position, c.attacker)
 	r := c.flags(fs)
 	if c.files {
 		e.files, err = parseFlagsFiles(fs, args, stderr)
@@ -169,11 +173,14 @@ type bookFlags struct {
 	partial  bool
 }
 
-func (f *bookFlags) register(fs *flag.FlagSet, position bool) {
+func (f *bookFlags) register(fs *flag.FlagSet, position bool, attackerUsage string) {
+	if attackerUsage == "" {
+		attackerUsage = "attacker B or W (default: the side that just moved)"
+	}
 	fs.StringVar(&f.book, "book", "", "the book file (required)")
 	if position {
 		registerTurns(fs, &f.turns, &f.partial, "the position: turns from the empty board (\"j10 j11k10 ...\"); empty: the root")
-		fs.Var(colorValue{&f.attacker}, "attacker", "attacker B or W (default: the side that just moved)")
+		fs.Var(colorValue{&f.attacker}, "attacker", attackerUsage)
 	}
 	fs.BoolVar(&f.json, "json", false, "write JSON")
 }
@@ -560,17 +567,15 @@ func bookShow(e *bookEnv) error {
 	}
 	out := map[string]any{"id": int64(id), "to_move": b.ToMove().String(), "comment": p.Comment, "label": p.Label,
 		"black": proofText(p.Proofs[0]), "white": proofText(p.Proofs[1]), "children": cj}
-	var uns, items []string
+	var uns, semi, items []string
 	if v := p.Verdict; v != nil {
-		for _, u := range v.Unsolved {
-			uns = append(uns, engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
-		}
+		uns, semi = verdictMoves(r, sym, v)
 		if items, err = itemNames(ctx, bk, id, v.Attacker, sym); err != nil {
 			return err
 		}
 		out["verdict"] = map[string]any{"status": v.Status, "order": v.Order, "attacker": v.Attacker.String(),
 			"unsolved": uns, "all_unsolved": v.AllUnsolved, "calls": v.Calls, "nodes": v.Nodes, "ms": v.Millis, "engine": v.Engine,
-			"certificate": v.Cert != nil, "tolerance": v.Tolerance, "open_items": items}
+			"certificate": v.Cert != nil, "tolerance": v.Tolerance, "open_items": items, "open_seminull": semi}
 	}
 	return e.print(out, func(w io.Writer) {
 		fmt.Fprintf(w, "position %d, %s to move, %d stones\n", id, b.ToMove(), b.Stones(engine.Black)+b.Stones(engine.White))
@@ -583,7 +588,7 @@ func bookShow(e *bookEnv) error {
 		}
 		if v := p.Verdict; v != nil {
 			fmt.Fprintf(w, "verdict: %s for %s (order %d), %s, %d calls, %d nodes, %d ms, %s, %s\n",
-				v.Status, v.Attacker, v.Order, unsolvedText(v.AllUnsolved, uns, v.Note), v.Calls, v.Nodes, v.Millis, v.Engine, certText(v))
+				v.Status, v.Attacker, v.Order, unsolvedText(v, uns, semi), v.Calls, v.Nodes, v.Millis, v.Engine, certText(v))
 			fmt.Fprintf(w, "open items for %s: %d %v\n", v.Attacker, len(items), items)
 		}
 		fmt.Fprintf(w, "%d children:\n", len(kids))
@@ -662,7 +667,7 @@ func verifyFlags(fs *flag.FlagSet) bookRun {
 	var o verifyOpts
 	fs.IntVar(&o.lambda, "lambda", 2, "2 or 3")
 	fs.Int64Var(&o.maxNodes, "max-nodes", 200000, "nodes per solver call")
-	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long (0: no limit)")
+	fs.DurationVar(&o.timeout, "timeout", 0, "time budget of each solver call (0: none)")
 	fs.IntVar(&o.workers, "workers", 0, "parallel solver calls (0: all cores)")
 	return bookRun{
 		check: func(*bookEnv) error { return checkVerifyFlags(o.lambda, o.maxNodes, o.timeout, o.workers) },
@@ -679,12 +684,6 @@ func bookVerify(e *bookEnv, o verifyOpts) error {
 	if err != nil {
 		return err
 	}
-	vctx := ctx // --timeout bounds the verifier, not the storing of its verdict
-	if o.timeout > 0 {
-		var cancel context.CancelFunc
-		vctx, cancel = context.WithTimeout(ctx, o.timeout)
-		defer cancel()
-	}
 	// Verify the canonical board: the verdict's moves are then in the
 	// frame the book stores.
 	cb, err := bk.Board(ctx, id)
@@ -696,8 +695,10 @@ func bookVerify(e *bookEnv, o verifyOpts) error {
 	if !ok {
 		return fmt.Errorf("the position's stone counts do not fit full turns of %s, the attacker", cb.ToMove().Opp())
 	}
-	v, err := engine.Verify(vctx, cb, engine.VerifyOptions{Lambda: o.lambda, Workers: o.workers, Tolerance: tol,
-		Limits: engine.Limits{MaxNodes: o.maxNodes}}, nil)
+	// --timeout bounds each solver call, as in `c6 verify`: a call out of
+	// time leaves its move unsolved, and the verdict is stored.
+	v, err := engine.Verify(ctx, cb, engine.VerifyOptions{Lambda: o.lambda, Workers: o.workers, Tolerance: tol,
+		Limits: engine.Limits{MaxNodes: o.maxNodes, Timeout: o.timeout}}, nil)
 	if err != nil {
 		return err
 	}
@@ -710,21 +711,18 @@ func bookVerify(e *bookEnv, o verifyOpts) error {
 		return err
 	}
 	r := bk.Rules()
-	var uns []string
-	for _, u := range sv.Unsolved {
-		uns = append(uns, engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
-	}
+	uns, semi := verdictMoves(r, sym, &sv)
 	items, err := itemNames(ctx, bk, id, sv.Attacker, sym)
 	if err != nil {
 		return err
 	}
 	return e.print(map[string]any{"id": int64(id), "status": sv.Status, "order": sv.Order,
 		"unsolved": uns, "all_unsolved": sv.AllUnsolved, "calls": sv.Calls, "nodes": sv.Nodes, "ms": sv.Millis,
-		"open_items": items, "tolerance": sv.Tolerance,
+		"open_items": items, "open_seminull": semi, "tolerance": sv.Tolerance,
 		"book_status": p.Proof(sv.Attacker).Status.String()},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "position %d: verdict %s (order %d) for %s; %s; %d calls, %d nodes, %d ms\n",
-				id, sv.Status, sv.Order, sv.Attacker, unsolvedText(sv.AllUnsolved, uns, sv.Note), sv.Calls, sv.Nodes, sv.Millis)
+				id, sv.Status, sv.Order, sv.Attacker, unsolvedText(&sv, uns, semi), sv.Calls, sv.Nodes, sv.Millis)
 			fmt.Fprintf(w, "open items: %d %v\n", len(items), items)
 			fmt.Fprintf(w, "book status for %s: %s\n", sv.Attacker, proofText(p.Proof(sv.Attacker)))
 		})
@@ -758,16 +756,34 @@ func certText(v *proofbook.Verdict) string {
 	return fmt.Sprintf("certificate at tolerance %d", v.Tolerance)
 }
 
-// unsolvedText says which defender moves a verdict leaves open.
-func unsolvedText(all bool, uns []string, note string) string {
-	if all {
+// verdictMoves names a stored verdict's unsolved defender moves and its
+// open seminull moves in the user's frame (sym: the user's board onto the
+// canonical frame).
+func verdictMoves(r engine.Rules, sym int, v *proofbook.Verdict) (uns, semi []string) {
+	for _, u := range v.Unsolved {
+		uns = append(uns, engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
+	}
+	for _, u := range v.OpenSeminull {
+		semi = append(semi, engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
+	}
+	return uns, semi
+}
+
+// unsolvedText says which defender moves a verdict leaves open: the
+// unsolved full moves and the open seminull moves (uns and semi, named).
+func unsolvedText(v *proofbook.Verdict, uns, semi []string) string {
+	if v.AllUnsolved {
 		s := "every defender move unsolved (no relevance zone bounds the defence)"
-		if note != "" {
-			s = "every defender move unsolved: " + note
+		if v.Note != "" {
+			s = "every defender move unsolved: " + v.Note
 		}
 		return s
 	}
-	return fmt.Sprintf("%d unsolved %v", len(uns), uns)
+	s := fmt.Sprintf("%d unsolved %v", len(uns), uns)
+	if len(semi) > 0 {
+		s += fmt.Sprintf(", %d open seminull %v", len(semi), semi)
+	}
+	return s
 }
 
 func bookNext(e *bookEnv) error {
