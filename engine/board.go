@@ -424,6 +424,19 @@ func NewMove(sq ...Square) Move {
 	return m
 }
 
+// ErrTooManyStones is MakeMove's error for more than MaxPerTurn squares.
+var ErrTooManyStones = fmt.Errorf("a move has at most %d stones", MaxPerTurn)
+
+// MakeMove builds a move from squares like NewMove, but refuses more than
+// MaxPerTurn squares instead of dropping the rest: the constructor for moves
+// read from users and files.
+func MakeMove(sq ...Square) (Move, error) {
+	if len(sq) > MaxPerTurn {
+		return Move{}, fmt.Errorf("%w (got %d)", ErrTooManyStones, len(sq))
+	}
+	return NewMove(sq...), nil
+}
+
 // Len is the number of stones.
 func (m Move) Len() int { return int(m.n) }
 

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -308,4 +309,22 @@ func parseSquareT(t *testing.T, r Rules, s string) Square {
 		t.Fatal(err)
 	}
 	return sq
+}
+
+// NewMove keeps at most MaxPerTurn squares (documented); MakeMove, the
+// checked constructor, refuses more and otherwise builds the same move.
+func TestMakeMove(t *testing.T) {
+	five := []Square{9, 3, 7, 1, 5}
+	if m := NewMove(five...); m.Len() != MaxPerTurn || m != NewMove(9, 3, 7, 1) {
+		t.Fatalf("NewMove of 5 squares: %v", m.Squares())
+	}
+	if _, err := MakeMove(five...); !errors.Is(err, ErrTooManyStones) {
+		t.Fatalf("MakeMove of 5 squares: err %v, want ErrTooManyStones", err)
+	}
+	for _, sq := range [][]Square{nil, {4}, {8, 2}, {9, 3, 7, 1}} {
+		m, err := MakeMove(sq...)
+		if err != nil || m != NewMove(sq...) {
+			t.Fatalf("MakeMove(%v) = %v, %v; want NewMove's move", sq, m.Squares(), err)
+		}
+	}
 }
