@@ -72,11 +72,7 @@ func (s *bookStore) Position(ctx context.Context, b *engine.Board, a engine.Colo
 	if len(p.Marks) > 0 {
 		out.Marks = map[engine.Square]string{}
 		for _, m := range p.Marks {
-			txt := m.Text
-			if txt == "" {
-				txt = shapeText(m.Shape)
-			}
-			out.Marks[r.Transform(inv, m.Square)] = txt
+			out.Marks[r.Transform(inv, m.Square)] = markText(m)
 		}
 	}
 	if v := p.Verdict; v != nil && v.Attacker == a {
@@ -103,6 +99,15 @@ func (s *bookStore) Position(ctx context.Context, b *engine.Board, a engine.Colo
 		}
 	}
 	return out, nil
+}
+
+// markText is what the board draws for a stored mark: its text, or its
+// shape as a glyph.
+func markText(m proofbook.Mark) string {
+	if m.Text != "" {
+		return m.Text
+	}
+	return shapeText(m.Shape)
 }
 
 // shapeText draws SGF shape marks as text.
@@ -213,10 +218,25 @@ func (s *bookStore) SetMarks(ctx context.Context, b *engine.Board, marks map[eng
 	if err != nil {
 		return err
 	}
+	// A mark the board shows unchanged is stored unchanged: a shape
+	// (drawn as a glyph) stays a shape, and exports as CR/TR/SQ/MA/SL.
+	p, err := s.bk.Position(ctx, id)
+	if err != nil {
+		return err
+	}
+	stored := make(map[engine.Square]proofbook.Mark, len(p.Marks))
+	for _, m := range p.Marks {
+		stored[m.Square] = m
+	}
 	r := s.bk.Rules()
 	list := make([]proofbook.Mark, 0, len(marks))
 	for sq, txt := range marks {
-		list = append(list, proofbook.Mark{Square: r.Transform(sym, sq), Text: txt})
+		c := r.Transform(sym, sq)
+		if m, ok := stored[c]; ok && markText(m) == txt {
+			list = append(list, m)
+			continue
+		}
+		list = append(list, proofbook.Mark{Square: c, Text: txt})
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].Square < list[j].Square })
 	return s.bk.SetMarks(ctx, id, list)

@@ -74,6 +74,11 @@ func main() {
 		}
 		return
 	}
+	if path, err := preferencesPath(); err == nil {
+		if err := dropEmptyPreferences(path); err != nil {
+			fmt.Fprintln(os.Stderr, "c6book: preferences:", err)
+		}
+	}
 	a := app.NewWithID(appID)
 	wbApp, err := newWorkbenchApp(context.Background(), a, o)
 	if err != nil {

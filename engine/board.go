@@ -424,6 +424,19 @@ func NewMove(sq ...Square) Move {
 	return m
 }
 
+// ErrTooManyStones is MakeMove's error for more than MaxPerTurn squares.
+var ErrTooManyStones = fmt.Errorf("a move has at most %d stones", MaxPerTurn)
+
+// MakeMove builds a move from squares like NewMove, but refuses more than
+// MaxPerTurn squares instead of dropping the rest: the constructor for moves
+// read from users and files.
+func MakeMove(sq ...Square) (Move, error) {
+	if len(sq) > MaxPerTurn {
+		return Move{}, fmt.Errorf("%w (got %d)", ErrTooManyStones, len(sq))
+	}
+	return NewMove(sq...), nil
+}
+
 // Len is the number of stones.
 func (m Move) Len() int { return int(m.n) }
 
@@ -445,3 +458,24 @@ func (m Move) Contains(s Square) bool {
 
 // With returns the move with s added.
 func (m Move) With(s Square) Move { return NewMove(append(m.Squares(), s)...) }
+
+// eachLiveWindow calls f on every window holding no stone of c's opponent
+// and at least minCount stones of c: from c's hot list when minCount
+// reaches the hot level (a hot window has no opponent stone), else by a
+// scan of all windows.
+func (b *Board) eachLiveWindow(c Color, minCount int, f func(w int32)) {
+	if minCount >= int(b.hl) {
+		for _, w := range b.hot[c].list {
+			if int(b.cnt[c][w]) >= minCount {
+				f(w)
+			}
+		}
+		return
+	}
+	o := c.Opp()
+	for w := int32(0); w < int32(b.g.nwin); w++ {
+		if b.cnt[o][w] == 0 && int(b.cnt[c][w]) >= minCount {
+			f(w)
+		}
+	}
+}

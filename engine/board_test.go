@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -308,4 +309,58 @@ func parseSquareT(t *testing.T, r Rules, s string) Square {
 		t.Fatal(err)
 	}
 	return sq
+}
+
+// NewMove keeps at most MaxPerTurn squares (documented); MakeMove, the
+// checked constructor, refuses more and otherwise builds the same move.
+func TestMakeMove(t *testing.T) {
+	five := []Square{9, 3, 7, 1, 5}
+	if m := NewMove(five...); m.Len() != MaxPerTurn || m != NewMove(9, 3, 7, 1) {
+		t.Fatalf("NewMove of 5 squares: %v", m.Squares())
+	}
+	if _, err := MakeMove(five...); !errors.Is(err, ErrTooManyStones) {
+		t.Fatalf("MakeMove of 5 squares: err %v, want ErrTooManyStones", err)
+	}
+	for _, sq := range [][]Square{nil, {4}, {8, 2}, {9, 3, 7, 1}} {
+		m, err := MakeMove(sq...)
+		if err != nil || m != NewMove(sq...) {
+			t.Fatalf("MakeMove(%v) = %v, %v; want NewMove's move", sq, m.Squares(), err)
+		}
+	}
+}
+
+// eachLiveWindow visits exactly the windows without an opponent stone and
+// with at least minCount stones of c, each once, on the hot-list path and
+// on the scan path alike.
+func TestEachLiveWindow(t *testing.T) {
+	for ri, r := range []Rules{Connect6(), {9, 9, 5, 2, 1}, {8, 8, 4, 1, 1}, {9, 6, 5, 3, 2}} {
+		rng := rand.New(rand.NewPCG(uint64(ri), 7))
+		b := MustNewBoard(r)
+		for step := 0; step < 60 && b.Empties() > 0; step++ {
+			s := Square(rng.IntN(r.Squares()))
+			if b.At(s) != Empty {
+				continue
+			}
+			b.Place(s, Color(1+rng.IntN(2)))
+			for _, c := range []Color{Black, White} {
+				for minCount := 0; minCount <= r.K; minCount++ {
+					got := map[int32]int{}
+					b.eachLiveWindow(c, minCount, func(w int32) { got[w]++ })
+					n := 0
+					for w := int32(0); w < int32(b.g.nwin); w++ {
+						want := b.cnt[c.Opp()][w] == 0 && int(b.cnt[c][w]) >= minCount
+						if want {
+							n++
+						}
+						if want && got[w] != 1 || !want && got[w] != 0 {
+							t.Fatalf("%s step %d, %v, minCount %d: window %d visited %d times, want %v", r, step, c, minCount, w, got[w], want)
+						}
+					}
+					if len(got) != n {
+						t.Fatalf("%s: %d windows visited, want %d", r, len(got), n)
+					}
+				}
+			}
+		}
+	}
 }

@@ -96,7 +96,7 @@ func ParseMove(r Rules, text string) (Move, error) {
 		sq = append(sq, s)
 		t = rest
 	}
-	return NewMove(sq...), nil
+	return MakeMove(sq...)
 }
 
 // ParseTurns reads a LittleGolem turn list ("j10 j11k10 ...").

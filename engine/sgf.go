@@ -292,7 +292,11 @@ func SGFMove(r Rules, n *SGFNode) (c Color, m Move, ok bool, err error) {
 			}
 		}
 	}
-	return c, NewMove(sq...), true, nil
+	mv, merr := MakeMove(sq...)
+	if merr != nil {
+		return c, Move{}, false, fmt.Errorf("sgf: bad move %s: %w", sgfPropText(*prop), merr)
+	}
+	return c, mv, true, nil
 }
 
 // sgfMovePoints reads one value of a move property: LittleGolem notation

@@ -39,8 +39,9 @@ func (b *Board) CanonicalKey() (key uint64, sym int) {
 // CanonicalStones encodes the stones under symmetry sym as bytes: for each
 // stone of the image, sorted by square, 2 bytes of square and 1 of colour,
 // then one byte for the side to move. Two positions with equal encodings are
-// the same position up to symmetry (the book uses it to detect hash
-// collisions).
+// the same position up to symmetry. (The book stores its own encoding of
+// the canonical stones, proofbook's encodeStones, to detect hash
+// collisions.)
 func (b *Board) CanonicalStones(sym int) []byte {
 	type st struct {
 		s Square

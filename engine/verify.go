@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"runtime"
 	"sort"
@@ -598,6 +597,3 @@ func (v *verifier) afterSeminull(j *job) []Move {
 	}
 	return out
 }
-
-// ErrNotDefenderToMove is returned by callers that need a verifiable position.
-var ErrNotDefenderToMove = errors.New("verify: the position must have the defender to move")

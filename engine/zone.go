@@ -34,19 +34,7 @@ func (b *Board) addDefenderWindows(z *SqSet, a Color, maxEmpties int) {
 			}
 		}
 	}
-	if minCount >= int(b.hl) {
-		for _, w := range b.hot[d].list {
-			if int(b.cnt[d][w]) >= minCount {
-				add(w)
-			}
-		}
-		return
-	}
-	for w := int32(0); w < int32(b.g.nwin); w++ {
-		if b.cnt[a][w] == 0 && int(b.cnt[d][w]) >= minCount {
-			add(w)
-		}
-	}
+	b.eachLiveWindow(d, minCount, add)
 }
 
 // addThreatWindows adds the empties of every threat window of c.

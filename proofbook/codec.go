@@ -27,7 +27,7 @@ func unpackMove(v int64) (engine.Move, error) {
 	for i := range sq {
 		sq[i] = engine.Square(v >> (3 + 10*uint(i)) & 1023)
 	}
-	return engine.NewMove(sq...), nil
+	return engine.MakeMove(sq...)
 }
 
 // stone is one stone of a canonical stone set.

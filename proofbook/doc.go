@@ -54,7 +54,6 @@
 //	Search(ctx, text, limit) ([]Hit, error)      full-text (FTS4) search in comments
 //	Labeled(ctx, label, limit) ([]Hit, error)
 //	PathsFromRoot(ctx, id, max) ([]Line, error)  turns in the empty board's frame
-//	AddProof(ctx, name, root, attacker) (int64, error); Proofs(ctx) ([]ProofTarget, error); DeleteProof(ctx, id) error
 //	Stats(ctx) (Stats, error); Check(ctx) / CheckWithProgress(ctx, fn) (CheckReport, error); Backup(ctx, dst) error
 //	UpgradeNote() string                         what opening changed (proofs without certificates turned open)
 //	ImportSGF(ctx, data) (ImportStats, error)    one transaction; merges into the tree
@@ -69,7 +68,7 @@
 // note_fts kept by triggers), status (per position and attacker: status,
 // order, how, expert flag, pn, dn; indexed for the open list by pn and
 // the proved list by order), verdict (latest per position, JSON),
-// proof (named proofs); verdict.cert holds the certificate and status.zone
+// proof (named proofs: kept by the schema, no API reads them); verdict.cert holds the certificate and status.zone
 // the relevance zone of a proved position (migration 0005). Status propagation and proof numbers: status.go.
 package proofbook
 

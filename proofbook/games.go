@@ -172,24 +172,35 @@ func (bk *Book) prepareGame(g *gamePrep, turns []string, cells []engine.Color) {
 	}
 }
 
+// knownGames lists the ids of the games stored under source.
+func (bk *Book) knownGames(ctx context.Context, source string) (map[string]bool, error) {
+	rows, err := bk.r.QueryContext(ctx, "SELECT ext_id FROM game WHERE source = ?", source)
+	if err != nil {
+		return nil, fmt.Errorf("reading the stored games: %w", err)
+	}
+	defer rows.Close()
+	known := map[string]bool{}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("reading the stored games: %w", err)
+		}
+		known[id] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("reading the stored games: %w", err)
+	}
+	return known, nil
+}
+
 // prepareGames replays the games in order on its own goroutine (the engine
 // work: legality, canonical keys and frames), so that the writer only runs
-// SQL. Games already stored under source are not replayed. It stops when
-// ctx is done.
-func (bk *Book) prepareGames(ctx context.Context, source string, ids []string, games map[string][]string) <-chan gamePrep {
+// SQL. Games already stored (known) are not replayed. It stops when ctx is
+// done.
+func (bk *Book) prepareGames(ctx context.Context, known map[string]bool, ids []string, games map[string][]string) <-chan gamePrep {
 	ch := make(chan gamePrep, 256)
 	go func() {
 		defer close(ch)
-		known := map[string]bool{}
-		if rows, err := bk.r.QueryContext(ctx, "SELECT ext_id FROM game WHERE source = ?", source); err == nil {
-			for rows.Next() {
-				var id string
-				if rows.Scan(&id) == nil {
-					known[id] = true
-				}
-			}
-			rows.Close()
-		}
 		cells := make([]engine.Color, bk.rules.Squares())
 		for _, id := range ids {
 			g := gamePrep{id: id, known: known[id]}
@@ -218,9 +229,13 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 	if maxTx <= 0 {
 		maxTx = DefaultMaxTxTime
 	}
+	known, err := bk.knownGames(ctx, opts.Source)
+	if err != nil {
+		return st, err
+	}
 	pctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	prepped := bk.prepareGames(pctx, opts.Source, ids, games)
+	prepped := bk.prepareGames(pctx, known, ids, games)
 	received, done := 0, 0
 	var pending []gamePrep // prepared games not stored yet, in order
 	for received < len(ids) || len(pending) > 0 {

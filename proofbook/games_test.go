@@ -231,3 +231,21 @@ func TestReadWhileImporting(t *testing.T) {
 		reads++
 	}
 }
+
+// A failing read of the stored games stops the import with its error (it
+// used to be dropped: every game was then replayed as if new).
+func TestImportGamesReadError(t *testing.T) {
+	ctx := context.Background()
+	bk := newBook(t, engine.Connect6())
+	if err := bk.r.Close(); err != nil { // the read pool; the writer still works
+		t.Fatal(err)
+	}
+	_, games := synthGames(3, 5, 25)
+	st, err := bk.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{})
+	if err == nil || !strings.Contains(err.Error(), "reading the stored games") {
+		t.Fatalf("import with a broken read pool: %+v, err %v", st, err)
+	}
+	if st.Games != 0 {
+		t.Fatalf("stored %d games after the read failed", st.Games)
+	}
+}

@@ -176,9 +176,10 @@ func TestMigrations(t *testing.T) {
 				if err != nil || len(pr) != 0 {
 					t.Fatalf("proved list after migration: %+v %v", pr, err)
 				}
-				ps, err := bk.Proofs(ctx)
-				if err != nil || len(ps) != 1 || ps[0].Root != parent || ps[0].Proof.Status == StatusProved {
-					t.Fatalf("migrated proofs: %+v %v", ps, err)
+				// The named proof's row survives (the schema keeps the table).
+				var n, root int64
+				if err := bk.r.QueryRowContext(ctx, "SELECT COUNT(*), COALESCE(MIN(root), 0) FROM proof").Scan(&n, &root); err != nil || n != 1 || PosID(root) != parent {
+					t.Fatalf("migrated proofs: %d rows, root %d (want %d), %v", n, root, parent, err)
 				}
 			} else if bk.UpgradeNote() != "" {
 				t.Fatalf("upgrade note without proofs: %q", bk.UpgradeNote())

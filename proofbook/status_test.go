@@ -327,37 +327,3 @@ func TestPropagationWin(t *testing.T) {
 	}
 	mustCheck(t, bk)
 }
-
-func TestNamedProofs(t *testing.T) {
-	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
-	P := add(t, bk, p2Line)
-	A := add(t, bk, p2Line+" "+winTwo)
-	id, err := bk.AddProof(ctx, "Black after q19s19", P, engine.Black)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := bk.AddProof(ctx, "again", P, engine.Black); err == nil {
-		t.Fatal("two proofs for one position and attacker")
-	}
-	if _, err := bk.AddProof(ctx, "White too", P, engine.White); err != nil {
-		t.Fatal(err)
-	}
-	_, v := realVerdict(t, bk, p2Line+" "+winTwo, 2, 1000)
-	if err := bk.StoreVerdict(ctx, A, v); err != nil {
-		t.Fatal(err)
-	}
-	ps, err := bk.Proofs(ctx)
-	if err != nil || len(ps) != 2 {
-		t.Fatalf("proofs %v %v", ps, err)
-	}
-	if ps[0].ID != id || ps[0].Proof.Status != StatusProved || ps[1].Proof.Status == StatusProved {
-		t.Fatalf("proof statuses: %+v", ps)
-	}
-	if err := bk.DeleteProof(ctx, id); err != nil {
-		t.Fatal(err)
-	}
-	if err := bk.DeleteProof(ctx, id); err == nil {
-		t.Fatal("deleted twice")
-	}
-}

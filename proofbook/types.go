@@ -1,7 +1,6 @@
 package proofbook
 
 import (
-	"fmt"
 	"time"
 
 	"c6book/engine"
@@ -31,16 +30,6 @@ func (s Status) String() string {
 		return "disproved"
 	}
 	return "unknown"
-}
-
-// ParseStatus reads a status name.
-func ParseStatus(s string) (Status, error) {
-	for st := StatusUnknown; st <= StatusDisproved; st++ {
-		if st.String() == s {
-			return st, nil
-		}
-	}
-	return StatusUnknown, fmt.Errorf("status %q: want unknown, open, proved or disproved", s)
 }
 
 // Infinite is the proof (or disproof) number of a disproved (or proved)

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"c6book/engine"
@@ -42,7 +41,6 @@ type Child struct {
 	Move   engine.Move
 	Status Status // for the attacker asked for
 	Label  string // the child position's user label
-	Games  int    // games through this move (0 when unknown)
 }
 
 // Position is what the book knows about one position.
@@ -109,10 +107,6 @@ type BookStore interface {
 type ReadOnlyStore interface {
 	ReadOnly() string
 }
-
-// ErrUnsupported is returned by a store that cannot do an operation (e.g.
-// undo of a move in a book without edge deletion).
-var ErrUnsupported = errors.New("not supported by this book")
 
 // Verdict is the verifier's answer for a position with the defender to move,
 // in the ui's own terms (so that engine changes stay in the app's adapter).

@@ -142,9 +142,6 @@ func newWidgets(wb *Workbench) *widgets {
 			if c.Label != "" {
 				text += "  [" + c.Label + "]"
 			}
-			if c.Games > 0 {
-				text += fmt.Sprintf("  %d games", c.Games)
-			}
 			setRow(o, c.Status, true, text, false)
 		})
 	u.kidList.OnSelected = func(i widget.ListItemID) {

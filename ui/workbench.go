@@ -282,9 +282,13 @@ func (wb *Workbench) fillLineStatus(ctx context.Context, all bool) {
 			wb.lineAlt = append(wb.lineAlt, -1)
 		}
 		if _, ok := wb.status[k]; !ok || all && i != wb.cur {
-			if p, err := wb.store.Position(ctx, b, wb.attacker); err == nil {
-				wb.status[k] = p.Status
+			p, err := wb.store.Position(ctx, b, wb.attacker)
+			if err != nil {
+				// The rest of the line keeps the statuses it had.
+				wb.fail(fmt.Errorf("reading the line's position %d: %w", i, err))
+				return
 			}
+			wb.status[k] = p.Status
 		}
 		wb.lineSt = append(wb.lineSt, wb.status[k])
 		if i == len(wb.line) {
@@ -298,6 +302,7 @@ func (wb *Workbench) fillLineStatus(ctx context.Context, all bool) {
 			err = b.Play(m)
 		}
 		if err != nil {
+			wb.fail(fmt.Errorf("replaying the line's move %d: %w", i+1, err))
 			return
 		}
 	}

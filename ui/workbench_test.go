@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -428,4 +430,38 @@ func TestReadOnlyStore(t *testing.T) {
 		t.Fatal("editing still disabled on a writable book")
 	}
 	h.noErrors()
+}
+
+// positionErrStore fails Position for one position.
+type positionErrStore struct {
+	*fakeStore
+	bad posKey
+}
+
+func (s positionErrStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (Position, error) {
+	if keyOf(b) == s.bad {
+		return Position{}, errors.New("disk on fire")
+	}
+	return s.fakeStore.Position(ctx, b, a)
+}
+
+// A failing read of one of the line's positions (for its status) is
+// reported, not dropped.
+func TestLineStatusReadError(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), nil)
+	line := []engine.Move{h.mv("j10"), h.mv("j11k10")}
+	b, err := replay(h.wb.empty, line[:1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.wb.store = positionErrStore{h.store, keyOf(b)}
+	h.wb.goTo(line, 2)
+	h.wb.refresh(true)
+	found := false
+	for _, err := range h.errs {
+		found = found || strings.Contains(err.Error(), "disk on fire")
+	}
+	if !found {
+		t.Fatalf("the failing read of the line's position was not reported: %v", h.errs)
+	}
 }

@@ -19,40 +19,87 @@ import (
 // defaultGames is the shared LittleGolem games file, from the repo root.
 const defaultGames = "../shared/data/littlegolem-connect6-games.json.gz"
 
-type bookCmd struct {
+// bookSub is one book subcommand: its flags, checked before the book is
+// opened, and the small function that runs it on the open book.
+type bookSub struct {
+	name    string
 	summary string
-	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+	// position: the subcommand reads a position (--turns, --partial,
+	// --attacker).
+	position bool
+	// attacker: the usage of --attacker when it means more than the
+	// default's.
+	attacker string
+	// files: the subcommand takes file arguments besides its flags.
+	files bool
+	// create: the subcommand makes the book (init): it is not opened.
+	create bool
+	// flags registers the subcommand's own flags and returns its run
+	// function (and an optional check of the flags' values).
+	flags func(fs *flag.FlagSet) bookRun
 }
 
-func bookCommands() map[string]bookCmd {
-	return map[string]bookCmd{
-		"init":         {"create a new book (--rules m,n,k,p,q)", bookInit},
-		"import":       {"merge SGF files (games, collections, variations) into the book", bookImport},
-		"import-games": {"merge a LittleGolem games file {gid: [turns]} (.json or .json.gz)", bookImportGames},
-		"export":       {"write the line to a position and its subtree as SGF", bookExport},
-		"stats":        {"count positions, moves, games, statuses", bookStats},
-		"show":         {"a position's status, notes and children", bookShow},
-		"annotate":     {"set a position's comment, label, or expert disproof", bookAnnotate},
-		"verify":       {"run the verifier on a position and store the verdict", bookVerify},
-		"next":         {"the most-proving open position for an attacker", bookNext},
-		"open":         {"open positions by proof number, or proved positions", bookList},
-		"search":       {"full-text search in comments", bookSearch},
-		"check":        {"integrity check and re-validation of every stored proof", bookCheck},
-		"backup":       {"write a consistent copy of the book", bookBackup},
+// bookRun is what a subcommand does once its flags are parsed. check runs
+// before the book is opened (a refused flag leaves the book untouched); run
+// runs on the open book.
+type bookRun struct {
+	check func(e *bookEnv) error
+	run   func(e *bookEnv) error
+}
+
+// bookEnv is what a book subcommand works with.
+type bookEnv struct {
+	ctx            context.Context
+	f              bookFlags
+	set            map[string]bool // the flags given on the command line
+	files          []string        // the arguments that are not flags
+	bk             *proofbook.Book // nil for a subcommand that creates the book
+	stdout, stderr io.Writer
+}
+
+// print writes v as one JSON object with --json, or calls text.
+func (e *bookEnv) print(v any, text func(w io.Writer)) error {
+	if e.f.json {
+		return writeJSON(e.stdout, v)
+	}
+	if text != nil {
+		text(e.stdout)
+	}
+	return nil
+}
+
+// bookCommands is the table of the book subcommands, in the order `c6 book
+// -h` lists them.
+func bookCommands() []bookSub {
+	return []bookSub{
+		{name: "init", summary: "create a new book (--rules m,n,k,p,q)", create: true, flags: initFlags},
+		{name: "import", summary: "merge SGF files (games, collections, variations) into the book", files: true,
+			flags: func(*flag.FlagSet) bookRun { return bookRun{check: needFiles, run: bookImport} }},
+		{name: "import-games", summary: "merge a LittleGolem games file {gid: [turns]} (.json or .json.gz)", flags: importGamesFlags},
+		{name: "export", summary: "write the line to a position and its subtree as SGF", position: true, flags: exportFlags},
+		{name: "stats", summary: "count positions, moves, games, statuses",
+			flags: func(*flag.FlagSet) bookRun { return bookRun{run: bookStats} }},
+		{name: "show", summary: "a position's status, notes and children", position: true,
+			flags: func(*flag.FlagSet) bookRun { return bookRun{run: bookShow} }},
+		{name: "annotate", summary: "set a position's comment, label, or expert disproof", position: true, flags: annotateFlags},
+		{name: "verify", summary: "run the verifier on a position and store the verdict", position: true, flags: verifyFlags,
+			attacker: "attacker B or W: must be the side that just moved, the only side the verifier proves for (default: that side)"},
+		{name: "next", summary: "the most-proving open position for an attacker", position: true,
+			flags: func(*flag.FlagSet) bookRun { return bookRun{run: bookNext} }},
+		{name: "open", summary: "open positions by proof number, or proved positions", flags: listFlags},
+		{name: "search", summary: "full-text search in comments", flags: searchFlags},
+		{name: "check", summary: "integrity check and re-validation of every stored proof",
+			flags: func(*flag.FlagSet) bookRun { return bookRun{run: bookCheck} }},
+		{name: "backup", summary: "write a consistent copy of the book", flags: backupFlags},
 	}
 }
 
 func bookUsage(w io.Writer) {
 	fmt.Fprintln(w, "usage: c6 book <subcommand> --book FILE [flags]")
-	cmds := bookCommands()
-	names := make([]string, 0, len(cmds))
-	for n := range cmds {
-		names = append(names, n)
+	for _, c := range bookCommands() {
+		fmt.Fprintf(w, "  %-13s %s\n", c.name, c.summary)
 	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-13s %s\n", n, cmds[n].summary)
-	}
+	fmt.Fprintln(w, "run 'c6 book <subcommand> -h' for a subcommand's flags")
 }
 
 // cmdBook dispatches the book subcommands. Ctrl-C cancels the running one
@@ -65,20 +112,56 @@ func cmdBook(args []string, stdout, stderr io.Writer) error {
 		}
 		return nil
 	}
-	c, ok := bookCommands()[args[0]]
-	if !ok {
-		bookUsage(stderr)
-		return fmt.Errorf("unknown subcommand %q", args[0])
+	for _, c := range bookCommands() {
+		if c.name != args[0] {
+			continue
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		if err := c.runArgs(ctx, args[1:], stdout, stderr); err != nil {
+			if errors.Is(err, errUsage) {
+				return err
+			}
+			return fmt.Errorf("%s: %w", args[0], err)
+		}
+		return nil
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	if err := c.run(ctx, args[1:], stdout, stderr); err != nil {
-		if errors.Is(err, errUsage) {
+	bookUsage(stderr)
+	return fmt.Errorf("unknown subcommand %q", args[0])
+}
+
+// runArgs parses the subcommand's flags, checks them, opens the book, runs
+// the subcommand and closes the book.
+func (c bookSub) runArgs(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
+	fs := flag.NewFlagSet("c6 book "+c.name, flag.ContinueOnError)
+	e := &bookEnv{ctx: ctx, set: map[string]bool{}, stdout: stdout, stderr: stderr}
+	e.f.register(fs, c.position, c.attacker)
+	r := c.flags(fs)
+	if c.files {
+		e.files, err = parseFlagsFiles(fs, args, stderr)
+	} else {
+		err = parseFlags(fs, args, stderr)
+	}
+	if err != nil {
+		return err
+	}
+	fs.Visit(func(fl *flag.Flag) { e.set[fl.Name] = true })
+	if r.check != nil {
+		if err := r.check(e); err != nil {
 			return err
 		}
-		return fmt.Errorf("%s: %w", args[0], err)
 	}
-	return nil
+	if !c.create {
+		if e.bk, err = e.f.open(ctx); err != nil {
+			return err
+		}
+		defer func() {
+			if cerr := e.bk.Close(); cerr != nil && err == nil {
+				err = cerr
+			}
+		}()
+	}
+	return r.run(e)
 }
 
 // bookFlags are the flags every book subcommand shares.
@@ -90,12 +173,14 @@ type bookFlags struct {
 	partial  bool
 }
 
-func (f *bookFlags) register(fs *flag.FlagSet, position bool) {
+func (f *bookFlags) register(fs *flag.FlagSet, position bool, attackerUsage string) {
+	if attackerUsage == "" {
+		attackerUsage = "attacker B or W (default: the side that just moved)"
+	}
 	fs.StringVar(&f.book, "book", "", "the book file (required)")
 	if position {
-		fs.StringVar(&f.turns, "turns", "", "the position: turns from the empty board (\"j10 j11k10 ...\"); empty: the root")
-		fs.Var(colorValue{&f.attacker}, "attacker", "attacker B or W (default: the side that just moved)")
-		fs.BoolVar(&f.partial, "partial", false, partialUsage)
+		registerTurns(fs, &f.turns, &f.partial, "the position: turns from the empty board (\"j10 j11k10 ...\"); empty: the root")
+		fs.Var(colorValue{&f.attacker}, "attacker", attackerUsage)
 	}
 	fs.BoolVar(&f.json, "json", false, "write JSON")
 }
@@ -107,17 +192,17 @@ func (f *bookFlags) open(ctx context.Context) (*proofbook.Book, error) {
 	return proofbook.Open(ctx, f.book)
 }
 
+// line reads --turns in the book's rules: the moves and the board.
+func (f *bookFlags) line(r engine.Rules) ([]engine.Move, *engine.Board, error) {
+	return readTurns(r, f.turns, f.partial)
+}
+
 // locate replays --turns and finds the position (and the board and its
 // symmetry). add stores the line when it is missing.
 func (f *bookFlags) locate(ctx context.Context, bk *proofbook.Book, add bool) (proofbook.PosID, *engine.Board, int, error) {
-	r := bk.Rules()
-	ms, err := engine.ParseTurns(r, f.turns)
+	ms, b, err := f.line(bk.Rules())
 	if err != nil {
-		return 0, nil, 0, fmt.Errorf("--turns: %w", err)
-	}
-	b, err := replay(r, ms, f.partial)
-	if err != nil {
-		return 0, nil, 0, fmt.Errorf("--turns: %w", err)
+		return 0, nil, 0, err
 	}
 	id, sym, err := bk.Locate(ctx, b)
 	if errors.Is(err, proofbook.ErrNotFound) && add {
@@ -156,14 +241,9 @@ func (f *bookFlags) checkVerifyAttacker(bk *proofbook.Book) error {
 	if f.attacker == "" {
 		return nil
 	}
-	r := bk.Rules()
-	ms, err := engine.ParseTurns(r, f.turns)
+	_, b, err := f.line(bk.Rules())
 	if err != nil {
-		return fmt.Errorf("--turns: %w", err)
-	}
-	b, err := replay(r, ms, f.partial)
-	if err != nil {
-		return fmt.Errorf("--turns: %w", err)
+		return err
 	}
 	a, err := f.attackerFor(b)
 	if err != nil {
@@ -207,52 +287,47 @@ func oneLine(s string, n int) string {
 	return s
 }
 
-func bookInit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("c6 book init", flag.ContinueOnError)
-	var f bookFlags
-	f.register(fs, false)
+func initFlags(fs *flag.FlagSet) bookRun {
 	rules := "19,19,6,2,1"
 	fs.Var(rulesValue{&rules}, "rules", "rules m,n,k,p,q")
-	if err := parseFlags(fs, args, stderr); err != nil {
-		return err
+	var r engine.Rules
+	return bookRun{
+		check: func(e *bookEnv) error {
+			var err error
+			if r, err = engine.ParseRules(rules); err != nil {
+				return fmt.Errorf("--rules: %w", err)
+			}
+			if e.f.book == "" {
+				return errors.New("--book FILE is required")
+			}
+			return nil
+		},
+		run: func(e *bookEnv) error { return bookInit(e, r) },
 	}
-	r, err := engine.ParseRules(rules)
-	if err != nil {
-		return fmt.Errorf("--rules: %w", err)
-	}
-	if f.book == "" {
-		return errors.New("--book FILE is required")
-	}
-	bk, err := proofbook.Create(ctx, f.book, r)
+}
+
+func bookInit(e *bookEnv, r engine.Rules) error {
+	bk, err := proofbook.Create(e.ctx, e.f.book, r)
 	if err != nil {
 		return err
 	}
 	if err := bk.Close(); err != nil {
 		return err
 	}
-	if f.json {
-		return writeJSON(stdout, map[string]any{"book": f.book, "rules": r.String()})
+	return e.print(map[string]any{"book": e.f.book, "rules": r.String()}, func(w io.Writer) {
+		fmt.Fprintf(w, "created %s for Connect(%s)\n", e.f.book, r)
+	})
+}
+
+// needFiles refuses a file command without files.
+func needFiles(e *bookEnv) error {
+	if len(e.files) == 0 {
+		return errors.New("give the SGF files to import")
 	}
-	fmt.Fprintf(stdout, "created %s for Connect(%s)\n", f.book, r)
 	return nil
 }
 
-func bookImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("c6 book import", flag.ContinueOnError)
-	var f bookFlags
-	f.register(fs, false)
-	files, err := parseFlagsFiles(fs, args, stderr)
-	if err != nil {
-		return err
-	}
-	if len(files) == 0 {
-		return errors.New("give the SGF files to import")
-	}
-	bk, err := f.open(ctx)
-	if err != nil {
-		return err
-	}
-	defer bk.Close()
+func bookImport(e *bookEnv) error {
 	type fileJSON struct {
 		File      string `json:"file"`
 		Games     int    `json:"games"`
@@ -260,59 +335,62 @@ func bookImport(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		Moves     int    `json:"moves"`
 	}
 	var done []fileJSON
-	for _, path := range files {
+	for _, path := range e.files {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return err
 		}
-		st, err := bk.ImportSGF(ctx, string(data))
+		st, err := e.bk.ImportSGF(e.ctx, string(data))
 		if err != nil {
 			return fmt.Errorf("%s: %w (nothing imported from it)", path, err)
 		}
 		done = append(done, fileJSON{path, st.Games, st.Positions, st.Edges})
-		if !f.json {
-			fmt.Fprintf(stdout, "%s: %d games, %d new positions, %d new moves\n", path, st.Games, st.Positions, st.Edges)
+		if !e.f.json {
+			fmt.Fprintf(e.stdout, "%s: %d games, %d new positions, %d new moves\n", path, st.Games, st.Positions, st.Edges)
 		}
 	}
-	if f.json {
-		return writeJSON(stdout, map[string]any{"files": done})
-	}
-	return nil
+	return e.print(map[string]any{"files": done}, nil)
 }
 
-func bookImportGames(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("c6 book import-games", flag.ContinueOnError)
-	var f bookFlags
-	f.register(fs, false)
-	games := fs.String("games", defaultGames, "the games file")
-	batch := fs.Int("batch", 500, "games per transaction")
-	source := fs.String("source", "littlegolem", "the games' origin (games are stored once per source and id)")
-	verbose := fs.Bool("v", false, "list every skipped game (id and reason), and the longest write transaction")
-	if err := parseFlags(fs, args, stderr); err != nil {
-		return err
+type importGamesOpts struct {
+	games, source string
+	batch         int
+	verbose       bool
+}
+
+func importGamesFlags(fs *flag.FlagSet) bookRun {
+	var o importGamesOpts
+	fs.StringVar(&o.games, "games", defaultGames, "the games file")
+	fs.IntVar(&o.batch, "batch", 500, "games per transaction")
+	fs.StringVar(&o.source, "source", "littlegolem", "the games' origin (games are stored once per source and id)")
+	fs.BoolVar(&o.verbose, "v", false, "list every skipped game (id and reason), and the longest write transaction")
+	return bookRun{
+		check: func(*bookEnv) error {
+			if err := positive("batch", o.batch); err != nil {
+				return err
+			}
+			if strings.TrimSpace(o.source) == "" {
+				return errors.New("--source: want a name (the games' origin), not an empty string")
+			}
+			if o.games == "" {
+				return errors.New("--games FILE: want a file name, not an empty string")
+			}
+			return nil
+		},
+		run: func(e *bookEnv) error { return bookImportGames(e, o) },
 	}
-	if err := positive("batch", *batch); err != nil {
-		return err
-	}
-	if strings.TrimSpace(*source) == "" {
-		return errors.New("--source: want a name (the games' origin), not an empty string")
-	}
-	if *games == "" {
-		return errors.New("--games FILE: want a file name, not an empty string")
-	}
-	bk, err := f.open(ctx)
-	if err != nil {
-		return err
-	}
-	defer bk.Close()
-	in, err := os.Open(*games)
+}
+
+func bookImportGames(e *bookEnv, o importGamesOpts) error {
+	stderr := e.stderr
+	in, err := os.Open(o.games)
 	if err != nil {
 		return fmt.Errorf("--games: %w", err)
 	}
 	defer in.Close()
 	start := time.Now()
 	last := time.Now()
-	st, err := bk.ImportGames(ctx, in, proofbook.ImportOptions{Source: *source, Batch: *batch,
+	st, err := e.bk.ImportGames(e.ctx, in, proofbook.ImportOptions{Source: o.source, Batch: o.batch,
 		Progress: func(done, total int) {
 			if time.Since(last) > time.Second {
 				last = time.Now()
@@ -340,129 +418,112 @@ func bookImportGames(ctx context.Context, args []string, stdout, stderr io.Write
 		return reasons[i] < reasons[j]
 	})
 	list := st.Skipped
-	if !*verbose && len(list) > 5 {
+	if !o.verbose && len(list) > 5 {
 		list = list[:5]
 	}
 	elapsed := time.Since(start)
-	if f.json {
-		type skipJSON struct {
-			ID     string `json:"id"`
-			Reason string `json:"reason"`
-			Error  string `json:"error"`
-		}
-		sk := []skipJSON{}
-		for _, e := range list {
-			sk = append(sk, skipJSON{oneLine(e.ID, 40), e.Reason(), oneLine(e.Err.Error(), 160)})
-		}
-		return writeJSON(stdout, map[string]any{"games": st.Games, "already": st.Already, "skipped": len(st.Skipped),
-			"skipped_by_reason": byReason, "skipped_games": sk, "positions": st.Positions, "moves": st.Edges,
-			"transactions": st.Transactions, "longest_tx_ms": st.LongestTx.Milliseconds(), "ms": elapsed.Milliseconds()})
+	type skipJSON struct {
+		ID     string `json:"id"`
+		Reason string `json:"reason"`
+		Error  string `json:"error"`
 	}
-	fmt.Fprintf(stdout, "%d games imported, %d already in the book, %d skipped; %d new positions, %d new moves in %s\n",
-		st.Games, st.Already, len(st.Skipped), st.Positions, st.Edges, elapsed.Round(time.Millisecond))
-	for _, k := range reasons {
-		fmt.Fprintf(stdout, "skipped %d: %s\n", byReason[k], k)
-	}
+	sk := []skipJSON{}
 	for _, e := range list {
-		fmt.Fprintf(stdout, "skipped game %s: %s\n", oneLine(e.ID, 40), oneLine(e.Err.Error(), 160))
+		sk = append(sk, skipJSON{oneLine(e.ID, 40), e.Reason(), oneLine(e.Err.Error(), 160)})
 	}
-	if len(list) < len(st.Skipped) {
-		fmt.Fprintf(stdout, "... (-v lists all %d)\n", len(st.Skipped))
-	}
-	if *verbose {
-		fmt.Fprintf(stdout, "%d write transactions, the longest held the lock %s\n", st.Transactions, st.LongestTx.Round(time.Millisecond))
-	}
-	return nil
+	return e.print(map[string]any{"games": st.Games, "already": st.Already, "skipped": len(st.Skipped),
+		"skipped_by_reason": byReason, "skipped_games": sk, "positions": st.Positions, "moves": st.Edges,
+		"transactions": st.Transactions, "longest_tx_ms": st.LongestTx.Milliseconds(), "ms": elapsed.Milliseconds()},
+		func(w io.Writer) {
+			fmt.Fprintf(w, "%d games imported, %d already in the book, %d skipped; %d new positions, %d new moves in %s\n",
+				st.Games, st.Already, len(st.Skipped), st.Positions, st.Edges, elapsed.Round(time.Millisecond))
+			for _, k := range reasons {
+				fmt.Fprintf(w, "skipped %d: %s\n", byReason[k], k)
+			}
+			for _, e := range list {
+				fmt.Fprintf(w, "skipped game %s: %s\n", oneLine(e.ID, 40), oneLine(e.Err.Error(), 160))
+			}
+			if len(list) < len(st.Skipped) {
+				fmt.Fprintf(w, "... (-v lists all %d)\n", len(st.Skipped))
+			}
+			if o.verbose {
+				fmt.Fprintf(w, "%d write transactions, the longest held the lock %s\n", st.Transactions, st.LongestTx.Round(time.Millisecond))
+			}
+		})
 }
 
-func bookExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("c6 book export", flag.ContinueOnError)
-	var f bookFlags
-	f.register(fs, true)
+func exportFlags(fs *flag.FlagSet) bookRun {
 	out := fs.String("out", "", "write to this file (default: standard output)")
 	depth := fs.Int("depth", 0, "turns below the position (0: all)")
 	maxNodes := fs.Int("max-nodes", 100000, "at most this many moves below the position (0: no limit); a cut export says so")
-	if err := parseFlags(fs, args, stderr); err != nil {
-		return err
+	return bookRun{
+		check: func(*bookEnv) error {
+			if *depth < 0 {
+				return fmt.Errorf("--depth %d: want 0 (all) or more", *depth)
+			}
+			if *maxNodes < 0 {
+				return fmt.Errorf("--max-nodes %d: want 0 (no limit) or more", *maxNodes)
+			}
+			return nil
+		},
+		run: func(e *bookEnv) error { return bookExport(e, *out, *depth, *maxNodes) },
 	}
-	if *depth < 0 {
-		return fmt.Errorf("--depth %d: want 0 (all) or more", *depth)
-	}
-	if *maxNodes < 0 {
-		return fmt.Errorf("--max-nodes %d: want 0 (no limit) or more", *maxNodes)
-	}
-	bk, err := f.open(ctx)
-	if err != nil {
-		return err
-	}
-	defer bk.Close()
-	id, _, _, err := f.locate(ctx, bk, false)
+}
+
+func bookExport(e *bookEnv, out string, depth, maxNodes int) error {
+	id, _, _, err := e.f.locate(e.ctx, e.bk, false)
 	if err != nil {
 		return err
 	}
 	// In the orientation of --turns, not the book's stored frame. The
 	// whole SGF is made before --out is written: a failed export leaves
 	// no file behind.
-	line, err := engine.ParseTurns(bk.Rules(), f.turns)
-	if err != nil {
-		return fmt.Errorf("--turns: %w", err)
-	}
-	var buf strings.Builder
-	st, err := bk.ExportSGF(ctx, id, &buf, proofbook.ExportOptions{MaxDepth: *depth, MaxNodes: *maxNodes, Line: line})
+	line, _, err := e.f.line(e.bk.Rules())
 	if err != nil {
 		return err
 	}
-	if *out != "" {
-		if err := os.WriteFile(*out, []byte(buf.String()), 0o644); err != nil {
+	var buf strings.Builder
+	st, err := e.bk.ExportSGF(e.ctx, id, &buf, proofbook.ExportOptions{MaxDepth: depth, MaxNodes: maxNodes, Line: line})
+	if err != nil {
+		return err
+	}
+	if out != "" {
+		if err := os.WriteFile(out, []byte(buf.String()), 0o644); err != nil {
 			return fmt.Errorf("--out: %w", err)
 		}
 	}
 	if st.Truncated {
-		fmt.Fprintf(stderr, "c6 book export: truncated at %d moves (--max-nodes); the book stores more below this position (--max-nodes 0 exports all)\n", *maxNodes)
+		fmt.Fprintf(e.stderr, "c6 book export: truncated at %d moves (--max-nodes); the book stores more below this position (--max-nodes 0 exports all)\n", maxNodes)
 	}
-	if f.json {
-		res := map[string]any{"id": int64(id), "nodes": st.Nodes, "truncated": st.Truncated}
-		if *out != "" {
-			res["out"] = *out
-		} else {
-			res["sgf"] = buf.String()
-		}
-		return writeJSON(stdout, res)
+	res := map[string]any{"id": int64(id), "nodes": st.Nodes, "truncated": st.Truncated}
+	if out != "" {
+		res["out"] = out
+	} else {
+		res["sgf"] = buf.String()
 	}
-	if *out == "" {
-		_, err = io.WriteString(stdout, buf.String())
+	if e.f.json || out != "" {
+		return e.print(res, nil) // with --out, the text output is empty
 	}
+	_, err = io.WriteString(e.stdout, buf.String())
 	return err
 }
 
-func bookStats(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("c6 book stats", flag.ContinueOnError)
-	var f bookFlags
-	f.register(fs, false)
-	if err := parseFlags(fs, args, stderr); err != nil {
-		return err
-	}
-	bk, err := f.open(ctx)
+func bookStats(e *bookEnv) error {
+	s, err := e.bk.Stats(e.ctx)
 	if err != nil {
 		return err
 	}
-	defer bk.Close()
-	s, err := bk.Stats(ctx)
-	if err != nil {
-		return err
-	}
-	if f.json {
-		return writeJSON(stdout, map[string]any{"rules": s.Rules.String(), "positions": s.Positions, "moves": s.Edges,
-			"games": s.Games, "notes": s.Notes, "verdicts": s.Verdicts, "schema": s.Schema, "bytes": s.FileBytes,
-			"proved":    map[string]int64{"B": s.Proved[0], "W": s.Proved[1]},
-			"open":      map[string]int64{"B": s.Open[0], "W": s.Open[1]},
-			"disproved": map[string]int64{"B": s.Disproved[0], "W": s.Disproved[1]}})
-	}
-	fmt.Fprintf(stdout, "rules      Connect(%s)\nschema     %d\npositions  %d\nmoves      %d\ngames      %d\nnotes      %d\nverdicts   %d\n",
-		s.Rules, s.Schema, s.Positions, s.Edges, s.Games, s.Notes, s.Verdicts)
-	fmt.Fprintf(stdout, "proved     B %d, W %d\nopen       B %d, W %d\ndisproved  B %d, W %d\nsize       %.1f MB\n",
-		s.Proved[0], s.Proved[1], s.Open[0], s.Open[1], s.Disproved[0], s.Disproved[1], float64(s.FileBytes)/1e6)
-	return nil
+	return e.print(map[string]any{"rules": s.Rules.String(), "positions": s.Positions, "moves": s.Edges,
+		"games": s.Games, "notes": s.Notes, "verdicts": s.Verdicts, "schema": s.Schema, "bytes": s.FileBytes,
+		"proved":    map[string]int64{"B": s.Proved[0], "W": s.Proved[1]},
+		"open":      map[string]int64{"B": s.Open[0], "W": s.Open[1]},
+		"disproved": map[string]int64{"B": s.Disproved[0], "W": s.Disproved[1]}},
+		func(w io.Writer) {
+			fmt.Fprintf(w, "rules      Connect(%s)\nschema     %d\npositions  %d\nmoves      %d\ngames      %d\nnotes      %d\nverdicts   %d\n",
+				s.Rules, s.Schema, s.Positions, s.Edges, s.Games, s.Notes, s.Verdicts)
+			fmt.Fprintf(w, "proved     B %d, W %d\nopen       B %d, W %d\ndisproved  B %d, W %d\nsize       %.1f MB\n",
+				s.Proved[0], s.Proved[1], s.Open[0], s.Open[1], s.Disproved[0], s.Disproved[1], float64(s.FileBytes)/1e6)
+		})
 }
 
 func proofText(p proofbook.Proof) string {
@@ -477,19 +538,9 @@ func proofText(p proofbook.Proof) string {
 	return s
 }
 
-func bookShow(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("c6 book show", flag.ContinueOnError)
-	var f bookFlags
-	f.register(fs, true)
-	if err := parseFlags(fs, args, stderr); err != nil {
-		return err
-	}
-	bk, err := f.open(ctx)
-	if err != nil {
-		return err
-	}
-	defer bk.Close()
-	id, b, sym, err := f.locate(ctx, bk, false)
+func bookShow(e *bookEnv) error {
+	ctx, bk := e.ctx, e.bk
+	id, b, sym, err := e.f.locate(ctx, bk, false)
 	if err != nil {
 		return err
 	}
@@ -514,141 +565,124 @@ func bookShow(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		cj = append(cj, childJSON{engine.MoveName(r, proofbook.FromCanonical(r, sym, k.Move)), int64(k.ID),
 			proofText(k.Proofs[0]), proofText(k.Proofs[1]), k.Label})
 	}
-	if f.json {
-		out := map[string]any{"id": int64(id), "to_move": b.ToMove().String(), "comment": p.Comment, "label": p.Label,
-			"black": proofText(p.Proofs[0]), "white": proofText(p.Proofs[1]), "children": cj}
-		if p.Verdict != nil {
-			v := p.Verdict
-			var uns []string
-			for _, u := range v.Unsolved {
-				uns = append(uns, engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
-			}
-			items, err := itemNames(ctx, bk, id, v.Attacker, sym)
-			if err != nil {
-				return err
-			}
-			out["verdict"] = map[string]any{"status": v.Status, "order": v.Order, "attacker": v.Attacker.String(),
-				"unsolved": uns, "all_unsolved": v.AllUnsolved, "calls": v.Calls, "nodes": v.Nodes, "ms": v.Millis, "engine": v.Engine,
-				"certificate": v.Cert != nil, "tolerance": v.Tolerance, "open_items": items}
-		}
-		return writeJSON(stdout, out)
-	}
-	fmt.Fprintf(stdout, "position %d, %s to move, %d stones\n", id, b.ToMove(), b.Stones(engine.Black)+b.Stones(engine.White))
-	fmt.Fprintf(stdout, "Black attacker: %s\nWhite attacker: %s\n", proofText(p.Proofs[0]), proofText(p.Proofs[1]))
-	if p.Label != "" {
-		fmt.Fprintf(stdout, "label: %s\n", p.Label)
-	}
-	if p.Comment != "" {
-		fmt.Fprintf(stdout, "comment: %s\n", strings.ReplaceAll(p.Comment, "\n", "\n  "))
-	}
+	out := map[string]any{"id": int64(id), "to_move": b.ToMove().String(), "comment": p.Comment, "label": p.Label,
+		"black": proofText(p.Proofs[0]), "white": proofText(p.Proofs[1]), "children": cj}
+	var uns, semi, items []string
 	if v := p.Verdict; v != nil {
-		var uns []string
-		for _, u := range v.Unsolved {
-			uns = append(uns, engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
+		uns, semi = verdictMoves(r, sym, v)
+		if items, err = itemNames(ctx, bk, id, v.Attacker, sym); err != nil {
+			return err
 		}
-		fmt.Fprintf(stdout, "verdict: %s for %s (order %d), %s, %d calls, %d nodes, %d ms, %s, %s\n",
-			v.Status, v.Attacker, v.Order, unsolvedText(v.AllUnsolved, uns, v.Note), v.Calls, v.Nodes, v.Millis, v.Engine, certText(v))
-		items, err := itemNames(ctx, bk, id, v.Attacker, sym)
+		out["verdict"] = map[string]any{"status": v.Status, "order": v.Order, "attacker": v.Attacker.String(),
+			"unsolved": uns, "all_unsolved": v.AllUnsolved, "calls": v.Calls, "nodes": v.Nodes, "ms": v.Millis, "engine": v.Engine,
+			"certificate": v.Cert != nil, "tolerance": v.Tolerance, "open_items": items, "open_seminull": semi}
+	}
+	return e.print(out, func(w io.Writer) {
+		fmt.Fprintf(w, "position %d, %s to move, %d stones\n", id, b.ToMove(), b.Stones(engine.Black)+b.Stones(engine.White))
+		fmt.Fprintf(w, "Black attacker: %s\nWhite attacker: %s\n", proofText(p.Proofs[0]), proofText(p.Proofs[1]))
+		if p.Label != "" {
+			fmt.Fprintf(w, "label: %s\n", p.Label)
+		}
+		if p.Comment != "" {
+			fmt.Fprintf(w, "comment: %s\n", strings.ReplaceAll(p.Comment, "\n", "\n  "))
+		}
+		if v := p.Verdict; v != nil {
+			fmt.Fprintf(w, "verdict: %s for %s (order %d), %s, %d calls, %d nodes, %d ms, %s, %s\n",
+				v.Status, v.Attacker, v.Order, unsolvedText(v, uns, semi), v.Calls, v.Nodes, v.Millis, v.Engine, certText(v))
+			fmt.Fprintf(w, "open items for %s: %d %v\n", v.Attacker, len(items), items)
+		}
+		fmt.Fprintf(w, "%d children:\n", len(kids))
+		for _, c := range cj {
+			fmt.Fprintf(w, "  %-10s B: %-28s W: %-28s %s\n", c.Move, c.Black, c.White, c.Label)
+		}
+	})
+}
+
+type annotateOpts struct {
+	comment, label       string
+	disprove, undisprove bool
+}
+
+func annotateFlags(fs *flag.FlagSet) bookRun {
+	var o annotateOpts
+	fs.StringVar(&o.comment, "comment", "", "set the comment")
+	fs.StringVar(&o.label, "label", "", "set the user label (e.g. joseki, trap)")
+	fs.BoolVar(&o.disprove, "disprove", false, "mark disproved for --attacker (expert's judgement)")
+	fs.BoolVar(&o.undisprove, "undisprove", false, "clear the expert's disproof for --attacker")
+	return bookRun{
+		// Checked before anything is stored (annotate adds a missing line).
+		check: func(e *bookEnv) error {
+			switch {
+			case o.disprove && o.undisprove:
+				return errors.New("give --disprove or --undisprove, not both")
+			case !e.set["comment"] && !e.set["label"] && !o.disprove && !o.undisprove:
+				return errors.New("nothing to do: give --comment, --label, --disprove or --undisprove")
+			case e.set["attacker"] && !o.disprove && !o.undisprove:
+				return errors.New("--attacker goes with --disprove or --undisprove")
+			}
+			return nil
+		},
+		run: func(e *bookEnv) error { return bookAnnotate(e, o) },
+	}
+}
+
+func bookAnnotate(e *bookEnv, o annotateOpts) error {
+	ctx, bk := e.ctx, e.bk
+	id, b, _, err := e.f.locate(ctx, bk, true)
+	if err != nil {
+		return err
+	}
+	if e.set["comment"] {
+		if err := bk.SetComment(ctx, id, o.comment); err != nil {
+			return err
+		}
+	}
+	if e.set["label"] {
+		if err := bk.SetLabel(ctx, id, o.label); err != nil {
+			return err
+		}
+	}
+	if o.disprove || o.undisprove {
+		a, err := e.f.attackerFor(b)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "open items for %s: %d %v\n", v.Attacker, len(items), items)
+		if err := bk.SetDisproved(ctx, id, a, o.disprove); err != nil {
+			return err
+		}
 	}
-	fmt.Fprintf(stdout, "%d children:\n", len(kids))
-	for _, c := range cj {
-		fmt.Fprintf(stdout, "  %-10s B: %-28s W: %-28s %s\n", c.Move, c.Black, c.White, c.Label)
-	}
-	return nil
+	return e.print(map[string]any{"id": int64(id), "updated": true}, func(w io.Writer) {
+		fmt.Fprintf(w, "position %d updated\n", id)
+	})
 }
 
-func bookAnnotate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("c6 book annotate", flag.ContinueOnError)
-	var f bookFlags
-	f.register(fs, true)
-	comment := fs.String("comment", "", "set the comment")
-	label := fs.String("label", "", "set the user label (e.g. joseki, trap)")
-	disprove := fs.Bool("disprove", false, "mark disproved for --attacker (expert's judgement)")
-	undisprove := fs.Bool("undisprove", false, "clear the expert's disproof for --attacker")
-	if err := parseFlags(fs, args, stderr); err != nil {
-		return err
-	}
-	set := map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
-	// Checked before anything is stored (annotate adds a missing line).
-	switch {
-	case *disprove && *undisprove:
-		return errors.New("give --disprove or --undisprove, not both")
-	case !set["comment"] && !set["label"] && !*disprove && !*undisprove:
-		return errors.New("nothing to do: give --comment, --label, --disprove or --undisprove")
-	case set["attacker"] && !*disprove && !*undisprove:
-		return errors.New("--attacker goes with --disprove or --undisprove")
-	}
-	bk, err := f.open(ctx)
-	if err != nil {
-		return err
-	}
-	defer bk.Close()
-	id, b, _, err := f.locate(ctx, bk, true)
-	if err != nil {
-		return err
-	}
-	if set["comment"] {
-		if err := bk.SetComment(ctx, id, *comment); err != nil {
-			return err
-		}
-	}
-	if set["label"] {
-		if err := bk.SetLabel(ctx, id, *label); err != nil {
-			return err
-		}
-	}
-	if *disprove || *undisprove {
-		a, err := f.attackerFor(b)
-		if err != nil {
-			return err
-		}
-		if err := bk.SetDisproved(ctx, id, a, *disprove); err != nil {
-			return err
-		}
-	}
-	if f.json {
-		return writeJSON(stdout, map[string]any{"id": int64(id), "updated": true})
-	}
-	fmt.Fprintf(stdout, "position %d updated\n", id)
-	return nil
+type verifyOpts struct {
+	lambda   int
+	maxNodes int64
+	timeout  time.Duration
+	workers  int
 }
 
-func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("c6 book verify", flag.ContinueOnError)
-	var f bookFlags
-	f.register(fs, true)
-	lambda := fs.Int("lambda", 2, "2 or 3")
-	maxNodes := fs.Int64("max-nodes", 200000, "nodes per solver call")
-	timeout := fs.Duration("timeout", 0, "stop after this long (0: no limit)")
-	workers := fs.Int("workers", 0, "parallel solver calls (0: all cores)")
-	if err := parseFlags(fs, args, stderr); err != nil {
+func verifyFlags(fs *flag.FlagSet) bookRun {
+	var o verifyOpts
+	fs.IntVar(&o.lambda, "lambda", 2, "2 or 3")
+	fs.Int64Var(&o.maxNodes, "max-nodes", 200000, "nodes per solver call")
+	fs.DurationVar(&o.timeout, "timeout", 0, "time budget of each solver call (0: none)")
+	fs.IntVar(&o.workers, "workers", 0, "parallel solver calls (0: all cores)")
+	return bookRun{
+		check: func(*bookEnv) error { return checkVerifyFlags(o.lambda, o.maxNodes, o.timeout, o.workers) },
+		run:   func(e *bookEnv) error { return bookVerify(e, o) },
+	}
+}
+
+func bookVerify(e *bookEnv, o verifyOpts) error {
+	ctx, bk := e.ctx, e.bk
+	if err := e.f.checkVerifyAttacker(bk); err != nil {
 		return err
 	}
-	if err := checkVerifyFlags(*lambda, *maxNodes, *timeout, *workers); err != nil {
-		return err
-	}
-	bk, err := f.open(ctx)
+	id, _, sym, err := e.f.locate(ctx, bk, true)
 	if err != nil {
 		return err
-	}
-	defer bk.Close()
-	if err := f.checkVerifyAttacker(bk); err != nil {
-		return err
-	}
-	id, _, sym, err := f.locate(ctx, bk, true)
-	if err != nil {
-		return err
-	}
-	vctx := ctx // --timeout bounds the verifier, not the storing of its verdict
-	if *timeout > 0 {
-		var cancel context.CancelFunc
-		vctx, cancel = context.WithTimeout(ctx, *timeout)
-		defer cancel()
 	}
 	// Verify the canonical board: the verdict's moves are then in the
 	// frame the book stores.
@@ -661,12 +695,14 @@ func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if !ok {
 		return fmt.Errorf("the position's stone counts do not fit full turns of %s, the attacker", cb.ToMove().Opp())
 	}
-	v, err := engine.Verify(vctx, cb, engine.VerifyOptions{Lambda: *lambda, Workers: *workers, Tolerance: tol,
-		Limits: engine.Limits{MaxNodes: *maxNodes}}, nil)
+	// --timeout bounds each solver call, as in `c6 verify`: a call out of
+	// time leaves its move unsolved, and the verdict is stored.
+	v, err := engine.Verify(ctx, cb, engine.VerifyOptions{Lambda: o.lambda, Workers: o.workers, Tolerance: tol,
+		Limits: engine.Limits{MaxNodes: o.maxNodes, Timeout: o.timeout}}, nil)
 	if err != nil {
 		return err
 	}
-	sv := proofbook.FromEngine(bk.Rules(), csym, v, *lambda)
+	sv := proofbook.FromEngine(bk.Rules(), csym, v, o.lambda)
 	if err := bk.StoreVerdict(ctx, id, sv); err != nil {
 		return err
 	}
@@ -675,29 +711,21 @@ func bookVerify(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	r := bk.Rules()
-	var uns []string
-	for _, u := range sv.Unsolved {
-		uns = append(uns, engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
-	}
-	if f.json {
-		items, err := itemNames(ctx, bk, id, sv.Attacker, sym)
-		if err != nil {
-			return err
-		}
-		return writeJSON(stdout, map[string]any{"id": int64(id), "status": sv.Status, "order": sv.Order,
-			"unsolved": uns, "all_unsolved": sv.AllUnsolved, "calls": sv.Calls, "nodes": sv.Nodes, "ms": sv.Millis,
-			"open_items": items, "tolerance": sv.Tolerance,
-			"book_status": p.Proof(sv.Attacker).Status.String()})
-	}
+	uns, semi := verdictMoves(r, sym, &sv)
 	items, err := itemNames(ctx, bk, id, sv.Attacker, sym)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "position %d: verdict %s (order %d) for %s; %s; %d calls, %d nodes, %d ms\n",
-		id, sv.Status, sv.Order, sv.Attacker, unsolvedText(sv.AllUnsolved, uns, sv.Note), sv.Calls, sv.Nodes, sv.Millis)
-	fmt.Fprintf(stdout, "open items: %d %v\n", len(items), items)
-	fmt.Fprintf(stdout, "book status for %s: %s\n", sv.Attacker, proofText(p.Proof(sv.Attacker)))
-	return nil
+	return e.print(map[string]any{"id": int64(id), "status": sv.Status, "order": sv.Order,
+		"unsolved": uns, "all_unsolved": sv.AllUnsolved, "calls": sv.Calls, "nodes": sv.Nodes, "ms": sv.Millis,
+		"open_items": items, "open_seminull": semi, "tolerance": sv.Tolerance,
+		"book_status": p.Proof(sv.Attacker).Status.String()},
+		func(w io.Writer) {
+			fmt.Fprintf(w, "position %d: verdict %s (order %d) for %s; %s; %d calls, %d nodes, %d ms\n",
+				id, sv.Status, sv.Order, sv.Attacker, unsolvedText(&sv, uns, semi), sv.Calls, sv.Nodes, sv.Millis)
+			fmt.Fprintf(w, "open items: %d %v\n", len(items), items)
+			fmt.Fprintf(w, "book status for %s: %s\n", sv.Attacker, proofText(p.Proof(sv.Attacker)))
+		})
 }
 
 // itemNames lists the open items of a position's verdict in the user's
@@ -728,35 +756,43 @@ func certText(v *proofbook.Verdict) string {
 	return fmt.Sprintf("certificate at tolerance %d", v.Tolerance)
 }
 
-// unsolvedText says which defender moves a verdict leaves open.
-func unsolvedText(all bool, uns []string, note string) string {
-	if all {
+// verdictMoves names a stored verdict's unsolved defender moves and its
+// open seminull moves in the user's frame (sym: the user's board onto the
+// canonical frame).
+func verdictMoves(r engine.Rules, sym int, v *proofbook.Verdict) (uns, semi []string) {
+	for _, u := range v.Unsolved {
+		uns = append(uns, engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
+	}
+	for _, u := range v.OpenSeminull {
+		semi = append(semi, engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
+	}
+	return uns, semi
+}
+
+// unsolvedText says which defender moves a verdict leaves open: the
+// unsolved full moves and the open seminull moves (uns and semi, named).
+func unsolvedText(v *proofbook.Verdict, uns, semi []string) string {
+	if v.AllUnsolved {
 		s := "every defender move unsolved (no relevance zone bounds the defence)"
-		if note != "" {
-			s = "every defender move unsolved: " + note
+		if v.Note != "" {
+			s = "every defender move unsolved: " + v.Note
 		}
 		return s
 	}
-	return fmt.Sprintf("%d unsolved %v", len(uns), uns)
+	s := fmt.Sprintf("%d unsolved %v", len(uns), uns)
+	if len(semi) > 0 {
+		s += fmt.Sprintf(", %d open seminull %v", len(semi), semi)
+	}
+	return s
 }
 
-func bookNext(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("c6 book next", flag.ContinueOnError)
-	var f bookFlags
-	f.register(fs, true)
-	if err := parseFlags(fs, args, stderr); err != nil {
-		return err
-	}
-	bk, err := f.open(ctx)
+func bookNext(e *bookEnv) error {
+	ctx, bk := e.ctx, e.bk
+	id, b, sym, err := e.f.locate(ctx, bk, false)
 	if err != nil {
 		return err
 	}
-	defer bk.Close()
-	id, b, sym, err := f.locate(ctx, bk, false)
-	if err != nil {
-		return err
-	}
-	a, err := f.attackerFor(b)
+	a, err := e.f.attackerFor(b)
 	if err != nil {
 		return err
 	}
@@ -770,66 +806,80 @@ func bookNext(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	for i, m := range line.Turns {
 		ms[i] = proofbook.FromCanonical(r, sym, m)
 	}
-	full := strings.TrimSpace(f.turns + " " + engine.FormatTurns(r, ms))
+	full := strings.TrimSpace(e.f.turns + " " + engine.FormatTurns(r, ms))
 	last := line.IDs[len(line.IDs)-1]
 	p, err := bk.Position(ctx, last)
 	if err != nil {
 		return err
 	}
-	if f.json {
-		return writeJSON(stdout, map[string]any{"id": int64(last), "turns": full, "to_move": p.ToMove.String(),
-			"status": p.Proof(a).Status.String(), "pn": p.Proof(a).PN, "dn": p.Proof(a).DN})
-	}
-	what := "propose an attacker move"
-	if p.ToMove != a {
-		what = "run the verifier"
-	}
-	fmt.Fprintf(stdout, "position %d (%s to move, %s): %s\n  --turns %q\n", last, p.ToMove, proofText(p.Proof(a)), what, full)
-	return nil
+	return e.print(map[string]any{"id": int64(last), "turns": full, "to_move": p.ToMove.String(),
+		"status": p.Proof(a).Status.String(), "pn": p.Proof(a).PN, "dn": p.Proof(a).DN},
+		func(w io.Writer) {
+			what := "propose an attacker move"
+			if p.ToMove != a {
+				what = "run the verifier"
+			}
+			fmt.Fprintf(w, "position %d (%s to move, %s): %s\n  --turns %q\n", last, p.ToMove, proofText(p.Proof(a)), what, full)
+		})
 }
 
-func bookList(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("c6 book open", flag.ContinueOnError)
-	var f bookFlags
-	f.register(fs, false)
+type listOpts struct {
+	attacker engine.Color
+	proved   bool
+	minOrder int
+	limit    int
+}
+
+func listFlags(fs *flag.FlagSet) bookRun {
 	att := "B"
 	fs.Var(colorValue{&att}, "attacker", "attacker B or W")
-	proved := fs.Bool("proved", false, "list proved positions instead")
-	minOrder := fs.Int("min-order", 1, "with --proved: the least λ order listed (0 adds the game ends)")
-	limit := fs.Int("limit", 20, "at most this many")
-	if err := parseFlags(fs, args, stderr); err != nil {
-		return err
+	var o listOpts
+	fs.BoolVar(&o.proved, "proved", false, "list proved positions instead")
+	fs.IntVar(&o.minOrder, "min-order", 1, "with --proved: the least λ order listed (0 adds the game ends)")
+	fs.IntVar(&o.limit, "limit", 20, "at most this many")
+	return bookRun{
+		check: func(e *bookEnv) error {
+			a, err := engine.ParseColor(att)
+			if err != nil {
+				return fmt.Errorf("--attacker: %w", err)
+			}
+			o.attacker = a
+			if err := positive("limit", o.limit); err != nil {
+				return err
+			}
+			switch {
+			case o.minOrder < 0:
+				return fmt.Errorf("--min-order %d: want 0 or more", o.minOrder)
+			case e.set["min-order"] && !o.proved:
+				return errors.New("--min-order goes with --proved")
+			}
+			return nil
+		},
+		run: func(e *bookEnv) error { return bookList(e, o) },
 	}
-	a, err := engine.ParseColor(att)
-	if err != nil {
-		return fmt.Errorf("--attacker: %w", err)
+}
+
+// firstLine is the turns of a position's first line from the root, in the
+// frame of the stored moves ("" when the position has none).
+func firstLine(ctx context.Context, bk *proofbook.Book, id proofbook.PosID) (string, error) {
+	paths, err := bk.PathsFromRoot(ctx, id, 1)
+	if err != nil || len(paths) == 0 {
+		return "", err
 	}
-	if err := positive("limit", *limit); err != nil {
-		return err
-	}
-	set := map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
-	switch {
-	case *minOrder < 0:
-		return fmt.Errorf("--min-order %d: want 0 or more", *minOrder)
-	case set["min-order"] && !*proved:
-		return errors.New("--min-order goes with --proved")
-	}
-	bk, err := f.open(ctx)
-	if err != nil {
-		return err
-	}
-	defer bk.Close()
+	return engine.FormatTurns(bk.Rules(), paths[0].Turns), nil
+}
+
+func bookList(e *bookEnv, o listOpts) error {
 	var list []proofbook.Ranked
-	if *proved {
-		list, err = bk.Proved(ctx, a, *minOrder, *limit)
+	var err error
+	if o.proved {
+		list, err = e.bk.Proved(e.ctx, o.attacker, o.minOrder, o.limit)
 	} else {
-		list, err = bk.OpenByPN(ctx, a, *limit)
+		list, err = e.bk.OpenByPN(e.ctx, o.attacker, o.limit)
 	}
 	if err != nil {
 		return err
 	}
-	r := bk.Rules()
 	type entryJSON struct {
 		ID     int64  `json:"id"`
 		Status string `json:"status"`
@@ -840,48 +890,40 @@ func bookList(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		Turns  string `json:"turns"`
 	}
 	out := []entryJSON{}
-	for _, e := range list {
-		line := ""
-		if paths, err := bk.PathsFromRoot(ctx, e.ID, 1); err == nil && len(paths) > 0 {
-			line = engine.FormatTurns(r, paths[0].Turns)
+	for _, en := range list {
+		line, err := firstLine(e.ctx, e.bk, en.ID)
+		if err != nil {
+			return err
 		}
-		if f.json {
-			out = append(out, entryJSON{int64(e.ID), e.Proof.Status.String(), e.Proof.Order, e.Proof.PN, e.Proof.DN, e.Label, line})
-			continue
-		}
-		fmt.Fprintf(stdout, "%8d  %-30s %s  %s\n", e.ID, proofText(e.Proof), e.Label, line)
+		out = append(out, entryJSON{int64(en.ID), en.Proof.Status.String(), en.Proof.Order, en.Proof.PN, en.Proof.DN, en.Label, line})
 	}
-	if f.json {
-		return writeJSON(stdout, map[string]any{"attacker": a.String(), "proved": *proved, "positions": out})
-	}
-	return nil
+	return e.print(map[string]any{"attacker": o.attacker.String(), "proved": o.proved, "positions": out},
+		func(w io.Writer) {
+			for i, en := range list {
+				fmt.Fprintf(w, "%8d  %-30s %s  %s\n", en.ID, proofText(en.Proof), en.Label, out[i].Turns)
+			}
+		})
 }
 
-func bookSearch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("c6 book search", flag.ContinueOnError)
-	var f bookFlags
-	f.register(fs, false)
+func searchFlags(fs *flag.FlagSet) bookRun {
 	text := fs.String("text", "", "words to find (prefixes match)")
 	limit := fs.Int("limit", 20, "at most this many")
-	if err := parseFlags(fs, args, stderr); err != nil {
-		return err
+	return bookRun{
+		check: func(*bookEnv) error {
+			if strings.TrimSpace(*text) == "" {
+				return errors.New("--text: give the words to find")
+			}
+			return positive("limit", *limit)
+		},
+		run: func(e *bookEnv) error { return bookSearch(e, *text, *limit) },
 	}
-	if strings.TrimSpace(*text) == "" {
-		return errors.New("--text: give the words to find")
-	}
-	if err := positive("limit", *limit); err != nil {
-		return err
-	}
-	bk, err := f.open(ctx)
+}
+
+func bookSearch(e *bookEnv, text string, limit int) error {
+	hits, err := e.bk.Search(e.ctx, text, limit)
 	if err != nil {
 		return err
 	}
-	defer bk.Close()
-	hits, err := bk.Search(ctx, *text, *limit)
-	if err != nil {
-		return err
-	}
-	r := bk.Rules()
 	type hitJSON struct {
 		ID      int64  `json:"id"`
 		Comment string `json:"comment"`
@@ -890,34 +932,21 @@ func bookSearch(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	out := []hitJSON{}
 	for _, h := range hits {
-		line := ""
-		if paths, err := bk.PathsFromRoot(ctx, h.ID, 1); err == nil && len(paths) > 0 {
-			line = engine.FormatTurns(r, paths[0].Turns)
+		line, err := firstLine(e.ctx, e.bk, h.ID)
+		if err != nil {
+			return err
 		}
-		if f.json {
-			out = append(out, hitJSON{int64(h.ID), h.Comment, h.Label, line})
-			continue
+		out = append(out, hitJSON{int64(h.ID), h.Comment, h.Label, line})
+	}
+	return e.print(map[string]any{"text": text, "hits": out}, func(w io.Writer) {
+		for _, h := range out {
+			fmt.Fprintf(w, "%8d  %q  %s\n", h.ID, h.Comment, h.Turns)
 		}
-		fmt.Fprintf(stdout, "%8d  %q  %s\n", h.ID, h.Comment, line)
-	}
-	if f.json {
-		return writeJSON(stdout, map[string]any{"text": *text, "hits": out})
-	}
-	return nil
+	})
 }
 
-func bookCheck(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("c6 book check", flag.ContinueOnError)
-	var f bookFlags
-	f.register(fs, false)
-	if err := parseFlags(fs, args, stderr); err != nil {
-		return err
-	}
-	bk, err := f.open(ctx)
-	if err != nil {
-		return err
-	}
-	defer bk.Close()
+func bookCheck(e *bookEnv) error {
+	stderr := e.stderr
 	start := time.Now()
 	var progress func(proofbook.CheckProgress)
 	if isTerminalWriter(stderr) {
@@ -929,7 +958,7 @@ func bookCheck(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			}
 		}
 	}
-	rep, err := bk.CheckWithProgress(ctx, progress)
+	rep, err := e.bk.CheckWithProgress(e.ctx, progress)
 	if progress != nil {
 		fmt.Fprint(stderr, "\r\033[K")
 	}
@@ -937,48 +966,44 @@ func bookCheck(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	secs := time.Since(start).Seconds()
-	if f.json {
-		if err := writeJSON(stdout, map[string]any{"ok": rep.OK(), "positions": rep.Positions, "moves": rep.Edges,
-			"statuses": rep.Statuses, "proved": rep.Proved, "proofs_rechecked": rep.Proofs, "seconds": secs,
-			"problems": append([]string{}, rep.Problems...)}); err != nil || rep.OK() {
-			return err
-		}
-		return fmt.Errorf("%d problems", len(rep.Problems))
-	}
-	fmt.Fprintf(stdout, "%d positions, %d moves, %d statuses re-derived (%d proved)\n", rep.Positions, rep.Edges, rep.Statuses, rep.Proved)
-	fmt.Fprintf(stdout, "%d proofs re-checked from their certificates by proofcheck; %.1f s, %.0f positions/s\n",
-		rep.Proofs, secs, float64(rep.Positions)/max(secs, 1e-3))
-	for _, p := range rep.Problems {
-		fmt.Fprintln(stdout, "problem:", p)
+	if err := e.print(map[string]any{"ok": rep.OK(), "positions": rep.Positions, "moves": rep.Edges,
+		"statuses": rep.Statuses, "proved": rep.Proved, "proofs_rechecked": rep.Proofs, "seconds": secs,
+		"problems": append([]string{}, rep.Problems...)},
+		func(w io.Writer) {
+			fmt.Fprintf(w, "%d positions, %d moves, %d statuses re-derived (%d proved)\n", rep.Positions, rep.Edges, rep.Statuses, rep.Proved)
+			fmt.Fprintf(w, "%d proofs re-checked from their certificates by proofcheck; %.1f s, %.0f positions/s\n",
+				rep.Proofs, secs, float64(rep.Positions)/max(secs, 1e-3))
+			for _, p := range rep.Problems {
+				fmt.Fprintln(w, "problem:", p)
+			}
+			if rep.OK() {
+				fmt.Fprintln(w, "ok")
+			}
+		}); err != nil {
+		return err
 	}
 	if !rep.OK() {
 		return fmt.Errorf("%d problems", len(rep.Problems))
 	}
-	fmt.Fprintln(stdout, "ok")
 	return nil
 }
 
-func bookBackup(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("c6 book backup", flag.ContinueOnError)
-	var f bookFlags
-	f.register(fs, false)
+func backupFlags(fs *flag.FlagSet) bookRun {
 	to := fs.String("to", "", "the copy's file (must not exist)")
-	if err := parseFlags(fs, args, stderr); err != nil {
+	return bookRun{
+		check: func(*bookEnv) error {
+			if *to == "" {
+				return errors.New("--to FILE is required")
+			}
+			return nil
+		},
+		run: func(e *bookEnv) error { return bookBackup(e, *to) },
+	}
+}
+
+func bookBackup(e *bookEnv, to string) error {
+	if err := e.bk.Backup(e.ctx, to); err != nil {
 		return err
 	}
-	if *to == "" {
-		return errors.New("--to FILE is required")
-	}
-	bk, err := f.open(ctx)
-	if err != nil {
-		return err
-	}
-	defer bk.Close()
-	if err := bk.Backup(ctx, *to); err != nil {
-		return err
-	}
-	if f.json {
-		return writeJSON(stdout, map[string]any{"backup": *to})
-	}
-	return nil
+	return e.print(map[string]any{"backup": to}, nil)
 }

@@ -168,3 +168,96 @@ func TestLambda3SeminullRegression(t *testing.T) {
 		t.Fatalf("check: %s", out)
 	}
 }
+
+// `c6 book` and `c6 book -h` list every subcommand of the table; each
+// subcommand's -h lists its flags (--book and --json for all of them).
+func TestBookUsageListsTable(t *testing.T) {
+	for _, args := range [][]string{{"book"}, {"book", "-h"}} {
+		var out, errb bytes.Buffer
+		code := run(args, &out, &errb)
+		if want := map[int]int{1: 2, 2: 0}[len(args)]; code != want {
+			t.Fatalf("c6 %q: exit %d, want %d", args, code, want)
+		}
+		for _, c := range bookCommands() {
+			if !strings.Contains(errb.String(), "  "+c.name+" ") || !strings.Contains(errb.String(), c.summary) {
+				t.Errorf("c6 %q does not list %s: %s", args, c.name, errb.String())
+			}
+		}
+	}
+	for _, c := range bookCommands() {
+		var out, errb bytes.Buffer
+		if code := run([]string{"book", c.name, "-h"}, &out, &errb); code != 2 {
+			t.Errorf("c6 book %s -h: exit %d, want 2", c.name, code)
+		}
+		for _, fl := range []string{"-book", "-json"} {
+			if !strings.Contains(errb.String(), fl) {
+				t.Errorf("c6 book %s -h does not list %s: %s", c.name, fl, errb.String())
+			}
+		}
+		if c.position != strings.Contains(errb.String(), "-turns") {
+			t.Errorf("c6 book %s -h: --turns listed %v, want %v", c.name, !c.position, c.position)
+		}
+	}
+}
+
+// show and verify name a verdict's open seminull moves in its verdict line
+// ("0 unsolved []" alone hid them), and in JSON.
+func TestBookVerdictNamesOpenSeminull(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "cx.c6book")
+	const d = "e6 f4c6 g3g4 d4f6 c4e5 c3d7 b3a5"
+	runBook(t, false, "init", "--book", book, "--rules", "9,9,5,2,1")
+	// A small budget leaves the seminull reply d5 open.
+	out, _ := runBook(t, false, "verify", "--book", book, "--turns", d, "--lambda", "3", "--max-nodes", "100", "--workers", "1")
+	if !strings.Contains(out, "1 open seminull [d5]") {
+		t.Fatalf("verify does not name the open seminull d5:\n%s", out)
+	}
+	out, _ = runBook(t, false, "show", "--book", book, "--turns", d)
+	verdict := ""
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "verdict:") {
+			verdict = l
+		}
+	}
+	if !strings.Contains(verdict, "1 open seminull [d5]") {
+		t.Fatalf("show's verdict line does not name the open seminull d5:\n%s", out)
+	}
+	out, _ = runBook(t, false, "show", "--book", book, "--turns", d, "--json")
+	var sh struct {
+		Verdict struct {
+			OpenSeminull []string `json:"open_seminull"`
+		} `json:"verdict"`
+	}
+	if err := json.Unmarshal([]byte(out), &sh); err != nil || len(sh.Verdict.OpenSeminull) != 1 || sh.Verdict.OpenSeminull[0] != "d5" {
+		t.Fatalf("show --json open_seminull: %v %s", err, out)
+	}
+}
+
+// book verify --timeout bounds each solver call, as c6 verify's does: a
+// budget too small for any call leaves moves unsolved, and the verdict is
+// still stored (it used to cancel the run and lose the verdict).
+func TestBookVerifyTimeoutPerCall(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "b.c6book")
+	const pos = "j10 j11k10 l9k11"
+	runBook(t, false, "init", "--book", book)
+	out, _ := runBook(t, false, "verify", "--book", book, "--turns", pos, "--timeout", "1ns", "--workers", "1", "--json")
+	var v struct {
+		Status string `json:"status"`
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil || v.Status == "" {
+		t.Fatalf("verify --timeout 1ns: %v %s", err, out)
+	}
+	out, _ = runBook(t, false, "show", "--book", book, "--turns", pos, "--json")
+	if !strings.Contains(out, `"verdict"`) {
+		t.Fatalf("no verdict stored after verify --timeout 1ns: %s", out)
+	}
+	// The flag's help says what it bounds, in both commands.
+	for _, args := range [][]string{{"verify", "-h"}, {"book", "verify", "-h"}} {
+		var o, e bytes.Buffer
+		run(args, &o, &e)
+		if !strings.Contains(e.String(), "time budget of each solver call") {
+			t.Errorf("c6 %q: --timeout help: %s", args, e.String())
+		}
+	}
+}

@@ -23,10 +23,30 @@ type positionFlags struct {
 const partialUsage = "read turns with fewer stones than the rules place as null (\"-\") or seminull (one stone) moves: the sub-positions of a λ3 proof"
 
 func (p *positionFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&p.turns, "turns", "", "the game so far in LittleGolem turn notation (\"j10 j11k10 ...\")")
+	registerTurns(fs, &p.turns, &p.partial, "the game so far in LittleGolem turn notation (\"j10 j11k10 ...\")")
 	fs.StringVar(&p.sgf, "sgf", "", "read the game from this SGF file instead of --turns")
 	fs.Var(rulesValue{&p.rules}, "rules", "rules m,n,k,p,q (default 19,19,6,2,1; an SGF's RU property wins)")
-	fs.BoolVar(&p.partial, "partial", false, partialUsage)
+}
+
+// registerTurns registers --turns and --partial, the position flags the
+// position commands and the book subcommands share.
+func registerTurns(fs *flag.FlagSet, turns *string, partial *bool, usage string) {
+	fs.StringVar(turns, "turns", "", usage)
+	fs.BoolVar(partial, "partial", false, partialUsage)
+}
+
+// readTurns reads --turns in rules r and replays them (as a proof line with
+// --partial); its errors name --turns.
+func readTurns(r engine.Rules, turns string, partial bool) ([]engine.Move, *engine.Board, error) {
+	ms, err := engine.ParseTurns(r, turns)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--turns: %w", err)
+	}
+	b, err := replay(r, ms, partial)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--turns: %w", err)
+	}
+	return ms, b, nil
 }
 
 // replay plays turns strictly, or as a proof line with --partial.
@@ -79,15 +99,8 @@ func (p *positionFlags) load() (*engine.Board, error) {
 		}
 		return b, nil
 	}
-	turns, err := engine.ParseTurns(r, p.turns)
-	if err != nil {
-		return nil, fmt.Errorf("--turns: %w", err)
-	}
-	b, err := replay(r, turns, p.partial)
-	if err != nil {
-		return nil, fmt.Errorf("--turns: %w", err)
-	}
-	return b, nil
+	_, b, err := readTurns(r, p.turns, p.partial)
+	return b, err
 }
 
 // rulesValue is a --rules flag, checked when it is set: an empty --rules is an

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"c6book/engine"
+	"c6book/proofbook"
+)
+
+// A shape mark imported from SGF is drawn as a glyph; labelling another
+// square stores the board's marks back, and the shape must stay a shape
+// (exported as CR/TR, not as an LB label with the glyph).
+func TestMarkShapeSurvivesLabelToggle(t *testing.T) {
+	ctx := context.Background()
+	r := engine.Connect6()
+	bk, err := proofbook.Create(ctx, filepath.Join(t.TempDir(), "b.c6book"), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bk.Close()
+	if _, err := bk.ImportSGF(ctx, "(;FF[4]SZ[19];B[jj]CR[aa]TR[bb]LB[cc:x])"); err != nil {
+		t.Fatal(err)
+	}
+	s := &bookStore{bk: bk}
+	turns, err := engine.ParseTurns(r, "j10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := engine.Replay(r, turns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.Position(ctx, b, engine.Black)
+	if err != nil || len(p.Marks) != 3 {
+		t.Fatalf("position marks %v, %v", p.Marks, err)
+	}
+	// What the workbench's label toggle stores: the shown marks and one more.
+	marks := map[engine.Square]string{}
+	for k, v := range p.Marks {
+		marks[k] = v
+	}
+	marks[r.Sq(5, 5)] = "A"
+	if err := s.SetMarks(ctx, b, marks); err != nil {
+		t.Fatal(err)
+	}
+	id, _, err := bk.Locate(ctx, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if _, err := bk.ExportSGF(ctx, id, &out, proofbook.ExportOptions{Line: turns}); err != nil {
+		t.Fatal(err)
+	}
+	sgf := out.String()
+	for _, want := range []string{"CR[aa]", "TR[bb]", ":x]", ":A]"} {
+		if !strings.Contains(sgf, want) {
+			t.Errorf("export lacks %s: %s", want, sgf)
+		}
+	}
+	for _, glyph := range []string{"○", "△"} {
+		if strings.Contains(sgf, glyph) {
+			t.Errorf("export writes the shape glyph %s as a label: %s", glyph, sgf)
+		}
+	}
+}

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// An empty (or blank) preferences file is removed before Fyne reads it; a
+// missing file stays missing and a file with content is left as it is.
+func TestDropEmptyPreferences(t *testing.T) {
+	dir := t.TempDir()
+	for _, blank := range []string{"", "\n \n"} {
+		p := filepath.Join(dir, "preferences.json")
+		if err := os.WriteFile(p, []byte(blank), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := dropEmptyPreferences(p); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(p); !os.IsNotExist(err) {
+			t.Fatalf("blank preferences %q: still there (%v)", blank, err)
+		}
+	}
+	missing := filepath.Join(dir, "none", "preferences.json")
+	if err := dropEmptyPreferences(missing); err != nil {
+		t.Fatalf("missing file: %v", err)
+	}
+	if _, err := os.Stat(filepath.Dir(missing)); !os.IsNotExist(err) {
+		t.Fatal("a missing file's folder was created")
+	}
+	full := filepath.Join(dir, "full.json")
+	const data = `{"lastBook":"/x.c6book"}`
+	if err := os.WriteFile(full, []byte(data), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := dropEmptyPreferences(full); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(full); err != nil || string(got) != data {
+		t.Fatalf("preferences with content changed: %q, %v", got, err)
+	}
+	// The path is Fyne's: under the user config dir, in the app's folder.
+	t.Setenv("XDG_CONFIG_HOME", dir)
+	if p, err := preferencesPath(); err != nil || p != filepath.Join(dir, "fyne", appID, "preferences.json") {
+		t.Fatalf("preferencesPath %q, %v", p, err)
+	}
+}
