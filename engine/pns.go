@@ -97,6 +97,17 @@ func newSearch(ctx context.Context, b *Board, p Params) *search {
 	return s
 }
 
+// seedProofs copies the proofs of tt (another search of the same root,
+// attacker and board) into s's transposition table; disproofs are left out,
+// for they hold only in the other search's threat space.
+func (s *search) seedProofs(tt map[uint64]*ttEntry) {
+	for key, e := range tt {
+		if e.node != nil {
+			s.tt[key] = &ttEntry{check: e.check, node: e.node, provTol: e.provTol}
+		}
+	}
+}
+
 func (s *search) run() (Result, error) {
 	s.start = time.Now()
 	if s.p.Limits.Timeout > 0 {
@@ -112,7 +123,7 @@ func (s *search) run() (Result, error) {
 	iter := 0
 	for !root.proven() && !root.disproven() {
 		iter++
-		if iter&255 == 0 && s.checkStop() {
+		if iter&15 == 0 && s.checkStop() {
 			break
 		}
 		if s.nodes >= s.p.Limits.MaxNodes {
