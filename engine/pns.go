@@ -69,6 +69,7 @@ type search struct {
 	slab     []pnode
 	moves    []ThreatMove
 	singles  []scoredMove
+	hist     []int32 // per square: proven OR nodes whose winning move holds it
 }
 
 // newNode allocates a node from a slab (nodes live as long as the search).
@@ -82,7 +83,7 @@ func (s *search) newNode() *pnode {
 }
 
 func newSearch(ctx context.Context, b *Board, p Params) *search {
-	s := &search{ctx: ctx, b: b.Clone(), p: p, gen: newMoveGen(b.rules), tt: make(map[uint64]*ttEntry)}
+	s := &search{ctx: ctx, b: b.Clone(), p: p, gen: newMoveGen(b.rules), tt: make(map[uint64]*ttEntry), hist: make([]int32, b.rules.Squares())}
 	s.a = b.ToMove()
 	s.d = s.a.Opp()
 	// VCDT: every attacker move leaves at least p threats, so that the
@@ -366,11 +367,43 @@ func (s *search) addAttackerMoves(n *pnode, minT, maxT int) {
 	if n.kids == nil {
 		n.kids = make([]*pnode, 0, len(moves))
 	}
+	// History heuristic: moves whose squares won elsewhere in this search
+	// first; otherwise generation order (a stable sort).
+	sc := s.singles[:0]
 	for _, tm := range moves {
 		if maxT <= 0 || tm.Threats <= maxT {
-			s.addAttackerKid(n, tm)
+			sc = append(sc, scoredMove{tm.Move, s.histScore(tm.Move), int8(tm.Threats)})
 		}
 	}
+	s.singles = sc
+	slices.SortStableFunc(sc, func(x, y scoredMove) int { return cmp.Compare(y.score, x.score) })
+	for _, sm := range sc {
+		s.addAttackerKid(n, ThreatMove{Move: sm.m, Threats: int(sm.threats)})
+	}
+}
+
+// histScore is the history score of attacker move m: for each of its
+// squares, the proven OR nodes of this search whose winning move holds it.
+func (s *search) histScore(m Move) int64 {
+	var h int64
+	for i := 0; i < m.Len(); i++ {
+		h += int64(s.hist[m.At(i)])
+	}
+	return h
+}
+
+// sortScored sorts moves by score, highest first, ties by squares: a total
+// order, whatever order generation lists the moves in.
+func sortScored(sc []scoredMove) {
+	slices.SortFunc(sc, func(x, y scoredMove) int {
+		if x.score != y.score {
+			return cmp.Compare(y.score, x.score)
+		}
+		if x.m.s[0] != y.m.s[0] {
+			return cmp.Compare(x.m.s[0], y.m.s[0])
+		}
+		return cmp.Compare(x.m.s[1], y.m.s[1])
+	})
 }
 
 // singleFirst is the number of single-threat moves, the best by
@@ -418,20 +451,12 @@ func (s *search) addVCSTMoves(n *pnode, sel int) {
 	singles := s.singles[:0]
 	for _, tm := range moves {
 		if tm.Threats == 1 {
-			singles = append(singles, scoredMove{tm.Move, s.singleScore(tm.Move)})
+			singles = append(singles, scoredMove{tm.Move, s.singleScore(tm.Move), 1})
 		}
 	}
 	s.singles = singles
 	if sel != selAll && len(singles) > singleFirst {
-		slices.SortFunc(singles, func(x, y scoredMove) int {
-			if x.score != y.score {
-				return cmp.Compare(y.score, x.score)
-			}
-			if x.m.s[0] != y.m.s[0] {
-				return cmp.Compare(x.m.s[0], y.m.s[0])
-			}
-			return cmp.Compare(x.m.s[1], y.m.s[1])
-		})
+		sortScored(singles)
 	}
 	for i, sm := range singles {
 		if sel == selAll || (i < singleFirst) == (sel == selTop) {
@@ -441,18 +466,19 @@ func (s *search) addVCSTMoves(n *pnode, sel int) {
 }
 
 type scoredMove struct {
-	m     Move
-	score int32
+	m       Move
+	score   int64
+	threats int8
 }
 
 // singleScore is a cheap evaluation of an attacker move from the window
 // counts before it: for each stone, the attacker-live windows through it
 // weighted by their attacker stones (4^count: windows near a threat count
 // most), and half that for the defender-live windows it spoils.
-func (s *search) singleScore(m Move) int32 {
+func (s *search) singleScore(m Move) int64 {
 	b := s.b
 	ca, cd := b.cnt[s.a], b.cnt[s.d]
-	var sc int32
+	var sc int64
 	for i := 0; i < m.Len(); i++ {
 		for _, w := range b.g.sqWins[m.At(i)] {
 			switch {
@@ -611,6 +637,9 @@ func (s *search) update(n *pnode) {
 			for _, k := range n.kids {
 				if k.proven() {
 					n.kids = []*pnode{k}
+					for i := 0; i < k.move.Len(); i++ {
+						s.hist[k.move.At(i)]++
+					}
 					break
 				}
 			}
