@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"time"
 )
 
@@ -13,12 +15,13 @@ type pnode struct {
 	pn, dn   uint32
 	and      bool
 	expanded bool
-	semi     bool // OR node after a one-stone defender reply (seminull)
-	semiDone bool // proven seminull: the replies inside its zone were added
-	six      bool // OR node where the attacker has a threat window
-	stage    int8 // OR node: 1 = double threats generated, 2 = single threats too
-	threats  int8 // AND node: attacker threats after move
-	tol      int8 // defender stones this node's zone must tolerate
+	semi     bool  // OR node after a one-stone defender reply (seminull)
+	semiDone bool  // proven seminull: the replies inside its zone were added
+	six      bool  // OR node where the attacker has a threat window
+	stage    int8  // OR node: 1 = double threats generated, 2 = single threats too, 3 = and the best single threats
+	visits   int32 // OR node at stage 1 (VCST): descents through it
+	threats  int8  // AND node: attacker threats after move
+	tol      int8  // defender stones this node's zone must tolerate
 	depth    int16
 	move     Move // the move leading here
 	kids     []*pnode
@@ -65,6 +68,8 @@ type search struct {
 	stopped  string
 	slab     []pnode
 	moves    []ThreatMove
+	singles  []scoredMove
+	hist     []int32 // per square: proven OR nodes whose winning move holds it
 }
 
 // newNode allocates a node from a slab (nodes live as long as the search).
@@ -78,7 +83,7 @@ func (s *search) newNode() *pnode {
 }
 
 func newSearch(ctx context.Context, b *Board, p Params) *search {
-	s := &search{ctx: ctx, b: b.Clone(), p: p, gen: newMoveGen(b.rules), tt: make(map[uint64]*ttEntry)}
+	s := &search{ctx: ctx, b: b.Clone(), p: p, gen: newMoveGen(b.rules), tt: make(map[uint64]*ttEntry), hist: make([]int32, b.rules.Squares())}
 	s.a = b.ToMove()
 	s.d = s.a.Opp()
 	// VCDT: every attacker move leaves at least p threats, so that the
@@ -97,6 +102,17 @@ func newSearch(ctx context.Context, b *Board, p Params) *search {
 	return s
 }
 
+// seedProofs copies the proofs of tt (another search of the same root,
+// attacker and board) into s's transposition table; disproofs are left out,
+// for they hold only in the other search's threat space.
+func (s *search) seedProofs(tt map[uint64]*ttEntry) {
+	for key, e := range tt {
+		if e.node != nil {
+			s.tt[key] = &ttEntry{check: e.check, node: e.node, provTol: e.provTol}
+		}
+	}
+}
+
 func (s *search) run() (Result, error) {
 	s.start = time.Now()
 	if s.p.Limits.Timeout > 0 {
@@ -112,7 +128,7 @@ func (s *search) run() (Result, error) {
 	iter := 0
 	for !root.proven() && !root.disproven() {
 		iter++
-		if iter&255 == 0 && s.checkStop() {
+		if iter&15 == 0 && s.checkStop() {
 			break
 		}
 		if s.nodes >= s.p.Limits.MaxNodes {
@@ -127,11 +143,16 @@ func (s *search) run() (Result, error) {
 		}
 		n := s.path[len(s.path)-1]
 		for n.expanded {
+			if s.widen(n) {
+				break // n has new children: back up from n
+			}
 			n = selectKid(n)
 			s.apply(n)
 			s.path = append(s.path, n)
 		}
-		s.expand(n)
+		if !n.expanded {
+			s.expand(n)
+		}
 		// Back up, undoing moves, until a node's numbers stay the same.
 		for i := len(s.path) - 1; i >= 0; i-- {
 			m := s.path[i]
@@ -317,18 +338,21 @@ func (s *search) expand(n *pnode) {
 			n.pn, n.dn = pnInf, 0
 			return
 		}
-		// Multistage: double-threat moves first; single threats only
-		// when every double threat has failed (see update).
-		minT := s.minT
 		if s.minT == 1 && s.b.rules.P >= 2 {
-			minT = 2
+			// VCST, multistage: double threats first; the best single
+			// threats join them when the node has cost widenAfter
+			// descents (see widen), the others when all have failed
+			// (see update).
+			n.stage = 1
+			s.addAttackerMoves(n, 2, 0)
+			if len(n.kids) == 0 {
+				n.stage = 2
+				s.addVCSTMoves(n, selAll)
+			}
+			return
 		}
-		n.stage = 1
-		s.addAttackerMoves(n, minT, 0)
-		if len(n.kids) == 0 && minT != s.minT {
-			n.stage = 2
-			s.addAttackerMoves(n, s.minT, 0)
-		}
+		n.stage = 2
+		s.addAttackerMoves(n, s.minT, 0)
 		return
 	}
 	s.expandDefender(n)
@@ -343,24 +367,144 @@ func (s *search) addAttackerMoves(n *pnode, minT, maxT int) {
 	if n.kids == nil {
 		n.kids = make([]*pnode, 0, len(moves))
 	}
-	{
-		for _, tm := range moves {
-			if maxT > 0 && tm.Threats > maxT {
-				continue
-			}
-			k := s.newNode()
-			k.and, k.move, k.threats, k.tol, k.depth = true, tm.Move, int8(tm.Threats), n.tol, n.depth+1
-			switch {
-			case tm.Threats > s.b.rules.P:
-				k.pn, k.dn = 0, pnInf
-			case tm.Threats == s.b.rules.P:
-				k.pn, k.dn = 1, 1
-			default:
-				k.pn, k.dn = 2, 1 // a single threat: seminull replies to prove
-			}
-			n.kids = append(n.kids, k)
+	// History heuristic: moves whose squares won elsewhere in this search
+	// first; otherwise generation order (a stable sort).
+	sc := s.singles[:0]
+	for _, tm := range moves {
+		if maxT <= 0 || tm.Threats <= maxT {
+			sc = append(sc, scoredMove{tm.Move, s.histScore(tm.Move), int8(tm.Threats)})
 		}
 	}
+	s.singles = sc
+	slices.SortStableFunc(sc, func(x, y scoredMove) int { return cmp.Compare(y.score, x.score) })
+	for _, sm := range sc {
+		s.addAttackerKid(n, ThreatMove{Move: sm.m, Threats: int(sm.threats)})
+	}
+}
+
+// histScore is the history score of attacker move m: for each of its
+// squares, the proven OR nodes of this search whose winning move holds it.
+func (s *search) histScore(m Move) int64 {
+	var h int64
+	for i := 0; i < m.Len(); i++ {
+		h += int64(s.hist[m.At(i)])
+	}
+	return h
+}
+
+// sortScored sorts moves by score, highest first, ties by squares: a total
+// order, whatever order generation lists the moves in.
+func sortScored(sc []scoredMove) {
+	slices.SortFunc(sc, func(x, y scoredMove) int {
+		if x.score != y.score {
+			return cmp.Compare(y.score, x.score)
+		}
+		if x.m.s[0] != y.m.s[0] {
+			return cmp.Compare(x.m.s[0], y.m.s[0])
+		}
+		return cmp.Compare(x.m.s[1], y.m.s[1])
+	})
+}
+
+// singleFirst is the number of single-threat moves, the best by
+// singleScore, that join the double threats of a VCST node whose double
+// threats have not decided it within widenAfter descents.
+const (
+	singleFirst = 8
+	widenAfter  = 512
+)
+
+// Which single-threat moves addVCSTMoves adds.
+const (
+	selAll  = iota // every one
+	selTop         // the singleFirst best
+	selRest        // all but the singleFirst best
+)
+
+// widen adds the best single threats to a VCST OR node (on the board) at
+// stage 1 that is descended through for the widenAfter-th time, so that
+// single threats are searched in the same proof-number search as the
+// double threats instead of only when every double threat has failed (on
+// a big board that rarely happens). It reports whether it added children.
+func (s *search) widen(n *pnode) bool {
+	if n.and || n.stage != 1 || s.minT != 1 || s.b.rules.P < 2 {
+		return false
+	}
+	n.visits++
+	if n.visits < widenAfter {
+		return false
+	}
+	n.stage = 3
+	before := len(n.kids)
+	s.addVCSTMoves(n, selTop)
+	return len(n.kids) > before
+}
+
+// addVCSTMoves adds to OR node n (VCST) the attacker's single-threat
+// moves chosen by sel. The best are the first by a total order on (score,
+// move), so that selTop and selRest split the moves the same way whatever
+// order generation lists them in.
+func (s *search) addVCSTMoves(n *pnode, sel int) {
+	moves := s.gen.generate(s.b, s.a, 1, s.p.Free, s.moves[:0])
+	s.moves = moves
+	s.evals += int64(len(moves))
+	singles := s.singles[:0]
+	for _, tm := range moves {
+		if tm.Threats == 1 {
+			singles = append(singles, scoredMove{tm.Move, s.singleScore(tm.Move), 1})
+		}
+	}
+	s.singles = singles
+	if sel != selAll && len(singles) > singleFirst {
+		sortScored(singles)
+	}
+	for i, sm := range singles {
+		if sel == selAll || (i < singleFirst) == (sel == selTop) {
+			s.addAttackerKid(n, ThreatMove{Move: sm.m, Threats: 1})
+		}
+	}
+}
+
+type scoredMove struct {
+	m       Move
+	score   int64
+	threats int8
+}
+
+// singleScore is a cheap evaluation of an attacker move from the window
+// counts before it: for each stone, the attacker-live windows through it
+// weighted by their attacker stones (4^count: windows near a threat count
+// most), and half that for the defender-live windows it spoils.
+func (s *search) singleScore(m Move) int64 {
+	b := s.b
+	ca, cd := b.cnt[s.a], b.cnt[s.d]
+	var sc int64
+	for i := 0; i < m.Len(); i++ {
+		for _, w := range b.g.sqWins[m.At(i)] {
+			switch {
+			case cd[w] == 0:
+				sc += 2 << (2 * ca[w])
+			case ca[w] == 0:
+				sc += 1 << (2 * cd[w])
+			}
+		}
+	}
+	return sc
+}
+
+// addAttackerKid adds attacker move tm as a child of OR node n.
+func (s *search) addAttackerKid(n *pnode, tm ThreatMove) {
+	k := s.newNode()
+	k.and, k.move, k.threats, k.tol, k.depth = true, tm.Move, int8(tm.Threats), n.tol, n.depth+1
+	switch {
+	case tm.Threats > s.b.rules.P:
+		k.pn, k.dn = 0, pnInf
+	case tm.Threats == s.b.rules.P:
+		k.pn, k.dn = 1, 1
+	default:
+		k.pn, k.dn = 2, 1 // a single threat: seminull replies to prove
+	}
+	n.kids = append(n.kids, k)
 }
 
 // expandDefender adds the defender's replies to AND node n: every minimal
@@ -493,6 +637,9 @@ func (s *search) update(n *pnode) {
 			for _, k := range n.kids {
 				if k.proven() {
 					n.kids = []*pnode{k}
+					for i := 0; i < k.move.Len(); i++ {
+						s.hist[k.move.At(i)]++
+					}
 					break
 				}
 			}
@@ -503,10 +650,15 @@ func (s *search) update(n *pnode) {
 		}
 	case n.disproven():
 		n.kids = nil
-		if !n.and && n.stage == 1 && s.minT == 1 && s.b.rules.P >= 2 {
-			// Every double threat failed: try the single threats.
+		if !n.and && (n.stage == 1 || n.stage == 3) && s.minT == 1 && s.b.rules.P >= 2 {
+			// Every double threat (and the best single threats) failed:
+			// try the other single threats.
+			sel := selAll
+			if n.stage == 3 {
+				sel = selRest
+			}
 			n.stage = 2
-			s.addAttackerMoves(n, 1, 1)
+			s.addVCSTMoves(n, sel)
 			if len(n.kids) > 0 {
 				n.pn, n.dn = 1, 1
 				s.update(n)

@@ -335,3 +335,41 @@ func TestParseModeAndFreePolicy(t *testing.T) {
 		t.Error("ParseFreePolicy accepted some")
 	}
 }
+
+// Small-board positions that VCST wins with a single-threat first move
+// (found by scanning random positions once; fixed inputs, not answers).
+var singleThreatFixtures = []string{
+	"8,8,5,2,1 B B h1 g3 f7 W a1 g4 b5 h5 f8",
+	"7,7,5,2,1 B B a1 c2 d7 W g1 f6 c7 e7 g7",
+}
+
+// VCST wins whose first move is a single threat leave the defender a free
+// stone: CheckStrategy tries it on every square (with the blocking stone
+// on every square that blocks), so each such tree is checked against every
+// defender move, under both free-stone policies.
+func TestVCSTSingleThreatWinsAgainstEveryFreeStone(t *testing.T) {
+	ctx := context.Background()
+	for _, fx := range singleThreatFixtures {
+		b := parseFixture(t, fx)
+		singles := 0
+		for _, free := range []FreePolicy{FreeNear, FreeAll} {
+			res, err := Solve(ctx, b, Params{Mode: VCST, Free: free, Limits: Limits{MaxNodes: 200000}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Outcome != Win {
+				t.Errorf("%s free=%d: no win (%s)", fx, free, res.Reason)
+				continue
+			}
+			if err := CheckStrategy(ctx, b, res.Tree, 2_000_000); err != nil {
+				t.Fatalf("%s free=%d: claimed win is unsound: %v", fx, free, err)
+			}
+			if res.Tree.Threats == 1 {
+				singles++
+			}
+		}
+		if singles == 0 {
+			t.Errorf("%s: no single-threat opening: the fixture checks nothing", fx)
+		}
+	}
+}

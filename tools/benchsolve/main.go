@@ -1,8 +1,10 @@
 // Command benchsolve measures the threat-space solvers on a file of
 // positions (gid, k, to_move, turns; attacker to move): for each mode and
-// per-position budget, the wins found, the median and 90th-percentile solve
-// time and the node rate. `make bench-solve` runs it on the public
-// LittleGolem positions.
+// per-position budget, the wins found, the median, 90th-percentile and
+// maximum solve time (of all solves and of the wins) and the node rate;
+// then the positions each run misses and the wins one mode finds that
+// another misses with the same budget. `make bench-solve` runs it on the
+// public LittleGolem positions.
 //
 //	go run ./tools/benchsolve [-positions file] [-modes vcdt,vcst] [-budgets 1s,10s] [-workers 2] [-max-nodes N]
 package main
@@ -88,12 +90,19 @@ func run(args []string, w io.Writer) error {
 	}
 	fmt.Fprintf(w, "%d positions from %s, %d workers, node budget %d, free stones %s\n", len(pos), *file, *workers, *maxNodes, *freeFlag)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "mode\tbudget\twins\tby k\tmedian\tp90\tmedian(win)\tnodes/s\tbudget hit\twall\t")
+	fmt.Fprintln(tw, "mode\tbudget\twins\tby k\tmedian\tp90\tmax\tmedian(win)\tp90(win)\tnodes/s\tbudget hit\twall\t")
+	type run struct {
+		mode   engine.Mode
+		budget time.Duration
+		res    []outcome
+	}
+	var runs []run
 	for _, mode := range ms {
 		for _, budget := range bs {
 			start := time.Now()
 			res := solveAll(pos, mode, free, budget, *maxNodes, *workers)
 			wall := time.Since(start)
+			runs = append(runs, run{mode, budget, res})
 			var times, winTimes []time.Duration
 			var nodes int64
 			var busy time.Duration
@@ -128,13 +137,39 @@ func run(args []string, w io.Writer) error {
 			for _, k := range ks {
 				byK = append(byK, fmt.Sprintf("k%s %d/%d", k, winsK[k], allK[k]))
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%s\t%s\t%s\t%s\t%.0f\t%d\t%s\t\n", mode, budget, wins, len(res), strings.Join(byK, " "),
-				fmtDur(quantile(times, 0.5)), fmtDur(quantile(times, 0.9)), fmtDur(quantile(winTimes, 0.5)), rate, hit, wall.Round(time.Second))
+			fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\t%s\t%.0f\t%d\t%s\t\n", mode, budget, wins, len(res), strings.Join(byK, " "),
+				fmtDur(quantile(times, 0.5)), fmtDur(quantile(times, 0.9)), fmtDur(quantile(times, 1)),
+				fmtDur(quantile(winTimes, 0.5)), fmtDur(quantile(winTimes, 0.9)), rate, hit, wall.Round(time.Second))
 		}
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "times per position (wall clock of that solve); nodes/s = all nodes / summed solve time")
-	return tw.Flush()
+	// The positions each run misses, and the wins a run finds that another
+	// mode misses with the same budget.
+	for _, r := range runs {
+		var miss []string
+		for i, o := range r.res {
+			if !o.win {
+				miss = append(miss, pos[i].id)
+			}
+		}
+		fmt.Fprintf(w, "%s %s misses %d: %s\n", r.mode, r.budget, len(miss), strings.Join(miss, " "))
+	}
+	for _, r := range runs {
+		for _, o := range runs {
+			if o.budget != r.budget || o.mode == r.mode {
+				continue
+			}
+			var only []string
+			for i := range r.res {
+				if r.res[i].win && !o.res[i].win {
+					only = append(only, pos[i].id)
+				}
+			}
+			fmt.Fprintf(w, "%s %s wins that %s misses: %d %s\n", r.mode, r.budget, o.mode, len(only), strings.Join(only, " "))
+		}
+	}
+	return nil
 }
 
 func solveAll(pos []position, mode engine.Mode, free engine.FreePolicy, budget time.Duration, maxNodes int64, workers int) []outcome {
@@ -184,7 +219,7 @@ func fmtDur(d time.Duration) string {
 	case d < time.Second:
 		return fmt.Sprintf("%.0fms", float64(d)/1e6)
 	}
-	return fmt.Sprintf("%.2fs", d.Seconds())
+	return fmt.Sprintf("%.3fs", d.Seconds())
 }
 
 func readPositions(path string) ([]position, error) {
