@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -758,5 +759,40 @@ func TestStoredVerdictShowsOpenItems(t *testing.T) {
 	p, err = st.Position(ctx, b, engine.Black)
 	if err != nil || p.Verdict == nil || !strings.Contains(p.Verdict.Note, "re-verify") {
 		t.Fatalf("a verdict without a certificate: %+v %v", p.Verdict, err)
+	}
+}
+
+// The workbench's verifier runs in one frame: a position and its images
+// under every symmetry give the same verdict, mapped.
+func TestVerifierOrientationIndependent(t *testing.T) {
+	r, _ := engine.ParseRules("9,9,5,2,1")
+	b, err := engine.ReplayText(r, "e5 e4e6 d5d4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := engineVerifier{limits: engine.Limits{MaxNodes: 20000}, workers: 1}
+	key := func(v ui.Verdict, sym int) string {
+		var out []string
+		for _, m := range v.Unsolved {
+			out = append(out, engine.MoveName(r, r.TransformMove(engine.InverseSymmetry(sym), m)))
+		}
+		sort.Strings(out)
+		return fmt.Sprint(v.Proved, v.AllUnsolved, out)
+	}
+	var want string
+	for sym := 0; sym < r.SymmetryCount(); sym++ {
+		v, err := ev.Verify(context.Background(), b.Transformed(sym), 2, func(ui.Progress) {})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := key(v, sym)
+		if sym == 0 {
+			if len(v.Unsolved) == 0 {
+				t.Fatal("the sample verdict has no unsolved moves")
+			}
+			want = got
+		} else if got != want {
+			t.Fatalf("symmetry %d: %s, the original %s", sym, got, want)
+		}
 	}
 }

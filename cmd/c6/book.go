@@ -160,6 +160,9 @@ func (c bookSub) runArgs(ctx context.Context, args []string, stdout, stderr io.W
 				err = cerr
 			}
 		}()
+		if note := e.bk.UpgradeNote(); note != "" {
+			fmt.Fprintf(stderr, "c6 book: %s: %s\n", e.bk.Path(), note)
+		}
 	}
 	return r.run(e)
 }

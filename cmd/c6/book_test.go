@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"database/sql"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -259,5 +260,31 @@ func TestBookVerifyTimeoutPerCall(t *testing.T) {
 		if !strings.Contains(e.String(), "time budget of each solver call") {
 			t.Errorf("c6 %q: --timeout help: %s", args, e.String())
 		}
+	}
+}
+
+// Opening a book written before certificates prints how many proofs the
+// upgrade turned open.
+func TestUpgradeNotePrinted(t *testing.T) {
+	script, err := os.ReadFile(filepath.Join("..", "..", "proofbook", "testdata", "book_v4.sql"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	book := filepath.Join(t.TempDir(), "old.c6book")
+	db, err := sql.Open("sqlite3", "file:"+book)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(string(script)); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	_, stderr := runBook(t, false, "stats", "--book", book)
+	if !strings.Contains(stderr, "2 proved positions") || !strings.Contains(stderr, "re-verify") {
+		t.Fatalf("no upgrade note on stderr: %q", stderr)
+	}
+	_, stderr = runBook(t, false, "stats", "--book", book)
+	if stderr != "" {
+		t.Fatalf("the note is printed again on the second open: %q", stderr)
 	}
 }
