@@ -10,6 +10,13 @@ type SqSet struct{ w [sqWords]uint64 }
 // Add puts s in the set.
 func (z *SqSet) Add(s Square) { z.w[s>>6] |= 1 << (uint(s) & 63) }
 
+// AddAll puts every square of sq in the set.
+func (z *SqSet) AddAll(sq ...Square) {
+	for _, s := range sq {
+		z.Add(s)
+	}
+}
+
 // Has reports whether s is in the set.
 func (z *SqSet) Has(s Square) bool { return z.w[s>>6]&(1<<(uint(s)&63)) != 0 }
 
@@ -52,8 +59,6 @@ func (z *SqSet) Squares() []Square {
 // SqSetOf builds a set from squares.
 func SqSetOf(sq ...Square) SqSet {
 	var z SqSet
-	for _, s := range sq {
-		z.Add(s)
-	}
+	z.AddAll(sq...)
 	return z
 }

@@ -369,7 +369,7 @@ func openReadOnly(ctx context.Context, path, reason string, busy time.Duration) 
 }
 
 // loadMeta reads the rule set and the root position.
-func (bk *Book) loadMeta(ctx context.Context, db *sql.DB) error {
+func (bk *Book) loadMeta(ctx context.Context, db queryer) error {
 	var root sql.NullInt64
 	row := db.QueryRowContext(ctx, "SELECT m, n, k, p, q, root FROM meta WHERE id = 1")
 	if err := row.Scan(&bk.rules.M, &bk.rules.N, &bk.rules.K, &bk.rules.P, &bk.rules.Q, &root); err != nil {
@@ -421,7 +421,7 @@ func migrate(ctx context.Context, w *sql.DB, path string, create *engine.Rules, 
 		}
 	}
 	if create == nil && ver >= 1 && ver < certSchema {
-		if *note, err = rederive(ctx, tx); err != nil {
+		if *note, err = rederive(ctx, tx, path); err != nil {
 			return fmt.Errorf("%s: migration to certified proofs: %w", path, err)
 		}
 	}
@@ -578,15 +578,9 @@ const certSchema = 5
 // the migration's transaction: verdicts stored without a certificate prove
 // nothing any more, and every proved position gets its zone. It returns a
 // note with the count of proved positions that are open again.
-func rederive(ctx context.Context, tx *sql.Tx) (string, error) {
-	tmp := &Book{}
-	var root sql.NullInt64
-	if err := tx.QueryRowContext(ctx, "SELECT m, n, k, p, q, root FROM meta WHERE id = 1").
-		Scan(&tmp.rules.M, &tmp.rules.N, &tmp.rules.K, &tmp.rules.P, &tmp.rules.Q, &root); err != nil {
-		return "", err
-	}
-	var err error
-	if tmp.tmpl, err = engine.NewBoard(tmp.rules); err != nil {
+func rederive(ctx context.Context, tx *sql.Tx, path string) (string, error) {
+	tmp := &Book{path: path}
+	if err := tmp.loadMeta(ctx, tx); err != nil {
 		return "", err
 	}
 	count := func() (int64, error) {

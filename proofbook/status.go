@@ -165,15 +165,15 @@ func recompute(ctx context.Context, bk *Book, q queryer, id PosID, a engine.Colo
 				if !tolOK || c.proof.Zone == nil {
 					break // proved without a zone (an older book): cannot count
 				}
-				z := zoneSet{}
-				z.add(c.move.Squares()...)
+				z := new(engine.SqSet)
+				z.AddAll(c.move.Squares()...)
 				maxE := r.P + tol
 				if c.proof.How == "win" {
 					maxE = tol // the move makes k in a row
 				}
-				z.add(b.DefenderWindowEmpties(a, maxE)...)
-				z.add(childToParent(r, b, a, c.move, c.proof.Zone, 0)...)
-				zl := z.list()
+				z.AddAll(b.DefenderWindowEmpties(a, maxE)...)
+				z.AddAll(childToParent(r, b, a, c.move, c.proof.Zone, 0)...)
+				zl := z.Squares()
 				if best == nil || c.proof.Order < best.proof.Order || c.proof.Order == best.proof.Order && len(zl) < len(bestZone) {
 					best, bestZone = c, zl
 				}
@@ -251,7 +251,7 @@ func recompute(ctx context.Context, bk *Book, q queryer, id PosID, a engine.Colo
 		}
 	}
 	if all {
-		return proved(ord, "verdict", it.zone.list()), it.missing, nil
+		return proved(ord, "verdict", it.zone.Squares()), it.missing, nil
 	}
 	if pn == 0 {
 		pn = 1
@@ -279,7 +279,7 @@ type andItem struct {
 
 type andItemList struct {
 	items   []andItem
-	zone    zoneSet // the zone of the proof, when every item is proved
+	zone    *engine.SqSet // the zone of the proof, when every item is proved
 	missing []engine.Move
 }
 
@@ -290,8 +290,8 @@ type andItemList struct {
 // move (s, x) with x in Z(s) that the verdict does not refute on its own.
 // Only the zones of proved items are collected.
 func andItems(r engine.Rules, b *engine.Board, a engine.Color, list []stone, v *Verdict, kids []childRow) (andItemList, error) {
-	out := andItemList{zone: zoneSet{}}
-	out.zone.add(v.Zone...)
+	out := andItemList{zone: new(engine.SqSet)}
+	out.zone.AddAll(v.Zone...)
 	stab := stabilizer(r, list)
 	byMove := make(map[int64]*childRow, len(kids))
 	for i := range kids {
@@ -304,7 +304,7 @@ func andItems(r engine.Rules, b *engine.Board, a engine.Color, list []stone, v *
 		key := packMove(rep)
 		c := byMove[key]
 		if c != nil && c.proof.Status == StatusProved && c.proof.Zone != nil {
-			out.zone.add(childToParent(r, b, d, rep, c.proof.Zone, g)...)
+			out.zone.AddAll(childToParent(r, b, d, rep, c.proof.Zone, g)...)
 		}
 		if seen[key] {
 			return
@@ -330,7 +330,7 @@ func andItems(r engine.Rules, b *engine.Board, a engine.Color, list []stone, v *
 			continue
 		}
 		zs := childToParent(r, b, d, rep, c.proof.Zone, g)
-		out.zone.add(zs...)
+		out.zone.AddAll(zs...)
 		for _, x := range zs {
 			if x == s || b.At(x) != engine.Empty || v.refutes(s, x) {
 				continue
@@ -592,10 +592,10 @@ func (bk *Book) StoreVerdict(ctx context.Context, id PosID, v Verdict) error {
 		if found {
 			return fmt.Errorf("verdict refused: defender move %s is neither refuted by its certificate nor left as an item", engine.MoveName(bk.rules, lost))
 		}
-		z := zoneSet{}
-		z.add(v.Zone...)
-		z.add(res.Zone...)
-		v.Zone = z.list()
+		z := new(engine.SqSet)
+		z.AddAll(v.Zone...)
+		z.AddAll(res.Zone...)
+		v.Zone = z.Squares()
 		if cert, err = v.Cert.MarshalBinary(); err != nil {
 			return err
 		}

@@ -90,24 +90,6 @@ func childToParent(r engine.Rules, b *engine.Board, mover engine.Color, m engine
 	return out
 }
 
-// zoneSet collects a zone.
-type zoneSet map[engine.Square]bool
-
-func (z zoneSet) add(sq ...engine.Square) {
-	for _, s := range sq {
-		z[s] = true
-	}
-}
-
-func (z zoneSet) list() []engine.Square {
-	out := make([]engine.Square, 0, len(z))
-	for s := range z {
-		out = append(out, s)
-	}
-	slices.Sort(out)
-	return out
-}
-
 func sameZone(a, b []engine.Square) bool {
 	if (a == nil) != (b == nil) {
 		return false
