@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"c6book"
 	"context"
 	"database/sql"
 	"fmt"
@@ -145,13 +146,13 @@ func TestWholeWindowRealBook(t *testing.T) {
 	}
 	ta.pumpUntil("the verdict", func() bool { return !wb.Running() })
 	v := wb.Verdict()
-	if v == nil || v.Proved {
+	if v == nil || v.Proved() {
 		t.Fatalf("verdict %+v", v)
 	}
-	if got, exp := moveNames(small, v.Unsolved), moveNames(small, wantMoves); len(got) != len(exp) || got[0] != exp[0] || got[len(got)-1] != exp[len(exp)-1] {
+	if got, exp := moveNames(small, v.Items()), moveNames(small, wantMoves); len(got) != len(exp) || got[0] != exp[0] || got[len(got)-1] != exp[len(exp)-1] {
 		t.Fatalf("unsolved %v, verifier says %v", got, exp)
 	}
-	if wb.Info().Status != 1 /* ui.StatusOpen */ {
+	if wb.Info().Status != c6book.StatusOpen {
 		t.Fatalf("status of the verified position: %v", wb.Info().Status)
 	}
 	var kids []engine.Move
@@ -172,7 +173,7 @@ func TestWholeWindowRealBook(t *testing.T) {
 	}
 
 	// Navigate to one unsolved move.
-	target := v.Unsolved[len(v.Unsolved)-1]
+	target := v.Unsolved[len(v.Unsolved)-1].Move
 	wb.PlayMove(target)
 	if got := ta.line(); got != "e4 c5g5 d3g4 "+engine.MoveName(small, target) {
 		t.Fatalf("after choosing an unsolved move: %q", got)
@@ -194,10 +195,10 @@ func TestWholeWindowRealBook(t *testing.T) {
 		t.Fatal("the mirrored position is not found in the book")
 	}
 	var mirrored []engine.Move
-	for _, m := range v.Unsolved {
+	for _, m := range v.Items() {
 		mirrored = append(mirrored, mirrorMove(m))
 	}
-	if got, exp := moveNames(small, wb.Verdict().Unsolved), moveNames(small, mirrored); strings.Join(got, " ") != strings.Join(exp, " ") {
+	if got, exp := moveNames(small, wb.Verdict().Items()), moveNames(small, mirrored); strings.Join(got, " ") != strings.Join(exp, " ") {
 		t.Fatalf("mirrored unsolved %v, want %v", got, exp)
 	}
 	wb.SetMarking(true)
@@ -220,7 +221,7 @@ func TestWholeWindowRealBook(t *testing.T) {
 	}
 	// The expert's disproof is stored and shown.
 	wb.ToggleDisproved()
-	if wb.Info().Status != 3 /* ui.StatusDisproved */ {
+	if wb.Info().Status != c6book.StatusDisproved {
 		t.Fatalf("status after marking disproved: %v", wb.Info().Status)
 	}
 	wb.ToggleDisproved()
@@ -578,7 +579,7 @@ func TestSolvedBrowser(t *testing.T) {
 	}
 	wb.Verify()
 	ta.pumpUntil("the verdict", func() bool { return !wb.Running() })
-	if v := wb.Verdict(); v == nil || !v.Proved {
+	if v := wb.Verdict(); v == nil || !v.Proved() {
 		t.Fatalf("verdict %+v", wb.Verdict())
 	}
 	es := wb.LoadSolved()
@@ -593,7 +594,7 @@ func TestSolvedBrowser(t *testing.T) {
 		if k, _ := wb.Position().CanonicalKey(); k == want {
 			found = true
 		}
-		if wb.Info().Status != 2 /* ui.StatusProved */ {
+		if wb.Info().Status != c6book.StatusProved {
 			t.Fatalf("listed position %v is %v", e, wb.Info().Status)
 		}
 	}
@@ -747,13 +748,13 @@ func TestStoredVerdictShowsOpenItems(t *testing.T) {
 	if len(p.Verdict.Unsolved)+len(p.Verdict.OpenSeminull) != len(items) || len(items) == 0 {
 		t.Fatalf("shown %d unsolved + %d seminull, the book has %d open items", len(p.Verdict.Unsolved), len(p.Verdict.OpenSeminull), len(items))
 	}
-	for _, m := range p.Verdict.Unsolved {
-		if err := b.Check(m, false); err != nil {
+	for _, m := range p.Verdict.Items() {
+		if err := b.Check(m, m.Len() < r.P); err != nil {
 			t.Fatalf("shown item %s is not a legal move of the shown board: %v", engine.MoveName(r, m), err)
 		}
 	}
 	// A verdict stored without a certificate says so.
-	if err := bk.StoreVerdict(ctx, id, proofbook.Verdict{Attacker: engine.Black, Status: engine.StatusOpen, Lambda: 2, AllUnsolved: true}); err != nil {
+	if err := bk.StoreVerdict(ctx, id, proofbook.Verdict{Attacker: engine.Black, Status: c6book.StatusOpen, Lambda: 2, AllUnsolved: true}); err != nil {
 		t.Fatal(err)
 	}
 	p, err = st.Position(ctx, b, engine.Black)
@@ -771,13 +772,13 @@ func TestVerifierOrientationIndependent(t *testing.T) {
 		t.Fatal(err)
 	}
 	ev := engineVerifier{limits: engine.Limits{MaxNodes: 20000}, workers: 1}
-	key := func(v ui.Verdict, sym int) string {
+	key := func(v c6book.Verdict, sym int) string {
 		var out []string
-		for _, m := range v.Unsolved {
+		for _, m := range v.Items() {
 			out = append(out, engine.MoveName(r, r.TransformMove(engine.InverseSymmetry(sym), m)))
 		}
 		sort.Strings(out)
-		return fmt.Sprint(v.Proved, v.AllUnsolved, out)
+		return fmt.Sprint(v.Proved(), v.AllUnsolved, out)
 	}
 	var want string
 	for sym := 0; sym < r.SymmetryCount(); sym++ {

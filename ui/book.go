@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"c6book"
 	"c6book/engine"
 )
 
@@ -11,36 +12,12 @@ import (
 // to the verifier through the two small interfaces below; the app wires them
 // to proofbook and engine, the tests to in-memory fakes.
 
-// Status is the proof status of a position for one attacker.
-type Status int
-
-// Proof statuses.
-const (
-	StatusUnknown Status = iota
-	StatusOpen
-	StatusProved
-	StatusDisproved
-)
-
-// String is a short name for lists.
-func (s Status) String() string {
-	switch s {
-	case StatusOpen:
-		return "open"
-	case StatusProved:
-		return "proved"
-	case StatusDisproved:
-		return "disproved"
-	}
-	return "unknown"
-}
-
 // Child is a stored move out of a position, in the orientation of the board
 // it was asked for.
 type Child struct {
 	Move   engine.Move
-	Status Status // for the attacker asked for
-	Label  string // the child position's user label
+	Status c6book.Status // for the attacker asked for
+	Label  string        // the child position's user label
 }
 
 // Position is what the book knows about one position.
@@ -51,8 +28,8 @@ type Position struct {
 	// Marks are the board labels (text on squares), in the orientation of
 	// the board asked for.
 	Marks   map[engine.Square]string
-	Status  Status   // for the attacker asked for
-	Verdict *Verdict // the latest verdict stored for the attacker, if any
+	Status  c6book.Status   // for the attacker asked for
+	Verdict *c6book.Verdict // the latest verdict stored for the attacker, if any
 }
 
 // Entry is a position found by a query (proved positions, comment search,
@@ -61,7 +38,7 @@ type Entry struct {
 	Line   []engine.Move // nil when the store resolves it on demand (Resolve)
 	Ref    int64         // the store's reference to the position
 	Stones int           // stones on the board (for display when Line is nil)
-	Status Status
+	Status c6book.Status
 	Label  string
 	Text   string // comment excerpt
 }
@@ -90,7 +67,7 @@ type BookStore interface {
 	SetDisproved(ctx context.Context, b *engine.Board, attacker engine.Color, on bool) error
 	// StoreVerdict records the verdict of Verify on b (the defender to
 	// move) and adds its unsolved defender moves as children of b.
-	StoreVerdict(ctx context.Context, b *engine.Board, v Verdict) error
+	StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) error
 	// Next returns the most-proving open position for attacker; ok is false
 	// when there is none.
 	Next(ctx context.Context, attacker engine.Color) (e Entry, ok bool, err error)
@@ -108,26 +85,6 @@ type ReadOnlyStore interface {
 	ReadOnly() string
 }
 
-// Verdict is the verifier's answer for a position with the defender to move,
-// in the ui's own terms (so that engine changes stay in the app's adapter).
-type Verdict struct {
-	Attacker     engine.Color
-	Proved       bool
-	Order        int // λ order proved (when Proved)
-	Lambda       int // the mode that was run (2 or 3)
-	Unsolved     []engine.Move
-	AllUnsolved  bool          // the null move was not refuted: everything is open
-	OpenSeminull []engine.Move // λ3: seminull positions for the expert
-	NullZone     []engine.Square
-	Calls        int
-	Nodes        int64
-	Elapsed      time.Duration
-	Note         string
-	// Raw is the verifier's own verdict, passed through untouched to the
-	// store (which keeps the whole zone argument).
-	Raw any
-}
-
 // Progress is a verifier progress report.
 type Progress struct {
 	Phase       string
@@ -136,10 +93,11 @@ type Progress struct {
 	Elapsed     time.Duration
 }
 
-// Verifier runs the NCTU6-style verifier. progress may be called from any
-// goroutine and must not block.
+// Verifier runs the NCTU6-style verifier: its verdict is in the frame of b
+// (c6book.FromEngine with symmetry 0), and StoreVerdict maps it into the
+// book's. progress may be called from any goroutine and must not block.
 type Verifier interface {
-	Verify(ctx context.Context, b *engine.Board, lambda int, progress func(Progress)) (Verdict, error)
+	Verify(ctx context.Context, b *engine.Board, lambda int, progress func(Progress)) (c6book.Verdict, error)
 }
 
 // Candidate is a move the engine proposes for the side to move.

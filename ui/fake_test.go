@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"c6book"
 	"context"
 	"sort"
 	"strings"
@@ -23,8 +24,8 @@ type fakeNode struct {
 	comment, label string
 	marks          map[engine.Square]string
 	kids           []engine.Move
-	status         map[engine.Color]Status
-	verdict        map[engine.Color]*Verdict
+	status         map[engine.Color]c6book.Status
+	verdict        map[engine.Color]*c6book.Verdict
 }
 
 func newFakeStore(r engine.Rules) *fakeStore {
@@ -42,7 +43,7 @@ func (s *fakeStore) node(b *engine.Board, create bool) *fakeNode {
 	k := keyOf(b)
 	n := s.nodes[k]
 	if n == nil && create {
-		n = &fakeNode{status: map[engine.Color]Status{}, verdict: map[engine.Color]*Verdict{}}
+		n = &fakeNode{status: map[engine.Color]c6book.Status{}, verdict: map[engine.Color]*c6book.Verdict{}}
 		s.nodes[k] = n
 	}
 	return n
@@ -153,25 +154,25 @@ func (s *fakeStore) SetMarks(_ context.Context, b *engine.Board, marks map[engin
 	return nil
 }
 
-func (s *fakeStore) StoreVerdict(_ context.Context, b *engine.Board, v Verdict) error {
+func (s *fakeStore) StoreVerdict(_ context.Context, b *engine.Board, v c6book.Verdict) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	n := s.node(b, true)
 	vv := v
 	n.verdict[v.Attacker] = &vv
-	if v.Proved {
-		n.status[v.Attacker] = StatusProved
+	if v.Proved() {
+		n.status[v.Attacker] = c6book.StatusProved
 	} else {
-		n.status[v.Attacker] = StatusOpen
+		n.status[v.Attacker] = c6book.StatusOpen
 	}
-	for _, m := range v.Unsolved {
+	for _, m := range v.Items() {
 		if _, err := s.addMove(b, m); err != nil {
 			return err
 		}
 		c := b.Clone()
 		_ = c.Play(m)
-		if cn := s.node(c, true); cn.status[v.Attacker] == StatusUnknown {
-			cn.status[v.Attacker] = StatusOpen
+		if cn := s.node(c, true); cn.status[v.Attacker] == c6book.StatusUnknown {
+			cn.status[v.Attacker] = c6book.StatusOpen
 		}
 	}
 	return nil
@@ -215,8 +216,8 @@ func (s *fakeStore) Next(_ context.Context, a engine.Color) (Entry, bool, error)
 	var e Entry
 	found := false
 	s.walk(func(line []engine.Move, n *fakeNode) bool {
-		if n.status[a] == StatusOpen && len(n.kids) == 0 {
-			e, found = Entry{Line: line, Status: StatusOpen, Label: n.label}, true
+		if n.status[a] == c6book.StatusOpen && len(n.kids) == 0 {
+			e, found = Entry{Line: line, Status: c6book.StatusOpen, Label: n.label}, true
 			return false
 		}
 		return true
@@ -229,8 +230,8 @@ func (s *fakeStore) Proved(_ context.Context, a engine.Color, limit int) ([]Entr
 	defer s.mu.Unlock()
 	var out []Entry
 	s.walk(func(line []engine.Move, n *fakeNode) bool {
-		if n.status[a] == StatusProved {
-			out = append(out, Entry{Line: line, Status: StatusProved, Label: n.label, Text: n.comment})
+		if n.status[a] == c6book.StatusProved {
+			out = append(out, Entry{Line: line, Status: c6book.StatusProved, Label: n.label, Text: n.comment})
 		}
 		return len(out) < limit
 	})
@@ -259,7 +260,7 @@ type fakeVerifier struct {
 	started  chan *engine.Board
 }
 
-func (f *fakeVerifier) Verify(ctx context.Context, b *engine.Board, lambda int, progress func(Progress)) (Verdict, error) {
+func (f *fakeVerifier) Verify(ctx context.Context, b *engine.Board, lambda int, progress func(Progress)) (c6book.Verdict, error) {
 	if f.started != nil {
 		f.started <- b
 	}
@@ -268,20 +269,20 @@ func (f *fakeVerifier) Verify(ctx context.Context, b *engine.Board, lambda int, 
 		select {
 		case <-f.release:
 		case <-ctx.Done():
-			return Verdict{}, ctx.Err()
+			return c6book.Verdict{}, ctx.Err()
 		}
 	}
-	v := Verdict{Attacker: b.ToMove().Opp(), Calls: 4, Nodes: 1234}
+	v := c6book.Verdict{Attacker: b.ToMove().Opp(), Calls: 4, Nodes: 1234}
 	for _, t := range f.unsolved {
 		m, err := engine.ParseMove(b.Rules(), t)
 		if err != nil {
-			return Verdict{}, err
+			return c6book.Verdict{}, err
 		}
-		v.Unsolved = append(v.Unsolved, m)
+		v.Unsolved = append(v.Unsolved, c6book.Unsolved{Move: m, Reason: "budget"})
 	}
-	v.Proved = len(v.Unsolved) == 0
-	if v.Proved {
-		v.Order = 2
+	v.Status = c6book.StatusOpen
+	if len(v.Unsolved) == 0 {
+		v.Status, v.Order = c6book.StatusProved, 2
 	}
 	return v, nil
 }
@@ -293,9 +294,9 @@ func (s *fakeStore) SetDisproved(_ context.Context, b *engine.Board, a engine.Co
 	defer s.mu.Unlock()
 	n := s.node(b, true)
 	if on {
-		n.status[a] = StatusDisproved
+		n.status[a] = c6book.StatusDisproved
 	} else {
-		n.status[a] = StatusUnknown
+		n.status[a] = c6book.StatusUnknown
 	}
 	return nil
 }

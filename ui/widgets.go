@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"c6book"
 	"fmt"
 	"image/color"
 	"strings"
@@ -71,7 +72,7 @@ func newRow() fyne.CanvasObject {
 	return container.NewHBox(container.NewCenter(swatch()), widget.NewLabel(""))
 }
 
-func setRow(o fyne.CanvasObject, st Status, known bool, text string, bold bool) {
+func setRow(o fyne.CanvasObject, st c6book.Status, known bool, text string, bold bool) {
 	c := o.(*fyne.Container)
 	sw := c.Objects[0].(*fyne.Container).Objects[0].(*canvas.Rectangle)
 	if known {
@@ -344,7 +345,7 @@ func (u *widgets) update() {
 		text = "Read-only (" + wb.readOnly + ") · " + text
 	}
 	u.statusL.SetText(text)
-	if st == StatusDisproved {
+	if st == c6book.StatusDisproved {
 		setButton(u.disproveB, "Clear disproved", editable)
 	} else {
 		setButton(u.disproveB, "Mark disproved", editable)
@@ -376,7 +377,7 @@ func (u *widgets) update() {
 	}
 }
 
-func (u *widgets) showVerdict(v *Verdict) {
+func (u *widgets) showVerdict(v *c6book.Verdict) {
 	if u.wb.job != nil {
 		return
 	}
@@ -388,9 +389,9 @@ func (u *widgets) showVerdict(v *Verdict) {
 	}
 	// The expert's work list: unsolved moves, then (λ3) open seminull
 	// positions, which are one-stone moves.
-	u.unsolved = append(append([]engine.Move(nil), v.Unsolved...), v.OpenSeminull...)
+	u.unsolved = v.Items()
 	var sb strings.Builder
-	if v.Proved {
+	if v.Proved() {
 		fmt.Fprintf(&sb, "PROVED for %s (order %d)", colourName(v.Attacker), v.Order)
 	} else {
 		if v.AllUnsolved {
@@ -411,7 +412,7 @@ func (u *widgets) showVerdict(v *Verdict) {
 	if lam == 0 {
 		lam = 2
 	}
-	fmt.Fprintf(&sb, "\nλ%d · %d solver calls · %d nodes · %s", lam, v.Calls, v.Nodes, v.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(&sb, "\nλ%d · %d solver calls · %d nodes · %s", lam, v.Calls, v.Nodes, v.Elapsed().Round(time.Millisecond))
 	if v.Note != "" {
 		sb.WriteString("\n" + v.Note)
 	}

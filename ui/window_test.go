@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"c6book"
 	"context"
 	"strings"
 	"testing"
@@ -47,7 +48,7 @@ func TestWindowVerifyFlow(t *testing.T) {
 	close(fv.release)
 	h.pumpUntil("verdict", func() bool { return !h.wb.Running() })
 	v := h.wb.Verdict()
-	if v == nil || v.Proved || len(v.Unsolved) != 2 {
+	if v == nil || v.Proved() || len(v.Unsolved) != 2 {
 		t.Fatalf("verdict %+v (errors %v)", v, h.errs)
 	}
 	if txt := h.wb.ui.verdictL.Text; txt == "" || txt[:4] != "OPEN" {
@@ -59,7 +60,7 @@ func TestWindowVerifyFlow(t *testing.T) {
 		t.Fatalf("children after verify: %v", kids)
 	}
 	for _, c := range h.wb.Children() {
-		if c.Status != StatusOpen {
+		if c.Status != c6book.StatusOpen {
 			t.Fatalf("child %s status %v", engine.MoveName(h.wb.rules, c.Move), c.Status)
 		}
 	}
@@ -74,7 +75,7 @@ func TestWindowVerifyFlow(t *testing.T) {
 	if got := h.line(); got != "j10 k10k11 l11l12 i9k12" {
 		t.Fatalf("after choosing an unsolved move: %q", got)
 	}
-	if h.wb.Info().Status != StatusOpen {
+	if h.wb.Info().Status != c6book.StatusOpen {
 		t.Fatalf("status there: %v", h.wb.Info().Status)
 	}
 	// "Next" finds an open leaf to work on.
@@ -98,7 +99,7 @@ func TestVerifyStop(t *testing.T) {
 	if h.wb.Verdict() != nil || h.wb.ui.verdictL.Text != "stopped" {
 		t.Fatalf("after stop: verdict %v, text %q", h.wb.Verdict(), h.wb.ui.verdictL.Text)
 	}
-	if st := h.store.node(h.wb.Position(), false).status[engine.Black]; st != StatusUnknown {
+	if st := h.store.node(h.wb.Position(), false).status[engine.Black]; st != c6book.StatusUnknown {
 		t.Fatalf("a stopped verification stored status %v", st)
 	}
 	h.noErrors()
@@ -243,7 +244,7 @@ func TestVerdictTextAllUnsolved(t *testing.T) {
 		{"", "every defender move is unsolved (the null move is not refuted)"},
 		{"the defender makes 6 in a row at once", "every defender move is unsolved\n"},
 	} {
-		h.wb.ui.showVerdict(&Verdict{Attacker: engine.Black, AllUnsolved: true, Lambda: 2, Note: c.note})
+		h.wb.ui.showVerdict(&c6book.Verdict{Attacker: engine.Black, AllUnsolved: true, Lambda: 2, Note: c.note})
 		txt := h.wb.ui.verdictL.Text
 		if !strings.Contains(txt, c.want) || !strings.Contains(txt, c.note) || strings.Contains(txt, "0 unsolved") {
 			t.Fatalf("note %q: verdict text %q", c.note, txt)
@@ -258,7 +259,7 @@ type lockedStore struct {
 	waiting chan struct{}
 }
 
-func (s lockedStore) StoreVerdict(ctx context.Context, b *engine.Board, v Verdict) error {
+func (s lockedStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) error {
 	close(s.waiting)
 	<-ctx.Done()
 	return ctx.Err()

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"c6book"
 	"context"
 	"errors"
 	"fmt"
@@ -45,11 +46,11 @@ type Workbench struct {
 
 	info     Position
 	children []Child
-	verdict  *Verdict          // verdict shown for the current position
-	status   map[posKey]Status // cache of statuses along lines
-	lineSt   []Status          // status after each prefix of line
-	nkids    map[posKey]int    // stored replies of positions seen (for the line's variations)
-	lineAlt  []int             // stored replies of the position before each move of line (-1: unknown)
+	verdict  *c6book.Verdict          // verdict shown for the current position
+	status   map[posKey]c6book.Status // cache of statuses along lines
+	lineSt   []c6book.Status          // status after each prefix of line
+	nkids    map[posKey]int           // stored replies of positions seen (for the line's variations)
+	lineAlt  []int                    // stored replies of the position before each move of line (-1: unknown)
 	undo     []edit
 
 	job *verifyJob
@@ -194,8 +195,8 @@ func (wb *Workbench) Info() Position { return wb.info }
 // Pending is the first stone of a two-stone turn being entered.
 func (wb *Workbench) Pending() engine.Square { return wb.pending }
 
-// Verdict is the verdict shown for the current position, if any.
-func (wb *Workbench) Verdict() *Verdict { return wb.verdict }
+// c6book.Verdict is the verdict shown for the current position, if any.
+func (wb *Workbench) Verdict() *c6book.Verdict { return wb.verdict }
 
 // Attacker is the attacker the statuses and the prover refer to.
 func (wb *Workbench) Attacker() engine.Color { return wb.attacker }
@@ -259,7 +260,7 @@ func (wb *Workbench) refresh(fullLine bool) {
 	wb.info, wb.children = info, ch
 	wb.verdict = info.Verdict
 	if wb.status == nil {
-		wb.status = map[posKey]Status{}
+		wb.status = map[posKey]c6book.Status{}
 		wb.nkids = map[posKey]int{}
 	}
 	wb.nkids[keyOf(wb.pos)] = len(ch)
@@ -318,11 +319,11 @@ func (wb *Workbench) lineVariations(i int) int {
 }
 
 // lineStatus is the status of the position after the first i moves.
-func (wb *Workbench) lineStatus(i int) Status {
+func (wb *Workbench) lineStatus(i int) c6book.Status {
 	if i < len(wb.lineSt) {
 		return wb.lineSt[i]
 	}
-	return StatusUnknown
+	return c6book.StatusUnknown
 }
 
 func (wb *Workbench) boardView() BoardView {
@@ -334,7 +335,7 @@ func (wb *Workbench) boardView() BoardView {
 		Marks:    wb.info.Marks,
 	}
 	if wb.verdict != nil {
-		v.Unsolved = append(append([]engine.Move(nil), wb.verdict.Unsolved...), wb.verdict.OpenSeminull...)
+		v.Unsolved = wb.verdict.Items()
 		v.Zone = wb.verdict.NullZone
 	}
 	return v
@@ -664,7 +665,7 @@ func (wb *Workbench) ToggleDisproved() {
 	if wb.refuseEdit("mark disproved") {
 		return
 	}
-	on := wb.info.Status != StatusDisproved
+	on := wb.info.Status != c6book.StatusDisproved
 	if err := wb.store.SetDisproved(context.Background(), wb.pos, wb.attacker, on); err != nil {
 		wb.fail(err)
 		return
@@ -815,7 +816,7 @@ func (wb *Workbench) showStoring(job *verifyJob) {
 	wb.ui.progressL.SetText("storing the verdict (Stop gives up if another program keeps the book locked)…")
 }
 
-func (wb *Workbench) finishVerify(job *verifyJob, v Verdict, err error) {
+func (wb *Workbench) finishVerify(job *verifyJob, v c6book.Verdict, err error) {
 	if wb.job != job {
 		return
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"c6book"
 	"context"
 	"errors"
 	"strings"
@@ -318,7 +319,7 @@ func TestNotesMarksSearchSolved(t *testing.T) {
 	h.tap("l12", "m12")
 	h.wb.Verify()
 	h.pumpUntil("verdict", func() bool { return !h.wb.Running() })
-	if v := h.wb.Verdict(); v == nil || !v.Proved {
+	if v := h.wb.Verdict(); v == nil || !v.Proved() {
 		t.Fatalf("verdict %+v", v)
 	}
 	h.wb.Home()
@@ -330,18 +331,18 @@ func TestNotesMarksSearchSolved(t *testing.T) {
 	if got := h.line(); got != "j10 k10k11 l12m12" {
 		t.Fatalf("solved entry opened %q", got)
 	}
-	if h.wb.lineStatus(3) != StatusProved {
+	if h.wb.lineStatus(3) != c6book.StatusProved {
 		t.Fatalf("line status %v", h.wb.lineStatus(3))
 	}
 	// The expert's disproof toggles from the Prove tab.
 	h.wb.Back()
 	h.wb.ui.tabs.SelectIndex(0)
 	test.Tap(findButton(t, h.wb.Content(), "Mark disproved"))
-	if h.wb.Info().Status != StatusDisproved || h.wb.ui.disproveB.Text != "Clear disproved" {
+	if h.wb.Info().Status != c6book.StatusDisproved || h.wb.ui.disproveB.Text != "Clear disproved" {
 		t.Fatalf("after marking disproved: %v, button %q", h.wb.Info().Status, h.wb.ui.disproveB.Text)
 	}
 	test.Tap(findButton(t, h.wb.Content(), "Clear disproved"))
-	if h.wb.Info().Status == StatusDisproved {
+	if h.wb.Info().Status == c6book.StatusDisproved {
 		t.Fatal("disproof not cleared")
 	}
 	h.noErrors()
@@ -415,7 +416,7 @@ func TestReadOnlyStore(t *testing.T) {
 	h.wb.Verify()
 	n := h.store.node(h.wb.Position(), false)
 	if h.store.calls["AddMove"] != 0 || h.wb.Running() || n.comment != "" || n.label != "" || len(n.marks) != 0 ||
-		n.status[engine.Black] != StatusUnknown || len(n.verdict) != 0 {
+		n.status[engine.Black] != c6book.StatusUnknown || len(n.verdict) != 0 {
 		t.Fatalf("a read-only store was written: %d moves added, verifying %v, node %+v", h.store.calls["AddMove"], h.wb.Running(), n)
 	}
 	if len(h.errs) != 4 || !strings.Contains(h.errs[0].Error(), "read-only") {
