@@ -44,13 +44,15 @@ func startApp(t *testing.T, a fyne.App, o options) *testApp {
 	if o.lambda == 0 {
 		o.lambda = 2
 	}
+	ta := &testApp{t: t, queue: make(chan func(), 1000)}
+	o.do = func(f func()) { ta.queue <- f }
+	o.inline = true
 	wa, err := newWorkbenchApp(context.Background(), a, o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(wa.close)
-	ta := &testApp{t: t, wa: wa, queue: make(chan func(), 1000)}
-	wa.wb.Do = func(f func()) { ta.queue <- f }
+	ta.wa = wa
 	wa.win.Resize(fyne.NewSize(1280, 860))
 	return ta
 }
@@ -417,7 +419,7 @@ func TestImports(t *testing.T) {
 	}
 	ta.tap("j10")
 	ta.wa.importGamesFile(games)
-	ta.pumpUntil("the games import", func() bool { return ta.wa.busy == 0 })
+	ta.pumpUntil("the games import", func() bool { return ta.wa.busy() == 0 })
 	if got := ta.line(); got != "j10" {
 		t.Fatalf("the import lost the line: %q", got)
 	}
@@ -431,7 +433,7 @@ func TestImports(t *testing.T) {
 
 	turns, _ := engine.ParseTurns(r, "j10 l12m13 k9k8")
 	ta.wa.importSGFData([]byte(engine.GameToSGF(r, turns)))
-	ta.pumpUntil("the SGF import", func() bool { return ta.wa.busy == 0 })
+	ta.pumpUntil("the SGF import", func() bool { return ta.wa.busy() == 0 })
 	if n := len(wb.Children()); n != 3 {
 		t.Fatalf("after importing an SGF: %d replies to j10, want 3", n)
 	}
@@ -442,7 +444,7 @@ func TestImports(t *testing.T) {
 	}
 	clearOverlays(ta.wa.win)
 	ta.wa.importGamesFile(bad)
-	ta.pumpUntil("the bad import", func() bool { return ta.wa.busy == 0 })
+	ta.pumpUntil("the bad import", func() bool { return ta.wa.busy() == 0 })
 	if n := len(wb.Children()); n != 3 {
 		t.Fatalf("a bad file changed the book: %d replies", n)
 	}
@@ -464,7 +466,7 @@ func TestCheckBookMenu(t *testing.T) {
 		t.Fatal(err)
 	}
 	ta.wa.importGamesFile(games)
-	ta.pumpUntil("the games import", func() bool { return ta.wa.busy == 0 })
+	ta.pumpUntil("the games import", func() bool { return ta.wa.busy() == 0 })
 	clearOverlays(ta.wa.win)
 	report := func() string {
 		var texts []string
@@ -481,7 +483,7 @@ func TestCheckBookMenu(t *testing.T) {
 		return strings.Join(texts, "\n")
 	}
 	ta.wa.checkBook()
-	ta.pumpUntil("the check", func() bool { return ta.wa.busy == 0 })
+	ta.pumpUntil("the check", func() bool { return ta.wa.busy() == 0 })
 	if got := report(); !strings.Contains(got, "proofs re-checked") || !strings.Contains(got, "sound") {
 		t.Fatalf("check report: %q", got)
 	}
@@ -498,7 +500,7 @@ func TestCheckBookMenu(t *testing.T) {
 		t.Fatal("no proof by a move to forge")
 	}
 	ta.wa.checkBook()
-	ta.pumpUntil("the second check", func() bool { return ta.wa.busy == 0 })
+	ta.pumpUntil("the second check", func() bool { return ta.wa.busy() == 0 })
 	if got := report(); !strings.Contains(got, "problems; the first: position") || !strings.Contains(got, "zone") {
 		t.Fatalf("check report on a forged proof: %q", got)
 	}
@@ -521,7 +523,7 @@ func TestSaveCopyAndExportSGF(t *testing.T) {
 
 	cp := filepath.Join(dir, "copy.c6book")
 	ta.wa.saveCopyTo(cp)
-	ta.pumpUntil("the copy", func() bool { return ta.wa.busy == 0 })
+	ta.pumpUntil("the copy", func() bool { return ta.wa.busy() == 0 })
 	bk, err := proofbook.Open(context.Background(), cp)
 	if err != nil {
 		t.Fatal(err)
@@ -532,7 +534,8 @@ func TestSaveCopyAndExportSGF(t *testing.T) {
 		t.Fatalf("copy: search %v, %v", hits, err)
 	}
 
-	data, _, err := ta.wa.exportSGFData()
+	line, cur := ta.wa.wb.Line()
+	data, _, err := exportSGFData(context.Background(), ta.wa.bk, ta.wa.wb.Position(), line[:cur], func(string) {})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -563,8 +566,9 @@ func TestSolvedBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	ta.wa.importGamesFile(games)
-	ta.pumpUntil("the import", func() bool { return ta.wa.busy == 0 })
-	if es := wb.LoadSolved(); len(es) != 0 {
+	ta.pumpUntil("the import", func() bool { return ta.wa.busy() == 0 })
+	wb.LoadSolved()
+	if es := wb.Solved(); len(es) != 0 {
 		t.Fatalf("game ends listed as solved: %+v", es)
 	}
 	line := "j10 a1a3 j11j12 a5a7 j13k13"
@@ -582,7 +586,8 @@ func TestSolvedBrowser(t *testing.T) {
 	if v := wb.Verdict(); v == nil || !v.Proved() {
 		t.Fatalf("verdict %+v", wb.Verdict())
 	}
-	es := wb.LoadSolved()
+	wb.LoadSolved()
+	es := wb.Solved()
 	if len(es) == 0 {
 		t.Fatal("the proved position is not listed")
 	}
