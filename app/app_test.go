@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"c6book"
 	"context"
 	"database/sql"
 	"fmt"
@@ -18,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/proofbook"
 	"c6book/ui"

@@ -1,13 +1,13 @@
 package main
 
 import (
-	"c6book"
 	"context"
 	"errors"
 	"fmt"
 	"sort"
 	"strings"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/proofbook"
 	"c6book/ui"

@@ -1,11 +1,11 @@
 package main
 
 import (
-	"c6book"
 	"context"
 	"fmt"
 	"sort"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/ui"
 )

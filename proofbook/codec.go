@@ -1,11 +1,11 @@
 package proofbook
 
 import (
-	"c6book"
 	"encoding/binary"
 	"fmt"
 	"slices"
 
+	"c6book"
 	"c6book/engine"
 )
 

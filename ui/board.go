@@ -4,7 +4,6 @@
 package ui
 
 import (
-	"c6book"
 	"image/color"
 	"strconv"
 
@@ -12,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/widget"
 
+	"c6book"
 	"c6book/engine"
 )
 

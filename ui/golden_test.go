@@ -1,12 +1,12 @@
 package ui
 
 import (
-	"c6book"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"c6book"
 	"c6book/engine"
 )
 

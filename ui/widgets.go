@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"c6book"
 	"fmt"
 	"image/color"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"c6book"
 	"c6book/engine"
 )
 

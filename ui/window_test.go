@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"c6book"
 	"context"
 	"strings"
 	"testing"
@@ -10,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/session/sessiontest"
 )

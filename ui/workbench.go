@@ -256,10 +256,6 @@ func (wb *Workbench) SaveNotes(comment, label string) { wb.s.SaveNotes(comment, 
 // (the expert's judgement), or clears the mark.
 func (wb *Workbench) ToggleDisproved() { wb.s.ToggleDisproved() }
 
-// ErrNotDefenderToMove is returned when Verify is asked with the attacker to
-// move: the verifier needs the attacker's move played first.
-var ErrNotDefenderToMove = session.ErrNotDefenderToMove
-
 // Verify starts the verifier on the shown position (the defender to move)
 // off the UI goroutine; Stop cancels it. The verdict is stored in the book
 // (unsolved moves become children) and shown when it arrives.

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"c6book"
 	"context"
 	"errors"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/session"
 )

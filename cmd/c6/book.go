@@ -1,7 +1,6 @@
 package main
 
 import (
-	"c6book"
 	"context"
 	"errors"
 	"flag"
@@ -13,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/proofbook"
 )

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"c6book"
 	"context"
 	"errors"
 	"flag"
@@ -10,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"c6book"
 	"c6book/engine"
 )
 

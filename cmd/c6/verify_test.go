@@ -2,12 +2,12 @@ package main
 
 import (
 	"bytes"
-	"c6book"
 	"encoding/json"
 	"sort"
 	"strings"
 	"testing"
 
+	"c6book"
 	"c6book/engine"
 )
 
