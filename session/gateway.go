@@ -19,9 +19,6 @@ func (s *Session) call(work func(ctx context.Context, store BookStore) func()) {
 		if f != nil && store == s.store {
 			f()
 		}
-		if s.pending == 0 && s.OnIdle != nil {
-			s.OnIdle()
-		}
 	}
 	if s.inline {
 		deliver(work(ctx, store))

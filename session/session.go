@@ -40,9 +40,6 @@ type Session struct {
 	OnChange func(Change)
 	// OnError reports an error to the user (UI goroutine).
 	OnError func(error)
-	// OnIdle is called when the last queued book call has been delivered
-	// (benchmarks and tests wait for it).
-	OnIdle func()
 
 	inline  bool
 	pending int           // book calls not yet delivered

@@ -93,7 +93,6 @@ func (wb *Workbench) render(c session.Change) {
 // verification is cancelled and waited for: the old book may be closed
 // when SetStore returns.
 func (wb *Workbench) SetStore(store BookStore) error {
-	wb.ui.board.SetView(BoardView{Pos: engine.MustNewBoard(engine.Connect6()), Pending: engine.NoSquare})
 	return wb.s.SetStore(store)
 }
 
