@@ -106,11 +106,16 @@ func BenchmarkShowPosition(b *testing.B) {
 		if depth+1 > len(turns) {
 			break
 		}
-		wb.GoToLine(turns[:depth+1])
-		wb.GoToPly(depth)
-		settle()
+		start := func() {
+			wb.GoToLine(turns[:depth+1])
+			wb.GoToPly(depth)
+			settle()
+		}
+		start()
 		n := len(wb.Children())
 		b.Run(fmt.Sprintf("depth%d-%dreplies", depth, n), func(b *testing.B) {
+			start()
+			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				if i%2 == 0 {
 					key(&fyne.KeyEvent{Name: fyne.KeyRight})
