@@ -802,3 +802,85 @@ func TestVerifierOrientationIndependent(t *testing.T) {
 		}
 	}
 }
+
+// File → Export SGF runs as a job: progress in a dialog with Cancel, the
+// board usable meanwhile; then the save dialog. Cancel stops it without an
+// error.
+func TestExportSGFJob(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", dir)
+	path := filepath.Join(dir, "wide.c6book")
+	bk, err := proofbook.Create(context.Background(), path, engine.Connect6())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 1500 replies to j10: enough for progress reports (every 1000 moves).
+	r := engine.Connect6()
+	var sgf strings.Builder
+	first := r.Sq(2, 5) // no symmetry keeps it: every reply is a position of its own
+	fmt.Fprintf(&sgf, "(;FF[4]SZ[19];B[%s]", engine.SGFMoveValue(r, engine.NewMove(first)))
+	n := 0
+	for _, off := range [][2]int{{7, 3}, {1, 2}, {3, 1}, {5, 5}, {2, 7}} {
+		for q := 0; q < r.Squares() && n < 1500; q++ {
+			a, c := r.XY(engine.Square(q))
+			x, y := engine.Square(q), r.Sq((a+off[0])%19, (c+off[1])%19)
+			if x == y || x == first || y == first {
+				continue
+			}
+			fmt.Fprintf(&sgf, "(;W[%s])", engine.SGFMoveValue(r, engine.NewMove(x, y)))
+			n++
+		}
+	}
+	sgf.WriteString(")")
+	if _, err := bk.ImportSGF(context.Background(), sgf.String()); err != nil {
+		t.Fatal(err)
+	}
+	bk.Close()
+
+	a := test.NewTempApp(t)
+	ta := startApp(t, a, options{book: path})
+	texts := func() string {
+		var out []string
+		for _, o := range ta.wa.win.Canvas().Overlays().List() {
+			for _, l := range test.LaidOutObjects(o) {
+				if w, ok := l.(*widget.Label); ok {
+					out = append(out, w.Text)
+				}
+			}
+		}
+		return strings.Join(out, "\n")
+	}
+
+	ta.wa.exportSGF()
+	if ta.wa.busy() != 1 || ta.wa.win.Canvas().Overlays().Top() == nil {
+		t.Fatal("the export did not start as a job with a progress dialog")
+	}
+	// The board stays usable while the export runs.
+	ta.wa.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyRight})
+	if _, cur := ta.wa.wb.Line(); cur != 1 || len(ta.wa.wb.Children()) != n {
+		t.Fatalf("navigation during the export: line %q, %d replies", ta.line(), len(ta.wa.wb.Children()))
+	}
+	sawProgress := false
+	ta.pumpUntil("the export", func() bool {
+		sawProgress = sawProgress || strings.Contains(texts(), "1000 moves exported")
+		return ta.wa.busy() == 0
+	})
+	if !sawProgress {
+		t.Fatal("no progress shown")
+	}
+	if ta.wa.win.Canvas().Overlays().Top() == nil {
+		t.Fatal("no save dialog after the export")
+	}
+	clearOverlays(ta.wa.win)
+
+	// Cancel: the job stops, nothing is reported as an error.
+	ta.wa.wb.Home()
+	ta.wa.exportSGF()
+	for _, j := range ta.wa.wb.Session().Jobs() {
+		j.Cancel()
+	}
+	ta.pumpUntil("the cancelled export", func() bool { return ta.wa.busy() == 0 })
+	if got := texts(); strings.Contains(got, "context canceled") {
+		t.Fatalf("a cancelled export reports %q", got)
+	}
+}

@@ -508,6 +508,8 @@ func (wa *workbenchApp) background(title string, work func(ctx context.Context, 
 			d.Hide()
 			wa.wb.Reload()
 			switch {
+			case errors.Is(err, context.Canceled):
+				// Cancelled by the user (or by opening another book).
 			case err != nil:
 				dialog.ShowError(fmt.Errorf("%s: %w", strings.ToLower(title), err), wa.win)
 			case ok != nil:
