@@ -58,7 +58,8 @@ type Session struct {
 	lambda   int
 	marking  bool
 
-	loaded   bool // info and children are the shown position's
+	loaded   bool   // info and children are the shown position's
+	infoFor  posKey // the position info and children were read for
 	info     Position
 	children []Child
 	verdict  *c6book.Verdict
@@ -161,6 +162,7 @@ func (s *Session) SetStore(store BookStore) error {
 	s.undo = nil
 	s.line = nil
 	s.status = nil
+	s.infoFor = posKey{}
 	s.goTo(nil, 0)
 	return nil
 }
@@ -247,6 +249,7 @@ func (s *Session) SetAttacker(c engine.Color) {
 	}
 	s.attacker = c
 	s.status = nil
+	s.infoFor = posKey{} // the statuses are another attacker's
 	s.refresh(true)
 }
 
@@ -312,9 +315,11 @@ func (s *Session) refresh(fullLine bool) {
 		s.nkids = map[posKey]int{}
 	}
 	s.loaded = false
-	s.info = Position{}
-	s.children = nil
-	s.verdict = nil
+	if s.infoFor != keyOf(s.pos) {
+		// Another position: nothing of the last one's data is shown (a
+		// reload of the same one keeps it until the answer comes).
+		s.info, s.children, s.verdict, s.infoFor = Position{}, nil, nil, posKey{}
+	}
 	reads, replayErr := s.lineReads(fullLine)
 	s.fillLine()
 	s.changed(ChangePosition)
@@ -347,7 +352,7 @@ func (s *Session) refresh(fullLine bool) {
 			for i, v := range st {
 				s.status[reads[i].key] = v
 			}
-			s.info, s.children, s.verdict, s.loaded = info, ch, info.Verdict, true
+			s.info, s.children, s.verdict, s.loaded, s.infoFor = info, ch, info.Verdict, true, keyOf(s.pos)
 			s.nkids[keyOf(s.pos)] = len(ch)
 			s.status[keyOf(s.pos)] = info.Status
 			s.fillLine()
