@@ -45,6 +45,8 @@ type workbenchApp struct {
 	shotErr error // set by the screenshot goroutine before it quits the app
 
 	exportDrv fyne.Driver // offscreen renderer for board images (lazy)
+
+	cfg session.Config // how results reach the UI goroutine
 }
 
 // defaultBookPath is the default book in the app's storage directory.
@@ -88,11 +90,11 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	a.SetIcon(icon)
 	wa.win = a.NewWindow("c6book")
 	wa.win.SetIcon(icon)
-	cfg := session.Config{Do: o.do, Inline: o.inline}
-	if cfg.Do == nil {
-		cfg.Do = fyne.Do
+	wa.cfg = session.Config{Do: o.do, Inline: o.inline}
+	if wa.cfg.Do == nil {
+		wa.cfg.Do = fyne.Do
 	}
-	if wa.wb, err = ui.NewWorkbenchConfig(&bookStore{bk: bk}, engineVerifier{}, wa.win, cfg); err != nil {
+	if wa.wb, err = ui.NewWorkbenchConfig(&bookStore{bk: bk}, engineVerifier{}, wa.win, wa.cfg); err != nil {
 		bk.Close()
 		return nil, err
 	}
@@ -208,13 +210,33 @@ func (wa *workbenchApp) checkBook() {
 	}, nil)
 }
 
+// openPath opens the book at path (off the UI goroutine: an upgrade may
+// take a while) and shows it.
 func (wa *workbenchApp) openPath(path string) {
-	bk, err := proofbook.Open(context.Background(), path)
-	if err != nil {
-		dialog.ShowError(fmt.Errorf("open %s: %w", path, err), wa.win)
+	wa.offUI(func() func() {
+		bk, err := proofbook.Open(context.Background(), path)
+		return func() {
+			if err != nil {
+				dialog.ShowError(fmt.Errorf("open %s: %w", path, err), wa.win)
+				return
+			}
+			wa.switchTo(bk)
+		}
+	})
+}
+
+// offUI runs work off the UI goroutine and the function it returns on it
+// (at once with an inline Config: tests).
+func (wa *workbenchApp) offUI(work func() func()) {
+	if wa.cfg.Inline {
+		work()()
 		return
 	}
-	wa.switchTo(bk)
+	do := wa.cfg.Do
+	go func() {
+		then := work()
+		do(then)
+	}()
 }
 
 func (wa *workbenchApp) setMenu() {
@@ -287,12 +309,16 @@ func (wa *workbenchApp) newBook() {
 				path := w.URI().Path()
 				w.Close()
 				os.Remove(path) // the dialog created it empty; Create wants a new file
-				bk, err := proofbook.Create(context.Background(), path, r)
-				if err != nil {
-					dialog.ShowError(err, wa.win)
-					return
-				}
-				wa.switchTo(bk)
+				wa.offUI(func() func() {
+					bk, err := proofbook.Create(context.Background(), path, r)
+					return func() {
+						if err != nil {
+							dialog.ShowError(err, wa.win)
+							return
+						}
+						wa.switchTo(bk)
+					}
+				})
 			}, wa.win)
 			d.SetFileName("book.c6book")
 			d.Show()
