@@ -140,6 +140,7 @@ func (bk *Book) ImportGames(ctx context.Context, r io.Reader, opts ImportOptions
 // began, so it was not replayed.
 type gamePrep struct {
 	id    string
+	moves []engine.Move // the turns as played
 	steps []prepared
 	err   error
 	known bool
@@ -153,6 +154,7 @@ func (bk *Book) prepareGame(g *gamePrep, turns []string, cells []engine.Color) {
 		g.err = err
 		return
 	}
+	g.moves = ms
 	b := bk.tmpl.Clone()
 	sym, list := 0, []stone(nil) // the empty board's canonical frame
 	for i, m := range ms {
@@ -268,10 +270,6 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 			if err != nil {
 				return err
 			}
-			ins, err := tx.PrepareContext(ctx, "INSERT INTO game(source, ext_id, leaf, nturns) VALUES (?, ?, ?, ?)")
-			if err != nil {
-				return err
-			}
 		games:
 			// At most Batch games, and no new game once the transaction
 			// has held the write lock for maxTx: other writers (another
@@ -315,6 +313,8 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 				}
 				pa, pe, pd := w.added, w.edges, len(w.dirty)
 				cur := bk.root
+				path := make([]PosID, 1, len(g.steps)+1)
+				path[0] = cur
 				var gerr error
 				for i, p := range g.steps {
 					n, err := w.apply(ctx, cur, p)
@@ -323,9 +323,14 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 						break
 					}
 					cur = n.id
+					path = append(path, cur)
 				}
 				if gerr == nil {
-					_, gerr = ins.ExecContext(ctx, opts.Source, g.id, int64(cur), len(g.steps))
+					result := engine.Empty
+					if len(g.steps) > 0 {
+						result = g.steps[len(g.steps)-1].winner
+					}
+					gerr = w.addGame(ctx, opts.Source, g.id, path, g.moves, result)
 				}
 				if gerr != nil {
 					if ctx.Err() != nil {

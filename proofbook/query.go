@@ -26,6 +26,12 @@ func (bk *Book) reframe(ctx context.Context, line Line) (Line, error) {
 			return Line{}, err
 		}
 	}
+	return reframeFrom(bk, b, line)
+}
+
+// reframeFrom is reframe from b, the board of line.IDs[0] in its canonical
+// frame (b is played on).
+func reframeFrom(bk *Book, b *engine.Board, line Line) (Line, error) {
 	out := Line{IDs: line.IDs, Turns: make([]engine.Move, len(line.Turns))}
 	for i, mc := range line.Turns {
 		_, sym := b.CanonicalKey()

@@ -60,6 +60,9 @@ type Child struct {
 	Proofs [2]Proof
 	Label  string // the child's user label
 	Note   bool   // the child has a comment or marks
+	// Games counts the imported games through the child position (by any
+	// move order or orientation) by result.
+	Games GameStats
 }
 
 // Proof returns the child's status for attacker.

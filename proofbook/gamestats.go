@@ -1,0 +1,395 @@
+package proofbook
+
+import (
+	"context"
+	"database/sql"
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	"c6book/engine"
+)
+
+// Game statistics (schema version 6): every stored game keeps its turns as
+// played and its result, the positions it reached are listed in game_pos
+// (once each: positions are canonical, so transpositions and symmetric
+// games meet), and each position counts the games through it by result.
+// An import writes the three together, in the transaction that stores the
+// game, so that importing a game again (it is stored once per source and
+// id) changes nothing.
+
+// GameStats counts the games through a position (or a move: the games
+// through the position it leads to) by result.
+type GameStats struct {
+	Games      int64 // games that reached the position
+	BlackWins  int64 // of which Black won
+	WhiteWins  int64 // of which White won
+	Unfinished int64 // the others: no six on the board at their end
+}
+
+// BlackRate is Black's share of the finished games through the position
+// (0 to 1), and false when none is finished.
+func (g GameStats) BlackRate() (float64, bool) {
+	n := g.BlackWins + g.WhiteWins
+	if n == 0 {
+		return 0, false
+	}
+	return float64(g.BlackWins) / float64(n), true
+}
+
+func gameStats(games, bwins, wwins int64) GameStats {
+	return GameStats{Games: games, BlackWins: bwins, WhiteWins: wwins, Unfinished: games - bwins - wwins}
+}
+
+// encodeTurns packs a game's turns (any frame) as varints of packMove.
+func encodeTurns(ms []engine.Move) []byte {
+	out := make([]byte, 0, len(ms)*4)
+	for _, m := range ms {
+		out = binary.AppendUvarint(out, uint64(packMove(m)))
+	}
+	return out
+}
+
+func decodeTurns(data []byte) ([]engine.Move, error) {
+	var out []engine.Move
+	for len(data) > 0 {
+		v, n := binary.Uvarint(data)
+		if n <= 0 || v > 1<<62 {
+			return nil, errors.New("bad stored turns")
+		}
+		data = data[n:]
+		m, err := unpackMove(int64(v))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// gameDelta is what the games a transaction stored add to one position's
+// counts (flushed in finish).
+type gameDelta struct{ games, bwins, wwins int64 }
+
+// addGame stores a game whose turns (as played) reached the positions path
+// (the root first, its leaf last, one per turn after it): its row, its
+// game_pos rows and, at finish, the counts. result is the leaf's winner.
+func (w *wtx) addGame(ctx context.Context, source, extID string, path []PosID, turns []engine.Move, result engine.Color) error {
+	if w.insGame == nil {
+		var err error
+		if w.insGame, err = w.tx.PrepareContext(ctx, "INSERT INTO game(source, ext_id, leaf, nturns, result, turns) VALUES (?, ?, ?, ?, ?, ?)"); err != nil {
+			return err
+		}
+		if w.insGamePos, err = w.tx.PrepareContext(ctx, "INSERT OR IGNORE INTO game_pos(pos, game) VALUES (?, ?)"); err != nil {
+			return err
+		}
+	}
+	res, err := w.insGame.ExecContext(ctx, source, extID, int64(path[len(path)-1]), len(turns), int(result), encodeTurns(turns))
+	if err != nil {
+		return err
+	}
+	gid, err := res.LastInsertId()
+	if err != nil {
+		return err
+	}
+	counted := make([]PosID, 0, len(path))
+	for _, id := range path {
+		res, err := w.insGamePos.ExecContext(ctx, int64(id), gid)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 1 {
+			counted = append(counted, id)
+		}
+	}
+	// Only now (the caller releases the game's savepoint next): a game
+	// rolled back leaves the counts alone.
+	if w.gameDelta == nil {
+		w.gameDelta = map[PosID]*gameDelta{}
+	}
+	for _, id := range counted {
+		d := w.gameDelta[id]
+		if d == nil {
+			d = &gameDelta{}
+			w.gameDelta[id] = d
+		}
+		d.games++
+		switch result {
+		case engine.Black:
+			d.bwins++
+		case engine.White:
+			d.wwins++
+		}
+	}
+	return nil
+}
+
+// flushGames adds the counts of the games stored by the transaction.
+func (w *wtx) flushGames(ctx context.Context) error {
+	if len(w.gameDelta) == 0 {
+		return nil
+	}
+	return addGameCounts(ctx, w.tx, w.gameDelta)
+}
+
+func addGameCounts(ctx context.Context, tx *sql.Tx, deltas map[PosID]*gameDelta) error {
+	upd, err := tx.PrepareContext(ctx, "UPDATE position SET games = games + ?, bwins = bwins + ?, wwins = wwins + ? WHERE id = ?")
+	if err != nil {
+		return err
+	}
+	defer upd.Close()
+	for id, d := range deltas {
+		if _, err := upd.ExecContext(ctx, d.games, d.bwins, d.wwins, int64(id)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// gameStatsSchema is the schema version from which games keep their turns
+// and statistics.
+const gameStatsSchema = 6
+
+// backfillGames gives the games of a book upgraded to gameStatsSchema their
+// turns and statistics, inside the migration's transaction. Older books did
+// not keep a game's turns, only its last position: each game is given the
+// first path from the root to that position (its stored moves, parents by
+// id), which is the game itself unless a transposition leaves several. A
+// game whose last position no path reaches (its moves were removed) keeps
+// no turns and counts nowhere. It returns a note saying what it did.
+func backfillGames(ctx context.Context, tx *sql.Tx, path string) (string, error) {
+	tmp := &Book{path: path}
+	if err := tmp.loadMeta(ctx, tx); err != nil {
+		return "", err
+	}
+	type game struct {
+		id   int64
+		leaf PosID
+		res  engine.Color
+	}
+	rows, err := tx.QueryContext(ctx, "SELECT id, leaf, result FROM game ORDER BY id")
+	if err != nil {
+		return "", err
+	}
+	var games []game
+	for rows.Next() {
+		var g game
+		var res int
+		if err := rows.Scan(&g.id, &g.leaf, &res); err != nil {
+			rows.Close()
+			return "", err
+		}
+		g.res = engine.Color(res)
+		games = append(games, g)
+	}
+	if err := rows.Close(); err != nil {
+		return "", err
+	}
+	if len(games) == 0 {
+		return "", nil
+	}
+	up, err := tx.PrepareContext(ctx, "SELECT parent, move FROM edge WHERE child = ? ORDER BY parent LIMIT 1")
+	if err != nil {
+		return "", err
+	}
+	defer up.Close()
+	setTurns, err := tx.PrepareContext(ctx, "UPDATE game SET turns = ?, nturns = ? WHERE id = ?")
+	if err != nil {
+		return "", err
+	}
+	defer setTurns.Close()
+	insPos, err := tx.PrepareContext(ctx, "INSERT OR IGNORE INTO game_pos(pos, game) VALUES (?, ?)")
+	if err != nil {
+		return "", err
+	}
+	defer insPos.Close()
+	deltas := map[PosID]*gameDelta{}
+	lost := 0
+	for _, g := range games {
+		line := Line{IDs: []PosID{g.leaf}}
+		cur := g.leaf
+		for cur != tmp.root && len(line.IDs) <= tmp.rules.Squares()+1 {
+			var p, mv int64
+			if err := up.QueryRowContext(ctx, int64(cur)).Scan(&p, &mv); errors.Is(err, sql.ErrNoRows) {
+				break
+			} else if err != nil {
+				return "", err
+			}
+			m, err := unpackMove(mv)
+			if err != nil {
+				return "", err
+			}
+			line.IDs = append(line.IDs, PosID(p))
+			line.Turns = append(line.Turns, m)
+			cur = PosID(p)
+		}
+		if cur != tmp.root {
+			lost++
+			continue
+		}
+		for i, j := 0, len(line.IDs)-1; i < j; i, j = i+1, j-1 {
+			line.IDs[i], line.IDs[j] = line.IDs[j], line.IDs[i]
+		}
+		for i, j := 0, len(line.Turns)-1; i < j; i, j = i+1, j-1 {
+			line.Turns[i], line.Turns[j] = line.Turns[j], line.Turns[i]
+		}
+		line, err := reframeFrom(tmp, tmp.tmpl.Clone(), line)
+		if err != nil {
+			return "", fmt.Errorf("game %d: %w", g.id, err)
+		}
+		if _, err := setTurns.ExecContext(ctx, encodeTurns(line.Turns), len(line.Turns), g.id); err != nil {
+			return "", err
+		}
+		for _, id := range line.IDs {
+			res, err := insPos.ExecContext(ctx, int64(id), g.id)
+			if err != nil {
+				return "", err
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				continue
+			}
+			d := deltas[id]
+			if d == nil {
+				d = &gameDelta{}
+				deltas[id] = d
+			}
+			d.games++
+			switch g.res {
+			case engine.Black:
+				d.bwins++
+			case engine.White:
+				d.wwins++
+			}
+		}
+	}
+	if err := addGameCounts(ctx, tx, deltas); err != nil {
+		return "", err
+	}
+	note := fmt.Sprintf("game statistics computed for %d stored games (older books kept no move order: where transpositions allow several, one line to the game's end was taken)", len(games)-lost)
+	if lost > 0 {
+		note += fmt.Sprintf("; %d games whose moves were removed count nowhere", lost)
+	}
+	return note, nil
+}
+
+// GameInfo is one stored game, as listed under a position.
+type GameInfo struct {
+	ID     int64  // the book's id of the game (see Game)
+	Source string // its origin ("littlegolem")
+	ExtID  string // its id there
+	Turns  int    // its length in turns
+	// Result is the winner of its last position, engine.Empty when
+	// unfinished (no six on the board).
+	Result engine.Color
+}
+
+// GameOrder orders the games through a position.
+type GameOrder int
+
+// Game orders.
+const (
+	// GamesRecent lists the most recently stored games first (an import
+	// stores a file's games by numeric id, so for LittleGolem the most
+	// recent games first).
+	GamesRecent GameOrder = iota
+	// GamesByID lists the games by source, then by id (numeric ids in
+	// numeric order).
+	GamesByID
+)
+
+// GamesQuery pages the games through a position.
+type GamesQuery struct {
+	Order  GameOrder
+	Offset int // games skipped
+	Limit  int // at most this many (default 50)
+}
+
+// GamesThrough lists the games that reached position id (whatever their
+// orientation or move order), a page at a time, and how many there are in
+// all.
+func (bk *Book) GamesThrough(ctx context.Context, id PosID, q GamesQuery) ([]GameInfo, int64, error) {
+	if q.Limit <= 0 {
+		q.Limit = 50
+	}
+	var total int64
+	err := bk.r.QueryRowContext(ctx, "SELECT games FROM position WHERE id = ?", int64(id)).Scan(&total)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, 0, fmt.Errorf("position %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	order := "gp.game DESC"
+	if q.Order == GamesByID {
+		order = "g.source, length(g.ext_id), g.ext_id"
+	}
+	rows, err := bk.r.QueryContext(ctx, `
+SELECT g.id, g.source, g.ext_id, g.nturns, g.result FROM game_pos gp JOIN game g ON g.id = gp.game
+WHERE gp.pos = ? ORDER BY `+order+` LIMIT ? OFFSET ?`, int64(id), q.Limit, max(q.Offset, 0))
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var out []GameInfo
+	for rows.Next() {
+		var g GameInfo
+		var res int
+		if err := rows.Scan(&g.ID, &g.Source, &g.ExtID, &g.Turns, &res); err != nil {
+			return nil, 0, err
+		}
+		g.Result = engine.Color(res)
+		out = append(out, g)
+	}
+	return out, total, rows.Err()
+}
+
+// Game is one stored game with its turns.
+type Game struct {
+	GameInfo
+	// Moves are the turns as played (the game's own orientation); empty
+	// for a game stored before schema version 6 whose line could not be
+	// rebuilt.
+	Moves []engine.Move
+}
+
+// Game returns the stored game with the book's id gid (GameInfo.ID).
+func (bk *Book) Game(ctx context.Context, gid int64) (Game, error) {
+	var g Game
+	var res int
+	var turns []byte
+	err := bk.r.QueryRowContext(ctx, "SELECT id, source, ext_id, nturns, result, turns FROM game WHERE id = ?", gid).
+		Scan(&g.ID, &g.Source, &g.ExtID, &g.Turns, &res, &turns)
+	if errors.Is(err, sql.ErrNoRows) {
+		return g, fmt.Errorf("game %d: %w", gid, ErrNotFound)
+	}
+	if err != nil {
+		return g, err
+	}
+	g.Result = engine.Color(res)
+	if g.Moves, err = decodeTurns(turns); err != nil {
+		return g, fmt.Errorf("game %d: %w", gid, err)
+	}
+	return g, nil
+}
+
+// FindGame returns the book's id of the game stored under source and extID.
+func (bk *Book) FindGame(ctx context.Context, source, extID string) (int64, error) {
+	var gid int64
+	err := bk.r.QueryRowContext(ctx, "SELECT id FROM game WHERE source = ? AND ext_id = ?", source, extID).Scan(&gid)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, fmt.Errorf("game %s %s: %w", source, extID, ErrNotFound)
+	}
+	return gid, err
+}
+
+// GameStatsOf returns the game counts of position id.
+func (bk *Book) GameStatsOf(ctx context.Context, id PosID) (GameStats, error) {
+	var g, b, w int64
+	err := bk.r.QueryRowContext(ctx, "SELECT games, bwins, wwins FROM position WHERE id = ?", int64(id)).Scan(&g, &b, &w)
+	if errors.Is(err, sql.ErrNoRows) {
+		return GameStats{}, fmt.Errorf("position %d: %w", id, ErrNotFound)
+	}
+	return gameStats(g, b, w), err
+}

@@ -1,0 +1,234 @@
+package proofbook
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"c6book/engine"
+)
+
+// recount counts, from the raw games and the engine alone (no book code),
+// the games through every position: keyed by canonical key, each game once
+// per position it reaches, by result (its last position's winner).
+type recountEntry struct {
+	games, bwins, wwins int64
+	ids                 map[string]bool
+}
+
+func recount(t *testing.T, r engine.Rules, games map[string][]string) map[uint64]*recountEntry {
+	t.Helper()
+	out := map[uint64]*recountEntry{}
+	for id, turns := range games {
+		ms, err := engine.ParseTurns(r, strings.Join(turns, " "))
+		if err != nil {
+			continue
+		}
+		b := engine.MustNewBoard(r)
+		keys := []uint64{}
+		k, _ := b.CanonicalKey()
+		keys = append(keys, k)
+		ok := true
+		for _, m := range ms {
+			if err := b.Play(m); err != nil {
+				ok = false
+				break
+			}
+			k, _ := b.CanonicalKey()
+			keys = append(keys, k)
+		}
+		if !ok {
+			continue
+		}
+		seen := map[uint64]bool{}
+		for _, k := range keys {
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			e := out[k]
+			if e == nil {
+				e = &recountEntry{ids: map[string]bool{}}
+				out[k] = e
+			}
+			e.games++
+			e.ids[id] = true
+			switch b.Winner() {
+			case engine.Black:
+				e.bwins++
+			case engine.White:
+				e.wwins++
+			}
+		}
+	}
+	return out
+}
+
+// The counts stored at import agree with a recount from the raw games on
+// every position of a sample, and so does the list of games through each.
+func TestGameStatsAgainstRecount(t *testing.T) {
+	ctx := context.Background()
+	r := engine.Connect6()
+	bk := newBook(t, r)
+	_, games := synthGames(11, 400, 14)
+	// Some finished games, so that results count: Black's six on a column
+	// (and its mirror image), White's six on a row.
+	games["b1"] = strings.Fields("j10 a1b1 j11j12 a2b2 j13j14 a3b3 j15j16")
+	games["b2"] = strings.Fields("j10 s1r1 j11j12 s2r2 j13j14 s3r3 j15j16")
+	games["w1"] = strings.Fields("j10 a1b1 s19r19 c1d1 s18r18 e1f1")
+	if _, err := bk.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{Batch: 37}); err != nil {
+		t.Fatal(err)
+	}
+	want := recount(t, r, games)
+	keys := make([]uint64, 0, len(want))
+	for k := range want {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
+	checked, multi := 0, 0
+	for i, k := range keys {
+		e := want[k]
+		if i%7 != 0 && e.games < 2 { // a sample, with every shared position
+			continue
+		}
+		var id int64
+		if err := bk.r.QueryRowContext(ctx, "SELECT id FROM position WHERE key = ?", int64(k)).Scan(&id); err != nil {
+			t.Fatalf("key %#x: %v", k, err)
+		}
+		gs, err := bk.GameStatsOf(ctx, PosID(id))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if gs.Games != e.games || gs.BlackWins != e.bwins || gs.WhiteWins != e.wwins {
+			t.Fatalf("position %d: stored %+v, recount %d games (B %d, W %d)", id, gs, e.games, e.bwins, e.wwins)
+		}
+		list, total, err := bk.GamesThrough(ctx, PosID(id), GamesQuery{Limit: 1000, Order: GamesByID})
+		if err != nil || total != e.games || int64(len(list)) != e.games {
+			t.Fatalf("games through %d: %d listed, total %d, want %d (%v)", id, len(list), total, e.games, err)
+		}
+		for _, g := range list {
+			if !e.ids[g.ExtID] {
+				t.Fatalf("game %s listed through position %d, which it never reached", g.ExtID, id)
+			}
+		}
+		checked++
+		if e.games > 1 {
+			multi++
+		}
+	}
+	if checked < 50 || multi < 10 {
+		t.Fatalf("sample too small: %d positions, %d with several games", checked, multi)
+	}
+	root := want[keyOf(t, r, "")]
+	wantGames(t, bk, "", root.games, root.bwins, root.wwins)
+	if root.bwins < 2 || root.wwins < 1 || root.games < 390 {
+		t.Fatalf("the finished games did not count: %+v", root)
+	}
+}
+
+func keyOf(t *testing.T, r engine.Rules, line string) uint64 {
+	t.Helper()
+	b, err := engine.ReplayText(r, line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, _ := b.CanonicalKey()
+	return k
+}
+
+// Hand-built transpositions and symmetric games: a game counts once per
+// position it reaches, whatever its move order and orientation; importing
+// again changes nothing; replies come most played first.
+func TestGameStatsTranspositionsAndSymmetry(t *testing.T) {
+	ctx := context.Background()
+	r := engine.Connect6()
+	bk := newBook(t, r)
+	games := map[string][]string{
+		// Black wins on column j.
+		"1": strings.Fields("j10 a1b1 j11j12 a2b2 j13j14 a3b3 j15j16"),
+		// The same game with White's two turns swapped: it meets game 1
+		// again after turn 4.
+		"2": strings.Fields("j10 a2b2 j11j12 a1b1 j13j14 a3b3 j15j16"),
+		// Game 1 mirrored left-right (a↔s): the same positions.
+		"3": strings.Fields("j10 s1r1 j11j12 s2r2 j13j14 s3r3 j15j16"),
+		// Game 1's opening, then unfinished.
+		"4": strings.Fields("j10 a1b1 k10k11"),
+	}
+	st, err := bk.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{})
+	if err != nil || st.Games != 4 {
+		t.Fatalf("import: %+v %v", st, err)
+	}
+	wantGames(t, bk, "", 4, 3, 0)
+	wantGames(t, bk, "j10", 4, 3, 0)
+	wantGames(t, bk, "j10 a1b1", 3, 2, 0) // games 1, 3 (mirrored) and 4
+	wantGames(t, bk, "j10 s1r1", 3, 2, 0) // the same position
+	wantGames(t, bk, "j10 a2b2", 1, 1, 0) // game 2
+	wantGames(t, bk, "j10 a1b1 j11j12", 2, 2, 0)
+	wantGames(t, bk, "j10 a1b1 j11j12 a2b2", 3, 3, 0) // game 2 joins
+	wantGames(t, bk, "j10 a2b2 j11j12 a1b1", 3, 3, 0)
+	wantGames(t, bk, "j10 a1b1 j11j12 a2b2 j13j14 a3b3 j15j16", 3, 3, 0)
+	wantGames(t, bk, "j10 a1b1 k10k11", 1, 0, 0)
+
+	// Replies of j10, most played first, with their counts.
+	j10, sym := locate(t, bk, "j10")
+	kids, err := bk.Children(ctx, j10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, k := range kids {
+		got = append(got, fmt.Sprintf("%s:%d/%d", engine.MoveName(r, FromCanonical(r, sym, k.Move)), k.Games.Games, k.Games.BlackWins))
+	}
+	// a1b1 and s1r1 are one reply up to symmetry (named in j10's frame,
+	// where a2b2 may be one of its images).
+	if len(got) != 2 || !strings.HasSuffix(got[0], ":3/2") || !strings.HasSuffix(got[1], ":1/1") {
+		t.Fatalf("replies of j10: %v", got)
+	}
+	if rate, ok := kids[0].Games.BlackRate(); !ok || rate != 1 {
+		t.Fatalf("Black's rate: %v %v", rate, ok)
+	}
+
+	// The games through a position, most recent first, paged.
+	mid, _ := locate(t, bk, "j10 a2b2 j11j12 a1b1")
+	list, total, err := bk.GamesThrough(ctx, mid, GamesQuery{Limit: 2})
+	if err != nil || total != 3 || len(list) != 2 || list[0].ExtID != "3" || list[1].ExtID != "2" {
+		t.Fatalf("first page: %+v %d %v", list, total, err)
+	}
+	list, _, err = bk.GamesThrough(ctx, mid, GamesQuery{Limit: 2, Offset: 2})
+	if err != nil || len(list) != 1 || list[0].ExtID != "1" || list[0].Result != engine.Black || list[0].Turns != 7 {
+		t.Fatalf("second page: %+v %v", list, err)
+	}
+	// One game's turns, as played.
+	g, err := bk.Game(ctx, list[0].ID)
+	if err != nil || engine.FormatTurns(r, g.Moves) != engine.FormatTurns(r, turns(t, r, strings.Join(games["1"], " "))) {
+		t.Fatalf("game 1: %+v %v", g, err)
+	}
+	if gid, err := bk.FindGame(ctx, "littlegolem", "3"); err != nil {
+		t.Fatal(err)
+	} else if g, _ := bk.Game(ctx, gid); engine.FormatTurns(r, g.Moves) != engine.FormatTurns(r, turns(t, r, strings.Join(games["3"], " "))) {
+		t.Fatalf("game 3 as played: %s", engine.FormatTurns(r, g.Moves))
+	}
+
+	// Importing the games again, or more of the same, changes nothing.
+	before := bookState(t, bk)
+	st, err = bk.ImportGames(ctx, gamesFile(t, games, true), ImportOptions{})
+	if err != nil || st.Games != 0 || st.Already != 4 {
+		t.Fatalf("re-import: %+v %v", st, err)
+	}
+	if bookState(t, bk) != before {
+		t.Fatal("re-importing the games changed the book")
+	}
+	// Game 4 mirrored reaches its end (counts there); with k10k11 kept
+	// unmirrored it reaches another position.
+	more := map[string][]string{"5": strings.Fields("j10 s1r1 i10i11"), "6": strings.Fields("j10 s1r1 k10k11")}
+	st, err = bk.ImportGames(ctx, gamesFile(t, more, false), ImportOptions{})
+	if err != nil || st.Games != 2 {
+		t.Fatalf("games 5 and 6: %+v %v", st, err)
+	}
+	wantGames(t, bk, "j10 a1b1 k10k11", 2, 0, 0)
+	wantGames(t, bk, "j10 s1r1 k10k11", 1, 0, 0)
+	wantGames(t, bk, "j10 a1b1", 5, 2, 0)
+	mustCheck(t, bk)
+}
