@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"strings"
 
 	"c6book/engine"
 )
@@ -392,4 +393,108 @@ func (bk *Book) GameStatsOf(ctx context.Context, id PosID) (GameStats, error) {
 		return GameStats{}, fmt.Errorf("position %d: %w", id, ErrNotFound)
 	}
 	return gameStats(g, b, w), err
+}
+
+// StableTurns is the line from the root to position id in the position's
+// stable display orientation: the turns as played by the first stored game
+// that reached it, else the first path of stored moves from the root
+// (PathsFromRoot) in the empty board's canonical frame. It depends only on
+// the book's contents, so a position opened from a list (search hits, the
+// proved list, open positions) is shown the same way every time, and in
+// the orientation its games were played in. Empty for the root; ErrNotFound
+// when no stored line reaches the position.
+func (bk *Book) StableTurns(ctx context.Context, id PosID) ([]engine.Move, error) {
+	if id == bk.root {
+		return []engine.Move{}, nil
+	}
+	var key int64
+	var nstones int
+	err := bk.r.QueryRowContext(ctx, "SELECT key, nstones FROM position WHERE id = ?", int64(id)).Scan(&key, &nstones)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("position %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var turns []byte
+	err = bk.r.QueryRowContext(ctx, `SELECT g.turns FROM game_pos gp JOIN game g ON g.id = gp.game
+WHERE gp.pos = ? AND g.turns IS NOT NULL ORDER BY gp.game LIMIT 1`, int64(id)).Scan(&turns)
+	switch {
+	case err == nil:
+		if ms, ok := bk.gamePrefix(turns, uint64(key), nstones); ok {
+			return ms, nil
+		}
+	case !errors.Is(err, sql.ErrNoRows):
+		return nil, err
+	}
+	paths, err := bk.PathsFromRoot(ctx, id, 1)
+	if err != nil {
+		return nil, err
+	}
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("position %d: no stored line from the root: %w", id, ErrNotFound)
+	}
+	return paths[0].Turns, nil
+}
+
+// gamePrefix is the prefix of a stored game's turns that reaches the
+// position with canonical key key and nstones stones.
+func (bk *Book) gamePrefix(data []byte, key uint64, nstones int) ([]engine.Move, bool) {
+	ms, err := decodeTurns(data)
+	if err != nil {
+		return nil, false
+	}
+	b := bk.tmpl.Clone()
+	for i, m := range ms {
+		if err := b.Play(m); err != nil {
+			return nil, false
+		}
+		if n := b.Stones(engine.Black) + b.Stones(engine.White); n >= nstones {
+			if k, _ := b.CanonicalKey(); n == nstones && k == key {
+				return ms[:i+1], true
+			}
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+// StableLine is StableTurns with the positions along the line (IDs[0] the
+// root, IDs[i+1] reached by Turns[i]): open it on a board as is.
+func (bk *Book) StableLine(ctx context.Context, id PosID) (Line, error) {
+	ms, err := bk.StableTurns(ctx, id)
+	if err != nil {
+		return Line{}, err
+	}
+	line := Line{Turns: ms, IDs: []PosID{bk.root}}
+	b := bk.tmpl.Clone()
+	for i, m := range ms {
+		if err := b.PlayPartial(m); err != nil {
+			return Line{}, fmt.Errorf("position %d, stable line, turn %d: %w", id, i+1, err)
+		}
+		pid, _, err := bk.Locate(ctx, b)
+		if err != nil {
+			return Line{}, fmt.Errorf("position %d, stable line, turn %d: %w", id, i+1, err)
+		}
+		line.IDs = append(line.IDs, pid)
+	}
+	return line, nil
+}
+
+// ShortLine is a line for a list row: the last max turns numbered from
+// the start ("… 7. k9l9 8. m10m11"), or all of them when they fit.
+func ShortLine(r engine.Rules, turns []engine.Move, max int) string {
+	var sb strings.Builder
+	start := 0
+	if max > 0 && len(turns) > max {
+		start = len(turns) - max
+		sb.WriteString("…")
+	}
+	for i := start; i < len(turns); i++ {
+		if sb.Len() > 0 {
+			sb.WriteByte(' ')
+		}
+		fmt.Fprintf(&sb, "%d. %s", i+1, engine.MoveName(r, turns[i]))
+	}
+	return sb.String()
 }

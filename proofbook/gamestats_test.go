@@ -232,3 +232,85 @@ func TestGameStatsTranspositionsAndSymmetry(t *testing.T) {
 	wantGames(t, bk, "j10 a1b1", 5, 2, 0)
 	mustCheck(t, bk)
 }
+
+// A stored position opened from a list is shown in one stable orientation:
+// the first game's that reached it, else the first stored path's; search
+// hits and ranked lists carry that line and the position's real status.
+func TestStableLine(t *testing.T) {
+	ctx := context.Background()
+	r := engine.Connect6()
+	bk := newBook(t, r)
+	games := map[string][]string{
+		"1": strings.Fields("j10 a1b1 j11j12 a2b2 j13j14 a3b3 j15j16"), // Black wins
+		"3": strings.Fields("j10 s1r1 j11j12 s2r2 j13j14 s3r3 j15j16"), // game 1 mirrored
+		"7": strings.Fields("j10 s1r1 h8h9"),                           // only in this orientation
+	}
+	if _, err := bk.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	norm := func(s string) string { return engine.FormatTurns(r, turns(t, r, s)) }
+	stable := func(line string) string {
+		t.Helper()
+		id, _ := locate(t, bk, line)
+		ms, err := bk.StableTurns(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := bk.StableLine(ctx, id)
+		if err != nil || len(l.IDs) != len(ms)+1 || l.IDs[len(l.IDs)-1] != id || engine.FormatTurns(r, l.Turns) != engine.FormatTurns(r, ms) {
+			t.Fatalf("stable line of %q: %+v %v", line, l, err)
+		}
+		return engine.FormatTurns(r, ms)
+	}
+	// Entered in game 3's orientation, shown in game 1's (stored first).
+	if got := stable("j10 s1r1 j11j12 s2r2"); got != norm("j10 a1b1 j11j12 a2b2") {
+		t.Fatalf("stable line: %q", got)
+	}
+	if got := stable("j10 a1b1 l8l9"); got != norm("j10 s1r1 h8h9") {
+		t.Fatalf("stable line of game 7's end, entered mirrored: %q", got)
+	}
+	// Without games: the first stored path, in the root's canonical frame,
+	// the same whatever orientation added it.
+	add(t, bk, "k10 k11l11 m10m11")
+	id, _ := locate(t, bk, "k10 k11l11 m10m11")
+	first := stable("k10 k11l11 m10m11")
+	paths, err := bk.PathsFromRoot(ctx, id, 1)
+	if err != nil || engine.FormatTurns(r, paths[0].Turns) != first {
+		t.Fatalf("stable line without games %q, first path %v %v", first, paths, err)
+	}
+	if b, err := engine.ReplayText(r, first); err != nil {
+		t.Fatal(err)
+	} else if got, _, err := bk.Locate(ctx, b); err != nil || got != id {
+		t.Fatalf("the stable line %q leads to %d, want %d", first, got, id)
+	}
+	// Search hits: the stable line, the stones and the real status.
+	hitPos, _ := locate(t, bk, "j10 s1r1 j11j12")
+	if err := bk.SetComment(ctx, hitPos, "the j-file attack"); err != nil {
+		t.Fatal(err)
+	}
+	if err := bk.SetDisproved(ctx, hitPos, engine.White, true); err != nil {
+		t.Fatal(err)
+	}
+	hits, err := bk.Search(ctx, "attack", 10)
+	if err != nil || len(hits) != 1 {
+		t.Fatalf("search: %+v %v", hits, err)
+	}
+	h := hits[0]
+	if h.ID != hitPos || h.Stones != 5 || h.ToMove != engine.White || h.Proof(engine.White).Status != StatusDisproved ||
+		engine.FormatTurns(r, h.Turns) != norm("j10 a1b1 j11j12") {
+		t.Fatalf("hit: %+v (%s)", h, engine.FormatTurns(r, h.Turns))
+	}
+	// The proved list (game 1's end is proved for Black at order 0).
+	// (and so is the position before, where Black makes six at once).
+	pr, err := bk.Proved(ctx, engine.Black, 0, 10)
+	if err != nil || len(pr) != 2 || pr[1].Stones != 13 || engine.FormatTurns(r, pr[1].Turns) != norm(strings.Join(games["1"], " ")) || pr[1].ToMove != engine.White {
+		t.Fatalf("proved list: %+v %v", pr, err)
+	}
+	pr = pr[1:]
+	if s := ShortLine(r, pr[0].Turns, 2); s != "… 6. a3b3 7. j15j16" {
+		t.Fatalf("short line %q", s)
+	}
+	if s := ShortLine(r, pr[0].Turns[:2], 3); s != "1. j10 2. a1b1" {
+		t.Fatalf("short line %q", s)
+	}
+}
