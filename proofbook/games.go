@@ -12,6 +12,7 @@ import (
 	"io"
 	"sort"
 	"strconv"
+	"sync"
 	"time"
 
 	"c6book/engine"
@@ -34,8 +35,97 @@ type ImportOptions struct {
 	// OnCommit, when set, is called after each committed transaction with
 	// the ids of the games it stored.
 	OnCommit func(ids []string)
-	// Progress, when set, is called after each transaction.
+	// Progress, when set, is called after each transaction, on the
+	// importing goroutine (the import waits for it): done counts the games
+	// settled by committed transactions. OnProgress is the better choice
+	// for a user interface.
 	Progress func(done, total int)
+	// OnProgress, when set, receives what committed transactions have
+	// stored so far, at most once per ProgressEvery, then once more with
+	// Final set when the import ends (finished, cancelled or failed),
+	// before ImportGames returns. It runs on a goroutine of its own and
+	// never holds up the import: a report that comes while the previous
+	// call is still running replaces any report still waiting, so a slow
+	// callback sees fewer, always current, reports. It must not wait for
+	// ImportGames to return.
+	OnProgress func(ImportProgress)
+	// ProgressEvery is the least time between two OnProgress reports
+	// (default 100 ms).
+	ProgressEvery time.Duration
+}
+
+// ImportProgress is what an import has committed so far. The counts are
+// those of ImportStats at that moment: a cancelled import's final report
+// says exactly what the book holds of it.
+type ImportProgress struct {
+	Total   int // games in the file
+	Done    int // games settled by committed transactions (stored, already there or skipped)
+	Stored  int // games stored
+	Already int // games that were in the book
+	Skipped int // games skipped (bad moves)
+	// Final: the import has ended; Err says how when it did not finish
+	// (context.Canceled when it was cancelled).
+	Final bool
+	Err   error
+}
+
+// progressBox delivers ImportOptions.OnProgress reports on a goroutine of
+// its own, the latest one only, so that the import never waits for them.
+type progressBox struct {
+	fn      func(ImportProgress)
+	every   time.Duration
+	last    time.Time
+	mu      sync.Mutex
+	pending *ImportProgress
+	running bool
+	wg      sync.WaitGroup
+}
+
+// post queues a report (dropped when the last one is more recent than
+// every, unless it is final).
+func (b *progressBox) post(p ImportProgress) {
+	if b == nil || (!p.Final && time.Since(b.last) < b.every) {
+		return
+	}
+	b.last = time.Now()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.pending = &p
+	if !b.running {
+		b.running = true
+		b.wg.Add(1)
+		go b.deliver()
+	}
+}
+
+func (b *progressBox) deliver() {
+	defer b.wg.Done()
+	for {
+		b.mu.Lock()
+		p := b.pending
+		b.pending = nil
+		if p == nil {
+			b.running = false
+			b.mu.Unlock()
+			return
+		}
+		b.mu.Unlock()
+		b.fn(*p)
+	}
+}
+
+// end posts the final report and waits until it has been delivered.
+func (b *progressBox) end(p ImportProgress) {
+	if b == nil {
+		return
+	}
+	p.Final = true
+	b.post(p)
+	b.wg.Wait()
+}
+
+func (st ImportStats) progress(done, total int) ImportProgress {
+	return ImportProgress{Total: total, Done: done, Stored: st.Games, Already: st.Already, Skipped: len(st.Skipped)}
 }
 
 // DefaultMaxTxTime is how long an import holds the write lock at most
@@ -219,8 +309,22 @@ func (bk *Book) prepareGames(ctx context.Context, known map[string]bool, ids []s
 	return ch
 }
 
-func (bk *Book) importGames(ctx context.Context, ids []string, games map[string][]string, opts ImportOptions) (ImportStats, error) {
+func (bk *Book) importGames(ctx context.Context, ids []string, games map[string][]string, opts ImportOptions) (_ ImportStats, err error) {
 	var st ImportStats
+	received, done := 0, 0
+	var box *progressBox
+	if opts.OnProgress != nil {
+		box = &progressBox{fn: opts.OnProgress, every: opts.ProgressEvery}
+		if box.every <= 0 {
+			box.every = 100 * time.Millisecond
+		}
+		box.post(st.progress(0, len(ids)))
+		defer func() {
+			p := st.progress(done, len(ids))
+			p.Err = err
+			box.end(p)
+		}()
+	}
 	if opts.Source == "" {
 		opts.Source = "littlegolem"
 	}
@@ -238,7 +342,6 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 	pctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	prepped := bk.prepareGames(pctx, known, ids, games)
-	received, done := 0, 0
 	var pending []gamePrep // prepared games not stored yet, in order
 	for received < len(ids) || len(pending) > 0 {
 		if err := ctx.Err(); err != nil {
@@ -383,6 +486,7 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 		if opts.Progress != nil {
 			opts.Progress(done, len(ids))
 		}
+		box.post(st.progress(done, len(ids)))
 		if received < len(ids) || len(pending) > 0 {
 			// Leave the lock free for a moment: SQLite's busy handler
 			// polls (every 100 ms at worst), and a writer that began its

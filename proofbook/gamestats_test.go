@@ -2,10 +2,12 @@ package proofbook
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"c6book/engine"
 )
@@ -312,5 +314,86 @@ func TestStableLine(t *testing.T) {
 	}
 	if s := ShortLine(r, pr[0].Turns[:2], 3); s != "1. j10 2. a1b1" {
 		t.Fatalf("short line %q", s)
+	}
+}
+
+// A cancelled import stops, and what it reports (its stats and its final
+// progress report) is exactly what the book holds; the progress reports
+// only count committed games, never going back.
+func TestImportCancelReportsWhatWasStored(t *testing.T) {
+	r := engine.Connect6()
+	bk := newBook(t, r)
+	ids, games := synthGames(21, 600, 20)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	commits := 0
+	var reports []ImportProgress
+	done := make(chan struct{})
+	st, err := bk.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{Batch: 40,
+		OnCommit: func([]string) {
+			if commits++; commits == 3 {
+				cancel()
+			}
+		},
+		ProgressEvery: time.Nanosecond,
+		OnProgress: func(p ImportProgress) {
+			reports = append(reports, p) // one delivering goroutine at a time
+			if p.Final {
+				close(done)
+			}
+		}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled import: %+v %v", st, err)
+	}
+	select {
+	case <-done:
+	default:
+		t.Fatal("no final report before ImportGames returned")
+	}
+	var n, gp, counted int64
+	bk.r.QueryRow("SELECT count(*) FROM game").Scan(&n)
+	bk.r.QueryRow("SELECT count(*) FROM game_pos").Scan(&gp)
+	bk.r.QueryRow("SELECT COALESCE(sum(games), 0) FROM position").Scan(&counted)
+	if int64(st.Games) != n || n == 0 || n >= int64(len(ids)) {
+		t.Fatalf("stats say %d games stored, the book holds %d of %d", st.Games, n, len(ids))
+	}
+	if gp != counted {
+		t.Fatalf("game_pos has %d rows, the counts sum to %d", gp, counted)
+	}
+	last := reports[len(reports)-1]
+	if !last.Final || last.Stored != st.Games || last.Total != len(ids) || !errors.Is(last.Err, context.Canceled) || last.Done >= len(ids) {
+		t.Fatalf("final report %+v, stats %+v", last, st)
+	}
+	for i := 1; i < len(reports); i++ {
+		if reports[i].Stored < reports[i-1].Stored || reports[i].Done < reports[i-1].Done {
+			t.Fatalf("progress went back: %+v then %+v", reports[i-1], reports[i])
+		}
+	}
+	// The rest comes with the next import; the counts are then those of
+	// an import in one go.
+	st2, err := bk.ImportGames(context.Background(), gamesFile(t, games, false), ImportOptions{})
+	if err != nil || st2.Already != st.Games || st.Games+st2.Games+len(st2.Skipped) != len(ids) {
+		t.Fatalf("resumed import: %+v %v (first %d)", st2, err, st.Games)
+	}
+	one := newBook(t, r)
+	if _, err := one.ImportGames(context.Background(), gamesFile(t, games, false), ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	counts := func(b *Book) string {
+		rows, err := b.r.Query("SELECT key, games, bwins, wwins FROM position ORDER BY key")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var sb strings.Builder
+		for rows.Next() {
+			var k, g, bw, ww int64
+			rows.Scan(&k, &g, &bw, &ww)
+			fmt.Fprintf(&sb, "%d %d %d %d\n", k, g, bw, ww)
+		}
+		return sb.String()
+	}
+	if counts(bk) != counts(one) {
+		t.Fatal("the counts after a cancelled and resumed import differ from one import's")
 	}
 }
