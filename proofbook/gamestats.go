@@ -498,3 +498,42 @@ func ShortLine(r engine.Rules, turns []engine.Move, max int) string {
 	}
 	return sb.String()
 }
+
+// OrientTurns maps a game's turns (any orientation, e.g. Game.Moves) into
+// the orientation of board b, a position the game reaches: the game's
+// position after its first turns then looks exactly as b does, and the
+// rest of the game follows in that frame. A user on a line opens a game
+// from the list of the games through it this way, keeping the orientation
+// of the line. ok is false when the game does not reach b's position.
+func OrientTurns(r engine.Rules, turns []engine.Move, b *engine.Board) (out []engine.Move, ok bool) {
+	want := b.Stones(engine.Black) + b.Stones(engine.White)
+	bkey, bsym := b.CanonicalKey()
+	g, err := engine.NewBoard(r)
+	if err != nil {
+		return nil, false
+	}
+	gsym := -1
+	for i := 0; i <= len(turns); i++ {
+		n := g.Stones(engine.Black) + g.Stones(engine.White)
+		if n == want && g.ToMove() == b.ToMove() {
+			if k, s := g.CanonicalKey(); k == bkey {
+				gsym = s
+				break
+			}
+		}
+		if n >= want || i == len(turns) {
+			break
+		}
+		if err := g.PlayPartial(turns[i]); err != nil {
+			return nil, false
+		}
+	}
+	if gsym < 0 {
+		return nil, false
+	}
+	out = make([]engine.Move, len(turns))
+	for i, m := range turns {
+		out[i] = FromCanonical(r, bsym, ToCanonical(r, gsym, m))
+	}
+	return out, true
+}

@@ -760,6 +760,10 @@ type Item struct {
 	Move  engine.Move
 	ID    PosID // the child, 0 when not stored
 	Proof Proof
+	// Reason is why the verifier left the move unsolved (engine.Reason*:
+	// "budget", "exhausted", "lost", "cancelled"; see ReasonText), "" for
+	// a move it did not list (inside a seminull zone).
+	Reason string
 }
 
 // Items lists the open items of position id's verdict for attacker: what
@@ -790,9 +794,13 @@ func (bk *Book) Items(ctx context.Context, id PosID, attacker engine.Color) ([]I
 	if err != nil {
 		return nil, err
 	}
+	reasons := map[int64]string{}
+	for _, u := range append(append([]Unsolved(nil), v.Unsolved...), v.OpenSeminull...) {
+		reasons[packMove(u.Move)] = u.Reason
+	}
 	var out []Item
 	for _, x := range it.items {
-		item := Item{Move: x.move, Proof: defaultProof(attacker)}
+		item := Item{Move: x.move, Proof: defaultProof(attacker), Reason: reasons[packMove(x.move)]}
 		if x.row != nil {
 			item.ID, item.Proof = x.row.id, x.row.proof
 		}
