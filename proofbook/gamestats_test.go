@@ -397,3 +397,50 @@ func TestImportCancelReportsWhatWasStored(t *testing.T) {
 		t.Fatal("the counts after a cancelled and resumed import differ from one import's")
 	}
 }
+
+// Next works below the position it is given: from an open position it
+// follows that position's own replies, even when the most-proving position
+// of the whole tree lies elsewhere (a workbench must pass the position the
+// user is on, not the root).
+func TestNextWorksBelowFrom(t *testing.T) {
+	ctx := context.Background()
+	bk := newBook(t, engine.Connect6())
+	B := engine.Black
+	P2 := add(t, bk, p2Line)
+	A := add(t, bk, p2Line+" "+aMove)
+	A2 := add(t, bk, p2Line+" h8h9")
+	_, v, blocks := twoThreatVerdict(t, bk, p2Line+" "+aMove)
+	store(t, bk, A, v)
+	store(t, bk, A2, Verdict{Attacker: B, Status: engine.StatusOpen, Lambda: 2, AllUnsolved: true, Engine: "test"})
+	line, err := bk.Next(ctx, P2, B)
+	if err != nil || line.IDs[len(line.IDs)-1] != A2 {
+		t.Fatalf("next from P2: %v %v, want A2 %d", line.IDs, err, A2)
+	}
+	line, err = bk.Next(ctx, A, B)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(line.IDs) != 2 || line.IDs[0] != A || len(line.Turns) != 1 {
+		t.Fatalf("next from A: %v, want A then one of its replies", line.IDs)
+	}
+	// The turn is in A's canonical frame: played on A's board it leads to
+	// the listed reply, one of the blocks.
+	b, err := bk.Board(ctx, A)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Play(line.Turns[0]); err != nil {
+		t.Fatal(err)
+	}
+	if id, _, err := bk.Locate(ctx, b); err != nil || id != line.IDs[1] {
+		t.Fatalf("the turn of next leads to %d, listed %d (%v)", id, line.IDs[1], err)
+	}
+	found := false
+	for _, m := range blocks {
+		c, _ := locate(t, bk, p2Line+" "+aMove+" "+engine.MoveName(bk.Rules(), m))
+		found = found || c == line.IDs[1]
+	}
+	if !found {
+		t.Fatal("next from A left A's replies")
+	}
+}

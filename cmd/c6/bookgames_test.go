@@ -210,3 +210,33 @@ func TestBookUnsolvedReasons(t *testing.T) {
 		t.Fatalf("show --json unsolved_why: %v %s", err, out)
 	}
 }
+
+// next works below --turns and prints the line in its orientation: the
+// printed line, entered again, is the position it names.
+func TestBookNextBelowInItsOrientation(t *testing.T) {
+	book := filepath.Join(t.TempDir(), "cx.c6book")
+	const d = "e6 f4c6 g3g4 d4f6 c4e5 c3d7"
+	const mirrored = "e6 d4g6 c3c4 f4d6 g4e5 g3f7" // a↔i
+	runBook(t, false, "init", "--book", book, "--rules", "9,9,5,2,1")
+	runBook(t, false, "verify", "--book", book, "--turns", d, "--attacker", "W", "--max-nodes", "50", "--workers", "1")
+	for _, start := range []string{d, mirrored} {
+		out, _ := runBook(t, false, "next", "--book", book, "--turns", start, "--attacker", "W", "--json")
+		var n struct {
+			ID    int64  `json:"id"`
+			Turns string `json:"turns"`
+		}
+		if err := json.Unmarshal([]byte(out), &n); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(n.Turns, start+" ") || len(strings.Fields(n.Turns)) != 7 {
+			t.Fatalf("next from %q: %q, want a reply below it", start, n.Turns)
+		}
+		out, _ = runBook(t, false, "show", "--book", book, "--turns", n.Turns, "--json")
+		var sh struct {
+			ID int64 `json:"id"`
+		}
+		if err := json.Unmarshal([]byte(out), &sh); err != nil || sh.ID != n.ID {
+			t.Fatalf("next from %q printed %q for position %d, which is position %d (%v)", start, n.Turns, n.ID, sh.ID, err)
+		}
+	}
+}
