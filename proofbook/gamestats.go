@@ -397,66 +397,95 @@ func (bk *Book) GameStatsOf(ctx context.Context, id PosID) (GameStats, error) {
 
 // StableTurns is the line from the root to position id in the position's
 // stable display orientation: the turns as played by the first stored game
-// that reached it, else the first path of stored moves from the root
-// (PathsFromRoot) in the empty board's canonical frame. It depends only on
-// the book's contents, so a position opened from a list (search hits, the
-// proved list, open positions) is shown the same way every time, and in
-// the orientation its games were played in. Empty for the root; ErrNotFound
+// that reached it; else, for a position no game reached (a verifier's
+// reply, a line added by hand), its first parent's stable line (parents
+// by id) followed by the stored move, so that such a position shows in the
+// orientation of the nearest position games reached, or of the empty
+// board's canonical frame when there is none. It depends only on the
+// book's contents, so a position opened from a list (search hits, the
+// proved list, open positions) shows the same way every time, in the
+// orientation its games were played in. Empty for the root; ErrNotFound
 // when no stored line reaches the position.
 func (bk *Book) StableTurns(ctx context.Context, id PosID) ([]engine.Move, error) {
-	if id == bk.root {
-		return []engine.Move{}, nil
-	}
-	var key int64
-	var nstones int
-	err := bk.r.QueryRowContext(ctx, "SELECT key, nstones FROM position WHERE id = ?", int64(id)).Scan(&key, &nstones)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("position %d: %w", id, ErrNotFound)
-	}
-	if err != nil {
-		return nil, err
-	}
-	var turns []byte
-	err = bk.r.QueryRowContext(ctx, `SELECT g.turns FROM game_pos gp JOIN game g ON g.id = gp.game
-WHERE gp.pos = ? AND g.turns IS NOT NULL ORDER BY gp.game LIMIT 1`, int64(id)).Scan(&turns)
-	switch {
-	case err == nil:
-		if ms, ok := bk.gamePrefix(turns, uint64(key), nstones); ok {
-			return ms, nil
+	var tail []engine.Move // stored moves, each in its parent's canonical frame, last first
+	var base []engine.Move
+	cur := id
+	for steps := 0; ; steps++ {
+		if cur == bk.root {
+			base = []engine.Move{}
+			break
 		}
-	case !errors.Is(err, sql.ErrNoRows):
-		return nil, err
+		if steps > 4*bk.rules.Squares() {
+			return nil, fmt.Errorf("position %d: no stored line from the root: %w", id, ErrNotFound)
+		}
+		var nstones int
+		err := bk.r.QueryRowContext(ctx, "SELECT nstones FROM position WHERE id = ?", int64(cur)).Scan(&nstones)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, fmt.Errorf("position %d: %w", cur, ErrNotFound)
+		}
+		if err != nil {
+			return nil, err
+		}
+		var turns []byte
+		err = bk.r.QueryRowContext(ctx, `SELECT g.turns FROM game_pos gp JOIN game g ON g.id = gp.game
+WHERE gp.pos = ? AND g.turns IS NOT NULL ORDER BY gp.game LIMIT 1`, int64(cur)).Scan(&turns)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, err
+		}
+		if ms, ok := bk.gamePrefix(turns, nstones); err == nil && ok {
+			base = ms
+			break
+		}
+		var parent, mv int64
+		err = bk.r.QueryRowContext(ctx, "SELECT parent, move FROM edge WHERE child = ? ORDER BY parent LIMIT 1", int64(cur)).Scan(&parent, &mv)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, fmt.Errorf("position %d: no stored line from the root: %w", id, ErrNotFound)
+		}
+		if err != nil {
+			return nil, err
+		}
+		m, err := unpackMove(mv)
+		if err != nil {
+			return nil, err
+		}
+		tail = append(tail, m)
+		cur = PosID(parent)
 	}
-	paths, err := bk.PathsFromRoot(ctx, id, 1)
-	if err != nil {
-		return nil, err
-	}
-	if len(paths) == 0 {
-		return nil, fmt.Errorf("position %d: no stored line from the root: %w", id, ErrNotFound)
-	}
-	return paths[0].Turns, nil
-}
-
-// gamePrefix is the prefix of a stored game's turns that reaches the
-// position with canonical key key and nstones stones.
-func (bk *Book) gamePrefix(data []byte, key uint64, nstones int) ([]engine.Move, bool) {
-	ms, err := decodeTurns(data)
-	if err != nil {
-		return nil, false
+	if len(tail) == 0 {
+		return base, nil
 	}
 	b := bk.tmpl.Clone()
-	for i, m := range ms {
-		if err := b.Play(m); err != nil {
-			return nil, false
-		}
-		if n := b.Stones(engine.Black) + b.Stones(engine.White); n >= nstones {
-			if k, _ := b.CanonicalKey(); n == nstones && k == key {
-				return ms[:i+1], true
-			}
-			return nil, false
+	for i, m := range base {
+		if err := b.PlayPartial(m); err != nil {
+			return nil, fmt.Errorf("position %d, stable line, turn %d: %w", id, i+1, err)
 		}
 	}
-	return nil, false
+	out := append(make([]engine.Move, 0, len(base)+len(tail)), base...)
+	for i := len(tail) - 1; i >= 0; i-- {
+		_, sym := b.CanonicalKey()
+		m := FromCanonical(bk.rules, sym, tail[i])
+		if err := b.PlayPartial(m); err != nil {
+			return nil, fmt.Errorf("position %d, stable line, turn %d: %w", id, len(out)+1, err)
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// gamePrefix is the prefix of a stored game's turns that reaches a
+// position with nstones stones (game_pos says the game reached it, and a
+// game places the rules' stones every turn: the first turn's, then p).
+func (bk *Book) gamePrefix(data []byte, nstones int) ([]engine.Move, bool) {
+	r := bk.rules
+	if nstones < r.Q || (nstones-r.Q)%r.P != 0 {
+		return nil, false
+	}
+	n := 1 + (nstones-r.Q)/r.P
+	ms, err := decodeTurns(data)
+	if err != nil || n > len(ms) {
+		return nil, false
+	}
+	return ms[:n:n], true
 }
 
 // StableLine is StableTurns with the positions along the line (IDs[0] the

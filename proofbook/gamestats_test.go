@@ -271,6 +271,19 @@ func TestStableLine(t *testing.T) {
 	if got := stable("j10 a1b1 l8l9"); got != norm("j10 s1r1 h8h9") {
 		t.Fatalf("stable line of game 7's end, entered mirrored: %q", got)
 	}
+	// A move no game played, added on the mirrored line, shows in the
+	// orientation of game 7, the nearest position games reached.
+	mb, err := engine.ReplayText(r, "j10 a1b1 l8l9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reply, err := bk.PlayFrom(ctx, mb, turns(t, r, "k11k12")[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ms, err := bk.StableTurns(ctx, reply); err != nil || engine.FormatTurns(r, ms) != norm("j10 s1r1 h8h9 i11i12") {
+		t.Fatalf("stable line of a reply below game 7: %s %v", engine.FormatTurns(r, ms), err)
+	}
 	// Without games: the first stored path, in the root's canonical frame,
 	// the same whatever orientation added it.
 	add(t, bk, "k10 k11l11 m10m11")
