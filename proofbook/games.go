@@ -168,8 +168,12 @@ func (e GameError) Reason() string {
 
 // ImportStats summarises an import.
 type ImportStats struct {
-	Games     int // games stored
-	Already   int // games already in the book
+	Games   int // games stored
+	Already int // games already in the book
+	// Repaired counts the games already in the book whose turns an
+	// upgrade had rebuilt (choosing between transpositions): they now
+	// have their own turns, and the counts follow (see backfillGames).
+	Repaired  int
 	Skipped   []GameError
 	Positions int // new positions
 	Edges     int // new moves
@@ -266,7 +270,9 @@ func (bk *Book) prepareGame(g *gamePrep, turns []string, cells []engine.Color) {
 
 // knownGames lists the ids of the games stored under source.
 func (bk *Book) knownGames(ctx context.Context, source string) (map[string]bool, error) {
-	rows, err := bk.r.QueryContext(ctx, "SELECT ext_id FROM game WHERE source = ?", source)
+	// A game whose turns an upgrade rebuilt is not known: it is replayed,
+	// to put its own turns (see repairGame).
+	rows, err := bk.r.QueryContext(ctx, "SELECT ext_id FROM game WHERE source = ? AND rebuilt = 0", source)
 	if err != nil {
 		return nil, fmt.Errorf("reading the stored games: %w", err)
 	}
@@ -369,7 +375,7 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 			if err != nil {
 				return err
 			}
-			has, err := tx.PrepareContext(ctx, "SELECT 1 FROM game WHERE source = ? AND ext_id = ?")
+			has, err := tx.PrepareContext(ctx, "SELECT id, rebuilt FROM game WHERE source = ? AND ext_id = ?")
 			if err != nil {
 				return err
 			}
@@ -396,16 +402,22 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 				}
 				g := pending[used]
 				used++
-				var one int
-				switch err := has.QueryRowContext(ctx, opts.Source, g.id).Scan(&one); {
-				case err == nil:
+				var gid int64
+				var rebuilt bool
+				switch err := has.QueryRowContext(ctx, opts.Source, g.id).Scan(&gid, &rebuilt); {
+				case err == nil && !rebuilt:
 					bst.Already++
 					continue
+				case err == nil: // stored with rebuilt turns: put its own
 				case !errors.Is(err, sql.ErrNoRows):
 					return err
 				}
 				if g.known { // stored when the import began, but not now
 					bk.prepareGame(&g, games[g.id], make([]engine.Color, bk.rules.Squares()))
+				}
+				if g.err != nil && rebuilt {
+					bst.Already++ // keeps its rebuilt line
+					continue
 				}
 				if g.err != nil {
 					bst.Skipped = append(bst.Skipped, GameError{g.id, g.err})
@@ -433,7 +445,11 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 					if len(g.steps) > 0 {
 						result = g.steps[len(g.steps)-1].winner
 					}
-					gerr = w.addGame(ctx, opts.Source, g.id, path, g.moves, result)
+					if rebuilt {
+						gerr = w.repairGame(ctx, gid, path, g.moves, result)
+					} else {
+						gerr = w.addGame(ctx, opts.Source, g.id, path, g.moves, result)
+					}
 				}
 				if gerr != nil {
 					if ctx.Err() != nil {
@@ -455,7 +471,11 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 				if _, err := tx.ExecContext(ctx, "RELEASE game"); err != nil {
 					return err
 				}
-				if gerr == nil {
+				switch {
+				case gerr == nil && rebuilt:
+					bst.Already++
+					bst.Repaired++
+				case gerr == nil:
 					bst.Games++
 					stored = append(stored, g.id)
 				}
@@ -477,6 +497,7 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 		done += used
 		st.Games += bst.Games
 		st.Already += bst.Already
+		st.Repaired += bst.Repaired
 		st.Skipped = append(st.Skipped, bst.Skipped...)
 		st.Positions += bst.Positions
 		st.Edges += bst.Edges

@@ -76,14 +76,8 @@ type gameDelta struct{ games, bwins, wwins int64 }
 // (the root first, its leaf last, one per turn after it): its row, its
 // game_pos rows and, at finish, the counts. result is the leaf's winner.
 func (w *wtx) addGame(ctx context.Context, source, extID string, path []PosID, turns []engine.Move, result engine.Color) error {
-	if w.insGame == nil {
-		var err error
-		if w.insGame, err = w.tx.PrepareContext(ctx, "INSERT INTO game(source, ext_id, leaf, nturns, result, turns) VALUES (?, ?, ?, ?, ?, ?)"); err != nil {
-			return err
-		}
-		if w.insGamePos, err = w.tx.PrepareContext(ctx, "INSERT OR IGNORE INTO game_pos(pos, game) VALUES (?, ?)"); err != nil {
-			return err
-		}
+	if err := w.prepGames(ctx); err != nil {
+		return err
 	}
 	res, err := w.insGame.ExecContext(ctx, source, extID, int64(path[len(path)-1]), len(turns), int(result), encodeTurns(turns))
 	if err != nil {
@@ -93,38 +87,109 @@ func (w *wtx) addGame(ctx context.Context, source, extID string, path []PosID, t
 	if err != nil {
 		return err
 	}
+	counted, err := w.insertGamePos(ctx, gid, path)
+	if err != nil {
+		return err
+	}
+	// Only now (the caller releases the game's savepoint next): a game
+	// rolled back leaves the counts alone.
+	w.countGame(counted, result, 1)
+	return nil
+}
+
+// repairGame gives a stored game whose turns an upgrade rebuilt
+// (game.rebuilt) its real turns and the positions they reached, moving its
+// counts from the positions of the rebuilt line to those of the real one.
+func (w *wtx) repairGame(ctx context.Context, gid int64, path []PosID, turns []engine.Move, result engine.Color) error {
+	if err := w.prepGames(ctx); err != nil {
+		return err
+	}
+	var oldRes int
+	if err := w.tx.QueryRowContext(ctx, "SELECT result FROM game WHERE id = ?", gid).Scan(&oldRes); err != nil {
+		return err
+	}
+	rows, err := w.tx.QueryContext(ctx, "SELECT pos FROM game_pos WHERE game = ?", gid)
+	if err != nil {
+		return err
+	}
+	var old []PosID
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
+		}
+		old = append(old, PosID(id))
+	}
+	if err := rows.Close(); err != nil {
+		return err
+	}
+	if _, err := w.tx.ExecContext(ctx, "DELETE FROM game_pos WHERE game = ?", gid); err != nil {
+		return err
+	}
+	if _, err := w.tx.ExecContext(ctx, "UPDATE game SET leaf = ?, nturns = ?, result = ?, turns = ?, rebuilt = 0 WHERE id = ?",
+		int64(path[len(path)-1]), len(turns), int(result), encodeTurns(turns), gid); err != nil {
+		return err
+	}
+	counted, err := w.insertGamePos(ctx, gid, path)
+	if err != nil {
+		return err
+	}
+	w.countGame(old, engine.Color(oldRes), -1)
+	w.countGame(counted, result, 1)
+	return nil
+}
+
+func (w *wtx) prepGames(ctx context.Context) error {
+	if w.insGame != nil {
+		return nil
+	}
+	var err error
+	if w.insGame, err = w.tx.PrepareContext(ctx, "INSERT INTO game(source, ext_id, leaf, nturns, result, turns) VALUES (?, ?, ?, ?, ?, ?)"); err != nil {
+		return err
+	}
+	w.insGamePos, err = w.tx.PrepareContext(ctx, "INSERT OR IGNORE INTO game_pos(pos, game) VALUES (?, ?)")
+	return err
+}
+
+// insertGamePos lists game gid under the positions of path (once each) and
+// returns those it added.
+func (w *wtx) insertGamePos(ctx context.Context, gid int64, path []PosID) ([]PosID, error) {
 	counted := make([]PosID, 0, len(path))
 	for _, id := range path {
 		res, err := w.insGamePos.ExecContext(ctx, int64(id), gid)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if n, err := res.RowsAffected(); err != nil {
-			return err
+			return nil, err
 		} else if n == 1 {
 			counted = append(counted, id)
 		}
 	}
-	// Only now (the caller releases the game's savepoint next): a game
-	// rolled back leaves the counts alone.
+	return counted, nil
+}
+
+// countGame adds sign times a game with result to the counts of the
+// positions ids (written at finish).
+func (w *wtx) countGame(ids []PosID, result engine.Color, sign int64) {
 	if w.gameDelta == nil {
 		w.gameDelta = map[PosID]*gameDelta{}
 	}
-	for _, id := range counted {
+	for _, id := range ids {
 		d := w.gameDelta[id]
 		if d == nil {
 			d = &gameDelta{}
 			w.gameDelta[id] = d
 		}
-		d.games++
+		d.games += sign
 		switch result {
 		case engine.Black:
-			d.bwins++
+			d.bwins += sign
 		case engine.White:
-			d.wwins++
+			d.wwins += sign
 		}
 	}
-	return nil
 }
 
 // flushGames adds the counts of the games stored by the transaction.
@@ -157,7 +222,9 @@ const gameStatsSchema = 6
 // turns and statistics, inside the migration's transaction. Older books did
 // not keep a game's turns, only its last position: each game is given the
 // first path from the root to that position (its stored moves, parents by
-// id), which is the game itself unless a transposition leaves several. A
+// id), which is the game itself unless a transposition leaves several:
+// those games are marked rebuilt, and importing them again puts their
+// own turns (ImportStats.Repaired). A
 // game whose last position no path reaches (its moves were removed) keeps
 // no turns and counts nowhere. It returns a note saying what it did.
 func backfillGames(ctx context.Context, tx *sql.Tx, path string) (string, error) {
@@ -191,12 +258,12 @@ func backfillGames(ctx context.Context, tx *sql.Tx, path string) (string, error)
 	if len(games) == 0 {
 		return "", nil
 	}
-	up, err := tx.PrepareContext(ctx, "SELECT parent, move FROM edge WHERE child = ? ORDER BY parent LIMIT 1")
+	up, err := tx.PrepareContext(ctx, "SELECT parent, move, (SELECT count(*) FROM edge WHERE child = ?1) FROM edge WHERE child = ?1 ORDER BY parent LIMIT 1")
 	if err != nil {
 		return "", err
 	}
 	defer up.Close()
-	setTurns, err := tx.PrepareContext(ctx, "UPDATE game SET turns = ?, nturns = ? WHERE id = ?")
+	setTurns, err := tx.PrepareContext(ctx, "UPDATE game SET turns = ?, nturns = ?, rebuilt = ? WHERE id = ?")
 	if err != nil {
 		return "", err
 	}
@@ -207,13 +274,14 @@ func backfillGames(ctx context.Context, tx *sql.Tx, path string) (string, error)
 	}
 	defer insPos.Close()
 	deltas := map[PosID]*gameDelta{}
-	lost := 0
+	lost, chosen := 0, 0
 	for _, g := range games {
 		line := Line{IDs: []PosID{g.leaf}}
 		cur := g.leaf
+		rebuilt := 0 // a position on the way had several parents
 		for cur != tmp.root && len(line.IDs) <= tmp.rules.Squares()+1 {
-			var p, mv int64
-			if err := up.QueryRowContext(ctx, int64(cur)).Scan(&p, &mv); errors.Is(err, sql.ErrNoRows) {
+			var p, mv, parents int64
+			if err := up.QueryRowContext(ctx, int64(cur)).Scan(&p, &mv, &parents); errors.Is(err, sql.ErrNoRows) {
 				break
 			} else if err != nil {
 				return "", err
@@ -225,6 +293,9 @@ func backfillGames(ctx context.Context, tx *sql.Tx, path string) (string, error)
 			line.IDs = append(line.IDs, PosID(p))
 			line.Turns = append(line.Turns, m)
 			cur = PosID(p)
+			if parents > 1 {
+				rebuilt = 1
+			}
 		}
 		if cur != tmp.root {
 			lost++
@@ -240,9 +311,10 @@ func backfillGames(ctx context.Context, tx *sql.Tx, path string) (string, error)
 		if err != nil {
 			return "", fmt.Errorf("game %d: %w", g.id, err)
 		}
-		if _, err := setTurns.ExecContext(ctx, encodeTurns(line.Turns), len(line.Turns), g.id); err != nil {
+		if _, err := setTurns.ExecContext(ctx, encodeTurns(line.Turns), len(line.Turns), rebuilt, g.id); err != nil {
 			return "", err
 		}
+		chosen += rebuilt
 		for _, id := range line.IDs {
 			res, err := insPos.ExecContext(ctx, int64(id), g.id)
 			if err != nil {
@@ -268,7 +340,10 @@ func backfillGames(ctx context.Context, tx *sql.Tx, path string) (string, error)
 	if err := addGameCounts(ctx, tx, deltas); err != nil {
 		return "", err
 	}
-	note := fmt.Sprintf("game statistics computed for %d stored games (older books kept no move order: where transpositions allow several, one line to the game's end was taken)", len(games)-lost)
+	note := fmt.Sprintf("game statistics computed for %d stored games", len(games)-lost)
+	if chosen > 0 {
+		note += fmt.Sprintf(" (older books kept no move order: for %d games that transpositions allow to have reached their end by several lines, one was taken; import the games again to put their own)", chosen)
+	}
 	if lost > 0 {
 		note += fmt.Sprintf("; %d games whose moves were removed count nowhere", lost)
 	}

@@ -2,6 +2,7 @@ package proofbook
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"sort"
@@ -456,4 +457,87 @@ func TestNextWorksBelowFrom(t *testing.T) {
 	if !found {
 		t.Fatal("next from A left A's replies")
 	}
+}
+
+// An upgrade rebuilds the statistics of the games an older book stored
+// (without their turns): where transpositions leave a choice the counts
+// may follow another line, and importing the games again puts each game's
+// own line, after which the counts agree with a recount from the games.
+func TestRebuiltGamesRepairedByReimport(t *testing.T) {
+	ctx := context.Background()
+	r := engine.Connect6()
+	bk := newBook(t, r)
+	_, games := synthGames(31, 150, 10)
+	games["t1"] = strings.Fields("j10 a1b1 j11j12 a2b2 j13j14 a3b3 j15j16")
+	games["t2"] = strings.Fields("j10 a2b2 j11j12 a1b1 j13j14 a3b3 j15j16") // transposes into t1
+	if _, err := bk.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	want := recount(t, r, games)
+	// What a book upgraded from schema 5 holds: games without turns or
+	// statistics, then the upgrade's rebuild.
+	var note string
+	if err := bk.write(ctx, func(tx *sql.Tx) error {
+		for _, q := range []string{"DELETE FROM game_pos", "UPDATE position SET games = 0, bwins = 0, wwins = 0", "UPDATE game SET turns = NULL"} {
+			if _, err := tx.ExecContext(ctx, q); err != nil {
+				return err
+			}
+		}
+		var err error
+		note, err = backfillGames(ctx, tx, bk.path)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(note, "import the games again") {
+		t.Fatalf("upgrade note: %q", note)
+	}
+	wantGames(t, bk, "", int64(len(games)), want[keyOf(t, r, "")].bwins, want[keyOf(t, r, "")].wwins)
+	a, b := want[keyOf(t, r, "j10 a1b1")].games, want[keyOf(t, r, "j10 a2b2")].games
+	ga, _ := bk.GameStatsOf(ctx, mustLocate(t, bk, "j10 a1b1"))
+	gb, _ := bk.GameStatsOf(ctx, mustLocate(t, bk, "j10 a2b2"))
+	if ga.Games+gb.Games != a+b || ga.Games == a {
+		t.Fatalf("rebuilt counts: a1b1 %d (own %d), a2b2 %d (own %d): the rebuild should have taken one line for both", ga.Games, a, gb.Games, b)
+	}
+	st, err := bk.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{})
+	if err != nil || st.Games != 0 || st.Repaired < 1 || st.Already != len(games) {
+		t.Fatalf("import again: %+v %v", st, err)
+	}
+	for k, e := range want {
+		var id int64
+		if err := bk.r.QueryRowContext(ctx, "SELECT id FROM position WHERE key = ?", int64(k)).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		gs, err := bk.GameStatsOf(ctx, PosID(id))
+		if err != nil || gs.Games != e.games || gs.BlackWins != e.bwins || gs.WhiteWins != e.wwins {
+			t.Fatalf("after the repair, position %d: %+v, recount %+v (%v)", id, gs, *e, err)
+		}
+	}
+	g, err := bk.Game(ctx, mustFindGame(t, bk, "t2"))
+	if err != nil || engine.FormatTurns(r, g.Moves) != engine.FormatTurns(r, turns(t, r, strings.Join(games["t2"], " "))) {
+		t.Fatalf("t2's own turns: %+v %v", g, err)
+	}
+	before := bookState(t, bk)
+	if st, err := bk.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{}); err != nil || st.Repaired != 0 || st.Already != len(games) {
+		t.Fatalf("third import: %+v %v", st, err)
+	}
+	if bookState(t, bk) != before {
+		t.Fatal("importing the repaired games again changed the book")
+	}
+	mustCheck(t, bk)
+}
+
+func mustLocate(t *testing.T, bk *Book, line string) PosID {
+	t.Helper()
+	id, _ := locate(t, bk, line)
+	return id
+}
+
+func mustFindGame(t *testing.T, bk *Book, ext string) int64 {
+	t.Helper()
+	gid, err := bk.FindGame(context.Background(), "littlegolem", ext)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return gid
 }

@@ -446,11 +446,14 @@ func bookImportGames(e *bookEnv, o importGamesOpts) error {
 		sk = append(sk, skipJSON{oneLine(e.ID, 40), e.Reason(), oneLine(e.Err.Error(), 160)})
 	}
 	return e.print(map[string]any{"games": st.Games, "already": st.Already, "skipped": len(st.Skipped),
-		"skipped_by_reason": byReason, "skipped_games": sk, "positions": st.Positions, "moves": st.Edges,
+		"skipped_by_reason": byReason, "skipped_games": sk, "repaired": st.Repaired, "positions": st.Positions, "moves": st.Edges,
 		"transactions": st.Transactions, "longest_tx_ms": st.LongestTx.Milliseconds(), "ms": elapsed.Milliseconds()},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "%d games imported, %d already in the book, %d skipped; %d new positions, %d new moves in %s\n",
 				st.Games, st.Already, len(st.Skipped), st.Positions, st.Edges, elapsed.Round(time.Millisecond))
+			if st.Repaired > 0 {
+				fmt.Fprintf(w, "%d games already in the book repaired: their own line replaces the one an upgrade chose\n", st.Repaired)
+			}
 			for _, k := range reasons {
 				fmt.Fprintf(w, "skipped %d: %s\n", byReason[k], k)
 			}

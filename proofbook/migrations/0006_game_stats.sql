@@ -3,7 +3,10 @@
 -- result (the winner of its last position: 0 unfinished, 1 Black, 2 White)
 -- and its turns as played (varint-packed moves in the game's own
 -- orientation; NULL for games stored before this version until the Go code
--- after this script has rebuilt them from the tree).
+-- after this script has rebuilt them from the tree). rebuilt: 1 when that
+-- code had to choose between transpositions (the turns may not be the
+-- game's own); importing the game again then puts its real turns and
+-- counts.
 CREATE TABLE game_v6 (
 	id     INTEGER PRIMARY KEY,
 	source TEXT    NOT NULL,
@@ -12,6 +15,7 @@ CREATE TABLE game_v6 (
 	nturns INTEGER NOT NULL,
 	result INTEGER NOT NULL DEFAULT 0 CHECK (result IN (0, 1, 2)),
 	turns  BLOB,
+	rebuilt INTEGER NOT NULL DEFAULT 0,
 	UNIQUE (source, ext_id)
 );
 INSERT INTO game_v6(source, ext_id, leaf, nturns, result)
