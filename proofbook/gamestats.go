@@ -1,6 +1,7 @@
 package proofbook
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/binary"
@@ -105,27 +106,41 @@ func (w *wtx) repairGame(ctx context.Context, gid int64, path []PosID, turns []e
 		return err
 	}
 	var oldRes int
-	if err := w.tx.QueryRowContext(ctx, "SELECT result FROM game WHERE id = ?", gid).Scan(&oldRes); err != nil {
+	var oldTurns []byte
+	if err := w.tx.QueryRowContext(ctx, "SELECT result, turns FROM game WHERE id = ?", gid).Scan(&oldRes, &oldTurns); err != nil {
 		return err
 	}
-	rows, err := w.tx.QueryContext(ctx, "SELECT pos FROM game_pos WHERE game = ?", gid)
+	// The positions of the rebuilt line, found by replaying it (game_pos
+	// is indexed by position, not by game).
+	ms, err := decodeTurns(oldTurns)
 	if err != nil {
-		return err
+		return fmt.Errorf("game %d: %w", gid, err)
 	}
+	b := w.bk.tmpl.Clone()
 	var old []PosID
-	for rows.Next() {
+	for i := 0; i <= len(ms); i++ {
+		key, sym := b.CanonicalKey()
 		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
+		var st []byte
+		var tm int
+		if err := w.findPos.QueryRowContext(ctx, int64(key)).Scan(&id, &st, &tm); err != nil {
+			return fmt.Errorf("game %d, rebuilt line, turn %d: %w", gid, i, err)
+		}
+		if !bytes.Equal(st, encodeStones(w.bk.rules, b, sym)) {
+			return fmt.Errorf("game %d, rebuilt line, turn %d: %w", gid, i, ErrCollision)
+		}
+		res, err := w.tx.ExecContext(ctx, "DELETE FROM game_pos WHERE pos = ? AND game = ?", id, gid)
+		if err != nil {
 			return err
 		}
-		old = append(old, PosID(id))
-	}
-	if err := rows.Close(); err != nil {
-		return err
-	}
-	if _, err := w.tx.ExecContext(ctx, "DELETE FROM game_pos WHERE game = ?", gid); err != nil {
-		return err
+		if n, _ := res.RowsAffected(); n == 1 {
+			old = append(old, PosID(id))
+		}
+		if i < len(ms) {
+			if err := b.PlayPartial(ms[i]); err != nil {
+				return fmt.Errorf("game %d, rebuilt line, turn %d: %w", gid, i+1, err)
+			}
+		}
 	}
 	if _, err := w.tx.ExecContext(ctx, "UPDATE game SET leaf = ?, nturns = ?, result = ?, turns = ?, rebuilt = 0 WHERE id = ?",
 		int64(path[len(path)-1]), len(turns), int(result), encodeTurns(turns), gid); err != nil {
@@ -176,11 +191,16 @@ func (w *wtx) countGame(ids []PosID, result engine.Color, sign int64) {
 	if w.gameDelta == nil {
 		w.gameDelta = map[PosID]*gameDelta{}
 	}
+	addDeltas(w.gameDelta, ids, result, sign)
+}
+
+// addDeltas adds sign times a game with result to the deltas of ids.
+func addDeltas(deltas map[PosID]*gameDelta, ids []PosID, result engine.Color, sign int64) {
 	for _, id := range ids {
-		d := w.gameDelta[id]
+		d := deltas[id]
 		if d == nil {
 			d = &gameDelta{}
-			w.gameDelta[id] = d
+			deltas[id] = d
 		}
 		d.games += sign
 		switch result {
@@ -320,20 +340,8 @@ func backfillGames(ctx context.Context, tx *sql.Tx, path string) (string, error)
 			if err != nil {
 				return "", err
 			}
-			if n, _ := res.RowsAffected(); n == 0 {
-				continue
-			}
-			d := deltas[id]
-			if d == nil {
-				d = &gameDelta{}
-				deltas[id] = d
-			}
-			d.games++
-			switch g.res {
-			case engine.Black:
-				d.bwins++
-			case engine.White:
-				d.wwins++
+			if n, _ := res.RowsAffected(); n == 1 {
+				addDeltas(deltas, []PosID{id}, g.res, 1)
 			}
 		}
 	}

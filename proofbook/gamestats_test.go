@@ -513,6 +513,12 @@ func TestRebuiltGamesRepairedByReimport(t *testing.T) {
 			t.Fatalf("after the repair, position %d: %+v, recount %+v (%v)", id, gs, *e, err)
 		}
 	}
+	var gp, counted int64
+	bk.r.QueryRow("SELECT count(*) FROM game_pos").Scan(&gp)
+	bk.r.QueryRow("SELECT sum(games) FROM position").Scan(&counted)
+	if gp != counted {
+		t.Fatalf("after the repair game_pos has %d rows, the counts sum to %d", gp, counted)
+	}
 	g, err := bk.Game(ctx, mustFindGame(t, bk, "t2"))
 	if err != nil || engine.FormatTurns(r, g.Moves) != engine.FormatTurns(r, turns(t, r, strings.Join(games["t2"], " "))) {
 		t.Fatalf("t2's own turns: %+v %v", g, err)

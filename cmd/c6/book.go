@@ -409,8 +409,8 @@ func bookImportGames(e *bookEnv, o importGamesOpts) error {
 		fmt.Fprint(stderr, "\r\033[K")
 	}
 	if errors.Is(err, context.Canceled) {
-		return fmt.Errorf("cancelled: %d games stored, %d already in the book, %d skipped before it (all kept; importing again adds the rest)",
-			st.Games, st.Already, len(st.Skipped))
+		return fmt.Errorf("cancelled: %d games stored, %d already in the book (%d of them repaired), %d skipped before it (all kept; importing again adds the rest)",
+			st.Games, st.Already, st.Repaired, len(st.Skipped))
 	}
 	if err != nil {
 		return fmt.Errorf("%w (%d games committed before it)", err, st.Games)
