@@ -427,6 +427,13 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 					return err
 				}
 				pa, pe, pd := w.added, w.edges, len(w.dirty)
+				result := engine.Empty
+				if len(g.steps) > 0 {
+					result = g.steps[len(g.steps)-1].winner
+				}
+				if !rebuilt {
+					w.beginGame(result)
+				}
 				cur := bk.root
 				path := make([]PosID, 1, len(g.steps)+1)
 				path[0] = cur
@@ -441,10 +448,6 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 					path = append(path, cur)
 				}
 				if gerr == nil {
-					result := engine.Empty
-					if len(g.steps) > 0 {
-						result = g.steps[len(g.steps)-1].winner
-					}
 					if rebuilt {
 						gerr = w.repairGame(ctx, gid, path, g.moves, result)
 					} else {
@@ -468,6 +471,7 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 					w.added, w.edges, w.dirty = pa, pe, w.dirty[:pd]
 					bst.Skipped = append(bst.Skipped, GameError{g.id, gerr})
 				}
+				w.endGame()
 				if _, err := tx.ExecContext(ctx, "RELEASE game"); err != nil {
 					return err
 				}

@@ -73,6 +73,22 @@ func decodeTurns(data []byte) ([]engine.Move, error) {
 // counts (flushed in finish).
 type gameDelta struct{ games, bwins, wwins int64 }
 
+// gameInProgress is a game whose moves a transaction is storing: the
+// positions it creates are inserted with the game counted.
+type gameInProgress struct {
+	result  engine.Color
+	created map[PosID]bool
+}
+
+// beginGame says that the moves stored next are those of a new game with
+// result (the leaf's winner), until addGame or endGame.
+func (w *wtx) beginGame(result engine.Color) {
+	w.game = &gameInProgress{result: result, created: map[PosID]bool{}}
+}
+
+// endGame forgets the game in progress (stored or given up).
+func (w *wtx) endGame() { w.game = nil }
+
 // addGame stores a game whose turns (as played) reached the positions path
 // (the root first, its leaf last, one per turn after it): its row, its
 // game_pos rows and, at finish, the counts. result is the leaf's winner.
@@ -93,7 +109,17 @@ func (w *wtx) addGame(ctx context.Context, source, extID string, path []PosID, t
 		return err
 	}
 	// Only now (the caller releases the game's savepoint next): a game
-	// rolled back leaves the counts alone.
+	// rolled back leaves the counts alone. The positions it created were
+	// inserted with it counted (beginGame).
+	if g := w.game; g != nil {
+		kept := counted[:0]
+		for _, id := range counted {
+			if !g.created[id] {
+				kept = append(kept, id)
+			}
+		}
+		counted = kept
+	}
 	w.countGame(counted, result, 1)
 	return nil
 }

@@ -40,6 +40,8 @@ type wtx struct {
 	// what they add to the positions' counts.
 	insGame, insGamePos *sql.Stmt
 	gameDelta           map[PosID]*gameDelta
+	// game: the game being stored (see beginGame), nil otherwise.
+	game *gameInProgress
 }
 
 func (bk *Book) newWtx(ctx context.Context, tx *sql.Tx) (*wtx, error) {
@@ -55,7 +57,7 @@ func (bk *Book) newWtx(ctx context.Context, tx *sql.Tx) (*wtx, error) {
 	}
 	w.findEdge = prep("SELECT child FROM edge WHERE parent = ? AND move = ?")
 	w.findPos = prep("SELECT id, stones, to_move FROM position WHERE key = ?")
-	w.insPos = prep("INSERT INTO position(key, stones, to_move, nstones, winner, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+	w.insPos = prep("INSERT INTO position(key, stones, to_move, nstones, winner, created_at, games, bwins, wwins) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
 	w.insEdge = prep("INSERT INTO edge(parent, move, child) VALUES (?, ?, ?)")
 	w.hasStat = prep("SELECT 1 FROM status WHERE pos = ? LIMIT 1")
 	if err != nil {
@@ -154,12 +156,27 @@ func (w *wtx) findOrAdd(ctx context.Context, p prepared) (node, error) {
 	case !errors.Is(err, sql.ErrNoRows):
 		return node{}, err
 	}
-	res, err := w.insPos.ExecContext(ctx, int64(p.key), enc, int(p.toMove), len(p.list), int(p.winner), w.now)
+	// A position new with the game being stored starts with that game
+	// counted (addGame leaves it out of the deltas).
+	var games, bwins, wwins int
+	if g := w.game; g != nil {
+		games = 1
+		switch g.result {
+		case engine.Black:
+			bwins = 1
+		case engine.White:
+			wwins = 1
+		}
+	}
+	res, err := w.insPos.ExecContext(ctx, int64(p.key), enc, int(p.toMove), len(p.list), int(p.winner), w.now, games, bwins, wwins)
 	if err != nil {
 		return node{}, err
 	}
 	if id, err = res.LastInsertId(); err != nil {
 		return node{}, err
+	}
+	if w.game != nil {
+		w.game.created[PosID(id)] = true
 	}
 	w.added++
 	w.fresh[PosID(id)] = true
