@@ -675,3 +675,45 @@ func OrientTurns(r engine.Rules, turns []engine.Move, b *engine.Board) (out []en
 	}
 	return out, true
 }
+
+// checkGameStats reports the positions whose game counts differ from the
+// games game_pos lists under them, and game_pos rows naming a missing
+// position or game.
+func (bk *Book) checkGameStats(ctx context.Context, problem func(string, ...any)) error {
+	rows, err := bk.r.QueryContext(ctx, `
+SELECT p.id, p.games, p.bwins, p.wwins, COALESCE(s.n, 0), COALESCE(s.b, 0), COALESCE(s.w, 0)
+FROM position p LEFT JOIN (
+	SELECT gp.pos, count(*) AS n, sum(g.result = 1) AS b, sum(g.result = 2) AS w
+	FROM game_pos gp JOIN game g ON g.id = gp.game GROUP BY gp.pos) s ON s.pos = p.id
+WHERE p.games <> COALESCE(s.n, 0) OR p.bwins <> COALESCE(s.b, 0) OR p.wwins <> COALESCE(s.w, 0)
+ORDER BY p.id LIMIT 20`)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var id, g, b, w, n, nb, nw int64
+		if err := rows.Scan(&id, &g, &b, &w, &n, &nb, &nw); err != nil {
+			rows.Close()
+			return err
+		}
+		problem("position %d counts %d games (Black won %d, White %d); the games through it are %d (%d, %d)", id, g, b, w, n, nb, nw)
+	}
+	if err := rows.Close(); err != nil {
+		return err
+	}
+	rows, err = bk.r.QueryContext(ctx, `
+SELECT gp.pos, gp.game FROM game_pos gp LEFT JOIN position p ON p.id = gp.pos LEFT JOIN game g ON g.id = gp.game
+WHERE p.id IS NULL OR g.id IS NULL LIMIT 20`)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var pos, gid int64
+		if err := rows.Scan(&pos, &gid); err != nil {
+			rows.Close()
+			return err
+		}
+		problem("game %d is listed through position %d, but one of them is missing", gid, pos)
+	}
+	return rows.Close()
+}

@@ -234,6 +234,18 @@ func TestGameStatsTranspositionsAndSymmetry(t *testing.T) {
 	wantGames(t, bk, "j10 s1r1 k10k11", 1, 0, 0)
 	wantGames(t, bk, "j10 a1b1", 5, 2, 0)
 	mustCheck(t, bk)
+
+	// Check finds counts that do not match the games through a position.
+	if err := bk.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, "UPDATE position SET bwins = bwins + 1 WHERE id = ?", int64(mid))
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := bk.Check(ctx)
+	if err != nil || rep.OK() || !strings.Contains(strings.Join(rep.Problems, "\n"), fmt.Sprintf("position %d counts 3 games (Black won 4", mid)) {
+		t.Fatalf("check after tampering with the counts: %v %v", rep.Problems, err)
+	}
 }
 
 // A stored position opened from a list is shown in one stable orientation:
