@@ -54,6 +54,27 @@ type Unsolved struct {
 	Reason string      `json:"reason,omitempty"`
 }
 
+// ReasonText says in words why a defender move is unsolved (the reason
+// codes of engine.Result.Reason and of the verifier).
+func ReasonText(reason string) string {
+	switch reason {
+	case engine.ReasonBudget:
+		return "out of budget (the node or time limit of its solver call)"
+	case engine.ReasonExhausted:
+		return "no win in the threat space (the solver searched it all)"
+	case engine.ReasonLoss:
+		return "the defender threatens more than the attacker can block"
+	case engine.ReasonCancelled:
+		return "cancelled before it was solved"
+	case "":
+		return "not refuted (no reason recorded)"
+	}
+	return reason
+}
+
+// Why says in words why the move is unsolved.
+func (u Unsolved) Why() string { return ReasonText(u.Reason) }
+
 // Zone is the zone of a refuted seminull reply.
 type Zone struct {
 	Stone engine.Square   `json:"stone"`

@@ -201,6 +201,32 @@ func BenchmarkBookQueries(b *testing.B) {
 	run("OpenByPN/100", func() error { _, err := bk.OpenByPN(ctx, engine.White, 100); return err })
 	run("Search", func() error { _, err := bk.Search(ctx, "sharp zhang", 100); return err })
 	run("Next/root", func() error { _, err := bk.Next(ctx, root, engine.Black); return err })
+
+	// Game statistics: the replies of the most played opening position
+	// (sorted by games, with their counts), the games through it (a page,
+	// most recent first, and by id, which sorts them all), and the stable
+	// line of a deep position (its first game's prefix) with and without
+	// the positions along it.
+	var main PosID
+	var mainGames int64
+	bk.r.QueryRowContext(ctx, "SELECT id, games FROM position WHERE nstones = 3 ORDER BY games DESC LIMIT 1").Scan(&main, &mainGames)
+	fmt.Fprintf(os.Stderr, "most played 3-stone position %d: %d games\n", main, mainGames)
+	run("Children/main", func() error { _, err := bk.Children(ctx, main); return err })
+	run("GamesThrough/main/recent50", func() error {
+		_, _, err := bk.GamesThrough(ctx, main, GamesQuery{Limit: 50})
+		return err
+	})
+	run("GamesThrough/main/byID50", func() error {
+		_, _, err := bk.GamesThrough(ctx, main, GamesQuery{Limit: 50, Order: GamesByID})
+		return err
+	})
+	run("GamesThrough/root/recent50", func() error {
+		_, _, err := bk.GamesThrough(ctx, root, GamesQuery{Limit: 50, Offset: 1000})
+		return err
+	})
+	run("StableTurns/deep", func() error { _, err := bk.StableTurns(ctx, deep); return err })
+	run("StableLine/deep", func() error { _, err := bk.StableLine(ctx, deep); return err })
+	run("Game", func() error { _, err := bk.Game(ctx, 1000); return err })
 }
 
 // BenchmarkConnect623Certificate verifies Black's winning first move of

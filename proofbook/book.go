@@ -420,10 +420,26 @@ func migrate(ctx context.Context, w *sql.DB, path string, create *engine.Rules, 
 			return fmt.Errorf("%s: migration %s: %w", path, m.name, err)
 		}
 	}
+	var notes []string
 	if create == nil && ver >= 1 && ver < certSchema {
-		if *note, err = rederive(ctx, tx, path); err != nil {
+		n, err := rederive(ctx, tx, path)
+		if err != nil {
 			return fmt.Errorf("%s: migration to certified proofs: %w", path, err)
 		}
+		notes = append(notes, n)
+	}
+	if create == nil && ver >= 1 && ver < gameStatsSchema {
+		n, err := backfillGames(ctx, tx, path)
+		if err != nil {
+			return fmt.Errorf("%s: migration to game statistics: %w", path, err)
+		}
+		notes = append(notes, n)
+	}
+	for _, n := range notes {
+		if n != "" && *note != "" {
+			*note += "; "
+		}
+		*note += n
 	}
 	if create != nil {
 		now := time.Now().Unix()

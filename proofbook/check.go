@@ -32,6 +32,8 @@ type CheckProgress struct {
 }
 
 // Check verifies the book: SQLite's integrity_check and foreign_key_check,
+// the game statistics (every position's counts are those of the games
+// listed under it),
 // every position's key and stone set (recomputed from the stones), every
 // edge (the move is legal and leads to the stored child), every stored
 // status and proof number re-derived from the stored children and verdicts,
@@ -86,6 +88,9 @@ func (bk *Book) CheckWithProgress(ctx context.Context, progress func(CheckProgre
 	}
 	if !rep.OK() {
 		return rep, nil
+	}
+	if err := bk.checkGameStats(ctx, problem); err != nil {
+		return rep, err
 	}
 	r := bk.rules
 	// Positions: key and stones.

@@ -39,7 +39,8 @@
 //	Locate(ctx, b *engine.Board) (PosID, sym int, error)   ErrNotFound if absent
 //	Board(ctx, id) (*engine.Board, error)        canonical frame
 //	Position(ctx, id) (Position, error)          stones, comment, label, marks, proofs, verdict
-//	Children(ctx, id) ([]Child, error)           moves (parent's canonical frame) with statuses
+//	Children(ctx, id) ([]Child, error)           moves (parent's canonical frame) with statuses and
+//	                                             game counts, most played first, then by status (SortChildren)
 //	Play(ctx, id, m) (PosID, error)              m in id's canonical frame; adds edge+node
 //	PlayFrom(ctx, b, m) (PosID, error)           b and m in the caller's frame
 //	RemoveMove(ctx, id, m) error                 undo of Play (drops an orphaned leaf)
@@ -48,28 +49,40 @@
 //	SetDisproved(ctx, id, attacker, on) error    the expert's disproof (sticky)
 //	StoreVerdict(ctx, id, Verdict) error         re-checks the certificate (proofcheck), adds the items as children, propagates
 //	Items(ctx, id, attacker) ([]Item, error)     what a verdict still leaves to prove (incl. (s, x) of closed seminulls)
-//	Next(ctx, from, attacker) (Line, error)      the most-proving position below from
+//	Next(ctx, from, attacker) (Line, error)      the most-proving position below from (pass the current position)
 //	OpenByPN(ctx, attacker, limit) ([]Ranked, error)
 //	Proved(ctx, attacker, minOrder, limit) ([]Ranked, error)
 //	Search(ctx, text, limit) ([]Hit, error)      full-text (FTS4) search in comments
 //	Labeled(ctx, label, limit) ([]Hit, error)
 //	PathsFromRoot(ctx, id, max) ([]Line, error)  turns in the empty board's frame
+//	StableTurns(ctx, id) ([]engine.Move, error)  the line from the root in the position's stable
+//	StableLine(ctx, id) (Line, error)            display orientation (its first game's, else its first path's)
+//	ShortLine(rules, turns, max) string          "… 7. k9l9 8. m10m11" for a list row
+//	GameStatsOf(ctx, id) (GameStats, error)      games through a position, Black/White wins, unfinished
+//	GamesThrough(ctx, id, GamesQuery) ([]GameInfo, total, error)  the games through a position, paged
+//	Game(ctx, gid) (Game, error); FindGame(ctx, source, extID) (int64, error)  one game, turns as played
+//	OrientTurns(rules, turns, b) ([]engine.Move, bool)  a game's turns in the orientation of board b
 //	Stats(ctx) (Stats, error); Check(ctx) / CheckWithProgress(ctx, fn) (CheckReport, error); Backup(ctx, dst) error
 //	UpgradeNote() string                         what opening changed (proofs without certificates turned open)
 //	ImportSGF(ctx, data) (ImportStats, error)    one transaction; merges into the tree
 //	ExportSGF(ctx, id, w, ExportOptions) (ExportStats, error)  path to id, then its subtree
-//	ImportGames(ctx, r, ImportOptions) (ImportStats, error)  {"gid": ["j10", ...]} (.gz ok)
+//	ImportGames(ctx, r, ImportOptions) (ImportStats, error)  {"gid": ["j10", ...]} (.gz ok); OnProgress
+//	                                             reports committed games off the import goroutine
 //	FromEngine(rules, sym, engine.Verdict, lambda) Verdict   the stored form of a verdict
 //
-// Schema (migrations/, user_version 5): meta (rules, root), position (key
-// UNIQUE, canonical stones, side to move, stone count, winner), edge
-// (parent, packed move, child; WITHOUT ROWID, index on child), game
-// (source, id, leaf), note (comment, label, marks JSON; FTS4 index
+// Schema (migrations/, user_version 6): meta (rules, root), position (key
+// UNIQUE, canonical stones, side to move, stone count, winner, and the
+// games through it: games, bwins, wwins), edge (parent, packed move,
+// child; WITHOUT ROWID, index on child), game (id, source, ext id UNIQUE,
+// leaf, length, result, turns as played), game_pos (position, game:
+// every position each game reached, once; WITHOUT ROWID), note (comment, label, marks JSON; FTS4 index
 // note_fts kept by triggers), status (per position and attacker: status,
 // order, how, expert flag, pn, dn; indexed for the open list by pn and
 // the proved list by order), verdict (latest per position, JSON),
 // proof (named proofs: kept by the schema, no API reads them); verdict.cert holds the certificate and status.zone
 // the relevance zone of a proved position (migration 0005). Status propagation and proof numbers: status.go.
+// Game statistics (migration 0006, gamestats.go): written with each game in the transaction that stores
+// it, so re-importing changes nothing; upgrading an older book rebuilds them from its stored games.
 package proofbook
 
 import _ "github.com/mattn/go-sqlite3" // the SQLite driver, registered as "sqlite3"

@@ -12,6 +12,7 @@ import (
 	"io"
 	"sort"
 	"strconv"
+	"sync"
 	"time"
 
 	"c6book/engine"
@@ -34,8 +35,97 @@ type ImportOptions struct {
 	// OnCommit, when set, is called after each committed transaction with
 	// the ids of the games it stored.
 	OnCommit func(ids []string)
-	// Progress, when set, is called after each transaction.
+	// Progress, when set, is called after each transaction, on the
+	// importing goroutine (the import waits for it): done counts the games
+	// settled by committed transactions. OnProgress is the better choice
+	// for a user interface.
 	Progress func(done, total int)
+	// OnProgress, when set, receives what committed transactions have
+	// stored so far, at most once per ProgressEvery, then once more with
+	// Final set when the import ends (finished, cancelled or failed),
+	// before ImportGames returns. It runs on a goroutine of its own and
+	// never holds up the import: a report that comes while the previous
+	// call is still running replaces any report still waiting, so a slow
+	// callback sees fewer, always current, reports. It must not wait for
+	// ImportGames to return.
+	OnProgress func(ImportProgress)
+	// ProgressEvery is the least time between two OnProgress reports
+	// (default 100 ms).
+	ProgressEvery time.Duration
+}
+
+// ImportProgress is what an import has committed so far. The counts are
+// those of ImportStats at that moment: a cancelled import's final report
+// says exactly what the book holds of it.
+type ImportProgress struct {
+	Total   int // games in the file
+	Done    int // games settled by committed transactions (stored, already there or skipped)
+	Stored  int // games stored
+	Already int // games that were in the book
+	Skipped int // games skipped (bad moves)
+	// Final: the import has ended; Err says how when it did not finish
+	// (context.Canceled when it was cancelled).
+	Final bool
+	Err   error
+}
+
+// progressBox delivers ImportOptions.OnProgress reports on a goroutine of
+// its own, the latest one only, so that the import never waits for them.
+type progressBox struct {
+	fn      func(ImportProgress)
+	every   time.Duration
+	last    time.Time
+	mu      sync.Mutex
+	pending *ImportProgress
+	running bool
+	wg      sync.WaitGroup
+}
+
+// post queues a report (dropped when the last one is more recent than
+// every, unless it is final).
+func (b *progressBox) post(p ImportProgress) {
+	if b == nil || (!p.Final && time.Since(b.last) < b.every) {
+		return
+	}
+	b.last = time.Now()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.pending = &p
+	if !b.running {
+		b.running = true
+		b.wg.Add(1)
+		go b.deliver()
+	}
+}
+
+func (b *progressBox) deliver() {
+	defer b.wg.Done()
+	for {
+		b.mu.Lock()
+		p := b.pending
+		b.pending = nil
+		if p == nil {
+			b.running = false
+			b.mu.Unlock()
+			return
+		}
+		b.mu.Unlock()
+		b.fn(*p)
+	}
+}
+
+// end posts the final report and waits until it has been delivered.
+func (b *progressBox) end(p ImportProgress) {
+	if b == nil {
+		return
+	}
+	p.Final = true
+	b.post(p)
+	b.wg.Wait()
+}
+
+func (st ImportStats) progress(done, total int) ImportProgress {
+	return ImportProgress{Total: total, Done: done, Stored: st.Games, Already: st.Already, Skipped: len(st.Skipped)}
 }
 
 // DefaultMaxTxTime is how long an import holds the write lock at most
@@ -78,8 +168,12 @@ func (e GameError) Reason() string {
 
 // ImportStats summarises an import.
 type ImportStats struct {
-	Games     int // games stored
-	Already   int // games already in the book
+	Games   int // games stored
+	Already int // games already in the book
+	// Repaired counts the games already in the book whose turns an
+	// upgrade had rebuilt (choosing between transpositions): they now
+	// have their own turns, and the counts follow (see backfillGames).
+	Repaired  int
 	Skipped   []GameError
 	Positions int // new positions
 	Edges     int // new moves
@@ -140,6 +234,7 @@ func (bk *Book) ImportGames(ctx context.Context, r io.Reader, opts ImportOptions
 // began, so it was not replayed.
 type gamePrep struct {
 	id    string
+	moves []engine.Move // the turns as played
 	steps []prepared
 	err   error
 	known bool
@@ -153,6 +248,7 @@ func (bk *Book) prepareGame(g *gamePrep, turns []string, cells []engine.Color) {
 		g.err = err
 		return
 	}
+	g.moves = ms
 	b := bk.tmpl.Clone()
 	sym, list := 0, []stone(nil) // the empty board's canonical frame
 	for i, m := range ms {
@@ -174,7 +270,9 @@ func (bk *Book) prepareGame(g *gamePrep, turns []string, cells []engine.Color) {
 
 // knownGames lists the ids of the games stored under source.
 func (bk *Book) knownGames(ctx context.Context, source string) (map[string]bool, error) {
-	rows, err := bk.r.QueryContext(ctx, "SELECT ext_id FROM game WHERE source = ?", source)
+	// A game whose turns an upgrade rebuilt is not known: it is replayed,
+	// to put its own turns (see repairGame).
+	rows, err := bk.r.QueryContext(ctx, "SELECT ext_id FROM game WHERE source = ? AND rebuilt = 0", source)
 	if err != nil {
 		return nil, fmt.Errorf("reading the stored games: %w", err)
 	}
@@ -217,8 +315,22 @@ func (bk *Book) prepareGames(ctx context.Context, known map[string]bool, ids []s
 	return ch
 }
 
-func (bk *Book) importGames(ctx context.Context, ids []string, games map[string][]string, opts ImportOptions) (ImportStats, error) {
+func (bk *Book) importGames(ctx context.Context, ids []string, games map[string][]string, opts ImportOptions) (_ ImportStats, err error) {
 	var st ImportStats
+	received, done := 0, 0
+	var box *progressBox
+	if opts.OnProgress != nil {
+		box = &progressBox{fn: opts.OnProgress, every: opts.ProgressEvery}
+		if box.every <= 0 {
+			box.every = 100 * time.Millisecond
+		}
+		box.post(st.progress(0, len(ids)))
+		defer func() {
+			p := st.progress(done, len(ids))
+			p.Err = err
+			box.end(p)
+		}()
+	}
 	if opts.Source == "" {
 		opts.Source = "littlegolem"
 	}
@@ -236,7 +348,6 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 	pctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	prepped := bk.prepareGames(pctx, known, ids, games)
-	received, done := 0, 0
 	var pending []gamePrep // prepared games not stored yet, in order
 	for received < len(ids) || len(pending) > 0 {
 		if err := ctx.Err(); err != nil {
@@ -264,11 +375,7 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 			if err != nil {
 				return err
 			}
-			has, err := tx.PrepareContext(ctx, "SELECT 1 FROM game WHERE source = ? AND ext_id = ?")
-			if err != nil {
-				return err
-			}
-			ins, err := tx.PrepareContext(ctx, "INSERT INTO game(source, ext_id, leaf, nturns) VALUES (?, ?, ?, ?)")
+			has, err := tx.PrepareContext(ctx, "SELECT id, rebuilt FROM game WHERE source = ? AND ext_id = ?")
 			if err != nil {
 				return err
 			}
@@ -295,16 +402,22 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 				}
 				g := pending[used]
 				used++
-				var one int
-				switch err := has.QueryRowContext(ctx, opts.Source, g.id).Scan(&one); {
-				case err == nil:
+				var gid int64
+				var rebuilt bool
+				switch err := has.QueryRowContext(ctx, opts.Source, g.id).Scan(&gid, &rebuilt); {
+				case err == nil && !rebuilt:
 					bst.Already++
 					continue
+				case err == nil: // stored with rebuilt turns: put its own
 				case !errors.Is(err, sql.ErrNoRows):
 					return err
 				}
 				if g.known { // stored when the import began, but not now
 					bk.prepareGame(&g, games[g.id], make([]engine.Color, bk.rules.Squares()))
+				}
+				if g.err != nil && rebuilt {
+					bst.Already++ // keeps its rebuilt line
+					continue
 				}
 				if g.err != nil {
 					bst.Skipped = append(bst.Skipped, GameError{g.id, g.err})
@@ -314,7 +427,16 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 					return err
 				}
 				pa, pe, pd := w.added, w.edges, len(w.dirty)
+				result := engine.Empty
+				if len(g.steps) > 0 {
+					result = g.steps[len(g.steps)-1].winner
+				}
+				if !rebuilt {
+					w.beginGame(result)
+				}
 				cur := bk.root
+				path := make([]PosID, 1, len(g.steps)+1)
+				path[0] = cur
 				var gerr error
 				for i, p := range g.steps {
 					n, err := w.apply(ctx, cur, p)
@@ -323,9 +445,14 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 						break
 					}
 					cur = n.id
+					path = append(path, cur)
 				}
 				if gerr == nil {
-					_, gerr = ins.ExecContext(ctx, opts.Source, g.id, int64(cur), len(g.steps))
+					if rebuilt {
+						gerr = w.repairGame(ctx, gid, path, g.moves, result)
+					} else {
+						gerr = w.addGame(ctx, opts.Source, g.id, path, g.moves, result)
+					}
 				}
 				if gerr != nil {
 					if ctx.Err() != nil {
@@ -344,10 +471,15 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 					w.added, w.edges, w.dirty = pa, pe, w.dirty[:pd]
 					bst.Skipped = append(bst.Skipped, GameError{g.id, gerr})
 				}
+				w.endGame()
 				if _, err := tx.ExecContext(ctx, "RELEASE game"); err != nil {
 					return err
 				}
-				if gerr == nil {
+				switch {
+				case gerr == nil && rebuilt:
+					bst.Already++
+					bst.Repaired++
+				case gerr == nil:
 					bst.Games++
 					stored = append(stored, g.id)
 				}
@@ -369,6 +501,7 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 		done += used
 		st.Games += bst.Games
 		st.Already += bst.Already
+		st.Repaired += bst.Repaired
 		st.Skipped = append(st.Skipped, bst.Skipped...)
 		st.Positions += bst.Positions
 		st.Edges += bst.Edges
@@ -378,6 +511,7 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 		if opts.Progress != nil {
 			opts.Progress(done, len(ids))
 		}
+		box.post(st.progress(done, len(ids)))
 		if received < len(ids) || len(pending) > 0 {
 			// Leave the lock free for a moment: SQLite's busy handler
 			// polls (every 100 ms at worst), and a writer that began its

@@ -100,6 +100,59 @@ func v4Fixture(t *testing.T) string {
 	return strings.Replace(v3Fixture(t), "schema version 3", "schema version 4", 1) + ms[3].sql + "\n"
 }
 
+// v5Fixture is the v4 book after migration 0005 (certificates) with the
+// statuses a schema-5 build re-derived when it upgraded the book (the
+// verdict has no certificate: what rested on it is open again).
+func v5Fixture(t *testing.T) string {
+	ctx := context.Background()
+	ms, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := strings.Replace(v4Fixture(t), "schema version 4", "schema version 5", 1) + ms[4].sql + "\n"
+	path := filepath.Join(t.TempDir(), "v5.c6book")
+	plainDB(t, path, script)
+	db, err := sql.Open("sqlite3", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	if _, err := rederive(ctx, tx, path); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := tx.QueryContext(ctx, "SELECT pos, attacker, status, ord, how, expert, pn, dn, hex(zone) FROM status ORDER BY pos, attacker")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var sb strings.Builder
+	sb.WriteString(script)
+	sb.WriteString("DELETE FROM status;\n")
+	for rows.Next() {
+		var pos, att, st, ord, expert, pn, dn int64
+		var how string
+		var zone sql.NullString
+		if err := rows.Scan(&pos, &att, &st, &ord, &how, &expert, &pn, &dn, &zone); err != nil {
+			t.Fatal(err)
+		}
+		z := "NULL"
+		if zone.Valid && zone.String != "" {
+			z = "X'" + zone.String + "'"
+		}
+		fmt.Fprintf(&sb, "INSERT INTO status(pos, attacker, status, ord, how, expert, pn, dn, updated_at, zone) VALUES (%d, %d, %d, %d, '%s', %d, %d, %d, 1700000000, %s);\n",
+			pos, att, st, ord, how, expert, pn, dn, z)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return sb.String()
+}
+
 // plainDB creates an SQLite file with the given SQL, outside the book code.
 func plainDB(t *testing.T, path, script string) {
 	t.Helper()
@@ -113,12 +166,25 @@ func plainDB(t *testing.T, path, script string) {
 	}
 }
 
+// wantGames checks the game counts of the position after line.
+func wantGames(t *testing.T, bk *Book, line string, games, bwins, wwins int64) {
+	t.Helper()
+	id, _ := locate(t, bk, line)
+	gs, err := bk.GameStatsOf(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gs.Games != games || gs.BlackWins != bwins || gs.WhiteWins != wwins || gs.Unfinished != games-bwins-wwins {
+		t.Fatalf("games through %q: %+v, want %d (B %d, W %d)", line, gs, games, bwins, wwins)
+	}
+}
+
 // TestMigrations opens a book of every earlier schema version (fixtures in
 // testdata) and checks that it is upgraded with its contents intact.
 func TestMigrations(t *testing.T) {
 	ctx := context.Background()
-	fixtures := map[int]func(*testing.T) string{1: v1Fixture, 2: v2Fixture, 3: v3Fixture, 4: v4Fixture}
-	if SchemaVersion() != 5 {
+	fixtures := map[int]func(*testing.T) string{1: v1Fixture, 2: v2Fixture, 3: v3Fixture, 4: v4Fixture, 5: v5Fixture}
+	if SchemaVersion() != 6 {
 		t.Fatalf("schema version %d: add a fixture for version %d and extend this test", SchemaVersion(), SchemaVersion()-1)
 	}
 	for v := 1; v < SchemaVersion(); v++ {
@@ -157,6 +223,27 @@ func TestMigrations(t *testing.T) {
 				t.Fatalf("search after migration (the index is filled from old notes): %v %v", hits, err)
 			}
 			parent, _ := locate(t, bk, "j10 j11k10")
+			// The stored game (j10 j11k10 l11m9, unfinished) gets its
+			// statistics and its turns back from the tree.
+			wantGames(t, bk, "", 1, 0, 0)
+			wantGames(t, bk, "j10 j11k10", 1, 0, 0)
+			wantGames(t, bk, "j10 j11k10 l11m9", 1, 0, 0)
+			gs, total, err := bk.GamesThrough(ctx, parent, GamesQuery{})
+			if err != nil || total != 1 || len(gs) != 1 || gs[0].ExtID != "42" || gs[0].Turns != 3 || gs[0].Result != engine.Empty {
+				t.Fatalf("games through the fixture's line: %+v (%d) %v", gs, total, err)
+			}
+			g, err := bk.Game(ctx, gs[0].ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if gb, err := engine.Replay(bk.Rules(), g.Moves); err != nil {
+				t.Fatal(err)
+			} else if gid, _, err := bk.Locate(ctx, gb); err != nil || gid != id {
+				t.Fatalf("the migrated game's turns %s lead to %d, want %d (%v)", engine.FormatTurns(bk.Rules(), g.Moves), gid, id, err)
+			}
+			if v < gameStatsSchema && !strings.Contains(bk.UpgradeNote(), "game statistics computed for 1 stored games") {
+				t.Fatalf("upgrade note: %q", bk.UpgradeNote())
+			}
 			if v >= 2 {
 				// The verdict is kept, but it has no certificate: what
 				// rested on it is open again, and opening says so.
@@ -169,7 +256,7 @@ func TestMigrations(t *testing.T) {
 				if st := proofOf(t, bk, parent, engine.Black).Status; st == StatusProved {
 					t.Fatal("the parent of a proof without a certificate is still proved")
 				}
-				if note := bk.UpgradeNote(); !strings.Contains(note, "2 proved positions") || !strings.Contains(note, "re-verify") {
+				if note := bk.UpgradeNote(); v < certSchema && (!strings.Contains(note, "2 proved positions") || !strings.Contains(note, "re-verify")) {
 					t.Fatalf("upgrade note: %q", note)
 				}
 				pr, err := bk.Proved(ctx, engine.Black, 0, 10)
@@ -181,8 +268,8 @@ func TestMigrations(t *testing.T) {
 				if err := bk.r.QueryRowContext(ctx, "SELECT COUNT(*), COALESCE(MIN(root), 0) FROM proof").Scan(&n, &root); err != nil || n != 1 || PosID(root) != parent {
 					t.Fatalf("migrated proofs: %d rows, root %d (want %d), %v", n, root, parent, err)
 				}
-			} else if bk.UpgradeNote() != "" {
-				t.Fatalf("upgrade note without proofs: %q", bk.UpgradeNote())
+			} else if strings.Contains(bk.UpgradeNote(), "proved") {
+				t.Fatalf("upgrade note without proofs to re-derive: %q", bk.UpgradeNote())
 			}
 			mustCheck(t, bk)
 			// The migrated book works: new moves, verdicts, a clean check.

@@ -2,11 +2,13 @@ package proofbook
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"c6book/engine"
@@ -34,6 +36,12 @@ type wtx struct {
 	cells     []engine.Color
 	added     int // positions inserted
 	edges     int // edges inserted
+	// Games stored by the transaction (see addGame): their statements and
+	// what they add to the positions' counts.
+	insGame, insGamePos *sql.Stmt
+	gameDelta           map[PosID]*gameDelta
+	// game: the game being stored (see beginGame), nil otherwise.
+	game *gameInProgress
 }
 
 func (bk *Book) newWtx(ctx context.Context, tx *sql.Tx) (*wtx, error) {
@@ -49,7 +57,7 @@ func (bk *Book) newWtx(ctx context.Context, tx *sql.Tx) (*wtx, error) {
 	}
 	w.findEdge = prep("SELECT child FROM edge WHERE parent = ? AND move = ?")
 	w.findPos = prep("SELECT id, stones, to_move FROM position WHERE key = ?")
-	w.insPos = prep("INSERT INTO position(key, stones, to_move, nstones, winner, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+	w.insPos = prep("INSERT INTO position(key, stones, to_move, nstones, winner, created_at, games, bwins, wwins) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
 	w.insEdge = prep("INSERT INTO edge(parent, move, child) VALUES (?, ?, ?)")
 	w.hasStat = prep("SELECT 1 FROM status WHERE pos = ? LIMIT 1")
 	if err != nil {
@@ -148,12 +156,27 @@ func (w *wtx) findOrAdd(ctx context.Context, p prepared) (node, error) {
 	case !errors.Is(err, sql.ErrNoRows):
 		return node{}, err
 	}
-	res, err := w.insPos.ExecContext(ctx, int64(p.key), enc, int(p.toMove), len(p.list), int(p.winner), w.now)
+	// A position new with the game being stored starts with that game
+	// counted (addGame leaves it out of the deltas).
+	var games, bwins, wwins int
+	if g := w.game; g != nil {
+		games = 1
+		switch g.result {
+		case engine.Black:
+			bwins = 1
+		case engine.White:
+			wwins = 1
+		}
+	}
+	res, err := w.insPos.ExecContext(ctx, int64(p.key), enc, int(p.toMove), len(p.list), int(p.winner), w.now, games, bwins, wwins)
 	if err != nil {
 		return node{}, err
 	}
 	if id, err = res.LastInsertId(); err != nil {
 		return node{}, err
+	}
+	if w.game != nil {
+		w.game.created[PosID(id)] = true
 	}
 	w.added++
 	w.fresh[PosID(id)] = true
@@ -238,8 +261,12 @@ func (w *wtx) apply(ctx context.Context, cur PosID, p prepared) (node, error) {
 	return next, nil
 }
 
-// finish propagates the statuses touched by the transaction.
+// finish adds the game counts of the games the transaction stored and
+// propagates the statuses it touched.
 func (w *wtx) finish(ctx context.Context) error {
+	if err := w.flushGames(ctx); err != nil {
+		return err
+	}
 	if len(w.dirty) == 0 {
 		return nil
 	}
@@ -392,15 +419,26 @@ func (w *wtx) addLine(ctx context.Context, turns []engine.Move, partial bool) (L
 	return line, nil
 }
 
-// Children lists the stored moves of a position with their statuses, in
-// move order.
+// Children lists the stored moves of a position with their statuses and
+// game counts: most played first (the games through the position each
+// leads to), then by the status for the side that plays the move (proved,
+// open, unknown, disproved), then in stored move order, so that a reply
+// list reads like an opening book and its first row is the main line.
 func (bk *Book) Children(ctx context.Context, id PosID) ([]Child, error) {
+	pi, err := readInfo(ctx, bk.r, id)
+	if errors.Is(err, ErrNotFound) {
+		return nil, nil // no such position: no moves (as before)
+	}
+	if err != nil {
+		return nil, err
+	}
 	rows, err := bk.r.QueryContext(ctx, `
 SELECT e.move, e.child,
        sb.status, sb.ord, sb.how, sb.expert, sb.pn, sb.dn, sb.updated_at,
        sw.status, sw.ord, sw.how, sw.expert, sw.pn, sw.dn, sw.updated_at,
-       n.label, n.pos IS NOT NULL
+       n.label, n.pos IS NOT NULL, c.games, c.bwins, c.wwins
 FROM edge e
+JOIN position c ON c.id = e.child
 LEFT JOIN status sb ON sb.pos = e.child AND sb.attacker = 1
 LEFT JOIN status sw ON sw.pos = e.child AND sw.attacker = 2
 LEFT JOIN note n ON n.pos = e.child
@@ -412,13 +450,13 @@ WHERE e.parent = ? ORDER BY e.move`, int64(id))
 	var out []Child
 	for rows.Next() {
 		var c Child
-		var mv, child int64
+		var mv, child, games, bwins, wwins int64
 		var ps [2]nullProof
 		var label sql.NullString
 		if err := rows.Scan(&mv, &child,
 			&ps[0].status, &ps[0].ord, &ps[0].how, &ps[0].expert, &ps[0].pn, &ps[0].dn, &ps[0].updated,
 			&ps[1].status, &ps[1].ord, &ps[1].how, &ps[1].expert, &ps[1].pn, &ps[1].dn, &ps[1].updated,
-			&label, &c.Note); err != nil {
+			&label, &c.Note, &games, &bwins, &wwins); err != nil {
 			return nil, err
 		}
 		m, err := unpackMove(mv)
@@ -426,12 +464,46 @@ WHERE e.parent = ? ORDER BY e.move`, int64(id))
 			return nil, err
 		}
 		c.Move, c.ID, c.Label = m, PosID(child), label.String
+		c.Games = gameStats(games, bwins, wwins)
 		for i := range ps {
 			c.Proofs[i] = ps[i].proof(engine.Color(i + 1))
 		}
 		out = append(out, c)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	SortChildren(out, pi.toMove)
+	return out, nil
+}
+
+// SortChildren orders replies as Children returns them: most games first,
+// then by status for mover, the side that plays them (proved, open,
+// unknown, disproved), then by stored move (a stable order).
+func SortChildren(kids []Child, mover engine.Color) {
+	rank := func(c Child) int {
+		if mover != engine.Black && mover != engine.White {
+			return 0
+		}
+		switch c.Proof(mover).Status {
+		case StatusProved:
+			return 0
+		case StatusOpen:
+			return 1
+		case StatusDisproved:
+			return 3
+		}
+		return 2
+	}
+	slices.SortStableFunc(kids, func(a, b Child) int {
+		if a.Games.Games != b.Games.Games {
+			return cmp.Compare(b.Games.Games, a.Games.Games)
+		}
+		if ra, rb := rank(a), rank(b); ra != rb {
+			return cmp.Compare(ra, rb)
+		}
+		return cmp.Compare(packMove(a.Move), packMove(b.Move))
+	})
 }
 
 // nullProof scans a status row that may be missing.
@@ -607,7 +679,8 @@ func (bk *Book) SetMarks(ctx context.Context, id PosID, marks []Mark) error {
 
 // RemoveMove deletes the stored move m (in id's canonical frame) and
 // propagates the statuses. The child position is deleted too when nothing
-// else refers to it (no other parent, no moves, notes, verdict or game).
+// else refers to it (no other parent, no moves, notes, verdict or game
+// through it).
 func (bk *Book) RemoveMove(ctx context.Context, id PosID, m engine.Move) error {
 	return bk.write(ctx, func(tx *sql.Tx) error {
 		list, _, err := loadPos(ctx, tx, bk.rules, id)
@@ -630,7 +703,8 @@ func (bk *Book) RemoveMove(ctx context.Context, id PosID, m engine.Move) error {
 		if err := tx.QueryRowContext(ctx, `SELECT
  (SELECT count(*) FROM edge WHERE child = ?1) + (SELECT count(*) FROM edge WHERE parent = ?1) +
  (SELECT count(*) FROM note WHERE pos = ?1) + (SELECT count(*) FROM verdict WHERE pos = ?1) +
- (SELECT count(*) FROM game WHERE leaf = ?1) + (SELECT count(*) FROM proof WHERE root = ?1) +
+ (SELECT count(*) FROM game WHERE leaf = ?1) + (SELECT count(*) FROM game_pos WHERE pos = ?1) +
+ (SELECT count(*) FROM proof WHERE root = ?1) +
  (SELECT count(*) FROM meta WHERE root = ?1) + (SELECT count(*) FROM status WHERE pos = ?1 AND expert <> 0)`, child).Scan(&refs); err != nil {
 			return err
 		}

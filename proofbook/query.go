@@ -3,6 +3,7 @@ package proofbook
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -26,6 +27,12 @@ func (bk *Book) reframe(ctx context.Context, line Line) (Line, error) {
 			return Line{}, err
 		}
 	}
+	return reframeFrom(bk, b, line)
+}
+
+// reframeFrom is reframe from b, the board of line.IDs[0] in its canonical
+// frame (b is played on).
+func reframeFrom(bk *Book, b *engine.Board, line Line) (Line, error) {
 	out := Line{IDs: line.IDs, Turns: make([]engine.Move, len(line.Turns))}
 	for i, mc := range line.Turns {
 		_, sym := b.CanonicalKey()
@@ -144,7 +151,7 @@ WHERE note_fts MATCH ? ORDER BY n.pos LIMIT ?`, strings.Join(terms, " "), limit)
 	if err != nil {
 		return nil, err
 	}
-	return scanHits(rows)
+	return bk.scanHits(ctx, rows)
 }
 
 // Labeled lists positions with the user label (e.g. "joseki").
@@ -156,23 +163,43 @@ func (bk *Book) Labeled(ctx context.Context, label string, limit int) ([]Hit, er
 	if err != nil {
 		return nil, err
 	}
-	return scanHits(rows)
+	return bk.scanHits(ctx, rows)
 }
 
-// scanHits reads rows of (position, comment, label).
-func scanHits(rows *sql.Rows) ([]Hit, error) {
-	defer rows.Close()
+// scanHits reads rows of (position, comment, label) and completes each hit
+// with its statuses, its stones and its stable line from the root.
+func (bk *Book) scanHits(ctx context.Context, rows *sql.Rows) ([]Hit, error) {
 	var out []Hit
 	for rows.Next() {
 		var h Hit
 		var id int64
 		if err := rows.Scan(&id, &h.Comment, &h.Label); err != nil {
+			rows.Close()
 			return nil, err
 		}
 		h.ID = PosID(id)
 		out = append(out, h)
 	}
-	return out, rows.Err()
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	for i := range out {
+		h := &out[i]
+		pi, err := readInfo(ctx, bk.r, h.ID)
+		if err != nil {
+			return nil, err
+		}
+		h.Stones, h.ToMove = pi.nstones, pi.toMove
+		for a := engine.Black; a <= engine.White; a++ {
+			if h.Proofs[a-1], _, err = readProof(ctx, bk.r, bk.rules, h.ID, a); err != nil {
+				return nil, err
+			}
+		}
+		if h.Turns, err = bk.StableTurns(ctx, h.ID); err != nil && !errors.Is(err, ErrNotFound) {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // Stats counts the book's contents.

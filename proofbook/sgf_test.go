@@ -32,7 +32,9 @@ func bookState(t *testing.T, bk *Book) string {
 		"SELECT parent, move, child FROM edge ORDER BY parent, move",
 		"SELECT pos, comment, label, marks, updated_at FROM note ORDER BY pos",
 		"SELECT pos, attacker, status, ord, pn, dn FROM status ORDER BY pos, attacker",
-		"SELECT source, ext_id, leaf FROM game ORDER BY source, ext_id",
+		"SELECT source, ext_id, leaf, nturns, result, hex(turns), rebuilt FROM game ORDER BY source, ext_id",
+		"SELECT id, games, bwins, wwins FROM position ORDER BY id",
+		"SELECT pos, game FROM game_pos ORDER BY pos, game",
 	} {
 		rows, err := bk.r.QueryContext(ctx, q)
 		if err != nil {

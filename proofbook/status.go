@@ -713,7 +713,7 @@ func (bk *Book) Proved(ctx context.Context, attacker engine.Color, minOrder, lim
 }
 
 // ranked lists at most limit (default 100) positions with status st for
-// attacker a; tail (with its arguments) ends the query's WHERE clause and
+// attacker a, each with its stable line from the root (StableTurns); tail (with its arguments) ends the query's WHERE clause and
 // orders the rows.
 func (bk *Book) ranked(ctx context.Context, a engine.Color, st Status, limit int, tail string, tailArgs ...any) ([]Ranked, error) {
 	if limit <= 0 {
@@ -721,7 +721,7 @@ func (bk *Book) ranked(ctx context.Context, a engine.Color, st Status, limit int
 	}
 	args := append(append([]any{int(a), int(st)}, tailArgs...), limit)
 	rows, err := bk.r.QueryContext(ctx, `
-SELECT s.pos, s.status, s.ord, s.how, s.expert, s.pn, s.dn, s.updated_at, p.nstones, COALESCE(n.label, '')
+SELECT s.pos, s.status, s.ord, s.how, s.expert, s.pn, s.dn, s.updated_at, p.nstones, p.to_move, COALESCE(n.label, '')
 FROM status s JOIN position p ON p.id = s.pos LEFT JOIN note n ON n.pos = s.pos
 WHERE s.attacker = ? AND s.status = ? `+tail+" LIMIT ?", args...)
 	if err != nil {
@@ -733,13 +733,23 @@ WHERE s.attacker = ? AND s.status = ? `+tail+" LIMIT ?", args...)
 		var id int64
 		var np nullProof
 		var r Ranked
-		if err := rows.Scan(&id, &np.status, &np.ord, &np.how, &np.expert, &np.pn, &np.dn, &np.updated, &r.Stones, &r.Label); err != nil {
+		var tm int
+		if err := rows.Scan(&id, &np.status, &np.ord, &np.how, &np.expert, &np.pn, &np.dn, &np.updated, &r.Stones, &tm, &r.Label); err != nil {
 			return nil, err
 		}
-		r.ID, r.Proof = PosID(id), np.proof(a)
+		r.ID, r.Proof, r.ToMove = PosID(id), np.proof(a), engine.Color(tm)
 		out = append(out, r)
 	}
-	return out, rows.Err()
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	for i := range out {
+		var err error
+		if out[i].Turns, err = bk.StableTurns(ctx, out[i].ID); err != nil && !errors.Is(err, ErrNotFound) {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // Item is a move a defender-to-move position's proof still needs proved:
@@ -750,6 +760,10 @@ type Item struct {
 	Move  engine.Move
 	ID    PosID // the child, 0 when not stored
 	Proof Proof
+	// Reason is why the verifier left the move unsolved (engine.Reason*:
+	// "budget", "exhausted", "lost", "cancelled"; see ReasonText), "" for
+	// a move it did not list (inside a seminull zone).
+	Reason string
 }
 
 // Items lists the open items of position id's verdict for attacker: what
@@ -780,9 +794,13 @@ func (bk *Book) Items(ctx context.Context, id PosID, attacker engine.Color) ([]I
 	if err != nil {
 		return nil, err
 	}
+	reasons := map[int64]string{}
+	for _, u := range append(append([]Unsolved(nil), v.Unsolved...), v.OpenSeminull...) {
+		reasons[packMove(u.Move)] = u.Reason
+	}
 	var out []Item
 	for _, x := range it.items {
-		item := Item{Move: x.move, Proof: defaultProof(attacker)}
+		item := Item{Move: x.move, Proof: defaultProof(attacker), Reason: reasons[packMove(x.move)]}
 		if x.row != nil {
 			item.ID, item.Proof = x.row.id, x.row.proof
 		}

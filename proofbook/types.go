@@ -40,6 +40,9 @@ type Child struct {
 	Proofs [2]Proof
 	Label  string // the child's user label
 	Note   bool   // the child has a comment or marks
+	// Games counts the imported games through the child position (by any
+	// move order or orientation) by result.
+	Games GameStats
 }
 
 // Proof returns the child's status for attacker.
@@ -94,14 +97,30 @@ type Ranked struct {
 	Proof  Proof
 	Label  string
 	Stones int
+	ToMove engine.Color
+	// Turns is the line from the root in the position's stable display
+	// orientation (see StableTurns; ShortLine for a list row): open the
+	// position by playing it.
+	Turns []engine.Move
 }
 
-// Hit is a comment search result.
+// Hit is a comment search (or label) result.
 type Hit struct {
 	ID      PosID
 	Comment string
 	Label   string
+	Stones  int
+	ToMove  engine.Color
+	// Proofs holds the position's status for Black (index 0) and White (1).
+	Proofs [2]Proof
+	// Turns is the line from the root in the position's stable display
+	// orientation (see StableTurns), in which the comment's squares are
+	// meant when it was written on a line from a game.
+	Turns []engine.Move
 }
+
+// Proof returns the hit's status for attacker.
+func (h Hit) Proof(attacker engine.Color) Proof { return h.Proofs[attacker-1] }
 
 // Stats counts a book's contents.
 type Stats struct {

@@ -19,6 +19,10 @@ type (
 	Zone = c6book.Zone
 )
 
+// ReasonText says in words why a defender move is unsolved (see
+// c6book.ReasonText).
+func ReasonText(reason string) string { return c6book.ReasonText(reason) }
+
 // FromEngine converts an engine verdict for a board whose CanonicalKey
 // symmetry is sym into the stored form (canonical frame): c6book.FromEngine.
 func FromEngine(r engine.Rules, sym int, v engine.Verdict, lambda int) Verdict {

@@ -82,6 +82,7 @@ func bookCommands() []bookSub {
 			flags: func(*flag.FlagSet) bookRun { return bookRun{run: bookStats} }},
 		{name: "show", summary: "a position's status, notes and children", position: true,
 			flags: func(*flag.FlagSet) bookRun { return bookRun{run: bookShow} }},
+		{name: "games", summary: "the games through a position (source, id, length, result), or one game's turns", position: true, flags: gamesFlags},
 		{name: "annotate", summary: "set a position's comment, label, or expert disproof", position: true, flags: annotateFlags},
 		{name: "verify", summary: "run the verifier on a position and store the verdict", position: true, flags: verifyFlags,
 			attacker: "attacker B or W: must be the side that just moved, the only side the verifier proves for (default: that side)"},
@@ -393,15 +394,25 @@ func bookImportGames(e *bookEnv, o importGamesOpts) error {
 	}
 	defer in.Close()
 	start := time.Now()
-	last := time.Now()
-	st, err := e.bk.ImportGames(e.ctx, in, proofbook.ImportOptions{Source: o.source, Batch: o.batch,
-		Progress: func(done, total int) {
-			if time.Since(last) > time.Second {
-				last = time.Now()
-				fmt.Fprintf(stderr, "\r%d/%d games", done, total)
+	opts := proofbook.ImportOptions{Source: o.source, Batch: o.batch}
+	tty := isTerminalWriter(stderr)
+	if tty {
+		// What the committed transactions hold, a few times a second.
+		opts.ProgressEvery = 200 * time.Millisecond
+		opts.OnProgress = func(p proofbook.ImportProgress) {
+			if !p.Final {
+				fmt.Fprintf(stderr, "\r\033[Kimporting: %d/%d games committed (%d new)", p.Done, p.Total, p.Stored)
 			}
-		}})
-	fmt.Fprint(stderr, "\r")
+		}
+	}
+	st, err := e.bk.ImportGames(e.ctx, in, opts)
+	if tty {
+		fmt.Fprint(stderr, "\r\033[K")
+	}
+	if errors.Is(err, context.Canceled) {
+		return fmt.Errorf("cancelled: %d games stored, %d already in the book (%d of them repaired), %d skipped before it (all kept; importing again adds the rest)",
+			st.Games, st.Already, st.Repaired, len(st.Skipped))
+	}
 	if err != nil {
 		return fmt.Errorf("%w (%d games committed before it)", err, st.Games)
 	}
@@ -436,11 +447,14 @@ func bookImportGames(e *bookEnv, o importGamesOpts) error {
 		sk = append(sk, skipJSON{oneLine(e.ID, 40), e.Reason(), oneLine(e.Err.Error(), 160)})
 	}
 	return e.print(map[string]any{"games": st.Games, "already": st.Already, "skipped": len(st.Skipped),
-		"skipped_by_reason": byReason, "skipped_games": sk, "positions": st.Positions, "moves": st.Edges,
+		"skipped_by_reason": byReason, "skipped_games": sk, "repaired": st.Repaired, "positions": st.Positions, "moves": st.Edges,
 		"transactions": st.Transactions, "longest_tx_ms": st.LongestTx.Milliseconds(), "ms": elapsed.Milliseconds()},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "%d games imported, %d already in the book, %d skipped; %d new positions, %d new moves in %s\n",
 				st.Games, st.Already, len(st.Skipped), st.Positions, st.Edges, elapsed.Round(time.Millisecond))
+			if st.Repaired > 0 {
+				fmt.Fprintf(w, "%d games already in the book repaired: their own line replaces the one an upgrade chose\n", st.Repaired)
+			}
 			for _, k := range reasons {
 				fmt.Fprintf(w, "skipped %d: %s\n", byReason[k], k)
 			}
@@ -557,31 +571,42 @@ func bookShow(e *bookEnv) error {
 	if err != nil {
 		return err
 	}
-	type childJSON struct {
-		Move  string `json:"move"`
-		ID    int64  `json:"id"`
-		Black string `json:"black"`
-		White string `json:"white"`
-		Label string `json:"label,omitempty"`
+	gs, err := bk.GameStatsOf(ctx, id)
+	if err != nil {
+		return err
 	}
-	var cj []childJSON
+	// The replies as the book orders them (most played first, then by
+	// status), named in the orientation of --turns.
+	type childJSON struct {
+		Move  string        `json:"move"`
+		ID    int64         `json:"id"`
+		Games gameStatsJSON `json:"games"`
+		Black string        `json:"black"`
+		White string        `json:"white"`
+		Label string        `json:"label,omitempty"`
+	}
+	cj := []childJSON{}
 	for _, k := range kids {
-		cj = append(cj, childJSON{engine.MoveName(r, proofbook.FromCanonical(r, sym, k.Move)), int64(k.ID),
+		cj = append(cj, childJSON{engine.MoveName(r, proofbook.FromCanonical(r, sym, k.Move)), int64(k.ID), statsJSON(k.Games),
 			proofText(k.Proofs[0]), proofText(k.Proofs[1]), k.Label})
 	}
 	out := map[string]any{"id": int64(id), "to_move": b.ToMove().String(), "comment": p.Comment, "label": p.Label,
-		"black": proofText(p.Proofs[0]), "white": proofText(p.Proofs[1]), "children": cj}
+		"black": proofText(p.Proofs[0]), "white": proofText(p.Proofs[1]), "games": statsJSON(gs), "children": cj}
 	var uns, semi, items []string
+	var why []unsolvedJSON
 	if v := p.Verdict; v != nil {
 		uns, semi = verdictMoves(r, sym, v)
+		why = unsolvedWhy(r, sym, v)
 		if items, err = itemNames(ctx, bk, id, v.Attacker, sym); err != nil {
 			return err
 		}
 		out["verdict"] = newVerdictJSON(r, v.Transform(r, engine.InverseSymmetry(sym)))
 		out["open_items"] = items
+		out["unsolved_why"] = why
 	}
 	return e.print(out, func(w io.Writer) {
-		fmt.Fprintf(w, "position %d, %s to move, %d stones\n", id, b.ToMove(), b.Stones(engine.Black)+b.Stones(engine.White))
+		fmt.Fprintf(w, "position %d, %s to move, %d stones; %d games (Black won %d, White %d, %d unfinished)\n", id, b.ToMove(),
+			b.Stones(engine.Black)+b.Stones(engine.White), gs.Games, gs.BlackWins, gs.WhiteWins, gs.Unfinished)
 		fmt.Fprintf(w, "Black attacker: %s\nWhite attacker: %s\n", proofText(p.Proofs[0]), proofText(p.Proofs[1]))
 		if p.Label != "" {
 			fmt.Fprintf(w, "label: %s\n", p.Label)
@@ -592,11 +617,15 @@ func bookShow(e *bookEnv) error {
 		if v := p.Verdict; v != nil {
 			fmt.Fprintf(w, "verdict: %s for %s (order %d), %s, %d calls, %d nodes, %d ms, %s, %s\n",
 				v.Status, v.Attacker, v.Order, unsolvedText(v, uns, semi), v.Calls, v.Nodes, v.Millis, v.Engine, certText(v))
+			printUnsolvedWhy(w, why)
 			fmt.Fprintf(w, "open items for %s: %d %v\n", v.Attacker, len(items), items)
 		}
-		fmt.Fprintf(w, "%d children:\n", len(kids))
-		for _, c := range cj {
-			fmt.Fprintf(w, "  %-10s B: %-28s W: %-28s %s\n", c.Move, c.Black, c.White, c.Label)
+		fmt.Fprintf(w, "%d replies, most played first:\n", len(kids))
+		if len(kids) > 0 {
+			fmt.Fprintf(w, "  %-10s %6s %6s  %-28s %-28s %s\n", "move", "games", "Black", "Black attacker", "White attacker", "label")
+		}
+		for i, c := range cj {
+			fmt.Fprintf(w, "  %-10s %6d %6s  %-28s %-28s %s\n", c.Move, c.Games.Games, rateText(kids[i].Games), c.Black, c.White, c.Label)
 		}
 	})
 }
@@ -719,11 +748,13 @@ func bookVerify(e *bookEnv, o verifyOpts) error {
 	if err != nil {
 		return err
 	}
+	why := unsolvedWhy(r, sym, &sv)
 	return e.print(map[string]any{"id": int64(id), "verdict": newVerdictJSON(r, sv.Transform(r, engine.InverseSymmetry(sym))),
-		"open_items": items, "book_status": p.Proof(sv.Attacker).Status},
+		"open_items": items, "unsolved_why": why, "book_status": p.Proof(sv.Attacker).Status},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "position %d: verdict %s (order %d) for %s; %s; %d calls, %d nodes, %d ms\n",
 				id, sv.Status, sv.Order, sv.Attacker, unsolvedText(&sv, uns, semi), sv.Calls, sv.Nodes, sv.Millis)
+			printUnsolvedWhy(w, why)
 			fmt.Fprintf(w, "open items: %d %v\n", len(items), items)
 			fmt.Fprintf(w, "book status for %s: %s\n", sv.Attacker, proofText(p.Proof(sv.Attacker)))
 		})
@@ -860,16 +891,6 @@ func listFlags(fs *flag.FlagSet) bookRun {
 	}
 }
 
-// firstLine is the turns of a position's first line from the root, in the
-// frame of the stored moves ("" when the position has none).
-func firstLine(ctx context.Context, bk *proofbook.Book, id proofbook.PosID) (string, error) {
-	paths, err := bk.PathsFromRoot(ctx, id, 1)
-	if err != nil || len(paths) == 0 {
-		return "", err
-	}
-	return engine.FormatTurns(bk.Rules(), paths[0].Turns), nil
-}
-
 func bookList(e *bookEnv, o listOpts) error {
 	var list []proofbook.Ranked
 	var err error
@@ -890,13 +911,12 @@ func bookList(e *bookEnv, o listOpts) error {
 		Label  string        `json:"label,omitempty"`
 		Turns  string        `json:"turns"`
 	}
+	// Each with its line from the root in the position's stable
+	// orientation (its first game's, else its first stored path's).
 	out := []entryJSON{}
 	for _, en := range list {
-		line, err := firstLine(e.ctx, e.bk, en.ID)
-		if err != nil {
-			return err
-		}
-		out = append(out, entryJSON{int64(en.ID), en.Proof.Status, en.Proof.Order, en.Proof.PN, en.Proof.DN, en.Label, line})
+		out = append(out, entryJSON{int64(en.ID), en.Proof.Status, en.Proof.Order, en.Proof.PN, en.Proof.DN, en.Label,
+			engine.FormatTurns(e.bk.Rules(), en.Turns)})
 	}
 	return e.print(map[string]any{"attacker": o.attacker.String(), "proved": o.proved, "positions": out},
 		func(w io.Writer) {
@@ -925,23 +945,26 @@ func bookSearch(e *bookEnv, text string, limit int) error {
 	if err != nil {
 		return err
 	}
+	// Each with its stones, statuses and line from the root in the
+	// position's stable orientation (its first game's, else its first
+	// stored path's), in which its comment was most likely written.
 	type hitJSON struct {
 		ID      int64  `json:"id"`
 		Comment string `json:"comment"`
 		Label   string `json:"label,omitempty"`
+		Stones  int    `json:"stones"`
+		Black   string `json:"black"`
+		White   string `json:"white"`
 		Turns   string `json:"turns"`
 	}
 	out := []hitJSON{}
 	for _, h := range hits {
-		line, err := firstLine(e.ctx, e.bk, h.ID)
-		if err != nil {
-			return err
-		}
-		out = append(out, hitJSON{int64(h.ID), h.Comment, h.Label, line})
+		out = append(out, hitJSON{int64(h.ID), h.Comment, h.Label, h.Stones, proofText(h.Proofs[0]), proofText(h.Proofs[1]),
+			engine.FormatTurns(e.bk.Rules(), h.Turns)})
 	}
 	return e.print(map[string]any{"text": text, "hits": out}, func(w io.Writer) {
 		for _, h := range out {
-			fmt.Fprintf(w, "%8d  %q  %s\n", h.ID, h.Comment, h.Turns)
+			fmt.Fprintf(w, "%8d  %q  B: %s  W: %s  %s\n", h.ID, h.Comment, h.Black, h.White, h.Turns)
 		}
 	})
 }
