@@ -39,6 +39,13 @@ type position struct {
 	b  *engine.Board
 }
 
+// solveRun is one mode at one budget over all positions.
+type solveRun struct {
+	mode   engine.Mode
+	budget time.Duration
+	res    []outcome
+}
+
 type outcome struct {
 	win     bool
 	reason  string
@@ -55,6 +62,7 @@ func run(args []string, w io.Writer) error {
 	workers := fs.Int("workers", 2, "positions solved in parallel (each solve is single-threaded)")
 	limit := fs.Int("n", 0, "use only the first n positions (0: all)")
 	freeFlag := fs.String("free", "near", "free-stone policy: near or all")
+	perFile := fs.String("per", "", "also write one line per position and run to this file: mode, budget, gid, win, nodes, seconds")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -91,18 +99,13 @@ func run(args []string, w io.Writer) error {
 	fmt.Fprintf(w, "%d positions from %s, %d workers, node budget %d, free stones %s\n", len(pos), *file, *workers, *maxNodes, *freeFlag)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "mode\tbudget\twins\tby k\tmedian\tp90\tmax\tmedian(win)\tp90(win)\tnodes/s\tbudget hit\twall\t")
-	type run struct {
-		mode   engine.Mode
-		budget time.Duration
-		res    []outcome
-	}
-	var runs []run
+	var runs []solveRun
 	for _, mode := range ms {
 		for _, budget := range bs {
 			start := time.Now()
 			res := solveAll(pos, mode, free, budget, *maxNodes, *workers)
 			wall := time.Since(start)
-			runs = append(runs, run{mode, budget, res})
+			runs = append(runs, solveRun{mode, budget, res})
 			var times, winTimes []time.Duration
 			var nodes int64
 			var busy time.Duration
@@ -143,6 +146,11 @@ func run(args []string, w io.Writer) error {
 		}
 	}
 	tw.Flush()
+	if *perFile != "" {
+		if err := writePer(*perFile, pos, runs); err != nil {
+			return err
+		}
+	}
 	fmt.Fprintln(w, "times per position (wall clock of that solve); nodes/s = all nodes / summed solve time")
 	// The positions each run misses, and the wins a run finds that another
 	// mode misses with the same budget.
@@ -257,4 +265,24 @@ func readPositions(path string) ([]position, error) {
 		return nil, fmt.Errorf("%s: no positions", path)
 	}
 	return out, nil
+}
+
+// writePer writes one tab-separated line per position and run (mode,
+// budget, gid, win, nodes, seconds), to compare runs position by position.
+func writePer(path string, pos []position, runs []solveRun) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(f)
+	for _, r := range runs {
+		for i, o := range r.res {
+			fmt.Fprintf(bw, "%s\t%s\t%s\t%t\t%d\t%.6f\n", r.mode, r.budget, pos[i].id, o.win, o.nodes, o.elapsed.Seconds())
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
