@@ -150,28 +150,14 @@ func (b *Board) ThreatMoves(a Color, minThreats int, free FreePolicy) []ThreatMo
 // stone) holding at least minCount stones of a, each square once.
 func (g *moveGen) collect(b *Board, a Color, minCount int, f func(Square)) {
 	g.gen++
-	d := a.Opp()
-	visit := func(w int32) {
+	b.eachLiveWindow(a, minCount, func(w int32) {
 		for _, s := range b.g.win(w) {
 			if b.cells[s] == Empty && g.mark[s] != g.gen {
 				g.mark[s] = g.gen
 				f(s)
 			}
 		}
-	}
-	if minCount >= int(b.hl) {
-		for _, w := range b.hot[a].list {
-			if int(b.cnt[a][w]) >= minCount {
-				visit(w)
-			}
-		}
-		return
-	}
-	for w := int32(0); w < int32(b.g.nwin); w++ {
-		if b.cnt[d][w] == 0 && int(b.cnt[a][w]) >= minCount {
-			visit(w)
-		}
-	}
+	})
 }
 
 // squares lists the squares of collect into scratch list i.
@@ -481,9 +467,11 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 // pairsInWindows calls f for each pair of empty squares sharing an a-live
 // window with at least count stones of a (pairs may repeat).
 func (g *moveGen) pairsInWindows(b *Board, a Color, count int, f func(s1, s2 Square)) {
-	d := a.Opp()
+	if count < 0 {
+		return
+	}
 	var es [MaxSide]Square
-	visit := func(w int32) {
+	b.eachLiveWindow(a, count, func(w int32) {
 		n := 0
 		for _, s := range b.g.win(w) {
 			if b.cells[s] == Empty {
@@ -496,21 +484,5 @@ func (g *moveGen) pairsInWindows(b *Board, a Color, count int, f func(s1, s2 Squ
 				f(es[i], es[j])
 			}
 		}
-	}
-	if count >= int(b.hl) {
-		for _, w := range b.hot[a].list {
-			if int(b.cnt[a][w]) >= count {
-				visit(w)
-			}
-		}
-		return
-	}
-	if count < 0 {
-		return
-	}
-	for w := int32(0); w < int32(b.g.nwin); w++ {
-		if b.cnt[d][w] == 0 && int(b.cnt[a][w]) >= count {
-			visit(w)
-		}
-	}
+	})
 }
