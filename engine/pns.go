@@ -61,7 +61,7 @@ type search struct {
 	evals    int64
 	maxDepth int
 	start    time.Time
-	deadline time.Time
+	deadline time.Time // set by run from Limits.Timeout unless set before
 	prog     *reporter[Progress]
 	lastProg time.Time
 	path     []*pnode
@@ -115,7 +115,7 @@ func (s *search) seedProofs(tt map[uint64]*ttEntry) {
 
 func (s *search) run() (Result, error) {
 	s.start = time.Now()
-	if s.p.Limits.Timeout > 0 {
+	if s.p.Limits.Timeout > 0 && s.deadline.IsZero() {
 		s.deadline = s.start.Add(s.p.Limits.Timeout)
 	}
 	if s.prog == nil { // else shared with an enclosing multi-stage search
@@ -128,7 +128,7 @@ func (s *search) run() (Result, error) {
 	iter := 0
 	for !root.proven() && !root.disproven() {
 		iter++
-		if iter&15 == 0 && s.checkStop() {
+		if iter&3 == 0 && s.checkStop() {
 			break
 		}
 		if s.nodes >= s.p.Limits.MaxNodes {
