@@ -70,6 +70,10 @@ type search struct {
 	moves    []ThreatMove
 	singles  []scoredMove
 	hist     []int32 // per square: proven OR nodes whose winning move holds it
+	// per square: its singleScore term, valid when scStamp[s] == scGen
+	scVal   []int64
+	scStamp []uint32
+	scGen   uint32
 }
 
 // newNode allocates a node from a slab (nodes live as long as the search).
@@ -83,7 +87,8 @@ func (s *search) newNode() *pnode {
 }
 
 func newSearch(ctx context.Context, b *Board, p Params) *search {
-	s := &search{ctx: ctx, b: b.Clone(), p: p, gen: newMoveGen(b.rules), tt: make(map[uint64]*ttEntry), hist: make([]int32, b.rules.Squares())}
+	s := &search{ctx: ctx, b: b.Clone(), p: p, gen: newMoveGen(b.rules), tt: make(map[uint64]*ttEntry), hist: make([]int32, b.rules.Squares()),
+		scVal: make([]int64, b.rules.Squares()), scStamp: make([]uint32, b.rules.Squares())}
 	s.a = b.ToMove()
 	s.d = s.a.Opp()
 	// VCDT: every attacker move leaves at least p threats, so that the
@@ -449,6 +454,11 @@ func (s *search) addVCSTMoves(n *pnode, sel int) {
 	s.moves = moves
 	s.evals += int64(len(moves))
 	singles := s.singles[:0]
+	s.scGen++ // a new position: the cached square scores are stale
+	if s.scGen == 0 {
+		clear(s.scStamp)
+		s.scGen = 1
+	}
 	for _, tm := range moves {
 		if tm.Threats == 1 {
 			singles = append(singles, scoredMove{tm.Move, s.singleScore(tm.Move), 1})
@@ -474,19 +484,31 @@ type scoredMove struct {
 // singleScore is a cheap evaluation of an attacker move from the window
 // counts before it: for each stone, the attacker-live windows through it
 // weighted by their attacker stones (4^count: windows near a threat count
-// most), and half that for the defender-live windows it spoils.
+// most), and half that for the defender-live windows it spoils. The terms
+// of the squares are cached until scGen changes (a new position).
 func (s *search) singleScore(m Move) int64 {
+	var sc int64
+	for i := 0; i < m.Len(); i++ {
+		q := m.At(i)
+		if s.scStamp[q] != s.scGen {
+			s.scStamp[q], s.scVal[q] = s.scGen, s.squareScore(q)
+		}
+		sc += s.scVal[q]
+	}
+	return sc
+}
+
+// squareScore is singleScore's term for an attacker stone on q.
+func (s *search) squareScore(q Square) int64 {
 	b := s.b
 	ca, cd := b.cnt[s.a], b.cnt[s.d]
 	var sc int64
-	for i := 0; i < m.Len(); i++ {
-		for _, w := range b.g.sqWins[m.At(i)] {
-			switch {
-			case cd[w] == 0:
-				sc += 2 << (2 * ca[w])
-			case ca[w] == 0:
-				sc += 1 << (2 * cd[w])
-			}
+	for _, w := range b.g.sqWins[q] {
+		switch {
+		case cd[w] == 0:
+			sc += 2 << (2 * ca[w])
+		case ca[w] == 0:
+			sc += 1 << (2 * cd[w])
 		}
 	}
 	return sc
