@@ -67,6 +67,7 @@ type search struct {
 	path     []*pnode
 	stopped  string
 	slab     []pnode
+	kidSlab  []*pnode // backing store of the nodes' kids slices
 	moves    []ThreatMove
 	singles  []scoredMove
 	hist     []int32 // per square: proven OR nodes whose winning move holds it
@@ -84,6 +85,23 @@ func (s *search) newNode() *pnode {
 	s.slab = s.slab[:len(s.slab)+1]
 	s.nodes++
 	return &s.slab[len(s.slab)-1]
+}
+
+// reserveKids makes room in n.kids for extra more children, taking the
+// space from a shared slab rather than one allocation per node (children
+// live as long as the search).
+func (s *search) reserveKids(n *pnode, extra int) {
+	need := len(n.kids) + extra
+	if need <= cap(n.kids) {
+		return
+	}
+	if need > cap(s.kidSlab)-len(s.kidSlab) {
+		s.kidSlab = make([]*pnode, 0, max(4096, need))
+	}
+	l := len(s.kidSlab)
+	kids := append(s.kidSlab[l:l:l+need], n.kids...)
+	s.kidSlab = s.kidSlab[:l+need]
+	n.kids = kids
 }
 
 func newSearch(ctx context.Context, b *Board, p Params) *search {
@@ -369,9 +387,7 @@ func (s *search) addAttackerMoves(n *pnode, minT, maxT int) {
 	moves := s.gen.generate(s.b, s.a, minT, s.p.Free, s.moves[:0])
 	s.moves = moves
 	s.evals += int64(len(moves))
-	if n.kids == nil {
-		n.kids = make([]*pnode, 0, len(moves))
-	}
+	s.reserveKids(n, len(moves))
 	// History heuristic: moves whose squares won elsewhere in this search
 	// first; otherwise generation order (a stable sort).
 	sc := s.singles[:0]
@@ -468,6 +484,14 @@ func (s *search) addVCSTMoves(n *pnode, sel int) {
 	if sel != selAll && len(singles) > singleFirst {
 		sortScored(singles)
 	}
+	switch top := min(len(singles), singleFirst); sel {
+	case selAll:
+		s.reserveKids(n, len(singles))
+	case selTop:
+		s.reserveKids(n, top)
+	default:
+		s.reserveKids(n, len(singles)-top)
+	}
 	for i, sm := range singles {
 		if sel == selAll || (i < singleFirst) == (sel == selTop) {
 			s.addAttackerKid(n, ThreatMove{Move: sm.m, Threats: 1})
@@ -552,7 +576,7 @@ func (s *search) expandDefender(n *pnode) {
 		return
 	}
 	normal, relaxed := s.b.CriticalDefences(s.a)
-	n.kids = make([]*pnode, 0, len(normal)+len(relaxed))
+	s.reserveKids(n, len(normal)+len(relaxed))
 	for _, m := range normal {
 		if m.Len() < p {
 			s.addOR(n, m, true, n.tol+1)
