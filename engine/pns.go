@@ -68,6 +68,7 @@ type search struct {
 	stopped  string
 	slab     []pnode
 	kidSlab  []*pnode // backing store of the nodes' kids slices
+	defs     defenceBuf
 	moves    []ThreatMove
 	singles  []scoredMove
 	hist     []int32 // per square: proven OR nodes whose winning move holds it
@@ -575,7 +576,7 @@ func (s *search) expandDefender(n *pnode) {
 		n.pn, n.dn = pnInf, 0
 		return
 	}
-	normal, relaxed := s.b.CriticalDefences(s.a)
+	normal, relaxed := s.b.criticalDefences(s.a, &s.defs)
 	s.reserveKids(n, len(normal)+len(relaxed))
 	for _, m := range normal {
 		if m.Len() < p {

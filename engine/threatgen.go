@@ -44,6 +44,8 @@ type moveGen struct {
 	inH1   []uint32 // stamp h1stamp: the square is in h1
 	h1st   uint32
 	sq     [3][]Square
+	defs   defenceBuf
+	blocks []Move
 }
 
 func newMoveGen(r Rules) *moveGen {
@@ -349,11 +351,12 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 			out = append(out, ThreatMove{Move: m, Threats: t})
 		}
 	}
-	blocks := []Move{{}}
+	blocks := append(g.blocks[:0], Move{})
 	if td > 0 {
-		normal, relaxed := b.CriticalDefences(d)
-		blocks = append(normal, relaxed...)
+		normal, relaxed := b.criticalDefences(d, &g.defs)
+		blocks = append(append(blocks[:0], normal...), relaxed...)
 	}
+	g.blocks = blocks
 	for _, blk := range blocks {
 		for i := 0; i < blk.Len(); i++ {
 			b.Place(blk.At(i), a)
