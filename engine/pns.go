@@ -110,6 +110,7 @@ func newSearch(ctx context.Context, b *Board, p Params) *search {
 		scVal: make([]int64, b.rules.Squares()), scStamp: make([]uint32, b.rules.Squares())}
 	s.a = b.ToMove()
 	s.d = s.a.Opp()
+	s.gen.countDefs = true // addAttackerKid's proof numbers
 	// VCDT: every attacker move leaves at least p threats, so that the
 	// defender has no free stone (two threats for Connect6; with one stone
 	// a turn a single threat already forces the reply). VCST: one threat.
@@ -394,13 +395,13 @@ func (s *search) addAttackerMoves(n *pnode, minT, maxT int) {
 	sc := s.singles[:0]
 	for _, tm := range moves {
 		if maxT <= 0 || tm.Threats <= maxT {
-			sc = append(sc, scoredMove{tm.Move, s.histScore(tm.Move), int8(tm.Threats)})
+			sc = append(sc, scoredMove{tm.Move, s.histScore(tm.Move), int8(tm.Threats), tm.defs})
 		}
 	}
 	s.singles = sc
 	slices.SortStableFunc(sc, func(x, y scoredMove) int { return cmp.Compare(y.score, x.score) })
 	for _, sm := range sc {
-		s.addAttackerKid(n, ThreatMove{Move: sm.m, Threats: int(sm.threats)})
+		s.addAttackerKid(n, ThreatMove{Move: sm.m, Threats: int(sm.threats), defs: sm.defs})
 	}
 }
 
@@ -478,7 +479,7 @@ func (s *search) addVCSTMoves(n *pnode, sel int) {
 	}
 	for _, tm := range moves {
 		if tm.Threats == 1 {
-			singles = append(singles, scoredMove{tm.Move, s.singleScore(tm.Move), 1})
+			singles = append(singles, scoredMove{tm.Move, s.singleScore(tm.Move), 1, 0})
 		}
 	}
 	s.singles = singles
@@ -504,6 +505,7 @@ type scoredMove struct {
 	m       Move
 	score   int64
 	threats int8
+	defs    int32 // ThreatMove.defs
 }
 
 // singleScore is a cheap evaluation of an attacker move from the window
@@ -547,7 +549,9 @@ func (s *search) addAttackerKid(n *pnode, tm ThreatMove) {
 	case tm.Threats > s.b.rules.P:
 		k.pn, k.dn = 0, pnInf
 	case tm.Threats == s.b.rules.P:
-		k.pn, k.dn = 1, 1
+		// The defender's replies are its critical defences: as many
+		// children to prove (the usual mobility initialisation).
+		k.pn, k.dn = uint32(max(1, tm.defs)), 1
 	default:
 		k.pn, k.dn = 2, 1 // a single threat: seminull replies to prove
 	}

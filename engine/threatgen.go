@@ -24,6 +24,10 @@ const (
 type ThreatMove struct {
 	Move    Move
 	Threats int
+	// defs is, for a move leaving exactly p threats, the number of normal
+	// critical defences (p stones) against them, when the generator was
+	// asked to count them (moveGen.countDefs); else 0.
+	defs int32
 }
 
 type moveGen struct {
@@ -46,6 +50,26 @@ type moveGen struct {
 	sq     [3][]Square
 	defs   defenceBuf
 	blocks []Move
+	// countDefs: generate fills ThreatMove.defs (the search's move
+	// ordering); cand, dsets and wsB are its scratch space.
+	countDefs bool
+	cand      []Square
+	dsets     []Move
+	wsB       []empt
+}
+
+// defenceCount is the number of normal critical defences (p stones) of a
+// position whose attacker threat windows have the empties ws (p threats).
+func (g *moveGen) defenceCount(ws []empt, p int) int32 {
+	g.cand = candidates(ws, g.cand)
+	g.dsets, _ = criticalSets(ws, g.cand, p, p, g.dsets[:0], nil)
+	return int32(len(g.dsets))
+}
+
+// boardDefenceCount is defenceCount for a's threat windows on b.
+func (g *moveGen) boardDefenceCount(b *Board, a Color) int32 {
+	g.wsB = b.threatEmpties(a, g.wsB[:0])
+	return g.defenceCount(g.wsB, b.rules.P)
 }
 
 func newMoveGen(r Rules) *moveGen {
@@ -345,11 +369,22 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 	}
 	g.seen.reset()
 	// add records move m with t threats (exact: every caller computes or
-	// knows the exact count), the first time m is seen.
-	add := func(m Move, t int) {
-		if t >= minThreats {
-			out = append(out, ThreatMove{Move: m, Threats: t})
+	// knows the exact count), the first time m is seen; ws are the
+	// empties of the threat windows m leaves (nil: read them off the
+	// board, where m is placed), used only to count the defences.
+	add := func(m Move, t int, ws []empt) {
+		if t < minThreats {
+			return
 		}
+		tm := ThreatMove{Move: m, Threats: t}
+		if g.countDefs && t == p {
+			if ws == nil {
+				tm.defs = g.boardDefenceCount(b, a)
+			} else {
+				tm.defs = g.defenceCount(ws, p)
+			}
+		}
+		out = append(out, tm)
 	}
 	blocks := append(g.blocks[:0], Move{})
 	if td > 0 {
@@ -365,7 +400,7 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 		switch {
 		case r == 0:
 			if g.firstTime(blk) {
-				add(blk, b.Threats(a))
+				add(blk, b.Threats(a), nil)
 			}
 		case r == 1:
 			// A stone outside the windows with k-p-1 stones neither
@@ -373,13 +408,21 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 			tb := b.Threats(a)
 			for _, s := range g.squares(b, a, k-p-1, 0) {
 				if m := withSquare(blk, s); g.firstTime(m) {
-					add(m, g.threatsWith(b, a, s, NoSquare))
+					t := g.threatsWith(b, a, s, NoSquare)
+					add(m, t, g.ws)
 				}
 			}
 			if tb >= minThreats {
+				// A free stone is in no threat window (those squares
+				// were all seen above): the windows are the board's.
+				var wsB []empt
+				if g.countDefs && tb == p {
+					wsB = b.threatEmpties(a, g.wsB[:0])
+					g.wsB = wsB
+				}
 				for _, s := range g.freeSquares(b, a, free) {
 					if m := withSquare(blk, s); g.firstTime(m) {
-						add(m, tb)
+						add(m, tb, wsB)
 					}
 				}
 			}
@@ -411,7 +454,8 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 				if listed && minThreats >= 2 && g.inH1[s1] != g.h1st && g.inH1[s2] != g.h1st && g.sharedWindows(s1, s2) < 2 {
 					return
 				}
-				add(m, eval(b, a, s1, s2))
+				t := eval(b, a, s1, s2)
+				add(m, t, g.ws)
 			})
 			// The threat windows each square of h1 makes alone.
 			g.arena = g.arena[:0]
@@ -439,7 +483,7 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 						g.ws = ws
 						t = minHitting(ws, p+1)
 					}
-					add(m, t)
+					add(m, t, g.ws)
 				}
 			}
 			c2 := g.squares(b, a, k-2*p, 1)
@@ -448,14 +492,17 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 				if t1 < minThreats {
 					continue
 				}
+				// The pair shares no window with k-2p stones (else
+				// seen above): the threat windows are s1's alone.
+				w1 := g.arena[g.off[i]:g.off[i+1]]
 				for _, s2 := range c2 {
 					if m := move2(s1, s2); s2 != s1 && g.firstTime(m) {
-						add(m, t1)
+						add(m, t1, w1)
 					}
 				}
 				for _, s2 := range g.freeSquares(b, a, free) {
 					if m := move2(s1, s2); s2 != s1 && g.firstTime(m) {
-						add(m, t1)
+						add(m, t1, w1)
 					}
 				}
 			}
