@@ -479,7 +479,7 @@ func (s *search) addVCSTMoves(n *pnode, sel int) {
 	}
 	for _, tm := range moves {
 		if tm.Threats == 1 {
-			singles = append(singles, scoredMove{tm.Move, s.singleScore(tm.Move), 1, 0})
+			singles = append(singles, scoredMove{tm.Move, s.singleScore(tm.Move), 1, tm.defs})
 		}
 	}
 	s.singles = singles
@@ -496,7 +496,7 @@ func (s *search) addVCSTMoves(n *pnode, sel int) {
 	}
 	for i, sm := range singles {
 		if sel == selAll || (i < singleFirst) == (sel == selTop) {
-			s.addAttackerKid(n, ThreatMove{Move: sm.m, Threats: 1})
+			s.addAttackerKid(n, ThreatMove{Move: sm.m, Threats: 1, defs: sm.defs})
 		}
 	}
 }
@@ -553,7 +553,10 @@ func (s *search) addAttackerKid(n *pnode, tm ThreatMove) {
 		// children to prove (the usual mobility initialisation).
 		k.pn, k.dn = uint32(max(1, tm.defs)), 1
 	default:
-		k.pn, k.dn = 2, 1 // a single threat: seminull replies to prove
+		// A single threat: the defender's replies (mostly seminull)
+		// and, once those are proved, the full moves inside their
+		// zones: one more than the replies.
+		k.pn, k.dn = uint32(max(1, tm.defs)+1), 1
 	}
 	n.kids = append(n.kids, k)
 }

@@ -24,9 +24,9 @@ const (
 type ThreatMove struct {
 	Move    Move
 	Threats int
-	// defs is, for a move leaving exactly p threats, the number of normal
-	// critical defences (p stones) against them, when the generator was
-	// asked to count them (moveGen.countDefs); else 0.
+	// defs is, for a move leaving at most p threats, the number of
+	// critical defences (normal and relaxed) against them, when the
+	// generator was asked to count them (moveGen.countDefs); else 0.
 	defs int32
 }
 
@@ -55,21 +55,29 @@ type moveGen struct {
 	countDefs bool
 	cand      []Square
 	dsets     []Move
+	rsets     []Move
 	wsB       []empt
 }
 
-// defenceCount is the number of normal critical defences (p stones) of a
-// position whose attacker threat windows have the empties ws (p threats).
-func (g *moveGen) defenceCount(ws []empt, p int) int32 {
+// defenceCount is the number of critical defences (normal and relaxed) of
+// a position whose attacker threat windows have the empties ws (t <= p
+// threats).
+func (g *moveGen) defenceCount(ws []empt, t, p int) int32 {
+	if len(ws) == 1 {
+		// One window: each of its empty squares alone, nothing else.
+		return int32(ws[0].n)
+	}
 	g.cand = candidates(ws, g.cand)
-	g.dsets, _ = criticalSets(ws, g.cand, p, p, g.dsets[:0], nil)
-	return int32(len(g.dsets))
+	var rel []Move
+	g.dsets, rel = criticalSets(ws, g.cand, t, p, g.dsets[:0], g.rsets[:0])
+	g.rsets = rel
+	return int32(len(g.dsets) + len(rel))
 }
 
 // boardDefenceCount is defenceCount for a's threat windows on b.
 func (g *moveGen) boardDefenceCount(b *Board, a Color) int32 {
 	g.wsB = b.threatEmpties(a, g.wsB[:0])
-	return g.defenceCount(g.wsB, b.rules.P)
+	return g.defenceCount(g.wsB, b.Threats(a), b.rules.P)
 }
 
 func newMoveGen(r Rules) *moveGen {
@@ -377,11 +385,11 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 			return
 		}
 		tm := ThreatMove{Move: m, Threats: t}
-		if g.countDefs && t == p {
+		if g.countDefs && t <= p {
 			if ws == nil {
 				tm.defs = g.boardDefenceCount(b, a)
 			} else {
-				tm.defs = g.defenceCount(ws, p)
+				tm.defs = g.defenceCount(ws, t, p)
 			}
 		}
 		out = append(out, tm)
@@ -416,7 +424,7 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 				// A free stone is in no threat window (those squares
 				// were all seen above): the windows are the board's.
 				var wsB []empt
-				if g.countDefs && tb == p {
+				if g.countDefs && tb <= p {
 					wsB = b.threatEmpties(a, g.wsB[:0])
 					g.wsB = wsB
 				}
