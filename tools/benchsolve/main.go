@@ -98,13 +98,15 @@ func run(args []string, w io.Writer) error {
 	}
 	fmt.Fprintf(w, "%d positions from %s, %d workers, node budget %d, free stones %s\n", len(pos), *file, *workers, *maxNodes, *freeFlag)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "mode\tbudget\twins\tby k\tmedian\tp90\tmax\tmedian(win)\tp90(win)\tnodes/s\tbudget hit\twall\t")
+	fmt.Fprintln(tw, "mode\tbudget\twins\tby k\tmedian\tp90\tmax\tmedian(win)\tp90(win)\tmax(win)\tnodes/s\tnodes/cpu-s\tbudget hit\twall\t")
 	var runs []solveRun
 	for _, mode := range ms {
 		for _, budget := range bs {
 			start := time.Now()
+			cpu0, cpuOK := cpuTime()
 			res := solveAll(pos, mode, free, budget, *maxNodes, *workers)
 			wall := time.Since(start)
+			cpu1, _ := cpuTime()
 			runs = append(runs, solveRun{mode, budget, res})
 			var times, winTimes []time.Duration
 			var nodes int64
@@ -135,14 +137,18 @@ func run(args []string, w io.Writer) error {
 			if busy > 0 {
 				rate = float64(nodes) / busy.Seconds()
 			}
+			cpuRate := "-"
+			if cpuOK && cpu1 > cpu0 {
+				cpuRate = fmt.Sprintf("%.0f", float64(nodes)/(cpu1-cpu0).Seconds())
+			}
 			sort.Strings(ks)
 			var byK []string
 			for _, k := range ks {
 				byK = append(byK, fmt.Sprintf("k%s %d/%d", k, winsK[k], allK[k]))
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\t%s\t%.0f\t%d\t%s\t\n", mode, budget, wins, len(res), strings.Join(byK, " "),
+			fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.0f\t%s\t%d\t%s\t\n", mode, budget, wins, len(res), strings.Join(byK, " "),
 				fmtDur(quantile(times, 0.5)), fmtDur(quantile(times, 0.9)), fmtDur(quantile(times, 1)),
-				fmtDur(quantile(winTimes, 0.5)), fmtDur(quantile(winTimes, 0.9)), rate, hit, wall.Round(time.Second))
+				fmtDur(quantile(winTimes, 0.5)), fmtDur(quantile(winTimes, 0.9)), fmtDur(quantile(winTimes, 1)), rate, cpuRate, hit, wall.Round(time.Second))
 		}
 	}
 	tw.Flush()
@@ -151,7 +157,7 @@ func run(args []string, w io.Writer) error {
 			return err
 		}
 	}
-	fmt.Fprintln(w, "times per position (wall clock of that solve); nodes/s = all nodes / summed solve time")
+	fmt.Fprintln(w, "times per position (wall clock of that solve); nodes/s = all nodes / summed solve time; nodes/cpu-s = all nodes / the process's CPU time for the run (load on the machine inflates wall times, not CPU time)")
 	// The positions each run misses, and the wins a run finds that another
 	// mode misses with the same budget.
 	for _, r := range runs {
