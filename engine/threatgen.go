@@ -63,9 +63,14 @@ type moveGen struct {
 // a position whose attacker threat windows have the empties ws (t <= p
 // threats).
 func (g *moveGen) defenceCount(ws []empt, t, p int) int32 {
-	if len(ws) == 1 {
+	switch {
+	case len(ws) == 1:
 		// One window: each of its empty squares alone, nothing else.
 		return int32(ws[0].n)
+	case len(ws) == 2 && t == 2 && p == 2:
+		// Two windows needing two stones share no empty square (one
+		// would hit both): one stone in each, every pair minimal.
+		return int32(ws[0].n) * int32(ws[1].n)
 	}
 	g.cand = candidates(ws, g.cand)
 	var rel []Move
