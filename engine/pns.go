@@ -12,26 +12,30 @@ const pnInf = uint32(1) << 30
 // pnode is a node of the proof-number search tree. OR nodes have the
 // attacker to move; AND nodes the defender (after the attacker's move).
 type pnode struct {
+	// (fields ordered so that the node packs into 72 bytes)
 	pn, dn   uint32
-	and      bool
-	expanded bool
-	semi     bool  // OR node after a one-stone defender reply (seminull)
-	semiDone bool  // proven seminull: the replies inside its zone were added
-	six      bool  // OR node where the attacker has a threat window
-	stage    int8  // OR node: 1 = double threats generated, 2 = single threats too, 3 = and the best single threats
 	visits   int32 // OR node at stage 1 (VCST): descents through it
-	threats  int8  // AND node: attacker threats after move
-	tol      int8  // defender stones this node's zone must tolerate
 	depth    int16
 	move     Move // the move leading here
+	and      bool
+	expanded bool
+	semi     bool // OR node after a one-stone defender reply (seminull)
+	semiDone bool // proven seminull: the replies inside its zone were added
+	six      bool // OR node where the attacker has a threat window
+	stage    int8 // OR node: 1 = double threats generated, 2 = single threats too, 3 = and the best single threats
+	threats  int8 // AND node: attacker threats after move
+	tol      int8 // defender stones this node's zone must tolerate
 	kids     []*pnode
-	alias    *pnode // proven elsewhere (transposition)
-	zones    []zoneMemo
+	alias    *pnode    // proven elsewhere (transposition)
+	zones    *zoneMemo // proven node: its zones, one per tolerance asked
 }
 
+// zoneMemo is a list of a proven node's zones (a pointer in the node, not a
+// slice: most nodes never get one, and the node is smaller).
 type zoneMemo struct {
 	tol  int8
 	zone *SqSet
+	next *zoneMemo
 }
 
 func (n *pnode) proven() bool    { return n.pn == 0 }
