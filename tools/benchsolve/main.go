@@ -1,12 +1,13 @@
 // Command benchsolve measures the threat-space solvers on a file of
 // positions (gid, k, to_move, turns; attacker to move): for each mode and
 // per-position budget, the wins found, the median, 90th-percentile and
-// maximum solve time (of all solves and of the wins) and the node rate;
+// maximum solve time (of all solves and of the wins) and the node rate per
+// second of solve time and per CPU second;
 // then the positions each run misses and the wins one mode finds that
 // another misses with the same budget. `make bench-solve` runs it on the
 // public LittleGolem positions.
 //
-//	go run ./tools/benchsolve [-positions file] [-modes vcdt,vcst] [-budgets 1s,10s] [-workers 2] [-max-nodes N]
+//	go run ./tools/benchsolve [-positions file] [-modes vcdt,vcst] [-budgets 1s,10s] [-workers 2] [-max-nodes N] [-per file]
 package main
 
 import (
