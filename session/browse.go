@@ -144,7 +144,9 @@ type notesDraft struct {
 // the typing pauses (Config.NotesDelay), when the position changes, or at
 // FlushNotes, as one undoable edit per position and pause.
 func (s *Session) EditNotes(comment, label string) {
-	if s.readOnly != "" {
+	if s.readOnly != "" || s.infoFor != keyOf(s.pos) {
+		// (Before the book has answered, the notes shown are not the
+		// position's: they are filled when it answers.)
 		return
 	}
 	d := s.draft
@@ -172,7 +174,12 @@ func (s *Session) EditNotes(comment, label string) {
 func (s *Session) NotesPending() bool { return s.draft != nil }
 
 // FlushNotes stores the notes typed and not yet stored, if any.
-func (s *Session) FlushNotes() {
+func (s *Session) FlushNotes() { s.flushNotes(true) }
+
+// flushNotes stores the draft; typed says that it ends a pause in typing
+// (merged with the edit of the previous pause on the same position) rather
+// than an explicit save.
+func (s *Session) flushNotes(typed bool) {
 	d := s.draft
 	if d == nil {
 		return
@@ -190,8 +197,8 @@ func (s *Session) FlushNotes() {
 	// On the undo stack at once (an Undo that follows runs after the
 	// store, book calls running in order).
 	// Pauses in one stretch of typing on a position are one edit.
-	if n := len(s.undo); n == 0 || s.undo[n-1].What != "comment" || !slices.Equal(s.undo[n-1].Line, d.prefix) {
-		s.pushEdit(Edit{What: "comment", Line: d.prefix, Comment: d.oldComment, Label: d.oldLabel, Describe: "notes"})
+	if n := len(s.undo); !typed || n == 0 || !s.undo[n-1].typed || !slices.Equal(s.undo[n-1].Line, d.prefix) {
+		s.pushEdit(Edit{What: "comment", Line: d.prefix, Comment: d.oldComment, Label: d.oldLabel, Describe: "notes", typed: typed})
 	}
 	comment, label := d.comment, d.label
 	s.call(func(ctx context.Context, store BookStore) func() {

@@ -103,6 +103,8 @@ type Edit struct {
 	Attacker  engine.Color // "disproved": the attacker of the mark
 	Disproved bool         // "disproved": whether the position was marked before
 	Describe  string
+
+	typed bool // "comment": stored when typing paused (see flushNotes)
 }
 
 // Config is how a session reaches the UI goroutine.
@@ -720,8 +722,11 @@ func (s *Session) openLine(line []engine.Move) {
 
 // SaveNotes stores the comment and the label of the shown position now.
 func (s *Session) SaveNotes(comment, label string) {
+	if (comment != s.info.Comment || label != s.info.Label) && s.refuseEdit("save notes") {
+		return
+	}
 	s.EditNotes(comment, label)
-	s.FlushNotes()
+	s.flushNotes(false)
 }
 
 // afterEdit reloads the shown position if it is still b.
