@@ -196,9 +196,10 @@ func (s *Session) flushNotes(typed bool) {
 	}
 	// On the undo stack at once (an Undo that follows runs after the
 	// store, book calls running in order).
-	// Pauses in one stretch of typing on a position are one edit.
-	if n := len(s.undo); !typed || n == 0 || !s.undo[n-1].typed || !slices.Equal(s.undo[n-1].Line, d.prefix) {
-		s.pushEdit(Edit{What: "comment", Line: d.prefix, Comment: d.oldComment, Label: d.oldLabel, Describe: "notes", typed: typed})
+	// Pauses in one stretch of typing on a position (one visit) are one
+	// edit.
+	if n := len(s.undo); !typed || n == 0 || !s.undo[n-1].typed || s.undo[n-1].visit != s.visit || !slices.Equal(s.undo[n-1].Line, d.prefix) {
+		s.pushEdit(Edit{What: "comment", Line: d.prefix, Comment: d.oldComment, Label: d.oldLabel, Describe: "notes", typed: typed, visit: s.visit})
 	}
 	comment, label := d.comment, d.label
 	s.call(func(ctx context.Context, store BookStore) func() {

@@ -81,6 +81,7 @@ type Session struct {
 	candsValid bool
 
 	notesDelay time.Duration
+	visit      int         // bumped each time a position is shown (goTo)
 	draft      *notesDraft // notes typed and not yet stored
 }
 
@@ -105,6 +106,7 @@ type Edit struct {
 	Describe  string
 
 	typed bool // "comment": stored when typing paused (see flushNotes)
+	visit int  // "comment": Session.visit when it was stored
 }
 
 // Config is how a session reaches the UI goroutine.
@@ -311,6 +313,7 @@ func (s *Session) goTo(line []engine.Move, cur int) {
 		return
 	}
 	s.FlushNotes() // notes typed are stored before the position changes
+	s.visit++
 	s.line = append([]engine.Move(nil), line...)
 	s.cur = cur
 	s.pos = b
