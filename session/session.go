@@ -323,8 +323,9 @@ func (s *Session) goTo(line []engine.Move, cur int) {
 
 // lineRead is a position of the line whose status the book is asked for.
 type lineRead struct {
-	key posKey
-	b   *engine.Board
+	key  posKey
+	b    *engine.Board
+	kids bool // its replies are counted too (for the Line pane)
 }
 
 // refresh asks the book what it knows about the shown position (one
@@ -356,6 +357,7 @@ func (s *Session) refresh(fullLine bool) {
 		info, infoErr := store.Position(ctx, pos, attacker)
 		ch, chErr := store.Children(ctx, pos, attacker)
 		var st []c6book.Status
+		nk := make([]int, len(reads)) // -1: not counted
 		var readErr error
 		for i, r := range reads {
 			p, err := store.Position(ctx, r.b, attacker)
@@ -364,21 +366,29 @@ func (s *Session) refresh(fullLine bool) {
 				break
 			}
 			st = append(st, p.Status)
+			nk[i] = -1
+			if r.kids {
+				kids, err := store.Children(ctx, r.b, attacker)
+				if err != nil {
+					readErr = fmt.Errorf("reading the line's position %d: %w", i, err)
+					break
+				}
+				nk[i] = len(kids)
+			}
 		}
 		return func() {
 			s.fail(infoErr)
 			s.fail(chErr)
 			s.fail(readErr)
 			s.fail(replayErr)
-			if gen != s.gen {
-				// The user moved on: keep the statuses, drop the rest.
-				for i, v := range st {
-					s.status[reads[i].key] = v
-				}
-				return
-			}
 			for i, v := range st {
 				s.status[reads[i].key] = v
+				if nk[i] >= 0 {
+					s.nkids[reads[i].key] = nk[i]
+				}
+			}
+			if gen != s.gen {
+				return // the user moved on: keep the statuses, drop the rest
 			}
 			s.info, s.children, s.verdict, s.loaded, s.infoFor = info, ch, info.Verdict, true, keyOf(s.pos)
 			s.nkids[keyOf(s.pos)] = len(ch)
@@ -395,8 +405,11 @@ func (s *Session) lineReads(all bool) ([]lineRead, error) {
 	b := s.empty.Clone()
 	for i := 0; i <= len(s.line); i++ {
 		k := keyOf(b)
-		if _, ok := s.status[k]; (!ok || all) && i != s.cur {
-			out = append(out, lineRead{k, b.Clone()})
+		_, known := s.status[k]
+		_, counted := s.nkids[k]
+		counted = counted || i == len(s.line) // nothing follows it on the line
+		if (!known || !counted || all) && i != s.cur {
+			out = append(out, lineRead{k, b.Clone(), !counted})
 		}
 		if i == len(s.line) {
 			break

@@ -280,3 +280,23 @@ func TestEntryRows(t *testing.T) {
 		t.Fatalf("search row colour %v", got)
 	}
 }
+
+// The Line pane counts the siblings of every move of a line opened at once
+// (positions never shown), not only of the positions visited.
+func TestLineCountsSiblingsOfUnvisited(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), nil)
+	h.tap("j10", "k10", "k11", "l11", "l12")
+	h.wb.GoToPly(1)
+	h.tap("m10", "m11")
+	h2 := newHarness(t, engine.Connect6(), nil)
+	if err := h2.wb.SetStore(h.store); err != nil {
+		t.Fatal(err)
+	}
+	h2.wb.GoToLine(mustTurns(t, "j10 k10k11 l11l12"))
+	if n := h2.wb.s.LineVariations(2); n != 1 {
+		t.Fatalf("siblings of k10k11 on a line opened at once: %d, want 1", n)
+	}
+	if got := rowText(t, h2.wb.ui.lineList, 2); !strings.Contains(got, "(+1)") {
+		t.Fatalf("line row %q", got)
+	}
+}
