@@ -516,7 +516,8 @@ func (s *Session) PlayMove(m engine.Move) {
 			}
 			if created {
 				s.pushEdit(Edit{What: "move", Line: prefix, Move: m, Describe: "add " + engine.MoveName(s.rules, m)})
-				s.status = nil // statuses above may change
+				s.status = nil            // statuses above may change
+				delete(s.nkids, keyOf(b)) // one reply more
 				s.refresh(true)
 			}
 		}
@@ -993,6 +994,7 @@ func (s *Session) finishVerify(job *Job, v c6book.Verdict, err error) {
 		return
 	}
 	s.status = nil
+	delete(s.nkids, s.verifyKey) // its unsolved moves became replies
 	s.changed(ChangeVerify)
 	s.refresh(true)
 	if keyOf(s.pos) == s.verifyKey {

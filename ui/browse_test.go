@@ -300,3 +300,19 @@ func TestLineCountsSiblingsOfUnvisited(t *testing.T) {
 		t.Fatalf("line row %q", got)
 	}
 }
+
+// A reply added to a position of the line is counted in the Line pane.
+func TestLineCountsFollowAddedMoves(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), nil)
+	h.tap("j10", "k10", "k11")
+	h.wb.GoToPly(1)
+	h.tap("l10", "l11")
+	if n := h.wb.s.LineVariations(2); n != 1 {
+		t.Fatalf("siblings of l10l11: %d, want 1", n)
+	}
+	h.wb.GoToPly(1)
+	h.tap("m10", "m11")
+	if n := h.wb.s.LineVariations(2); n != 2 {
+		t.Fatalf("siblings of m10m11: %d, want 2", n)
+	}
+}
