@@ -95,14 +95,15 @@ func keyOf(b *engine.Board) posKey { return posKey{b.Hash(), b.ToMove()} }
 // Edit is one undoable change to the book: undoing it stores back what it
 // replaced.
 type Edit struct {
-	What      string // "move", "comment", "marks", "disproved"
+	What      string // "move", "comment", "marks", "disproved", "replies"
 	Line      []engine.Move
 	Move      engine.Move
 	Comment   string
 	Label     string
 	Marks     map[engine.Square]string
-	Attacker  engine.Color // "disproved": the attacker of the mark
-	Disproved bool         // "disproved": whether the position was marked before
+	Moves     []engine.Move // "replies": the replies a verdict added
+	Attacker  engine.Color  // "disproved": the attacker of the mark
+	Disproved bool          // "disproved": whether the position was marked before
 	Describe  string
 
 	typed bool // "comment": stored when typing paused (see flushNotes)
@@ -577,6 +578,12 @@ func (s *Session) Undo() {
 			err = store.SetMarks(ctx, b, e.Marks)
 		case "disproved":
 			err = store.SetDisproved(ctx, b, e.Attacker, e.Disproved)
+		case "replies":
+			for _, m := range e.Moves {
+				if err = store.RemoveMove(ctx, b, m); err != nil {
+					break
+				}
+			}
 		}
 		return func() {
 			if err != nil {
@@ -914,6 +921,7 @@ func (s *Session) Verify() {
 	s.verifyLine = s.prefix()
 	s.verifyText = ""
 	var v c6book.Verdict
+	var added []engine.Move // the replies its verdict added to the book
 	var job *Job
 	job = s.Start(JobSpec{
 		Kind: "verify",
@@ -928,10 +936,31 @@ func (s *Session) Verify() {
 			// The verdict is stored even if the user moved on meanwhile;
 			// while another program holds the book, the store waits for
 			// it until it is stored or the user presses Stop.
-			return store.StoreVerdict(ctx, b, v)
+			before, err := store.Children(ctx, b, v.Attacker)
+			if err != nil {
+				return err
+			}
+			if err := store.StoreVerdict(ctx, b, v); err != nil {
+				return err
+			}
+			// The replies it added are an undoable edit (the verdict
+			// itself stays: it is the verifier's, not the user's).
+			if after, err := store.Children(ctx, b, v.Attacker); err == nil {
+				added = newMoves(before, after)
+			}
+			return nil
 		},
 		OnProgress: func(Progress) { s.changed(ChangeVerify) },
-		OnDone:     func(err error) { s.finishVerify(job, v, err) },
+		OnDone: func(err error) {
+			if err == nil && len(added) > 0 && job == s.verify && job.Store() == s.store {
+				what := "verify's new reply"
+				if len(added) > 1 {
+					what = fmt.Sprintf("verify's %d new replies", len(added))
+				}
+				s.pushEdit(Edit{What: "replies", Line: s.verifyLine, Moves: added, Describe: what})
+			}
+			s.finishVerify(job, v, err)
+		},
 	})
 	s.verify = job
 	s.changed(ChangeVerify)
@@ -1090,4 +1119,19 @@ func replay(empty *engine.Board, line []engine.Move) (*engine.Board, error) {
 		}
 	}
 	return b, nil
+}
+
+// newMoves lists the moves of after that are not in before.
+func newMoves(before, after []Child) []engine.Move {
+	had := make(map[engine.Move]bool, len(before))
+	for _, c := range before {
+		had[c.Move] = true
+	}
+	var out []engine.Move
+	for _, c := range after {
+		if !had[c.Move] {
+			out = append(out, c.Move)
+		}
+	}
+	return out
 }

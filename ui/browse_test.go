@@ -316,3 +316,29 @@ func TestLineCountsFollowAddedMoves(t *testing.T) {
 		t.Fatalf("siblings of m10m11: %d, want 2", n)
 	}
 }
+
+// The replies a verdict added are an undoable edit; replies the book had
+// before stay.
+func TestUndoVerifyReplies(t *testing.T) {
+	fv := &fakeVerifier{Unsolved: []string{"m12m13", "i9k12"}}
+	h := newHarness(t, engine.Connect6(), fv)
+	h.tap("j10", "m12", "m13")
+	h.wb.Back()
+	h.wb.Verify()
+	h.pumpUntil("the verdict", func() bool { return !h.wb.Running() })
+	if got := childNames(h.wb.s.Rules(), h.wb.Children()); len(got) != 2 {
+		t.Fatalf("replies after verify %v", got)
+	}
+	if d := h.wb.CanUndo(); d != "verify's new reply" {
+		t.Fatalf("CanUndo %q", d)
+	}
+	h.wb.Home()
+	h.wb.Undo()
+	if got := strings.Join(childNames(h.wb.s.Rules(), h.wb.Children()), " "); got != "m12m13" || h.line() != "j10" {
+		t.Fatalf("after undo: at %q, replies %q", h.line(), got)
+	}
+	if h.wb.CanUndo() != "add m12m13" {
+		t.Fatalf("CanUndo %q", h.wb.CanUndo())
+	}
+	h.noErrors()
+}
