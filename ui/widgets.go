@@ -45,6 +45,7 @@ type widgets struct {
 	progress   *widget.ProgressBar
 	progressL  *widget.Label
 	goVerifyB  *widget.Button
+	proveHead  *fyne.Container // the Prove tab's controls, progress and verdict
 	verdictL   *widget.Label
 	unsolvedL  *widget.List
 	unsolved   []engine.Move
@@ -240,12 +241,11 @@ func newWidgets(wb *Workbench) *widgets {
 			nil, nil, nil, u.unsolvedL),
 		container.NewBorder(u.candL, nil, nil, nil, u.candList))
 	work.SetOffset(0.6)
-	prove := container.NewBorder(
-		container.NewVBox(
-			container.NewHBox(widget.NewLabel("Attacker"), u.attacker, u.lambda),
-			container.NewHBox(u.verifyB, u.stopB, u.suggestB, layout.NewSpacer(), u.disproveB, u.nextB),
-			u.progress, container.NewBorder(nil, nil, nil, u.goVerifyB, u.progressL), u.verdictL,
-		), nil, nil, nil, work)
+	u.proveHead = container.NewVBox(
+		container.NewHBox(widget.NewLabel("Attacker"), u.attacker, u.lambda),
+		container.NewHBox(u.verifyB, u.stopB, u.suggestB, layout.NewSpacer(), u.disproveB, u.nextB),
+		u.progress, container.NewBorder(nil, nil, nil, u.goVerifyB, u.progressL), u.verdictL)
+	prove := container.NewBorder(u.proveHead, nil, nil, nil, work)
 
 	// Notes.
 	u.labelE = widget.NewEntry()
@@ -516,7 +516,7 @@ func (u *widgets) showVerify() {
 		u.stopB.Enable()
 		if u.progress.Hidden {
 			u.progress.SetValue(0)
-			u.progress.Show()
+			u.setShown(u.progress, true)
 			u.progressL.SetText("verifying…")
 			u.verdictL.SetText("")
 		}
@@ -527,14 +527,10 @@ func (u *widgets) showVerify() {
 		} else {
 			u.progressL.SetText(u.verifyingWhat() + "starting…")
 		}
-		if s.VerifyElsewhere() {
-			u.goVerifyB.Show()
-		} else {
-			u.goVerifyB.Hide()
-		}
+		u.setShown(u.goVerifyB, s.VerifyElsewhere())
 		return
 	}
-	u.goVerifyB.Hide()
+	u.setShown(u.goVerifyB, false)
 	if s.ReadOnly() == "" {
 		u.verifyB.Enable()
 	}
@@ -543,7 +539,7 @@ func (u *widgets) showVerify() {
 	}
 	if !u.progress.Hidden {
 		u.progress.SetValue(1)
-		u.progress.Hide()
+		u.setShown(u.progress, false)
 		u.progressL.SetText("")
 	}
 	if t := s.VerifyText(); t != "" {
@@ -595,6 +591,21 @@ func (u *widgets) showVerdict(v *c6book.Verdict) {
 	}
 	u.verdictL.SetText(sb.String())
 	u.unsolvedL.Refresh()
+}
+
+// setShown shows or hides o, one of the Prove tab's controls, and lays the
+// tab out again when that changed (a container keeps the places it gave its
+// objects until then).
+func (u *widgets) setShown(o fyne.CanvasObject, on bool) {
+	if o.Visible() == on {
+		return
+	}
+	if on {
+		o.Show()
+	} else {
+		o.Hide()
+	}
+	u.proveHead.Refresh()
 }
 
 func (u *widgets) setVerdictText(s string) { u.verdictL.SetText(s) }
