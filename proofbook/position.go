@@ -631,7 +631,11 @@ func (bk *Book) RemoveMove(ctx context.Context, id PosID, m engine.Move) error {
  (SELECT count(*) FROM edge WHERE child = ?1) + (SELECT count(*) FROM edge WHERE parent = ?1) +
  (SELECT count(*) FROM note WHERE pos = ?1) + (SELECT count(*) FROM verdict WHERE pos = ?1) +
  (SELECT count(*) FROM game WHERE leaf = ?1) + (SELECT count(*) FROM proof WHERE root = ?1) +
- (SELECT count(*) FROM meta WHERE root = ?1) + (SELECT count(*) FROM status WHERE pos = ?1 AND expert <> 0)`, child).Scan(&refs); err != nil {
+ (SELECT count(*) FROM meta WHERE root = ?1) + (SELECT count(*) FROM status WHERE pos = ?1 AND expert <> 0) +
+ (SELECT count(*) FROM hold WHERE pos = ?1)`, child).Scan(&refs); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, "DELETE FROM autopilot_move WHERE parent = ? AND move = ?", int64(id), pm); err != nil {
 			return err
 		}
 		if refs == 0 {
