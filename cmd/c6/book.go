@@ -84,6 +84,8 @@ func bookCommands() []bookSub {
 		{name: "annotate", summary: "set a position's comment, label, or expert disproof", position: true, flags: annotateFlags},
 		{name: "verify", summary: "run the verifier on a position and store the verdict", position: true, flags: verifyFlags,
 			attacker: "attacker B or W: must be the side that just moved, the only side the verifier proves for (default: that side)"},
+		{name: "prove", summary: "the auto-pilot: prove a position by proposing attacker moves and verifying, storing every verdict", position: true, flags: proveFlags,
+			attacker: "attacker B or W (default: the side that just moved)"},
 		{name: "next", summary: "the most-proving open position for an attacker", position: true,
 			flags: func(*flag.FlagSet) bookRun { return bookRun{run: bookNext} }},
 		{name: "open", summary: "open positions by proof number, or proved positions", flags: listFlags},
@@ -604,6 +606,7 @@ func bookShow(e *bookEnv) error {
 type annotateOpts struct {
 	comment, label       string
 	disprove, undisprove bool
+	hold, unhold         bool
 }
 
 func annotateFlags(fs *flag.FlagSet) bookRun {
@@ -612,16 +615,20 @@ func annotateFlags(fs *flag.FlagSet) bookRun {
 	fs.StringVar(&o.label, "label", "", "set the user label (e.g. joseki, trap)")
 	fs.BoolVar(&o.disprove, "disprove", false, "mark disproved for --attacker (expert's judgement)")
 	fs.BoolVar(&o.undisprove, "undisprove", false, "clear the expert's disproof for --attacker")
+	fs.BoolVar(&o.hold, "hold", false, "leave to me: the auto-pilot (prove) skips the position for --attacker, and all below it")
+	fs.BoolVar(&o.unhold, "unhold", false, "give the position back to the auto-pilot for --attacker")
 	return bookRun{
 		// Checked before anything is stored (annotate adds a missing line).
 		check: func(e *bookEnv) error {
 			switch {
 			case o.disprove && o.undisprove:
 				return errors.New("give --disprove or --undisprove, not both")
-			case !e.set["comment"] && !e.set["label"] && !o.disprove && !o.undisprove:
-				return errors.New("nothing to do: give --comment, --label, --disprove or --undisprove")
-			case e.set["attacker"] && !o.disprove && !o.undisprove:
-				return errors.New("--attacker goes with --disprove or --undisprove")
+			case o.hold && o.unhold:
+				return errors.New("give --hold or --unhold, not both")
+			case !e.set["comment"] && !e.set["label"] && !o.disprove && !o.undisprove && !o.hold && !o.unhold:
+				return errors.New("nothing to do: give --comment, --label, --disprove, --undisprove, --hold or --unhold")
+			case e.set["attacker"] && !o.disprove && !o.undisprove && !o.hold && !o.unhold:
+				return errors.New("--attacker goes with --disprove, --undisprove, --hold or --unhold")
 			}
 			return nil
 		},
@@ -651,6 +658,15 @@ func bookAnnotate(e *bookEnv, o annotateOpts) error {
 			return err
 		}
 		if err := bk.SetDisproved(ctx, id, a, o.disprove); err != nil {
+			return err
+		}
+	}
+	if o.hold || o.unhold {
+		a, err := e.f.attackerFor(b)
+		if err != nil {
+			return err
+		}
+		if err := bk.SetHold(ctx, id, a, o.hold); err != nil {
 			return err
 		}
 	}
