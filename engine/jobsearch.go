@@ -56,7 +56,11 @@ type JobNode[K comparable] struct {
 	// an AND node only the moves still to prove need to be listed.
 	Children []K
 	// Work is the node's own work: a frontier node's job, or (OR node)
-	// more candidate moves once every child has failed (or there are none).
+	// more candidate moves. An OR node's JobExpand is a virtual child whose
+	// proof number is the number of its moves that have not failed (at
+	// least 1): new moves are asked for when there are none, when every
+	// move failed, or when the best move's proof number exceeds that count
+	// (progressive widening). Expand returning 0 must turn Work to JobNone.
 	Work JobWork
 }
 
@@ -115,7 +119,7 @@ type JobSearchResult[K comparable] struct {
 	Jobs     int // jobs finished (a cancelled one is not counted)
 	Started  int
 	Expanded int
-	Nodes    int // nodes in the tree below the root (as last seen)
+	Nodes    int // distinct nodes looked at
 	Elapsed  time.Duration
 	// Frontier lists the most-proving open leaves (at most 20), smallest
 	// proof number first.
@@ -138,6 +142,7 @@ type jobSearch[K comparable] struct {
 	inflight map[K]bool
 	gen      int
 	dead     map[K]bool // selection pass: nothing selectable below
+	looked   map[K]bool // every node looked at
 	res      JobSearchResult[K]
 	proved   int
 	open     int
@@ -162,7 +167,7 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 		opts.Interval = time.Second
 	}
 	start := time.Now()
-	s := &jobSearch[K]{tree: tree, root: root, nodes: map[K]*jsNode[K]{}, inflight: map[K]bool{}}
+	s := &jobSearch[K]{tree: tree, root: root, nodes: map[K]*jsNode[K]{}, inflight: map[K]bool{}, looked: map[K]bool{}}
 	prog := startReporter(progress)
 	defer prog.stop(ctx)
 
@@ -334,7 +339,7 @@ func (s *jobSearch[K]) invalidate(k K) {
 // looking at the nodes not cached.
 func (s *jobSearch[K]) evaluate(ctx context.Context) error {
 	s.gen++
-	s.proved, s.open, s.res.Nodes = 0, 0, 0
+	s.proved, s.open = 0, 0
 	_, _, err := s.eval(ctx, s.root)
 	return err
 }
@@ -351,9 +356,12 @@ func (s *jobSearch[K]) eval(ctx context.Context, k K) (int64, int64, error) {
 		}
 		n = &jsNode[K]{info: info}
 		s.nodes[k] = n
+		if !s.looked[k] {
+			s.looked[k] = true
+			s.res.Nodes++
+		}
 	}
 	n.gen = s.gen
-	s.res.Nodes++
 	info := n.info
 	switch info.Result {
 	case JobProved:
@@ -390,9 +398,13 @@ func (s *jobSearch[K]) eval(ctx context.Context, k K) (int64, int64, error) {
 	}
 	if info.OR {
 		n.pn, n.dn = mn, sum
-		if mn >= jobInf && info.Work == JobExpand {
-			n.pn, n.dn = 1, 1 // every move failed: the node needs new ones
-			s.open++
+		if info.Work == JobExpand {
+			// More candidate moves: a virtual child (progressive widening).
+			vp := s.widen(info.Children)
+			n.pn, n.dn = min(mn, vp), min(sum+1, jobInf)
+			if mn >= jobInf {
+				s.open++ // every move failed: the node needs new ones
+			}
 		}
 	} else {
 		n.pn, n.dn = sum, mn
@@ -420,8 +432,9 @@ func (s *jobSearch[K]) pick(k K) (K, JobWork, bool) {
 	if info.Work == JobRun {
 		return k, JobRun, true
 	}
-	if info.OR && info.Work == JobExpand && (len(info.Children) == 0 || s.allFailed(info.Children)) {
-		return k, JobExpand, true
+	vp := jobInf // the virtual child "more candidate moves"
+	if info.OR && info.Work == JobExpand {
+		vp = s.widen(info.Children)
 	}
 	kids := append([]K(nil), info.Children...)
 	sort.SliceStable(kids, func(i, j int) bool {
@@ -432,12 +445,33 @@ func (s *jobSearch[K]) pick(k K) (K, JobWork, bool) {
 		return a.dn < b.dn || a.dn == b.dn && a.pn > b.pn
 	})
 	for _, c := range kids {
+		if vp < jobInf && s.nodes[c].pn > vp {
+			return k, JobExpand, true
+		}
 		if ck, w, ok := s.pick(c); ok {
 			return ck, w, true
 		}
 	}
+	if vp < jobInf {
+		return k, JobExpand, true
+	}
 	s.dead[k] = true
 	return zero, JobNone, false
+}
+
+// widen is the proof number of an OR node's virtual child "more candidate
+// moves" (progressive widening): the number of its moves that have not
+// failed, at least 1. A node whose moves all failed asks for new ones at
+// once; one with many open moves digs into the best of them before it
+// widens, and widens when their proof numbers grow past the count.
+func (s *jobSearch[K]) widen(kids []K) int64 {
+	n := int64(0)
+	for _, c := range kids {
+		if cn := s.nodes[c]; cn == nil || cn.pn < jobInf {
+			n++
+		}
+	}
+	return max(n, 1)
 }
 
 func (s *jobSearch[K]) allFailed(kids []K) bool {

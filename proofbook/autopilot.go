@@ -62,7 +62,8 @@ type Frontier struct {
 
 // ProveResult is the outcome of Prove.
 type ProveResult struct {
-	// Status: "proved", "disproved" (every attacker move tried failed),
+	// Status: "proved", "failed" (every attacker move tried failed: the
+	// auto-pilot's dead end, not a disproof stored in the book),
 	// "budget", "stuck" (nothing left the auto-pilot may work on) or
 	// "stopped" (ctx done).
 	Status   string
@@ -119,6 +120,9 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 		}
 	}
 	sr, err := engine.JobSearch[PosID](ctx, t, id, engine.JobOptions{Jobs: opts.Jobs, MaxJobs: opts.MaxCalls, MaxTime: opts.MaxTime}, prog)
+	if sr.Status == "disproved" {
+		sr.Status = "failed" // not the book's disproof: no attacker move the auto-pilot tried works
+	}
 	res := ProveResult{Status: sr.Status, Calls: sr.Jobs, Expanded: sr.Expanded, Nodes: sr.Nodes, PN: sr.PN, DN: sr.DN, Elapsed: sr.Elapsed}
 	for _, f := range sr.Frontier {
 		res.Frontier = append(res.Frontier, Frontier{f.Key, f.PN, f.DN, f.Why})
