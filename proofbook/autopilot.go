@@ -418,3 +418,21 @@ func (bk *Book) AutoMove(ctx context.Context, id PosID, m engine.Move) (bool, er
 	}
 	return err == nil, err
 }
+
+// Stuck says why the auto-pilot cannot work at position id for attacker
+// a: "held" (left to the expert), "dead end" (its verdict leaves every
+// defender move open: no zone bounds the defence), or "" (it can).
+func (bk *Book) Stuck(ctx context.Context, id PosID, a engine.Color) (string, error) {
+	h, err := bk.held(ctx, bk.r, id, a)
+	if err != nil || h {
+		return map[bool]string{true: "held"}[h], err
+	}
+	v, err := loadVerdict(ctx, bk.r, id)
+	if err != nil {
+		return "", err
+	}
+	if v != nil && v.Attacker == a && v.AllUnsolved && v.Status != engine.StatusProved {
+		return "dead end", nil
+	}
+	return "", nil
+}

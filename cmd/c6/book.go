@@ -831,14 +831,33 @@ func bookNext(e *bookEnv) error {
 	if err != nil {
 		return err
 	}
+	// Where the auto-pilot (prove) got stuck on this line: a position left
+	// to the expert, or a dead end of the verifier.
+	var stuck []map[string]any
+	for _, pid := range line.IDs {
+		why, err := bk.Stuck(ctx, pid, a)
+		if err != nil {
+			return err
+		}
+		if why != "" {
+			stuck = append(stuck, map[string]any{"id": int64(pid), "why": why})
+		}
+	}
 	return e.print(map[string]any{"id": int64(last), "turns": full, "to_move": p.ToMove.String(),
-		"status": p.Proof(a).Status.String(), "pn": p.Proof(a).PN, "dn": p.Proof(a).DN},
+		"status": p.Proof(a).Status.String(), "pn": p.Proof(a).PN, "dn": p.Proof(a).DN, "auto_pilot_stuck": stuck},
 		func(w io.Writer) {
 			what := "propose an attacker move"
 			if p.ToMove != a {
 				what = "run the verifier"
 			}
 			fmt.Fprintf(w, "position %d (%s to move, %s): %s\n  --turns %q\n", last, p.ToMove, proofText(p.Proof(a)), what, full)
+			for _, s := range stuck {
+				what := "left to the expert: the auto-pilot skips it"
+				if s["why"] == "dead end" {
+					what = "the auto-pilot's dead end: the verifier leaves every defender move open"
+				}
+				fmt.Fprintf(w, "  position %d on this line: %s\n", s["id"], what)
+			}
 		})
 }
 
