@@ -380,3 +380,38 @@ func TestProveKilled(t *testing.T) {
 	}
 	t.Logf("%d kills in %d runs over %d books; every finished book equals the uninterrupted run's (%d proved positions)", kills, runs, books, len(want))
 }
+
+// BenchmarkProveJobs runs the auto-pilot with 1 and 2 jobs on the same
+// small-board target (a fresh book each time, 40 verifier calls, one
+// solver worker per job) and reports verifier calls per second: the
+// speed-up of parallel jobs on this machine.
+func BenchmarkProveJobs(b *testing.B) {
+	r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+	for _, jobs := range []int{1, 2} {
+		b.Run(fmt.Sprintf("jobs=%d", jobs), func(b *testing.B) {
+			ctx := context.Background()
+			calls := 0
+			var elapsed time.Duration
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				bk, err := Create(ctx, filepath.Join(b.TempDir(), "bench.c6book"), r)
+				if err != nil {
+					b.Fatal(err)
+				}
+				o := smallProve(engine.Black, 3, 40)
+				o.Verify.Limits.MaxNodes = 20000
+				o.Jobs = jobs
+				b.StartTimer()
+				res, err := bk.Prove(ctx, bk.root, engine.LocalVerifier{}, o, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				calls += res.Calls
+				elapsed += res.Elapsed
+				bk.Close()
+			}
+			b.ReportMetric(float64(calls)/elapsed.Seconds(), "calls/s")
+			b.ReportMetric(float64(calls)/float64(b.N), "calls/op")
+		})
+	}
+}
