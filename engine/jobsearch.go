@@ -88,6 +88,11 @@ type JobOptions struct {
 	MaxJobs  int           // jobs started at most (0: no limit)
 	MaxTime  time.Duration // (0: no limit) the search stops starting jobs and cancels the ones in flight
 	Interval time.Duration // progress reports at most this often besides one per finished job (0: 1 s)
+	// Refresh drops the search's view of the tree this often (0: never),
+	// so that changes made by others (an expert's moves, another prover's
+	// verdicts) are seen; otherwise a node is looked at again only after a
+	// job or an expansion below it.
+	Refresh time.Duration
 }
 
 // JobProgress is reported while JobSearch runs.
@@ -204,6 +209,7 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 		}
 	}
 	stopping := "" // why no new jobs start
+	refreshed := start
 	var firstErr error
 	ectx := context.WithoutCancel(ctx) // reads of the tree while stopping
 	for {
@@ -296,6 +302,10 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 			cancel()
 			wait()
 		case <-ticker.C:
+			if opts.Refresh > 0 && time.Since(refreshed) >= opts.Refresh {
+				clear(s.nodes)
+				refreshed = time.Now()
+			}
 		}
 	}
 	if err := s.evaluate(ectx); err != nil {

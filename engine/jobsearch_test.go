@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"sync"
 	"testing"
@@ -181,6 +182,16 @@ func TestJobSearchInFlightAndHeld(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
+		// The first job is let through once two run at once.
+		for {
+			ft.mu.Lock()
+			n := len(ft.running)
+			ft.mu.Unlock()
+			if n == 2 {
+				break
+			}
+			runtime.Gosched()
+		}
 		for i := 0; i < 3; i++ {
 			ft.gate <- struct{}{}
 		}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -52,8 +53,9 @@ type ProveProgress struct {
 }
 
 // Frontier is a position where the auto-pilot stopped: "open" (work left:
-// a verifier run or new attacker moves), "held" (left to the expert) or
-// "stuck" (nothing the auto-pilot can do: e.g. an item not stored).
+// a verifier run or new attacker moves), "held" (left to the expert),
+// "refused" (its verdict was refused) or "stuck" (nothing the auto-pilot
+// can do: e.g. an item not stored).
 type Frontier struct {
 	ID     PosID
 	PN, DN int64
@@ -75,6 +77,9 @@ type ProveResult struct {
 	Elapsed  time.Duration
 	Frontier []Frontier // the most-proving open positions, smallest proof number first
 	Proof    Proof      // the target's book status at the end
+	// Refused lists the verdicts StoreVerdict refused (a verifier that
+	// cannot be trusted: their positions were left alone).
+	Refused []string
 }
 
 // Prove runs the auto-pilot below position id for opts.Attacker with
@@ -107,7 +112,7 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 	if _, err := readInfo(ctx, bk.r, id); err != nil {
 		return ProveResult{}, err
 	}
-	t := &bookTree{bk: bk, v: v, opts: opts, a: opts.Attacker, exhausted: map[PosID]bool{}}
+	t := &bookTree{bk: bk, v: v, opts: opts, a: opts.Attacker, exhausted: map[PosID]bool{}, refused: map[PosID]string{}}
 	before, err := bk.countPositions(ctx)
 	if err != nil {
 		return ProveResult{}, err
@@ -119,14 +124,23 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 				PN: p.PN, DN: p.DN, InFlight: p.InFlight, Elapsed: p.Elapsed})
 		}
 	}
-	sr, err := engine.JobSearch[PosID](ctx, t, id, engine.JobOptions{Jobs: opts.Jobs, MaxJobs: opts.MaxCalls, MaxTime: opts.MaxTime}, prog)
+	sr, err := engine.JobSearch[PosID](ctx, t, id, engine.JobOptions{Jobs: opts.Jobs, MaxJobs: opts.MaxCalls, MaxTime: opts.MaxTime,
+		Refresh: 30 * time.Second}, prog)
 	if sr.Status == "disproved" {
 		sr.Status = "failed" // not the book's disproof: no attacker move the auto-pilot tried works
 	}
 	res := ProveResult{Status: sr.Status, Calls: sr.Jobs, Expanded: sr.Expanded, Nodes: sr.Nodes, PN: sr.PN, DN: sr.DN, Elapsed: sr.Elapsed}
 	for _, f := range sr.Frontier {
-		res.Frontier = append(res.Frontier, Frontier{f.Key, f.PN, f.DN, f.Why})
+		why := f.Why
+		if t.refused[f.Key] != "" {
+			why = "refused"
+		}
+		res.Frontier = append(res.Frontier, Frontier{f.Key, f.PN, f.DN, why})
 	}
+	for id, msg := range t.refused {
+		res.Refused = append(res.Refused, fmt.Sprintf("position %d: %s", id, msg))
+	}
+	slices.Sort(res.Refused)
 	// The summary reads the book even when ctx is done.
 	rctx := context.WithoutCancel(ctx)
 	if after, cerr := bk.countPositions(rctx); cerr == nil {
@@ -153,7 +167,9 @@ type bookTree struct {
 	// exhausted: attacker-to-move positions without further candidates
 	// (this run; a new run finds out again from the stored moves).
 	exhausted map[PosID]bool
-	added     atomic.Int64 // positions stored, read by progress reports
+	// refused: positions whose verdict StoreVerdict refused (this run).
+	refused map[PosID]string
+	added   atomic.Int64 // positions stored, read by progress reports
 }
 
 // Look implements engine.JobTree.
@@ -181,7 +197,7 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 	if err != nil {
 		return n, err
 	}
-	if held {
+	if held || t.refused[id] != "" {
 		n.Result = engine.JobHeld
 		return n, nil
 	}
@@ -309,7 +325,13 @@ func (t *bookTree) Run(ctx context.Context, id PosID) (func(), error) {
 	sv := FromEngine(bk.rules, csym, v, vo.Lambda)
 	before, _ := bk.countPositions(ctx)
 	if err := bk.StoreVerdict(ctx, id, sv); err != nil {
-		return nil, fmt.Errorf("position %d: %w", id, err)
+		if ctx.Err() != nil || IsBusy(err) || errors.Is(err, ErrReadOnly) {
+			return nil, fmt.Errorf("position %d: %w", id, err)
+		}
+		// Refused (its certificate does not check, or it forgets a
+		// defender move): nothing is stored; this run leaves the position
+		// alone and says so, the others go on.
+		return func() { t.refused[id] = err.Error() }, nil
 	}
 	if after, err := bk.countPositions(ctx); err == nil && after > before {
 		t.added.Add(after - before)
@@ -322,7 +344,7 @@ func (t *bookTree) Run(ctx context.Context, id PosID) (func(), error) {
 // returns how many it added.
 func (bk *Book) addAutoMoves(ctx context.Context, id PosID, moves []engine.Move) (int, error) {
 	added := 0
-	err := bk.write(ctx, func(tx *sql.Tx) error {
+	err := bk.writeRetry(ctx, func(tx *sql.Tx) error {
 		added = 0
 		w, err := bk.newWtx(ctx, tx)
 		if err != nil {

@@ -111,7 +111,7 @@ func bookProve(e *bookEnv, o proveOpts) error {
 	perr := e.print(map[string]any{"id": int64(id), "attacker": a.String(), "result": res.Status,
 		"status": res.Proof.Status.String(), "order": res.Proof.Order, "pn": res.PN, "dn": res.DN,
 		"calls": res.Calls, "expansions": res.Expanded, "added": res.Added, "nodes": res.Nodes,
-		"seconds": res.Elapsed.Seconds(), "frontier": fr},
+		"seconds": res.Elapsed.Seconds(), "frontier": fr, "refused": append([]string{}, res.Refused...)},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "position %d for %s: %s (book status %s); %d verifier calls, %d positions added, %d looked at, %s\n",
 				id, a, res.Status, proofText(res.Proof), res.Calls, res.Added, res.Nodes, res.Elapsed.Round(time.Millisecond))
@@ -125,8 +125,13 @@ func bookProve(e *bookEnv, o proveOpts) error {
 					what = "left to the expert"
 				case "stuck":
 					what = "stuck: nothing the auto-pilot can do"
+				case "refused":
+					what = "verdict refused"
 				}
 				fmt.Fprintf(w, "  %8d  pn %-5s dn %-5s %-12s %s\n", f.ID, pnText(f.PN), pnText(f.DN), what, strings.TrimSpace(f.Turns))
+			}
+			for _, r := range res.Refused {
+				fmt.Fprintln(w, "refused verdict:", r)
 			}
 		})
 	return perr // a stop (Ctrl-C) is not an error: the result says "stopped"
