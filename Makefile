@@ -55,11 +55,13 @@ smoke: build
 	echo "smoke: ok, window capture in $(BIN)/smoke.png, board export in $(BIN)/board.png"; rc=$$?; rm -rf $$tmp; exit $$rc
 
 # The proof book: import all shared games into a fresh book (time and size
-# are logged), then time the UI's queries on it.
+# are logged), then time the UI's queries on it, and a position switch in
+# the workbench from the key to the rendered answer (target: 16 ms).
 BENCH_BOOK ?= /tmp/c6book-bench.c6book
 bench-book: deps
 	rm -f $(BENCH_BOOK) $(BENCH_BOOK)-wal $(BENCH_BOOK)-shm
 	C6_BENCH_BOOK=$(BENCH_BOOK) $(GO) test -run '^$$' -bench BookQueries -benchtime 1s ./proofbook
+	C6_BENCH_BOOK=$(BENCH_BOOK) $(GO) test -run '^$$' -bench 'ShowPosition|StoreQueries' -benchtime 1s ./app
 
 # The solvers on the public positions: wins, median, p90 and max time,
 # nodes/s for VCDT and VCST per per-position budget, the positions each

@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/proofbook"
 	"c6book/ui"
@@ -43,13 +44,15 @@ func startApp(t *testing.T, a fyne.App, o options) *testApp {
 	if o.lambda == 0 {
 		o.lambda = 2
 	}
+	ta := &testApp{t: t, queue: make(chan func(), 1000)}
+	o.do = func(f func()) { ta.queue <- f }
+	o.inline = true
 	wa, err := newWorkbenchApp(context.Background(), a, o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(wa.close)
-	ta := &testApp{t: t, wa: wa, queue: make(chan func(), 1000)}
-	wa.wb.Do = func(f func()) { ta.queue <- f }
+	ta.wa = wa
 	wa.win.Resize(fyne.NewSize(1280, 860))
 	return ta
 }
@@ -145,13 +148,13 @@ func TestWholeWindowRealBook(t *testing.T) {
 	}
 	ta.pumpUntil("the verdict", func() bool { return !wb.Running() })
 	v := wb.Verdict()
-	if v == nil || v.Proved {
+	if v == nil || v.Proved() {
 		t.Fatalf("verdict %+v", v)
 	}
-	if got, exp := moveNames(small, v.Unsolved), moveNames(small, wantMoves); len(got) != len(exp) || got[0] != exp[0] || got[len(got)-1] != exp[len(exp)-1] {
+	if got, exp := moveNames(small, v.Items()), moveNames(small, wantMoves); len(got) != len(exp) || got[0] != exp[0] || got[len(got)-1] != exp[len(exp)-1] {
 		t.Fatalf("unsolved %v, verifier says %v", got, exp)
 	}
-	if wb.Info().Status != 1 /* ui.StatusOpen */ {
+	if wb.Info().Status != c6book.StatusOpen {
 		t.Fatalf("status of the verified position: %v", wb.Info().Status)
 	}
 	var kids []engine.Move
@@ -172,7 +175,7 @@ func TestWholeWindowRealBook(t *testing.T) {
 	}
 
 	// Navigate to one unsolved move.
-	target := v.Unsolved[len(v.Unsolved)-1]
+	target := v.Unsolved[len(v.Unsolved)-1].Move
 	wb.PlayMove(target)
 	if got := ta.line(); got != "e4 c5g5 d3g4 "+engine.MoveName(small, target) {
 		t.Fatalf("after choosing an unsolved move: %q", got)
@@ -194,10 +197,10 @@ func TestWholeWindowRealBook(t *testing.T) {
 		t.Fatal("the mirrored position is not found in the book")
 	}
 	var mirrored []engine.Move
-	for _, m := range v.Unsolved {
+	for _, m := range v.Items() {
 		mirrored = append(mirrored, mirrorMove(m))
 	}
-	if got, exp := moveNames(small, wb.Verdict().Unsolved), moveNames(small, mirrored); strings.Join(got, " ") != strings.Join(exp, " ") {
+	if got, exp := moveNames(small, wb.Verdict().Items()), moveNames(small, mirrored); strings.Join(got, " ") != strings.Join(exp, " ") {
 		t.Fatalf("mirrored unsolved %v, want %v", got, exp)
 	}
 	wb.SetMarking(true)
@@ -220,7 +223,7 @@ func TestWholeWindowRealBook(t *testing.T) {
 	}
 	// The expert's disproof is stored and shown.
 	wb.ToggleDisproved()
-	if wb.Info().Status != 3 /* ui.StatusDisproved */ {
+	if wb.Info().Status != c6book.StatusDisproved {
 		t.Fatalf("status after marking disproved: %v", wb.Info().Status)
 	}
 	wb.ToggleDisproved()
@@ -416,7 +419,7 @@ func TestImports(t *testing.T) {
 	}
 	ta.tap("j10")
 	ta.wa.importGamesFile(games)
-	ta.pumpUntil("the games import", func() bool { return ta.wa.busy == 0 })
+	ta.pumpUntil("the games import", func() bool { return ta.wa.busy() == 0 })
 	if got := ta.line(); got != "j10" {
 		t.Fatalf("the import lost the line: %q", got)
 	}
@@ -430,7 +433,7 @@ func TestImports(t *testing.T) {
 
 	turns, _ := engine.ParseTurns(r, "j10 l12m13 k9k8")
 	ta.wa.importSGFData([]byte(engine.GameToSGF(r, turns)))
-	ta.pumpUntil("the SGF import", func() bool { return ta.wa.busy == 0 })
+	ta.pumpUntil("the SGF import", func() bool { return ta.wa.busy() == 0 })
 	if n := len(wb.Children()); n != 3 {
 		t.Fatalf("after importing an SGF: %d replies to j10, want 3", n)
 	}
@@ -441,7 +444,7 @@ func TestImports(t *testing.T) {
 	}
 	clearOverlays(ta.wa.win)
 	ta.wa.importGamesFile(bad)
-	ta.pumpUntil("the bad import", func() bool { return ta.wa.busy == 0 })
+	ta.pumpUntil("the bad import", func() bool { return ta.wa.busy() == 0 })
 	if n := len(wb.Children()); n != 3 {
 		t.Fatalf("a bad file changed the book: %d replies", n)
 	}
@@ -463,7 +466,7 @@ func TestCheckBookMenu(t *testing.T) {
 		t.Fatal(err)
 	}
 	ta.wa.importGamesFile(games)
-	ta.pumpUntil("the games import", func() bool { return ta.wa.busy == 0 })
+	ta.pumpUntil("the games import", func() bool { return ta.wa.busy() == 0 })
 	clearOverlays(ta.wa.win)
 	report := func() string {
 		var texts []string
@@ -480,7 +483,7 @@ func TestCheckBookMenu(t *testing.T) {
 		return strings.Join(texts, "\n")
 	}
 	ta.wa.checkBook()
-	ta.pumpUntil("the check", func() bool { return ta.wa.busy == 0 })
+	ta.pumpUntil("the check", func() bool { return ta.wa.busy() == 0 })
 	if got := report(); !strings.Contains(got, "proofs re-checked") || !strings.Contains(got, "sound") {
 		t.Fatalf("check report: %q", got)
 	}
@@ -497,7 +500,7 @@ func TestCheckBookMenu(t *testing.T) {
 		t.Fatal("no proof by a move to forge")
 	}
 	ta.wa.checkBook()
-	ta.pumpUntil("the second check", func() bool { return ta.wa.busy == 0 })
+	ta.pumpUntil("the second check", func() bool { return ta.wa.busy() == 0 })
 	if got := report(); !strings.Contains(got, "problems; the first: position") || !strings.Contains(got, "zone") {
 		t.Fatalf("check report on a forged proof: %q", got)
 	}
@@ -520,7 +523,7 @@ func TestSaveCopyAndExportSGF(t *testing.T) {
 
 	cp := filepath.Join(dir, "copy.c6book")
 	ta.wa.saveCopyTo(cp)
-	ta.pumpUntil("the copy", func() bool { return ta.wa.busy == 0 })
+	ta.pumpUntil("the copy", func() bool { return ta.wa.busy() == 0 })
 	bk, err := proofbook.Open(context.Background(), cp)
 	if err != nil {
 		t.Fatal(err)
@@ -531,7 +534,8 @@ func TestSaveCopyAndExportSGF(t *testing.T) {
 		t.Fatalf("copy: search %v, %v", hits, err)
 	}
 
-	data, _, err := ta.wa.exportSGFData()
+	line, cur := ta.wa.wb.Line()
+	data, _, err := exportSGFData(context.Background(), ta.wa.bk, ta.wa.wb.Position(), line[:cur], func(string) {})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -562,8 +566,9 @@ func TestSolvedBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	ta.wa.importGamesFile(games)
-	ta.pumpUntil("the import", func() bool { return ta.wa.busy == 0 })
-	if es := wb.LoadSolved(); len(es) != 0 {
+	ta.pumpUntil("the import", func() bool { return ta.wa.busy() == 0 })
+	wb.LoadSolved()
+	if es := wb.Solved(); len(es) != 0 {
 		t.Fatalf("game ends listed as solved: %+v", es)
 	}
 	line := "j10 a1a3 j11j12 a5a7 j13k13"
@@ -578,10 +583,11 @@ func TestSolvedBrowser(t *testing.T) {
 	}
 	wb.Verify()
 	ta.pumpUntil("the verdict", func() bool { return !wb.Running() })
-	if v := wb.Verdict(); v == nil || !v.Proved {
+	if v := wb.Verdict(); v == nil || !v.Proved() {
 		t.Fatalf("verdict %+v", wb.Verdict())
 	}
-	es := wb.LoadSolved()
+	wb.LoadSolved()
+	es := wb.Solved()
 	if len(es) == 0 {
 		t.Fatal("the proved position is not listed")
 	}
@@ -593,7 +599,7 @@ func TestSolvedBrowser(t *testing.T) {
 		if k, _ := wb.Position().CanonicalKey(); k == want {
 			found = true
 		}
-		if wb.Info().Status != 2 /* ui.StatusProved */ {
+		if wb.Info().Status != c6book.StatusProved {
 			t.Fatalf("listed position %v is %v", e, wb.Info().Status)
 		}
 	}
@@ -747,13 +753,13 @@ func TestStoredVerdictShowsOpenItems(t *testing.T) {
 	if len(p.Verdict.Unsolved)+len(p.Verdict.OpenSeminull) != len(items) || len(items) == 0 {
 		t.Fatalf("shown %d unsolved + %d seminull, the book has %d open items", len(p.Verdict.Unsolved), len(p.Verdict.OpenSeminull), len(items))
 	}
-	for _, m := range p.Verdict.Unsolved {
-		if err := b.Check(m, false); err != nil {
+	for _, m := range p.Verdict.Items() {
+		if err := b.Check(m, m.Len() < r.P); err != nil {
 			t.Fatalf("shown item %s is not a legal move of the shown board: %v", engine.MoveName(r, m), err)
 		}
 	}
 	// A verdict stored without a certificate says so.
-	if err := bk.StoreVerdict(ctx, id, proofbook.Verdict{Attacker: engine.Black, Status: engine.StatusOpen, Lambda: 2, AllUnsolved: true}); err != nil {
+	if err := bk.StoreVerdict(ctx, id, proofbook.Verdict{Attacker: engine.Black, Status: c6book.StatusOpen, Lambda: 2, AllUnsolved: true}); err != nil {
 		t.Fatal(err)
 	}
 	p, err = st.Position(ctx, b, engine.Black)
@@ -771,13 +777,13 @@ func TestVerifierOrientationIndependent(t *testing.T) {
 		t.Fatal(err)
 	}
 	ev := engineVerifier{limits: engine.Limits{MaxNodes: 20000}, workers: 1}
-	key := func(v ui.Verdict, sym int) string {
+	key := func(v c6book.Verdict, sym int) string {
 		var out []string
-		for _, m := range v.Unsolved {
+		for _, m := range v.Items() {
 			out = append(out, engine.MoveName(r, r.TransformMove(engine.InverseSymmetry(sym), m)))
 		}
 		sort.Strings(out)
-		return fmt.Sprint(v.Proved, v.AllUnsolved, out)
+		return fmt.Sprint(v.Proved(), v.AllUnsolved, out)
 	}
 	var want string
 	for sym := 0; sym < r.SymmetryCount(); sym++ {
@@ -794,5 +800,87 @@ func TestVerifierOrientationIndependent(t *testing.T) {
 		} else if got != want {
 			t.Fatalf("symmetry %d: %s, the original %s", sym, got, want)
 		}
+	}
+}
+
+// File → Export SGF runs as a job: progress in a dialog with Cancel, the
+// board usable meanwhile; then the save dialog. Cancel stops it without an
+// error.
+func TestExportSGFJob(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", dir)
+	path := filepath.Join(dir, "wide.c6book")
+	bk, err := proofbook.Create(context.Background(), path, engine.Connect6())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 1500 replies to j10: enough for progress reports (every 1000 moves).
+	r := engine.Connect6()
+	var sgf strings.Builder
+	first := r.Sq(2, 5) // no symmetry keeps it: every reply is a position of its own
+	fmt.Fprintf(&sgf, "(;FF[4]SZ[19];B[%s]", engine.SGFMoveValue(r, engine.NewMove(first)))
+	n := 0
+	for _, off := range [][2]int{{7, 3}, {1, 2}, {3, 1}, {5, 5}, {2, 7}} {
+		for q := 0; q < r.Squares() && n < 1500; q++ {
+			a, c := r.XY(engine.Square(q))
+			x, y := engine.Square(q), r.Sq((a+off[0])%19, (c+off[1])%19)
+			if x == y || x == first || y == first {
+				continue
+			}
+			fmt.Fprintf(&sgf, "(;W[%s])", engine.SGFMoveValue(r, engine.NewMove(x, y)))
+			n++
+		}
+	}
+	sgf.WriteString(")")
+	if _, err := bk.ImportSGF(context.Background(), sgf.String()); err != nil {
+		t.Fatal(err)
+	}
+	bk.Close()
+
+	a := test.NewTempApp(t)
+	ta := startApp(t, a, options{book: path})
+	texts := func() string {
+		var out []string
+		for _, o := range ta.wa.win.Canvas().Overlays().List() {
+			for _, l := range test.LaidOutObjects(o) {
+				if w, ok := l.(*widget.Label); ok {
+					out = append(out, w.Text)
+				}
+			}
+		}
+		return strings.Join(out, "\n")
+	}
+
+	ta.wa.exportSGF()
+	if ta.wa.busy() != 1 || ta.wa.win.Canvas().Overlays().Top() == nil {
+		t.Fatal("the export did not start as a job with a progress dialog")
+	}
+	// The board stays usable while the export runs.
+	ta.wa.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyRight})
+	if _, cur := ta.wa.wb.Line(); cur != 1 || len(ta.wa.wb.Children()) != n {
+		t.Fatalf("navigation during the export: line %q, %d replies", ta.line(), len(ta.wa.wb.Children()))
+	}
+	sawProgress := false
+	ta.pumpUntil("the export", func() bool {
+		sawProgress = sawProgress || strings.Contains(texts(), "1000 moves exported")
+		return ta.wa.busy() == 0
+	})
+	if !sawProgress {
+		t.Fatal("no progress shown")
+	}
+	if ta.wa.win.Canvas().Overlays().Top() == nil {
+		t.Fatal("no save dialog after the export")
+	}
+	clearOverlays(ta.wa.win)
+
+	// Cancel: the job stops, nothing is reported as an error.
+	ta.wa.wb.Home()
+	ta.wa.exportSGF()
+	for _, j := range ta.wa.wb.Session().Jobs() {
+		j.Cancel()
+	}
+	ta.pumpUntil("the cancelled export", func() bool { return ta.wa.busy() == 0 })
+	if got := texts(); strings.Contains(got, "context canceled") {
+		t.Fatalf("a cancelled export reports %q", got)
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"c6book/engine"
 	"c6book/proofbook"
+	"c6book/session"
 	"c6book/ui"
 )
 
@@ -68,43 +69,65 @@ func fileExists(path string) bool {
 	return err == nil
 }
 
-// BenchmarkShowPosition measures what one step through the tree costs in
-// the workbench on a book of all shared games: locating the position, its
-// annotations and its children with their statuses (one query each), the
-// line's statuses, and refreshing the board and the lists. Each op shows
-// one position, alternating between a position and its parent.
+// BenchmarkShowPosition measures one step through the tree in the
+// workbench on a book of all shared games, from the key to the repainted
+// window: the key (→ or ←) goes to the window's canvas, the board shows the
+// new position at once, the session's book calls (locating the position,
+// its annotations, its children with their statuses, the line's statuses)
+// run off the UI goroutine, and their answer is delivered and rendered
+// (board, line, replies, notes). Each op is one step, alternating between
+// a position and its child. The 16 ms budget of a frame is the target.
 func BenchmarkShowPosition(b *testing.B) {
 	bk, game := benchBook(b)
 	test.NewTempApp(b)
 	w := test.NewWindow(nil)
 	defer w.Close()
-	wb, err := ui.NewWorkbench(&bookStore{bk: bk}, engineVerifier{}, w)
+	queue := make(chan func(), 1024)
+	wb, err := ui.NewWorkbenchConfig(&bookStore{bk: bk}, engineVerifier{}, w, session.Config{Do: func(f func()) { queue <- f }})
 	if err != nil {
 		b.Fatal(err)
 	}
+	defer wb.Close()
 	wb.OnError = func(err error) { b.Fatal(err) }
 	w.SetContent(wb.Content())
 	w.Resize(fyne.NewSize(1280, 860))
+	wb.Attach(w)
+	settle := func() {
+		for wb.Session().Busy() > 0 {
+			(<-queue)()
+		}
+	}
 	turns, err := engine.ParseTurns(bk.Rules(), joinTurns(game))
 	if err != nil {
 		b.Fatal(err)
 	}
+	key := w.Canvas().OnTypedKey()
 	for _, depth := range []int{0, 1, 2, 4, 8} {
 		if depth+1 > len(turns) {
 			break
 		}
-		line := turns[:depth+1]
-		wb.GoToLine(line[:depth])
+		start := func() {
+			wb.GoToLine(turns[:depth+1])
+			wb.GoToPly(depth)
+			settle()
+		}
+		start()
 		n := len(wb.Children())
 		b.Run(fmt.Sprintf("depth%d-%dreplies", depth, n), func(b *testing.B) {
+			start()
+			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				if i%2 == 0 {
-					wb.GoToPly(depth + 1)
+					key(&fyne.KeyEvent{Name: fyne.KeyRight})
 				} else {
-					wb.GoToPly(depth)
+					key(&fyne.KeyEvent{Name: fyne.KeyLeft})
 				}
+				settle()
 			}
 		})
+		if _, cur := wb.Line(); cur != depth && cur != depth+1 {
+			b.Fatalf("the keys moved to ply %d, want %d or %d", cur, depth, depth+1)
+		}
 	}
 }
 

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"time"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/proofbook"
 	"c6book/ui"
@@ -45,18 +45,6 @@ func (s *bookStore) mustLocate(ctx context.Context, b *engine.Board) (proofbook.
 	return id, sym, err
 }
 
-func uiStatus(st proofbook.Status) ui.Status {
-	switch st {
-	case proofbook.StatusOpen:
-		return ui.StatusOpen
-	case proofbook.StatusProved:
-		return ui.StatusProved
-	case proofbook.StatusDisproved:
-		return ui.StatusDisproved
-	}
-	return ui.StatusUnknown
-}
-
 func (s *bookStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (ui.Position, error) {
 	id, sym, found, err := s.locate(ctx, b)
 	if err != nil || !found {
@@ -68,7 +56,7 @@ func (s *bookStore) Position(ctx context.Context, b *engine.Board, a engine.Colo
 	}
 	r := s.bk.Rules()
 	inv := engine.InverseSymmetry(sym)
-	out := ui.Position{Found: true, Comment: p.Comment, Label: p.Label, Status: uiStatus(p.Proof(a).Status)}
+	out := ui.Position{Found: true, Comment: p.Comment, Label: p.Label, Status: p.Proof(a).Status}
 	if len(p.Marks) > 0 {
 		out.Marks = map[engine.Square]string{}
 		for _, m := range p.Marks {
@@ -76,7 +64,8 @@ func (s *bookStore) Position(ctx context.Context, b *engine.Board, a engine.Colo
 		}
 	}
 	if v := p.Verdict; v != nil && v.Attacker == a {
-		out.Verdict = uiVerdict(r, sym, v)
+		bv := v.Transform(r, inv) // in b's frame
+		out.Verdict = &bv
 		if v.Cert == nil {
 			out.Verdict.Note = strings.TrimSpace(out.Verdict.Note + " (stored without a certificate: it proves nothing, re-verify)")
 		} else if !v.AllUnsolved {
@@ -89,11 +78,11 @@ func (s *bookStore) Position(ctx context.Context, b *engine.Board, a engine.Colo
 			}
 			out.Verdict.Unsolved, out.Verdict.OpenSeminull = nil, nil
 			for _, it := range items {
-				m := r.TransformMove(inv, it.Move)
+				u := c6book.Unsolved{Move: r.TransformMove(inv, it.Move)}
 				if it.Move.Len() < r.P {
-					out.Verdict.OpenSeminull = append(out.Verdict.OpenSeminull, m)
+					out.Verdict.OpenSeminull = append(out.Verdict.OpenSeminull, u)
 				} else {
-					out.Verdict.Unsolved = append(out.Verdict.Unsolved, m)
+					out.Verdict.Unsolved = append(out.Verdict.Unsolved, u)
 				}
 			}
 		}
@@ -125,25 +114,6 @@ func shapeText(shape string) string {
 	return "•"
 }
 
-func uiVerdict(r engine.Rules, sym int, v *proofbook.Verdict) *ui.Verdict {
-	inv := engine.InverseSymmetry(sym)
-	out := &ui.Verdict{
-		Attacker: v.Attacker, Proved: v.Status == engine.StatusProved, Order: v.Order, Lambda: v.Lambda,
-		AllUnsolved: v.AllUnsolved, Calls: v.Calls, Nodes: v.Nodes,
-		Elapsed: time.Duration(v.Millis) * time.Millisecond, Note: v.Note,
-	}
-	for _, u := range v.Unsolved {
-		out.Unsolved = append(out.Unsolved, r.TransformMove(inv, u.Move))
-	}
-	for _, u := range v.OpenSeminull {
-		out.OpenSeminull = append(out.OpenSeminull, r.TransformMove(inv, u.Move))
-	}
-	for _, q := range v.NullZone {
-		out.NullZone = append(out.NullZone, r.Transform(inv, q))
-	}
-	return out
-}
-
 func (s *bookStore) Children(ctx context.Context, b *engine.Board, a engine.Color) ([]ui.Child, error) {
 	id, sym, found, err := s.locate(ctx, b)
 	if err != nil || !found {
@@ -158,12 +128,12 @@ func (s *bookStore) Children(ctx context.Context, b *engine.Board, a engine.Colo
 	for i, c := range kids {
 		out[i] = ui.Child{
 			Move:   proofbook.FromCanonical(r, sym, c.Move),
-			Status: uiStatus(c.Proof(a).Status),
+			Status: c.Proof(a).Status,
 			Label:  c.Label,
 		}
 	}
 	// Best first: proved, open, unknown, disproved; then by move.
-	rank := map[ui.Status]int{ui.StatusProved: 0, ui.StatusOpen: 1, ui.StatusUnknown: 2, ui.StatusDisproved: 3}
+	rank := map[c6book.Status]int{c6book.StatusProved: 0, c6book.StatusOpen: 1, c6book.StatusUnknown: 2, c6book.StatusDisproved: 3}
 	sort.SliceStable(out, func(i, j int) bool { return rank[out[i].Status] < rank[out[j].Status] })
 	return out, nil
 }
@@ -250,16 +220,14 @@ func (s *bookStore) SetDisproved(ctx context.Context, b *engine.Board, a engine.
 	return s.bk.SetDisproved(ctx, id, a, on)
 }
 
-func (s *bookStore) StoreVerdict(ctx context.Context, b *engine.Board, v ui.Verdict) error {
-	ev, ok := v.Raw.(engine.Verdict)
-	if !ok {
-		return fmt.Errorf("store verdict: not an engine verdict (%T)", v.Raw)
-	}
+// StoreVerdict stores v, a verdict in b's frame (the verifier's), mapped
+// into the book's canonical frame.
+func (s *bookStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) error {
 	id, sym, err := s.mustLocate(ctx, b)
 	if err != nil {
 		return err
 	}
-	return s.bk.StoreVerdict(ctx, id, proofbook.FromEngine(s.bk.Rules(), sym, ev, v.Lambda))
+	return s.bk.StoreVerdict(ctx, id, v.Transform(s.bk.Rules(), sym))
 }
 
 func (s *bookStore) Next(ctx context.Context, a engine.Color) (ui.Entry, bool, error) {
@@ -275,7 +243,7 @@ func (s *bookStore) Next(ctx context.Context, a engine.Color) (ui.Entry, bool, e
 	if turns == nil {
 		turns = []engine.Move{}
 	}
-	return ui.Entry{Line: turns, Status: ui.StatusOpen}, true, nil
+	return ui.Entry{Line: turns, Status: c6book.StatusOpen}, true, nil
 }
 
 // Proved lists the proved positions worth browsing: real proofs (order 1 and
@@ -288,7 +256,7 @@ func (s *bookStore) Proved(ctx context.Context, a engine.Color, limit int) ([]ui
 	}
 	out := make([]ui.Entry, 0, len(rs))
 	for _, r := range rs {
-		out = append(out, ui.Entry{Ref: int64(r.ID), Stones: r.Stones, Status: uiStatus(r.Proof.Status), Label: r.Label,
+		out = append(out, ui.Entry{Ref: int64(r.ID), Stones: r.Stones, Status: r.Proof.Status, Label: r.Label,
 			Text: fmt.Sprintf("order %d (%s)", r.Proof.Order, r.Proof.How)})
 	}
 	return out, nil

@@ -35,6 +35,11 @@ type options struct {
 	exportPNG  string
 	quitAfter  bool
 	wait       time.Duration
+
+	// Tests: how results reach the UI goroutine (fyne.Do when nil), and
+	// book calls run inline (see session.Config).
+	do     func(func())
+	inline bool
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/ui"
 )
@@ -18,30 +19,19 @@ type engineVerifier struct {
 	workers int
 }
 
-func (ev engineVerifier) Verify(ctx context.Context, b *engine.Board, lambda int, progress func(ui.Progress)) (ui.Verdict, error) {
+func (ev engineVerifier) Verify(ctx context.Context, b *engine.Board, lambda int, progress func(ui.Progress)) (c6book.Verdict, error) {
 	tol, ok := b.DefenderDeficit(b.ToMove().Opp())
 	if !ok {
-		return ui.Verdict{}, fmt.Errorf("the position's stone counts do not fit full turns of %s, the attacker", b.ToMove().Opp())
+		return c6book.Verdict{}, fmt.Errorf("the position's stone counts do not fit full turns of %s, the attacker", b.ToMove().Opp())
 	}
 	opts := engine.VerifyOptions{Lambda: lambda, Limits: ev.limits, Workers: ev.workers, Tolerance: tol}
 	v, err := engine.Verify(ctx, b, opts, func(p engine.VerifyProgress) {
 		progress(ui.Progress{Phase: p.Phase, Done: p.Done, Total: p.Total, Nodes: p.Nodes, Elapsed: p.Elapsed})
 	})
 	if err != nil {
-		return ui.Verdict{}, err
+		return c6book.Verdict{}, err
 	}
-	out := ui.Verdict{
-		Attacker: v.Attacker, Proved: v.Status == engine.StatusProved, Order: v.Order, Lambda: lambda,
-		AllUnsolved: v.AllUnsolved, NullZone: v.NullZone, Calls: v.Calls, Nodes: v.Nodes,
-		Elapsed: v.Elapsed, Note: v.Note, Raw: v,
-	}
-	for _, u := range v.Unsolved {
-		out.Unsolved = append(out.Unsolved, u.Move)
-	}
-	for _, u := range v.OpenSeminull {
-		out.OpenSeminull = append(out.OpenSeminull, u.Move)
-	}
-	return out, nil
+	return c6book.FromEngine(b.Rules(), 0, v, lambda), nil // in b's frame
 }
 
 // Candidates proposes attacker moves: a winning move if a threat-space

@@ -23,6 +23,7 @@ import (
 	"c6book/assets"
 	"c6book/engine"
 	"c6book/proofbook"
+	"c6book/session"
 	"c6book/ui"
 )
 
@@ -44,7 +45,8 @@ type workbenchApp struct {
 	shotErr error // set by the screenshot goroutine before it quits the app
 
 	exportDrv fyne.Driver // offscreen renderer for board images (lazy)
-	busy      int         // background book jobs running
+
+	cfg session.Config // how results reach the UI goroutine
 }
 
 // defaultBookPath is the default book in the app's storage directory.
@@ -88,7 +90,11 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	a.SetIcon(icon)
 	wa.win = a.NewWindow("c6book")
 	wa.win.SetIcon(icon)
-	if wa.wb, err = ui.NewWorkbench(&bookStore{bk: bk}, engineVerifier{}, wa.win); err != nil {
+	wa.cfg = session.Config{Do: o.do, Inline: o.inline}
+	if wa.cfg.Do == nil {
+		wa.cfg.Do = fyne.Do
+	}
+	if wa.wb, err = ui.NewWorkbenchConfig(&bookStore{bk: bk}, engineVerifier{}, wa.win, wa.cfg); err != nil {
 		bk.Close()
 		return nil, err
 	}
@@ -125,6 +131,9 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 }
 
 func (wa *workbenchApp) close() {
+	if wa.wb != nil {
+		wa.wb.Close() // stops the jobs before the book closes
+	}
 	if wa.bk != nil {
 		wa.bk.Close()
 	}
@@ -198,16 +207,36 @@ func (wa *workbenchApp) checkBook() {
 			return head + "\nThe book is sound.", nil
 		}
 		return "", fmt.Errorf("%s\n%d problems; the first: %s", head, len(rep.Problems), rep.Problems[0])
+	}, nil)
+}
+
+// openPath opens the book at path (off the UI goroutine: an upgrade may
+// take a while) and shows it.
+func (wa *workbenchApp) openPath(path string) {
+	wa.offUI(func() func() {
+		bk, err := proofbook.Open(context.Background(), path)
+		return func() {
+			if err != nil {
+				dialog.ShowError(fmt.Errorf("open %s: %w", path, err), wa.win)
+				return
+			}
+			wa.switchTo(bk)
+		}
 	})
 }
 
-func (wa *workbenchApp) openPath(path string) {
-	bk, err := proofbook.Open(context.Background(), path)
-	if err != nil {
-		dialog.ShowError(fmt.Errorf("open %s: %w", path, err), wa.win)
+// offUI runs work off the UI goroutine and the function it returns on it
+// (at once with an inline Config: tests).
+func (wa *workbenchApp) offUI(work func() func()) {
+	if wa.cfg.Inline {
+		work()()
 		return
 	}
-	wa.switchTo(bk)
+	do := wa.cfg.Do
+	go func() {
+		then := work()
+		do(then)
+	}()
 }
 
 func (wa *workbenchApp) setMenu() {
@@ -280,12 +309,16 @@ func (wa *workbenchApp) newBook() {
 				path := w.URI().Path()
 				w.Close()
 				os.Remove(path) // the dialog created it empty; Create wants a new file
-				bk, err := proofbook.Create(context.Background(), path, r)
-				if err != nil {
-					dialog.ShowError(err, wa.win)
-					return
-				}
-				wa.switchTo(bk)
+				wa.offUI(func() func() {
+					bk, err := proofbook.Create(context.Background(), path, r)
+					return func() {
+						if err != nil {
+							dialog.ShowError(err, wa.win)
+							return
+						}
+						wa.switchTo(bk)
+					}
+				})
 			}, wa.win)
 			d.SetFileName("book.c6book")
 			d.Show()
@@ -341,7 +374,7 @@ func (wa *workbenchApp) saveCopyTo(path string) {
 			return "", err
 		}
 		return "Saved a consistent copy to " + path, nil
-	})
+	}, nil)
 }
 
 func (wa *workbenchApp) importSGF() {
@@ -372,7 +405,7 @@ func (wa *workbenchApp) importSGFData(data []byte) {
 		}
 		return fmt.Sprintf("Imported %d games (%d already in the book): %d new positions, %d new moves.",
 			st.Games, st.Already, st.Positions, st.Edges), nil
-	})
+	}, nil)
 }
 
 func (wa *workbenchApp) importGames() {
@@ -411,38 +444,43 @@ func (wa *workbenchApp) importGamesFile(path string) {
 		}
 		return fmt.Sprintf("Imported %d games (%d already in the book, %d skipped): %d new positions, %d new moves.",
 			st.Games, st.Already, len(st.Skipped), st.Positions, st.Edges), nil
-	})
+	}, nil)
 }
 
+// exportSGF exports the shown position's subtree as a job (progress and
+// Cancel; the board stays usable), then asks where to save it.
 func (wa *workbenchApp) exportSGF() {
-	data, st, err := wa.exportSGFData()
-	if err != nil {
-		dialog.ShowError(fmt.Errorf("export: %w", err), wa.win)
-		return
-	}
-	wa.saveData("position.sgf", data)
-	if st.Truncated {
-		dialog.ShowInformation("Export SGF", fmt.Sprintf("The export stops at %d moves below this position: the book stores more. "+
-			"The file says so in its game comment; export a position further down for the rest.", exportMaxNodes), wa.win)
-	}
+	bk, pos := wa.bk, wa.wb.Position().Clone()
+	line, cur := wa.wb.Line()
+	var data []byte
+	var st proofbook.ExportStats
+	wa.background("Export SGF", func(ctx context.Context, say func(string)) (string, error) {
+		var err error
+		data, st, err = exportSGFData(ctx, bk, pos, line[:cur], say)
+		return "", err
+	}, func(string) {
+		wa.saveData("position.sgf", data)
+		if st.Truncated {
+			dialog.ShowInformation("Export SGF", fmt.Sprintf("The export stops at %d moves below this position: the book stores more. "+
+				"The file says so in its game comment; export a position further down for the rest.", exportMaxNodes), wa.win)
+		}
+	})
 }
 
 // exportMaxNodes bounds an SGF export from the app (the whole subtree is
 // built in memory first).
-const exportMaxNodes = 100000
+const exportMaxNodes = 1_000_000
 
-// exportSGFData is the SGF of the shown position: the line to it, then its
-// subtree with comments and statuses.
-func (wa *workbenchApp) exportSGFData() ([]byte, proofbook.ExportStats, error) {
-	ctx := context.Background()
-	id, _, err := wa.bk.Locate(ctx, wa.wb.Position())
+// exportSGFData is the SGF of pos, reached by line: the line to it, then
+// its subtree with comments and statuses, in the line's orientation.
+func exportSGFData(ctx context.Context, bk *proofbook.Book, pos *engine.Board, line []engine.Move, say func(string)) ([]byte, proofbook.ExportStats, error) {
+	id, _, err := bk.Locate(ctx, pos)
 	if err != nil {
 		return nil, proofbook.ExportStats{}, err
 	}
-	line, cur := wa.wb.Line()
 	var buf bytes.Buffer
-	// In the orientation of the line on the board, not the stored one.
-	st, err := wa.bk.ExportSGF(ctx, id, &buf, proofbook.ExportOptions{Line: line[:cur], MaxNodes: exportMaxNodes})
+	st, err := bk.ExportSGF(ctx, id, &buf, proofbook.ExportOptions{Line: line, MaxNodes: exportMaxNodes,
+		Progress: func(n int) { say(fmt.Sprintf("%d moves exported", n)) }})
 	if err != nil {
 		return nil, st, err
 	}
@@ -475,41 +513,44 @@ func (wa *workbenchApp) saveData(name string, data []byte) {
 	d.Show()
 }
 
-// background runs long book work off the UI goroutine with a progress
-// dialog and a Cancel button; the result (or error) shows in a dialog and
-// the workbench reloads.
-func (wa *workbenchApp) background(title string, work func(ctx context.Context, say func(string)) (string, error)) {
-	ctx, cancel := context.WithCancel(context.Background())
+// background runs long book work as a session job (off the UI goroutine,
+// cancelled and waited for if another book is opened) with a progress
+// dialog and a Cancel button; then the workbench reloads and ok gets the
+// result (nil: it shows in a dialog), or the error shows.
+func (wa *workbenchApp) background(title string, work func(ctx context.Context, say func(string)) (string, error), ok func(string)) {
 	bar := widget.NewProgressBarInfinite()
 	msg := widget.NewLabel("")
 	d := dialog.NewCustom(title, "Cancel", container.NewVBox(bar, msg), wa.win)
-	d.SetOnClosed(cancel)
-	d.Show()
-	var last time.Time
-	do := wa.wb.Do
-	say := func(s string) {
-		if time.Since(last) < 100*time.Millisecond {
-			return
-		}
-		last = time.Now()
-		do(func() { msg.SetText(s) })
-	}
-	wa.busy++
-	go func() {
-		res, err := work(ctx, say)
-		do(func() {
-			wa.busy--
+	var res string
+	job := wa.wb.Session().Start(session.JobSpec{
+		Kind: title,
+		Run: func(ctx context.Context, _ session.BookStore, progress func(session.Progress)) error {
+			var err error
+			res, err = work(ctx, func(s string) { progress(session.Progress{Text: s}) })
+			return err
+		},
+		OnProgress: func(p session.Progress) { msg.SetText(p.Text) },
+		OnDone: func(err error) {
 			d.Hide()
-			cancel()
 			wa.wb.Reload()
-			if err != nil {
+			switch {
+			case errors.Is(err, context.Canceled):
+				// Cancelled by the user (or by opening another book).
+			case err != nil:
 				dialog.ShowError(fmt.Errorf("%s: %w", strings.ToLower(title), err), wa.win)
-				return
+			case ok != nil:
+				ok(res)
+			default:
+				dialog.ShowInformation(title, res, wa.win)
 			}
-			dialog.ShowInformation(title, res, wa.win)
-		})
-	}()
+		},
+	})
+	d.SetOnClosed(job.Cancel)
+	d.Show()
 }
+
+// busy is the number of background jobs running.
+func (wa *workbenchApp) busy() int { return len(wa.wb.Session().Jobs()) }
 
 // screenshotWhenReady (on its own goroutine) waits until the window has
 // been shown for o.wait and any verification has finished, then captures
@@ -522,7 +563,7 @@ func (wa *workbenchApp) screenshotWhenReady(o options) {
 	for {
 		running := true
 		fyne.DoAndWait(func() {
-			running = wa.wb.Running()
+			running = wa.wb.Running() || wa.wb.Session().Busy() > 0
 			if !running {
 				img = wa.win.Canvas().Capture()
 			}

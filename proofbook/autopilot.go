@@ -233,7 +233,7 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 	case vd == nil || vd.Attacker != a || vd.Cert == nil && !vd.AllUnsolved || vd.Tolerance != tol:
 		n.Work = engine.JobRun
 		return n, nil
-	case vd.AllUnsolved && vd.Status != engine.StatusProved:
+	case vd.AllUnsolved && vd.Status != StatusProved:
 		if vd.Lambda < t.opts.Verify.Lambda {
 			n.Work = engine.JobRun // a lower-order verdict: try this order
 		} else {
@@ -453,7 +453,7 @@ func (bk *Book) Stuck(ctx context.Context, id PosID, a engine.Color) (string, er
 	if err != nil {
 		return "", err
 	}
-	if v != nil && v.Attacker == a && v.AllUnsolved && v.Status != engine.StatusProved {
+	if v != nil && v.Attacker == a && v.AllUnsolved && v.Status != StatusProved {
 		return "dead end", nil
 	}
 	return "", nil

@@ -140,10 +140,10 @@ func benchBook(b *testing.B) *Book {
 			if err != nil {
 				b.Fatal(err)
 			}
-			v := Verdict{Attacker: p.tm.Opp(), Status: engine.StatusProved, Order: 2, Lambda: 2, Engine: "bench"}
+			v := Verdict{Attacker: p.tm.Opp(), Status: StatusProved, Order: 2, Lambda: 2, Engine: "bench"}
 			if i%10 == 0 {
 				// Open, with two unsolved replies.
-				v.Status = engine.StatusOpen
+				v.Status = StatusOpen
 				var sq []engine.Square
 				for s := engine.Square(0); len(sq) < 4; s++ {
 					if bd.At(s) == engine.Empty {

@@ -5,30 +5,14 @@ import (
 	"fmt"
 	"slices"
 
+	"c6book"
 	"c6book/engine"
 )
 
-// Moves are stored packed in an int64: the stone count in the low 3 bits,
-// then 10 bits per square (sorted). The null move is 0.
-func packMove(m engine.Move) int64 {
-	v := int64(m.Len())
-	for i := 0; i < m.Len(); i++ {
-		v |= int64(m.At(i)) << (3 + 10*uint(i))
-	}
-	return v
-}
+// Moves are stored packed in an int64 (c6book.PackMove).
+func packMove(m engine.Move) int64 { return c6book.PackMove(m) }
 
-func unpackMove(v int64) (engine.Move, error) {
-	n := int(v & 7)
-	if n > engine.MaxPerTurn || v < 0 || v>>(3+10*uint(n)) != 0 {
-		return engine.Move{}, fmt.Errorf("bad stored move %#x", v)
-	}
-	sq := make([]engine.Square, n)
-	for i := range sq {
-		sq[i] = engine.Square(v >> (3 + 10*uint(i)) & 1023)
-	}
-	return engine.MakeMove(sq...)
-}
+func unpackMove(v int64) (engine.Move, error) { return c6book.UnpackMove(v) }
 
 // stone is one stone of a canonical stone set.
 type stone struct {

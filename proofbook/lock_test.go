@@ -80,7 +80,7 @@ func TestLongImportAgainstVerdictsAndEdits(t *testing.T) {
 						break
 					}
 				}
-				v := Verdict{Attacker: engine.Black, Status: engine.StatusOpen, Lambda: 2, Engine: "test",
+				v := Verdict{Attacker: engine.Black, Status: StatusOpen, Lambda: 2, Engine: "test",
 					Unsolved: []Unsolved{{Move: m, Reason: fmt.Sprint("run ", n)}}}
 				if err := verifier.StoreVerdict(ctx, id, v); err != nil {
 					t.Errorf("verdict %d, run %d: %v", i, n, err)

@@ -67,7 +67,7 @@ func v2Fixture(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := marshalVerdict(Verdict{Attacker: engine.Black, Status: engine.StatusProved, Order: 2, Lambda: 2,
+	data, err := marshalVerdict(Verdict{Attacker: engine.Black, Status: StatusProved, Order: 2, Lambda: 2,
 		NullZone: []engine.Square{1, 2, 3}, Calls: 7, Nodes: 1234, Millis: 56, Engine: "fixture"})
 	if err != nil {
 		t.Fatal(err)
@@ -200,7 +200,7 @@ func TestMigrations(t *testing.T) {
 			// The migrated book works: new moves, verdicts, a clean check.
 			add(t, bk, "j10 j11k10 l11m9 k12l12")
 			add(t, bk, "j10 j11k10 h8h9")
-			if err := bk.StoreVerdict(ctx, id, Verdict{Attacker: engine.Black, Status: engine.StatusOpen, Lambda: 2, AllUnsolved: true}); err != nil {
+			if err := bk.StoreVerdict(ctx, id, Verdict{Attacker: engine.Black, Status: StatusOpen, Lambda: 2, AllUnsolved: true}); err != nil {
 				t.Fatal(err)
 			}
 			if proofOf(t, bk, id, engine.Black).Status != StatusOpen {

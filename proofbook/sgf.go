@@ -230,6 +230,9 @@ type ExportOptions struct {
 	// the exported position; positions on the way that are not in the book
 	// (a transposition) are written without notes.
 	Line []engine.Move
+	// Progress, when not nil, is called with the number of moves exported
+	// so far, every 1000 moves (on the exporting goroutine).
+	Progress func(nodes int)
 }
 
 // ExportStats says what an export wrote.
@@ -329,6 +332,9 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 				return nil
 			}
 			count++
+			if opts.Progress != nil && count%1000 == 0 {
+				opts.Progress(count)
+			}
 			m := FromCanonical(r, sym, k.Move)
 			c := b.ToMove()
 			if err := b.PlayPartial(m); err != nil {

@@ -222,7 +222,7 @@ func recompute(ctx context.Context, bk *Book, q queryer, id PosID, a engine.Colo
 	if err != nil {
 		return Proof{}, nil, err
 	}
-	if len(it.items) == 0 && v.Status != engine.StatusProved && len(v.OpenSeminull) == 0 {
+	if len(it.items) == 0 && v.Status != StatusProved && len(v.OpenSeminull) == 0 {
 		p.Status = StatusOpen // an open verdict without items: keep working
 		return p, nil, nil
 	}
@@ -332,7 +332,7 @@ func andItems(r engine.Rules, b *engine.Board, a engine.Color, list []stone, v *
 		zs := childToParent(r, b, d, rep, c.proof.Zone, g)
 		out.zone.AddAll(zs...)
 		for _, x := range zs {
-			if x == s || b.At(x) != engine.Empty || v.refutes(s, x) {
+			if x == s || b.At(x) != engine.Empty || v.Refutes(s, x) {
 				continue
 			}
 			item(engine.NewMove(s, x))
@@ -540,7 +540,7 @@ func (bk *Book) StoreVerdict(ctx context.Context, id PosID, v Verdict) error {
 	if v.Attacker != engine.Black && v.Attacker != engine.White {
 		return errors.New("verdict: attacker must be Black or White")
 	}
-	if v.Status != engine.StatusProved && v.Status != engine.StatusOpen {
+	if v.Status != StatusProved && v.Status != StatusOpen {
 		return fmt.Errorf("verdict: status %q", v.Status)
 	}
 	list, tm, err := loadPos(ctx, bk.r, bk.rules, id)

@@ -50,7 +50,11 @@ func verdict(t *testing.T, bk *Book, line string, status string, order int, unso
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := Verdict{Attacker: b.ToMove().Opp(), Status: status, Order: order, Lambda: 2, Engine: "test"}
+	var st Status
+	if err := st.UnmarshalText([]byte(status)); err != nil {
+		t.Fatal(err)
+	}
+	v := Verdict{Attacker: b.ToMove().Opp(), Status: st, Order: order, Lambda: 2, Engine: "test"}
 	for _, u := range unsolved {
 		v.Unsolved = append(v.Unsolved, Unsolved{Move: ToCanonical(r, sym, mv(t, r, u)), Reason: "budget"})
 	}
@@ -123,7 +127,7 @@ func twoThreatVerdict(t *testing.T, bk *Book, line string) (PosID, Verdict, []en
 	}
 	normal, relaxed := b.CriticalDefences(a)
 	blocks := append(normal, relaxed...)
-	v := Verdict{Attacker: a, Status: engine.StatusOpen, Lambda: 2, Engine: "test", Cert: &proofcheck.Cert{Attacker: a}}
+	v := Verdict{Attacker: a, Status: StatusOpen, Lambda: 2, Engine: "test", Cert: &proofcheck.Cert{Attacker: a}}
 	for _, m := range blocks {
 		mc := ToCanonical(bk.Rules(), sym, m)
 		v.Unsolved = append(v.Unsolved, Unsolved{Move: mc, Reason: "budget"})
@@ -163,7 +167,7 @@ func TestPropagationAndOr(t *testing.T) {
 		t.Fatalf("next: %d, want A2 %d", last, A2)
 	}
 	// A verdict that bounds nothing keeps A2 a leaf that is not proved.
-	store(t, bk, A2, Verdict{Attacker: B, Status: engine.StatusOpen, Lambda: 2, AllUnsolved: true, Engine: "test"})
+	store(t, bk, A2, Verdict{Attacker: B, Status: StatusOpen, Lambda: 2, AllUnsolved: true, Engine: "test"})
 	wantProof(t, bk, "A2 (all open)", A2, B, StatusOpen, 1, 1)
 	// The expert gives A2 up: next goes through A to one of its replies.
 	if err := bk.SetDisproved(ctx, A2, B, true); err != nil {
@@ -187,7 +191,7 @@ func TestPropagationAndOr(t *testing.T) {
 		l := p2Line + " " + aMove + " " + engine.MoveName(r, m) + " " + winTwo
 		D[i] = add(t, bk, l)
 		_, vd := realVerdict(t, bk, l, 2, 1000)
-		if vd.Status != engine.StatusProved || vd.Cert == nil {
+		if vd.Status != StatusProved || vd.Cert == nil {
 			t.Fatalf("D%d: %+v", i, vd)
 		}
 		store(t, bk, D[i], vd)

@@ -3,54 +3,34 @@ package proofbook
 import (
 	"time"
 
+	"c6book"
 	"c6book/engine"
 )
 
 // PosID identifies a position of a book.
 type PosID int64
 
-// Status is the proof status of a position for one attacker.
-type Status int
-
-// Proof statuses.
-const (
-	StatusUnknown   Status = iota // nothing known
-	StatusOpen                    // work in progress: a verdict with unsolved replies below
-	StatusProved                  // the attacker wins (by the stored verdicts and moves)
-	StatusDisproved               // an expert (or a stored defender win) says the attacker does not win
+// The proof status, the proof and the stored verdict are the domain types
+// of package c6book; these aliases keep the book's names (they are the same
+// types, not copies).
+type (
+	// Status is the proof status of a position for one attacker.
+	Status = c6book.Status
+	// Proof is a position's proof status for one attacker.
+	Proof = c6book.Proof
 )
 
-func (s Status) String() string {
-	switch s {
-	case StatusOpen:
-		return "open"
-	case StatusProved:
-		return "proved"
-	case StatusDisproved:
-		return "disproved"
-	}
-	return "unknown"
-}
+// Proof statuses (c6book's).
+const (
+	StatusUnknown   = c6book.StatusUnknown
+	StatusOpen      = c6book.StatusOpen
+	StatusProved    = c6book.StatusProved
+	StatusDisproved = c6book.StatusDisproved
+)
 
 // Infinite is the proof (or disproof) number of a disproved (or proved)
 // position.
-const Infinite int64 = 1 << 40
-
-// Proof is a position's proof status for one attacker, with its proof and
-// disproof numbers over the book's DAG (a position nobody worked on is a
-// leaf, 1/1).
-type Proof struct {
-	Attacker engine.Color
-	Status   Status
-	Order    int    // λ order of the proof when proved (0: the attacker has already won)
-	How      string // "win", "loss", "verdict", "move", "reply", "expert" or ""
-	Expert   bool   // an expert marked the position disproved
-	PN, DN   int64
-	Updated  time.Time
-	// Zone is the relevance zone of a proved position (canonical frame) at
-	// its tolerance, the defender's stone deficit; nil when not proved.
-	Zone []engine.Square
-}
+const Infinite = c6book.Infinite
 
 // Child is a stored move of a position and where it leads.
 type Child struct {

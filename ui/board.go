@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/widget"
 
+	"c6book"
 	"c6book/engine"
 )
 
@@ -41,15 +42,15 @@ var (
 )
 
 // StatusColour is the colour used for a proof status everywhere.
-func StatusColour(s Status) color.Color { return statusNRGBA(s) }
+func StatusColour(s c6book.Status) color.Color { return statusNRGBA(s) }
 
-func statusNRGBA(s Status) color.NRGBA {
+func statusNRGBA(s c6book.Status) color.NRGBA {
 	switch s {
-	case StatusOpen:
+	case c6book.StatusOpen:
 		return color.NRGBA{0xf0, 0x8c, 0x00, 0xff}
-	case StatusProved:
+	case c6book.StatusProved:
 		return color.NRGBA{0x10, 0x90, 0x30, 0xff}
-	case StatusDisproved:
+	case c6book.StatusDisproved:
 		return color.NRGBA{0x80, 0x20, 0x90, 0xff}
 	}
 	return color.NRGBA{0x30, 0x60, 0xc0, 0xff}
@@ -270,8 +271,8 @@ func (r *boardRenderer) build() {
 
 	// Children of the position: a coloured square on each empty square of a
 	// stored move, the best status winning (not under an unsolved mark).
-	best := map[engine.Square]Status{}
-	rank := map[Status]int{StatusUnknown: 1, StatusDisproved: 2, StatusOpen: 3, StatusProved: 4}
+	best := map[engine.Square]c6book.Status{}
+	rank := map[c6book.Status]int{c6book.StatusUnknown: 1, c6book.StatusDisproved: 2, c6book.StatusOpen: 3, c6book.StatusProved: 4}
 	var order []engine.Square
 	for _, ch := range v.Children {
 		for i := 0; i < ch.Move.Len(); i++ {

@@ -1,154 +1,18 @@
 package ui
 
-import (
-	"context"
-	"time"
+import "c6book/session"
 
-	"c6book/engine"
+// The ui package never runs SQL: the workbench's model, session.Session,
+// talks to the proof book and the verifier through the interfaces of
+// package session. These aliases keep the ui's names for them.
+type (
+	Child         = session.Child
+	Position      = session.Position
+	Entry         = session.Entry
+	BookStore     = session.BookStore
+	ReadOnlyStore = session.ReadOnlyStore
+	Progress      = session.Progress
+	Verifier      = session.Verifier
+	Candidate     = session.Candidate
+	Suggester     = session.Suggester
 )
-
-// The ui package never runs SQL. The workbench talks to the proof book and
-// to the verifier through the two small interfaces below; the app wires them
-// to proofbook and engine, the tests to in-memory fakes.
-
-// Status is the proof status of a position for one attacker.
-type Status int
-
-// Proof statuses.
-const (
-	StatusUnknown Status = iota
-	StatusOpen
-	StatusProved
-	StatusDisproved
-)
-
-// String is a short name for lists.
-func (s Status) String() string {
-	switch s {
-	case StatusOpen:
-		return "open"
-	case StatusProved:
-		return "proved"
-	case StatusDisproved:
-		return "disproved"
-	}
-	return "unknown"
-}
-
-// Child is a stored move out of a position, in the orientation of the board
-// it was asked for.
-type Child struct {
-	Move   engine.Move
-	Status Status // for the attacker asked for
-	Label  string // the child position's user label
-}
-
-// Position is what the book knows about one position.
-type Position struct {
-	Found   bool // the position is stored in the book
-	Comment string
-	Label   string
-	// Marks are the board labels (text on squares), in the orientation of
-	// the board asked for.
-	Marks   map[engine.Square]string
-	Status  Status   // for the attacker asked for
-	Verdict *Verdict // the latest verdict stored for the attacker, if any
-}
-
-// Entry is a position found by a query (proved positions, comment search,
-// the next position to work on): its line from the root and a summary.
-type Entry struct {
-	Line   []engine.Move // nil when the store resolves it on demand (Resolve)
-	Ref    int64         // the store's reference to the position
-	Stones int           // stones on the board (for display when Line is nil)
-	Status Status
-	Label  string
-	Text   string // comment excerpt
-}
-
-// BookStore is the proof book as the workbench sees it. Positions are given
-// as boards (the book reduces them by symmetry); moves come back in the
-// orientation of the board that was passed in. Every call may touch disk and
-// returns an error instead of panicking.
-type BookStore interface {
-	Rules() engine.Rules
-	Position(ctx context.Context, b *engine.Board, attacker engine.Color) (Position, error)
-	// Children lists the stored moves out of b with their status for the
-	// attacker; the whole list at once (the UI keeps it in memory).
-	Children(ctx context.Context, b *engine.Board, attacker engine.Color) ([]Child, error)
-	// AddMove stores the move m out of b (and the position it leads to);
-	// created is false when it was already stored.
-	AddMove(ctx context.Context, b *engine.Board, m engine.Move) (created bool, err error)
-	// RemoveMove deletes the edge b -m-> (undo of AddMove); positions that
-	// become unreachable may be kept or dropped by the book.
-	RemoveMove(ctx context.Context, b *engine.Board, m engine.Move) error
-	SetComment(ctx context.Context, b *engine.Board, text string) error
-	SetLabel(ctx context.Context, b *engine.Board, label string) error
-	SetMarks(ctx context.Context, b *engine.Board, marks map[engine.Square]string) error
-	// SetDisproved records (or clears) the expert's judgement that the
-	// attacker does not win b.
-	SetDisproved(ctx context.Context, b *engine.Board, attacker engine.Color, on bool) error
-	// StoreVerdict records the verdict of Verify on b (the defender to
-	// move) and adds its unsolved defender moves as children of b.
-	StoreVerdict(ctx context.Context, b *engine.Board, v Verdict) error
-	// Next returns the most-proving open position for attacker; ok is false
-	// when there is none.
-	Next(ctx context.Context, attacker engine.Color) (e Entry, ok bool, err error)
-	Proved(ctx context.Context, attacker engine.Color, limit int) ([]Entry, error)
-	Search(ctx context.Context, query string, limit int) ([]Entry, error)
-	// Resolve returns a line from the root to an entry listed without one.
-	Resolve(ctx context.Context, e Entry) ([]engine.Move, error)
-}
-
-// ReadOnlyStore is implemented by a store that may be read-only: ReadOnly
-// says why it cannot be written ("" when it can). The workbench then shows
-// "read-only" and disables editing; moves not in the book can still be
-// played on the board, without storing them.
-type ReadOnlyStore interface {
-	ReadOnly() string
-}
-
-// Verdict is the verifier's answer for a position with the defender to move,
-// in the ui's own terms (so that engine changes stay in the app's adapter).
-type Verdict struct {
-	Attacker     engine.Color
-	Proved       bool
-	Order        int // λ order proved (when Proved)
-	Lambda       int // the mode that was run (2 or 3)
-	Unsolved     []engine.Move
-	AllUnsolved  bool          // the null move was not refuted: everything is open
-	OpenSeminull []engine.Move // λ3: seminull positions for the expert
-	NullZone     []engine.Square
-	Calls        int
-	Nodes        int64
-	Elapsed      time.Duration
-	Note         string
-	// Raw is the verifier's own verdict, passed through untouched to the
-	// store (which keeps the whole zone argument).
-	Raw any
-}
-
-// Progress is a verifier progress report.
-type Progress struct {
-	Phase       string
-	Done, Total int
-	Nodes       int64
-	Elapsed     time.Duration
-}
-
-// Verifier runs the NCTU6-style verifier. progress may be called from any
-// goroutine and must not block.
-type Verifier interface {
-	Verify(ctx context.Context, b *engine.Board, lambda int, progress func(Progress)) (Verdict, error)
-}
-
-// Candidate is a move the engine proposes for the side to move.
-type Candidate struct {
-	Move engine.Move
-	Note string // why: "wins by VCDT", "2 threats"…
-}
-
-// Suggester proposes attacker moves (optional: a Verifier may implement it).
-type Suggester interface {
-	Candidates(ctx context.Context, b *engine.Board, limit int) ([]Candidate, error)
-}

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"c6book"
 	"c6book/engine"
 )
 
@@ -46,8 +47,7 @@ type widgets struct {
 	verdictL   *widget.Label
 	unsolvedL  *widget.List
 	unsolved   []engine.Move
-	notesKey   posKey
-	notesLine  int
+	notesPos   *engine.Board // the position the notes were filled for
 	labelE     *widget.Entry
 	commentE   *widget.Entry
 	saveB      *widget.Button
@@ -71,7 +71,7 @@ func newRow() fyne.CanvasObject {
 	return container.NewHBox(container.NewCenter(swatch()), widget.NewLabel(""))
 }
 
-func setRow(o fyne.CanvasObject, st Status, known bool, text string, bold bool) {
+func setRow(o fyne.CanvasObject, st c6book.Status, known bool, text string, bold bool) {
 	c := o.(*fyne.Container)
 	sw := c.Objects[0].(*fyne.Container).Objects[0].(*canvas.Rectangle)
 	if known {
@@ -86,7 +86,7 @@ func setRow(o fyne.CanvasObject, st Status, known bool, text string, bold bool) 
 }
 
 func newWidgets(wb *Workbench) *widgets {
-	u := &widgets{wb: wb, notesLine: -1}
+	u := &widgets{wb: wb}
 	u.board = NewBoard(engine.MustNewBoard(engine.Connect6()))
 	u.board.OnSquare = func(s engine.Square) { wb.TapSquare(s) }
 	u.board.OnKey = func(ev *fyne.KeyEvent) { wb.TypedKey(ev) }
@@ -98,7 +98,7 @@ func newWidgets(wb *Workbench) *widgets {
 		}
 	})
 	u.numbers.SetChecked(true)
-	u.marking = widget.NewCheck("Label squares", func(on bool) { wb.marking = on })
+	u.marking = widget.NewCheck("Label squares", func(on bool) { wb.s.SetMarking(on) })
 	u.undoB = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), wb.Undo)
 	tools := container.NewHBox(
 		widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), wb.Home),
@@ -111,19 +111,19 @@ func newWidgets(wb *Workbench) *widgets {
 
 	// The line (root first) and the children of the shown position.
 	u.lineList = widget.NewList(
-		func() int { return len(wb.line) + 1 },
+		func() int { return wb.s.LineLen() + 1 },
 		newRow,
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			text := "root"
-			if i > 0 && i <= len(wb.line) {
-				text = fmt.Sprintf("%d. %s %s", i, moverName(wb.rules, i-1), engine.MoveName(wb.rules, wb.line[i-1]))
+			if i > 0 && i <= wb.s.LineLen() {
+				text = fmt.Sprintf("%d. %s %s", i, moverName(wb.s.Rules(), i-1), engine.MoveName(wb.s.Rules(), wb.s.LineMove(i-1)))
 			}
-			st := wb.lineStatus(i)
+			st := wb.s.LineStatus(i)
 			text += "  " + st.String()
-			if n := wb.lineVariations(i); n > 0 {
+			if n := wb.s.LineVariations(i); n > 0 {
 				text += fmt.Sprintf("  (+%d)", n)
 			}
-			setRow(o, st, true, text, i == wb.cur)
+			setRow(o, st, true, text, i == wb.s.Cur())
 		})
 	u.lineList.OnSelected = func(i widget.ListItemID) {
 		u.lineList.UnselectAll()
@@ -131,14 +131,14 @@ func newWidgets(wb *Workbench) *widgets {
 	}
 	u.kidsL = widget.NewLabel("Replies")
 	u.kidList = widget.NewList(
-		func() int { return len(wb.children) },
+		func() int { return len(wb.s.Children()) },
 		newRow,
 		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if i >= len(wb.children) {
+			if i >= len(wb.s.Children()) {
 				return
 			}
-			c := wb.children[i]
-			text := engine.MoveName(wb.rules, c.Move) + "  " + c.Status.String()
+			c := wb.s.Children()[i]
+			text := engine.MoveName(wb.s.Rules(), c.Move) + "  " + c.Status.String()
 			if c.Label != "" {
 				text += "  [" + c.Label + "]"
 			}
@@ -159,7 +159,7 @@ func newWidgets(wb *Workbench) *widgets {
 		if s == "White" {
 			c = engine.White
 		}
-		if s != "" && c != wb.attacker {
+		if s != "" && c != wb.s.Attacker() {
 			wb.SetAttacker(c)
 		}
 	})
@@ -168,9 +168,9 @@ func newWidgets(wb *Workbench) *widgets {
 	u.attacker.SetSelected("Black")
 	u.lambda = widget.NewSelect([]string{"λ2", "λ3"}, func(s string) {
 		if s == "λ3" {
-			wb.lambda = 3
+			wb.s.SetLambda(3)
 		} else {
-			wb.lambda = 2
+			wb.s.SetLambda(2)
 		}
 	})
 	u.lambda.SetSelected("λ2")
@@ -191,8 +191,8 @@ func newWidgets(wb *Workbench) *widgets {
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if i < len(u.unsolved) {
 				m := u.unsolved[i]
-				text := engine.MoveName(wb.rules, m)
-				if m.Len() < wb.rules.StonesForTurn(wb.pos.Turn()) {
+				text := engine.MoveName(wb.s.Rules(), m)
+				if m.Len() < wb.s.Rules().StonesForTurn(wb.s.Position().Turn()) {
 					text += "  (seminull: answer it)"
 				}
 				o.(*widget.Label).SetText(text)
@@ -212,7 +212,7 @@ func newWidgets(wb *Workbench) *widgets {
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if i < len(u.shownCands) {
 				c := u.shownCands[i]
-				o.(*widget.Label).SetText(engine.MoveName(wb.rules, c.Move) + "  " + c.Note)
+				o.(*widget.Label).SetText(engine.MoveName(wb.s.Rules(), c.Move) + "  " + c.Note)
 			}
 		})
 	u.candList.OnSelected = func(i widget.ListItemID) {
@@ -255,7 +255,7 @@ func newWidgets(wb *Workbench) *widgets {
 					return
 				}
 				e := (*res)[i]
-				text := engine.FormatTurns(wb.rules, e.Line)
+				text := engine.FormatTurns(wb.s.Rules(), e.Line)
 				switch {
 				case e.Line == nil && e.Ref != 0:
 					text = fmt.Sprintf("position #%d, %d stones", e.Ref, e.Stones)
@@ -329,22 +329,22 @@ func moverName(r engine.Rules, i int) string {
 // update shows the workbench's state.
 func (u *widgets) update() {
 	wb := u.wb
-	st := wb.info.Status
-	side := colourName(wb.pos.ToMove())
-	text := fmt.Sprintf("Turn %d · %s to move · %s for %s · %d stored replies", wb.pos.Turn()+1, side,
-		st, colourName(wb.attacker), len(wb.children))
-	if w := wb.pos.Winner(); w != engine.Empty {
-		text = fmt.Sprintf("Turn %d · %s has won", wb.pos.Turn(), colourName(w))
+	st := wb.s.Info().Status
+	side := colourName(wb.s.Position().ToMove())
+	text := fmt.Sprintf("Turn %d · %s to move · %s for %s · %d stored replies", wb.s.Position().Turn()+1, side,
+		st, colourName(wb.s.Attacker()), len(wb.s.Children()))
+	if w := wb.s.Position().Winner(); w != engine.Empty {
+		text = fmt.Sprintf("Turn %d · %s has won", wb.s.Position().Turn(), colourName(w))
 	}
-	if !wb.info.Found && wb.cur > 0 {
+	if !wb.s.Info().Found && wb.s.Cur() > 0 {
 		text += " · not in the book"
 	}
-	editable := wb.readOnly == ""
+	editable := wb.s.ReadOnly() == ""
 	if !editable {
-		text = "Read-only (" + wb.readOnly + ") · " + text
+		text = "Read-only (" + wb.s.ReadOnly() + ") · " + text
 	}
 	u.statusL.SetText(text)
-	if st == StatusDisproved {
+	if st == c6book.StatusDisproved {
 		setButton(u.disproveB, "Clear disproved", editable)
 	} else {
 		setButton(u.disproveB, "Mark disproved", editable)
@@ -356,19 +356,21 @@ func (u *widgets) update() {
 	}
 	u.setEditable(editable)
 	u.lineList.Refresh()
-	u.lineList.ScrollTo(wb.cur)
-	u.kidsL.SetText(fmt.Sprintf("Replies (%d)", len(wb.children)))
+	u.lineList.ScrollTo(wb.s.Cur())
+	u.kidsL.SetText(fmt.Sprintf("Replies (%d)", len(wb.s.Children())))
 	u.kidList.Refresh()
 	u.kidList.ScrollToTop()
 
 	// Notes follow the position, but never overwrite typing in place.
-	if k := keyOf(wb.pos); k != u.notesKey || u.notesLine != wb.cur || !wb.info.Found {
-		u.notesKey, u.notesLine = k, wb.cur
-		u.labelE.SetText(wb.info.Label)
-		u.commentE.SetText(wb.info.Comment)
+	// (Once the book has answered for a new position; a reload of the same
+	// one after an edit leaves them alone.)
+	if p := wb.s.Position(); wb.s.Loaded() && (p != u.notesPos || !wb.s.Info().Found) {
+		u.notesPos = p
+		u.labelE.SetText(wb.s.Info().Label)
+		u.commentE.SetText(wb.s.Info().Comment)
 	}
-	u.showVerdict(wb.verdict)
-	if wb.suggest == nil {
+	u.showVerify()
+	if !wb.s.Suggesting() {
 		u.showCandidates()
 		if len(u.shownCands) == 0 {
 			u.candL.SetText("Engine candidates")
@@ -376,10 +378,45 @@ func (u *widgets) update() {
 	}
 }
 
-func (u *widgets) showVerdict(v *Verdict) {
-	if u.wb.job != nil {
+// showVerify shows the verifier's state: its progress while it runs, then
+// what it left to say, else the shown position's verdict.
+func (u *widgets) showVerify() {
+	s := u.wb.s
+	if j := s.VerifyJob(); j != nil {
+		u.verifyB.Disable()
+		u.stopB.Enable()
+		if u.progress.Hidden {
+			u.progress.SetValue(0)
+			u.progress.Show()
+			u.progressL.SetText("verifying…")
+			u.verdictL.SetText("")
+		}
+		if p := j.Progress(); p.Text != "" {
+			u.progressL.SetText(p.Text)
+		} else if p.Phase != "" {
+			u.showProgress(p)
+		}
 		return
 	}
+	if s.ReadOnly() == "" {
+		u.verifyB.Enable()
+	}
+	if !s.Suggesting() {
+		u.stopB.Disable()
+	}
+	if !u.progress.Hidden {
+		u.progress.SetValue(1)
+		u.progress.Hide()
+		u.progressL.SetText("")
+	}
+	if t := s.VerifyText(); t != "" {
+		u.verdictL.SetText(t)
+		return
+	}
+	u.showVerdict(s.Verdict())
+}
+
+func (u *widgets) showVerdict(v *c6book.Verdict) {
 	if v == nil {
 		u.unsolved = nil
 		u.verdictL.SetText("No verdict for this position.")
@@ -388,9 +425,9 @@ func (u *widgets) showVerdict(v *Verdict) {
 	}
 	// The expert's work list: unsolved moves, then (λ3) open seminull
 	// positions, which are one-stone moves.
-	u.unsolved = append(append([]engine.Move(nil), v.Unsolved...), v.OpenSeminull...)
+	u.unsolved = v.Items()
 	var sb strings.Builder
-	if v.Proved {
+	if v.Proved() {
 		fmt.Fprintf(&sb, "PROVED for %s (order %d)", colourName(v.Attacker), v.Order)
 	} else {
 		if v.AllUnsolved {
@@ -411,7 +448,7 @@ func (u *widgets) showVerdict(v *Verdict) {
 	if lam == 0 {
 		lam = 2
 	}
-	fmt.Fprintf(&sb, "\nλ%d · %d solver calls · %d nodes · %s", lam, v.Calls, v.Nodes, v.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(&sb, "\nλ%d · %d solver calls · %d nodes · %s", lam, v.Calls, v.Nodes, v.Elapsed().Round(time.Millisecond))
 	if v.Note != "" {
 		sb.WriteString("\n" + v.Note)
 	}
@@ -427,7 +464,7 @@ func (u *widgets) setEditable(on bool) {
 	switch {
 	case !on && !u.verifyB.Disabled():
 		u.verifyB.Disable()
-	case on && u.verifyB.Disabled() && u.wb.job == nil:
+	case on && u.verifyB.Disabled() && !u.wb.s.Running():
 		u.verifyB.Enable()
 	}
 	for _, w := range []fyne.Disableable{u.saveB, u.labelE, u.commentE, u.marking} {
@@ -437,51 +474,36 @@ func (u *widgets) setEditable(on bool) {
 			w.Disable()
 		}
 	}
-	if !on && u.wb.marking {
-		u.wb.marking = false
+	if !on && u.marking.Checked {
+		u.wb.s.SetMarking(false)
 		u.marking.SetChecked(false)
 	}
 }
 
-func (u *widgets) startSuggest() {
-	u.suggestB.Disable()
-	u.stopB.Enable()
-	u.candL.SetText("Engine candidates: searching…")
-}
-
-func (u *widgets) stopSuggest() {
+// showSuggest shows the candidate search: running, or its candidates.
+func (u *widgets) showSuggest() {
+	s := u.wb.s
+	if s.Suggesting() {
+		u.suggestB.Disable()
+		u.stopB.Enable()
+		u.candL.SetText("Engine candidates: searching…")
+		return
+	}
 	u.suggestB.Enable()
-	if u.wb.job == nil {
+	if !s.Running() {
 		u.stopB.Disable()
 	}
 	u.candL.SetText("Engine candidates")
+	u.showCandidates()
 }
 
 func (u *widgets) showCandidates() {
-	u.shownCands = u.wb.Candidates()
-	if u.wb.candsKey == keyOf(u.wb.pos) {
+	cs, ok := u.wb.s.Candidates()
+	u.shownCands = cs
+	if ok {
 		u.candL.SetText(fmt.Sprintf("Engine candidates (%d)", len(u.shownCands)))
 	}
 	u.candList.Refresh()
-}
-
-func (u *widgets) startVerify() {
-	u.verifyB.Disable()
-	u.stopB.Enable()
-	u.progress.SetValue(0)
-	u.progress.Show()
-	u.progressL.SetText("verifying…")
-	u.verdictL.SetText("")
-}
-
-func (u *widgets) stopVerify() {
-	u.verifyB.Enable()
-	if u.wb.suggest == nil {
-		u.stopB.Disable()
-	}
-	u.progress.SetValue(1)
-	u.progress.Hide()
-	u.progressL.SetText("")
 }
 
 func (u *widgets) showProgress(p Progress) {

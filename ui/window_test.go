@@ -9,14 +9,16 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"c6book"
 	"c6book/engine"
+	"c6book/session/sessiontest"
 )
 
 // The whole window: play an opening by taps, run the verifier, watch the
 // progress, see the verdict and the unsolved defender moves appear as
 // children, and navigate to one of them.
 func TestWindowVerifyFlow(t *testing.T) {
-	fv := &fakeVerifier{unsolved: []string{"m12m13", "i9k12"}, release: make(chan struct{}), started: make(chan *engine.Board, 1)}
+	fv := &fakeVerifier{Unsolved: []string{"m12m13", "i9k12"}, Release: make(chan struct{}), Started: make(chan *engine.Board, 1)}
 	h := newHarness(t, engine.Connect6(), fv)
 	h.tap("j10", "k10", "k11", "l11", "l12")
 	if got := h.line(); got != "j10 k10k11 l11l12" {
@@ -34,7 +36,7 @@ func TestWindowVerifyFlow(t *testing.T) {
 
 	test.Tap(findButton(t, h.wb.Content(), "Verify"))
 	b := h.waitStarted(fv)
-	if got := engine.FormatTurns(h.wb.rules, b.History()); got != "j10 k10k11 l11l12" {
+	if got := engine.FormatTurns(h.wb.s.Rules(), b.History()); got != "j10 k10k11 l11l12" {
 		t.Fatalf("verifier got %q", got)
 	}
 	if !h.wb.Running() || !h.wb.ui.verifyB.Disabled() || h.wb.ui.stopB.Disabled() {
@@ -44,23 +46,23 @@ func TestWindowVerifyFlow(t *testing.T) {
 	if h.wb.ui.progress.Value != 0.25 {
 		t.Fatalf("progress %v", h.wb.ui.progress.Value)
 	}
-	close(fv.release)
+	close(fv.Release)
 	h.pumpUntil("verdict", func() bool { return !h.wb.Running() })
 	v := h.wb.Verdict()
-	if v == nil || v.Proved || len(v.Unsolved) != 2 {
+	if v == nil || v.Proved() || len(v.Unsolved) != 2 {
 		t.Fatalf("verdict %+v (errors %v)", v, h.errs)
 	}
 	if txt := h.wb.ui.verdictL.Text; txt == "" || txt[:4] != "OPEN" {
 		t.Fatalf("verdict text %q", txt)
 	}
 	// The unsolved moves are stored as children, marked open, and drawn.
-	kids := childNames(h.wb.rules, h.wb.Children())
+	kids := childNames(h.wb.s.Rules(), h.wb.Children())
 	if len(kids) != 2 || kids[0] != "m12m13" || kids[1] != "i9k12" {
 		t.Fatalf("children after verify: %v", kids)
 	}
 	for _, c := range h.wb.Children() {
-		if c.Status != StatusOpen {
-			t.Fatalf("child %s status %v", engine.MoveName(h.wb.rules, c.Move), c.Status)
+		if c.Status != c6book.StatusOpen {
+			t.Fatalf("child %s status %v", engine.MoveName(h.wb.s.Rules(), c.Move), c.Status)
 		}
 	}
 	if view := h.wb.BoardWidget().View(); len(view.Unsolved) != 2 || len(view.Children) != 2 {
@@ -74,7 +76,7 @@ func TestWindowVerifyFlow(t *testing.T) {
 	if got := h.line(); got != "j10 k10k11 l11l12 i9k12" {
 		t.Fatalf("after choosing an unsolved move: %q", got)
 	}
-	if h.wb.Info().Status != StatusOpen {
+	if h.wb.Info().Status != c6book.StatusOpen {
 		t.Fatalf("status there: %v", h.wb.Info().Status)
 	}
 	// "Next" finds an open leaf to work on.
@@ -87,7 +89,7 @@ func TestWindowVerifyFlow(t *testing.T) {
 }
 
 func TestVerifyStop(t *testing.T) {
-	fv := &fakeVerifier{release: make(chan struct{}), started: make(chan *engine.Board, 1)}
+	fv := &fakeVerifier{Release: make(chan struct{}), Started: make(chan *engine.Board, 1)}
 	h := newHarness(t, engine.Connect6(), fv)
 	h.tap("j10")
 	h.wb.SetAttacker(engine.Black)
@@ -98,7 +100,7 @@ func TestVerifyStop(t *testing.T) {
 	if h.wb.Verdict() != nil || h.wb.ui.verdictL.Text != "stopped" {
 		t.Fatalf("after stop: verdict %v, text %q", h.wb.Verdict(), h.wb.ui.verdictL.Text)
 	}
-	if st := h.store.node(h.wb.Position(), false).status[engine.Black]; st != StatusUnknown {
+	if st := h.store.Node(h.wb.Position(), false).Status[engine.Black]; st != c6book.StatusUnknown {
 		t.Fatalf("a stopped verification stored status %v", st)
 	}
 	h.noErrors()
@@ -111,10 +113,10 @@ func TestChildrenListFromMemory(t *testing.T) {
 	h.tap("j10")
 	b := h.wb.Position().Clone()
 	n := 0
-	for a := engine.Square(0); int(a) < h.wb.rules.Squares() && n < 3000; a++ {
-		for c := a + 1; int(c) < h.wb.rules.Squares() && n < 3000; c += 7 {
+	for a := engine.Square(0); int(a) < h.wb.s.Rules().Squares() && n < 3000; a++ {
+		for c := a + 1; int(c) < h.wb.s.Rules().Squares() && n < 3000; c += 7 {
 			if b.At(a) == engine.Empty && b.At(c) == engine.Empty {
-				if _, err := h.store.addMove(b, engine.NewMove(a, c)); err != nil {
+				if _, err := h.store.AddMove(context.Background(), b, engine.NewMove(a, c)); err != nil {
 					t.Fatal(err)
 				}
 				n++
@@ -122,23 +124,23 @@ func TestChildrenListFromMemory(t *testing.T) {
 		}
 	}
 	h.wb.Home()
-	before := h.store.calls["Children"]
+	before := h.store.Calls("Children")
 	h.wb.Forward()
-	if got := h.store.calls["Children"] - before; got != 1 {
+	if got := h.store.Calls("Children") - before; got != 1 {
 		t.Fatalf("showing a position ran %d Children queries, want 1", got)
 	}
 	if len(h.wb.Children()) != 3000 || h.wb.ui.kidList.Length() != 3000 {
 		t.Fatalf("children: %d", len(h.wb.Children()))
 	}
-	calls := h.store.calls["Children"] + h.store.calls["Position"]
+	calls := h.store.Calls("Children") + h.store.Calls("Position")
 	for _, id := range []int{100, 1500, 2999} {
 		h.wb.ui.kidList.ScrollTo(id)
 		h.wb.ui.kidList.Refresh()
 	}
-	if got := h.store.calls["Children"] + h.store.calls["Position"]; got != calls {
+	if got := h.store.Calls("Children") + h.store.Calls("Position"); got != calls {
 		t.Fatalf("scrolling the list queried the book %d times", got-calls)
 	}
-	want := h.wb.children[2999].Move
+	want := h.wb.Children()[2999].Move
 	h.wb.ui.kidList.Select(2999)
 	if line, cur := h.wb.Line(); cur != 2 || len(line) != 2 || line[1] != want {
 		t.Fatalf("selecting a child: line %v", line)
@@ -171,7 +173,7 @@ func TestSuggestCandidates(t *testing.T) {
 	h.errs = nil
 	h.wb.SetAttacker(engine.Black)
 	test.Tap(findButton(t, h.wb.Content(), "Suggest"))
-	h.pumpUntil("candidates", func() bool { return h.wb.suggest == nil })
+	h.pumpUntil("candidates", func() bool { return !h.wb.Suggesting() })
 	if got := len(h.wb.Candidates()); got != 2 || h.wb.ui.candList.Length() != 2 {
 		t.Fatalf("%d candidates", got)
 	}
@@ -188,11 +190,11 @@ func TestSuggestCandidates(t *testing.T) {
 // Reload keeps the line and shows what another writer (an import) added;
 // a verdict arriving after another book was opened is not shown there.
 func TestReloadAndSwitchBook(t *testing.T) {
-	fv := &fakeVerifier{unsolved: []string{"a1a2"}, release: make(chan struct{}), started: make(chan *engine.Board, 1)}
+	fv := &fakeVerifier{Unsolved: []string{"a1a2"}, Release: make(chan struct{}), Started: make(chan *engine.Board, 1)}
 	h := newHarness(t, engine.Connect6(), fv)
 	h.tap("j10", "k10", "k11")
 	h.wb.Back()
-	if _, err := h.store.addMove(h.wb.Position(), h.mv("a1b2")); err != nil {
+	if _, err := h.store.AddMove(context.Background(), h.wb.Position(), h.mv("a1b2")); err != nil {
 		t.Fatal(err)
 	}
 	if len(h.wb.Children()) != 1 {
@@ -210,16 +212,16 @@ func TestReloadAndSwitchBook(t *testing.T) {
 	if err := h.wb.SetStore(other); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.wb.SetStore(newFakeStoreRules(engine.Rules{M: 3, N: 3, K: 6, P: 2, Q: 1})); err == nil {
+	if err := h.wb.SetStore(sessiontest.NewStoreRules(engine.Rules{M: 3, N: 3, K: 6, P: 2, Q: 1})); err == nil {
 		t.Fatal("a book with unplayable rules was accepted")
 	}
-	close(fv.release)
+	close(fv.Release)
 	h.pumpUntil("the old verdict", func() bool { return !h.wb.Running() })
 	if h.wb.Verdict() != nil || len(h.wb.Children()) != 0 || h.line() != "" {
 		t.Fatalf("the other book shows %v, %d children, line %q", h.wb.Verdict(), len(h.wb.Children()), h.line())
 	}
-	if len(other.nodes) != 1 {
-		t.Fatalf("the verdict went to the other book: %d positions", len(other.nodes))
+	if other.Len() != 1 {
+		t.Fatalf("the verdict went to the other book: %d positions", other.Len())
 	}
 	h.noErrors()
 }
@@ -227,7 +229,7 @@ func TestReloadAndSwitchBook(t *testing.T) {
 func (h *harness) waitStarted(fv *fakeVerifier) *engine.Board {
 	h.t.Helper()
 	select {
-	case b := <-fv.started:
+	case b := <-fv.Started:
 		return b
 	case <-time.After(30 * time.Second):
 		h.t.Fatalf("the verifier did not start (errors %v)", h.errs)
@@ -243,7 +245,7 @@ func TestVerdictTextAllUnsolved(t *testing.T) {
 		{"", "every defender move is unsolved (the null move is not refuted)"},
 		{"the defender makes 6 in a row at once", "every defender move is unsolved\n"},
 	} {
-		h.wb.ui.showVerdict(&Verdict{Attacker: engine.Black, AllUnsolved: true, Lambda: 2, Note: c.note})
+		h.wb.ui.showVerdict(&c6book.Verdict{Attacker: engine.Black, AllUnsolved: true, Lambda: 2, Note: c.note})
 		txt := h.wb.ui.verdictL.Text
 		if !strings.Contains(txt, c.want) || !strings.Contains(txt, c.note) || strings.Contains(txt, "0 unsolved") {
 			t.Fatalf("note %q: verdict text %q", c.note, txt)
@@ -258,7 +260,7 @@ type lockedStore struct {
 	waiting chan struct{}
 }
 
-func (s lockedStore) StoreVerdict(ctx context.Context, b *engine.Board, v Verdict) error {
+func (s lockedStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) error {
 	close(s.waiting)
 	<-ctx.Done()
 	return ctx.Err()

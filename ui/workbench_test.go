@@ -11,7 +11,9 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"c6book"
 	"c6book/engine"
+	"c6book/session"
 )
 
 // harness drives a workbench in a headless test window. Results of
@@ -30,12 +32,11 @@ func newHarness(t *testing.T, r engine.Rules, v Verifier) *harness {
 	t.Helper()
 	test.NewTempApp(t)
 	h := &harness{t: t, store: newFakeStore(r), queue: make(chan func(), 10000)}
-	wb, err := NewWorkbench(h.store, v, nil)
+	wb, err := NewWorkbenchConfig(h.store, v, nil, session.Config{Do: func(f func()) { h.queue <- f }, Inline: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	h.wb = wb
-	h.wb.Do = func(f func()) { h.queue <- f }
 	h.wb.OnError = func(err error) { h.errs = append(h.errs, err) }
 	h.w = test.NewTempWindow(t, h.wb.Content())
 	h.w.Resize(fyne.NewSize(1200, 800))
@@ -44,7 +45,7 @@ func newHarness(t *testing.T, r engine.Rules, v Verifier) *harness {
 }
 
 func (h *harness) sq(name string) engine.Square {
-	s, err := engine.ParseSquare(h.wb.rules, name)
+	s, err := engine.ParseSquare(h.wb.s.Rules(), name)
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -52,7 +53,7 @@ func (h *harness) sq(name string) engine.Square {
 }
 
 func (h *harness) mv(name string) engine.Move {
-	m, err := engine.ParseMove(h.wb.rules, name)
+	m, err := engine.ParseMove(h.wb.s.Rules(), name)
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -80,7 +81,7 @@ func (h *harness) key(name fyne.KeyName) {
 
 func (h *harness) line() string {
 	line, cur := h.wb.Line()
-	return engine.FormatTurns(h.wb.rules, line[:cur])
+	return engine.FormatTurns(h.wb.s.Rules(), line[:cur])
 }
 
 func (h *harness) pumpUntil(what string, cond func() bool) {
@@ -173,7 +174,7 @@ func TestTapPlaysMoves(t *testing.T) {
 	}
 	// The moves are in the book: back at the root, j10 is a stored child.
 	h.wb.Home()
-	if got := childNames(h.wb.rules, h.wb.Children()); len(got) != 1 || got[0] != "j10" {
+	if got := childNames(h.wb.s.Rules(), h.wb.Children()); len(got) != 1 || got[0] != "j10" {
 		t.Fatalf("root children %v", got)
 	}
 	h.noErrors()
@@ -223,10 +224,10 @@ func TestKeyboardNavigation(t *testing.T) {
 		}
 	}
 	// The line shows how many other stored moves each position has.
-	if n := h.wb.lineVariations(2); n != 2 {
+	if n := h.wb.s.LineVariations(2); n != 2 {
 		t.Fatalf("variations at move 2: %d, want 2 (three replies to j10)", n)
 	}
-	if n := h.wb.lineVariations(1); n != 0 {
+	if n := h.wb.s.LineVariations(1); n != 0 {
 		t.Fatalf("variations at move 1: %d, want 0 (j10 is the only first move)", n)
 	}
 	// With the board focused (after a tap) keys reach the board widget.
@@ -296,7 +297,8 @@ func TestNotesMarksSearchSolved(t *testing.T) {
 	if h.wb.ui.commentE.Text != "" {
 		t.Fatalf("comment entry at the root: %q", h.wb.ui.commentE.Text)
 	}
-	if es := h.wb.Search("USUAL"); len(es) != 1 || engine.FormatTurns(h.wb.rules, es[0].Line) != "j10 k10k11" {
+	h.wb.Search("USUAL")
+	if es := h.wb.SearchResults(); len(es) != 1 || engine.FormatTurns(h.wb.s.Rules(), es[0].Line) != "j10 k10k11" {
 		t.Fatalf("search: %+v", es)
 	}
 	h.wb.ui.searchList.Select(0) // open the result
@@ -318,30 +320,31 @@ func TestNotesMarksSearchSolved(t *testing.T) {
 	h.tap("l12", "m12")
 	h.wb.Verify()
 	h.pumpUntil("verdict", func() bool { return !h.wb.Running() })
-	if v := h.wb.Verdict(); v == nil || !v.Proved {
+	if v := h.wb.Verdict(); v == nil || !v.Proved() {
 		t.Fatalf("verdict %+v", v)
 	}
 	h.wb.Home()
-	es := h.wb.LoadSolved()
-	if len(es) != 1 || engine.FormatTurns(h.wb.rules, es[0].Line) != "j10 k10k11 l12m12" {
+	h.wb.LoadSolved()
+	es := h.wb.Solved()
+	if len(es) != 1 || engine.FormatTurns(h.wb.s.Rules(), es[0].Line) != "j10 k10k11 l12m12" {
 		t.Fatalf("solved: %+v", es)
 	}
 	h.wb.ui.solvedList.Select(0)
 	if got := h.line(); got != "j10 k10k11 l12m12" {
 		t.Fatalf("solved entry opened %q", got)
 	}
-	if h.wb.lineStatus(3) != StatusProved {
-		t.Fatalf("line status %v", h.wb.lineStatus(3))
+	if h.wb.s.LineStatus(3) != c6book.StatusProved {
+		t.Fatalf("line status %v", h.wb.s.LineStatus(3))
 	}
 	// The expert's disproof toggles from the Prove tab.
 	h.wb.Back()
 	h.wb.ui.tabs.SelectIndex(0)
 	test.Tap(findButton(t, h.wb.Content(), "Mark disproved"))
-	if h.wb.Info().Status != StatusDisproved || h.wb.ui.disproveB.Text != "Clear disproved" {
+	if h.wb.Info().Status != c6book.StatusDisproved || h.wb.ui.disproveB.Text != "Clear disproved" {
 		t.Fatalf("after marking disproved: %v, button %q", h.wb.Info().Status, h.wb.ui.disproveB.Text)
 	}
 	test.Tap(findButton(t, h.wb.Content(), "Clear disproved"))
-	if h.wb.Info().Status == StatusDisproved {
+	if h.wb.Info().Status == c6book.StatusDisproved {
 		t.Fatal("disproof not cleared")
 	}
 	h.noErrors()
@@ -387,8 +390,9 @@ func (readOnlyStore) ReadOnly() string { return "the file is read-only" }
 // being stored.
 func TestReadOnlyStore(t *testing.T) {
 	h := newHarness(t, engine.Connect6(), &fakeVerifier{})
-	h.store.addMove(engine.MustNewBoard(engine.Connect6()), h.mv("j10"))
+	h.store.AddMove(context.Background(), engine.MustNewBoard(engine.Connect6()), h.mv("j10"))
 	ro := readOnlyStore{h.store}
+	added := h.store.Calls("AddMove")
 	if err := h.wb.SetStore(ro); err != nil {
 		t.Fatal(err)
 	}
@@ -413,10 +417,10 @@ func TestReadOnlyStore(t *testing.T) {
 	h.wb.SetMarking(true)
 	h.tap("a1")
 	h.wb.Verify()
-	n := h.store.node(h.wb.Position(), false)
-	if h.store.calls["AddMove"] != 0 || h.wb.Running() || n.comment != "" || n.label != "" || len(n.marks) != 0 ||
-		n.status[engine.Black] != StatusUnknown || len(n.verdict) != 0 {
-		t.Fatalf("a read-only store was written: %d moves added, verifying %v, node %+v", h.store.calls["AddMove"], h.wb.Running(), n)
+	n := h.store.Node(h.wb.Position(), false)
+	if h.store.Calls("AddMove") != added || h.wb.Running() || n.Comment != "" || n.Label != "" || len(n.Marks) != 0 ||
+		n.Status[engine.Black] != c6book.StatusUnknown || len(n.Verdict) != 0 {
+		t.Fatalf("a read-only store was written: %d moves added, verifying %v, node %+v", h.store.Calls("AddMove")-added, h.wb.Running(), n)
 	}
 	if len(h.errs) != 4 || !strings.Contains(h.errs[0].Error(), "read-only") {
 		t.Fatalf("errors %v, want four read-only refusals", h.errs)
@@ -435,11 +439,11 @@ func TestReadOnlyStore(t *testing.T) {
 // positionErrStore fails Position for one position.
 type positionErrStore struct {
 	*fakeStore
-	bad posKey
+	bad uint64 // the position's hash
 }
 
 func (s positionErrStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (Position, error) {
-	if keyOf(b) == s.bad {
+	if b.Hash() == s.bad {
 		return Position{}, errors.New("disk on fire")
 	}
 	return s.fakeStore.Position(ctx, b, a)
@@ -450,13 +454,14 @@ func (s positionErrStore) Position(ctx context.Context, b *engine.Board, a engin
 func TestLineStatusReadError(t *testing.T) {
 	h := newHarness(t, engine.Connect6(), nil)
 	line := []engine.Move{h.mv("j10"), h.mv("j11k10")}
-	b, err := replay(h.wb.empty, line[:1])
+	b, err := engine.Replay(h.wb.s.Rules(), line[:1])
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.wb.store = positionErrStore{h.store, keyOf(b)}
-	h.wb.goTo(line, 2)
-	h.wb.refresh(true)
+	if err := h.wb.SetStore(positionErrStore{h.store, b.Hash()}); err != nil {
+		t.Fatal(err)
+	}
+	h.wb.GoToLine(line)
 	found := false
 	for _, err := range h.errs {
 		found = found || strings.Contains(err.Error(), "disk on fire")

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/proofbook"
 )
@@ -578,9 +579,8 @@ func bookShow(e *bookEnv) error {
 		if items, err = itemNames(ctx, bk, id, v.Attacker, sym); err != nil {
 			return err
 		}
-		out["verdict"] = map[string]any{"status": v.Status, "order": v.Order, "attacker": v.Attacker.String(),
-			"unsolved": uns, "all_unsolved": v.AllUnsolved, "calls": v.Calls, "nodes": v.Nodes, "ms": v.Millis, "engine": v.Engine,
-			"certificate": v.Cert != nil, "tolerance": v.Tolerance, "open_items": items, "open_seminull": semi}
+		out["verdict"] = newVerdictJSON(r, v.Transform(r, engine.InverseSymmetry(sym)))
+		out["open_items"] = items
 	}
 	return e.print(out, func(w io.Writer) {
 		fmt.Fprintf(w, "position %d, %s to move, %d stones\n", id, b.ToMove(), b.Stones(engine.Black)+b.Stones(engine.White))
@@ -735,10 +735,8 @@ func bookVerify(e *bookEnv, o verifyOpts) error {
 	if err != nil {
 		return err
 	}
-	return e.print(map[string]any{"id": int64(id), "status": sv.Status, "order": sv.Order,
-		"unsolved": uns, "all_unsolved": sv.AllUnsolved, "calls": sv.Calls, "nodes": sv.Nodes, "ms": sv.Millis,
-		"open_items": items, "open_seminull": semi, "tolerance": sv.Tolerance,
-		"book_status": p.Proof(sv.Attacker).Status.String()},
+	return e.print(map[string]any{"id": int64(id), "verdict": newVerdictJSON(r, sv.Transform(r, engine.InverseSymmetry(sym))),
+		"open_items": items, "book_status": p.Proof(sv.Attacker).Status},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "position %d: verdict %s (order %d) for %s; %s; %d calls, %d nodes, %d ms\n",
 				id, sv.Status, sv.Order, sv.Attacker, unsolvedText(&sv, uns, semi), sv.Calls, sv.Nodes, sv.Millis)
@@ -844,7 +842,7 @@ func bookNext(e *bookEnv) error {
 		}
 	}
 	return e.print(map[string]any{"id": int64(last), "turns": full, "to_move": p.ToMove.String(),
-		"status": p.Proof(a).Status.String(), "pn": p.Proof(a).PN, "dn": p.Proof(a).DN, "auto_pilot_stuck": stuck},
+		"status": p.Proof(a).Status, "pn": p.Proof(a).PN, "dn": p.Proof(a).DN, "auto_pilot_stuck": stuck},
 		func(w io.Writer) {
 			what := "propose an attacker move"
 			if p.ToMove != a {
@@ -919,13 +917,13 @@ func bookList(e *bookEnv, o listOpts) error {
 		return err
 	}
 	type entryJSON struct {
-		ID     int64  `json:"id"`
-		Status string `json:"status"`
-		Order  int    `json:"order"`
-		PN     int64  `json:"pn"`
-		DN     int64  `json:"dn"`
-		Label  string `json:"label,omitempty"`
-		Turns  string `json:"turns"`
+		ID     int64         `json:"id"`
+		Status c6book.Status `json:"status"`
+		Order  int           `json:"order"`
+		PN     int64         `json:"pn"`
+		DN     int64         `json:"dn"`
+		Label  string        `json:"label,omitempty"`
+		Turns  string        `json:"turns"`
 	}
 	out := []entryJSON{}
 	for _, en := range list {
@@ -933,7 +931,7 @@ func bookList(e *bookEnv, o listOpts) error {
 		if err != nil {
 			return err
 		}
-		out = append(out, entryJSON{int64(en.ID), en.Proof.Status.String(), en.Proof.Order, en.Proof.PN, en.Proof.DN, en.Label, line})
+		out = append(out, entryJSON{int64(en.ID), en.Proof.Status, en.Proof.Order, en.Proof.PN, en.Proof.DN, en.Label, line})
 	}
 	return e.print(map[string]any{"attacker": o.attacker.String(), "proved": o.proved, "positions": out},
 		func(w io.Writer) {

@@ -225,11 +225,9 @@ func TestBookVerdictNamesOpenSeminull(t *testing.T) {
 	}
 	out, _ = runBook(t, false, "show", "--book", book, "--turns", d, "--json")
 	var sh struct {
-		Verdict struct {
-			OpenSeminull []string `json:"open_seminull"`
-		} `json:"verdict"`
+		Verdict verdictJSON `json:"verdict"`
 	}
-	if err := json.Unmarshal([]byte(out), &sh); err != nil || len(sh.Verdict.OpenSeminull) != 1 || sh.Verdict.OpenSeminull[0] != "d5" {
+	if err := json.Unmarshal([]byte(out), &sh); err != nil || len(sh.Verdict.OpenSeminull) != 1 || sh.Verdict.Names.OpenSeminull[0] != "d5" {
 		t.Fatalf("show --json open_seminull: %v %s", err, out)
 	}
 }
@@ -244,9 +242,11 @@ func TestBookVerifyTimeoutPerCall(t *testing.T) {
 	runBook(t, false, "init", "--book", book)
 	out, _ := runBook(t, false, "verify", "--book", book, "--turns", pos, "--timeout", "1ns", "--workers", "1", "--json")
 	var v struct {
-		Status string `json:"status"`
+		Verdict struct {
+			Status string `json:"status"`
+		} `json:"verdict"`
 	}
-	if err := json.Unmarshal([]byte(out), &v); err != nil || v.Status == "" {
+	if err := json.Unmarshal([]byte(out), &v); err != nil || v.Verdict.Status == "" {
 		t.Fatalf("verify --timeout 1ns: %v %s", err, out)
 	}
 	out, _ = runBook(t, false, "show", "--book", book, "--turns", pos, "--json")

@@ -8,54 +8,52 @@ import (
 	"io"
 	"os"
 	"strings"
-	"time"
 
+	"c6book"
 	"c6book/engine"
 )
 
-type seminullZoneJSON struct {
-	Stone string   `json:"stone"`
-	Zone  []string `json:"zone"`
-	Mode  string   `json:"mode"`
-	Line  []string `json:"line"`
+// verifyOutput is what c6 verify --json prints: the position and the
+// verdict (in the position's frame as entered).
+type verifyOutput struct {
+	Rules    string      `json:"rules"`
+	Turns    string      `json:"turns"`
+	ToMove   string      `json:"to_move"`
+	MaxNodes int64       `json:"max_nodes"`
+	Workers  int         `json:"workers"`
+	Verdict  verdictJSON `json:"verdict"`
 }
 
-type coveredJSON struct {
-	Move string   `json:"move"`
-	Mode string   `json:"mode"`
-	Line []string `json:"line"`
+// verdictJSON is how every command prints a verdict: the JSON of
+// c6book.Verdict (moves packed, squares as numbers, as the book stores
+// it) with its moves and squares named for people.
+type verdictJSON struct {
+	c6book.Verdict
+	Certificate bool         `json:"certificate"` // the verdict carries a certificate
+	Names       verdictNames `json:"names"`
 }
 
-type verifyJSON struct {
-	Rules    string `json:"rules"`
-	Turns    string `json:"turns"`
-	Attacker string `json:"attacker"`
-	ToMove   string `json:"to_move"`
-	Lambda   int    `json:"lambda"`
-	MaxNodes int64  `json:"max_nodes"`
-	Status   string `json:"status"`
-	Order    int    `json:"order"`
-	Threats  int    `json:"threats"`
-	// Unsolved defender moves and, in the same order, why each is unsolved
-	// ("budget", "exhausted", "lost", "cancelled").
-	Unsolved        []string `json:"unsolved"`
-	UnsolvedReasons []string `json:"unsolved_reasons"`
-	// AllUnsolved: no zone bounds the defence, every defender move is open.
-	AllUnsolved         bool               `json:"all_unsolved"`
-	OpenSeminull        []string           `json:"open_seminull"`
-	OpenSeminullReasons []string           `json:"open_seminull_reasons"`
-	NullZone            []string           `json:"null_zone"`
-	NullMode            string             `json:"null_mode,omitempty"`
-	NullLine            []string           `json:"null_line"`
-	SeminullZones       []seminullZoneJSON `json:"seminull_zones"`
-	Covered             []coveredJSON      `json:"covered"`
-	Calls               int                `json:"calls"`
-	Jobs                int                `json:"jobs"`
-	Nodes               int64              `json:"nodes"`
-	MS                  int64              `json:"ms"`
-	Workers             int                `json:"workers"`
-	Engine              string             `json:"engine"`
-	Note                string             `json:"note,omitempty"`
+// verdictNames are a verdict's moves and squares in LittleGolem notation.
+type verdictNames struct {
+	Attacker     string   `json:"attacker"`
+	Unsolved     []string `json:"unsolved"`
+	OpenSeminull []string `json:"open_seminull"`
+	NullZone     []string `json:"null_zone"`
+	Zone         []string `json:"zone"`
+}
+
+// newVerdictJSON prints v, a verdict in the user's frame.
+func newVerdictJSON(r engine.Rules, v c6book.Verdict) verdictJSON {
+	un := func(list []c6book.Unsolved) []string {
+		out := []string{}
+		for _, u := range list {
+			out = append(out, engine.MoveName(r, u.Move))
+		}
+		return out
+	}
+	return verdictJSON{Verdict: v, Certificate: v.Cert != nil, Names: verdictNames{
+		Attacker: v.Attacker.String(), Unsolved: un(v.Unsolved), OpenSeminull: un(v.OpenSeminull),
+		NullZone: squareNames(r, v.NullZone), Zone: squareNames(r, v.Zone)}}
 }
 
 func cmdVerify(args []string, stdout, stderr io.Writer) error {
@@ -112,67 +110,22 @@ func cmdVerify(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	out := verdictJSON(r, vd)
-	out.Turns = engine.FormatTurns(r, b.History())
-	out.ToMove = b.ToMove().String()
-	out.Workers = *workers
-	out.MaxNodes = *maxNodes
+	v := c6book.FromEngine(r, 0, vd, *lambda)
+	out := verifyOutput{Rules: r.String(), Turns: engine.FormatTurns(r, b.History()), ToMove: b.ToMove().String(),
+		MaxNodes: *maxNodes, Workers: *workers, Verdict: newVerdictJSON(r, v)}
 	if *asJSON {
 		return writeJSON(stdout, out)
 	}
-	printVerdict(stdout, out)
+	printVerdict(stdout, r, out.Verdict, vd)
 	return nil
 }
 
-// verdictJSON converts a verdict for the command line.
-func verdictJSON(r engine.Rules, vd engine.Verdict) verifyJSON {
-	out := verifyJSON{
-		Rules:               r.String(),
-		Attacker:            vd.Attacker.String(),
-		Lambda:              vd.Lambda,
-		Status:              vd.Status,
-		Order:               vd.Order,
-		Threats:             vd.Threats,
-		Unsolved:            []string{},
-		UnsolvedReasons:     []string{},
-		AllUnsolved:         vd.AllUnsolved,
-		OpenSeminull:        []string{},
-		OpenSeminullReasons: []string{},
-		NullZone:            squareNames(r, vd.NullZone),
-		NullLine:            moveNames(r, vd.NullLine),
-		SeminullZones:       []seminullZoneJSON{},
-		Covered:             []coveredJSON{},
-		Calls:               vd.Calls,
-		Jobs:                vd.Jobs,
-		Nodes:               vd.Nodes,
-		MS:                  vd.Elapsed.Milliseconds(),
-		Engine:              vd.Engine,
-		Note:                vd.Note,
-	}
-	for _, u := range vd.Unsolved {
-		out.Unsolved = append(out.Unsolved, engine.MoveName(r, u.Move))
-		out.UnsolvedReasons = append(out.UnsolvedReasons, u.Reason)
-	}
-	for _, u := range vd.OpenSeminull {
-		out.OpenSeminull = append(out.OpenSeminull, engine.MoveName(r, u.Move))
-		out.OpenSeminullReasons = append(out.OpenSeminullReasons, u.Reason)
-	}
-	if vd.NullTree != nil {
-		out.NullMode = vd.NullMode.String()
-	}
-	for _, sz := range vd.SeminullZones {
-		out.SeminullZones = append(out.SeminullZones, seminullZoneJSON{Stone: engine.SquareName(r, sz.Stone), Zone: squareNames(r, sz.Zone), Mode: sz.Mode.String(), Line: moveNames(r, sz.Line)})
-	}
-	for _, c := range vd.Covered {
-		out.Covered = append(out.Covered, coveredJSON{Move: engine.MoveName(r, c.Move), Mode: c.Mode.String(), Line: moveNames(r, c.Line)})
-	}
-	return out
-}
-
-func printVerdict(w io.Writer, v verifyJSON) {
+// printVerdict prints a verdict for people; raw is the engine's verdict it
+// was made from (its strategies name the null move's refutation).
+func printVerdict(w io.Writer, r engine.Rules, v verdictJSON, raw engine.Verdict) {
 	switch {
-	case v.Status == engine.StatusProved:
-		fmt.Fprintf(w, "proved: %s wins (λ%d)\n", v.Attacker, v.Order)
+	case v.Proved():
+		fmt.Fprintf(w, "proved: %s wins (λ%d)\n", v.Names.Attacker, v.Order)
 	case v.AllUnsolved:
 		fmt.Fprintf(w, "open: every defender move is unsolved\n")
 	default:
@@ -186,15 +139,15 @@ func printVerdict(w io.Writer, v verifyJSON) {
 		fmt.Fprintf(w, "note: %s\n", v.Note)
 	}
 	if len(v.Unsolved) > 0 {
-		fmt.Fprintf(w, "unsolved: %s\n", strings.Join(v.Unsolved, " "))
+		fmt.Fprintf(w, "unsolved: %s\n", strings.Join(v.Names.Unsolved, " "))
 	}
 	if len(v.OpenSeminull) > 0 {
-		fmt.Fprintf(w, "open seminull: %s\n", strings.Join(v.OpenSeminull, " "))
+		fmt.Fprintf(w, "open seminull: %s\n", strings.Join(v.Names.OpenSeminull, " "))
 	}
 	if len(v.NullZone) > 0 {
-		fmt.Fprintf(w, "null move refuted by %s %s, zone (%d): %s\n", v.NullMode, strings.Join(v.NullLine, " "), len(v.NullZone), strings.Join(v.NullZone, " "))
+		fmt.Fprintf(w, "null move refuted by %s %s, zone (%d): %s\n", raw.NullMode, strings.Join(moveNames(r, raw.NullLine), " "), len(v.NullZone), strings.Join(v.Names.NullZone, " "))
 	}
-	fmt.Fprintf(w, "%d solver calls on %d positions, %d nodes, %s\n", v.Calls, v.Jobs, v.Nodes, time.Duration(v.MS)*time.Millisecond)
+	fmt.Fprintf(w, "%d solver calls on %d positions, %d nodes, %s\n", v.Calls, v.Jobs, v.Nodes, v.Elapsed())
 }
 
 // isTerminalWriter reports whether w is a character device (a terminal).

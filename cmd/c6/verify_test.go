@@ -7,17 +7,18 @@ import (
 	"strings"
 	"testing"
 
+	"c6book"
 	"c6book/engine"
 )
 
-func runVerify(t *testing.T, args ...string) (verifyJSON, string) {
+func runVerify(t *testing.T, args ...string) (verifyOutput, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code := run(append([]string{"verify"}, args...), &out, &errb)
 	if code != 0 {
 		t.Fatalf("c6 verify %v: exit %d: %s", args, code, errb.String())
 	}
-	var v verifyJSON
+	var v verifyOutput
 	if err := json.Unmarshal(out.Bytes(), &v); err != nil {
 		t.Fatalf("c6 verify %v: bad JSON %q: %v", args, out.String(), err)
 	}
@@ -25,9 +26,10 @@ func runVerify(t *testing.T, args ...string) (verifyJSON, string) {
 }
 
 func TestVerifyCommandProvedThreat(t *testing.T) {
-	v, _ := runVerify(t, "--rules", "9,9,5,2,1", "--turns", "e5 e4e6 d5f5", "--json")
-	if v.Status != "proved" || v.Order != 1 || v.Threats != 2 || len(v.Unsolved) != 0 || v.Calls == 0 || v.Attacker != "B" || v.ToMove != "W" {
-		t.Fatalf("verdict: %+v", v)
+	out, _ := runVerify(t, "--rules", "9,9,5,2,1", "--turns", "e5 e4e6 d5f5", "--json")
+	v := out.Verdict
+	if v.Status != c6book.StatusProved || v.Order != 1 || v.Threats != 2 || len(v.Unsolved) != 0 || v.Calls == 0 || v.Names.Attacker != "B" || out.ToMove != "W" || !v.Certificate {
+		t.Fatalf("verdict: %+v", out)
 	}
 	if len(v.Covered) == 0 {
 		t.Fatal("no covered defender moves listed")
@@ -36,8 +38,9 @@ func TestVerifyCommandProvedThreat(t *testing.T) {
 
 func TestVerifyCommandProvedQuiet(t *testing.T) {
 	for _, lambda := range []string{"2", "3"} {
-		v, _ := runVerify(t, "--rules", "9,9,5,2,1", "--turns", "e5 a1a2 e4d4", "--lambda", lambda, "--json")
-		if v.Status != "proved" || v.Order != 2 || v.Threats != 0 || len(v.NullZone) == 0 || v.NullMode != "vcdt" || len(v.SeminullZones) == 0 {
+		out, _ := runVerify(t, "--rules", "9,9,5,2,1", "--turns", "e5 a1a2 e4d4", "--lambda", lambda, "--json")
+		v := out.Verdict
+		if v.Status != c6book.StatusProved || v.Order != 2 || v.Threats != 0 || len(v.NullZone) == 0 || len(v.Names.NullZone) != len(v.NullZone) || len(v.SeminullZones) == 0 {
 			t.Fatalf("λ%s verdict: %+v", lambda, v)
 		}
 		if v.Lambda != int(lambda[0]-'0') {
@@ -55,13 +58,14 @@ func TestVerifyCommandOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var prev *verifyJSON
+	var prev *verdictJSON
 	for _, w := range []string{"1", "2"} {
-		v, _ := runVerify(t, "--rules", "9,9,5,2,1", "--turns", turns, "--workers", w, "--max-nodes", "20000", "--json")
-		if v.Status != "open" || v.Order != 0 || len(v.Unsolved) == 0 || len(v.Unsolved) != len(v.UnsolvedReasons) || v.AllUnsolved {
+		out, _ := runVerify(t, "--rules", "9,9,5,2,1", "--turns", turns, "--workers", w, "--max-nodes", "20000", "--json")
+		v := out.Verdict
+		if v.Status != c6book.StatusOpen || v.Order != 0 || len(v.Unsolved) == 0 || len(v.Unsolved) != len(v.Names.Unsolved) || v.AllUnsolved {
 			t.Fatalf("verdict: %+v", v)
 		}
-		for i, u := range v.Unsolved {
+		for i, u := range v.Names.Unsolved {
 			m, err := engine.ParseMove(r, u)
 			if err != nil || m.Len() != 2 {
 				t.Fatalf("unsolved %q: %v", u, err)
@@ -71,13 +75,16 @@ func TestVerifyCommandOpen(t *testing.T) {
 					t.Fatalf("unsolved %q: occupied square", u)
 				}
 			}
-			if v.UnsolvedReasons[i] != engine.ReasonBudget && v.UnsolvedReasons[i] != engine.ReasonExhausted {
-				t.Fatalf("reason %q", v.UnsolvedReasons[i])
+			if m != v.Unsolved[i].Move {
+				t.Fatalf("unsolved %q is not the verdict's move %v", u, v.Unsolved[i].Move)
+			}
+			if r := v.Unsolved[i].Reason; r != engine.ReasonBudget && r != engine.ReasonExhausted {
+				t.Fatalf("reason %q", r)
 			}
 		}
 		if prev != nil {
 			a, b := *prev, v
-			a.MS, b.MS, a.Workers, b.Workers = 0, 0, 0, 0
+			a.Millis, b.Millis = 0, 0
 			ja, _ := json.Marshal(a)
 			jb, _ := json.Marshal(b)
 			if !bytes.Equal(ja, jb) {
@@ -148,19 +155,21 @@ func TestVerifyOrientationIndependent(t *testing.T) {
 		}
 		text := engine.FormatTurns(r, turns)
 		v, _ := runVerify(t, "--rules", "9,9,5,2,1", "--turns", text, "--max-nodes", "20000", "--workers", "1", "--json")
-		got := v.Status + ": " + set(v.Unsolved, sym) + " | " + set(v.OpenSeminull, sym)
+		got := v.Verdict.Status.String() + ": " + set(v.Verdict.Names.Unsolved, sym) + " | " + set(v.Verdict.Names.OpenSeminull, sym)
 		out, _ := runBook(t, false, "verify", "--book", book, "--turns", text, "--max-nodes", "20000", "--workers", "1", "--json")
 		var bv struct {
-			Status string   `json:"status"`
-			Items  []string `json:"open_items"`
+			Verdict struct {
+				Status string `json:"status"`
+			} `json:"verdict"`
+			Items []string `json:"open_items"`
 		}
 		if err := json.Unmarshal([]byte(out), &bv); err != nil {
 			t.Fatalf("book verify JSON %q: %v", out, err)
 		}
-		gotBook := bv.Status + ": " + set(bv.Items, sym)
+		gotBook := bv.Verdict.Status + ": " + set(bv.Items, sym)
 		if sym == 0 {
 			want, wantBook = got, gotBook
-			if v.Status != "open" || len(v.Unsolved) == 0 {
+			if v.Verdict.Status != c6book.StatusOpen || len(v.Verdict.Unsolved) == 0 {
 				t.Fatalf("the sample verdict is not open with unsolved moves: %+v", v)
 			}
 			continue

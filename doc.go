@@ -1,0 +1,11 @@
+// Package c6book holds the domain types every part of the workbench speaks:
+// a position's proof status, its proof, and the stored form of a verifier
+// verdict, with their JSON. The proof book (proofbook), the workbench
+// (session, ui, app) and the command line (cmd/c6) use these types; none of
+// them has a copy of its own.
+//
+// The package depends only on the engine (rules, moves, squares, the
+// verifier's raw result) and on proofcheck (certificates). The engine does
+// not import it: engine.Verdict stays the prover's raw output, with its
+// strategies, and FromEngine is the one place that turns it into a Verdict.
+package c6book

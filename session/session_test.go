@@ -1,0 +1,347 @@
+package session_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"c6book"
+	"c6book/engine"
+	"c6book/session"
+	"c6book/session/sessiontest"
+)
+
+// fixture drives a session as the UI goroutine would: results of
+// background work come back through a queue that the test drains.
+type fixture struct {
+	t       *testing.T
+	s       *session.Session
+	store   *sessiontest.Store
+	queue   chan func()
+	errs    []error
+	changes []session.Change
+}
+
+func newFixture(t *testing.T, v session.Verifier, inline bool) *fixture {
+	t.Helper()
+	f := &fixture{t: t, store: sessiontest.NewStore(engine.Connect6()), queue: make(chan func(), 10000)}
+	s, err := session.New(f.store, v, session.Config{Do: func(fn func()) { f.queue <- fn }, Inline: inline})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.OnError = func(err error) { f.errs = append(f.errs, err) }
+	s.OnChange = func(c session.Change) { f.changes = append(f.changes, c) }
+	f.s = s
+	t.Cleanup(s.Close)
+	return f
+}
+
+// pumpUntil runs queued results until cond holds.
+func (f *fixture) pumpUntil(what string, cond func() bool) {
+	f.t.Helper()
+	deadline := time.After(30 * time.Second)
+	for !cond() {
+		select {
+		case fn := <-f.queue:
+			fn()
+		case <-deadline:
+			f.t.Fatalf("timed out waiting for %s (errors %v)", what, f.errs)
+		}
+	}
+}
+
+// settle delivers every book call made so far.
+func (f *fixture) settle() { f.pumpUntil("the book's answers", func() bool { return f.s.Busy() == 0 }) }
+
+func (f *fixture) mv(name string) engine.Move {
+	m, err := engine.ParseMove(f.s.Rules(), name)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return m
+}
+
+func (f *fixture) sq(name string) engine.Square {
+	q, err := engine.ParseSquare(f.s.Rules(), name)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return q
+}
+
+func (f *fixture) line() string {
+	line, cur := f.s.Line()
+	return engine.FormatTurns(f.s.Rules(), line[:cur])
+}
+
+func (f *fixture) noErrors() {
+	f.t.Helper()
+	if len(f.errs) > 0 {
+		f.t.Fatalf("errors: %v", f.errs)
+	}
+}
+
+func (f *fixture) play(moves ...string) {
+	for _, m := range moves {
+		f.s.PlayMove(f.mv(m))
+	}
+}
+
+func TestLineAndNavigation(t *testing.T) {
+	f := newFixture(t, nil, true)
+	// Taps: one stone on Black's first turn, then two.
+	f.s.TapSquare(f.sq("j10"))
+	f.s.TapSquare(f.sq("k10"))
+	if f.s.Pending() != f.sq("k10") || f.line() != "j10" {
+		t.Fatalf("after one stone of White's turn: pending %v, line %q", f.s.Pending(), f.line())
+	}
+	f.s.TapSquare(f.sq("k11"))
+	f.play("l11l12", "m12m13")
+	if got := f.line(); got != "j10 k10k11 l11l12 m12m13" {
+		t.Fatalf("line %q", got)
+	}
+	f.s.Back()
+	f.s.Back()
+	if got := f.line(); got != "j10 k10k11" {
+		t.Fatalf("after two Backs: %q", got)
+	}
+	if line, cur := f.s.Line(); len(line) != 4 || cur != 2 {
+		t.Fatalf("the line is kept beyond the cursor: %d moves, cursor %d", len(line), cur)
+	}
+	f.s.Forward()
+	if got := f.line(); got != "j10 k10k11 l11l12" {
+		t.Fatalf("Forward: %q", got)
+	}
+	f.s.Home()
+	if f.s.Cur() != 0 || f.s.LineLen() != 4 {
+		t.Fatalf("Home: cursor %d, line %d", f.s.Cur(), f.s.LineLen())
+	}
+	f.s.End()
+	if f.s.Cur() != 4 {
+		t.Fatalf("End: cursor %d", f.s.Cur())
+	}
+	f.s.GoToPly(1)
+	// A sibling: another White reply; ↓ steps to it and back.
+	f.play("a1a2")
+	f.s.GoToPly(1)
+	f.s.Forward() // along the line: a1a2 replaced the old continuation
+	if got := f.line(); got != "j10 a1a2" {
+		t.Fatalf("the line after playing another reply: %q", got)
+	}
+	f.s.Sibling(-1)
+	f.s.Sibling(+1)
+	first := f.line()
+	f.s.Sibling(-1)
+	if second := f.line(); second == first || !strings.HasPrefix(second, "j10 ") {
+		t.Fatalf("sibling steps: %q then %q", first, second)
+	}
+	// Statuses and variations along the line come from the caches.
+	if f.s.LineVariations(2) != 1 {
+		t.Fatalf("variations at White's reply: %d", f.s.LineVariations(2))
+	}
+	f.noErrors()
+}
+
+func TestUndo(t *testing.T) {
+	f := newFixture(t, nil, true)
+	f.play("j10", "k10k11")
+	if got := f.s.CanUndo(); got != "add k10k11" {
+		t.Fatalf("CanUndo %q", got)
+	}
+	f.s.SaveNotes("a trap", "trap")
+	if got := f.s.CanUndo(); got != "notes" {
+		t.Fatalf("CanUndo %q after notes", got)
+	}
+	f.s.Undo()
+	if f.s.Info().Comment != "" || f.s.Info().Label != "" {
+		t.Fatalf("notes after undo: %+v", f.s.Info())
+	}
+	f.s.Undo()
+	if got := f.line(); got != "j10" || len(f.s.Children()) != 0 {
+		t.Fatalf("after undoing the move: line %q, %d children", got, len(f.s.Children()))
+	}
+	f.s.Undo()
+	if f.line() != "" || f.s.CanUndo() != "" || len(f.s.Children()) != 0 {
+		t.Fatalf("after undoing everything: line %q, undo %q, %d children", f.line(), f.s.CanUndo(), len(f.s.Children()))
+	}
+	// A pending stone goes first.
+	f.play("j10")
+	f.s.TapSquare(f.sq("a1"))
+	f.s.Undo()
+	if f.s.Pending() != engine.NoSquare || f.line() != "j10" {
+		t.Fatalf("undo of a pending stone: pending %v, line %q", f.s.Pending(), f.line())
+	}
+	f.noErrors()
+}
+
+// Navigation shows the new position at once; the book's answer arrives
+// later, in order, and an answer for a position left meanwhile is dropped.
+func TestNavigationIsAsynchronous(t *testing.T) {
+	f := newFixture(t, nil, false)
+	f.settle()
+	f.play("j10")
+	f.settle()
+	f.s.SaveNotes("the root's child", "")
+	f.settle()
+	f.s.Home()
+	if f.s.Loaded() || f.s.Cur() != 0 {
+		t.Fatalf("Home: loaded %v before the book answered, cursor %d", f.s.Loaded(), f.s.Cur())
+	}
+	f.s.End()
+	f.s.Home()
+	f.s.End()
+	if f.s.Position().Stones(engine.Black) != 1 {
+		t.Fatal("the board does not show the position at once")
+	}
+	f.settle()
+	if !f.s.Loaded() || f.s.Info().Comment != "the root's child" {
+		t.Fatalf("after the answers: loaded %v, info %+v", f.s.Loaded(), f.s.Info())
+	}
+	f.noErrors()
+}
+
+// blockingVerifier reports progress, then waits until released or
+// cancelled; returned is set when Verify has returned.
+type blockingVerifier struct {
+	sessiontest.Verifier
+	returned atomic.Bool
+}
+
+func (v *blockingVerifier) Verify(ctx context.Context, b *engine.Board, lambda int, progress func(session.Progress)) (c6book.Verdict, error) {
+	defer v.returned.Store(true)
+	return v.Verifier.Verify(ctx, b, lambda, progress)
+}
+
+func TestVerifyJobLifeCycle(t *testing.T) {
+	fv := &blockingVerifier{Verifier: sessiontest.Verifier{Unsolved: []string{"a1a2"}, Release: make(chan struct{}), Started: make(chan *engine.Board, 1)}}
+	f := newFixture(t, fv, true)
+	f.play("j10")
+	f.s.Verify()
+	if !f.s.Running() || f.s.VerifyJob() == nil || f.s.VerifyJob().Kind != "verify" {
+		t.Fatal("verify did not start a job")
+	}
+	<-fv.Started
+	// Progress comes through Do.
+	f.pumpUntil("progress", func() bool { return f.s.VerifyJob().Progress().Phase == "null" })
+	f.s.Verify() // a second Verify while one runs is ignored
+	if len(f.s.Jobs()) != 1 {
+		t.Fatalf("%d jobs", len(f.s.Jobs()))
+	}
+	close(fv.Release)
+	f.pumpUntil("the verdict", func() bool { return !f.s.Running() })
+	f.settle()
+	v := f.s.Verdict()
+	if v == nil || v.Proved() || len(v.Unsolved) != 1 || f.s.Info().Status != c6book.StatusOpen {
+		t.Fatalf("verdict %+v, status %v", v, f.s.Info().Status)
+	}
+	if len(f.s.Children()) != 1 || f.s.Children()[0].Move != f.mv("a1a2") {
+		t.Fatalf("the unsolved move is not a child: %+v", f.s.Children())
+	}
+	if len(f.s.Jobs()) != 0 {
+		t.Fatalf("%d jobs after the end", len(f.s.Jobs()))
+	}
+	f.noErrors()
+}
+
+func TestVerifyJobStop(t *testing.T) {
+	fv := &blockingVerifier{Verifier: sessiontest.Verifier{Release: make(chan struct{}), Started: make(chan *engine.Board, 1)}}
+	f := newFixture(t, fv, true)
+	f.play("j10")
+	f.s.Verify()
+	<-fv.Started
+	f.s.Stop()
+	f.pumpUntil("the stop", func() bool { return !f.s.Running() })
+	if f.s.VerifyText() != "stopped" || f.s.Verdict() != nil {
+		t.Fatalf("after Stop: %q, verdict %v", f.s.VerifyText(), f.s.Verdict())
+	}
+	if n := f.store.Node(f.s.Position(), false); n == nil || len(n.Verdict) != 0 {
+		t.Fatalf("a stopped verification stored a verdict: %+v", n)
+	}
+	f.noErrors()
+}
+
+// Switching books mid-job cancels the job and waits until it has
+// returned: nothing is stored into the old book afterwards, and the new
+// one shows nothing of it.
+func TestVerifyJobBookSwitched(t *testing.T) {
+	fv := &blockingVerifier{Verifier: sessiontest.Verifier{Unsolved: []string{"a1a2"}, Release: make(chan struct{}), Started: make(chan *engine.Board, 1)}}
+	f := newFixture(t, fv, true)
+	f.play("j10")
+	f.s.Verify()
+	<-fv.Started
+	other := sessiontest.NewStore(engine.Connect6())
+	if err := f.s.SetStore(other); err != nil {
+		t.Fatal(err)
+	}
+	if !fv.returned.Load() {
+		t.Fatal("SetStore returned before the verifier did")
+	}
+	if f.s.Running() || f.s.Store() != session.BookStore(other) {
+		t.Fatalf("after the switch: running %v", f.s.Running())
+	}
+	close(fv.Release)
+	f.pumpUntil("the old job's end", func() bool { return len(f.s.Jobs()) == 0 })
+	if f.s.Verdict() != nil || f.line() != "" || other.Len() != 1 {
+		t.Fatalf("the new book shows the old job: verdict %v, line %q, %d positions", f.s.Verdict(), f.line(), other.Len())
+	}
+	if n := f.store.Node(engine.MustNewBoard(engine.Connect6()), false); n == nil {
+		t.Fatal("the old book lost its root")
+	}
+	f.noErrors() // cancelled by the switch: nothing to report
+}
+
+// failingStore fails StoreVerdict.
+type failingStore struct{ *sessiontest.Store }
+
+func (failingStore) StoreVerdict(context.Context, *engine.Board, c6book.Verdict) error {
+	return errors.New("disk full")
+}
+
+// A verdict that cannot be stored is reported.
+func TestVerifyStoreFailureReported(t *testing.T) {
+	fv := &sessiontest.Verifier{Unsolved: []string{"a1a2"}}
+	f := newFixture(t, fv, true)
+	if err := f.s.SetStore(failingStore{f.store}); err != nil {
+		t.Fatal(err)
+	}
+	f.play("j10")
+	f.s.Verify()
+	f.pumpUntil("the end", func() bool { return !f.s.Running() })
+	if len(f.errs) != 1 || !strings.Contains(f.errs[0].Error(), "disk full") || f.s.VerifyText() != "error" {
+		t.Fatalf("errors %v, text %q", f.errs, f.s.VerifyText())
+	}
+}
+
+// A generic job reports progress and its end on the UI goroutine, and is
+// cancelled by Close.
+func TestJobProgressAndCancel(t *testing.T) {
+	f := newFixture(t, nil, true)
+	var got []string
+	var end error
+	ended := false
+	started := make(chan struct{})
+	j := f.s.Start(session.JobSpec{
+		Kind: "export",
+		Run: func(ctx context.Context, store session.BookStore, progress func(session.Progress)) error {
+			progress(session.Progress{Text: "1000 moves"})
+			close(started)
+			<-ctx.Done()
+			return ctx.Err()
+		},
+		OnProgress: func(p session.Progress) { got = append(got, p.Text) },
+		OnDone:     func(err error) { end, ended = err, true },
+	})
+	<-started
+	f.pumpUntil("progress", func() bool { return len(got) == 1 })
+	if j.Store() != session.BookStore(f.store) || len(f.s.Jobs()) != 1 {
+		t.Fatal("the job is not listed on its book")
+	}
+	j.Cancel()
+	f.pumpUntil("the end", func() bool { return ended })
+	if !errors.Is(end, context.Canceled) || got[0] != "1000 moves" || len(f.s.Jobs()) != 0 {
+		t.Fatalf("end %v, progress %v, %d jobs", end, got, len(f.s.Jobs()))
+	}
+}

@@ -1,0 +1,350 @@
+// Package sessiontest has in-memory fakes of the book and the verifier for
+// tests of the session and of the widgets that render it.
+package sessiontest
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"sync"
+
+	"c6book"
+	"c6book/engine"
+	"c6book/session"
+)
+
+// Store is an in-memory BookStore: positions keyed by their exact stones
+// and side to move (no symmetry), moves as edges. It counts calls so tests
+// can check that lists are fed from memory.
+type Store struct {
+	mu    sync.Mutex
+	rules engine.Rules
+	nodes map[key]*Node
+	calls map[string]int
+}
+
+type Node struct {
+	Comment, Label string
+	Marks          map[engine.Square]string
+	Kids           []engine.Move
+	Status         map[engine.Color]c6book.Status
+	Verdict        map[engine.Color]*c6book.Verdict
+}
+
+func NewStore(r engine.Rules) *Store {
+	s := NewStoreRules(r)
+	s.node(engine.MustNewBoard(r), true)
+	return s
+}
+
+// NewStoreRules is an empty store with any rules (even invalid ones).
+func NewStoreRules(r engine.Rules) *Store {
+	return &Store{rules: r, nodes: map[key]*Node{}, calls: map[string]int{}}
+}
+
+func (s *Store) node(b *engine.Board, create bool) *Node {
+	k := keyOf(b)
+	n := s.nodes[k]
+	if n == nil && create {
+		n = &Node{Status: map[engine.Color]c6book.Status{}, Verdict: map[engine.Color]*c6book.Verdict{}}
+		s.nodes[k] = n
+	}
+	return n
+}
+
+func (s *Store) count(name string) {
+	s.calls[name]++
+}
+
+func (s *Store) Rules() engine.Rules { return s.rules }
+
+func (s *Store) Position(_ context.Context, b *engine.Board, a engine.Color) (session.Position, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.count("Position")
+	n := s.node(b, false)
+	if n == nil {
+		return session.Position{}, nil
+	}
+	marks := map[engine.Square]string{}
+	for k, v := range n.Marks {
+		marks[k] = v
+	}
+	return session.Position{Found: true, Comment: n.Comment, Label: n.Label, Marks: marks,
+		Status: n.Status[a], Verdict: n.Verdict[a]}, nil
+}
+
+func (s *Store) Children(_ context.Context, b *engine.Board, a engine.Color) ([]session.Child, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.count("Children")
+	n := s.node(b, false)
+	if n == nil {
+		return nil, nil
+	}
+	out := make([]session.Child, 0, len(n.Kids))
+	for _, m := range n.Kids {
+		c := b.Clone()
+		if err := c.Play(m); err != nil {
+			return nil, err
+		}
+		ch := session.Child{Move: m}
+		if cn := s.node(c, false); cn != nil {
+			ch.Status, ch.Label = cn.Status[a], cn.Label
+		}
+		out = append(out, ch)
+	}
+	return out, nil
+}
+
+func (s *Store) AddMove(_ context.Context, b *engine.Board, m engine.Move) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.count("AddMove")
+	return s.addMove(b, m)
+}
+
+func (s *Store) addMove(b *engine.Board, m engine.Move) (bool, error) {
+	c := b.Clone()
+	if err := c.Play(m); err != nil {
+		return false, err
+	}
+	n := s.node(b, true)
+	s.node(c, true)
+	for _, k := range n.Kids {
+		if k == m {
+			return false, nil
+		}
+	}
+	n.Kids = append(n.Kids, m)
+	return true, nil
+}
+
+func (s *Store) RemoveMove(_ context.Context, b *engine.Board, m engine.Move) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := s.node(b, false)
+	if n == nil {
+		return nil
+	}
+	for i, k := range n.Kids {
+		if k == m {
+			n.Kids = append(n.Kids[:i], n.Kids[i+1:]...)
+			break
+		}
+	}
+	return nil
+}
+
+func (s *Store) SetComment(_ context.Context, b *engine.Board, text string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.node(b, true).Comment = text
+	return nil
+}
+
+func (s *Store) SetLabel(_ context.Context, b *engine.Board, label string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.node(b, true).Label = label
+	return nil
+}
+
+func (s *Store) SetMarks(_ context.Context, b *engine.Board, marks map[engine.Square]string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.node(b, true).Marks = marks
+	return nil
+}
+
+func (s *Store) StoreVerdict(_ context.Context, b *engine.Board, v c6book.Verdict) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := s.node(b, true)
+	vv := v
+	n.Verdict[v.Attacker] = &vv
+	if v.Proved() {
+		n.Status[v.Attacker] = c6book.StatusProved
+	} else {
+		n.Status[v.Attacker] = c6book.StatusOpen
+	}
+	for _, m := range v.Items() {
+		if _, err := s.addMove(b, m); err != nil {
+			return err
+		}
+		c := b.Clone()
+		_ = c.Play(m)
+		if cn := s.node(c, true); cn.Status[v.Attacker] == c6book.StatusUnknown {
+			cn.Status[v.Attacker] = c6book.StatusOpen
+		}
+	}
+	return nil
+}
+
+// walk visits every position reachable from the root, breadth first, with
+// its line.
+func (s *Store) walk(f func(line []engine.Move, n *Node) bool) {
+	type item struct {
+		line []engine.Move
+		b    *engine.Board
+	}
+	seen := map[key]bool{}
+	queue := []item{{nil, engine.MustNewBoard(s.rules)}}
+	for len(queue) > 0 {
+		it := queue[0]
+		queue = queue[1:]
+		if seen[keyOf(it.b)] {
+			continue
+		}
+		seen[keyOf(it.b)] = true
+		n := s.node(it.b, false)
+		if n == nil {
+			continue
+		}
+		if !f(it.line, n) {
+			return
+		}
+		for _, m := range n.Kids {
+			c := it.b.Clone()
+			if c.Play(m) == nil {
+				queue = append(queue, item{append(append([]engine.Move(nil), it.line...), m), c})
+			}
+		}
+	}
+}
+
+func (s *Store) Next(_ context.Context, a engine.Color) (session.Entry, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var e session.Entry
+	found := false
+	s.walk(func(line []engine.Move, n *Node) bool {
+		if n.Status[a] == c6book.StatusOpen && len(n.Kids) == 0 {
+			e, found = session.Entry{Line: line, Status: c6book.StatusOpen, Label: n.Label}, true
+			return false
+		}
+		return true
+	})
+	return e, found, nil
+}
+
+func (s *Store) Proved(_ context.Context, a engine.Color, limit int) ([]session.Entry, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []session.Entry
+	s.walk(func(line []engine.Move, n *Node) bool {
+		if n.Status[a] == c6book.StatusProved {
+			out = append(out, session.Entry{Line: line, Status: c6book.StatusProved, Label: n.Label, Text: n.Comment})
+		}
+		return len(out) < limit
+	})
+	return out, nil
+}
+
+func (s *Store) Search(_ context.Context, q string, limit int) ([]session.Entry, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []session.Entry
+	s.walk(func(line []engine.Move, n *Node) bool {
+		if q != "" && strings.Contains(strings.ToLower(n.Comment), strings.ToLower(q)) {
+			out = append(out, session.Entry{Line: line, Label: n.Label, Text: n.Comment})
+		}
+		return len(out) < limit
+	})
+	sort.SliceStable(out, func(i, j int) bool { return len(out[i].Line) < len(out[j].Line) })
+	return out, nil
+}
+
+// Verifier answers with a fixed unsolved list after the test releases
+// it (or fails with the context's error when stopped), reporting progress.
+type Verifier struct {
+	Unsolved []string
+	Release  chan struct{}
+	Started  chan *engine.Board
+}
+
+func (f *Verifier) Verify(ctx context.Context, b *engine.Board, lambda int, progress func(session.Progress)) (c6book.Verdict, error) {
+	if f.Started != nil {
+		f.Started <- b
+	}
+	progress(session.Progress{Phase: "null", Done: 1, Total: 4, Nodes: 100})
+	if f.Release != nil {
+		select {
+		case <-f.Release:
+		case <-ctx.Done():
+			return c6book.Verdict{}, ctx.Err()
+		}
+	}
+	v := c6book.Verdict{Attacker: b.ToMove().Opp(), Calls: 4, Nodes: 1234}
+	for _, t := range f.Unsolved {
+		m, err := engine.ParseMove(b.Rules(), t)
+		if err != nil {
+			return c6book.Verdict{}, err
+		}
+		v.Unsolved = append(v.Unsolved, c6book.Unsolved{Move: m, Reason: "budget"})
+	}
+	v.Status = c6book.StatusOpen
+	if len(v.Unsolved) == 0 {
+		v.Status, v.Order = c6book.StatusProved, 2
+	}
+	return v, nil
+}
+
+func (s *Store) Resolve(_ context.Context, e session.Entry) ([]engine.Move, error) {
+	return e.Line, nil
+}
+
+func (s *Store) SetDisproved(_ context.Context, b *engine.Board, a engine.Color, on bool) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := s.node(b, true)
+	if on {
+		n.Status[a] = c6book.StatusDisproved
+	} else {
+		n.Status[a] = c6book.StatusUnknown
+	}
+	return nil
+}
+
+// Candidates proposes the first empty squares next to the last stone.
+func (f *Verifier) Candidates(ctx context.Context, b *engine.Board, limit int) ([]session.Candidate, error) {
+	var out []session.Candidate
+	for _, t := range []string{"a1a2", "s18s19"} {
+		m, err := engine.ParseMove(b.Rules(), t)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, session.Candidate{Move: m, Note: "test"})
+	}
+	return out, nil
+}
+
+type key struct {
+	hash uint64
+	side engine.Color
+}
+
+func keyOf(b *engine.Board) key { return key{b.Hash(), b.ToMove()} }
+
+// Node returns the stored node of b (created when asked), for tests that
+// look into the book or change it behind the session's back.
+func (s *Store) Node(b *engine.Board, create bool) *Node {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.node(b, create)
+}
+
+// Calls is how often the named method (Position, Children, AddMove) was
+// called.
+func (s *Store) Calls(name string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.calls[name]
+}
+
+// Len is the number of positions stored.
+func (s *Store) Len() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.nodes)
+}
