@@ -346,15 +346,7 @@ func (bk *Book) addAutoMoves(ctx context.Context, id PosID, moves []engine.Move)
 	added := 0
 	err := bk.writeRetry(ctx, func(tx *sql.Tx) error {
 		added = 0
-		w, err := bk.newWtx(ctx, tx)
-		if err != nil {
-			return err
-		}
-		list, tm, err := loadPos(ctx, tx, bk.rules, id)
-		if err != nil {
-			return err
-		}
-		b, err := setUp(bk.rules, list, tm)
+		w, list, b, err := bk.walkFrom(ctx, tx, id)
 		if err != nil {
 			return err
 		}

@@ -316,15 +316,7 @@ func (bk *Book) Locate(ctx context.Context, b *engine.Board) (id PosID, sym int,
 func (bk *Book) Play(ctx context.Context, id PosID, m engine.Move) (PosID, error) {
 	var child PosID
 	err := bk.write(ctx, func(tx *sql.Tx) error {
-		w, err := bk.newWtx(ctx, tx)
-		if err != nil {
-			return err
-		}
-		list, tm, err := loadPos(ctx, tx, bk.rules, id)
-		if err != nil {
-			return err
-		}
-		b, err := setUp(bk.rules, list, tm)
+		w, list, b, err := bk.walkFrom(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -336,6 +328,24 @@ func (bk *Book) Play(ctx context.Context, id PosID, m engine.Move) (PosID, error
 		return w.finish(ctx)
 	})
 	return child, err
+}
+
+// walkFrom starts a tree walk in transaction tx at stored position id: the
+// walk, the position's canonical stones and its board.
+func (bk *Book) walkFrom(ctx context.Context, tx *sql.Tx, id PosID) (*wtx, []stone, *engine.Board, error) {
+	w, err := bk.newWtx(ctx, tx)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	list, tm, err := loadPos(ctx, tx, bk.rules, id)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	b, err := setUp(bk.rules, list, tm)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return w, list, b, nil
 }
 
 // PlayFrom stores move m played on board b (both in b's frame); b must be

@@ -473,15 +473,7 @@ ON CONFLICT(pos, attacker) DO UPDATE SET status = excluded.status, ord = exclude
 // move) as children of id; it returns the positions whose status the new
 // edges change.
 func (bk *Book) addItems(ctx context.Context, tx *sql.Tx, id PosID, moves []engine.Move) ([]PosID, error) {
-	w, err := bk.newWtx(ctx, tx)
-	if err != nil {
-		return nil, err
-	}
-	list, tm, err := loadPos(ctx, tx, bk.rules, id)
-	if err != nil {
-		return nil, err
-	}
-	b, err := setUp(bk.rules, list, tm)
+	w, list, b, err := bk.walkFrom(ctx, tx, id)
 	if err != nil {
 		return nil, err
 	}
