@@ -148,6 +148,7 @@ type jobSearch[K comparable] struct {
 	gen      int
 	dead     map[K]bool // selection pass: nothing selectable below
 	looked   map[K]bool // every node looked at
+	noMore   map[K]bool // OR nodes whose Expand added nothing
 	res      JobSearchResult[K]
 	proved   int
 	open     int
@@ -172,7 +173,7 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 		opts.Interval = time.Second
 	}
 	start := time.Now()
-	s := &jobSearch[K]{tree: tree, root: root, nodes: map[K]*jsNode[K]{}, inflight: map[K]bool{}, looked: map[K]bool{}}
+	s := &jobSearch[K]{tree: tree, root: root, nodes: map[K]*jsNode[K]{}, inflight: map[K]bool{}, looked: map[K]bool{}, noMore: map[K]bool{}}
 	prog := startReporter(progress)
 	defer prog.stop(ctx)
 
@@ -210,7 +211,6 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 	}
 	stopping := "" // why no new jobs start
 	refreshed := start
-	var firstErr error
 	ectx := context.WithoutCancel(ctx) // reads of the tree while stopping
 	for {
 		if err := s.evaluate(ectx); err != nil {
@@ -243,7 +243,9 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 					return s.finish(start), err
 				}
 				s.res.Expanded++
-				_ = n
+				if n == 0 {
+					s.noMore[k] = true // whatever the tree says next
+				}
 				s.invalidate(k)
 				if err := s.evaluate(ectx); err != nil {
 					cancel()
@@ -282,11 +284,10 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 					stopping = "stopped"
 					continue
 				}
-				firstErr = d.err
 				cancel()
 				wait()
 				s.res.Status = "error"
-				return s.finish(start), firstErr
+				return s.finish(start), d.err
 			}
 			if d.apply != nil {
 				d.apply()
@@ -363,6 +364,9 @@ func (s *jobSearch[K]) eval(ctx context.Context, k K) (int64, int64, error) {
 		info, err := s.tree.Look(ctx, k)
 		if err != nil {
 			return 0, 0, err
+		}
+		if info.Work == JobExpand && s.noMore[k] {
+			info.Work = JobNone
 		}
 		n = &jsNode[K]{info: info}
 		s.nodes[k] = n
