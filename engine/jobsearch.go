@@ -125,6 +125,8 @@ type JobSearchResult[K comparable] struct {
 	Started  int
 	Expanded int
 	Nodes    int // distinct nodes looked at
+	Proved   int // nodes proved, as the search last saw the tree
+	Open     int // frontier nodes with work left, likewise
 	Elapsed  time.Duration
 	// Frontier lists the most-proving open leaves (at most 20), smallest
 	// proof number first.
@@ -500,6 +502,7 @@ func (s *jobSearch[K]) allFailed(kids []K) bool {
 // finish fills the result's numbers and frontier.
 func (s *jobSearch[K]) finish(start time.Time) JobSearchResult[K] {
 	s.res.Elapsed = time.Since(start)
+	s.res.Proved, s.res.Open = s.proved, s.open
 	if n := s.nodes[s.root]; n != nil {
 		s.res.PN, s.res.DN = n.pn, n.dn
 	}

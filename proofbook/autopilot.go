@@ -73,6 +73,8 @@ type ProveResult struct {
 	Expanded int // batches of candidate moves added
 	Added    int // positions stored
 	Nodes    int // positions below the target the search looked at
+	Proved   int // positions proved below the target (reachable through open ones)
+	Open     int // positions with work left (verifier runs, new attacker moves)
 	PN, DN   int64
 	Elapsed  time.Duration
 	Frontier []Frontier // the most-proving open positions, smallest proof number first
@@ -129,7 +131,7 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 	if sr.Status == "disproved" {
 		sr.Status = "failed" // not the book's disproof: no attacker move the auto-pilot tried works
 	}
-	res := ProveResult{Status: sr.Status, Calls: sr.Jobs, Expanded: sr.Expanded, Nodes: sr.Nodes, PN: sr.PN, DN: sr.DN, Elapsed: sr.Elapsed}
+	res := ProveResult{Status: sr.Status, Calls: sr.Jobs, Expanded: sr.Expanded, Nodes: sr.Nodes, Proved: sr.Proved, Open: sr.Open, PN: sr.PN, DN: sr.DN, Elapsed: sr.Elapsed}
 	for _, f := range sr.Frontier {
 		why := f.Why
 		if t.refused[f.Key] != "" {

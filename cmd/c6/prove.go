@@ -110,11 +110,11 @@ func bookProve(e *bookEnv, o proveOpts) error {
 	}
 	perr := e.print(map[string]any{"id": int64(id), "attacker": a.String(), "result": res.Status,
 		"status": res.Proof.Status.String(), "order": res.Proof.Order, "pn": res.PN, "dn": res.DN,
-		"calls": res.Calls, "expansions": res.Expanded, "added": res.Added, "nodes": res.Nodes,
+		"calls": res.Calls, "expansions": res.Expanded, "added": res.Added, "nodes": res.Nodes, "proved": res.Proved, "open": res.Open,
 		"seconds": res.Elapsed.Seconds(), "frontier": fr, "refused": append([]string{}, res.Refused...)},
 		func(w io.Writer) {
-			fmt.Fprintf(w, "position %d for %s: %s (book status %s); %d verifier calls, %d positions added, %d looked at, %s\n",
-				id, a, res.Status, proofText(res.Proof), res.Calls, res.Added, res.Nodes, res.Elapsed.Round(time.Millisecond))
+			fmt.Fprintf(w, "position %d for %s: %s (book status %s); %d verifier calls, %d positions added, %d looked at (%d proved, %d open), %s\n",
+				id, a, res.Status, proofText(res.Proof), res.Calls, res.Added, res.Nodes, res.Proved, res.Open, res.Elapsed.Round(time.Millisecond))
 			if len(fr) > 0 {
 				fmt.Fprintf(w, "open frontier (most-proving first):\n")
 			}
