@@ -17,6 +17,10 @@ import (
 // JobTree shows it: an OR node (attacker to move) has pn = min, dn = sum of
 // its children's; an AND node (defender to move) pn = sum, dn = min; a
 // frontier node (work to do) is 1/1; a proved node 0/∞, a failed one ∞/0.
+// An OR node that can get more candidate moves has one more, virtual,
+// child whose proof number is the count of its moves not failed
+// (progressive widening): new moves are asked for when none is left, or
+// when the best move's proof number has grown past that count.
 //
 // Parallel jobs: a node whose job is running is "in flight". Selection
 // descends from the root by the most-proving child and skips in-flight
