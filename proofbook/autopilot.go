@@ -216,8 +216,9 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 		}
 		return n, nil
 	}
-	// Defender to move: verify unless the stored verdict counts.
-	vd, err := loadVerdict(ctx, bk.r, id)
+	// Defender to move: verify unless the stored verdict counts. (The
+	// certificate is not decoded here: StoreVerdict checked it.)
+	vd, hasCert, err := loadVerdictData(ctx, bk.r, id)
 	if err != nil {
 		return n, err
 	}
@@ -232,7 +233,7 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 		return n, nil
 	}
 	switch {
-	case vd == nil || vd.Attacker != a || vd.Cert == nil && !vd.AllUnsolved || vd.Tolerance != tol:
+	case vd == nil || vd.Attacker != a || !hasCert && !vd.AllUnsolved || vd.Tolerance != tol:
 		n.Work = engine.JobRun
 		return n, nil
 	case vd.AllUnsolved && vd.Status != StatusProved:
@@ -243,7 +244,7 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 		}
 		return n, nil
 	}
-	items, err := bk.Items(ctx, id, a)
+	items, err := bk.openItems(ctx, id, a, list, b, vd)
 	if err != nil {
 		return n, err
 	}

@@ -569,6 +569,24 @@ func loadVerdict(ctx context.Context, q queryer, id PosID) (*Verdict, error) {
 	return &v, nil
 }
 
+// loadVerdictData is loadVerdict without the certificate, which is not
+// read nor decoded: hasCert says whether one is stored.
+func loadVerdictData(ctx context.Context, q queryer, id PosID) (v *Verdict, hasCert bool, err error) {
+	var data string
+	err = q.QueryRowContext(ctx, "SELECT data, cert IS NOT NULL FROM verdict WHERE pos = ?", int64(id)).Scan(&data, &hasCert)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	d, err := unmarshalVerdict(data)
+	if err != nil {
+		return nil, false, fmt.Errorf("position %d: %w", id, err)
+	}
+	return &d, hasCert, nil
+}
+
 // setNote changes one annotation column of a position.
 func (bk *Book) setNote(ctx context.Context, id PosID, col, val string) error {
 	return bk.write(ctx, func(tx *sql.Tx) error {

@@ -764,6 +764,13 @@ func (bk *Book) Items(ctx context.Context, id PosID, attacker engine.Color) ([]I
 	if v == nil || v.Attacker != attacker || !ok || !v.Certified(tol) {
 		return nil, nil
 	}
+	return bk.openItems(ctx, id, attacker, list, b, v)
+}
+
+// openItems lists the items of verdict v of position id (stones list,
+// canonical board b) that are not proved; the caller has checked that v
+// counts.
+func (bk *Book) openItems(ctx context.Context, id PosID, attacker engine.Color, list []stone, b *engine.Board, v *Verdict) ([]Item, error) {
 	kids, err := readChildren(ctx, bk.r, bk.rules, id, attacker)
 	if err != nil {
 		return nil, err
