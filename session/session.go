@@ -176,7 +176,7 @@ func (s *Session) SetStore(store BookStore) error {
 	s.cancelJobs()
 	s.drainCalls()
 	s.verify, s.verifyText = nil, "" // its end is reported, if it failed, by finishVerify
-	s.auto = autoState{}              // the same for finishAuto
+	s.auto = autoState{}             // the same for finishAuto
 	s.store = store
 	s.storeCtx, s.storeEnd = context.WithCancel(context.Background())
 	s.readOnly = ""
