@@ -46,6 +46,8 @@ type widgets struct {
 	progressL  *widget.Label
 	goVerifyB  *widget.Button
 	proveHead  *fyne.Container // the Prove tab's controls, progress and verdict
+	auto       *autoPanel      // the auto-pilot's row (auto.go)
+	kidsPos    *engine.Board   // the position the replies list was scrolled for
 	verdictL   *widget.Label
 	unsolvedL  *widget.List
 	unsolved   []engine.Move
@@ -241,9 +243,11 @@ func newWidgets(wb *Workbench) *widgets {
 			nil, nil, nil, u.unsolvedL),
 		container.NewBorder(u.candL, nil, nil, nil, u.candList))
 	work.SetOffset(0.6)
+	u.auto = newAutoPanel(wb)
 	u.proveHead = container.NewVBox(
 		container.NewHBox(widget.NewLabel("Attacker"), u.attacker, u.lambda),
 		container.NewHBox(u.verifyB, u.stopB, u.suggestB, layout.NewSpacer(), u.disproveB, u.nextB),
+		u.auto.box,
 		u.progress, container.NewBorder(nil, nil, nil, u.goVerifyB, u.progressL), u.verdictL)
 	prove := container.NewBorder(u.proveHead, nil, nil, nil, work)
 
@@ -485,7 +489,12 @@ func (u *widgets) update() {
 	u.lineList.ScrollTo(wb.s.Cur())
 	u.kidsL.SetText(fmt.Sprintf("Replies (%d)", len(wb.s.Children())))
 	u.kidList.Refresh()
-	u.kidList.ScrollToTop()
+	if p := wb.s.Position(); p != u.kidsPos {
+		// A new position (a reload of the same one, as the auto-pilot's
+		// verdicts land, keeps the place).
+		u.kidsPos = p
+		u.kidList.ScrollToTop()
+	}
 
 	// Notes follow the position, but never overwrite typing in place.
 	// (Once the book has answered for a new position; a reload of the same

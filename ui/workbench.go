@@ -56,7 +56,7 @@ func NewWorkbenchConfig(store BookStore, verifier Verifier, win fyne.Window, cfg
 		}
 	}
 	s.OnChange = wb.render
-	wb.render(session.ChangePosition | session.ChangeVerify)
+	wb.render(session.ChangePosition | session.ChangeVerify | session.ChangeAuto)
 	return wb, nil
 }
 
@@ -85,6 +85,9 @@ func (wb *Workbench) render(c session.Change) {
 	}
 	if c&session.ChangeCandidates != 0 {
 		wb.ui.showSuggest()
+	}
+	if c&(session.ChangeAuto|session.ChangePosition) != 0 {
+		wb.ui.auto.show()
 	}
 }
 
