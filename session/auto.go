@@ -35,8 +35,18 @@ type autoState struct {
 
 // autoLive is the latest progress, written by the auto-pilot's goroutine.
 type autoLive struct {
-	mu sync.Mutex
-	p  AutoProgress
+	mu    sync.Mutex
+	p     AutoProgress
+	final bool // the run's result is in p: later reports are dropped
+}
+
+// set records a report (final: the run's result).
+func (l *autoLive) set(p AutoProgress, final bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.final {
+		l.p, l.final = p, final
+	}
 }
 
 func (l *autoLive) get() AutoProgress {
@@ -100,9 +110,8 @@ func (s *Session) StartAuto(jobs int, budget time.Duration) {
 			}()
 			var err error
 			res, err = ap.AutoProve(ctx, b, opts, func(p AutoProgress) {
-				live.mu.Lock()
-				live.p = p
-				live.mu.Unlock()
+				// May come after AutoProve returned, when cancelled.
+				live.set(p, false)
 				report()
 			})
 			return err
@@ -134,7 +143,7 @@ func (s *Session) finishAuto(job *Job, res AutoResult, err error) {
 		return
 	}
 	s.auto.job = nil
-	s.auto.live.p = res.AutoProgress
+	s.auto.live.set(res.AutoProgress, true)
 	switch {
 	case err != nil && !errors.Is(err, context.Canceled):
 		s.auto.text = "auto-pilot: error"
