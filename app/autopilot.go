@@ -34,7 +34,7 @@ func (s *bookStore) AutoProve(ctx context.Context, b *engine.Board, o ui.AutoOpt
 	}
 	jobs := max(1, o.Jobs)
 	opts := proofbook.ProveOptions{Attacker: o.Attacker, Jobs: jobs, MaxCalls: o.MaxCalls, MaxTime: o.MaxTime,
-		Verify: engine.VerifyOptions{Lambda: o.Lambda, Workers: max(1, runtime.NumCPU()/jobs), Limits: s.autoLimits}}
+		Verify: engine.VerifyOptions{Lambda: o.Lambda, Workers: max(1, (runtime.NumCPU()-1)/jobs), Limits: s.autoLimits}}
 	res, err := s.bk.Prove(ctx, id, s.jobVerifier(), opts, func(p proofbook.ProveProgress) {
 		progress(ui.AutoProgress{Calls: p.Calls, Proved: p.Proved, Open: p.Open, Added: p.Added,
 			InFlight: len(p.InFlight), Elapsed: p.Elapsed})
