@@ -1,7 +1,7 @@
 // Command c6book is the desktop workbench: the only package that wires the
 // engine, the proof book and the widgets together.
 //
-//	c6book [--book PATH] [--play TURNS] [--attacker B|W] [--verify]
+//	c6book [--book PATH] [--play TURNS] [--attacker B|W] [--verify] [--auto]
 //	       [--screenshot FILE] [--quit-after]
 //
 // Without --book it opens the last book used, or a default book in the
@@ -30,6 +30,7 @@ type options struct {
 	play       string
 	attacker   string
 	verify     bool
+	auto       bool
 	lambda     int
 	screenshot string
 	exportPNG  string
@@ -50,6 +51,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.play, "play", "", "store and show the line `TURNS` (LittleGolem notation, e.g. \"j10 k10k11\")")
 	fs.StringVar(&o.attacker, "attacker", "B", "attacker for statuses and the prover (B or W)")
 	fs.BoolVar(&o.verify, "verify", false, "run the verifier on the shown position at start")
+	fs.BoolVar(&o.auto, "auto", false, "start the auto-pilot below the shown position at start (a --screenshot shows it running)")
 	fs.IntVar(&o.lambda, "lambda", 2, "verifier mode: 2 or 3")
 	fs.StringVar(&o.screenshot, "screenshot", "", "save a capture of the window to `FILE` (PNG) once it is drawn (and any --verify is done)")
 	fs.StringVar(&o.exportPNG, "export-board", "", "with --screenshot: also export the board as a PNG to `FILE`")

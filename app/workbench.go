@@ -125,6 +125,9 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	if o.verify {
 		wa.wb.Verify()
 	}
+	if o.auto {
+		wa.wb.StartAuto()
+	}
 	if startErr != nil {
 		dialog.ShowError(startErr, wa.win)
 	}
