@@ -106,7 +106,6 @@ func BenchmarkShowPosition(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	key := w.Canvas().OnTypedKey()
 	for _, depth := range []int{0, 1, 2, 4, 8} {
 		if depth+1 > len(turns) {
 			break
@@ -121,14 +120,7 @@ func BenchmarkShowPosition(b *testing.B) {
 		b.Run(fmt.Sprintf("depth%d-%dreplies", depth, n), func(b *testing.B) {
 			start()
 			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if i%2 == 0 {
-					key(&fyne.KeyEvent{Name: fyne.KeyRight})
-				} else {
-					key(&fyne.KeyEvent{Name: fyne.KeyLeft})
-				}
-				settle()
-			}
+			stepAndBack(b, w, settle)
 		})
 		if _, cur := wb.Line(); cur != depth && cur != depth+1 {
 			b.Fatalf("the keys moved to ply %d, want %d or %d", cur, depth, depth+1)
@@ -312,18 +304,10 @@ func benchWhileProving(b *testing.B, mode string) {
 			(<-queue)()
 		}
 	}
-	key := w.Canvas().OnTypedKey()
 	c0 := calls()
 	start := time.Now()
 	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if i%2 == 0 {
-			key(&fyne.KeyEvent{Name: fyne.KeyRight})
-		} else {
-			key(&fyne.KeyEvent{Name: fyne.KeyLeft})
-		}
-		settle()
-	}
+	stepAndBack(b, w, settle)
 	b.StopTimer()
 	secs := time.Since(start).Seconds()
 	select {
@@ -340,5 +324,19 @@ func benchWhileProving(b *testing.B, mode string) {
 	b.ReportMetric(float64(len(wb.Children())), "root-replies")
 	if len(errs) > 0 {
 		b.Fail()
+	}
+}
+
+// stepAndBack sends → and ← in turn to the window, b.N keys, each followed
+// by settle (the book's answer delivered and rendered).
+func stepAndBack(b *testing.B, w fyne.Window, settle func()) {
+	key := w.Canvas().OnTypedKey()
+	for i := 0; i < b.N; i++ {
+		if i%2 == 0 {
+			key(&fyne.KeyEvent{Name: fyne.KeyRight})
+		} else {
+			key(&fyne.KeyEvent{Name: fyne.KeyLeft})
+		}
+		settle()
 	}
 }
