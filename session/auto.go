@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"c6book"
 	"c6book/engine"
 )
 
@@ -261,6 +262,12 @@ func (s *Session) reloadShown() {
 			}
 			if a != s.attacker {
 				return
+			}
+			if s.status == nil {
+				s.status = map[posKey]c6book.Status{} // dropped by an edit meanwhile
+			}
+			if s.nkids == nil {
+				s.nkids = map[posKey]int{}
 			}
 			for i, p := range st {
 				s.status[reads[i].key] = p.Status
