@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -104,6 +105,48 @@ func TestAutoOnRealBook(t *testing.T) {
 	pump("the old run's end", func() bool { return len(s.Jobs()) == 0 })
 	if after, _ := bk.Stats(context.Background()); after.Verdicts != before.Verdicts || after.Positions != before.Positions {
 		t.Fatalf("the old book changed after the switch: %+v, then %+v", before, after)
+	}
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+}
+
+// Leave to me on a real book is stored (the auto-pilot's Held) and
+// undoable, and Next at a held position says the auto-pilot is stuck there.
+func TestHoldAndNextOnRealBook(t *testing.T) {
+	test.NewTempApp(t)
+	ctx := context.Background()
+	bk, st, _ := smallBook(t, "h.c6book")
+	turns, err := engine.ParseTurns(bk.Rules(), "e5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := bk.AddLine(ctx, turns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := l.IDs[1]
+	queue := make(chan func(), 10000)
+	wb, err := ui.NewWorkbenchConfig(st, engineVerifier{}, nil, session.Config{Do: func(f func()) { queue <- f }, Inline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer wb.Close()
+	var errs []error
+	wb.OnError = func(err error) { errs = append(errs, err) }
+	s := wb.Session()
+	wb.GoToLine(turns)
+	s.ToggleHold()
+	if held, err := bk.Held(ctx, id, engine.Black); err != nil || !held || !s.Info().Held {
+		t.Fatalf("held in the book %v (%v), shown %v, errors %v", held, err, s.Info().Held, errs)
+	}
+	s.Next()
+	if txt := s.HoldText(); !strings.Contains(txt, "Left to you") || !strings.Contains(txt, "here: left to the expert") {
+		t.Fatalf("at the held position after Next: %q (errors %v)", txt, errs)
+	}
+	s.Undo()
+	if held, err := bk.Held(ctx, id, engine.Black); err != nil || held || s.Info().Held {
+		t.Fatalf("after undo: held %v (%v), shown %v", held, err, s.Info().Held)
 	}
 	if len(errs) > 0 {
 		t.Fatal(errs)
