@@ -87,6 +87,13 @@ func main() {
 			fmt.Fprintln(os.Stderr, "c6book: preferences:", err)
 		}
 	}
+	// Every call into Fyne from another goroutine goes through fyne.Do or
+	// fyne.DoAndWait (the session's Config.Do, the screenshot and bench
+	// goroutines): declaring the migration spares every canvas refresh
+	// Fyne's check of the calling goroutine (a stack trace per refresh,
+	// a fifth of the UI's time on a position switch).
+	app.SetMetadata(fyne.AppMetadata{ID: appID, Name: "c6book", Version: "0.1.0", Build: 1,
+		Migrations: map[string]bool{"fyneDo": true}})
 	a := app.NewWithID(appID)
 	var bench *keyBench
 	if o.benchKeys > 0 {
