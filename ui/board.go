@@ -27,7 +27,10 @@ type BoardView struct {
 	// number of unsolved moves it belongs to.
 	Unsolved []engine.Move
 	Children []Child // stored moves out of Pos, marked with their status colour
-	Marks    map[engine.Square]string
+	// Preview is a move shown, not played: the squares of a selected engine
+	// candidate, drawn as faint stones of the side to move.
+	Preview []engine.Square
+	Marks   map[engine.Square]string
 }
 
 // Colours of the board and its overlays.
@@ -42,6 +45,7 @@ var (
 	colUnsolvedBg = color.NRGBA{0xff, 0xff, 0xff, 0xc0}
 	colTransp     = color.NRGBA{}
 	colWin        = color.NRGBA{0xff, 0xc0, 0x00, 0xff}
+	colPreview    = color.NRGBA{0x30, 0x60, 0xc0, 0xff}
 )
 
 // StatusColour is the colour used for a proof status everywhere.
@@ -509,6 +513,12 @@ func (r *boardRenderer) update() {
 	}
 	if v.Pending != engine.NoSquare {
 		stone(v.Pending, pos.ToMove(), 0x90)
+	}
+	for _, s := range v.Preview {
+		if pos.At(s) == engine.Empty {
+			stone(s, pos.ToMove(), 0x70)
+			circle(&r.dots, s, 0.3, colPreview, colTransp, 0)
+		}
 	}
 
 	// The winning line of a finished game: a gold ring round each of its

@@ -42,6 +42,8 @@ type widgets struct {
 	candL      *widget.Label
 	candList   *widget.List
 	shownCands []Candidate
+	candSel    int // the selected candidate (previewed on the board), -1 when none
+	playCandB  *widget.Button
 	progress   *widget.ProgressBar
 	progressL  *widget.Label
 	verdictL   *widget.Label
@@ -206,26 +208,41 @@ func newWidgets(wb *Workbench) *widgets {
 	}
 	u.suggestB = widget.NewButtonWithIcon("Suggest", theme.SearchIcon(), wb.Suggest)
 	u.candL = widget.NewLabelWithStyle("Engine candidates", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	// Candidates: a click selects one and shows it on the board; Play (or a
+	// double click) plays it, storing it in the book.
+	u.candSel = -1
 	u.candList = widget.NewList(
 		func() int { return len(u.shownCands) },
-		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func() fyne.CanvasObject { return newCandRow() },
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if i < len(u.shownCands) {
 				c := u.shownCands[i]
-				o.(*widget.Label).SetText(engine.MoveName(wb.s.Rules(), c.Move) + "  " + c.Note)
+				row := o.(*candRow)
+				row.onDouble = func() { u.playCandidate(i) }
+				if t := engine.MoveName(wb.s.Rules(), c.Move) + "  " + c.Note; row.Text != t {
+					row.SetText(t)
+				}
 			}
 		})
 	u.candList.OnSelected = func(i widget.ListItemID) {
-		u.candList.UnselectAll()
 		if i < len(u.shownCands) {
-			wb.PlayMove(u.shownCands[i].Move)
+			u.candSel = i
+			u.playCandB.Enable()
+			wb.redrawBoard()
 		}
 	}
-	work := container.NewVSplit(
+	u.candList.OnUnselected = func(i widget.ListItemID) {
+		if u.candSel == i {
+			u.clearCandidate()
+		}
+	}
+	u.playCandB = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), func() { u.playCandidate(u.candSel) })
+	u.playCandB.Disable()
+	work := container.NewHSplit(
 		container.NewBorder(widget.NewLabelWithStyle("Unsolved defender moves", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 			nil, nil, nil, u.unsolvedL),
-		container.NewBorder(u.candL, nil, nil, nil, u.candList))
-	work.SetOffset(0.6)
+		container.NewBorder(u.candL, container.NewHBox(u.playCandB), nil, nil, u.candList))
+	work.SetOffset(0.5)
 	prove := container.NewBorder(
 		container.NewVBox(
 			container.NewHBox(widget.NewLabel("Attacker"), u.attacker, u.lambda),
@@ -308,6 +325,56 @@ func newWidgets(wb *Workbench) *widgets {
 	return u
 }
 
+// candRow is a candidate's row: a double click plays it.
+type candRow struct {
+	widget.Label
+	onDouble func()
+}
+
+func newCandRow() *candRow {
+	r := &candRow{}
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+// DoubleTapped implements fyne.DoubleTappable.
+func (r *candRow) DoubleTapped(*fyne.PointEvent) {
+	if r.onDouble != nil {
+		r.onDouble()
+	}
+}
+
+// preview is the selected candidate, shown on the board (NoMove: none).
+func (u *widgets) preview() (engine.Move, bool) {
+	if u.candSel < 0 || u.candSel >= len(u.shownCands) {
+		return engine.Move{}, false
+	}
+	return u.shownCands[u.candSel].Move, true
+}
+
+// playCandidate plays the i-th candidate (stored in the book if new).
+func (u *widgets) playCandidate(i int) {
+	if i < 0 || i >= len(u.shownCands) {
+		return
+	}
+	m := u.shownCands[i].Move
+	u.clearCandidate()
+	u.wb.PlayMove(m)
+}
+
+// clearCandidate drops the selection and its preview.
+func (u *widgets) clearCandidate() {
+	had := u.candSel >= 0
+	u.candSel = -1
+	if !u.playCandB.Disabled() {
+		u.playCandB.Disable()
+	}
+	if had {
+		u.candList.UnselectAll()
+		u.wb.redrawBoard()
+	}
+}
+
 func firstLine(s string, n int) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
@@ -372,9 +439,6 @@ func (u *widgets) update() {
 	u.showVerify()
 	if !wb.s.Suggesting() {
 		u.showCandidates()
-		if len(u.shownCands) == 0 {
-			u.candL.SetText("Engine candidates")
-		}
 	}
 }
 
@@ -489,21 +553,64 @@ func (u *widgets) showSuggest() {
 		u.candL.SetText("Engine candidates: searching…")
 		return
 	}
-	u.suggestB.Enable()
 	if !s.Running() {
 		u.stopB.Disable()
 	}
-	u.candL.SetText("Engine candidates")
 	u.showCandidates()
 }
 
+// suggestBlocked says why Suggest cannot run on the shown position ("" when
+// it can): it proposes moves for the attacker, on the attacker's turn.
+func (u *widgets) suggestBlocked() string {
+	s := u.wb.s
+	p := s.Position()
+	switch {
+	case p.Winner() != engine.Empty:
+		return "the game is over"
+	case p.ToMove() != s.Attacker():
+		return fmt.Sprintf("Suggest proposes %s's moves (the attacker): %s is to move",
+			colourName(s.Attacker()), colourName(p.ToMove()))
+	}
+	return ""
+}
+
+// showCandidates shows the candidates of the shown position and whether
+// Suggest can run (the candidate search not running).
 func (u *widgets) showCandidates() {
 	cs, ok := u.wb.s.Candidates()
-	u.shownCands = cs
-	if ok {
-		u.candL.SetText(fmt.Sprintf("Engine candidates (%d)", len(u.shownCands)))
+	if !sameCandidates(cs, u.shownCands) {
+		u.shownCands = cs
+		u.clearCandidate()
+		u.candList.Refresh()
 	}
-	u.candList.Refresh()
+	why := u.suggestBlocked()
+	text := "Engine candidates"
+	switch {
+	case ok:
+		text = fmt.Sprintf("Engine candidates (%d): click to see one, Play or double-click to play it", len(cs))
+	case why != "":
+		text = "Engine candidates: " + why
+	}
+	if u.candL.Text != text {
+		u.candL.SetText(text)
+	}
+	if why != "" && !u.suggestB.Disabled() {
+		u.suggestB.Disable()
+	} else if why == "" && u.suggestB.Disabled() {
+		u.suggestB.Enable()
+	}
+}
+
+func sameCandidates(a, b []Candidate) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func (u *widgets) showProgress(p Progress) {
