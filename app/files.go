@@ -68,11 +68,17 @@ func resolvePath(typed, dir string) (string, error) {
 	return filepath.Clean(p), nil
 }
 
+// fileChoice is a file dialog shown by chooseFile.
+type fileChoice struct {
+	dialog *dialog.FormDialog
+	entry  *widget.Entry // the path
+}
+
 // chooseFile asks for a file: a path typed in the entry (absolute, ~/…, or
 // relative to the last folder) or one picked with Browse…, which starts in
 // the last folder. then gets the chosen path; its folder becomes the last
 // folder.
-func (wa *workbenchApp) chooseFile(spec fileSpec, then func(path string)) *dialog.FormDialog {
+func (wa *workbenchApp) chooseFile(spec fileSpec, then func(path string)) fileChoice {
 	start := wa.lastDir()
 	entry := widget.NewEntry()
 	if spec.save {
@@ -116,7 +122,7 @@ func (wa *workbenchApp) chooseFile(spec fileSpec, then func(path string)) *dialo
 	d.Resize(fyne.NewSize(720, d.MinSize().Height))
 	d.Show()
 	wa.win.Canvas().Focus(entry)
-	return d
+	return fileChoice{dialog: d, entry: entry}
 }
 
 // checkChoice refuses a file that cannot be what spec asks for.
@@ -178,8 +184,8 @@ func (wa *workbenchApp) browse(spec fileSpec, entry *widget.Entry, start string)
 
 // saveData asks where to save data (what names it: "SGF", "board image"),
 // writes it there and confirms with a line naming the file.
-func (wa *workbenchApp) saveData(title, what, name string, exts []string, data []byte) {
-	wa.chooseFile(fileSpec{title: title, confirm: "Save", save: true, name: name, exts: exts}, func(path string) {
+func (wa *workbenchApp) saveData(title, what, name string, exts []string, data []byte) fileChoice {
+	return wa.chooseFile(fileSpec{title: title, confirm: "Save", save: true, name: name, exts: exts}, func(path string) {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			dialog.ShowError(fmt.Errorf("%s: %w", strings.ToLower(title), err), wa.win)
 			return
