@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"slices"
 	"strconv"
 
 	"fyne.io/fyne/v2"
@@ -174,7 +175,7 @@ func (b *Board) TypedKey(ev *fyne.KeyEvent) {
 func (b *Board) CreateRenderer() fyne.WidgetRenderer {
 	r := &boardRenderer{b: b, tick: canvas.NewRectangle(colTransp)}
 	r.base = canvas.NewRaster(r.drawBase)
-	r.zone.mk = newRect
+	r.zone = canvas.NewRaster(r.drawZone)
 	r.kids.mk = newRect
 	r.stones.mk = newCircle
 	r.rings.mk = newCircle
@@ -204,7 +205,8 @@ type boardRenderer struct {
 	coords  []*canvas.Text
 	tick    *canvas.Rectangle // refreshed to have the window repainted
 
-	zone      pool[*canvas.Rectangle]
+	zone      *canvas.Raster  // the relevance zone, drawn again when it changes
+	zoneSq    []engine.Square // the zone drawn
 	kids      pool[*canvas.Rectangle]
 	stones    pool[*canvas.Circle]
 	rings     pool[*canvas.Circle] // the last turn, and the winning line
@@ -288,7 +290,7 @@ func (r *boardRenderer) collect() {
 	for _, t := range r.coords {
 		objs = append(objs, t)
 	}
-	objs = appendAll(objs, r.zone.items)
+	objs = append(objs, r.zone)
 	objs = appendAll(objs, r.kids.items)
 	objs = appendAll(objs, r.stones.items)
 	objs = appendAll(objs, r.rings.items)
@@ -369,6 +371,29 @@ func (r *boardRenderer) drawBase(w, h int) image.Image {
 	return img
 }
 
+// drawZone draws the relevance zone's squares at the raster's pixel size:
+// neighbouring squares share their pixel edges (no seams).
+func (r *boardRenderer) drawZone(w, h int) image.Image {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	if r.size.Width <= 0 || w <= 0 {
+		return img
+	}
+	rules := r.b.view.Pos.Rules()
+	sc := float32(w) / r.size.Width
+	g := geomFor(rules, r.size)
+	px := func(v float32) int { return int(v*sc + 0.5) }
+	for _, s := range r.zoneSq {
+		if !rules.OnBoard(rules.XY(s)) {
+			continue
+		}
+		x, y := rules.XY(s)
+		c := g.centre(x, y)
+		h := g.cell / 2
+		draw.Draw(img, image.Rect(px(c.X-h), px(c.Y-h), px(c.X+h), px(c.Y+h)), &image.Uniform{colZone}, image.Point{}, draw.Src)
+	}
+	return img
+}
+
 // update shows the view on the kept objects.
 func (r *boardRenderer) update() {
 	v := r.b.view
@@ -415,14 +440,23 @@ func (r *boardRenderer) update() {
 		pp, sz := sqRect(s, frac)
 		place(o, pp, sz)
 	}
-	for _, p := range []interface{ start() }{&r.zone, &r.kids, &r.stones, &r.rings, &r.dots, &r.nums, &r.unsolved, &r.counts, &r.markBacks, &r.marks} {
+	for _, p := range []interface{ start() }{&r.kids, &r.stones, &r.rings, &r.dots, &r.nums, &r.unsolved, &r.counts, &r.markBacks, &r.marks} {
 		p.start()
 	}
 
 	// Relevance zone: translucent squares over the grid (the lines show
-	// through).
-	for _, s := range v.Zone {
-		rect(&r.zone, s, 1, colZone, colTransp, 0)
+	// through), one raster drawn again only when the zone changes.
+	if !slices.Equal(v.Zone, r.zoneSq) {
+		r.zoneSq = append(r.zoneSq[:0], v.Zone...)
+		r.zone.Refresh()
+	}
+	if r.zone.Size() != r.size {
+		r.zone.Resize(r.size)
+	}
+	if len(r.zoneSq) == 0 && r.zone.Visible() {
+		r.zone.Hide()
+	} else if len(r.zoneSq) > 0 && !r.zone.Visible() {
+		r.zone.Show()
 	}
 
 	// Unsolved defender moves, counted per square (drawn last).
@@ -557,7 +591,7 @@ func (r *boardRenderer) update() {
 		}
 		setText(r.marks.next(grown), txt, col, cell*0.5, g.centre(x, y), true)
 	}
-	for _, p := range []interface{ end() }{&r.zone, &r.kids, &r.stones, &r.rings, &r.dots, &r.nums, &r.unsolved, &r.counts, &r.markBacks, &r.marks} {
+	for _, p := range []interface{ end() }{&r.kids, &r.stones, &r.rings, &r.dots, &r.nums, &r.unsolved, &r.counts, &r.markBacks, &r.marks} {
 		p.end()
 	}
 }

@@ -208,6 +208,7 @@ func newWidgets(wb *Workbench) *widgets {
 	}
 	u.suggestB = widget.NewButtonWithIcon("Suggest", theme.SearchIcon(), wb.Suggest)
 	u.candL = widget.NewLabelWithStyle("Engine candidates", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	u.candL.Wrapping = fyne.TextWrapWord // the reason Suggest is disabled may be long
 	// Candidates: a click selects one and shows it on the board; Play (or a
 	// double click) plays it, storing it in the book.
 	u.candSel = -1
