@@ -219,6 +219,7 @@ func newWidgets(wb *Workbench) *widgets {
 			if i < len(u.shownCands) {
 				c := u.shownCands[i]
 				row := o.(*candRow)
+				row.onTap = func() { u.candList.Select(i) }
 				row.onDouble = func() { u.playCandidate(i) }
 				if t := engine.MoveName(wb.s.Rules(), c.Move) + "  " + c.Note; row.Text != t {
 					row.SetText(t)
@@ -233,8 +234,10 @@ func newWidgets(wb *Workbench) *widgets {
 		}
 	}
 	u.candList.OnUnselected = func(i widget.ListItemID) {
-		if u.candSel == i {
-			u.clearCandidate()
+		if u.candSel == i { // (the list is not told: it may be selecting another)
+			u.candSel = -1
+			u.playCandB.Disable()
+			wb.redrawBoard()
 		}
 	}
 	u.playCandB = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), func() { u.playCandidate(u.candSel) })
@@ -326,10 +329,19 @@ func newWidgets(wb *Workbench) *widgets {
 	return u
 }
 
-// candRow is a candidate's row: a double click plays it.
+// candRow is a candidate's row: a click selects it, a double click plays
+// it. (The row takes both: the driver gives a click to the deepest object
+// that takes taps or double taps.)
 type candRow struct {
 	widget.Label
-	onDouble func()
+	onTap, onDouble func()
+}
+
+// Tapped implements fyne.Tappable.
+func (r *candRow) Tapped(*fyne.PointEvent) {
+	if r.onTap != nil {
+		r.onTap()
+	}
 }
 
 func newCandRow() *candRow {

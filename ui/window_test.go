@@ -196,7 +196,14 @@ func TestSuggestCandidates(t *testing.T) {
 	if !play.Disabled() {
 		t.Fatal("Play enabled with no candidate selected")
 	}
+	test.Tap(findCandRow(t, h.wb.ui.candList)) // a click on the first row selects it
+	if h.wb.ui.candSel != 0 || h.line() != "j10 k10k11" {
+		t.Fatalf("a click on the first candidate: selected %d, line %q", h.wb.ui.candSel, h.line())
+	}
 	h.wb.ui.candList.Select(1)
+	if h.wb.ui.candSel != 1 {
+		t.Fatalf("selected %d after selecting the second", h.wb.ui.candSel)
+	}
 	if got := h.line(); got != "j10 k10k11" {
 		t.Fatalf("a click on a candidate played it: %q", got)
 	}
