@@ -328,70 +328,86 @@ func setText(t *canvas.Text, s string, col color.Color, size float32, c fyne.Pos
 	place(t, fyne.NewPos(c.X-ms.Width/2, c.Y-ms.Height/2), ms)
 }
 
+// pixels is a raster's image with the board's geometry at its pixel size.
+type pixels struct {
+	img   *image.NRGBA
+	g     boardGeom
+	sc    float32 // pixels per unit
+	rules engine.Rules
+}
+
+// pixelsFor is a blank image of w×h pixels for the board (ok false when
+// there is nothing to draw).
+func (r *boardRenderer) pixelsFor(w, h int) (pixels, bool) {
+	p := pixels{img: image.NewNRGBA(image.Rect(0, 0, w, h)), rules: r.b.view.Pos.Rules()}
+	if r.size.Width <= 0 || w <= 0 {
+		return p, false
+	}
+	p.sc = float32(w) / r.size.Width
+	p.g = geomFor(p.rules, r.size)
+	return p, true
+}
+
+// px is the pixel of a unit coordinate (neighbouring shapes share edges).
+func (p pixels) px(v float32) int { return int(v*p.sc + 0.5) }
+
+func (p pixels) fill(x0, y0, x1, y1 int, c color.NRGBA) {
+	draw.Draw(p.img, image.Rect(x0, y0, x1, y1), &image.Uniform{c}, image.Point{}, draw.Src)
+}
+
 // drawBase draws the wood, the grid and the star points at the raster's
 // pixel size (crisp one-pixel lines at any scale).
 func (r *boardRenderer) drawBase(w, h int) image.Image {
-	img := image.NewNRGBA(image.Rect(0, 0, w, h))
-	if r.size.Width <= 0 || w <= 0 {
-		return img
+	p, ok := r.pixelsFor(w, h)
+	if !ok {
+		return p.img
 	}
-	rules := r.b.view.Pos.Rules()
-	sc := float32(w) / r.size.Width
-	g := geomFor(rules, r.size)
-	px := func(v float32) int { return int(v*sc + 0.5) }
-	fill := func(x0, y0, x1, y1 int, c color.NRGBA) {
-		draw.Draw(img, image.Rect(x0, y0, x1, y1), &image.Uniform{c}, image.Point{}, draw.Src)
-	}
-	fill(px(g.x0-g.cell), px(g.y0-g.cell*0.75), px(g.x0-g.cell+g.cell*float32(rules.M+1)), px(g.y0-g.cell*0.75+g.cell*float32(rules.N+1)), colWood)
+	g, rules, px := p.g, p.rules, p.px
+	p.fill(px(g.x0-g.cell), px(g.y0-g.cell*0.75), px(g.x0-g.cell+g.cell*float32(rules.M+1)), px(g.y0-g.cell*0.75+g.cell*float32(rules.N+1)), colWood)
 	top, bottom := g.centre(0, rules.N-1), g.centre(0, 0)
 	left, right := g.centre(0, 0), g.centre(rules.M-1, 0)
-	lw := max(1, int(sc+0.5))
+	lw := max(1, int(p.sc+0.5))
 	for x := 0; x < rules.M; x++ {
 		cx := px(g.centre(x, 0).X) - lw/2
-		fill(cx, px(top.Y)-lw/2, cx+lw, px(bottom.Y)-lw/2+lw, colGrid)
+		p.fill(cx, px(top.Y)-lw/2, cx+lw, px(bottom.Y)-lw/2+lw, colGrid)
 	}
 	for y := 0; y < rules.N; y++ {
 		cy := px(g.centre(0, y).Y) - lw/2
-		fill(px(left.X)-lw/2, cy, px(right.X)-lw/2+lw, cy+lw, colGrid)
+		p.fill(px(left.X)-lw/2, cy, px(right.X)-lw/2+lw, cy+lw, colGrid)
 	}
-	rad := g.cell * 0.1 * sc
+	rad := g.cell * 0.1 * p.sc
 	for _, s := range starPoints(rules) {
 		x, y := rules.XY(s)
 		c := g.centre(x, y)
-		cx, cy := c.X*sc, c.Y*sc
+		cx, cy := c.X*p.sc, c.Y*p.sc
 		for yy := int(cy - rad - 1); yy <= int(cy+rad+1); yy++ {
 			for xx := int(cx - rad - 1); xx <= int(cx+rad+1); xx++ {
 				dx, dy := float32(xx)+0.5-cx, float32(yy)+0.5-cy
-				if dx*dx+dy*dy <= rad*rad && image.Pt(xx, yy).In(img.Rect) {
-					img.SetNRGBA(xx, yy, colGrid)
+				if dx*dx+dy*dy <= rad*rad && image.Pt(xx, yy).In(p.img.Rect) {
+					p.img.SetNRGBA(xx, yy, colGrid)
 				}
 			}
 		}
 	}
-	return img
+	return p.img
 }
 
 // drawZone draws the relevance zone's squares at the raster's pixel size:
 // neighbouring squares share their pixel edges (no seams).
 func (r *boardRenderer) drawZone(w, h int) image.Image {
-	img := image.NewNRGBA(image.Rect(0, 0, w, h))
-	if r.size.Width <= 0 || w <= 0 {
-		return img
+	p, ok := r.pixelsFor(w, h)
+	if !ok {
+		return p.img
 	}
-	rules := r.b.view.Pos.Rules()
-	sc := float32(w) / r.size.Width
-	g := geomFor(rules, r.size)
-	px := func(v float32) int { return int(v*sc + 0.5) }
 	for _, s := range r.zoneSq {
-		if !rules.OnBoard(rules.XY(s)) {
+		x, y := p.rules.XY(s)
+		if !p.rules.OnBoard(x, y) {
 			continue
 		}
-		x, y := rules.XY(s)
-		c := g.centre(x, y)
-		h := g.cell / 2
-		draw.Draw(img, image.Rect(px(c.X-h), px(c.Y-h), px(c.X+h), px(c.Y+h)), &image.Uniform{colZone}, image.Point{}, draw.Src)
+		c, half := p.g.centre(x, y), p.g.cell/2
+		p.fill(p.px(c.X-half), p.px(c.Y-half), p.px(c.X+half), p.px(c.Y+half), colZone)
 	}
-	return img
+	return p.img
 }
 
 // update shows the view on the kept objects.

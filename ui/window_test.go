@@ -242,32 +242,13 @@ func TestSuggestCandidates(t *testing.T) {
 // findCandRow is the first candidate row shown.
 func findCandRow(t *testing.T, l *widget.List) *candRow {
 	t.Helper()
-	var found *candRow
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		if found != nil {
-			return
-		}
+	for _, o := range test.LaidOutObjects(l) {
 		if r, ok := o.(*candRow); ok && r.Visible() && r.Text != "" {
-			found = r
-			return
-		}
-		switch c := o.(type) {
-		case *fyne.Container:
-			for _, k := range c.Objects {
-				walk(k)
-			}
-		case fyne.Widget:
-			for _, k := range test.WidgetRenderer(c).Objects() {
-				walk(k)
-			}
+			return r
 		}
 	}
-	walk(l)
-	if found == nil {
-		t.Fatal("no candidate row shown")
-	}
-	return found
+	t.Fatal("no candidate row shown")
+	return nil
 }
 
 // Reload keeps the line and shows what another writer (an import) added;
