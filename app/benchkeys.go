@@ -17,6 +17,9 @@ import (
 // types ← and → alternately into the window's canvas (the handler a real
 // key press reaches after GLFW's event dispatch) and times, for each key,
 //
+//   - work:    the UI goroutine's time in the key handler and in rendering
+//     the session's answers (the rest is the book call off the UI
+//     goroutine, the wait in the UI queue, and painting);
 //   - settled: until the session's last book answer for it has been
 //     rendered (the widgets updated; nothing painted yet);
 //   - first:   until the first frame painted after the key has been
@@ -39,6 +42,7 @@ type keyBench struct {
 
 	running bool      // a key is being measured
 	start   time.Time // when the key was typed
+	work    time.Duration
 	settled time.Duration
 	first   time.Duration
 	done    bool // settled: the next painted frame is the full one
@@ -46,7 +50,7 @@ type keyBench struct {
 	results chan keyTimes
 }
 
-type keyTimes struct{ settled, first, full time.Duration }
+type keyTimes struct{ work, settled, first, full time.Duration }
 
 func newKeyBench() *keyBench {
 	kb := &keyBench{results: make(chan keyTimes, 1)}
@@ -65,7 +69,11 @@ func newKeyBench() *keyBench {
 // last one for the key has been rendered.
 func (kb *keyBench) do(f func()) {
 	fyne.Do(func() {
+		t := time.Now()
 		f()
+		if kb.running && !kb.done {
+			kb.work += time.Since(t)
+		}
 		kb.checkSettled()
 	})
 }
@@ -94,7 +102,7 @@ func (kb *keyBench) painted(full bool) {
 	}
 	if full {
 		kb.running = false
-		kb.results <- keyTimes{settled: kb.settled, first: kb.first, full: d}
+		kb.results <- keyTimes{work: kb.work, settled: kb.settled, first: kb.first, full: d}
 	}
 }
 
@@ -114,6 +122,7 @@ func (kb *keyBench) run(n int, wait time.Duration, out io.Writer) error {
 			if key := kb.wa.win.Canvas().OnTypedKey(); key != nil {
 				key(&fyne.KeyEvent{Name: name})
 			}
+			kb.work = time.Since(kb.start)
 			kb.probe.Refresh()
 			kb.checkSettled()
 		})
@@ -134,6 +143,7 @@ func (kb *keyBench) run(n int, wait time.Duration, out io.Writer) error {
 		name string
 		get  func(keyTimes) time.Duration
 	}{
+		{"UI goroutine work (key + answers)", func(t keyTimes) time.Duration { return t.work }},
 		{"key → book answer rendered (settled)", func(t keyTimes) time.Duration { return t.settled }},
 		{"key → first frame on screen", func(t keyTimes) time.Duration { return t.first }},
 		{"key → full frame on screen (repaint)", func(t keyTimes) time.Duration { return t.full }},
