@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"io"
+	"math/rand/v2"
 	"slices"
 	"time"
 
@@ -26,19 +27,24 @@ import (
 //     swapped to the screen (the board shows the new position with what
 //     the session had cached);
 //   - full:    until the first frame painted after "settled" has been
-//     swapped (the whole answer on the screen).
+//     swapped (the whole answer on the screen);
+//   - paint:   the painting of that frame, from its first object to its
+//     last (a second probe first in the window), before the swap.
 //
 // A frame is detected with a 1×1 canvas.Raster in the window's corner
 // (a probe): the key and the settling refresh it, so the GL painter calls
 // its generator while it paints the next frame; the generator posts a
 // function to the UI queue, which the driver's loop runs once that frame
 // is painted and swapped. The driver paints at most 60 times a second, so
-// a time includes the wait for the next tick (up to 16.7 ms).
+// a time includes the wait for the next tick (up to 16.7 ms; each key is
+// typed at a random moment of that cycle).
 //
 // Every field is used on the UI goroutine only, except results.
 type keyBench struct {
-	wa    *workbenchApp
-	probe *canvas.Raster
+	wa         *workbenchApp
+	probe      *canvas.Raster // last in the window: the frame is painted
+	startProbe *canvas.Raster // first in the window: the frame's painting starts
+	paintStart time.Time
 
 	running bool      // a key is being measured
 	start   time.Time // when the key was typed
@@ -50,18 +56,23 @@ type keyBench struct {
 	results chan keyTimes
 }
 
-type keyTimes struct{ work, settled, first, full time.Duration }
+type keyTimes struct{ work, settled, first, full, paint time.Duration }
 
 func newKeyBench() *keyBench {
 	kb := &keyBench{results: make(chan keyTimes, 1)}
 	pixel := image.NewNRGBA(image.Rect(0, 0, 1, 1))
 	pixel.SetNRGBA(0, 0, color.NRGBA{A: 0})
 	kb.probe = canvas.NewRaster(func(int, int) image.Image {
-		full := kb.done // read in the paint (UI goroutine)
-		fyne.Do(func() { kb.painted(full) })
+		full, paint := kb.done, time.Since(kb.paintStart) // read in the paint (UI goroutine)
+		fyne.Do(func() { kb.painted(full, paint) })
+		return pixel
+	})
+	kb.startProbe = canvas.NewRaster(func(int, int) image.Image {
+		kb.paintStart = time.Now()
 		return pixel
 	})
 	kb.probe.Resize(fyne.NewSize(1, 1))
+	kb.startProbe.Resize(fyne.NewSize(1, 1))
 	return kb
 }
 
@@ -80,7 +91,7 @@ func (kb *keyBench) do(f func()) {
 
 // wrap lays the probe over the window's content.
 func (kb *keyBench) wrap(content fyne.CanvasObject) fyne.CanvasObject {
-	return container.NewStack(content, container.NewWithoutLayout(kb.probe))
+	return container.NewStack(container.NewWithoutLayout(kb.startProbe), content, container.NewWithoutLayout(kb.probe))
 }
 
 func (kb *keyBench) checkSettled() {
@@ -89,10 +100,15 @@ func (kb *keyBench) checkSettled() {
 	}
 	kb.settled = time.Since(kb.start)
 	kb.done = true
+	kb.refreshProbes()
+}
+
+func (kb *keyBench) refreshProbes() {
+	kb.startProbe.Refresh()
 	kb.probe.Refresh()
 }
 
-func (kb *keyBench) painted(full bool) {
+func (kb *keyBench) painted(full bool, paint time.Duration) {
 	if !kb.running {
 		return
 	}
@@ -102,7 +118,7 @@ func (kb *keyBench) painted(full bool) {
 	}
 	if full {
 		kb.running = false
-		kb.results <- keyTimes{work: kb.work, settled: kb.settled, first: kb.first, full: d}
+		kb.results <- keyTimes{work: kb.work, settled: kb.settled, first: kb.first, full: d, paint: paint}
 	}
 }
 
@@ -113,6 +129,9 @@ func (kb *keyBench) run(n int, wait time.Duration, out io.Writer) error {
 	const warm = 4
 	var ts []keyTimes
 	for i := 0; i < warm+n; i++ {
+		// A key comes at any moment of the driver's 60 Hz cycle, not just
+		// after a frame was swapped (where the last key's measure ends).
+		time.Sleep(rand.N(time.Second / 60))
 		fyne.DoAndWait(func() {
 			kb.start, kb.first, kb.settled, kb.done, kb.running = time.Now(), 0, 0, false, true
 			name := fyne.KeyLeft
@@ -123,7 +142,7 @@ func (kb *keyBench) run(n int, wait time.Duration, out io.Writer) error {
 				key(&fyne.KeyEvent{Name: name})
 			}
 			kb.work = time.Since(kb.start)
-			kb.probe.Refresh()
+			kb.refreshProbes()
 			kb.checkSettled()
 		})
 		select {
@@ -145,6 +164,7 @@ func (kb *keyBench) run(n int, wait time.Duration, out io.Writer) error {
 	}{
 		{"UI goroutine work (key + answers)", func(t keyTimes) time.Duration { return t.work }},
 		{"key → book answer rendered (settled)", func(t keyTimes) time.Duration { return t.settled }},
+		{"painting the full frame (before swap)", func(t keyTimes) time.Duration { return t.paint }},
 		{"key → first frame on screen", func(t keyTimes) time.Duration { return t.first }},
 		{"key → full frame on screen (repaint)", func(t keyTimes) time.Duration { return t.full }},
 	} {
