@@ -41,6 +41,7 @@ type widgets struct {
 	suggestB   *widget.Button
 	candL      *widget.Label
 	candList   *widget.List
+	candNote   *widget.Label // over the empty list: how to use it, or why Suggest is disabled
 	shownCands []Candidate
 	candSel    int // the selected candidate (previewed on the board), -1 when none
 	playCandB  *widget.Button
@@ -208,7 +209,9 @@ func newWidgets(wb *Workbench) *widgets {
 	}
 	u.suggestB = widget.NewButtonWithIcon("Suggest", theme.SearchIcon(), wb.Suggest)
 	u.candL = widget.NewLabelWithStyle("Engine candidates", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	u.candL.Wrapping = fyne.TextWrapWord // the reason Suggest is disabled may be long
+	u.candL.Truncation = fyne.TextTruncateEllipsis // never widens the window
+	u.candNote = widget.NewLabel("")
+	u.candNote.Wrapping = fyne.TextWrapWord
 	// Candidates: a click selects one and shows it on the board; Play (or a
 	// double click) plays it, storing it in the book.
 	u.candSel = -1
@@ -245,8 +248,8 @@ func newWidgets(wb *Workbench) *widgets {
 	work := container.NewHSplit(
 		container.NewBorder(widget.NewLabelWithStyle("Unsolved defender moves", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 			nil, nil, nil, u.unsolvedL),
-		container.NewBorder(u.candL, container.NewHBox(u.playCandB), nil, nil, u.candList))
-	work.SetOffset(0.5)
+		container.NewBorder(u.candL, container.NewHBox(u.playCandB), nil, nil, container.NewStack(u.candList, u.candNote)))
+	work.SetOffset(0.42)
 	prove := container.NewBorder(
 		container.NewVBox(
 			container.NewHBox(widget.NewLabel("Attacker"), u.attacker, u.lambda),
@@ -581,7 +584,7 @@ func (u *widgets) suggestBlocked() string {
 	case p.Winner() != engine.Empty:
 		return "the game is over"
 	case p.ToMove() != s.Attacker():
-		return fmt.Sprintf("Suggest proposes %s's moves (the attacker): %s is to move",
+		return fmt.Sprintf("it proposes moves for the attacker (%s), and %s is to move",
 			colourName(s.Attacker()), colourName(p.ToMove()))
 	}
 	return ""
@@ -597,15 +600,23 @@ func (u *widgets) showCandidates() {
 		u.candList.Refresh()
 	}
 	why := u.suggestBlocked()
-	text := "Engine candidates"
+	text, note := "Engine candidates", ""
 	switch {
 	case ok:
-		text = fmt.Sprintf("Engine candidates (%d): click to see one, Play or double-click to play it", len(cs))
+		text = fmt.Sprintf("Engine candidates (%d)", len(cs))
+		if len(cs) == 0 {
+			note = "The engine found no candidate."
+		}
 	case why != "":
-		text = "Engine candidates: " + why
+		note = "Suggest is disabled: " + why + "."
+	default:
+		note = "Suggest asks the engine for attacker moves. A click on one shows it on the board; Play or a double click plays it."
 	}
 	if u.candL.Text != text {
 		u.candL.SetText(text)
+	}
+	if u.candNote.Text != note {
+		u.candNote.SetText(note)
 	}
 	if why != "" && !u.suggestB.Disabled() {
 		u.suggestB.Disable()

@@ -170,8 +170,8 @@ func TestSuggestCandidates(t *testing.T) {
 	// (no error dialog); the session still refuses the call.
 	h.wb.SetAttacker(engine.White)
 	suggest := h.wb.ui.suggestB
-	if !suggest.Disabled() || !strings.Contains(h.wb.ui.candL.Text, "Black is to move") {
-		t.Fatalf("Suggest on the defender's turn: disabled %v, label %q", suggest.Disabled(), h.wb.ui.candL.Text)
+	if !suggest.Disabled() || !strings.Contains(h.wb.ui.candNote.Text, "Black is to move") {
+		t.Fatalf("Suggest on the defender's turn: disabled %v, note %q", suggest.Disabled(), h.wb.ui.candNote.Text)
 	}
 	test.Tap(suggest)
 	if h.wb.Suggesting() || len(h.errs) != 0 {
