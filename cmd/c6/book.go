@@ -681,7 +681,7 @@ func verifyFlags(fs *flag.FlagSet) bookRun {
 			}
 			return checkVerifyFlags(o.lambda, o.maxNodes, o.timeout, o.workers)
 		},
-		run:   func(e *bookEnv) error { return bookVerify(e, o) },
+		run: func(e *bookEnv) error { return bookVerify(e, o) },
 	}
 }
 
