@@ -1,0 +1,113 @@
+package jobqueue
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"c6book/engine"
+)
+
+// benchBatch is a fixed batch of distinct jobs: the 9×9 cases at four node
+// budgets (different budgets are different jobs) and the quick Connect6
+// cases.
+func benchBatch() []testCase {
+	var out []testCase
+	for i := 0; i < 4; i++ {
+		for _, tc := range smallCases {
+			tc.opts.Limits.MaxNodes += int64(i)
+			out = append(out, tc)
+		}
+	}
+	return append(out, c6Cases[:2]...)
+}
+
+// BenchmarkBatch runs the batch through an embedded queue with 1, 2 and 4
+// in-process workers (one solver each), and in this process one job after
+// the other (local): jobs/s and the batch's time. Each iteration uses a
+// fresh queue (no stored results).
+func BenchmarkBatch(b *testing.B) {
+	cases := benchBatch()
+	b.Run("local", func(b *testing.B) {
+		start := time.Now()
+		for i := 0; i < b.N; i++ {
+			for _, tc := range cases {
+				o := tc.withTol(b)
+				o.Workers = 1
+				if _, err := engine.Verify(context.Background(), tc.board(b), o, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		report(b, len(cases), time.Since(start))
+	})
+	for _, n := range []int{1, 2, 4} {
+		b.Run(fmt.Sprintf("workers=%d", n), func(b *testing.B) {
+			var total time.Duration
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				e, err := StartEmbedded(context.Background(), EmbeddedConfig{Server: ServerConfig{Dir: b.TempDir()}, Workers: n, Solvers: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				start := time.Now()
+				runBatch(b, context.Background(), e, cases)
+				total += time.Since(start)
+				b.StopTimer()
+				e.Close()
+				b.StartTimer()
+			}
+			report(b, len(cases), total)
+		})
+	}
+}
+
+func report(b *testing.B, jobs int, total time.Duration) {
+	b.ReportMetric(float64(jobs*b.N)/total.Seconds(), "jobs/s")
+	b.ReportMetric(total.Seconds()/float64(b.N), "s/batch")
+}
+
+// BenchmarkTrivialJob measures the queue's own cost: a job that takes the
+// engine well under a millisecond, called in-process and through the
+// embedded queue (one worker; every iteration a new job, so that no stored
+// result answers it). The difference is the overhead per job.
+func BenchmarkTrivialJob(b *testing.B) {
+	tc := smallCases[0]
+	bd, o := tc.board(b), tc.withTol(b)
+	o.Workers = 1
+	b.Run("in-process", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			o.Limits.MaxNodes = int64(1000000 + i)
+			if _, err := engine.Verify(context.Background(), bd, o, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("check", func(b *testing.B) { // the caller's re-check alone
+		vd, err := engine.Verify(context.Background(), bd, o, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i := 0; i < b.N; i++ {
+			if err := CheckVerdict(context.Background(), bd, o, &vd); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("queue", func(b *testing.B) {
+		e, err := StartEmbedded(context.Background(), EmbeddedConfig{Server: ServerConfig{Dir: b.TempDir()}, Workers: 1, Solvers: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer e.Close()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			o.Limits.MaxNodes = int64(1000000 + i)
+			if _, err := e.Verify(context.Background(), bd, o, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
