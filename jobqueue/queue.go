@@ -18,7 +18,8 @@ import (
 //	                   explicit acks, redelivery after AckWait, no limit on
 //	                   deliveries (a refused job waits for a compatible worker)
 //	KV C6RESULTS       the result of job <id> under key <id>, written once
-//	                   (Create): a second result for the same job is dropped
+//	                   (Create): a second result for the same job is dropped;
+//	                   kept keepResults
 //	KV C6WORKERS       one key a connected worker, refreshed every few
 //	                   seconds, gone after workerTTL
 //
@@ -38,6 +39,10 @@ const (
 	workerTTL      = 15 * time.Second
 	heartbeatEvery = 3 * time.Second
 	refuseDelay    = 10 * time.Second
+	// keepResults is how long a result stays stored: long enough for a
+	// caller that went away to come back for it, bounded so that the
+	// storage folder does not grow for ever.
+	keepResults = 30 * 24 * time.Hour
 )
 
 // queue is the handles both sides use.
@@ -75,17 +80,31 @@ func openQueue(ctx context.Context, js jetstream.JetStream, ackWait time.Duratio
 	if err != nil {
 		return nil, fmt.Errorf("jobqueue: worker consumer: %w", err)
 	}
-	q.results, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: resultsBucket, History: 1,
-		Storage: jetstream.FileStorage})
-	if err != nil {
-		return nil, fmt.Errorf("jobqueue: results bucket: %w", err)
+	if q.results, err = openBucket(ctx, js, jetstream.KeyValueConfig{Bucket: resultsBucket, History: 1,
+		Storage: jetstream.FileStorage, TTL: keepResults}); err != nil {
+		return nil, err
 	}
-	q.workers, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: workersBucket, History: 1,
-		Storage: jetstream.FileStorage, TTL: workerTTL})
-	if err != nil {
-		return nil, fmt.Errorf("jobqueue: workers bucket: %w", err)
+	if q.workers, err = openBucket(ctx, js, jetstream.KeyValueConfig{Bucket: workersBucket, History: 1,
+		Storage: jetstream.FileStorage, TTL: workerTTL}); err != nil {
+		return nil, err
 	}
 	return q, nil
+}
+
+// openBucket opens a KV bucket, creating it with cfg when missing (an
+// existing bucket keeps the configuration it has).
+func openBucket(ctx context.Context, js jetstream.JetStream, cfg jetstream.KeyValueConfig) (jetstream.KeyValue, error) {
+	kv, err := js.KeyValue(ctx, cfg.Bucket)
+	if errors.Is(err, jetstream.ErrBucketNotFound) {
+		kv, err = js.CreateKeyValue(ctx, cfg)
+		if errors.Is(err, jetstream.ErrBucketExists) { // created meanwhile
+			kv, err = js.KeyValue(ctx, cfg.Bucket)
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("jobqueue: bucket %s: %w", cfg.Bucket, err)
+	}
+	return kv, nil
 }
 
 // ackWait is the consumer's ack deadline.
