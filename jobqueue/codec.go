@@ -155,24 +155,16 @@ func (d *decoder) fail(format string, args ...any) {
 	}
 }
 
-func (d *decoder) uint() uint64 {
-	if d.err != nil {
-		return 0
-	}
-	v, n := binary.Uvarint(d.buf)
-	if n <= 0 {
-		d.fail("bad varint")
-		return 0
-	}
-	d.buf = d.buf[n:]
-	return v
-}
+func (d *decoder) uint() uint64 { return readVarint(d, binary.Uvarint) }
 
-func (d *decoder) int() int64 {
+func (d *decoder) int() int64 { return readVarint(d, binary.Varint) }
+
+// readVarint reads one varint with f (binary.Uvarint or binary.Varint).
+func readVarint[T uint64 | int64](d *decoder, f func([]byte) (T, int)) T {
 	if d.err != nil {
 		return 0
 	}
-	v, n := binary.Varint(d.buf)
+	v, n := f(d.buf)
 	if n <= 0 {
 		d.fail("bad varint")
 		return 0
@@ -231,17 +223,21 @@ func (d *decoder) square() engine.Square {
 	return engine.Square(v)
 }
 
-func (d *decoder) squareList() []engine.Square {
+// readList reads a list (its length first) with one call of f an
+// element; an empty list is nil.
+func readList[T any](d *decoder, f func() T) []T {
 	n := d.count()
 	if n == 0 {
 		return nil
 	}
-	out := make([]engine.Square, n)
+	out := make([]T, n)
 	for i := range out {
-		out[i] = d.square()
+		out[i] = f()
 	}
 	return out
 }
+
+func (d *decoder) squareList() []engine.Square { return readList(d, d.square) }
 
 func (d *decoder) move() engine.Move {
 	n := d.uint()
@@ -262,28 +258,10 @@ func (d *decoder) move() engine.Move {
 	return m
 }
 
-func (d *decoder) moves() []engine.Move {
-	n := d.count()
-	if n == 0 {
-		return nil
-	}
-	out := make([]engine.Move, n)
-	for i := range out {
-		out[i] = d.move()
-	}
-	return out
-}
+func (d *decoder) moves() []engine.Move { return readList(d, d.move) }
 
 func (d *decoder) unsolved() []engine.UnsolvedMove {
-	n := d.count()
-	if n == 0 {
-		return nil
-	}
-	out := make([]engine.UnsolvedMove, n)
-	for i := range out {
-		out[i] = engine.UnsolvedMove{Move: d.move(), Reason: d.str()}
-	}
-	return out
+	return readList(d, func() engine.UnsolvedMove { return engine.UnsolvedMove{Move: d.move(), Reason: d.str()} })
 }
 
 func (d *decoder) tree(depth int) *engine.Strategy {
@@ -327,7 +305,7 @@ func DecodeVerdict(r engine.Rules, data []byte) (engine.Verdict, error) {
 	if len(payload) > maxDecoded {
 		return engine.Verdict{}, fmt.Errorf("%w: verdict larger than %d bytes", ErrCorrupt, maxDecoded)
 	}
-	d := decoder{buf: payload, squares: r.Squares()}
+	d := &decoder{buf: payload, squares: r.Squares()}
 	var vd engine.Verdict
 	vd.Status = d.str()
 	vd.Order = d.small()
@@ -343,27 +321,12 @@ func DecodeVerdict(r engine.Rules, data []byte) (engine.Verdict, error) {
 	vd.NullMode = engine.Mode(d.small())
 	vd.NullLine = d.moves()
 	vd.NullTree = d.tree(0)
-	if n := d.count(); n > 0 {
-		vd.SeminullZones = make([]engine.SeminullZone, n)
-		for i := range vd.SeminullZones {
-			sz := &vd.SeminullZones[i]
-			sz.Stone = d.square()
-			sz.Zone = d.squareList()
-			sz.Mode = engine.Mode(d.small())
-			sz.Line = d.moves()
-			sz.Tree = d.tree(0)
-		}
-	}
-	if n := d.count(); n > 0 {
-		vd.Covered = make([]engine.CoveredMove, n)
-		for i := range vd.Covered {
-			c := &vd.Covered[i]
-			c.Move = d.move()
-			c.Mode = engine.Mode(d.small())
-			c.Line = d.moves()
-			c.Tree = d.tree(0)
-		}
-	}
+	vd.SeminullZones = readList(d, func() engine.SeminullZone {
+		return engine.SeminullZone{Stone: d.square(), Zone: d.squareList(), Mode: engine.Mode(d.small()), Line: d.moves(), Tree: d.tree(0)}
+	})
+	vd.Covered = readList(d, func() engine.CoveredMove {
+		return engine.CoveredMove{Move: d.move(), Mode: engine.Mode(d.small()), Line: d.moves(), Tree: d.tree(0)}
+	})
 	vd.Calls = d.small()
 	vd.Jobs = d.small()
 	vd.Nodes = d.int()
