@@ -136,7 +136,9 @@ func (w *worker) heartbeat(ctx context.Context) {
 	}
 }
 
-// loop is one job slot.
+// loop is one job slot. It returns as soon as ctx is done: a job that
+// arrives after that is handed back (Nak) by a goroutine that ends with
+// the fetch (at most its wait, or when the connection closes).
 func (w *worker) loop(ctx context.Context) {
 	for ctx.Err() == nil {
 		batch, err := w.q.cons.Fetch(1, jetstream.FetchMaxWait(2*time.Second))
@@ -144,8 +146,26 @@ func (w *worker) loop(ctx context.Context) {
 			sleepCtx(ctx, 500*time.Millisecond) // server away: nats reconnects
 			continue
 		}
-		for msg := range batch.Messages() {
-			w.handle(ctx, msg)
+	fetch:
+		for {
+			select {
+			case msg, ok := <-batch.Messages():
+				if !ok {
+					break fetch
+				}
+				if ctx.Err() != nil {
+					_ = msg.Nak()
+					continue
+				}
+				w.handle(ctx, msg)
+			case <-ctx.Done():
+				go func() {
+					for msg := range batch.Messages() {
+						_ = msg.Nak()
+					}
+				}()
+				return
+			}
 		}
 	}
 }
