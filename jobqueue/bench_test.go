@@ -131,3 +131,46 @@ func BenchmarkTrivialJob(b *testing.B) {
 func reportCPU(b *testing.B, start time.Duration) {
 	b.ReportMetric(float64((cpuTime()-start).Microseconds())/float64(b.N), "cpu-µs/op")
 }
+
+// BenchmarkCheckConnect6 is the caller's re-check of one result against
+// the job itself: the slow Connect6 case verified once (seconds), then its
+// verdict re-checked (what every result costs the caller), encoded and
+// decoded.
+func BenchmarkCheckConnect6(b *testing.B) {
+	tc := c6Cases[len(c6Cases)-1]
+	bd, o := tc.board(b), tc.withTol(b)
+	o.Workers = 1
+	start, cpu := time.Now(), cpuTime()
+	vd, err := engine.Verify(context.Background(), bd, o, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	verifyWall, verifyCPU := time.Since(start), cpuTime()-cpu
+	data, err := EncodeVerdict(&vd)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("check", func(b *testing.B) {
+		b.ReportMetric(verifyWall.Seconds(), "verify-s")
+		b.ReportMetric(verifyCPU.Seconds(), "verify-cpu-s")
+		defer reportCPU(b, cpuTime())
+		for i := 0; i < b.N; i++ {
+			if err := CheckVerdict(context.Background(), bd, o, &vd); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("codec", func(b *testing.B) {
+		b.ReportMetric(float64(len(data)), "bytes")
+		defer reportCPU(b, cpuTime())
+		for i := 0; i < b.N; i++ {
+			out, err := EncodeVerdict(&vd)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := DecodeVerdict(bd.Rules(), out); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
