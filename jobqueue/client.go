@@ -94,6 +94,16 @@ func (c *Client) Verify(ctx context.Context, b *engine.Board, opts engine.Verify
 	}
 	id := job.ID()
 
+	entry, err := c.await(ctx, job, id, progress)
+	if err != nil {
+		return engine.Verdict{}, err
+	}
+	return c.use(ctx, b, jb, jopts, sym, id, entry, opts, progress)
+}
+
+// await publishes the job unless its result is stored already, and waits
+// for the result. Progress reports stop before it returns.
+func (c *Client) await(ctx context.Context, job Job, id string, progress func(engine.VerifyProgress)) (jetstream.KeyValueEntry, error) {
 	wake := make(chan struct{}, 1)
 	sub, err := c.nc.Subscribe(doneSubject+id, func(*nats.Msg) {
 		select {
@@ -102,7 +112,7 @@ func (c *Client) Verify(ctx context.Context, b *engine.Board, opts engine.Verify
 		}
 	})
 	if err != nil {
-		return engine.Verdict{}, err
+		return nil, err
 	}
 	defer sub.Unsubscribe()
 	if progress != nil {
@@ -122,22 +132,22 @@ func (c *Client) Verify(ctx context.Context, b *engine.Board, opts engine.Verify
 		entry, err := c.q.results.Get(ctx, id)
 		switch {
 		case err == nil:
-			return c.use(ctx, b, jb, jopts, sym, id, entry, opts, progress)
+			return entry, nil
 		case ctx.Err() != nil:
-			return engine.Verdict{}, ctx.Err()
+			return nil, ctx.Err()
 		}
 		if !published || missing {
 			if _, err := c.q.js.PublishMsg(ctx, &nats.Msg{Subject: jobSubject + id, Data: job.Encode()}, jetstream.WithMsgID(id)); err == nil {
 				published = true
 			} else if ctx.Err() != nil {
-				return engine.Verdict{}, ctx.Err()
+				return nil, ctx.Err()
 			}
 		}
 		t := time.NewTimer(c.cfg.Poll)
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			return engine.Verdict{}, ctx.Err()
+			return nil, ctx.Err()
 		case <-wake:
 		case <-t.C:
 		}
