@@ -23,6 +23,16 @@ type workerProc struct {
 	stdin interface{ Close() error }
 	lines chan string // its log lines
 	done  chan struct{}
+
+	mu  sync.Mutex
+	log []string // every line, and how the process ended
+}
+
+// dump is the process's whole log.
+func (w *workerProc) dump() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.name + ":\n  " + strings.Join(w.log, "\n  ")
 }
 
 func startWorkerProcess(t *testing.T, url, name, creds string) *workerProc {
@@ -45,14 +55,25 @@ func startWorkerProcess(t *testing.T, url, name, creds string) *workerProc {
 		defer close(w.done)
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
+			w.mu.Lock()
+			w.log = append(w.log, sc.Text())
+			w.mu.Unlock()
 			select {
 			case w.lines <- sc.Text():
 			default:
 			}
 		}
-		_ = cmd.Wait()
+		err := cmd.Wait()
+		w.mu.Lock()
+		w.log = append(w.log, fmt.Sprintf("(ended: %v)", err))
+		w.mu.Unlock()
 	}()
-	t.Cleanup(w.stop)
+	t.Cleanup(func() {
+		w.stop()
+		if t.Failed() {
+			t.Log(w.dump())
+		}
+	})
 	return w
 }
 
@@ -105,7 +126,9 @@ func TestWorkerProcessesKillAndRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer nc.Close()
-	ctx := testCtx(t, 10*time.Minute)
+	// Under -race on a loaded machine the batch takes minutes: stop well
+	// before go test's own 10-minute limit, so that the logs are printed.
+	ctx := testCtx(t, 8*time.Minute)
 	var localCalls int
 	var lg testLog
 	client, err := NewClient(ctx, nc, ClientConfig{AckWait: 2 * time.Second, Poll: 200 * time.Millisecond, Fallback: failingVerifier{&localCalls}, Logf: lg.logf})
@@ -122,6 +145,7 @@ func TestWorkerProcessesKillAndRestart(t *testing.T) {
 	var logMu sync.Mutex
 	var logs []string
 	killed := make(chan string, 1)
+	var killOnce sync.Once // only the first worker to start the long job
 	var wg sync.WaitGroup
 	for _, w := range workers {
 		wg.Add(1)
@@ -134,11 +158,10 @@ func TestWorkerProcessesKillAndRestart(t *testing.T) {
 					logs = append(logs, line)
 					logMu.Unlock()
 					if strings.Contains(line, "job "+longID+": start") {
-						select {
-						case killed <- w.name:
+						killOnce.Do(func() {
 							_ = w.cmd.Process.Kill() // SIGKILL, mid-job
-						default:
-						}
+							killed <- w.name
+						})
 					}
 				case <-w.done:
 					return
@@ -201,6 +224,11 @@ func TestWorkerProcessesKillAndRestart(t *testing.T) {
 		}
 		if strings.Contains(l, "job "+longID+": done") {
 			doneBy = strings.Fields(l)[1]
+		}
+	}
+	for _, w := range workers {
+		if strings.Contains(w.dump(), "signal: killed") != (w.name == victim) {
+			t.Errorf("worker %s ended unexpectedly (victim: %s):\n%s", w.name, victim, w.dump())
 		}
 	}
 	if starts < 2 || doneBy == "" || doneBy == victim+":" {
