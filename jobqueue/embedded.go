@@ -2,6 +2,7 @@ package jobqueue
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -34,7 +35,8 @@ type EmbeddedConfig struct {
 // other machines may join when the server listens on a network address.
 // It is an engine.Verifier.
 type Embedded struct {
-	server *Server
+	server *Server // nil when another process serves the folder
+	url    string
 	client *Client
 	nc     *nats.Conn
 	cancel context.CancelFunc
@@ -46,15 +48,24 @@ type Embedded struct {
 var _ engine.Verifier = (*Embedded)(nil)
 
 // StartEmbedded starts the server, the client and the workers. Close stops
-// them. Jobs and results stay in the storage folder across runs: a job
+// them. When another process already serves the storage folder (its
+// server's address is in the folder's lock file), StartEmbedded joins that
+// queue instead: its client and workers connect to the other process's
+// server, with cfg.Server.CredsFile. Jobs and results stay in the storage folder across runs: a job
 // queued before a crash is run after the restart, and a result stored
 // before it is found by the next Verify of the same position and options.
 func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (*Embedded, error) {
 	srv, err := StartServer(cfg.Server)
+	var inUse *InUseError
+	if errors.As(err, &inUse) && inUse.URL != "" {
+		// Another process (the workbench, `c6 book prove`) serves this
+		// folder: share its queue as a client.
+		return joinEmbedded(ctx, cfg, inUse.URL)
+	}
 	if err != nil {
 		return nil, err
 	}
-	e := &Embedded{server: srv}
+	e := &Embedded{server: srv, url: srv.URL()}
 	fail := func(err error) (*Embedded, error) {
 		e.Close()
 		return nil, err
@@ -62,6 +73,27 @@ func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (*Embedded, error) {
 	if e.nc, err = srv.ConnectInProcess("c6book-client"); err != nil {
 		return fail(fmt.Errorf("jobqueue: connect: %w", err))
 	}
+	return e.start(ctx, cfg, srv.ConnectInProcess)
+}
+
+// joinEmbedded is StartEmbedded on a folder another process serves at url.
+func joinEmbedded(ctx context.Context, cfg EmbeddedConfig, url string) (*Embedded, error) {
+	connect := func(name string) (*nats.Conn, error) { return Connect(url, cfg.Server.CredsFile, name) }
+	nc, err := connect("c6book-client")
+	if err != nil {
+		return nil, err
+	}
+	e := &Embedded{nc: nc, url: url}
+	return e.start(ctx, cfg, connect)
+}
+
+// start opens the client on e.nc and starts the in-process workers.
+func (e *Embedded) start(ctx context.Context, cfg EmbeddedConfig, connect func(string) (*nats.Conn, error)) (*Embedded, error) {
+	fail := func(err error) (*Embedded, error) {
+		e.Close()
+		return nil, err
+	}
+	var err error
 	if e.client, err = NewClient(ctx, e.nc, cfg.Client); err != nil {
 		return fail(err)
 	}
@@ -72,7 +104,7 @@ func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (*Embedded, error) {
 		n = 1
 	}
 	if n > 0 {
-		wnc, err := srv.ConnectInProcess("c6book-worker")
+		wnc, err := connect("c6book-worker")
 		if err != nil {
 			return fail(fmt.Errorf("jobqueue: connect: %w", err))
 		}
@@ -99,8 +131,12 @@ func (e *Embedded) Verify(ctx context.Context, b *engine.Board, opts engine.Veri
 // Client is the embedded queue's client (Stats, Verify).
 func (e *Embedded) Client() *Client { return e.client }
 
+// Joined reports whether another process serves the storage folder and
+// this queue is its client.
+func (e *Embedded) Joined() bool { return e.server == nil }
+
 // URL is the server's address for workers on other machines.
-func (e *Embedded) URL() string { return e.server.URL() }
+func (e *Embedded) URL() string { return e.url }
 
 // Close stops the in-process workers (handing their jobs back to the
 // queue), the client's connection and the server.
@@ -116,7 +152,9 @@ func (e *Embedded) Close() error {
 		if e.nc != nil {
 			e.nc.Close()
 		}
-		e.server.Shutdown()
+		if e.server != nil {
+			e.server.Shutdown()
+		}
 	})
 	return nil
 }

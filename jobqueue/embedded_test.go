@@ -247,3 +247,37 @@ func TestWorkerRefusesOtherEngine(t *testing.T) {
 		t.Errorf("the refused job left the queue: %v", err)
 	}
 }
+
+// A second process on the same storage folder does not start a second
+// server on it (that would corrupt it): it joins the first one's queue.
+func TestSecondEmbeddedJoins(t *testing.T) {
+	dir := t.TempDir()
+	first := startEmbedded(t, EmbeddedConfig{Server: ServerConfig{Dir: dir}, Workers: -1})
+	_, err := StartServer(ServerConfig{Dir: dir})
+	var inUse *InUseError
+	if !errors.As(err, &inUse) || inUse.URL != first.URL() {
+		t.Fatalf("second server on the folder: %v, want InUseError with %s", err, first.URL())
+	}
+	second := startEmbedded(t, EmbeddedConfig{Server: ServerConfig{Dir: dir}, Workers: 1, Solvers: 1})
+	if second.URL() != first.URL() || second.server != nil {
+		t.Fatalf("second queue at %s (own server: %v), want the first's %s", second.URL(), second.server != nil, first.URL())
+	}
+	// A job asked of the first runs on the second's worker.
+	ctx := testCtx(t, time.Minute)
+	tc := smallCases[1]
+	want := localVerdicts(t, []testCase{tc})[0]
+	vd, err := first.Verify(ctx, tc.board(t), tc.withTol(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(comparable(t, vd)) != string(want) {
+		t.Errorf("verdict %s differs from the local one", summary(vd))
+	}
+	second.Close()
+	first.Close()
+	s, err := StartServer(ServerConfig{Dir: dir}) // free again
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Shutdown()
+}

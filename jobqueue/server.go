@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
@@ -41,7 +42,21 @@ func QueueDir(bookPath string) string {
 type Server struct {
 	ns    *server.Server
 	creds string
+	lock  *os.File
 }
+
+// InUseError is returned by StartServer for a storage folder another
+// process serves (two servers on one folder would corrupt it): connect to
+// URL instead.
+type InUseError struct {
+	Dir, URL string
+}
+
+func (e *InUseError) Error() string {
+	return fmt.Sprintf("jobqueue: the queue in %s is served by another process (at %s)", e.Dir, e.URL)
+}
+
+var errLocked = errors.New("locked")
 
 // ErrOpenNetwork is returned for a server on a non-loopback address
 // without credentials.
@@ -73,6 +88,33 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 	if cfg.CredsFile == "" && !isLoopback(host) {
 		return nil, fmt.Errorf("%w: %s", ErrOpenNetwork, cfg.Listen)
 	}
+	lockPath := filepath.Join(cfg.Dir, "LOCK")
+	lock, err := lockDir(lockPath)
+	if errors.Is(err, errLocked) {
+		url, _ := os.ReadFile(lockPath)
+		return nil, &InUseError{Dir: cfg.Dir, URL: strings.TrimSpace(string(url))}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("jobqueue: lock %s: %w", lockPath, err)
+	}
+	srv, err := startLocked(cfg, host, port)
+	if err != nil {
+		lock.Close()
+		return nil, err
+	}
+	srv.lock = lock
+	// The lock file names the server, for a second process to connect.
+	url := srv.URL()
+	if a, ok := srv.Addr().(*net.TCPAddr); ok && a.IP.IsUnspecified() {
+		url = fmt.Sprintf("nats://127.0.0.1:%d", a.Port)
+	}
+	if err := lock.Truncate(0); err == nil {
+		_, _ = lock.WriteAt([]byte(url+"\n"), 0)
+	}
+	return srv, nil
+}
+
+func startLocked(cfg ServerConfig, host string, port int) (*Server, error) {
 	opts := &server.Options{
 		ServerName: "c6book",
 		Host:       host,
@@ -135,4 +177,9 @@ func (s *Server) ConnectInProcess(name string) (*nats.Conn, error) {
 func (s *Server) Shutdown() {
 	s.ns.Shutdown()
 	s.ns.WaitForShutdown()
+	if s.lock != nil {
+		_ = s.lock.Truncate(0)
+		s.lock.Close()
+		s.lock = nil
+	}
 }

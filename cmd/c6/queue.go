@@ -174,6 +174,9 @@ func cmdServer(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer q.Close()
+	if q.Joined() {
+		return fmt.Errorf("the queue in %s is served by another process, at %s", *dir, q.URL())
+	}
 	fmt.Fprintf(stdout, "verifier queue on %s (storage %s); stop with Ctrl+C\n", q.URL(), *dir)
 	if *every > 0 {
 		printStats(ctx, stderr, "queue", q.Client().Stats, *every)
