@@ -124,12 +124,16 @@ func (c *Client) await(ctx context.Context, job Job, id string, progress func(en
 	for polls := 0; ; polls++ {
 		// Lost job: not in the stream (a worker removes it only after
 		// storing its result) and no result: publish it again.
+		// Every request has a time limit of its own: a request the
+		// server never answers (it is restarting) is tried again.
+		rctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		missing := false
 		if published && polls%5 == 0 {
-			_, err := c.q.stream.GetLastMsgForSubject(ctx, jobSubject+id)
+			_, err := c.q.stream.GetLastMsgForSubject(rctx, jobSubject+id)
 			missing = errors.Is(err, jetstream.ErrMsgNotFound)
 		}
-		entry, err := c.q.results.Get(ctx, id)
+		entry, err := c.q.results.Get(rctx, id)
+		cancel()
 		switch {
 		case err == nil:
 			return entry, nil
@@ -137,7 +141,10 @@ func (c *Client) await(ctx context.Context, job Job, id string, progress func(en
 			return nil, ctx.Err()
 		}
 		if !published || missing {
-			if _, err := c.q.js.PublishMsg(ctx, &nats.Msg{Subject: jobSubject + id, Data: job.Encode()}, jetstream.WithMsgID(id)); err == nil {
+			rctx, cancel := context.WithTimeout(ctx, requestTimeout)
+			_, err := c.q.js.PublishMsg(rctx, &nats.Msg{Subject: jobSubject + id, Data: job.Encode()}, jetstream.WithMsgID(id))
+			cancel()
+			if err == nil {
 				published = true
 			} else if ctx.Err() != nil {
 				return nil, ctx.Err()

@@ -39,6 +39,7 @@ const (
 	workerTTL      = 15 * time.Second
 	heartbeatEvery = 3 * time.Second
 	refuseDelay    = 10 * time.Second
+	requestTimeout = 5 * time.Second // one request to the server
 	// keepResults is how long a result stays stored: long enough for a
 	// caller that went away to come back for it, bounded so that the
 	// storage folder does not grow for ever.
