@@ -27,8 +27,9 @@ type ClientConfig struct {
 	// silent for that long is handed to another worker (0: keep the
 	// queue's, 30 s for a new queue).
 	AckWait time.Duration
-	// Poll is how often a waiting Verify looks for its result besides the
-	// worker's wake-up message (0: 1 s).
+	// Poll is how often a waiting Verify first looks for its result
+	// besides the worker's wake-up message; the interval doubles up to
+	// 10 Poll (0: 1 s).
 	Poll time.Duration
 }
 
@@ -121,6 +122,7 @@ func (c *Client) await(ctx context.Context, job Job, id string, progress func(en
 	}
 
 	published := false
+	wait := c.cfg.Poll // grows to 10 Poll: the worker's wake-up is the fast path
 	for polls := 0; ; polls++ {
 		// Lost job: not in the stream (a worker removes it only after
 		// storing its result) and no result: publish it again.
@@ -150,7 +152,8 @@ func (c *Client) await(ctx context.Context, job Job, id string, progress func(en
 				return nil, ctx.Err()
 			}
 		}
-		t := time.NewTimer(c.cfg.Poll)
+		t := time.NewTimer(wait)
+		wait = min(2*wait, 10*c.cfg.Poll)
 		select {
 		case <-ctx.Done():
 			t.Stop()
