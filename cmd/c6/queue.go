@@ -26,8 +26,8 @@ type natsFlags struct {
 }
 
 func (n *natsFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&n.url, "nats", "", "run the job on a verifier queue: the NATS server's URL (nats://host:4222); workers run it, the result is re-checked here")
-	fs.StringVar(&n.creds, "creds", "", "credentials file for --nats (a NATS user nkey seed: see `c6 server`)")
+	fs.StringVar(&n.url, "nats", "", "run the job on a verifier queue: the NATS server's `URL` (nats://host:4222); workers run it, the result is re-checked here")
+	fs.StringVar(&n.creds, "creds", "", "credentials `FILE` for --nats: a NATS user nkey seed (c6 server --creds writes one)")
 }
 
 func (n *natsFlags) check() error {
@@ -95,8 +95,8 @@ func signalContext() (context.Context, context.CancelFunc) {
 
 func cmdWorker(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("c6 worker", flag.ContinueOnError)
-	url := fs.String("nats", "", "the verifier queue's NATS server (nats://host:4222); required")
-	creds := fs.String("creds", "", "credentials file (a NATS user nkey seed, as `c6 server --creds` writes it)")
+	url := fs.String("nats", "", "the verifier queue's NATS server `URL` (nats://host:4222); required")
+	creds := fs.String("creds", "", "credentials `FILE`: a NATS user nkey seed (c6 server --creds writes one)")
 	jobs := fs.Int("jobs", 1, "jobs run at once")
 	solvers := fs.Int("solvers", 0, "parallel solver calls of each job (0: the cores divided by --jobs)")
 	name := fs.String("name", "", "the worker's name in logs and stats (default: the host name)")
@@ -135,9 +135,9 @@ func cmdWorker(args []string, stdout, stderr io.Writer) error {
 
 func cmdServer(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("c6 server", flag.ContinueOnError)
-	dir := fs.String("dir", "", "storage folder of the queue (jobs and results survive restarts); required")
+	dir := fs.String("dir", "", "storage `folder` of the queue (jobs and results survive restarts); required")
 	listen := fs.String("listen", "127.0.0.1:4222", "address to listen on; an address other than loopback needs --creds")
-	creds := fs.String("creds", "", "credentials file: only its holders may connect (created, with a new key, if missing)")
+	creds := fs.String("creds", "", "credentials `FILE`: only its holders may connect (created, with a new key, if missing)")
 	jobs := fs.Int("jobs", 0, "job slots of a worker in this process (0: none)")
 	every := fs.Duration("stats", 30*time.Second, "print the queue's state this often (0: never)")
 	if err := parseFlags(fs, args, stderr); err != nil {
