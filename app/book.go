@@ -78,7 +78,7 @@ func (s *bookStore) Position(ctx context.Context, b *engine.Board, a engine.Colo
 			}
 			out.Verdict.Unsolved, out.Verdict.OpenSeminull = nil, nil
 			for _, it := range items {
-				u := c6book.Unsolved{Move: r.TransformMove(inv, it.Move)}
+				u := c6book.Unsolved{Move: r.TransformMove(inv, it.Move), Reason: it.Reason}
 				if it.Move.Len() < r.P {
 					out.Verdict.OpenSeminull = append(out.Verdict.OpenSeminull, u)
 				} else {
@@ -130,11 +130,10 @@ func (s *bookStore) Children(ctx context.Context, b *engine.Board, a engine.Colo
 			Move:   proofbook.FromCanonical(r, sym, c.Move),
 			Status: c.Proof(a).Status,
 			Label:  c.Label,
+			Games:  gameStats(c.Games),
 		}
 	}
-	// Best first: proved, open, unknown, disproved; then by move.
-	rank := map[c6book.Status]int{c6book.StatusProved: 0, c6book.StatusOpen: 1, c6book.StatusUnknown: 2, c6book.StatusDisproved: 3}
-	sort.SliceStable(out, func(i, j int) bool { return rank[out[i].Status] < rank[out[j].Status] })
+	// In the book's order: most played first, then by status.
 	return out, nil
 }
 
@@ -230,20 +229,38 @@ func (s *bookStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.
 	return s.bk.StoreVerdict(ctx, id, v.Transform(s.bk.Rules(), sym))
 }
 
-func (s *bookStore) Next(ctx context.Context, a engine.Color) (ui.Entry, bool, error) {
-	root, err := s.bk.Root(ctx)
+func gameStats(g proofbook.GameStats) ui.GameStats {
+	return ui.GameStats{Games: g.Games, BlackWins: g.BlackWins, WhiteWins: g.WhiteWins, Unfinished: g.Unfinished}
+}
+
+// shortTurns is how many turns a list row shows of a line from the root.
+const shortTurns = 5
+
+// Next finds the most-proving open position below b; its moves come back
+// in b's orientation.
+func (s *bookStore) Next(ctx context.Context, b *engine.Board, a engine.Color) (ui.Entry, bool, error) {
+	id, sym, err := s.mustLocate(ctx, b)
 	if err != nil {
 		return ui.Entry{}, false, err
 	}
-	line, err := s.bk.Next(ctx, root, a)
+	line, err := s.bk.Next(ctx, id, a)
 	if err != nil {
 		return ui.Entry{}, false, err
 	}
-	turns := line.Turns
+	r := s.bk.Rules()
+	turns := make([]engine.Move, len(line.Turns)) // from's canonical frame
+	for i, m := range line.Turns {
+		turns[i] = proofbook.FromCanonical(r, sym, m)
+	}
+	return ui.Entry{Line: turns, Status: c6book.StatusOpen}, true, nil
+}
+
+// stableEntry is a list entry for a position whose stable line is turns.
+func (s *bookStore) stableEntry(turns []engine.Move) ui.Entry {
 	if turns == nil {
 		turns = []engine.Move{}
 	}
-	return ui.Entry{Line: turns, Status: c6book.StatusOpen}, true, nil
+	return ui.Entry{Line: turns, Short: proofbook.ShortLine(s.bk.Rules(), turns, shortTurns)}
 }
 
 // Proved lists the proved positions worth browsing: real proofs (order 1 and
@@ -256,37 +273,67 @@ func (s *bookStore) Proved(ctx context.Context, a engine.Color, limit int) ([]ui
 	}
 	out := make([]ui.Entry, 0, len(rs))
 	for _, r := range rs {
-		out = append(out, ui.Entry{Ref: int64(r.ID), Stones: r.Stones, Status: r.Proof.Status, Label: r.Label,
-			Text: fmt.Sprintf("order %d (%s)", r.Proof.Order, r.Proof.How)})
+		e := s.stableEntry(r.Turns)
+		e.Ref, e.Stones, e.Status, e.Label = int64(r.ID), r.Stones, r.Proof.Status, r.Label
+		e.Text = fmt.Sprintf("order %d (%s)", r.Proof.Order, r.Proof.How)
+		out = append(out, e)
 	}
 	return out, nil
 }
 
-func (s *bookStore) Search(ctx context.Context, q string, limit int) ([]ui.Entry, error) {
+func (s *bookStore) Search(ctx context.Context, q string, a engine.Color, limit int) ([]ui.Entry, error) {
 	hs, err := s.bk.Search(ctx, q, limit)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]ui.Entry, len(hs))
 	for i, h := range hs {
-		out[i] = ui.Entry{Ref: int64(h.ID), Label: h.Label, Text: h.Comment}
+		e := s.stableEntry(h.Turns)
+		e.Ref, e.Stones, e.Status, e.Label, e.Text = int64(h.ID), h.Stones, h.Proof(a).Status, h.Label, h.Comment
+		out[i] = e
 	}
 	return out, nil
+}
+
+func (s *bookStore) GamesThrough(ctx context.Context, b *engine.Board, offset, limit int) ([]ui.GameInfo, int64, error) {
+	id, _, found, err := s.locate(ctx, b)
+	if err != nil || !found {
+		return nil, 0, err
+	}
+	gs, total, err := s.bk.GamesThrough(ctx, id, proofbook.GamesQuery{Offset: offset, Limit: limit})
+	if err != nil {
+		return nil, 0, err
+	}
+	out := make([]ui.GameInfo, len(gs))
+	for i, g := range gs {
+		out[i] = ui.GameInfo{ID: g.ID, Source: g.Source, ExtID: g.ExtID, Turns: g.Turns, Result: g.Result}
+	}
+	return out, total, nil
+}
+
+// Game returns a stored game's turns in b's orientation.
+func (s *bookStore) Game(ctx context.Context, gid int64, b *engine.Board) ([]engine.Move, error) {
+	g, err := s.bk.Game(ctx, gid)
+	if err != nil {
+		return nil, err
+	}
+	turns, ok := proofbook.OrientTurns(s.bk.Rules(), g.Moves, b)
+	if !ok {
+		return nil, fmt.Errorf("game %s %s does not reach this position", g.Source, g.ExtID)
+	}
+	return turns, nil
 }
 
 func (s *bookStore) Resolve(ctx context.Context, e ui.Entry) ([]engine.Move, error) {
 	if e.Line != nil {
 		return e.Line, nil
 	}
-	lines, err := s.bk.PathsFromRoot(ctx, proofbook.PosID(e.Ref), 1)
+	turns, err := s.bk.StableTurns(ctx, proofbook.PosID(e.Ref))
 	if err != nil {
 		return nil, err
 	}
-	if len(lines) == 0 {
-		return nil, fmt.Errorf("position #%d is not reachable from the root", e.Ref)
-	}
-	if lines[0].Turns == nil {
+	if turns == nil {
 		return []engine.Move{}, nil
 	}
-	return lines[0].Turns, nil
+	return turns, nil
 }

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -393,15 +394,42 @@ func (wa *workbenchApp) importGamesFile(path string) {
 			return "", err
 		}
 		defer f.Close()
-		st, err := bk.ImportGames(ctx, f, proofbook.ImportOptions{Progress: func(done, total int) {
-			say(fmt.Sprintf("%d / %d games", done, total))
+		var mu sync.Mutex
+		var final proofbook.ImportProgress
+		st, err := bk.ImportGames(ctx, f, proofbook.ImportOptions{OnProgress: func(p proofbook.ImportProgress) {
+			if p.Final {
+				mu.Lock()
+				final = p
+				mu.Unlock()
+				return
+			}
+			say(importProgressText(p))
 		}})
+		if errors.Is(err, context.Canceled) {
+			// The final report says what the book holds of it.
+			mu.Lock()
+			p := final
+			mu.Unlock()
+			return importCancelledText(p), nil
+		}
 		if err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("Imported %d games (%d already in the book, %d skipped): %d new positions, %d new moves.",
 			st.Games, st.Already, len(st.Skipped), st.Positions, st.Edges), nil
 	}, nil)
+}
+
+// importProgressText is the import dialog's line: what committed
+// transactions hold so far.
+func importProgressText(p proofbook.ImportProgress) string {
+	return fmt.Sprintf("%d / %d games committed: %d stored, %d already in the book, %d skipped", p.Done, p.Total, p.Stored, p.Already, p.Skipped)
+}
+
+// importCancelledText says what a cancelled import stored.
+func importCancelledText(p proofbook.ImportProgress) string {
+	return fmt.Sprintf("Import cancelled: %d of the file's %d games were stored (kept; %d were already in the book, %d skipped). Importing the file again adds the rest.",
+		p.Stored, p.Total, p.Already, p.Skipped)
 }
 
 // exportSGF exports the shown position's subtree as a job (progress and

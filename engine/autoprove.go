@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"sync/atomic"
 	"time"
 )
 
@@ -74,27 +75,28 @@ type apNode struct {
 	move     Move // AND: the attacker's move; OR: the defender's
 	b        *Board
 	vd       Verdict
-	pn, dn   uint32
+	verified bool // AND: vd is set (or the move makes k in a row)
 	kids     []*apNode
-	parent   *apNode
-	expanded bool
-	depth    int // attacker moves proposed above this node
+	expanded bool // OR: its candidate moves were added
+	depth    int  // attacker moves proposed above this node
 }
 
-type autoProver struct {
-	ctx   context.Context
+// autoTree is AutoProve's search tree in memory, the JobTree of JobSearch:
+// AND nodes (defender to move) are verified by a job; OR nodes (attacker
+// to move) get the ranked candidate moves, each an AND node to verify.
+type autoTree struct {
 	opts  AutoProveOptions
-	res   AutoResult
-	start time.Time
-	prog  *reporter[AutoProgress]
-	root  *apNode
+	ver   Verifier
 	a, d  Color
+	res   AutoResult
+	count atomic.Int64 // positions, read by progress reports
+	solv  atomic.Int64 // solver calls, read by progress reports
 }
 
 // AutoProve proves (or fails to prove, within the budget) that the player
 // who just moved in b wins. progress, when not nil, is called from a
 // separate goroutine with reports that are dropped rather than slowing the
-// search.
+// search. It is JobSearch over a tree in memory.
 func AutoProve(ctx context.Context, b *Board, opts AutoProveOptions, progress func(AutoProgress)) (AutoResult, error) {
 	if opts.MaxCalls <= 0 {
 		opts.MaxCalls = 500
@@ -108,176 +110,147 @@ func AutoProve(ctx context.Context, b *Board, opts AutoProveOptions, progress fu
 	if opts.Verify.Lambda == 3 {
 		opts.Verify.ExpandSeminull = true
 	}
-	p := &autoProver{ctx: ctx, opts: opts, start: time.Now()}
-	p.d = b.ToMove()
-	p.a = p.d.Opp()
-	p.prog = startReporter(progress)
-	defer p.prog.stop(ctx)
-	root, err := p.newAND(b.Clone(), Move{}, 0)
-	if err != nil {
-		return p.finish(nil), err
+	t := &autoTree{opts: opts, ver: LocalVerifier{}}
+	t.d = b.ToMove()
+	t.a = t.d.Opp()
+	root := &apNode{and: true, b: b.Clone()}
+	t.count.Add(1)
+	var prog func(JobProgress[*apNode])
+	if progress != nil {
+		prog = func(p JobProgress[*apNode]) {
+			progress(AutoProgress{Calls: p.Jobs, SolverCalls: int(t.solv.Load()), Positions: int(t.count.Load()),
+				PN: uint32(min(p.PN, int64(pnInf))), DN: uint32(min(p.DN, int64(pnInf))), Elapsed: p.Elapsed})
+		}
 	}
-	p.root = root
-	for root.pn != 0 && root.dn != 0 {
-		if p.res.Calls >= opts.MaxCalls {
-			break
+	sr, err := JobSearch[*apNode](ctx, t, root, JobOptions{Jobs: 1, MaxJobs: opts.MaxCalls}, prog)
+	t.res.Positions = int(t.count.Load())
+	t.res.Elapsed = sr.Elapsed
+	t.res.Proved = sr.Status == "proved"
+	t.res.Root = exportAP(root)
+	if !t.res.Proved {
+		t.res.Reason = "budget"
+		if sr.Status == "disproved" || sr.Status == "stuck" {
+			t.res.Reason = "disproved"
 		}
-		if err := ctx.Err(); err != nil {
-			return p.finish(root), err
-		}
-		n := root
-		for n.expanded && len(n.kids) > 0 {
-			n = selectAP(n)
-		}
-		if err := p.expandOR(n); err != nil {
-			return p.finish(root), err
-		}
-		for m := n; m != nil; m = m.parent {
-			updateAP(m)
-		}
-		p.report()
 	}
-	return p.finish(root), nil
+	return t.res, err
 }
 
-func (p *autoProver) finish(root *apNode) AutoResult {
-	p.res.Elapsed = time.Since(p.start)
-	if root != nil {
-		p.res.Proved = root.pn == 0
-		p.res.Root = exportAP(root)
-		if !p.res.Proved {
-			p.res.Reason = "budget"
-			if root.dn == 0 {
-				p.res.Reason = "disproved"
-			}
+// Look implements JobTree.
+func (t *autoTree) Look(_ context.Context, n *apNode) (JobNode[*apNode], error) {
+	if !n.and {
+		switch {
+		case !n.expanded:
+			return JobNode[*apNode]{OR: true, Work: JobExpand}, nil
+		case len(n.kids) == 0:
+			return JobNode[*apNode]{OR: true, Result: JobFailed}, nil
 		}
+		return JobNode[*apNode]{OR: true, Children: n.kids}, nil
 	}
-	return p.res
-}
-
-func (p *autoProver) report() {
-	if !p.prog.active() {
-		return
-	}
-	pr := AutoProgress{Calls: p.res.Calls, SolverCalls: p.res.SolverCalls, Positions: p.res.Positions, Elapsed: time.Since(p.start)}
-	if p.root != nil {
-		pr.PN, pr.DN = p.root.pn, p.root.dn
-	}
-	p.prog.send(pr)
-}
-
-func selectAP(n *apNode) *apNode {
-	var best *apNode
-	for _, k := range n.kids {
-		if best == nil || moreProving(n.and, k.pn, k.dn, best.pn, best.dn) {
-			best = k
-		}
-	}
-	return best
-}
-
-func updateAP(n *apNode) {
-	if !n.expanded {
-		return
-	}
-	acc := newPNSum()
-	for _, k := range n.kids {
-		if n.and {
-			acc.add(k.pn, k.dn)
-		} else {
-			acc.add(k.dn, k.pn)
-		}
-	}
-	if n.and {
-		n.pn, n.dn = acc.result()
-	} else {
-		n.dn, n.pn = acc.result()
-	}
-}
-
-// newAND verifies b (defender to move) and builds its node.
-func (p *autoProver) newAND(b *Board, m Move, depth int) (*apNode, error) {
-	n := &apNode{and: true, move: m, b: b, depth: depth}
-	p.res.Positions++
-	vd, err := Verify(p.ctx, b, p.opts.Verify, nil)
-	p.res.Calls++
-	p.res.SolverCalls += vd.Calls
-	p.res.Nodes += vd.Nodes
-	if err != nil {
-		return nil, err
-	}
-	n.vd = vd
-	n.expanded = true
+	vd := n.vd
 	switch {
+	case !n.verified:
+		return JobNode[*apNode]{Work: JobRun}, nil
 	case vd.Status == StatusProved:
-		n.pn, n.dn = 0, pnInf
-	case vd.AllUnsolved || len(vd.OpenSeminull) > 0 || depth >= p.opts.MaxDepth:
-		n.pn, n.dn = pnInf, 0
-	default:
-		for _, u := range vd.Unsolved {
-			nb := b.Clone()
-			for i := 0; i < u.Move.Len(); i++ {
-				nb.Place(u.Move.At(i), p.d)
-			}
-			nb.SetToMove(p.a)
-			k := &apNode{move: u.Move, b: nb, parent: n, depth: depth, pn: 1, dn: 1}
-			p.res.Positions++
-			if nb.HasThreat(p.a) {
-				k.pn, k.dn = 0, pnInf // cannot happen: such moves are not unsolved
-			}
-			n.kids = append(n.kids, k)
-		}
-		updateAP(n)
+		return JobNode[*apNode]{Result: JobProved}, nil
+	case vd.AllUnsolved || len(vd.OpenSeminull) > 0 || n.depth >= t.opts.MaxDepth || len(n.kids) == 0:
+		return JobNode[*apNode]{Result: JobFailed}, nil
 	}
-	return n, nil
+	return JobNode[*apNode]{Children: n.kids}, nil
 }
 
-// expandOR proposes attacker moves at OR node n and verifies them, one at a
-// time, until one is proved.
-func (p *autoProver) expandOR(n *apNode) error {
-	n.expanded = true
-	for _, m := range p.candidates(n.b) {
-		if p.res.Calls >= p.opts.MaxCalls {
-			n.expanded = len(n.kids) > 0
-			return nil
+// Run implements JobTree: it verifies AND node n.
+func (t *autoTree) Run(ctx context.Context, n *apNode) (func(), error) {
+	vd, err := t.ver.Verify(ctx, n.b, t.opts.Verify, nil)
+	t.solv.Add(int64(vd.Calls))
+	return func() {
+		t.res.Calls++
+		t.res.SolverCalls += vd.Calls
+		t.res.Nodes += vd.Nodes
+		if err != nil {
+			return
 		}
+		n.vd, n.verified = vd, true
+		if vd.Status == StatusProved || vd.AllUnsolved || len(vd.OpenSeminull) > 0 || n.depth >= t.opts.MaxDepth {
+			return
+		}
+		for _, u := range vd.Unsolved {
+			nb := n.b.Clone()
+			for i := 0; i < u.Move.Len(); i++ {
+				nb.Place(u.Move.At(i), t.d)
+			}
+			nb.SetToMove(t.a)
+			n.kids = append(n.kids, &apNode{move: u.Move, b: nb, depth: n.depth})
+			t.count.Add(1)
+		}
+	}, err
+}
+
+// Expand implements JobTree: it adds the ranked candidate moves at OR node
+// n, each an AND node to verify (a move making k in a row is proved at once).
+func (t *autoTree) Expand(_ context.Context, n *apNode) (int, error) {
+	n.expanded = true
+	for _, m := range AttackerCandidates(n.b, t.opts.Candidates) {
 		nb := n.b.Clone()
 		for i := 0; i < m.Len(); i++ {
-			nb.Place(m.At(i), p.a)
+			nb.Place(m.At(i), t.a)
 		}
-		nb.SetToMove(p.d)
-		if nb.Winner() == p.a {
+		nb.SetToMove(t.d)
+		k := &apNode{and: true, move: m, b: nb, depth: n.depth + 1}
+		if nb.Winner() == t.a {
 			// A six: the reply leaves the attacker a window (never listed
 			// unsolved); record it as proved without a verifier call.
-			k := &apNode{and: true, move: m, b: nb, parent: n, depth: n.depth + 1, expanded: true}
-			k.vd = Verdict{Status: StatusProved, Order: 1, Attacker: p.a, Threats: nb.rules.P + 1, Engine: EngineVersion, Note: "the attacker makes k in a row"}
-			n.kids = append(n.kids, k)
-			break
+			k.verified = true
+			k.vd = Verdict{Status: StatusProved, Order: 1, Attacker: t.a, Threats: nb.rules.P + 1, Engine: EngineVersion, Note: "the attacker makes k in a row"}
 		}
-		k, err := p.newAND(nb, m, n.depth+1)
-		if err != nil {
-			return err
-		}
-		k.parent = n
 		n.kids = append(n.kids, k)
-		if k.pn == 0 {
-			break
-		}
+		t.count.Add(1)
 	}
-	if len(n.kids) == 0 {
-		n.pn, n.dn = pnInf, 0
-		return nil
-	}
-	updateAP(n)
-	return nil
+	return len(n.kids), nil
 }
 
-// candidates ranks attacker moves at b (attacker to move): threat moves and
+// apProved reports whether the tree below n proves it.
+func apProved(n *apNode) bool {
+	if n.and {
+		if !n.verified || n.vd.AllUnsolved || len(n.vd.OpenSeminull) > 0 {
+			return false
+		}
+		if n.vd.Status == StatusProved {
+			return true
+		}
+		for _, k := range n.kids {
+			if !apProved(k) {
+				return false
+			}
+		}
+		return len(n.kids) > 0
+	}
+	for _, k := range n.kids {
+		if apProved(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// AttackerCandidates ranks the moves of the player to move at b as an
+// attacker, best first, at most n of them: threat moves and quiet moves
+// built from the best single squares, every one blocking the opponent's
+// threats; on an empty board, shapes at the centre. A winning move, if
+// any, is the only one.
+func AttackerCandidates(b *Board, n int) []Move {
+	return rankCandidates(b, b.ToMove(), n)
+}
+
+// rankCandidates ranks attacker a's moves at b (a to move): threat moves and
 // quiet moves built from the best single squares; every move blocks the
 // defender's threats.
-func (p *autoProver) candidates(b *Board) []Move {
-	a, d := p.a, p.d
+func rankCandidates(b *Board, a Color, n int) []Move {
+	d := a.Opp()
 	r := b.rules
+	if b.Stones(Black)+b.Stones(White) == 0 {
+		return openingCandidates(b, a, n)
+	}
 	if mv, ok := b.WinningMove(a); ok {
 		return []Move{mv}
 	}
@@ -345,9 +318,9 @@ func (p *autoProver) candidates(b *Board) []Move {
 		}
 		return moveLess(cs[i].m, cs[j].m)
 	})
-	out := make([]Move, 0, p.opts.Candidates)
+	out := make([]Move, 0, n)
 	for _, c := range cs {
-		if len(out) == p.opts.Candidates {
+		if len(out) == n {
 			break
 		}
 		out = append(out, c.m)
@@ -419,7 +392,11 @@ func exportAP(n *apNode) *ProofNode {
 		rep := ProofReply{Move: k.move}
 		var best *apNode
 		for _, c := range k.kids {
-			if best == nil || c.pn < best.pn {
+			if apProved(c) {
+				best = c
+				break
+			}
+			if best == nil || !best.verified && c.verified || c.verified && best.verified && len(c.vd.Unsolved) < len(best.vd.Unsolved) {
 				best = c
 			}
 		}
@@ -489,4 +466,71 @@ func CheckProof(ctx context.Context, b *Board, root *ProofNode, opts VerifyOptio
 	}
 	err = rec(b.Clone(), root, nil)
 	return calls, err
+}
+
+// openingCandidates ranks a's first moves on the empty board: the shapes of
+// the first turn's stones inside a small box at the centre, one per
+// symmetry class, by the pattern score.
+func openingCandidates(b *Board, a Color, n int) []Move {
+	r := b.rules
+	q := r.StonesForTurn(b.Turn())
+	side := 3
+	if q > 3 {
+		side = 5
+	}
+	side = min(side, r.M, r.N)
+	x0, y0 := (r.M-side)/2, (r.N-side)/2
+	var box []Square
+	for y := y0; y < y0+side; y++ {
+		for x := x0; x < x0+side; x++ {
+			box = append(box, r.Sq(x, y))
+		}
+	}
+	type cand struct {
+		m     Move
+		score float64
+	}
+	var cs []cand
+	seen := map[uint64]bool{}
+	pick := make([]Square, 0, q)
+	var rec func(from int)
+	rec = func(from int) {
+		if len(pick) == q {
+			for _, s := range pick {
+				b.Place(s, a)
+			}
+			key, _ := b.CanonicalKey()
+			sc := evalFor(b, a)
+			for i := len(pick) - 1; i >= 0; i-- {
+				b.Remove(pick[i])
+			}
+			if !seen[key] {
+				seen[key] = true
+				cs = append(cs, cand{NewMove(pick...), sc})
+			}
+			return
+		}
+		for i := from; i < len(box); i++ {
+			pick = append(pick, box[i])
+			rec(i + 1)
+			pick = pick[:len(pick)-1]
+		}
+	}
+	if q <= len(box) {
+		rec(0)
+	}
+	sort.SliceStable(cs, func(i, j int) bool {
+		if cs[i].score != cs[j].score {
+			return cs[i].score > cs[j].score
+		}
+		return moveLess(cs[i].m, cs[j].m)
+	})
+	var out []Move
+	for _, c := range cs {
+		if len(out) == n {
+			break
+		}
+		out = append(out, c.m)
+	}
+	return out
 }

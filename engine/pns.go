@@ -12,26 +12,30 @@ const pnInf = uint32(1) << 30
 // pnode is a node of the proof-number search tree. OR nodes have the
 // attacker to move; AND nodes the defender (after the attacker's move).
 type pnode struct {
+	// (fields ordered so that the node packs into 72 bytes)
 	pn, dn   uint32
-	and      bool
-	expanded bool
-	semi     bool  // OR node after a one-stone defender reply (seminull)
-	semiDone bool  // proven seminull: the replies inside its zone were added
-	six      bool  // OR node where the attacker has a threat window
-	stage    int8  // OR node: 1 = double threats generated, 2 = single threats too, 3 = and the best single threats
 	visits   int32 // OR node at stage 1 (VCST): descents through it
-	threats  int8  // AND node: attacker threats after move
-	tol      int8  // defender stones this node's zone must tolerate
 	depth    int16
 	move     Move // the move leading here
+	and      bool
+	expanded bool
+	semi     bool // OR node after a one-stone defender reply (seminull)
+	semiDone bool // proven seminull: the replies inside its zone were added
+	six      bool // OR node where the attacker has a threat window
+	stage    int8 // OR node: 1 = double threats generated, 2 = single threats too, 3 = and the best single threats
+	threats  int8 // AND node: attacker threats after move
+	tol      int8 // defender stones this node's zone must tolerate
 	kids     []*pnode
-	alias    *pnode // proven elsewhere (transposition)
-	zones    []zoneMemo
+	alias    *pnode    // proven elsewhere (transposition)
+	zones    *zoneMemo // proven node: its zones, one per tolerance asked
 }
 
+// zoneMemo is a list of a proven node's zones (a pointer in the node, not a
+// slice: most nodes never get one, and the node is smaller).
 type zoneMemo struct {
 	tol  int8
 	zone *SqSet
+	next *zoneMemo
 }
 
 func (n *pnode) proven() bool    { return n.pn == 0 }
@@ -61,15 +65,21 @@ type search struct {
 	evals    int64
 	maxDepth int
 	start    time.Time
-	deadline time.Time
+	deadline time.Time // set by run from Limits.Timeout unless set before
 	prog     *reporter[Progress]
 	lastProg time.Time
 	path     []*pnode
 	stopped  string
 	slab     []pnode
+	kidSlab  []*pnode // backing store of the nodes' kids slices
+	defs     defenceBuf
 	moves    []ThreatMove
 	singles  []scoredMove
 	hist     []int32 // per square: proven OR nodes whose winning move holds it
+	// per square: its singleScore term, valid when scStamp[s] == scGen
+	scVal   []int64
+	scStamp []uint32
+	scGen   uint32
 }
 
 // newNode allocates a node from a slab (nodes live as long as the search).
@@ -82,10 +92,29 @@ func (s *search) newNode() *pnode {
 	return &s.slab[len(s.slab)-1]
 }
 
+// reserveKids makes room in n.kids for extra more children, taking the
+// space from a shared slab rather than one allocation per node (children
+// live as long as the search).
+func (s *search) reserveKids(n *pnode, extra int) {
+	need := len(n.kids) + extra
+	if need <= cap(n.kids) {
+		return
+	}
+	if need > cap(s.kidSlab)-len(s.kidSlab) {
+		s.kidSlab = make([]*pnode, 0, max(4096, need))
+	}
+	l := len(s.kidSlab)
+	kids := append(s.kidSlab[l:l:l+need], n.kids...)
+	s.kidSlab = s.kidSlab[:l+need]
+	n.kids = kids
+}
+
 func newSearch(ctx context.Context, b *Board, p Params) *search {
-	s := &search{ctx: ctx, b: b.Clone(), p: p, gen: newMoveGen(b.rules), tt: make(map[uint64]*ttEntry), hist: make([]int32, b.rules.Squares())}
+	s := &search{ctx: ctx, b: b.Clone(), p: p, gen: newMoveGen(b.rules), tt: make(map[uint64]*ttEntry), hist: make([]int32, b.rules.Squares()),
+		scVal: make([]int64, b.rules.Squares()), scStamp: make([]uint32, b.rules.Squares())}
 	s.a = b.ToMove()
 	s.d = s.a.Opp()
+	s.gen.countDefs = true // addAttackerKid's proof numbers
 	// VCDT: every attacker move leaves at least p threats, so that the
 	// defender has no free stone (two threats for Connect6; with one stone
 	// a turn a single threat already forces the reply). VCST: one threat.
@@ -115,7 +144,7 @@ func (s *search) seedProofs(tt map[uint64]*ttEntry) {
 
 func (s *search) run() (Result, error) {
 	s.start = time.Now()
-	if s.p.Limits.Timeout > 0 {
+	if s.p.Limits.Timeout > 0 && s.deadline.IsZero() {
 		s.deadline = s.start.Add(s.p.Limits.Timeout)
 	}
 	if s.prog == nil { // else shared with an enclosing multi-stage search
@@ -128,7 +157,7 @@ func (s *search) run() (Result, error) {
 	iter := 0
 	for !root.proven() && !root.disproven() {
 		iter++
-		if iter&15 == 0 && s.checkStop() {
+		if iter&3 == 0 && s.checkStop() {
 			break
 		}
 		if s.nodes >= s.p.Limits.MaxNodes {
@@ -364,21 +393,19 @@ func (s *search) addAttackerMoves(n *pnode, minT, maxT int) {
 	moves := s.gen.generate(s.b, s.a, minT, s.p.Free, s.moves[:0])
 	s.moves = moves
 	s.evals += int64(len(moves))
-	if n.kids == nil {
-		n.kids = make([]*pnode, 0, len(moves))
-	}
+	s.reserveKids(n, len(moves))
 	// History heuristic: moves whose squares won elsewhere in this search
 	// first; otherwise generation order (a stable sort).
 	sc := s.singles[:0]
 	for _, tm := range moves {
 		if maxT <= 0 || tm.Threats <= maxT {
-			sc = append(sc, scoredMove{tm.Move, s.histScore(tm.Move), int8(tm.Threats)})
+			sc = append(sc, scoredMove{tm.Move, s.histScore(tm.Move), int8(tm.Threats), tm.defs})
 		}
 	}
 	s.singles = sc
 	slices.SortStableFunc(sc, func(x, y scoredMove) int { return cmp.Compare(y.score, x.score) })
 	for _, sm := range sc {
-		s.addAttackerKid(n, ThreatMove{Move: sm.m, Threats: int(sm.threats)})
+		s.addAttackerKid(n, ThreatMove{Move: sm.m, Threats: int(sm.threats), defs: sm.defs})
 	}
 }
 
@@ -449,18 +476,31 @@ func (s *search) addVCSTMoves(n *pnode, sel int) {
 	s.moves = moves
 	s.evals += int64(len(moves))
 	singles := s.singles[:0]
+	s.scGen++ // a new position: the cached square scores are stale
+	if s.scGen == 0 {
+		clear(s.scStamp)
+		s.scGen = 1
+	}
 	for _, tm := range moves {
 		if tm.Threats == 1 {
-			singles = append(singles, scoredMove{tm.Move, s.singleScore(tm.Move), 1})
+			singles = append(singles, scoredMove{tm.Move, s.singleScore(tm.Move), 1, tm.defs})
 		}
 	}
 	s.singles = singles
 	if sel != selAll && len(singles) > singleFirst {
 		sortScored(singles)
 	}
+	switch top := min(len(singles), singleFirst); sel {
+	case selAll:
+		s.reserveKids(n, len(singles))
+	case selTop:
+		s.reserveKids(n, top)
+	default:
+		s.reserveKids(n, len(singles)-top)
+	}
 	for i, sm := range singles {
 		if sel == selAll || (i < singleFirst) == (sel == selTop) {
-			s.addAttackerKid(n, ThreatMove{Move: sm.m, Threats: 1})
+			s.addAttackerKid(n, ThreatMove{Move: sm.m, Threats: 1, defs: sm.defs})
 		}
 	}
 }
@@ -469,24 +509,37 @@ type scoredMove struct {
 	m       Move
 	score   int64
 	threats int8
+	defs    int32 // ThreatMove.defs
 }
 
 // singleScore is a cheap evaluation of an attacker move from the window
 // counts before it: for each stone, the attacker-live windows through it
 // weighted by their attacker stones (4^count: windows near a threat count
-// most), and half that for the defender-live windows it spoils.
+// most), and half that for the defender-live windows it spoils. The terms
+// of the squares are cached until scGen changes (a new position).
 func (s *search) singleScore(m Move) int64 {
+	var sc int64
+	for i := 0; i < m.Len(); i++ {
+		q := m.At(i)
+		if s.scStamp[q] != s.scGen {
+			s.scStamp[q], s.scVal[q] = s.scGen, s.squareScore(q)
+		}
+		sc += s.scVal[q]
+	}
+	return sc
+}
+
+// squareScore is singleScore's term for an attacker stone on q.
+func (s *search) squareScore(q Square) int64 {
 	b := s.b
 	ca, cd := b.cnt[s.a], b.cnt[s.d]
 	var sc int64
-	for i := 0; i < m.Len(); i++ {
-		for _, w := range b.g.sqWins[m.At(i)] {
-			switch {
-			case cd[w] == 0:
-				sc += 2 << (2 * ca[w])
-			case ca[w] == 0:
-				sc += 1 << (2 * cd[w])
-			}
+	for _, w := range b.g.sqWins[q] {
+		switch {
+		case cd[w] == 0:
+			sc += 2 << (2 * ca[w])
+		case ca[w] == 0:
+			sc += 1 << (2 * cd[w])
 		}
 	}
 	return sc
@@ -500,9 +553,14 @@ func (s *search) addAttackerKid(n *pnode, tm ThreatMove) {
 	case tm.Threats > s.b.rules.P:
 		k.pn, k.dn = 0, pnInf
 	case tm.Threats == s.b.rules.P:
-		k.pn, k.dn = 1, 1
+		// The defender's replies are its critical defences: as many
+		// children to prove (the usual mobility initialisation).
+		k.pn, k.dn = uint32(max(1, tm.defs)), 1
 	default:
-		k.pn, k.dn = 2, 1 // a single threat: seminull replies to prove
+		// A single threat: the defender's replies (mostly seminull)
+		// and, once those are proved, the full moves inside their
+		// zones: one more than the replies.
+		k.pn, k.dn = uint32(max(1, tm.defs)+1), 1
 	}
 	n.kids = append(n.kids, k)
 }
@@ -529,8 +587,8 @@ func (s *search) expandDefender(n *pnode) {
 		n.pn, n.dn = pnInf, 0
 		return
 	}
-	normal, relaxed := s.b.CriticalDefences(s.a)
-	n.kids = make([]*pnode, 0, len(normal)+len(relaxed))
+	normal, relaxed := s.b.criticalDefences(s.a, &s.defs)
+	s.reserveKids(n, len(normal)+len(relaxed))
 	for _, m := range normal {
 		if m.Len() < p {
 			s.addOR(n, m, true, n.tol+1)

@@ -197,6 +197,9 @@ func solveVCST(ctx context.Context, b *Board, p Params) (Result, error) {
 	defer prog.stop(ctx)
 	s1 := newSearch(ctx, b, pre)
 	s1.prog = prog
+	if lim.Timeout > 0 {
+		s1.deadline = start.Add(lim.Timeout)
+	}
 	r1, err := s1.run()
 	if err != nil || r1.Reason != ReasonExhausted {
 		r1.Elapsed = time.Since(start)
@@ -219,6 +222,10 @@ func solveVCST(ctx context.Context, b *Board, p Params) (Result, error) {
 	}
 	s2 := newSearch(ctx, b, main)
 	s2.prog = prog
+	if lim.Timeout > 0 {
+		// The budget counts from Solve's start: seeding takes time too.
+		s2.deadline = start.Add(lim.Timeout)
+	}
 	s2.seedProofs(s1.tt)
 	r2, err := s2.run()
 	r2.Nodes += r1.Nodes

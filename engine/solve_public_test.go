@@ -15,7 +15,7 @@ func TestVCSTFindsEveryVCDTWinPublic(t *testing.T) {
 	}
 	pos := publicPositions(t)
 	ctx := context.Background()
-	const budget = 10000
+	const budget = 50000
 	wins := map[Mode]int{}
 	for i, b := range pos {
 		won := map[Mode]bool{}

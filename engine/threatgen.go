@@ -24,6 +24,10 @@ const (
 type ThreatMove struct {
 	Move    Move
 	Threats int
+	// defs is, for a move leaving at most p threats, the number of
+	// critical defences (normal and relaxed) against them, when the
+	// generator was asked to count them (moveGen.countDefs); else 0.
+	defs int32
 }
 
 type moveGen struct {
@@ -44,6 +48,41 @@ type moveGen struct {
 	inH1   []uint32 // stamp h1stamp: the square is in h1
 	h1st   uint32
 	sq     [3][]Square
+	defs   defenceBuf
+	blocks []Move
+	// countDefs: generate fills ThreatMove.defs (the search's move
+	// ordering); cand, dsets and wsB are its scratch space.
+	countDefs bool
+	cand      []Square
+	dsets     []Move
+	rsets     []Move
+	wsB       []empt
+}
+
+// defenceCount is the number of critical defences (normal and relaxed) of
+// a position whose attacker threat windows have the empties ws (t <= p
+// threats).
+func (g *moveGen) defenceCount(ws []empt, t, p int) int32 {
+	switch {
+	case len(ws) == 1:
+		// One window: each of its empty squares alone, nothing else.
+		return int32(ws[0].n)
+	case len(ws) == 2 && t == 2 && p == 2:
+		// Two windows needing two stones share no empty square (one
+		// would hit both): one stone in each, every pair minimal.
+		return int32(ws[0].n) * int32(ws[1].n)
+	}
+	g.cand = candidates(ws, g.cand)
+	var rel []Move
+	g.dsets, rel = criticalSets(ws, g.cand, t, p, g.dsets[:0], g.rsets[:0])
+	g.rsets = rel
+	return int32(len(g.dsets) + len(rel))
+}
+
+// boardDefenceCount is defenceCount for a's threat windows on b.
+func (g *moveGen) boardDefenceCount(b *Board, a Color) int32 {
+	g.wsB = b.threatEmpties(a, g.wsB[:0])
+	return g.defenceCount(g.wsB, b.Threats(a), b.rules.P)
 }
 
 func newMoveGen(r Rules) *moveGen {
@@ -150,28 +189,14 @@ func (b *Board) ThreatMoves(a Color, minThreats int, free FreePolicy) []ThreatMo
 // stone) holding at least minCount stones of a, each square once.
 func (g *moveGen) collect(b *Board, a Color, minCount int, f func(Square)) {
 	g.gen++
-	d := a.Opp()
-	visit := func(w int32) {
+	b.eachLiveWindow(a, minCount, func(w int32) {
 		for _, s := range b.g.win(w) {
 			if b.cells[s] == Empty && g.mark[s] != g.gen {
 				g.mark[s] = g.gen
 				f(s)
 			}
 		}
-	}
-	if minCount >= int(b.hl) {
-		for _, w := range b.hot[a].list {
-			if int(b.cnt[a][w]) >= minCount {
-				visit(w)
-			}
-		}
-		return
-	}
-	for w := int32(0); w < int32(b.g.nwin); w++ {
-		if b.cnt[d][w] == 0 && int(b.cnt[a][w]) >= minCount {
-			visit(w)
-		}
-	}
+	})
 }
 
 // squares lists the squares of collect into scratch list i.
@@ -357,17 +382,29 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 	}
 	g.seen.reset()
 	// add records move m with t threats (exact: every caller computes or
-	// knows the exact count), the first time m is seen.
-	add := func(m Move, t int) {
-		if t >= minThreats {
-			out = append(out, ThreatMove{Move: m, Threats: t})
+	// knows the exact count), the first time m is seen; ws are the
+	// empties of the threat windows m leaves (nil: read them off the
+	// board, where m is placed), used only to count the defences.
+	add := func(m Move, t int, ws []empt) {
+		if t < minThreats {
+			return
 		}
+		tm := ThreatMove{Move: m, Threats: t}
+		if g.countDefs && t <= p {
+			if ws == nil {
+				tm.defs = g.boardDefenceCount(b, a)
+			} else {
+				tm.defs = g.defenceCount(ws, t, p)
+			}
+		}
+		out = append(out, tm)
 	}
-	blocks := []Move{{}}
+	blocks := append(g.blocks[:0], Move{})
 	if td > 0 {
-		normal, relaxed := b.CriticalDefences(d)
-		blocks = append(normal, relaxed...)
+		normal, relaxed := b.criticalDefences(d, &g.defs)
+		blocks = append(append(blocks[:0], normal...), relaxed...)
 	}
+	g.blocks = blocks
 	for _, blk := range blocks {
 		for i := 0; i < blk.Len(); i++ {
 			b.Place(blk.At(i), a)
@@ -376,7 +413,7 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 		switch {
 		case r == 0:
 			if g.firstTime(blk) {
-				add(blk, b.Threats(a))
+				add(blk, b.Threats(a), nil)
 			}
 		case r == 1:
 			// A stone outside the windows with k-p-1 stones neither
@@ -384,13 +421,21 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 			tb := b.Threats(a)
 			for _, s := range g.squares(b, a, k-p-1, 0) {
 				if m := withSquare(blk, s); g.firstTime(m) {
-					add(m, g.threatsWith(b, a, s, NoSquare))
+					t := g.threatsWith(b, a, s, NoSquare)
+					add(m, t, g.ws)
 				}
 			}
 			if tb >= minThreats {
+				// A free stone is in no threat window (those squares
+				// were all seen above): the windows are the board's.
+				var wsB []empt
+				if g.countDefs && tb <= p {
+					wsB = b.threatEmpties(a, g.wsB[:0])
+					g.wsB = wsB
+				}
 				for _, s := range g.freeSquares(b, a, free) {
 					if m := withSquare(blk, s); g.firstTime(m) {
-						add(m, tb)
+						add(m, tb, wsB)
 					}
 				}
 			}
@@ -422,7 +467,8 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 				if listed && minThreats >= 2 && g.inH1[s1] != g.h1st && g.inH1[s2] != g.h1st && g.sharedWindows(s1, s2) < 2 {
 					return
 				}
-				add(m, eval(b, a, s1, s2))
+				t := eval(b, a, s1, s2)
+				add(m, t, g.ws)
 			})
 			// The threat windows each square of h1 makes alone.
 			g.arena = g.arena[:0]
@@ -450,7 +496,7 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 						g.ws = ws
 						t = minHitting(ws, p+1)
 					}
-					add(m, t)
+					add(m, t, g.ws)
 				}
 			}
 			c2 := g.squares(b, a, k-2*p, 1)
@@ -459,14 +505,17 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 				if t1 < minThreats {
 					continue
 				}
+				// The pair shares no window with k-2p stones (else
+				// seen above): the threat windows are s1's alone.
+				w1 := g.arena[g.off[i]:g.off[i+1]]
 				for _, s2 := range c2 {
 					if m := move2(s1, s2); s2 != s1 && g.firstTime(m) {
-						add(m, t1)
+						add(m, t1, w1)
 					}
 				}
 				for _, s2 := range g.freeSquares(b, a, free) {
 					if m := move2(s1, s2); s2 != s1 && g.firstTime(m) {
-						add(m, t1)
+						add(m, t1, w1)
 					}
 				}
 			}
@@ -481,9 +530,11 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 // pairsInWindows calls f for each pair of empty squares sharing an a-live
 // window with at least count stones of a (pairs may repeat).
 func (g *moveGen) pairsInWindows(b *Board, a Color, count int, f func(s1, s2 Square)) {
-	d := a.Opp()
+	if count < 0 {
+		return
+	}
 	var es [MaxSide]Square
-	visit := func(w int32) {
+	b.eachLiveWindow(a, count, func(w int32) {
 		n := 0
 		for _, s := range b.g.win(w) {
 			if b.cells[s] == Empty {
@@ -496,21 +547,5 @@ func (g *moveGen) pairsInWindows(b *Board, a Color, count int, f func(s1, s2 Squ
 				f(es[i], es[j])
 			}
 		}
-	}
-	if count >= int(b.hl) {
-		for _, w := range b.hot[a].list {
-			if int(b.cnt[a][w]) >= count {
-				visit(w)
-			}
-		}
-		return
-	}
-	if count < 0 {
-		return
-	}
-	for w := int32(0); w < int32(b.g.nwin); w++ {
-		if b.cnt[d][w] == 0 && int(b.cnt[a][w]) >= count {
-			visit(w)
-		}
-	}
+	})
 }

@@ -162,3 +162,51 @@ func TestHashWithMatchesPlace(t *testing.T) {
 		}
 	}
 }
+
+// With countDefs, every generated move leaving at most p threats carries
+// the number of critical defences the board gives after it (the
+// search's proof-number initialisation), on every generation path: with
+// and without defender threats to block, both free-stone policies.
+func TestThreatMoveDefenceCounts(t *testing.T) {
+	for ci, r := range []Rules{{9, 9, 5, 2, 1}, {7, 7, 4, 2, 1}, {10, 10, 6, 2, 1}, Connect6()} {
+		rng := rand.New(rand.NewPCG(uint64(ci)+700, 3))
+		counted := 0
+		for i := 0; i < 30; i++ {
+			var b *Board
+			n := 2 + rng.IntN(min(r.M, 12)-4)
+			if i%2 == 0 {
+				b = randomSolverPosition(rng, r, n, n)
+			} else {
+				b = randomThreatenedPosition(rng, r, n, n+1)
+			}
+			a := b.ToMove()
+			g := newMoveGen(r)
+			g.countDefs = true
+			for _, free := range []FreePolicy{FreeNear, FreeAll} {
+				for _, tm := range g.generate(b, a, 1, free, nil) {
+					if tm.Threats > r.P {
+						if tm.defs != 0 {
+							t.Fatalf("%v: %s with %d threats has defs %d", r, MoveName(r, tm.Move), tm.Threats, tm.defs)
+						}
+						continue
+					}
+					for j := 0; j < tm.Move.Len(); j++ {
+						b.Place(tm.Move.At(j), a)
+					}
+					normal, relaxed := b.CriticalDefences(a)
+					for j := tm.Move.Len() - 1; j >= 0; j-- {
+						b.Remove(tm.Move.At(j))
+					}
+					if int(tm.defs) != len(normal)+len(relaxed) {
+						t.Fatalf("%v free=%d: %s (%d threats): defs %d, the board has %d+%d critical defences\n%s", r, free, MoveName(r, tm.Move), tm.Threats, tm.defs, len(normal), len(relaxed), dumpBoard(b))
+					}
+					counted++
+				}
+			}
+		}
+		if counted == 0 {
+			t.Errorf("%v: no move with 1..%d threats: the test checks nothing", r, r.P)
+		}
+		t.Logf("%v: %d defence counts checked", r, counted)
+	}
+}

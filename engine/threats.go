@@ -137,21 +137,39 @@ func (b *Board) WinningMove(c Color) (Move, bool) {
 // relaxed ones (more stones than threats). With no threats, or more than p,
 // both are empty. Sets are sorted moves, listed in increasing order.
 func (b *Board) CriticalDefences(c Color) (normal, relaxed []Move) {
+	return b.criticalDefences(c, nil)
+}
+
+// defenceBuf is scratch space for criticalDefences, reused from call to
+// call by a search: the moves it returns are valid until the next call.
+type defenceBuf struct {
+	cand            []Square
+	normal, relaxed []Move
+}
+
+// criticalDefences is CriticalDefences into buf's space (nil: fresh slices).
+func (b *Board) criticalDefences(c Color, buf *defenceBuf) (normal, relaxed []Move) {
 	if len(b.thr[c].list) == 0 {
 		return nil, nil
 	}
-	var buf [32]empt
-	ws := b.threatEmpties(c, buf[:0])
+	var wbuf [32]empt
+	ws := b.threatEmpties(c, wbuf[:0])
 	t := minHitting(ws, b.rules.P+1)
 	if t > b.rules.P {
 		return nil, nil
 	}
-	return criticalSets(ws, t, b.rules.P)
+	if buf == nil {
+		buf = new(defenceBuf)
+	}
+	buf.cand = candidates(ws, buf.cand[:0])
+	buf.normal, buf.relaxed = criticalSets(ws, buf.cand, t, b.rules.P, buf.normal[:0], buf.relaxed[:0])
+	return buf.normal, buf.relaxed
 }
 
-// candidates returns the distinct empties of ws, sorted.
-func candidates(ws []empt) []Square {
-	var out []Square
+// candidates returns the distinct empties of ws, sorted, in out's space
+// (out's contents are overwritten).
+func candidates(ws []empt, out []Square) []Square {
+	out = out[:0]
 	for i := range ws {
 		for j := 0; j < int(ws[i].n); j++ {
 			out = append(out, ws[i].e[j])
@@ -177,9 +195,9 @@ func hitsAll(ws []empt, set []Square) bool {
 	return true
 }
 
-// criticalSets enumerates minimal hitting sets of sizes t..p.
-func criticalSets(ws []empt, t, p int) (normal, relaxed []Move) {
-	cand := candidates(ws)
+// criticalSets appends the minimal hitting sets of ws of sizes t..p, made
+// of the candidate squares cand, to normal (size t) and relaxed.
+func criticalSets(ws []empt, cand []Square, t, p int, normal, relaxed []Move) ([]Move, []Move) {
 	var set [MaxPerTurn]Square
 	var rec func(start, size, want int)
 	rec = func(start, size, want int) {

@@ -528,8 +528,8 @@ func TestVerifyOrientationIndependent(t *testing.T) {
 			}
 			vd.Elapsed = 0
 			back := vd.Transform(r, InverseSymmetry(sym))
-			if !reflect.DeepEqual(comparable(base), comparable(back)) {
-				t.Fatalf("symmetry %d: verdict differs:\n%+v\n%+v\n%s", sym, comparable(base), comparable(back), dumpBoard(b))
+			if !reflect.DeepEqual(comparableVerdict(base), comparableVerdict(back)) {
+				t.Fatalf("symmetry %d: verdict differs:\n%+v\n%+v\n%s", sym, comparableVerdict(base), comparableVerdict(back), dumpBoard(b))
 			}
 		}
 	}
@@ -537,7 +537,7 @@ func TestVerifyOrientationIndependent(t *testing.T) {
 
 // comparable drops the fields that may differ between symmetric images of
 // one verdict (the strategies' reply order).
-func comparable(vd Verdict) Verdict {
+func comparableVerdict(vd Verdict) Verdict {
 	vd.NullTree = nil
 	vd.Elapsed = 0
 	for i := range vd.SeminullZones {

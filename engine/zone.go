@@ -54,7 +54,7 @@ func (s *search) zoneOf(n *pnode, tol int) *SqSet {
 	if n.alias != nil {
 		return s.zoneOf(n.alias, tol)
 	}
-	for _, zm := range n.zones {
+	for zm := n.zones; zm != nil; zm = zm.next {
 		if int(zm.tol) == tol {
 			return zm.zone
 		}
@@ -103,7 +103,7 @@ func (s *search) zoneOf(n *pnode, tol int) *SqSet {
 			}
 		}
 	}
-	n.zones = append(n.zones, zoneMemo{tol: int8(tol), zone: z})
+	n.zones = &zoneMemo{tol: int8(tol), zone: z, next: n.zones}
 	return z
 }
 

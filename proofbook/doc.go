@@ -50,6 +50,10 @@
 //	StoreVerdict(ctx, id, Verdict) error         re-checks the certificate (proofcheck), adds the items as children, propagates
 //	Items(ctx, id, attacker) ([]Item, error)     what a verdict still leaves to prove (incl. (s, x) of closed seminulls)
 //	Next(ctx, from, attacker) (Line, error)      the most-proving position below from (pass the current position)
+//	Prove(ctx, id, engine.Verifier, ProveOptions, progress) (ProveResult, error)  the auto-pilot (JL-PNS over the book; autopilot.go)
+//	SetHold(ctx, id, attacker, on) / Held(ctx, id, attacker)   "leave to me": the auto-pilot skips it
+//	Stuck(ctx, id, attacker) (string, error)     why the auto-pilot cannot work there ("held", "dead end", "")
+//	AutoMove(ctx, id, m) (bool, error)           the move was the auto-pilot's (not made by hand)
 //	OpenByPN(ctx, attacker, limit) ([]Ranked, error)
 //	Proved(ctx, attacker, minOrder, limit) ([]Ranked, error)
 //	Search(ctx, text, limit) ([]Hit, error)      full-text (FTS4) search in comments
@@ -70,7 +74,7 @@
 //	                                             reports committed games off the import goroutine
 //	FromEngine(rules, sym, engine.Verdict, lambda) Verdict   the stored form of a verdict
 //
-// Schema (migrations/, user_version 6): meta (rules, root), position (key
+// Schema (migrations/, user_version 7): meta (rules, root), position (key
 // UNIQUE, canonical stones, side to move, stone count, winner, and the
 // games through it: games, bwins, wwins), edge (parent, packed move,
 // child; WITHOUT ROWID, index on child), game (id, source, ext id UNIQUE,
@@ -80,9 +84,11 @@
 // order, how, expert flag, pn, dn; indexed for the open list by pn and
 // the proved list by order), verdict (latest per position, JSON),
 // proof (named proofs: kept by the schema, no API reads them); verdict.cert holds the certificate and status.zone
-// the relevance zone of a proved position (migration 0005). Status propagation and proof numbers: status.go.
+// the relevance zone of a proved position (migration 0005).
 // Game statistics (migration 0006, gamestats.go): written with each game in the transaction that stores
 // it, so re-importing changes nothing; upgrading an older book rebuilds them from its stored games.
+// autopilot_move (the auto-pilot's moves, by rank) and hold (positions left to the expert) come
+// with migration 0007. Status propagation and proof numbers: status.go.
 package proofbook
 
 import _ "github.com/mattn/go-sqlite3" // the SQLite driver, registered as "sqlite3"

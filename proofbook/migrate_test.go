@@ -153,6 +153,73 @@ func v5Fixture(t *testing.T) string {
 	return sb.String()
 }
 
+// v6Fixture is the v5 book after migration 0006 (game statistics) with the
+// games' turns and counts a schema-6 build computed when it upgraded the
+// book (backfillGames), dumped as SQL.
+func v6Fixture(t *testing.T) string {
+	ctx := context.Background()
+	ms, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := strings.Replace(v5Fixture(t), "schema version 5", "schema version 6", 1) + ms[5].sql + "\n"
+	path := filepath.Join(t.TempDir(), "v6.c6book")
+	plainDB(t, path, script)
+	db, err := sql.Open("sqlite3", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	if _, err := backfillGames(ctx, tx, path); err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	sb.WriteString(script)
+	sb.WriteString("DELETE FROM game_pos;\nDELETE FROM game;\n")
+	dump := func(query string, row func(vals []sql.NullString) string) {
+		rows, err := tx.QueryContext(ctx, query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		cols, _ := rows.Columns()
+		for rows.Next() {
+			vals := make([]sql.NullString, len(cols))
+			ptrs := make([]any, len(cols))
+			for i := range vals {
+				ptrs[i] = &vals[i]
+			}
+			if err := rows.Scan(ptrs...); err != nil {
+				t.Fatal(err)
+			}
+			sb.WriteString(row(vals))
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dump("SELECT id, source, ext_id, leaf, nturns, result, hex(turns), rebuilt FROM game ORDER BY id", func(v []sql.NullString) string {
+		turns := "NULL"
+		if v[6].Valid && v[6].String != "" {
+			turns = "X'" + v[6].String + "'"
+		}
+		return fmt.Sprintf("INSERT INTO game(id, source, ext_id, leaf, nturns, result, turns, rebuilt) VALUES (%s, '%s', '%s', %s, %s, %s, %s, %s);\n",
+			v[0].String, v[1].String, v[2].String, v[3].String, v[4].String, v[5].String, turns, v[7].String)
+	})
+	dump("SELECT pos, game FROM game_pos ORDER BY pos, game", func(v []sql.NullString) string {
+		return fmt.Sprintf("INSERT INTO game_pos(pos, game) VALUES (%s, %s);\n", v[0].String, v[1].String)
+	})
+	dump("SELECT id, games, bwins, wwins FROM position WHERE games <> 0 ORDER BY id", func(v []sql.NullString) string {
+		return fmt.Sprintf("UPDATE position SET games = %s, bwins = %s, wwins = %s WHERE id = %s;\n", v[1].String, v[2].String, v[3].String, v[0].String)
+	})
+	return sb.String()
+}
+
 // plainDB creates an SQLite file with the given SQL, outside the book code.
 func plainDB(t *testing.T, path, script string) {
 	t.Helper()
@@ -183,8 +250,8 @@ func wantGames(t *testing.T, bk *Book, line string, games, bwins, wwins int64) {
 // testdata) and checks that it is upgraded with its contents intact.
 func TestMigrations(t *testing.T) {
 	ctx := context.Background()
-	fixtures := map[int]func(*testing.T) string{1: v1Fixture, 2: v2Fixture, 3: v3Fixture, 4: v4Fixture, 5: v5Fixture}
-	if SchemaVersion() != 6 {
+	fixtures := map[int]func(*testing.T) string{1: v1Fixture, 2: v2Fixture, 3: v3Fixture, 4: v4Fixture, 5: v5Fixture, 6: v6Fixture}
+	if SchemaVersion() != 7 {
 		t.Fatalf("schema version %d: add a fixture for version %d and extend this test", SchemaVersion(), SchemaVersion()-1)
 	}
 	for v := 1; v < SchemaVersion(); v++ {

@@ -343,15 +343,7 @@ func (bk *Book) Locate(ctx context.Context, b *engine.Board) (id PosID, sym int,
 func (bk *Book) Play(ctx context.Context, id PosID, m engine.Move) (PosID, error) {
 	var child PosID
 	err := bk.write(ctx, func(tx *sql.Tx) error {
-		w, err := bk.newWtx(ctx, tx)
-		if err != nil {
-			return err
-		}
-		list, tm, err := loadPos(ctx, tx, bk.rules, id)
-		if err != nil {
-			return err
-		}
-		b, err := setUp(bk.rules, list, tm)
+		w, list, b, err := bk.walkFrom(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -363,6 +355,24 @@ func (bk *Book) Play(ctx context.Context, id PosID, m engine.Move) (PosID, error
 		return w.finish(ctx)
 	})
 	return child, err
+}
+
+// walkFrom starts a tree walk in transaction tx at stored position id: the
+// walk, the position's canonical stones and its board.
+func (bk *Book) walkFrom(ctx context.Context, tx *sql.Tx, id PosID) (*wtx, []stone, *engine.Board, error) {
+	w, err := bk.newWtx(ctx, tx)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	list, tm, err := loadPos(ctx, tx, bk.rules, id)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	b, err := setUp(bk.rules, list, tm)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return w, list, b, nil
 }
 
 // PlayFrom stores move m played on board b (both in b's frame); b must be
@@ -631,6 +641,24 @@ func loadVerdict(ctx context.Context, q queryer, id PosID) (*Verdict, error) {
 	return &v, nil
 }
 
+// loadVerdictData is loadVerdict without the certificate, which is not
+// read nor decoded: hasCert says whether one is stored.
+func loadVerdictData(ctx context.Context, q queryer, id PosID) (v *Verdict, hasCert bool, err error) {
+	var data string
+	err = q.QueryRowContext(ctx, "SELECT data, cert IS NOT NULL FROM verdict WHERE pos = ?", int64(id)).Scan(&data, &hasCert)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	d, err := unmarshalVerdict(data)
+	if err != nil {
+		return nil, false, fmt.Errorf("position %d: %w", id, err)
+	}
+	return &d, hasCert, nil
+}
+
 // setNote changes one annotation column of a position.
 func (bk *Book) setNote(ctx context.Context, id PosID, col, val string) error {
 	return bk.write(ctx, func(tx *sql.Tx) error {
@@ -705,7 +733,11 @@ func (bk *Book) RemoveMove(ctx context.Context, id PosID, m engine.Move) error {
  (SELECT count(*) FROM note WHERE pos = ?1) + (SELECT count(*) FROM verdict WHERE pos = ?1) +
  (SELECT count(*) FROM game WHERE leaf = ?1) + (SELECT count(*) FROM game_pos WHERE pos = ?1) +
  (SELECT count(*) FROM proof WHERE root = ?1) +
- (SELECT count(*) FROM meta WHERE root = ?1) + (SELECT count(*) FROM status WHERE pos = ?1 AND expert <> 0)`, child).Scan(&refs); err != nil {
+ (SELECT count(*) FROM meta WHERE root = ?1) + (SELECT count(*) FROM status WHERE pos = ?1 AND expert <> 0) +
+ (SELECT count(*) FROM hold WHERE pos = ?1)`, child).Scan(&refs); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, "DELETE FROM autopilot_move WHERE parent = ? AND move = ?", int64(id), pm); err != nil {
 			return err
 		}
 		if refs == 0 {

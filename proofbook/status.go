@@ -473,15 +473,7 @@ ON CONFLICT(pos, attacker) DO UPDATE SET status = excluded.status, ord = exclude
 // move) as children of id; it returns the positions whose status the new
 // edges change.
 func (bk *Book) addItems(ctx context.Context, tx *sql.Tx, id PosID, moves []engine.Move) ([]PosID, error) {
-	w, err := bk.newWtx(ctx, tx)
-	if err != nil {
-		return nil, err
-	}
-	list, tm, err := loadPos(ctx, tx, bk.rules, id)
-	if err != nil {
-		return nil, err
-	}
-	b, err := setUp(bk.rules, list, tm)
+	w, list, b, err := bk.walkFrom(ctx, tx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -786,6 +778,13 @@ func (bk *Book) Items(ctx context.Context, id PosID, attacker engine.Color) ([]I
 	if v == nil || v.Attacker != attacker || !ok || !v.Certified(tol) {
 		return nil, nil
 	}
+	return bk.openItems(ctx, id, attacker, list, b, v)
+}
+
+// openItems lists the items of verdict v of position id (stones list,
+// canonical board b) that are not proved; the caller has checked that v
+// counts.
+func (bk *Book) openItems(ctx context.Context, id PosID, attacker engine.Color, list []stone, b *engine.Board, v *Verdict) ([]Item, error) {
 	kids, err := readChildren(ctx, bk.r, bk.rules, id, attacker)
 	if err != nil {
 		return nil, err

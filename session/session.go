@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"c6book"
 	"c6book/engine"
@@ -71,12 +72,17 @@ type Session struct {
 
 	verify     *Job
 	verifyKey  posKey
-	verifyText string // "", "storing…", "stopped", "error"
+	verifyLine []engine.Move // the line to the position verified
+	verifyText string        // "", "storing…", "stopped", "error"
 
 	suggest    context.CancelFunc
 	cands      []Candidate
 	candsKey   posKey
 	candsValid bool
+
+	notesDelay time.Duration
+	visit      int         // bumped each time a position is shown (goTo)
+	draft      *notesDraft // notes typed and not yet stored
 }
 
 type posKey struct {
@@ -86,15 +92,22 @@ type posKey struct {
 
 func keyOf(b *engine.Board) posKey { return posKey{b.Hash(), b.ToMove()} }
 
-// Edit is one undoable change to the book.
+// Edit is one undoable change to the book: undoing it stores back what it
+// replaced.
 type Edit struct {
-	What     string // "move", "comment", "marks"
-	Line     []engine.Move
-	Move     engine.Move
-	Comment  string
-	Label    string
-	Marks    map[engine.Square]string
-	Describe string
+	What      string // "move", "comment", "marks", "disproved", "replies"
+	Line      []engine.Move
+	Move      engine.Move
+	Comment   string
+	Label     string
+	Marks     map[engine.Square]string
+	Moves     []engine.Move // "replies": the replies a verdict added
+	Attacker  engine.Color  // "disproved": the attacker of the mark
+	Disproved bool          // "disproved": whether the position was marked before
+	Describe  string
+
+	typed bool // "comment": stored when typing paused (see flushNotes)
+	visit int  // "comment": Session.visit when it was stored
 }
 
 // Config is how a session reaches the UI goroutine.
@@ -106,6 +119,10 @@ type Config struct {
 	// results delivered before the call returns: for tests that drive the
 	// session step by step. Jobs still run on their own goroutines.
 	Inline bool
+	// NotesDelay is how long notes typed (EditNotes) wait for more typing
+	// before they are stored (default 500 ms); leaving the position stores
+	// them at once.
+	NotesDelay time.Duration
 }
 
 // New makes a session over store showing its root (the book's answer
@@ -115,7 +132,11 @@ func New(store BookStore, verifier Verifier, cfg Config) (*Session, error) {
 	if cfg.Do == nil {
 		return nil, errors.New("session: no Do")
 	}
-	s := &Session{verifier: verifier, do: cfg.Do, inline: cfg.Inline, pending1: engine.NoSquare, attacker: engine.Black, lambda: 2}
+	s := &Session{verifier: verifier, do: cfg.Do, inline: cfg.Inline, pending1: engine.NoSquare, attacker: engine.Black, lambda: 2,
+		notesDelay: cfg.NotesDelay}
+	if s.notesDelay <= 0 {
+		s.notesDelay = 500 * time.Millisecond
+	}
 	if err := s.SetStore(store); err != nil {
 		return nil, err
 	}
@@ -144,6 +165,7 @@ func (s *Session) SetStore(store BookStore) error {
 	if err != nil {
 		return fmt.Errorf("book rules %v: %w", store.Rules(), err)
 	}
+	s.FlushNotes() // into the old book
 	s.Stop()
 	if s.storeEnd != nil {
 		s.storeEnd()
@@ -161,7 +183,7 @@ func (s *Session) SetStore(store BookStore) error {
 	s.empty = empty
 	s.undo = nil
 	s.line = nil
-	s.status = nil
+	s.status, s.nkids = nil, nil
 	s.infoFor = posKey{}
 	s.goTo(nil, 0)
 	return nil
@@ -169,6 +191,7 @@ func (s *Session) SetStore(store BookStore) error {
 
 // Close cancels the jobs and waits for them and for the queued book calls.
 func (s *Session) Close() {
+	s.FlushNotes()
 	s.Stop()
 	if s.storeEnd != nil {
 		s.storeEnd()
@@ -180,7 +203,7 @@ func (s *Session) Close() {
 // Reload shows the current line again with fresh data from the book (after
 // an import, for instance).
 func (s *Session) Reload() {
-	s.status = nil
+	s.status, s.nkids = nil, nil
 	if _, err := replay(s.empty, s.line); err != nil {
 		s.line = s.line[:s.cur]
 	}
@@ -290,6 +313,8 @@ func (s *Session) goTo(line []engine.Move, cur int) {
 		s.fail(fmt.Errorf("cannot show the line: %w", err))
 		return
 	}
+	s.FlushNotes() // notes typed are stored before the position changes
+	s.visit++
 	s.line = append([]engine.Move(nil), line...)
 	s.cur = cur
 	s.pos = b
@@ -299,8 +324,9 @@ func (s *Session) goTo(line []engine.Move, cur int) {
 
 // lineRead is a position of the line whose status the book is asked for.
 type lineRead struct {
-	key posKey
-	b   *engine.Board
+	key  posKey
+	b    *engine.Board
+	kids bool // its replies are counted too (for the Line pane)
 }
 
 // refresh asks the book what it knows about the shown position (one
@@ -312,6 +338,10 @@ func (s *Session) refresh(fullLine bool) {
 	gen := s.gen
 	if s.status == nil {
 		s.status = map[posKey]c6book.Status{}
+	}
+	if s.nkids == nil {
+		// Kept when the statuses are read again (after an edit or a
+		// verify): the Line pane keeps its sibling counts.
 		s.nkids = map[posKey]int{}
 	}
 	s.loaded = false
@@ -328,6 +358,7 @@ func (s *Session) refresh(fullLine bool) {
 		info, infoErr := store.Position(ctx, pos, attacker)
 		ch, chErr := store.Children(ctx, pos, attacker)
 		var st []c6book.Status
+		nk := make([]int, len(reads)) // -1: not counted
 		var readErr error
 		for i, r := range reads {
 			p, err := store.Position(ctx, r.b, attacker)
@@ -336,21 +367,29 @@ func (s *Session) refresh(fullLine bool) {
 				break
 			}
 			st = append(st, p.Status)
+			nk[i] = -1
+			if r.kids {
+				kids, err := store.Children(ctx, r.b, attacker)
+				if err != nil {
+					readErr = fmt.Errorf("reading the line's position %d: %w", i, err)
+					break
+				}
+				nk[i] = len(kids)
+			}
 		}
 		return func() {
 			s.fail(infoErr)
 			s.fail(chErr)
 			s.fail(readErr)
 			s.fail(replayErr)
-			if gen != s.gen {
-				// The user moved on: keep the statuses, drop the rest.
-				for i, v := range st {
-					s.status[reads[i].key] = v
-				}
-				return
-			}
 			for i, v := range st {
 				s.status[reads[i].key] = v
+				if nk[i] >= 0 {
+					s.nkids[reads[i].key] = nk[i]
+				}
+			}
+			if gen != s.gen {
+				return // the user moved on: keep the statuses, drop the rest
 			}
 			s.info, s.children, s.verdict, s.loaded, s.infoFor = info, ch, info.Verdict, true, keyOf(s.pos)
 			s.nkids[keyOf(s.pos)] = len(ch)
@@ -367,8 +406,11 @@ func (s *Session) lineReads(all bool) ([]lineRead, error) {
 	b := s.empty.Clone()
 	for i := 0; i <= len(s.line); i++ {
 		k := keyOf(b)
-		if _, ok := s.status[k]; (!ok || all) && i != s.cur {
-			out = append(out, lineRead{k, b.Clone()})
+		_, known := s.status[k]
+		_, counted := s.nkids[k]
+		counted = counted || i == len(s.line) // nothing follows it on the line
+		if (!known || !counted || all) && i != s.cur {
+			out = append(out, lineRead{k, b.Clone(), !counted})
 		}
 		if i == len(s.line) {
 			break
@@ -475,7 +517,8 @@ func (s *Session) PlayMove(m engine.Move) {
 			}
 			if created {
 				s.pushEdit(Edit{What: "move", Line: prefix, Move: m, Describe: "add " + engine.MoveName(s.rules, m)})
-				s.status = nil // statuses above may change
+				s.status = nil            // statuses above may change
+				delete(s.nkids, keyOf(b)) // one reply more
 				s.refresh(true)
 			}
 		}
@@ -510,6 +553,7 @@ func (s *Session) Undo() {
 		s.DropPending()
 		return
 	}
+	s.FlushNotes() // notes typed are an edit too
 	if len(s.undo) == 0 || s.refuseEdit("undo") {
 		return
 	}
@@ -532,6 +576,14 @@ func (s *Session) Undo() {
 			}
 		case "marks":
 			err = store.SetMarks(ctx, b, e.Marks)
+		case "disproved":
+			err = store.SetDisproved(ctx, b, e.Attacker, e.Disproved)
+		case "replies":
+			for _, m := range e.Moves {
+				if err = store.RemoveMove(ctx, b, m); err != nil {
+					break
+				}
+			}
 		}
 		return func() {
 			if err != nil {
@@ -560,16 +612,28 @@ func (s *Session) Back() {
 	}
 }
 
-// Forward goes one move forward along the line, or into the first stored
-// child at the end of the line.
+// Forward goes one move forward along the line, or, at the end of the
+// line, into the most-played stored reply (the first listed on a tie).
 func (s *Session) Forward() {
 	if s.cur < len(s.line) {
 		s.goTo(s.line, s.cur+1)
 		return
 	}
-	if len(s.children) > 0 {
-		s.goTo(append(s.prefix(), s.children[0].Move), s.cur+1)
+	if i := MostPlayed(s.children); i >= 0 {
+		s.goTo(append(s.prefix(), s.children[i].Move), s.cur+1)
 	}
+}
+
+// MostPlayed is the index of the reply most games went through (the first
+// on a tie), -1 when there is none.
+func MostPlayed(kids []Child) int {
+	best := -1
+	for i, c := range kids {
+		if best < 0 || c.Games.Games > kids[best].Games.Games {
+			best = i
+		}
+	}
+	return best
 }
 
 // Home goes to the root, keeping the line.
@@ -648,10 +712,13 @@ func (s *Session) SelectChild(i int) {
 	}
 }
 
-// OpenEntry shows a position found by a query.
+// OpenEntry shows a position found by a query: in the orientation of the
+// user's line when that line meets the entry's line (the user is below or
+// above it, or on a transposition of a position of it), else in the
+// entry's own (stable) orientation.
 func (s *Session) OpenEntry(e Entry) {
 	if e.Line != nil {
-		s.GoToLine(e.Line)
+		s.openLine(e.Line)
 		return
 	}
 	s.call(func(ctx context.Context, store BookStore) func() {
@@ -661,33 +728,29 @@ func (s *Session) OpenEntry(e Entry) {
 				s.fail(err)
 				return
 			}
-			s.GoToLine(line)
+			s.openLine(line)
 		}
 	})
 }
 
-// SaveNotes stores the comment and the label of the shown position.
-func (s *Session) SaveNotes(comment, label string) {
-	old := s.info
-	if comment == old.Comment && label == old.Label || s.refuseEdit("save notes") {
+// openLine shows the end of line (from the root, any orientation) oriented
+// by the user's line (orientLine).
+func (s *Session) openLine(line []engine.Move) {
+	out, cur, err := orientLine(s.empty, s.line, line)
+	if err != nil {
+		s.fail(err)
 		return
 	}
-	b := s.pos.Clone()
-	prefix := s.prefix()
-	s.call(func(ctx context.Context, store BookStore) func() {
-		err := store.SetComment(ctx, b, comment)
-		if err == nil {
-			err = store.SetLabel(ctx, b, label)
-		}
-		return func() {
-			if err != nil {
-				s.fail(err)
-				return
-			}
-			s.pushEdit(Edit{What: "comment", Line: prefix, Comment: old.Comment, Label: old.Label, Describe: "notes"})
-			s.afterEdit(b)
-		}
-	})
+	s.goTo(out, cur)
+}
+
+// SaveNotes stores the comment and the label of the shown position now.
+func (s *Session) SaveNotes(comment, label string) {
+	if (comment != s.info.Comment || label != s.info.Label) && s.refuseEdit("save notes") {
+		return
+	}
+	s.EditNotes(comment, label)
+	s.flushNotes(false)
 }
 
 // afterEdit reloads the shown position if it is still b.
@@ -748,7 +811,7 @@ func (s *Session) ToggleDisproved() {
 		return
 	}
 	on := s.info.Status != c6book.StatusDisproved
-	b, a := s.pos.Clone(), s.attacker
+	b, a, prefix := s.pos.Clone(), s.attacker, s.prefix()
 	s.call(func(ctx context.Context, store BookStore) func() {
 		err := store.SetDisproved(ctx, b, a, on)
 		return func() {
@@ -756,6 +819,11 @@ func (s *Session) ToggleDisproved() {
 				s.fail(err)
 				return
 			}
+			what := "mark disproved"
+			if !on {
+				what = "clear disproved"
+			}
+			s.pushEdit(Edit{What: "disproved", Line: prefix, Attacker: a, Disproved: !on, Describe: what})
 			s.status = nil
 			if keyOf(s.pos) == keyOf(b) {
 				s.refresh(true)
@@ -764,19 +832,26 @@ func (s *Session) ToggleDisproved() {
 	})
 }
 
-// Next jumps to the most-proving open position of the book.
+// Next goes to the most-proving open position below the shown one (the
+// shown one included), in the orientation of the user's line.
 func (s *Session) Next() {
-	a := s.attacker
+	a, b, prefix, gen := s.attacker, s.pos.Clone(), s.prefix(), s.gen
 	s.call(func(ctx context.Context, store BookStore) func() {
-		e, ok, err := store.Next(ctx, a)
+		e, ok, err := store.Next(ctx, b, a)
 		return func() {
 			switch {
 			case err != nil:
 				s.fail(err)
 			case !ok:
-				s.fail(fmt.Errorf("no open position for %s in this book", ColourName(a)))
+				s.fail(fmt.Errorf("no open position for %s below this one", ColourName(a)))
+			case gen != s.gen:
+				// The user moved on meanwhile.
 			default:
-				s.OpenEntry(e)
+				line := append(prefix, e.Line...)
+				if len(e.Line) == 0 {
+					line = s.line // here: keep the rest of the line
+				}
+				s.goTo(line, len(prefix)+len(e.Line))
 			}
 		}
 	})
@@ -785,8 +860,9 @@ func (s *Session) Next() {
 // Search finds positions whose comment matches query; done gets them on the
 // UI goroutine.
 func (s *Session) Search(query string, done func([]Entry)) {
+	a := s.attacker
 	s.call(func(ctx context.Context, store BookStore) func() {
-		es, err := store.Search(ctx, query, 500)
+		es, err := store.Search(ctx, query, a, 500)
 		return func() {
 			if err != nil {
 				s.fail(err)
@@ -842,8 +918,10 @@ func (s *Session) Verify() {
 	}
 	b, lambda, verifier := s.pos.Clone(), s.lambda, s.verifier
 	s.verifyKey = keyOf(s.pos)
+	s.verifyLine = s.prefix()
 	s.verifyText = ""
 	var v c6book.Verdict
+	var added []engine.Move // the replies its verdict added to the book
 	var job *Job
 	job = s.Start(JobSpec{
 		Kind: "verify",
@@ -858,10 +936,31 @@ func (s *Session) Verify() {
 			// The verdict is stored even if the user moved on meanwhile;
 			// while another program holds the book, the store waits for
 			// it until it is stored or the user presses Stop.
-			return store.StoreVerdict(ctx, b, v)
+			before, err := store.Children(ctx, b, v.Attacker)
+			if err != nil {
+				return err
+			}
+			if err := store.StoreVerdict(ctx, b, v); err != nil {
+				return err
+			}
+			// The replies it added are an undoable edit (the verdict
+			// itself stays: it is the verifier's, not the user's).
+			if after, err := store.Children(ctx, b, v.Attacker); err == nil {
+				added = newMoves(before, after)
+			}
+			return nil
 		},
 		OnProgress: func(Progress) { s.changed(ChangeVerify) },
-		OnDone:     func(err error) { s.finishVerify(job, v, err) },
+		OnDone: func(err error) {
+			if err == nil && len(added) > 0 && job == s.verify && job.Store() == s.store {
+				what := "verify's new reply"
+				if len(added) > 1 {
+					what = fmt.Sprintf("verify's %d new replies", len(added))
+				}
+				s.pushEdit(Edit{What: "replies", Line: s.verifyLine, Moves: added, Describe: what})
+			}
+			s.finishVerify(job, v, err)
+		},
 	})
 	s.verify = job
 	s.changed(ChangeVerify)
@@ -872,6 +971,21 @@ func (s *Session) Running() bool { return s.verify != nil }
 
 // VerifyJob is the running verification (nil when none).
 func (s *Session) VerifyJob() *Job { return s.verify }
+
+// VerifyLine is the line to the position the running (or last)
+// verification is about.
+func (s *Session) VerifyLine() []engine.Move { return append([]engine.Move(nil), s.verifyLine...) }
+
+// VerifyElsewhere reports whether a verification runs on another position
+// than the one shown.
+func (s *Session) VerifyElsewhere() bool { return s.verify != nil && keyOf(s.pos) != s.verifyKey }
+
+// GoToVerify shows the position the running verification is about.
+func (s *Session) GoToVerify() {
+	if s.verify != nil {
+		s.openLine(s.verifyLine)
+	}
+}
 
 // VerifyText is what the last verification left to say ("stopped",
 // "error"; "" when its verdict is shown).
@@ -909,6 +1023,7 @@ func (s *Session) finishVerify(job *Job, v c6book.Verdict, err error) {
 		return
 	}
 	s.status = nil
+	delete(s.nkids, s.verifyKey) // its unsolved moves became replies
 	s.changed(ChangeVerify)
 	s.refresh(true)
 	if keyOf(s.pos) == s.verifyKey {
@@ -1004,4 +1119,19 @@ func replay(empty *engine.Board, line []engine.Move) (*engine.Board, error) {
 		}
 	}
 	return b, nil
+}
+
+// newMoves lists the moves of after that are not in before.
+func newMoves(before, after []Child) []engine.Move {
+	had := make(map[engine.Move]bool, len(before))
+	for _, c := range before {
+		had[c.Move] = true
+	}
+	var out []engine.Move
+	for _, c := range after {
+		if !had[c.Move] {
+			out = append(out, c.Move)
+		}
+	}
+	return out
 }

@@ -345,3 +345,13 @@ func TestJobProgressAndCancel(t *testing.T) {
 		t.Fatalf("end %v, progress %v, %d jobs", end, got, len(f.s.Jobs()))
 	}
 }
+
+func TestMostPlayed(t *testing.T) {
+	kids := []session.Child{{Games: session.GameStats{Games: 1}}, {Games: session.GameStats{Games: 5}}, {Games: session.GameStats{Games: 5}}}
+	if i := session.MostPlayed(kids); i != 1 {
+		t.Fatalf("MostPlayed = %d, want 1 (the first of the most played)", i)
+	}
+	if i := session.MostPlayed(nil); i != -1 {
+		t.Fatalf("MostPlayed(nil) = %d", i)
+	}
+}

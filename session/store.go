@@ -19,6 +19,32 @@ type Child struct {
 	Move   engine.Move
 	Status c6book.Status // for the attacker asked for
 	Label  string        // the child position's user label
+	Games  GameStats     // the games through the position the move leads to
+}
+
+// GameStats counts the games through a position by result.
+type GameStats struct {
+	Games, BlackWins, WhiteWins, Unfinished int64
+}
+
+// BlackRate is Black's share of the finished games (0 to 1), and false
+// when none is finished.
+func (g GameStats) BlackRate() (float64, bool) {
+	n := g.BlackWins + g.WhiteWins
+	if n == 0 {
+		return 0, false
+	}
+	return float64(g.BlackWins) / float64(n), true
+}
+
+// GameInfo is one stored game through a position (a row of the Games
+// pane).
+type GameInfo struct {
+	ID     int64        // the store's reference to the game
+	Source string       // its origin ("littlegolem")
+	ExtID  string       // its id there
+	Turns  int          // its length in turns
+	Result engine.Color // the winner, engine.Empty when unfinished
 }
 
 // Position is what the book knows about one position.
@@ -36,9 +62,14 @@ type Position struct {
 // Entry is a position found by a query (proved positions, comment search,
 // the next position to work on): its line from the root and a summary.
 type Entry struct {
-	Line   []engine.Move // nil when the store resolves it on demand (Resolve)
-	Ref    int64         // the store's reference to the position
-	Stones int           // stones on the board (for display when Line is nil)
+	// Line is the line from the root in the position's stable orientation
+	// (nil when the store resolves it on demand: Resolve). The session
+	// opens it in the orientation of the user's line when that line meets
+	// it.
+	Line   []engine.Move
+	Short  string // the line for a list row ("… 7. k9l9 8. m10m11"); "" to format Line
+	Ref    int64  // the store's reference to the position
+	Stones int    // stones on the board (for display when Line is nil)
 	Status c6book.Status
 	Label  string
 	Text   string // comment excerpt
@@ -69,11 +100,20 @@ type BookStore interface {
 	// StoreVerdict records the verdict of Verify on b (the defender to
 	// move) and adds its unsolved defender moves as children of b.
 	StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) error
-	// Next returns the most-proving open position for attacker; ok is false
-	// when there is none.
-	Next(ctx context.Context, attacker engine.Color) (e Entry, ok bool, err error)
+	// Next returns the most-proving open position below b (b included)
+	// for attacker: e.Line is the moves from b, in b's orientation; ok is
+	// false when there is none.
+	Next(ctx context.Context, b *engine.Board, attacker engine.Color) (e Entry, ok bool, err error)
 	Proved(ctx context.Context, attacker engine.Color, limit int) ([]Entry, error)
-	Search(ctx context.Context, query string, limit int) ([]Entry, error)
+	// Search lists the positions whose comment matches query, with their
+	// status for attacker.
+	Search(ctx context.Context, query string, attacker engine.Color, limit int) ([]Entry, error)
+	// GamesThrough lists the games that reached b (any move order or
+	// orientation), offset and limit paging them, and how many there are.
+	GamesThrough(ctx context.Context, b *engine.Board, offset, limit int) ([]GameInfo, int64, error)
+	// Game returns game id's turns in the orientation of b, a position it
+	// reaches.
+	Game(ctx context.Context, id int64, b *engine.Board) ([]engine.Move, error)
 	// Resolve returns a line from the root to an entry listed without one.
 	Resolve(ctx context.Context, e Entry) ([]engine.Move, error)
 }

@@ -94,11 +94,11 @@ func (s blockingStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6bo
 	return s.fakeStore.StoreVerdict(ctx, b, v)
 }
 
-func (s blockingStore) Next(ctx context.Context, a engine.Color) (Entry, bool, error) {
+func (s blockingStore) Next(ctx context.Context, b *engine.Board, a engine.Color) (Entry, bool, error) {
 	if err := s.wait(ctx); err != nil {
 		return Entry{}, false, err
 	}
-	return s.fakeStore.Next(ctx, a)
+	return s.fakeStore.Next(ctx, b, a)
 }
 
 func (s blockingStore) Proved(ctx context.Context, a engine.Color, limit int) ([]Entry, error) {
@@ -108,11 +108,25 @@ func (s blockingStore) Proved(ctx context.Context, a engine.Color, limit int) ([
 	return s.fakeStore.Proved(ctx, a, limit)
 }
 
-func (s blockingStore) Search(ctx context.Context, q string, limit int) ([]Entry, error) {
+func (s blockingStore) Search(ctx context.Context, q string, a engine.Color, limit int) ([]Entry, error) {
 	if err := s.wait(ctx); err != nil {
 		return nil, err
 	}
-	return s.fakeStore.Search(ctx, q, limit)
+	return s.fakeStore.Search(ctx, q, a, limit)
+}
+
+func (s blockingStore) GamesThrough(ctx context.Context, b *engine.Board, offset, limit int) ([]GameInfo, int64, error) {
+	if err := s.wait(ctx); err != nil {
+		return nil, 0, err
+	}
+	return s.fakeStore.GamesThrough(ctx, b, offset, limit)
+}
+
+func (s blockingStore) Game(ctx context.Context, id int64, b *engine.Board) ([]engine.Move, error) {
+	if err := s.wait(ctx); err != nil {
+		return nil, err
+	}
+	return s.fakeStore.Game(ctx, id, b)
 }
 
 func (s blockingStore) Resolve(ctx context.Context, e Entry) ([]engine.Move, error) {

@@ -15,4 +15,6 @@ type (
 	Verifier      = session.Verifier
 	Candidate     = session.Candidate
 	Suggester     = session.Suggester
+	GameStats     = session.GameStats
+	GameInfo      = session.GameInfo
 )

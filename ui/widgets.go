@@ -47,10 +47,14 @@ type widgets struct {
 	playCandB  *widget.Button
 	progress   *widget.ProgressBar
 	progressL  *widget.Label
+	goVerifyB  *widget.Button
+	proveHead  *fyne.Container // the Prove tab's controls, progress and verdict
 	verdictL   *widget.Label
 	unsolvedL  *widget.List
 	unsolved   []engine.Move
-	notesPos   *engine.Board // the position the notes were filled for
+	why        map[engine.Move]string // why each unsolved move is unsolved
+	notesPos   *engine.Board          // the position the notes were filled for
+	filling    bool                   // the notes are being filled (not typed)
 	labelE     *widget.Entry
 	commentE   *widget.Entry
 	saveB      *widget.Button
@@ -60,7 +64,17 @@ type widgets struct {
 	solvedRes  []Entry
 	solvedList *widget.List
 	tabs       *container.AppTabs
+
+	gamesL     *widget.Label
+	gamesList  *widget.List
+	games      []GameInfo
+	gamesTotal int64
+	gamesPos   *engine.Board // the position the games were listed for
+	gamesMore  bool          // a page is being read
 }
+
+// gamesPage is how many games the Games pane reads at a time.
+const gamesPage = 100
 
 func swatch() *canvas.Rectangle {
 	r := canvas.NewRectangle(color.Transparent)
@@ -141,11 +155,7 @@ func newWidgets(wb *Workbench) *widgets {
 				return
 			}
 			c := wb.s.Children()[i]
-			text := engine.MoveName(wb.s.Rules(), c.Move) + "  " + c.Status.String()
-			if c.Label != "" {
-				text += "  [" + c.Label + "]"
-			}
-			setRow(o, c.Status, true, text, false)
+			setRow(o, c.Status, true, replyText(wb.s.Rules(), c), false)
 		})
 	u.kidList.OnSelected = func(i widget.ListItemID) {
 		u.kidList.UnselectAll()
@@ -186,6 +196,9 @@ func newWidgets(wb *Workbench) *widgets {
 	u.progress = widget.NewProgressBar()
 	u.progress.Hide()
 	u.progressL = widget.NewLabel("")
+	u.progressL.Wrapping = fyne.TextWrapWord
+	u.goVerifyB = widget.NewButtonWithIcon("Go to it", theme.NavigateNextIcon(), wb.s.GoToVerify)
+	u.goVerifyB.Hide()
 	u.verdictL = widget.NewLabel("")
 	u.verdictL.Wrapping = fyne.TextWrapWord
 	u.unsolvedL = widget.NewList(
@@ -197,6 +210,8 @@ func newWidgets(wb *Workbench) *widgets {
 				text := engine.MoveName(wb.s.Rules(), m)
 				if m.Len() < wb.s.Rules().StonesForTurn(wb.s.Position().Turn()) {
 					text += "  (seminull: answer it)"
+				} else if why, ok := u.why[m]; ok {
+					text += "  " + why
 				}
 				o.(*widget.Label).SetText(text)
 			}
@@ -250,12 +265,11 @@ func newWidgets(wb *Workbench) *widgets {
 			nil, nil, nil, u.unsolvedL),
 		container.NewBorder(u.candL, container.NewHBox(u.playCandB), nil, nil, container.NewStack(u.candList, u.candNote)))
 	work.SetOffset(0.42)
-	prove := container.NewBorder(
-		container.NewVBox(
-			container.NewHBox(widget.NewLabel("Attacker"), u.attacker, u.lambda),
-			container.NewHBox(u.verifyB, u.stopB, u.suggestB, layout.NewSpacer(), u.disproveB, u.nextB),
-			u.progress, u.progressL, u.verdictL,
-		), nil, nil, nil, work)
+	u.proveHead = container.NewVBox(
+		container.NewHBox(widget.NewLabel("Attacker"), u.attacker, u.lambda),
+		container.NewHBox(u.verifyB, u.stopB, u.suggestB, layout.NewSpacer(), u.disproveB, u.nextB),
+		u.progress, container.NewBorder(nil, nil, nil, u.goVerifyB, u.progressL), u.verdictL)
+	prove := container.NewBorder(u.proveHead, nil, nil, nil, work)
 
 	// Notes.
 	u.labelE = widget.NewEntry()
@@ -263,11 +277,20 @@ func newWidgets(wb *Workbench) *widgets {
 	u.commentE = widget.NewMultiLineEntry()
 	u.commentE.SetPlaceHolder("comment")
 	u.commentE.Wrapping = fyne.TextWrapWord
+	// Saved as you type (once the typing pauses) and when the position
+	// changes; the button saves at once.
+	typed := func(string) {
+		if !u.filling {
+			wb.s.EditNotes(u.commentE.Text, u.labelE.Text)
+		}
+	}
+	u.labelE.OnChanged = typed
+	u.commentE.OnChanged = typed
 	u.saveB = widget.NewButtonWithIcon("Save notes", theme.DocumentSaveIcon(), func() {
 		wb.SaveNotes(u.commentE.Text, u.labelE.Text)
 	})
 	notes := container.NewBorder(container.NewVBox(u.labelE), container.NewHBox(u.saveB,
-		widget.NewLabel("Tick “Label squares” to put letters on the board.")), nil, nil, u.commentE)
+		widget.NewLabel("Saved as you type. Tick “Label squares” to put letters on the board.")), nil, nil, u.commentE)
 
 	// Search in comments and the solved browser.
 	entryList := func(res *[]Entry) *widget.List {
@@ -279,7 +302,10 @@ func newWidgets(wb *Workbench) *widgets {
 					return
 				}
 				e := (*res)[i]
-				text := engine.FormatTurns(wb.s.Rules(), e.Line)
+				text := e.Short
+				if text == "" {
+					text = engine.FormatTurns(wb.s.Rules(), e.Line)
+				}
 				switch {
 				case e.Line == nil && e.Ref != 0:
 					text = fmt.Sprintf("position #%d, %d stones", e.Ref, e.Stones)
@@ -313,15 +339,42 @@ func newWidgets(wb *Workbench) *widgets {
 	solved := container.NewBorder(widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), func() { wb.LoadSolved() }),
 		nil, nil, nil, u.solvedList)
 
+	// The games through the shown position, read a page at a time as the
+	// list scrolls down.
+	u.gamesL = widget.NewLabel("Games")
+	u.gamesList = widget.NewList(
+		func() int { return len(u.games) },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i >= len(u.games) {
+				return
+			}
+			o.(*widget.Label).SetText(gameText(u.games[i]))
+			if i == len(u.games)-1 && int64(len(u.games)) < u.gamesTotal {
+				u.moreGames()
+			}
+		})
+	u.gamesList.OnSelected = func(i widget.ListItemID) {
+		u.gamesList.UnselectAll()
+		if i < len(u.games) {
+			wb.s.OpenGame(u.games[i].ID)
+		}
+	}
+	games := container.NewBorder(u.gamesL, nil, nil, nil, u.gamesList)
+
 	u.tabs = container.NewAppTabs(
 		container.NewTabItem("Prove", prove),
 		container.NewTabItem("Notes", notes),
+		container.NewTabItem("Games", games),
 		container.NewTabItem("Search", search),
 		container.NewTabItem("Solved", solved),
 	)
 	u.tabs.OnSelected = func(t *container.TabItem) {
-		if t.Text == "Solved" {
+		switch t.Text {
+		case "Solved":
 			wb.LoadSolved()
+		case "Games":
+			u.showGames()
 		}
 	}
 	right := container.NewVSplit(tree, u.tabs)
@@ -391,6 +444,79 @@ func (u *widgets) clearCandidate() {
 	}
 }
 
+// replyText is a row of the replies list: the move, its games and Black's
+// win rate, its status and label.
+func replyText(r engine.Rules, c Child) string {
+	text := engine.MoveName(r, c.Move)
+	if g := c.Games.Games; g > 0 {
+		unit := "games"
+		if g == 1 {
+			unit = "game"
+		}
+		text += fmt.Sprintf("  %d %s", g, unit)
+		if rate, ok := c.Games.BlackRate(); ok {
+			text += fmt.Sprintf(" · B %.0f%%", 100*rate)
+		}
+	}
+	text += "  " + c.Status.String()
+	if c.Label != "" {
+		text += "  [" + c.Label + "]"
+	}
+	return text
+}
+
+// gameText is a row of the Games pane: source, id, length, result.
+func gameText(g GameInfo) string {
+	res := "unfinished"
+	switch g.Result {
+	case engine.Black:
+		res = "Black won"
+	case engine.White:
+		res = "White won"
+	}
+	return fmt.Sprintf("%s %s · %d turns · %s", g.Source, g.ExtID, g.Turns, res)
+}
+
+// showGames lists the games through the shown position (when the Games
+// pane is shown and the list is another position's).
+func (u *widgets) showGames() {
+	if u.tabs.Selected() == nil || u.tabs.Selected().Text != "Games" {
+		return
+	}
+	p := u.wb.s.Position()
+	if p == u.gamesPos {
+		return
+	}
+	u.gamesPos, u.games, u.gamesTotal, u.gamesMore = p, nil, 0, true
+	u.gamesL.SetText("Games: reading…")
+	u.gamesList.Refresh()
+	u.gamesList.ScrollToTop()
+	u.wb.s.LoadGames(0, gamesPage, func(gs []GameInfo, total int64) {
+		if u.gamesPos != p {
+			return
+		}
+		u.games, u.gamesTotal, u.gamesMore = gs, total, false
+		u.gamesL.SetText(fmt.Sprintf("Games through this position: %d", total))
+		u.gamesList.Refresh()
+	})
+}
+
+// moreGames reads the next page of games.
+func (u *widgets) moreGames() {
+	if u.gamesMore {
+		return
+	}
+	p, n := u.gamesPos, len(u.games)
+	u.gamesMore = true
+	u.wb.s.LoadGames(n, gamesPage, func(gs []GameInfo, total int64) {
+		if u.gamesPos != p || len(u.games) != n {
+			return
+		}
+		u.games, u.gamesTotal, u.gamesMore = append(u.games, gs...), total, false
+		u.gamesList.Refresh()
+	})
+}
+
 func firstLine(s string, n int) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
@@ -447,11 +573,14 @@ func (u *widgets) update() {
 	// Notes follow the position, but never overwrite typing in place.
 	// (Once the book has answered for a new position; a reload of the same
 	// one after an edit leaves them alone.)
-	if p := wb.s.Position(); wb.s.Loaded() && (p != u.notesPos || !wb.s.Info().Found) {
+	if p := wb.s.Position(); wb.s.Loaded() && (p != u.notesPos || !wb.s.Info().Found) && !wb.s.NotesPending() {
 		u.notesPos = p
+		u.filling = true
 		u.labelE.SetText(wb.s.Info().Label)
 		u.commentE.SetText(wb.s.Info().Comment)
+		u.filling = false
 	}
+	u.showGames()
 	u.showVerify()
 	if !wb.s.Suggesting() {
 		u.showCandidates()
@@ -467,17 +596,21 @@ func (u *widgets) showVerify() {
 		u.stopB.Enable()
 		if u.progress.Hidden {
 			u.progress.SetValue(0)
-			u.progress.Show()
+			u.setShown(u.progress, true)
 			u.progressL.SetText("verifying…")
 			u.verdictL.SetText("")
 		}
 		if p := j.Progress(); p.Text != "" {
-			u.progressL.SetText(p.Text)
+			u.progressL.SetText(u.verifyingWhat() + p.Text)
 		} else if p.Phase != "" {
 			u.showProgress(p)
+		} else {
+			u.progressL.SetText(u.verifyingWhat() + "starting…")
 		}
+		u.setShown(u.goVerifyB, s.VerifyElsewhere())
 		return
 	}
+	u.setShown(u.goVerifyB, false)
 	if s.ReadOnly() == "" {
 		u.verifyB.Enable()
 	}
@@ -486,7 +619,7 @@ func (u *widgets) showVerify() {
 	}
 	if !u.progress.Hidden {
 		u.progress.SetValue(1)
-		u.progress.Hide()
+		u.setShown(u.progress, false)
 		u.progressL.SetText("")
 	}
 	if t := s.VerifyText(); t != "" {
@@ -506,6 +639,10 @@ func (u *widgets) showVerdict(v *c6book.Verdict) {
 	// The expert's work list: unsolved moves, then (λ3) open seminull
 	// positions, which are one-stone moves.
 	u.unsolved = v.Items()
+	u.why = make(map[engine.Move]string, len(v.Unsolved))
+	for _, it := range v.Unsolved {
+		u.why[it.Move] = it.Why()
+	}
 	var sb strings.Builder
 	if v.Proved() {
 		fmt.Fprintf(&sb, "PROVED for %s (order %d)", colourName(v.Attacker), v.Order)
@@ -534,6 +671,21 @@ func (u *widgets) showVerdict(v *c6book.Verdict) {
 	}
 	u.verdictL.SetText(sb.String())
 	u.unsolvedL.Refresh()
+}
+
+// setShown shows or hides o, one of the Prove tab's controls, and lays the
+// tab out again when that changed (a container keeps the places it gave its
+// objects until then).
+func (u *widgets) setShown(o fyne.CanvasObject, on bool) {
+	if o.Visible() == on {
+		return
+	}
+	if on {
+		o.Show()
+	} else {
+		o.Hide()
+	}
+	u.proveHead.Refresh()
 }
 
 func (u *widgets) setVerdictText(s string) { u.verdictL.SetText(s) }
@@ -641,8 +793,26 @@ func (u *widgets) showProgress(p Progress) {
 	if p.Total > 0 {
 		u.progress.SetValue(float64(p.Done) / float64(p.Total))
 	}
-	u.progressL.SetText(fmt.Sprintf("%s: %d/%d solver calls · %d nodes · %s", p.Phase, p.Done, p.Total, p.Nodes,
+	u.progressL.SetText(u.verifyingWhat() + fmt.Sprintf("%s: %d/%d solver calls · %d nodes · %s", p.Phase, p.Done, p.Total, p.Nodes,
 		p.Elapsed.Round(100*time.Millisecond)))
+}
+
+// verifyingWhat names the position being verified: "Verifying … 3. k9l9
+// 4. m10m11: " (its last turns).
+func (u *widgets) verifyingWhat() string {
+	line := u.wb.s.VerifyLine()
+	if len(line) == 0 {
+		return "Verifying the empty board: "
+	}
+	r, start, prefix := u.wb.s.Rules(), max(len(line)-4, 0), ""
+	if start > 0 {
+		prefix = "… "
+	}
+	parts := make([]string, 0, len(line)-start)
+	for i := start; i < len(line); i++ {
+		parts = append(parts, fmt.Sprintf("%d. %s", i+1, engine.MoveName(r, line[i])))
+	}
+	return "Verifying " + prefix + strings.Join(parts, " ") + ": "
 }
 
 func (u *widgets) setSearch(es []Entry) {

@@ -340,7 +340,7 @@ func TestVerdictWaitsForLockedBookUntilStop(t *testing.T) {
 	}
 	h.tap("j10")
 	h.wb.Verify()
-	h.pumpUntil("storing", func() bool { return strings.HasPrefix(h.wb.ui.progressL.Text, "storing the verdict") })
+	h.pumpUntil("storing", func() bool { return strings.Contains(h.wb.ui.progressL.Text, "storing the verdict") })
 	select {
 	case <-st.waiting:
 	case <-time.After(30 * time.Second):

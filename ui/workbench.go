@@ -201,8 +201,8 @@ func (wb *Workbench) CanUndo() string { return wb.s.CanUndo() }
 // Back goes one move back along the line.
 func (wb *Workbench) Back() { wb.s.Back() }
 
-// Forward goes one move forward along the line, or into the first stored
-// child at the end of the line.
+// Forward goes one move forward along the line, or, at its end, into the
+// most played stored reply.
 func (wb *Workbench) Forward() { wb.s.Forward() }
 
 // Home goes to the root, keeping the line.
@@ -253,7 +253,8 @@ func (wb *Workbench) Attach(w fyne.Window) {
 	w.Canvas().AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { wb.Undo() })
 }
 
-// SaveNotes stores the comment and the label of the shown position.
+// SaveNotes stores the comment and the label of the shown position now
+// (typing in the Notes tab stores them by itself, once it pauses).
 func (wb *Workbench) SaveNotes(comment, label string) { wb.s.SaveNotes(comment, label) }
 
 // ToggleDisproved marks the shown position as disproved for the attacker
@@ -285,7 +286,8 @@ func (wb *Workbench) Running() bool { return wb.s.Running() }
 // Stop cancels the running verification.
 func (wb *Workbench) Stop() { wb.s.Stop() }
 
-// Next jumps to the most-proving open position of the book.
+// Next goes to the most-proving open position below the shown one, in the
+// orientation of the user's line.
 func (wb *Workbench) Next() { wb.s.Next() }
 
 // Search finds positions whose comment matches query (shown in the Search

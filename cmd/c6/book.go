@@ -86,6 +86,8 @@ func bookCommands() []bookSub {
 		{name: "annotate", summary: "set a position's comment, label, or expert disproof", position: true, flags: annotateFlags},
 		{name: "verify", summary: "run the verifier on a position and store the verdict", position: true, flags: verifyFlags,
 			attacker: "attacker B or W: must be the side that just moved, the only side the verifier proves for (default: that side)"},
+		{name: "prove", summary: "the auto-pilot: prove a position by proposing attacker moves and verifying, storing every verdict", position: true, flags: proveFlags,
+			attacker: "attacker B or W (default: the side that just moved)"},
 		{name: "next", summary: "the most-proving open position for an attacker", position: true,
 			flags: func(*flag.FlagSet) bookRun { return bookRun{run: bookNext} }},
 		{name: "open", summary: "open positions by proof number, or proved positions", flags: listFlags},
@@ -633,6 +635,7 @@ func bookShow(e *bookEnv) error {
 type annotateOpts struct {
 	comment, label       string
 	disprove, undisprove bool
+	hold, unhold         bool
 }
 
 func annotateFlags(fs *flag.FlagSet) bookRun {
@@ -641,16 +644,20 @@ func annotateFlags(fs *flag.FlagSet) bookRun {
 	fs.StringVar(&o.label, "label", "", "set the user label (e.g. joseki, trap)")
 	fs.BoolVar(&o.disprove, "disprove", false, "mark disproved for --attacker (expert's judgement)")
 	fs.BoolVar(&o.undisprove, "undisprove", false, "clear the expert's disproof for --attacker")
+	fs.BoolVar(&o.hold, "hold", false, "leave to me: the auto-pilot (prove) skips the position for --attacker, and all below it")
+	fs.BoolVar(&o.unhold, "unhold", false, "give the position back to the auto-pilot for --attacker")
 	return bookRun{
 		// Checked before anything is stored (annotate adds a missing line).
 		check: func(e *bookEnv) error {
 			switch {
 			case o.disprove && o.undisprove:
 				return errors.New("give --disprove or --undisprove, not both")
-			case !e.set["comment"] && !e.set["label"] && !o.disprove && !o.undisprove:
-				return errors.New("nothing to do: give --comment, --label, --disprove or --undisprove")
-			case e.set["attacker"] && !o.disprove && !o.undisprove:
-				return errors.New("--attacker goes with --disprove or --undisprove")
+			case o.hold && o.unhold:
+				return errors.New("give --hold or --unhold, not both")
+			case !e.set["comment"] && !e.set["label"] && !o.disprove && !o.undisprove && !o.hold && !o.unhold:
+				return errors.New("nothing to do: give --comment, --label, --disprove, --undisprove, --hold or --unhold")
+			case e.set["attacker"] && !o.disprove && !o.undisprove && !o.hold && !o.unhold:
+				return errors.New("--attacker goes with --disprove, --undisprove, --hold or --unhold")
 			}
 			return nil
 		},
@@ -683,6 +690,15 @@ func bookAnnotate(e *bookEnv, o annotateOpts) error {
 			return err
 		}
 	}
+	if o.hold || o.unhold {
+		a, err := e.f.attackerFor(b)
+		if err != nil {
+			return err
+		}
+		if err := bk.SetHold(ctx, id, a, o.hold); err != nil {
+			return err
+		}
+	}
 	return e.print(map[string]any{"id": int64(id), "updated": true}, func(w io.Writer) {
 		fmt.Fprintf(w, "position %d updated\n", id)
 	})
@@ -693,6 +709,7 @@ type verifyOpts struct {
 	maxNodes int64
 	timeout  time.Duration
 	workers  int
+	nats     natsFlags
 }
 
 func verifyFlags(fs *flag.FlagSet) bookRun {
@@ -701,9 +718,15 @@ func verifyFlags(fs *flag.FlagSet) bookRun {
 	fs.Int64Var(&o.maxNodes, "max-nodes", 200000, "nodes per solver call")
 	fs.DurationVar(&o.timeout, "timeout", 0, "time budget of each solver call (0: none)")
 	fs.IntVar(&o.workers, "workers", 0, "parallel solver calls (0: all cores)")
+	o.nats.register(fs)
 	return bookRun{
-		check: func(*bookEnv) error { return checkVerifyFlags(o.lambda, o.maxNodes, o.timeout, o.workers) },
-		run:   func(e *bookEnv) error { return bookVerify(e, o) },
+		check: func(*bookEnv) error {
+			if err := o.nats.check(); err != nil {
+				return err
+			}
+			return checkVerifyFlags(o.lambda, o.maxNodes, o.timeout, o.workers)
+		},
+		run: func(e *bookEnv) error { return bookVerify(e, o) },
 	}
 }
 
@@ -729,8 +752,13 @@ func bookVerify(e *bookEnv, o verifyOpts) error {
 	}
 	// --timeout bounds each solver call, as in `c6 verify`: a call out of
 	// time leaves its move unsolved, and the verdict is stored.
-	v, err := engine.Verify(ctx, cb, engine.VerifyOptions{Lambda: o.lambda, Workers: o.workers, Tolerance: tol,
+	verifier, release, err := o.nats.verifier(ctx, e.stderr)
+	if err != nil {
+		return err
+	}
+	v, err := verifier.Verify(ctx, cb, engine.VerifyOptions{Lambda: o.lambda, Workers: o.workers, Tolerance: tol,
 		Limits: engine.Limits{MaxNodes: o.maxNodes, Timeout: o.timeout}}, nil)
+	release()
 	if err != nil {
 		return err
 	}
@@ -844,14 +872,33 @@ func bookNext(e *bookEnv) error {
 	if err != nil {
 		return err
 	}
+	// Where the auto-pilot (prove) got stuck on this line: a position left
+	// to the expert, or a dead end of the verifier.
+	var stuck []map[string]any
+	for _, pid := range line.IDs {
+		why, err := bk.Stuck(ctx, pid, a)
+		if err != nil {
+			return err
+		}
+		if why != "" {
+			stuck = append(stuck, map[string]any{"id": int64(pid), "why": why})
+		}
+	}
 	return e.print(map[string]any{"id": int64(last), "turns": full, "to_move": p.ToMove.String(),
-		"status": p.Proof(a).Status, "pn": p.Proof(a).PN, "dn": p.Proof(a).DN},
+		"status": p.Proof(a).Status, "pn": p.Proof(a).PN, "dn": p.Proof(a).DN, "auto_pilot_stuck": stuck},
 		func(w io.Writer) {
 			what := "propose an attacker move"
 			if p.ToMove != a {
 				what = "run the verifier"
 			}
 			fmt.Fprintf(w, "position %d (%s to move, %s): %s\n  --turns %q\n", last, p.ToMove, proofText(p.Proof(a)), what, full)
+			for _, s := range stuck {
+				what := "left to the expert: the auto-pilot skips it"
+				if s["why"] == "dead end" {
+					what = "the auto-pilot's dead end: the verifier leaves every defender move open"
+				}
+				fmt.Fprintf(w, "  position %d on this line: %s\n", s["id"], what)
+			}
 		})
 }
 

@@ -199,14 +199,12 @@ func TestBookUnsolvedReasons(t *testing.T) {
 	}
 	out, _ = runBook(t, false, "show", "--book", book, "--turns", d, "--json")
 	var sh struct {
-		Verdict struct {
-			Why []struct {
-				Move, Reason, Why string
-			} `json:"unsolved_why"`
-		} `json:"verdict"`
+		Why []struct {
+			Move, Reason, Why string
+		} `json:"unsolved_why"` // beside the verdict, in --turns' orientation
 	}
-	if err := json.Unmarshal([]byte(out), &sh); err != nil || len(sh.Verdict.Why) != 1 || sh.Verdict.Why[0].Move != "d5" ||
-		sh.Verdict.Why[0].Reason != "budget" || !strings.Contains(sh.Verdict.Why[0].Why, "budget") {
+	if err := json.Unmarshal([]byte(out), &sh); err != nil || len(sh.Why) != 1 || sh.Why[0].Move != "d5" ||
+		sh.Why[0].Reason != "budget" || !strings.Contains(sh.Why[0].Why, "budget") {
 		t.Fatalf("show --json unsolved_why: %v %s", err, out)
 	}
 }

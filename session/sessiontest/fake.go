@@ -4,6 +4,7 @@ package sessiontest
 
 import (
 	"context"
+	"fmt"
 	"sort"
 	"strings"
 	"sync"
@@ -21,6 +22,15 @@ type Store struct {
 	rules engine.Rules
 	nodes map[key]*Node
 	calls map[string]int
+	games []Game
+}
+
+// Game is a stored game: its turns as played (any orientation) and its
+// winner.
+type Game struct {
+	Source, ExtID string
+	Turns         []engine.Move
+	Result        engine.Color
 }
 
 type Node struct {
@@ -29,6 +39,7 @@ type Node struct {
 	Kids           []engine.Move
 	Status         map[engine.Color]c6book.Status
 	Verdict        map[engine.Color]*c6book.Verdict
+	Games          session.GameStats // the games through the position (set by tests)
 }
 
 func NewStore(r engine.Rules) *Store {
@@ -90,10 +101,12 @@ func (s *Store) Children(_ context.Context, b *engine.Board, a engine.Color) ([]
 		}
 		ch := session.Child{Move: m}
 		if cn := s.node(c, false); cn != nil {
-			ch.Status, ch.Label = cn.Status[a], cn.Label
+			ch.Status, ch.Label, ch.Games = cn.Status[a], cn.Label, cn.Games
 		}
 		out = append(out, ch)
 	}
+	// Most played first, as the book lists them.
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Games.Games > out[j].Games.Games })
 	return out, nil
 }
 
@@ -184,12 +197,17 @@ func (s *Store) StoreVerdict(_ context.Context, b *engine.Board, v c6book.Verdic
 // walk visits every position reachable from the root, breadth first, with
 // its line.
 func (s *Store) walk(f func(line []engine.Move, n *Node) bool) {
+	s.walkFrom(engine.MustNewBoard(s.rules), f)
+}
+
+// walkFrom is walk from b (lines from b).
+func (s *Store) walkFrom(b *engine.Board, f func(line []engine.Move, n *Node) bool) {
 	type item struct {
 		line []engine.Move
 		b    *engine.Board
 	}
 	seen := map[key]bool{}
-	queue := []item{{nil, engine.MustNewBoard(s.rules)}}
+	queue := []item{{[]engine.Move{}, b.Clone()}}
 	for len(queue) > 0 {
 		it := queue[0]
 		queue = queue[1:]
@@ -213,12 +231,12 @@ func (s *Store) walk(f func(line []engine.Move, n *Node) bool) {
 	}
 }
 
-func (s *Store) Next(_ context.Context, a engine.Color) (session.Entry, bool, error) {
+func (s *Store) Next(_ context.Context, b *engine.Board, a engine.Color) (session.Entry, bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var e session.Entry
 	found := false
-	s.walk(func(line []engine.Move, n *Node) bool {
+	s.walkFrom(b, func(line []engine.Move, n *Node) bool {
 		if n.Status[a] == c6book.StatusOpen && len(n.Kids) == 0 {
 			e, found = session.Entry{Line: line, Status: c6book.StatusOpen, Label: n.Label}, true
 			return false
@@ -241,13 +259,13 @@ func (s *Store) Proved(_ context.Context, a engine.Color, limit int) ([]session.
 	return out, nil
 }
 
-func (s *Store) Search(_ context.Context, q string, limit int) ([]session.Entry, error) {
+func (s *Store) Search(_ context.Context, q string, a engine.Color, limit int) ([]session.Entry, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []session.Entry
 	s.walk(func(line []engine.Move, n *Node) bool {
 		if q != "" && strings.Contains(strings.ToLower(n.Comment), strings.ToLower(q)) {
-			out = append(out, session.Entry{Line: line, Label: n.Label, Text: n.Comment})
+			out = append(out, session.Entry{Line: line, Label: n.Label, Text: n.Comment, Status: n.Status[a]})
 		}
 		return len(out) < limit
 	})
@@ -347,4 +365,63 @@ func (s *Store) Len() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return len(s.nodes)
+}
+
+// AddGame stores a game (its moves are not added to the tree) and returns
+// its id.
+func (s *Store) AddGame(g Game) int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.games = append(s.games, g)
+	return int64(len(s.games))
+}
+
+// reaches reports whether turns reach b's position up to symmetry, with
+// the symmetry of the game's board there.
+func reaches(r engine.Rules, turns []engine.Move, b *engine.Board) (int, bool) {
+	want, _ := b.CanonicalKey()
+	g := engine.MustNewBoard(r)
+	for i := 0; ; i++ {
+		if k, sym := g.CanonicalKey(); k == want && g.ToMove() == b.ToMove() {
+			return sym, true
+		}
+		if i == len(turns) || g.PlayPartial(turns[i]) != nil {
+			return 0, false
+		}
+	}
+}
+
+func (s *Store) GamesThrough(_ context.Context, b *engine.Board, offset, limit int) ([]session.GameInfo, int64, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.count("GamesThrough")
+	var all []session.GameInfo
+	for i := len(s.games) - 1; i >= 0; i-- { // most recent first
+		g := s.games[i]
+		if _, ok := reaches(s.rules, g.Turns, b); ok {
+			all = append(all, session.GameInfo{ID: int64(i + 1), Source: g.Source, ExtID: g.ExtID, Turns: len(g.Turns), Result: g.Result})
+		}
+	}
+	total := int64(len(all))
+	all = all[min(offset, len(all)):]
+	return all[:min(limit, len(all))], total, nil
+}
+
+func (s *Store) Game(_ context.Context, id int64, b *engine.Board) ([]engine.Move, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if id < 1 || int(id) > len(s.games) {
+		return nil, fmt.Errorf("no game %d", id)
+	}
+	g := s.games[id-1]
+	gsym, ok := reaches(s.rules, g.Turns, b)
+	if !ok {
+		return nil, fmt.Errorf("game %d does not reach the position", id)
+	}
+	_, bsym := b.CanonicalKey()
+	out := make([]engine.Move, len(g.Turns))
+	for i, m := range g.Turns {
+		out[i] = s.rules.TransformMove(engine.InverseSymmetry(bsym), s.rules.TransformMove(gsym, m))
+	}
+	return out, nil
 }

@@ -1,12 +1,13 @@
 // Command benchsolve measures the threat-space solvers on a file of
 // positions (gid, k, to_move, turns; attacker to move): for each mode and
 // per-position budget, the wins found, the median, 90th-percentile and
-// maximum solve time (of all solves and of the wins) and the node rate;
+// maximum solve time (of all solves and of the wins) and the node rate per
+// second of solve time and per CPU second;
 // then the positions each run misses and the wins one mode finds that
 // another misses with the same budget. `make bench-solve` runs it on the
 // public LittleGolem positions.
 //
-//	go run ./tools/benchsolve [-positions file] [-modes vcdt,vcst] [-budgets 1s,10s] [-workers 2] [-max-nodes N]
+//	go run ./tools/benchsolve [-positions file] [-modes vcdt,vcst] [-budgets 1s,10s] [-workers 2] [-max-nodes N] [-per file]
 package main
 
 import (
@@ -39,6 +40,13 @@ type position struct {
 	b  *engine.Board
 }
 
+// solveRun is one mode at one budget over all positions.
+type solveRun struct {
+	mode   engine.Mode
+	budget time.Duration
+	res    []outcome
+}
+
 type outcome struct {
 	win     bool
 	reason  string
@@ -55,6 +63,7 @@ func run(args []string, w io.Writer) error {
 	workers := fs.Int("workers", 2, "positions solved in parallel (each solve is single-threaded)")
 	limit := fs.Int("n", 0, "use only the first n positions (0: all)")
 	freeFlag := fs.String("free", "near", "free-stone policy: near or all")
+	perFile := fs.String("per", "", "also write one line per position and run to this file: mode, budget, gid, win, nodes, seconds")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -90,19 +99,16 @@ func run(args []string, w io.Writer) error {
 	}
 	fmt.Fprintf(w, "%d positions from %s, %d workers, node budget %d, free stones %s\n", len(pos), *file, *workers, *maxNodes, *freeFlag)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "mode\tbudget\twins\tby k\tmedian\tp90\tmax\tmedian(win)\tp90(win)\tnodes/s\tbudget hit\twall\t")
-	type run struct {
-		mode   engine.Mode
-		budget time.Duration
-		res    []outcome
-	}
-	var runs []run
+	fmt.Fprintln(tw, "mode\tbudget\twins\tby k\tmedian\tp90\tmax\tmedian(win)\tp90(win)\tmax(win)\tnodes/s\tnodes/cpu-s\tbudget hit\twall\t")
+	var runs []solveRun
 	for _, mode := range ms {
 		for _, budget := range bs {
 			start := time.Now()
+			cpu0, cpuOK := cpuTime()
 			res := solveAll(pos, mode, free, budget, *maxNodes, *workers)
 			wall := time.Since(start)
-			runs = append(runs, run{mode, budget, res})
+			cpu1, _ := cpuTime()
+			runs = append(runs, solveRun{mode, budget, res})
 			var times, winTimes []time.Duration
 			var nodes int64
 			var busy time.Duration
@@ -132,18 +138,27 @@ func run(args []string, w io.Writer) error {
 			if busy > 0 {
 				rate = float64(nodes) / busy.Seconds()
 			}
+			cpuRate := "-"
+			if cpuOK && cpu1 > cpu0 {
+				cpuRate = fmt.Sprintf("%.0f", float64(nodes)/(cpu1-cpu0).Seconds())
+			}
 			sort.Strings(ks)
 			var byK []string
 			for _, k := range ks {
 				byK = append(byK, fmt.Sprintf("k%s %d/%d", k, winsK[k], allK[k]))
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\t%s\t%.0f\t%d\t%s\t\n", mode, budget, wins, len(res), strings.Join(byK, " "),
+			fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.0f\t%s\t%d\t%s\t\n", mode, budget, wins, len(res), strings.Join(byK, " "),
 				fmtDur(quantile(times, 0.5)), fmtDur(quantile(times, 0.9)), fmtDur(quantile(times, 1)),
-				fmtDur(quantile(winTimes, 0.5)), fmtDur(quantile(winTimes, 0.9)), rate, hit, wall.Round(time.Second))
+				fmtDur(quantile(winTimes, 0.5)), fmtDur(quantile(winTimes, 0.9)), fmtDur(quantile(winTimes, 1)), rate, cpuRate, hit, wall.Round(time.Second))
 		}
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "times per position (wall clock of that solve); nodes/s = all nodes / summed solve time")
+	if *perFile != "" {
+		if err := writePer(*perFile, pos, runs); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintln(w, "times per position (wall clock of that solve); nodes/s = all nodes / summed solve time; nodes/cpu-s = all nodes / the process's CPU time for the run (load on the machine inflates wall times, not CPU time)")
 	// The positions each run misses, and the wins a run finds that another
 	// mode misses with the same budget.
 	for _, r := range runs {
@@ -257,4 +272,24 @@ func readPositions(path string) ([]position, error) {
 		return nil, fmt.Errorf("%s: no positions", path)
 	}
 	return out, nil
+}
+
+// writePer writes one tab-separated line per position and run (mode,
+// budget, gid, win, nodes, seconds), to compare runs position by position.
+func writePer(path string, pos []position, runs []solveRun) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(f)
+	for _, r := range runs {
+		for i, o := range r.res {
+			fmt.Fprintf(bw, "%s\t%s\t%s\t%t\t%d\t%.6f\n", r.mode, r.budget, pos[i].id, o.win, o.nodes, o.elapsed.Seconds())
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

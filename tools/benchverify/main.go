@@ -10,6 +10,10 @@
 // With --connect623 FILE it instead searches Connect(6,2,3) first moves
 // (three stones in a small centre box, up to symmetry), verifies each and
 // runs AutoProve on the most promising ones, writing the best tree to FILE.
+//
+// With --prove-book FILE it runs the auto-pilot (proofbook.Prove, as `c6
+// book prove`) for --prove-time on every position one verifier call leaves
+// open, with --jobs verifier jobs, and checks the book.
 package main
 
 import (
@@ -59,6 +63,9 @@ func run(args []string, w io.Writer) error {
 	area := fs.Int("area", 3, "connect623: side of the centre box holding the three stones")
 	maxCalls := fs.Int("max-calls", 200, "connect623: verifier calls per AutoProve")
 	shapeTimeout := fs.Duration("shape-timeout", 3*time.Minute, "connect623: time per shape before trying the next")
+	proveBook := fs.String("prove-book", "", "instead: run the auto-pilot (c6 book prove) on every position one verifier call leaves open, in this new book")
+	proveTime := fs.Duration("prove-time", 25*time.Second, "prove-book: the auto-pilot's time per position")
+	jobs := fs.Int("jobs", 2, "prove-book: verifier jobs at once")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -74,6 +81,9 @@ func run(args []string, w io.Writer) error {
 	}
 	opts := engine.VerifyOptions{Lambda: *lambda, Limits: engine.Limits{MaxNodes: *maxNodes, Timeout: *timeout}, Workers: *workers}
 	ctx := context.Background()
+	if *proveBook != "" {
+		return proveAll(ctx, w, ps, *proveBook, *proveTime, *jobs, opts)
+	}
 	type row struct {
 		vd engine.Verdict
 		p  position

@@ -1,0 +1,228 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"c6book"
+	"c6book/engine"
+	"c6book/proofbook"
+	"c6book/session"
+)
+
+// browseBook is a temporary Connect6 book with four games: j10 j9k9 l10l11
+// twice (one of them longer), the same opening in another orientation (a
+// transposition of the first by symmetry) and j10 k11k12 once.
+func browseBook(t *testing.T) (*testApp, []engine.Move) {
+	t.Helper()
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", dir)
+	ta := startApp(t, test.NewTempApp(t), options{book: filepath.Join(dir, "b.c6book")})
+	r := ta.wa.bk.Rules()
+	main, _ := engine.ParseTurns(r, "j10 j9k9 l10l11 a1a2")
+	other := symTurns(r, 3, main)
+	games := fmt.Sprintf(`{"1": ["j10", "j9k9", "l10l11"], "2": ["j10", "j9k9", "l10l11", "a1a2"], "3": [%s], "4": ["j10", "k11k12"]}`,
+		quoted(r, other))
+	path := filepath.Join(dir, "games.json")
+	if err := os.WriteFile(path, []byte(games), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ta.wa.importGamesFile(path)
+	ta.pumpUntil("the import", func() bool { return ta.wa.busy() == 0 })
+	clearOverlays(ta.wa.win)
+	return ta, other
+}
+
+func symTurns(r engine.Rules, sym int, ms []engine.Move) []engine.Move {
+	out := make([]engine.Move, len(ms))
+	for i, m := range ms {
+		out[i] = r.TransformMove(sym, m)
+	}
+	return out
+}
+
+func quoted(r engine.Rules, ms []engine.Move) string {
+	parts := make([]string, len(ms))
+	for i, m := range ms {
+		parts[i] = `"` + engine.MoveName(r, m) + `"`
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Replies are listed most played first with their games and Black's win
+// rate, and → follows the most played one.
+func TestRepliesMostPlayedFirst(t *testing.T) {
+	ta, _ := browseBook(t)
+	wb := ta.wa.wb
+	r := ta.wa.bk.Rules()
+	ta.tap("j10")
+	kids := wb.Children()
+	if len(kids) != 2 {
+		t.Fatalf("%d replies to j10, want 2", len(kids))
+	}
+	if kids[0].Games.Games != 3 || kids[1].Games.Games != 1 {
+		t.Fatalf("replies %+v, want the 3-game reply first", kids)
+	}
+	if got := findLabel(wb.Content(), engine.MoveName(r, kids[0].Move)+"  3 games"); got == "" {
+		t.Fatal("no replies row with the games")
+	}
+	wb.Forward()
+	if k, _ := wb.Position().CanonicalKey(); true {
+		b, _ := engine.Replay(r, mustC6(t, "j10 j9k9"))
+		if want, _ := b.CanonicalKey(); k != want {
+			t.Fatalf("→ went to %s, not the most played reply", ta.line())
+		}
+	}
+}
+
+func mustC6(t *testing.T, text string) []engine.Move {
+	t.Helper()
+	ms, err := engine.ParseTurns(engine.Connect6(), text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ms
+}
+
+// The games through a position, and one of them opened in the orientation
+// of the user's line, continuing it.
+func TestGamesOpenInLineOrientation(t *testing.T) {
+	ta, other := browseBook(t)
+	wb := ta.wa.wb
+	r := ta.wa.bk.Rules()
+	wb.GoToLine(other[:2]) // the opening as game 3 played it
+	var games []session.GameInfo
+	var total int64
+	wb.Session().LoadGames(0, 10, func(gs []session.GameInfo, n int64) { games, total = gs, n })
+	if total != 3 || len(games) != 3 {
+		t.Fatalf("%d games (total %d) through j10 j9k9, want 3", len(games), total)
+	}
+	gid, err := ta.wa.bk.FindGame(context.Background(), "littlegolem", "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wb.Session().OpenGame(gid)
+	line, cur := wb.Line()
+	if cur != 2 || engine.FormatTurns(r, line) != engine.FormatTurns(r, other) {
+		t.Fatalf("game 2 opened as %s (cursor %d), want %s in the user's orientation",
+			engine.FormatTurns(r, line), cur, engine.FormatTurns(r, other))
+	}
+	wb.End()
+	if wb.Position().Stones(engine.Black)+wb.Position().Stones(engine.White) != 7 {
+		t.Fatal("cannot step to the game's end")
+	}
+}
+
+// Search hits and Next open in the user's orientation when the user's line
+// meets them, else in the stable one, with the short line and the status.
+func TestEntriesOpenInRightOrientation(t *testing.T) {
+	ta, other := browseBook(t)
+	wb := ta.wa.wb
+	bk := ta.wa.bk
+	r := bk.Rules()
+	ctx := context.Background()
+	b, _ := engine.Replay(r, mustC6(t, "j10 j9k9 l10l11"))
+	id, _, err := bk.Locate(ctx, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := bk.SetComment(ctx, id, "the key idea"); err != nil {
+		t.Fatal(err)
+	}
+	if err := bk.SetDisproved(ctx, id, engine.Black, true); err != nil {
+		t.Fatal(err)
+	}
+	wb.Search("key")
+	es := wb.SearchResults()
+	if len(es) != 1 {
+		t.Fatalf("%d hits", len(es))
+	}
+	if es[0].Status != c6book.StatusDisproved || !strings.HasPrefix(es[0].Short, "1. j10 2. j9k9 3. l10l11") {
+		t.Fatalf("hit %+v: want disproved, short line from the root", es[0])
+	}
+	// From the root: the stable orientation (game 1's).
+	wb.OpenEntry(es[0])
+	if got := ta.line(); got != "j10 j9k9 l10l11" {
+		t.Fatalf("opened from the root as %q", got)
+	}
+	if wb.Info().Status != c6book.StatusDisproved {
+		t.Fatalf("status %v", wb.Info().Status)
+	}
+	// From the other orientation's line: that orientation.
+	wb.GoToLine(other[:2])
+	wb.OpenEntry(es[0])
+	if got, want := ta.line(), engine.FormatTurns(r, other[:3]); got != want {
+		t.Fatalf("opened from the mirrored line as %q, want %q", got, want)
+	}
+
+	// Next works below the shown position and keeps its orientation.
+	if err := bk.SetDisproved(ctx, id, engine.Black, false); err != nil {
+		t.Fatal(err)
+	}
+	wb.GoToLine(other[:2])
+	wb.Next()
+	if got, want := ta.line(), engine.FormatTurns(r, other[:3]); got != want {
+		t.Fatalf("Next from %s went to %q, want %q", engine.FormatTurns(r, other[:2]), got, want)
+	}
+}
+
+// A cancelled import says how many games it stored, and that is what the
+// book holds.
+func TestImportCancelReportsStored(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", dir)
+	ta := startApp(t, test.NewTempApp(t), options{book: filepath.Join(dir, "b.c6book")})
+	var sb strings.Builder
+	sb.WriteString("{")
+	cols := "abcdefghijklmnopqrs"
+	for i := 0; i < 3000; i++ {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		x, y := cols[i%19], 1+(i/19)%19
+		fmt.Fprintf(&sb, `"%d": ["j10", "%c%d%c%d"]`, i+1, x, y, cols[(i/361+i+3)%19], 1+(i/19+5)%19)
+	}
+	sb.WriteString("}")
+	path := filepath.Join(dir, "games.json")
+	if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ta.wa.importGamesFile(path)
+	jobs := ta.wa.wb.Session().Jobs()
+	if len(jobs) != 1 {
+		t.Fatalf("%d jobs", len(jobs))
+	}
+	jobs[0].Cancel()
+	ta.pumpUntil("the import", func() bool { return ta.wa.busy() == 0 })
+	st, err := ta.wa.bk.Stats(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	top := ta.wa.win.Canvas().Overlays().Top()
+	if top == nil {
+		t.Fatal("no report after the cancelled import")
+	}
+	got := findLabel(top, "Import")
+	cancelled := fmt.Sprintf("Import cancelled: %d of the file's", st.Games)
+	finished := fmt.Sprintf("Imported %d games", st.Games)
+	if !strings.HasPrefix(got, cancelled) && !strings.HasPrefix(got, finished) {
+		t.Fatalf("report %q; the book holds %d games", got, st.Games)
+	}
+	t.Logf("%s", got)
+}
+
+func TestImportProgressText(t *testing.T) {
+	p := proofbook.ImportProgress{Total: 37336, Done: 1200, Stored: 1100, Already: 90, Skipped: 10}
+	if got := importProgressText(p); got != "1200 / 37336 games committed: 1100 stored, 90 already in the book, 10 skipped" {
+		t.Fatal(got)
+	}
+	if got := importCancelledText(p); !strings.HasPrefix(got, "Import cancelled: 1100 of the file's 37336 games were stored") {
+		t.Fatal(got)
+	}
+}

@@ -1,0 +1,455 @@
+package proofbook
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"c6book/engine"
+)
+
+// The auto-pilot: engine.JobSearch (job-level proof-number search) over the
+// book's stored positions. At an attacker-to-move position it adds the
+// engine's ranked candidate moves (a first batch, doubled each time every
+// move tried has failed); at a defender-to-move position without a usable
+// verdict it runs the verifier, through an engine.Verifier, and stores the
+// verdict with StoreVerdict (re-checked by proofcheck) the moment it
+// arrives. Everything it learns is in the book: a run that is stopped or
+// killed loses at most the jobs in flight, and the same call continues.
+//
+// The expert's word wins: a position marked disproved is never worked on
+// again, moves stored by hand (or imported) are verified before the
+// engine's candidates, and a position held ("leave to me", SetHold) is
+// skipped together with everything below it.
+
+// ProveOptions configure Prove.
+type ProveOptions struct {
+	Attacker engine.Color
+	// Verify configures every verifier call; its Tolerance is set for each
+	// position (the defender's stone deficit). Lambda 2 or 3.
+	Verify   engine.VerifyOptions
+	Jobs     int           // verifier jobs at once (0: 1)
+	MaxCalls int           // verifier calls at most (0: no limit)
+	MaxTime  time.Duration // (0: no limit) jobs in flight at the limit are cancelled
+	// Candidates is the first batch of attacker moves at a position (0: 4);
+	// each time all moves there failed the batch doubles, up to
+	// MaxCandidates (0: 32).
+	Candidates, MaxCandidates int
+}
+
+// ProveProgress is reported while Prove runs.
+type ProveProgress struct {
+	Calls    int // verifier calls finished (and stored)
+	Proved   int // positions proved below the target (as the search last saw them)
+	Open     int // positions with work left
+	Added    int // positions the auto-pilot stored (moves and items)
+	PN, DN   int64
+	InFlight []PosID // positions being verified
+	Elapsed  time.Duration
+}
+
+// Frontier is a position where the auto-pilot stopped: "open" (work left:
+// a verifier run or new attacker moves), "held" (left to the expert),
+// "refused" (its verdict was refused) or "stuck" (nothing the auto-pilot
+// can do: e.g. an item not stored).
+type Frontier struct {
+	ID     PosID
+	PN, DN int64
+	Why    string
+}
+
+// ProveResult is the outcome of Prove.
+type ProveResult struct {
+	// Status: "proved", "failed" (every attacker move tried failed: the
+	// auto-pilot's dead end, not a disproof stored in the book),
+	// "budget", "stuck" (nothing left the auto-pilot may work on) or
+	// "stopped" (ctx done).
+	Status   string
+	Calls    int // verifier calls stored
+	Expanded int // batches of candidate moves added
+	Added    int // positions stored
+	Nodes    int // positions below the target the search looked at
+	Proved   int // positions proved below the target (reachable through open ones)
+	Open     int // positions with work left (verifier runs, new attacker moves)
+	PN, DN   int64
+	Elapsed  time.Duration
+	Frontier []Frontier // the most-proving open positions, smallest proof number first
+	Proof    Proof      // the target's book status at the end
+	// Refused lists the verdicts StoreVerdict refused (a verifier that
+	// cannot be trusted: their positions were left alone).
+	Refused []string
+}
+
+// Prove runs the auto-pilot below position id for opts.Attacker with
+// verifier v. Each verdict is committed the moment its job ends, so other
+// readers (the workbench) see them land; progress, when not nil, is called
+// from a goroutine of its own and never slows the search. A done ctx stops
+// it (the result says "stopped" and ctx's error is returned); what is
+// stored stays.
+func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts ProveOptions, progress func(ProveProgress)) (ProveResult, error) {
+	if opts.Attacker != engine.Black && opts.Attacker != engine.White {
+		return ProveResult{}, errors.New("prove: attacker must be Black or White")
+	}
+	if opts.Verify.Lambda != 2 && opts.Verify.Lambda != 3 {
+		return ProveResult{}, fmt.Errorf("prove: lambda %d: want 2 or 3", opts.Verify.Lambda)
+	}
+	if v == nil {
+		return ProveResult{}, errors.New("prove: no verifier")
+	}
+	if bk.readOnly != "" {
+		return ProveResult{}, fmt.Errorf("%w: %s cannot be written (%s)", ErrReadOnly, bk.path, bk.readOnly)
+	}
+	if opts.Candidates <= 0 {
+		opts.Candidates = 4
+	}
+	if opts.MaxCandidates <= 0 {
+		opts.MaxCandidates = 32
+	}
+	opts.MaxCandidates = max(opts.MaxCandidates, opts.Candidates)
+	opts.Verify.ExpandSeminull = false // seminull items are positions of the book
+	if _, err := readInfo(ctx, bk.r, id); err != nil {
+		return ProveResult{}, err
+	}
+	t := &bookTree{bk: bk, v: v, opts: opts, a: opts.Attacker, exhausted: map[PosID]bool{}, refused: map[PosID]string{}}
+	before, err := bk.countPositions(ctx)
+	if err != nil {
+		return ProveResult{}, err
+	}
+	var prog func(engine.JobProgress[PosID])
+	if progress != nil {
+		prog = func(p engine.JobProgress[PosID]) {
+			progress(ProveProgress{Calls: p.Jobs, Proved: p.Proved, Open: p.Open, Added: int(t.added.Load()),
+				PN: p.PN, DN: p.DN, InFlight: p.InFlight, Elapsed: p.Elapsed})
+		}
+	}
+	sr, err := engine.JobSearch[PosID](ctx, t, id, engine.JobOptions{Jobs: opts.Jobs, MaxJobs: opts.MaxCalls, MaxTime: opts.MaxTime,
+		Refresh: 30 * time.Second}, prog)
+	if sr.Status == "disproved" {
+		sr.Status = "failed" // not the book's disproof: no attacker move the auto-pilot tried works
+	}
+	res := ProveResult{Status: sr.Status, Calls: sr.Jobs, Expanded: sr.Expanded, Nodes: sr.Nodes, Proved: sr.Proved, Open: sr.Open, PN: sr.PN, DN: sr.DN, Elapsed: sr.Elapsed}
+	for _, f := range sr.Frontier {
+		why := f.Why
+		if t.refused[f.Key] != "" {
+			why = "refused"
+		}
+		res.Frontier = append(res.Frontier, Frontier{f.Key, f.PN, f.DN, why})
+	}
+	for id, msg := range t.refused {
+		res.Refused = append(res.Refused, fmt.Sprintf("position %d: %s", id, msg))
+	}
+	slices.Sort(res.Refused)
+	// The summary reads the book even when ctx is done.
+	rctx := context.WithoutCancel(ctx)
+	if after, cerr := bk.countPositions(rctx); cerr == nil {
+		res.Added = int(after - before)
+	}
+	if p, _, perr := readProof(rctx, bk.r, bk.rules, id, opts.Attacker); perr == nil {
+		res.Proof = p
+	}
+	return res, err
+}
+
+func (bk *Book) countPositions(ctx context.Context) (int64, error) {
+	var n int64
+	err := bk.r.QueryRowContext(ctx, "SELECT COUNT(*) FROM position").Scan(&n)
+	return n, err
+}
+
+// bookTree is the book as an engine.JobTree.
+type bookTree struct {
+	bk   *Book
+	v    engine.Verifier
+	opts ProveOptions
+	a    engine.Color
+	// exhausted: attacker-to-move positions without further candidates
+	// (this run; a new run finds out again from the stored moves).
+	exhausted map[PosID]bool
+	// refused: positions whose verdict StoreVerdict refused (this run).
+	refused map[PosID]string
+	added   atomic.Int64 // positions stored, read by progress reports
+}
+
+// Look implements engine.JobTree.
+func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], error) {
+	bk, a := t.bk, t.a
+	var n engine.JobNode[PosID]
+	pi, err := readInfo(ctx, bk.r, id)
+	if err != nil {
+		return n, err
+	}
+	n.OR = pi.toMove == a
+	pr, _, err := readProof(ctx, bk.r, bk.rules, id, a)
+	if err != nil {
+		return n, err
+	}
+	switch {
+	case pi.winner == a || pr.Status == StatusProved:
+		n.Result = engine.JobProved
+		return n, nil
+	case pi.winner == a.Opp() || pr.Status == StatusDisproved:
+		n.Result = engine.JobFailed
+		return n, nil
+	}
+	held, err := bk.held(ctx, bk.r, id, a)
+	if err != nil {
+		return n, err
+	}
+	if held || t.refused[id] != "" {
+		n.Result = engine.JobHeld
+		return n, nil
+	}
+	if n.OR {
+		kids, err := t.orChildren(ctx, id)
+		if err != nil {
+			return n, err
+		}
+		n.Children = kids
+		if !t.exhausted[id] {
+			n.Work = engine.JobExpand
+		} else if len(kids) == 0 {
+			n.Result = engine.JobFailed
+		}
+		return n, nil
+	}
+	// Defender to move: verify unless the stored verdict counts. (The
+	// certificate is not decoded here: StoreVerdict checked it.)
+	vd, hasCert, err := loadVerdictData(ctx, bk.r, id)
+	if err != nil {
+		return n, err
+	}
+	list, _, err := loadPos(ctx, bk.r, bk.rules, id)
+	if err != nil {
+		return n, err
+	}
+	b := bk.board(list, pi.toMove)
+	tol, ok := b.DefenderDeficit(a)
+	if !ok {
+		n.Result = engine.JobFailed // not a position of a's proofs
+		return n, nil
+	}
+	switch {
+	case vd == nil || vd.Attacker != a || !hasCert && !vd.AllUnsolved || vd.Tolerance != tol:
+		n.Work = engine.JobRun
+		return n, nil
+	case vd.AllUnsolved && vd.Status != StatusProved:
+		if vd.Lambda < t.opts.Verify.Lambda {
+			n.Work = engine.JobRun // a lower-order verdict: try this order
+		} else {
+			n.Result = engine.JobFailed // no zone bounds the defence: a dead end
+		}
+		return n, nil
+	}
+	items, err := bk.openItems(ctx, id, a, list, b, vd)
+	if err != nil {
+		return n, err
+	}
+	if len(items) == 0 {
+		// Open, but nothing left to answer (proved positions were caught
+		// above): a verdict without items that is not a proof.
+		n.Result = engine.JobFailed
+		return n, nil
+	}
+	for _, it := range items {
+		if it.ID != 0 {
+			n.Children = append(n.Children, it.ID)
+		}
+	}
+	return n, nil
+}
+
+// orChildren lists an attacker-to-move position's stored moves, hand-made
+// ones first, then the auto-pilot's in their rank order.
+func (t *bookTree) orChildren(ctx context.Context, id PosID) ([]PosID, error) {
+	rows, err := t.bk.r.QueryContext(ctx, `
+SELECT e.child FROM edge e LEFT JOIN autopilot_move m ON m.parent = e.parent AND m.move = e.move
+WHERE e.parent = ? ORDER BY m.rank IS NOT NULL, m.rank, e.move`, int64(id))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []PosID
+	for rows.Next() {
+		var c int64
+		if err := rows.Scan(&c); err != nil {
+			return nil, err
+		}
+		out = append(out, PosID(c))
+	}
+	return out, rows.Err()
+}
+
+// Expand implements engine.JobTree: the next batch of candidate moves.
+func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
+	bk := t.bk
+	b, err := bk.Board(ctx, id)
+	if err != nil {
+		return 0, err
+	}
+	for n := t.opts.Candidates; ; n *= 2 {
+		n = min(n, t.opts.MaxCandidates)
+		added, err := bk.addAutoMoves(ctx, id, engine.AttackerCandidates(b, n))
+		if err != nil {
+			return 0, err
+		}
+		if added > 0 {
+			t.added.Add(int64(added))
+			return added, nil
+		}
+		if n >= t.opts.MaxCandidates {
+			t.exhausted[id] = true
+			return 0, nil
+		}
+	}
+}
+
+// Run implements engine.JobTree: verify position id and store the verdict.
+func (t *bookTree) Run(ctx context.Context, id PosID) (func(), error) {
+	bk := t.bk
+	cb, err := bk.Board(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	_, csym := cb.CanonicalKey()
+	tol, ok := cb.DefenderDeficit(t.a)
+	if !ok {
+		return nil, fmt.Errorf("position %d: the stone counts do not fit full turns of %s", id, t.a)
+	}
+	vo := t.opts.Verify
+	vo.Tolerance = tol
+	v, err := t.v.Verify(ctx, cb, vo, nil)
+	if err != nil {
+		return nil, err
+	}
+	sv := FromEngine(bk.rules, csym, v, vo.Lambda)
+	before, _ := bk.countPositions(ctx)
+	if err := bk.StoreVerdict(ctx, id, sv); err != nil {
+		if ctx.Err() != nil || IsBusy(err) || errors.Is(err, ErrReadOnly) {
+			return nil, fmt.Errorf("position %d: %w", id, err)
+		}
+		// Refused (its certificate does not check, or it forgets a
+		// defender move): nothing is stored; this run leaves the position
+		// alone and says so, the others go on.
+		return func() { t.refused[id] = err.Error() }, nil
+	}
+	if after, err := bk.countPositions(ctx); err == nil && after > before {
+		t.added.Add(after - before)
+	}
+	return nil, nil
+}
+
+// addAutoMoves stores the candidate moves (id's canonical frame) not stored
+// yet as moves of id, marked as the auto-pilot's, in one transaction; it
+// returns how many it added.
+func (bk *Book) addAutoMoves(ctx context.Context, id PosID, moves []engine.Move) (int, error) {
+	added := 0
+	err := bk.writeRetry(ctx, func(tx *sql.Tx) error {
+		added = 0
+		w, list, b, err := bk.walkFrom(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		stab := stabilizer(bk.rules, list)
+		var rank int
+		if err := tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(rank), -1) + 1 FROM autopilot_move WHERE parent = ?", int64(id)).Scan(&rank); err != nil {
+			return err
+		}
+		for _, m := range moves {
+			pm := packMove(repMove(bk.rules, stab, m))
+			var one int
+			switch err := tx.QueryRowContext(ctx, "SELECT 1 FROM edge WHERE parent = ? AND move = ?", int64(id), pm).Scan(&one); {
+			case err == nil:
+				continue // stored already (by hand, or by an earlier batch)
+			case !errors.Is(err, sql.ErrNoRows):
+				return err
+			}
+			if _, err := w.step(ctx, b, node{id: id, list: list}, m, false); err != nil {
+				return fmt.Errorf("candidate %s: %w", engine.MoveName(bk.rules, m), err)
+			}
+			if err := b.Undo(); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, "INSERT INTO autopilot_move(parent, move, rank) VALUES (?, ?, ?)", int64(id), pm, rank); err != nil {
+				return err
+			}
+			rank++
+			added++
+		}
+		return w.finish(ctx)
+	})
+	return added, err
+}
+
+// held reports whether an expert holds position id for attacker a.
+func (bk *Book) held(ctx context.Context, q queryer, id PosID, a engine.Color) (bool, error) {
+	var one int
+	err := q.QueryRowContext(ctx, "SELECT 1 FROM hold WHERE pos = ? AND attacker = ?", int64(id), int(a)).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// Held reports whether an expert keeps position id for attacker ("leave to
+// me"): the auto-pilot does not work at or below it.
+func (bk *Book) Held(ctx context.Context, id PosID, attacker engine.Color) (bool, error) {
+	return bk.held(ctx, bk.r, id, attacker)
+}
+
+// SetHold marks (on) or unmarks position id as left to the expert for
+// attacker: the auto-pilot skips it and everything below it.
+func (bk *Book) SetHold(ctx context.Context, id PosID, attacker engine.Color, on bool) error {
+	if attacker != engine.Black && attacker != engine.White {
+		return errors.New("attacker must be Black or White")
+	}
+	return bk.write(ctx, func(tx *sql.Tx) error {
+		if _, err := readInfo(ctx, tx, id); err != nil {
+			return err
+		}
+		if !on {
+			_, err := tx.ExecContext(ctx, "DELETE FROM hold WHERE pos = ? AND attacker = ?", int64(id), int(attacker))
+			return err
+		}
+		_, err := tx.ExecContext(ctx, "INSERT INTO hold(pos, attacker, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+			int64(id), int(attacker), time.Now().Unix())
+		return err
+	})
+}
+
+// AutoMove reports whether the stored move m of position id (canonical
+// frame) was proposed by the auto-pilot rather than made by hand.
+func (bk *Book) AutoMove(ctx context.Context, id PosID, m engine.Move) (bool, error) {
+	list, _, err := loadPos(ctx, bk.r, bk.rules, id)
+	if err != nil {
+		return false, err
+	}
+	pm := packMove(repMove(bk.rules, stabilizer(bk.rules, list), m))
+	var one int
+	err = bk.r.QueryRowContext(ctx, "SELECT 1 FROM autopilot_move WHERE parent = ? AND move = ?", int64(id), pm).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// Stuck says why the auto-pilot cannot work at position id for attacker
+// a: "held" (left to the expert), "dead end" (its verdict leaves every
+// defender move open: no zone bounds the defence), or "" (it can).
+func (bk *Book) Stuck(ctx context.Context, id PosID, a engine.Color) (string, error) {
+	h, err := bk.held(ctx, bk.r, id, a)
+	if err != nil || h {
+		return map[bool]string{true: "held"}[h], err
+	}
+	v, err := loadVerdict(ctx, bk.r, id)
+	if err != nil {
+		return "", err
+	}
+	if v != nil && v.Attacker == a && v.AllUnsolved && v.Status != StatusProved {
+		return "dead end", nil
+	}
+	return "", nil
+}

@@ -1,0 +1,424 @@
+package proofbook
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"c6book/engine"
+)
+
+// recordingVerifier is the local verifier that records the positions it
+// was asked to verify (their canonical keys), in order.
+type recordingVerifier struct {
+	mu   sync.Mutex
+	keys []uint64
+}
+
+func (v *recordingVerifier) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
+	k, _ := b.CanonicalKey()
+	v.mu.Lock()
+	v.keys = append(v.keys, k)
+	v.mu.Unlock()
+	return engine.Verify(ctx, b, opts, progress)
+}
+
+func (v *recordingVerifier) saw(k uint64) bool {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return slices.Contains(v.keys, k)
+}
+
+func posKeyOf(t *testing.T, bk *Book, id PosID) uint64 {
+	t.Helper()
+	b, err := bk.Board(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, _ := b.CanonicalKey()
+	return k
+}
+
+func smallProve(a engine.Color, lambda, calls int) ProveOptions {
+	return ProveOptions{Attacker: a, MaxCalls: calls, Jobs: 1,
+		Verify: engine.VerifyOptions{Lambda: lambda, Workers: 1, Limits: engine.Limits{MaxNodes: 3000}}}
+}
+
+// Every position the auto-pilot proves on small boards is a true win,
+// played out against every defender reply by brute force, and the book
+// passes check (proofcheck re-checks every stored proof).
+func TestProveAgainstBruteForce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long")
+	}
+	ctx := context.Background()
+	cases := []struct {
+		rules  engine.Rules
+		line   string
+		a      engine.Color
+		lambda int
+	}{
+		{engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}, "", engine.Black, 2},
+		{engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}, "d4", engine.Black, 3},
+		{engine.Rules{M: 7, N: 7, K: 4, P: 2, Q: 1}, "d4 c3e5", engine.Black, 3},
+		{engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}, "e5 d4f6", engine.Black, 3},
+		{engine.Rules{M: 7, N: 7, K: 4, P: 2, Q: 1}, "", engine.Black, 3},
+		{engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}, "", engine.Black, 3},
+	}
+	rng := rand.New(rand.NewPCG(5, 15))
+	for i := 0; i < 4; i++ {
+		r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+		ms := randomLine(rng, r, 4)
+		b, err := engine.Replay(r, ms)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, struct {
+			rules  engine.Rules
+			line   string
+			a      engine.Color
+			lambda int
+		}{r, engine.FormatTurns(r, ms), b.ToMove(), 2 + i%2})
+	}
+	provedAny, below := 0, 0
+	for _, c := range cases {
+		bk := newBook(t, c.rules)
+		id := add(t, bk, c.line)
+		res, err := bk.Prove(ctx, id, engine.LocalVerifier{}, smallProve(c.a, c.lambda, 40), nil)
+		if err != nil {
+			t.Fatalf("%v %q: %v", c.rules, c.line, err)
+		}
+		mustCheck(t, bk)
+		proved := provedPositions(t, bk, c.a)
+		for _, pos := range proved {
+			cb, err := bk.Board(ctx, pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tol, _ := cb.DefenderDeficit(c.a); tol > 0 {
+				below++
+			}
+			o := &oracle{bk: bk, a: c.a, memo: map[string]bool{}}
+			if err := o.wins(ctx, pos, cb, nil); err != nil {
+				t.Fatalf("%v %q: the auto-pilot's book calls position %d proved for %s, but: %v", c.rules, c.line, pos, c.a, err)
+			}
+		}
+		if res.Status == "proved" {
+			provedAny++
+			if res.Proof.Status != StatusProved {
+				t.Fatalf("%v %q: the search says proved, the book %s", c.rules, c.line, res.Proof.Status)
+			}
+		}
+		t.Logf("%v %q λ%d: %s, %d calls, %d positions added, %d proved positions checked by brute force",
+			c.rules, c.line, c.lambda, res.Status, res.Calls, res.Added, len(proved))
+	}
+	if provedAny == 0 {
+		t.Fatal("the auto-pilot proved none of the targets")
+	}
+	t.Logf("%d proved positions below a seminull or null move (tolerance > 0)", below)
+}
+
+// The expert's word wins: a move stored by hand is verified before the
+// engine's candidates, a move marked disproved is never worked on, and a
+// position left to the expert is skipped (and named in the frontier).
+func TestProveExpertOverrides(t *testing.T) {
+	ctx := context.Background()
+	r := engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
+
+	// A hand-made move (a poor one, far from the centre) is tried first.
+	bk := newBook(t, r)
+	root := add(t, bk, "")
+	hand := add(t, bk, "b2")
+	rv := &recordingVerifier{}
+	if _, err := bk.Prove(ctx, root, rv, smallProve(engine.Black, 2, 1), nil); err != nil {
+		t.Fatal(err)
+	}
+	if len(rv.keys) != 1 || rv.keys[0] != posKeyOf(t, bk, hand) {
+		t.Fatalf("the first verified position is not the hand-made move's (%d calls)", len(rv.keys))
+	}
+	auto, err := bk.AutoMove(ctx, root, turns(t, r, "b2")[0])
+	if err != nil || auto {
+		t.Fatalf("the hand-made move counts as the auto-pilot's: %v %v", auto, err)
+	}
+
+	// Marked disproved, or held: never verified.
+	bk = newBook(t, r)
+	root = add(t, bk, "")
+	dis := add(t, bk, "b2")
+	held := add(t, bk, "c3")
+	if err := bk.SetDisproved(ctx, dis, engine.Black, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := bk.SetHold(ctx, held, engine.Black, true); err != nil {
+		t.Fatal(err)
+	}
+	rv = &recordingVerifier{}
+	res, err := bk.Prove(ctx, root, rv, smallProve(engine.Black, 2, 3), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rv.saw(posKeyOf(t, bk, dis)) || rv.saw(posKeyOf(t, bk, held)) {
+		t.Fatal("the auto-pilot verified a position the expert disproved or kept")
+	}
+	if res.Calls != 3 {
+		t.Fatalf("%d calls, want 3 (status %s)", res.Calls, res.Status)
+	}
+	if h, err := bk.Held(ctx, held, engine.Black); err != nil || !h {
+		t.Fatalf("hold not stored: %v %v", h, err)
+	}
+
+	// Below a held position nothing is worked on: the search is stuck there.
+	bk = newBook(t, r)
+	id := add(t, bk, "d4")
+	if err := bk.SetHold(ctx, id, engine.Black, true); err != nil {
+		t.Fatal(err)
+	}
+	rv = &recordingVerifier{}
+	res, err = bk.Prove(ctx, id, rv, smallProve(engine.Black, 2, 10), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rv.keys) != 0 || res.Status != "stuck" || len(res.Frontier) != 1 || res.Frontier[0].Why != "held" {
+		t.Fatalf("held target: %d calls, status %s, frontier %+v", len(rv.keys), res.Status, res.Frontier)
+	}
+	if err := bk.SetHold(ctx, id, engine.Black, false); err != nil {
+		t.Fatal(err)
+	}
+	mustCheck(t, bk)
+}
+
+// Two jobs at once store what one job stores, position by position, and
+// the book checks.
+func TestProveTwoJobs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long")
+	}
+	ctx := context.Background()
+	r := engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
+	bk := newBook(t, r)
+	root := add(t, bk, "")
+	o := smallProve(engine.Black, 2, 60)
+	o.Jobs = 2
+	var mu sync.Mutex
+	maxInFlight := 0
+	res, err := bk.Prove(ctx, root, engine.LocalVerifier{}, o, func(p ProveProgress) {
+		mu.Lock()
+		maxInFlight = max(maxInFlight, len(p.InFlight))
+		mu.Unlock()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != "proved" {
+		t.Fatalf("two jobs: %s after %d calls", res.Status, res.Calls)
+	}
+	mustCheck(t, bk)
+	mu.Lock()
+	defer mu.Unlock()
+	t.Logf("two jobs: %d calls, at most %d in flight in the reports", res.Calls, maxInFlight)
+}
+
+const proverEnv = "C6BOOK_PROVER"
+
+// TestHelperProver is the child process of TestProveKilled: it runs the
+// auto-pilot on the book named by C6BOOK_PROVER to the end.
+func TestHelperProver(t *testing.T) {
+	path := os.Getenv(proverEnv)
+	if path == "" {
+		t.Skip("child process of TestProveKilled only")
+	}
+	ctx := context.Background()
+	bk, err := Open(ctx, path)
+	if err != nil {
+		fmt.Println("error", err)
+		os.Exit(3)
+	}
+	_, err = bk.Prove(ctx, bk.root, engine.LocalVerifier{}, smallProve(engine.Black, 2, 0), func(p ProveProgress) {
+		fmt.Println("calls", p.Calls)
+	})
+	if err != nil {
+		fmt.Println("error", err)
+		os.Exit(3)
+	}
+	fmt.Println("done")
+	bk.Close()
+	os.Exit(0)
+}
+
+// provedKeys are the canonical keys of the positions proved for a.
+func provedKeys(t *testing.T, bk *Book, a engine.Color) []uint64 {
+	t.Helper()
+	var out []uint64
+	for _, id := range provedPositions(t, bk, a) {
+		out = append(out, posKeyOf(t, bk, id))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// kill -9 at varied moments of an auto-pilot run, then run it again: the
+// book passes check after every kill, and the run that finishes leaves the
+// same proof as an uninterrupted run (nothing stored is lost or redone
+// differently).
+func TestProveKilled(t *testing.T) {
+	if os.Getenv(proverEnv) != "" {
+		t.Skip("in the child")
+	}
+	if testing.Short() {
+		t.Skip("long")
+	}
+	ctx := context.Background()
+	r := engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
+	// The uninterrupted run.
+	ref := newBook(t, r)
+	res, err := ref.Prove(ctx, ref.root, engine.LocalVerifier{}, smallProve(engine.Black, 2, 0), nil)
+	if err != nil || res.Status != "proved" {
+		t.Fatalf("reference run: %s %v", res.Status, err)
+	}
+	want := provedKeys(t, ref, engine.Black)
+
+	rng := rand.New(rand.NewPCG(3, 9))
+	kills, runs, books := 0, 0, 0
+	// Ten kills; three under the race detector, where a run is ten times
+	// slower (tools/killprove.sh kills the c6 command ten times).
+	want10 := 10
+	if raceOn {
+		want10 = 3
+	}
+	path := ""
+	// Books are proved one after the other, each killed as often as it
+	// takes, until 10 kills happened and the last book is finished.
+	for finished := true; kills < want10 || !finished; runs++ {
+		if runs > 100 {
+			t.Fatalf("%d kills in %d runs", kills, runs)
+		}
+		if finished {
+			books++
+			path = filepath.Join(t.TempDir(), "killed.c6book")
+			bk, err := Create(ctx, path, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bk.Close()
+			finished = false
+		}
+		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProver$")
+		cmd.Env = append(os.Environ(), proverEnv+"="+path)
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd.Stderr = os.Stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		// Kill after a random number of finished calls (0-3) plus 0-40 ms,
+		// whatever the speed (-race or not); after the last kill the run
+		// finishes.
+		wait := rng.IntN(4)
+		delay := time.Duration(rng.IntN(40)) * time.Millisecond
+		lines := make(chan string, 100)
+		go func() {
+			defer close(lines)
+			sc := bufio.NewScanner(out)
+			for sc.Scan() {
+				lines <- sc.Text()
+			}
+		}()
+		killAt := time.After(time.Hour)
+		if kills < want10 {
+			if wait == 0 {
+				killAt = time.After(delay)
+			}
+		}
+		base := -1
+	read:
+		for {
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					break read
+				}
+				switch {
+				case l == "done":
+					finished = true
+				case len(l) > 6 && l[:6] == "calls ":
+					n, _ := strconv.Atoi(l[6:])
+					if base < 0 {
+						base = n
+					}
+					if kills < want10 && n-base >= wait && wait > 0 {
+						wait = 0
+						killAt = time.After(delay)
+					}
+				case len(l) > 5 && l[:5] == "error":
+					t.Fatalf("child: %s", l)
+				}
+			case <-killAt:
+				if cmd.Process.Signal(syscall.SIGKILL) == nil {
+					kills++
+				}
+				killAt = time.After(time.Hour)
+			}
+		}
+		cmd.Wait()
+		bk, err := Open(ctx, path)
+		if err != nil {
+			t.Fatalf("run %d: open after the kill: %v", runs, err)
+		}
+		mustCheck(t, bk)
+		if finished {
+			got := provedKeys(t, bk, engine.Black)
+			if p := proofOf(t, bk, bk.root, engine.Black); p.Status != StatusProved || !slices.Equal(got, want) {
+				t.Fatalf("after %d kills: root %s, %d proved positions, the uninterrupted run %d", kills, p.Status, len(got), len(want))
+			}
+		}
+		bk.Close()
+	}
+	t.Logf("%d kills in %d runs over %d books; every finished book equals the uninterrupted run's (%d proved positions)", kills, runs, books, len(want))
+}
+
+// BenchmarkProveJobs runs the auto-pilot with 1 and 2 jobs on the same
+// small-board target to its proof (Connect(8,8,5,2,1), Black's first move;
+// a fresh book each time, one solver worker per job) and reports the
+// verifier calls it took and the calls per second: the speed-up of
+// parallel jobs on this machine, and the extra calls they cost.
+func BenchmarkProveJobs(b *testing.B) {
+	r := engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
+	for _, jobs := range []int{1, 2} {
+		b.Run(fmt.Sprintf("jobs=%d", jobs), func(b *testing.B) {
+			ctx := context.Background()
+			calls := 0
+			var elapsed time.Duration
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				bk, err := Create(ctx, filepath.Join(b.TempDir(), "bench.c6book"), r)
+				if err != nil {
+					b.Fatal(err)
+				}
+				o := smallProve(engine.Black, 2, 0)
+				o.Jobs = jobs
+				b.StartTimer()
+				res, err := bk.Prove(ctx, bk.root, engine.LocalVerifier{}, o, nil)
+				if err != nil || res.Status != "proved" {
+					b.Fatal(res.Status, err)
+				}
+				calls += res.Calls
+				elapsed += res.Elapsed
+				bk.Close()
+			}
+			b.ReportMetric(float64(calls)/elapsed.Seconds(), "calls/s")
+			b.ReportMetric(float64(calls)/float64(b.N), "calls/op")
+		})
+	}
+}

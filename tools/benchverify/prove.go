@@ -1,0 +1,79 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"c6book/engine"
+	"c6book/proofbook"
+)
+
+// proveAll is --prove: the auto-pilot on the public positions. Each
+// position (the game's own next attacker turn played) is stored in one book
+// and verified once (one verifier call, λ from --lambda); the auto-pilot
+// (proofbook.Prove, --jobs jobs) then works on every position that call
+// leaves open, for at most budget each. At the end the book is checked
+// (proofcheck re-checks every stored proof) and the counts are printed.
+func proveAll(ctx context.Context, w io.Writer, ps []position, book string, budget time.Duration, jobs int, opts engine.VerifyOptions) error {
+	if _, err := os.Stat(book); err == nil {
+		return fmt.Errorf("%s exists: give a new book file", book)
+	}
+	bk, err := proofbook.Create(ctx, book, engine.Connect6())
+	if err != nil {
+		return err
+	}
+	defer bk.Close()
+	var open, closed, failed, budgetLeft, calls int
+	start := time.Now()
+	for _, p := range ps {
+		r := p.board.Rules()
+		hist := p.board.History()
+		line, err := bk.AddLine(ctx, hist)
+		if err != nil {
+			return fmt.Errorf("game %s: %w", p.gid, err)
+		}
+		id := line.IDs[len(line.IDs)-1]
+		a := p.board.ToMove().Opp()
+		po := proofbook.ProveOptions{Attacker: a, Verify: opts, Jobs: 1, MaxCalls: 1}
+		res, err := bk.Prove(ctx, id, engine.LocalVerifier{}, po, nil)
+		if err != nil {
+			return fmt.Errorf("game %s: %w", p.gid, err)
+		}
+		if res.Proof.Status == proofbook.StatusProved {
+			fmt.Fprintf(w, "%-8s %-6s proved by one verifier call\n", p.gid, engine.MoveName(r, p.next))
+			continue
+		}
+		open++
+		po.Jobs, po.MaxCalls, po.MaxTime = jobs, 0, budget
+		res, err = bk.Prove(ctx, id, engine.LocalVerifier{}, po, nil)
+		if err != nil {
+			return fmt.Errorf("game %s: %w", p.gid, err)
+		}
+		calls += res.Calls
+		switch {
+		case res.Proof.Status == proofbook.StatusProved:
+			closed++
+		case res.Status == "failed" || res.Status == "stuck":
+			failed++
+		default:
+			budgetLeft++
+		}
+		fmt.Fprintf(w, "%-8s %-6s open after one call; auto-pilot: %s (%s), %d calls, %d positions added, %v\n",
+			p.gid, engine.MoveName(r, p.next), res.Status, res.Proof.Status, res.Calls, res.Added, res.Elapsed.Round(time.Millisecond))
+	}
+	t0 := time.Now()
+	rep, err := bk.Check(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "auto-pilot on %d public positions (λ%d, %d nodes per solver call, %d jobs, %v per position): %d left open by one verifier call; the auto-pilot closed %d of them (%d calls), gave up on %d (dead ends), ran out of time on %d; %v in all\n",
+		len(ps), opts.Lambda, opts.Limits.MaxNodes, jobs, budget, open, closed, calls, failed, budgetLeft, time.Since(start).Round(time.Second))
+	fmt.Fprintf(w, "check: %d positions, %d proofs re-checked by proofcheck in %v: ok %v %v\n", rep.Positions, rep.Proofs, time.Since(t0).Round(time.Millisecond), rep.OK(), rep.Problems)
+	if !rep.OK() {
+		return fmt.Errorf("check: %d problems", len(rep.Problems))
+	}
+	return nil
+}

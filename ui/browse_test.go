@@ -1,0 +1,344 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"c6book"
+	"c6book/engine"
+	"c6book/session"
+	"c6book/session/sessiontest"
+)
+
+// rowText is what a list shows in row i.
+func rowText(t *testing.T, l *widget.List, i int) string {
+	t.Helper()
+	o := l.CreateItem()
+	l.UpdateItem(i, o)
+	switch o := o.(type) {
+	case *widget.Label:
+		return o.Text
+	case *fyne.Container:
+		return o.Objects[1].(*widget.Label).Text
+	}
+	t.Fatalf("row %d is a %T", i, o)
+	return ""
+}
+
+// rowColour is the status swatch of row i.
+func rowColour(l *widget.List, i int) color.Color {
+	o := l.CreateItem()
+	l.UpdateItem(i, o)
+	return o.(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*canvas.Rectangle).FillColor
+}
+
+// Replies are listed most played first, each row with its games and
+// Black's win rate; → follows the most played one.
+func TestRepliesRowsAndForward(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), nil)
+	h.tap("j10", "k10", "k11")
+	h.wb.Back()
+	h.tap("l10", "l11")
+	h.wb.Back()
+	h.tap("m10", "m11")
+	h.wb.Back()
+	set := func(turns string, g session.GameStats) {
+		b, err := engine.Replay(engine.Connect6(), mustTurns(t, turns))
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.store.Node(b, false).Games = g
+	}
+	set("j10 k10k11", session.GameStats{Games: 5, BlackWins: 3, WhiteWins: 1, Unfinished: 1})
+	set("j10 l10l11", session.GameStats{Games: 40, BlackWins: 10, WhiteWins: 30})
+	h.wb.Reload()
+	if got := childNames(h.wb.s.Rules(), h.wb.Children()); strings.Join(got, " ") != "l10l11 k10k11 m10m11" {
+		t.Fatalf("replies %v, want the most played first", got)
+	}
+	for i, want := range []string{"l10l11  40 games · B 25%  unknown", "k10k11  5 games · B 75%  unknown", "m10m11  unknown"} {
+		if got := rowText(t, h.wb.ui.kidList, i); got != want {
+			t.Fatalf("row %d: %q, want %q", i, got, want)
+		}
+	}
+	h.wb.GoToLine(mustTurns(t, "j10")) // the end of the line
+	h.key("Right")
+	if got := h.line(); got != "j10 l10l11" {
+		t.Fatalf("→ at the end of the line went to %q", got)
+	}
+	h.noErrors()
+}
+
+func mustTurns(t *testing.T, text string) []engine.Move {
+	t.Helper()
+	ms, err := engine.ParseTurns(engine.Connect6(), text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ms
+}
+
+func symLine(sym int, ms []engine.Move) []engine.Move {
+	r := engine.Connect6()
+	out := make([]engine.Move, len(ms))
+	for i, m := range ms {
+		out[i] = r.TransformMove(sym, m)
+	}
+	return out
+}
+
+// The Games pane lists the games through the shown position, a page at a
+// time, and opens one in the orientation of the user's line.
+func TestGamesPane(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), nil)
+	r := engine.Connect6()
+	game := mustTurns(t, "j10 j9k9 l10l11 a1a2 s19s18")
+	first := h.store.AddGame(sessiontest.Game{Source: "littlegolem", ExtID: "7", Turns: game, Result: engine.Black})
+	for i := 0; i < 130; i++ {
+		h.store.AddGame(sessiontest.Game{Source: "littlegolem", ExtID: fmt.Sprint(100 + i), Turns: symLine(i%8, game[:3])})
+	}
+	h.store.AddGame(sessiontest.Game{Source: "littlegolem", ExtID: "9", Turns: mustTurns(t, "j10 k11k12")})
+	user := symLine(5, game[:2])
+	h.wb.GoToLine(user)
+	h.wb.ui.tabs.SelectIndex(2)
+	if h.wb.ui.tabs.Selected().Text != "Games" {
+		t.Fatal("no Games tab")
+	}
+	if got := h.wb.ui.gamesL.Text; got != "Games through this position: 131" {
+		t.Fatalf("games header %q", got)
+	}
+	if n := len(h.wb.ui.games); n != gamesPage {
+		t.Fatalf("%d games listed at first, want a page of %d", n, gamesPage)
+	}
+	// Reaching the last row reads the next page.
+	rowText(t, h.wb.ui.gamesList, gamesPage-1)
+	if n := len(h.wb.ui.games); n != 131 {
+		t.Fatalf("%d games listed after scrolling down, want 131", n)
+	}
+	i := -1
+	for j, g := range h.wb.ui.games {
+		if g.ID == first {
+			i = j
+		}
+	}
+	if i < 0 {
+		t.Fatal("game 7 is not listed")
+	}
+	if got := rowText(t, h.wb.ui.gamesList, i); got != "littlegolem 7 · 5 turns · Black won" {
+		t.Fatalf("game row %q", got)
+	}
+	h.wb.ui.gamesList.Select(i)
+	line, cur := h.wb.Line()
+	if want := engine.FormatTurns(r, symLine(5, game)); engine.FormatTurns(r, line) != want || cur != 2 {
+		t.Fatalf("game opened as %q (cursor %d), want %q at turn 2", engine.FormatTurns(r, line), cur, want)
+	}
+	h.wb.End()
+	if got := h.line(); got != engine.FormatTurns(r, symLine(5, game)) {
+		t.Fatalf("stepping through the game: %q", got)
+	}
+	// Another position: the pane follows.
+	h.wb.Home()
+	h.wb.GoToLine(mustTurns(t, "j10 k11k12"))
+	if got := h.wb.ui.gamesL.Text; got != "Games through this position: 1" {
+		t.Fatalf("games header after moving %q", got)
+	}
+	h.noErrors()
+}
+
+// Notes are stored as you type, once the typing pauses, and at once when
+// the user moves on before that; one typing stretch is one undoable edit.
+func TestNotesSavedAsYouType(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), nil)
+	h.tap("j10")
+	b := h.wb.Position().Clone()
+	test.Type(h.wb.ui.commentE, "keep me")
+	if !h.wb.s.NotesPending() {
+		t.Fatal("typing left no pending notes")
+	}
+	if n := h.store.Node(b, false); n.Comment != "" {
+		t.Fatalf("stored before the pause: %q", n.Comment)
+	}
+	// Moving on before the debounce fires stores them.
+	h.wb.Back()
+	if n := h.store.Node(b, false); n.Comment != "keep me" {
+		t.Fatalf("notes lost on leaving the position: %q", n.Comment)
+	}
+	h.wb.Forward()
+	if h.wb.ui.commentE.Text != "keep me" {
+		t.Fatalf("comment shown %q", h.wb.ui.commentE.Text)
+	}
+	// The pause stores them (the timer posts through the queue).
+	test.Type(h.wb.ui.labelE, "joseki")
+	h.pumpUntil("the debounced save", func() bool { return h.store.Node(b, false).Label == "joseki" })
+	test.Type(h.wb.ui.labelE, "!")
+	h.pumpUntil("the second save", func() bool { return h.store.Node(b, false).Label == "joseki!" })
+	if d := h.wb.CanUndo(); d != "notes" {
+		t.Fatalf("CanUndo %q", d)
+	}
+	h.wb.Undo()
+	if n := h.store.Node(b, false); n.Label != "" || n.Comment != "keep me" {
+		t.Fatalf("undo of the typing: label %q comment %q", n.Label, n.Comment)
+	}
+	if h.wb.ui.labelE.Text != "" {
+		t.Fatalf("label shown after undo %q", h.wb.ui.labelE.Text)
+	}
+	h.noErrors()
+}
+
+// Every book edit is on the undo stack: moves, notes, square labels and
+// Mark disproved.
+func TestUndoEveryEditKind(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), nil)
+	h.tap("j10")
+	b := h.wb.Position().Clone()
+	h.wb.SaveNotes("c", "l")
+	h.wb.SetMarking(true)
+	h.tap("a1")
+	h.wb.SetMarking(false)
+	h.wb.ToggleDisproved()
+	if h.wb.Info().Status != c6book.StatusDisproved {
+		t.Fatalf("status %v", h.wb.Info().Status)
+	}
+	for _, step := range []struct {
+		undo  string
+		check func(n *sessiontest.Node) bool
+	}{
+		{"mark disproved", func(n *sessiontest.Node) bool { return n.Status[engine.Black] == c6book.StatusUnknown }},
+		{"board labels", func(n *sessiontest.Node) bool { return len(n.Marks) == 0 }},
+		{"notes", func(n *sessiontest.Node) bool { return n.Comment == "" && n.Label == "" }},
+		{"add j10", func(*sessiontest.Node) bool { return len(h.wb.Children()) == 0 && h.wb.s.Cur() == 0 }},
+	} {
+		if got := h.wb.CanUndo(); got != step.undo {
+			t.Fatalf("CanUndo %q, want %q", got, step.undo)
+		}
+		h.wb.Undo()
+		if !step.check(h.store.Node(b, true)) {
+			t.Fatalf("undo %s did not restore the book", step.undo)
+		}
+	}
+	if h.wb.Info().Status == c6book.StatusDisproved {
+		t.Fatal("still shown disproved")
+	}
+	h.noErrors()
+}
+
+// A running verification names its position; after moving elsewhere the
+// panel offers to go back to it. Its end keeps the Line pane's sibling
+// counts, and the unsolved moves say why.
+func TestVerifyLabelAndGoToIt(t *testing.T) {
+	fv := &fakeVerifier{Unsolved: []string{"m12m13"}, Release: make(chan struct{}), Started: make(chan *engine.Board, 1)}
+	h := newHarness(t, engine.Connect6(), fv)
+	h.tap("k10")
+	h.wb.Back()
+	h.tap("j10")
+	if n := h.wb.s.LineVariations(1); n != 1 {
+		t.Fatalf("line variations %d before verify", n)
+	}
+	h.wb.Verify()
+	h.waitStarted(fv)
+	h.pumpUntil("progress", func() bool { return strings.HasPrefix(h.wb.ui.progressL.Text, "Verifying 1. j10: null") })
+	if !h.wb.ui.goVerifyB.Hidden {
+		t.Fatal("Go to it shown on the verified position")
+	}
+	h.wb.Home()
+	if h.wb.ui.goVerifyB.Hidden || !strings.HasPrefix(h.wb.ui.progressL.Text, "Verifying 1. j10") {
+		t.Fatalf("elsewhere: Go to it hidden %v, progress %q", h.wb.ui.goVerifyB.Hidden, h.wb.ui.progressL.Text)
+	}
+	test.Tap(h.wb.ui.goVerifyB)
+	if got := h.line(); got != "j10" || !h.wb.ui.goVerifyB.Hidden {
+		t.Fatalf("Go to it went to %q (button hidden %v)", got, h.wb.ui.goVerifyB.Hidden)
+	}
+	close(fv.Release)
+	h.pumpUntil("the verdict", func() bool { return !h.wb.Running() })
+	if n := h.wb.s.LineVariations(1); n != 1 {
+		t.Fatalf("the Line pane lost its sibling count after verify: %d", n)
+	}
+	if got := rowText(t, h.wb.ui.lineList, 1); !strings.Contains(got, "(+1)") {
+		t.Fatalf("line row %q", got)
+	}
+	if got := rowText(t, h.wb.ui.unsolvedL, 0); got != "m12m13  "+c6book.ReasonText("budget") {
+		t.Fatalf("unsolved row %q", got)
+	}
+	h.noErrors()
+}
+
+// Search and Solved rows show the short line from the root and the
+// status colour.
+func TestEntryRows(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), nil)
+	h.wb.ui.setSearch([]Entry{{Line: mustTurns(t, "j10 j9k9"), Short: "1. j10 2. j9k9", Status: c6book.StatusProved, Text: "idea"}})
+	if got := rowText(t, h.wb.ui.searchList, 0); got != "1. j10 2. j9k9 — idea" {
+		t.Fatalf("search row %q", got)
+	}
+	if got := rowColour(h.wb.ui.searchList, 0); got != StatusColour(c6book.StatusProved) {
+		t.Fatalf("search row colour %v", got)
+	}
+}
+
+// The Line pane counts the siblings of every move of a line opened at once
+// (positions never shown), not only of the positions visited.
+func TestLineCountsSiblingsOfUnvisited(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), nil)
+	h.tap("j10", "k10", "k11", "l11", "l12")
+	h.wb.GoToPly(1)
+	h.tap("m10", "m11")
+	h2 := newHarness(t, engine.Connect6(), nil)
+	if err := h2.wb.SetStore(h.store); err != nil {
+		t.Fatal(err)
+	}
+	h2.wb.GoToLine(mustTurns(t, "j10 k10k11 l11l12"))
+	if n := h2.wb.s.LineVariations(2); n != 1 {
+		t.Fatalf("siblings of k10k11 on a line opened at once: %d, want 1", n)
+	}
+	if got := rowText(t, h2.wb.ui.lineList, 2); !strings.Contains(got, "(+1)") {
+		t.Fatalf("line row %q", got)
+	}
+}
+
+// A reply added to a position of the line is counted in the Line pane.
+func TestLineCountsFollowAddedMoves(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), nil)
+	h.tap("j10", "k10", "k11")
+	h.wb.GoToPly(1)
+	h.tap("l10", "l11")
+	if n := h.wb.s.LineVariations(2); n != 1 {
+		t.Fatalf("siblings of l10l11: %d, want 1", n)
+	}
+	h.wb.GoToPly(1)
+	h.tap("m10", "m11")
+	if n := h.wb.s.LineVariations(2); n != 2 {
+		t.Fatalf("siblings of m10m11: %d, want 2", n)
+	}
+}
+
+// The replies a verdict added are an undoable edit; replies the book had
+// before stay.
+func TestUndoVerifyReplies(t *testing.T) {
+	fv := &fakeVerifier{Unsolved: []string{"m12m13", "i9k12"}}
+	h := newHarness(t, engine.Connect6(), fv)
+	h.tap("j10", "m12", "m13")
+	h.wb.Back()
+	h.wb.Verify()
+	h.pumpUntil("the verdict", func() bool { return !h.wb.Running() })
+	if got := childNames(h.wb.s.Rules(), h.wb.Children()); len(got) != 2 {
+		t.Fatalf("replies after verify %v", got)
+	}
+	if d := h.wb.CanUndo(); d != "verify's new reply" {
+		t.Fatalf("CanUndo %q", d)
+	}
+	h.wb.Home()
+	h.wb.Undo()
+	if got := strings.Join(childNames(h.wb.s.Rules(), h.wb.Children()), " "); got != "m12m13" || h.line() != "j10" {
+		t.Fatalf("after undo: at %q, replies %q", h.line(), got)
+	}
+	if h.wb.CanUndo() != "add m12m13" {
+		t.Fatalf("CanUndo %q", h.wb.CanUndo())
+	}
+	h.noErrors()
+}
