@@ -55,7 +55,10 @@ func TestWelcomePanel(t *testing.T) {
 		t.Fatal("no welcome panel on an empty book")
 	}
 	content := ta.wa.win.Content()
-	if got := findLabel(content, "This book is empty"); !strings.Contains(got, "click two squares") {
+	if got := findLabel(content, "Welcome to c6book"); !strings.Contains(got, "this book is empty") {
+		t.Fatalf("welcome title %q", got)
+	}
+	if got := findLabel(content, "Import the LittleGolem games"); !strings.Contains(got, "click two squares") {
 		t.Fatalf("welcome text %q", got)
 	}
 	buttons := strings.Join(buttonTexts(content), "|")

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
@@ -27,7 +28,8 @@ func (wa *workbenchApp) bookEmpty(ctx context.Context) bool {
 }
 
 func (wa *workbenchApp) newWelcome() fyne.CanvasObject {
-	hint := widget.NewLabel("This book is empty. Import the LittleGolem games to browse an opening book of 37,000 games, " +
+	title := widget.NewLabelWithStyle("Welcome to c6book: this book is empty.", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	hint := widget.NewLabel("Import the LittleGolem games to browse an opening book of 37,000 games, " +
 		"open a book you already have, or start a new one. To play a turn on the board, click two squares " +
 		"(one square on Black's first turn).")
 	hint.Wrapping = fyne.TextWrapWord
@@ -41,7 +43,9 @@ func (wa *workbenchApp) newWelcome() fyne.CanvasObject {
 		widget.NewButtonWithIcon("New book…", theme.DocumentCreateIcon(), wa.newBook),
 		layout.NewSpacer(),
 		widget.NewButtonWithIcon("Close", theme.CancelIcon(), wa.hideWelcome))
-	return widget.NewCard("Welcome to c6book", "", container.NewVBox(hint, buttons))
+	bg := canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
+	bg.CornerRadius = theme.InputRadiusSize()
+	return container.NewPadded(container.NewStack(bg, container.NewVBox(title, hint, buttons)))
 }
 
 // updateWelcome hides the welcome panel once the book shows a move.
