@@ -275,7 +275,7 @@ func newWidgets(wb *Workbench) *widgets {
 	u.labelE = widget.NewEntry()
 	u.labelE.SetPlaceHolder("label (joseki, trap…)")
 	u.commentE = widget.NewMultiLineEntry()
-	u.commentE.SetPlaceHolder("comment")
+	u.commentE.SetPlaceHolder("comment (saved as you type)")
 	u.commentE.Wrapping = fyne.TextWrapWord
 	// Saved as you type (once the typing pauses) and when the position
 	// changes; the button saves at once.
@@ -290,7 +290,8 @@ func newWidgets(wb *Workbench) *widgets {
 		wb.SaveNotes(u.commentE.Text, u.labelE.Text)
 	})
 	notes := container.NewBorder(container.NewVBox(u.labelE), container.NewHBox(u.saveB,
-		widget.NewLabel("Saved as you type. Tick “Label squares” to put letters on the board.")), nil, nil, u.commentE)
+		// (short: the widest tab sets the right pane's width, and so the board's)
+		widget.NewLabel("“Label squares” puts letters on the board.")), nil, nil, u.commentE)
 
 	// Search in comments and the solved browser.
 	entryList := func(res *[]Entry) *widget.List {
