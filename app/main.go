@@ -2,7 +2,10 @@
 // engine, the proof book and the widgets together.
 //
 //	c6book [--book PATH] [--play TURNS] [--attacker B|W] [--verify]
-//	       [--screenshot FILE] [--quit-after]
+//	       [--screenshot FILE] [--quit-after] [--bench-keys N]
+//
+// --bench-keys N types N ← and → keys into the window and prints the time
+// from each key to the repainted window (app/benchkeys.go; make bench-ui).
 //
 // Without --book it opens the last book used, or a default book in the
 // app's storage directory (created on first start).
