@@ -61,6 +61,9 @@ func TestWelcomePanel(t *testing.T) {
 	if got := findLabel(content, "Import the LittleGolem games"); !strings.Contains(got, "click two squares") {
 		t.Fatalf("welcome text %q", got)
 	}
+	if y := ta.wa.wb.Content().Position().Y; y <= 0 {
+		t.Fatal("the workbench is not below the welcome panel")
+	}
 	buttons := strings.Join(buttonTexts(content), "|")
 	for _, want := range []string{"Import games…", "Open book…", "New book…"} {
 		if !strings.Contains(buttons, want) {
@@ -73,6 +76,9 @@ func TestWelcomePanel(t *testing.T) {
 	}
 	if ta.wa.welcome.Visible() {
 		t.Fatal("the welcome panel stays after a move")
+	}
+	if y := ta.wa.wb.Content().Position().Y; y != 0 {
+		t.Fatalf("the workbench stays %v below the top after the panel went", y)
 	}
 	ta.wa.close()
 

@@ -61,5 +61,6 @@ func (wa *workbenchApp) updateWelcome() {
 func (wa *workbenchApp) hideWelcome() {
 	if wa.welcome != nil {
 		wa.welcome.Hide()
+		wa.welcomeBox.Refresh() // lays the workbench out again, over the panel's place
 	}
 }

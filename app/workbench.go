@@ -45,7 +45,8 @@ type workbenchApp struct {
 
 	exportDrv fyne.Driver // offscreen renderer for board images (lazy)
 
-	welcome fyne.CanvasObject // the first-start panel (nil when the book was not empty)
+	welcome    fyne.CanvasObject // the first-start panel (nil when the book was not empty)
+	welcomeBox *fyne.Container   // the panel above the workbench
 
 	cfg session.Config // how results reach the UI goroutine
 }
@@ -103,7 +104,8 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	content := wa.wb.Content()
 	if wa.bookEmpty(ctx) {
 		wa.welcome = wa.newWelcome()
-		content = container.NewBorder(wa.welcome, nil, nil, nil, content)
+		wa.welcomeBox = container.NewBorder(wa.welcome, nil, nil, nil, content)
+		content = wa.welcomeBox
 	}
 	wa.win.SetContent(content)
 	wa.wb.Attach(wa.win)
