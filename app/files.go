@@ -197,7 +197,10 @@ func (wa *workbenchApp) saveData(title, what, name string, exts []string, data [
 // savedLine is the confirmation of an export.
 func savedLine(what, path string, n int) string {
 	size := fmt.Sprintf("%d bytes", n)
-	if n >= 10*1024 {
+	switch {
+	case n == 1:
+		size = "1 byte"
+	case n >= 10*1024:
 		size = fmt.Sprintf("%d KB", (n+512)/1024)
 	}
 	return fmt.Sprintf("Saved the %s to %s (%s).", what, path, size)
