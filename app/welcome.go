@@ -6,7 +6,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -38,10 +37,9 @@ func (wa *workbenchApp) newWelcome() fyne.CanvasObject {
 	if wa.bk.ReadOnly() != "" {
 		importB.Disable()
 	}
-	buttons := container.NewHBox(importB,
+	buttons := container.NewBorder(nil, nil, container.NewHBox(importB,
 		widget.NewButtonWithIcon("Open book…", theme.FolderOpenIcon(), wa.openBook),
-		widget.NewButtonWithIcon("New book…", theme.DocumentCreateIcon(), wa.newBook),
-		layout.NewSpacer(),
+		widget.NewButtonWithIcon("New book…", theme.DocumentCreateIcon(), wa.newBook)),
 		widget.NewButtonWithIcon("Close", theme.CancelIcon(), wa.hideWelcome))
 	bg := canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
 	bg.CornerRadius = theme.InputRadiusSize()
