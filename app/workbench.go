@@ -8,7 +8,6 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,7 +17,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
 	"c6book/assets"
@@ -46,6 +44,9 @@ type workbenchApp struct {
 	shotErr error // set by the screenshot goroutine before it quits the app
 
 	exportDrv fyne.Driver // offscreen renderer for board images (lazy)
+
+	welcome    fyne.CanvasObject // the first-start panel (nil when the book was not empty)
+	welcomeBox *fyne.Container   // the panel above the workbench
 
 	cfg session.Config // how results reach the UI goroutine
 }
@@ -100,7 +101,13 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 		return nil, err
 	}
 	wa.wb.OnChanged = wa.updateTitle
-	wa.win.SetContent(wa.wb.Content())
+	content := wa.wb.Content()
+	if wa.bookEmpty(ctx) {
+		wa.welcome = wa.newWelcome()
+		wa.welcomeBox = container.NewBorder(wa.welcome, nil, nil, nil, content)
+		content = wa.welcomeBox
+	}
+	wa.win.SetContent(content)
 	wa.wb.Attach(wa.win)
 	wa.win.Resize(fyne.NewSize(1280, 860))
 	wa.remember(bk.Path())
@@ -156,6 +163,7 @@ func (wa *workbenchApp) updateTitle() {
 		title = title[:157] + "…"
 	}
 	wa.win.SetTitle(title)
+	wa.updateWelcome()
 }
 
 // remember records path as the last book and at the top of the recent list.
@@ -305,14 +313,12 @@ func (wa *workbenchApp) newBook() {
 				dialog.ShowError(err, wa.win)
 				return
 			}
-			d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-				if err != nil || w == nil {
-					wa.showErr(err)
+			wa.chooseFile(fileSpec{title: "New book", confirm: "Create", save: true, name: "book.c6book", exts: []string{".c6book"}}, func(path string) {
+				if path == wa.bk.Path() {
+					dialog.ShowError(errors.New("new book: choose another file than the open book"), wa.win)
 					return
 				}
-				path := w.URI().Path()
-				w.Close()
-				os.Remove(path) // the dialog created it empty; Create wants a new file
+				os.Remove(path) // the user agreed to replace it; Create wants a new file
 				wa.offUI(func() func() {
 					bk, err := proofbook.Create(context.Background(), path, r)
 					return func() {
@@ -323,51 +329,25 @@ func (wa *workbenchApp) newBook() {
 						wa.switchTo(bk)
 					}
 				})
-			}, wa.win)
-			d.SetFileName("book.c6book")
-			d.Show()
+			})
 		}, wa.win)
 	form.Show()
 }
 
-func (wa *workbenchApp) showErr(err error) {
-	if err != nil {
-		dialog.ShowError(err, wa.win)
-	}
-}
-
 func (wa *workbenchApp) openBook() {
-	d := wa.pickFile(wa.openPath)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".c6book", ".db", ".sqlite"}))
-	wa.startIn(d)
-	d.Show()
-}
-
-// startIn opens file dialogs in the open book's directory.
-func (wa *workbenchApp) startIn(d interface{ SetLocation(fyne.ListableURI) }) {
-	if l, err := storage.ListerForURI(storage.NewFileURI(filepath.Dir(wa.bk.Path()))); err == nil {
-		d.SetLocation(l)
-	}
+	wa.chooseFile(fileSpec{title: "Open book", confirm: "Open", exts: []string{".c6book", ".db", ".sqlite"}}, wa.openPath)
 }
 
 func (wa *workbenchApp) saveCopy() {
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil || w == nil {
-			wa.showErr(err)
-			return
-		}
-		path := w.URI().Path()
-		w.Close()
+	name := strings.TrimSuffix(filepath.Base(wa.bk.Path()), filepath.Ext(wa.bk.Path())) + "-copy.c6book"
+	wa.chooseFile(fileSpec{title: "Save a copy", confirm: "Save", save: true, name: name, exts: []string{".c6book"}}, func(path string) {
 		if path == wa.bk.Path() {
 			dialog.ShowError(errors.New("save a copy: choose another file than the open book"), wa.win)
 			return
 		}
-		os.Remove(path) // the dialog created it (the user agreed to replace it); VACUUM INTO wants a new file
+		os.Remove(path) // the user agreed to replace it; VACUUM INTO wants a new file
 		wa.saveCopyTo(path)
-	}, wa.win)
-	d.SetFileName(strings.TrimSuffix(filepath.Base(wa.bk.Path()), filepath.Ext(wa.bk.Path())) + "-copy.c6book")
-	wa.startIn(d)
-	d.Show()
+	})
 }
 
 // saveCopyTo writes a consistent copy of the book to path (a new file).
@@ -382,21 +362,14 @@ func (wa *workbenchApp) saveCopyTo(path string) {
 }
 
 func (wa *workbenchApp) importSGF() {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil || r == nil {
-			wa.showErr(err)
-			return
-		}
-		data, err := io.ReadAll(r)
-		r.Close()
+	wa.chooseFile(fileSpec{title: "Import SGF", confirm: "Import", exts: []string{".sgf", ".SGF"}}, func(path string) {
+		data, err := os.ReadFile(path)
 		if err != nil {
 			dialog.ShowError(err, wa.win)
 			return
 		}
 		wa.importSGFData(data)
-	}, wa.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".sgf", ".SGF"}))
-	d.Show()
+	})
 }
 
 // importSGFData merges an SGF collection into the book (one transaction).
@@ -413,21 +386,7 @@ func (wa *workbenchApp) importSGFData(data []byte) {
 }
 
 func (wa *workbenchApp) importGames() {
-	wa.pickFile(wa.importGamesFile).Show()
-}
-
-// pickFile is a file-open dialog that hands the chosen file's path to then
-// (which opens the file itself, by path).
-func (wa *workbenchApp) pickFile(then func(path string)) *dialog.FileDialog {
-	return dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil || r == nil {
-			wa.showErr(err)
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
-		then(path)
-	}, wa.win)
+	wa.chooseFile(fileSpec{title: "Import games (LittleGolem JSON)", confirm: "Import", exts: []string{".json", ".gz"}}, wa.importGamesFile)
 }
 
 // importGamesFile imports a LittleGolem games file ({"gid": [turns]},
@@ -490,7 +449,7 @@ func (wa *workbenchApp) exportSGF() {
 		data, st, err = exportSGFData(ctx, bk, pos, line[:cur], say)
 		return "", err
 	}, func(string) {
-		wa.saveData("position.sgf", data)
+		wa.saveData("Export SGF", "SGF", "position.sgf", []string{".sgf"}, data)
 		if st.Truncated {
 			dialog.ShowInformation("Export SGF", fmt.Sprintf("The export stops at %d moves below this position: the book stores more. "+
 				"The file says so in its game comment; export a position further down for the rest.", exportMaxNodes), wa.win)
@@ -524,24 +483,7 @@ func (wa *workbenchApp) exportPNG() {
 		dialog.ShowError(err, wa.win)
 		return
 	}
-	wa.saveData("board.png", buf.Bytes())
-}
-
-// saveData asks where to save data (suggesting name) and writes it there.
-func (wa *workbenchApp) saveData(name string, data []byte) {
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil || w == nil {
-			wa.showErr(err)
-			return
-		}
-		_, err = w.Write(data)
-		if cerr := w.Close(); err == nil {
-			err = cerr
-		}
-		wa.showErr(err)
-	}, wa.win)
-	d.SetFileName(name)
-	d.Show()
+	wa.saveData("Export board", "board image", "board.png", []string{".png"}, buf.Bytes())
 }
 
 // background runs long book work as a session job (off the UI goroutine,

@@ -177,6 +177,11 @@ func (wb *Workbench) boardView() BoardView {
 		v.Unsolved = vd.Items()
 		v.Zone = vd.NullZone
 	}
+	if m, ok := wb.ui.preview(); ok {
+		for i := 0; i < m.Len(); i++ {
+			v.Preview = append(v.Preview, m.At(i))
+		}
+	}
 	return v
 }
 

@@ -709,6 +709,7 @@ type verifyOpts struct {
 	maxNodes int64
 	timeout  time.Duration
 	workers  int
+	nats     natsFlags
 }
 
 func verifyFlags(fs *flag.FlagSet) bookRun {
@@ -717,9 +718,15 @@ func verifyFlags(fs *flag.FlagSet) bookRun {
 	fs.Int64Var(&o.maxNodes, "max-nodes", 200000, "nodes per solver call")
 	fs.DurationVar(&o.timeout, "timeout", 0, "time budget of each solver call (0: none)")
 	fs.IntVar(&o.workers, "workers", 0, "parallel solver calls (0: all cores)")
+	o.nats.register(fs)
 	return bookRun{
-		check: func(*bookEnv) error { return checkVerifyFlags(o.lambda, o.maxNodes, o.timeout, o.workers) },
-		run:   func(e *bookEnv) error { return bookVerify(e, o) },
+		check: func(*bookEnv) error {
+			if err := o.nats.check(); err != nil {
+				return err
+			}
+			return checkVerifyFlags(o.lambda, o.maxNodes, o.timeout, o.workers)
+		},
+		run: func(e *bookEnv) error { return bookVerify(e, o) },
 	}
 }
 
@@ -745,8 +752,13 @@ func bookVerify(e *bookEnv, o verifyOpts) error {
 	}
 	// --timeout bounds each solver call, as in `c6 verify`: a call out of
 	// time leaves its move unsolved, and the verdict is stored.
-	v, err := engine.Verify(ctx, cb, engine.VerifyOptions{Lambda: o.lambda, Workers: o.workers, Tolerance: tol,
+	verifier, release, err := o.nats.verifier(ctx, e.stderr)
+	if err != nil {
+		return err
+	}
+	v, err := verifier.Verify(ctx, cb, engine.VerifyOptions{Lambda: o.lambda, Workers: o.workers, Tolerance: tol,
 		Limits: engine.Limits{MaxNodes: o.maxNodes, Timeout: o.timeout}}, nil)
+	release()
 	if err != nil {
 		return err
 	}

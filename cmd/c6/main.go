@@ -24,6 +24,8 @@ func commands() map[string]command {
 		"solve":   {"VCDT/VCST threat-space solver for the side to move", cmdSolve},
 		"verify":  {"NCTU6-style verifier: list every defender move still unsolved", cmdVerify},
 		"book":    {"the proof book: init, import, export, stats, show, verify, next, check", cmdBook},
+		"worker":  {"run verifier jobs from a NATS queue (c6 server, or a book's embedded queue)", cmdWorker},
+		"server":  {"a verifier queue: NATS server with JetStream storage, for workers on other machines", cmdServer},
 	}
 }
 

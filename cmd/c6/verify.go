@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -65,7 +64,12 @@ func cmdVerify(args []string, stdout, stderr io.Writer) error {
 	timeout := fs.Duration("timeout", 0, "time budget of each solver call (0: none)")
 	workers := fs.Int("workers", 0, "parallel solver calls (0: all cores)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	var nf natsFlags
+	nf.register(fs)
 	if err := parseFlags(fs, args, stderr); err != nil {
+		return err
+	}
+	if err := nf.check(); err != nil {
 		return err
 	}
 	if pf.turns == "" && pf.sgf == "" {
@@ -103,7 +107,14 @@ func cmdVerify(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("the position's stone counts do not fit full turns of %s, the attacker", b.ToMove().Opp())
 	}
 	opts := engine.VerifyOptions{Lambda: *lambda, Limits: engine.Limits{MaxNodes: *maxNodes, Timeout: *timeout}, Workers: *workers, Tolerance: tol}
-	vd, err := engine.Verify(context.Background(), b, opts, progress)
+	ctx, stop := signalContext()
+	defer stop()
+	verifier, release, err := nf.verifier(ctx, stderr)
+	if err != nil {
+		return err
+	}
+	vd, err := verifier.Verify(ctx, b, opts, progress)
+	release()
 	if progress != nil {
 		fmt.Fprint(stderr, "\r\033[K")
 	}

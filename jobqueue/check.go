@@ -1,0 +1,69 @@
+package jobqueue
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"c6book/engine"
+	"c6book/proofcheck"
+)
+
+// CheckVerdict is the check every result passes before a caller sees it:
+// vd must be a verdict on b (the defender to move) for b's attacker at
+// opts' tolerance and λ, and its certificate (proofcheck.FromVerdict) must
+// check with proofcheck.CheckVerdict, the independent checker, as the proof
+// book's StoreVerdict checks it: every defender move the certificate does
+// not refute must be one of the verdict's items (an unsolved move or below
+// an open seminull stone), and a proved verdict leaves no item.
+func CheckVerdict(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, vd *engine.Verdict) error {
+	defender := b.ToMove()
+	lambda := opts.Lambda
+	if lambda == 0 {
+		lambda = 2
+	}
+	switch {
+	case vd.Attacker != defender.Opp():
+		return fmt.Errorf("verdict for attacker %v on a position with %v to move", vd.Attacker, defender)
+	case vd.Tolerance != opts.Tolerance:
+		return fmt.Errorf("verdict at tolerance %d, the job asked for %d", vd.Tolerance, opts.Tolerance)
+	case vd.Lambda != lambda:
+		return fmt.Errorf("verdict for λ%d, the job asked for λ%d", vd.Lambda, lambda)
+	case vd.Status != engine.StatusProved && vd.Status != engine.StatusOpen:
+		return fmt.Errorf("verdict status %q", vd.Status)
+	case vd.Status == engine.StatusProved && (vd.AllUnsolved || len(vd.Unsolved) > 0 || len(vd.OpenSeminull) > 0):
+		return errors.New("verdict says proved but leaves defender moves open")
+	case vd.Status == engine.StatusProved && (vd.Order < 1 || vd.Order > lambda):
+		return fmt.Errorf("verdict proves order %d, outside 1..%d", vd.Order, lambda)
+	}
+	r := b.Rules()
+	res, err := proofcheck.CheckVerdict(ctx, r, b.StoneList(engine.Black), b.StoneList(engine.White), defender, opts.Tolerance, proofcheck.FromVerdict(vd))
+	if err != nil {
+		return fmt.Errorf("certificate does not check: %w", err)
+	}
+	if vd.AllUnsolved { // claims nothing
+		return nil
+	}
+	items := map[engine.Move]bool{}
+	for _, u := range vd.Unsolved {
+		items[u.Move] = true
+	}
+	var lost engine.Move
+	found := false
+	res.Unrefuted(func(dm engine.Move) bool {
+		if items[dm] {
+			return true
+		}
+		for _, u := range vd.OpenSeminull {
+			if u.Move.Len() == 1 && dm.Contains(u.Move.At(0)) {
+				return true
+			}
+		}
+		lost, found = dm, true
+		return false
+	})
+	if found {
+		return fmt.Errorf("defender move %s is neither refuted by the certificate nor left open", engine.MoveName(r, lost))
+	}
+	return nil
+}

@@ -1,0 +1,160 @@
+package jobqueue
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"c6book/engine"
+
+	"github.com/nats-io/nats.go"
+)
+
+// EmbeddedConfig configures StartEmbedded.
+type EmbeddedConfig struct {
+	// Server: the storage folder (required; QueueDir(book) beside a book),
+	// the listen address (default 127.0.0.1, a free port) and the
+	// credentials a network address needs.
+	Server ServerConfig
+	// Workers is the number of in-process job slots (0: 1); Solvers each
+	// job's parallel solver calls (0: the cores divided by Workers). With
+	// the defaults a single user's verdicts are those of
+	// engine.LocalVerifier, one job at a time on all cores. Negative
+	// Workers: none (only workers from other machines run jobs).
+	Workers int
+	Solvers int
+	// Client configures the Verifier (fallback, log, ack deadline).
+	Client ClientConfig
+	// WorkerLogf logs the in-process workers' jobs (nil: nothing).
+	WorkerLogf func(format string, args ...any)
+}
+
+// Embedded is an in-process NATS server with JetStream, a Client on it
+// and in-process workers: the verifier queue of one user, which workers on
+// other machines may join when the server listens on a network address.
+// It is an engine.Verifier.
+type Embedded struct {
+	server *Server // nil when another process serves the folder
+	url    string
+	client *Client
+	nc     *nats.Conn
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	conns  []*nats.Conn
+	once   sync.Once
+}
+
+var _ engine.Verifier = (*Embedded)(nil)
+
+// StartEmbedded starts the server, the client and the workers. Close stops
+// them. When another process already serves the storage folder (its
+// server's address is in the folder's lock file), StartEmbedded joins that
+// queue instead: its client and workers connect to the other process's
+// server, with cfg.Server.CredsFile. Jobs and results stay in the storage folder across runs: a job
+// queued before a crash is run after the restart, and a result stored
+// before it is found by the next Verify of the same position and options.
+func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (*Embedded, error) {
+	srv, err := StartServer(cfg.Server)
+	var inUse *InUseError
+	if errors.As(err, &inUse) && inUse.URL != "" {
+		// Another process (the workbench, `c6 book prove`) serves this
+		// folder: share its queue as a client.
+		return joinEmbedded(ctx, cfg, inUse.URL)
+	}
+	if err != nil {
+		return nil, err
+	}
+	e := &Embedded{server: srv, url: srv.URL()}
+	fail := func(err error) (*Embedded, error) {
+		e.Close()
+		return nil, err
+	}
+	if e.nc, err = srv.ConnectInProcess("c6book-client"); err != nil {
+		return fail(fmt.Errorf("jobqueue: connect: %w", err))
+	}
+	return e.start(ctx, cfg, srv.ConnectInProcess)
+}
+
+// joinEmbedded is StartEmbedded on a folder another process serves at url.
+func joinEmbedded(ctx context.Context, cfg EmbeddedConfig, url string) (*Embedded, error) {
+	connect := func(name string) (*nats.Conn, error) { return Connect(url, cfg.Server.CredsFile, name) }
+	nc, err := connect("c6book-client")
+	if err != nil {
+		return nil, err
+	}
+	e := &Embedded{nc: nc, url: url}
+	return e.start(ctx, cfg, connect)
+}
+
+// start opens the client on e.nc and starts the in-process workers.
+func (e *Embedded) start(ctx context.Context, cfg EmbeddedConfig, connect func(string) (*nats.Conn, error)) (*Embedded, error) {
+	fail := func(err error) (*Embedded, error) {
+		e.Close()
+		return nil, err
+	}
+	var err error
+	if e.client, err = NewClient(ctx, e.nc, cfg.Client); err != nil {
+		return fail(err)
+	}
+	wctx, cancel := context.WithCancel(context.Background())
+	e.cancel = cancel
+	n := cfg.Workers
+	if n == 0 {
+		n = 1
+	}
+	if n > 0 {
+		wnc, err := connect("c6book-worker")
+		if err != nil {
+			return fail(fmt.Errorf("jobqueue: connect: %w", err))
+		}
+		e.conns = append(e.conns, wnc)
+		logf := cfg.WorkerLogf
+		if logf == nil {
+			logf = func(string, ...any) {}
+		}
+		wcfg := WorkerConfig{Jobs: n, Solvers: cfg.Solvers, Name: "embedded", Logf: logf}
+		e.wg.Add(1)
+		go func() {
+			defer e.wg.Done()
+			_ = RunWorker(wctx, wnc, wcfg)
+		}()
+	}
+	return e, nil
+}
+
+// Verify runs a job through the queue (see Client.Verify).
+func (e *Embedded) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
+	return e.client.Verify(ctx, b, opts, progress)
+}
+
+// Client is the embedded queue's client (Stats, Verify).
+func (e *Embedded) Client() *Client { return e.client }
+
+// Joined reports whether another process serves the storage folder and
+// this queue is its client.
+func (e *Embedded) Joined() bool { return e.server == nil }
+
+// URL is the server's address for workers on other machines.
+func (e *Embedded) URL() string { return e.url }
+
+// Close stops the in-process workers (handing their jobs back to the
+// queue), the client's connection and the server.
+func (e *Embedded) Close() error {
+	e.once.Do(func() {
+		if e.cancel != nil {
+			e.cancel()
+		}
+		e.wg.Wait()
+		for _, c := range e.conns {
+			c.Close()
+		}
+		if e.nc != nil {
+			e.nc.Close()
+		}
+		if e.server != nil {
+			e.server.Shutdown()
+		}
+	})
+	return nil
+}

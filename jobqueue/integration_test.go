@@ -1,0 +1,317 @@
+package jobqueue
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"c6book/engine"
+)
+
+// workerProc is a worker process started from the test binary.
+type workerProc struct {
+	name  string
+	cmd   *exec.Cmd
+	stdin interface{ Close() error }
+	lines chan string // its log lines
+	done  chan struct{}
+
+	mu  sync.Mutex
+	log []string // every line, and how the process ended
+}
+
+// dump is the process's whole log.
+func (w *workerProc) dump() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.name + ":\n  " + strings.Join(w.log, "\n  ")
+}
+
+func startWorkerProcess(t *testing.T, url, name, creds string) *workerProc {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), workerEnv+"="+url, workerEnv+"_NAME="+name, workerEnv+"_CREDS="+creds)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w := &workerProc{name: name, cmd: cmd, stdin: stdin, lines: make(chan string, 1000), done: make(chan struct{})}
+	go func() {
+		defer close(w.done)
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			w.mu.Lock()
+			w.log = append(w.log, sc.Text())
+			w.mu.Unlock()
+			select {
+			case w.lines <- sc.Text():
+			default:
+			}
+		}
+		err := cmd.Wait()
+		w.mu.Lock()
+		w.log = append(w.log, fmt.Sprintf("(ended: %v)", err))
+		w.mu.Unlock()
+	}()
+	t.Cleanup(func() {
+		w.stop()
+		if t.Failed() {
+			t.Log(w.dump())
+		}
+	})
+	return w
+}
+
+// stop ends the process (SIGKILL if it does not leave on its own) and
+// waits for it.
+func (w *workerProc) stop() {
+	_ = w.stdin.Close()
+	_ = w.cmd.Process.Signal(os.Interrupt)
+	select {
+	case <-w.done:
+	case <-time.After(10 * time.Second):
+		_ = w.cmd.Process.Kill()
+		<-w.done
+	}
+}
+
+// failingVerifier stands in for the local fallback where a test wants the
+// queue to do all the work.
+type failingVerifier struct{ calls *int }
+
+func (f failingVerifier) Verify(context.Context, *engine.Board, engine.VerifyOptions, func(engine.VerifyProgress)) (engine.Verdict, error) {
+	*f.calls++
+	return engine.Verdict{}, errors.New("the test expected no local verification")
+}
+
+// Three worker processes on 127.0.0.1 run a batch; the one running the
+// longest job is killed with SIGKILL mid-job and the server is restarted
+// right after; the verdicts equal a single-process run's and no result is
+// used twice.
+func TestWorkerProcessesKillAndRestart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts worker processes")
+	}
+	cases := append(append([]testCase{}, smallCases...), c6Cases...)
+	long := cases[len(cases)-1]
+	longJob, _ := NewJob(long.board(t), long.withTol(t))
+	longID := longJob.ID()
+	want := localVerdicts(t, cases)
+
+	dir := t.TempDir()
+	srv, err := StartServer(ServerConfig{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := srv.Addr().String()
+	defer func() { srv.Shutdown() }()
+
+	nc, err := Connect(srv.URL(), "", "test-client")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	// Under -race on a loaded machine the batch takes minutes: stop well
+	// before go test's own 10-minute limit, so that the logs are printed.
+	ctx := testCtx(t, 8*time.Minute)
+	var localCalls int
+	var lg testLog
+	client, err := NewClient(ctx, nc, ClientConfig{AckWait: 2 * time.Second, Poll: 200 * time.Millisecond, Fallback: failingVerifier{&localCalls}, Logf: lg.logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var workers []*workerProc
+	for i := 0; i < 3; i++ {
+		workers = append(workers, startWorkerProcess(t, srv.URL(), fmt.Sprintf("w%d", i), ""))
+	}
+
+	// Watch the workers' logs: kill the one that starts the long job, then
+	// restart the server.
+	var logMu sync.Mutex
+	var logs []string
+	killed := make(chan string, 1)
+	var killOnce sync.Once // only the first worker to start the long job
+	var wg sync.WaitGroup
+	for _, w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case line := <-w.lines:
+					logMu.Lock()
+					logs = append(logs, line)
+					logMu.Unlock()
+					if strings.Contains(line, "job "+longID+": start") {
+						killOnce.Do(func() {
+							_ = w.cmd.Process.Kill() // SIGKILL, mid-job
+							killed <- w.name
+						})
+					}
+				case <-w.done:
+					return
+				}
+			}
+		}()
+	}
+
+	got := make(chan [][]byte, 1)
+	go func() { got <- runBatch(t, ctx, client, cases) }()
+	var victim string
+	select {
+	case victim = <-killed:
+	case <-ctx.Done():
+		t.Fatal("the long job never started")
+	}
+	srv.Shutdown()
+	if srv, err = StartServer(ServerConfig{Dir: dir, Listen: addr}); err != nil {
+		t.Fatalf("restart on %s: %v", addr, err)
+	}
+	var res [][]byte
+	select {
+	case res = <-got:
+	case <-ctx.Done():
+		t.Fatal("the batch did not finish")
+	}
+	sameVerdicts(t, cases, want, res)
+	if localCalls != 0 {
+		t.Errorf("%d jobs verified locally: %q", localCalls, lg.lines)
+	}
+
+	st, err := client.Stats(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Done != len(cases) || st.Queued != 0 || st.Running != 0 {
+		t.Errorf("stats after the batch: %+v, want %d results and nothing queued or running", st, len(cases))
+	}
+	client.mu.Lock()
+	for id, n := range client.accepted {
+		if n != 1 {
+			t.Errorf("result of job %s used %d times", id, n)
+		}
+	}
+	if len(client.accepted) != len(cases) {
+		t.Errorf("%d results used, want %d", len(client.accepted), len(cases))
+	}
+	client.mu.Unlock()
+
+	for _, w := range workers {
+		w.stop()
+	}
+	wg.Wait()
+	logMu.Lock()
+	defer logMu.Unlock()
+	starts, doneBy := 0, ""
+	for _, l := range logs {
+		if strings.Contains(l, "job "+longID+": start") {
+			starts++
+		}
+		if strings.Contains(l, "job "+longID+": done") {
+			doneBy = strings.Fields(l)[1]
+		}
+	}
+	for _, w := range workers {
+		if strings.Contains(w.dump(), "signal: killed") != (w.name == victim) {
+			t.Errorf("worker %s ended unexpectedly (victim: %s):\n%s", w.name, victim, w.dump())
+		}
+	}
+	if starts < 2 || doneBy == "" || doneBy == victim+":" {
+		t.Errorf("long job: %d starts, finished by %q (killed: %s); want a redelivery finished by another worker\n%s", starts, doneBy, victim, strings.Join(logs, "\n"))
+	}
+}
+
+// The caller's process goes away after queueing a job; the job is run
+// while it is gone, and the next caller (after a server restart too) gets
+// the stored result without running the job again.
+func TestResultSurvivesCallerRestart(t *testing.T) {
+	dir := t.TempDir()
+	tc := smallCases[1]
+	b, o := tc.board(t), tc.withTol(t)
+	want := localVerdicts(t, []testCase{tc})[0]
+	job, _ := NewJob(b, o)
+
+	srv, err := StartServer(ServerConfig{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := testCtx(t, 2*time.Minute)
+	nc1, err := srv.ConnectInProcess("caller-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c1, err := NewClient(ctx, nc1, ClientConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	short, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+	if _, err := c1.Verify(short, b, o, nil); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("no worker, Verify: %v", err)
+	}
+	cancel()
+	nc1.Close() // the caller is gone; its job is queued
+
+	wnc, err := srv.ConnectInProcess("worker")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wctx, wstop := context.WithCancel(ctx)
+	var done atomic.Int64
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		_ = RunWorker(wctx, wnc, WorkerConfig{Jobs: 1, Logf: func(string, ...any) {}, Stats: func(wi WorkerInfo) { done.Store(int64(wi.Done)) }})
+	}()
+	for i := 0; i < 600 && done.Load() == 0; i++ {
+		time.Sleep(50 * time.Millisecond)
+	}
+	wstop()
+	wg.Wait()
+	wnc.Close()
+	if done.Load() != 1 {
+		t.Fatalf("worker ran %d jobs, want 1", done.Load())
+	}
+	srv.Shutdown()
+
+	srv, err = StartServer(ServerConfig{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	nc2, err := srv.ConnectInProcess("caller-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc2.Close()
+	var localCalls int
+	c2, err := NewClient(ctx, nc2, ClientConfig{Fallback: failingVerifier{&localCalls}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vd, err := c2.Verify(ctx, b, o, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(comparable(t, vd)) != string(want) {
+		t.Errorf("picked-up verdict %s differs from the local one", summary(vd))
+	}
+	if c2.accepted[job.ID()] != 1 || localCalls != 0 {
+		t.Errorf("stored result used %d times, %d local runs; want 1 and 0", c2.accepted[job.ID()], localCalls)
+	}
+}

@@ -1,0 +1,138 @@
+package jobqueue
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"c6book/engine"
+)
+
+// jobVersion is the Job encoding's version (Job.V).
+const jobVersion = 1
+
+// Job is one verifier job: a position in its canonical frame with the
+// defender to move, and the options of the run. It travels as JSON (small,
+// readable with `nats stream view`).
+type Job struct {
+	V      int    `json:"v"`      // jobVersion
+	Engine string `json:"engine"` // engine.EngineVersion of the caller
+	Rules  string `json:"rules"`  // m,n,k,p,q
+	Black  []int  `json:"black"`  // stones in the canonical frame
+	White  []int  `json:"white"`
+	ToMove int    `json:"to_move"` // the defender
+	Lambda int    `json:"lambda"`
+	Tol    int    `json:"tol"`
+	// Limits of each solver call.
+	MaxNodes int64 `json:"max_nodes,omitempty"`
+	// TimeoutNS is Limits.Timeout in nanoseconds (a verdict made with a
+	// timeout depends on the machine that ran it).
+	TimeoutNS      int64 `json:"timeout_ns,omitempty"`
+	MaxDepth       int   `json:"max_depth,omitempty"`
+	Free           int   `json:"free,omitempty"`
+	ExpandSeminull bool  `json:"expand_seminull,omitempty"`
+}
+
+// NewJob builds the job of verifying b with opts: b's canonical image (sym
+// maps b onto it; a verdict on the job maps back with the inverse of sym).
+// opts.Workers is not part of the job: each worker runs as many solver
+// calls in parallel as it is configured to, which does not change the
+// verdict.
+func NewJob(b *engine.Board, opts engine.VerifyOptions) (Job, int) {
+	cb, sym := b.Canonical()
+	r := b.Rules()
+	j := Job{
+		V: jobVersion, Engine: engine.EngineVersion, Rules: r.String(),
+		Black: squareInts(cb.StoneList(engine.Black)), White: squareInts(cb.StoneList(engine.White)),
+		ToMove: int(cb.ToMove()), Lambda: opts.Lambda, Tol: opts.Tolerance,
+		MaxNodes: opts.Limits.MaxNodes, TimeoutNS: int64(opts.Limits.Timeout), MaxDepth: opts.Limits.MaxDepth,
+		Free: int(opts.Free), ExpandSeminull: opts.ExpandSeminull,
+	}
+	if j.Lambda == 0 {
+		j.Lambda = 2
+	}
+	return j, sym
+}
+
+func squareInts(sq []engine.Square) []int {
+	out := make([]int, len(sq))
+	for i, s := range sq {
+		out[i] = int(s)
+	}
+	return out
+}
+
+func intSquares(v []int) []engine.Square {
+	out := make([]engine.Square, len(v))
+	for i, s := range v {
+		out[i] = engine.Square(s)
+	}
+	return out
+}
+
+// Encode is the job's message body.
+func (j Job) Encode() []byte {
+	data, err := json.Marshal(j)
+	if err != nil { // a Job holds only numbers and strings
+		return nil
+	}
+	return data
+}
+
+// ID is the job's id: a hash of its encoding, so that the same position
+// (in any orientation) with the same options and engine is the same job.
+// It names the job's message (Nats-Msg-Id), subject and result key.
+func (j Job) ID() string {
+	sum := sha256.Sum256(j.Encode())
+	return hex.EncodeToString(sum[:20])
+}
+
+// DecodeJob reads a job message.
+func DecodeJob(data []byte) (Job, error) {
+	var j Job
+	if err := json.Unmarshal(data, &j); err != nil {
+		return Job{}, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	return j, nil
+}
+
+// ErrIncompatible is returned for a job this build cannot run (another
+// engine version, an encoding it does not read, rules it does not support).
+var ErrIncompatible = errors.New("jobqueue: incompatible job")
+
+// Compatible reports whether this build can run j, and why not.
+func (j Job) Compatible() error {
+	if j.V != jobVersion {
+		return fmt.Errorf("%w: job encoding %d, this worker reads %d", ErrIncompatible, j.V, jobVersion)
+	}
+	if j.Engine != engine.EngineVersion {
+		return fmt.Errorf("%w: engine %q, this worker runs %q", ErrIncompatible, j.Engine, engine.EngineVersion)
+	}
+	r, err := engine.ParseRules(j.Rules)
+	if err != nil {
+		return fmt.Errorf("%w: rules %q: %v", ErrIncompatible, j.Rules, err)
+	}
+	if r.P > 2 {
+		return fmt.Errorf("%w: rules %s: %v", ErrIncompatible, r, engine.ErrUnsupported)
+	}
+	return nil
+}
+
+// Board sets up the job's position (canonical frame) and its options.
+func (j Job) Board() (*engine.Board, engine.VerifyOptions, error) {
+	r, err := engine.ParseRules(j.Rules)
+	if err != nil {
+		return nil, engine.VerifyOptions{}, err
+	}
+	b, err := engine.SetUp(r, intSquares(j.Black), intSquares(j.White), engine.Color(j.ToMove))
+	if err != nil {
+		return nil, engine.VerifyOptions{}, err
+	}
+	return b, engine.VerifyOptions{
+		Lambda: j.Lambda, Tolerance: j.Tol, Free: engine.FreePolicy(j.Free), ExpandSeminull: j.ExpandSeminull,
+		Limits: engine.Limits{MaxNodes: j.MaxNodes, Timeout: time.Duration(j.TimeoutNS), MaxDepth: j.MaxDepth},
+	}, nil
+}

@@ -1,0 +1,185 @@
+package jobqueue
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+)
+
+// ServerConfig configures an embedded NATS server.
+type ServerConfig struct {
+	// Dir is the folder of JetStream's file storage (created if missing):
+	// jobs and results survive a restart. QueueDir gives the one beside a
+	// book.
+	Dir string
+	// Listen is the host:port the server listens on. "" is 127.0.0.1 on a
+	// port of its own choosing (port 0 means the same). A host other than
+	// a loopback address needs CredsFile.
+	Listen string
+	// CredsFile (may be "") holds the user nkey seed clients must prove
+	// they hold (NewCredsFile writes one): with it, every connection,
+	// local ones too, must authenticate.
+	CredsFile string
+	// MaxPayload is the largest message (0: 8 MiB).
+	MaxPayload int32
+}
+
+// QueueDir is the storage folder of the verifier queue of the book at
+// bookPath: beside it, named after it.
+func QueueDir(bookPath string) string {
+	return filepath.Join(filepath.Dir(bookPath), filepath.Base(bookPath)+".jobs")
+}
+
+// Server is an embedded NATS server with JetStream.
+type Server struct {
+	ns    *server.Server
+	creds string
+	lock  *os.File
+}
+
+// InUseError is returned by StartServer for a storage folder another
+// process serves (two servers on one folder would corrupt it): connect to
+// URL instead.
+type InUseError struct {
+	Dir, URL string
+}
+
+func (e *InUseError) Error() string {
+	return fmt.Sprintf("jobqueue: the queue in %s is served by another process (at %s)", e.Dir, e.URL)
+}
+
+var errLocked = errors.New("locked")
+
+// ErrOpenNetwork is returned for a server on a non-loopback address
+// without credentials.
+var ErrOpenNetwork = errors.New("jobqueue: a server on a network address needs credentials (--creds FILE)")
+
+// StartServer starts an embedded server and waits until it accepts
+// connections.
+func StartServer(cfg ServerConfig) (*Server, error) {
+	if cfg.Dir == "" {
+		return nil, errors.New("jobqueue: the server needs a storage folder")
+	}
+	if err := os.MkdirAll(cfg.Dir, 0o700); err != nil {
+		return nil, err
+	}
+	host, port := "127.0.0.1", -1
+	if cfg.Listen != "" {
+		h, p, err := net.SplitHostPort(cfg.Listen)
+		if err != nil {
+			return nil, fmt.Errorf("listen address %q: %w", cfg.Listen, err)
+		}
+		if port, err = strconv.Atoi(p); err != nil || port < 0 || port > 65535 {
+			return nil, fmt.Errorf("listen address %q: bad port", cfg.Listen)
+		}
+		if port == 0 {
+			port = -1 // a free port
+		}
+		host = h
+	}
+	if cfg.CredsFile == "" && !isLoopback(host) {
+		return nil, fmt.Errorf("%w: %s", ErrOpenNetwork, cfg.Listen)
+	}
+	lockPath := filepath.Join(cfg.Dir, "LOCK")
+	lock, err := lockDir(lockPath)
+	if errors.Is(err, errLocked) {
+		url, _ := os.ReadFile(lockPath)
+		return nil, &InUseError{Dir: cfg.Dir, URL: strings.TrimSpace(string(url))}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("jobqueue: lock %s: %w", lockPath, err)
+	}
+	srv, err := startLocked(cfg, host, port)
+	if err != nil {
+		lock.Close()
+		return nil, err
+	}
+	srv.lock = lock
+	// The lock file names the server, for a second process to connect.
+	url := srv.URL()
+	if a, ok := srv.Addr().(*net.TCPAddr); ok && a.IP.IsUnspecified() {
+		url = fmt.Sprintf("nats://127.0.0.1:%d", a.Port)
+	}
+	if err := lock.Truncate(0); err == nil {
+		_, _ = lock.WriteAt([]byte(url+"\n"), 0)
+	}
+	return srv, nil
+}
+
+func startLocked(cfg ServerConfig, host string, port int) (*Server, error) {
+	opts := &server.Options{
+		ServerName: "c6book",
+		Host:       host,
+		Port:       port,
+		JetStream:  true,
+		StoreDir:   cfg.Dir,
+		MaxPayload: cfg.MaxPayload,
+		NoSigs:     true,
+		NoLog:      true,
+	}
+	if opts.MaxPayload == 0 {
+		opts.MaxPayload = 8 << 20
+	}
+	if cfg.CredsFile != "" {
+		pub, err := credsPublicKey(cfg.CredsFile)
+		if err != nil {
+			return nil, err
+		}
+		opts.Nkeys = []*server.NkeyUser{{Nkey: pub}}
+	}
+	ns, err := server.NewServer(opts)
+	if err != nil {
+		return nil, fmt.Errorf("nats server: %w", err)
+	}
+	go ns.Start()
+	if !ns.ReadyForConnections(30 * time.Second) {
+		ns.Shutdown()
+		ns.WaitForShutdown()
+		return nil, fmt.Errorf("nats server on %s:%d did not start (port in use?)", host, port)
+	}
+	return &Server{ns: ns, creds: cfg.CredsFile}, nil
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// URL is the server's client URL (nats://host:port).
+func (s *Server) URL() string { return s.ns.ClientURL() }
+
+// Addr is the address the server listens on.
+func (s *Server) Addr() net.Addr { return s.ns.Addr() }
+
+// ConnectInProcess connects to the server without a socket (with the
+// server's credentials when it has some).
+func (s *Server) ConnectInProcess(name string) (*nats.Conn, error) {
+	opts, err := connOptions(s.creds, name)
+	if err != nil {
+		return nil, err
+	}
+	opts = append(opts, nats.InProcessServer(s.ns))
+	return nats.Connect("", opts...)
+}
+
+// Shutdown stops the server and waits until it has stopped.
+func (s *Server) Shutdown() {
+	s.ns.Shutdown()
+	s.ns.WaitForShutdown()
+	if s.lock != nil {
+		_ = s.lock.Truncate(0)
+		s.lock.Close()
+		s.lock = nil
+	}
+}
