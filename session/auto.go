@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -203,7 +204,7 @@ func (s *Session) AutoText() string {
 	}
 	p := s.AutoProgress()
 	where := "here"
-	if !sameLine(s.auto.line, s.prefix()) {
+	if !slices.Equal(s.auto.line, s.prefix()) {
 		where = "below " + engine.FormatTurns(s.rules, s.auto.line)
 		if len(s.auto.line) == 0 {
 			where = "below the root"
@@ -212,18 +213,6 @@ func (s *Session) AutoText() string {
 	return fmt.Sprintf("auto-pilot (%s, λ%d, %s): %d calls, %d proved, %d open, %d added, %d in flight, %s",
 		ColourName(s.auto.attacker), s.auto.lambda, where, p.Calls, p.Proved, p.Open, p.Added, p.InFlight,
 		p.Elapsed.Round(time.Second))
-}
-
-func sameLine(a, b []engine.Move) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // reloadShown reads the shown position and the line's statuses again (the
