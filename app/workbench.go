@@ -10,6 +10,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -169,13 +170,20 @@ func (wa *workbenchApp) updateTitle() {
 // remember records path as the last book and at the top of the recent list.
 func (wa *workbenchApp) remember(path string) {
 	p := wa.app.Preferences()
-	p.SetString(prefLastBook, path)
+	old := p.StringList(prefRecent)
 	recent := []string{path}
-	for _, r := range p.StringList(prefRecent) {
+	for _, r := range old {
 		if r != path && len(recent) < maxRecent {
 			recent = append(recent, r)
 		}
 	}
+	// Reopening the book already on top writes nothing: every write makes
+	// Fyne save the file and its watcher read it again, and a read that
+	// meets the file half-written prints "Preferences load error: EOF".
+	if p.String(prefLastBook) == path && slices.Equal(old, recent) {
+		return
+	}
+	p.SetString(prefLastBook, path)
 	p.SetStringList(prefRecent, recent)
 }
 
