@@ -621,9 +621,7 @@ func (u *widgets) showVerify() {
 		return
 	}
 	u.setShown(u.goVerifyB, false)
-	if s.ReadOnly() == "" {
-		u.verifyB.Enable()
-	}
+	u.enableVerify()
 	if !s.Suggesting() {
 		u.stopB.Disable()
 	}
@@ -642,7 +640,11 @@ func (u *widgets) showVerify() {
 func (u *widgets) showVerdict(v *c6book.Verdict) {
 	if v == nil {
 		u.unsolved = nil
-		u.verdictL.SetText("No verdict for this position.")
+		text := "No verdict for this position."
+		if why := u.verifyBlocked(); why != "" {
+			text += " Verify is disabled: " + why + "."
+		}
+		u.verdictL.SetText(text)
 		u.unsolvedL.Refresh()
 		return
 	}
@@ -707,7 +709,7 @@ func (u *widgets) setEditable(on bool) {
 	case !on && !u.verifyB.Disabled():
 		u.verifyB.Disable()
 	case on && u.verifyB.Disabled() && !u.wb.s.Running():
-		u.verifyB.Enable()
+		u.enableVerify()
 	}
 	for _, w := range []fyne.Disableable{u.saveB, u.labelE, u.commentE, u.marking} {
 		if on && w.Disabled() {
@@ -735,6 +737,34 @@ func (u *widgets) showSuggest() {
 		u.stopB.Disable()
 	}
 	u.showCandidates()
+}
+
+// verifyBlocked says why Verify cannot run on the shown position ("" when
+// it can): the verifier proves a win for the side that has just moved, so
+// the defender must be to move.
+func (u *widgets) verifyBlocked() string {
+	s := u.wb.s
+	p := s.Position()
+	switch {
+	case p.Winner() != engine.Empty:
+		return "the game is over"
+	case p.ToMove() == s.Attacker():
+		return fmt.Sprintf("it proves a win for the side that has just moved, and the attacker (%s) is to move",
+			colourName(s.Attacker()))
+	}
+	return ""
+}
+
+// enableVerify enables Verify where it can run (a writable book, the
+// defender to move, no verification running) and disables it elsewhere.
+func (u *widgets) enableVerify() {
+	s := u.wb.s
+	on := s.ReadOnly() == "" && u.verifyBlocked() == "" && s.VerifyJob() == nil
+	if on && u.verifyB.Disabled() {
+		u.verifyB.Enable()
+	} else if !on && !u.verifyB.Disabled() {
+		u.verifyB.Disable()
+	}
 }
 
 // suggestBlocked says why Suggest cannot run on the shown position ("" when

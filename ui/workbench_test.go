@@ -430,8 +430,21 @@ func TestReadOnlyStore(t *testing.T) {
 	if err := h.wb.SetStore(h.store); err != nil {
 		t.Fatal(err)
 	}
-	if strings.HasPrefix(h.wb.ui.statusL.Text, "Read-only") || h.wb.ui.verifyB.Disabled() || h.wb.ui.saveB.Disabled() {
+	if strings.HasPrefix(h.wb.ui.statusL.Text, "Read-only") || h.wb.ui.saveB.Disabled() {
 		t.Fatal("editing still disabled on a writable book")
+	}
+	// Verify runs with the defender to move: not on the empty board, where
+	// the attacker (Black) is to move, but after Black's stone.
+	h.wb.Home()
+	h.pumpUntil("the root loaded", h.wb.s.Loaded)
+	if !h.wb.ui.verifyB.Disabled() || !strings.Contains(h.wb.ui.verdictL.Text, "Verify is disabled") {
+		t.Fatalf("Verify with the attacker to move: disabled %v, %q", h.wb.ui.verifyB.Disabled(), h.wb.ui.verdictL.Text)
+	}
+	h.wb.SetMarking(false) // (turned on above: taps would label squares)
+	h.tap("j10")
+	h.pumpUntil("j10 played", func() bool { return h.line() == "j10" && h.wb.s.Loaded() })
+	if h.wb.ui.verifyB.Disabled() {
+		t.Fatalf("Verify still disabled with the defender to move on a writable book: line %q, blocked %q, running %v, ro %q", h.line(), h.wb.ui.verifyBlocked(), h.wb.s.VerifyJob() != nil, h.wb.s.ReadOnly())
 	}
 	h.noErrors()
 }
