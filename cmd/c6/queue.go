@@ -149,13 +149,8 @@ func cmdServer(args []string, stdout, stderr io.Writer) error {
 	if *jobs < 0 {
 		return fmt.Errorf("--jobs %d: want 0 or more", *jobs)
 	}
-	if *creds != "" {
-		if _, err := os.Stat(*creds); errors.Is(err, os.ErrNotExist) {
-			if err := jobqueue.NewCredsFile(*creds); err != nil {
-				return err
-			}
-			fmt.Fprintf(stderr, "created credentials %s: copy it to the worker machines (c6 worker --creds FILE)\n", *creds)
-		}
+	if err := ensureCreds(*creds, stderr); err != nil {
+		return err
 	}
 	ctx, stop := signalContext()
 	defer stop()
