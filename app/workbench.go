@@ -48,6 +48,13 @@ type workbenchApp struct {
 	exportDrv fyne.Driver // offscreen renderer for board images (lazy)
 
 	cfg session.Config // how results reach the UI goroutine
+
+	// The verifier queue of the open book and the status line that shows
+	// it while jobs run (queue.go).
+	queue      *bookQueue
+	status     *widget.Label
+	stopStatus context.CancelFunc
+	statusDone chan struct{}
 }
 
 // defaultBookPath is the default book in the app's storage directory.
@@ -95,12 +102,14 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	if wa.cfg.Do == nil {
 		wa.cfg.Do = fyne.Do
 	}
-	if wa.wb, err = ui.NewWorkbenchConfig(&bookStore{bk: bk}, engineVerifier{}, wa.win, wa.cfg); err != nil {
+	wa.startQueue(o.localVerifier)
+	if wa.wb, err = ui.NewWorkbenchConfig(&bookStore{bk: bk}, engineVerifier{v: wa.verifier()}, wa.win, wa.cfg); err != nil {
+		wa.stopQueue()
 		bk.Close()
 		return nil, err
 	}
 	wa.wb.OnChanged = wa.updateTitle
-	wa.win.SetContent(wa.wb.Content())
+	wa.win.SetContent(container.NewBorder(nil, wa.status, nil, nil, wa.wb.Content()))
 	wa.wb.Attach(wa.win)
 	wa.win.Resize(fyne.NewSize(1280, 860))
 	wa.remember(bk.Path())
@@ -133,8 +142,9 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 
 func (wa *workbenchApp) close() {
 	if wa.wb != nil {
-		wa.wb.Close() // stops the jobs before the book closes
+		wa.wb.Close() // stops the jobs before the queue and the book close
 	}
+	wa.stopQueue()
 	if wa.bk != nil {
 		wa.bk.Close()
 	}
@@ -177,6 +187,7 @@ func (wa *workbenchApp) switchTo(bk *proofbook.Book) {
 	}
 	old := wa.bk
 	wa.bk = bk
+	wa.queue.setBook(bk.Path(), bk.ReadOnly()) // the jobs on the old one were cancelled and waited for
 	if old != nil && old != bk {
 		old.Close()
 	}
@@ -266,6 +277,7 @@ func (wa *workbenchApp) setMenu() {
 		fyne.NewMenuItem("Export board as PNG…", wa.exportPNG),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Check book…", wa.checkBook),
+		fyne.NewMenuItem("Verifier queue…", wa.queueSettings),
 	)
 	edit := fyne.NewMenu("Edit",
 		fyne.NewMenuItem("Undo last edit", wa.wb.Undo),
