@@ -112,14 +112,19 @@ func bookVerdicts(t *testing.T, ctx context.Context, bk *proofbook.Book) map[uin
 
 // countingVerifier counts the Verify calls of each job (each call's verdict
 // is stored once by Prove).
+// is stored once by Prove) and keeps the jobs in the order they came.
 type countingVerifier struct {
-	v  engine.Verifier
-	mu sync.Mutex
-	n  map[string]int
+	v    engine.Verifier
+	mu   sync.Mutex
+	n    map[string]int
+	jobs []Job
 }
 
 func (c *countingVerifier) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
 	job, _ := NewJob(b, opts)
+	c.mu.Lock()
+	c.jobs = append(c.jobs, job)
+	c.mu.Unlock()
 	vd, err := c.v.Verify(ctx, b, opts, progress)
 	if err == nil {
 		c.mu.Lock()
@@ -264,8 +269,8 @@ func TestBookProveWorkerProcesses(t *testing.T) {
 
 	// Same verdicts as a single process; none stored twice.
 	got := bookVerdicts(t, ctx, bk)
-	if len(got) != out.res.Calls {
-		t.Errorf("%d verdicts in the book, %d verifier calls", len(got), out.res.Calls)
+	if len(got) != len(cv.jobs) {
+		t.Errorf("%d verdicts in the book, %d verifier calls", len(got), len(cv.jobs))
 	}
 	same := 0
 	for key, v := range got {
@@ -324,4 +329,76 @@ func localSame(t *testing.T, ctx context.Context, bk *proofbook.Book) {
 			t.Errorf("position %d: stored %s, local %s", p.ID, verdictText(t, p.Verdict), verdictText(t, &local))
 		}
 	})
+}
+
+// A forged result (a verdict whose certificate does not check) planted in
+// the results bucket for a job the auto-pilot is about to ask for is
+// rejected and logged, and the job is redone in the book's process: the
+// position is then proved honestly, and the book is the one a single
+// process makes (one job at a time: the same calls in the same order).
+func TestBookProveForgedResult(t *testing.T) {
+	ctx := testCtx(t, 5*time.Minute)
+	ref := newTestBook(t, "local.c6book")
+	rv := &countingVerifier{v: engine.LocalVerifier{}, n: map[string]int{}}
+	proveRoot(t, ctx, ref, rv, 1)
+	want := bookVerdicts(t, ctx, ref)
+
+	// Forge the first job's result.
+	job := rv.jobs[0]
+	jb, jopts, err := job.Board()
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged, err := engine.Verify(ctx, jb, jopts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if forged.Status == engine.StatusProved && len(forged.NullZone) > 1 {
+		forged.NullZone = forged.NullZone[:1] // a null zone that leaves out squares that matter
+	} else {
+		forged.Status, forged.Unsolved = engine.StatusProved, nil // a proof that forgets the defender's replies
+	}
+	if CheckVerdict(ctx, jb, jopts, &forged) == nil {
+		t.Fatal("the forged verdict checks: the forgery is not one")
+	}
+	data, err := EncodeVerdict(&forged)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	var lg testLog
+	e := startEmbedded(t, EmbeddedConfig{Workers: 1, Solvers: 1, Client: ClientConfig{Logf: lg.logf, Poll: 50 * time.Millisecond}})
+	if _, err := e.Client().q.results.Create(ctx, job.ID(), result{worker: "forger", verdict: data}.encode()); err != nil {
+		t.Fatal(err)
+	}
+	bk := newTestBook(t, "queue.c6book")
+	cv := &countingVerifier{v: e, n: map[string]int{}}
+	proveRoot(t, ctx, bk, cv, 1)
+	if !lg.contains(`from worker "forger" rejected`) {
+		t.Errorf("no log line for the forged result: %q", lg.lines)
+	}
+	st, err := e.Stats(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Rejected != 1 || st.Accepted != len(cv.jobs)-1 {
+		t.Errorf("stats %+v: want 1 result rejected and %d accepted", st, len(cv.jobs)-1)
+	}
+	if len(cv.jobs) == 0 || cv.jobs[0].ID() != job.ID() {
+		t.Fatal("the auto-pilot did not start with the forged job")
+	}
+	got := bookVerdicts(t, ctx, bk)
+	if len(got) != len(want) {
+		t.Errorf("%d verdicts through the queue, %d in a single process", len(got), len(want))
+	}
+	for key, w := range want {
+		if v, ok := got[key]; !ok || verdictText(t, v) != verdictText(t, w) {
+			t.Errorf("position %x: verdict through the queue %v, single process %s", key, v, verdictText(t, w))
+		}
+	}
+	for id, n := range cv.n {
+		if n != 1 {
+			t.Errorf("job %s verified %d times", id, n)
+		}
+	}
 }
