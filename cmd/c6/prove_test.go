@@ -99,7 +99,17 @@ func TestBookProveNATS(t *testing.T) {
 	if _, err := os.Stat(book + ".jobs"); !os.IsNotExist(err) {
 		t.Errorf("prove --nats made a queue beside the book: %v", err)
 	}
+	// --no-queue: in this process, no folder beside the book.
+	out, _ = runBook(t, false, "prove", "--book", book, "--turns", "d4", "--attacker", "B", "--lambda", "2",
+		"--max-nodes", "3000", "--workers", "1", "--max-calls", "1", "--no-queue", "--json")
+	if !strings.Contains(out, `"where":"local"`) {
+		t.Errorf("prove --no-queue: %s", out)
+	}
+	if _, err := os.Stat(book + ".jobs"); !os.IsNotExist(err) {
+		t.Errorf("prove --nats or --no-queue made a queue beside the book: %v", err)
+	}
 	for _, args := range [][]string{
+		{"--no-queue", "--nats", q.URL()},
 		{"--nats", q.URL(), "--listen", "127.0.0.1:0"},
 		{"--creds", filepath.Join(dir, "c.creds")},
 		{"--local-jobs", "2"},

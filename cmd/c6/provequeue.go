@@ -23,6 +23,7 @@ import (
 type proveQueueFlags struct {
 	url, creds, listen string
 	local              int
+	none               bool
 }
 
 func (q *proveQueueFlags) register(fs *flag.FlagSet) {
@@ -30,10 +31,13 @@ func (q *proveQueueFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&q.creds, "creds", "", "credentials `FILE` (a NATS user nkey seed) for --nats, or the one remote workers must hold with --listen (created if missing)")
 	fs.StringVar(&q.listen, "listen", "", "open the embedded queue on `ADDR` (host:port) for `c6 worker`s on other machines; an address other than loopback needs --creds")
 	fs.IntVar(&q.local, "local-jobs", 0, "with --nats: job slots this process adds to the queue (0: remote workers only)")
+	fs.BoolVar(&q.none, "no-queue", false, "verify in this process without the verifier queue (no folder beside the book)")
 }
 
 func (q *proveQueueFlags) check() error {
 	switch {
+	case q.none && (q.url != "" || q.listen != "" || q.creds != "" || q.local != 0):
+		return errors.New("--no-queue: no --nats, --listen, --creds or --local-jobs")
 	case q.url != "" && q.listen != "":
 		return errors.New("--nats and --listen: give one (an external queue, or the embedded one on a network address)")
 	case q.creds != "" && q.url == "" && q.listen == "":
@@ -45,6 +49,10 @@ func (q *proveQueueFlags) check() error {
 	}
 	return nil
 }
+
+// errNoQueue is --no-queue's "error" opening the queue: the fallback
+// (engine.LocalVerifier) answers.
+var errNoQueue = errors.New("--no-queue")
 
 // proveQueue is the queue of one `c6 book prove` run and its state for the
 // progress line and the summary.
@@ -68,6 +76,9 @@ func openProveQueue(f proveQueueFlags, bookPath string, jobs, solvers int, stder
 	logf := func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
 	p := &proveQueue{flags: f}
 	open := func(ctx context.Context) (jobqueue.Queue, error) {
+		if f.none {
+			return nil, errNoQueue
+		}
 		if f.url != "" {
 			return jobqueue.OpenRemote(ctx, jobqueue.RemoteConfig{URL: f.url, Creds: f.creds, Name: "c6-prove",
 				Workers: f.local, Solvers: solvers, Client: jobqueue.ClientConfig{Logf: logf}})
