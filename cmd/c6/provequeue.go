@@ -105,7 +105,9 @@ func openProveQueue(f proveQueueFlags, bookPath string, jobs, solvers int, stder
 		// beside the book cannot hold it, verify here as before.
 		fallback = engine.LocalVerifier{}
 		note = func(err error) {
-			fmt.Fprintf(stderr, "verifier queue not started (%v): verifying in this process\n", err)
+			if !errors.Is(err, errNoQueue) {
+				fmt.Fprintf(stderr, "verifier queue not started (%v): verifying in this process\n", err)
+			}
 		}
 	}
 	p.lazy = jobqueue.NewLazy(func(ctx context.Context) (jobqueue.Queue, error) {
