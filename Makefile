@@ -7,7 +7,7 @@ APT_PKGS := libgl1-mesa-dev xorg-dev xvfb xauth
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export CGO_ENABLED := 1
 
-.PHONY: all deps build run test vet smoke bench bench-engine bench-solve bench-verify bench-book clean
+.PHONY: all deps build run test vet smoke bench bench-engine bench-solve bench-verify bench-book bench-ui clean
 
 all: build
 
@@ -62,6 +62,25 @@ bench-book: deps
 	rm -f $(BENCH_BOOK) $(BENCH_BOOK)-wal $(BENCH_BOOK)-shm
 	C6_BENCH_BOOK=$(BENCH_BOOK) $(GO) test -run '^$$' -bench BookQueries -benchtime 1s ./proofbook
 	C6_BENCH_BOOK=$(BENCH_BOOK) $(GO) test -run '^$$' -bench 'ShowPosition|StoreQueries' -benchtime 1s ./app
+
+# Key → repaint in the real window under Xvfb with Mesa's default driver
+# (llvmpipe; no GALLIUM_DRIVER): the workbench on a book of all shared games
+# (imported into BENCH_UI_BOOK on the first run, about a minute) types ← and
+# → alternately from the end of each line below and prints, per line, the
+# median, p90 and max time from the key to the book's answer rendered, to
+# the first frame on the screen and to the full frame (see app/benchkeys.go
+# for what exactly is timed). Target: full frame under 50 ms.
+BENCH_UI_BOOK ?= /tmp/c6book-bench-ui.c6book
+BENCH_UI_KEYS ?= 200
+bench-ui: build
+	@test -f $(BENCH_UI_BOOK) || { ./$(BIN)/c6 book init --book $(BENCH_UI_BOOK) && \
+		./$(BIN)/c6 book import-games --book $(BENCH_UI_BOOK) --games ../shared/data/littlegolem-connect6-games.json.gz; }
+	@tmp=$$(mktemp -d); rc=0; \
+	for line in "j10" "j10 i9k9" "j10 i9k9 j8h9"; do \
+		echo "line: $$line"; \
+		LANG=en_US.UTF-8 XDG_CONFIG_HOME=$$tmp/config timeout 600 xvfb-run -a -s "-screen 0 1280x900x24" \
+			./$(BIN)/c6book --book $(BENCH_UI_BOOK) --play "$$line" --bench-keys $(BENCH_UI_KEYS) || rc=1; \
+	done; rm -rf $$tmp; exit $$rc
 
 # The solvers on the public positions: wins, median, p90 and max time,
 # nodes/s for VCDT and VCST per per-position budget, the positions each

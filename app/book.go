@@ -18,6 +18,10 @@ import (
 // caller's frame and the book's canonical frames.
 type bookStore struct {
 	bk *proofbook.Book
+	// jobs runs the auto-pilot's verifier jobs (nil: in this process,
+	// engine.LocalVerifier); autoLimits bound each of them.
+	jobs       engine.Verifier
+	autoLimits engine.Limits
 }
 
 var _ ui.BookStore = (*bookStore)(nil)
@@ -57,6 +61,10 @@ func (s *bookStore) Position(ctx context.Context, b *engine.Board, a engine.Colo
 	r := s.bk.Rules()
 	inv := engine.InverseSymmetry(sym)
 	out := ui.Position{Found: true, Comment: p.Comment, Label: p.Label, Status: p.Proof(a).Status}
+	if out.Stuck, err = s.bk.Stuck(ctx, id, a); err != nil {
+		return ui.Position{}, err
+	}
+	out.Held = out.Stuck == "held"
 	if len(p.Marks) > 0 {
 		out.Marks = map[engine.Square]string{}
 		for _, m := range p.Marks {
@@ -252,7 +260,18 @@ func (s *bookStore) Next(ctx context.Context, b *engine.Board, a engine.Color) (
 	for i, m := range line.Turns {
 		turns[i] = proofbook.FromCanonical(r, sym, m)
 	}
-	return ui.Entry{Line: turns, Status: c6book.StatusOpen}, true, nil
+	e := ui.Entry{Line: turns, Status: c6book.StatusOpen}
+	// Where the auto-pilot is stuck on the line (held, dead end).
+	for i, pid := range line.IDs {
+		why, err := s.bk.Stuck(ctx, pid, a)
+		if err != nil {
+			return ui.Entry{}, false, err
+		}
+		if why != "" {
+			e.Stuck = append(e.Stuck, ui.StuckAt{Ply: i, Why: why})
+		}
+	}
+	return e, true, nil
 }
 
 // stableEntry is a list entry for a position whose stable line is turns.

@@ -1,8 +1,11 @@
 // Command c6book is the desktop workbench: the only package that wires the
 // engine, the proof book and the widgets together.
 //
-//	c6book [--book PATH] [--play TURNS] [--attacker B|W] [--verify]
-//	       [--screenshot FILE] [--quit-after]
+//	c6book [--book PATH] [--play TURNS] [--attacker B|W] [--verify] [--auto]
+//	       [--screenshot FILE] [--quit-after] [--bench-keys N]
+//
+// --bench-keys N types N ← and → keys into the window and prints the time
+// from each key to the repainted window (app/benchkeys.go; make bench-ui).
 //
 // Without --book it opens the last book used, or a default book in the
 // app's storage directory (created on first start).
@@ -16,6 +19,7 @@ import (
 	"os"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 
 	"c6book/engine"
@@ -30,11 +34,13 @@ type options struct {
 	play       string
 	attacker   string
 	verify     bool
+	auto       bool
 	lambda     int
 	screenshot string
 	exportPNG  string
 	quitAfter  bool
 	wait       time.Duration
+	benchKeys  int
 
 	// Tests: how results reach the UI goroutine (fyne.Do when nil), and
 	// book calls run inline (see session.Config).
@@ -53,10 +59,12 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.play, "play", "", "store and show the line `TURNS` (LittleGolem notation, e.g. \"j10 k10k11\")")
 	fs.StringVar(&o.attacker, "attacker", "B", "attacker for statuses and the prover (B or W)")
 	fs.BoolVar(&o.verify, "verify", false, "run the verifier on the shown position at start")
+	fs.BoolVar(&o.auto, "auto", false, "start the auto-pilot below the shown position at start (a --screenshot shows it running)")
 	fs.IntVar(&o.lambda, "lambda", 2, "verifier mode: 2 or 3")
 	fs.StringVar(&o.screenshot, "screenshot", "", "save a capture of the window to `FILE` (PNG) once it is drawn (and any --verify is done)")
 	fs.StringVar(&o.exportPNG, "export-board", "", "with --screenshot: also export the board as a PNG to `FILE`")
 	fs.BoolVar(&o.quitAfter, "quit-after", false, "quit after saving the screenshot")
+	fs.IntVar(&o.benchKeys, "bench-keys", 0, "benchmark: type `N` ← and → keys into the window, print key → repaint times and quit")
 	fs.DurationVar(&o.wait, "shot-delay", 1500*time.Millisecond, "how long the window is shown before the screenshot")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -87,14 +95,39 @@ func main() {
 			fmt.Fprintln(os.Stderr, "c6book: preferences:", err)
 		}
 	}
+	// Every call into Fyne from another goroutine goes through fyne.Do or
+	// fyne.DoAndWait (the session's Config.Do, the screenshot and bench
+	// goroutines): declaring the migration spares every canvas refresh
+	// Fyne's check of the calling goroutine (a stack trace per refresh,
+	// a fifth of the UI's time on a position switch).
+	app.SetMetadata(fyne.AppMetadata{ID: appID, Name: "c6book", Version: "0.1.0", Build: 1,
+		Migrations: map[string]bool{"fyneDo": true}})
 	a := app.NewWithID(appID)
+	var bench *keyBench
+	if o.benchKeys > 0 {
+		bench = newKeyBench()
+		o.do = bench.do
+	}
 	wbApp, err := newWorkbenchApp(context.Background(), a, o)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "c6book:", err)
 		os.Exit(1)
 	}
 	defer wbApp.close()
-	if o.screenshot != "" {
+	if bench != nil {
+		bench.wa = wbApp
+		wbApp.win.SetContent(bench.wrap(wbApp.win.Content()))
+		a.Lifecycle().SetOnStarted(func() {
+			go func() {
+				err := bench.run(o.benchKeys, o.wait, os.Stdout)
+				fyne.Do(func() {
+					wbApp.shotErr = err
+					a.Quit()
+				})
+			}()
+		})
+	}
+	if o.screenshot != "" && bench == nil {
 		a.Lifecycle().SetOnStarted(func() { go wbApp.screenshotWhenReady(o) })
 	}
 	wbApp.win.ShowAndRun()

@@ -57,6 +57,7 @@ func TestVerifyThroughBookQueue(t *testing.T) {
 	if _, err := os.Stat(path + ".jobs"); !os.IsNotExist(err) {
 		t.Fatalf("the queue started before any job: %v", err)
 	}
+	autoQueue(t, ta)
 	ta.tap("e4", "c5", "g5", "d3", "g4")
 	b, _ := engine.ReplayText(small, "e4 c5g5 d3g4")
 	want, err := engine.Verify(context.Background(), b, engine.VerifyOptions{Lambda: 2, Tolerance: 0}, nil)
@@ -120,6 +121,7 @@ func TestVerifyThroughBookQueue(t *testing.T) {
 	if ta.wa.bk.Path() != other {
 		t.Fatalf("open: still on %s", ta.wa.bk.Path())
 	}
+	autoQueue(t, ta)
 	ta.tap("e4", "c5", "g5", "d3", "g4")
 	wb.Verify()
 	ta.pumpUntil("the verdict on the other book", func() bool { return !wb.Running() })
@@ -130,6 +132,15 @@ func TestVerifyThroughBookQueue(t *testing.T) {
 	ta.wa.stopQueue()
 	if !queueFree(t, other+".jobs") {
 		t.Fatal("the queue runs after the app closed")
+	}
+}
+
+// autoQueue checks that the auto-pilot's jobs go through the queue.
+func autoQueue(t *testing.T, ta *testApp) {
+	t.Helper()
+	st, ok := ta.wa.wb.Store().(*bookStore)
+	if !ok || st.jobVerifier() != engine.Verifier(ta.wa.queue) {
+		t.Fatalf("the auto-pilot's verifier is not the book's queue: %T", ta.wa.wb.Store())
 	}
 }
 

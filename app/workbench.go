@@ -8,9 +8,9 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -18,7 +18,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
 	"c6book/assets"
@@ -46,6 +45,9 @@ type workbenchApp struct {
 	shotErr error // set by the screenshot goroutine before it quits the app
 
 	exportDrv fyne.Driver // offscreen renderer for board images (lazy)
+
+	welcome    fyne.CanvasObject // the first-start panel (nil when the book was not empty)
+	welcomeBox *fyne.Container   // the panel above the workbench
 
 	cfg session.Config // how results reach the UI goroutine
 
@@ -103,13 +105,19 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 		wa.cfg.Do = fyne.Do
 	}
 	wa.startQueue(o.localVerifier)
-	if wa.wb, err = ui.NewWorkbenchConfig(&bookStore{bk: bk}, engineVerifier{v: wa.verifier()}, wa.win, wa.cfg); err != nil {
+	if wa.wb, err = ui.NewWorkbenchConfig(&bookStore{bk: bk, jobs: wa.verifier()}, engineVerifier{v: wa.verifier()}, wa.win, wa.cfg); err != nil {
 		wa.stopQueue()
 		bk.Close()
 		return nil, err
 	}
 	wa.wb.OnChanged = wa.updateTitle
-	wa.win.SetContent(container.NewBorder(nil, wa.status, nil, nil, wa.wb.Content()))
+	content := wa.wb.Content()
+	if wa.bookEmpty(ctx) {
+		wa.welcome = wa.newWelcome()
+		wa.welcomeBox = container.NewBorder(wa.welcome, nil, nil, nil, content)
+		content = wa.welcomeBox
+	}
+	wa.win.SetContent(container.NewBorder(nil, wa.status, nil, nil, content))
 	wa.wb.Attach(wa.win)
 	wa.win.Resize(fyne.NewSize(1280, 860))
 	wa.remember(bk.Path())
@@ -133,6 +141,9 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	}
 	if o.verify {
 		wa.wb.Verify()
+	}
+	if o.auto {
+		wa.wb.StartAuto()
 	}
 	if startErr != nil {
 		dialog.ShowError(startErr, wa.win)
@@ -163,24 +174,32 @@ func (wa *workbenchApp) updateTitle() {
 		title = title[:157] + "…"
 	}
 	wa.win.SetTitle(title)
+	wa.updateWelcome()
 }
 
 // remember records path as the last book and at the top of the recent list.
 func (wa *workbenchApp) remember(path string) {
 	p := wa.app.Preferences()
-	p.SetString(prefLastBook, path)
+	old := p.StringList(prefRecent)
 	recent := []string{path}
-	for _, r := range p.StringList(prefRecent) {
+	for _, r := range old {
 		if r != path && len(recent) < maxRecent {
 			recent = append(recent, r)
 		}
 	}
+	// Reopening the book already on top writes nothing: every write makes
+	// Fyne save the file and its watcher read it again, and a read that
+	// meets the file half-written prints "Preferences load error: EOF".
+	if p.String(prefLastBook) == path && slices.Equal(old, recent) {
+		return
+	}
+	p.SetString(prefLastBook, path)
 	p.SetStringList(prefRecent, recent)
 }
 
 // switchTo makes bk the open book (closing the previous one).
 func (wa *workbenchApp) switchTo(bk *proofbook.Book) {
-	if err := wa.wb.SetStore(&bookStore{bk: bk}); err != nil {
+	if err := wa.wb.SetStore(&bookStore{bk: bk, jobs: wa.verifier()}); err != nil {
 		bk.Close()
 		dialog.ShowError(err, wa.win)
 		return
@@ -314,14 +333,12 @@ func (wa *workbenchApp) newBook() {
 				dialog.ShowError(err, wa.win)
 				return
 			}
-			d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-				if err != nil || w == nil {
-					wa.showErr(err)
+			wa.chooseFile(fileSpec{title: "New book", confirm: "Create", save: true, name: "book.c6book", exts: []string{".c6book"}}, func(path string) {
+				if path == wa.bk.Path() {
+					dialog.ShowError(errors.New("new book: choose another file than the open book"), wa.win)
 					return
 				}
-				path := w.URI().Path()
-				w.Close()
-				os.Remove(path) // the dialog created it empty; Create wants a new file
+				os.Remove(path) // the user agreed to replace it; Create wants a new file
 				wa.offUI(func() func() {
 					bk, err := proofbook.Create(context.Background(), path, r)
 					return func() {
@@ -332,51 +349,25 @@ func (wa *workbenchApp) newBook() {
 						wa.switchTo(bk)
 					}
 				})
-			}, wa.win)
-			d.SetFileName("book.c6book")
-			d.Show()
+			})
 		}, wa.win)
 	form.Show()
 }
 
-func (wa *workbenchApp) showErr(err error) {
-	if err != nil {
-		dialog.ShowError(err, wa.win)
-	}
-}
-
 func (wa *workbenchApp) openBook() {
-	d := wa.pickFile(wa.openPath)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".c6book", ".db", ".sqlite"}))
-	wa.startIn(d)
-	d.Show()
-}
-
-// startIn opens file dialogs in the open book's directory.
-func (wa *workbenchApp) startIn(d interface{ SetLocation(fyne.ListableURI) }) {
-	if l, err := storage.ListerForURI(storage.NewFileURI(filepath.Dir(wa.bk.Path()))); err == nil {
-		d.SetLocation(l)
-	}
+	wa.chooseFile(fileSpec{title: "Open book", confirm: "Open", exts: []string{".c6book", ".db", ".sqlite"}}, wa.openPath)
 }
 
 func (wa *workbenchApp) saveCopy() {
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil || w == nil {
-			wa.showErr(err)
-			return
-		}
-		path := w.URI().Path()
-		w.Close()
+	name := strings.TrimSuffix(filepath.Base(wa.bk.Path()), filepath.Ext(wa.bk.Path())) + "-copy.c6book"
+	wa.chooseFile(fileSpec{title: "Save a copy", confirm: "Save", save: true, name: name, exts: []string{".c6book"}}, func(path string) {
 		if path == wa.bk.Path() {
 			dialog.ShowError(errors.New("save a copy: choose another file than the open book"), wa.win)
 			return
 		}
-		os.Remove(path) // the dialog created it (the user agreed to replace it); VACUUM INTO wants a new file
+		os.Remove(path) // the user agreed to replace it; VACUUM INTO wants a new file
 		wa.saveCopyTo(path)
-	}, wa.win)
-	d.SetFileName(strings.TrimSuffix(filepath.Base(wa.bk.Path()), filepath.Ext(wa.bk.Path())) + "-copy.c6book")
-	wa.startIn(d)
-	d.Show()
+	})
 }
 
 // saveCopyTo writes a consistent copy of the book to path (a new file).
@@ -391,21 +382,14 @@ func (wa *workbenchApp) saveCopyTo(path string) {
 }
 
 func (wa *workbenchApp) importSGF() {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil || r == nil {
-			wa.showErr(err)
-			return
-		}
-		data, err := io.ReadAll(r)
-		r.Close()
+	wa.chooseFile(fileSpec{title: "Import SGF", confirm: "Import", exts: []string{".sgf", ".SGF"}}, func(path string) {
+		data, err := os.ReadFile(path)
 		if err != nil {
 			dialog.ShowError(err, wa.win)
 			return
 		}
 		wa.importSGFData(data)
-	}, wa.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".sgf", ".SGF"}))
-	d.Show()
+	})
 }
 
 // importSGFData merges an SGF collection into the book (one transaction).
@@ -422,21 +406,7 @@ func (wa *workbenchApp) importSGFData(data []byte) {
 }
 
 func (wa *workbenchApp) importGames() {
-	wa.pickFile(wa.importGamesFile).Show()
-}
-
-// pickFile is a file-open dialog that hands the chosen file's path to then
-// (which opens the file itself, by path).
-func (wa *workbenchApp) pickFile(then func(path string)) *dialog.FileDialog {
-	return dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil || r == nil {
-			wa.showErr(err)
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
-		then(path)
-	}, wa.win)
+	wa.chooseFile(fileSpec{title: "Import games (LittleGolem JSON)", confirm: "Import", exts: []string{".json", ".gz"}}, wa.importGamesFile)
 }
 
 // importGamesFile imports a LittleGolem games file ({"gid": [turns]},
@@ -499,7 +469,7 @@ func (wa *workbenchApp) exportSGF() {
 		data, st, err = exportSGFData(ctx, bk, pos, line[:cur], say)
 		return "", err
 	}, func(string) {
-		wa.saveData("position.sgf", data)
+		wa.saveData("Export SGF", "SGF", "position.sgf", []string{".sgf"}, data)
 		if st.Truncated {
 			dialog.ShowInformation("Export SGF", fmt.Sprintf("The export stops at %d moves below this position: the book stores more. "+
 				"The file says so in its game comment; export a position further down for the rest.", exportMaxNodes), wa.win)
@@ -533,24 +503,7 @@ func (wa *workbenchApp) exportPNG() {
 		dialog.ShowError(err, wa.win)
 		return
 	}
-	wa.saveData("board.png", buf.Bytes())
-}
-
-// saveData asks where to save data (suggesting name) and writes it there.
-func (wa *workbenchApp) saveData(name string, data []byte) {
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil || w == nil {
-			wa.showErr(err)
-			return
-		}
-		_, err = w.Write(data)
-		if cerr := w.Close(); err == nil {
-			err = cerr
-		}
-		wa.showErr(err)
-	}, wa.win)
-	d.SetFileName(name)
-	d.Show()
+	wa.saveData("Export board", "board image", "board.png", []string{".png"}, buf.Bytes())
 }
 
 // background runs long book work as a session job (off the UI goroutine,

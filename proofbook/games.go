@@ -168,8 +168,11 @@ func (e GameError) Reason() string {
 
 // ImportStats summarises an import.
 type ImportStats struct {
-	Games   int // games stored
+	Games   int // games stored (SGF: game trees merged)
 	Already int // games already in the book
+	// Recorded (SGF) counts the game records stored for the statistics
+	// (see ImportSGF).
+	Recorded int
 	// Repaired counts the games already in the book whose turns an
 	// upgrade had rebuilt (choosing between transpositions): they now
 	// have their own turns, and the counts follow (see backfillGames).

@@ -2,7 +2,9 @@ package proofbook
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -74,7 +76,9 @@ func nodeMarks(r engine.Rules, n *engine.SGFNode) ([]Mark, error) {
 }
 
 // ImportSGF merges the games (and their variations) of an SGF collection
-// into the book, in one transaction: on any error nothing is written.
+// into the book, in one transaction: on any error nothing is written. A
+// game record (a root with RE, PB or PW) also counts its main line as a
+// game in the statistics, once whatever the number of imports.
 func (bk *Book) ImportSGF(ctx context.Context, data string) (ImportStats, error) {
 	var st ImportStats
 	roots, err := engine.ParseSGF(data)
@@ -98,6 +102,9 @@ func (bk *Book) ImportSGF(ctx context.Context, data string) (ImportStats, error)
 			if err := w.importNode(ctx, b, node{id: bk.root}, root, 0); err != nil {
 				return fmt.Errorf("game %d: %w", gi+1, err)
 			}
+			if err := w.recordSGFGame(ctx, root, &st); err != nil {
+				return fmt.Errorf("game %d: %w", gi+1, err)
+			}
 			st.Games++
 		}
 		st.Positions, st.Edges = w.added, w.edges
@@ -107,6 +114,75 @@ func (bk *Book) ImportSGF(ctx context.Context, data string) (ImportStats, error)
 		return ImportStats{}, err
 	}
 	return st, nil
+}
+
+// SGFGameSource is the game source of the game records an SGF import
+// stores; their id is a digest of the turns (see recordSGFGame).
+const SGFGameSource = "sgf"
+
+// recordSGFGame stores the main line (first variation) of an SGF game
+// tree as a game for the statistics when the tree is a game record: its
+// root says who played (PB, PW) or how it ended (RE). An opening tree
+// without them (as ExportSGF writes) adds no game. The game's id is a
+// digest of its turns and result, so importing the same record again (from
+// any file) changes nothing. Its result is the winner on the board at the
+// end of the line, else RE's ("B+…", "W+…"), else unfinished.
+func (w *wtx) recordSGFGame(ctx context.Context, root *engine.SGFNode, st *ImportStats) error {
+	_, re := root.Get("RE")
+	_, pb := root.Get("PB")
+	_, pw := root.Get("PW")
+	if !re && !pb && !pw {
+		return nil
+	}
+	r := w.bk.rules
+	b := w.bk.tmpl.Clone()
+	cur := node{id: w.bk.root}
+	path := []PosID{cur.id}
+	var turns []engine.Move
+	for n := root; n != nil; {
+		_, m, ok, err := engine.SGFMove(r, n)
+		if err != nil {
+			return err
+		}
+		if ok {
+			if cur, err = w.step(ctx, b, cur, m, true); err != nil {
+				return err
+			}
+			path = append(path, cur.id)
+			turns = append(turns, m)
+		}
+		if len(n.Children) == 0 {
+			break
+		}
+		n = n.Children[0]
+	}
+	if len(turns) == 0 {
+		return nil
+	}
+	result := b.Winner()
+	if v, _ := root.Get("RE"); result == engine.Empty {
+		switch {
+		case strings.HasPrefix(strings.ToUpper(strings.TrimSpace(v)), "B+"):
+			result = engine.Black
+		case strings.HasPrefix(strings.ToUpper(strings.TrimSpace(v)), "W+"):
+			result = engine.White
+		}
+	}
+	sum := sha256.Sum256(append(encodeTurns(turns), byte(result)))
+	ext := hex.EncodeToString(sum[:12])
+	var known int
+	if err := w.tx.QueryRowContext(ctx, "SELECT count(*) FROM game WHERE source = ? AND ext_id = ?", SGFGameSource, ext).Scan(&known); err != nil {
+		return err
+	}
+	if known > 0 {
+		st.Already++
+		return nil
+	}
+	if err := w.addGame(ctx, SGFGameSource, ext, path, turns, result); err != nil {
+		return err
+	}
+	st.Recorded++
+	return nil
 }
 
 const maxSGFDepth = 2000

@@ -75,6 +75,8 @@ type Session struct {
 	verifyLine []engine.Move // the line to the position verified
 	verifyText string        // "", "storing…", "stopped", "error"
 
+	auto autoState
+
 	suggest    context.CancelFunc
 	cands      []Candidate
 	candsKey   posKey
@@ -95,7 +97,7 @@ func keyOf(b *engine.Board) posKey { return posKey{b.Hash(), b.ToMove()} }
 // Edit is one undoable change to the book: undoing it stores back what it
 // replaced.
 type Edit struct {
-	What      string // "move", "comment", "marks", "disproved", "replies"
+	What      string // "move", "comment", "marks", "disproved", "hold", "replies"
 	Line      []engine.Move
 	Move      engine.Move
 	Comment   string
@@ -104,6 +106,7 @@ type Edit struct {
 	Moves     []engine.Move // "replies": the replies a verdict added
 	Attacker  engine.Color  // "disproved": the attacker of the mark
 	Disproved bool          // "disproved": whether the position was marked before
+	Held      bool          // "hold": whether the position was left to the expert before
 	Describe  string
 
 	typed bool // "comment": stored when typing paused (see flushNotes)
@@ -173,6 +176,7 @@ func (s *Session) SetStore(store BookStore) error {
 	s.cancelJobs()
 	s.drainCalls()
 	s.verify, s.verifyText = nil, "" // its end is reported, if it failed, by finishVerify
+	s.auto = autoState{}             // the same for finishAuto
 	s.store = store
 	s.storeCtx, s.storeEnd = context.WithCancel(context.Background())
 	s.readOnly = ""
@@ -578,6 +582,8 @@ func (s *Session) Undo() {
 			err = store.SetMarks(ctx, b, e.Marks)
 		case "disproved":
 			err = store.SetDisproved(ctx, b, e.Attacker, e.Disproved)
+		case "hold":
+			err = undoHold(ctx, store, b, e)
 		case "replies":
 			for _, m := range e.Moves {
 				if err = store.RemoveMove(ctx, b, m); err != nil {
@@ -852,6 +858,8 @@ func (s *Session) Next() {
 					line = s.line // here: keep the rest of the line
 				}
 				s.goTo(line, len(prefix)+len(e.Line))
+				s.auto.nextText, s.auto.nextVisit = stuckText(s.rules, e), s.visit
+				s.changed(ChangeAuto)
 			}
 		}
 	})

@@ -57,6 +57,13 @@ type Position struct {
 	Marks   map[engine.Square]string
 	Status  c6book.Status   // for the attacker asked for
 	Verdict *c6book.Verdict // the latest verdict stored for the attacker, if any
+	// Held: the expert keeps the position for the attacker ("leave to
+	// me"): the auto-pilot skips it and everything below it.
+	Held bool
+	// Stuck says why the auto-pilot cannot work here for the attacker:
+	// "held", "dead end" (its verdict leaves every defender move open) or
+	// "".
+	Stuck string
 }
 
 // Entry is a position found by a query (proved positions, comment search,
@@ -73,6 +80,16 @@ type Entry struct {
 	Status c6book.Status
 	Label  string
 	Text   string // comment excerpt
+	// Stuck lists the positions on Line where the auto-pilot is stuck
+	// (Next fills it).
+	Stuck []StuckAt
+}
+
+// StuckAt is a position on a line where the auto-pilot is stuck: the one
+// after the line's first Ply moves, and why ("held", "dead end").
+type StuckAt struct {
+	Ply int
+	Why string
 }
 
 // BookStore is the proof book as the workbench sees it. Positions are given
@@ -151,4 +168,47 @@ type Candidate struct {
 // Suggester proposes attacker moves (optional: a Verifier may implement it).
 type Suggester interface {
 	Candidates(ctx context.Context, b *engine.Board, limit int) ([]Candidate, error)
+}
+
+// AutoOptions configure the auto-pilot (AutoProver).
+type AutoOptions struct {
+	Attacker engine.Color
+	Lambda   int           // 2 or 3
+	Jobs     int           // verifier jobs at once (0: 1)
+	MaxTime  time.Duration // 0: until stopped, proved or stuck
+	MaxCalls int           // 0: no limit
+}
+
+// AutoProgress is the auto-pilot's progress.
+type AutoProgress struct {
+	Calls    int // verifier calls stored
+	Proved   int // positions proved below the start
+	Open     int // positions with work left
+	Added    int // positions the auto-pilot stored
+	InFlight int // verifier jobs running
+	Elapsed  time.Duration
+}
+
+// AutoResult is how an auto-pilot run ended.
+type AutoResult struct {
+	// Status: "proved", "failed", "budget", "stuck" or "stopped".
+	Status string
+	AutoProgress
+}
+
+// AutoProver runs the book's auto-pilot (optional: a BookStore may
+// implement it). Prove works below b for opts.Attacker until it is proved,
+// stuck, out of budget or ctx is done; every verdict is stored the moment
+// its job ends. progress may be called from any goroutine and must not
+// block.
+type AutoProver interface {
+	AutoProve(ctx context.Context, b *engine.Board, opts AutoOptions, progress func(AutoProgress)) (AutoResult, error)
+}
+
+// Holder stores the expert's "leave to me" (optional: a BookStore may
+// implement it).
+type Holder interface {
+	// SetHold marks (or unmarks) b, a stored position, as left to the
+	// expert for attacker.
+	SetHold(ctx context.Context, b *engine.Board, attacker engine.Color, on bool) error
 }

@@ -4,7 +4,10 @@
 package ui
 
 import (
+	"image"
 	"image/color"
+	"image/draw"
+	"slices"
 	"strconv"
 
 	"fyne.io/fyne/v2"
@@ -25,7 +28,10 @@ type BoardView struct {
 	// number of unsolved moves it belongs to.
 	Unsolved []engine.Move
 	Children []Child // stored moves out of Pos, marked with their status colour
-	Marks    map[engine.Square]string
+	// Preview is a move shown, not played: the squares of a selected engine
+	// candidate, drawn as faint stones of the side to move.
+	Preview []engine.Square
+	Marks   map[engine.Square]string
 }
 
 // Colours of the board and its overlays.
@@ -35,10 +41,12 @@ var (
 	colBlack      = color.NRGBA{0x10, 0x10, 0x10, 0xff}
 	colWhite      = color.NRGBA{0xf8, 0xf8, 0xf4, 0xff}
 	colLast       = color.NRGBA{0xe0, 0x20, 0x20, 0xff}
-	colZone       = color.NRGBA{0x40, 0x90, 0xff, 0x70}
+	colZone       = color.NRGBA{0x40, 0x90, 0xff, 0x58}
 	colUnsolved   = color.NRGBA{0xd0, 0x00, 0x30, 0xff}
 	colUnsolvedBg = color.NRGBA{0xff, 0xff, 0xff, 0xc0}
 	colTransp     = color.NRGBA{}
+	colWin        = color.NRGBA{0xff, 0xc0, 0x00, 0xff}
+	colPreview    = color.NRGBA{0x30, 0x60, 0xc0, 0xff}
 )
 
 // StatusColour is the colour used for a proof status everywhere.
@@ -165,18 +173,93 @@ func (b *Board) TypedKey(ev *fyne.KeyEvent) {
 
 // CreateRenderer implements fyne.Widget.
 func (b *Board) CreateRenderer() fyne.WidgetRenderer {
-	return &boardRenderer{b: b}
+	r := &boardRenderer{b: b, tick: canvas.NewRectangle(colTransp)}
+	r.base = canvas.NewRaster(r.drawBase)
+	r.zone = canvas.NewRaster(r.drawZone)
+	r.kids.mk = newRect
+	r.stones.mk = newCircle
+	r.rings.mk = newCircle
+	r.dots.mk = newCircle
+	r.nums.mk = newText
+	r.unsolved.mk = newRect
+	r.counts.mk = newText
+	r.markBacks.mk = newRect
+	r.marks.mk = newText
+	return r
 }
 
+// boardRenderer keeps its canvas objects from one view to the next: the
+// wood, the grid and the star points are one raster (a texture made again
+// only when the board is resized), the coordinates are made once per rule
+// set, and the overlays come from pools whose objects are moved, recoloured,
+// shown or hidden. A new view changes the fields of the objects it touches
+// and marks the window dirty once: the GL painter reads shapes and texts
+// when it paints, so nothing is rebuilt, no texture is freed, and a
+// position switch costs the stones and marks that changed.
 type boardRenderer struct {
 	b    *Board
-	objs []fyne.CanvasObject
 	size fyne.Size
+
+	base    *canvas.Raster
+	coordsM engine.Rules // the rules coords were made for
+	coords  []*canvas.Text
+	tick    *canvas.Rectangle // refreshed to have the window repainted
+
+	zone      *canvas.Raster  // the relevance zone, drawn again when it changes
+	zoneSq    []engine.Square // the zone drawn
+	kids      pool[*canvas.Rectangle]
+	stones    pool[*canvas.Circle]
+	rings     pool[*canvas.Circle] // the last turn, and the winning line
+	dots      pool[*canvas.Circle]
+	nums      pool[*canvas.Text]
+	unsolved  pool[*canvas.Rectangle]
+	counts    pool[*canvas.Text]
+	markBacks pool[*canvas.Rectangle]
+	marks     pool[*canvas.Text]
+
+	grown bool // a pool grew: objs is out of date
+	objs  []fyne.CanvasObject
 }
+
+// pool is a layer of reusable canvas objects of one kind.
+type pool[T fyne.CanvasObject] struct {
+	items []T
+	n     int
+	mk    func() T
+}
+
+func (p *pool[T]) start() { p.n = 0 }
+
+// next returns the layer's next object, shown.
+func (p *pool[T]) next(grown *bool) T {
+	if p.n == len(p.items) {
+		p.items = append(p.items, p.mk())
+		*grown = true
+	}
+	o := p.items[p.n]
+	p.n++
+	if !o.Visible() {
+		o.Show()
+	}
+	return o
+}
+
+// end hides the objects the view did not use.
+func (p *pool[T]) end() {
+	for _, o := range p.items[p.n:] {
+		if o.Visible() {
+			o.Hide()
+		}
+	}
+}
+
+func newRect() *canvas.Rectangle { return canvas.NewRectangle(colTransp) }
+func newCircle() *canvas.Circle  { return canvas.NewCircle(colTransp) }
+func newText() *canvas.Text      { return canvas.NewText("", colTransp) }
 
 func (r *boardRenderer) Layout(size fyne.Size) {
 	r.size = size
-	r.build()
+	r.update()
 }
 
 func (r *boardRenderer) MinSize() fyne.Size {
@@ -184,32 +267,176 @@ func (r *boardRenderer) MinSize() fyne.Size {
 	return fyne.NewSize(float32(rules.M+1)*16, float32(rules.N+1)*16)
 }
 
+// Refresh shows the board's view: only the objects that changed are
+// touched, and the window is marked for repainting.
 func (r *boardRenderer) Refresh() {
 	r.size = r.b.Size()
-	r.build()
-	canvas.Refresh(r.b)
+	r.update()
+	canvas.Refresh(r.tick)
 }
 
 func (r *boardRenderer) Destroy() {}
 
-func (r *boardRenderer) Objects() []fyne.CanvasObject { return r.objs }
+func (r *boardRenderer) Objects() []fyne.CanvasObject {
+	if r.objs == nil || r.grown {
+		r.collect()
+	}
+	return r.objs
+}
 
-// build recreates the drawing: a few hundred primitive objects, rebuilt on
-// every change (cheap next to one frame).
-func (r *boardRenderer) build() {
+// collect lists the objects in drawing order.
+func (r *boardRenderer) collect() {
+	objs := append(r.objs[:0], r.base)
+	for _, t := range r.coords {
+		objs = append(objs, t)
+	}
+	objs = append(objs, r.zone)
+	objs = appendAll(objs, r.kids.items)
+	objs = appendAll(objs, r.stones.items)
+	objs = appendAll(objs, r.rings.items)
+	objs = appendAll(objs, r.dots.items)
+	objs = appendAll(objs, r.nums.items)
+	objs = appendAll(objs, r.unsolved.items)
+	objs = appendAll(objs, r.counts.items)
+	objs = appendAll(objs, r.markBacks.items)
+	objs = appendAll(objs, r.marks.items)
+	r.objs = append(objs, r.tick)
+	r.grown = false
+}
+
+func appendAll[T fyne.CanvasObject](objs []fyne.CanvasObject, items []T) []fyne.CanvasObject {
+	for _, o := range items {
+		objs = append(objs, o)
+	}
+	return objs
+}
+
+// place moves and sizes o (each only when it changed).
+func place(o fyne.CanvasObject, p fyne.Position, sz fyne.Size) {
+	if o.Position() != p {
+		o.Move(p)
+	}
+	if o.Size() != sz {
+		o.Resize(sz)
+	}
+}
+
+// setText shows s centred on c.
+func setText(t *canvas.Text, s string, col color.Color, size float32, c fyne.Position, bold bool) {
+	t.Text, t.Color, t.TextSize, t.TextStyle.Bold = s, col, size, bold
+	ms := t.MinSize()
+	place(t, fyne.NewPos(c.X-ms.Width/2, c.Y-ms.Height/2), ms)
+}
+
+// pixels is a raster's image with the board's geometry at its pixel size.
+type pixels struct {
+	img   *image.NRGBA
+	g     boardGeom
+	sc    float32 // pixels per unit
+	rules engine.Rules
+}
+
+// pixelsFor is a blank image of w×h pixels for the board (ok false when
+// there is nothing to draw).
+func (r *boardRenderer) pixelsFor(w, h int) (pixels, bool) {
+	p := pixels{img: image.NewNRGBA(image.Rect(0, 0, w, h)), rules: r.b.view.Pos.Rules()}
+	if r.size.Width <= 0 || w <= 0 {
+		return p, false
+	}
+	p.sc = float32(w) / r.size.Width
+	p.g = geomFor(p.rules, r.size)
+	return p, true
+}
+
+// px is the pixel of a unit coordinate (neighbouring shapes share edges).
+func (p pixels) px(v float32) int { return int(v*p.sc + 0.5) }
+
+func (p pixels) fill(x0, y0, x1, y1 int, c color.NRGBA) {
+	draw.Draw(p.img, image.Rect(x0, y0, x1, y1), &image.Uniform{c}, image.Point{}, draw.Src)
+}
+
+// drawBase draws the wood, the grid and the star points at the raster's
+// pixel size (crisp one-pixel lines at any scale).
+func (r *boardRenderer) drawBase(w, h int) image.Image {
+	p, ok := r.pixelsFor(w, h)
+	if !ok {
+		return p.img
+	}
+	g, rules, px := p.g, p.rules, p.px
+	p.fill(px(g.x0-g.cell), px(g.y0-g.cell*0.75), px(g.x0-g.cell+g.cell*float32(rules.M+1)), px(g.y0-g.cell*0.75+g.cell*float32(rules.N+1)), colWood)
+	top, bottom := g.centre(0, rules.N-1), g.centre(0, 0)
+	left, right := g.centre(0, 0), g.centre(rules.M-1, 0)
+	lw := max(1, int(p.sc+0.5))
+	for x := 0; x < rules.M; x++ {
+		cx := px(g.centre(x, 0).X) - lw/2
+		p.fill(cx, px(top.Y)-lw/2, cx+lw, px(bottom.Y)-lw/2+lw, colGrid)
+	}
+	for y := 0; y < rules.N; y++ {
+		cy := px(g.centre(0, y).Y) - lw/2
+		p.fill(px(left.X)-lw/2, cy, px(right.X)-lw/2+lw, cy+lw, colGrid)
+	}
+	rad := g.cell * 0.1 * p.sc
+	for _, s := range starPoints(rules) {
+		x, y := rules.XY(s)
+		c := g.centre(x, y)
+		cx, cy := c.X*p.sc, c.Y*p.sc
+		for yy := int(cy - rad - 1); yy <= int(cy+rad+1); yy++ {
+			for xx := int(cx - rad - 1); xx <= int(cx+rad+1); xx++ {
+				dx, dy := float32(xx)+0.5-cx, float32(yy)+0.5-cy
+				if dx*dx+dy*dy <= rad*rad && image.Pt(xx, yy).In(p.img.Rect) {
+					p.img.SetNRGBA(xx, yy, colGrid)
+				}
+			}
+		}
+	}
+	return p.img
+}
+
+// drawZone draws the relevance zone's squares at the raster's pixel size:
+// neighbouring squares share their pixel edges (no seams).
+func (r *boardRenderer) drawZone(w, h int) image.Image {
+	p, ok := r.pixelsFor(w, h)
+	if !ok {
+		return p.img
+	}
+	for _, s := range r.zoneSq {
+		x, y := p.rules.XY(s)
+		if !p.rules.OnBoard(x, y) {
+			continue
+		}
+		c, half := p.g.centre(x, y), p.g.cell/2
+		p.fill(p.px(c.X-half), p.px(c.Y-half), p.px(c.X+half), p.px(c.Y+half), colZone)
+	}
+	return p.img
+}
+
+// update shows the view on the kept objects.
+func (r *boardRenderer) update() {
 	v := r.b.view
 	pos := v.Pos
 	rules := pos.Rules()
 	g := geomFor(rules, r.size)
 	cell := g.cell
-	objs := make([]fyne.CanvasObject, 0, 64+3*rules.Squares()/2)
-	add := func(o fyne.CanvasObject) { objs = append(objs, o) }
+	grown := &r.grown
 
-	// The wood covers the board and its coordinates only.
-	bg := canvas.NewRectangle(colWood)
-	bg.Move(fyne.NewPos(g.x0-cell, g.y0-cell*0.75))
-	bg.Resize(fyne.NewSize(cell*float32(rules.M+1), cell*float32(rules.N+1)))
-	add(bg)
+	if r.base.Size() != r.size {
+		r.base.Resize(r.size) // the raster is drawn again at the new size
+	}
+	// Coordinates (made once per rule set).
+	if r.coords == nil || r.coordsM != rules {
+		r.coordsM, r.coords, r.grown = rules, nil, true
+		r.base.Refresh() // another board: its grid is drawn again
+		for i := 0; i < rules.M+rules.N; i++ {
+			r.coords = append(r.coords, newText())
+		}
+	}
+	bottom, left := g.centre(0, 0), g.centre(0, 0)
+	for x := 0; x < rules.M; x++ {
+		setText(r.coords[x], string(rune('a'+x)), colGrid, cell*0.42, fyne.NewPos(g.centre(x, 0).X, bottom.Y+cell*0.75), false)
+	}
+	for y := 0; y < rules.N; y++ {
+		setText(r.coords[rules.M+y], strconv.Itoa(y+1), colGrid, cell*0.42, fyne.NewPos(left.X-cell*0.7, g.centre(0, y).Y), false)
+	}
 
 	sqRect := func(s engine.Square, frac float32) (fyne.Position, fyne.Size) {
 		x, y := rules.XY(s)
@@ -217,43 +444,35 @@ func (r *boardRenderer) build() {
 		h := cell * frac / 2
 		return fyne.NewPos(c.X-h, c.Y-h), fyne.NewSize(2*h, 2*h)
 	}
-
-	// Relevance zone: shaded squares under the grid.
-	for _, s := range v.Zone {
-		rect := canvas.NewRectangle(colZone)
-		p, sz := sqRect(s, 1)
-		rect.Move(p)
-		rect.Resize(sz)
-		add(rect)
+	rect := func(p *pool[*canvas.Rectangle], s engine.Square, frac float32, fill, stroke color.Color, sw float32) {
+		o := p.next(grown)
+		o.FillColor, o.StrokeColor, o.StrokeWidth = fill, stroke, sw
+		pp, sz := sqRect(s, frac)
+		place(o, pp, sz)
+	}
+	circle := func(p *pool[*canvas.Circle], s engine.Square, frac float32, fill, stroke color.Color, sw float32) {
+		o := p.next(grown)
+		o.FillColor, o.StrokeColor, o.StrokeWidth = fill, stroke, sw
+		pp, sz := sqRect(s, frac)
+		place(o, pp, sz)
+	}
+	for _, p := range []interface{ start() }{&r.kids, &r.stones, &r.rings, &r.dots, &r.nums, &r.unsolved, &r.counts, &r.markBacks, &r.marks} {
+		p.start()
 	}
 
-	// Grid lines and coordinates.
-	top, bottom := g.centre(0, rules.N-1), g.centre(0, 0)
-	left, right := g.centre(0, 0), g.centre(rules.M-1, 0)
-	for x := 0; x < rules.M; x++ {
-		c := g.centre(x, 0)
-		l := canvas.NewLine(colGrid)
-		l.StrokeWidth = 1
-		l.Position1 = fyne.NewPos(c.X, top.Y)
-		l.Position2 = fyne.NewPos(c.X, bottom.Y)
-		add(l)
-		add(centredText(string(rune('a'+x)), colGrid, cell*0.42, fyne.NewPos(c.X, bottom.Y+cell*0.75), false))
+	// Relevance zone: translucent squares over the grid (the lines show
+	// through), one raster drawn again only when the zone changes.
+	if !slices.Equal(v.Zone, r.zoneSq) {
+		r.zoneSq = append(r.zoneSq[:0], v.Zone...)
+		r.zone.Refresh()
 	}
-	for y := 0; y < rules.N; y++ {
-		c := g.centre(0, y)
-		l := canvas.NewLine(colGrid)
-		l.StrokeWidth = 1
-		l.Position1 = fyne.NewPos(left.X, c.Y)
-		l.Position2 = fyne.NewPos(right.X, c.Y)
-		add(l)
-		add(centredText(strconv.Itoa(y+1), colGrid, cell*0.42, fyne.NewPos(left.X-cell*0.7, c.Y), false))
+	if r.zone.Size() != r.size {
+		r.zone.Resize(r.size)
 	}
-	for _, s := range starPoints(rules) {
-		p, sz := sqRect(s, 0.2)
-		dot := canvas.NewCircle(colGrid)
-		dot.Move(p)
-		dot.Resize(sz)
-		add(dot)
+	if len(r.zoneSq) == 0 && r.zone.Visible() {
+		r.zone.Hide()
+	} else if len(r.zoneSq) > 0 && !r.zone.Visible() {
+		r.zone.Show()
 	}
 
 	// Unsolved defender moves, counted per square (drawn last).
@@ -290,11 +509,7 @@ func (r *boardRenderer) build() {
 		}
 	}
 	for _, s := range order {
-		rect := canvas.NewRectangle(statusNRGBA(best[s]))
-		p, sz := sqRect(s, 0.42)
-		rect.Move(p)
-		rect.Resize(sz)
-		add(rect)
+		rect(&r.kids, s, 0.42, statusNRGBA(best[s]), colTransp, 0)
 	}
 
 	// Stones, move numbers and the last turn.
@@ -315,40 +530,27 @@ func (r *boardRenderer) build() {
 			fill, stroke = colWhite, colGrid
 		}
 		fill.A, stroke.A = alpha, alpha
-		circ := canvas.NewCircle(fill)
-		circ.StrokeColor = stroke
-		circ.StrokeWidth = 1
-		p, sz := sqRect(s, 0.92)
-		circ.Move(p)
-		circ.Resize(sz)
-		add(circ)
+		circle(&r.stones, s, 0.92, fill, stroke, 1)
 	}
+	type numbered struct {
+		s   engine.Square
+		col color.Color
+	}
+	var nums []numbered
 	for s := engine.Square(0); int(s) < rules.Squares(); s++ {
 		c := pos.At(s)
 		if c == engine.Empty {
 			continue
 		}
 		stone(s, c, 0xff)
-		x, y := rules.XY(s)
-		ctr := g.centre(x, y)
 		textCol := colWhite
 		if c == engine.White {
 			textCol = colBlack
 		}
 		if last[s] {
-			ring := canvas.NewCircle(colTransp)
-			ring.StrokeColor = colLast
-			ring.StrokeWidth = 2
-			p, sz := sqRect(s, 1.02)
-			ring.Move(p)
-			ring.Resize(sz)
-			add(ring)
+			circle(&r.rings, s, 1.02, colTransp, colLast, 2)
 			if !v.Numbers {
-				dot := canvas.NewCircle(colLast)
-				p, sz := sqRect(s, 0.3)
-				dot.Move(p)
-				dot.Resize(sz)
-				add(dot)
+				circle(&r.dots, s, 0.3, colLast, colTransp, 0)
 			}
 		}
 		if v.Numbers && number[s] > 0 {
@@ -356,25 +558,37 @@ func (r *boardRenderer) build() {
 			if last[s] {
 				col = colLast
 			}
-			add(centredText(strconv.Itoa(number[s]), col, cell*0.42, ctr, true))
+			nums = append(nums, numbered{s, col})
 		}
 	}
 	if v.Pending != engine.NoSquare {
 		stone(v.Pending, pos.ToMove(), 0x90)
 	}
+	for _, s := range v.Preview {
+		if pos.At(s) == engine.Empty {
+			stone(s, pos.ToMove(), 0x70)
+			circle(&r.dots, s, 0.3, colPreview, colTransp, 0)
+		}
+	}
+
+	// The winning line of a finished game: a gold ring round each of its
+	// stones.
+	for _, run := range winningRuns(pos) {
+		for _, s := range run {
+			circle(&r.rings, s, 1.08, colTransp, colWin, 3)
+		}
+	}
+	for _, n := range nums {
+		x, y := rules.XY(n.s)
+		setText(r.nums.next(grown), strconv.Itoa(number[n.s]), n.col, cell*0.42, g.centre(x, y), true)
+	}
 
 	// Unsolved defender moves: a red ring with the number of unsolved moves
 	// through the square.
 	for _, s := range uorder {
-		ring := canvas.NewRectangle(colUnsolvedBg)
-		ring.StrokeColor = colUnsolved
-		ring.StrokeWidth = 2
-		p, sz := sqRect(s, 0.84)
-		ring.Move(p)
-		ring.Resize(sz)
-		add(ring)
+		rect(&r.unsolved, s, 0.84, colUnsolvedBg, colUnsolved, 2)
 		x, y := rules.XY(s)
-		add(centredText(strconv.Itoa(count[s]), colUnsolved, cell*0.6, g.centre(x, y), true))
+		setText(r.counts.next(grown), strconv.Itoa(count[s]), colUnsolved, cell*0.6, g.centre(x, y), true)
 	}
 
 	// Board labels.
@@ -384,32 +598,49 @@ func (r *boardRenderer) build() {
 			continue
 		}
 		x, y := rules.XY(s)
-		ctr := g.centre(x, y)
 		col := colBlack
 		switch pos.At(s) {
 		case engine.Black:
 			col = colWhite
 		case engine.Empty:
-			back := canvas.NewRectangle(colWood)
-			p, sz := sqRect(s, 0.7)
-			back.Move(p)
-			back.Resize(sz)
-			add(back)
+			rect(&r.markBacks, s, 0.7, colWood, colTransp, 0)
 		}
-		add(centredText(txt, col, cell*0.5, ctr, true))
+		setText(r.marks.next(grown), txt, col, cell*0.5, g.centre(x, y), true)
 	}
-	r.objs = objs
+	for _, p := range []interface{ end() }{&r.kids, &r.stones, &r.rings, &r.dots, &r.nums, &r.unsolved, &r.counts, &r.markBacks, &r.marks} {
+		p.end()
+	}
 }
 
-// centredText returns a text object centred on c.
-func centredText(s string, col color.Color, size float32, c fyne.Position, bold bool) *canvas.Text {
-	t := canvas.NewText(s, col)
-	t.TextSize = size
-	t.TextStyle.Bold = bold
-	ms := t.MinSize()
-	t.Move(fyne.NewPos(c.X-ms.Width/2, c.Y-ms.Height/2))
-	t.Resize(ms)
-	return t
+// winningRuns are the runs of K or more stones of the winner (none while
+// the game goes on), each from one end to the other.
+func winningRuns(pos *engine.Board) [][]engine.Square {
+	w := pos.Winner()
+	if w == engine.Empty {
+		return nil
+	}
+	rules := pos.Rules()
+	var runs [][]engine.Square
+	for _, d := range [][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}} {
+		for s := engine.Square(0); int(s) < rules.Squares(); s++ {
+			x, y := rules.XY(s)
+			if pos.At(s) != w {
+				continue
+			}
+			// Only from the start of a run.
+			if px, py := x-d[0], y-d[1]; rules.OnBoard(px, py) && pos.At(rules.Sq(px, py)) == w {
+				continue
+			}
+			var run []engine.Square
+			for cx, cy := x, y; rules.OnBoard(cx, cy) && pos.At(rules.Sq(cx, cy)) == w; cx, cy = cx+d[0], cy+d[1] {
+				run = append(run, rules.Sq(cx, cy))
+			}
+			if len(run) >= rules.K {
+				runs = append(runs, run)
+			}
+		}
+	}
+	return runs
 }
 
 // starPoints are the traditional marks: the 3-3 style points of a 19×19

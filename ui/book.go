@@ -17,4 +17,10 @@ type (
 	Suggester     = session.Suggester
 	GameStats     = session.GameStats
 	GameInfo      = session.GameInfo
+	AutoProver    = session.AutoProver
+	AutoOptions   = session.AutoOptions
+	AutoProgress  = session.AutoProgress
+	AutoResult    = session.AutoResult
+	Holder        = session.Holder
+	StuckAt       = session.StuckAt
 )

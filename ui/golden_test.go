@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 
 	"c6book"
@@ -85,4 +86,54 @@ func TestGoldenSmallBoard(t *testing.T) {
 	v := goldenView(t, r, "e4 d3f5 c2g6")
 	v.Children = []Child{{Move: mvs(t, r, "d5f3")[0], Status: c6book.StatusProved}}
 	renderGolden(t, "board_small.png", v, fyne.NewSize(300, 240))
+}
+
+// A finished game: the winning six is highlighted.
+func TestGoldenBoardWin(t *testing.T) {
+	r := engine.Connect6()
+	v := goldenView(t, r, "j10 k10k11 j11j12 l10l11 j9j8 m10m12 j13a1")
+	if v.Pos.Winner() != engine.Black {
+		t.Fatalf("winner %v", v.Pos.Winner())
+	}
+	v.Numbers = true
+	renderGolden(t, "board_win.png", v, fyne.NewSize(440, 440))
+}
+
+// A position switch moves, recolours, shows or hides the board's objects:
+// none is made again, and going back makes no new one.
+func TestBoardKeepsObjects(t *testing.T) {
+	test.NewTempApp(t)
+	r := engine.Connect6()
+	b := NewBoard(goldenView(t, r, "j10 k10k11").Pos)
+	w := test.NewWindow(b)
+	defer w.Close()
+	w.Resize(fyne.NewSize(440, 440))
+	objs := func() map[fyne.CanvasObject]bool {
+		m := map[fyne.CanvasObject]bool{}
+		for _, o := range test.WidgetRenderer(b).Objects() {
+			m[o] = true
+		}
+		return m
+	}
+	before := objs()
+	b.SetView(goldenView(t, r, "j10 k10k11 i9l12"))
+	after := objs()
+	for o := range before {
+		if !after[o] {
+			t.Fatalf("%T was replaced", o)
+		}
+	}
+	b.SetView(goldenView(t, r, "j10 k10k11"))
+	if back := objs(); len(back) != len(after) {
+		t.Fatalf("going back: %d objects, want %d", len(back), len(after))
+	}
+	visible := 0
+	for o := range objs() {
+		if c, ok := o.(*canvas.Circle); ok && c.Visible() && c.StrokeWidth == 1 {
+			visible++
+		}
+	}
+	if visible != 3 {
+		t.Fatalf("%d stones shown, want 3", visible)
+	}
 }

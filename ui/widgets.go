@@ -41,11 +41,16 @@ type widgets struct {
 	suggestB   *widget.Button
 	candL      *widget.Label
 	candList   *widget.List
+	candNote   *widget.Label // over the empty list: how to use it, or why Suggest is disabled
 	shownCands []Candidate
+	candSel    int // the selected candidate (previewed on the board), -1 when none
+	playCandB  *widget.Button
 	progress   *widget.ProgressBar
 	progressL  *widget.Label
 	goVerifyB  *widget.Button
 	proveHead  *fyne.Container // the Prove tab's controls, progress and verdict
+	auto       *autoPanel      // the auto-pilot's row (auto.go)
+	kidsPos    *engine.Board   // the position the replies list was scrolled for
 	verdictL   *widget.Label
 	unsolvedL  *widget.List
 	unsolved   []engine.Move
@@ -221,29 +226,52 @@ func newWidgets(wb *Workbench) *widgets {
 	}
 	u.suggestB = widget.NewButtonWithIcon("Suggest", theme.SearchIcon(), wb.Suggest)
 	u.candL = widget.NewLabelWithStyle("Engine candidates", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	u.candL.Truncation = fyne.TextTruncateEllipsis // never widens the window
+	u.candNote = widget.NewLabel("")
+	u.candNote.Wrapping = fyne.TextWrapWord
+	// Candidates: a click selects one and shows it on the board; Play (or a
+	// double click) plays it, storing it in the book.
+	u.candSel = -1
 	u.candList = widget.NewList(
 		func() int { return len(u.shownCands) },
-		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func() fyne.CanvasObject { return newCandRow() },
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if i < len(u.shownCands) {
 				c := u.shownCands[i]
-				o.(*widget.Label).SetText(engine.MoveName(wb.s.Rules(), c.Move) + "  " + c.Note)
+				row := o.(*candRow)
+				row.onTap = func() { u.candList.Select(i) }
+				row.onDouble = func() { u.playCandidate(i) }
+				if t := engine.MoveName(wb.s.Rules(), c.Move) + "  " + c.Note; row.Text != t {
+					row.SetText(t)
+				}
 			}
 		})
 	u.candList.OnSelected = func(i widget.ListItemID) {
-		u.candList.UnselectAll()
 		if i < len(u.shownCands) {
-			wb.PlayMove(u.shownCands[i].Move)
+			u.candSel = i
+			u.playCandB.Enable()
+			wb.redrawBoard()
 		}
 	}
-	work := container.NewVSplit(
+	u.candList.OnUnselected = func(i widget.ListItemID) {
+		if u.candSel == i { // (the list is not told: it may be selecting another)
+			u.candSel = -1
+			u.playCandB.Disable()
+			wb.redrawBoard()
+		}
+	}
+	u.playCandB = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), func() { u.playCandidate(u.candSel) })
+	u.playCandB.Disable()
+	work := container.NewHSplit(
 		container.NewBorder(widget.NewLabelWithStyle("Unsolved defender moves", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 			nil, nil, nil, u.unsolvedL),
-		container.NewBorder(u.candL, nil, nil, nil, u.candList))
-	work.SetOffset(0.6)
+		container.NewBorder(u.candL, container.NewHBox(u.playCandB), nil, nil, container.NewStack(u.candList, u.candNote)))
+	work.SetOffset(0.42)
+	u.auto = newAutoPanel(wb)
 	u.proveHead = container.NewVBox(
 		container.NewHBox(widget.NewLabel("Attacker"), u.attacker, u.lambda),
 		container.NewHBox(u.verifyB, u.stopB, u.suggestB, layout.NewSpacer(), u.disproveB, u.nextB),
+		u.auto.box,
 		u.progress, container.NewBorder(nil, nil, nil, u.goVerifyB, u.progressL), u.verdictL)
 	prove := container.NewBorder(u.proveHead, nil, nil, nil, work)
 
@@ -251,7 +279,7 @@ func newWidgets(wb *Workbench) *widgets {
 	u.labelE = widget.NewEntry()
 	u.labelE.SetPlaceHolder("label (joseki, trap…)")
 	u.commentE = widget.NewMultiLineEntry()
-	u.commentE.SetPlaceHolder("comment")
+	u.commentE.SetPlaceHolder("comment (saved as you type)")
 	u.commentE.Wrapping = fyne.TextWrapWord
 	// Saved as you type (once the typing pauses) and when the position
 	// changes; the button saves at once.
@@ -266,7 +294,8 @@ func newWidgets(wb *Workbench) *widgets {
 		wb.SaveNotes(u.commentE.Text, u.labelE.Text)
 	})
 	notes := container.NewBorder(container.NewVBox(u.labelE), container.NewHBox(u.saveB,
-		widget.NewLabel("Saved as you type. Tick “Label squares” to put letters on the board.")), nil, nil, u.commentE)
+		// (short: the widest tab sets the right pane's width, and so the board's)
+		widget.NewLabel("“Label squares” puts letters on the board.")), nil, nil, u.commentE)
 
 	// Search in comments and the solved browser.
 	entryList := func(res *[]Entry) *widget.List {
@@ -359,6 +388,65 @@ func newWidgets(wb *Workbench) *widgets {
 	split.SetOffset(0.6)
 	u.content = split
 	return u
+}
+
+// candRow is a candidate's row: a click selects it, a double click plays
+// it. (The row takes both: the driver gives a click to the deepest object
+// that takes taps or double taps.)
+type candRow struct {
+	widget.Label
+	onTap, onDouble func()
+}
+
+// Tapped implements fyne.Tappable.
+func (r *candRow) Tapped(*fyne.PointEvent) {
+	if r.onTap != nil {
+		r.onTap()
+	}
+}
+
+func newCandRow() *candRow {
+	r := &candRow{}
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+// DoubleTapped implements fyne.DoubleTappable.
+func (r *candRow) DoubleTapped(*fyne.PointEvent) {
+	if r.onDouble != nil {
+		r.onDouble()
+	}
+}
+
+// preview is the selected candidate, shown on the board (NoMove: none).
+func (u *widgets) preview() (engine.Move, bool) {
+	if u.candSel < 0 || u.candSel >= len(u.shownCands) {
+		return engine.Move{}, false
+	}
+	return u.shownCands[u.candSel].Move, true
+}
+
+// playCandidate plays the i-th candidate (stored in the book if new).
+func (u *widgets) playCandidate(i int) {
+	if i < 0 || i >= len(u.shownCands) {
+		return
+	}
+	m := u.shownCands[i].Move
+	u.clearCandidate()
+	u.wb.PlayMove(m)
+}
+
+// clearCandidate drops the selection and its preview.
+func (u *widgets) clearCandidate() {
+	had := u.candSel >= 0
+	u.candSel = -1
+	if !u.playCandB.Disabled() {
+		u.playCandB.Disable()
+	}
+	if had {
+		u.candList.UnselectAll()
+		u.wb.redrawBoard()
+	}
 }
 
 // replyText is a row of the replies list: the move, its games and Black's
@@ -485,7 +573,12 @@ func (u *widgets) update() {
 	u.lineList.ScrollTo(wb.s.Cur())
 	u.kidsL.SetText(fmt.Sprintf("Replies (%d)", len(wb.s.Children())))
 	u.kidList.Refresh()
-	u.kidList.ScrollToTop()
+	if p := wb.s.Position(); p != u.kidsPos {
+		// A new position (a reload of the same one, as the auto-pilot's
+		// verdicts land, keeps the place).
+		u.kidsPos = p
+		u.kidList.ScrollToTop()
+	}
 
 	// Notes follow the position, but never overwrite typing in place.
 	// (Once the book has answered for a new position; a reload of the same
@@ -501,9 +594,6 @@ func (u *widgets) update() {
 	u.showVerify()
 	if !wb.s.Suggesting() {
 		u.showCandidates()
-		if len(u.shownCands) == 0 {
-			u.candL.SetText("Engine candidates")
-		}
 	}
 }
 
@@ -641,21 +731,72 @@ func (u *widgets) showSuggest() {
 		u.candL.SetText("Engine candidates: searching…")
 		return
 	}
-	u.suggestB.Enable()
 	if !s.Running() {
 		u.stopB.Disable()
 	}
-	u.candL.SetText("Engine candidates")
 	u.showCandidates()
 }
 
+// suggestBlocked says why Suggest cannot run on the shown position ("" when
+// it can): it proposes moves for the attacker, on the attacker's turn.
+func (u *widgets) suggestBlocked() string {
+	s := u.wb.s
+	p := s.Position()
+	switch {
+	case p.Winner() != engine.Empty:
+		return "the game is over"
+	case p.ToMove() != s.Attacker():
+		return fmt.Sprintf("it proposes moves for the attacker (%s), and %s is to move",
+			colourName(s.Attacker()), colourName(p.ToMove()))
+	}
+	return ""
+}
+
+// showCandidates shows the candidates of the shown position and whether
+// Suggest can run (the candidate search not running).
 func (u *widgets) showCandidates() {
 	cs, ok := u.wb.s.Candidates()
-	u.shownCands = cs
-	if ok {
-		u.candL.SetText(fmt.Sprintf("Engine candidates (%d)", len(u.shownCands)))
+	if !sameCandidates(cs, u.shownCands) {
+		u.shownCands = cs
+		u.clearCandidate()
+		u.candList.Refresh()
 	}
-	u.candList.Refresh()
+	why := u.suggestBlocked()
+	text, note := "Engine candidates", ""
+	switch {
+	case ok:
+		text = fmt.Sprintf("Engine candidates (%d)", len(cs))
+		if len(cs) == 0 {
+			note = "The engine found no candidate."
+		}
+	case why != "":
+		note = "Suggest is disabled: " + why + "."
+	default:
+		note = "Suggest asks the engine for attacker moves. A click on one shows it on the board; Play or a double click plays it."
+	}
+	if u.candL.Text != text {
+		u.candL.SetText(text)
+	}
+	if u.candNote.Text != note {
+		u.candNote.SetText(note)
+	}
+	if why != "" && !u.suggestB.Disabled() {
+		u.suggestB.Disable()
+	} else if why == "" && u.suggestB.Disabled() {
+		u.suggestB.Enable()
+	}
+}
+
+func sameCandidates(a, b []Candidate) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func (u *widgets) showProgress(p Progress) {

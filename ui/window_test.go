@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"c6book"
 	"c6book/engine"
@@ -165,26 +166,89 @@ func TestWindowResizes(t *testing.T) {
 func TestSuggestCandidates(t *testing.T) {
 	h := newHarness(t, engine.Connect6(), &fakeVerifier{})
 	h.tap("j10", "k10", "k11")
-	h.wb.SetAttacker(engine.White) // Black to move: not White's turn
+	// Black to move with White attacking: Suggest is disabled and says why
+	// (no error dialog); the session still refuses the call.
+	h.wb.SetAttacker(engine.White)
+	suggest := h.wb.ui.suggestB
+	if !suggest.Disabled() || !strings.Contains(h.wb.ui.candNote.Text, "Black is to move") {
+		t.Fatalf("Suggest on the defender's turn: disabled %v, note %q", suggest.Disabled(), h.wb.ui.candNote.Text)
+	}
+	test.Tap(suggest)
+	if h.wb.Suggesting() || len(h.errs) != 0 {
+		t.Fatalf("a disabled Suggest ran: errors %v", h.errs)
+	}
 	h.wb.Suggest()
 	if len(h.errs) != 1 {
 		t.Fatalf("suggest for the side not to move: errors %v", h.errs)
 	}
 	h.errs = nil
 	h.wb.SetAttacker(engine.Black)
-	test.Tap(findButton(t, h.wb.Content(), "Suggest"))
+	if suggest.Disabled() {
+		t.Fatal("Suggest disabled on the attacker's turn")
+	}
+	test.Tap(suggest)
 	h.pumpUntil("candidates", func() bool { return !h.wb.Suggesting() })
 	if got := len(h.wb.Candidates()); got != 2 || h.wb.ui.candList.Length() != 2 {
 		t.Fatalf("%d candidates", got)
 	}
-	h.wb.ui.candList.Select(1)
-	if got := h.line(); got != "j10 k10k11 s18s19" {
-		t.Fatalf("after choosing a candidate: %q", got)
+	// A click selects and previews: nothing is played or stored.
+	play := h.wb.ui.playCandB
+	if !play.Disabled() {
+		t.Fatal("Play enabled with no candidate selected")
 	}
-	if len(h.wb.Candidates()) != 0 {
-		t.Fatal("candidates of another position shown")
+	test.Tap(findCandRow(t, h.wb.ui.candList)) // a click on the first row selects it
+	if h.wb.ui.candSel != 0 || h.line() != "j10 k10k11" {
+		t.Fatalf("a click on the first candidate: selected %d, line %q", h.wb.ui.candSel, h.line())
+	}
+	h.wb.ui.candList.Select(1)
+	if h.wb.ui.candSel != 1 {
+		t.Fatalf("selected %d after selecting the second", h.wb.ui.candSel)
+	}
+	if got := h.line(); got != "j10 k10k11" {
+		t.Fatalf("a click on a candidate played it: %q", got)
+	}
+	if len(h.wb.Children()) != 0 {
+		t.Fatalf("a click on a candidate stored it: %v", childNames(h.wb.s.Rules(), h.wb.Children()))
+	}
+	if pv := h.wb.BoardWidget().View().Preview; len(pv) != 2 || pv[0] != h.sq("s18") && pv[1] != h.sq("s18") {
+		t.Fatalf("preview %v", pv)
+	}
+	if play.Disabled() {
+		t.Fatal("Play disabled with a candidate selected")
+	}
+	// Play plays it and stores it.
+	test.Tap(play)
+	if got := h.line(); got != "j10 k10k11 s18s19" {
+		t.Fatalf("after Play: %q", got)
+	}
+	if len(h.wb.Candidates()) != 0 || len(h.wb.BoardWidget().View().Preview) != 0 || !play.Disabled() {
+		t.Fatal("candidates or preview of another position shown")
+	}
+	h.wb.Back()
+	if kids := childNames(h.wb.s.Rules(), h.wb.Children()); len(kids) != 1 || kids[0] != "s18s19" {
+		t.Fatalf("stored after Play: %v", kids)
+	}
+	// A double click plays too.
+	test.Tap(suggest)
+	h.pumpUntil("candidates", func() bool { return !h.wb.Suggesting() })
+	h.wb.ui.candList.Select(0)
+	findCandRow(t, h.wb.ui.candList).DoubleTapped(&fyne.PointEvent{})
+	if _, cur := h.wb.Line(); cur != 3 {
+		t.Fatalf("a double click did not play: %q", h.line())
 	}
 	h.noErrors()
+}
+
+// findCandRow is the first candidate row shown.
+func findCandRow(t *testing.T, l *widget.List) *candRow {
+	t.Helper()
+	for _, o := range test.LaidOutObjects(l) {
+		if r, ok := o.(*candRow); ok && r.Visible() && r.Text != "" {
+			return r
+		}
+	}
+	t.Fatal("no candidate row shown")
+	return nil
 }
 
 // Reload keeps the line and shows what another writer (an import) added;

@@ -56,7 +56,7 @@ func NewWorkbenchConfig(store BookStore, verifier Verifier, win fyne.Window, cfg
 		}
 	}
 	s.OnChange = wb.render
-	wb.render(session.ChangePosition | session.ChangeVerify)
+	wb.render(session.ChangePosition | session.ChangeVerify | session.ChangeAuto)
 	return wb, nil
 }
 
@@ -85,6 +85,9 @@ func (wb *Workbench) render(c session.Change) {
 	}
 	if c&session.ChangeCandidates != 0 {
 		wb.ui.showSuggest()
+	}
+	if c&(session.ChangeAuto|session.ChangePosition) != 0 {
+		wb.ui.auto.show()
 	}
 }
 
@@ -173,6 +176,11 @@ func (wb *Workbench) boardView() BoardView {
 	if vd := s.Verdict(); vd != nil {
 		v.Unsolved = vd.Items()
 		v.Zone = vd.NullZone
+	}
+	if m, ok := wb.ui.preview(); ok {
+		for i := 0; i < m.Len(); i++ {
+			v.Preview = append(v.Preview, m.At(i))
+		}
 	}
 	return v
 }

@@ -340,6 +340,7 @@ func bookImport(e *bookEnv) error {
 		Games     int    `json:"games"`
 		Positions int    `json:"positions"`
 		Moves     int    `json:"moves"`
+		Recorded  int    `json:"game_records"` // counted in the statistics
 	}
 	var done []fileJSON
 	for _, path := range e.files {
@@ -351,9 +352,10 @@ func bookImport(e *bookEnv) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w (nothing imported from it)", path, err)
 		}
-		done = append(done, fileJSON{path, st.Games, st.Positions, st.Edges})
+		done = append(done, fileJSON{path, st.Games, st.Positions, st.Edges, st.Recorded})
 		if !e.f.json {
-			fmt.Fprintf(e.stdout, "%s: %d games, %d new positions, %d new moves\n", path, st.Games, st.Positions, st.Edges)
+			fmt.Fprintf(e.stdout, "%s: %d games, %d new positions, %d new moves, %d new game records in the statistics\n",
+				path, st.Games, st.Positions, st.Edges, st.Recorded)
 		}
 	}
 	return e.print(map[string]any{"files": done}, nil)

@@ -23,6 +23,12 @@ type Store struct {
 	nodes map[key]*Node
 	calls map[string]int
 	games []Game
+
+	// AutoStep, when set, makes the store an auto-pilot (AutoProve): each
+	// value received lets it prove one open leaf below its start.
+	AutoStep chan struct{}
+	// AutoRuns counts the AutoProve calls that have started.
+	AutoRuns chan *engine.Board
 }
 
 // Game is a stored game: its turns as played (any orientation) and its
@@ -40,6 +46,7 @@ type Node struct {
 	Status         map[engine.Color]c6book.Status
 	Verdict        map[engine.Color]*c6book.Verdict
 	Games          session.GameStats // the games through the position (set by tests)
+	Held           map[engine.Color]bool
 }
 
 func NewStore(r engine.Rules) *Store {
@@ -82,7 +89,7 @@ func (s *Store) Position(_ context.Context, b *engine.Board, a engine.Color) (se
 		marks[k] = v
 	}
 	return session.Position{Found: true, Comment: n.Comment, Label: n.Label, Marks: marks,
-		Status: n.Status[a], Verdict: n.Verdict[a]}, nil
+		Status: n.Status[a], Verdict: n.Verdict[a], Held: n.Held[a], Stuck: map[bool]string{true: "held"}[n.Held[a]]}, nil
 }
 
 func (s *Store) Children(_ context.Context, b *engine.Board, a engine.Color) ([]session.Child, error) {
@@ -239,6 +246,16 @@ func (s *Store) Next(_ context.Context, b *engine.Board, a engine.Color) (sessio
 	s.walkFrom(b, func(line []engine.Move, n *Node) bool {
 		if n.Status[a] == c6book.StatusOpen && len(n.Kids) == 0 {
 			e, found = session.Entry{Line: line, Status: c6book.StatusOpen, Label: n.Label}, true
+			// The held positions on its line.
+			c := b.Clone()
+			for i := 0; i <= len(line); i++ {
+				if cn := s.node(c, false); cn != nil && cn.Held[a] {
+					e.Stuck = append(e.Stuck, session.StuckAt{Ply: i, Why: "held"})
+				}
+				if i < len(line) && c.Play(line[i]) != nil {
+					break
+				}
+			}
 			return false
 		}
 		return true
@@ -424,4 +441,69 @@ func (s *Store) Game(_ context.Context, id int64, b *engine.Board) ([]engine.Mov
 		out[i] = s.rules.TransformMove(engine.InverseSymmetry(bsym), s.rules.TransformMove(gsym, m))
 	}
 	return out, nil
+}
+
+// SetHold marks b as left to the expert for a.
+func (s *Store) SetHold(_ context.Context, b *engine.Board, a engine.Color, on bool) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := s.node(b, false)
+	if n == nil {
+		return fmt.Errorf("this position is not in the book")
+	}
+	if n.Held == nil {
+		n.Held = map[engine.Color]bool{}
+	}
+	n.Held[a] = on
+	return nil
+}
+
+// AutoProve proves, one step (AutoStep) at a time, the first open leaf
+// below b that no held position hides; it ends "stuck" when there is none
+// left, "stopped" when ctx is done.
+func (s *Store) AutoProve(ctx context.Context, b *engine.Board, opts session.AutoOptions, progress func(session.AutoProgress)) (session.AutoResult, error) {
+	if s.AutoStep == nil {
+		return session.AutoResult{}, fmt.Errorf("no auto-pilot")
+	}
+	if s.AutoRuns != nil {
+		s.AutoRuns <- b.Clone()
+	}
+	var p session.AutoProgress
+	for {
+		select {
+		case <-ctx.Done():
+			return session.AutoResult{Status: "stopped", AutoProgress: p}, ctx.Err()
+		case <-s.AutoStep:
+		}
+		if !s.proveLeaf(b, opts.Attacker) {
+			return session.AutoResult{Status: "stuck", AutoProgress: p}, nil
+		}
+		p.Calls++
+		p.Proved++
+		progress(p)
+	}
+}
+
+func (s *Store) proveLeaf(b *engine.Board, a engine.Color) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	done := false
+	s.walkFrom(b, func(line []engine.Move, n *Node) bool {
+		if n.Status[a] != c6book.StatusOpen || len(n.Kids) > 0 {
+			return true
+		}
+		c := b.Clone()
+		for i := 0; i <= len(line); i++ {
+			if cn := s.node(c, false); cn != nil && cn.Held[a] {
+				return true
+			}
+			if i < len(line) && c.Play(line[i]) != nil {
+				return true
+			}
+		}
+		n.Status[a] = c6book.StatusProved
+		done = true
+		return false
+	})
+	return done
 }

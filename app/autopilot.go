@@ -1,0 +1,53 @@
+package main
+
+import (
+	"context"
+	"runtime"
+
+	"c6book/engine"
+	"c6book/proofbook"
+	"c6book/ui"
+)
+
+// The auto-pilot and the expert's "leave to me" for the workbench: the
+// book's own loop (proofbook.Prove) with the store's job verifier.
+
+var (
+	_ ui.AutoProver = (*bookStore)(nil)
+	_ ui.Holder     = (*bookStore)(nil)
+)
+
+// jobVerifier runs the auto-pilot's verifier jobs: the store's, or in this
+// process.
+func (s *bookStore) jobVerifier() engine.Verifier {
+	if s.jobs != nil {
+		return s.jobs
+	}
+	return engine.LocalVerifier{}
+}
+
+// AutoProve runs proofbook.Prove below b (a stored position).
+func (s *bookStore) AutoProve(ctx context.Context, b *engine.Board, o ui.AutoOptions, progress func(ui.AutoProgress)) (ui.AutoResult, error) {
+	id, _, err := s.mustLocate(ctx, b)
+	if err != nil {
+		return ui.AutoResult{}, err
+	}
+	jobs := max(1, o.Jobs)
+	opts := proofbook.ProveOptions{Attacker: o.Attacker, Jobs: jobs, MaxCalls: o.MaxCalls, MaxTime: o.MaxTime,
+		Verify: engine.VerifyOptions{Lambda: o.Lambda, Workers: max(1, (runtime.NumCPU()-1)/jobs), Limits: s.autoLimits}}
+	res, err := s.bk.Prove(ctx, id, s.jobVerifier(), opts, func(p proofbook.ProveProgress) {
+		progress(ui.AutoProgress{Calls: p.Calls, Proved: p.Proved, Open: p.Open, Added: p.Added,
+			InFlight: len(p.InFlight), Elapsed: p.Elapsed})
+	})
+	return ui.AutoResult{Status: res.Status, AutoProgress: ui.AutoProgress{Calls: res.Calls, Proved: res.Proved,
+		Open: res.Open, Added: res.Added, Elapsed: res.Elapsed}}, err
+}
+
+// SetHold marks b as left to the expert for attacker a (or gives it back).
+func (s *bookStore) SetHold(ctx context.Context, b *engine.Board, a engine.Color, on bool) error {
+	id, _, err := s.mustLocate(ctx, b)
+	if err != nil {
+		return err
+	}
+	return s.bk.SetHold(ctx, id, a, on)
+}

@@ -1,0 +1,150 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// autoPanel is the Prove tab's auto-pilot row: the Auto toggle with its
+// jobs and time budget, Stop, its live progress, and the expert's "Leave
+// to me" for the shown position with what Next found stuck on its line.
+type autoPanel struct {
+	wb      *Workbench
+	box     *fyne.Container
+	check   *widget.Check // Auto
+	jobsE   *widget.Entry
+	timeE   *widget.Entry
+	stopB   *widget.Button
+	holdC   *widget.Check // Leave to me
+	textL   *widget.Label // progress, how the last run ended
+	holdL   *widget.Label // held, dead end, Next's stuck positions
+	filling bool          // the checks are set from the session
+}
+
+func newAutoPanel(wb *Workbench) *autoPanel {
+	a := &autoPanel{wb: wb}
+	a.check = widget.NewCheck("Auto", func(on bool) {
+		if a.filling {
+			return
+		}
+		if on {
+			wb.StartAuto()
+		} else {
+			wb.StopAuto()
+		}
+		a.show()
+	})
+	a.jobsE = widget.NewEntry()
+	a.jobsE.SetText("2")
+	a.jobsE.SetPlaceHolder("jobs")
+	a.timeE = widget.NewEntry()
+	a.timeE.SetPlaceHolder("time: 10m")
+	a.stopB = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), wb.StopAuto)
+	a.stopB.Disable()
+	a.holdC = widget.NewCheck("Leave to me", func(on bool) {
+		if !a.filling && on != wb.s.Info().Held {
+			wb.ToggleHold()
+		}
+	})
+	a.textL = widget.NewLabel("")
+	a.textL.Wrapping = fyne.TextWrapWord
+	a.holdL = widget.NewLabel("")
+	a.holdL.Wrapping = fyne.TextWrapWord
+	a.textL.Hide()
+	a.holdL.Hide()
+	a.box = container.NewVBox(
+		container.NewHBox(a.check, widget.NewLabel("jobs"), sized(a.jobsE, 50), sized(a.timeE, 100), a.stopB, a.holdC),
+		a.textL, a.holdL)
+	return a
+}
+
+// sized gives an entry a fixed width in a row.
+func sized(e *widget.Entry, w float32) fyne.CanvasObject {
+	return container.NewGridWrap(fyne.NewSize(w, e.MinSize().Height), e)
+}
+
+// options reads the jobs and time entries (bad ones: an error).
+func (a *autoPanel) options() (jobs int, budget time.Duration, err error) {
+	jobs = 2
+	if t := strings.TrimSpace(a.jobsE.Text); t != "" {
+		if jobs, err = strconv.Atoi(t); err != nil || jobs < 1 || jobs > 256 {
+			return 0, 0, fmt.Errorf("auto-pilot jobs %q: want a number from 1 to 256", t)
+		}
+	}
+	if t := strings.TrimSpace(a.timeE.Text); t != "" {
+		if budget, err = time.ParseDuration(t); err != nil || budget < 0 {
+			return 0, 0, fmt.Errorf("auto-pilot time %q: want a duration such as 90s, 10m or 2h", t)
+		}
+	}
+	return jobs, budget, nil
+}
+
+// show renders the auto-pilot's state and the shown position's hold.
+func (a *autoPanel) show() {
+	s := a.wb.s
+	running := s.AutoRunning()
+	a.filling = true
+	a.check.SetChecked(running)
+	a.holdC.SetChecked(s.Info().Held)
+	a.filling = false
+	enable(a.check, running || s.CanAuto())
+	enable(a.stopB, running)
+	enable(a.jobsE, !running)
+	enable(a.timeE, !running)
+	enable(a.holdC, s.CanHold() && s.Loaded() && s.Info().Found)
+	a.setText(a.textL, s.AutoText())
+	a.setText(a.holdL, s.HoldText())
+}
+
+func (a *autoPanel) setText(l *widget.Label, text string) {
+	if l.Text != text {
+		l.SetText(text)
+	}
+	if (text != "") != l.Visible() {
+		if text != "" {
+			l.Show()
+		} else {
+			l.Hide()
+		}
+		a.box.Refresh()
+		if u := a.wb.ui; u != nil && u.proveHead != nil {
+			u.proveHead.Refresh()
+		}
+	}
+}
+
+func enable(w fyne.Disableable, on bool) {
+	if on && w.Disabled() {
+		w.Enable()
+	} else if !on && !w.Disabled() {
+		w.Disable()
+	}
+}
+
+// StartAuto runs the auto-pilot below the shown position for the attacker
+// and λ chosen, with the jobs and time budget of the Prove tab.
+func (wb *Workbench) StartAuto() {
+	jobs, budget, err := wb.ui.auto.options()
+	if err != nil {
+		wb.s.OnError(err)
+		return
+	}
+	wb.s.StartAuto(jobs, budget)
+}
+
+// StopAuto stops the auto-pilot; its verdicts stay stored.
+func (wb *Workbench) StopAuto() { wb.s.StopAuto() }
+
+// AutoRunning reports whether the auto-pilot runs.
+func (wb *Workbench) AutoRunning() bool { return wb.s.AutoRunning() }
+
+// ToggleHold marks the shown position as left to the expert ("Leave to
+// me"), or gives it back to the auto-pilot; undoable.
+func (wb *Workbench) ToggleHold() { wb.s.ToggleHold() }
