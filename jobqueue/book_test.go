@@ -3,7 +3,6 @@ package jobqueue
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -149,28 +148,8 @@ func TestBookProveWorkerProcesses(t *testing.T) {
 	proveRoot(t, ctx, ref, engine.LocalVerifier{}, 1)
 	want := bookVerdicts(t, ctx, ref)
 
-	dir := t.TempDir()
-	srv, err := StartServer(ServerConfig{Dir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := srv.Addr().String()
-	defer func() { srv.Shutdown() }()
-	nc, err := Connect(srv.URL(), "", "test-book")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	var localCalls int
-	var lg testLog
-	client, err := NewClient(ctx, nc, ClientConfig{AckWait: 2 * time.Second, Poll: 200 * time.Millisecond, Fallback: failingVerifier{&localCalls}, Logf: lg.logf})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var workers []*workerProc
-	for i := 0; i < 3; i++ {
-		workers = append(workers, startWorkerProcess(t, srv.URL(), fmt.Sprintf("w%d", i), ""))
-	}
+	pq := startProcQueue(t, ctx, 3)
+	client, workers := pq.client, pq.workers
 
 	// Watch the workers: at a job's start, freeze its worker; if the job's
 	// result is not stored the worker is mid-job: kill it (SIGKILL) and
@@ -238,24 +217,21 @@ func TestBookProveWorkerProcesses(t *testing.T) {
 	if victim == nil {
 		t.Fatalf("no worker could be killed mid-job (proof finished: %v)", finished)
 	}
-	srv.Shutdown()
-	if srv, err = StartServer(ServerConfig{Dir: dir, Listen: addr}); err != nil {
-		t.Fatalf("restart on %s: %v", addr, err)
-	}
+	pq.restart(t)
 	select {
 	case out = <-done:
 	case <-ctx.Done():
 		t.Fatal("the proof did not finish")
 	}
 	if out.err != nil || out.res.Status != "proved" {
-		t.Fatalf("prove through the queue: %s after %d calls, %v\nlog: %q", out.res.Status, out.res.Calls, out.err, lg.lines)
+		t.Fatalf("prove through the queue: %s after %d calls, %v\nlog: %q", out.res.Status, out.res.Calls, out.err, pq.lg.lines)
 	}
 	rep, err := bk.Check(ctx)
 	if err != nil || !rep.OK() {
 		t.Fatalf("check: %v %v", err, rep.Problems)
 	}
-	if localCalls != 0 {
-		t.Errorf("%d jobs verified in the book's process: %q", localCalls, lg.lines)
+	if pq.localCalls != 0 {
+		t.Errorf("%d jobs verified in the book's process: %q", pq.localCalls, pq.lg.lines)
 	}
 
 	// The killed worker's job was finished by another worker.

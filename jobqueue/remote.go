@@ -2,7 +2,6 @@ package jobqueue
 
 import (
 	"context"
-	"fmt"
 	"sync"
 
 	"c6book/engine"
@@ -26,11 +25,10 @@ type RemoteConfig struct {
 // Remote is a Client on an external server, with optional in-process
 // workers. It is an engine.Verifier.
 type Remote struct {
-	client *Client
-	conns  []*nats.Conn
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
-	once   sync.Once
+	client  *Client
+	nc      *nats.Conn
+	workers inProcess
+	once    sync.Once
 }
 
 var _ engine.Verifier = (*Remote)(nil)
@@ -46,30 +44,15 @@ func OpenRemote(ctx context.Context, cfg RemoteConfig) (*Remote, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Remote{conns: []*nats.Conn{nc}}
+	r := &Remote{nc: nc}
 	if r.client, err = NewClient(ctx, nc, cfg.Client); err != nil {
 		r.Close()
 		return nil, err
 	}
-	wctx, cancel := context.WithCancel(context.Background())
-	r.cancel = cancel
-	if cfg.Workers > 0 {
-		wnc, err := Connect(cfg.URL, cfg.Creds, name+"-worker")
-		if err != nil {
-			r.Close()
-			return nil, fmt.Errorf("jobqueue: connect: %w", err)
-		}
-		r.conns = append(r.conns, wnc)
-		logf := cfg.WorkerLogf
-		if logf == nil {
-			logf = func(string, ...any) {}
-		}
-		wcfg := WorkerConfig{Jobs: cfg.Workers, Solvers: cfg.Solvers, Name: name, Logf: logf}
-		r.wg.Add(1)
-		go func() {
-			defer r.wg.Done()
-			_ = RunWorker(wctx, wnc, wcfg)
-		}()
+	connect := func(name string) (*nats.Conn, error) { return Connect(cfg.URL, cfg.Creds, name) }
+	if err := r.workers.start(connect, name+"-worker", WorkerConfig{Jobs: cfg.Workers, Solvers: cfg.Solvers, Name: name, Logf: cfg.WorkerLogf}); err != nil {
+		r.Close()
+		return nil, err
 	}
 	return r, nil
 }
@@ -83,19 +66,14 @@ func (r *Remote) Verify(ctx context.Context, b *engine.Board, opts engine.Verify
 func (r *Remote) Stats(ctx context.Context) (Stats, error) { return r.client.Stats(ctx) }
 
 // URL is the server's address.
-func (r *Remote) URL() string { return r.conns[0].ConnectedUrlRedacted() }
+func (r *Remote) URL() string { return r.nc.ConnectedUrlRedacted() }
 
 // Close stops the in-process workers (handing their jobs back) and closes
 // the connections.
 func (r *Remote) Close() error {
 	r.once.Do(func() {
-		if r.cancel != nil {
-			r.cancel()
-		}
-		r.wg.Wait()
-		for _, c := range r.conns {
-			c.Close()
-		}
+		r.workers.stop()
+		r.nc.Close()
 	})
 	return nil
 }
