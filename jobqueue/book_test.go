@@ -159,27 +159,15 @@ func TestBookProveWorkerProcesses(t *testing.T) {
 		id string
 	}
 	starts := make(chan start, 1000)
-	var wg sync.WaitGroup
-	for _, w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				select {
-				case line := <-w.lines:
-					// "worker w1: job <id>: start (…)"
-					if f := strings.Fields(line); len(f) >= 5 && f[2] == "job" && f[4] == "start" {
-						select {
-						case starts <- start{w, strings.TrimSuffix(f[3], ":")}:
-						default:
-						}
-					}
-				case <-w.done:
-					return
-				}
+	wg := watchWorkers(workers, func(w *workerProc, line string) {
+		// "worker w1: job <id>: start (…)"
+		if f := strings.Fields(line); len(f) >= 5 && f[2] == "job" && f[4] == "start" {
+			select {
+			case starts <- start{w, strings.TrimSuffix(f[3], ":")}:
+			default:
 			}
-		}()
-	}
+		}
+	})
 	cv := &countingVerifier{v: client, n: map[string]int{}}
 	type outcome struct {
 		res proofbook.ProveResult

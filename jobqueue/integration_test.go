@@ -149,6 +149,27 @@ func (p *procQueue) restart(t *testing.T) {
 	p.srv = srv
 }
 
+// watchWorkers calls f with each log line of each worker, from a
+// goroutine per worker, until the worker ends; wait on the WaitGroup.
+func watchWorkers(workers []*workerProc, f func(w *workerProc, line string)) *sync.WaitGroup {
+	var wg sync.WaitGroup
+	for _, w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case line := <-w.lines:
+					f(w, line)
+				case <-w.done:
+					return
+				}
+			}
+		}()
+	}
+	return &wg
+}
+
 // Three worker processes on 127.0.0.1 run a batch; the one running the
 // longest job is killed with SIGKILL mid-job and the server is restarted
 // right after; the verdicts equal a single-process run's and no result is
@@ -175,29 +196,17 @@ func TestWorkerProcessesKillAndRestart(t *testing.T) {
 	var logs []string
 	killed := make(chan string, 1)
 	var killOnce sync.Once // only the first worker to start the long job
-	var wg sync.WaitGroup
-	for _, w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				select {
-				case line := <-w.lines:
-					logMu.Lock()
-					logs = append(logs, line)
-					logMu.Unlock()
-					if strings.Contains(line, "job "+longID+": start") {
-						killOnce.Do(func() {
-							_ = w.cmd.Process.Kill() // SIGKILL, mid-job
-							killed <- w.name
-						})
-					}
-				case <-w.done:
-					return
-				}
-			}
-		}()
-	}
+	wg := watchWorkers(workers, func(w *workerProc, line string) {
+		logMu.Lock()
+		logs = append(logs, line)
+		logMu.Unlock()
+		if strings.Contains(line, "job "+longID+": start") {
+			killOnce.Do(func() {
+				_ = w.cmd.Process.Kill() // SIGKILL, mid-job
+				killed <- w.name
+			})
+		}
+	})
 
 	got := make(chan [][]byte, 1)
 	go func() { got <- runBatch(t, ctx, client, cases) }()
