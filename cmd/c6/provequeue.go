@@ -127,34 +127,24 @@ func (p *proveQueue) started(q jobqueue.Queue) {
 	p.mu.Lock()
 	p.stop, p.opened = stop, time.Now()
 	p.mu.Unlock()
-	sample := func(first bool) {
-		rctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		st, err := q.Stats(rctx)
-		cancel()
-		if err != nil {
-			return
-		}
+	record := func(st jobqueue.Stats, first bool) {
 		p.mu.Lock()
+		defer p.mu.Unlock()
 		if first {
 			p.doneStart = st.Done
 		}
 		p.last, p.seen = st, true
-		p.mu.Unlock()
 	}
 	p.wg.Add(1)
 	go func() {
 		defer p.wg.Done()
-		sample(true)
-		t := time.NewTicker(time.Second)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				sample(false)
-			}
+		rctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		st, err := q.Stats(rctx)
+		cancel()
+		if err == nil {
+			record(st, true)
 		}
+		watchStats(ctx, q.Stats, time.Second, func(st jobqueue.Stats) { record(st, false) })
 	}()
 }
 
