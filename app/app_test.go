@@ -38,6 +38,13 @@ type testApp struct {
 
 func startApp(t *testing.T, a fyne.App, o options) *testApp {
 	t.Helper()
+	o.localVerifier = true // fast: no verifier queue (queue_test.go tests it)
+	return startAppQueue(t, a, o)
+}
+
+// startAppQueue is startApp with the verifier queue unless o says otherwise.
+func startAppQueue(t *testing.T, a fyne.App, o options) *testApp {
+	t.Helper()
 	if o.attacker == "" {
 		o.attacker = "B"
 	}

@@ -46,6 +46,9 @@ type options struct {
 	// book calls run inline (see session.Config).
 	do     func(func())
 	inline bool
+	// localVerifier (tests) verifies in this process instead of through
+	// the verifier queue beside the book.
+	localVerifier bool
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {

@@ -13,10 +13,12 @@ import (
 // This file is the only place that calls the engine's verifier, so that its
 // API can evolve with a change here only.
 
-// engineVerifier runs engine.Verify for the workbench.
+// engineVerifier runs the workbench's verifier jobs on v (the open
+// book's queue; nil: engine.LocalVerifier).
 type engineVerifier struct {
 	limits  engine.Limits
 	workers int
+	v       engine.Verifier
 }
 
 func (ev engineVerifier) Verify(ctx context.Context, b *engine.Board, lambda int, progress func(ui.Progress)) (c6book.Verdict, error) {
@@ -25,7 +27,11 @@ func (ev engineVerifier) Verify(ctx context.Context, b *engine.Board, lambda int
 		return c6book.Verdict{}, fmt.Errorf("the position's stone counts do not fit full turns of %s, the attacker", b.ToMove().Opp())
 	}
 	opts := engine.VerifyOptions{Lambda: lambda, Limits: ev.limits, Workers: ev.workers, Tolerance: tol}
-	v, err := engine.Verify(ctx, b, opts, func(p engine.VerifyProgress) {
+	var ver engine.Verifier = engine.LocalVerifier{}
+	if ev.v != nil {
+		ver = ev.v
+	}
+	v, err := ver.Verify(ctx, b, opts, func(p engine.VerifyProgress) {
 		progress(ui.Progress{Phase: p.Phase, Done: p.Done, Total: p.Total, Nodes: p.Nodes, Elapsed: p.Elapsed})
 	})
 	if err != nil {

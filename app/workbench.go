@@ -50,6 +50,13 @@ type workbenchApp struct {
 	welcomeBox *fyne.Container   // the panel above the workbench
 
 	cfg session.Config // how results reach the UI goroutine
+
+	// The verifier queue of the open book and the status line that shows
+	// it while jobs run (queue.go).
+	queue      *bookQueue
+	status     *widget.Label
+	stopStatus context.CancelFunc
+	statusDone chan struct{}
 }
 
 // defaultBookPath is the default book in the app's storage directory.
@@ -97,7 +104,9 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	if wa.cfg.Do == nil {
 		wa.cfg.Do = fyne.Do
 	}
-	if wa.wb, err = ui.NewWorkbenchConfig(&bookStore{bk: bk}, engineVerifier{}, wa.win, wa.cfg); err != nil {
+	wa.startQueue(o.localVerifier)
+	if wa.wb, err = ui.NewWorkbenchConfig(&bookStore{bk: bk, jobs: wa.verifier()}, engineVerifier{v: wa.verifier()}, wa.win, wa.cfg); err != nil {
+		wa.stopQueue()
 		bk.Close()
 		return nil, err
 	}
@@ -108,7 +117,7 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 		wa.welcomeBox = container.NewBorder(wa.welcome, nil, nil, nil, content)
 		content = wa.welcomeBox
 	}
-	wa.win.SetContent(content)
+	wa.win.SetContent(container.NewBorder(nil, wa.status, nil, nil, content))
 	wa.wb.Attach(wa.win)
 	wa.win.Resize(fyne.NewSize(1280, 860))
 	wa.remember(bk.Path())
@@ -144,8 +153,9 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 
 func (wa *workbenchApp) close() {
 	if wa.wb != nil {
-		wa.wb.Close() // stops the jobs before the book closes
+		wa.wb.Close() // stops the jobs before the queue and the book close
 	}
+	wa.stopQueue()
 	if wa.bk != nil {
 		wa.bk.Close()
 	}
@@ -189,13 +199,14 @@ func (wa *workbenchApp) remember(path string) {
 
 // switchTo makes bk the open book (closing the previous one).
 func (wa *workbenchApp) switchTo(bk *proofbook.Book) {
-	if err := wa.wb.SetStore(&bookStore{bk: bk}); err != nil {
+	if err := wa.wb.SetStore(&bookStore{bk: bk, jobs: wa.verifier()}); err != nil {
 		bk.Close()
 		dialog.ShowError(err, wa.win)
 		return
 	}
 	old := wa.bk
 	wa.bk = bk
+	wa.queue.setBook(bk.Path(), bk.ReadOnly()) // the jobs on the old one were cancelled and waited for
 	if old != nil && old != bk {
 		old.Close()
 	}
@@ -285,6 +296,7 @@ func (wa *workbenchApp) setMenu() {
 		fyne.NewMenuItem("Export board as PNG…", wa.exportPNG),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Check book…", wa.checkBook),
+		fyne.NewMenuItem("Verifier queue…", wa.queueSettings),
 	)
 	edit := fyne.NewMenu("Edit",
 		fyne.NewMenuItem("Undo last edit", wa.wb.Undo),

@@ -35,14 +35,12 @@ type EmbeddedConfig struct {
 // other machines may join when the server listens on a network address.
 // It is an engine.Verifier.
 type Embedded struct {
-	server *Server // nil when another process serves the folder
-	url    string
-	client *Client
-	nc     *nats.Conn
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
-	conns  []*nats.Conn
-	once   sync.Once
+	server  *Server // nil when another process serves the folder
+	url     string
+	client  *Client
+	nc      *nats.Conn
+	workers inProcess
+	once    sync.Once
 }
 
 var _ engine.Verifier = (*Embedded)(nil)
@@ -97,28 +95,12 @@ func (e *Embedded) start(ctx context.Context, cfg EmbeddedConfig, connect func(s
 	if e.client, err = NewClient(ctx, e.nc, cfg.Client); err != nil {
 		return fail(err)
 	}
-	wctx, cancel := context.WithCancel(context.Background())
-	e.cancel = cancel
 	n := cfg.Workers
 	if n == 0 {
 		n = 1
 	}
-	if n > 0 {
-		wnc, err := connect("c6book-worker")
-		if err != nil {
-			return fail(fmt.Errorf("jobqueue: connect: %w", err))
-		}
-		e.conns = append(e.conns, wnc)
-		logf := cfg.WorkerLogf
-		if logf == nil {
-			logf = func(string, ...any) {}
-		}
-		wcfg := WorkerConfig{Jobs: n, Solvers: cfg.Solvers, Name: "embedded", Logf: logf}
-		e.wg.Add(1)
-		go func() {
-			defer e.wg.Done()
-			_ = RunWorker(wctx, wnc, wcfg)
-		}()
+	if err := e.workers.start(connect, "c6book-worker", WorkerConfig{Jobs: n, Solvers: cfg.Solvers, Name: "embedded", Logf: cfg.WorkerLogf}); err != nil {
+		return fail(err)
 	}
 	return e, nil
 }
@@ -142,13 +124,7 @@ func (e *Embedded) URL() string { return e.url }
 // queue), the client's connection and the server.
 func (e *Embedded) Close() error {
 	e.once.Do(func() {
-		if e.cancel != nil {
-			e.cancel()
-		}
-		e.wg.Wait()
-		for _, c := range e.conns {
-			c.Close()
-		}
+		e.workers.stop()
 		if e.nc != nil {
 			e.nc.Close()
 		}
@@ -157,4 +133,46 @@ func (e *Embedded) Close() error {
 		}
 	})
 	return nil
+}
+
+// inProcess is the in-process worker of an Embedded or a Remote queue.
+type inProcess struct {
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	nc     *nats.Conn
+}
+
+// start connects a worker with cfg.Jobs slots (none when cfg.Jobs < 1)
+// and runs it until stop.
+func (p *inProcess) start(connect func(string) (*nats.Conn, error), connName string, cfg WorkerConfig) error {
+	if cfg.Jobs < 1 {
+		return nil
+	}
+	nc, err := connect(connName)
+	if err != nil {
+		return fmt.Errorf("jobqueue: connect: %w", err)
+	}
+	if cfg.Logf == nil {
+		cfg.Logf = func(string, ...any) {}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	p.nc, p.cancel = nc, cancel
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		_ = RunWorker(ctx, nc, cfg)
+	}()
+	return nil
+}
+
+// stop stops the worker (its jobs go back to the queue) and closes its
+// connection.
+func (p *inProcess) stop() {
+	if p.cancel != nil {
+		p.cancel()
+	}
+	p.wg.Wait()
+	if p.nc != nil {
+		p.nc.Close()
+	}
 }

@@ -99,6 +99,77 @@ func (f failingVerifier) Verify(context.Context, *engine.Board, engine.VerifyOpt
 	return engine.Verdict{}, errors.New("the test expected no local verification")
 }
 
+// procQueue is a server on 127.0.0.1 with file storage, a client whose
+// fallback fails (the queue must do every job) and worker processes.
+type procQueue struct {
+	dir, addr  string
+	srv        *Server
+	client     *Client
+	lg         testLog
+	localCalls int
+	workers    []*workerProc
+}
+
+// startProcQueue starts the server, the client and n worker processes;
+// the test's end stops them.
+func startProcQueue(t *testing.T, ctx context.Context, n int) *procQueue {
+	t.Helper()
+	p := &procQueue{dir: t.TempDir()}
+	srv, err := StartServer(ServerConfig{Dir: p.dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.srv, p.addr = srv, srv.Addr().String()
+	t.Cleanup(func() { p.srv.Shutdown() })
+	nc, err := Connect(srv.URL(), "", "test-client")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	p.client, err = NewClient(ctx, nc, ClientConfig{AckWait: 2 * time.Second, Poll: 200 * time.Millisecond,
+		Fallback: failingVerifier{&p.localCalls}, Logf: p.lg.logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < n; i++ {
+		p.workers = append(p.workers, startWorkerProcess(t, srv.URL(), fmt.Sprintf("w%d", i), ""))
+	}
+	return p
+}
+
+// restart stops the server and starts it again on the same address and
+// storage.
+func (p *procQueue) restart(t *testing.T) {
+	t.Helper()
+	p.srv.Shutdown()
+	srv, err := StartServer(ServerConfig{Dir: p.dir, Listen: p.addr})
+	if err != nil {
+		t.Fatalf("restart on %s: %v", p.addr, err)
+	}
+	p.srv = srv
+}
+
+// watchWorkers calls f with each log line of each worker, from a
+// goroutine per worker, until the worker ends; wait on the WaitGroup.
+func watchWorkers(workers []*workerProc, f func(w *workerProc, line string)) *sync.WaitGroup {
+	var wg sync.WaitGroup
+	for _, w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case line := <-w.lines:
+					f(w, line)
+				case <-w.done:
+					return
+				}
+			}
+		}()
+	}
+	return &wg
+}
+
 // Three worker processes on 127.0.0.1 run a batch; the one running the
 // longest job is killed with SIGKILL mid-job and the server is restarted
 // right after; the verdicts equal a single-process run's and no result is
@@ -113,32 +184,11 @@ func TestWorkerProcessesKillAndRestart(t *testing.T) {
 	longID := longJob.ID()
 	want := localVerdicts(t, cases)
 
-	dir := t.TempDir()
-	srv, err := StartServer(ServerConfig{Dir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := srv.Addr().String()
-	defer func() { srv.Shutdown() }()
-
-	nc, err := Connect(srv.URL(), "", "test-client")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
 	// Under -race on a loaded machine the batch takes minutes: stop well
 	// before go test's own 10-minute limit, so that the logs are printed.
 	ctx := testCtx(t, 8*time.Minute)
-	var localCalls int
-	var lg testLog
-	client, err := NewClient(ctx, nc, ClientConfig{AckWait: 2 * time.Second, Poll: 200 * time.Millisecond, Fallback: failingVerifier{&localCalls}, Logf: lg.logf})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var workers []*workerProc
-	for i := 0; i < 3; i++ {
-		workers = append(workers, startWorkerProcess(t, srv.URL(), fmt.Sprintf("w%d", i), ""))
-	}
+	pq := startProcQueue(t, ctx, 3)
+	client, workers := pq.client, pq.workers
 
 	// Watch the workers' logs: kill the one that starts the long job, then
 	// restart the server.
@@ -146,29 +196,17 @@ func TestWorkerProcessesKillAndRestart(t *testing.T) {
 	var logs []string
 	killed := make(chan string, 1)
 	var killOnce sync.Once // only the first worker to start the long job
-	var wg sync.WaitGroup
-	for _, w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				select {
-				case line := <-w.lines:
-					logMu.Lock()
-					logs = append(logs, line)
-					logMu.Unlock()
-					if strings.Contains(line, "job "+longID+": start") {
-						killOnce.Do(func() {
-							_ = w.cmd.Process.Kill() // SIGKILL, mid-job
-							killed <- w.name
-						})
-					}
-				case <-w.done:
-					return
-				}
-			}
-		}()
-	}
+	wg := watchWorkers(workers, func(w *workerProc, line string) {
+		logMu.Lock()
+		logs = append(logs, line)
+		logMu.Unlock()
+		if strings.Contains(line, "job "+longID+": start") {
+			killOnce.Do(func() {
+				_ = w.cmd.Process.Kill() // SIGKILL, mid-job
+				killed <- w.name
+			})
+		}
+	})
 
 	got := make(chan [][]byte, 1)
 	go func() { got <- runBatch(t, ctx, client, cases) }()
@@ -178,10 +216,7 @@ func TestWorkerProcessesKillAndRestart(t *testing.T) {
 	case <-ctx.Done():
 		t.Fatal("the long job never started")
 	}
-	srv.Shutdown()
-	if srv, err = StartServer(ServerConfig{Dir: dir, Listen: addr}); err != nil {
-		t.Fatalf("restart on %s: %v", addr, err)
-	}
+	pq.restart(t)
 	var res [][]byte
 	select {
 	case res = <-got:
@@ -189,8 +224,8 @@ func TestWorkerProcessesKillAndRestart(t *testing.T) {
 		t.Fatal("the batch did not finish")
 	}
 	sameVerdicts(t, cases, want, res)
-	if localCalls != 0 {
-		t.Errorf("%d jobs verified locally: %q", localCalls, lg.lines)
+	if pq.localCalls != 0 {
+		t.Errorf("%d jobs verified locally: %q", pq.localCalls, pq.lg.lines)
 	}
 
 	st, err := client.Stats(ctx)

@@ -25,6 +25,7 @@ type proveOpts struct {
 	timeout    time.Duration
 	workers    int
 	candidates int
+	queue      proveQueueFlags
 }
 
 func proveFlags(fs *flag.FlagSet) bookRun {
@@ -37,9 +38,13 @@ func proveFlags(fs *flag.FlagSet) bookRun {
 	fs.DurationVar(&o.timeout, "timeout", 0, "time budget of each solver call (0: none)")
 	fs.IntVar(&o.workers, "workers", 0, "parallel solver calls inside each job (0: the cores shared among the jobs)")
 	fs.IntVar(&o.candidates, "candidates", 4, "attacker moves added at a position at first (doubled when they all fail, up to 8 times as many)")
+	o.queue.register(fs)
 	return bookRun{
 		check: func(*bookEnv) error {
 			if err := checkVerifyFlags(o.lambda, o.maxNodes, o.timeout, o.workers); err != nil {
+				return err
+			}
+			if err := o.queue.check(); err != nil {
 				return err
 			}
 			switch {
@@ -83,15 +88,19 @@ func bookProve(e *bookEnv, o proveOpts) error {
 	opts := proofbook.ProveOptions{Attacker: a, Jobs: o.jobs, MaxCalls: o.maxCalls, MaxTime: o.maxTime,
 		Candidates: o.candidates, MaxCandidates: 8 * o.candidates,
 		Verify: engine.VerifyOptions{Lambda: o.lambda, Workers: workers, Limits: engine.Limits{MaxNodes: o.maxNodes, Timeout: o.timeout}}}
+	// Every verifier call goes through the queue: the embedded one beside
+	// the book (opened by the first call) or --nats.
+	pq := openProveQueue(o.queue, bk.Path(), o.jobs, workers, e.stderr)
 	var progress func(proofbook.ProveProgress)
 	tty := isTerminalWriter(e.stderr)
 	if tty {
 		progress = func(p proofbook.ProveProgress) {
-			fmt.Fprintf(e.stderr, "\r\033[K%s  calls %d  proved %d  open %d  added %d  pn %s  in flight %v",
-				p.Elapsed.Round(time.Second), p.Calls, p.Proved, p.Open, p.Added, pnText(p.PN), p.InFlight)
+			fmt.Fprintf(e.stderr, "\r\033[K%s  calls %d  proved %d  open %d  added %d  pn %s  in flight %v%s",
+				p.Elapsed.Round(time.Second), p.Calls, p.Proved, p.Open, p.Added, pnText(p.PN), p.InFlight, pq.line())
 		}
 	}
-	res, err := bk.Prove(ctx, id, engine.LocalVerifier{}, opts, progress)
+	res, err := bk.Prove(ctx, id, pq.lazy, opts, progress)
+	qs := pq.close() // also on Ctrl-C: Prove has cancelled and waited for its jobs
 	if tty {
 		fmt.Fprint(e.stderr, "\r\033[K")
 	}
@@ -111,7 +120,7 @@ func bookProve(e *bookEnv, o proveOpts) error {
 	perr := e.print(map[string]any{"id": int64(id), "attacker": a.String(), "result": res.Status,
 		"status": res.Proof.Status.String(), "order": res.Proof.Order, "pn": res.PN, "dn": res.DN,
 		"calls": res.Calls, "expansions": res.Expanded, "added": res.Added, "nodes": res.Nodes, "proved": res.Proved, "open": res.Open,
-		"seconds": res.Elapsed.Seconds(), "frontier": fr, "refused": append([]string{}, res.Refused...)},
+		"seconds": res.Elapsed.Seconds(), "frontier": fr, "refused": append([]string{}, res.Refused...), "queue": qs},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "position %d for %s: %s (book status %s); %d verifier calls, %d positions added, %d looked at (%d proved, %d open), %s\n",
 				id, a, res.Status, proofText(res.Proof), res.Calls, res.Added, res.Nodes, res.Proved, res.Open, res.Elapsed.Round(time.Millisecond))
@@ -132,6 +141,10 @@ func bookProve(e *bookEnv, o proveOpts) error {
 			}
 			for _, r := range res.Refused {
 				fmt.Fprintln(w, "refused verdict:", r)
+			}
+			if qs.Where == "nats" || o.queue.listen != "" || qs.Rejected > 0 {
+				fmt.Fprintf(w, "queue %s: %d workers (%d slots), %d jobs queued, %d running, %d done (%d in this run, %.2f jobs/s), %d results accepted, %d rejected and redone here\n",
+					qs.URL, qs.Workers, qs.Slots, qs.Queued, qs.Running, qs.Done, qs.DoneHere, qs.Throughput, qs.Accepted, qs.Rejected)
 			}
 		})
 	return perr // a stop (Ctrl-C) is not an error: the result says "stopped"

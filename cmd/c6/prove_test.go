@@ -1,10 +1,14 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"c6book/jobqueue"
 )
 
 // c6 book prove proves a small board's first move on its own, the book
@@ -22,12 +26,26 @@ func TestBookProve(t *testing.T) {
 		Calls    int    `json:"calls"`
 		Added    int    `json:"added"`
 		Frontier []any  `json:"frontier"`
+		Queue    struct {
+			Where    string `json:"where"`
+			Workers  int    `json:"workers"`
+			DoneRun  int    `json:"done_run"`
+			Accepted int    `json:"accepted"`
+			Rejected int    `json:"rejected"`
+		} `json:"queue"`
 	}
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatal(err)
 	}
 	if res.Result != "proved" || res.Status != "proved" || res.Calls == 0 || len(res.Frontier) != 0 {
 		t.Fatalf("prove: %s", out)
+	}
+	// Every call went through the embedded queue beside the book.
+	if q := res.Queue; q.Where != "embedded" || q.Workers != 1 || q.DoneRun != res.Calls || q.Accepted != res.Calls || q.Rejected != 0 {
+		t.Fatalf("prove's queue: %+v, want the embedded one with %d results", q, res.Calls)
+	}
+	if _, err := os.Stat(book + ".jobs"); err != nil {
+		t.Fatalf("no queue beside the book: %v", err)
 	}
 	out, _ = runBook(t, false, "check", "--book", book)
 	if !strings.Contains(out, "ok") {
@@ -48,4 +66,54 @@ func TestBookProve(t *testing.T) {
 		t.Fatalf("next at a held position: %s", out)
 	}
 	runBook(t, true, "annotate", "--book", book, "--turns", "b2", "--hold", "--unhold")
+}
+
+// --nats sends prove's jobs to an external queue (here a server with one
+// worker of its own); the flags that do not go together are refused.
+func TestBookProveNATS(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "p.c6book")
+	runBook(t, false, "init", "--book", book, "--rules", "8,8,5,2,1")
+	q, err := jobqueue.StartEmbedded(context.Background(), jobqueue.EmbeddedConfig{
+		Server: jobqueue.ServerConfig{Dir: filepath.Join(dir, "server")}, Workers: 1, Solvers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Close()
+	out, _ := runBook(t, false, "prove", "--book", book, "--turns", "d4", "--attacker", "B", "--lambda", "2",
+		"--max-nodes", "3000", "--workers", "1", "--max-calls", "3", "--nats", q.URL(), "--json")
+	var res struct {
+		Calls int `json:"calls"`
+		Queue struct {
+			Where    string `json:"where"`
+			Workers  int    `json:"workers"`
+			Accepted int    `json:"accepted"`
+		} `json:"queue"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Calls == 0 || res.Queue.Where != "nats" || res.Queue.Workers != 1 || res.Queue.Accepted != res.Calls {
+		t.Fatalf("prove --nats: %s", out)
+	}
+	if _, err := os.Stat(book + ".jobs"); !os.IsNotExist(err) {
+		t.Errorf("prove --nats made a queue beside the book: %v", err)
+	}
+	// --no-queue: in this process, no folder beside the book.
+	out, _ = runBook(t, false, "prove", "--book", book, "--turns", "d4", "--attacker", "B", "--lambda", "2",
+		"--max-nodes", "3000", "--workers", "1", "--max-calls", "1", "--no-queue", "--json")
+	if !strings.Contains(out, `"where":"local"`) {
+		t.Errorf("prove --no-queue: %s", out)
+	}
+	if _, err := os.Stat(book + ".jobs"); !os.IsNotExist(err) {
+		t.Errorf("prove --nats or --no-queue made a queue beside the book: %v", err)
+	}
+	for _, args := range [][]string{
+		{"--no-queue", "--nats", q.URL()},
+		{"--nats", q.URL(), "--listen", "127.0.0.1:0"},
+		{"--creds", filepath.Join(dir, "c.creds")},
+		{"--local-jobs", "2"},
+	} {
+		runBook(t, true, append([]string{"prove", "--book", book, "--turns", "d4"}, args...)...)
+	}
 }

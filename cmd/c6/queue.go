@@ -74,6 +74,12 @@ func (n *natsFlags) verifier(ctx context.Context, stderr io.Writer) (engine.Veri
 
 // printStats prints stats every period until ctx is done.
 func printStats(ctx context.Context, w io.Writer, prefix string, stats func(context.Context) (jobqueue.Stats, error), period time.Duration) {
+	watchStats(ctx, stats, period, func(st jobqueue.Stats) { fmt.Fprintf(w, "%s: %s\n", prefix, st) })
+}
+
+// watchStats calls f with the queue's state every period until ctx is
+// done (a state that cannot be read within 5 s is skipped).
+func watchStats(ctx context.Context, stats func(context.Context) (jobqueue.Stats, error), period time.Duration, f func(jobqueue.Stats)) {
 	t := time.NewTicker(period)
 	defer t.Stop()
 	for {
@@ -81,8 +87,11 @@ func printStats(ctx context.Context, w io.Writer, prefix string, stats func(cont
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			if st, err := stats(ctx); err == nil {
-				fmt.Fprintf(w, "%s: %s\n", prefix, st)
+			rctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+			st, err := stats(rctx)
+			cancel()
+			if err == nil {
+				f(st)
 			}
 		}
 	}
@@ -149,13 +158,8 @@ func cmdServer(args []string, stdout, stderr io.Writer) error {
 	if *jobs < 0 {
 		return fmt.Errorf("--jobs %d: want 0 or more", *jobs)
 	}
-	if *creds != "" {
-		if _, err := os.Stat(*creds); errors.Is(err, os.ErrNotExist) {
-			if err := jobqueue.NewCredsFile(*creds); err != nil {
-				return err
-			}
-			fmt.Fprintf(stderr, "created credentials %s: copy it to the worker machines (c6 worker --creds FILE)\n", *creds)
-		}
+	if err := ensureCreds(*creds, stderr); err != nil {
+		return err
 	}
 	ctx, stop := signalContext()
 	defer stop()

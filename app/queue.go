@@ -1,0 +1,314 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"c6book/engine"
+	"c6book/jobqueue"
+)
+
+// The workbench's verifier queue. Every verifier job of the open book (the
+// Verify button, the auto-pilot) goes through bookQueue, an engine.Verifier
+// that the rest of the app takes from workbenchApp.verifier(). By default
+// it is the embedded queue beside the book (jobqueue.StartEmbedded: storage
+// BOOK.jobs, 127.0.0.1, in-process workers), started by the first job and
+// closed when another book is opened or the app quits; the File menu's
+// "Verifier queue…" points it at an external NATS server instead. A
+// read-only book, or a folder where the queue cannot be stored, verifies in
+// this process (engine.LocalVerifier) and says so in the status bar.
+
+// Preference keys of the queue setting.
+const (
+	prefNATSURL   = "natsURL"   // "" = the embedded queue
+	prefNATSCreds = "natsCreds" // credentials file for natsURL
+)
+
+// queueSetting is where the queue is.
+type queueSetting struct {
+	url, creds string
+}
+
+// queueRef is one opened (or to be opened) queue and the calls using it.
+type queueRef struct {
+	lazy    *jobqueue.Lazy
+	calls   int  // Verify calls in flight on it
+	retired bool // close it when calls reaches 0
+}
+
+// bookQueue is the open book's verifier. Safe for concurrent use.
+type bookQueue struct {
+	note func(string) // tells the user why the local verifier answers (any goroutine; must not block)
+
+	mu       sync.Mutex
+	path     string // the open book
+	readOnly string // why it cannot be written
+	setting  queueSetting
+	local    bool // tests: verify in this process, no queue
+	closed   bool
+	cur      *queueRef
+}
+
+var _ engine.Verifier = (*bookQueue)(nil)
+
+// setBook makes the queue that of the book at path (the previous one is
+// closed once its jobs have ended: the session has cancelled them).
+func (q *bookQueue) setBook(path, readOnly string) {
+	q.mu.Lock()
+	q.path, q.readOnly = path, readOnly
+	old := q.retireLocked()
+	q.mu.Unlock()
+	closeQueue(old)
+}
+
+// setSetting points the next jobs at another queue.
+func (q *bookQueue) setSetting(s queueSetting) {
+	q.mu.Lock()
+	if q.setting == s {
+		q.mu.Unlock()
+		return
+	}
+	q.setting = s
+	old := q.retireLocked()
+	q.mu.Unlock()
+	closeQueue(old)
+}
+
+// close closes the queue (after the session's jobs were cancelled and
+// waited for); later jobs fail.
+func (q *bookQueue) close() {
+	q.mu.Lock()
+	q.closed = true
+	old := q.retireLocked()
+	q.mu.Unlock()
+	closeQueue(old)
+}
+
+// retireLocked detaches the current queue and returns it when it can be
+// closed now (no call in flight); otherwise its last call closes it.
+func (q *bookQueue) retireLocked() *jobqueue.Lazy {
+	r := q.cur
+	q.cur = nil
+	if r == nil {
+		return nil
+	}
+	r.retired = true
+	if r.calls == 0 {
+		return r.lazy
+	}
+	return nil
+}
+
+func closeQueue(l *jobqueue.Lazy) {
+	if l != nil {
+		l.Close()
+	}
+}
+
+// acquire returns the current queue (prepared on first use), counted as
+// in use until release.
+func (q *bookQueue) acquire() (*queueRef, error) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.closed {
+		return nil, jobqueue.ErrClosed
+	}
+	if q.cur == nil {
+		q.cur = &queueRef{lazy: q.newLazy()}
+	}
+	q.cur.calls++
+	return q.cur, nil
+}
+
+func (q *bookQueue) release(r *queueRef) {
+	q.mu.Lock()
+	r.calls--
+	done := r.retired && r.calls == 0
+	q.mu.Unlock()
+	if done {
+		r.lazy.Close()
+	}
+}
+
+// newLazy prepares the queue the setting asks for; it starts on the
+// first job.
+func (q *bookQueue) newLazy() *jobqueue.Lazy {
+	path, readOnly, s, note := q.path, q.readOnly, q.setting, q.note
+	say := func(format string, args ...any) {
+		if note != nil {
+			note(fmt.Sprintf(format, args...))
+		}
+	}
+	if q.local {
+		return jobqueue.NewLazy(func(context.Context) (jobqueue.Queue, error) {
+			return nil, fmt.Errorf("no queue in tests")
+		}, engine.LocalVerifier{}, nil)
+	}
+	logf := func(format string, args ...any) { say("verifier queue: "+format, args...) }
+	if s.url != "" {
+		// An external queue the user chose: its errors are the job's
+		// errors (verifying here instead would hide a wrong setting).
+		return jobqueue.NewLazy(func(ctx context.Context) (jobqueue.Queue, error) {
+			return jobqueue.OpenRemote(ctx, jobqueue.RemoteConfig{URL: s.url, Creds: s.creds, Name: "c6book",
+				Client: jobqueue.ClientConfig{Logf: logf}})
+		}, nil, nil)
+	}
+	fallback := func(err error) { say("verifying in this process: the verifier queue could not start (%v)", err) }
+	return jobqueue.NewLazy(func(ctx context.Context) (jobqueue.Queue, error) {
+		if readOnly != "" {
+			return nil, fmt.Errorf("the book is read-only: %s", readOnly)
+		}
+		// One job slot using every core: a single user's jobs run as they
+		// did in this process (the auto-pilot's parallel jobs share it).
+		return jobqueue.StartEmbedded(ctx, jobqueue.EmbeddedConfig{
+			Server: jobqueue.ServerConfig{Dir: jobqueue.QueueDir(path)},
+			Client: jobqueue.ClientConfig{Logf: logf}})
+	}, engine.LocalVerifier{}, fallback)
+}
+
+// Verify runs a verifier job through the open book's queue.
+func (q *bookQueue) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
+	r, err := q.acquire()
+	if err != nil {
+		return engine.Verdict{}, err
+	}
+	defer q.release(r)
+	return r.lazy.Verify(ctx, b, opts, progress)
+}
+
+// status is the status bar's text: the queue's state while jobs run.
+func (q *bookQueue) status(ctx context.Context) string {
+	q.mu.Lock()
+	r := q.cur
+	busy := r != nil && r.calls > 0
+	q.mu.Unlock()
+	if !busy {
+		return ""
+	}
+	st, ok, err := r.lazy.Stats(ctx)
+	switch {
+	case err != nil:
+		return "Verifier queue: " + err.Error()
+	case !ok:
+		return "" // verifying in this process
+	}
+	text := fmt.Sprintf("Verifier queue: %d workers (%d slots) · %d queued · %d running · %d done · %.2f jobs/s",
+		st.Workers, st.Slots, st.Queued, st.Running, st.Done, st.Throughput)
+	if st.Rejected > 0 {
+		text += fmt.Sprintf(" · %d results rejected and redone here", st.Rejected)
+	}
+	return text
+}
+
+// verifier is the verifier every job of the app uses: the open book's
+// queue (it follows the book when another one is opened).
+func (wa *workbenchApp) verifier() engine.Verifier { return wa.queue }
+
+// startQueue sets up the queue for the open book and the status bar line
+// that shows its state while jobs run. local: verify in this process.
+func (wa *workbenchApp) startQueue(local bool) {
+	p := wa.app.Preferences()
+	wa.status = widget.NewLabel("")
+	wa.status.Truncation = fyne.TextTruncateEllipsis
+	wa.status.Hide()
+	wa.queue = &bookQueue{local: local, path: wa.bk.Path(), readOnly: wa.bk.ReadOnly(),
+		setting: queueSetting{url: p.String(prefNATSURL), creds: p.String(prefNATSCreds)}}
+	var mu sync.Mutex
+	var note string // the last note, shown until the next job's state
+	wa.queue.note = func(s string) {
+		mu.Lock()
+		note = s
+		mu.Unlock()
+	}
+	if local {
+		return // tests: nothing to show
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	wa.stopStatus = stop
+	wa.statusDone = make(chan struct{})
+	go func() {
+		defer close(wa.statusDone)
+		shown := ""
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+			rctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+			text := wa.queue.status(rctx)
+			cancel()
+			mu.Lock()
+			if text == "" {
+				text = note
+			} else {
+				note = ""
+			}
+			mu.Unlock()
+			if text == shown || ctx.Err() != nil {
+				continue
+			}
+			shown = text
+			wa.cfg.Do(func() {
+				wa.status.SetText(text)
+				if text == "" {
+					wa.status.Hide()
+				} else {
+					wa.status.Show()
+				}
+			})
+		}
+	}()
+}
+
+// stopQueue stops the status line and closes the queue (the session's
+// jobs are cancelled and waited for before).
+func (wa *workbenchApp) stopQueue() {
+	if wa.stopStatus != nil {
+		wa.stopStatus()
+		<-wa.statusDone
+		wa.stopStatus = nil
+	}
+	if wa.queue != nil {
+		wa.queue.close()
+	}
+}
+
+// queueSettings is the File menu's "Verifier queue…" dialog: an external
+// NATS server's URL and credentials file, empty for the queue embedded
+// beside the book.
+func (wa *workbenchApp) queueSettings() {
+	p := wa.app.Preferences()
+	urlE := widget.NewEntry()
+	urlE.SetPlaceHolder("empty: the queue beside the book, on this computer")
+	urlE.SetText(p.String(prefNATSURL))
+	credsE := widget.NewEntry()
+	credsE.SetPlaceHolder("credentials file, if the server wants one")
+	credsE.SetText(p.String(prefNATSCreds))
+	dialog.NewForm("Verifier queue", "Save", "Cancel", []*widget.FormItem{
+		widget.NewFormItem("NATS server URL", urlE),
+		widget.NewFormItem("Credentials file", credsE),
+	}, func(ok bool) {
+		if ok {
+			wa.setQueueSetting(queueSetting{url: strings.TrimSpace(urlE.Text), creds: strings.TrimSpace(credsE.Text)})
+		}
+	}, wa.win).Show()
+}
+
+// setQueueSetting stores the setting; the next job uses it (jobs running
+// finish on the queue they started on).
+func (wa *workbenchApp) setQueueSetting(s queueSetting) {
+	p := wa.app.Preferences()
+	p.SetString(prefNATSURL, s.url)
+	p.SetString(prefNATSCreds, s.creds)
+	wa.queue.setSetting(s)
+}

@@ -1,0 +1,368 @@
+package jobqueue
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"c6book"
+	"c6book/engine"
+	"c6book/proofbook"
+)
+
+// The book-level tests: the auto-pilot (proofbook.Prove) with the queue as
+// its verifier.
+
+// bookRules and bookProve are a small proof: the empty 8×8 connect-5 board
+// for Black at λ2 (as proofbook's TestProveTwoJobs).
+var bookRules = engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
+
+func bookProve(jobs int) proofbook.ProveOptions {
+	return proofbook.ProveOptions{Attacker: engine.Black, Jobs: jobs, MaxCalls: 200,
+		Verify: engine.VerifyOptions{Lambda: 2, Workers: 1, Limits: engine.Limits{MaxNodes: 3000}}}
+}
+
+func newTestBook(t *testing.T, name string) *proofbook.Book {
+	t.Helper()
+	bk, err := proofbook.Create(context.Background(), filepath.Join(t.TempDir(), name), bookRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { bk.Close() })
+	return bk
+}
+
+// proveRoot proves the book's root with v and checks the book.
+func proveRoot(t *testing.T, ctx context.Context, bk *proofbook.Book, v engine.Verifier, jobs int) proofbook.ProveResult {
+	t.Helper()
+	root, _ := bk.Root(ctx)
+	res, err := bk.Prove(ctx, root, v, bookProve(jobs), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != "proved" {
+		t.Fatalf("prove: %s after %d calls", res.Status, res.Calls)
+	}
+	rep, err := bk.Check(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.OK() { // what `c6 book check` says
+		t.Fatalf("check: %v", rep.Problems)
+	}
+	return res
+}
+
+// verdictText is a stored verdict without what depends on the run (time,
+// effort): its status, order, unsolved moves, zones and covered moves.
+func verdictText(t *testing.T, v *c6book.Verdict) string {
+	t.Helper()
+	data, err := json.Marshal([]any{v.Attacker, v.Status, v.Order, v.Tolerance, v.Unsolved, v.OpenSeminull, v.NullZone, v.Covered})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// walkBook calls f for each position reachable from the root (at most
+// 20000).
+func walkBook(t *testing.T, ctx context.Context, bk *proofbook.Book, f func(proofbook.Position)) {
+	t.Helper()
+	root, _ := bk.Root(ctx)
+	seen := map[proofbook.PosID]bool{root: true}
+	todo := []proofbook.PosID{root}
+	for len(todo) > 0 && len(seen) < 20000 {
+		id := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		p, err := bk.Position(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f(p)
+		kids, err := bk.Children(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range kids {
+			if !seen[c.ID] {
+				seen[c.ID] = true
+				todo = append(todo, c.ID)
+			}
+		}
+	}
+}
+
+// bookVerdicts is each verified position's verdict by position key.
+func bookVerdicts(t *testing.T, ctx context.Context, bk *proofbook.Book) map[uint64]*c6book.Verdict {
+	t.Helper()
+	out := map[uint64]*c6book.Verdict{}
+	walkBook(t, ctx, bk, func(p proofbook.Position) {
+		if p.Verdict != nil {
+			out[p.Key] = p.Verdict
+		}
+	})
+	return out
+}
+
+// countingVerifier counts the Verify calls of each job (each call's verdict
+// is stored once by Prove).
+// is stored once by Prove) and keeps the jobs in the order they came.
+type countingVerifier struct {
+	v    engine.Verifier
+	mu   sync.Mutex
+	n    map[string]int
+	jobs []Job
+}
+
+func (c *countingVerifier) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
+	job, _ := NewJob(b, opts)
+	c.mu.Lock()
+	c.jobs = append(c.jobs, job)
+	c.mu.Unlock()
+	vd, err := c.v.Verify(ctx, b, opts, progress)
+	if err == nil {
+		c.mu.Lock()
+		c.n[job.ID()]++
+		c.mu.Unlock()
+	}
+	return vd, err
+}
+
+// The auto-pilot through the queue with three worker processes on
+// 127.0.0.1: one worker is frozen mid-job (its job started, no result
+// stored) and killed with SIGKILL, and the server is restarted; the proof
+// completes, the book checks, every verdict equals the one a single
+// process computes (and those of a single-process run of the same proof),
+// and no job's verdict is stored twice.
+func TestBookProveWorkerProcesses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts worker processes")
+	}
+	ctx := testCtx(t, 8*time.Minute)
+	ref := newTestBook(t, "local.c6book")
+	proveRoot(t, ctx, ref, engine.LocalVerifier{}, 1)
+	want := bookVerdicts(t, ctx, ref)
+
+	pq := startProcQueue(t, ctx, 3)
+	client, workers := pq.client, pq.workers
+
+	// Watch the workers: at a job's start, freeze its worker; if the job's
+	// result is not stored the worker is mid-job: kill it (SIGKILL) and
+	// restart the server. Otherwise let it go on and wait for another start.
+	type start struct {
+		w  *workerProc
+		id string
+	}
+	starts := make(chan start, 1000)
+	wg := watchWorkers(workers, func(w *workerProc, line string) {
+		// "worker w1: job <id>: start (…)"
+		if f := strings.Fields(line); len(f) >= 5 && f[2] == "job" && f[4] == "start" {
+			select {
+			case starts <- start{w, strings.TrimSuffix(f[3], ":")}:
+			default:
+			}
+		}
+	})
+	cv := &countingVerifier{v: client, n: map[string]int{}}
+	type outcome struct {
+		res proofbook.ProveResult
+		err error
+	}
+	bk := newTestBook(t, "queue.c6book")
+	root, _ := bk.Root(ctx)
+	done := make(chan outcome, 1)
+	go func() {
+		res, err := bk.Prove(ctx, root, cv, bookProve(3), nil)
+		done <- outcome{res, err}
+	}()
+
+	var victim *workerProc
+	var victimJob string
+	var out outcome
+	finished := false
+	for tries := 0; victim == nil && !finished && tries < 200; tries++ {
+		select {
+		case s := <-starts:
+			_ = s.w.cmd.Process.Signal(syscall.SIGSTOP)
+			time.Sleep(100 * time.Millisecond) // a result on its way lands
+			if _, err := client.q.results.Get(ctx, s.id); err == nil {
+				_ = s.w.cmd.Process.Signal(syscall.SIGCONT) // finished already
+				continue
+			}
+			_ = s.w.cmd.Process.Kill()
+			victim, victimJob = s.w, s.id
+		case out = <-done:
+			finished = true
+		case <-ctx.Done():
+			t.Fatal("no job started")
+		}
+	}
+	if victim == nil {
+		t.Fatalf("no worker could be killed mid-job (proof finished: %v)", finished)
+	}
+	pq.restart(t)
+	select {
+	case out = <-done:
+	case <-ctx.Done():
+		t.Fatal("the proof did not finish")
+	}
+	if out.err != nil || out.res.Status != "proved" {
+		t.Fatalf("prove through the queue: %s after %d calls, %v\nlog: %q", out.res.Status, out.res.Calls, out.err, pq.lg.lines)
+	}
+	rep, err := bk.Check(ctx)
+	if err != nil || !rep.OK() {
+		t.Fatalf("check: %v %v", err, rep.Problems)
+	}
+	if pq.localCalls != 0 {
+		t.Errorf("%d jobs verified in the book's process: %q", pq.localCalls, pq.lg.lines)
+	}
+
+	// The killed worker's job was finished by another worker.
+	entry, err := client.q.results.Get(ctx, victimJob)
+	if err != nil {
+		t.Fatalf("the killed worker's job %s has no result: %v", victimJob, err)
+	}
+	if r, err := decodeResult(entry.Value()); err != nil || r.worker == victim.name {
+		t.Errorf("job %s: result by %q (%v), killed worker %s", victimJob, r.worker, err, victim.name)
+	}
+
+	// Same verdicts as a single process; none stored twice.
+	got := bookVerdicts(t, ctx, bk)
+	if len(got) != len(cv.jobs) {
+		t.Errorf("%d verdicts in the book, %d verifier calls", len(got), len(cv.jobs))
+	}
+	same := 0
+	for key, v := range got {
+		if w, ok := want[key]; ok {
+			same++
+			if verdictText(t, w) != verdictText(t, v) {
+				t.Errorf("position %x: verdict %s through the queue, %s in the single-process run", key, verdictText(t, v), verdictText(t, w))
+			}
+		}
+	}
+	if same == 0 {
+		t.Error("no position verified in both runs")
+	}
+	localSame(t, ctx, bk)
+	cv.mu.Lock()
+	for id, n := range cv.n {
+		if n != 1 {
+			t.Errorf("job %s verified %d times", id, n)
+		}
+	}
+	cv.mu.Unlock()
+	client.mu.Lock()
+	for id, n := range client.accepted {
+		if n != 1 {
+			t.Errorf("result of job %s used %d times", id, n)
+		}
+	}
+	client.mu.Unlock()
+	for _, w := range workers {
+		w.stop()
+	}
+	wg.Wait()
+	t.Logf("%d calls through the queue (single process: %d verdicts, %d in common); worker %s killed in job %s", out.res.Calls, len(want), same, victim.name, victimJob)
+}
+
+// localSame re-verifies every position of bk with a verdict in this
+// process and compares.
+func localSame(t *testing.T, ctx context.Context, bk *proofbook.Book) {
+	t.Helper()
+	walkBook(t, ctx, bk, func(p proofbook.Position) {
+		if p.Verdict == nil {
+			return
+		}
+		b, err := p.Board(bookRules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vo := bookProve(1).Verify
+		vo.Tolerance = p.Verdict.Tolerance
+		vd, err := engine.Verify(ctx, b, vo, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		local := proofbook.FromEngine(bookRules, 0, vd, vo.Lambda)
+		if verdictText(t, &local) != verdictText(t, p.Verdict) {
+			t.Errorf("position %d: stored %s, local %s", p.ID, verdictText(t, p.Verdict), verdictText(t, &local))
+		}
+	})
+}
+
+// A forged result (a verdict whose certificate does not check) planted in
+// the results bucket for a job the auto-pilot is about to ask for is
+// rejected and logged, and the job is redone in the book's process: the
+// position is then proved honestly, and the book is the one a single
+// process makes (one job at a time: the same calls in the same order).
+func TestBookProveForgedResult(t *testing.T) {
+	ctx := testCtx(t, 5*time.Minute)
+	ref := newTestBook(t, "local.c6book")
+	rv := &countingVerifier{v: engine.LocalVerifier{}, n: map[string]int{}}
+	proveRoot(t, ctx, ref, rv, 1)
+	want := bookVerdicts(t, ctx, ref)
+
+	// Forge the first job's result.
+	job := rv.jobs[0]
+	jb, jopts, err := job.Board()
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged, err := engine.Verify(ctx, jb, jopts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if forged.Status == engine.StatusProved && len(forged.NullZone) > 1 {
+		forged.NullZone = forged.NullZone[:1] // a null zone that leaves out squares that matter
+	} else {
+		forged.Status, forged.Unsolved = engine.StatusProved, nil // a proof that forgets the defender's replies
+	}
+	if CheckVerdict(ctx, jb, jopts, &forged) == nil {
+		t.Fatal("the forged verdict checks: the forgery is not one")
+	}
+	data, err := EncodeVerdict(&forged)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	var lg testLog
+	e := startEmbedded(t, EmbeddedConfig{Workers: 1, Solvers: 1, Client: ClientConfig{Logf: lg.logf, Poll: 50 * time.Millisecond}})
+	if _, err := e.Client().q.results.Create(ctx, job.ID(), result{worker: "forger", verdict: data}.encode()); err != nil {
+		t.Fatal(err)
+	}
+	bk := newTestBook(t, "queue.c6book")
+	cv := &countingVerifier{v: e, n: map[string]int{}}
+	proveRoot(t, ctx, bk, cv, 1)
+	if !lg.contains(`from worker "forger" rejected`) {
+		t.Errorf("no log line for the forged result: %q", lg.lines)
+	}
+	st, err := e.Stats(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Rejected != 1 || st.Accepted != len(cv.jobs)-1 {
+		t.Errorf("stats %+v: want 1 result rejected and %d accepted", st, len(cv.jobs)-1)
+	}
+	if len(cv.jobs) == 0 || cv.jobs[0].ID() != job.ID() {
+		t.Fatal("the auto-pilot did not start with the forged job")
+	}
+	got := bookVerdicts(t, ctx, bk)
+	if len(got) != len(want) {
+		t.Errorf("%d verdicts through the queue, %d in a single process", len(got), len(want))
+	}
+	for key, w := range want {
+		if v, ok := got[key]; !ok || verdictText(t, v) != verdictText(t, w) {
+			t.Errorf("position %x: verdict through the queue %v, single process %s", key, v, verdictText(t, w))
+		}
+	}
+	for id, n := range cv.n {
+		if n != 1 {
+			t.Errorf("job %s verified %d times", id, n)
+		}
+	}
+}
