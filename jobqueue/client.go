@@ -13,6 +13,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nuid"
 )
 
 // ClientConfig configures a Client.
@@ -97,6 +98,9 @@ func (c *Client) Verify(ctx context.Context, b *engine.Board, opts engine.Verify
 
 	entry, err := c.await(ctx, job, id, progress)
 	if err != nil {
+		if ctx.Err() != nil {
+			c.abandon(id)
+		}
 		return engine.Verdict{}, err
 	}
 	return c.use(ctx, b, jb, jopts, sym, id, entry, opts, progress)
@@ -121,18 +125,22 @@ func (c *Client) await(ctx context.Context, job Job, id string, progress func(en
 		defer stop()
 	}
 
-	published := false
+	published, recheck := false, false
 	wait := c.cfg.Poll // grows to 10 Poll: the worker's wake-up is the fast path
 	for polls := 0; ; polls++ {
+		if c.nc.IsClosed() {
+			return nil, nats.ErrConnectionClosed // nothing can come back
+		}
 		// Lost job: not in the stream (a worker removes it only after
 		// storing its result) and no result: publish it again.
 		// Every request has a time limit of its own: a request the
 		// server never answers (it is restarting) is tried again.
 		rctx, cancel := context.WithTimeout(ctx, requestTimeout)
 		missing := false
-		if published && polls%5 == 0 {
+		if published && (recheck || polls%5 == 0) {
 			_, err := c.q.stream.GetLastMsgForSubject(rctx, jobSubject+id)
 			missing = errors.Is(err, jetstream.ErrMsgNotFound)
+			recheck = false
 		}
 		entry, err := c.q.results.Get(rctx, id)
 		cancel()
@@ -143,11 +151,25 @@ func (c *Client) await(ctx context.Context, job Job, id string, progress func(en
 			return nil, ctx.Err()
 		}
 		if !published || missing {
+			// The first publish carries the job's id, so that callers
+			// asking at once queue it once. A publish the server takes
+			// for a duplicate of one made within its window may stand
+			// for a job that is gone since (cancelled by its caller,
+			// lost): look at once, and publish a job found missing again
+			// under a message id of its own, which no window drops.
+			msgID := id
+			if published {
+				msgID = id + "." + nuid.Next()
+			}
 			rctx, cancel := context.WithTimeout(ctx, requestTimeout)
-			_, err := c.q.js.PublishMsg(rctx, &nats.Msg{Subject: jobSubject + id, Data: job.Encode()}, jetstream.WithMsgID(id))
+			ack, err := c.q.js.PublishMsg(rctx, &nats.Msg{Subject: jobSubject + id, Data: job.Encode()}, jetstream.WithMsgID(msgID))
 			cancel()
 			if err == nil {
 				published = true
+				if ack.Duplicate {
+					recheck = true
+					continue
+				}
 			} else if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
@@ -163,6 +185,21 @@ func (c *Client) await(ctx context.Context, job Job, id string, progress func(en
 		}
 		t.Stop()
 	}
+}
+
+// abandon gives up job id for a caller whose context ended: it deletes the
+// job's message if it is still queued and tells the workers, so that the
+// one running it stops (best effort: a job that ends meanwhile keeps its
+// result for whoever asks next). Another caller still waiting for the same
+// job finds it missing and queues it again.
+func (c *Client) abandon(id string) {
+	ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
+	defer cancel()
+	if m, err := c.q.stream.GetLastMsgForSubject(ctx, jobSubject+id); err == nil {
+		_ = c.q.stream.DeleteMsg(ctx, m.Sequence)
+	}
+	_ = c.nc.Publish(cancelSubject+id, nil)
+	_ = c.nc.FlushTimeout(requestTimeout)
 }
 
 // use checks a stored result and returns its verdict in b's frame, or

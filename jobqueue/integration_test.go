@@ -294,12 +294,24 @@ func TestResultSurvivesCallerRestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	short, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
-	if _, err := c1.Verify(short, b, o, nil); !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("no worker, Verify: %v", err)
+	// No worker yet: the job waits in the queue; then the caller's
+	// connection drops as a killed process's does (a caller whose context
+	// ends gives its job up instead: TestCancelStopsJob).
+	verr := make(chan error, 1)
+	go func() {
+		_, err := c1.Verify(ctx, b, o, nil)
+		verr <- err
+	}()
+	for i := 0; i < 600; i++ {
+		if _, err := c1.q.stream.GetLastMsgForSubject(ctx, jobSubject+job.ID()); err == nil {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
-	cancel()
 	nc1.Close() // the caller is gone; its job is queued
+	if err := <-verr; err == nil || ctx.Err() != nil {
+		t.Fatalf("no worker, the caller's connection closed: Verify returned %v", err)
+	}
 
 	wnc, err := srv.ConnectInProcess("worker")
 	if err != nil {

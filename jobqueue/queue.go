@@ -24,7 +24,10 @@ import (
 //	                   seconds, gone after workerTTL
 //
 // Core (not persisted) subjects: c6.done.<id> wakes the caller waiting for
-// job <id>; c6.progress.<id> carries the running job's progress.
+// job <id>; c6.progress.<id> carries the running job's progress;
+// c6.cancel.<id> tells the workers that the caller of job <id> gave it up
+// (the one running it stops and terminates it; the caller has deleted it
+// from the stream if it was still queued).
 const (
 	jobStream      = "C6JOBS"
 	jobSubject     = "c6.jobs."
@@ -33,6 +36,7 @@ const (
 	workersBucket  = "C6WORKERS"
 	doneSubject    = "c6.done."
 	progressPrefix = "c6.progress."
+	cancelSubject  = "c6.cancel."
 
 	defaultAckWait = 30 * time.Second
 	dedupeWindow   = 10 * time.Minute

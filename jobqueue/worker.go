@@ -46,6 +46,18 @@ type worker struct {
 
 	running, done, refused atomic.Int64
 	infoMu                 sync.Mutex
+
+	// jobsMu guards cancels: the running jobs' cancel functions by job id,
+	// for the callers' cancel messages (cancelSubject).
+	jobsMu  sync.Mutex
+	cancels map[string]*jobCancel
+}
+
+// jobCancel stops one running job; asked is set when its caller cancelled
+// it (not the worker shutting down).
+type jobCancel struct {
+	stop  context.CancelFunc
+	asked atomic.Bool
 }
 
 // RunWorker pulls jobs from the queue on nc and runs them until ctx is
@@ -79,8 +91,24 @@ func RunWorker(ctx context.Context, nc *nats.Conn, cfg WorkerConfig) error {
 	if cfg.Logf == nil {
 		cfg.Logf = log.Printf
 	}
-	w := &worker{nc: nc, q: q, cfg: cfg, key: keySafe(cfg.Name) + "-" + nuid.Next(),
+	w := &worker{nc: nc, q: q, cfg: cfg, key: keySafe(cfg.Name) + "-" + nuid.Next(), cancels: map[string]*jobCancel{},
 		info: WorkerInfo{Name: cfg.Name, Host: host, Engine: engine.EngineVersion, Slots: cfg.Jobs, Started: time.Now()}}
+	// A caller that gives up on a job says so: the job stops here if it
+	// runs (and is not handed to another worker).
+	sub, err := nc.Subscribe(cancelSubject+"*", func(m *nats.Msg) {
+		id := m.Subject[len(cancelSubject):]
+		w.jobsMu.Lock()
+		jc := w.cancels[id]
+		w.jobsMu.Unlock()
+		if jc != nil {
+			jc.asked.Store(true)
+			jc.stop()
+		}
+	})
+	if err != nil {
+		return err
+	}
+	defer sub.Unsubscribe()
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
@@ -205,10 +233,16 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	if err == nil {
 		opts.Workers = w.cfg.Solvers
 		var vd engine.Verdict
-		vd, err = w.verify(ctx, msg, id, b, opts)
+		var cancelled bool
+		vd, cancelled, err = w.verify(ctx, msg, id, b, opts)
 		if ctx.Err() != nil {
 			_ = msg.Nak() // shutting down: another worker takes it now
 			w.cfg.Logf("worker %s: job %s: stopped, handed back", w.cfg.Name, id)
+			return
+		}
+		if cancelled {
+			_ = msg.Term() // its caller gave it up: nobody else runs it either
+			w.cfg.Logf("worker %s: job %s: cancelled by its caller after %s", w.cfg.Name, id, time.Since(start).Round(time.Millisecond))
 			return
 		}
 		if err == nil {
@@ -239,10 +273,22 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 }
 
 // verify runs the job, telling the server it is in progress and sending
-// progress reports (at most one a second) on the job's progress subject.
-func (w *worker) verify(ctx context.Context, msg jetstream.Msg, id string, b *engine.Board, opts engine.VerifyOptions) (engine.Verdict, error) {
+// progress reports (at most one a second) on the job's progress subject;
+// cancelled reports that its caller cancelled it (a cancel message).
+func (w *worker) verify(ctx context.Context, msg jetstream.Msg, id string, b *engine.Board, opts engine.VerifyOptions) (_ engine.Verdict, cancelled bool, _ error) {
 	jctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	jc := &jobCancel{stop: cancel}
+	w.jobsMu.Lock()
+	w.cancels[id] = jc
+	w.jobsMu.Unlock()
+	defer func() {
+		w.jobsMu.Lock()
+		if w.cancels[id] == jc {
+			delete(w.cancels, id)
+		}
+		w.jobsMu.Unlock()
+	}()
 	every := w.q.ackWait() / 3
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -272,7 +318,10 @@ func (w *worker) verify(ctx context.Context, msg jetstream.Msg, id string, b *en
 	})
 	cancel()
 	wg.Wait()
-	return vd, err
+	if jc.asked.Load() && err != nil && ctx.Err() == nil {
+		return vd, true, err
+	}
+	return vd, false, err
 }
 
 // store writes the result once; a result already there (another worker's)
