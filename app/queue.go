@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -165,10 +166,13 @@ func (q *bookQueue) newLazy() *jobqueue.Lazy {
 		if readOnly != "" {
 			return nil, fmt.Errorf("the book is read-only: %s", readOnly)
 		}
-		// One job slot using every core: a single user's jobs run as they
-		// did in this process (the auto-pilot's parallel jobs share it).
+		// A slot a core (at least two), each job's solver calls on every
+		// core: one Verify runs as it did in this process, and the
+		// auto-pilot's parallel jobs run at once, sharing the cores.
+		n := max(2, runtime.NumCPU())
 		return jobqueue.StartEmbedded(ctx, jobqueue.EmbeddedConfig{
-			Server: jobqueue.ServerConfig{Dir: jobqueue.QueueDir(path)},
+			Server:  jobqueue.ServerConfig{Dir: jobqueue.QueueDir(path)},
+			Workers: n, Solvers: runtime.NumCPU(),
 			Client: jobqueue.ClientConfig{Logf: logf}})
 	}, engine.LocalVerifier{}, fallback)
 }
