@@ -100,31 +100,42 @@ func v4Fixture(t *testing.T) string {
 	return strings.Replace(v3Fixture(t), "schema version 3", "schema version 4", 1) + ms[3].sql + "\n"
 }
 
-// v5Fixture is the v4 book after migration 0005 (certificates) with the
-// statuses a schema-5 build re-derived when it upgraded the book (the
-// verdict has no certificate: what rested on it is open again).
-func v5Fixture(t *testing.T) string {
+// upgradeFixture applies migration number ver to the schema ver-1 book
+// script prev in a plain SQLite file, then runs the Go step an upgrading
+// build runs with it (upgrade), in a transaction left open for the caller
+// to dump what it wrote; it returns the script and that transaction.
+func upgradeFixture(t *testing.T, prev string, ver int, upgrade func(context.Context, *sql.Tx, string) (string, error)) (string, *sql.Tx) {
+	t.Helper()
 	ctx := context.Background()
 	ms, err := migrations()
 	if err != nil {
 		t.Fatal(err)
 	}
-	script := strings.Replace(v4Fixture(t), "schema version 4", "schema version 5", 1) + ms[4].sql + "\n"
-	path := filepath.Join(t.TempDir(), "v5.c6book")
+	script := strings.Replace(prev, fmt.Sprintf("schema version %d", ver-1), fmt.Sprintf("schema version %d", ver), 1) + ms[ver-1].sql + "\n"
+	path := filepath.Join(t.TempDir(), fmt.Sprintf("v%d.c6book", ver))
 	plainDB(t, path, script)
 	db, err := sql.Open("sqlite3", "file:"+path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	t.Cleanup(func() { db.Close() })
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer tx.Rollback()
-	if _, err := rederive(ctx, tx, path); err != nil {
+	t.Cleanup(func() { tx.Rollback() })
+	if _, err := upgrade(ctx, tx, path); err != nil {
 		t.Fatal(err)
 	}
+	return script, tx
+}
+
+// v5Fixture is the v4 book after migration 0005 (certificates) with the
+// statuses a schema-5 build re-derived when it upgraded the book (the
+// verdict has no certificate: what rested on it is open again).
+func v5Fixture(t *testing.T) string {
+	ctx := context.Background()
+	script, tx := upgradeFixture(t, v4Fixture(t), 5, rederive)
 	rows, err := tx.QueryContext(ctx, "SELECT pos, attacker, status, ord, how, expert, pn, dn, hex(zone) FROM status ORDER BY pos, attacker")
 	if err != nil {
 		t.Fatal(err)
@@ -158,26 +169,7 @@ func v5Fixture(t *testing.T) string {
 // book (backfillGames), dumped as SQL.
 func v6Fixture(t *testing.T) string {
 	ctx := context.Background()
-	ms, err := migrations()
-	if err != nil {
-		t.Fatal(err)
-	}
-	script := strings.Replace(v5Fixture(t), "schema version 5", "schema version 6", 1) + ms[5].sql + "\n"
-	path := filepath.Join(t.TempDir(), "v6.c6book")
-	plainDB(t, path, script)
-	db, err := sql.Open("sqlite3", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	tx, err := db.BeginTx(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tx.Rollback()
-	if _, err := backfillGames(ctx, tx, path); err != nil {
-		t.Fatal(err)
-	}
+	script, tx := upgradeFixture(t, v5Fixture(t), 6, backfillGames)
 	var sb strings.Builder
 	sb.WriteString(script)
 	sb.WriteString("DELETE FROM game_pos;\nDELETE FROM game;\n")
