@@ -128,10 +128,10 @@ const SGFGameSource = "sgf"
 // any file) changes nothing. Its result is the winner on the board at the
 // end of the line, else RE's ("B+…", "W+…"), else unfinished.
 func (w *wtx) recordSGFGame(ctx context.Context, root *engine.SGFNode, st *ImportStats) error {
-	_, re := root.Get("RE")
+	re, hasRE := root.Get("RE")
 	_, pb := root.Get("PB")
 	_, pw := root.Get("PW")
-	if !re && !pb && !pw {
+	if !hasRE && !pb && !pw {
 		return nil
 	}
 	r := w.bk.rules
@@ -160,11 +160,11 @@ func (w *wtx) recordSGFGame(ctx context.Context, root *engine.SGFNode, st *Impor
 		return nil
 	}
 	result := b.Winner()
-	if v, _ := root.Get("RE"); result == engine.Empty {
+	if re = strings.ToUpper(strings.TrimSpace(re)); result == engine.Empty {
 		switch {
-		case strings.HasPrefix(strings.ToUpper(strings.TrimSpace(v)), "B+"):
+		case strings.HasPrefix(re, "B+"):
 			result = engine.Black
-		case strings.HasPrefix(strings.ToUpper(strings.TrimSpace(v)), "W+"):
+		case strings.HasPrefix(re, "W+"):
 			result = engine.White
 		}
 	}
