@@ -25,6 +25,7 @@ type pnode struct {
 	stage    int8 // OR node: 1 = double threats generated, 2 = single threats too, 3 = and the best single threats
 	threats  int8 // AND node: attacker threats after move
 	tol      int8 // defender stones this node's zone must tolerate
+	singles  int8 // single-threat attacker moves on the path to this node
 	kids     []*pnode
 	alias    *pnode    // proven elsewhere (transposition)
 	zones    *zoneMemo // proven node: its zones, one per tolerance asked
@@ -50,6 +51,7 @@ type ttEntry struct {
 	node     *pnode // proven OR node
 	provTol  int8
 	disTol   int8 // disproven at this tolerance (and so at any higher one)
+	disRem   int8 // with this many single-threat moves left (and so with fewer)
 	disKnown bool
 }
 
@@ -80,6 +82,30 @@ type search struct {
 	scVal   []int64
 	scStamp []uint32
 	scGen   uint32
+	// singleCap, when positive, is the most single-threat attacker moves
+	// a line may hold (VCST); beyond it the attacker plays double threats
+	// only. 0: no cap.
+	singleCap int8
+	// seeds are the tables of earlier searches whose proofs s may use
+	// (seedProofs)
+	seeds []map[uint64]*ttEntry
+	// rootOnly, when set, is the root's only attacker moves (tests)
+	rootOnly []ThreatMove
+}
+
+// noCap is the single-threat allowance of a node of an uncapped search.
+const noCap = 127
+
+// singlesLeft is the number of single-threat attacker moves the line to n
+// may still add.
+func (s *search) singlesLeft(n *pnode) int8 {
+	switch {
+	case s.minT != 1:
+		return 0
+	case s.singleCap <= 0:
+		return noCap
+	}
+	return max(0, s.singleCap-n.singles)
 }
 
 // newNode allocates a node from a slab (nodes live as long as the search).
@@ -131,15 +157,13 @@ func newSearch(ctx context.Context, b *Board, p Params) *search {
 	return s
 }
 
-// seedProofs copies the proofs of tt (another search of the same root,
-// attacker and board) into s's transposition table; disproofs are left out,
-// for they hold only in the other search's threat space.
-func (s *search) seedProofs(tt map[uint64]*ttEntry) {
-	for key, e := range tt {
-		if e.node != nil {
-			s.tt[key] = &ttEntry{check: e.check, node: e.node, provTol: e.provTol}
-		}
-	}
+// seedProofs lets s use the proofs of prev (an earlier search of the same
+// root, attacker and board) and of the searches prev itself was seeded
+// with: ttInit looks them up when s's own table has no proof. Disproofs are
+// left out, for they hold only in the other search's threat space. Nothing
+// is copied, so a stage starts at once however big the tables are.
+func (s *search) seedProofs(prev *search) {
+	s.seeds = append(append(s.seeds[:0:0], prev.seeds...), prev.tt)
 }
 
 func (s *search) run() (Result, error) {
@@ -340,15 +364,27 @@ func (s *search) initOR(n *pnode) {
 }
 
 // ttInit sets n's numbers from the transposition table entry of key: a
-// proof at a tolerance at least n's, a disproof at one at most n's.
+// proof at a tolerance at least n's (in s's table or a seed's), a disproof
+// at one at most n's with at least as many single threats left.
 func (s *search) ttInit(n *pnode, key, check uint64) {
-	if e := s.tt[key]; e != nil && e.check == check {
-		if e.node != nil && e.provTol >= n.tol {
+	e := s.tt[key]
+	if e != nil && e.check != check {
+		e = nil // another position (a collision)
+	}
+	if e != nil && e.node != nil && e.provTol >= n.tol {
+		n.alias = e.node
+		n.pn, n.dn = 0, pnInf
+		return
+	}
+	for _, tt := range s.seeds {
+		if e := tt[key]; e != nil && e.check == check && e.node != nil && e.provTol >= n.tol {
 			n.alias = e.node
 			n.pn, n.dn = 0, pnInf
 			return
 		}
-		if e.disKnown && e.disTol <= n.tol {
+	}
+	if e != nil {
+		if e.disKnown && e.disTol <= n.tol && e.disRem >= s.singlesLeft(n) {
 			n.pn, n.dn = pnInf, 0
 			return
 		}
@@ -365,6 +401,19 @@ func (s *search) expand(n *pnode) {
 	if !n.and {
 		if s.p.Limits.MaxDepth > 0 && int(n.depth) >= s.p.Limits.MaxDepth {
 			n.pn, n.dn = pnInf, 0
+			return
+		}
+		if n.depth == 0 && s.rootOnly != nil {
+			n.stage = 2
+			for _, tm := range s.rootOnly {
+				s.addAttackerKid(n, tm)
+			}
+			return
+		}
+		if s.minT == 1 && s.b.rules.P >= 2 && s.singlesLeft(n) == 0 {
+			// VCST with the line's single threats used up.
+			n.stage = 2
+			s.addAttackerMoves(n, s.b.rules.P, 0)
 			return
 		}
 		if s.minT == 1 && s.b.rules.P >= 2 {
@@ -548,7 +597,10 @@ func (s *search) squareScore(q Square) int64 {
 // addAttackerKid adds attacker move tm as a child of OR node n.
 func (s *search) addAttackerKid(n *pnode, tm ThreatMove) {
 	k := s.newNode()
-	k.and, k.move, k.threats, k.tol, k.depth = true, tm.Move, int8(tm.Threats), n.tol, n.depth+1
+	k.and, k.move, k.threats, k.tol, k.depth, k.singles = true, tm.Move, int8(tm.Threats), n.tol, n.depth+1, n.singles
+	if tm.Threats < s.b.rules.P {
+		k.singles++
+	}
 	switch {
 	case tm.Threats > s.b.rules.P:
 		k.pn, k.dn = 0, pnInf
@@ -603,7 +655,7 @@ func (s *search) expandDefender(n *pnode) {
 
 func (s *search) addOR(parent *pnode, m Move, semi bool, tol int8) *pnode {
 	k := s.newNode()
-	k.move, k.semi, k.tol, k.depth = m, semi, tol, parent.depth
+	k.move, k.semi, k.tol, k.depth, k.singles = m, semi, tol, parent.depth, parent.singles
 	if m.Len() > 2 {
 		for i := 0; i < m.Len(); i++ {
 			s.b.Place(m.At(i), s.d)
@@ -725,8 +777,10 @@ func (s *search) update(n *pnode) {
 		}
 		if !n.and && s.p.Limits.MaxDepth == 0 {
 			e := s.entry()
-			if !e.disKnown || n.tol < e.disTol {
-				e.disKnown, e.disTol = true, n.tol
+			// Keep the disproof that holds in more positions: at a
+			// lower tolerance and with more single threats left.
+			if rem := s.singlesLeft(n); !e.disKnown || (n.tol <= e.disTol && rem >= e.disRem) {
+				e.disKnown, e.disTol, e.disRem = true, n.tol, rem
 			}
 		}
 	}

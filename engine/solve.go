@@ -175,61 +175,77 @@ func Solve(ctx context.Context, b *Board, p Params) (Result, error) {
 	return newSearch(ctx, b, p).run()
 }
 
-// solveVCST first runs VCDT on the whole budget: a double-threat win is a
-// VCST win too, so VCST never finds fewer wins than VCDT with the same
-// budget (VCDT usually decides within a few thousand nodes). Only when VCDT
-// has exhausted its threat space does VCST run, on what is left of the
-// budget, with the positions VCDT proved (a proof at a tolerance holds in
-// any search of the same attacker) seeded into its transposition table.
+// vcstCaps are the stages of solveVCST after its VCDT pre-pass: the most
+// single-threat moves a line may hold (0: no cap).
+var vcstCaps = [...]int8{1, 0}
+
+// solveVCST searches in stages, each on what the earlier ones left of the
+// budget: VCDT first, then VCST with at most one single-threat move on a
+// line, then VCST without a cap. A double-threat win is a VCST win too, so
+// VCST never finds fewer wins than VCDT with the same budget (VCDT usually
+// decides within a few thousand nodes), and a single threat followed by
+// double threats (the commonest single-threat win) is found before the
+// search spreads over lines of many single threats, whose threat space is
+// far larger. A stage runs only when the one before has exhausted its
+// threat space; the positions the earlier stages proved (a proof at a
+// tolerance holds in any search of the same attacker) are seeded into its
+// transposition table.
 func solveVCST(ctx context.Context, b *Board, p Params) (Result, error) {
 	start := time.Now()
 	lim := p.Limits
 	if lim.MaxNodes <= 0 {
 		lim.MaxNodes = DefaultMaxNodes
 	}
-	pre := p
-	pre.Mode = VCDT
-	pre.Limits.MaxNodes = lim.MaxNodes
-	// Both stages report through one reporter, so that the caller's
-	// callback is never called twice at once, even when the first stage
-	// gave up on a callback stuck at cancellation.
+	// The stages report through one reporter, so that the caller's
+	// callback is never called twice at once, even when a stage gave up
+	// on a callback stuck at cancellation.
 	prog := startReporter(p.Progress)
 	defer prog.stop(ctx)
-	s1 := newSearch(ctx, b, pre)
-	s1.prog = prog
-	if lim.Timeout > 0 {
-		s1.deadline = start.Add(lim.Timeout)
-	}
-	r1, err := s1.run()
-	if err != nil || r1.Reason != ReasonExhausted {
-		r1.Elapsed = time.Since(start)
-		return r1, err
-	}
-	main := p
-	main.Limits.MaxNodes = lim.MaxNodes - r1.Nodes
-	if main.Limits.MaxNodes < 1 {
-		r1.Reason = ReasonBudget
-		r1.Elapsed = time.Since(start)
-		return r1, nil
-	}
-	if lim.Timeout > 0 {
-		main.Limits.Timeout = lim.Timeout - time.Since(start)
-		if main.Limits.Timeout <= 0 {
-			r1.Reason = ReasonBudget
-			r1.Elapsed = time.Since(start)
-			return r1, nil
+	var (
+		prev  *search
+		total Result
+	)
+	for stage := 0; stage <= len(vcstCaps); stage++ {
+		sp := p
+		sp.Limits.MaxNodes = lim.MaxNodes - total.Nodes
+		if sp.Limits.MaxNodes < 1 {
+			total.Reason = ReasonBudget
+			break
 		}
+		if lim.Timeout > 0 {
+			sp.Limits.Timeout = lim.Timeout - time.Since(start)
+			if sp.Limits.Timeout <= 0 {
+				total.Reason = ReasonBudget
+				break
+			}
+		}
+		if stage == 0 {
+			sp.Mode = VCDT
+		}
+		s := newSearch(ctx, b, sp)
+		s.prog = prog
+		if stage > 0 {
+			s.singleCap = vcstCaps[stage-1]
+		}
+		if lim.Timeout > 0 {
+			// The budget counts from Solve's start: seeding takes time too.
+			s.deadline = start.Add(lim.Timeout)
+		}
+		if prev != nil {
+			s.seedProofs(prev)
+		}
+		r, err := s.run()
+		r.Nodes += total.Nodes
+		r.Evals += total.Evals
+		total = r
+		if err != nil {
+			return total, err
+		}
+		if r.Reason != ReasonExhausted {
+			break
+		}
+		prev = s
 	}
-	s2 := newSearch(ctx, b, main)
-	s2.prog = prog
-	if lim.Timeout > 0 {
-		// The budget counts from Solve's start: seeding takes time too.
-		s2.deadline = start.Add(lim.Timeout)
-	}
-	s2.seedProofs(s1.tt)
-	r2, err := s2.run()
-	r2.Nodes += r1.Nodes
-	r2.Evals += r1.Evals
-	r2.Elapsed = time.Since(start)
-	return r2, err
+	total.Elapsed = time.Since(start)
+	return total, nil
 }

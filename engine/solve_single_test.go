@@ -157,3 +157,25 @@ func TestOneStoneSix(t *testing.T) {
 		}
 	}
 }
+
+// Public position 1480902 is won by a single threat (k10 with a building
+// stone) followed by double threats against every block and free stone;
+// the capped stage finds it without the search spreading over lines of
+// many single threats (the uncapped search needed more than 3M nodes).
+func TestVCSTSingleThreatThenDoubleThreats(t *testing.T) {
+	b := mustReplay(t, "j10 i11k11 k12l11 h11j13 i12j11 l13h13 i13h9 h12j9 i10m10 g8h10 j12h14 n9m12 g15f14 f16i14 h16i17 e13j18")
+	ctx := context.Background()
+	res, err := Solve(ctx, b, Params{Mode: VCST, Limits: Limits{MaxNodes: 1_500_000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Outcome != Win {
+		t.Fatalf("no win within 1.5M nodes: %s after %d nodes", res.Reason, res.Nodes)
+	}
+	if res.Tree.Threats != 1 {
+		t.Errorf("the win opens with %s, %d threats: want the single threat", MoveName(b.Rules(), res.Move), res.Tree.Threats)
+	}
+	if err := CheckStrategy(ctx, b, res.Tree, 5_000_000); err != nil {
+		t.Fatalf("claimed win is unsound: %v", err)
+	}
+}

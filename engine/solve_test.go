@@ -340,7 +340,8 @@ func TestParseModeAndFreePolicy(t *testing.T) {
 // (found by scanning random positions once; fixed inputs, not answers).
 var singleThreatFixtures = []string{
 	"8,8,5,2,1 B B h1 g3 f7 W a1 g4 b5 h5 f8",
-	"7,7,5,2,1 B B a1 c2 d7 W g1 f6 c7 e7 g7",
+	"7,7,5,2,1 B B c1 g5 d7 c2 W b7 d2 g1 f2 d1",
+	"7,7,5,2,1 B B d5 g3 f6 b6 W f5 d4 a7 g1 d2",
 }
 
 // VCST wins whose first move is a single threat leave the defender a free

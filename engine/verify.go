@@ -11,7 +11,7 @@ import (
 )
 
 // EngineVersion names the prover build; stored with every verdict.
-const EngineVersion = "c6book-engine/0.1"
+const EngineVersion = "c6book-engine/0.2"
 
 // VerifyOptions configure Verify.
 type VerifyOptions struct {
