@@ -52,6 +52,7 @@ type outcome struct {
 	reason  string
 	nodes   int64
 	elapsed time.Duration
+	call    time.Duration // the caller's wall clock around Solve
 }
 
 func run(args []string, w io.Writer) error {
@@ -99,7 +100,7 @@ func run(args []string, w io.Writer) error {
 	}
 	fmt.Fprintf(w, "%d positions from %s, %d workers, node budget %d, free stones %s\n", len(pos), *file, *workers, *maxNodes, *freeFlag)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "mode\tbudget\twins\tby k\tmedian\tp90\tmax\tmedian(win)\tp90(win)\tmax(win)\tnodes/s\tnodes/cpu-s\tbudget hit\twall\t")
+	fmt.Fprintln(tw, "mode\tbudget\twins\tby k\tmedian\tp90\tmax\tmedian(win)\tp90(win)\tmax(win)\tnodes/s\tnodes/cpu-s\tbudget hit\tmax over\twall\t")
 	var runs []solveRun
 	for _, mode := range ms {
 		for _, budget := range bs {
@@ -113,6 +114,7 @@ func run(args []string, w io.Writer) error {
 			var nodes int64
 			var busy time.Duration
 			wins, hit := 0, 0
+			var over time.Duration // the most a solve's call outlasted the budget
 			winsK, allK := map[string]int{}, map[string]int{}
 			var ks []string
 			for i, r := range res {
@@ -133,6 +135,7 @@ func run(args []string, w io.Writer) error {
 				if r.reason == engine.ReasonBudget {
 					hit++
 				}
+				over = max(over, r.call-budget)
 			}
 			rate := 0.0
 			if busy > 0 {
@@ -147,9 +150,9 @@ func run(args []string, w io.Writer) error {
 			for _, k := range ks {
 				byK = append(byK, fmt.Sprintf("k%s %d/%d", k, winsK[k], allK[k]))
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.0f\t%s\t%d\t%s\t\n", mode, budget, wins, len(res), strings.Join(byK, " "),
+			fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.0f\t%s\t%d\t%s\t%s\t\n", mode, budget, wins, len(res), strings.Join(byK, " "),
 				fmtDur(quantile(times, 0.5)), fmtDur(quantile(times, 0.9)), fmtDur(quantile(times, 1)),
-				fmtDur(quantile(winTimes, 0.5)), fmtDur(quantile(winTimes, 0.9)), fmtDur(quantile(winTimes, 1)), rate, cpuRate, hit, wall.Round(time.Second))
+				fmtDur(quantile(winTimes, 0.5)), fmtDur(quantile(winTimes, 0.9)), fmtDur(quantile(winTimes, 1)), rate, cpuRate, hit, fmtDur(over), wall.Round(time.Second))
 		}
 	}
 	tw.Flush()
@@ -158,7 +161,7 @@ func run(args []string, w io.Writer) error {
 			return err
 		}
 	}
-	fmt.Fprintln(w, "times per position (wall clock of that solve); nodes/s = all nodes / summed solve time; nodes/cpu-s = all nodes / the process's CPU time for the run (load on the machine inflates wall times, not CPU time)")
+	fmt.Fprintln(w, "times per position (wall clock of that solve); nodes/s = all nodes / summed solve time; nodes/cpu-s = all nodes / the process's CPU time for the run (load on the machine inflates wall times, not CPU time); max over = the most a Solve call, timed by its caller, outlasted the time budget")
 	// The positions each run misses, and the wins a run finds that another
 	// mode misses with the same budget.
 	for _, r := range runs {
@@ -204,12 +207,14 @@ func solveAll(pos []position, mode engine.Mode, free engine.FreePolicy, budget t
 				if j >= len(pos) {
 					return
 				}
+				t0 := time.Now()
 				res, err := engine.Solve(context.Background(), pos[j].b, engine.Params{Mode: mode, Free: free, Limits: engine.Limits{MaxNodes: maxNodes, Timeout: budget}})
+				call := time.Since(t0)
 				if err != nil {
 					out[j] = outcome{reason: err.Error()}
 					continue
 				}
-				out[j] = outcome{win: res.Outcome == engine.Win, reason: res.Reason, nodes: res.Nodes, elapsed: res.Elapsed}
+				out[j] = outcome{win: res.Outcome == engine.Win, reason: res.Reason, nodes: res.Nodes, elapsed: res.Elapsed, call: call}
 			}
 		}()
 	}
