@@ -89,8 +89,6 @@ type search struct {
 	// seeds are the tables of earlier searches whose proofs s may use
 	// (seedProofs)
 	seeds []map[uint64]*ttEntry
-	// rootOnly, when set, is the root's only attacker moves (tests)
-	rootOnly []ThreatMove
 }
 
 // noCap is the single-threat allowance of a node of an uncapped search.
@@ -368,28 +366,31 @@ func (s *search) initOR(n *pnode) {
 // at one at most n's with at least as many single threats left.
 func (s *search) ttInit(n *pnode, key, check uint64) {
 	e := s.tt[key]
-	if e != nil && e.check != check {
-		e = nil // another position (a collision)
-	}
-	if e != nil && e.node != nil && e.provTol >= n.tol {
-		n.alias = e.node
-		n.pn, n.dn = 0, pnInf
+	if provedBy(n, e, check) {
 		return
 	}
 	for _, tt := range s.seeds {
-		if e := tt[key]; e != nil && e.check == check && e.node != nil && e.provTol >= n.tol {
-			n.alias = e.node
-			n.pn, n.dn = 0, pnInf
+		if provedBy(n, tt[key], check) {
 			return
 		}
 	}
-	if e != nil {
-		if e.disKnown && e.disTol <= n.tol && e.disRem >= s.singlesLeft(n) {
-			n.pn, n.dn = pnInf, 0
-			return
-		}
+	if e != nil && e.check == check && e.disKnown && e.disTol <= n.tol && e.disRem >= s.singlesLeft(n) {
+		n.pn, n.dn = pnInf, 0
+		return
 	}
 	n.pn, n.dn = 1, 1
+}
+
+// provedBy reports whether table entry e, of the position whose check hash
+// is check, proves n (at a tolerance at least n's); if so n becomes an
+// alias of the proven node.
+func provedBy(n *pnode, e *ttEntry, check uint64) bool {
+	if e == nil || e.check != check || e.node == nil || e.provTol < n.tol {
+		return false
+	}
+	n.alias = e.node
+	n.pn, n.dn = 0, pnInf
+	return true
 }
 
 // expand generates the children of a leaf whose position is on the board.
@@ -403,20 +404,8 @@ func (s *search) expand(n *pnode) {
 			n.pn, n.dn = pnInf, 0
 			return
 		}
-		if n.depth == 0 && s.rootOnly != nil {
-			n.stage = 2
-			for _, tm := range s.rootOnly {
-				s.addAttackerKid(n, tm)
-			}
-			return
-		}
-		if s.minT == 1 && s.b.rules.P >= 2 && s.singlesLeft(n) == 0 {
-			// VCST with the line's single threats used up.
-			n.stage = 2
-			s.addAttackerMoves(n, s.b.rules.P, 0)
-			return
-		}
-		if s.minT == 1 && s.b.rules.P >= 2 {
+		left := s.singlesLeft(n)
+		if left > 0 && s.b.rules.P >= 2 {
 			// VCST, multistage: double threats first; the best single
 			// threats join them when the node has cost widenAfter
 			// descents (see widen), the others when all have failed
@@ -429,8 +418,13 @@ func (s *search) expand(n *pnode) {
 			}
 			return
 		}
+		// VCDT, or VCST on a line whose single threats are used up.
+		minT := s.minT
+		if left == 0 {
+			minT = s.b.rules.P
+		}
 		n.stage = 2
-		s.addAttackerMoves(n, s.minT, 0)
+		s.addAttackerMoves(n, minT, 0)
 		return
 	}
 	s.expandDefender(n)

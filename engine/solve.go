@@ -175,9 +175,12 @@ func Solve(ctx context.Context, b *Board, p Params) (Result, error) {
 	return newSearch(ctx, b, p).run()
 }
 
-// vcstCaps are the stages of solveVCST after its VCDT pre-pass: the most
+// vcstStages are solveVCST's searches, in order: the mode, and the most
 // single-threat moves a line may hold (0: no cap).
-var vcstCaps = [...]int8{1, 0}
+var vcstStages = [...]struct {
+	mode      Mode
+	singleCap int8
+}{{VCDT, 0}, {VCST, 1}, {VCST, 0}}
 
 // solveVCST searches in stages, each on what the earlier ones left of the
 // budget: VCDT first, then VCST with at most one single-threat move on a
@@ -187,9 +190,8 @@ var vcstCaps = [...]int8{1, 0}
 // double threats (the commonest single-threat win) is found before the
 // search spreads over lines of many single threats, whose threat space is
 // far larger. A stage runs only when the one before has exhausted its
-// threat space; the positions the earlier stages proved (a proof at a
-// tolerance holds in any search of the same attacker) are seeded into its
-// transposition table.
+// threat space, and looks up the positions the earlier stages proved (a
+// proof at a tolerance holds in any search of the same attacker).
 func solveVCST(ctx context.Context, b *Board, p Params) (Result, error) {
 	start := time.Now()
 	lim := p.Limits
@@ -205,30 +207,19 @@ func solveVCST(ctx context.Context, b *Board, p Params) (Result, error) {
 		prev  *search
 		total Result
 	)
-	for stage := 0; stage <= len(vcstCaps); stage++ {
+	for _, st := range vcstStages {
 		sp := p
+		sp.Mode = st.mode
 		sp.Limits.MaxNodes = lim.MaxNodes - total.Nodes
-		if sp.Limits.MaxNodes < 1 {
+		if sp.Limits.MaxNodes < 1 || (lim.Timeout > 0 && time.Since(start) >= lim.Timeout) {
 			total.Reason = ReasonBudget
 			break
 		}
-		if lim.Timeout > 0 {
-			sp.Limits.Timeout = lim.Timeout - time.Since(start)
-			if sp.Limits.Timeout <= 0 {
-				total.Reason = ReasonBudget
-				break
-			}
-		}
-		if stage == 0 {
-			sp.Mode = VCDT
-		}
 		s := newSearch(ctx, b, sp)
 		s.prog = prog
-		if stage > 0 {
-			s.singleCap = vcstCaps[stage-1]
-		}
+		s.singleCap = st.singleCap
 		if lim.Timeout > 0 {
-			// The budget counts from Solve's start: seeding takes time too.
+			// The time budget counts from Solve's start, for all stages.
 			s.deadline = start.Add(lim.Timeout)
 		}
 		if prev != nil {

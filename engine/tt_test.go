@@ -59,7 +59,7 @@ func TestTranspositionSingleCap(t *testing.T) {
 		t.Fatalf("a disproof with no single threat left was not used with none left: pn %d dn %d", used.pn, used.dn)
 	}
 
-	// update stores the disproof that holds in more positions.
+	// A disproof with one single threat left holds with one left.
 	e.disRem = 1
 	s.ttInit(fresh, key, chk)
 	if fresh.dn != 0 {
