@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"c6book/internal/cputime"
 )
 
 // publicPositions reads the public LittleGolem positions (attacker to move).
@@ -54,7 +56,7 @@ func benchSolvePublic(b *testing.B, mode Mode) {
 	var nodes, winNodes int64
 	wins := 0
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := cputime.ProcessOrWall()
 	for i := 0; i < b.N; i++ {
 		for _, p := range pos {
 			res, err := Solve(ctx, p, Params{Mode: mode, Limits: Limits{MaxNodes: 50000}})
@@ -68,7 +70,7 @@ func benchSolvePublic(b *testing.B, mode Mode) {
 			}
 		}
 	}
-	cpu := cpuTime() - cpu0
+	cpu := cputime.ProcessOrWall() - cpu0
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	if cpu > 0 {
 		b.ReportMetric(float64(nodes)/cpu.Seconds(), "nodes/cpu-s")

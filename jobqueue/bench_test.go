@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"c6book/engine"
+	"c6book/internal/cputime"
 )
 
 // benchBatch is a fixed batch of 26 distinct jobs: the 9×9 cases at four
@@ -36,7 +37,7 @@ func benchBatch() []testCase {
 func BenchmarkBatch(b *testing.B) {
 	cases := benchBatch()
 	b.Run("local", func(b *testing.B) {
-		start, cpu := time.Now(), cpuTime()
+		start, cpu := time.Now(), cputime.ProcessOrWall()
 		for i := 0; i < b.N; i++ {
 			for _, tc := range cases {
 				o := tc.withTol(b)
@@ -46,7 +47,7 @@ func BenchmarkBatch(b *testing.B) {
 				}
 			}
 		}
-		report(b, len(cases), time.Since(start), cpuTime()-cpu)
+		report(b, len(cases), time.Since(start), cputime.ProcessOrWall()-cpu)
 	})
 	for _, n := range []int{1, 2, 4} {
 		b.Run(fmt.Sprintf("workers=%d", n), func(b *testing.B) {
@@ -58,10 +59,10 @@ func BenchmarkBatch(b *testing.B) {
 					b.Fatal(err)
 				}
 				b.StartTimer()
-				start, c0 := time.Now(), cpuTime()
+				start, c0 := time.Now(), cputime.ProcessOrWall()
 				runBatch(b, context.Background(), e, cases)
 				total += time.Since(start)
-				cpu += cpuTime() - c0
+				cpu += cputime.ProcessOrWall() - c0
 				b.StopTimer()
 				e.Close()
 				b.StartTimer()
@@ -89,7 +90,7 @@ func BenchmarkTrivialJob(b *testing.B) {
 	bd, o := tc.board(b), tc.withTol(b)
 	o.Workers = 1
 	b.Run("in-process", func(b *testing.B) {
-		defer reportCPU(b, cpuTime())
+		defer reportCPU(b, cputime.ProcessOrWall())
 		for i := 0; i < b.N; i++ {
 			o.Limits.MaxNodes = int64(1000000 + i)
 			if _, err := engine.Verify(context.Background(), bd, o, nil); err != nil {
@@ -103,7 +104,7 @@ func BenchmarkTrivialJob(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.ResetTimer()
-		defer reportCPU(b, cpuTime())
+		defer reportCPU(b, cputime.ProcessOrWall())
 		for i := 0; i < b.N; i++ {
 			if err := CheckVerdict(context.Background(), bd, o, &vd); err != nil {
 				b.Fatal(err)
@@ -117,7 +118,7 @@ func BenchmarkTrivialJob(b *testing.B) {
 		}
 		defer e.Close()
 		b.ResetTimer()
-		defer reportCPU(b, cpuTime())
+		defer reportCPU(b, cputime.ProcessOrWall())
 		for i := 0; i < b.N; i++ {
 			o.Limits.MaxNodes = int64(1000000 + i)
 			if _, err := e.Verify(context.Background(), bd, o, nil); err != nil {
@@ -129,7 +130,7 @@ func BenchmarkTrivialJob(b *testing.B) {
 
 // reportCPU reports the CPU time per operation since start.
 func reportCPU(b *testing.B, start time.Duration) {
-	b.ReportMetric(float64((cpuTime()-start).Microseconds())/float64(b.N), "cpu-µs/op")
+	b.ReportMetric(float64((cputime.ProcessOrWall()-start).Microseconds())/float64(b.N), "cpu-µs/op")
 }
 
 // BenchmarkCheckConnect6 is the caller's re-check of one result against
@@ -140,12 +141,12 @@ func BenchmarkCheckConnect6(b *testing.B) {
 	tc := c6Cases[len(c6Cases)-1]
 	bd, o := tc.board(b), tc.withTol(b)
 	o.Workers = 1
-	start, cpu := time.Now(), cpuTime()
+	start, cpu := time.Now(), cputime.ProcessOrWall()
 	vd, err := engine.Verify(context.Background(), bd, o, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
-	verifyWall, verifyCPU := time.Since(start), cpuTime()-cpu
+	verifyWall, verifyCPU := time.Since(start), cputime.ProcessOrWall()-cpu
 	data, err := EncodeVerdict(&vd)
 	if err != nil {
 		b.Fatal(err)
@@ -153,7 +154,7 @@ func BenchmarkCheckConnect6(b *testing.B) {
 	b.Run("check", func(b *testing.B) {
 		b.ReportMetric(verifyWall.Seconds(), "verify-s")
 		b.ReportMetric(verifyCPU.Seconds(), "verify-cpu-s")
-		defer reportCPU(b, cpuTime())
+		defer reportCPU(b, cputime.ProcessOrWall())
 		for i := 0; i < b.N; i++ {
 			if err := CheckVerdict(context.Background(), bd, o, &vd); err != nil {
 				b.Fatal(err)
@@ -162,7 +163,7 @@ func BenchmarkCheckConnect6(b *testing.B) {
 	})
 	b.Run("codec", func(b *testing.B) {
 		b.ReportMetric(float64(len(data)), "bytes")
-		defer reportCPU(b, cpuTime())
+		defer reportCPU(b, cputime.ProcessOrWall())
 		for i := 0; i < b.N; i++ {
 			out, err := EncodeVerdict(&vd)
 			if err != nil {

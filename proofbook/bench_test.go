@@ -6,11 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"syscall"
 	"testing"
 	"time"
 
 	"c6book/engine"
+	"c6book/internal/cputime"
 )
 
 // The shared LittleGolem games (read-only); benchmarks skip without them.
@@ -32,15 +32,6 @@ func loadShared(b *testing.B, n int) ([]string, map[string][]string) {
 	return ids, games
 }
 
-// cpuTime is the process's user+system CPU time so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // benchGames is the number of games to import: C6_BENCH_GAMES, default all.
 func benchGames() int {
 	n, _ := strconv.Atoi(os.Getenv("C6_BENCH_GAMES"))
@@ -60,12 +51,12 @@ func BenchmarkImportGames(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		start, cpu0 := time.Now(), cpuTime()
+		start, cpu0 := time.Now(), cputime.ProcessOrWall()
 		st, err := bk.importGames(ctx, ids, games, ImportOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}
-		el, cpu := time.Since(start), cpuTime()-cpu0
+		el, cpu := time.Since(start), cputime.ProcessOrWall()-cpu0
 		b.StopTimer()
 		s, err := bk.Stats(ctx)
 		if err != nil {
@@ -103,12 +94,12 @@ func benchBook(b *testing.B) *Book {
 	if err != nil {
 		b.Fatal(err)
 	}
-	start, cpu0 := time.Now(), cpuTime()
+	start, cpu0 := time.Now(), cputime.ProcessOrWall()
 	st, err := bk.importGames(ctx, ids, games, ImportOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	el, cpu := time.Since(start), cpuTime()-cpu0
+	el, cpu := time.Since(start), cputime.ProcessOrWall()-cpu0
 	s, _ := bk.Stats(ctx)
 	fmt.Fprintf(os.Stderr, "built %s: %d games, %d positions, %d moves in %s (CPU %s); %.1f MB\n", path, st.Games, s.Positions, s.Edges,
 		el.Round(time.Millisecond), cpu.Round(time.Millisecond), float64(s.FileBytes)/1e6)

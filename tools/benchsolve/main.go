@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"c6book/engine"
+	"c6book/internal/cputime"
 )
 
 func main() {
@@ -105,10 +106,10 @@ func run(args []string, w io.Writer) error {
 	for _, mode := range ms {
 		for _, budget := range bs {
 			start := time.Now()
-			cpu0, cpuOK := cpuTime()
+			cpu0, cpuOK := cputime.Process()
 			res := solveAll(pos, mode, free, budget, *maxNodes, *workers)
 			wall := time.Since(start)
-			cpu1, _ := cpuTime()
+			cpu1, _ := cputime.Process()
 			runs = append(runs, solveRun{mode, budget, res})
 			var times, winTimes []time.Duration
 			var nodes int64

@@ -1,15 +1,15 @@
 //go:build unix
 
-package main
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime is the process's user+system CPU time, so that node rates can be
-// given per CPU second, which other load on the machine does not skew.
-func cpuTime() (time.Duration, bool) {
+// Process is the process's user+system CPU time so far; ok is false (and
+// the time 0) when it cannot be read.
+func Process() (d time.Duration, ok bool) {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
 		return 0, false
