@@ -139,6 +139,9 @@ func (s *SGFWriter) Flush() error { return s.w.Flush() }
 // k, p, q; def when neither is present.
 func SGFRules(root *SGFNode, def Rules) (Rules, error) {
 	if ru, ok := root.Get("RU"); ok && strings.Count(ru, ",") == 4 {
+		if len(ru) > 64 {
+			return Rules{}, fmt.Errorf("sgf: RU[%s]: too long for m,n,k,p,q", printable(clipText(ru, 24)))
+		}
 		// Other RU values (a Go program's "Japanese") are not ours; an
 		// m,n,k,p,q value that is not valid is an error, not a fallback.
 		r, err := ParseRules(ru)
@@ -156,7 +159,7 @@ func SGFRules(root *SGFNode, def Rules) (Rules, error) {
 		mi, err1 := strconv.Atoi(strings.TrimSpace(m))
 		ni, err2 := strconv.Atoi(strings.TrimSpace(n))
 		if err1 != nil || err2 != nil {
-			return Rules{}, fmt.Errorf("sgf: bad SZ[%s]", sz)
+			return Rules{}, fmt.Errorf("sgf: bad SZ[%s]", printable(clipText(sz, 24)))
 		}
 		r.M, r.N = mi, ni
 	}
@@ -382,9 +385,19 @@ func sgfPropText(p SGFProp) string {
 			fmt.Fprintf(&sb, "…(%d values)", len(p.Values))
 			break
 		}
-		sb.WriteString("[" + clipText(v, 24) + "]")
+		sb.WriteString("[" + printable(clipText(v, 24)) + "]")
 	}
 	return sb.String()
+}
+
+// printable writes control characters (a line break in a value) as Go
+// escapes, so that an error quoting the value stays on one line.
+func printable(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f }) < 0 {
+		return s
+	}
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
 }
 
 // clipText cuts s to about n bytes (on a rune boundary) with an ellipsis.

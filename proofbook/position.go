@@ -98,6 +98,11 @@ func prepare(r engine.Rules, b *engine.Board, sym int, list []stone, m engine.Mo
 	want := r.P
 	if len(list) == 0 {
 		want = r.Q
+		if m.Len() == 0 {
+			// A position is its stones and the side to move: the empty
+			// board with White to move would read as the first turn.
+			return prepared{}, errors.New("a null move on the empty board cannot be stored (the position after it would read as the first turn)")
+		}
 	}
 	var err error
 	if m.Len() < want && partial {
