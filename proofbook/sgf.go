@@ -487,14 +487,18 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 	}
 	var seen idSet
 	count := 0
-	var expand func(props []engine.SGFProp, pid PosID, depth int) error
-	expand = func(props []engine.SGFProp, pid PosID, depth int) error {
+	// bare: the position has no note and no status (its parent's
+	// Children says so): nothing to annotate.
+	var expand func(props []engine.SGFProp, pid PosID, depth int, bare bool) error
+	expand = func(props []engine.SGFProp, pid PosID, depth int, bare bool) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		n := &engine.SGFNode{Props: props}
-		if err := bk.annotate(ctx, n, pid, b); err != nil {
-			return err
+		if !bare {
+			if err := bk.annotate(ctx, n, pid, b); err != nil {
+				return err
+			}
 		}
 		if seen.has(pid) {
 			n.Set("XT", "1")
@@ -529,7 +533,8 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 			if variations {
 				sw.Open()
 			}
-			err := expand([]engine.SGFProp{{ID: c.String(), Values: []string{engine.SGFMoveValue(r, m)}}}, k.ID, depth+1)
+			bare := !k.Note && k.Label == "" && k.Proofs[0].Status == StatusUnknown && k.Proofs[1].Status == StatusUnknown
+			err := expand([]engine.SGFProp{{ID: c.String(), Values: []string{engine.SGFMoveValue(r, m)}}}, k.ID, depth+1, bare)
 			if variations {
 				sw.Close()
 			}
@@ -542,7 +547,7 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 		}
 		return nil
 	}
-	if err := expand(props, id, 0); err != nil {
+	if err := expand(props, id, 0, false); err != nil {
 		return st, err
 	}
 	sw.Close()
