@@ -42,9 +42,17 @@ func parseSGFPoint(r engine.Rules, v string) (engine.Square, error) {
 	return engine.NoSquare, fmt.Errorf("bad point %.24q", v)
 }
 
-// nodeMarks reads the marks of an SGF node (in the board's frame).
+// nodeMarks reads the marks of an SGF node (in the board's frame), each
+// once (compressed point lists may cover the board many times over).
 func nodeMarks(r engine.Rules, n *engine.SGFNode) ([]Mark, error) {
 	var out []Mark
+	seen := map[Mark]bool{}
+	add := func(mk Mark) {
+		if !seen[mk] {
+			seen[mk] = true
+			out = append(out, mk)
+		}
+	}
 	for _, p := range n.Props {
 		if shape, ok := markProps[p.ID]; ok {
 			for _, v := range p.Values {
@@ -54,7 +62,7 @@ func nodeMarks(r engine.Rules, n *engine.SGFNode) ([]Mark, error) {
 					return nil, fmt.Errorf("%s: %w", p.ID, err)
 				}
 				for _, s := range sqs {
-					out = append(out, Mark{Square: s, Shape: shape})
+					add(Mark{Square: s, Shape: shape})
 				}
 			}
 		}
@@ -68,7 +76,7 @@ func nodeMarks(r engine.Rules, n *engine.SGFNode) ([]Mark, error) {
 				if err != nil {
 					return nil, fmt.Errorf("LB: %w", err)
 				}
-				out = append(out, Mark{Square: s, Text: text})
+				add(Mark{Square: s, Text: text})
 			}
 		}
 	}

@@ -129,6 +129,15 @@ func TestSGFImportLimits(t *testing.T) {
 			t.Fatalf("%.30q…: the refused import changed the book", c.in.prefix)
 		}
 	}
+	// Marks covering the board again and again are stored once each.
+	sgf := "(;FF[4]SZ[19];B[j10]CR" + strings.Repeat("[aa:ss]", 9000) + "LB" + strings.Repeat("[aa:x]", 9000) + ")"
+	if _, err := bk.ImportSGFReader(ctx, strings.NewReader(sgf), SGFImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	id, _ := locate(t, bk, "j10")
+	if p, err := bk.Position(ctx, id); err != nil || len(p.Marks) != 19*19+1 {
+		t.Fatalf("%d marks (%v), want a circle on every square and one label", len(p.Marks), err)
+	}
 }
 
 // treeState is a book's tree in canonical terms (position keys, sides to
