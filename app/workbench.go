@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -383,20 +384,26 @@ func (wa *workbenchApp) saveCopyTo(path string) {
 
 func (wa *workbenchApp) importSGF() {
 	wa.chooseFile(fileSpec{title: "Import SGF", confirm: "Import", exts: []string{".sgf", ".SGF"}}, func(path string) {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			dialog.ShowError(err, wa.win)
-			return
-		}
-		wa.importSGFData(data)
+		wa.importSGFFrom(func() (io.ReadCloser, error) { return os.Open(path) })
 	})
 }
 
-// importSGFData merges an SGF collection into the book (one transaction).
+// importSGFData merges an SGF collection held in memory into the book.
 func (wa *workbenchApp) importSGFData(data []byte) {
+	wa.importSGFFrom(func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil })
+}
+
+// importSGFFrom merges an SGF collection into the book (one transaction),
+// read as it is imported (within the engine's SGF limits).
+func (wa *workbenchApp) importSGFFrom(open func() (io.ReadCloser, error)) {
 	bk := wa.bk
 	wa.background("Importing SGF", func(ctx context.Context, _ func(string)) (string, error) {
-		st, err := bk.ImportSGF(ctx, string(data))
+		in, err := open()
+		if err != nil {
+			return "", err
+		}
+		defer in.Close()
+		st, err := bk.ImportSGFReader(ctx, in, proofbook.SGFImportOptions{})
 		if err != nil {
 			return "", err
 		}
@@ -477,8 +484,8 @@ func (wa *workbenchApp) exportSGF() {
 	})
 }
 
-// exportMaxNodes bounds an SGF export from the app (the whole subtree is
-// built in memory first).
+// exportMaxNodes bounds an SGF export from the app (the SGF text is held
+// in memory until it is saved).
 const exportMaxNodes = 1_000_000
 
 // exportSGFData is the SGF of pos, reached by line: the line to it, then
