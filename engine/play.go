@@ -557,53 +557,20 @@ func (pl *player) moves(b *Board, c Color, n int) []ScoredMove {
 		}
 		out = kept
 	default:
-		threats := td == 0 && b.rules.P <= 2 && want == b.rules.P
-		np := n
-		if threats {
-			np = n - max(n/3, 2)
+		// Threat moves first in the list's budget (the strongest: most
+		// threats, then best prior), the rest of it the policy's moves.
+		var ts []ScoredMove
+		if td == 0 && b.rules.P <= 2 && want == b.rules.P {
+			ts = pl.threatMoves(b, c, max(n/3, 2))
 		}
-		for _, sm := range rankMoves(b, pl.w, c, want, n, np) {
+		for _, sm := range rankMoves(b, pl.w, c, want, n, n) {
+			if len(out) >= n-len(ts) {
+				break
+			}
 			add(sm.Move, sm.Score)
 		}
-		if threats {
-			// Threat moves the policy left out, the strongest (most
-			// threats, then best prior) first.
-			tms := pl.gen.generate(b, c, 1, FreeNear, nil)
-			type tm struct {
-				m     Move
-				t     int
-				prior float64
-			}
-			var ts []tm
-			cache := map[Square]int32{}
-			for _, t := range tms {
-				if seen[t.Move] {
-					continue
-				}
-				var prior float64
-				for i := 0; i < t.Move.Len(); i++ {
-					s := t.Move.At(i)
-					v, ok := cache[s]
-					if !ok {
-						v = squareScore(b, pl.w, s, c)
-						cache[s] = v
-					}
-					prior += float64(v) / PatternScale
-				}
-				ts = append(ts, tm{t.Move, t.Threats, prior})
-			}
-			sort.SliceStable(ts, func(i, j int) bool {
-				if ts[i].t != ts[j].t {
-					return ts[i].t > ts[j].t
-				}
-				if ts[i].prior != ts[j].prior {
-					return ts[i].prior > ts[j].prior
-				}
-				return moveLess(ts[i].m, ts[j].m)
-			})
-			for i := 0; i < len(ts) && i < max(n/3, 2); i++ {
-				add(ts[i].m, ts[i].prior-10)
-			}
+		for _, sm := range ts {
+			add(sm.Move, sm.Score-10)
 		}
 	}
 	if len(out) == 0 && td > want {
@@ -611,6 +578,46 @@ func (pl *player) moves(b *Board, c Color, n int) []ScoredMove {
 		for _, sm := range rankMoves(b, pl.w, c, want, n, n) {
 			add(sm.Move, sm.Score)
 		}
+	}
+	return out
+}
+
+// threatMoves returns up to n threat moves of c (leaving at least one
+// threat), the most threats first, then the best prior.
+func (pl *player) threatMoves(b *Board, c Color, n int) []ScoredMove {
+	tms := pl.gen.generate(b, c, 1, FreeNear, nil)
+	type tm struct {
+		m     Move
+		t     int
+		prior float64
+	}
+	ts := make([]tm, 0, len(tms))
+	cache := map[Square]int32{}
+	for _, t := range tms {
+		var prior float64
+		for i := 0; i < t.Move.Len(); i++ {
+			s := t.Move.At(i)
+			v, ok := cache[s]
+			if !ok {
+				v = squareScore(b, pl.w, s, c)
+				cache[s] = v
+			}
+			prior += float64(v) / PatternScale
+		}
+		ts = append(ts, tm{t.Move, t.Threats, prior})
+	}
+	sort.SliceStable(ts, func(i, j int) bool {
+		if ts[i].t != ts[j].t {
+			return ts[i].t > ts[j].t
+		}
+		if ts[i].prior != ts[j].prior {
+			return ts[i].prior > ts[j].prior
+		}
+		return moveLess(ts[i].m, ts[j].m)
+	})
+	out := make([]ScoredMove, 0, n)
+	for i := 0; i < len(ts) && i < n; i++ {
+		out = append(out, ScoredMove{ts[i].m, ts[i].prior})
 	}
 	return out
 }
