@@ -97,6 +97,10 @@ type PlayResult struct {
 	Elapsed    time.Duration
 }
 
+// maxSolverNodes bounds each solver call of Play when only a time budget
+// is given.
+const maxSolverNodes = 4 * DefaultMaxNodes
+
 // WinScore is the score of a won position (less the turns to the win).
 const WinScore = 1e6
 
@@ -195,7 +199,9 @@ func (pl *player) share(frac float64) (Limits, bool) {
 			return lim, false
 		}
 	} else {
-		lim.MaxNodes = math.MaxInt64
+		// A time budget alone: the solver's tree still has a bound, so
+		// that memory stays bounded however long the budget.
+		lim.MaxNodes = maxSolverNodes
 	}
 	if !pl.deadline.IsZero() {
 		left := time.Until(pl.deadline)
