@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // randomGame plays n random legal turns from the empty board (stones near
@@ -297,6 +299,16 @@ func TestPlayDeterministicAndCancellable(t *testing.T) {
 	}
 	if len(r1.Candidates) < 2 || r1.PV[0] != r1.Move {
 		t.Errorf("want ranked candidates and a PV from the move, got %d, %q", len(r1.Candidates), FormatTurns(b.rules, r1.PV))
+	}
+	var reports atomic.Int64
+	r3, err := Play(context.Background(), b, PlayOptions{MaxNodes: 3000, ProgressEvery: time.Nanosecond, Progress: func(p PlayProgress) {
+		reports.Add(1)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reports.Load() == 0 || r3.Nodes == 0 {
+		t.Errorf("no progress report (%d nodes)", r3.Nodes)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
