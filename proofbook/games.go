@@ -46,6 +46,8 @@ type ImportOptions struct {
 	// ProgressEvery is the least time between two OnProgress reports
 	// (default 100 ms).
 	ProgressEvery time.Duration
+	// maxFileBytes replaces MaxGamesFileBytes (tests).
+	maxFileBytes int64
 }
 
 // ImportProgress is what an import has committed so far. The counts are
@@ -193,8 +195,15 @@ type ImportStats struct {
 // moment between transactions (a tenth of the last one's time), so that
 // other programs' writes get through during a long import.
 func (bk *Book) ImportGames(ctx context.Context, r io.Reader, opts ImportOptions) (ImportStats, error) {
-	src, err := spoolGames(ctx, r, MaxGamesFileBytes)
+	maxBytes := int64(MaxGamesFileBytes)
+	if opts.maxFileBytes > 0 {
+		maxBytes = opts.maxFileBytes
+	}
+	src, err := spoolGames(ctx, r, maxBytes)
 	if err != nil {
+		if opts.OnProgress != nil {
+			opts.OnProgress(ImportProgress{Final: true, Err: err})
+		}
 		return ImportStats{}, err
 	}
 	defer src.Close()

@@ -36,29 +36,31 @@ const (
 	maxTokenBytes = 1 << 20
 )
 
-// errGamesTooBig and errTokenTooBig are the guard's refusals.
+// errTokenTooBig and errSpaceTooBig are refusals of the guard's.
 var (
-	errGamesTooBig = fmt.Errorf("the file is larger than %d MB decompressed (the most a games file may be)", MaxGamesFileBytes>>20)
 	errTokenTooBig = fmt.Errorf("a JSON value longer than %d bytes", maxTokenBytes)
+	errSpaceTooBig = fmt.Errorf("more than %d bytes of white space in a row", maxTokenBytes)
 )
 
-// guardReader passes a JSON text on while bounding its size and the length
-// of every string and bare literal in it, so that a json.Decoder reading it
-// holds a bounded buffer whatever the input (a gzip bomb, /dev/zero, one
-// endless string).
+// guardReader passes a JSON text on while bounding its size, the length of
+// every string and bare literal in it and every run of white space between
+// them (json.Decoder keeps the white space it skips in its buffer, and scans
+// it again on each read), so that a json.Decoder reading it holds a bounded
+// buffer whatever the input (a gzip bomb, /dev/zero, one endless string).
 type guardReader struct {
 	r        io.Reader
 	n, max   int64
 	inString bool
 	escape   bool
 	run      int // bytes of the current string or bare literal
+	space    int // bytes of the current white space
 }
 
 func (g *guardReader) Read(p []byte) (int, error) {
 	n, err := g.r.Read(p)
 	g.n += int64(n)
 	if g.n > g.max {
-		return 0, errGamesTooBig
+		return 0, fmt.Errorf("the file is larger than %d MB decompressed (the most a games file may be)", g.max>>20)
 	}
 	for _, c := range p[:n] {
 		switch {
@@ -75,11 +77,17 @@ func (g *guardReader) Read(p []byte) (int, error) {
 			}
 			g.run++
 		case c == '"':
-			g.inString, g.run = true, 0
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '{' || c == '}' || c == '[' || c == ']' || c == ':' || c == ',':
+			g.inString, g.run, g.space = true, 0, 0
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			g.run = 0
+			if g.space++; g.space > maxTokenBytes {
+				return 0, errSpaceTooBig
+			}
+		case c == '{' || c == '}' || c == '[' || c == ']' || c == ':' || c == ',':
+			g.run, g.space = 0, 0
 		default:
 			g.run++
+			g.space = 0
 		}
 		if g.run > maxTokenBytes {
 			return 0, errTokenTooBig
