@@ -149,16 +149,16 @@ func scanGames(ctx context.Context, r io.Reader, max int64, fn func(id string, t
 	}
 	defer done()
 	dec := json.NewDecoder(in)
-	n := 0
+	n, cur := 0, 0 // games read, the entry being read (0: none)
 	var id string
 	// fail says what is wrong, naming the entry and where it is.
 	fail := func(format string, args ...any) (int, error) {
 		where := ""
 		switch {
-		case n > 0 && id != "":
-			where = fmt.Sprintf("entry %d (game %q): ", n, clip(id, 40))
-		case n > 0:
-			where = fmt.Sprintf("entry %d: ", n)
+		case cur > 0 && id != "":
+			where = fmt.Sprintf("entry %d (game %q): ", cur, clip(id, 40))
+		case cur > 0:
+			where = fmt.Sprintf("entry %d: ", cur)
 		}
 		return n, fmt.Errorf("games file: %s%s (at byte %d)", where, fmt.Sprintf(format, args...), dec.InputOffset())
 	}
@@ -186,6 +186,7 @@ func scanGames(ctx context.Context, r io.Reader, max int64, fn func(id string, t
 			return n, err
 		}
 		n, id = n+1, ""
+		cur = n
 		if n > MaxGamesInFile {
 			return fail("more than %d games in the file", MaxGamesInFile)
 		}
@@ -230,7 +231,7 @@ func scanGames(ctx context.Context, r io.Reader, max int64, fn func(id string, t
 			return n, err
 		}
 	}
-	id = ""
+	cur = 0
 	if _, err := token(); err != nil { // '}'
 		return fail("%v", err)
 	}
