@@ -22,8 +22,10 @@ const (
 	// MaxGamesFileBytes bounds the file's size, decompressed (the shared
 	// 37k LittleGolem games are 7.7 MB).
 	MaxGamesFileBytes = 128 << 20
-	// MaxGamesInFile bounds the number of games in one file.
-	MaxGamesInFile = 1_000_000
+	// MaxGamesInFile bounds the number of games in one file (the import
+	// keeps each game's id in memory, to store them in order): more than
+	// six times all of LittleGolem's Connect6 games.
+	MaxGamesInFile = 250_000
 	// MaxGameIDBytes bounds a game's id (which must not be empty).
 	MaxGameIDBytes = 64
 	// MaxTurnBytes bounds one turn's text ("j11k10"; four stones at most).

@@ -156,7 +156,7 @@ func TestImportGamesEndlessInput(t *testing.T) {
 		{"zeros", &repeatReader{pattern: []byte{0}}, "invalid character"},
 		{"spaces", io.MultiReader(strings.NewReader(`{"1": [`), &repeatReader{pattern: []byte{' '}}), "white space in a row"},
 		{"endless game", io.MultiReader(strings.NewReader(`{"1": [`), &repeatReader{pattern: []byte(`"j10", `)}), "more than 1000 turns"},
-		{"endless games", io.MultiReader(strings.NewReader(`{`), &repeatReader{pattern: []byte(`"1": [], `)}), "more than 1000000 games"},
+		{"endless games", io.MultiReader(strings.NewReader(`{`), &repeatReader{pattern: []byte(`"1": [], `)}), fmt.Sprintf("more than %d games", MaxGamesInFile)},
 		{"endless id", io.MultiReader(strings.NewReader(`{"`), &repeatReader{pattern: []byte{'1'}}), "longer than 1048576 bytes"},
 	} {
 		_, err := bk.ImportGames(ctx, c.r, ImportOptions{})
