@@ -336,17 +336,19 @@ func (s *spooledGames) Turns(i int) ([]string, error) {
 	if _, err := s.f.ReadAt(buf, ref.off); err != nil {
 		return nil, fmt.Errorf("reading game %s back from the temporary file: %w", clip(ref.id, 40), err)
 	}
-	bad := fmt.Errorf("reading game %s back from the temporary file: damaged record", clip(ref.id, 40))
+	bad := func() error {
+		return fmt.Errorf("reading game %s back from the temporary file: damaged record", clip(ref.id, 40))
+	}
 	n, k := binary.Uvarint(buf)
 	if k <= 0 || n > MaxGameTurns {
-		return nil, bad
+		return nil, bad()
 	}
 	buf = buf[k:]
 	turns := make([]string, n)
 	for j := range turns {
 		l, k := binary.Uvarint(buf)
 		if k <= 0 || l > uint64(len(buf)-k) {
-			return nil, bad
+			return nil, bad()
 		}
 		turns[j] = string(buf[k : k+int(l)])
 		buf = buf[k+int(l):]
