@@ -458,6 +458,20 @@ func TestImports(t *testing.T) {
 	if ta.wa.win.Canvas().Overlays().Top() == nil {
 		t.Fatal("no error dialog for a bad games file")
 	}
+	// A good game followed by data after the object: the file is refused
+	// whole, the game is not stored (the app shares the CLI's checks).
+	if err := os.WriteFile(bad, []byte(`{"2": ["j10", "a1b1"]} {"3": ["j10"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	clearOverlays(ta.wa.win)
+	ta.wa.importGamesFile(bad)
+	ta.pumpUntil("the refused import", func() bool { return ta.wa.busy() == 0 })
+	if n := len(wb.Children()); n != 3 {
+		t.Fatalf("a refused file changed the book: %d replies", n)
+	}
+	if ta.wa.win.Canvas().Overlays().Top() == nil {
+		t.Fatal("no error dialog for a refused games file")
+	}
 }
 
 // File → Check book re-checks the proofs off the UI goroutine and reports;

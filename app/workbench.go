@@ -460,6 +460,10 @@ func importProgressText(p proofbook.ImportProgress) string {
 
 // importCancelledText says what a cancelled import stored.
 func importCancelledText(p proofbook.ImportProgress) string {
+	if p.Total == 0 && p.Stored == 0 {
+		// Cancelled while the file was being checked, before any write.
+		return "Import cancelled while the file was read: nothing was stored."
+	}
 	return fmt.Sprintf("Import cancelled: %d of the file's %d games were stored (kept; %d were already in the book, %d skipped). Importing the file again adds the rest.",
 		p.Stored, p.Total, p.Already, p.Skipped)
 }

@@ -432,6 +432,9 @@ func bookImportGames(e *bookEnv, o importGamesOpts) error {
 		return fmt.Errorf("cancelled: %d games stored, %d already in the book (%d of them repaired), %d skipped before it (all kept; importing again adds the rest)",
 			st.Games, st.Already, st.Repaired, len(st.Skipped))
 	}
+	if err != nil && st.Transactions == 0 {
+		return fmt.Errorf("%w; nothing imported", err)
+	}
 	if err != nil {
 		return fmt.Errorf("%w (%d games committed before it)", err, st.Games)
 	}
