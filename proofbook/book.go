@@ -201,6 +201,9 @@ func probe(ctx context.Context, path string, busy time.Duration) error {
 	if serr != nil {
 		return serr
 	}
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s: %w (%s)", path, ErrNotRegular, fileKind(fi.Mode()))
+	}
 	if n < 100 || !bytes.Equal(hdr[:16], []byte("SQLite format 3\x00")) {
 		return fmt.Errorf("%s: %w (not an SQLite database)", path, ErrNotBook)
 	}
@@ -275,6 +278,9 @@ func OpenWith(ctx context.Context, path string, o OpenOptions) (*Book, error) {
 	if busy <= 0 {
 		busy = DefaultBusyTimeout
 	}
+	if err := checkRegular(abs); err != nil {
+		return nil, err
+	}
 	if err := probe(ctx, abs, busy); err != nil {
 		return nil, err
 	}
@@ -295,6 +301,9 @@ func Create(ctx context.Context, path string, rules engine.Rules) (*Book, error)
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkRegular(abs); err != nil {
 		return nil, err
 	}
 	if _, err := os.Stat(abs); err == nil {
@@ -564,8 +573,14 @@ func (bk *Book) Backup(ctx context.Context, dst string) error {
 	if err != nil {
 		return err
 	}
+	if err := checkRegular(abs); err != nil {
+		return err
+	}
 	if _, err := os.Stat(abs); err == nil {
 		return fmt.Errorf("%s: %w", dst, ErrExists)
+	}
+	if err := checkRegular(bk.path); err != nil {
+		return err
 	}
 	// A connection of its own (VACUUM INTO only reads this book, but a
 	// query_only connection refuses it, and the writer must stay free); a
