@@ -624,7 +624,12 @@ func (bk *Book) Backup(ctx context.Context, dst string) error {
 	}
 	defer db.Close()
 	db.SetMaxOpenConns(1)
-	damage, err := quickCheck(ctx, db)
+	var damage string
+	if bk.readOnly == "" {
+		damage, err = bk.gateCheck(ctx) // the faster connection (integrity.go)
+	} else {
+		damage, err = quickCheck(ctx, db)
+	}
 	if err != nil {
 		return fmt.Errorf("backup of %s: %w", bk.path, err)
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"strings"
 	"sync"
@@ -113,7 +114,7 @@ func (bk *Book) CheckWritable(ctx context.Context) error {
 		return nil
 	}
 	g.checks++
-	damage, err := quickCheck(ctx, bk.r)
+	damage, err := bk.gateCheck(ctx)
 	if err != nil {
 		return err
 	}
@@ -129,6 +130,21 @@ func (bk *Book) CheckWritable(ctx context.Context) error {
 		writeChecked(bk.path, after)
 	}
 	return nil
+}
+
+// gateCheck runs quick_check on a connection of its own that opens the
+// file read-only (mode=ro; it still sees the WAL and takes the usual
+// locks): on the 1.2M-position book it ran in about half the time it took
+// on the read pool's connections.
+func (bk *Book) gateCheck(ctx context.Context) (string, error) {
+	u := url.URL{Path: bk.path}
+	db, err := sql.Open("sqlite3", fmt.Sprintf("file:%s?mode=ro&_busy_timeout=%d&_query_only=1&_cache_size=-16384", u.EscapedPath(), bk.busy.Milliseconds()))
+	if err != nil {
+		return "", err
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	return quickCheck(ctx, db)
 }
 
 // Damaged says what SQLite reported when the write gate found the book
