@@ -53,7 +53,13 @@ type checkedRecord struct {
 	Note string `json:"note"`
 }
 
+// readChecked reads the record; anything but a small regular file (a
+// named pipe would block the read) is no record.
 func readChecked(path string) (fileID, bool) {
+	fi, err := os.Stat(path + checkedSuffix)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > 4096 {
+		return fileID{}, false
+	}
 	data, err := os.ReadFile(path + checkedSuffix)
 	if err != nil || len(data) > 4096 {
 		return fileID{}, false
@@ -74,7 +80,16 @@ func writeChecked(path string, id fileID) {
 		return
 	}
 	tmp := path + checkedSuffix + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+	os.Remove(tmp) // whatever a crash (or anyone) left there: a new file only
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		os.Remove(tmp)
 		return
 	}

@@ -78,6 +78,19 @@ func TestNotRegularFileRefused(t *testing.T) {
 	_, err = Open(ctx, sock)
 	refused("socket", err)
 
+	// A named pipe as the write gate's record is no record (reading it
+	// would block).
+	fifo(book + checkedSuffix)
+	fifo(book + checkedSuffix + ".tmp")
+	if bk, err := Open(ctx, book); err != nil {
+		t.Fatal(err)
+	} else {
+		if err := bk.SetComment(ctx, bk.root, "x"); err != nil {
+			t.Fatalf("write with a named pipe as the record: %v", err)
+		}
+		bk.Close()
+	}
+
 	// Backup: to a named pipe, or beside one.
 	bk, err = Open(ctx, book)
 	if err != nil {
