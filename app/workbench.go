@@ -58,6 +58,10 @@ type workbenchApp struct {
 	status     *widget.Label
 	stopStatus context.CancelFunc
 	statusDone chan struct{}
+
+	// The open book's damage check (checkDamage): its cancel and the
+	// channel closed when it has returned.
+	stopGate func()
 }
 
 // defaultBookPath is the default book in the app's storage directory.
@@ -149,10 +153,48 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	if startErr != nil {
 		dialog.ShowError(startErr, wa.win)
 	}
+	wa.checkDamage(bk)
 	return wa, nil
 }
 
+// checkDamage runs the book's write gate (proofbook.Book.CheckWritable:
+// SQLite's quick_check, unless the record beside the book vouches for the
+// file) off the UI goroutine, so that opening stays quick. A book SQLite
+// reports damaged is shown again read-only, its status bar saying why, with
+// a dialog: the expert can still browse it and export lines from it, and
+// nothing is edited in it. An edit made while the check runs waits for it
+// (the book's writes do), so none slips through.
+func (wa *workbenchApp) checkDamage(bk *proofbook.Book) {
+	wa.cancelDamageCheck()
+	if bk.ReadOnly() != "" {
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	wa.stopGate = func() { cancel(); <-done }
+	wa.offUI(func() func() {
+		err := bk.CheckWritable(ctx)
+		close(done)
+		return func() {
+			if !errors.Is(err, proofbook.ErrDamaged) || wa.bk != bk {
+				return
+			}
+			wa.switchTo(bk) // its ReadOnly now says why
+			dialog.ShowError(fmt.Errorf("%s is damaged: it is open read-only. %w", filepath.Base(bk.Path()), err), wa.win)
+		}
+	})
+}
+
+// cancelDamageCheck stops the open book's damage check and waits for it.
+func (wa *workbenchApp) cancelDamageCheck() {
+	if wa.stopGate != nil {
+		wa.stopGate()
+		wa.stopGate = nil
+	}
+}
+
 func (wa *workbenchApp) close() {
+	wa.cancelDamageCheck()
 	if wa.wb != nil {
 		wa.wb.Close() // stops the jobs before the queue and the book close
 	}
@@ -209,14 +251,19 @@ func (wa *workbenchApp) switchTo(bk *proofbook.Book) {
 	wa.bk = bk
 	wa.queue.setBook(bk.Path(), bk.ReadOnly()) // the jobs on the old one were cancelled and waited for
 	if old != nil && old != bk {
+		wa.cancelDamageCheck()
 		old.Close()
 	}
 	wa.remember(bk.Path())
 	wa.setMenu()
 	wa.updateTitle()
+	if old == bk {
+		return // the same book again (found damaged): no upgrade note twice
+	}
 	if note := bk.UpgradeNote(); note != "" {
 		dialog.ShowInformation("Book upgraded", note, wa.win)
 	}
+	wa.checkDamage(bk)
 }
 
 // checkBook runs the book's integrity check and re-checks every proved
@@ -367,6 +414,10 @@ func (wa *workbenchApp) saveCopy() {
 	wa.chooseFile(fileSpec{title: "Save a copy", confirm: "Save", save: true, name: name, exts: []string{".c6book"}}, func(path string) {
 		if path == wa.bk.Path() {
 			dialog.ShowError(errors.New("save a copy: choose another file than the open book"), wa.win)
+			return
+		}
+		if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+			dialog.ShowError(fmt.Errorf("save a copy: %s is not a regular file (%s); nothing was replaced", path, fi.Mode().Type()), wa.win)
 			return
 		}
 		os.Remove(path) // the user agreed to replace it; VACUUM INTO wants a new file

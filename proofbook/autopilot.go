@@ -100,8 +100,8 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 	if v == nil {
 		return ProveResult{}, errors.New("prove: no verifier")
 	}
-	if bk.readOnly != "" {
-		return ProveResult{}, fmt.Errorf("%w: %s cannot be written (%s)", ErrReadOnly, bk.path, bk.readOnly)
+	if err := bk.CheckWritable(ctx); err != nil { // read-only or damaged: before any verifier call
+		return ProveResult{}, err
 	}
 	if opts.Candidates <= 0 {
 		opts.Candidates = 4

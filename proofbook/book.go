@@ -118,6 +118,7 @@ type Book struct {
 	readOnly string        // why the book cannot be written ("" when it can)
 	busy     time.Duration // busy timeout of every connection
 	closed   bool
+	gate     gate // the write gate: no write to a damaged book (integrity.go)
 	// upgradeNote says what opening the book changed (a schema upgrade
 	// that re-derived the proofs), "" when nothing.
 	upgradeNote string
@@ -201,6 +202,9 @@ func probe(ctx context.Context, path string, busy time.Duration) error {
 	if serr != nil {
 		return serr
 	}
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s: %w (%s)", path, ErrNotRegular, fileKind(fi.Mode()))
+	}
 	if n < 100 || !bytes.Equal(hdr[:16], []byte("SQLite format 3\x00")) {
 		return fmt.Errorf("%s: %w (not an SQLite database)", path, ErrNotBook)
 	}
@@ -275,6 +279,9 @@ func OpenWith(ctx context.Context, path string, o OpenOptions) (*Book, error) {
 	if busy <= 0 {
 		busy = DefaultBusyTimeout
 	}
+	if err := checkRegular(abs); err != nil {
+		return nil, err
+	}
 	if err := probe(ctx, abs, busy); err != nil {
 		return nil, err
 	}
@@ -295,6 +302,9 @@ func Create(ctx context.Context, path string, rules engine.Rules) (*Book, error)
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkRegular(abs); err != nil {
 		return nil, err
 	}
 	if _, err := os.Stat(abs); err == nil {
@@ -415,6 +425,16 @@ func migrate(ctx context.Context, w *sql.DB, path string, create *engine.Rules, 
 	} else if appID != 0 || ver != 0 {
 		return fmt.Errorf("%s: %w", path, ErrExists)
 	}
+	if create == nil && int(ver) < len(ms) {
+		// An upgrade writes: not to a damaged book.
+		damage, err := quickCheck(ctx, tx)
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		if damage != "" {
+			return fmt.Errorf("%w: %s: %s; not upgraded, nothing was written", ErrDamaged, path, damage)
+		}
+	}
 	for _, m := range ms[ver:] {
 		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 			return fmt.Errorf("%s: migration %s: %w", path, m.name, err)
@@ -481,15 +501,17 @@ func (bk *Book) Close() error {
 		return nil
 	}
 	bk.closed = true
-	err1 := bk.r.Close()
-	var err2 error
-	if bk.w != nil {
-		err2 = bk.w.Close()
-	}
-	if err1 != nil {
-		return err1
-	}
-	return err2
+	return bk.closeGate(func() error {
+		err1 := bk.r.Close()
+		var err2 error
+		if bk.w != nil {
+			err2 = bk.w.Close()
+		}
+		if err1 != nil {
+			return err1
+		}
+		return err2
+	})
 }
 
 // Path is the book's file.
@@ -502,13 +524,23 @@ func (bk *Book) Rules() engine.Rules { return bk.rules }
 func (bk *Book) Root(ctx context.Context) (PosID, error) { return bk.root, nil }
 
 // ReadOnly reports why the book cannot be written ("" when it can): its
-// file or folder is read-only, or it was opened with OpenOptions.ReadOnly.
-func (bk *Book) ReadOnly() string { return bk.readOnly }
-
-// write runs fn in one immediate write transaction on the writer.
-func (bk *Book) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+// file or folder is read-only, it was opened with OpenOptions.ReadOnly, or
+// the write gate found it damaged ("damaged: ..."; see CheckWritable).
+func (bk *Book) ReadOnly() string {
 	if bk.readOnly != "" {
-		return fmt.Errorf("%w: %s cannot be written (%s)", ErrReadOnly, bk.path, bk.readOnly)
+		return bk.readOnly
+	}
+	if d := bk.Damaged(); d != "" {
+		return "damaged: " + d
+	}
+	return ""
+}
+
+// write runs fn in one immediate write transaction on the writer, once
+// the write gate has found the book sound (CheckWritable).
+func (bk *Book) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	if err := bk.CheckWritable(ctx); err != nil {
+		return err
 	}
 	tx, err := bk.w.BeginTx(ctx, nil)
 	if err != nil {
@@ -518,7 +550,7 @@ func (bk *Book) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if err := fn(tx); err != nil {
 		return err
 	}
-	return tx.Commit()
+	return bk.commit(tx)
 }
 
 // Retry backoff of writeRetry: the first pause, doubled up to the last.
@@ -558,14 +590,26 @@ func IsBusy(err error) bool {
 }
 
 // Backup writes a consistent copy of the book to dst (which must not exist)
-// with VACUUM INTO.
+// with VACUUM INTO, and verifies it. A book that SQLite reports damaged
+// (quick_check) is not copied; the copy must pass quick_check (VACUUM
+// INTO builds its indexes from its rows, so integrity_check's comparison
+// of the two would only double the time), carry the book's marks and
+// schema, and (unless another program committed while it was written)
+// hold as many rows in every table as the book. A copy that fails is
+// removed and an ErrDamaged error says why.
 func (bk *Book) Backup(ctx context.Context, dst string) error {
 	abs, err := filepath.Abs(dst)
 	if err != nil {
 		return err
 	}
+	if err := checkRegular(abs); err != nil {
+		return err
+	}
 	if _, err := os.Stat(abs); err == nil {
 		return fmt.Errorf("%s: %w", dst, ErrExists)
+	}
+	if err := checkRegular(bk.path); err != nil {
+		return err
 	}
 	// A connection of its own (VACUUM INTO only reads this book, but a
 	// query_only connection refuses it, and the writer must stay free); a
@@ -580,9 +624,125 @@ func (bk *Book) Backup(ctx context.Context, dst string) error {
 	}
 	defer db.Close()
 	db.SetMaxOpenConns(1)
+	var damage string
+	if bk.readOnly == "" {
+		damage, err = bk.gateCheck(ctx) // the faster connection (integrity.go)
+	} else {
+		damage, err = quickCheck(ctx, db)
+	}
+	if err != nil {
+		return fmt.Errorf("backup of %s: %w", bk.path, err)
+	}
+	if damage != "" {
+		return fmt.Errorf("%w: %s: %s; no copy written", ErrDamaged, bk.path, damage)
+	}
+	before, err := bookShape(ctx, db)
+	if err != nil {
+		return fmt.Errorf("backup of %s: %w", bk.path, err)
+	}
 	if _, err = db.ExecContext(ctx, "VACUUM INTO ?", abs); err != nil {
 		os.Remove(abs)
 		return fmt.Errorf("backup to %s: %w", dst, err)
+	}
+	var after int64
+	if err := db.QueryRowContext(ctx, "PRAGMA data_version").Scan(&after); err != nil {
+		os.Remove(abs)
+		return fmt.Errorf("backup of %s: %w", bk.path, err)
+	}
+	if err := verifyCopy(ctx, abs, bk.busy, before, before.dataVersion == after); err != nil {
+		os.Remove(abs)
+		return fmt.Errorf("%w: backup to %s: %v; the copy was removed", ErrDamaged, dst, err)
+	}
+	return nil
+}
+
+// shape is what a backup must keep: the marks, the schema and the rows of
+// every table.
+type shape struct {
+	appID, version int64
+	schema         string
+	rows           map[string]int64
+	dataVersion    int64 // PRAGMA data_version: changes when another connection commits
+}
+
+func bookShape(ctx context.Context, db *sql.DB) (sh shape, err error) {
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return sh, err
+	}
+	defer conn.Close()
+	for _, q := range []struct {
+		pragma string
+		v      *int64
+	}{{"data_version", &sh.dataVersion}, {"application_id", &sh.appID}, {"user_version", &sh.version}} {
+		if err := conn.QueryRowContext(ctx, "PRAGMA "+q.pragma).Scan(q.v); err != nil {
+			return sh, err
+		}
+	}
+	rows, err := conn.QueryContext(ctx, "SELECT type, name, coalesce(sql, '') FROM sqlite_master ORDER BY type, name")
+	if err != nil {
+		return sh, err
+	}
+	var tables []string
+	var schema strings.Builder
+	for rows.Next() {
+		var typ, name, text string
+		if err := rows.Scan(&typ, &name, &text); err != nil {
+			rows.Close()
+			return sh, err
+		}
+		fmt.Fprintf(&schema, "%s %s: %s\n", typ, name, text)
+		if typ == "table" && !strings.HasPrefix(name, "sqlite_") && !strings.HasPrefix(strings.ToUpper(text), "CREATE VIRTUAL") {
+			tables = append(tables, name)
+		}
+	}
+	if err := rows.Close(); err != nil {
+		return sh, err
+	}
+	sh.schema = schema.String()
+	sh.rows = map[string]int64{}
+	for _, t := range tables {
+		var n int64
+		if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM "`+strings.ReplaceAll(t, `"`, `""`)+`"`).Scan(&n); err != nil {
+			return sh, err
+		}
+		sh.rows[t] = n
+	}
+	return sh, nil
+}
+
+// verifyCopy checks a backup just written at path against the book's
+// shape (its row counts too when rows is set).
+func verifyCopy(ctx context.Context, path string, busy time.Duration, want shape, rows bool) error {
+	db, err := sql.Open("sqlite3", roDSN(path, busy, true))
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	damage, err := quickCheck(ctx, db)
+	if err != nil {
+		return fmt.Errorf("the copy cannot be read: %v", oneLineText(err.Error()))
+	}
+	if damage != "" {
+		return fmt.Errorf("the copy is damaged: %s", damage)
+	}
+	got, err := bookShape(ctx, db)
+	if err != nil {
+		return fmt.Errorf("the copy cannot be read: %v", oneLineText(err.Error()))
+	}
+	switch {
+	case got.appID != want.appID || got.version != want.version:
+		return fmt.Errorf("the copy's application_id/user_version %#x/%d differ from the book's %#x/%d", got.appID, got.version, want.appID, want.version)
+	case got.schema != want.schema:
+		return errors.New("the copy's schema differs from the book's")
+	}
+	if rows {
+		for t, n := range want.rows {
+			if got.rows[t] != n {
+				return fmt.Errorf("the copy's table %s holds %d rows, the book's %d", t, got.rows[t], n)
+			}
+		}
 	}
 	return nil
 }

@@ -34,6 +34,8 @@
 //	Create(ctx, path, rules) (*Book, error)      Open(ctx, path) (*Book, error)
 //	OpenWith(ctx, path, OpenOptions{ReadOnly, BusyTimeout}) (*Book, error)
 //	(*Book) Close() error; Path() string; Rules() engine.Rules; ReadOnly() string
+//	(*Book) CheckWritable(ctx) error; Damaged() string   the write gate: no write to a book
+//	                                             SQLite's quick_check reports damaged (ErrDamaged)
 //	IsBusy(err) bool                             SQLite's "database is locked"
 //	Root(ctx) (PosID, error)
 //	Locate(ctx, b *engine.Board) (PosID, sym int, error)   ErrNotFound if absent

@@ -36,6 +36,10 @@ type bookSub struct {
 	files bool
 	// create: the subcommand makes the book (init): it is not opened.
 	create bool
+	// writes: the subcommand writes the book: it is refused at once when
+	// the book is read-only or SQLite reports it damaged (the write gate,
+	// proofbook.Book.CheckWritable), before any work.
+	writes bool
 	// flags registers the subcommand's own flags and returns its run
 	// function (and an optional check of the flags' values).
 	flags func(fs *flag.FlagSet) bookRun
@@ -75,18 +79,18 @@ func (e *bookEnv) print(v any, text func(w io.Writer)) error {
 func bookCommands() []bookSub {
 	return []bookSub{
 		{name: "init", summary: "create a new book (--rules m,n,k,p,q)", create: true, flags: initFlags},
-		{name: "import", summary: "merge SGF files (games, collections, variations) into the book", files: true, flags: importFlags},
-		{name: "import-games", summary: "merge a LittleGolem games file {gid: [turns]} (.json or .json.gz)", flags: importGamesFlags},
+		{name: "import", summary: "merge SGF files (games, collections, variations) into the book", files: true, writes: true, flags: importFlags},
+		{name: "import-games", summary: "merge a LittleGolem games file {gid: [turns]} (.json or .json.gz)", writes: true, flags: importGamesFlags},
 		{name: "export", summary: "write the line to a position and its subtree as SGF", position: true, flags: exportFlags},
 		{name: "stats", summary: "count positions, moves, games, statuses",
 			flags: func(*flag.FlagSet) bookRun { return bookRun{run: bookStats} }},
 		{name: "show", summary: "a position's status, notes and children", position: true,
 			flags: func(*flag.FlagSet) bookRun { return bookRun{run: bookShow} }},
 		{name: "games", summary: "the games through a position (source, id, length, result), or one game's turns", position: true, flags: gamesFlags},
-		{name: "annotate", summary: "set a position's comment, label, or expert disproof", position: true, flags: annotateFlags},
-		{name: "verify", summary: "run the verifier on a position and store the verdict", position: true, flags: verifyFlags,
+		{name: "annotate", summary: "set a position's comment, label, or expert disproof", position: true, writes: true, flags: annotateFlags},
+		{name: "verify", summary: "run the verifier on a position and store the verdict", position: true, writes: true, flags: verifyFlags,
 			attacker: "attacker B or W: must be the side that just moved, the only side the verifier proves for (default: that side)"},
-		{name: "prove", summary: "the auto-pilot: prove a position by proposing attacker moves and verifying, storing every verdict", position: true, flags: proveFlags,
+		{name: "prove", summary: "the auto-pilot: prove a position by proposing attacker moves and verifying, storing every verdict", position: true, writes: true, flags: proveFlags,
 			attacker: "attacker B or W (default: the side that just moved)"},
 		{name: "next", summary: "the most-proving open position for an attacker", position: true,
 			flags: func(*flag.FlagSet) bookRun { return bookRun{run: bookNext} }},
@@ -166,6 +170,11 @@ func (c bookSub) runArgs(ctx context.Context, args []string, stdout, stderr io.W
 		}()
 		if note := e.bk.UpgradeNote(); note != "" {
 			fmt.Fprintf(stderr, "c6 book: %s: %s\n", e.bk.Path(), note)
+		}
+		if c.writes {
+			if err := e.bk.CheckWritable(ctx); err != nil {
+				return err
+			}
 		}
 	}
 	return r.run(e)
