@@ -483,6 +483,15 @@ WHERE e.parent = ? ORDER BY e.move`, int64(id))
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	mask, err := bk.proofMask(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		for j := range out[i].Proofs {
+			mask(&out[i].Proofs[j])
+		}
+	}
 	SortChildren(out, pi.toMove)
 	return out, nil
 }
@@ -613,6 +622,19 @@ func (bk *Book) Position(ctx context.Context, id PosID) (Position, error) {
 		return p, err
 	}
 	p.Verdict = v
+	mask, err := bk.proofMask(ctx)
+	if err != nil {
+		return p, err
+	}
+	for i := range p.Proofs {
+		mask(&p.Proofs[i])
+	}
+	if v != nil {
+		// The verdict's own claim is a proof row too.
+		vp := Proof{Status: v.Status}
+		mask(&vp)
+		v.Status = vp.Status
+	}
 	return p, nil
 }
 
@@ -741,7 +763,18 @@ func (bk *Book) RemoveMove(ctx context.Context, id PosID, m engine.Move) error {
 			return err
 		}
 		if refs == 0 {
+			var removed []uint64
+			for a := engine.Black; a <= engine.White; a++ {
+				h, err := oldStatusHash(ctx, tx, child, int(a))
+				if err != nil {
+					return err
+				}
+				removed = append(removed, h...)
+			}
 			if _, err := tx.ExecContext(ctx, "DELETE FROM status WHERE pos = ?", child); err != nil {
+				return err
+			}
+			if err := bumpDigest(ctx, tx, removed, nil); err != nil {
 				return err
 			}
 			if _, err := tx.ExecContext(ctx, "DELETE FROM position WHERE id = ?", child); err != nil {
