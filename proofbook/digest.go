@@ -2,7 +2,6 @@ package proofbook
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
 	"encoding/binary"
 	"errors"
@@ -38,37 +37,68 @@ func (d *digest) sub(h uint64)         { d.sum -= h; d.n-- }
 func (d digest) minus(e digest) digest { return digest{d.sum - e.sum, d.n - e.n} }
 func (d digest) equal(e digest) bool   { return d == e }
 func (d digest) String() string        { return fmt.Sprintf("%016x/%d", d.sum, d.n) }
-func int64Bytes(v int64) []byte        { return binary.BigEndian.AppendUint64(nil, uint64(v)) }
 
-// hashRow hashes a row's columns (each length-prefixed): the first 8 bytes
-// of their SHA-256.
-func hashRow(parts ...[]byte) uint64 {
-	h := sha256.New()
-	var l [8]byte
-	for _, p := range parts {
-		binary.BigEndian.PutUint64(l[:], uint64(len(p)))
-		h.Write(l[:])
-		h.Write(p)
+// rowHash hashes a row's columns: FNV-1a steps (64 bits; 8 bytes a step
+// where it can) over each column's length and bytes, then a final mix
+// (splitmix64's) so that the sum of the row hashes changes in every bit
+// position. Any one changed column value of the same length changes the
+// row's hash (every step is a bijection of the state). It guards
+// against changes made by mistake, not against a forger (who could
+// recompute the stored digest as well).
+type rowHash uint64
+
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+func newRowHash(tag string) rowHash { return rowHash(fnvOffset).bytes([]byte(tag)) }
+
+func (h rowHash) byte(b byte) rowHash { return (h ^ rowHash(b)) * fnvPrime }
+
+func (h rowHash) int(v int64) rowHash { return (h ^ rowHash(v)) * fnvPrime }
+
+func (h rowHash) bytes(b []byte) rowHash {
+	h = h.int(int64(len(b)))
+	for ; len(b) >= 8; b = b[8:] {
+		h = (h ^ rowHash(binary.LittleEndian.Uint64(b))) * fnvPrime // 8 bytes a step
 	}
-	return binary.BigEndian.Uint64(h.Sum(nil))
+	for _, c := range b {
+		h = h.byte(c)
+	}
+	return h
+}
+
+func (h rowHash) sum() uint64 {
+	x := uint64(h)
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
 }
 
 // statusHash is the hash of a proved status row (raw column values).
-func statusHash(pos int64, attacker, status, ord int64, how string, zone []byte, hasZone bool) uint64 {
-	z := []byte{0}
+func statusHash(pos int64, attacker, status, ord int64, how, zone []byte, hasZone bool) uint64 {
+	h := newRowHash("status").int(pos).int(attacker).int(status).int(ord).bytes(how)
 	if hasZone {
-		z = append([]byte{1}, zone...)
+		h = h.byte(1).bytes(zone)
+	} else {
+		h = h.byte(0)
 	}
-	return hashRow([]byte("status"), int64Bytes(pos), int64Bytes(attacker), int64Bytes(status), int64Bytes(ord), []byte(how), z)
+	return h.sum()
 }
 
 // verdictHash is the hash of a verdict row (raw column values).
-func verdictHash(pos, attacker int64, status string, ord int64, eng, data string, cert []byte, hasCert bool) uint64 {
-	c := []byte{0}
+func verdictHash(pos, attacker int64, status []byte, ord int64, eng, data, cert []byte, hasCert bool) uint64 {
+	h := newRowHash("verdict").int(pos).int(attacker).bytes(status).int(ord).bytes(eng).bytes(data)
 	if hasCert {
-		c = append([]byte{1}, cert...)
+		h = h.byte(1).bytes(cert)
+	} else {
+		h = h.byte(0)
 	}
-	return hashRow([]byte("verdict"), int64Bytes(pos), int64Bytes(attacker), []byte(status), int64Bytes(ord), []byte(eng), []byte(data), c)
+	return h.sum()
 }
 
 const (
@@ -78,8 +108,7 @@ const (
 
 func scanStatusHash(sc interface{ Scan(...any) error }) (uint64, error) {
 	var pos, a, st, ord int64
-	var how string
-	var zone []byte
+	var how, zone []byte
 	var hasZone bool
 	if err := sc.Scan(&pos, &a, &st, &ord, &how, &zone, &hasZone); err != nil {
 		return 0, err
@@ -89,8 +118,7 @@ func scanStatusHash(sc interface{ Scan(...any) error }) (uint64, error) {
 
 func scanVerdictHash(sc interface{ Scan(...any) error }) (uint64, error) {
 	var pos, a, ord int64
-	var st, eng, data string
-	var cert []byte
+	var st, eng, data, cert []byte
 	var hasCert bool
 	if err := sc.Scan(&pos, &a, &st, &ord, &eng, &data, &cert, &hasCert); err != nil {
 		return 0, err
@@ -106,7 +134,9 @@ func rowsDigest(ctx context.Context, q queryer) (digest, error) {
 		sql  string
 		scan func(interface{ Scan(...any) error }) (uint64, error)
 	}{
-		{"SELECT " + statusDigestCols + " FROM status WHERE status = 2", scanStatusHash},
+		// A scan of the table (+status: not through an index, whose
+		// every row would cost a lookup in the table).
+		{"SELECT " + statusDigestCols + " FROM status WHERE +status = 2", scanStatusHash},
 		{"SELECT " + verdictDigestCols + " FROM verdict", scanVerdictHash},
 	} {
 		rows, err := q.QueryContext(ctx, part.sql)
