@@ -551,8 +551,19 @@ func (n nullProof) proof(a engine.Color) Proof {
 
 func defaultProof(a engine.Color) Proof { return Proof{Attacker: a, PN: 1, DN: 1} }
 
-// Position returns everything stored about a position.
+// Position returns everything stored about a position. While the book's
+// proofs were changed outside the program (ProofsChecked is false), its
+// proved statuses, and a proved verdict's, read StatusUnchecked.
 func (bk *Book) Position(ctx context.Context, id PosID) (Position, error) {
+	mask, err := bk.proofMask(ctx)
+	if err != nil {
+		return Position{}, err
+	}
+	return bk.position(ctx, id, mask)
+}
+
+// position is Position with the mask of proofMask.
+func (bk *Book) position(ctx context.Context, id PosID, mask func(*Proof)) (Position, error) {
 	p := Position{ID: id}
 	var key, created int64
 	var st []byte
@@ -622,10 +633,6 @@ func (bk *Book) Position(ctx context.Context, id PosID) (Position, error) {
 		return p, err
 	}
 	p.Verdict = v
-	mask, err := bk.proofMask(ctx)
-	if err != nil {
-		return p, err
-	}
 	for i := range p.Proofs {
 		mask(&p.Proofs[i])
 	}

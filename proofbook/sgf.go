@@ -356,12 +356,17 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 		}
 		line = lines[0]
 	}
+	// Unchecked proofs are written as such (once for the whole export).
+	mask, err := bk.proofMask(ctx)
+	if err != nil {
+		return st, err
+	}
 	root := &engine.SGFNode{Props: []engine.SGFProp{
 		{ID: "FF", Values: []string{"4"}}, {ID: "SZ", Values: []string{engine.SGFSizeValue(r)}},
 		{ID: "RU", Values: []string{r.String()}}, {ID: "AP", Values: []string{"c6book"}},
 	}}
 	b := bk.tmpl.Clone()
-	if err := bk.annotate(ctx, root, line.IDs[0], b); err != nil {
+	if err := bk.annotate(ctx, root, line.IDs[0], b, mask); err != nil {
 		return st, err
 	}
 	cur := root
@@ -372,7 +377,7 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 		}
 		n := &engine.SGFNode{Props: []engine.SGFProp{{ID: c.String(), Values: []string{engine.SGFMoveValue(r, m)}}}}
 		if i < len(line.Turns)-1 && line.IDs[i+1] != 0 {
-			if err := bk.annotate(ctx, n, line.IDs[i+1], b); err != nil {
+			if err := bk.annotate(ctx, n, line.IDs[i+1], b, mask); err != nil {
 				return st, err
 			}
 		}
@@ -386,7 +391,7 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if err := bk.annotate(ctx, n, pid, b); err != nil {
+		if err := bk.annotate(ctx, n, pid, b, mask); err != nil {
 			return err
 		}
 		if seen[pid] {
@@ -435,7 +440,7 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 	if st.Truncated {
 		root.Set("GC", fmt.Sprintf("c6book: export truncated at %d moves below the exported position; the book stores more", opts.MaxNodes))
 	}
-	_, err := io.WriteString(out, engine.WriteSGF(root))
+	_, err = io.WriteString(out, engine.WriteSGF(root))
 	return st, err
 }
 
@@ -461,9 +466,9 @@ func (bk *Book) locateLine(ctx context.Context, turns []engine.Move) (Line, erro
 
 // annotate writes position pid's comment, label, marks and status onto SGF
 // node n; b is the board at n (its frame maps the stored marks).
-func (bk *Book) annotate(ctx context.Context, n *engine.SGFNode, pid PosID, b *engine.Board) error {
+func (bk *Book) annotate(ctx context.Context, n *engine.SGFNode, pid PosID, b *engine.Board, mask func(*Proof)) error {
 	r := bk.rules
-	p, err := bk.Position(ctx, pid)
+	p, err := bk.position(ctx, pid, mask)
 	if err != nil {
 		return err
 	}

@@ -702,6 +702,11 @@ func (bk *Book) Next(ctx context.Context, from PosID, attacker engine.Color) (Li
 		}
 		if pr.Status == StatusProved || pr.Status == StatusDisproved || pi.winner != engine.Empty {
 			if steps == 0 {
+				mask, err := bk.proofMask(ctx)
+				if err != nil {
+					return line, err
+				}
+				mask(&pr) // an unchecked proof is not called proved
 				return line, fmt.Errorf("position %d is already %s for %s", cur, pr.Status, attacker)
 			}
 			return line, nil
