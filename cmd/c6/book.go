@@ -1107,6 +1107,8 @@ func bookCheck(e *bookEnv) error {
 			}
 			if rep.Outside && rep.Recorded {
 				fmt.Fprintln(w, "the proofs had been changed outside the program: every one re-checked, the book trusts them again")
+			} else if rep.Outside && rep.OK() {
+				fmt.Fprintln(w, "the proofs had been changed outside the program; they check, but the book is read-only: they stay unchecked")
 			} else if rep.Outside {
 				fmt.Fprintln(w, "the proofs had been changed outside the program and do not all check: they stay unchecked")
 			}
