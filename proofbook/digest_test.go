@@ -393,3 +393,19 @@ func (f verifierFunc) Verify(ctx context.Context, b *engine.Board, opts engine.V
 }
 
 func itoa(v int64) string { return strconv.FormatInt(v, 10) }
+
+// The digest's own row deleted by hand: the proofs show unchecked, the
+// program's writes go on, and check stores the row again.
+func TestDigestRowDeleted(t *testing.T) {
+	bk := newBook(t, engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1})
+	add(t, bk, "e5 d4f6 a1a2 e4e6 a3a4 e3e7 a5a6") // Black's five: proved
+	wantChecked(t, bk, true)
+	outside(t, bk, "DELETE FROM proof_digest")
+	wantChecked(t, bk, false)
+	add(t, bk, "e5 d4f6 a1a2 e4e6 a9a8")
+	wantChecked(t, bk, false)
+	if rep := mustCheck(t, bk); !rep.Recorded {
+		t.Fatal("check did not record the digest")
+	}
+	wantChecked(t, bk, true)
+}
