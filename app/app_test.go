@@ -439,7 +439,7 @@ func TestImports(t *testing.T) {
 	clearOverlays(ta.wa.win)
 
 	turns, _ := engine.ParseTurns(r, "j10 l12m13 k9k8")
-	ta.wa.importSGFData([]byte(engine.GameToSGF(r, turns)))
+	ta.wa.importSGFData([]byte(engine.GameToSGF(r, turns)), false)
 	ta.pumpUntil("the SGF import", func() bool { return ta.wa.busy() == 0 })
 	if n := len(wb.Children()); n != 3 {
 		t.Fatalf("after importing an SGF: %d replies to j10, want 3", n)
@@ -457,6 +457,39 @@ func TestImports(t *testing.T) {
 	}
 	if ta.wa.win.Canvas().Overlays().Top() == nil {
 		t.Fatal("no error dialog for a bad games file")
+	}
+	// A good game followed by data after the object: the file is refused
+	// whole, the game is not stored (the app shares the CLI's checks).
+	if err := os.WriteFile(bad, []byte(`{"2": ["j10", "a1b1"]} {"3": ["j10"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	clearOverlays(ta.wa.win)
+	ta.wa.importGamesFile(bad)
+	ta.pumpUntil("the refused import", func() bool { return ta.wa.busy() == 0 })
+	if n := len(wb.Children()); n != 3 {
+		t.Fatalf("a refused file changed the book: %d replies", n)
+	}
+	if ta.wa.win.Canvas().Overlays().Top() == nil {
+		t.Fatal("no error dialog for a refused games file")
+	}
+
+	// A proof line with a null move (W[]) is refused by Import SGF and
+	// read by Import SGF with proof lines (as c6 book import --partial).
+	line := "(;FF[4]SZ[19];B[j10];W[];B[a1a2])"
+	clearOverlays(ta.wa.win)
+	ta.wa.importSGFData([]byte(line), false)
+	ta.pumpUntil("the strict SGF import", func() bool { return ta.wa.busy() == 0 })
+	if n := len(wb.Children()); n != 3 {
+		t.Fatalf("a refused proof line changed the book: %d replies to j10, want 3", n)
+	}
+	if ta.wa.win.Canvas().Overlays().Top() == nil {
+		t.Fatal("no error dialog for a proof line imported as games")
+	}
+	clearOverlays(ta.wa.win)
+	ta.wa.importSGFData([]byte(line), true)
+	ta.pumpUntil("the proof-line import", func() bool { return ta.wa.busy() == 0 })
+	if n := len(wb.Children()); n != 4 {
+		t.Fatalf("after importing a proof line: %d replies to j10, want 4 (the null move)", n)
 	}
 }
 

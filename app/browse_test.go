@@ -198,6 +198,11 @@ func TestImportCancelReportsStored(t *testing.T) {
 	if len(jobs) != 1 {
 		t.Fatalf("%d jobs", len(jobs))
 	}
+	// Cancel once the file is checked and the import writes (its first
+	// report), not while it reads the file.
+	ta.pumpUntil("the import's first report", func() bool {
+		return strings.Contains(jobs[0].Progress().Text, "games committed") || ta.wa.busy() == 0
+	})
 	jobs[0].Cancel()
 	ta.pumpUntil("the import", func() bool { return ta.wa.busy() == 0 })
 	st, err := ta.wa.bk.Stats(context.Background())
@@ -223,6 +228,9 @@ func TestImportProgressText(t *testing.T) {
 		t.Fatal(got)
 	}
 	if got := importCancelledText(p); !strings.HasPrefix(got, "Import cancelled: 1100 of the file's 37336 games were stored") {
+		t.Fatal(got)
+	}
+	if got := importCancelledText(proofbook.ImportProgress{Final: true, Err: context.Canceled}); got != "Import cancelled while the file was read: nothing was stored." {
 		t.Fatal(got)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -280,9 +281,11 @@ func (wa *workbenchApp) setMenu() {
 		recent.Disabled = true
 	}
 	// A read-only book cannot take imports.
-	importSGF := fyne.NewMenuItem("Import SGF…", wa.importSGF)
+	importSGF := fyne.NewMenuItem("Import SGF…", func() { wa.importSGF(false) })
+	importLines := fyne.NewMenuItem("Import SGF with proof lines…", func() { wa.importSGF(true) })
 	importGames := fyne.NewMenuItem("Import games (LittleGolem JSON)…", wa.importGames)
 	importSGF.Disabled = wa.bk.ReadOnly() != ""
+	importLines.Disabled = importSGF.Disabled
 	importGames.Disabled = importSGF.Disabled
 	file := fyne.NewMenu("File",
 		fyne.NewMenuItem("New book…", wa.newBook),
@@ -291,6 +294,7 @@ func (wa *workbenchApp) setMenu() {
 		fyne.NewMenuItem("Save a copy…", wa.saveCopy),
 		fyne.NewMenuItemSeparator(),
 		importSGF,
+		importLines,
 		importGames,
 		fyne.NewMenuItem("Export SGF of this position…", wa.exportSGF),
 		fyne.NewMenuItem("Export board as PNG…", wa.exportPNG),
@@ -381,22 +385,37 @@ func (wa *workbenchApp) saveCopyTo(path string) {
 	}, nil)
 }
 
-func (wa *workbenchApp) importSGF() {
-	wa.chooseFile(fileSpec{title: "Import SGF", confirm: "Import", exts: []string{".sgf", ".SGF"}}, func(path string) {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			dialog.ShowError(err, wa.win)
-			return
-		}
-		wa.importSGFData(data)
+// importSGF asks for an SGF file and merges it into the book. With
+// partial (File → Import SGF with proof lines, as c6 book import
+// --partial) a turn with fewer stones than the rules place is read as a
+// null or seminull move, as ExportSGF writes proof lines; else such a turn
+// refuses the file.
+func (wa *workbenchApp) importSGF(partial bool) {
+	title := "Import SGF"
+	if partial {
+		title = "Import SGF with proof lines"
+	}
+	wa.chooseFile(fileSpec{title: title, confirm: "Import", exts: []string{".sgf", ".SGF"}}, func(path string) {
+		wa.importSGFFrom(func() (io.ReadCloser, error) { return os.Open(path) }, partial)
 	})
 }
 
-// importSGFData merges an SGF collection into the book (one transaction).
-func (wa *workbenchApp) importSGFData(data []byte) {
+// importSGFData merges an SGF collection held in memory into the book.
+func (wa *workbenchApp) importSGFData(data []byte, partial bool) {
+	wa.importSGFFrom(func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }, partial)
+}
+
+// importSGFFrom merges an SGF collection into the book (one transaction),
+// read as it is imported (within the engine's SGF limits).
+func (wa *workbenchApp) importSGFFrom(open func() (io.ReadCloser, error), partial bool) {
 	bk := wa.bk
 	wa.background("Importing SGF", func(ctx context.Context, _ func(string)) (string, error) {
-		st, err := bk.ImportSGF(ctx, string(data))
+		in, err := open()
+		if err != nil {
+			return "", err
+		}
+		defer in.Close()
+		st, err := bk.ImportSGFReader(ctx, in, proofbook.SGFImportOptions{Partial: partial})
 		if err != nil {
 			return "", err
 		}
@@ -453,6 +472,10 @@ func importProgressText(p proofbook.ImportProgress) string {
 
 // importCancelledText says what a cancelled import stored.
 func importCancelledText(p proofbook.ImportProgress) string {
+	if p.Total == 0 && p.Stored == 0 {
+		// Cancelled while the file was being checked, before any write.
+		return "Import cancelled while the file was read: nothing was stored."
+	}
 	return fmt.Sprintf("Import cancelled: %d of the file's %d games were stored (kept; %d were already in the book, %d skipped). Importing the file again adds the rest.",
 		p.Stored, p.Total, p.Already, p.Skipped)
 }
@@ -477,8 +500,8 @@ func (wa *workbenchApp) exportSGF() {
 	})
 }
 
-// exportMaxNodes bounds an SGF export from the app (the whole subtree is
-// built in memory first).
+// exportMaxNodes bounds an SGF export from the app (the SGF text is held
+// in memory until it is saved).
 const exportMaxNodes = 1_000_000
 
 // exportSGFData is the SGF of pos, reached by line: the line to it, then

@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -41,167 +43,105 @@ func (n *SGFNode) Set(id string, values ...string) {
 	n.Props = append(n.Props, SGFProp{ID: id, Values: values})
 }
 
-// SGFError locates a syntax error.
+// SGFError locates a syntax error, or an input over the reader's limits.
 type SGFError struct {
-	Offset int
+	Offset int // byte of the input
+	Node   int // the node being read (counted from 1 in the input), 0 outside a node
 	Msg    string
 }
 
-func (e *SGFError) Error() string { return fmt.Sprintf("sgf: byte %d: %s", e.Offset, e.Msg) }
-
-// ParseSGF reads an SGF collection: one root node per game tree. It never
-// panics; malformed input gives an *SGFError.
-func ParseSGF(data string) ([]*SGFNode, error) {
-	var roots []*SGFNode
-	type frame struct {
-		parent *SGFNode // node the next node attaches to (nil: a new root)
+func (e *SGFError) Error() string {
+	if e.Node > 0 {
+		return fmt.Sprintf("sgf: node %d, byte %d: %s", e.Node, e.Offset, e.Msg)
 	}
-	var stack []frame
-	var cur *SGFNode // last node of the current sequence
-	i := 0
-	skipSpace := func() {
-		for i < len(data) && (data[i] == ' ' || data[i] == '\n' || data[i] == '\r' || data[i] == '\t') {
-			i++
-		}
-	}
-	for {
-		skipSpace()
-		if i >= len(data) {
-			break
-		}
-		c := data[i]
-		switch {
-		case c == '(':
-			stack = append(stack, frame{parent: cur})
-			i++
-			skipSpace()
-			if i >= len(data) || data[i] != ';' {
-				return nil, &SGFError{i, "a game tree must start with a node (';')"}
-			}
-		case c == ')':
-			if len(stack) == 0 {
-				return nil, &SGFError{i, "unbalanced ')'"}
-			}
-			cur = stack[len(stack)-1].parent
-			stack = stack[:len(stack)-1]
-			i++
-		case c == ';':
-			if len(stack) == 0 {
-				return nil, &SGFError{i, "node outside a game tree"}
-			}
-			n := &SGFNode{}
-			i++
-			for {
-				skipSpace()
-				if i >= len(data) || !(data[i] >= 'A' && data[i] <= 'Z' || data[i] >= 'a' && data[i] <= 'z') {
-					break
-				}
-				start := i
-				for i < len(data) && (data[i] >= 'A' && data[i] <= 'Z' || data[i] >= 'a' && data[i] <= 'z') {
-					i++
-				}
-				// FF[3] allowed lower-case letters in identifiers; keep only capitals.
-				var id strings.Builder
-				for _, ch := range data[start:i] {
-					if ch >= 'A' && ch <= 'Z' {
-						id.WriteRune(ch)
-					}
-				}
-				if id.Len() == 0 || id.Len() > 16 {
-					return nil, &SGFError{start, "bad property identifier"}
-				}
-				p := SGFProp{ID: id.String()}
-				for {
-					skipSpace()
-					if i >= len(data) || data[i] != '[' {
-						break
-					}
-					i++
-					var v strings.Builder
-					closed := false
-					for i < len(data) {
-						ch := data[i]
-						if ch == '\\' && i+1 < len(data) {
-							v.WriteByte(data[i+1])
-							i += 2
-							continue
-						}
-						i++
-						if ch == ']' {
-							closed = true
-							break
-						}
-						v.WriteByte(ch)
-					}
-					if !closed {
-						return nil, &SGFError{i, "unterminated property value"}
-					}
-					p.Values = append(p.Values, v.String())
-				}
-				if len(p.Values) == 0 {
-					return nil, &SGFError{i, "property " + p.ID + " has no value"}
-				}
-				n.Props = append(n.Props, p)
-			}
-			if cur == nil {
-				if stack[len(stack)-1].parent != nil {
-					return nil, &SGFError{i, "internal: detached node"}
-				}
-				roots = append(roots, n)
-			} else {
-				cur.Children = append(cur.Children, n)
-			}
-			cur = n
-		default:
-			return nil, &SGFError{i, fmt.Sprintf("unexpected %q", c)}
-		}
-	}
-	if len(stack) != 0 {
-		return nil, &SGFError{len(data), "unterminated game tree (missing ')')"}
-	}
-	if len(roots) == 0 {
-		return nil, &SGFError{0, "no game tree"}
-	}
-	return roots, nil
+	return fmt.Sprintf("sgf: byte %d: %s", e.Offset, e.Msg)
 }
 
 // WriteSGF writes one game tree.
 func WriteSGF(root *SGFNode) string {
 	var sb strings.Builder
+	w := NewSGFWriter(&sb)
 	var walk func(n *SGFNode)
 	walk = func(n *SGFNode) {
 		for {
-			sb.WriteByte(';')
-			for _, p := range n.Props {
-				sb.WriteString(p.ID)
-				for _, v := range p.Values {
-					sb.WriteByte('[')
-					sb.WriteString(strings.NewReplacer(`\`, `\\`, `]`, `\]`).Replace(v))
-					sb.WriteByte(']')
-				}
-			}
+			w.Node(n.Props...)
 			if len(n.Children) != 1 {
 				break
 			}
 			n = n.Children[0]
 		}
 		for _, c := range n.Children {
-			sb.WriteString("\n(")
+			w.Open()
 			walk(c)
-			sb.WriteByte(')')
+			w.Close()
 		}
 	}
-	sb.WriteByte('(')
+	w.Open()
 	walk(root)
-	sb.WriteString(")\n")
+	w.Close()
+	w.Flush()
 	return sb.String()
 }
+
+// SGFWriter writes SGF as it goes: game trees are opened and closed
+// around their nodes, so that a tree of any size is written without being
+// held. A nested tree starts on a new line; a collection's tree ends with
+// one. Write errors are kept: the first one is Flush's.
+type SGFWriter struct {
+	w     *bufio.Writer
+	depth int
+}
+
+// NewSGFWriter writes to w (buffered: call Flush at the end).
+func NewSGFWriter(w io.Writer) *SGFWriter { return &SGFWriter{w: bufio.NewWriterSize(w, 64<<10)} }
+
+// Open starts a game tree (a variation inside another one).
+func (s *SGFWriter) Open() {
+	if s.depth > 0 {
+		s.w.WriteByte('\n')
+	}
+	s.w.WriteByte('(')
+	s.depth++
+}
+
+// Close ends the innermost game tree.
+func (s *SGFWriter) Close() {
+	s.w.WriteByte(')')
+	s.depth--
+	if s.depth == 0 {
+		s.w.WriteByte('\n')
+	}
+}
+
+// Node writes a node with its properties (values escaped).
+func (s *SGFWriter) Node(props ...SGFProp) {
+	s.w.WriteByte(';')
+	for _, p := range props {
+		s.w.WriteString(p.ID)
+		for _, v := range p.Values {
+			s.w.WriteByte('[')
+			for i := 0; i < len(v); i++ {
+				if v[i] == '\\' || v[i] == ']' {
+					s.w.WriteByte('\\')
+				}
+				s.w.WriteByte(v[i])
+			}
+			s.w.WriteByte(']')
+		}
+	}
+}
+
+// Flush writes what is buffered and returns the first write error.
+func (s *SGFWriter) Flush() error { return s.w.Flush() }
 
 // SGFRules reads the rules of a game tree root: the property RU
 // ("m,n,k,p,q", written by c6book) or SZ ("19" or "19:17") with Connect6's
 // k, p, q; def when neither is present.
 func SGFRules(root *SGFNode, def Rules) (Rules, error) {
 	if ru, ok := root.Get("RU"); ok && strings.Count(ru, ",") == 4 {
+		if len(ru) > 64 {
+			return Rules{}, fmt.Errorf("sgf: RU[%s]: too long for m,n,k,p,q", printable(clipText(ru, 24)))
+		}
 		// Other RU values (a Go program's "Japanese") are not ours; an
 		// m,n,k,p,q value that is not valid is an error, not a fallback.
 		r, err := ParseRules(ru)
@@ -219,7 +159,7 @@ func SGFRules(root *SGFNode, def Rules) (Rules, error) {
 		mi, err1 := strconv.Atoi(strings.TrimSpace(m))
 		ni, err2 := strconv.Atoi(strings.TrimSpace(n))
 		if err1 != nil || err2 != nil {
-			return Rules{}, fmt.Errorf("sgf: bad SZ[%s]", sz)
+			return Rules{}, fmt.Errorf("sgf: bad SZ[%s]", printable(clipText(sz, 24)))
 		}
 		r.M, r.N = mi, ni
 	}
@@ -234,10 +174,13 @@ func SGFRules(root *SGFNode, def Rules) (Rules, error) {
 // of several stones may also be written as a list of points, one value per
 // stone (W[aa][ab]), or as a compressed point list (W[aa:ab], a rectangle).
 // It returns ok=false for a node without a move, and an empty Move for B[]
-// (a pass, i.e. null move). "resign" and similar words give ok=false. A
-// value it cannot place exactly is an error, never a shorter turn: two
-// move properties in one node, an empty or unreadable point in a list, a
-// point twice, more than MaxPerTurn stones.
+// (the null move: a pass, which only a proof line may hold). "resign",
+// "swap" and "draw" give ok=false. Points are read exactly as written in
+// their canonical form (lower case, no blank, no leading zero): a value it
+// cannot place exactly is an error, never a shorter turn: two move
+// properties in one node, a blank value, "pass", an upper-case or
+// otherwise non-canonical point, an empty point in a list, a point twice,
+// more than MaxPerTurn stones.
 func SGFMove(r Rules, n *SGFNode) (c Color, m Move, ok bool, err error) {
 	var prop *SGFProp
 	for i := range n.Props {
@@ -262,22 +205,26 @@ func SGFMove(r Rules, n *SGFNode) (c Color, m Move, ok bool, err error) {
 		c = White
 	}
 	if len(prop.Values) == 1 {
-		v := strings.TrimSpace(prop.Values[0])
+		v := prop.Values[0]
 		if v == "" {
 			return c, Move{}, true, nil
 		}
 		// ASCII lower case only: strings.ToLower may change the byte length
-		// (the Kelvin sign becomes "k"), and the pairs below are read by byte.
-		low := asciiLower(v)
-		if low == "resign" || low == "swap" || low == "draw" || low == "pass" {
+		// (the Kelvin sign becomes "k").
+		switch asciiLower(v) {
+		case "resign", "swap", "draw":
 			return c, Move{}, false, nil
+		case "pass":
+			return c, Move{}, false, fmt.Errorf("sgf: bad move %s: a pass (only a proof line holds a null move, written %s[])", sgfPropText(*prop), id)
 		}
 	}
 	var sq []Square
-	for _, raw := range prop.Values {
-		v := strings.TrimSpace(raw)
+	for _, v := range prop.Values {
 		if v == "" {
 			return c, Move{}, false, fmt.Errorf("sgf: bad move %s: an empty point in a list of points", sgfPropText(*prop))
+		}
+		if strings.TrimSpace(v) == "" {
+			return c, Move{}, false, fmt.Errorf("sgf: bad move %s: a blank value", sgfPropText(*prop))
 		}
 		pts, err := sgfMovePoints(r, v, MaxPerTurn-len(sq), len(prop.Values) > 1)
 		if err != nil {
@@ -302,51 +249,58 @@ func SGFMove(r Rules, n *SGFNode) (c Color, m Move, ok bool, err error) {
 // sgfMovePoints reads one value of a move property: LittleGolem notation
 // (one or more squares), SGF letter pairs, or a compressed point list; at
 // most room stones. In a list (one value per point) a value is one point
-// or a compressed point list.
+// or a compressed point list. Only the canonical forms are read: lower
+// case, nothing around the points, rows without leading zeros.
 func sgfMovePoints(r Rules, v string, room int, list bool) ([]Square, error) {
-	if list && !strings.Contains(v, ":") {
-		var s Square
-		var err error
-		if low := asciiLower(v); len(v) == 2 && isASCIILetters(low) {
-			s, err = sgfLetterPoint(r, low)
-		} else if s, err = ParseSquare(r, v); err != nil {
-			err = fmt.Errorf("bad point in a list of points: %w", err)
+	for i := 0; i < len(v); i++ {
+		if ch := v[i]; !(ch >= 'a' && ch <= 'z' || ch >= '0' && ch <= '9' || ch == ':') {
+			switch {
+			case ch >= 'A' && ch <= 'Z':
+				return nil, fmt.Errorf("point %q: coordinates are written in lower case", clipText(v, 24))
+			case isSGFSpace(ch):
+				return nil, fmt.Errorf("point %q: a blank inside a move", clipText(v, 24))
+			}
+			return nil, fmt.Errorf("bad point %q", clipText(v, 24))
 		}
-		if err != nil {
-			return nil, err
-		}
-		if room < 1 {
-			return nil, fmt.Errorf("more than %d stones in one turn", MaxPerTurn)
-		}
-		return []Square{s}, nil
-	}
-	if strings.IndexFunc(v, func(ch rune) bool { return ch >= '0' && ch <= '9' }) >= 0 {
-		m, err := ParseMove(r, v)
-		if err != nil {
-			return nil, err
-		}
-		if m.Len() > room {
-			return nil, fmt.Errorf("more than %d stones in one turn", MaxPerTurn)
-		}
-		return m.Squares(), nil
 	}
 	if strings.Contains(v, ":") {
 		return sgfRect(r, v, room)
 	}
-	low := asciiLower(v)
-	if len(v)%2 != 0 || !isASCIILetters(low) {
-		return nil, fmt.Errorf("bad point %q", clipText(v, 24))
-	}
-	if len(v)/2 > room {
-		return nil, fmt.Errorf("more than %d stones in one turn", MaxPerTurn)
-	}
 	var sq []Square
-	for i := 0; i < len(v); i += 2 {
-		s, err := sgfLetterPoint(r, low[i:i+2])
-		if err != nil {
-			return nil, err
+	if strings.IndexFunc(v, func(ch rune) bool { return ch >= '0' && ch <= '9' }) >= 0 {
+		// LittleGolem notation: every square exactly as SquareName writes it.
+		for t := v; t != ""; {
+			s, rest, err := parseSquarePrefix(r, t)
+			if err != nil {
+				return nil, err
+			}
+			if tok := t[:len(t)-len(rest)]; tok != SquareName(r, s) {
+				return nil, fmt.Errorf("point %q is not written canonically (%s)", clipText(tok, 24), SquareName(r, s))
+			}
+			if sq = append(sq, s); len(sq) > room {
+				return nil, fmt.Errorf("more than %d stones in one turn", MaxPerTurn)
+			}
+			t = rest
 		}
-		sq = append(sq, s)
+	} else {
+		if len(v)%2 != 0 {
+			return nil, fmt.Errorf("bad point %q", clipText(v, 24))
+		}
+		for i := 0; i < len(v); i += 2 {
+			s, err := sgfLetterPoint(r, v[i:i+2])
+			if err != nil {
+				return nil, err
+			}
+			if sq = append(sq, s); len(sq) > room {
+				return nil, fmt.Errorf("more than %d stones in one turn", MaxPerTurn)
+			}
+		}
+	}
+	if list && len(sq) != 1 {
+		return nil, fmt.Errorf("bad point in a list of points: %q holds %d points", clipText(v, 24), len(sq))
+	}
+	if len(sq) > room {
+		return nil, fmt.Errorf("more than %d stones in one turn", MaxPerTurn)
 	}
 	return sq, nil
 }
@@ -366,7 +320,7 @@ func sgfLetterPoint(r Rules, p string) (Square, error) {
 // sgfRect expands a compressed point list "aa:cc" (the rectangle between
 // two corners), refusing more than room points.
 func sgfRect(r Rules, v string, room int) ([]Square, error) {
-	a, b, _ := strings.Cut(asciiLower(v), ":")
+	a, b, _ := strings.Cut(v, ":")
 	p, err := sgfLetterPoint(r, a)
 	if err != nil {
 		return nil, fmt.Errorf("compressed point list %q: %w", clipText(v, 24), err)
@@ -431,9 +385,19 @@ func sgfPropText(p SGFProp) string {
 			fmt.Fprintf(&sb, "…(%d values)", len(p.Values))
 			break
 		}
-		sb.WriteString("[" + clipText(v, 24) + "]")
+		sb.WriteString("[" + printable(clipText(v, 24)) + "]")
 	}
 	return sb.String()
+}
+
+// printable writes control characters (a line break in a value) as Go
+// escapes, so that an error quoting the value stays on one line.
+func printable(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f }) < 0 {
+		return s
+	}
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
 }
 
 // clipText cuts s to about n bytes (on a rune boundary) with an ellipsis.

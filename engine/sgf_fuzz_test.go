@@ -27,6 +27,11 @@ func FuzzParseSGF(f *testing.F) {
 		"(;GM[1]SZ[19];B[jj];W[aa][ab];B[jk][jl])",
 		"(;SZ[19];B[jj];W[aa:ab];B[j9][jl])",
 		"(;SZ[19]AB[jj];W[aa][ab])",
+		"(;FF[4]SZ[19];B[];W[j11k10])",
+		"(;FF[4]SZ[19];B[ ];W[j11k10])",
+		"(;FF[4]SZ[19];B[A1];W[j011k10])",
+		"(;B[j10](;W[a1a2]);B[c1])",
+		"(;C[a\nb]B[pass])",
 	}
 	for _, s := range seeds {
 		f.Add(s)

@@ -90,7 +90,7 @@ func TestSGFRulesAndLetterPairs(t *testing.T) {
 		}
 	}
 	// Letter pairs, row a at the top: jj is j10 on 19x19; "jikj" = j11 k10.
-	roots, err := ParseSGF("(;FF[4]SZ[19];B[jj];W[JIKJ];B[resign])")
+	roots, err := ParseSGF("(;FF[4]SZ[19];B[jj];W[jikj];B[resign])")
 	if err != nil {
 		t.Fatal(err)
 	}

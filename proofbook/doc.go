@@ -68,8 +68,10 @@
 //	OrientTurns(rules, turns, b) ([]engine.Move, bool)  a game's turns in the orientation of board b
 //	Stats(ctx) (Stats, error); Check(ctx) / CheckWithProgress(ctx, fn) (CheckReport, error); Backup(ctx, dst) error
 //	UpgradeNote() string                         what opening changed (proofs without certificates turned open)
-//	ImportSGF(ctx, data) (ImportStats, error)    one transaction; merges into the tree
-//	ExportSGF(ctx, id, w, ExportOptions) (ExportStats, error)  path to id, then its subtree
+//	ImportSGFReader(ctx, r, SGFImportOptions) (ImportStats, error)  one transaction, read as it is
+//	                                             stored (engine's SGF limits); Partial for proof lines
+//	ImportSGF(ctx, data) (ImportStats, error)    the same from a string, strict
+//	ExportSGF(ctx, id, w, ExportOptions) (ExportStats, error)  path to id, then its subtree, written as it walks
 //	ImportGames(ctx, r, ImportOptions) (ImportStats, error)  {"gid": ["j10", ...]} (.gz ok); OnProgress
 //	                                             reports committed games off the import goroutine
 //	FromEngine(rules, sym, engine.Verdict, lambda) Verdict   the stored form of a verdict

@@ -1,17 +1,11 @@
 package proofbook
 
 import (
-	"bufio"
-	"bytes"
-	"compress/gzip"
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"sort"
-	"strconv"
 	"sync"
 	"time"
 
@@ -52,6 +46,8 @@ type ImportOptions struct {
 	// ProgressEvery is the least time between two OnProgress reports
 	// (default 100 ms).
 	ProgressEvery time.Duration
+	// maxFileBytes replaces MaxGamesFileBytes (tests).
+	maxFileBytes int64
 }
 
 // ImportProgress is what an import has committed so far. The counts are
@@ -185,51 +181,33 @@ type ImportStats struct {
 	LongestTx    time.Duration
 }
 
-// ReadGames reads a games file {"gid": ["j10", "j11k10", ...], ...}, plain
-// or gzip-compressed, and returns the ids in numeric order.
-func ReadGames(r io.Reader) (ids []string, games map[string][]string, err error) {
-	br := bufio.NewReader(r)
-	if magic, _ := br.Peek(2); bytes.Equal(magic, []byte{0x1f, 0x8b}) {
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return nil, nil, fmt.Errorf("games file: %w", err)
-		}
-		defer zr.Close()
-		r = zr
-	} else {
-		r = br
-	}
-	if err := json.NewDecoder(r).Decode(&games); err != nil {
-		return nil, nil, fmt.Errorf("games file: want {\"id\": [\"j10\", ...]}: %w", err)
-	}
-	for id := range games {
-		ids = append(ids, id)
-	}
-	sort.Slice(ids, func(i, j int) bool {
-		a, ea := strconv.ParseInt(ids[i], 10, 64)
-		b, eb := strconv.ParseInt(ids[j], 10, 64)
-		if ea == nil && eb == nil && a != b {
-			return a < b
-		}
-		return ids[i] < ids[j]
-	})
-	return ids, games, nil
-}
-
-// ImportGames stores games read from r (see ReadGames), merging them into
-// the tree. Games with an illegal or unreadable move are skipped whole and
-// listed in the result (GameError.Reason counts them by kind); everything
-// else is committed batch by batch, so an interrupted import keeps every
-// committed game. A transaction holds the write lock for about MaxTxTime
-// at most, whatever the batch, and the lock is left free for a moment
-// between transactions (a tenth of the last one's time), so that other
-// programs' writes get through during a long import.
+// ImportGames stores games read from r, a games file {"gid": ["j10",
+// "j11k10", ...], ...}, plain or gzip-compressed, merging them into the
+// tree in the order of their ids (numeric ids by value). The whole file is
+// checked first, one game at a time (see MaxGamesFileBytes and the other
+// limits), and copied to a temporary file: a file that is not a games file,
+// or that breaks a limit, is refused with an error naming the entry and
+// nothing is written. Games with an illegal or unreadable move are skipped
+// whole and listed in the result (GameError.Reason counts them by kind);
+// everything else is committed batch by batch, so an interrupted import
+// keeps every committed game. A transaction holds the write lock for about
+// MaxTxTime at most, whatever the batch, and the lock is left free for a
+// moment between transactions (a tenth of the last one's time), so that
+// other programs' writes get through during a long import.
 func (bk *Book) ImportGames(ctx context.Context, r io.Reader, opts ImportOptions) (ImportStats, error) {
-	ids, games, err := ReadGames(r)
+	maxBytes := int64(MaxGamesFileBytes)
+	if opts.maxFileBytes > 0 {
+		maxBytes = opts.maxFileBytes
+	}
+	src, err := spoolGames(ctx, r, maxBytes)
 	if err != nil {
+		if opts.OnProgress != nil {
+			opts.OnProgress(ImportProgress{Final: true, Err: err})
+		}
 		return ImportStats{}, err
 	}
-	return bk.importGames(ctx, ids, games, opts)
+	defer src.Close()
+	return bk.importFrom(ctx, src, opts)
 }
 
 // gamePrep is a game replayed off the writer: its prepared moves, or why
@@ -237,10 +215,13 @@ func (bk *Book) ImportGames(ctx context.Context, r io.Reader, opts ImportOptions
 // began, so it was not replayed.
 type gamePrep struct {
 	id    string
+	turns []string
 	moves []engine.Move // the turns as played
 	steps []prepared
 	err   error
 	known bool
+	// fatal: the game could not be read back; the import stops.
+	fatal error
 }
 
 // prepareGame replays one game from the empty board.
@@ -298,15 +279,17 @@ func (bk *Book) knownGames(ctx context.Context, source string) (map[string]bool,
 // work: legality, canonical keys and frames), so that the writer only runs
 // SQL. Games already stored (known) are not replayed. It stops when ctx is
 // done.
-func (bk *Book) prepareGames(ctx context.Context, known map[string]bool, ids []string, games map[string][]string) <-chan gamePrep {
+func (bk *Book) prepareGames(ctx context.Context, known map[string]bool, src gameSource) <-chan gamePrep {
 	ch := make(chan gamePrep, 256)
 	go func() {
 		defer close(ch)
 		cells := make([]engine.Color, bk.rules.Squares())
-		for _, id := range ids {
+		for i := range src.Len() {
+			id := src.ID(i)
 			g := gamePrep{id: id, known: known[id]}
-			if !g.known {
-				bk.prepareGame(&g, games[id], cells)
+			g.turns, g.fatal = src.Turns(i)
+			if !g.known && g.fatal == nil {
+				bk.prepareGame(&g, g.turns, cells)
 			}
 			select {
 			case ch <- g:
@@ -318,8 +301,9 @@ func (bk *Book) prepareGames(ctx context.Context, known map[string]bool, ids []s
 	return ch
 }
 
-func (bk *Book) importGames(ctx context.Context, ids []string, games map[string][]string, opts ImportOptions) (_ ImportStats, err error) {
+func (bk *Book) importFrom(ctx context.Context, src gameSource, opts ImportOptions) (_ ImportStats, err error) {
 	var st ImportStats
+	total := src.Len()
 	received, done := 0, 0
 	var box *progressBox
 	if opts.OnProgress != nil {
@@ -327,9 +311,9 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 		if box.every <= 0 {
 			box.every = 100 * time.Millisecond
 		}
-		box.post(st.progress(0, len(ids)))
+		box.post(st.progress(0, total))
 		defer func() {
-			p := st.progress(done, len(ids))
+			p := st.progress(done, total)
 			p.Err = err
 			box.end(p)
 		}()
@@ -350,9 +334,9 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 	}
 	pctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	prepped := bk.prepareGames(pctx, known, ids, games)
+	prepped := bk.prepareGames(pctx, known, src)
 	var pending []gamePrep // prepared games not stored yet, in order
-	for received < len(ids) || len(pending) > 0 {
+	for received < total || len(pending) > 0 {
 		if err := ctx.Err(); err != nil {
 			return st, err
 		}
@@ -389,7 +373,7 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 			for used < opts.Batch && (used == 0 || time.Since(txStart) < maxTx) {
 				if used == len(pending) {
 					// Take a game already prepared; never wait holding the lock.
-					if received == len(ids) {
+					if received == total {
 						break
 					}
 					select {
@@ -404,6 +388,9 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 					}
 				}
 				g := pending[used]
+				if g.fatal != nil {
+					return g.fatal
+				}
 				used++
 				var gid int64
 				var rebuilt bool
@@ -416,7 +403,7 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 					return err
 				}
 				if g.known { // stored when the import began, but not now
-					bk.prepareGame(&g, games[g.id], make([]engine.Color, bk.rules.Squares()))
+					bk.prepareGame(&g, g.turns, make([]engine.Color, bk.rules.Squares()))
 				}
 				if g.err != nil && rebuilt {
 					bst.Already++ // keeps its rebuilt line
@@ -512,10 +499,10 @@ func (bk *Book) importGames(ctx context.Context, ids []string, games map[string]
 			opts.OnCommit(append([]string(nil), stored...))
 		}
 		if opts.Progress != nil {
-			opts.Progress(done, len(ids))
+			opts.Progress(done, total)
 		}
-		box.post(st.progress(done, len(ids)))
-		if received < len(ids) || len(pending) > 0 {
+		box.post(st.progress(done, total))
+		if received < total || len(pending) > 0 {
 			// Leave the lock free for a moment: SQLite's busy handler
 			// polls (every 100 ms at worst), and a writer that began its
 			// next transaction at once would starve the other programs'.

@@ -249,3 +249,8 @@ func TestImportGamesReadError(t *testing.T) {
 		t.Fatalf("stored %d games after the read failed", st.Games)
 	}
 }
+
+// importGames imports games held in memory, in the order of ids.
+func (bk *Book) importGames(ctx context.Context, ids []string, games map[string][]string, opts ImportOptions) (ImportStats, error) {
+	return bk.importFrom(ctx, mapGames{ids, games}, opts)
+}

@@ -29,10 +29,13 @@ type wtx struct {
 	dirty    []PosID
 	// anyStatus: the book had status rows when the transaction began (else
 	// no parent can have one before finish). fresh: positions inserted by
-	// this transaction that have no stored move yet.
+	// this transaction that have no stored move yet. Positions from
+	// firstNew on are inserted by this transaction (ids only grow): no
+	// status row before finish. (fresh holds id-firstNew, a bit a
+	// position: an import of millions of positions stays small.)
 	anyStatus bool
-	fresh     map[PosID]bool
-	created   map[PosID]bool // inserted by this transaction: no status row before finish
+	fresh     idSet
+	firstNew  PosID
 	cells     []engine.Color
 	added     int // positions inserted
 	edges     int // edges inserted
@@ -63,7 +66,11 @@ func (bk *Book) newWtx(ctx context.Context, tx *sql.Tx) (*wtx, error) {
 	if err != nil {
 		return nil, err
 	}
-	w.fresh, w.created = map[PosID]bool{}, map[PosID]bool{}
+	var last int64
+	if err := tx.QueryRowContext(ctx, "SELECT coalesce(max(id), 0) FROM position").Scan(&last); err != nil {
+		return nil, err
+	}
+	w.firstNew = PosID(last + 1)
 	err = tx.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM status)").Scan(&w.anyStatus)
 	return w, err
 }
@@ -98,6 +105,11 @@ func prepare(r engine.Rules, b *engine.Board, sym int, list []stone, m engine.Mo
 	want := r.P
 	if len(list) == 0 {
 		want = r.Q
+		if m.Len() == 0 {
+			// A position is its stones and the side to move: the empty
+			// board with White to move would read as the first turn.
+			return prepared{}, errors.New("a null move on the empty board cannot be stored (the position after it would read as the first turn)")
+		}
 	}
 	var err error
 	if m.Len() < want && partial {
@@ -179,8 +191,7 @@ func (w *wtx) findOrAdd(ctx context.Context, p prepared) (node, error) {
 		w.game.created[PosID(id)] = true
 	}
 	w.added++
-	w.fresh[PosID(id)] = true
-	w.created[PosID(id)] = true
+	w.fresh.add(PosID(id) - w.firstNew)
 	if p.winner != engine.Empty {
 		w.dirty = append(w.dirty, PosID(id))
 	}
@@ -212,7 +223,7 @@ func (w *wtx) step(ctx context.Context, b *engine.Board, cur node, m engine.Move
 func (w *wtx) apply(ctx context.Context, cur PosID, p prepared) (node, error) {
 	var child int64
 	var err error
-	if w.fresh[cur] {
+	if cur >= w.firstNew && w.fresh.has(cur-w.firstNew) {
 		err = sql.ErrNoRows // a position new in this transaction, without moves yet
 	} else {
 		err = w.findEdge.QueryRowContext(ctx, int64(cur), p.move).Scan(&child)
@@ -239,14 +250,14 @@ func (w *wtx) apply(ctx context.Context, cur PosID, p prepared) (node, error) {
 		return node{}, err
 	}
 	w.edges++
-	delete(w.fresh, cur)
+	w.fresh.del(cur - w.firstNew)
 	if !w.anyStatus {
 		return next, nil
 	}
 	// The parent's status changes when it has one (a new move counts in its
 	// proof numbers) or when the move leads to a position with one.
 	for _, id := range []PosID{cur, next.id} {
-		if w.created[id] {
+		if id >= w.firstNew {
 			continue
 		}
 		var one int

@@ -39,12 +39,20 @@ func parseSGFPoint(r engine.Rules, v string) (engine.Square, error) {
 	if s, err := engine.ParseSquare(r, v); err == nil {
 		return s, nil
 	}
-	return engine.NoSquare, fmt.Errorf("bad point %q", v)
+	return engine.NoSquare, fmt.Errorf("bad point %.24q", v)
 }
 
-// nodeMarks reads the marks of an SGF node (in the board's frame).
+// nodeMarks reads the marks of an SGF node (in the board's frame), each
+// once (compressed point lists may cover the board many times over).
 func nodeMarks(r engine.Rules, n *engine.SGFNode) ([]Mark, error) {
 	var out []Mark
+	seen := map[Mark]bool{}
+	add := func(mk Mark) {
+		if !seen[mk] {
+			seen[mk] = true
+			out = append(out, mk)
+		}
+	}
 	for _, p := range n.Props {
 		if shape, ok := markProps[p.ID]; ok {
 			for _, v := range p.Values {
@@ -54,7 +62,7 @@ func nodeMarks(r engine.Rules, n *engine.SGFNode) ([]Mark, error) {
 					return nil, fmt.Errorf("%s: %w", p.ID, err)
 				}
 				for _, s := range sqs {
-					out = append(out, Mark{Square: s, Shape: shape})
+					add(Mark{Square: s, Shape: shape})
 				}
 			}
 		}
@@ -62,50 +70,56 @@ func nodeMarks(r engine.Rules, n *engine.SGFNode) ([]Mark, error) {
 			for _, v := range p.Values {
 				pt, text, ok := strings.Cut(v, ":")
 				if !ok {
-					return nil, fmt.Errorf("LB[%s]: want point:text", v)
+					return nil, fmt.Errorf("LB[%.24q]: want point:text", v)
 				}
 				s, err := parseSGFPoint(r, pt)
 				if err != nil {
 					return nil, fmt.Errorf("LB: %w", err)
 				}
-				out = append(out, Mark{Square: s, Text: text})
+				add(Mark{Square: s, Text: text})
 			}
 		}
 	}
 	return out, nil
 }
 
-// ImportSGF merges the games (and their variations) of an SGF collection
-// into the book, in one transaction: on any error nothing is written. A
-// game record (a root with RE, PB or PW) also counts its main line as a
-// game in the statistics, once whatever the number of imports.
+// SGFImportOptions say how an SGF import reads its input.
+type SGFImportOptions struct {
+	// Partial reads a turn with fewer stones than the rules place (B[] or
+	// W[], the null move; one stone where the rules place p) as a null or
+	// seminull move, as a proof line holds them (and as ExportSGF writes
+	// them); else such a turn refuses the file. A game record whose main
+	// line holds one is not counted as a game.
+	Partial bool
+	// Limits bound the input (zero fields: the engine's defaults,
+	// engine.SGFMaxBytes and the others).
+	Limits engine.SGFLimits
+}
+
+// ImportSGF imports an SGF collection held in a string, with the default
+// options (see ImportSGFReader).
 func (bk *Book) ImportSGF(ctx context.Context, data string) (ImportStats, error) {
+	return bk.ImportSGFReader(ctx, strings.NewReader(data), SGFImportOptions{})
+}
+
+// ImportSGFReader merges the games (and their variations) of an SGF
+// collection into the book, in one transaction: on any error nothing is
+// written. The input is read as it is stored, one node at a time: whatever
+// its size, the import holds one node and the line being read, and the
+// reader's limits refuse an input too large. A game record (a root with RE,
+// PB or PW) also counts its main line as a game in the statistics, once
+// whatever the number of imports. An error names the game and the node
+// (counted from 1 in the input) and the byte where it starts.
+func (bk *Book) ImportSGFReader(ctx context.Context, rd io.Reader, opts SGFImportOptions) (ImportStats, error) {
 	var st ImportStats
-	roots, err := engine.ParseSGF(data)
-	if err != nil {
-		return st, err
-	}
-	err = bk.write(ctx, func(tx *sql.Tx) error {
+	err := bk.write(ctx, func(tx *sql.Tx) error {
 		w, err := bk.newWtx(ctx, tx)
 		if err != nil {
 			return err
 		}
-		for gi, root := range roots {
-			r, err := engine.SGFRules(root, bk.rules)
-			if err != nil {
-				return fmt.Errorf("game %d: %w", gi+1, err)
-			}
-			if r != bk.rules {
-				return fmt.Errorf("game %d: rules %s, the book's are %s", gi+1, r, bk.rules)
-			}
-			b := bk.tmpl.Clone()
-			if err := w.importNode(ctx, b, node{id: bk.root}, root, 0); err != nil {
-				return fmt.Errorf("game %d: %w", gi+1, err)
-			}
-			if err := w.recordSGFGame(ctx, root, &st); err != nil {
-				return fmt.Errorf("game %d: %w", gi+1, err)
-			}
-			st.Games++
+		imp := &sgfImport{w: w, sc: engine.NewSGFScanner(rd, opts.Limits), partial: opts.Partial, st: &st}
+		if err := imp.run(ctx); err != nil {
+			return err
 		}
 		st.Positions, st.Edges = w.added, w.edges
 		return w.finish(ctx)
@@ -116,51 +130,176 @@ func (bk *Book) ImportSGF(ctx context.Context, data string) (ImportStats, error)
 	return st, nil
 }
 
-// SGFGameSource is the game source of the game records an SGF import
-// stores; their id is a digest of the turns (see recordSGFGame).
-const SGFGameSource = "sgf"
+// sgfImport is the state of an SGF import: the board and the stored
+// position of the node read last, and one frame per open game tree.
+type sgfImport struct {
+	w       *wtx
+	sc      *engine.SGFScanner
+	partial bool
+	st      *ImportStats
 
-// recordSGFGame stores the main line (first variation) of an SGF game
-// tree as a game for the statistics when the tree is a game record: its
-// root says who played (PB, PW) or how it ended (RE). An opening tree
-// without them (as ExportSGF writes) adds no game. The game's id is a
-// digest of its turns and result, so importing the same record again (from
-// any file) changes nothing. Its result is the winner on the board at the
-// end of the line, else RE's ("B+…", "W+…"), else unfinished.
-func (w *wtx) recordSGFGame(ctx context.Context, root *engine.SGFNode, st *ImportStats) error {
-	re, hasRE := root.Get("RE")
-	_, pb := root.Get("PB")
-	_, pw := root.Get("PW")
-	if !hasRE && !pb && !pw {
-		return nil
+	game   int // game trees of the collection begun
+	b      *engine.Board
+	cur    node
+	main   bool // the node read last is on its game's main line
+	frames []sgfFrame
+	// The game's root, when it is a game record (RE, PB or PW): its RE,
+	// the main line's turns and positions, and whether a turn of it was
+	// short (a proof line's null or seminull move: not a game).
+	record bool
+	re     string
+	turns  []engine.Move
+	path   []PosID
+	short  bool
+	rooted bool // the game's root node has been read
+}
+
+// sgfFrame is an open game tree: where its first node hangs from.
+type sgfFrame struct {
+	cur   node
+	turns int  // turns played on the board before it
+	main  bool // it continues the main line
+	kids  int  // variations opened in it so far
+}
+
+func (im *sgfImport) run(ctx context.Context) error {
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		ev, err := im.sc.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			if im.game > 0 {
+				return fmt.Errorf("game %d: %w", im.game, err)
+			}
+			return err
+		}
+		switch ev.Kind {
+		case engine.SGFTreeStart:
+			if ev.Depth == 1 {
+				im.game++
+				im.rooted, im.record, im.re, im.short = false, false, "", false
+				im.turns, im.path = im.turns[:0], im.path[:0]
+				im.b = im.w.bk.tmpl.Clone()
+				im.cur = node{id: im.w.bk.root}
+				im.main = true
+				im.frames = append(im.frames[:0], sgfFrame{cur: im.cur, main: true})
+				continue
+			}
+			// The first variation of a node on the main line continues it.
+			top := &im.frames[len(im.frames)-1]
+			im.main = im.main && top.kids == 0
+			top.kids++
+			im.frames = append(im.frames, sgfFrame{cur: im.cur, turns: im.b.Turn(), main: im.main})
+		case engine.SGFTreeEnd:
+			f := im.frames[len(im.frames)-1]
+			im.frames = im.frames[:len(im.frames)-1]
+			for im.b.Turn() > f.turns {
+				if err := im.b.Undo(); err != nil {
+					return err
+				}
+			}
+			im.cur = f.cur
+			if len(im.frames) > 0 {
+				im.main = im.frames[len(im.frames)-1].main
+			}
+			if ev.Depth == 1 {
+				if err := im.endGame(ctx); err != nil {
+					return fmt.Errorf("game %d: %w", im.game, err)
+				}
+			}
+		case engine.SGFNodeRead:
+			if err := im.node(ctx, ev.Node); err != nil {
+				return fmt.Errorf("game %d, node %d (byte %d): %w", im.game, ev.Index, ev.Offset, err)
+			}
+		}
 	}
+}
+
+// node stores one node: its move from the position read last, and its
+// comment, name and marks.
+func (im *sgfImport) node(ctx context.Context, n *engine.SGFNode) error {
+	w := im.w
 	r := w.bk.rules
-	b := w.bk.tmpl.Clone()
-	cur := node{id: w.bk.root}
-	path := []PosID{cur.id}
-	var turns []engine.Move
-	for n := root; n != nil; {
-		_, m, ok, err := engine.SGFMove(r, n)
+	if !im.rooted {
+		im.rooted = true
+		rr, err := engine.SGFRules(n, r)
 		if err != nil {
 			return err
 		}
-		if ok {
-			if cur, err = w.step(ctx, b, cur, m, true); err != nil {
-				return err
-			}
-			path = append(path, cur.id)
-			turns = append(turns, m)
+		if rr != r {
+			return fmt.Errorf("rules %s, the book's are %s", rr, r)
 		}
-		if len(n.Children) == 0 {
-			break
-		}
-		n = n.Children[0]
+		re, hasRE := n.Get("RE")
+		_, pb := n.Get("PB")
+		_, pw := n.Get("PW")
+		im.record, im.re = hasRE || pb || pw, re
+		im.path = append(im.path, im.cur.id)
 	}
-	if len(turns) == 0 {
+	if id := engine.SGFSetupProp(n); id != "" {
+		return fmt.Errorf("set-up stones (%s) are not supported; games must be played from the empty board", id)
+	}
+	c, m, ok, err := engine.SGFMove(r, n)
+	if err != nil {
+		return err
+	}
+	if ok {
+		b := im.b
+		if c != b.ToMove() {
+			return fmt.Errorf("%s to move, but the node plays %s", b.ToMove(), c)
+		}
+		full := b.Check(m, false) == nil
+		if !full && !im.partial {
+			if err := b.Check(m, true); err != nil {
+				return fmt.Errorf("%s[%s]: %w", c, engine.SGFMoveValue(r, m), err)
+			}
+			want := r.StonesForTurn(b.Turn())
+			return fmt.Errorf("%s[%s]: %d of the %d stones the turn places (a proof line's null or seminull move: import it with --partial)",
+				c, engine.SGFMoveValue(r, m), m.Len(), want)
+		}
+		next, err := w.step(ctx, b, im.cur, m, im.partial)
+		if err != nil {
+			return fmt.Errorf("%s[%s]: %w", c, engine.SGFMoveValue(r, m), err)
+		}
+		im.cur = next
+		if im.main {
+			im.turns = append(im.turns, m)
+			im.path = append(im.path, next.id)
+			im.short = im.short || !full
+		}
+	}
+	return w.mergeNote(ctx, im.cur, n)
+}
+
+// SGFGameSource is the game source of the game records an SGF import
+// stores; their id is a digest of the turns (see endGame).
+const SGFGameSource = "sgf"
+
+// endGame ends a game tree of the collection: when it is a game record
+// (its root says who played, PB and PW, or how it ended, RE) its main line
+// (first variation) is stored as a game for the statistics, unless a turn
+// of it is short (a proof line, not a game). An opening tree without them
+// (as ExportSGF writes) adds no game. The game's id is a digest of its
+// turns and result, so importing the same record again (from any file)
+// changes nothing. Its result is the winner on the board at the end of the
+// line, else RE's ("B+…", "W+…"), else unfinished.
+func (im *sgfImport) endGame(ctx context.Context) error {
+	im.st.Games++
+	if !im.record || im.short || len(im.turns) == 0 {
 		return nil
 	}
+	w := im.w
+	b := w.bk.tmpl.Clone()
+	for _, m := range im.turns {
+		if err := b.Play(m); err != nil {
+			return err // checked as it was stored
+		}
+	}
 	result := b.Winner()
-	if re = strings.ToUpper(strings.TrimSpace(re)); result == engine.Empty {
+	if re := strings.ToUpper(strings.TrimSpace(im.re)); result == engine.Empty {
 		switch {
 		case strings.HasPrefix(re, "B+"):
 			result = engine.Black
@@ -168,62 +307,20 @@ func (w *wtx) recordSGFGame(ctx context.Context, root *engine.SGFNode, st *Impor
 			result = engine.White
 		}
 	}
-	sum := sha256.Sum256(append(encodeTurns(turns), byte(result)))
+	sum := sha256.Sum256(append(encodeTurns(im.turns), byte(result)))
 	ext := hex.EncodeToString(sum[:12])
 	var known int
 	if err := w.tx.QueryRowContext(ctx, "SELECT count(*) FROM game WHERE source = ? AND ext_id = ?", SGFGameSource, ext).Scan(&known); err != nil {
 		return err
 	}
 	if known > 0 {
-		st.Already++
+		im.st.Already++
 		return nil
 	}
-	if err := w.addGame(ctx, SGFGameSource, ext, path, turns, result); err != nil {
+	if err := w.addGame(ctx, SGFGameSource, ext, im.path, im.turns, result); err != nil {
 		return err
 	}
-	st.Recorded++
-	return nil
-}
-
-const maxSGFDepth = 2000
-
-func (w *wtx) importNode(ctx context.Context, b *engine.Board, cur node, n *engine.SGFNode, depth int) error {
-	r := w.bk.rules
-	if depth > maxSGFDepth {
-		return fmt.Errorf("variation deeper than %d nodes", maxSGFDepth)
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if id := engine.SGFSetupProp(n); id != "" {
-		return fmt.Errorf("node %d: set-up stones (%s) are not supported; games must be played from the empty board", depth, id)
-	}
-	played := false
-	c, m, ok, err := engine.SGFMove(r, n)
-	if err != nil {
-		return fmt.Errorf("node %d: %w", depth, err)
-	}
-	if ok {
-		if c != b.ToMove() {
-			return fmt.Errorf("node %d: %s to move, but the node plays %s", depth, b.ToMove(), c)
-		}
-		next, err := w.step(ctx, b, cur, m, true)
-		if err != nil {
-			return fmt.Errorf("node %d: %s: %w", depth, engine.MoveName(r, m), err)
-		}
-		cur, played = next, true
-	}
-	if err := w.mergeNote(ctx, cur, n); err != nil {
-		return fmt.Errorf("node %d: %w", depth, err)
-	}
-	for _, ch := range n.Children {
-		if err := w.importNode(ctx, b, cur, ch, depth+1); err != nil {
-			return err
-		}
-	}
-	if played {
-		return b.Undo()
-	}
+	im.st.Recorded++
 	return nil
 }
 
@@ -323,7 +420,10 @@ type ExportStats struct {
 // ExportSGF writes one SGF game: the main line from the empty board to
 // position id, then id's whole subtree as variations. A position reached
 // again by a transposition is written once with its subtree; later
-// occurrences are leaves marked XT[1].
+// occurrences are leaves marked XT[1]. The SGF is written as the subtree is
+// walked (out is buffered, and flushed at the end): the export holds the
+// line being walked and one bit per position of the book, whatever the
+// size of the subtree. On an error out may hold part of the SGF.
 func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts ExportOptions) (ExportStats, error) {
 	var st ExportStats
 	if opts.MaxNodes < 0 {
@@ -356,49 +456,71 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 		}
 		line = lines[0]
 	}
-	// Unchecked proofs are written as such (once for the whole export).
+	// The root's game comment says whether the export is cut, before the
+	// subtree is written: a first walk counts the moves (without notes).
+	truncated := false
+	if opts.MaxNodes > 0 {
+		var err error
+		if truncated, err = bk.exportCut(ctx, id, opts); err != nil {
+			return st, err
+		}
+	}
+	// Unchecked proofs are written as such (asked once for the whole
+	// export).
 	mask, err := bk.proofMask(ctx)
 	if err != nil {
 		return st, err
 	}
-	root := &engine.SGFNode{Props: []engine.SGFProp{
+	sw := engine.NewSGFWriter(out)
+	rootProps := []engine.SGFProp{
 		{ID: "FF", Values: []string{"4"}}, {ID: "SZ", Values: []string{engine.SGFSizeValue(r)}},
 		{ID: "RU", Values: []string{r.String()}}, {ID: "AP", Values: []string{"c6book"}},
-	}}
-	b := bk.tmpl.Clone()
-	if err := bk.annotate(ctx, root, line.IDs[0], b, mask); err != nil {
-		return st, err
 	}
-	cur := root
+	if truncated {
+		rootProps = append(rootProps, engine.SGFProp{ID: "GC", Values: []string{
+			fmt.Sprintf("c6book: export truncated at %d moves below the exported position; the book stores more", opts.MaxNodes)}})
+	}
+	b := bk.tmpl.Clone()
+	sw.Open()
+	// The line's nodes (the last one is the exported position's, written
+	// by expand with its subtree).
+	props := rootProps
 	for i, m := range line.Turns {
+		n := &engine.SGFNode{Props: props}
+		if line.IDs[i] != 0 {
+			if err := bk.annotate(ctx, n, line.IDs[i], b, mask); err != nil {
+				return st, err
+			}
+		}
+		sw.Node(n.Props...)
 		c := b.ToMove()
 		if err := b.PlayPartial(m); err != nil {
 			return st, fmt.Errorf("line to position %d, turn %d: %w", id, i+1, err)
 		}
-		n := &engine.SGFNode{Props: []engine.SGFProp{{ID: c.String(), Values: []string{engine.SGFMoveValue(r, m)}}}}
-		if i < len(line.Turns)-1 && line.IDs[i+1] != 0 {
-			if err := bk.annotate(ctx, n, line.IDs[i+1], b, mask); err != nil {
-				return st, err
-			}
-		}
-		cur.Children = []*engine.SGFNode{n}
-		cur = n
+		props = []engine.SGFProp{{ID: c.String(), Values: []string{engine.SGFMoveValue(r, m)}}}
 	}
-	seen := map[PosID]bool{}
+	var seen idSet
 	count := 0
-	var expand func(n *engine.SGFNode, pid PosID, depth int) error
-	expand = func(n *engine.SGFNode, pid PosID, depth int) error {
+	// bare: the position has no note and no status (its parent's
+	// Children says so): nothing to annotate.
+	var expand func(props []engine.SGFProp, pid PosID, depth int, bare bool) error
+	expand = func(props []engine.SGFProp, pid PosID, depth int, bare bool) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if err := bk.annotate(ctx, n, pid, b, mask); err != nil {
-			return err
+		n := &engine.SGFNode{Props: props}
+		if !bare {
+			if err := bk.annotate(ctx, n, pid, b, mask); err != nil {
+				return err
+			}
 		}
-		if seen[pid] {
+		if seen.has(pid) {
 			n.Set("XT", "1")
+			sw.Node(n.Props...)
 			return nil
 		}
-		seen[pid] = true
+		seen.add(pid)
+		sw.Node(n.Props...)
 		if opts.MaxDepth > 0 && depth >= opts.MaxDepth {
 			return nil
 		}
@@ -407,6 +529,7 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 			return err
 		}
 		_, sym := b.CanonicalKey()
+		variations := len(kids) > 1
 		for _, k := range kids {
 			if opts.MaxNodes > 0 && count >= opts.MaxNodes {
 				st.Truncated = true
@@ -421,9 +544,14 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 			if err := b.PlayPartial(m); err != nil {
 				return fmt.Errorf("stored move %s of position %d: %w", engine.MoveName(r, k.Move), pid, err)
 			}
-			ch := &engine.SGFNode{Props: []engine.SGFProp{{ID: c.String(), Values: []string{engine.SGFMoveValue(r, m)}}}}
-			n.Children = append(n.Children, ch)
-			err := expand(ch, k.ID, depth+1)
+			if variations {
+				sw.Open()
+			}
+			bare := !k.Note && k.Label == "" && k.Proofs[0].Status == StatusUnknown && k.Proofs[1].Status == StatusUnknown
+			err := expand([]engine.SGFProp{{ID: c.String(), Values: []string{engine.SGFMoveValue(r, m)}}}, k.ID, depth+1, bare)
+			if variations {
+				sw.Close()
+			}
 			if uerr := b.Undo(); err == nil {
 				err = uerr
 			}
@@ -433,15 +561,67 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 		}
 		return nil
 	}
-	if err := expand(cur, id, 0); err != nil {
+	if err := expand(props, id, 0, false); err != nil {
 		return st, err
 	}
+	sw.Close()
 	st.Nodes = count
-	if st.Truncated {
-		root.Set("GC", fmt.Sprintf("c6book: export truncated at %d moves below the exported position; the book stores more", opts.MaxNodes))
+	return st, sw.Flush()
+}
+
+// exportCut reports whether an export with opts.MaxNodes > 0 stops before
+// the end of id's subtree: it walks the subtree as ExportSGF does (each
+// position expanded once, opts.MaxDepth), counting moves, until there are
+// more than opts.MaxNodes.
+func (bk *Book) exportCut(ctx context.Context, id PosID, opts ExportOptions) (bool, error) {
+	var seen idSet
+	count := 0
+	var walk func(pid PosID, depth int) (bool, error)
+	walk = func(pid PosID, depth int) (bool, error) {
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
+		if seen.has(pid) {
+			return false, nil
+		}
+		seen.add(pid)
+		if opts.MaxDepth > 0 && depth >= opts.MaxDepth {
+			return false, nil
+		}
+		kids, err := bk.childIDs(ctx, pid)
+		if err != nil {
+			return false, err
+		}
+		for _, k := range kids {
+			if count >= opts.MaxNodes {
+				return true, nil
+			}
+			count++
+			if cut, err := walk(k, depth+1); cut || err != nil {
+				return cut, err
+			}
+		}
+		return false, nil
 	}
-	_, err = io.WriteString(out, engine.WriteSGF(root))
-	return st, err
+	return walk(id, 0)
+}
+
+// childIDs lists the children of a position in the order of Children.
+func (bk *Book) childIDs(ctx context.Context, id PosID) ([]PosID, error) {
+	rows, err := bk.r.QueryContext(ctx, "SELECT child FROM edge WHERE parent = ? ORDER BY move", int64(id))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []PosID
+	for rows.Next() {
+		var c int64
+		if err := rows.Scan(&c); err != nil {
+			return nil, err
+		}
+		out = append(out, PosID(c))
+	}
+	return out, rows.Err()
 }
 
 // locateLine finds the positions of a line from the empty board (a turn

@@ -22,6 +22,12 @@ const sampleSGF = `(;FF[4]GM[1]SZ[19]PB[alice]PW[bob]C[a LittleGolem game]
 ;B[jj];W[jiki];B[kkll]C[letter coordinates])
 `
 
+// importPartial imports SGF text holding proof lines (null and seminull
+// moves, as sampleSGF and the exports of such books do).
+func importPartial(ctx context.Context, bk *Book, data string) (ImportStats, error) {
+	return bk.ImportSGFReader(ctx, strings.NewReader(data), SGFImportOptions{Partial: true})
+}
+
 // bookState is everything an import may change, for equality checks.
 func bookState(t *testing.T, bk *Book) string {
 	t.Helper()
@@ -70,7 +76,7 @@ func TestSGFImportExport(t *testing.T) {
 	ctx := context.Background()
 	bk := newBook(t, engine.Connect6())
 	r := bk.Rules()
-	st, err := bk.ImportSGF(ctx, sampleSGF)
+	st, err := importPartial(ctx, bk, sampleSGF)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +108,7 @@ func TestSGFImportExport(t *testing.T) {
 
 	// Importing again changes nothing at all.
 	before := bookState(t, bk)
-	if _, err := bk.ImportSGF(ctx, sampleSGF); err != nil {
+	if _, err := importPartial(ctx, bk, sampleSGF); err != nil {
 		t.Fatal(err)
 	}
 	if after := bookState(t, bk); after != before {
@@ -126,7 +132,7 @@ func TestSGFImportExport(t *testing.T) {
 		}
 	}
 	bk2 := newBook(t, engine.Connect6())
-	if _, err := bk2.ImportSGF(ctx, sgf); err != nil {
+	if _, err := importPartial(ctx, bk2, sgf); err != nil {
 		t.Fatalf("re-import of the export: %v\n%s", err, sgf)
 	}
 	s1, _ := bk.Stats(ctx)
@@ -173,7 +179,7 @@ func TestSGFImportExport(t *testing.T) {
 func TestSGFErrorsWriteNothing(t *testing.T) {
 	ctx := context.Background()
 	bk := newBook(t, engine.Connect6())
-	if _, err := bk.ImportSGF(ctx, sampleSGF); err != nil {
+	if _, err := importPartial(ctx, bk, sampleSGF); err != nil {
 		t.Fatal(err)
 	}
 	before := bookState(t, bk)
@@ -197,17 +203,26 @@ func TestSGFErrorsWriteNothing(t *testing.T) {
 	}
 }
 
-// FuzzImportSGF: malformed input gives an error, never a panic or a partial
-// write; accepted input keeps the book sound.
+// FuzzImportSGF: whatever the input, strict or as proof lines (Partial),
+// the import gives a one-line error and leaves the book unchanged, or
+// keeps the book sound (Check), never panics, and reads within the limits.
 func FuzzImportSGF(f *testing.F) {
-	for _, s := range []string{sampleSGF, "(;B[j10])", "(;FF[4]SZ[19];B[j10];W[j11k10](;B[a1b1])(;B[])", "(;SZ[7]RU[7,7,4,2,1];B[d4])", "((;))", "(;B[j10]LB[jj:x]CR[aa][bb])"} {
-		f.Add(s)
+	for _, s := range []string{sampleSGF, "(;B[j10])", "(;FF[4]SZ[19];B[j10];W[j11k10](;B[a1b1])(;B[])", "(;SZ[7]RU[7,7,4,2,1];B[d4])", "((;))", "(;B[j10]LB[jj:x]CR[aa][bb])",
+		"(;FF[4]SZ[19];B[];W[j11k10])", "(;FF[4]SZ[19];B[ ];W[j11k10])", "(;FF[4]SZ[19];B[j10];W[j11])", "(;FF[4]SZ[19];B[A1])",
+		"(;FF[4]SZ[19]PB[a];B[j10];W[j11](;B[a1a2];W[])(;B[c3]))", "(;FF[4]SZ[19];B[j10];W[];B[k10k11];W[];B[])",
+		"(;FF[4]RU[9,9,4,2,2]SZ[9];B[e5];W[];B[a1])", "(;FF[4]SZ[19];B[j10]C[x\n]N[y];W[j11k10]XT[1]GB[2]XS[B:open:0])"} {
+		f.Add(s, false)
+		f.Add(s, true)
 	}
 	bk := newBook(f, engine.Connect6())
-	f.Fuzz(func(t *testing.T, data string) {
+	lim := engine.SGFLimits{MaxBytes: 1 << 16, MaxNodeBytes: 1 << 12, MaxDepth: 64}
+	f.Fuzz(func(t *testing.T, data string, partial bool) {
 		ctx := context.Background()
 		before := bookState(t, bk)
-		if _, err := bk.ImportSGF(ctx, data); err != nil {
+		if _, err := bk.ImportSGFReader(ctx, strings.NewReader(data), SGFImportOptions{Partial: partial, Limits: lim}); err != nil {
+			if msg := err.Error(); strings.ContainsAny(msg, "\n\r") || len(msg) > 600 {
+				t.Fatalf("error for %q is not one short line: %q", data, msg)
+			}
 			if after := bookState(t, bk); after != before {
 				t.Fatalf("failed import of %q changed the book", data)
 			}
@@ -215,7 +230,7 @@ func FuzzImportSGF(f *testing.F) {
 		}
 		rep, err := bk.Check(ctx)
 		if err != nil || !rep.OK() {
-			t.Fatalf("after importing %q: %v %v", data, err, rep.Problems)
+			t.Fatalf("after importing %q (partial %v): %v %v", data, partial, err, rep.Problems)
 		}
 	})
 }
@@ -279,7 +294,7 @@ func TestExportFollowsLine(t *testing.T) {
 func TestExportMaxNodes(t *testing.T) {
 	ctx := context.Background()
 	bk := newBook(t, engine.Connect6())
-	if _, err := bk.ImportSGF(ctx, sampleSGF); err != nil {
+	if _, err := importPartial(ctx, bk, sampleSGF); err != nil {
 		t.Fatal(err)
 	}
 	root, _ := bk.Root(ctx)
@@ -300,7 +315,7 @@ func TestExportMaxNodes(t *testing.T) {
 	}
 	// Importing the cut export into the book changes nothing.
 	before := bookState(t, bk)
-	if _, err := bk.ImportSGF(ctx, out.String()); err != nil {
+	if _, err := importPartial(ctx, bk, out.String()); err != nil {
 		t.Fatal(err)
 	}
 	if bookState(t, bk) != before {

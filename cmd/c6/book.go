@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -78,8 +79,7 @@ func (e *bookEnv) print(v any, text func(w io.Writer)) error {
 func bookCommands() []bookSub {
 	return []bookSub{
 		{name: "init", summary: "create a new book (--rules m,n,k,p,q)", create: true, flags: initFlags},
-		{name: "import", summary: "merge SGF files (games, collections, variations) into the book", files: true,
-			flags: func(*flag.FlagSet) bookRun { return bookRun{check: needFiles, run: bookImport} }},
+		{name: "import", summary: "merge SGF files (games, collections, variations) into the book", files: true, flags: importFlags},
 		{name: "import-games", summary: "merge a LittleGolem games file {gid: [turns]} (.json or .json.gz)", flags: importGamesFlags},
 		{name: "export", proofs: true, summary: "write the line to a position and its subtree as SGF", position: true, flags: exportFlags},
 		{name: "stats", proofs: true, summary: "count positions, moves, games, statuses",
@@ -347,7 +347,12 @@ func needFiles(e *bookEnv) error {
 	return nil
 }
 
-func bookImport(e *bookEnv) error {
+func importFlags(fs *flag.FlagSet) bookRun {
+	partial := fs.Bool("partial", false, "read a turn with fewer stones than the rules place (B[] or W[]: null; one stone: seminull) as a proof line's null or seminull move (else it refuses the file); a game record with one counts no game")
+	return bookRun{check: needFiles, run: func(e *bookEnv) error { return bookImport(e, *partial) }}
+}
+
+func bookImport(e *bookEnv, partial bool) error {
 	type fileJSON struct {
 		File      string `json:"file"`
 		Games     int    `json:"games"`
@@ -357,11 +362,7 @@ func bookImport(e *bookEnv) error {
 	}
 	var done []fileJSON
 	for _, path := range e.files {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		st, err := e.bk.ImportSGF(e.ctx, string(data))
+		st, err := importSGFFile(e, path, partial)
 		if err != nil {
 			return fmt.Errorf("%s: %w (nothing imported from it)", path, err)
 		}
@@ -372,6 +373,20 @@ func bookImport(e *bookEnv) error {
 		}
 	}
 	return e.print(map[string]any{"files": done}, nil)
+}
+
+// importSGFFile imports one SGF file as it is read (the reader's limits
+// refuse an input too large, a device like /dev/zero included).
+func importSGFFile(e *bookEnv, path string, partial bool) (proofbook.ImportStats, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return proofbook.ImportStats{}, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return proofbook.ImportStats{}, errors.New("a directory, not an SGF file")
+	}
+	return e.bk.ImportSGFReader(e.ctx, f, proofbook.SGFImportOptions{Partial: partial})
 }
 
 type importGamesOpts struct {
@@ -429,6 +444,9 @@ func bookImportGames(e *bookEnv, o importGamesOpts) error {
 	if errors.Is(err, context.Canceled) {
 		return fmt.Errorf("cancelled: %d games stored, %d already in the book (%d of them repaired), %d skipped before it (all kept; importing again adds the rest)",
 			st.Games, st.Already, st.Repaired, len(st.Skipped))
+	}
+	if err != nil && st.Transactions == 0 {
+		return fmt.Errorf("%w; nothing imported", err)
 	}
 	if err != nil {
 		return fmt.Errorf("%w (%d games committed before it)", err, st.Games)
@@ -510,37 +528,68 @@ func bookExport(e *bookEnv, out string, depth, maxNodes int) error {
 	if err != nil {
 		return err
 	}
-	// In the orientation of --turns, not the book's stored frame. The
-	// whole SGF is made before --out is written: a failed export leaves
-	// no file behind.
+	// In the orientation of --turns, not the book's stored frame.
 	line, _, err := e.f.line(e.bk.Rules())
 	if err != nil {
 		return err
 	}
-	var buf strings.Builder
-	st, err := e.bk.ExportSGF(e.ctx, id, &buf, proofbook.ExportOptions{MaxDepth: depth, MaxNodes: maxNodes, Line: line})
-	if err != nil {
-		return err
-	}
-	if out != "" {
-		if err := os.WriteFile(out, []byte(buf.String()), 0o644); err != nil {
-			return fmt.Errorf("--out: %w", err)
+	opts := proofbook.ExportOptions{MaxDepth: depth, MaxNodes: maxNodes, Line: line}
+	res := map[string]any{"id": int64(id)}
+	var st proofbook.ExportStats
+	switch {
+	case out != "":
+		// Written as it is exported, to a file beside --out renamed at the
+		// end: a failed export leaves no file behind.
+		if st, err = exportToFile(e, id, out, opts); err != nil {
+			return err
+		}
+		res["out"] = out
+	case e.f.json:
+		// The JSON object holds the SGF: made whole first.
+		var buf strings.Builder
+		if st, err = e.bk.ExportSGF(e.ctx, id, &buf, opts); err != nil {
+			return err
+		}
+		res["sgf"] = buf.String()
+	default:
+		if st, err = e.bk.ExportSGF(e.ctx, id, e.stdout, opts); err != nil {
+			return err
 		}
 	}
 	if st.Truncated {
 		fmt.Fprintf(e.stderr, "c6 book export: truncated at %d moves (--max-nodes); the book stores more below this position (--max-nodes 0 exports all)\n", maxNodes)
 	}
-	res := map[string]any{"id": int64(id), "nodes": st.Nodes, "truncated": st.Truncated}
-	if out != "" {
-		res["out"] = out
-	} else {
-		res["sgf"] = buf.String()
-	}
+	res["nodes"], res["truncated"] = st.Nodes, st.Truncated
 	if e.f.json || out != "" {
 		return e.print(res, nil) // with --out, the text output is empty
 	}
-	_, err = io.WriteString(e.stdout, buf.String())
-	return err
+	return nil
+}
+
+// exportToFile writes the export to a temporary file in out's folder and
+// renames it to out once it is complete.
+func exportToFile(e *bookEnv, id proofbook.PosID, out string, opts proofbook.ExportOptions) (proofbook.ExportStats, error) {
+	f, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.tmp")
+	if err != nil {
+		return proofbook.ExportStats{}, fmt.Errorf("--out: %w", err)
+	}
+	st, err := e.bk.ExportSGF(e.ctx, id, f, opts)
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("--out: %w", cerr)
+	}
+	if err == nil {
+		if err = os.Chmod(f.Name(), 0o644); err == nil {
+			err = os.Rename(f.Name(), out)
+		}
+		if err != nil {
+			err = fmt.Errorf("--out: %w", err)
+		}
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return st, err
+	}
+	return st, nil
 }
 
 func bookStats(e *bookEnv) error {

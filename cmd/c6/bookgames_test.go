@@ -238,3 +238,27 @@ func TestBookNextBelowInItsOrientation(t *testing.T) {
 		}
 	}
 }
+
+// A games file with a bad entry after good ones is refused with one line
+// naming the entry, and the book is left as it was.
+func TestImportGamesBadFile(t *testing.T) {
+	book := gamesBook(t)
+	before, _ := runBook(t, false, "stats", "--book", book, "--json")
+	dir := t.TempDir()
+	for _, c := range []struct{ name, data, want string }{
+		{"null.json", `{"5": ["j10", "k10k11"], "6": null}`, `entry 2 (game "6"): want a list of turns, not null`},
+		{"trailing.json", `{"5": ["j10", "k10k11"]} {"6": ["j10"]}`, `data after the games object`},
+		{"emptyid.json", `{"5": ["j10", "k10k11"], "": ["j10"]}`, `entry 2: empty game id`},
+		{"longid.json", `{"5": ["j10", "k10k11"], "` + strings.Repeat("9", 100000) + `": ["j10"]}`, `entry 2: game id of 100000 bytes`},
+	} {
+		f := filepath.Join(dir, c.name)
+		os.WriteFile(f, []byte(c.data), 0o644)
+		_, errs := runBook(t, true, "import-games", "--book", book, "--games", f)
+		if !strings.Contains(errs, c.want) || !strings.Contains(errs, "nothing imported") || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+			t.Fatalf("%s: want one line with %q, got %q", c.name, c.want, errs)
+		}
+		if after, _ := runBook(t, false, "stats", "--book", book, "--json"); after != before {
+			t.Fatalf("%s: the refused file changed the book:\n%s\n%s", c.name, before, after)
+		}
+	}
+}

@@ -214,17 +214,26 @@ func TestExportMaxNodesFlag(t *testing.T) {
 }
 
 // import-games counts skipped games by reason; -v lists each on one short
-// line, however long the broken turn.
+// line. A turn longer than the games file allows refuses the file, on one
+// short line, however long the turn.
 func TestImportGamesSkipReasons(t *testing.T) {
 	dir := t.TempDir()
 	book := filepath.Join(dir, "b.c6book")
 	runBook(t, false, "init", "--book", book)
 	games := filepath.Join(dir, "games.json")
+	long := strings.Repeat("j10", 21) // 63 bytes: unreadable, within the limit
 	huge := strings.Repeat("j10", 300000)
 	data := `{"1": ["j10", "a1a2", "k10l10", "b1b2", "m10n10", "c1c2", "o10p10", "d1d2"],` +
 		` "2": ["j10", "a1a2", "k10l10", "b1b2", "m10n10", "c1c2", "o10p10", "d1d2", "e1e2"],` +
-		` "3": ["j10", "` + huge + `"], "4": ["j10", "j10k10"], "5": ["j10", "a1a2"]}`
-	if err := os.WriteFile(games, []byte(data), 0o644); err != nil {
+		` "3": ["j10", "TURN"], "4": ["j10", "j10k10"], "5": ["j10", "a1a2"]}`
+	if err := os.WriteFile(games, []byte(strings.Replace(data, "TURN", huge, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errs := runBook(t, true, "import-games", "--book", book, "--games", games, "-v")
+	if !strings.Contains(errs, `entry 3 (game "3"): turn 2 of 900000 bytes (at most 64)`) || len(errs) > 240 {
+		t.Fatalf("a 900 kB turn: %q", errs)
+	}
+	if err := os.WriteFile(games, []byte(strings.Replace(data, "TURN", long, 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out, _ := runBook(t, false, "import-games", "--book", book, "--games", games, "-v")

@@ -23,6 +23,7 @@ func commands() map[string]command {
 		"threats": {"threat counts, windows and critical defences of a position", cmdThreats},
 		"solve":   {"VCDT/VCST threat-space solver for the side to move", cmdSolve},
 		"verify":  {"NCTU6-style verifier: list every defender move still unsolved", cmdVerify},
+		"play":    {"the move for the side to move (player: threat space, then a selective search); --loop for match tools", cmdPlay},
 		"book":    {"the proof book: init, import, export, stats, show, verify, next, check", cmdBook},
 		"worker":  {"run verifier jobs from a NATS queue (c6 server, or a book's embedded queue)", cmdWorker},
 		"server":  {"a verifier queue: NATS server with JetStream storage, for workers on other machines", cmdServer},

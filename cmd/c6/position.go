@@ -74,11 +74,12 @@ func (p *positionFlags) load() (*engine.Board, error) {
 	case p.turns != "" && p.sgf != "":
 		return nil, errors.New("give --turns or --sgf, not both")
 	case p.sgf != "":
-		data, err := os.ReadFile(p.sgf)
+		f, err := os.Open(p.sgf)
 		if err != nil {
 			return nil, err
 		}
-		roots, err := engine.ParseSGF(string(data))
+		defer f.Close()
+		roots, err := engine.ReadSGF(f, engine.SGFLimits{})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p.sgf, err)
 		}

@@ -1,0 +1,223 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"c6book/engine"
+)
+
+// playCandidateJSON is one root move the player considered.
+type playCandidateJSON struct {
+	Move  string  `json:"move"`
+	Score float64 `json:"score"`
+	Prior float64 `json:"prior"`
+	Loses bool    `json:"loses_to_vcdt,omitempty"`
+}
+
+// playJSON is c6 play's answer.
+type playJSON struct {
+	Rules      string              `json:"rules"`
+	Turns      string              `json:"turns"`
+	ToMove     string              `json:"to_move"`
+	Move       string              `json:"move"`
+	Score      float64             `json:"score"`
+	Reason     string              `json:"reason"`
+	PV         []string            `json:"pv"`
+	Nodes      int64               `json:"nodes"`
+	Depth      int                 `json:"depth"`
+	MS         int64               `json:"ms"`
+	Candidates []playCandidateJSON `json:"candidates"`
+}
+
+// maxLoopLine bounds a line of turns read by --loop.
+const maxLoopLine = 64 << 10
+
+func cmdPlay(args []string, stdout, stderr io.Writer) error {
+	return playCmd(args, os.Stdin, stdout, stderr)
+}
+
+func playCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("c6 play", flag.ContinueOnError)
+	var pf positionFlags
+	pf.register(fs)
+	asJSON := fs.Bool("json", false, "print one JSON object (with --loop: one a line)")
+	budget := fs.Duration("time", time.Second, "time for the move, e.g. 1s (0: --nodes only)")
+	nodes := fs.Int64("nodes", 0, "node budget: search and solver nodes (0: none with --time, else 300000)")
+	ncand := fs.Int("candidates", 8, "candidates printed (0: all)")
+	loop := fs.Bool("loop", false, "read a position (a line of turns) from stdin, write the move on stdout, until EOF")
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return err
+	}
+	if *budget < 0 {
+		return fmt.Errorf("--time %v: want a positive duration", *budget)
+	}
+	if *nodes < 0 {
+		return fmt.Errorf("--nodes %d: want a positive number", *nodes)
+	}
+	opts := engine.PlayOptions{MaxNodes: *nodes, Timeout: *budget}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if *loop {
+		if pf.turns != "" || pf.sgf != "" {
+			return errors.New("--loop reads the positions from stdin: give no --turns or --sgf")
+		}
+		r := engine.Connect6()
+		if pf.rules != "" {
+			var err error
+			if r, err = engine.ParseRules(pf.rules); err != nil {
+				return err
+			}
+		}
+		return playLoop(ctx, r, opts, *ncand, *asJSON, stdin, stdout)
+	}
+	b, err := pf.load()
+	if err != nil {
+		return err
+	}
+	out, err := playOne(ctx, b, opts, *ncand)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return writeJSON(stdout, out)
+	}
+	printPlay(stdout, out)
+	return nil
+}
+
+// playOne runs the player on b.
+func playOne(ctx context.Context, b *engine.Board, opts engine.PlayOptions, ncand int) (playJSON, error) {
+	r := b.Rules()
+	res, err := engine.Play(ctx, b, opts)
+	if err != nil {
+		return playJSON{}, err
+	}
+	out := playJSON{
+		Rules:      r.String(),
+		Turns:      engine.FormatTurns(r, b.History()),
+		ToMove:     b.ToMove().String(),
+		Move:       engine.MoveName(r, res.Move),
+		Score:      finite(res.Score),
+		Reason:     res.Reason,
+		PV:         moveNames(r, res.PV),
+		Nodes:      res.Nodes,
+		Depth:      res.Depth,
+		MS:         res.Elapsed.Milliseconds(),
+		Candidates: []playCandidateJSON{},
+	}
+	for i, c := range res.Candidates {
+		if ncand > 0 && i == ncand {
+			break
+		}
+		out.Candidates = append(out.Candidates, playCandidateJSON{Move: engine.MoveName(r, c.Move), Score: finite(c.Score), Prior: finite(c.Prior), Loses: c.Loses})
+	}
+	return out, nil
+}
+
+// finite rounds a score for printing; an unscored candidate (-Inf: the
+// search ran out before it) prints as the lowest finite score.
+func finite(v float64) float64 {
+	switch {
+	case math.IsInf(v, -1) || math.IsNaN(v):
+		return -math.MaxFloat32
+	case math.IsInf(v, 1):
+		return math.MaxFloat32
+	}
+	return math.Round(v*1000) / 1000
+}
+
+// playLoop answers positions from in, one a line, until EOF or "quit": the
+// move (or its JSON) on a line of its own, or "error: ..." for a bad line.
+func playLoop(ctx context.Context, r engine.Rules, opts engine.PlayOptions, ncand int, asJSON bool, in io.Reader, out io.Writer) error {
+	br := bufio.NewReaderSize(in, 4096)
+	for {
+		line, tooLong, err := readLine(br, maxLoopLine)
+		if err != nil && line == "" && !tooLong {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
+		}
+		line = strings.TrimSpace(line)
+		switch {
+		case tooLong:
+			fmt.Fprintf(out, "error: line longer than %d bytes\n", maxLoopLine)
+			continue
+		case line == "quit":
+			return nil
+		}
+		res, perr := playLine(ctx, r, opts, ncand, line)
+		switch {
+		case perr != nil:
+			fmt.Fprintf(out, "error: %s\n", strings.ReplaceAll(perr.Error(), "\n", " "))
+		case asJSON:
+			if err := writeJSON(out, res); err != nil {
+				return err
+			}
+		default:
+			fmt.Fprintln(out, res.Move)
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+	}
+}
+
+func playLine(ctx context.Context, r engine.Rules, opts engine.PlayOptions, ncand int, line string) (playJSON, error) {
+	turns, err := engine.ParseTurns(r, line)
+	if err != nil {
+		return playJSON{}, err
+	}
+	b, err := engine.Replay(r, turns)
+	if err != nil {
+		return playJSON{}, err
+	}
+	return playOne(ctx, b, opts, ncand)
+}
+
+// readLine reads one line of at most limit bytes; a longer line is read to
+// its end and dropped (tooLong), so memory stays bounded.
+func readLine(br *bufio.Reader, limit int) (line string, tooLong bool, err error) {
+	var sb strings.Builder
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if !tooLong {
+			if sb.Len()+len(chunk) > limit+1 {
+				tooLong = true
+				sb.Reset()
+			} else {
+				sb.Write(chunk)
+			}
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		return strings.TrimRight(sb.String(), "\r\n"), tooLong, err
+	}
+}
+
+func printPlay(w io.Writer, v playJSON) {
+	fmt.Fprintf(w, "%s plays %s (score %g, %s)\n", v.ToMove, v.Move, v.Score, v.Reason)
+	fmt.Fprintf(w, "pv: %s\n", strings.Join(v.PV, " "))
+	fmt.Fprintf(w, "%d nodes, depth %d, %s\n", v.Nodes, v.Depth, time.Duration(v.MS)*time.Millisecond)
+	for i, c := range v.Candidates {
+		note := ""
+		if c.Loses {
+			note = "  loses to a VCDT"
+		}
+		fmt.Fprintf(w, "%2d. %-8s score %10.3f  prior %7.3f%s\n", i+1, c.Move, c.Score, c.Prior, note)
+	}
+}

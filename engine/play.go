@@ -1,0 +1,629 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"time"
+)
+
+// The player: the move for the side to move, as a strong program chooses it.
+//
+//  1. Threat space first: a move that makes k in a row is played; a win the
+//     threat-space solvers find (VCDT, then VCST) is played with its proof;
+//     when the opponent threatens, every move considered blocks them.
+//  2. Then a selective alpha-beta search over whole moves (iterative
+//     deepening, a turn a ply): at each position the moves are built from
+//     the squares the policy model ranks best (the line-pattern weights
+//     learned from the LittleGolem games, patterns_gen.go) and from the
+//     threat moves; a move that leaves its maker with a threat is searched
+//     one turn deeper (the opponent's reply is forced); the leaves are scored
+//     by the threats on the board and the live windows.
+//  3. Last, safety: the search's moves are taken best first and the first
+//     one after which the opponent has no VCDT win is played, so that no
+//     move is played that loses to a VCDT when another (of those searched)
+//     does not.
+//
+// Alpha-beta rather than Monte Carlo tree search: with a handful of
+// policy-ranked moves a position, a two- or three-turn alpha-beta search
+// finishes its iterations under a node budget, is deterministic (a given
+// budget gives the same move on every machine, which the tests rely on),
+// and its leaves can be decided exactly by the threat counts, where
+// random playouts of Connect6 say little without a strong playout policy.
+
+// PlayOptions configure Play.
+type PlayOptions struct {
+	// MaxNodes bounds the work: search nodes plus solver nodes (0: 300000
+	// when Timeout is zero too, else unlimited).
+	MaxNodes int64
+	// Timeout bounds the wall time (0: none).
+	Timeout time.Duration
+	// Weights are the policy model (nil: the learned weights).
+	Weights *PatternWeights
+	// Width is the number of moves searched at the root (0: 12); inner
+	// positions search half as many (at least 4).
+	Width int
+	// MaxDepth bounds the iterative deepening, in turns (0: 4).
+	MaxDepth int
+	// Progress, when set, receives reports from a separate goroutine, one
+	// call at a time; a slow callback drops reports, it never slows the
+	// search.
+	Progress func(PlayProgress)
+	// ProgressEvery is the minimum interval between reports (default 200ms).
+	ProgressEvery time.Duration
+}
+
+// PlayProgress is reported while Play runs.
+type PlayProgress struct {
+	Stage   string // "solve", "search", "safety"
+	Nodes   int64
+	Depth   int // the deepest iteration completed
+	Best    Move
+	Score   float64
+	Elapsed time.Duration
+}
+
+// PlayCandidate is a move Play considered at the root, with its score (the
+// search's, from the mover's side; WinScore and above: a win found) and the
+// policy model's prior (log-probability).
+type PlayCandidate struct {
+	Move  Move
+	Score float64
+	Prior float64
+	// Loses: the opponent has a VCDT win after this move.
+	Loses bool
+	pv    []Move
+}
+
+// PlayResult is Play's answer.
+type PlayResult struct {
+	Move  Move
+	Score float64
+	// PV is the principal variation from the root, starting with Move.
+	PV    []Move
+	Nodes int64
+	// Depth is the deepest search iteration completed (turns).
+	Depth int
+	// Reason says how the move was chosen: "six" (makes k in a row),
+	// "vcdt"/"vcst" (a proved win, Proof), "opening" (the empty board's
+	// centre), "search", "lost" (every move
+	// loses: the opponent has more threats than one turn blocks, or a VCDT
+	// win after every move searched), "only" (a single legal choice).
+	Reason     string
+	Proof      *Strategy // the solver's proof of a "vcdt"/"vcst" win
+	Candidates []PlayCandidate
+	Elapsed    time.Duration
+}
+
+// maxSolverNodes bounds each solver call of Play when only a time budget
+// is given.
+const maxSolverNodes = 4 * DefaultMaxNodes
+
+// WinScore is the score of a won position (less the turns to the win).
+const WinScore = 1e6
+
+// errBudget stops the search when the budget runs out.
+var errBudget = errors.New("budget")
+
+type player struct {
+	ctx      context.Context
+	opts     PlayOptions
+	w        *PatternWeights
+	start    time.Time
+	deadline time.Time
+	maxNodes int64
+	nodes    int64
+	// softNodes and softDeadline end the search early, leaving the rest
+	// of the budget to the safety checks (0, zero: none).
+	softNodes    int64
+	softDeadline time.Time
+	prog         *reporter[PlayProgress]
+	nextRep      time.Time
+	stage        string
+	depth        int
+	best         Move
+	bestSc       float64
+	gen          *moveGen
+}
+
+// Play chooses the move of the side to move at b. b is not modified. It
+// fails on a finished game, a full board and rules the solvers do not run
+// (the search itself runs on any rules). On cancellation it returns the
+// best move found so far with ctx's error when it has one.
+func Play(ctx context.Context, b *Board, opts PlayOptions) (PlayResult, error) {
+	if b.Winner() != Empty {
+		return PlayResult{}, fmt.Errorf("play: the game is over (%s has won)", b.Winner())
+	}
+	if b.Empties() == 0 {
+		return PlayResult{}, errors.New("play: the board is full")
+	}
+	if opts.Width <= 0 {
+		opts.Width = 12
+	}
+	if opts.MaxDepth <= 0 {
+		opts.MaxDepth = 4
+	}
+	pl := &player{ctx: ctx, opts: opts, w: opts.Weights, start: time.Now(), maxNodes: opts.MaxNodes, gen: newMoveGen(b.rules)}
+	if pl.w == nil {
+		pl.w = LearnedWeights()
+	}
+	if pl.maxNodes <= 0 && opts.Timeout <= 0 {
+		pl.maxNodes = 300_000
+	}
+	if opts.Timeout > 0 {
+		pl.deadline = pl.start.Add(opts.Timeout)
+	}
+	pl.prog = startReporter(opts.Progress)
+	defer pl.prog.stop(ctx)
+	res, err := pl.play(b.Clone())
+	res.Nodes = pl.nodes
+	res.Elapsed = time.Since(pl.start)
+	if err == nil && res.Move.Len() == 0 && len(res.Candidates) > 0 {
+		res.Move = res.Candidates[0].Move
+	}
+	return res, err
+}
+
+// exhausted reports whether the budget is spent (or ctx done).
+func (pl *player) exhausted() bool {
+	if pl.maxNodes > 0 && pl.nodes >= pl.maxNodes || pl.softNodes > 0 && pl.nodes >= pl.softNodes {
+		return true
+	}
+	if pl.ctx.Err() != nil {
+		return true
+	}
+	if pl.deadline.IsZero() && !pl.prog.active() {
+		return false
+	}
+	now := time.Now()
+	if pl.prog.active() && !now.Before(pl.nextRep) {
+		every := pl.opts.ProgressEvery
+		if every <= 0 {
+			every = 200 * time.Millisecond
+		}
+		pl.nextRep = now.Add(every)
+		pl.prog.send(PlayProgress{Stage: pl.stage, Nodes: pl.nodes, Depth: pl.depth, Best: pl.best, Score: pl.bestSc, Elapsed: now.Sub(pl.start)})
+	}
+	return !pl.deadline.IsZero() && !now.Before(pl.deadline) || !pl.softDeadline.IsZero() && !now.Before(pl.softDeadline)
+}
+
+// share returns solver limits of a fraction of what is left of the budget.
+func (pl *player) share(frac float64) (Limits, bool) {
+	var lim Limits
+	if pl.maxNodes > 0 {
+		left := pl.maxNodes - pl.nodes
+		lim.MaxNodes = int64(float64(left) * frac)
+		if lim.MaxNodes < 1 {
+			return lim, false
+		}
+	} else {
+		// A time budget alone: the solver's tree still has a bound, so
+		// that memory stays bounded however long the budget.
+		lim.MaxNodes = maxSolverNodes
+	}
+	if !pl.deadline.IsZero() {
+		left := time.Until(pl.deadline)
+		lim.Timeout = time.Duration(float64(left) * frac)
+		if lim.Timeout <= 0 {
+			return lim, false
+		}
+	}
+	return lim, pl.ctx.Err() == nil
+}
+
+// solverRuns reports whether the threat-space solvers run on b's next turn.
+func solverRuns(b *Board) bool {
+	return b.rules.P <= 2 && turnStones(b) == b.rules.P && b.Empties() >= b.rules.P
+}
+
+func (pl *player) play(b *Board) (PlayResult, error) {
+	c := b.ToMove()
+	d := c.Opp()
+	want := turnStones(b)
+	// 1. Threat space: a six, a proved win.
+	if mv, ok := b.WinningMove(c); ok && mv.Len() <= want {
+		return PlayResult{Move: mv, Score: WinScore, PV: []Move{mv}, Reason: "six", Candidates: []PlayCandidate{{Move: mv, Score: WinScore}}}, nil
+	}
+	if b.count[Black]+b.count[White] == 0 {
+		m := openingMove(b, want)
+		return PlayResult{Move: m, PV: []Move{m}, Reason: "opening", Candidates: []PlayCandidate{{Move: m}}}, nil
+	}
+	if solverRuns(b) && b.Threats(d) <= b.rules.P {
+		pl.stage = "solve"
+		for _, mode := range []Mode{VCDT, VCST} {
+			lim, ok := pl.share(0.25)
+			if !ok {
+				break
+			}
+			r, err := Solve(pl.ctx, b, Params{Mode: mode, Limits: lim})
+			pl.nodes += r.Nodes
+			if err != nil {
+				return PlayResult{}, err
+			}
+			if r.Outcome == Win {
+				return PlayResult{Move: r.Move, Score: WinScore - float64(len(r.Line)), PV: r.Line, Reason: r.Mode.String(), Proof: r.Tree,
+					Candidates: []PlayCandidate{{Move: r.Move, Score: WinScore - float64(len(r.Line))}}}, nil
+			}
+			if r.Reason != ReasonExhausted {
+				break // out of budget: VCST would not get further
+			}
+		}
+	}
+	// 2. The search, on 60% of what is left.
+	pl.stage = "search"
+	if lim, ok := pl.share(0.6); ok {
+		if pl.maxNodes > 0 {
+			pl.softNodes = pl.nodes + max(lim.MaxNodes, 1)
+		}
+		if lim.Timeout > 0 {
+			pl.softDeadline = time.Now().Add(lim.Timeout)
+		}
+	}
+	root := pl.moves(b, c, pl.opts.Width)
+	if len(root) == 0 {
+		return PlayResult{}, errors.New("play: no move to play")
+	}
+	cands := make([]PlayCandidate, len(root))
+	for i, m := range root {
+		cands[i] = PlayCandidate{Move: m.Move, Score: math.Inf(-1), Prior: m.Score}
+	}
+	var pv []Move
+	lostByThreats := b.Threats(d) > want
+	if len(root) == 1 {
+		pv = []Move{root[0].Move}
+	}
+	for depth := 1; depth <= pl.opts.MaxDepth && len(root) > 1; depth++ {
+		scores := make([]float64, len(cands))
+		pvs := make([][]Move, len(cands))
+		aborted := false
+		for i := range cands {
+			m := cands[i].Move
+			pl.place(b, m)
+			sub, v, err := pl.search(b, depth-1, -math.Inf(1), math.Inf(1), 1, pl.extends(b, c))
+			pl.unplace(b, m)
+			if err != nil {
+				aborted = true
+				break
+			}
+			scores[i] = -v
+			pvs[i] = append([]Move{m}, sub...)
+		}
+		if aborted {
+			break
+		}
+		for i := range cands {
+			cands[i].Score = scores[i]
+			cands[i].pv = pvs[i]
+		}
+		order := make([]int, len(cands))
+		for i := range order {
+			order[i] = i
+		}
+		sort.SliceStable(order, func(x, y int) bool { return scores[order[x]] > scores[order[y]] })
+		sorted := make([]PlayCandidate, len(cands))
+		for i, j := range order {
+			sorted[i] = cands[j]
+		}
+		cands = sorted
+		pv = pvs[order[0]]
+		pl.depth, pl.best, pl.bestSc = depth, cands[0].Move, cands[0].Score
+		if cands[0].Score >= WinScore/2 || cands[0].Score <= -WinScore/2 && cands[len(cands)-1].Score <= -WinScore/2 {
+			break // decided
+		}
+	}
+	res := PlayResult{Depth: pl.depth, Reason: "search", PV: pv}
+	if len(root) == 1 {
+		res.Reason = "only"
+	}
+	// 3. Safety: the first move (best first) after which the opponent has
+	// no VCDT win.
+	pl.stage = "safety"
+	pl.softNodes, pl.softDeadline = 0, time.Time{}
+	chosen := -1
+	if solverRuns(b) && !lostByThreats && len(cands) > 1 && cands[0].Score < WinScore/2 {
+		for i := range cands {
+			lim, ok := pl.share(0.5)
+			if !ok {
+				break
+			}
+			lim.MaxNodes = min(lim.MaxNodes, 50_000)
+			pl.place(b, cands[i].Move)
+			loses := false
+			if b.Winner() == Empty && b.Empties() >= b.rules.P {
+				r, err := Solve(pl.ctx, b, Params{Mode: VCDT, Limits: lim})
+				pl.nodes += r.Nodes
+				loses = err == nil && r.Outcome == Win
+			}
+			pl.unplace(b, cands[i].Move)
+			cands[i].Loses = loses
+			if !loses {
+				chosen = i
+				break
+			}
+		}
+	}
+	if chosen > 0 {
+		// Move the safe one to the front.
+		safe := cands[chosen]
+		copy(cands[1:chosen+1], cands[:chosen])
+		cands[0] = safe
+	}
+	if len(cands[0].pv) > 0 {
+		res.PV = cands[0].pv
+	}
+	if chosen < 0 && len(cands) > 0 && cands[0].Loses {
+		allLose := true
+		for _, cd := range cands {
+			allLose = allLose && cd.Loses
+		}
+		if allLose {
+			res.Reason = "lost"
+		}
+	}
+	if lostByThreats {
+		res.Reason = "lost"
+	}
+	res.Candidates = cands
+	res.Move = cands[0].Move
+	res.Score = cands[0].Score
+	if math.IsInf(res.Score, -1) {
+		res.Score = 0
+	}
+	if len(res.PV) == 0 || res.PV[0] != res.Move {
+		res.PV = []Move{res.Move}
+	}
+	if err := pl.ctx.Err(); err != nil {
+		return res, err
+	}
+	return res, nil
+}
+
+// openingMove is the first turn on the empty board: the stones at the
+// centre, then the squares next to it.
+func openingMove(b *Board, want int) Move {
+	r := b.rules
+	cx, cy := r.M/2, r.N/2
+	var sq []Square
+	for ring := 0; len(sq) < want && ring < max(r.M, r.N); ring++ {
+		for dy := -ring; dy <= ring && len(sq) < want; dy++ {
+			for dx := -ring; dx <= ring && len(sq) < want; dx++ {
+				if max(abs(dx), abs(dy)) == ring && r.OnBoard(cx+dx, cy+dy) {
+					sq = append(sq, r.Sq(cx+dx, cy+dy))
+				}
+			}
+		}
+	}
+	return NewMove(sq...)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// place plays m for the side to move (raw stones; the turn counts on).
+func (pl *player) place(b *Board, m Move) {
+	c := b.toMove
+	for i := 0; i < m.Len(); i++ {
+		b.Place(m.At(i), c)
+	}
+	b.toMove = c.Opp()
+	b.turn++
+}
+
+func (pl *player) unplace(b *Board, m Move) {
+	for i := m.Len() - 1; i >= 0; i-- {
+		b.Remove(m.At(i))
+	}
+	b.toMove = b.toMove.Opp()
+	b.turn--
+}
+
+// extends reports the threat extension of the move just made by c: the
+// opponent must block, so the reply does not count as a turn of depth.
+func (pl *player) extends(b *Board, c Color) int {
+	if b.HasThreat(c) {
+		return 1
+	}
+	return 0
+}
+
+// search is negamax alpha-beta from the side to move at b: its score and
+// principal variation.
+func (pl *player) search(b *Board, depth int, alpha, beta float64, ply, ext int) ([]Move, float64, error) {
+	pl.nodes++
+	if pl.exhausted() {
+		return nil, 0, errBudget
+	}
+	c := b.toMove
+	d := c.Opp()
+	if b.Winner() != Empty {
+		return nil, -(WinScore - float64(ply)), nil // the player who just moved made k in a row
+	}
+	if b.Empties() == 0 {
+		return nil, 0, nil
+	}
+	want := turnStones(b)
+	if mv, ok := b.WinningMove(c); ok && mv.Len() <= want {
+		return []Move{mv}, WinScore - float64(ply), nil
+	}
+	if b.Threats(d) > want {
+		return nil, -(WinScore - float64(ply+1)), nil
+	}
+	if ext > 0 && depth < 0 {
+		depth = 0
+	}
+	if depth <= 0 && ext == 0 {
+		return nil, pl.static(b, c), nil
+	}
+	moves := pl.moves(b, c, max(pl.opts.Width/2, 4))
+	if len(moves) == 0 {
+		return nil, pl.static(b, c), nil
+	}
+	best := math.Inf(-1)
+	var bestPV []Move
+	for _, sm := range moves {
+		m := sm.Move
+		pl.place(b, m)
+		nd, ne := depth-1, 0
+		if ext < 2 && b.HasThreat(c) {
+			nd, ne = depth, ext+1 // the reply is forced: search it
+		}
+		if ext > 0 && depth <= 0 {
+			nd = -1
+		}
+		sub, v, err := pl.search(b, nd, -beta, -alpha, ply+1, ne)
+		pl.unplace(b, m)
+		if err != nil {
+			return nil, 0, err
+		}
+		v = -v
+		if v > best {
+			best = v
+			bestPV = append([]Move{m}, sub...)
+		}
+		alpha = max(alpha, v)
+		if alpha >= beta {
+			break
+		}
+	}
+	return bestPV, best, nil
+}
+
+// static scores b for c to move: the threats decide, then the live
+// windows of both (evalFor, in thousands, favouring the side to move).
+func (pl *player) static(b *Board, c Color) float64 {
+	return evalFor(b, c) / 1000
+}
+
+// moves lists up to n moves of c at b, best first by the policy model:
+// when the opponent threatens, only moves that block every threat window
+// (the critical defences completed by the best squares); otherwise the
+// policy's best moves and the threat moves. A move that makes k in a row
+// comes first.
+func (pl *player) moves(b *Board, c Color, n int) []ScoredMove {
+	d := c.Opp()
+	want := turnStones(b)
+	seen := map[Move]bool{}
+	var out []ScoredMove
+	add := func(m Move, prior float64) {
+		if m.Len() != want || seen[m] {
+			return
+		}
+		seen[m] = true
+		out = append(out, ScoredMove{m, prior})
+	}
+	td := b.Threats(d)
+	switch {
+	case td > 0 && td <= want:
+		normal, relaxed := b.CriticalDefences(d)
+		for _, blk := range append(normal, relaxed...) {
+			if blk.Len() > want {
+				continue
+			}
+			for i := 0; i < blk.Len(); i++ {
+				b.Place(blk.At(i), c)
+			}
+			var prior float64
+			for i := 0; i < blk.Len(); i++ {
+				prior += float64(squareScore(b, pl.w, blk.At(i), c)) / PatternScale
+			}
+			if blk.Len() == want {
+				add(blk, prior)
+			} else {
+				for _, sm := range rankMoves(b, pl.w, c, want-blk.Len(), n, n) {
+					m := blk
+					for i := 0; i < sm.Move.Len(); i++ {
+						m = m.With(sm.Move.At(i))
+					}
+					add(m, prior+sm.Score)
+				}
+			}
+			for i := blk.Len() - 1; i >= 0; i-- {
+				b.Remove(blk.At(i))
+			}
+		}
+		// Any block that leaves a threat window open is no block.
+		kept := out[:0]
+		for _, sm := range out {
+			for i := 0; i < sm.Move.Len(); i++ {
+				b.Place(sm.Move.At(i), c)
+			}
+			ok := !b.HasThreat(d)
+			for i := sm.Move.Len() - 1; i >= 0; i-- {
+				b.Remove(sm.Move.At(i))
+			}
+			if ok {
+				kept = append(kept, sm)
+			}
+		}
+		out = kept
+	default:
+		// Threat moves first in the list's budget (the strongest: most
+		// threats, then best prior), the rest of it the policy's moves.
+		var ts []ScoredMove
+		if td == 0 && b.rules.P <= 2 && want == b.rules.P {
+			ts = pl.threatMoves(b, c, max(n/3, 2))
+		}
+		for _, sm := range rankMoves(b, pl.w, c, want, n, n) {
+			if len(out) >= n-len(ts) {
+				break
+			}
+			add(sm.Move, sm.Score)
+		}
+		for _, sm := range ts {
+			add(sm.Move, sm.Score-10)
+		}
+	}
+	if len(out) == 0 && td > want {
+		// Lost: the opponent wins next turn whatever; play the policy's move.
+		for _, sm := range rankMoves(b, pl.w, c, want, n, n) {
+			add(sm.Move, sm.Score)
+		}
+	}
+	return out
+}
+
+// threatMoves returns up to n threat moves of c (leaving at least one
+// threat), the most threats first, then the best prior.
+func (pl *player) threatMoves(b *Board, c Color, n int) []ScoredMove {
+	tms := pl.gen.generate(b, c, 1, FreeNear, nil)
+	type tm struct {
+		m     Move
+		t     int
+		prior float64
+	}
+	ts := make([]tm, 0, len(tms))
+	cache := map[Square]int32{}
+	for _, t := range tms {
+		var prior float64
+		for i := 0; i < t.Move.Len(); i++ {
+			s := t.Move.At(i)
+			v, ok := cache[s]
+			if !ok {
+				v = squareScore(b, pl.w, s, c)
+				cache[s] = v
+			}
+			prior += float64(v) / PatternScale
+		}
+		ts = append(ts, tm{t.Move, t.Threats, prior})
+	}
+	sort.SliceStable(ts, func(i, j int) bool {
+		if ts[i].t != ts[j].t {
+			return ts[i].t > ts[j].t
+		}
+		if ts[i].prior != ts[j].prior {
+			return ts[i].prior > ts[j].prior
+		}
+		return moveLess(ts[i].m, ts[j].m)
+	})
+	out := make([]ScoredMove, 0, n)
+	for i := 0; i < len(ts) && i < n; i++ {
+		out = append(out, ScoredMove{ts[i].m, ts[i].prior})
+	}
+	return out
+}

@@ -1,0 +1,325 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// randomGame plays n random legal turns from the empty board (stones near
+// the centre, so that rows form), stopping before a turn that would win or
+// fill the board.
+func randomGame(rng *rand.Rand, r Rules, n int) *Board {
+	b := MustNewBoard(r)
+	for t := 0; t < n; t++ {
+		want := turnStones(b)
+		if b.Empties() <= want {
+			break
+		}
+		var sq []Square
+		for tries := 0; len(sq) < want; tries++ {
+			if tries > 10000 {
+				return b // the box is full
+			}
+			x := r.M/2 + rng.IntN(r.M) - r.M/2
+			y := r.N/2 + rng.IntN(r.N) - r.N/2
+			if r.M > 9 {
+				x = r.M/2 + rng.IntN(9) - 4
+				y = r.N/2 + rng.IntN(9) - 4
+			}
+			s := r.Sq(x, y)
+			if b.cells[s] != Empty || NewMove(sq...).Contains(s) {
+				continue
+			}
+			sq = append(sq, s)
+		}
+		m := NewMove(sq...)
+		if err := b.Play(m); err != nil {
+			panic(err)
+		}
+		if b.Winner() != Empty {
+			_ = b.Undo()
+			break
+		}
+	}
+	return b
+}
+
+var playRuleSets = []Rules{
+	{19, 19, 6, 2, 1},
+	{9, 9, 5, 2, 1},
+	{8, 8, 4, 1, 1},
+	{7, 7, 4, 3, 1},
+	{10, 10, 6, 2, 2},
+	{6, 6, 4, 2, 1},
+}
+
+// Play returns a legal move on random positions of several rule sets, leaves
+// the board as it was, makes k in a row when it can, and blocks the
+// opponent's threat windows when they can be blocked.
+func TestPlayLegalWinsAndBlocks(t *testing.T) {
+	ctx := context.Background()
+	for ri, r := range playRuleSets {
+		rng := rand.New(rand.NewPCG(uint64(ri)+7, 23))
+		var wins, blocks int
+		for i := 0; i < 25; i++ {
+			b := randomGame(rng, r, rng.IntN(r.Squares()/(2*r.P)+2))
+			if b.Winner() != Empty || b.Empties() == 0 {
+				continue
+			}
+			key, hist := b.Key(), FormatTurns(r, b.History())
+			res, err := Play(ctx, b, PlayOptions{MaxNodes: 4000})
+			if err != nil {
+				t.Fatalf("%v %q: %v", r, hist, err)
+			}
+			if b.Key() != key || FormatTurns(r, b.History()) != hist {
+				t.Fatalf("%v %q: Play changed the board", r, hist)
+			}
+			if err := b.Check(res.Move, false); err != nil {
+				t.Fatalf("%v %q: illegal move %s: %v", r, hist, MoveName(r, res.Move), err)
+			}
+			c, d := b.ToMove(), b.ToMove().Opp()
+			nb := b.Clone()
+			if err := nb.Play(res.Move); err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case b.HasThreat(c):
+				wins++
+				if nb.Winner() != c {
+					t.Errorf("%v %q: %s to move makes k in a row, but plays %s", r, hist, c, MoveName(r, res.Move))
+				}
+			case b.Threats(d) > 0 && b.Threats(d) <= turnStones(b):
+				blocks++
+				if nb.HasThreat(d) {
+					t.Errorf("%v %q: %s must block, but %s leaves a threat window", r, hist, c, MoveName(r, res.Move))
+				}
+			}
+		}
+		t.Logf("%v: %d wins at once, %d blocks", r, wins, blocks)
+	}
+}
+
+// movesOf calls f with every set of n empty squares of b until f returns
+// false.
+func movesOf(b *Board, n int, f func(Move) bool) {
+	forEachCombo(b.StoneList(Empty), n, func(sq []Square) bool { return f(NewMove(sq...)) })
+}
+
+// winsInTwo reports, by exhaustive search, whether m (by the side to move)
+// wins within two turns: it makes k in a row, or after every reply of the
+// opponent that does not win, the mover makes k in a row at once.
+func winsInTwo(b *Board, m Move) bool {
+	c := b.ToMove()
+	nb := b.Clone()
+	if err := nb.Play(m); err != nil {
+		return false
+	}
+	if nb.Winner() == c {
+		return true
+	}
+	if nb.Empties() == 0 || !nb.HasThreat(c) {
+		return false
+	}
+	ok := true
+	movesOf(nb, min(nb.rules.P, nb.Empties()), func(reply Move) bool {
+		for i := 0; i < reply.Len(); i++ {
+			nb.Place(reply.At(i), c.Opp())
+		}
+		if nb.full[c.Opp()] > 0 || !nb.HasThreat(c) {
+			ok = false
+		}
+		for i := reply.Len() - 1; i >= 0; i-- {
+			nb.Remove(reply.At(i))
+		}
+		return ok
+	})
+	return ok
+}
+
+// wonInTwo reports whether some move of the side to move wins within two
+// turns (exhaustive).
+func wonInTwo(b *Board) bool {
+	won := false
+	movesOf(b, turnStones(b), func(m Move) bool {
+		won = winsInTwo(b, m)
+		return !won
+	})
+	return won
+}
+
+// On small boards, every position that exhaustive search shows is won
+// within two turns, Play answers with a move that wins within two turns
+// (the solvers run for p <= 2).
+func TestPlayWinsWithinTwoTurns(t *testing.T) {
+	ctx := context.Background()
+	cases := []struct {
+		r      Rules
+		nA, nD int
+	}{
+		{Rules{7, 7, 5, 2, 1}, 5, 5},
+		{Rules{6, 6, 4, 2, 1}, 3, 4},
+		{Rules{7, 7, 4, 1, 1}, 4, 4},
+		{Rules{8, 8, 5, 2, 1}, 6, 6},
+	}
+	for ci, tc := range cases {
+		rng := rand.New(rand.NewPCG(uint64(ci)+101, 5))
+		won, quiet := 0, 0
+		for tries := 0; won < 20 && tries < 400; tries++ {
+			var b *Board
+			if tries%2 == 0 {
+				b = randomSolverPosition(rng, tc.r, tc.nA, tc.nD)
+			} else {
+				b = randomSolverPositionOpt(rng, tc.r, tc.nA, tc.nD, true)
+			}
+			if !wonInTwo(b) {
+				continue
+			}
+			won++
+			if !b.HasThreat(b.ToMove()) {
+				quiet++
+			}
+			res, err := Play(ctx, b, PlayOptions{MaxNodes: 20000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !winsInTwo(b, res.Move) {
+				t.Errorf("%v: won within two turns, but Play chose %s (%s)\n%s", tc.r, MoveName(tc.r, res.Move), res.Reason, dumpBoard(b))
+			}
+		}
+		t.Logf("%v: %d positions won within two turns (%d not at once)", tc.r, won, quiet)
+		if quiet == 0 {
+			t.Errorf("%v: no position needs two turns: adjust the generator", tc.r)
+		}
+	}
+}
+
+// When the threat-space solver finds a win, Play plays a win and its proof
+// checks against every defence.
+func TestPlayPlaysSolverWins(t *testing.T) {
+	ctx := context.Background()
+	cases := []solverCase{
+		{Rules{9, 9, 5, 2, 1}, 4, 6},
+		{Rules{11, 11, 6, 2, 1}, 13, 12},
+		{Rules{10, 10, 6, 2, 1}, 7, 7},
+	}
+	for ci, sc := range cases {
+		rng := rand.New(rand.NewPCG(uint64(ci)+1, 42))
+		wins := 0
+		for i := 0; i < 24; i++ {
+			b := randomSolverPosition(rng, sc.rules, sc.nA, sc.nD)
+			sr, err := Solve(ctx, b, Params{Mode: VCDT, Limits: Limits{MaxNodes: 5000}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sr.Outcome != Win {
+				continue
+			}
+			wins++
+			res, err := Play(ctx, b, PlayOptions{MaxNodes: 40000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Reason != "vcdt" && res.Reason != "vcst" || res.Proof == nil || res.Proof.Move != res.Move {
+				t.Fatalf("%v: the solver wins with %s, Play chose %s (%s)\n%s", sc.rules, MoveName(sc.rules, sr.Move), MoveName(sc.rules, res.Move), res.Reason, dumpBoard(b))
+			}
+			if err := CheckStrategy(ctx, b, res.Proof, 2_000_000); err != nil {
+				t.Fatalf("%v: Play's win is unsound: %v", sc.rules, err)
+			}
+		}
+		t.Logf("%v: %d solver wins", sc.rules, wins)
+		if wins == 0 {
+			t.Errorf("%v: no solver win: adjust the generator", sc.rules)
+		}
+	}
+}
+
+// A move Play chooses by search loses to a VCDT only when every move it
+// checked does; the opponent's VCDT after the move is searched with the
+// player's own limit.
+func TestPlayAvoidsVCDTLosses(t *testing.T) {
+	ctx := context.Background()
+	r := Rules{9, 9, 5, 2, 1}
+	rng := rand.New(rand.NewPCG(77, 1))
+	checked, avoided := 0, 0
+	for i := 0; i < 40; i++ {
+		b := randomSolverPosition(rng, r, 4, 8) // the side to move has fewer stones
+		if b.Threats(b.ToMove().Opp()) > 0 {
+			continue
+		}
+		res, err := Play(ctx, b, PlayOptions{MaxNodes: 200000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Reason != "search" && res.Reason != "lost" {
+			continue
+		}
+		checked++
+		for _, c := range res.Candidates[1:] {
+			if c.Loses {
+				avoided++
+				break
+			}
+		}
+		nb := b.Clone()
+		nb.Place(res.Move.At(0), b.ToMove())
+		nb.Place(res.Move.At(1), b.ToMove())
+		nb.SetToMove(b.ToMove().Opp())
+		sr, err := Solve(ctx, nb, Params{Mode: VCDT, Limits: Limits{MaxNodes: 50000}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sr.Outcome == Win && res.Reason != "lost" {
+			t.Errorf("Play's move %s loses to a VCDT (%s) and Play does not say every move checked does (%s)\n%s", MoveName(r, res.Move), FormatTurns(r, sr.Line), res.Reason, dumpBoard(b))
+		}
+	}
+	t.Logf("%d positions searched, %d where the best-ranked move lost and another was played", checked, avoided)
+}
+
+// The same budget gives the same answer; a cancelled context stops Play with
+// its error; a finished game is refused.
+func TestPlayDeterministicAndCancellable(t *testing.T) {
+	b, err := ReplayText(Connect6(), "j10 i9k9 j8h9 i8k8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r1, err := Play(context.Background(), b, PlayOptions{MaxNodes: 20000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2, err := Play(context.Background(), b, PlayOptions{MaxNodes: 20000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r1.Move != r2.Move || r1.Nodes != r2.Nodes || FormatTurns(b.rules, r1.PV) != FormatTurns(b.rules, r2.PV) {
+		t.Errorf("two runs differ: %s %d %q, %s %d %q", MoveName(b.rules, r1.Move), r1.Nodes, FormatTurns(b.rules, r1.PV), MoveName(b.rules, r2.Move), r2.Nodes, FormatTurns(b.rules, r2.PV))
+	}
+	if len(r1.Candidates) < 2 || r1.PV[0] != r1.Move {
+		t.Errorf("want ranked candidates and a PV from the move, got %d, %q", len(r1.Candidates), FormatTurns(b.rules, r1.PV))
+	}
+	var reports atomic.Int64
+	r3, err := Play(context.Background(), b, PlayOptions{MaxNodes: 3000, ProgressEvery: time.Nanosecond, Progress: func(p PlayProgress) {
+		reports.Add(1)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reports.Load() == 0 || r3.Nodes == 0 {
+		t.Errorf("no progress report (%d nodes)", r3.Nodes)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Play(ctx, b, PlayOptions{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: got %v", err)
+	}
+	won, err := ReplayText(Rules{7, 7, 4, 1, 1}, "d4 a1 d5 a2 d6 a3 d7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Play(context.Background(), won, PlayOptions{MaxNodes: 100}); err == nil {
+		t.Error("a finished game: want an error")
+	}
+}
