@@ -17,6 +17,10 @@ const (
 	StatusOpen                    // work in progress: a verdict with unsolved replies below
 	StatusProved                  // the attacker wins (by the stored verdicts and moves)
 	StatusDisproved               // an expert (or a stored defender win) says the attacker does not win
+	// StatusUnchecked is never stored: the book shows a stored proof so
+	// when its proofs were changed outside the program since the last
+	// check (their digest does not match), until `check` re-checks them.
+	StatusUnchecked
 )
 
 func (s Status) String() string {
@@ -27,6 +31,8 @@ func (s Status) String() string {
 		return "proved"
 	case StatusDisproved:
 		return "disproved"
+	case StatusUnchecked:
+		return "unchecked"
 	}
 	return "unknown"
 }
@@ -36,7 +42,7 @@ func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // UnmarshalText reads a status's name.
 func (s *Status) UnmarshalText(text []byte) error {
-	for st := StatusUnknown; st <= StatusDisproved; st++ {
+	for st := StatusUnknown; st <= StatusUnchecked; st++ {
 		if st.String() == string(text) {
 			*s = st
 			return nil

@@ -924,3 +924,68 @@ func TestExportSGFJob(t *testing.T) {
 		t.Fatalf("a cancelled export reports %q", got)
 	}
 }
+
+// After the book's proofs were changed outside the program the workbench's
+// store says so (the status bar's warning) and shows no proof as proved:
+// the position, its replies, the Solved list; check makes them proved
+// again.
+func TestStoreShowsUncheckedProofs(t *testing.T) {
+	ctx := context.Background()
+	bk, st, path := smallBook(t, "u.c6book")
+	r := bk.Rules()
+	d4, _ := engine.ReplayText(r, "d4")
+	turns, _ := engine.ParseTurns(r, "d4")
+	l, err := bk.AddLine(ctx, turns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, root := l.IDs[1], engine.MustNewBoard(r)
+	res, err := bk.Prove(ctx, id, engine.LocalVerifier{}, proofbook.ProveOptions{Attacker: engine.Black, Jobs: 1,
+		Verify: engine.VerifyOptions{Lambda: 3, Workers: 1, Limits: engine.Limits{MaxNodes: 3000}}}, nil)
+	if err != nil || res.Status != "proved" {
+		t.Fatalf("prove: %s %v", res.Status, err)
+	}
+	shown := func() (ui.Position, []ui.Child, []ui.Entry) {
+		t.Helper()
+		p, err := st.Position(ctx, d4, engine.Black)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kids, err := st.Children(ctx, root, engine.Black)
+		if err != nil {
+			t.Fatal(err)
+		}
+		solved, err := st.Proved(ctx, engine.Black, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p, kids, solved
+	}
+	p, kids, solved := shown()
+	if p.Warning != "" || p.Status != c6book.StatusProved || len(kids) != 1 || kids[0].Status != c6book.StatusProved || len(solved) == 0 {
+		t.Fatalf("before: %+v %+v %d solved", p, kids, len(solved))
+	}
+	db, err := sql.Open("sqlite3", "file:"+path+"?_busy_timeout=10000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec("UPDATE verdict SET engine = engine || ' (by hand)' WHERE pos = ?", int64(id)); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	p, kids, solved = shown()
+	if p.Warning != proofbook.UncheckedNote || p.Status != c6book.StatusUnchecked || kids[0].Status != c6book.StatusUnchecked {
+		t.Fatalf("after an outside change: %+v %+v", p, kids)
+	}
+	for _, e := range solved {
+		if e.Status != c6book.StatusUnchecked {
+			t.Fatalf("Solved list entry %+v", e)
+		}
+	}
+	if rep, err := bk.Check(ctx); err != nil || !rep.OK() || !rep.Recorded {
+		t.Fatalf("check: %+v %v", rep, err)
+	}
+	if p, kids, _ = shown(); p.Warning != "" || p.Status != c6book.StatusProved || kids[0].Status != c6book.StatusProved {
+		t.Fatalf("after check: %+v %+v", p, kids)
+	}
+}

@@ -50,9 +50,17 @@ func (s *bookStore) mustLocate(ctx context.Context, b *engine.Board) (proofbook.
 }
 
 func (s *bookStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (ui.Position, error) {
+	// The book's proofs changed outside the program since the last check:
+	// said in the status bar (they show as unchecked).
+	var warning string
+	if ok, err := s.bk.ProofsChecked(ctx); err != nil {
+		return ui.Position{}, err
+	} else if !ok {
+		warning = proofbook.UncheckedNote
+	}
 	id, sym, found, err := s.locate(ctx, b)
 	if err != nil || !found {
-		return ui.Position{}, err
+		return ui.Position{Warning: warning}, err
 	}
 	p, err := s.bk.Position(ctx, id)
 	if err != nil {
@@ -64,6 +72,7 @@ func (s *bookStore) Position(ctx context.Context, b *engine.Board, a engine.Colo
 	if out.Stuck, err = s.bk.Stuck(ctx, id, a); err != nil {
 		return ui.Position{}, err
 	}
+	out.Warning = warning
 	out.Held = out.Stuck == "held"
 	if len(p.Marks) > 0 {
 		out.Marks = map[engine.Square]string{}

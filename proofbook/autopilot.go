@@ -114,11 +114,14 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 	if _, err := readInfo(ctx, bk.r, id); err != nil {
 		return ProveResult{}, err
 	}
-	t := &bookTree{bk: bk, v: v, opts: opts, a: opts.Attacker, exhausted: map[PosID]bool{}, refused: map[PosID]string{}}
-	before, err := bk.countPositions(ctx)
+	// A stored proof is re-checked from its certificates before it is
+	// reported: one that does not check is derived again (see
+	// confirmProof) and, no longer proved, worked on like any open one.
+	confirmed, err := bk.confirmProof(ctx, id, opts.Attacker)
 	if err != nil {
-		return ProveResult{}, err
+		return ProveResult{}, fmt.Errorf("prove: position %d: %w", id, err)
 	}
+	t := &bookTree{bk: bk, v: v, opts: opts, a: opts.Attacker, exhausted: map[PosID]bool{}, refused: map[PosID]string{}}
 	var prog func(engine.JobProgress[PosID])
 	if progress != nil {
 		prog = func(p engine.JobProgress[PosID]) {
@@ -130,6 +133,17 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 		Refresh: 30 * time.Second}, prog)
 	if sr.Status == "disproved" {
 		sr.Status = "failed" // not the book's disproof: no attacker move the auto-pilot tried works
+	}
+	if sr.Status == "proved" && err == nil && !confirmed {
+		// The proof found may rest on stored rows as well: re-checked too.
+		ok, cerr := bk.confirmProof(ctx, id, opts.Attacker)
+		switch {
+		case cerr != nil:
+			err = fmt.Errorf("prove: position %d: %w", id, cerr)
+		case !ok:
+			sr.Status = "stuck"
+			err = fmt.Errorf("prove: position %d: the proof found rested on rows changed outside the program; they were derived again: run prove again", id)
+		}
 	}
 	res := ProveResult{Status: sr.Status, Calls: sr.Jobs, Expanded: sr.Expanded, Nodes: sr.Nodes, Proved: sr.Proved, Open: sr.Open, PN: sr.PN, DN: sr.DN, Elapsed: sr.Elapsed}
 	for _, f := range sr.Frontier {
@@ -145,19 +159,11 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 	slices.Sort(res.Refused)
 	// The summary reads the book even when ctx is done.
 	rctx := context.WithoutCancel(ctx)
-	if after, cerr := bk.countPositions(rctx); cerr == nil {
-		res.Added = int(after - before)
-	}
+	res.Added = int(t.added.Load())
 	if p, _, perr := readProof(rctx, bk.r, bk.rules, id, opts.Attacker); perr == nil {
 		res.Proof = p
 	}
 	return res, err
-}
-
-func (bk *Book) countPositions(ctx context.Context) (int64, error) {
-	var n int64
-	err := bk.r.QueryRowContext(ctx, "SELECT COUNT(*) FROM position").Scan(&n)
-	return n, err
 }
 
 // bookTree is the book as an engine.JobTree.
@@ -292,12 +298,12 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 	}
 	for n := t.opts.Candidates; ; n *= 2 {
 		n = min(n, t.opts.MaxCandidates)
-		added, err := bk.addAutoMoves(ctx, id, engine.AttackerCandidates(b, n))
+		added, positions, err := bk.addAutoMoves(ctx, id, engine.AttackerCandidates(b, n))
 		if err != nil {
 			return 0, err
 		}
+		t.added.Add(int64(positions))
 		if added > 0 {
-			t.added.Add(int64(added))
 			return added, nil
 		}
 		if n >= t.opts.MaxCandidates {
@@ -326,8 +332,8 @@ func (t *bookTree) Run(ctx context.Context, id PosID) (func(), error) {
 		return nil, err
 	}
 	sv := FromEngine(bk.rules, csym, v, vo.Lambda)
-	before, _ := bk.countPositions(ctx)
-	if err := bk.StoreVerdict(ctx, id, sv); err != nil {
+	added, err := bk.storeVerdict(ctx, id, sv)
+	if err != nil {
 		if ctx.Err() != nil || IsBusy(err) || errors.Is(err, ErrReadOnly) {
 			return nil, fmt.Errorf("position %d: %w", id, err)
 		}
@@ -336,19 +342,20 @@ func (t *bookTree) Run(ctx context.Context, id PosID) (func(), error) {
 		// alone and says so, the others go on.
 		return func() { t.refused[id] = err.Error() }, nil
 	}
-	if after, err := bk.countPositions(ctx); err == nil && after > before {
-		t.added.Add(after - before)
-	}
+	t.added.Add(int64(added))
 	return nil, nil
 }
 
 // addAutoMoves stores the candidate moves (id's canonical frame) not stored
 // yet as moves of id, marked as the auto-pilot's, in one transaction; it
-// returns how many it added.
-func (bk *Book) addAutoMoves(ctx context.Context, id PosID, moves []engine.Move) (int, error) {
-	added := 0
-	err := bk.writeRetry(ctx, func(tx *sql.Tx) error {
-		added = 0
+// returns how many moves it added and how many positions.
+func (bk *Book) addAutoMoves(ctx context.Context, id PosID, moves []engine.Move) (added, positions int, err error) {
+	err = bk.writeRetry(ctx, func(tx *sql.Tx) error {
+		added, positions = 0, 0
+		last, err := lastPosition(ctx, tx)
+		if err != nil {
+			return err
+		}
 		w, list, b, err := bk.walkFrom(ctx, tx, id)
 		if err != nil {
 			return err
@@ -379,9 +386,13 @@ func (bk *Book) addAutoMoves(ctx context.Context, id PosID, moves []engine.Move)
 			rank++
 			added++
 		}
-		return w.finish(ctx)
+		if err := w.finish(ctx); err != nil {
+			return err
+		}
+		positions, err = positionsAfter(ctx, tx, last)
+		return err
 	})
-	return added, err
+	return added, positions, err
 }
 
 // held reports whether an expert holds position id for attacker a.

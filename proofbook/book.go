@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"c6book/engine"
@@ -122,6 +123,13 @@ type Book struct {
 	// upgradeNote says what opening the book changed (a schema upgrade
 	// that re-derived the proofs), "" when nothing.
 	upgradeNote string
+	// noDigest: writes leave the proof digest alone (the upgrade of a
+	// book older than the digest, which records it at its end).
+	noDigest bool
+	// ProofsChecked's connection and cache (dmu guards both).
+	dmu    sync.Mutex
+	dc     *sql.Conn
+	dcache proofsCache
 }
 
 // UpgradeNote says what opening the book changed, e.g. how many proved
@@ -455,6 +463,14 @@ func migrate(ctx context.Context, w *sql.DB, path string, create *engine.Rules, 
 		}
 		notes = append(notes, n)
 	}
+	if create == nil && ver >= 1 && ver < digestSchema {
+		// The proofs of an older book are taken as they are (as every
+		// build before this one did): from now on a change made outside
+		// the program is seen.
+		if err := recordDigest(ctx, tx); err != nil {
+			return fmt.Errorf("%s: migration to the proof digest: %w", path, err)
+		}
+	}
 	for _, n := range notes {
 		if n != "" && *note != "" {
 			*note += "; "
@@ -501,6 +517,12 @@ func (bk *Book) Close() error {
 		return nil
 	}
 	bk.closed = true
+	bk.dmu.Lock()
+	if bk.dc != nil {
+		bk.dc.Close()
+		bk.dc = nil
+	}
+	bk.dmu.Unlock()
 	return bk.closeGate(func() error {
 		err1 := bk.r.Close()
 		var err2 error
@@ -755,7 +777,9 @@ const certSchema = 5
 // nothing any more, and every proved position gets its zone. It returns a
 // note with the count of proved positions that are open again.
 func rederive(ctx context.Context, tx *sql.Tx, path string) (string, error) {
-	tmp := &Book{path: path}
+	// The digest is recorded after every upgrade step (a book of this
+	// schema has no digest yet).
+	tmp := &Book{path: path, noDigest: true}
 	if err := tmp.loadMeta(ctx, tx); err != nil {
 		return "", err
 	}

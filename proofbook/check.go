@@ -2,6 +2,7 @@ package proofbook
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"slices"
@@ -19,6 +20,11 @@ type CheckReport struct {
 	Proved    int64
 	Proofs    int64 // proved (position, attacker) pairs re-checked from certificates
 	Problems  []string
+	// Outside: the proof rows had been changed outside the program since
+	// the last check (their digest did not match) when the check began.
+	// Recorded: the check found nothing wrong and recorded the digest of
+	// the rows it checked, so that the book trusts its proofs again.
+	Outside, Recorded bool
 }
 
 // OK reports whether the check found nothing wrong.
@@ -53,44 +59,96 @@ func (bk *Book) CheckWithProgress(ctx context.Context, progress func(CheckProgre
 			rep.Problems = append(rep.Problems, fmt.Sprintf(format, args...))
 		}
 	}
-	rows, err := bk.r.QueryContext(ctx, "PRAGMA integrity_check")
+	stored0, rows0, err := bk.digests(ctx)
 	if err != nil {
 		return rep, err
+	}
+	rep.Outside = !stored0.equal(rows0)
+	if err := bk.checkAll(ctx, &rep, problem, progress); err != nil || !rep.OK() {
+		return rep, err
+	}
+	if bk.readOnly != "" {
+		return rep, nil
+	}
+	// Record the digest of the rows checked. Writes of the program during
+	// the check moved the stored digest and the rows' sum alike; anything
+	// else (an outside change while checking) leaves it unrecorded.
+	err = bk.write(ctx, func(tx *sql.Tx) error {
+		stored1, err := storedDigest(ctx, tx)
+		if err != nil {
+			return err
+		}
+		rows1, err := rowsDigest(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if !rows1.minus(rows0).equal(stored1.minus(stored0)) {
+			problem("the proofs were changed outside the program during the check: run check again")
+			return nil
+		}
+		if stored1.equal(rows1) {
+			return nil
+		}
+		rep.Recorded = true
+		return writeDigest(ctx, tx, rows1)
+	})
+	return rep, err
+}
+
+// digests reads the stored proof digest and the rows' in one snapshot.
+func (bk *Book) digests(ctx context.Context) (stored, rows digest, err error) {
+	tx, err := bk.r.BeginTx(ctx, nil)
+	if err != nil {
+		return stored, rows, err
+	}
+	defer tx.Rollback()
+	if stored, err = storedDigest(ctx, tx); err != nil {
+		return stored, rows, err
+	}
+	rows, err = rowsDigest(ctx, tx)
+	return stored, rows, err
+}
+
+// checkAll runs the checks of CheckWithProgress, adding to rep.
+func (bk *Book) checkAll(ctx context.Context, rep *CheckReport, problem func(string, ...any), progress func(CheckProgress)) error {
+	rows, err := bk.r.QueryContext(ctx, "PRAGMA integrity_check")
+	if err != nil {
+		return err
 	}
 	for rows.Next() {
 		var s string
 		if err := rows.Scan(&s); err != nil {
 			rows.Close()
-			return rep, err
+			return err
 		}
 		if s != "ok" {
 			problem("integrity_check: %s", s)
 		}
 	}
 	if err := rows.Close(); err != nil {
-		return rep, err
+		return err
 	}
 	rows, err = bk.r.QueryContext(ctx, "PRAGMA foreign_key_check")
 	if err != nil {
-		return rep, err
+		return err
 	}
 	for rows.Next() {
 		var table, parent string
 		var rowid, fkid any
 		if err := rows.Scan(&table, &rowid, &parent, &fkid); err != nil {
 			rows.Close()
-			return rep, err
+			return err
 		}
 		problem("foreign key: %s row %v refers to a missing %s", table, rowid, parent)
 	}
 	if err := rows.Close(); err != nil {
-		return rep, err
+		return err
 	}
 	if !rep.OK() {
-		return rep, nil
+		return nil
 	}
 	if err := bk.checkGameStats(ctx, problem); err != nil {
-		return rep, err
+		return err
 	}
 	r := bk.rules
 	// Positions: key and stones.
@@ -104,7 +162,7 @@ func (bk *Book) CheckWithProgress(ctx context.Context, progress func(CheckProgre
 	}
 	rows, err = bk.r.QueryContext(ctx, "SELECT id, key, stones, to_move, nstones, winner FROM position ORDER BY id")
 	if err != nil {
-		return rep, err
+		return err
 	}
 	seen := map[uint64]int64{}
 	for rows.Next() {
@@ -113,7 +171,7 @@ func (bk *Book) CheckWithProgress(ctx context.Context, progress func(CheckProgre
 		var tm, ns, win int
 		if err := rows.Scan(&id, &key, &st, &tm, &ns, &win); err != nil {
 			rows.Close()
-			return rep, err
+			return err
 		}
 		rep.Positions++
 		list, err := decodeStones(r, st)
@@ -135,25 +193,25 @@ func (bk *Book) CheckWithProgress(ctx context.Context, progress func(CheckProgre
 		seen[uint64(key)] = id
 	}
 	if err := rows.Close(); err != nil {
-		return rep, err
+		return err
 	}
 	// Edges: replay each move from the parent's stones.
 	rows, err = bk.r.QueryContext(ctx, `SELECT e.parent, e.move, e.child, p.stones, p.to_move, c.key
 FROM edge e JOIN position p ON p.id = e.parent JOIN position c ON c.id = e.child ORDER BY e.parent`)
 	if err != nil {
-		return rep, err
+		return err
 	}
 	for rows.Next() {
 		if rep.Edges%4096 == 0 && ctx.Err() != nil {
 			rows.Close()
-			return rep, ctx.Err()
+			return ctx.Err()
 		}
 		var parent, mv, child, ckey int64
 		var st []byte
 		var tm int
 		if err := rows.Scan(&parent, &mv, &child, &st, &tm, &ckey); err != nil {
 			rows.Close()
-			return rep, err
+			return err
 		}
 		rep.Edges++
 		list, err := decodeStones(r, st)
@@ -182,7 +240,7 @@ FROM edge e JOIN position p ON p.id = e.parent JOIN position c ON c.id = e.child
 		}
 	}
 	if err := rows.Close(); err != nil {
-		return rep, err
+		return err
 	}
 	// Statuses: every stored row must equal its re-derivation, and every
 	// position that would have a non-default status must have its row.
@@ -193,7 +251,7 @@ FROM edge e JOIN position p ON p.id = e.parent JOIN position c ON c.id = e.child
 	stored := map[key]Proof{}
 	rows, err = bk.r.QueryContext(ctx, "SELECT s.pos, s.attacker, s.status, s.ord, s.how, s.expert, s.pn, s.dn, s.updated_at, "+zoneCols+" FROM status s")
 	if err != nil {
-		return rep, err
+		return err
 	}
 	for rows.Next() {
 		var id int64
@@ -201,17 +259,17 @@ FROM edge e JOIN position p ON p.id = e.parent JOIN position c ON c.id = e.child
 		var np nullProof
 		if err := rows.Scan(&id, &a, &np.status, &np.ord, &np.how, &np.expert, &np.pn, &np.dn, &np.updated, &np.zone, &np.hasZone); err != nil {
 			rows.Close()
-			return rep, err
+			return err
 		}
 		pr := np.proof(engine.Color(a))
 		if pr.Zone, err = np.zoneOf(r); err != nil {
 			rows.Close()
-			return rep, fmt.Errorf("position %d: %w", id, err)
+			return fmt.Errorf("position %d: %w", id, err)
 		}
 		stored[key{PosID(id), engine.Color(a)}] = pr
 	}
 	if err := rows.Close(); err != nil {
-		return rep, err
+		return err
 	}
 	// Candidates: rows, terminal positions, verified positions.
 	cands := map[PosID]bool{}
@@ -222,23 +280,23 @@ FROM edge e JOIN position p ON p.id = e.parent JOIN position c ON c.id = e.child
 		"SELECT DISTINCT e.parent FROM status s JOIN edge e ON e.child = s.pos"} {
 		rows, err := bk.r.QueryContext(ctx, q)
 		if err != nil {
-			return rep, err
+			return err
 		}
 		for rows.Next() {
 			var id int64
 			if err := rows.Scan(&id); err != nil {
 				rows.Close()
-				return rep, err
+				return err
 			}
 			cands[PosID(id)] = true
 		}
 		if err := rows.Close(); err != nil {
-			return rep, err
+			return err
 		}
 	}
 	for id := range cands {
 		if err := ctx.Err(); err != nil {
-			return rep, err
+			return err
 		}
 		for a := engine.Black; a <= engine.White; a++ {
 			old, ok := stored[key{id, a}]
@@ -247,7 +305,7 @@ FROM edge e JOIN position p ON p.id = e.parent JOIN position c ON c.id = e.child
 			}
 			np, missing, err := recompute(ctx, bk, bk.r, id, a, old.Expert)
 			if err != nil {
-				return rep, err
+				return err
 			}
 			if len(missing) > 0 {
 				problem("position %d, attacker %s: %d items of its verdict are not stored as children", id, a, len(missing))
@@ -295,9 +353,9 @@ FROM edge e JOIN position p ON p.id = e.parent JOIN position c ON c.id = e.child
 		}
 		problem("proof of position %d for %s is broken at %s: %s", f.Root, f.Attacker, where, f.Reason)
 	case err != nil:
-		return rep, err
+		return err
 	}
-	return rep, nil
+	return nil
 }
 
 // legalTurn checks move m on a board rebuilt from a stored stone set (n

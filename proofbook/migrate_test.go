@@ -212,6 +212,16 @@ func v6Fixture(t *testing.T) string {
 	return sb.String()
 }
 
+// v7Fixture is the v6 book after migration 0007 (the auto-pilot's tables;
+// no Go step).
+func v7Fixture(t *testing.T) string {
+	ms, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Replace(v6Fixture(t), "schema version 6", "schema version 7", 1) + ms[6].sql + "\n"
+}
+
 // plainDB creates an SQLite file with the given SQL, outside the book code.
 func plainDB(t *testing.T, path, script string) {
 	t.Helper()
@@ -242,8 +252,8 @@ func wantGames(t *testing.T, bk *Book, line string, games, bwins, wwins int64) {
 // testdata) and checks that it is upgraded with its contents intact.
 func TestMigrations(t *testing.T) {
 	ctx := context.Background()
-	fixtures := map[int]func(*testing.T) string{1: v1Fixture, 2: v2Fixture, 3: v3Fixture, 4: v4Fixture, 5: v5Fixture, 6: v6Fixture}
-	if SchemaVersion() != 7 {
+	fixtures := map[int]func(*testing.T) string{1: v1Fixture, 2: v2Fixture, 3: v3Fixture, 4: v4Fixture, 5: v5Fixture, 6: v6Fixture, 7: v7Fixture}
+	if SchemaVersion() != 8 {
 		t.Fatalf("schema version %d: add a fixture for version %d and extend this test", SchemaVersion(), SchemaVersion()-1)
 	}
 	for v := 1; v < SchemaVersion(); v++ {
@@ -329,6 +339,10 @@ func TestMigrations(t *testing.T) {
 				}
 			} else if strings.Contains(bk.UpgradeNote(), "proved") {
 				t.Fatalf("upgrade note without proofs to re-derive: %q", bk.UpgradeNote())
+			}
+			// The upgrade records the proof digest of the rows it kept.
+			if ok, err := bk.ProofsChecked(ctx); err != nil || !ok {
+				t.Fatalf("proofs checked after the upgrade: %v %v", ok, err)
 			}
 			mustCheck(t, bk)
 			// The migrated book works: new moves, verdicts, a clean check.

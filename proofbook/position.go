@@ -494,6 +494,15 @@ WHERE e.parent = ? ORDER BY e.move`, int64(id))
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	mask, err := bk.proofMask(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		for j := range out[i].Proofs {
+			mask(&out[i].Proofs[j])
+		}
+	}
 	SortChildren(out, pi.toMove)
 	return out, nil
 }
@@ -553,8 +562,19 @@ func (n nullProof) proof(a engine.Color) Proof {
 
 func defaultProof(a engine.Color) Proof { return Proof{Attacker: a, PN: 1, DN: 1} }
 
-// Position returns everything stored about a position.
+// Position returns everything stored about a position. While the book's
+// proofs were changed outside the program (ProofsChecked is false), its
+// proved statuses, and a proved verdict's, read StatusUnchecked.
 func (bk *Book) Position(ctx context.Context, id PosID) (Position, error) {
+	mask, err := bk.proofMask(ctx)
+	if err != nil {
+		return Position{}, err
+	}
+	return bk.position(ctx, id, mask)
+}
+
+// position is Position with the mask of proofMask.
+func (bk *Book) position(ctx context.Context, id PosID, mask func(*Proof)) (Position, error) {
 	p := Position{ID: id}
 	var key, created int64
 	var st []byte
@@ -624,6 +644,15 @@ func (bk *Book) Position(ctx context.Context, id PosID) (Position, error) {
 		return p, err
 	}
 	p.Verdict = v
+	for i := range p.Proofs {
+		mask(&p.Proofs[i])
+	}
+	if v != nil {
+		// The verdict's own claim is a proof row too.
+		vp := Proof{Status: v.Status}
+		mask(&vp)
+		v.Status = vp.Status
+	}
 	return p, nil
 }
 
@@ -752,7 +781,18 @@ func (bk *Book) RemoveMove(ctx context.Context, id PosID, m engine.Move) error {
 			return err
 		}
 		if refs == 0 {
+			var removed []uint64
+			for a := engine.Black; a <= engine.White; a++ {
+				h, err := oldStatusHash(ctx, tx, child, int(a))
+				if err != nil {
+					return err
+				}
+				removed = append(removed, h...)
+			}
 			if _, err := tx.ExecContext(ctx, "DELETE FROM status WHERE pos = ?", child); err != nil {
+				return err
+			}
+			if err := bumpDigest(ctx, tx, removed, nil); err != nil {
 				return err
 			}
 			if _, err := tx.ExecContext(ctx, "DELETE FROM position WHERE id = ?", child); err != nil {

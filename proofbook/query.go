@@ -199,6 +199,15 @@ func (bk *Book) scanHits(ctx context.Context, rows *sql.Rows) ([]Hit, error) {
 			return nil, err
 		}
 	}
+	mask, err := bk.proofMask(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		for j := range out[i].Proofs {
+			mask(&out[i].Proofs[j])
+		}
+	}
 	return out, nil
 }
 
@@ -241,6 +250,16 @@ func (bk *Book) Stats(ctx context.Context) (Stats, error) {
 		case StatusDisproved:
 			s.Disproved[a-1] = n
 		}
+	}
+	if err := rows.Err(); err != nil {
+		return s, err
+	}
+	ok, err := bk.ProofsChecked(ctx)
+	if err != nil {
+		return s, err
+	}
+	if !ok {
+		s.Unchecked, s.Proved = s.Proved, [2]int64{}
 	}
 	for _, suffix := range []string{"", "-wal"} {
 		if fi, err := os.Stat(bk.path + suffix); err == nil {

@@ -465,6 +465,12 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 			return st, err
 		}
 	}
+	// Unchecked proofs are written as such (asked once for the whole
+	// export).
+	mask, err := bk.proofMask(ctx)
+	if err != nil {
+		return st, err
+	}
 	sw := engine.NewSGFWriter(out)
 	rootProps := []engine.SGFProp{
 		{ID: "FF", Values: []string{"4"}}, {ID: "SZ", Values: []string{engine.SGFSizeValue(r)}},
@@ -482,7 +488,7 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 	for i, m := range line.Turns {
 		n := &engine.SGFNode{Props: props}
 		if line.IDs[i] != 0 {
-			if err := bk.annotate(ctx, n, line.IDs[i], b); err != nil {
+			if err := bk.annotate(ctx, n, line.IDs[i], b, mask); err != nil {
 				return st, err
 			}
 		}
@@ -504,7 +510,7 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 		}
 		n := &engine.SGFNode{Props: props}
 		if !bare {
-			if err := bk.annotate(ctx, n, pid, b); err != nil {
+			if err := bk.annotate(ctx, n, pid, b, mask); err != nil {
 				return err
 			}
 		}
@@ -640,9 +646,9 @@ func (bk *Book) locateLine(ctx context.Context, turns []engine.Move) (Line, erro
 
 // annotate writes position pid's comment, label, marks and status onto SGF
 // node n; b is the board at n (its frame maps the stored marks).
-func (bk *Book) annotate(ctx context.Context, n *engine.SGFNode, pid PosID, b *engine.Board) error {
+func (bk *Book) annotate(ctx context.Context, n *engine.SGFNode, pid PosID, b *engine.Board, mask func(*Proof)) error {
 	r := bk.rules
-	p, err := bk.Position(ctx, pid)
+	p, err := bk.position(ctx, pid, mask)
 	if err != nil {
 		return err
 	}

@@ -427,7 +427,7 @@ func propagate(ctx context.Context, bk *Book, tx *sql.Tx, start []PosID) error {
 			if sameProof(old, np) {
 				continue
 			}
-			if err := writeProof(ctx, tx, it.id, np, now); err != nil {
+			if err := writeProof(ctx, bk, tx, it.id, old, np, now); err != nil {
 				return err
 			}
 			rows, err := tx.QueryContext(ctx, "SELECT parent FROM edge WHERE child = ?", int64(it.id))
@@ -459,14 +459,30 @@ func propagate(ctx context.Context, bk *Book, tx *sql.Tx, start []PosID) error {
 	return nil
 }
 
-// writeProof stores a position's status row.
-func writeProof(ctx context.Context, tx *sql.Tx, id PosID, np Proof, now int64) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO status(pos, attacker, status, ord, how, expert, pn, dn, updated_at, zone)
+// writeProof stores a position's status row (old is the row read in tx
+// before), keeping the proof digest.
+func writeProof(ctx context.Context, bk *Book, tx *sql.Tx, id PosID, old, np Proof, now int64) error {
+	var removed, added []uint64
+	var err error
+	if old.Status == StatusProved && !bk.noDigest {
+		if removed, err = oldStatusHash(ctx, tx, int64(id), int(np.Attacker)); err != nil {
+			return err
+		}
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO status(pos, attacker, status, ord, how, expert, pn, dn, updated_at, zone)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT(pos, attacker) DO UPDATE SET status = excluded.status, ord = excluded.ord, how = excluded.how,
   expert = excluded.expert, pn = excluded.pn, dn = excluded.dn, updated_at = excluded.updated_at, zone = excluded.zone`,
 		int64(id), int(np.Attacker), int(np.Status), np.Order, np.How, boolInt(np.Expert), np.PN, np.DN, now, packSquares(np.Zone))
-	return err
+	if err != nil {
+		return err
+	}
+	if np.Status == StatusProved && !bk.noDigest {
+		if added, err = oldStatusHash(ctx, tx, int64(id), int(np.Attacker)); err != nil {
+			return err
+		}
+	}
+	return bumpDigest(ctx, tx, removed, added)
 }
 
 // addItems stores the moves (canonical frame of position id, defender to
@@ -529,86 +545,142 @@ ON CONFLICT(pos, attacker) DO UPDATE SET expert = excluded.expert`,
 // verdict's tolerance must be the position's defender stone deficit. A
 // verdict without a certificate is stored but proves nothing.
 func (bk *Book) StoreVerdict(ctx context.Context, id PosID, v Verdict) error {
+	_, err := bk.storeVerdict(ctx, id, v)
+	return err
+}
+
+// storeVerdict is StoreVerdict; it returns the number of positions its
+// transaction added (items, and the moves of closed seminull items).
+func (bk *Book) storeVerdict(ctx context.Context, id PosID, v Verdict) (added int, err error) {
 	if v.Attacker != engine.Black && v.Attacker != engine.White {
-		return errors.New("verdict: attacker must be Black or White")
+		return 0, errors.New("verdict: attacker must be Black or White")
 	}
 	if v.Status != StatusProved && v.Status != StatusOpen {
-		return fmt.Errorf("verdict: status %q", v.Status)
+		return 0, fmt.Errorf("verdict: status %q", v.Status)
 	}
 	list, tm, err := loadPos(ctx, bk.r, bk.rules, id)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	if tm != v.Attacker.Opp() {
-		return fmt.Errorf("verdict for attacker %s on a position with %s to move", v.Attacker, tm)
+		return 0, fmt.Errorf("verdict for attacker %s on a position with %s to move", v.Attacker, tm)
 	}
 	var cert []byte
 	if v.Cert != nil {
-		b := bk.board(list, tm)
-		tol, ok := b.DefenderDeficit(v.Attacker)
-		if !ok {
-			return fmt.Errorf("verdict: the position's stone counts do not fit full turns of attacker %s", v.Attacker)
+		if err := bk.checkCert(ctx, list, tm, &v); err != nil {
+			return 0, err
 		}
-		if v.Tolerance != tol {
-			return fmt.Errorf("verdict made at tolerance %d; this position needs %d (the defender's missing stones)", v.Tolerance, tol)
-		}
-		if v.Cert.Attacker != v.Attacker {
-			return errors.New("verdict: the certificate is for the other attacker")
-		}
-		res, err := proofcheck.CheckVerdict(ctx, bk.rules, b.StoneList(engine.Black), b.StoneList(engine.White), tm, tol, v.Cert)
-		if err != nil {
-			return fmt.Errorf("verdict refused, its certificate does not check: %w", err)
-		}
-		// Every defender move the certificate does not refute must be an
-		// item the book will answer: a verdict that forgets one is refused.
-		items := map[engine.Move]bool{}
-		for _, u := range v.Unsolved {
-			items[u.Move] = true
-		}
-		var lost engine.Move
-		found := false
-		if !v.AllUnsolved { // an all-open verdict claims nothing
-			res.Unrefuted(func(dm engine.Move) bool {
-				if items[dm] {
-					return true
-				}
-				for _, u := range v.OpenSeminull {
-					if u.Move.Len() == 1 && dm.Contains(u.Move.At(0)) {
-						return true
-					}
-				}
-				lost, found = dm, true
-				return false
-			})
-		}
-		if found {
-			return fmt.Errorf("verdict refused: defender move %s is neither refuted by its certificate nor left as an item", engine.MoveName(bk.rules, lost))
-		}
-		z := new(engine.SqSet)
-		z.AddAll(v.Zone...)
-		z.AddAll(res.Zone...)
-		v.Zone = z.Squares()
 		if cert, err = v.Cert.MarshalBinary(); err != nil {
-			return err
+			return 0, err
 		}
 	}
 	data, err := marshalVerdict(v)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	return bk.writeRetry(ctx, func(tx *sql.Tx) error {
+	err = bk.writeRetry(ctx, func(tx *sql.Tx) error {
+		last, err := lastPosition(ctx, tx)
+		if err != nil {
+			return err
+		}
+		removed, err := oldVerdictHash(ctx, tx, int64(id))
+		if err != nil {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO verdict(pos, attacker, status, ord, engine, data, created_at, cert) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT(pos) DO UPDATE SET attacker = excluded.attacker, status = excluded.status, ord = excluded.ord,
   engine = excluded.engine, data = excluded.data, created_at = excluded.created_at, cert = excluded.cert`,
 			int64(id), int(v.Attacker), v.Status, v.Order, v.Engine, data, time.Now().Unix(), cert); err != nil {
 			return err
 		}
+		stored, err := oldVerdictHash(ctx, tx, int64(id))
+		if err != nil {
+			return err
+		}
+		if err := bumpDigest(ctx, tx, removed, stored); err != nil {
+			return err
+		}
 		dirty, err := bk.addItems(ctx, tx, id, v.Items())
 		if err != nil {
 			return fmt.Errorf("verdict: %w", err)
 		}
-		return propagate(ctx, bk, tx, append(dirty, id))
+		if err := propagate(ctx, bk, tx, append(dirty, id)); err != nil {
+			return err
+		}
+		added, err = positionsAfter(ctx, tx, last)
+		return err
 	})
+	return added, err
+}
+
+// lastPosition is the largest position id, read in a write transaction
+// before it adds positions; positionsAfter then counts the positions the
+// transaction added (ids are allocated above the largest; no other writer
+// runs meanwhile).
+func lastPosition(ctx context.Context, tx *sql.Tx) (int64, error) {
+	var n int64
+	err := tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(id), 0) FROM position").Scan(&n)
+	return n, err
+}
+
+func positionsAfter(ctx context.Context, tx *sql.Tx, last int64) (int, error) {
+	var n int
+	err := tx.QueryRowContext(ctx, "SELECT count(*) FROM position WHERE id > ?", last).Scan(&n)
+	return n, err
+}
+
+// checkCert checks verdict v (with a certificate) of the stored position
+// (canonical stones list, tm to move) as StoreVerdict does before storing
+// it: its tolerance is the position's defender stone deficit, proofcheck
+// accepts its certificate, and every defender move the certificate does
+// not refute is one of its items. It adds the certificate's zone to
+// v.Zone.
+func (bk *Book) checkCert(ctx context.Context, list []stone, tm engine.Color, v *Verdict) error {
+	b := bk.board(list, tm)
+	tol, ok := b.DefenderDeficit(v.Attacker)
+	if !ok {
+		return fmt.Errorf("verdict: the position's stone counts do not fit full turns of attacker %s", v.Attacker)
+	}
+	if v.Tolerance != tol {
+		return fmt.Errorf("verdict made at tolerance %d; this position needs %d (the defender's missing stones)", v.Tolerance, tol)
+	}
+	if v.Cert.Attacker != v.Attacker {
+		return errors.New("verdict: the certificate is for the other attacker")
+	}
+	res, err := proofcheck.CheckVerdict(ctx, bk.rules, b.StoneList(engine.Black), b.StoneList(engine.White), tm, tol, v.Cert)
+	if err != nil {
+		return fmt.Errorf("verdict refused, its certificate does not check: %w", err)
+	}
+	// Every defender move the certificate does not refute must be an
+	// item the book will answer: a verdict that forgets one is refused.
+	items := map[engine.Move]bool{}
+	for _, u := range v.Unsolved {
+		items[u.Move] = true
+	}
+	var lost engine.Move
+	found := false
+	if !v.AllUnsolved { // an all-open verdict claims nothing
+		res.Unrefuted(func(dm engine.Move) bool {
+			if items[dm] {
+				return true
+			}
+			for _, u := range v.OpenSeminull {
+				if u.Move.Len() == 1 && dm.Contains(u.Move.At(0)) {
+					return true
+				}
+			}
+			lost, found = dm, true
+			return false
+		})
+	}
+	if found {
+		return fmt.Errorf("verdict refused: defender move %s is neither refuted by its certificate nor left as an item", engine.MoveName(bk.rules, lost))
+	}
+	z := new(engine.SqSet)
+	z.AddAll(v.Zone...)
+	z.AddAll(res.Zone...)
+	v.Zone = z.Squares()
+	return nil
 }
 
 // Next returns the most-proving position below from for attacker: at the
@@ -630,6 +702,11 @@ func (bk *Book) Next(ctx context.Context, from PosID, attacker engine.Color) (Li
 		}
 		if pr.Status == StatusProved || pr.Status == StatusDisproved || pi.winner != engine.Empty {
 			if steps == 0 {
+				mask, err := bk.proofMask(ctx)
+				if err != nil {
+					return line, err
+				}
+				mask(&pr) // an unchecked proof is not called proved
 				return line, fmt.Errorf("position %d is already %s for %s", cur, pr.Status, attacker)
 			}
 			return line, nil
@@ -704,6 +781,19 @@ func (bk *Book) Proved(ctx context.Context, attacker engine.Color, minOrder, lim
 	return bk.ranked(ctx, attacker, StatusProved, limit, "AND s.ord >= ? ORDER BY s.pos", max(minOrder, 0))
 }
 
+// CountStatus counts the positions with status st (as stored: proved
+// includes the proofs ProofsChecked would show as unchecked) for attacker,
+// of λ order minOrder or more when st is StatusProved.
+func (bk *Book) CountStatus(ctx context.Context, attacker engine.Color, st Status, minOrder int) (int64, error) {
+	var n int64
+	q, args := "SELECT count(*) FROM status WHERE attacker = ? AND status = ?", []any{int(attacker), int(st)}
+	if st == StatusProved {
+		q, args = q+" AND ord >= ?", append(args, max(minOrder, 0))
+	}
+	err := bk.r.QueryRowContext(ctx, q, args...).Scan(&n)
+	return n, err
+}
+
 // ranked lists at most limit (default 100) positions with status st for
 // attacker a, each with its stable line from the root (StableTurns); tail (with its arguments) ends the query's WHERE clause and
 // orders the rows.
@@ -734,6 +824,13 @@ WHERE s.attacker = ? AND s.status = ? `+tail+" LIMIT ?", args...)
 	}
 	if err := rows.Close(); err != nil {
 		return nil, err
+	}
+	mask, err := bk.proofMask(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		mask(&out[i].Proof)
 	}
 	for i := range out {
 		var err error
@@ -778,7 +875,18 @@ func (bk *Book) Items(ctx context.Context, id PosID, attacker engine.Color) ([]I
 	if v == nil || v.Attacker != attacker || !ok || !v.Certified(tol) {
 		return nil, nil
 	}
-	return bk.openItems(ctx, id, attacker, list, b, v)
+	items, err := bk.openItems(ctx, id, attacker, list, b, v)
+	if err != nil {
+		return nil, err
+	}
+	mask, err := bk.proofMask(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for i := range items {
+		mask(&items[i].Proof)
+	}
+	return items, nil
 }
 
 // openItems lists the items of verdict v of position id (stones list,

@@ -26,6 +26,7 @@ const (
 	StatusOpen      = c6book.StatusOpen
 	StatusProved    = c6book.StatusProved
 	StatusDisproved = c6book.StatusDisproved
+	StatusUnchecked = c6book.StatusUnchecked
 )
 
 // Infinite is the proof (or disproof) number of a disproved (or proved)
@@ -133,6 +134,10 @@ type Stats struct {
 	Proved    [2]int64 // by attacker
 	Open      [2]int64
 	Disproved [2]int64
+	// Unchecked: the proved positions while the proofs were changed
+	// outside the program since the last check (Proved is then zero; see
+	// ProofsChecked).
+	Unchecked [2]int64
 	Schema    int
 	FileBytes int64 // main file + WAL
 }

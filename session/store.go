@@ -60,6 +60,10 @@ type Position struct {
 	// Held: the expert keeps the position for the attacker ("leave to
 	// me"): the auto-pilot skips it and everything below it.
 	Held bool
+	// Warning is a line about the whole book the workbench shows in its
+	// status bar, e.g. that its proofs were changed outside the program
+	// since the last check (they then show as unchecked); "" when none.
+	Warning string
 	// Stuck says why the auto-pilot cannot work here for the attacker:
 	// "held", "dead end" (its verdict leaves every defender move open) or
 	// "".

@@ -60,6 +60,8 @@ func statusNRGBA(s c6book.Status) color.NRGBA {
 		return color.NRGBA{0x10, 0x90, 0x30, 0xff}
 	case c6book.StatusDisproved:
 		return color.NRGBA{0x80, 0x20, 0x90, 0xff}
+	case c6book.StatusUnchecked: // stored as proved, not re-checked since an outside change
+		return color.NRGBA{0x80, 0x80, 0x80, 0xff}
 	}
 	return color.NRGBA{0x30, 0x60, 0xc0, 0xff}
 }
@@ -491,7 +493,7 @@ func (r *boardRenderer) update() {
 	// Children of the position: a coloured square on each empty square of a
 	// stored move, the best status winning (not under an unsolved mark).
 	best := map[engine.Square]c6book.Status{}
-	rank := map[c6book.Status]int{c6book.StatusUnknown: 1, c6book.StatusDisproved: 2, c6book.StatusOpen: 3, c6book.StatusProved: 4}
+	rank := map[c6book.Status]int{c6book.StatusUnknown: 1, c6book.StatusDisproved: 2, c6book.StatusOpen: 3, c6book.StatusUnchecked: 3, c6book.StatusProved: 4}
 	var order []engine.Square
 	for _, ch := range v.Children {
 		for i := 0; i < ch.Move.Len(); i++ {

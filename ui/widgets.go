@@ -553,6 +553,9 @@ func (u *widgets) update() {
 	if !wb.s.Info().Found && wb.s.Cur() > 0 {
 		text += " · not in the book"
 	}
+	if warn := wb.s.Info().Warning; warn != "" {
+		text = warn + " · " + text
+	}
 	editable := wb.s.ReadOnly() == ""
 	if !editable {
 		text = "Read-only (" + wb.s.ReadOnly() + ") · " + text

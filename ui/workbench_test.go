@@ -483,3 +483,26 @@ func TestLineStatusReadError(t *testing.T) {
 		t.Fatalf("the failing read of the line's position was not reported: %v", h.errs)
 	}
 }
+
+// warningStore is the fake store with a warning about the whole book.
+type warningStore struct{ *fakeStore }
+
+func (s warningStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (Position, error) {
+	p, err := s.fakeStore.Position(ctx, b, a)
+	p.Warning = "proofs not re-checked since an outside change: run check"
+	return p, err
+}
+
+// A warning of the store about the whole book leads the status bar.
+func TestStoreWarningInStatusBar(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), &fakeVerifier{})
+	if st := h.wb.ui.statusL.Text; strings.Contains(st, "run check") {
+		t.Fatalf("status bar %q without a warning", st)
+	}
+	if err := h.wb.SetStore(warningStore{h.store}); err != nil {
+		t.Fatal(err)
+	}
+	if st := h.wb.ui.statusL.Text; !strings.HasPrefix(st, "proofs not re-checked since an outside change: run check · ") {
+		t.Fatalf("status bar %q", st)
+	}
+}

@@ -40,6 +40,10 @@ type bookSub struct {
 	// the book is read-only or SQLite reports it damaged (the write gate,
 	// proofbook.Book.CheckWritable), before any work.
 	writes bool
+	// proofs: the subcommand shows proof statuses: when the book's proofs
+	// were changed outside the program since the last check it says so
+	// (they show as "unchecked").
+	proofs bool
 	// flags registers the subcommand's own flags and returns its run
 	// function (and an optional check of the flags' values).
 	flags func(fs *flag.FlagSet) bookRun
@@ -81,21 +85,21 @@ func bookCommands() []bookSub {
 		{name: "init", summary: "create a new book (--rules m,n,k,p,q)", create: true, flags: initFlags},
 		{name: "import", summary: "merge SGF files (games, collections, variations) into the book", files: true, writes: true, flags: importFlags},
 		{name: "import-games", summary: "merge a LittleGolem games file {gid: [turns]} (.json or .json.gz)", writes: true, flags: importGamesFlags},
-		{name: "export", summary: "write the line to a position and its subtree as SGF", position: true, flags: exportFlags},
-		{name: "stats", summary: "count positions, moves, games, statuses",
+		{name: "export", proofs: true, summary: "write the line to a position and its subtree as SGF", position: true, flags: exportFlags},
+		{name: "stats", proofs: true, summary: "count positions, moves, games, statuses",
 			flags: func(*flag.FlagSet) bookRun { return bookRun{run: bookStats} }},
-		{name: "show", summary: "a position's status, notes and children", position: true,
+		{name: "show", proofs: true, summary: "a position's status, notes and children", position: true,
 			flags: func(*flag.FlagSet) bookRun { return bookRun{run: bookShow} }},
 		{name: "games", summary: "the games through a position (source, id, length, result), or one game's turns", position: true, flags: gamesFlags},
 		{name: "annotate", summary: "set a position's comment, label, or expert disproof", position: true, writes: true, flags: annotateFlags},
 		{name: "verify", summary: "run the verifier on a position and store the verdict", position: true, writes: true, flags: verifyFlags,
 			attacker: "attacker B or W: must be the side that just moved, the only side the verifier proves for (default: that side)"},
-		{name: "prove", summary: "the auto-pilot: prove a position by proposing attacker moves and verifying, storing every verdict", position: true, writes: true, flags: proveFlags,
+		{name: "prove", proofs: true, summary: "the auto-pilot: prove a position by proposing attacker moves and verifying, storing every verdict", position: true, writes: true, flags: proveFlags,
 			attacker: "attacker B or W (default: the side that just moved)"},
-		{name: "next", summary: "the most-proving open position for an attacker", position: true,
+		{name: "next", proofs: true, summary: "the most-proving open position for an attacker", position: true,
 			flags: func(*flag.FlagSet) bookRun { return bookRun{run: bookNext} }},
-		{name: "open", summary: "open positions by proof number, or proved positions", flags: listFlags},
-		{name: "search", summary: "full-text search in comments", flags: searchFlags},
+		{name: "open", proofs: true, summary: "open positions by proof number, or proved positions", flags: listFlags},
+		{name: "search", proofs: true, summary: "full-text search in comments", flags: searchFlags},
 		{name: "check", summary: "integrity check and re-validation of every stored proof",
 			flags: func(*flag.FlagSet) bookRun { return bookRun{run: bookCheck} }},
 		{name: "backup", summary: "write a consistent copy of the book", flags: backupFlags},
@@ -174,6 +178,15 @@ func (c bookSub) runArgs(ctx context.Context, args []string, stdout, stderr io.W
 		if c.writes {
 			if err := e.bk.CheckWritable(ctx); err != nil {
 				return err
+			}
+		}
+		if c.proofs {
+			ok, err := e.bk.ProofsChecked(ctx)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				fmt.Fprintf(stderr, "c6 book: %s: %s\n", e.bk.Path(), proofbook.UncheckedNote)
 			}
 		}
 	}
@@ -593,22 +606,30 @@ func bookStats(e *bookEnv) error {
 	if err != nil {
 		return err
 	}
+	checked, err := e.bk.ProofsChecked(e.ctx)
+	if err != nil {
+		return err
+	}
 	return e.print(map[string]any{"rules": s.Rules.String(), "positions": s.Positions, "moves": s.Edges,
 		"games": s.Games, "notes": s.Notes, "verdicts": s.Verdicts, "schema": s.Schema, "bytes": s.FileBytes,
 		"proved":    map[string]int64{"B": s.Proved[0], "W": s.Proved[1]},
 		"open":      map[string]int64{"B": s.Open[0], "W": s.Open[1]},
-		"disproved": map[string]int64{"B": s.Disproved[0], "W": s.Disproved[1]}},
+		"disproved": map[string]int64{"B": s.Disproved[0], "W": s.Disproved[1]},
+		"unchecked": map[string]int64{"B": s.Unchecked[0], "W": s.Unchecked[1]}, "proofs_checked": checked},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "rules      Connect(%s)\nschema     %d\npositions  %d\nmoves      %d\ngames      %d\nnotes      %d\nverdicts   %d\n",
 				s.Rules, s.Schema, s.Positions, s.Edges, s.Games, s.Notes, s.Verdicts)
 			fmt.Fprintf(w, "proved     B %d, W %d\nopen       B %d, W %d\ndisproved  B %d, W %d\nsize       %.1f MB\n",
 				s.Proved[0], s.Proved[1], s.Open[0], s.Open[1], s.Disproved[0], s.Disproved[1], float64(s.FileBytes)/1e6)
+			if !checked {
+				fmt.Fprintf(w, "unchecked  B %d, W %d (%s)\n", s.Unchecked[0], s.Unchecked[1], proofbook.UncheckedNote)
+			}
 		})
 }
 
 func proofText(p proofbook.Proof) string {
 	s := p.Status.String()
-	if p.Status == proofbook.StatusProved {
+	if p.Status == proofbook.StatusProved || p.Status == proofbook.StatusUnchecked {
 		s += fmt.Sprintf(" (order %d, %s)", p.Order, p.How)
 	} else if p.Status == proofbook.StatusDisproved {
 		s += " (" + p.How + ")"
@@ -652,7 +673,11 @@ func bookShow(e *bookEnv) error {
 		cj = append(cj, childJSON{engine.MoveName(r, proofbook.FromCanonical(r, sym, k.Move)), int64(k.ID), statsJSON(k.Games),
 			proofText(k.Proofs[0]), proofText(k.Proofs[1]), k.Label})
 	}
-	out := map[string]any{"id": int64(id), "to_move": b.ToMove().String(), "comment": p.Comment, "label": p.Label,
+	checked, err := bk.ProofsChecked(ctx)
+	if err != nil {
+		return err
+	}
+	out := map[string]any{"id": int64(id), "to_move": b.ToMove().String(), "comment": p.Comment, "label": p.Label, "proofs_checked": checked,
 		"black": proofText(p.Proofs[0]), "white": proofText(p.Proofs[1]), "games": statsJSON(gs), "children": cj}
 	var uns, semi, items []string
 	var why []unsolvedJSON
@@ -669,6 +694,9 @@ func bookShow(e *bookEnv) error {
 	return e.print(out, func(w io.Writer) {
 		fmt.Fprintf(w, "position %d, %s to move, %d stones; %d games (Black won %d, White %d, %d unfinished)\n", id, b.ToMove(),
 			b.Stones(engine.Black)+b.Stones(engine.White), gs.Games, gs.BlackWins, gs.WhiteWins, gs.Unfinished)
+		if !checked {
+			fmt.Fprintln(w, proofbook.UncheckedNote)
+		}
 		fmt.Fprintf(w, "Black attacker: %s\nWhite attacker: %s\n", proofText(p.Proofs[0]), proofText(p.Proofs[1]))
 		if p.Label != "" {
 			fmt.Fprintf(w, "label: %s\n", p.Label)
@@ -1025,8 +1053,35 @@ func bookList(e *bookEnv, o listOpts) error {
 		out = append(out, entryJSON{int64(en.ID), en.Proof.Status, en.Proof.Order, en.Proof.PN, en.Proof.DN, en.Label,
 			engine.FormatTurns(e.bk.Rules(), en.Turns)})
 	}
-	return e.print(map[string]any{"attacker": o.attacker.String(), "proved": o.proved, "positions": out},
+	checked, err := e.bk.ProofsChecked(e.ctx)
+	if err != nil {
+		return err
+	}
+	res := map[string]any{"attacker": o.attacker.String(), "proved": o.proved, "positions": out, "proofs_checked": checked}
+	// None for the attacker asked: say how many the other attacker has
+	// (one line, not silence).
+	var none string
+	if len(list) == 0 {
+		other := o.attacker.Opp()
+		st, what := proofbook.StatusOpen, "open"
+		if o.proved {
+			st, what = proofbook.StatusProved, "proved"
+		}
+		n, err := e.bk.CountStatus(e.ctx, other, st, o.minOrder)
+		if err != nil {
+			return err
+		}
+		none = fmt.Sprintf("no %s positions for %s; %d for %s", what, o.attacker, n, other)
+		res["other"] = map[string]any{"attacker": other.String(), "count": n}
+	}
+	return e.print(res,
 		func(w io.Writer) {
+			if !checked && o.proved {
+				fmt.Fprintln(w, proofbook.UncheckedNote)
+			}
+			if none != "" {
+				fmt.Fprintln(w, none)
+			}
 			for i, en := range list {
 				fmt.Fprintf(w, "%8d  %-30s %s  %s\n", en.ID, proofText(en.Proof), en.Label, out[i].Turns)
 			}
@@ -1099,6 +1154,7 @@ func bookCheck(e *bookEnv) error {
 	secs := time.Since(start).Seconds()
 	if err := e.print(map[string]any{"ok": rep.OK(), "positions": rep.Positions, "moves": rep.Edges,
 		"statuses": rep.Statuses, "proved": rep.Proved, "proofs_rechecked": rep.Proofs, "seconds": secs,
+		"outside_change": rep.Outside, "digest_recorded": rep.Recorded,
 		"problems": append([]string{}, rep.Problems...)},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "%d positions, %d moves, %d statuses re-derived (%d proved)\n", rep.Positions, rep.Edges, rep.Statuses, rep.Proved)
@@ -1106,6 +1162,13 @@ func bookCheck(e *bookEnv) error {
 				rep.Proofs, secs, float64(rep.Positions)/max(secs, 1e-3))
 			for _, p := range rep.Problems {
 				fmt.Fprintln(w, "problem:", p)
+			}
+			if rep.Outside && rep.Recorded {
+				fmt.Fprintln(w, "the proofs had been changed outside the program: every one re-checked, the book trusts them again")
+			} else if rep.Outside && rep.OK() {
+				fmt.Fprintln(w, "the proofs had been changed outside the program; they check, but the book is read-only: they stay unchecked")
+			} else if rep.Outside {
+				fmt.Fprintln(w, "the proofs had been changed outside the program and do not all check: they stay unchecked")
 			}
 			if rep.OK() {
 				fmt.Fprintln(w, "ok")
