@@ -75,7 +75,7 @@ func TestBookProveNATS(t *testing.T) {
 	book := filepath.Join(dir, "p.c6book")
 	runBook(t, false, "init", "--book", book, "--rules", "8,8,5,2,1")
 	q, err := jobqueue.StartEmbedded(context.Background(), jobqueue.EmbeddedConfig{
-		Server: jobqueue.ServerConfig{Dir: filepath.Join(dir, "server")}, Workers: 1, Solvers: 1})
+		Server: jobqueue.ServerConfig{Dir: filepath.Join(dir, "server"), Listen: "127.0.0.1:0", OpenLoopback: true}, Workers: 1, Solvers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

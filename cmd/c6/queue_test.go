@@ -16,6 +16,9 @@ import (
 func startQueue(t *testing.T, cfg jobqueue.EmbeddedConfig) *jobqueue.Embedded {
 	t.Helper()
 	cfg.Server.Dir = filepath.Join(t.TempDir(), "queue")
+	if cfg.Server.Listen == "" { // reachable by the commands under test
+		cfg.Server.Listen, cfg.Server.OpenLoopback = "127.0.0.1:0", true
+	}
 	q, err := jobqueue.StartEmbedded(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
