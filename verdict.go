@@ -101,6 +101,19 @@ func (v *Verdict) Items() []engine.Move {
 	return out
 }
 
+// CheckedItems are the verdict's items in the form proofcheck's
+// VerdictResult.CheckItems checks them (with AllUnsolved).
+func (v *Verdict) CheckedItems() proofcheck.Items {
+	it := proofcheck.Items{All: v.AllUnsolved}
+	for _, u := range v.Unsolved {
+		it.Unsolved = append(it.Unsolved, u.Move)
+	}
+	for _, u := range v.OpenSeminull {
+		it.OpenSeminull = append(it.OpenSeminull, u.Move)
+	}
+	return it
+}
+
 // Closed reports whether the verdict's zone argument bounds the defence:
 // the verifier ran to the end and did not leave every move open.
 func (v *Verdict) Closed() bool {

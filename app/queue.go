@@ -20,11 +20,13 @@ import (
 // Verify button, the auto-pilot) goes through bookQueue, an engine.Verifier
 // that the rest of the app takes from workbenchApp.verifier(). By default
 // it is the embedded queue beside the book (jobqueue.StartEmbedded: storage
-// BOOK.jobs, 127.0.0.1, in-process workers), started by the first job and
-// closed when another book is opened or the app quits; the File menu's
-// "Verifier queue…" points it at an external NATS server instead. A
-// read-only book, or a folder where the queue cannot be stored, verifies in
-// this process (engine.LocalVerifier) and says so in the status bar.
+// BOOK.jobs, in-process workers, on no network: no other process, no other
+// local user, can reach it), started by the first job and closed when
+// another book is opened or the app quits; the File menu's "Verifier
+// queue…" points it at an external NATS server instead. A read-only book,
+// a folder where the queue cannot be stored, or one whose queue another
+// process serves (`c6 book prove` on the same book) verifies in this
+// process (engine.LocalVerifier) and says so in the status bar.
 
 // Preference keys of the queue setting.
 const (

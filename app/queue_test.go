@@ -86,7 +86,7 @@ func TestVerifyThroughBookQueue(t *testing.T) {
 
 	// An external queue: the next job goes there.
 	ext, err := jobqueue.StartEmbedded(context.Background(), jobqueue.EmbeddedConfig{
-		Server: jobqueue.ServerConfig{Dir: filepath.Join(dir, "external")}, Workers: 1, Solvers: 1})
+		Server: jobqueue.ServerConfig{Dir: filepath.Join(dir, "external"), Listen: "127.0.0.1:0", OpenLoopback: true}, Workers: 1, Solvers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

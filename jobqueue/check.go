@@ -12,10 +12,12 @@ import (
 // CheckVerdict is the check every result passes before a caller sees it:
 // vd must be a verdict on b (the defender to move) for b's attacker at
 // opts' tolerance and λ, and its certificate (proofcheck.FromVerdict) must
-// check with proofcheck.CheckVerdict, the independent checker, as the proof
-// book's StoreVerdict checks it: every defender move the certificate does
-// not refute must be one of the verdict's items (an unsolved move or below
-// an open seminull stone), and a proved verdict leaves no item.
+// check with proofcheck.CheckVerdict, the independent checker, and its
+// items pass proofcheck's CheckItems, as in the proof book's StoreVerdict:
+// open verdicts as strictly as proved ones (every item a legal defender
+// move of the position, listed once; every defender move the certificate
+// does not refute an item). A proved verdict leaves no item, an open one
+// at least one.
 func CheckVerdict(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, vd *engine.Verdict) error {
 	defender := b.ToMove()
 	lambda := opts.Lambda
@@ -35,35 +37,12 @@ func CheckVerdict(ctx context.Context, b *engine.Board, opts engine.VerifyOption
 		return errors.New("verdict says proved but leaves defender moves open")
 	case vd.Status == engine.StatusProved && (vd.Order < 1 || vd.Order > lambda):
 		return fmt.Errorf("verdict proves order %d, outside 1..%d", vd.Order, lambda)
+	case vd.Status == engine.StatusOpen && (vd.Order != 0 || !vd.AllUnsolved && len(vd.Unsolved) == 0 && len(vd.OpenSeminull) == 0):
+		return errors.New("verdict says open but leaves no defender move open (or claims an order)")
 	}
-	r := b.Rules()
-	res, err := proofcheck.CheckVerdict(ctx, r, b.StoneList(engine.Black), b.StoneList(engine.White), defender, opts.Tolerance, proofcheck.FromVerdict(vd))
+	res, err := proofcheck.CheckVerdict(ctx, b.Rules(), b.StoneList(engine.Black), b.StoneList(engine.White), defender, opts.Tolerance, proofcheck.FromVerdict(vd))
 	if err != nil {
 		return fmt.Errorf("certificate does not check: %w", err)
 	}
-	if vd.AllUnsolved { // claims nothing
-		return nil
-	}
-	items := map[engine.Move]bool{}
-	for _, u := range vd.Unsolved {
-		items[u.Move] = true
-	}
-	var lost engine.Move
-	found := false
-	res.Unrefuted(func(dm engine.Move) bool {
-		if items[dm] {
-			return true
-		}
-		for _, u := range vd.OpenSeminull {
-			if u.Move.Len() == 1 && dm.Contains(u.Move.At(0)) {
-				return true
-			}
-		}
-		lost, found = dm, true
-		return false
-	})
-	if found {
-		return fmt.Errorf("defender move %s is neither refuted by the certificate nor left open", engine.MoveName(r, lost))
-	}
-	return nil
+	return res.CheckItems(proofcheck.ItemsOf(vd))
 }

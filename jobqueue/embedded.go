@@ -14,8 +14,9 @@ import (
 // EmbeddedConfig configures StartEmbedded.
 type EmbeddedConfig struct {
 	// Server: the storage folder (required; QueueDir(book) beside a book),
-	// the listen address (default 127.0.0.1, a free port) and the
-	// credentials a network address needs.
+	// the listen address (default none: no socket, only this process's
+	// client and workers reach the server) and the credentials a network
+	// address needs.
 	Server ServerConfig
 	// Workers is the number of in-process job slots (0: 1); Solvers each
 	// job's parallel solver calls (0: the cores divided by Workers). With
@@ -46,10 +47,11 @@ type Embedded struct {
 var _ engine.Verifier = (*Embedded)(nil)
 
 // StartEmbedded starts the server, the client and the workers. Close stops
-// them. When another process already serves the storage folder (its
-// server's address is in the folder's lock file), StartEmbedded joins that
+// them. When another process already serves the storage folder on a
+// network address (in the folder's lock file), StartEmbedded joins that
 // queue instead: its client and workers connect to the other process's
-// server, with cfg.Server.CredsFile. Jobs and results stay in the storage folder across runs: a job
+// server, with cfg.Server.CredsFile. A folder served by another process
+// on no network is an *InUseError with no URL. Jobs and results stay in the storage folder across runs: a job
 // queued before a crash is run after the restart, and a result stored
 // before it is found by the next Verify of the same position and options.
 func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (*Embedded, error) {
@@ -117,7 +119,8 @@ func (e *Embedded) Client() *Client { return e.client }
 // this queue is its client.
 func (e *Embedded) Joined() bool { return e.server == nil }
 
-// URL is the server's address for workers on other machines.
+// URL is the server's address for workers on other machines ("" when it
+// listens on no network).
 func (e *Embedded) URL() string { return e.url }
 
 // Close stops the in-process workers (handing their jobs back to the

@@ -3,6 +3,7 @@ package jobqueue
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -249,16 +250,23 @@ func TestWorkerRefusesOtherEngine(t *testing.T) {
 }
 
 // A second process on the same storage folder does not start a second
-// server on it (that would corrupt it): it joins the first one's queue.
+// server on it (that would corrupt it): it joins the first one's queue
+// when that one listens (with the credentials; TestEmbeddedListensNowhere
+// for one that does not).
 func TestSecondEmbeddedJoins(t *testing.T) {
 	dir := t.TempDir()
-	first := startEmbedded(t, EmbeddedConfig{Server: ServerConfig{Dir: dir}, Workers: -1})
+	creds := filepath.Join(t.TempDir(), "team.creds")
+	if err := NewCredsFile(creds); err != nil {
+		t.Fatal(err)
+	}
+	srv := ServerConfig{Dir: dir, Listen: "127.0.0.1:0", CredsFile: creds}
+	first := startEmbedded(t, EmbeddedConfig{Server: srv, Workers: -1})
 	_, err := StartServer(ServerConfig{Dir: dir})
 	var inUse *InUseError
 	if !errors.As(err, &inUse) || inUse.URL != first.URL() {
 		t.Fatalf("second server on the folder: %v, want InUseError with %s", err, first.URL())
 	}
-	second := startEmbedded(t, EmbeddedConfig{Server: ServerConfig{Dir: dir}, Workers: 1, Solvers: 1})
+	second := startEmbedded(t, EmbeddedConfig{Server: srv, Workers: 1, Solvers: 1})
 	if second.URL() != first.URL() || second.server != nil {
 		t.Fatalf("second queue at %s (own server: %v), want the first's %s", second.URL(), second.server != nil, first.URL())
 	}

@@ -115,7 +115,7 @@ type procQueue struct {
 func startProcQueue(t *testing.T, ctx context.Context, n int) *procQueue {
 	t.Helper()
 	p := &procQueue{dir: t.TempDir()}
-	srv, err := StartServer(ServerConfig{Dir: p.dir})
+	srv, err := StartServer(ServerConfig{Dir: p.dir, Listen: "127.0.0.1:0", OpenLoopback: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func startProcQueue(t *testing.T, ctx context.Context, n int) *procQueue {
 func (p *procQueue) restart(t *testing.T) {
 	t.Helper()
 	p.srv.Shutdown()
-	srv, err := StartServer(ServerConfig{Dir: p.dir, Listen: p.addr})
+	srv, err := StartServer(ServerConfig{Dir: p.dir, Listen: p.addr, OpenLoopback: true})
 	if err != nil {
 		t.Fatalf("restart on %s: %v", p.addr, err)
 	}

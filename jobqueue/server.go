@@ -20,14 +20,20 @@ type ServerConfig struct {
 	// jobs and results survive a restart. QueueDir gives the one beside a
 	// book.
 	Dir string
-	// Listen is the host:port the server listens on. "" is 127.0.0.1 on a
-	// port of its own choosing (port 0 means the same). A host other than
-	// a loopback address needs CredsFile.
+	// Listen is the host:port the server listens on (port 0: one of its
+	// own choosing). "" listens on no network at all: only this process
+	// reaches the server, through in-process connections. A listening
+	// server needs CredsFile, loopback addresses too (every local user
+	// can reach those), unless OpenLoopback allows a loopback one.
 	Listen string
 	// CredsFile (may be "") holds the user nkey seed clients must prove
 	// they hold (NewCredsFile writes one): with it, every connection,
 	// local ones too, must authenticate.
 	CredsFile string
+	// OpenLoopback lets a server on a loopback Listen address run
+	// without CredsFile, open to every local user: for tests, never for
+	// a queue whose results a book stores.
+	OpenLoopback bool
 	// MaxPayload is the largest message (0: 8 MiB).
 	MaxPayload int32
 }
@@ -53,40 +59,59 @@ type InUseError struct {
 }
 
 func (e *InUseError) Error() string {
+	if e.URL == "" {
+		return fmt.Sprintf("jobqueue: the queue in %s is served by another process, on no network address", e.Dir)
+	}
 	return fmt.Sprintf("jobqueue: the queue in %s is served by another process (at %s)", e.Dir, e.URL)
 }
 
 var errLocked = errors.New("locked")
 
-// ErrOpenNetwork is returned for a server on a non-loopback address
-// without credentials.
+// ErrOpenNetwork is returned for a server on a network address (loopback
+// too, unless ServerConfig.OpenLoopback) without credentials.
 var ErrOpenNetwork = errors.New("jobqueue: a server on a network address needs credentials (--creds FILE)")
 
+// CheckListen checks a listen address as StartServer does, without
+// starting anything: a host:port with a port in 0..65535 and, without
+// credentials, refused (ErrOpenNetwork) unless openLoopback allows a
+// loopback host. It returns the host and the port (-1: a free one).
+func CheckListen(listen string, hasCreds, openLoopback bool) (host string, port int, err error) {
+	h, p, err := net.SplitHostPort(listen)
+	if err != nil {
+		return "", 0, fmt.Errorf("listen address %q: %w", listen, err)
+	}
+	if port, err = strconv.Atoi(p); err != nil || port < 0 || port > 65535 {
+		return "", 0, fmt.Errorf("listen address %q: bad port", listen)
+	}
+	if port == 0 {
+		port = -1 // a free port
+	}
+	if !hasCreds && !(openLoopback && isLoopback(h)) {
+		return "", 0, fmt.Errorf("%w: %s", ErrOpenNetwork, listen)
+	}
+	return h, port, nil
+}
+
 // StartServer starts an embedded server and waits until it accepts
-// connections.
+// connections. Bad settings are refused before anything is created.
 func StartServer(cfg ServerConfig) (*Server, error) {
 	if cfg.Dir == "" {
 		return nil, errors.New("jobqueue: the server needs a storage folder")
 	}
+	host, port := "", 0
+	if cfg.Listen != "" {
+		var err error
+		if host, port, err = CheckListen(cfg.Listen, cfg.CredsFile != "", cfg.OpenLoopback); err != nil {
+			return nil, err
+		}
+	}
+	if cfg.CredsFile != "" {
+		if _, err := credsPublicKey(cfg.CredsFile); err != nil {
+			return nil, err
+		}
+	}
 	if err := os.MkdirAll(cfg.Dir, 0o700); err != nil {
 		return nil, err
-	}
-	host, port := "127.0.0.1", -1
-	if cfg.Listen != "" {
-		h, p, err := net.SplitHostPort(cfg.Listen)
-		if err != nil {
-			return nil, fmt.Errorf("listen address %q: %w", cfg.Listen, err)
-		}
-		if port, err = strconv.Atoi(p); err != nil || port < 0 || port > 65535 {
-			return nil, fmt.Errorf("listen address %q: bad port", cfg.Listen)
-		}
-		if port == 0 {
-			port = -1 // a free port
-		}
-		host = h
-	}
-	if cfg.CredsFile == "" && !isLoopback(host) {
-		return nil, fmt.Errorf("%w: %s", ErrOpenNetwork, cfg.Listen)
 	}
 	lockPath := filepath.Join(cfg.Dir, "LOCK")
 	lock, err := lockDir(lockPath)
@@ -103,12 +128,13 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 		return nil, err
 	}
 	srv.lock = lock
-	// The lock file names the server, for a second process to connect.
+	// The lock file names the server's address, for a second process to
+	// connect; a server on no network leaves it empty.
 	url := srv.URL()
 	if a, ok := srv.Addr().(*net.TCPAddr); ok && a.IP.IsUnspecified() {
 		url = fmt.Sprintf("nats://127.0.0.1:%d", a.Port)
 	}
-	if err := lock.Truncate(0); err == nil {
+	if err := lock.Truncate(0); err == nil && url != "" {
 		_, _ = lock.WriteAt([]byte(url+"\n"), 0)
 	}
 	return srv, nil
@@ -124,6 +150,9 @@ func startLocked(cfg ServerConfig, host string, port int) (*Server, error) {
 		MaxPayload: cfg.MaxPayload,
 		NoSigs:     true,
 		NoLog:      true,
+		// No listen address: no socket at all, in-process connections
+		// only (ConnectInProcess).
+		DontListen: cfg.Listen == "",
 	}
 	if opts.MaxPayload == 0 {
 		opts.MaxPayload = 8 << 20
@@ -143,7 +172,10 @@ func startLocked(cfg ServerConfig, host string, port int) (*Server, error) {
 	if !ns.ReadyForConnections(30 * time.Second) {
 		ns.Shutdown()
 		ns.WaitForShutdown()
-		return nil, fmt.Errorf("nats server on %s:%d did not start (port in use?)", host, port)
+		if cfg.Listen == "" {
+			return nil, errors.New("nats server did not start")
+		}
+		return nil, fmt.Errorf("nats server on %s did not start (port in use?)", cfg.Listen)
 	}
 	return &Server{ns: ns, creds: cfg.CredsFile}, nil
 }
@@ -156,11 +188,23 @@ func isLoopback(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// URL is the server's client URL (nats://host:port).
-func (s *Server) URL() string { return s.ns.ClientURL() }
+// URL is the server's client URL (nats://host:port), "" for a server on
+// no network.
+func (s *Server) URL() string {
+	if s.Addr() == nil {
+		return ""
+	}
+	return s.ns.ClientURL()
+}
 
-// Addr is the address the server listens on.
-func (s *Server) Addr() net.Addr { return s.ns.Addr() }
+// Addr is the address the server listens on, nil for a server on no
+// network.
+func (s *Server) Addr() net.Addr {
+	if a := s.ns.Addr(); a != nil {
+		return a
+	}
+	return nil
+}
 
 // ConnectInProcess connects to the server without a socket (with the
 // server's credentials when it has some).

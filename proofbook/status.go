@@ -652,29 +652,10 @@ func (bk *Book) checkCert(ctx context.Context, list []stone, tm engine.Color, v 
 		return fmt.Errorf("verdict refused, its certificate does not check: %w", err)
 	}
 	// Every defender move the certificate does not refute must be an
-	// item the book will answer: a verdict that forgets one is refused.
-	items := map[engine.Move]bool{}
-	for _, u := range v.Unsolved {
-		items[u.Move] = true
-	}
-	var lost engine.Move
-	found := false
-	if !v.AllUnsolved { // an all-open verdict claims nothing
-		res.Unrefuted(func(dm engine.Move) bool {
-			if items[dm] {
-				return true
-			}
-			for _, u := range v.OpenSeminull {
-				if u.Move.Len() == 1 && dm.Contains(u.Move.At(0)) {
-					return true
-				}
-			}
-			lost, found = dm, true
-			return false
-		})
-	}
-	if found {
-		return fmt.Errorf("verdict refused: defender move %s is neither refuted by its certificate nor left as an item", engine.MoveName(bk.rules, lost))
+	// item the book will answer, and every item a legal defender
+	// move: a verdict that forgets one, or lists a bad one, is refused.
+	if err := res.CheckItems(v.CheckedItems()); err != nil {
+		return fmt.Errorf("verdict refused: %w", err)
 	}
 	z := new(engine.SqSet)
 	z.AddAll(v.Zone...)

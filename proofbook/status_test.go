@@ -299,6 +299,24 @@ func TestStoreVerdictRefusesBadCertificates(t *testing.T) {
 	if err := bk.StoreVerdict(ctx, A, tol); err == nil || !strings.Contains(err.Error(), "tolerance") {
 		t.Fatalf("a verdict at the wrong tolerance: %v", err)
 	}
+	// Forged open verdicts: an item twice, an item that loses at once,
+	// every move left open where the attacker threatens.
+	twice := v
+	twice.Unsolved = append(append([]Unsolved(nil), v.Unsolved...), v.Unsolved[0])
+	if err := bk.StoreVerdict(ctx, A, twice); err == nil || !strings.Contains(err.Error(), "listed twice") {
+		t.Fatalf("a verdict with an item twice: %v", err)
+	}
+	losing := v
+	losing.Unsolved = append(append([]Unsolved(nil), v.Unsolved...), Unsolved{Move: mv(t, bk.Rules(), "a1b1")})
+	if err := bk.StoreVerdict(ctx, A, losing); err == nil || !strings.Contains(err.Error(), "loses at once") {
+		t.Fatalf("a verdict with an item that loses at once: %v", err)
+	}
+	all := v
+	all.Unsolved, all.AllUnsolved = nil, true
+	all.Cert = &proofcheck.Cert{Attacker: v.Attacker, AllUnsolved: true}
+	if err := bk.StoreVerdict(ctx, A, all); err == nil || !strings.Contains(err.Error(), "all-unsolved") {
+		t.Fatalf("an all-unsolved verdict where the attacker threatens: %v", err)
+	}
 	// A covered move whose strategy does not win.
 	bad := v
 	bad.Cert = &proofcheck.Cert{Attacker: engine.Black, Unsolved: v.Cert.Unsolved[1:],

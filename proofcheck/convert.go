@@ -78,6 +78,22 @@ func FromVerdict(v *engine.Verdict) *Cert {
 	return c
 }
 
+// ItemsOf is what verifier verdict v leaves to the book, for
+// VerdictResult.CheckItems. It returns the zero Items for nil.
+func ItemsOf(v *engine.Verdict) Items {
+	if v == nil {
+		return Items{}
+	}
+	it := Items{All: v.AllUnsolved}
+	for _, u := range v.Unsolved {
+		it.Unsolved = append(it.Unsolved, u.Move)
+	}
+	for _, u := range v.OpenSeminull {
+		it.OpenSeminull = append(it.OpenSeminull, u.Move)
+	}
+	return it
+}
+
 func copySquares(sq []engine.Square) []engine.Square {
 	if len(sq) == 0 {
 		return nil

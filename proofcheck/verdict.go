@@ -295,3 +295,113 @@ func (v *VerdictResult) moves(onlyNull bool, f func(engine.Move) bool) {
 		return nil
 	})
 }
+
+// Items are what a verdict leaves to the book: every defender move (All),
+// or its unsolved full moves and its open seminull stones (one-stone
+// moves).
+type Items struct {
+	All          bool
+	Unsolved     []engine.Move
+	OpenSeminull []engine.Move
+}
+
+// CheckItems is the one coverage rule every verdict passes before it is
+// used (by the verifier queue's client and by the book's StoreVerdict),
+// for the certificate v checked: the items must be
+//   - consistent with the certificate: All as it says, and an all-unsolved
+//     verdict lists nothing and fits the position (the defender can make k
+//     in a row at once, or the attacker has no threat window, so that its
+//     null move is the only argument there; where the attacker has none a
+//     verdict that is not all-unsolved needs a null strategy);
+//   - legal and in the position's frame: every unsolved item a full
+//     defender move (min(p, empties) distinct empty squares of the board)
+//     and every open seminull item one empty square, each blocking every
+//     attacker threat window (a move that does not loses at once), listed
+//     once, and neither covered nor a refuted seminull entry of the
+//     certificate;
+//   - complete: every defender move the certificate does not refute is an
+//     unsolved item or contains an open seminull stone.
+//
+// It returns an error naming the first item (or move) that breaks it.
+func (v *VerdictResult) CheckItems(it Items) error {
+	r := v.b.rules()
+	if it.All != v.allUnsolved {
+		return fmt.Errorf("the verdict says all-unsolved %v, its certificate %v", it.All, v.allUnsolved)
+	}
+	if it.All {
+		if len(it.Unsolved) > 0 || len(it.OpenSeminull) > 0 {
+			return fmt.Errorf("an all-unsolved verdict lists items")
+		}
+		if !v.over && !v.defThreat && len(v.wins) > 0 {
+			return fmt.Errorf("all-unsolved, but the attacker has a threat and the defender none: only the critical defences can be open")
+		}
+		return nil
+	}
+	if !v.over && !v.defThreat && len(v.wins) == 0 && !v.hasNull {
+		return fmt.Errorf("no threat and no null strategy: the verdict must be all-unsolved")
+	}
+	seen := make(map[engine.Move]bool, len(it.Unsolved))
+	for _, m := range it.Unsolved {
+		name := engine.MoveName(r, m)
+		if err := legalDefence(v.b, m); err != nil {
+			return fmt.Errorf("unsolved move %s: %v", name, err)
+		}
+		if seen[m] {
+			return fmt.Errorf("unsolved move %s listed twice", name)
+		}
+		seen[m] = true
+		if !v.over && !v.defThreat && v.leavesThreat(m) {
+			return fmt.Errorf("unsolved move %s leaves an attacker threat open (it loses at once)", name)
+		}
+		if v.covered[m] {
+			return fmt.Errorf("unsolved move %s is also covered", name)
+		}
+	}
+	stones := make(map[engine.Square]bool, len(it.OpenSeminull))
+	for _, m := range it.OpenSeminull {
+		if m.Len() != 1 {
+			return fmt.Errorf("open seminull item of %d stones, want 1", m.Len())
+		}
+		s := m.At(0)
+		if !v.b.onBoard(s) {
+			return fmt.Errorf("open seminull square %d is off the board", s)
+		}
+		name := engine.SquareName(r, s)
+		if v.b.p < 2 || v.b.empties < 2 {
+			return fmt.Errorf("open seminull %s: a turn here places one stone", name)
+		}
+		if v.b.cells[s] != 0 {
+			return fmt.Errorf("open seminull %s is occupied", name)
+		}
+		if stones[s] {
+			return fmt.Errorf("open seminull %s listed twice", name)
+		}
+		stones[s] = true
+		if !v.over && !v.defThreat && v.leavesThreat(m) {
+			return fmt.Errorf("open seminull %s leaves an attacker threat open", name)
+		}
+		for _, e := range v.semis {
+			if e.stone == s {
+				return fmt.Errorf("open seminull %s is also refuted by the certificate", name)
+			}
+		}
+	}
+	var lost engine.Move
+	found := false
+	v.Unrefuted(func(dm engine.Move) bool {
+		if seen[dm] {
+			return true
+		}
+		for i := 0; i < dm.Len(); i++ {
+			if stones[dm.At(i)] {
+				return true
+			}
+		}
+		lost, found = dm, true
+		return false
+	})
+	if found {
+		return fmt.Errorf("defender move %s is neither refuted by the certificate nor left as an item", engine.MoveName(r, lost))
+	}
+	return nil
+}

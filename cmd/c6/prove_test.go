@@ -75,7 +75,7 @@ func TestBookProveNATS(t *testing.T) {
 	book := filepath.Join(dir, "p.c6book")
 	runBook(t, false, "init", "--book", book, "--rules", "8,8,5,2,1")
 	q, err := jobqueue.StartEmbedded(context.Background(), jobqueue.EmbeddedConfig{
-		Server: jobqueue.ServerConfig{Dir: filepath.Join(dir, "server")}, Workers: 1, Solvers: 1})
+		Server: jobqueue.ServerConfig{Dir: filepath.Join(dir, "server"), Listen: "127.0.0.1:0", OpenLoopback: true}, Workers: 1, Solvers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,5 +115,28 @@ func TestBookProveNATS(t *testing.T) {
 		{"--local-jobs", "2"},
 	} {
 		runBook(t, true, append([]string{"prove", "--book", book, "--turns", "d4"}, args...)...)
+	}
+}
+
+// prove --listen without --creds is refused at once, before the book's
+// queue folder is made, on a loopback address too (every local user
+// reaches it); a bad address likewise. One line on stderr each.
+func TestBookProveListenNeedsCreds(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "p.c6book")
+	runBook(t, false, "init", "--book", book, "--rules", "8,8,5,2,1")
+	for _, c := range []struct{ listen, want string }{
+		{"0.0.0.0:4333", "--listen 0.0.0.0:4333 needs credentials"},
+		{"127.0.0.1:0", "--listen 127.0.0.1:0 needs credentials"},
+		{"localhost", "listen address"},
+	} {
+		_, stderr := runBook(t, true, "prove", "--book", book, "--turns", "d4", "--attacker", "B", "--lambda", "2",
+			"--max-nodes", "3000", "--workers", "1", "--max-calls", "3", "--listen", c.listen)
+		if !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("prove --listen %s: stderr %q, want one line with %q", c.listen, stderr, c.want)
+		}
+		if _, err := os.Stat(book + ".jobs"); !os.IsNotExist(err) {
+			t.Fatalf("prove --listen %s without --creds made the queue folder (%v)", c.listen, err)
+		}
 	}
 }

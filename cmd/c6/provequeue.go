@@ -15,10 +15,11 @@ import (
 )
 
 // The verifier queue of `c6 book prove`: by default an embedded NATS
-// server beside the book (BOOK.jobs, 127.0.0.1) with --jobs in-process
-// workers, opened on the first verifier call and closed at the end;
-// --nats URL an external server instead; --listen ADDR --creds FILE the
-// embedded one on a network address, for `c6 worker`s on other machines.
+// server beside the book (BOOK.jobs, on no network: in-process
+// connections only) with --jobs in-process workers, opened on the first
+// verifier call and closed at the end; --nats URL an external server
+// instead; --listen ADDR --creds FILE the embedded one on a network
+// address, for `c6 worker`s on other machines.
 
 type proveQueueFlags struct {
 	url, creds, listen string
@@ -28,8 +29,8 @@ type proveQueueFlags struct {
 
 func (q *proveQueueFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&q.url, "nats", "", "use the verifier queue of an external NATS server at `URL` (nats://host:4222) instead of the one embedded beside the book")
-	fs.StringVar(&q.creds, "creds", "", "credentials `FILE` (a NATS user nkey seed) for --nats, or the one remote workers must hold with --listen (created if missing)")
-	fs.StringVar(&q.listen, "listen", "", "open the embedded queue on `ADDR` (host:port) for `c6 worker`s on other machines; an address other than loopback needs --creds")
+	fs.StringVar(&q.creds, "creds", "", "credentials `FILE` (a NATS user nkey seed) for --nats, or the one workers must hold with --listen (created if missing)")
+	fs.StringVar(&q.listen, "listen", "", "open the embedded queue on `ADDR` (host:port) for `c6 worker`s on other machines; needs --creds (loopback too); without it the queue listens on no network")
 	fs.IntVar(&q.local, "local-jobs", 0, "with --nats: job slots this process adds to the queue (0: remote workers only)")
 	fs.BoolVar(&q.none, "no-queue", false, "verify in this process without the verifier queue (no folder beside the book)")
 }
@@ -46,8 +47,22 @@ func (q *proveQueueFlags) check() error {
 		return errors.New("--local-jobs goes with --nats (the embedded queue runs --jobs in this process)")
 	case q.local < 0:
 		return fmt.Errorf("--local-jobs %d: want 0 or more", q.local)
+	case q.listen != "":
+		return checkListen(q.listen, q.creds)
 	}
 	return nil
+}
+
+// checkListen refuses, before anything is created, a listen address that
+// cannot work and one without credentials: a queue that listens, on a
+// loopback address too (every local user reaches it), takes jobs and
+// results only from holders of the key.
+func checkListen(listen, creds string) error {
+	_, _, err := jobqueue.CheckListen(listen, creds != "", false)
+	if errors.Is(err, jobqueue.ErrOpenNetwork) {
+		return fmt.Errorf("--listen %s needs credentials (--creds FILE, created if missing): a queue on a network address, loopback too, takes results only from the key's holders", listen)
+	}
+	return err
 }
 
 // errNoQueue is --no-queue's "error" opening the queue: the fallback

@@ -145,7 +145,7 @@ func cmdWorker(args []string, stdout, stderr io.Writer) error {
 func cmdServer(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("c6 server", flag.ContinueOnError)
 	dir := fs.String("dir", "", "storage `folder` of the queue (jobs and results survive restarts); required")
-	listen := fs.String("listen", "127.0.0.1:4222", "address to listen on; an address other than loopback needs --creds")
+	listen := fs.String("listen", "127.0.0.1:4222", "address to listen on (needs --creds, loopback too)")
 	creds := fs.String("creds", "", "credentials `FILE`: only its holders may connect (created, with a new key, if missing)")
 	jobs := fs.Int("jobs", 0, "job slots of a worker in this process (0: none)")
 	every := fs.Duration("stats", 30*time.Second, "print the queue's state this often (0: never)")
@@ -157,6 +157,9 @@ func cmdServer(args []string, stdout, stderr io.Writer) error {
 	}
 	if *jobs < 0 {
 		return fmt.Errorf("--jobs %d: want 0 or more", *jobs)
+	}
+	if err := checkListen(*listen, *creds); err != nil {
+		return err
 	}
 	if err := ensureCreds(*creds, stderr); err != nil {
 		return err

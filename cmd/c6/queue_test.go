@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -16,6 +17,9 @@ import (
 func startQueue(t *testing.T, cfg jobqueue.EmbeddedConfig) *jobqueue.Embedded {
 	t.Helper()
 	cfg.Server.Dir = filepath.Join(t.TempDir(), "queue")
+	if cfg.Server.Listen == "" { // reachable by the commands under test
+		cfg.Server.Listen, cfg.Server.OpenLoopback = "127.0.0.1:0", true
+	}
 	q, err := jobqueue.StartEmbedded(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -104,5 +108,12 @@ func TestWorkerWithoutCredentialsRefused(t *testing.T) {
 	errb.Reset()
 	if code := run([]string{"server", "--dir", dir + "/q", "--listen", "0.0.0.0:0"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "needs credentials") {
 		t.Errorf("server on the network without credentials: exit %d, %q", code, errb.String())
+	}
+	errb.Reset()
+	if code := run([]string{"server", "--dir", dir + "/q"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "needs credentials") {
+		t.Errorf("server on loopback without credentials: exit %d, %q", code, errb.String())
+	}
+	if _, err := os.Stat(dir + "/q"); !os.IsNotExist(err) {
+		t.Errorf("the refused server made its folder (%v)", err)
 	}
 }
