@@ -335,7 +335,7 @@ func TestProveKilled(t *testing.T) {
 				lines <- sc.Text()
 			}
 		}()
-		killAt := time.After(time.Hour)
+		var killAt <-chan time.Time // nil: no kill planned
 		if kills < want10 {
 			if wait == 0 {
 				killAt = time.After(delay)
@@ -368,7 +368,7 @@ func TestProveKilled(t *testing.T) {
 				if cmd.Process.Signal(syscall.SIGKILL) == nil {
 					kills++
 				}
-				killAt = time.After(time.Hour)
+				killAt = nil
 			}
 		}
 		cmd.Wait()
