@@ -73,7 +73,6 @@ func TestProveAgainstBruteForce(t *testing.T) {
 		{engine.Rules{M: 7, N: 7, K: 4, P: 2, Q: 1}, "d4 c3e5", engine.Black, 3},
 		{engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}, "e5 d4f6", engine.Black, 3},
 		{engine.Rules{M: 7, N: 7, K: 4, P: 2, Q: 1}, "", engine.Black, 3},
-		{engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}, "", engine.Black, 3},
 	}
 	rng := rand.New(rand.NewPCG(5, 15))
 	for i := 0; i < 4; i++ {
