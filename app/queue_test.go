@@ -8,7 +8,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2/test"
 
@@ -171,9 +170,7 @@ func TestBookQueueFallsBackToLocal(t *testing.T) {
 			notes = append(notes, s)
 			mu.Unlock()
 		}}
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		got, err := q.Verify(ctx, b, o, nil)
-		cancel()
+		got, err := q.Verify(t.Context(), b, o, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}

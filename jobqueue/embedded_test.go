@@ -72,7 +72,7 @@ func TestEmbeddedSameAsLocal(t *testing.T) {
 		cases = append(cases, tc)
 	}
 	e := startEmbedded(t, EmbeddedConfig{Workers: 2, Solvers: 1})
-	ctx := testCtx(t, 2*time.Minute)
+	ctx := t.Context()
 	want := localVerdicts(t, cases)
 	got := runBatch(t, ctx, e, cases)
 	sameVerdicts(t, cases, want, got)
@@ -96,7 +96,7 @@ func TestEmbeddedSameAsLocal(t *testing.T) {
 func TestForgedResultRejected(t *testing.T) {
 	var lg testLog
 	e := startEmbedded(t, EmbeddedConfig{Workers: -1, Client: ClientConfig{Logf: lg.logf, Poll: 50 * time.Millisecond}})
-	ctx := testCtx(t, time.Minute)
+	ctx := t.Context()
 	// The first case whose proof rests on a null strategy.
 	var b *engine.Board
 	var o engine.VerifyOptions
@@ -155,7 +155,7 @@ func TestForgedResultRejected(t *testing.T) {
 func TestCorruptResultRejected(t *testing.T) {
 	var lg testLog
 	e := startEmbedded(t, EmbeddedConfig{Workers: -1, Client: ClientConfig{Logf: lg.logf}})
-	ctx := testCtx(t, time.Minute)
+	ctx := t.Context()
 	for i, bad := range [][]byte{{resultVersion, 1, 'x', 0, verdictVersion, 0xff, 0xff}, result{worker: "w", err: "boom"}.encode(), {9}} {
 		tc := smallCases[i]
 		b, o := tc.board(t), tc.withTol(t)
@@ -211,7 +211,7 @@ func TestCredentials(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer nc.Close()
-	ctx := testCtx(t, time.Minute)
+	ctx := t.Context()
 	c, err := NewClient(ctx, nc, ClientConfig{})
 	if err != nil {
 		t.Fatal(err)
@@ -226,7 +226,7 @@ func TestCredentials(t *testing.T) {
 func TestWorkerRefusesOtherEngine(t *testing.T) {
 	var wlog testLog
 	e := startEmbedded(t, EmbeddedConfig{Workers: 1, WorkerLogf: wlog.logf})
-	ctx := testCtx(t, time.Minute)
+	ctx := t.Context()
 	tc := smallCases[0]
 	job, _ := NewJob(tc.board(t), tc.withTol(t))
 	job.Engine = "c6book-engine/9.9"
@@ -235,9 +235,7 @@ func TestWorkerRefusesOtherEngine(t *testing.T) {
 	if _, err := js.Publish(ctx, jobSubject+id, job.Encode()); err != nil {
 		t.Fatal(err)
 	}
-	for i := 0; i < 200 && !wlog.contains("refusing job "+id); i++ {
-		time.Sleep(50 * time.Millisecond)
-	}
+	waitLog(t, &wlog, "refusing job "+id)
 	if !wlog.contains("refusing job " + id + `: jobqueue: incompatible job: engine "c6book-engine/9.9"`) {
 		t.Fatalf("no refusal logged: %q", wlog.lines)
 	}
@@ -271,7 +269,7 @@ func TestSecondEmbeddedJoins(t *testing.T) {
 		t.Fatalf("second queue at %s (own server: %v), want the first's %s", second.URL(), second.server != nil, first.URL())
 	}
 	// A job asked of the first runs on the second's worker.
-	ctx := testCtx(t, time.Minute)
+	ctx := t.Context()
 	tc := smallCases[1]
 	want := localVerdicts(t, []testCase{tc})[0]
 	vd, err := first.Verify(ctx, tc.board(t), tc.withTol(t), nil)

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"c6book/engine"
+
+	"github.com/nats-io/nats-server/v2/server"
 )
 
 // testCase is a position to verify, with its options.
@@ -155,8 +157,27 @@ func (l *testLog) contains(sub string) bool {
 	return false
 }
 
-func testCtx(t *testing.T, d time.Duration) context.Context {
-	ctx, cancel := context.WithTimeout(context.Background(), d)
-	t.Cleanup(cancel)
-	return ctx
+// drainConn waits until srv has closed the connection of the client named
+// name (a process that was killed: all it sent has been read), then puts a
+// value in the results bucket and waits for its acknowledgement: the
+// bucket's stream takes in messages in order, so a result the killed
+// process sent is stored by then.
+func drainConn(t *testing.T, ctx context.Context, srv *Server, q *queue, name string) {
+	t.Helper()
+	for open := true; open; {
+		cz, err := srv.ns.Connz(&server.ConnzOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		open = false
+		for _, c := range cz.Conns {
+			open = open || c.Name == name
+		}
+		if open {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	if _, err := q.results.Put(ctx, "test-drain", []byte("x")); err != nil {
+		t.Fatal(err)
+	}
 }

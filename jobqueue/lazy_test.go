@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"c6book/engine"
 )
@@ -15,7 +14,7 @@ import (
 // fallback is an error and is tried again; with a fallback it is said once
 // and the fallback answers; Close closes the queue and refuses later jobs.
 func TestLazy(t *testing.T) {
-	ctx := testCtx(t, 2*time.Minute)
+	ctx := t.Context()
 	tc := smallCases[0]
 	b, o := tc.board(t), tc.withTol(t)
 	want := localVerdicts(t, []testCase{tc})[0]

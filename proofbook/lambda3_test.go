@@ -43,8 +43,8 @@ func TestLambda3SessionsAgainstBruteForce(t *testing.T) {
 		stones int // turns played before the attacker's move
 		n      int
 	}{
-		{engine.Rules{M: 7, N: 7, K: 4, P: 2, Q: 1}, 3, 150},
-		{engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}, 4, 150},
+		{engine.Rules{M: 7, N: 7, K: 4, P: 2, Q: 1}, 3, 50},
+		{engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}, 4, 50},
 	}
 	for ci, c := range cases {
 		var st sessionStats

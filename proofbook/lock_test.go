@@ -38,7 +38,12 @@ func TestLongImportAgainstVerdictsAndEdits(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { verifier.Close() })
-	app, err := OpenWith(ctx, path, OpenOptions{})
+	// The app waits for the lock as long as it takes: how long an import
+	// transaction holds it depends on the machine's speed (about
+	// DefaultMaxTxTime, a game more on a loaded one), so the default busy
+	// timeout would make the test depend on it; overlapped below still
+	// fails if the import holds the lock throughout.
+	app, err := OpenWith(ctx, path, OpenOptions{BusyTimeout: time.Hour})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +99,7 @@ func TestLongImportAgainstVerdictsAndEdits(t *testing.T) {
 			}
 		}()
 	}
-	// The app: comments, one after the other, with the default busy timeout.
+	// The app: comments, one after the other.
 	var notes []string
 	wg.Add(1)
 	go func() {

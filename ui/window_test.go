@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -292,13 +291,7 @@ func TestReloadAndSwitchBook(t *testing.T) {
 
 func (h *harness) waitStarted(fv *fakeVerifier) *engine.Board {
 	h.t.Helper()
-	select {
-	case b := <-fv.Started:
-		return b
-	case <-time.After(30 * time.Second):
-		h.t.Fatalf("the verifier did not start (errors %v)", h.errs)
-	}
-	return nil
+	return <-fv.Started
 }
 
 // A verdict that bounds nothing says so, with its reason, instead of
@@ -341,11 +334,7 @@ func TestVerdictWaitsForLockedBookUntilStop(t *testing.T) {
 	h.tap("j10")
 	h.wb.Verify()
 	h.pumpUntil("storing", func() bool { return strings.Contains(h.wb.ui.progressL.Text, "storing the verdict") })
-	select {
-	case <-st.waiting:
-	case <-time.After(30 * time.Second):
-		t.Fatal("the store was not asked for the verdict")
-	}
+	<-st.waiting // the store was asked for the verdict
 	if !h.wb.Running() {
 		t.Fatal("the verification ended while its verdict waits for the book")
 	}
