@@ -111,6 +111,7 @@ func newWidgets(wb *Workbench) *widgets {
 	u.board.OnKey = func(ev *fyne.KeyEvent) { wb.TypedKey(ev) }
 
 	u.statusL = widget.NewLabel("")
+	u.statusL.Truncation = fyne.TextTruncateEllipsis // a long line never widens the window
 	u.numbers = widget.NewCheck("Numbers", func(on bool) {
 		if on != wb.numbers {
 			wb.SetNumbers(on)

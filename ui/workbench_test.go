@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"c6book"
@@ -496,7 +497,14 @@ func TestStoreWarningInStatusBar(t *testing.T) {
 	if err := h.wb.SetStore(warningStore{h.store}); err != nil {
 		t.Fatal(err)
 	}
-	if st := h.wb.ui.statusL.Text; !strings.HasPrefix(st, "proofs not re-checked since an outside change: run check · ") {
+	st := h.wb.ui.statusL.Text
+	if !strings.HasPrefix(st, "proofs not re-checked since an outside change: run check · ") {
 		t.Fatalf("status bar %q", st)
+	}
+	// A long status line is cut with an ellipsis, never widening the
+	// window (the warning made it 1312 px wide, off a 1280 px screen).
+	full := fyne.MeasureText(st, theme.TextSize(), fyne.TextStyle{}).Width
+	if w := h.wb.ui.statusL.MinSize().Width; w >= full {
+		t.Fatalf("the status bar needs %.0f px for a %.0f px line: it widens the window", w, full)
 	}
 }
