@@ -271,22 +271,9 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 // orChildren lists an attacker-to-move position's stored moves, hand-made
 // ones first, then the auto-pilot's in their rank order.
 func (t *bookTree) orChildren(ctx context.Context, id PosID) ([]PosID, error) {
-	rows, err := t.bk.r.QueryContext(ctx, `
+	return queryIDs(ctx, t.bk.r, `
 SELECT e.child FROM edge e LEFT JOIN autopilot_move m ON m.parent = e.parent AND m.move = e.move
 WHERE e.parent = ? ORDER BY m.rank IS NOT NULL, m.rank, e.move`, int64(id))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []PosID
-	for rows.Next() {
-		var c int64
-		if err := rows.Scan(&c); err != nil {
-			return nil, err
-		}
-		out = append(out, PosID(c))
-	}
-	return out, rows.Err()
 }
 
 // Expand implements engine.JobTree: the next batch of candidate moves.

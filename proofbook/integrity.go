@@ -171,6 +171,16 @@ func (bk *Book) Damaged() string {
 	return ""
 }
 
+// stillVouch drops the vouch when the file at path is no longer the one
+// the Book vouches for (another program changed it). g.mu is held.
+func (g *gate) stillVouch(path string) {
+	if g.vouch {
+		if id, err := statID(path); err != nil || id != g.known {
+			g.vouch = false
+		}
+	}
+}
+
 // commit commits tx, keeping the gate's record of the file's changes: the
 // main file changes at a commit only through the checkpoint that follows
 // it, so its identity before the commit must be the one the Book vouches
@@ -179,11 +189,7 @@ func (bk *Book) commit(tx *sql.Tx) error {
 	g := &bk.gate
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.vouch {
-		if id, err := statID(bk.path); err != nil || id != g.known {
-			g.vouch = false
-		}
-	}
+	g.stillVouch(bk.path)
 	err := tx.Commit()
 	if g.vouch {
 		id, serr := statID(bk.path)
@@ -199,11 +205,7 @@ func (bk *Book) closeGate(close func() error) error {
 	g := &bk.gate
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.vouch {
-		if id, err := statID(bk.path); err != nil || id != g.known {
-			g.vouch = false
-		}
-	}
+	g.stillVouch(bk.path)
 	err := close()
 	if g.vouch && err == nil {
 		if id, serr := statID(bk.path); serr == nil {

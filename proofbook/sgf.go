@@ -608,7 +608,12 @@ func (bk *Book) exportCut(ctx context.Context, id PosID, opts ExportOptions) (bo
 
 // childIDs lists the children of a position in the order of Children.
 func (bk *Book) childIDs(ctx context.Context, id PosID) ([]PosID, error) {
-	rows, err := bk.r.QueryContext(ctx, "SELECT child FROM edge WHERE parent = ? ORDER BY move", int64(id))
+	return queryIDs(ctx, bk.r, "SELECT child FROM edge WHERE parent = ? ORDER BY move", int64(id))
+}
+
+// queryIDs runs a query whose rows are one position id each.
+func queryIDs(ctx context.Context, db queryer, q string, args ...any) ([]PosID, error) {
+	rows, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
