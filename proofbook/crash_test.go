@@ -15,43 +15,17 @@ import (
 	"time"
 
 	"c6book/engine"
+	"c6book/internal/bookdamage"
 )
 
 // synthGames makes n random legal Connect6 games of up to maxTurns turns,
-// stones near the centre (so that games share openings and transpose).
+// stones near the centre (so that games share openings and transpose):
+// bookdamage.Games, with the ids in the order they were made.
 func synthGames(seed int64, n, maxTurns int) ([]string, map[string][]string) {
-	rng := rand.New(rand.NewSource(seed))
-	r := engine.Connect6()
+	games := bookdamage.Games(seed, n, maxTurns)
 	ids := make([]string, n)
-	games := make(map[string][]string, n)
-	tmpl := engine.MustNewBoard(r)
-	for g := 0; g < n; g++ {
-		b := tmpl.Clone()
-		var ts []string
-		turns := 1 + rng.Intn(maxTurns)
-		for t := 0; t < turns && b.Winner() == engine.Empty; t++ {
-			need := r.StonesForTurn(t)
-			var sq []engine.Square
-			for len(sq) < need {
-				span := 3 + t/2
-				x, y := 9+rng.Intn(2*span+1)-span, 9+rng.Intn(2*span+1)-span
-				if !r.OnBoard(x, y) {
-					continue
-				}
-				s := r.Sq(x, y)
-				if b.At(s) != engine.Empty || (len(sq) == 1 && sq[0] == s) {
-					continue
-				}
-				sq = append(sq, s)
-			}
-			m := engine.NewMove(sq...)
-			if err := b.Play(m); err != nil {
-				panic(err)
-			}
-			ts = append(ts, engine.MoveName(r, m))
-		}
+	for g := range ids {
 		ids[g] = fmt.Sprint(100000 + g)
-		games[ids[g]] = ts
 	}
 	return ids, games
 }
