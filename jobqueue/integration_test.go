@@ -146,6 +146,34 @@ func (p *procQueue) restart(t *testing.T) {
 	p.srv = srv
 }
 
+// allEnded is closed when every worker process has ended.
+func allEnded(workers []*workerProc) <-chan struct{} {
+	ch := make(chan struct{})
+	go func() {
+		for _, w := range workers {
+			<-w.done
+		}
+		close(ch)
+	}()
+	return ch
+}
+
+// guardBeforeTimeout is closed a minute before go test's -timeout ends the
+// test binary (never, without one): a test waiting on other processes
+// fails through it with their logs (see startWorkerProcess's cleanup)
+// instead of a bare goroutine dump. It decides nothing a slower machine
+// could change: -timeout is the guard either way.
+func guardBeforeTimeout(t *testing.T) <-chan struct{} {
+	ch := make(chan struct{})
+	dl, ok := t.Deadline()
+	if !ok {
+		return ch
+	}
+	tm := time.AfterFunc(time.Until(dl)-time.Minute, func() { close(ch) })
+	t.Cleanup(func() { tm.Stop() })
+	return ch
+}
+
 // watchWorkers calls f with each log line of each worker, from a
 // goroutine per worker, until the worker ends; wait on the WaitGroup.
 func watchWorkers(workers []*workerProc, f func(w *workerProc, line string)) *sync.WaitGroup {
@@ -203,11 +231,27 @@ func TestWorkerProcessesKillAndRestart(t *testing.T) {
 		}
 	})
 
+	// Should the long job never start (every worker gone, or a hang),
+	// fail with the workers' logs shortly before go test's -timeout
+	// would end the run with nothing but a goroutine dump.
+	guard := guardBeforeTimeout(t)
 	got := make(chan [][]byte, 1)
 	go func() { got <- runBatch(t, ctx, client, cases) }()
-	victim := <-killed // the long job started, its worker is killed
+	var victim string
+	select {
+	case victim = <-killed: // the long job started, its worker is killed
+	case <-allEnded(workers):
+		t.Fatalf("every worker ended before the long job started")
+	case <-guard:
+		t.Fatalf("the long job never started before the test's time ran out")
+	}
 	pq.restart(t)
-	res := <-got // the batch finished
+	var res [][]byte
+	select {
+	case res = <-got: // the batch finished
+	case <-guard:
+		t.Fatalf("the batch did not finish before the test's time ran out")
+	}
 	sameVerdicts(t, cases, want, res)
 	if pq.localCalls != 0 {
 		t.Errorf("%d jobs verified locally: %q", pq.localCalls, pq.lg.lines)
