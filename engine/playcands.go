@@ -54,7 +54,7 @@ func PlayerCandidates(ctx context.Context, b *Board, n int, maxNodes int64) ([]S
 	}
 	base := rankCandidates(b, a, max(n, 32))
 	b = b.Clone()
-	pr, err := Play(ctx, b, PlayOptions{MaxNodes: maxNodes, MaxDepth: 3})
+	pr, err := Play(ctx, b, PlayOptions{MaxNodes: maxNodes}) // its default depth (4 turns: an odd depth flatters the mover)
 	if err != nil {
 		return nil, err
 	}
