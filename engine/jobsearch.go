@@ -206,7 +206,7 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 		opts.Interval = time.Second
 	}
 	start := time.Now()
-	s := &jobSearch[K]{tree: tree, root: root, nodes: map[K]*jsNode[K]{}, inflight: map[K]bool{}, expect: map[K][2]int64{}, looked: map[K]bool{}, noMore: map[K]bool{}}
+	s := newJobSearch(tree, root)
 	prog := startReporter(progress)
 	defer prog.stop(ctx)
 
@@ -291,10 +291,7 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 				}
 				continue
 			}
-			s.inflight[k] = true
-			if n := s.nodes[k]; n != nil {
-				s.expect[k] = [2]int64{n.pn, n.dn}
-			}
+			s.begin(k)
 			s.res.Started++
 			go func(k K) {
 				apply, err := tree.Run(jctx, k)
@@ -357,6 +354,20 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 		return res, ctx.Err()
 	}
 	return res, nil
+}
+
+func newJobSearch[K comparable](tree JobTree[K], root K) *jobSearch[K] {
+	return &jobSearch[K]{tree: tree, root: root, nodes: map[K]*jsNode[K]{}, inflight: map[K]bool{}, expect: map[K][2]int64{},
+		looked: map[K]bool{}, noMore: map[K]bool{}}
+}
+
+// begin puts node k in flight: flagged, and counted at its present
+// numbers, its expected outcome, until its job ends (virtual equivalence).
+func (s *jobSearch[K]) begin(k K) {
+	s.inflight[k] = true
+	if n := s.nodes[k]; n != nil {
+		s.expect[k] = [2]int64{n.pn, n.dn}
+	}
 }
 
 // invalidate drops the cached view of k and of everything that can reach

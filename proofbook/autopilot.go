@@ -355,7 +355,8 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 // ones (no game reached them), then imported ones the games vouch for
 // (GameLCB; best bound first), then the auto-pilot's in their rank order,
 // then the other imported ones (best bound first). The ones vouched for
-// (hand-made, good imported) expect the best numbers.
+// (hand-made, good imported) expect the best numbers, the other imported
+// ones the worst (engine.ExpectedNumbers' levels).
 func (t *bookTree) orChildren(ctx context.Context, id PosID) ([]PosID, error) {
 	rows, err := t.bk.r.QueryContext(ctx, `
 SELECT e.child, m.rank, p.games, p.bwins, p.wwins FROM edge e
@@ -413,8 +414,13 @@ WHERE e.parent = ? ORDER BY e.move`, int64(id))
 	out := make([]PosID, len(kids))
 	for i, k := range kids {
 		out[i] = k.id
-		if k.class <= 1 {
+		switch k.class {
+		case 0, 1:
 			t.prior[k.id] = vouched
+		case 3:
+			// The games do not vouch for it: it expects the worst numbers,
+			// so the search widens (asks the player) before it tries one.
+			t.prior[k.id] = -vouched
 		}
 	}
 	return out, nil
