@@ -16,19 +16,26 @@ import (
 // The numbers are the usual ones, computed by the search over the tree the
 // JobTree shows it: an OR node (attacker to move) has pn = min, dn = sum of
 // its children's; an AND node (defender to move) pn = sum, dn = min; a
-// frontier node (work to do) is 1/1; a proved node 0/∞, a failed one ∞/0.
+// frontier node (work to do) is 1/1 or its expected numbers (below); a
+// proved node 0/∞, a failed one ∞/0.
 // An OR node that can get more candidate moves has one more, virtual,
 // child whose proof number is the count of its moves not failed
 // (progressive widening): new moves are asked for when none is left, or
 // when the best move's proof number has grown past that count.
 //
-// Parallel jobs: a node whose job is running is "in flight". Selection
-// descends from the root by the most-proving child and skips in-flight
-// nodes and subtrees with nothing selectable left, taking the next
-// most-proving child instead. Under an AND node this is the papers'
-// virtual win (the in-flight child counts as proved for the choice, so a
-// sibling is taken); under an OR node a virtual loss (the next candidate
-// move is verified in parallel).
+// Evaluation-based initialisation: a frontier node's numbers are the
+// ones its JobNode expects (PN, DN, from an evaluation of the position),
+// 1/1 when it says nothing.
+//
+// Parallel jobs follow virtual equivalence with flagging, the policy the
+// job-level PNS paper (Wu et al.) measured best: a node whose job is
+// running is "in flight"; until its job ends it counts with the numbers it
+// had when the job started (its expected outcome: equivalence, neither a
+// virtual win nor a virtual loss), so its ancestors' numbers do not move,
+// and it is flagged: selection never takes it again. A node all of whose
+// selectable descendants are flagged is flagged too for the selection
+// pass, and selection, descending from the root by the most-proving child,
+// takes the next most-proving unflagged child instead.
 
 // JobWork is what a node of a JobTree needs.
 type JobWork int
@@ -66,6 +73,23 @@ type JobNode[K comparable] struct {
 	// move failed, or when the best move's proof number exceeds that count
 	// (progressive widening). Expand returning 0 must turn Work to JobNone.
 	Work JobWork
+	// PN and DN are a frontier node's expected numbers (evaluation-based
+	// initialisation; 0: 1). They order the search only: a node is proved
+	// or failed by its Result and its children, never by these.
+	PN, DN int64
+}
+
+// frontier returns the numbers of a frontier node: its expected ones,
+// each at least 1 and finite.
+func (n JobNode[K]) frontier() (int64, int64) {
+	pn, dn := n.PN, n.DN
+	if pn <= 0 {
+		pn = 1
+	}
+	if dn <= 0 {
+		dn = 1
+	}
+	return min(pn, jobInf-1), min(dn, jobInf-1)
 }
 
 // JobTree is the tree a job-level proof-number search runs over. Look,
@@ -151,13 +175,16 @@ type jobSearch[K comparable] struct {
 	root     K
 	nodes    map[K]*jsNode[K]
 	inflight map[K]bool
-	gen      int
-	dead     map[K]bool // selection pass: nothing selectable below
-	looked   map[K]bool // every node looked at
-	noMore   map[K]bool // OR nodes whose Expand added nothing
-	res      JobSearchResult[K]
-	proved   int
-	open     int
+	// expect holds the numbers an in-flight node had when its job started
+	// (virtual equivalence): it counts with them until the job ends.
+	expect  map[K][2]int64
+	gen     int
+	flagged map[K]bool // selection pass: in flight, or nothing selectable below
+	looked  map[K]bool // every node looked at
+	noMore  map[K]bool // OR nodes whose Expand added nothing
+	res     JobSearchResult[K]
+	proved  int
+	open    int
 }
 
 type jobDone[K comparable] struct {
@@ -179,7 +206,7 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 		opts.Interval = time.Second
 	}
 	start := time.Now()
-	s := &jobSearch[K]{tree: tree, root: root, nodes: map[K]*jsNode[K]{}, inflight: map[K]bool{}, looked: map[K]bool{}, noMore: map[K]bool{}}
+	s := newJobSearch(tree, root)
 	prog := startReporter(progress)
 	defer prog.stop(ctx)
 
@@ -213,6 +240,7 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 		for len(s.inflight) > 0 {
 			d := <-done
 			delete(s.inflight, d.k)
+			delete(s.expect, d.k)
 		}
 	}
 	stopping := "" // why no new jobs start
@@ -263,7 +291,7 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 				}
 				continue
 			}
-			s.inflight[k] = true
+			s.begin(k)
 			s.res.Started++
 			go func(k K) {
 				apply, err := tree.Run(jctx, k)
@@ -285,6 +313,7 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 		select {
 		case d := <-done:
 			delete(s.inflight, d.k)
+			delete(s.expect, d.k)
 			if d.err != nil {
 				if ctx.Err() != nil || errors.Is(d.err, context.Canceled) && jctx.Err() != nil {
 					stopping = "stopped"
@@ -325,6 +354,20 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 		return res, ctx.Err()
 	}
 	return res, nil
+}
+
+func newJobSearch[K comparable](tree JobTree[K], root K) *jobSearch[K] {
+	return &jobSearch[K]{tree: tree, root: root, nodes: map[K]*jsNode[K]{}, inflight: map[K]bool{}, expect: map[K][2]int64{},
+		looked: map[K]bool{}, noMore: map[K]bool{}}
+}
+
+// begin puts node k in flight: flagged, and counted at its present
+// numbers, its expected outcome, until its job ends (virtual equivalence).
+func (s *jobSearch[K]) begin(k K) {
+	s.inflight[k] = true
+	if n := s.nodes[k]; n != nil {
+		s.expect[k] = [2]int64{n.pn, n.dn}
+	}
 }
 
 // invalidate drops the cached view of k and of everything that can reach
@@ -396,11 +439,14 @@ func (s *jobSearch[K]) eval(ctx context.Context, k K) (int64, int64, error) {
 		return 1, 1, nil
 	}
 	if info.Work == JobRun || len(info.Children) == 0 {
-		n.pn, n.dn = 1, 1
+		n.pn, n.dn = info.frontier()
+		if e, ok := s.expect[k]; ok && info.Work == JobRun {
+			n.pn, n.dn = e[0], e[1] // in flight: its expected outcome
+		}
 		if info.Work != JobNone {
 			s.open++
 		}
-		return 1, 1, nil
+		return n.pn, n.dn, nil
 	}
 	var sum, mn int64 = 0, jobInf
 	for _, c := range info.Children {
@@ -436,16 +482,19 @@ func (s *jobSearch[K]) eval(ctx context.Context, k K) (int64, int64, error) {
 }
 
 // selectNode descends from the root to the most-proving node with work that
-// is not in flight, skipping subtrees with nothing selectable.
+// is not flagged (in flight, or with nothing selectable below). The
+// numbers it compares count in-flight nodes at their expected values
+// (virtual equivalence), so starting a job changes no number and the
+// search needs no evaluation between the jobs it starts at once.
 func (s *jobSearch[K]) selectNode() (K, JobWork, bool) {
-	s.dead = map[K]bool{}
+	s.flagged = map[K]bool{}
 	return s.pick(s.root)
 }
 
 func (s *jobSearch[K]) pick(k K) (K, JobWork, bool) {
 	var zero K
 	n := s.nodes[k]
-	if n == nil || s.dead[k] || s.inflight[k] || n.pn == 0 || n.dn == 0 || n.info.Result != JobUnsettled {
+	if n == nil || s.flagged[k] || s.inflight[k] || n.pn == 0 || n.dn == 0 || n.info.Result != JobUnsettled {
 		return zero, JobNone, false
 	}
 	info := n.info
@@ -475,7 +524,7 @@ func (s *jobSearch[K]) pick(k K) (K, JobWork, bool) {
 	if vp < jobInf {
 		return k, JobExpand, true
 	}
-	s.dead[k] = true
+	s.flagged[k] = true
 	return zero, JobNone, false
 }
 

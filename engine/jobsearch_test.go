@@ -29,6 +29,7 @@ type fakeNode struct {
 	run     bool       // needs a job
 	outcome *fakeNode  // what the job makes of it
 	batches [][]string // an OR node's candidate batches
+	pn, dn  int64      // expected numbers (JobNode.PN, DN)
 }
 
 func (t *fakeTree) Look(_ context.Context, k string) (JobNode[string], error) {
@@ -38,7 +39,7 @@ func (t *fakeTree) Look(_ context.Context, k string) (JobNode[string], error) {
 	if n == nil {
 		return JobNode[string]{}, fmt.Errorf("no node %q", k)
 	}
-	out := JobNode[string]{OR: n.or, Result: n.result, Children: n.kids}
+	out := JobNode[string]{OR: n.or, Result: n.result, Children: n.kids, PN: n.pn, DN: n.dn}
 	if n.held {
 		out.Result = JobHeld
 	}
@@ -254,5 +255,94 @@ func TestJobSearchBudget(t *testing.T) {
 	}
 	if res.Status != "budget" || res.Jobs != 2 || len(res.Frontier) != 1 || res.Frontier[0].Key != "Ca" {
 		t.Fatalf("status %s jobs %d frontier %+v", res.Status, res.Jobs, res.Frontier)
+	}
+}
+
+// expectNode is a frontier node with expected numbers.
+func expectNode(pn, dn int64) *fakeNode {
+	return &fakeNode{run: true, pn: pn, dn: dn, outcome: &fakeNode{result: JobFailed}}
+}
+
+// Evaluation-based initialisation: frontier nodes count at their expected
+// numbers, so the search verifies the one expected best first (pn, then
+// the larger dn), not the first listed.
+func TestJobSearchExpectedNumbersOrder(t *testing.T) {
+	nodes := map[string]*fakeNode{
+		"root": {or: true, kids: []string{"R", "Q", "P"}},
+		"R":    expectNode(2, 1),
+		"Q":    expectNode(1, 2),
+		"P":    expectNode(1, 4),
+	}
+	ft := newFake(nodes)
+	if _, err := JobSearch[string](context.Background(), ft, "root", JobOptions{Jobs: 1}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"run P", "run Q", "run R"}; !slices.Equal(ft.order, want) {
+		t.Fatalf("order %v, want %v", ft.order, want)
+	}
+}
+
+// Virtual equivalence with flagging: a job in flight keeps its node's
+// expected numbers (so its subtree stays the most-proving, and the numbers
+// do not move when the tree is evaluated again) and is flagged (never
+// selected again); when every job of a subtree is in flight the next
+// subtree is taken. A: AND of a1, a2 (expected 1/1, pn 2); B: AND of b1
+// (expected pn 3). Three jobs at once start a1, a2, b1 in this order: a
+// virtual loss would take b1 second, and 1/1 for every leaf would take b1
+// first. (The selection is driven here as JobSearch drives it, select and
+// begin, because the jobs' goroutines record their start in any order.)
+func TestJobSearchVirtualEquivalence(t *testing.T) {
+	nodes := map[string]*fakeNode{
+		"root": {or: true, kids: []string{"B", "A"}},
+		"A":    {kids: []string{"a1", "a2"}},
+		"B":    {kids: []string{"b1"}},
+		"a1":   expectNode(1, 1),
+		"a2":   expectNode(1, 1),
+		"b1":   expectNode(3, 1),
+	}
+	ft := newFake(nodes)
+	ctx := context.Background()
+	s := newJobSearch[string](ft, "root")
+	var order []string
+	for i := 0; i < 4; i++ {
+		if err := s.evaluate(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if rn := s.nodes["root"]; rn.pn != 2 || rn.dn != 2 {
+			t.Fatalf("after %v in flight the root is %d/%d, want 2/2 (their expected numbers)", order, rn.pn, rn.dn)
+		}
+		k, w, ok := s.selectNode()
+		if !ok {
+			break
+		}
+		if w != JobRun {
+			t.Fatalf("selected %s for work %v", k, w)
+		}
+		s.begin(k)
+		order = append(order, k)
+		s.invalidate("root") // looked at again, as after another job: the numbers stay
+	}
+	if want := []string{"a1", "a2", "b1"}; !slices.Equal(order, want) {
+		t.Fatalf("jobs started %v, want %v", order, want)
+	}
+}
+
+// The mapping from an evaluation to expected numbers: neutral is 1/1,
+// better for the attacker never raises pn nor lowers dn, and the levels
+// are bounded.
+func TestExpectedNumbers(t *testing.T) {
+	if pn, dn := ExpectedNumbers(0); pn != 1 || dn != 1 {
+		t.Fatalf("neutral: %d/%d", pn, dn)
+	}
+	ppn, pdn := ExpectedNumbers(-100)
+	if ppn != 1+EvalLevels || pdn != 1 {
+		t.Fatalf("lost-looking: %d/%d", ppn, pdn)
+	}
+	for s := -3.0; s <= 3; s += 0.1 {
+		pn, dn := ExpectedNumbers(s)
+		if pn > ppn || dn < pdn || pn < 1 || dn < 1 || pn > 1+EvalLevels || dn > 1+EvalLevels {
+			t.Fatalf("score %.1f: %d/%d after %d/%d", s, pn, dn, ppn, pdn)
+		}
+		ppn, pdn = pn, dn
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -21,10 +22,24 @@ import (
 // arrives. Everything it learns is in the book: a run that is stopped or
 // killed loses at most the jobs in flight, and the same call continues.
 //
+// The attacker's moves come from the engine's player (issue 23,
+// engine.PlayerCandidates: threat moves first, then the player's ranked
+// moves), and every position the search has not worked on starts from
+// the numbers its evaluation expects (engine.ExpectedNumbers): the
+// player's score of the move that led to it, else the static evaluation.
+// These change only the order of the work, never what counts as proved:
+// a proof is still the verdicts StoreVerdict re-checked.
+//
 // The expert's word wins: a position marked disproved is never worked on
-// again, moves stored by hand (or imported) are verified before the
-// engine's candidates, and a position held ("leave to me", SetHold) is
-// skipped together with everything below it.
+// again, moves stored by hand are verified before the engine's candidates,
+// and a position held ("leave to me", SetHold) is skipped together with
+// everything below it. Moves the games in the book played (a move whose
+// position games reached) come before the engine's candidates only where
+// the games say they are good for the attacker: the lower bound of the
+// Wilson score interval of the attacker's share of the decided games
+// through the move at least ProveOptions.GameLCB; the others come after
+// the engine's candidates. (The book does not record whether a stored move
+// was typed or imported: a move games reached counts as imported.)
 
 // ProveOptions configure Prove.
 type ProveOptions struct {
@@ -39,6 +54,28 @@ type ProveOptions struct {
 	// each time all moves there failed the batch doubles, up to
 	// MaxCandidates (0: 32).
 	Candidates, MaxCandidates int
+	// PlayerNodes is the node budget of each player call choosing the
+	// attacker's moves at a position (0: engine.DefaultCandidateNodes).
+	PlayerNodes int64
+	// GameLCB is the least lower confidence bound (Wilson, z = GameZ) of
+	// the attacker's win rate in the games through an imported move for it
+	// to be tried before the engine's candidates (0: 0.5; above 1: never).
+	// GameZ 0: 1.645 (one-sided 95%).
+	GameLCB, GameZ float64
+}
+
+// WilsonLower is the lower bound of the Wilson score interval of a win
+// rate of wins out of n at z standard deviations (0 when n is 0).
+func WilsonLower(wins, n int64, z float64) float64 {
+	if n <= 0 {
+		return 0
+	}
+	nf := float64(n)
+	p := float64(wins) / nf
+	z2 := z * z
+	centre := p + z2/(2*nf)
+	spread := z * math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf))
+	return max(0, (centre-spread)/(1+z2/nf))
 }
 
 // ProveProgress is reported while Prove runs.
@@ -110,6 +147,12 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 		opts.MaxCandidates = 32
 	}
 	opts.MaxCandidates = max(opts.MaxCandidates, opts.Candidates)
+	if opts.GameLCB == 0 {
+		opts.GameLCB = 0.5
+	}
+	if opts.GameZ <= 0 {
+		opts.GameZ = 1.645
+	}
 	opts.Verify.ExpandSeminull = false // seminull items are positions of the book
 	if _, err := readInfo(ctx, bk.r, id); err != nil {
 		return ProveResult{}, err
@@ -121,7 +164,7 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 	if err != nil {
 		return ProveResult{}, fmt.Errorf("prove: position %d: %w", id, err)
 	}
-	t := &bookTree{bk: bk, v: v, opts: opts, a: opts.Attacker, exhausted: map[PosID]bool{}, refused: map[PosID]string{}}
+	t := newBookTree(bk, v, opts)
 	var prog func(engine.JobProgress[PosID])
 	if progress != nil {
 		prog = func(p engine.JobProgress[PosID]) {
@@ -178,6 +221,38 @@ type bookTree struct {
 	// refused: positions whose verdict StoreVerdict refused (this run).
 	refused map[PosID]string
 	added   atomic.Int64 // positions stored, read by progress reports
+	// cands caches the player's ranked moves of a position (this run).
+	cands map[PosID][]engine.ScoredMove
+	// prior is the expected score (the attacker's side) of a position not
+	// worked on yet: the player's score of the move that made it, or the
+	// best level for a move the expert or the games vouch for.
+	prior map[PosID]float64
+}
+
+func newBookTree(bk *Book, v engine.Verifier, opts ProveOptions) *bookTree {
+	return &bookTree{bk: bk, v: v, opts: opts, a: opts.Attacker, exhausted: map[PosID]bool{}, refused: map[PosID]string{},
+		cands: map[PosID][]engine.ScoredMove{}, prior: map[PosID]float64{}}
+}
+
+// vouched is the expected score of a move the expert or the games vouch
+// for: the best level of engine.ExpectedNumbers.
+const vouched = engine.EvalLevels * engine.EvalUnit
+
+// expected returns the expected numbers of position id (board b, may be
+// nil: read when needed): its prior, else the static evaluation.
+func (t *bookTree) expected(ctx context.Context, id PosID, b *engine.Board) (int64, int64, error) {
+	if s, ok := t.prior[id]; ok {
+		pn, dn := engine.ExpectedNumbers(s)
+		return pn, dn, nil
+	}
+	if b == nil {
+		var err error
+		if b, err = t.bk.Board(ctx, id); err != nil {
+			return 0, 0, err
+		}
+	}
+	pn, dn := engine.ExpectedNumbers(engine.EvalScore(b, t.a))
+	return pn, dn, nil
 }
 
 // Look implements engine.JobTree.
@@ -220,6 +295,11 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 		} else if len(kids) == 0 {
 			n.Result = engine.JobFailed
 		}
+		if len(kids) == 0 && n.Result == engine.JobUnsettled {
+			if n.PN, n.DN, err = t.expected(ctx, id, nil); err != nil {
+				return n, err
+			}
+		}
 		return n, nil
 	}
 	// Defender to move: verify unless the stored verdict counts. (The
@@ -241,10 +321,13 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 	switch {
 	case vd == nil || vd.Attacker != a || !hasCert && !vd.AllUnsolved || vd.Tolerance != tol:
 		n.Work = engine.JobRun
-		return n, nil
+		n.PN, n.DN, err = t.expected(ctx, id, b)
+		return n, err
 	case vd.AllUnsolved && vd.Status != StatusProved:
 		if vd.Lambda < t.opts.Verify.Lambda {
 			n.Work = engine.JobRun // a lower-order verdict: try this order
+			n.PN, n.DN, err = t.expected(ctx, id, b)
+			return n, err
 		} else {
 			n.Result = engine.JobFailed // no zone bounds the defence: a dead end
 		}
@@ -268,12 +351,79 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 	return n, nil
 }
 
-// orChildren lists an attacker-to-move position's stored moves, hand-made
-// ones first, then the auto-pilot's in their rank order.
+// orChildren lists an attacker-to-move position's stored moves: hand-made
+// ones (no game reached them), then imported ones the games vouch for
+// (GameLCB; best bound first), then the auto-pilot's in their rank order,
+// then the other imported ones (best bound first). The ones vouched for
+// (hand-made, good imported) expect the best numbers, the other imported
+// ones the worst (engine.ExpectedNumbers' levels).
 func (t *bookTree) orChildren(ctx context.Context, id PosID) ([]PosID, error) {
-	return queryIDs(ctx, t.bk.r, `
-SELECT e.child FROM edge e LEFT JOIN autopilot_move m ON m.parent = e.parent AND m.move = e.move
-WHERE e.parent = ? ORDER BY m.rank IS NOT NULL, m.rank, e.move`, int64(id))
+	rows, err := t.bk.r.QueryContext(ctx, `
+SELECT e.child, m.rank, p.games, p.bwins, p.wwins FROM edge e
+LEFT JOIN autopilot_move m ON m.parent = e.parent AND m.move = e.move
+JOIN position p ON p.id = e.child
+WHERE e.parent = ? ORDER BY e.move`, int64(id))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	type kid struct {
+		id    PosID
+		class int
+		key   float64 // within a class, smallest first
+	}
+	var kids []kid
+	for rows.Next() {
+		var child, games, bw, ww int64
+		var rank sql.NullInt64
+		if err := rows.Scan(&child, &rank, &games, &bw, &ww); err != nil {
+			return nil, err
+		}
+		k := kid{id: PosID(child)}
+		wins := bw
+		if t.a == engine.White {
+			wins = ww
+		}
+		switch lcb := WilsonLower(wins, bw+ww, t.opts.GameZ); {
+		case rank.Valid:
+			k.class, k.key = 2, float64(rank.Int64)
+		case games == 0:
+			k.class = 0
+		case lcb >= t.opts.GameLCB:
+			k.class, k.key = 1, -lcb
+		default:
+			k.class, k.key = 3, -lcb
+		}
+		kids = append(kids, k)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(kids, func(x, y kid) int {
+		if x.class != y.class {
+			return x.class - y.class
+		}
+		switch {
+		case x.key < y.key:
+			return -1
+		case x.key > y.key:
+			return 1
+		}
+		return 0
+	})
+	out := make([]PosID, len(kids))
+	for i, k := range kids {
+		out[i] = k.id
+		switch k.class {
+		case 0, 1:
+			t.prior[k.id] = vouched
+		case 3:
+			// The games do not vouch for it: it expects the worst numbers,
+			// so the search widens (asks the player) before it tries one.
+			t.prior[k.id] = -vouched
+		}
+	}
+	return out, nil
 }
 
 // Expand implements engine.JobTree: the next batch of candidate moves.
@@ -283,13 +433,31 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	cands, ok := t.cands[id]
+	if !ok {
+		cands, err = engine.PlayerCandidates(ctx, b, t.opts.MaxCandidates, t.opts.PlayerNodes)
+		if err != nil {
+			return 0, err
+		}
+		t.cands[id] = cands
+	}
 	for n := t.opts.Candidates; ; n *= 2 {
 		n = min(n, t.opts.MaxCandidates)
-		added, positions, err := bk.addAutoMoves(ctx, id, engine.AttackerCandidates(b, n))
+		batch := cands[:min(n, len(cands))]
+		moves := make([]engine.Move, len(batch))
+		for i, c := range batch {
+			moves[i] = c.Move
+		}
+		added, positions, kids, err := bk.addAutoMoves(ctx, id, moves)
 		if err != nil {
 			return 0, err
 		}
 		t.added.Add(int64(positions))
+		for i, k := range kids {
+			if k != 0 {
+				t.prior[k] = batch[i].Score // the attacker's side: the mover's
+			}
+		}
 		if added > 0 {
 			return added, nil
 		}
@@ -335,10 +503,12 @@ func (t *bookTree) Run(ctx context.Context, id PosID) (func(), error) {
 
 // addAutoMoves stores the candidate moves (id's canonical frame) not stored
 // yet as moves of id, marked as the auto-pilot's, in one transaction; it
-// returns how many moves it added and how many positions.
-func (bk *Book) addAutoMoves(ctx context.Context, id PosID, moves []engine.Move) (added, positions int, err error) {
+// returns how many moves it added and how many positions, and the
+// position each move added leads to (0 for a move stored already).
+func (bk *Book) addAutoMoves(ctx context.Context, id PosID, moves []engine.Move) (added, positions int, kids []PosID, err error) {
 	err = bk.writeRetry(ctx, func(tx *sql.Tx) error {
 		added, positions = 0, 0
+		kids = make([]PosID, len(moves))
 		last, err := lastPosition(ctx, tx)
 		if err != nil {
 			return err
@@ -352,7 +522,7 @@ func (bk *Book) addAutoMoves(ctx context.Context, id PosID, moves []engine.Move)
 		if err := tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(rank), -1) + 1 FROM autopilot_move WHERE parent = ?", int64(id)).Scan(&rank); err != nil {
 			return err
 		}
-		for _, m := range moves {
+		for i, m := range moves {
 			pm := packMove(repMove(bk.rules, stab, m))
 			var one int
 			switch err := tx.QueryRowContext(ctx, "SELECT 1 FROM edge WHERE parent = ? AND move = ?", int64(id), pm).Scan(&one); {
@@ -361,9 +531,11 @@ func (bk *Book) addAutoMoves(ctx context.Context, id PosID, moves []engine.Move)
 			case !errors.Is(err, sql.ErrNoRows):
 				return err
 			}
-			if _, err := w.step(ctx, b, node{id: id, list: list}, m, false); err != nil {
+			next, err := w.step(ctx, b, node{id: id, list: list}, m, false)
+			if err != nil {
 				return fmt.Errorf("candidate %s: %w", engine.MoveName(bk.rules, m), err)
 			}
+			kids[i] = next.id
 			if err := b.Undo(); err != nil {
 				return err
 			}
@@ -379,7 +551,7 @@ func (bk *Book) addAutoMoves(ctx context.Context, id PosID, moves []engine.Move)
 		positions, err = positionsAfter(ctx, tx, last)
 		return err
 	})
-	return added, positions, err
+	return added, positions, kids, err
 }
 
 // held reports whether an expert holds position id for attacker a.

@@ -1,0 +1,188 @@
+package engine
+
+import (
+	"context"
+	"math"
+)
+
+// The auto-pilot's attacker moves from the player (issue 23): at an OR
+// node of the job-level search the moves to verify are the ones Play
+// ranks, not the one-ply pattern score of rankCandidates.
+
+// DefaultCandidateNodes is PlayerCandidates' node budget when none is given.
+const DefaultCandidateNodes = 30_000
+
+// PlayerCandidates ranks up to n moves of the side to move at b for the
+// auto-pilot, each with a score from the mover's side (the scale of
+// PlayResult.Score: thousands of pattern points; WinScore: a win found):
+//
+//  1. a move that makes k in a row, alone; none when the opponent has more
+//     threats than one turn blocks;
+//  2. the player's proved win (VCDT/VCST), then the threat moves (moves
+//     that leave the mover with a threat), best first by the player's
+//     score where it scored them, else by rankCandidates' order;
+//  3. the player's other candidates in its order (its search's scores);
+//  4. rankCandidates' remaining moves, scored by the static evaluation
+//     after the move, to fill the batch.
+//
+// Every move has the turn's stones and leaves the opponent without a
+// threat (as rankCandidates' do). The player runs under maxNodes nodes
+// (0: DefaultCandidateNodes) with no clock, so the same position gives the
+// same list; a done ctx ends it with ctx's error. b is not modified.
+func PlayerCandidates(ctx context.Context, b *Board, n int, maxNodes int64) ([]ScoredMove, error) {
+	if n <= 0 {
+		return nil, nil
+	}
+	a := b.ToMove()
+	d := a.Opp()
+	r := b.rules
+	if b.Stones(Black)+b.Stones(White) == 0 {
+		var out []ScoredMove
+		for _, m := range openingCandidates(b, a, n) {
+			out = append(out, ScoredMove{m, 0})
+		}
+		return out, nil
+	}
+	if mv, ok := b.WinningMove(a); ok {
+		return []ScoredMove{{mv, WinScore}}, nil
+	}
+	if b.Threats(d) > r.P {
+		return nil, nil
+	}
+	if maxNodes <= 0 {
+		maxNodes = DefaultCandidateNodes
+	}
+	base := rankCandidates(b, a, max(n, 32))
+	b = b.Clone()
+	pr, err := Play(ctx, b, PlayOptions{MaxNodes: maxNodes}) // its default depth (4 turns: an odd depth flatters the mover)
+	if err != nil {
+		return nil, err
+	}
+	played := map[Move]float64{}
+	for _, c := range pr.Candidates {
+		sc := c.Score
+		if math.IsInf(sc, 0) || math.IsNaN(sc) {
+			sc = 0 // not searched: neutral
+		}
+		if _, ok := played[c.Move]; !ok {
+			played[c.Move] = sc
+		}
+	}
+	// after places m, reports whether it suits (the turn's stones, the
+	// opponent left without a threat), the mover's threats and the static
+	// score, and takes it back.
+	after := func(m Move) (ok bool, threats int, static float64) {
+		if m.Len() != r.P {
+			return false, 0, 0
+		}
+		for i := 0; i < m.Len(); i++ {
+			if b.At(m.At(i)) != Empty {
+				for j := i - 1; j >= 0; j-- {
+					b.Remove(m.At(j))
+				}
+				return false, 0, 0
+			}
+			b.Place(m.At(i), a)
+		}
+		ok = !b.HasThreat(d)
+		threats, static = b.Threats(a), evalFor(b, a)/1000
+		for i := m.Len() - 1; i >= 0; i-- {
+			b.Remove(m.At(i))
+		}
+		return ok, threats, static
+	}
+	var win, threat, quiet, rest []ScoredMove
+	seen := map[Move]bool{}
+	consider := func(m Move, fromPlayer bool) {
+		if seen[m] {
+			return
+		}
+		seen[m] = true
+		ok, th, st := after(m)
+		if !ok {
+			return
+		}
+		sc, scored := played[m]
+		if !scored {
+			sc = st
+		}
+		switch {
+		case fromPlayer && (pr.Reason == "vcdt" || pr.Reason == "vcst") && m == pr.Move:
+			win = append(win, ScoredMove{m, sc})
+		case th > 0:
+			threat = append(threat, ScoredMove{m, sc})
+		case fromPlayer:
+			quiet = append(quiet, ScoredMove{m, sc})
+		default:
+			rest = append(rest, ScoredMove{m, sc})
+		}
+	}
+	for _, c := range pr.Candidates {
+		consider(c.Move, true)
+	}
+	for _, m := range base {
+		consider(m, false)
+	}
+	// Threat moves: the player's scores first (a stable sort keeps the
+	// player's order, then rankCandidates' order, among equals).
+	sortStable(threat, func(x, y ScoredMove) bool {
+		_, sx := played[x.Move]
+		_, sy := played[y.Move]
+		if sx != sy {
+			return sx
+		}
+		return sx && x.Score > y.Score
+	})
+	out := make([]ScoredMove, 0, n)
+	for _, part := range [][]ScoredMove{win, threat, quiet, rest} {
+		for _, m := range part {
+			if len(out) == n {
+				return out, nil
+			}
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
+// sortStable is a stable insertion sort (the lists are short).
+func sortStable(ms []ScoredMove, less func(x, y ScoredMove) bool) {
+	for i := 1; i < len(ms); i++ {
+		for j := i; j > 0 && less(ms[j], ms[j-1]); j-- {
+			ms[j], ms[j-1] = ms[j-1], ms[j]
+		}
+	}
+}
+
+// EvalScore is the player's static evaluation of b from c's side, on the
+// scale of PlayResult.Score (thousands of pattern points): live windows of
+// c count for it, the opponent's against it.
+func EvalScore(b *Board, c Color) float64 {
+	return evalFor(b, c) / 1000
+}
+
+// EvalUnit and EvalLevels map an evaluation to expected proof and
+// disproof numbers (ExpectedNumbers).
+const (
+	EvalUnit   = 0.5
+	EvalLevels = 3
+)
+
+// ExpectedNumbers maps an evaluation score s of a position from the
+// attacker's side (PlayResult.Score's scale) to the proof and disproof
+// numbers a job-level search initialises it with (evaluation-based PNS):
+// q = round(s / EvalUnit) clamped to [-EvalLevels, EvalLevels]; pn = 1 +
+// max(0, -q), dn = 1 + max(0, q). A neutral position is 1/1, as without
+// an evaluation; one good for the attacker keeps pn 1 and gets a larger
+// dn (it is tried first among equals and weighs more against a disproof);
+// one bad for the attacker gets pn up to 1+EvalLevels, so that an AND
+// node's sum counts it as more work. The numbers stay small so that
+// progressive widening (a count of moves) keeps its scale.
+func ExpectedNumbers(s float64) (pn, dn int64) {
+	if math.IsNaN(s) {
+		return 1, 1
+	}
+	q := math.Round(s / EvalUnit)
+	q = max(-EvalLevels, min(EvalLevels, q))
+	return 1 + int64(max(0, -q)), 1 + int64(max(0, q))
+}
