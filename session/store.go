@@ -166,7 +166,13 @@ type Verifier interface {
 // Candidate is a move the engine proposes for the side to move.
 type Candidate struct {
 	Move engine.Move
-	Note string // why: "wins by VCDT", "2 threats"…
+	Note string // why: "wins by VCDT", "2 threats", the player's score and line…
+	// The player's (Player) ranking: the move's score from the mover's
+	// side, its principal variation (starting with Move), and whether the
+	// opponent wins by VCDT after it.
+	Score float64
+	PV    []engine.Move
+	Loses bool
 }
 
 // Suggester proposes attacker moves (optional: a Verifier may implement it).

@@ -2,9 +2,12 @@ package ui
 
 import (
 	"fmt"
+	"slices"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
 
 	"c6book"
 	"c6book/engine"
@@ -250,11 +253,42 @@ func (wb *Workbench) TypedKey(ev *fyne.KeyEvent) {
 	}
 }
 
-// Attach installs the keyboard handling and the undo shortcut on a window.
+// Attach installs the keyboard handling and the undo and engine move
+// shortcuts on a window.
 func (wb *Workbench) Attach(w fyne.Window) {
 	w.Canvas().SetOnTypedKey(wb.TypedKey)
 	w.Canvas().AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { wb.Undo() })
+	w.Canvas().AddShortcut(EngineMoveShortcut(), func(fyne.Shortcut) { wb.PlayEngineMove() })
 }
+
+// EngineMoveShortcut is Play engine move's key (Ctrl+E; ⌘E on a Mac), for
+// the menu to show.
+func EngineMoveShortcut() *desktop.CustomShortcut {
+	return &desktop.CustomShortcut{KeyName: fyne.KeyE, Modifier: fyne.KeyModifierShortcutDefault}
+}
+
+// PlayEngineMove plays the engine player's move for the side to move, once
+// it has chosen it within the player's budget (off the UI goroutine; Stop
+// cancels it): the line goes on with it as with a move the user plays, and
+// Undo takes it back.
+func (wb *Workbench) PlayEngineMove() { wb.s.PlayEngineMove() }
+
+// PlayBudget is the engine player's time for a move.
+func (wb *Workbench) PlayBudget() time.Duration { return wb.s.PlayBudget() }
+
+// SetPlayBudget sets the engine player's time for a move (Suggest, Play
+// engine move); the select next to Suggest shows it when it is one of its
+// choices.
+func (wb *Workbench) SetPlayBudget(d time.Duration) {
+	wb.s.SetPlayBudget(d)
+	if name := budgetName(wb.s.PlayBudget()); slices.Contains(wb.ui.budgetS.Options, name) {
+		wb.ui.budgetS.SetSelected(name)
+	}
+}
+
+// PlayText is what the engine player says about the shown position (its
+// progress, or its answer summed up).
+func (wb *Workbench) PlayText() string { return wb.s.PlayText() }
 
 // SaveNotes stores the comment and the label of the shown position now
 // (typing in the Notes tab stores them by itself, once it pauses).

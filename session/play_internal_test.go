@@ -1,0 +1,41 @@
+package session
+
+import (
+	"testing"
+
+	"c6book/engine"
+)
+
+// Reports that arrive while one delivery is pending replace its content:
+// one delivery, of the latest report; after it, the next report is
+// delivered again.
+func TestLatestPlayCoalesces(t *testing.T) {
+	var queued []func()
+	do := func(f func()) { queued = append(queued, f) }
+	var got []int64
+	deliver := func(p PlayProgress) { got = append(got, p.Nodes) }
+	l := &latestPlay{}
+	for n := int64(1); n <= 5; n++ {
+		l.put(PlayProgress{Nodes: n}, do, deliver)
+	}
+	if len(queued) != 1 {
+		t.Fatalf("%d deliveries queued for 5 reports, want 1", len(queued))
+	}
+	queued[0]()
+	l.put(PlayProgress{Nodes: 6}, do, deliver)
+	if len(queued) != 2 {
+		t.Fatalf("%d deliveries queued after the first ran, want 2", len(queued))
+	}
+	queued[1]()
+	if len(got) != 2 || got[0] != 5 || got[1] != 6 {
+		t.Fatalf("delivered %v, want [5 6]", got)
+	}
+}
+
+func TestScoreText(t *testing.T) {
+	for sc, want := range map[float64]string{0.4: "+0.40", -1.25: "-1.25", engine.WinScore - 3: "wins in 3 turns", -engine.WinScore + 2: "loses in 2 turns"} {
+		if got := ScoreText(sc); got != want {
+			t.Errorf("ScoreText(%v) = %q, want %q", sc, got, want)
+		}
+	}
+}
