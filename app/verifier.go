@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
+	"math"
 	"sort"
+	"time"
 
 	"c6book"
 	"c6book/engine"
@@ -19,6 +21,9 @@ type engineVerifier struct {
 	limits  engine.Limits
 	workers int
 	v       engine.Verifier
+	// playNodes bounds the player's work in nodes instead of time (tests:
+	// the same answer on every machine; 0: the budget given).
+	playNodes int64
 }
 
 func (ev engineVerifier) Verify(ctx context.Context, b *engine.Board, lambda int, progress func(ui.Progress)) (c6book.Verdict, error) {
@@ -76,4 +81,66 @@ func (ev engineVerifier) Candidates(ctx context.Context, b *engine.Board, limit 
 		}
 	}
 	return out, nil
+}
+
+// threatNodes bounds the search for the opponent's winning line shown when
+// every move loses.
+const threatNodes = 200_000
+
+// Play runs the engine's player (engine.Play) on b within budget: the move
+// for the side to move, every move it considered ranked with its score and
+// line, and, when every move loses, the opponent's winning line after the
+// best try.
+func (ev engineVerifier) Play(ctx context.Context, b *engine.Board, budget time.Duration, progress func(ui.PlayProgress)) (ui.PlayAnswer, error) {
+	opts := engine.PlayOptions{Timeout: budget, Progress: func(p engine.PlayProgress) {
+		progress(ui.PlayProgress{Stage: p.Stage, Nodes: p.Nodes, Depth: p.Depth, Best: p.Best, Score: p.Score, Elapsed: p.Elapsed})
+	}}
+	if ev.playNodes > 0 {
+		opts.Timeout, opts.MaxNodes = 0, ev.playNodes
+	}
+	res, err := engine.Play(ctx, b, opts)
+	if err != nil {
+		return ui.PlayAnswer{}, err
+	}
+	a := ui.PlayAnswer{Move: res.Move, Score: res.Score, PV: res.PV, Nodes: res.Nodes, Depth: res.Depth, Reason: res.Reason,
+		Elapsed: res.Elapsed, Lost: res.Reason == "lost" || res.Score <= -engine.WinScore/2}
+	for _, c := range res.Candidates {
+		pv := c.PV
+		if len(pv) == 0 {
+			pv = []engine.Move{c.Move}
+		}
+		sc := c.Score
+		if math.IsInf(sc, 0) || math.IsNaN(sc) {
+			sc = 0 // not searched (the budget ran out first)
+		}
+		a.Ranked = append(a.Ranked, ui.Candidate{Move: c.Move, Score: sc, PV: pv, Loses: c.Loses})
+	}
+	if a.Lost {
+		a.Threat = opponentWin(ctx, b, res)
+	}
+	return a, nil
+}
+
+// opponentWin is the opponent's winning line after res.Move at b (nil when
+// none is found): the search's own line when it saw the loss, a move that
+// makes six, else a VCDT proof's line.
+func opponentWin(ctx context.Context, b *engine.Board, res engine.PlayResult) []engine.Move {
+	after := b.Clone()
+	if after.Play(res.Move) != nil || after.Winner() != engine.Empty {
+		return nil
+	}
+	if mv, ok := after.WinningMove(after.ToMove()); ok && mv.Len() <= b.Rules().P {
+		return []engine.Move{mv}
+	}
+	if res.Score <= -engine.WinScore/2 && len(res.PV) > 1 {
+		return res.PV[1:]
+	}
+	if after.Empties() < b.Rules().P {
+		return nil
+	}
+	r, err := engine.Solve(ctx, after, engine.Params{Mode: engine.VCDT, Limits: engine.Limits{MaxNodes: threatNodes}})
+	if err != nil || r.Outcome != engine.Win {
+		return nil
+	}
+	return r.Line
 }
