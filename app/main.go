@@ -51,6 +51,9 @@ type options struct {
 	// localVerifier (tests) verifies in this process instead of through
 	// the verifier queue beside the book.
 	localVerifier bool
+	// playNodes (tests) bounds the engine player in nodes instead of
+	// time: the same answer on every machine.
+	playNodes int64
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {

@@ -110,7 +110,7 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 		wa.cfg.Do = fyne.Do
 	}
 	wa.startQueue(o.localVerifier)
-	if wa.wb, err = ui.NewWorkbenchConfig(&bookStore{bk: bk, jobs: wa.verifier()}, engineVerifier{v: wa.verifier()}, wa.win, wa.cfg); err != nil {
+	if wa.wb, err = ui.NewWorkbenchConfig(&bookStore{bk: bk, jobs: wa.verifier()}, engineVerifier{v: wa.verifier(), playNodes: o.playNodes}, wa.win, wa.cfg); err != nil {
 		wa.stopQueue()
 		bk.Close()
 		return nil, err
