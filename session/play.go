@@ -335,7 +335,7 @@ func (s *Session) PlayText() string {
 		} else {
 			fmt.Fprintf(&sb, " (The engine did not find %s's winning line after %s.)", opp, engine.MoveName(r, a.Move))
 		}
-		fmt.Fprintf(&sb, "\nBest try %s.", engine.MoveName(r, a.Move))
+		sb.WriteString("\n")
 	} else {
 		fmt.Fprintf(&sb, "Best %s (%s)", engine.MoveName(r, a.Move), ScoreText(a.Score))
 		switch a.Reason {
@@ -346,11 +346,9 @@ func (s *Session) PlayText() string {
 		case "only":
 			sb.WriteString(": the only move")
 		}
-		if len(a.PV) > 1 {
-			sb.WriteString(" · line " + lineText(r, a.PV, 8))
-		}
-		sb.WriteString(".")
+		// (Each ranked move's row shows its line.)
+		sb.WriteString(" · ")
 	}
-	fmt.Fprintf(&sb, " %d moves ranked · depth %d · %d nodes · %s", len(a.Ranked), a.Depth, a.Nodes, a.Elapsed.Round(10*time.Millisecond))
+	fmt.Fprintf(&sb, "depth %d · %d nodes · %s", a.Depth, a.Nodes, a.Elapsed.Round(100*time.Millisecond))
 	return sb.String()
 }
