@@ -251,8 +251,8 @@ func noted(r engine.Rules, cs []Candidate) []Candidate {
 		if c.Loses {
 			note += " · loses to a VCDT"
 		}
-		if len(c.PV) > 1 {
-			note += " · " + lineText(r, c.PV, 6)
+		if len(c.PV) > 1 && c.PV[0] == c.Move {
+			note += " · then " + lineText(r, c.PV[1:], 6)
 		}
 		c.Note = note
 		out[i] = c

@@ -67,7 +67,7 @@ func TestSuggestPlayerRanked(t *testing.T) {
 		t.Fatalf("%d candidates listed, want 3", n)
 	}
 	rows := candRowTexts(h)
-	want := []string{"l12m13  +0.40 · l12m13 h8i9 n14o15", "i10i11  -0.25 · i10i11 h9j9", "a1a2  loses in 2 turns · loses to a VCDT"}
+	want := []string{"l12m13  +0.40 · then h8i9 n14o15", "i10i11  -0.25 · then h9j9", "a1a2  loses in 2 turns · loses to a VCDT"}
 	if strings.Join(rows, "|") != strings.Join(want, "|") {
 		t.Fatalf("rows %q, want %q", rows, want)
 	}
