@@ -101,7 +101,7 @@ func TestEnginePlayerWindow(t *testing.T) {
 	wb.GoToLine(turns)
 	wb.Suggest()
 	ta.pumpUntil("suggest on the lost position", func() bool { return !wb.Suggesting() })
-	if text := wb.PlayText(); !strings.Contains(text, "Black loses: every move loses") || !strings.Contains(text, "The threat: after ") {
+	if text := wb.PlayText(); !strings.Contains(text, "Black loses: White wins whatever Black plays") || !strings.Contains(text, "The threat: after ") {
 		t.Fatalf("on the lost position: %q", text)
 	}
 }

@@ -122,18 +122,18 @@ func (ev engineVerifier) Play(ctx context.Context, b *engine.Board, budget time.
 }
 
 // opponentWin is the opponent's winning line after res.Move at b (nil when
-// none is found): the search's own line when it saw the loss, a move that
-// makes six, else a VCDT proof's line.
+// none is found): the search's own line when it saw the loss, else a move
+// that makes six, else a VCDT proof's line.
 func opponentWin(ctx context.Context, b *engine.Board, res engine.PlayResult) []engine.Move {
 	after := b.Clone()
 	if after.Play(res.Move) != nil || after.Winner() != engine.Empty {
 		return nil
 	}
+	if res.Score <= -engine.WinScore/2 && len(res.PV) > 1 && res.PV[0] == res.Move {
+		return res.PV[1:]
+	}
 	if mv, ok := after.WinningMove(after.ToMove()); ok && mv.Len() <= b.Rules().P {
 		return []engine.Move{mv}
-	}
-	if res.Score <= -engine.WinScore/2 && len(res.PV) > 1 {
-		return res.PV[1:]
 	}
 	if after.Empties() < b.Rules().P {
 		return nil

@@ -265,11 +265,18 @@ func noted(r engine.Rules, cs []Candidate) []Candidate {
 func ScoreText(sc float64) string {
 	switch {
 	case sc >= engine.WinScore/2:
-		return fmt.Sprintf("wins in %d turns", max(int(engine.WinScore-sc+0.5), 1))
+		return "wins in " + turns(max(int(engine.WinScore-sc+0.5), 1))
 	case sc <= -engine.WinScore/2:
-		return fmt.Sprintf("loses in %d turns", max(int(engine.WinScore+sc+0.5), 1))
+		return "loses in " + turns(max(int(engine.WinScore+sc+0.5), 1))
 	}
 	return fmt.Sprintf("%+.2f", sc)
+}
+
+func turns(n int) string {
+	if n == 1 {
+		return "1 turn"
+	}
+	return fmt.Sprintf("%d turns", n)
 }
 
 // lineText names up to n moves of a line, "…" after them.
@@ -329,13 +336,13 @@ func (s *Session) PlayText() string {
 	mover, opp := ColourName(s.pos.ToMove()), ColourName(s.pos.ToMove().Opp())
 	var sb strings.Builder
 	if a.Lost {
-		fmt.Fprintf(&sb, "%s loses: every move loses, %s wins whatever %s plays.", mover, opp, mover)
+		fmt.Fprintf(&sb, "%s loses: %s wins whatever %s plays.", mover, opp, mover)
 		if len(a.Threat) > 0 {
 			fmt.Fprintf(&sb, " The threat: after %s, %s plays %s.", engine.MoveName(r, a.Move), opp, lineText(r, a.Threat, 8))
 		} else {
 			fmt.Fprintf(&sb, " (The engine did not find %s's winning line after %s.)", opp, engine.MoveName(r, a.Move))
 		}
-		sb.WriteString("\n")
+		sb.WriteString(" (")
 	} else {
 		fmt.Fprintf(&sb, "Best %s (%s)", engine.MoveName(r, a.Move), ScoreText(a.Score))
 		switch a.Reason {
@@ -350,5 +357,8 @@ func (s *Session) PlayText() string {
 		sb.WriteString(" · ")
 	}
 	fmt.Fprintf(&sb, "depth %d · %d nodes · %s", a.Depth, a.Nodes, a.Elapsed.Round(100*time.Millisecond))
+	if a.Lost {
+		sb.WriteString(")")
+	}
 	return sb.String()
 }
