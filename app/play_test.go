@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"c6book/engine"
@@ -78,7 +79,19 @@ func TestEnginePlayerWindow(t *testing.T) {
 		t.Fatalf("summary %q", text)
 	}
 
-	wb.PlayEngineMove()
+	// Play engine move is in the Engine menu with its shortcut shown.
+	var item *fyne.MenuItem
+	for _, m := range ta.wa.win.MainMenu().Items {
+		for _, it := range m.Items {
+			if m.Label == "Engine" && it.Label == "Play engine move" {
+				item = it
+			}
+		}
+	}
+	if item == nil || item.Shortcut == nil || item.Shortcut.ShortcutName() != ui.EngineMoveShortcut().ShortcutName() {
+		t.Fatalf("Engine menu item %+v", item)
+	}
+	item.Action()
 	ta.pumpUntil("engine move", func() bool { return !wb.Suggesting() })
 	line, cur := wb.Line()
 	if cur != 3 || len(line) != 3 {
