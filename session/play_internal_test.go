@@ -39,3 +39,22 @@ func TestScoreText(t *testing.T) {
 		}
 	}
 }
+
+// NoMove says exactly why there is no move: a win, or a full board.
+func TestNoMove(t *testing.T) {
+	r := engine.Rules{M: 3, N: 3, K: 3, P: 1, Q: 1}
+	for line, want := range map[string]string{
+		"a3 b3 c3 b2":                "",
+		"a1 a2 b1 b2 c1":             "the game is over: Black has won",
+		"a3 b3 c3 b2 a2 c2 b1 a1 c1": "the board is full: there is no legal move",
+		"a3 b3 c3 b2 a2 c2 b1 a1":    "",
+	} {
+		b, err := engine.ReplayText(r, line)
+		if err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		if got := NoMove(b); got != want {
+			t.Errorf("NoMove after %s = %q, want %q", line, got, want)
+		}
+	}
+}
