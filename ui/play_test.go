@@ -211,3 +211,15 @@ func TestPlayerGameOver(t *testing.T) {
 		t.Fatalf("engine move on a finished game: running %v, errors %v", h.wb.Suggesting(), h.errs)
 	}
 }
+
+// The engine's controls leave the window narrower than a 1280 px screen,
+// even with the longest Undo label.
+func TestPlayerControlsFitTheScreen(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), &sessiontest.Player{})
+	h.wb.ui.undoB.SetText("Undo verify's 23 new replies")
+	w := h.wb.Content().MinSize().Width
+	t.Logf("min width %.0f px", w)
+	if w > 1240 {
+		t.Fatalf("the workbench needs %.0f px", w)
+	}
+}

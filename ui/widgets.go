@@ -131,7 +131,7 @@ func newWidgets(wb *Workbench) *widgets {
 		widget.NewButtonWithIcon("", theme.NavigateBackIcon(), wb.Back),
 		widget.NewButtonWithIcon("", theme.NavigateNextIcon(), wb.Forward),
 		widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), wb.End),
-		u.undoB, u.engineB, u.numbers, u.marking,
+		u.undoB, u.numbers, u.marking,
 	)
 	left := container.NewBorder(tools, u.statusL, nil, nil, u.board)
 
@@ -237,6 +237,7 @@ func newWidgets(wb *Workbench) *widgets {
 			wb.s.SetPlayBudget(d)
 		}
 	})
+	u.budgetS.PlaceHolder = "0.3 s" // its widest choice: the placeholder sets the width
 	u.budgetS.SetSelected(budgetName(wb.s.PlayBudget()))
 	u.playL = widget.NewLabel("")
 	u.playL.Wrapping = fyne.TextWrapWord
@@ -286,7 +287,9 @@ func newWidgets(wb *Workbench) *widgets {
 	work.SetOffset(0.42)
 	u.auto = newAutoPanel(wb)
 	u.proveHead = container.NewVBox(
-		container.NewHBox(widget.NewLabel("Attacker"), u.attacker, u.lambda),
+		// (Engine move here, not in the board's toolbar: this row has room
+		// to spare, and the window must stay narrower than a 1280 px screen.)
+		container.NewHBox(widget.NewLabel("Attacker"), u.attacker, u.lambda, layout.NewSpacer(), u.engineB),
 		container.NewHBox(u.verifyB, u.stopB, u.suggestB, u.budgetS, layout.NewSpacer(), u.disproveB, u.nextB),
 		u.auto.box,
 		u.progress, container.NewBorder(nil, nil, nil, u.goVerifyB, u.progressL), u.verdictL)
