@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"sort"
 	"time"
 
 	"c6book"
@@ -43,44 +42,6 @@ func (ev engineVerifier) Verify(ctx context.Context, b *engine.Board, lambda int
 		return c6book.Verdict{}, err
 	}
 	return c6book.FromEngine(b.Rules(), 0, v, lambda), nil // in b's frame
-}
-
-// Candidates proposes attacker moves: a winning move if a threat-space
-// search (VCDT, then VCST) finds one within a small budget, otherwise the
-// moves that make the most threats.
-func (ev engineVerifier) Candidates(ctx context.Context, b *engine.Board, limit int) ([]ui.Candidate, error) {
-	for _, mode := range []engine.Mode{engine.VCDT, engine.VCST} {
-		res, err := engine.Solve(ctx, b, engine.Params{Mode: mode, Limits: engine.Limits{MaxNodes: 200_000}})
-		if err != nil {
-			return nil, err
-		}
-		if res.Outcome == engine.Win {
-			name := "VCDT"
-			if mode == engine.VCST {
-				name = "VCST"
-			}
-			return []ui.Candidate{{Move: res.Move, Note: fmt.Sprintf("wins by %s (%d-turn line)", name, len(res.Line))}}, nil
-		}
-		if res.Reason == engine.ReasonCancelled {
-			return nil, context.Canceled
-		}
-	}
-	a := b.ToMove()
-	var out []ui.Candidate
-	for _, min := range []int{2, 1} {
-		tms := b.ThreatMoves(a, min, engine.FreeNear)
-		sort.SliceStable(tms, func(i, j int) bool { return tms[i].Threats > tms[j].Threats })
-		for _, tm := range tms {
-			if len(out) == limit {
-				break
-			}
-			out = append(out, ui.Candidate{Move: tm.Move, Note: fmt.Sprintf("%d threats", tm.Threats)})
-		}
-		if len(out) > 0 {
-			break
-		}
-	}
-	return out, nil
 }
 
 // threatNodes bounds the search for the opponent's winning line shown when

@@ -1005,7 +1005,8 @@ func (s *Session) GoToVerify() {
 // "error"; "" when its verdict is shown).
 func (s *Session) VerifyText() string { return s.verifyText }
 
-// Stop cancels the running verification and candidate search.
+// Stop cancels the running verification and candidate search (or the
+// player's).
 func (s *Session) Stop() {
 	if s.verify != nil {
 		s.verify.Cancel()
@@ -1105,7 +1106,8 @@ func (s *Session) Suggest() {
 	}()
 }
 
-// Suggesting reports whether a candidate search is running.
+// Suggesting reports whether a candidate search or the player (Suggest,
+// PlayEngineMove) is running.
 func (s *Session) Suggesting() bool { return s.suggest != nil }
 
 // Candidates returns the engine's proposals for the shown position; ok is

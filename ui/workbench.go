@@ -304,11 +304,12 @@ func (wb *Workbench) ToggleDisproved() { wb.s.ToggleDisproved() }
 func (wb *Workbench) Verify() { wb.s.Verify() }
 
 // Suggest asks the engine for attacker moves in the shown position (the
-// attacker to move), off the UI goroutine; the candidates appear in the
-// Prove tab, where tapping one plays it.
+// attacker to move), off the UI goroutine within the player's budget; the
+// ranked moves appear in the Prove tab with their scores and lines, where
+// a click previews one and Play plays it.
 func (wb *Workbench) Suggest() { wb.s.Suggest() }
 
-// Suggesting reports whether a candidate search is running.
+// Suggesting reports whether the engine searches (Suggest, Engine move).
 func (wb *Workbench) Suggesting() bool { return wb.s.Suggesting() }
 
 // Candidates returns the engine's proposals for the shown position.
@@ -320,7 +321,8 @@ func (wb *Workbench) Candidates() []Candidate {
 // Running reports whether a verification is running.
 func (wb *Workbench) Running() bool { return wb.s.Running() }
 
-// Stop cancels the running verification.
+// Stop cancels the running verification and the engine's search
+// (Suggest, Engine move).
 func (wb *Workbench) Stop() { wb.s.Stop() }
 
 // Next goes to the most-proving open position below the shown one, in the
