@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -83,6 +84,10 @@ func TestSuggestPlayerRanked(t *testing.T) {
 	}
 	// The ranked moves are candidates as before: a click previews, Play plays.
 	h.wb.ui.candList.Select(1)
+	if v := h.wb.BoardWidget().View(); len(v.Preview) != 2 || len(v.PreviewReply) != 2 ||
+		!slices.Contains(v.PreviewReply, h.sq("h9")) || !slices.Contains(v.PreviewReply, h.sq("j9")) {
+		t.Fatalf("preview %v, reply %v: want i10i11 answered by h9j9", v.Preview, v.PreviewReply)
+	}
 	test.Tap(h.wb.ui.playCandB)
 	if got := h.line(); got != "j10 k10k11 i10i11" {
 		t.Fatalf("after Play: %q", got)
@@ -111,6 +116,11 @@ func TestSuggestLostShowsThreat(t *testing.T) {
 	}
 	if n := h.wb.ui.candList.Length(); n != 1 || strings.Contains(h.wb.ui.candNote.Text, "no candidate") {
 		t.Fatalf("%d candidates, note %q", n, h.wb.ui.candNote.Text)
+	}
+	// Selected, the best try shows on the board with White's winning answer.
+	h.wb.ui.candList.Select(0)
+	if v := h.wb.BoardWidget().View(); len(v.PreviewReply) != 2 || !slices.Contains(v.PreviewReply, h.sq("g7")) {
+		t.Fatalf("the threat on the board: %v", v.PreviewReply)
 	}
 	h.noErrors()
 }

@@ -446,6 +446,19 @@ func (u *widgets) preview() (engine.Move, bool) {
 	return u.shownCands[u.candSel].Move, true
 }
 
+// previewReply is the opponent's answer the engine expects to the selected
+// candidate (the next move of its line).
+func (u *widgets) previewReply() (engine.Move, bool) {
+	if u.candSel < 0 || u.candSel >= len(u.shownCands) {
+		return engine.Move{}, false
+	}
+	c := u.shownCands[u.candSel]
+	if len(c.PV) < 2 || c.PV[0] != c.Move {
+		return engine.Move{}, false
+	}
+	return c.PV[1], true
+}
+
 // playCandidate plays the i-th candidate (stored in the book if new).
 func (u *widgets) playCandidate(i int) {
 	if i < 0 || i >= len(u.shownCands) {

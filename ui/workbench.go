@@ -185,6 +185,11 @@ func (wb *Workbench) boardView() BoardView {
 			v.Preview = append(v.Preview, m.At(i))
 		}
 	}
+	if m, ok := wb.ui.previewReply(); ok {
+		for i := 0; i < m.Len(); i++ {
+			v.PreviewReply = append(v.PreviewReply, m.At(i))
+		}
+	}
 	return v
 }
 
