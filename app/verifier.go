@@ -70,11 +70,11 @@ func (ev engineVerifier) Play(ctx context.Context, b *engine.Board, budget time.
 		if len(pv) == 0 {
 			pv = []engine.Move{c.Move}
 		}
-		sc := c.Score
-		if math.IsInf(sc, 0) || math.IsNaN(sc) {
-			sc = 0 // not searched (the budget ran out first)
+		sc, unsearched := c.Score, math.IsInf(c.Score, 0) || math.IsNaN(c.Score)
+		if unsearched {
+			sc = 0 // the budget ran out before the search scored it
 		}
-		a.Ranked = append(a.Ranked, ui.Candidate{Move: c.Move, Score: sc, PV: pv, Loses: c.Loses})
+		a.Ranked = append(a.Ranked, ui.Candidate{Move: c.Move, Score: sc, PV: pv, Loses: c.Loses, Unsearched: unsearched})
 	}
 	if a.Lost {
 		a.Threat = opponentWin(ctx, b, res)

@@ -248,6 +248,9 @@ func noted(r engine.Rules, cs []Candidate) []Candidate {
 	out := make([]Candidate, len(cs))
 	for i, c := range cs {
 		note := ScoreText(c.Score)
+		if c.Unsearched {
+			note = "not searched (out of time)"
+		}
 		if c.Loses {
 			note += " · loses to a VCDT"
 		}

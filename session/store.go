@@ -173,6 +173,9 @@ type Candidate struct {
 	Score float64
 	PV    []engine.Move
 	Loses bool
+	// Unsearched: the budget ran out before the search scored this move
+	// (Score means nothing; the order is the policy's).
+	Unsearched bool
 }
 
 // Suggester proposes attacker moves (optional: a Verifier may implement it).

@@ -45,6 +45,7 @@ func TestSuggestPlayerRanked(t *testing.T) {
 		{Move: h.mv("l12m13"), Score: 0.4, PV: ans.PV},
 		{Move: h.mv("i10i11"), Score: -0.25, PV: []engine.Move{h.mv("i10i11"), h.mv("h9j9")}},
 		{Move: h.mv("a1a2"), Score: -engine.WinScore + 2, PV: []engine.Move{h.mv("a1a2")}, Loses: true},
+		{Move: h.mv("b1b2"), Unsearched: true},
 	}
 	if h.wb.ui.budgetS.Selected != "1 s" || h.wb.PlayBudget() != time.Second {
 		t.Fatalf("default budget: select %q, session %v", h.wb.ui.budgetS.Selected, h.wb.PlayBudget())
@@ -64,11 +65,11 @@ func TestSuggestPlayerRanked(t *testing.T) {
 	if b := pl.Budgets(); len(b) != 1 || b[0] != 3*time.Second {
 		t.Fatalf("budgets given %v, want [3s]", b)
 	}
-	if n := h.wb.ui.candList.Length(); n != 3 {
-		t.Fatalf("%d candidates listed, want 3", n)
+	if n := h.wb.ui.candList.Length(); n != 4 {
+		t.Fatalf("%d candidates listed, want 4", n)
 	}
 	rows := candRowTexts(h)
-	want := []string{"l12m13  +0.40 · then h8i9 n14o15", "i10i11  -0.25 · then h9j9", "a1a2  loses in 2 turns · loses to a VCDT"}
+	want := []string{"l12m13  +0.40 · then h8i9 n14o15", "i10i11  -0.25 · then h9j9", "a1a2  loses in 2 turns · loses to a VCDT", "b1b2  not searched (out of time)"}
 	if strings.Join(rows, "|") != strings.Join(want, "|") {
 		t.Fatalf("rows %q, want %q", rows, want)
 	}

@@ -919,7 +919,7 @@ func sameCandidates(a, b []Candidate) bool {
 		return false
 	}
 	for i := range a {
-		if a[i].Move != b[i].Move || a[i].Note != b[i].Note || a[i].Score != b[i].Score || a[i].Loses != b[i].Loses {
+		if a[i].Move != b[i].Move || a[i].Note != b[i].Note || a[i].Score != b[i].Score || a[i].Loses != b[i].Loses || a[i].Unsearched != b[i].Unsearched {
 			return false
 		}
 	}
