@@ -359,7 +359,11 @@ func (s *Session) PlayText() string {
 		// (Each ranked move's row shows its line.)
 		sb.WriteString(" · ")
 	}
-	fmt.Fprintf(&sb, "depth %d · %d nodes · %s", a.Depth, a.Nodes, a.Elapsed.Round(100*time.Millisecond))
+	el := a.Elapsed.Round(100 * time.Millisecond)
+	if a.Elapsed < time.Second {
+		el = a.Elapsed.Round(10 * time.Millisecond) // (not "0s")
+	}
+	fmt.Fprintf(&sb, "depth %d · %d nodes · %s", a.Depth, a.Nodes, el)
 	if a.Lost {
 		sb.WriteString(")")
 	}
