@@ -2,7 +2,7 @@
 // engine, the proof book and the widgets together.
 //
 //	c6book [--book PATH] [--play TURNS] [--attacker B|W] [--verify] [--auto]
-//	       [--screenshot FILE] [--quit-after] [--bench-keys N]
+//	       [--suggest] [--play-time D] [--screenshot FILE] [--quit-after] [--bench-keys N]
 //
 // --bench-keys N types N ← and → keys into the window and prints the time
 // from each key to the repainted window (app/benchkeys.go; make bench-ui).
@@ -35,6 +35,8 @@ type options struct {
 	attacker   string
 	verify     bool
 	auto       bool
+	suggest    bool
+	playTime   time.Duration
 	lambda     int
 	screenshot string
 	exportPNG  string
@@ -49,6 +51,9 @@ type options struct {
 	// localVerifier (tests) verifies in this process instead of through
 	// the verifier queue beside the book.
 	localVerifier bool
+	// playNodes (tests) bounds the engine player in nodes instead of
+	// time: the same answer on every machine.
+	playNodes int64
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
@@ -61,6 +66,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.verify, "verify", false, "run the verifier on the shown position at start")
 	fs.BoolVar(&o.auto, "auto", false, "start the auto-pilot below the shown position at start (a --screenshot shows it running)")
 	fs.IntVar(&o.lambda, "lambda", 2, "verifier mode: 2 or 3")
+	fs.BoolVar(&o.suggest, "suggest", false, "press Suggest on the shown position at start (a --screenshot waits for its answer)")
+	fs.DurationVar(&o.playTime, "play-time", time.Second, "the engine player's time for a move (Suggest, Play engine move)")
 	fs.StringVar(&o.screenshot, "screenshot", "", "save a capture of the window to `FILE` (PNG) once it is drawn (and any --verify is done)")
 	fs.StringVar(&o.exportPNG, "export-board", "", "with --screenshot: also export the board as a PNG to `FILE`")
 	fs.BoolVar(&o.quitAfter, "quit-after", false, "quit after saving the screenshot")
@@ -74,6 +81,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	if o.lambda != 2 && o.lambda != 3 {
 		return o, fmt.Errorf("--lambda %d: want 2 or 3", o.lambda)
+	}
+	if o.playTime <= 0 {
+		return o, fmt.Errorf("--play-time %v: want a positive duration", o.playTime)
 	}
 	if _, err := engine.ParseColor(o.attacker); err != nil {
 		return o, fmt.Errorf("--attacker: %w", err)

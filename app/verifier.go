@@ -3,7 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
-	"sort"
+	"math"
+	"time"
 
 	"c6book"
 	"c6book/engine"
@@ -19,6 +20,9 @@ type engineVerifier struct {
 	limits  engine.Limits
 	workers int
 	v       engine.Verifier
+	// playNodes bounds the player's work in nodes instead of time (tests:
+	// the same answer on every machine; 0: the budget given).
+	playNodes int64
 }
 
 func (ev engineVerifier) Verify(ctx context.Context, b *engine.Board, lambda int, progress func(ui.Progress)) (c6book.Verdict, error) {
@@ -40,40 +44,64 @@ func (ev engineVerifier) Verify(ctx context.Context, b *engine.Board, lambda int
 	return c6book.FromEngine(b.Rules(), 0, v, lambda), nil // in b's frame
 }
 
-// Candidates proposes attacker moves: a winning move if a threat-space
-// search (VCDT, then VCST) finds one within a small budget, otherwise the
-// moves that make the most threats.
-func (ev engineVerifier) Candidates(ctx context.Context, b *engine.Board, limit int) ([]ui.Candidate, error) {
-	for _, mode := range []engine.Mode{engine.VCDT, engine.VCST} {
-		res, err := engine.Solve(ctx, b, engine.Params{Mode: mode, Limits: engine.Limits{MaxNodes: 200_000}})
-		if err != nil {
-			return nil, err
-		}
-		if res.Outcome == engine.Win {
-			name := "VCDT"
-			if mode == engine.VCST {
-				name = "VCST"
-			}
-			return []ui.Candidate{{Move: res.Move, Note: fmt.Sprintf("wins by %s (%d-turn line)", name, len(res.Line))}}, nil
-		}
-		if res.Reason == engine.ReasonCancelled {
-			return nil, context.Canceled
-		}
+// threatNodes bounds the search for the opponent's winning line shown when
+// every move loses.
+const threatNodes = 200_000
+
+// Play runs the engine's player (engine.Play) on b within budget: the move
+// for the side to move, every move it considered ranked with its score and
+// line, and, when every move loses, the opponent's winning line after the
+// best try.
+func (ev engineVerifier) Play(ctx context.Context, b *engine.Board, budget time.Duration, progress func(ui.PlayProgress)) (ui.PlayAnswer, error) {
+	opts := engine.PlayOptions{Timeout: budget, Progress: func(p engine.PlayProgress) {
+		progress(ui.PlayProgress{Stage: p.Stage, Nodes: p.Nodes, Depth: p.Depth, Best: p.Best, Score: p.Score, Elapsed: p.Elapsed})
+	}}
+	if ev.playNodes > 0 {
+		opts.Timeout, opts.MaxNodes = 0, ev.playNodes
 	}
-	a := b.ToMove()
-	var out []ui.Candidate
-	for _, min := range []int{2, 1} {
-		tms := b.ThreatMoves(a, min, engine.FreeNear)
-		sort.SliceStable(tms, func(i, j int) bool { return tms[i].Threats > tms[j].Threats })
-		for _, tm := range tms {
-			if len(out) == limit {
-				break
-			}
-			out = append(out, ui.Candidate{Move: tm.Move, Note: fmt.Sprintf("%d threats", tm.Threats)})
-		}
-		if len(out) > 0 {
-			break
-		}
+	res, err := engine.Play(ctx, b, opts)
+	if err != nil {
+		return ui.PlayAnswer{}, err
 	}
-	return out, nil
+	a := ui.PlayAnswer{Move: res.Move, Score: res.Score, PV: res.PV, Nodes: res.Nodes, Depth: res.Depth, Reason: res.Reason,
+		Elapsed: res.Elapsed, Lost: res.Reason == "lost" || res.Score <= -engine.WinScore/2}
+	for _, c := range res.Candidates {
+		pv := c.PV
+		if len(pv) == 0 {
+			pv = []engine.Move{c.Move}
+		}
+		sc, unsearched := c.Score, math.IsInf(c.Score, 0) || math.IsNaN(c.Score)
+		if unsearched {
+			sc = 0 // the budget ran out before the search scored it
+		}
+		a.Ranked = append(a.Ranked, ui.Candidate{Move: c.Move, Score: sc, PV: pv, Loses: c.Loses, Unsearched: unsearched})
+	}
+	if a.Lost {
+		a.Threat = opponentWin(ctx, b, res)
+	}
+	return a, nil
+}
+
+// opponentWin is the opponent's winning line after res.Move at b (nil when
+// none is found): the search's own line when it saw the loss, else a move
+// that makes six, else a VCDT proof's line.
+func opponentWin(ctx context.Context, b *engine.Board, res engine.PlayResult) []engine.Move {
+	after := b.Clone()
+	if after.Play(res.Move) != nil || after.Winner() != engine.Empty {
+		return nil
+	}
+	if res.Score <= -engine.WinScore/2 && len(res.PV) > 1 && res.PV[0] == res.Move {
+		return res.PV[1:]
+	}
+	if mv, ok := after.WinningMove(after.ToMove()); ok && mv.Len() <= b.Rules().P {
+		return []engine.Move{mv}
+	}
+	if after.Empties() < b.Rules().P {
+		return nil
+	}
+	r, err := engine.Solve(ctx, after, engine.Params{Mode: engine.VCDT, Limits: engine.Limits{MaxNodes: threatNodes}})
+	if err != nil || r.Outcome != engine.Win {
+		return nil
+	}
+	return r.Line
 }

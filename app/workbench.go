@@ -110,7 +110,7 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 		wa.cfg.Do = fyne.Do
 	}
 	wa.startQueue(o.localVerifier)
-	if wa.wb, err = ui.NewWorkbenchConfig(&bookStore{bk: bk, jobs: wa.verifier()}, engineVerifier{v: wa.verifier()}, wa.win, wa.cfg); err != nil {
+	if wa.wb, err = ui.NewWorkbenchConfig(&bookStore{bk: bk, jobs: wa.verifier()}, engineVerifier{v: wa.verifier(), playNodes: o.playNodes}, wa.win, wa.cfg); err != nil {
 		wa.stopQueue()
 		bk.Close()
 		return nil, err
@@ -132,6 +132,9 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	att, _ := engine.ParseColor(o.attacker)
 	wa.wb.SetAttacker(att)
 	wa.wb.SetLambda(o.lambda)
+	if o.playTime > 0 {
+		wa.wb.SetPlayBudget(o.playTime)
+	}
 	if o.play != "" {
 		turns, err := engine.ParseTurns(bk.Rules(), o.play)
 		if err != nil {
@@ -149,6 +152,9 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	}
 	if o.auto {
 		wa.wb.StartAuto()
+	}
+	if o.suggest {
+		wa.wb.Suggest()
 	}
 	if startErr != nil {
 		dialog.ShowError(startErr, wa.win)
@@ -352,6 +358,13 @@ func (wa *workbenchApp) setMenu() {
 	edit := fyne.NewMenu("Edit",
 		fyne.NewMenuItem("Undo last edit", wa.wb.Undo),
 	)
+	engineMove := fyne.NewMenuItem("Play engine move", wa.wb.PlayEngineMove)
+	engineMove.Shortcut = ui.EngineMoveShortcut()
+	engineMenu := fyne.NewMenu("Engine",
+		fyne.NewMenuItem("Suggest moves", wa.wb.Suggest),
+		engineMove,
+		fyne.NewMenuItem("Stop", wa.wb.Stop),
+	)
 	nav := fyne.NewMenu("Go",
 		fyne.NewMenuItem("Root", wa.wb.Home),
 		fyne.NewMenuItem("Back", wa.wb.Back),
@@ -359,7 +372,7 @@ func (wa *workbenchApp) setMenu() {
 		fyne.NewMenuItem("End of line", wa.wb.End),
 		fyne.NewMenuItem("Next position to prove", wa.wb.Next),
 	)
-	wa.win.SetMainMenu(fyne.NewMainMenu(file, edit, nav))
+	wa.win.SetMainMenu(fyne.NewMainMenu(file, edit, nav, engineMenu))
 }
 
 func appendItem(m *fyne.Menu, it *fyne.MenuItem) *fyne.Menu {
@@ -630,7 +643,7 @@ func (wa *workbenchApp) screenshotWhenReady(o options) {
 	for {
 		running := true
 		fyne.DoAndWait(func() {
-			running = wa.wb.Running() || wa.wb.Session().Busy() > 0
+			running = wa.wb.Running() || wa.wb.Suggesting() || wa.wb.Session().Busy() > 0
 			if !running {
 				img = wa.win.Canvas().Capture()
 			}

@@ -74,7 +74,9 @@ type PlayCandidate struct {
 	Prior float64
 	// Loses: the opponent has a VCDT win after this move.
 	Loses bool
-	pv    []Move
+	// PV is the search's principal variation starting with Move (nil when
+	// no search iteration completed).
+	PV []Move
 }
 
 // PlayResult is Play's answer.
@@ -295,7 +297,7 @@ func (pl *player) play(b *Board) (PlayResult, error) {
 		}
 		for i := range cands {
 			cands[i].Score = scores[i]
-			cands[i].pv = pvs[i]
+			cands[i].PV = pvs[i]
 		}
 		order := make([]int, len(cands))
 		for i := range order {
@@ -350,8 +352,8 @@ func (pl *player) play(b *Board) (PlayResult, error) {
 		copy(cands[1:chosen+1], cands[:chosen])
 		cands[0] = safe
 	}
-	if len(cands[0].pv) > 0 {
-		res.PV = cands[0].pv
+	if len(cands[0].PV) > 0 {
+		res.PV = cands[0].PV
 	}
 	if chosen < 0 && len(cands) > 0 && cands[0].Loses {
 		allLose := true

@@ -77,7 +77,8 @@ type Session struct {
 
 	auto autoState
 
-	suggest    context.CancelFunc
+	suggest    context.CancelFunc // stops the candidate search or the player (play)
+	play       playState
 	cands      []Candidate
 	candsKey   posKey
 	candsValid bool
@@ -176,7 +177,12 @@ func (s *Session) SetStore(store BookStore) error {
 	s.cancelJobs()
 	s.drainCalls()
 	s.verify, s.verifyText = nil, "" // its end is reported, if it failed, by finishVerify
-	s.auto = autoState{}             // the same for finishAuto
+	if s.play.job != nil {
+		s.play.job, s.suggest = nil, nil // (finishPlay drops its end)
+	}
+	s.play.answer, s.play.text = nil, ""
+	s.candsValid = false
+	s.auto = autoState{} // the same for finishAuto
 	s.store = store
 	s.storeCtx, s.storeEnd = context.WithCancel(context.Background())
 	s.readOnly = ""
@@ -999,7 +1005,8 @@ func (s *Session) GoToVerify() {
 // "error"; "" when its verdict is shown).
 func (s *Session) VerifyText() string { return s.verifyText }
 
-// Stop cancels the running verification and candidate search.
+// Stop cancels the running verification and candidate search (or the
+// player's).
 func (s *Session) Stop() {
 	if s.verify != nil {
 		s.verify.Cancel()
@@ -1053,10 +1060,13 @@ func (s *Session) finishVerify(job *Job, v c6book.Verdict, err error) {
 }
 
 // Suggest asks the engine for attacker moves in the shown position (the
-// attacker to move), off the UI goroutine.
+// attacker to move), off the UI goroutine: the player's ranked moves with
+// their scores and lines within PlayBudget when the verifier has a Player
+// (PlayText sums them up), else the Suggester's candidates.
 func (s *Session) Suggest() {
+	pl, isPlayer := s.verifier.(Player)
 	sg, ok := s.verifier.(Suggester)
-	if !ok || s.suggest != nil {
+	if !ok && !isPlayer || s.suggest != nil {
 		return
 	}
 	if s.pos.ToMove() != s.attacker {
@@ -1064,8 +1074,12 @@ func (s *Session) Suggest() {
 			ColourName(s.attacker), ColourName(s.pos.ToMove())))
 		return
 	}
-	if w := s.pos.Winner(); w != engine.Empty {
-		s.fail(fmt.Errorf("the game is over: %s has won", ColourName(w)))
+	if why := NoMove(s.pos); why != "" {
+		s.fail(errors.New(why))
+		return
+	}
+	if isPlayer {
+		s.startPlay(pl, false)
 		return
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -1092,7 +1106,8 @@ func (s *Session) Suggest() {
 	}()
 }
 
-// Suggesting reports whether a candidate search is running.
+// Suggesting reports whether a candidate search or the player (Suggest,
+// PlayEngineMove) is running.
 func (s *Session) Suggesting() bool { return s.suggest != nil }
 
 // Candidates returns the engine's proposals for the shown position; ok is

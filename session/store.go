@@ -166,7 +166,16 @@ type Verifier interface {
 // Candidate is a move the engine proposes for the side to move.
 type Candidate struct {
 	Move engine.Move
-	Note string // why: "wins by VCDT", "2 threats"…
+	Note string // why: "wins by VCDT", "2 threats", the player's score and line…
+	// The player's (Player) ranking: the move's score from the mover's
+	// side, its principal variation (starting with Move), and whether the
+	// opponent wins by VCDT after it.
+	Score float64
+	PV    []engine.Move
+	Loses bool
+	// Unsearched: the budget ran out before the search scored this move
+	// (Score means nothing; the order is the policy's).
+	Unsearched bool
 }
 
 // Suggester proposes attacker moves (optional: a Verifier may implement it).

@@ -31,7 +31,11 @@ type BoardView struct {
 	// Preview is a move shown, not played: the squares of a selected engine
 	// candidate, drawn as faint stones of the side to move.
 	Preview []engine.Square
-	Marks   map[engine.Square]string
+	// PreviewReply is the opponent's answer the engine expects to Preview
+	// (the next move of its line; when every move loses, the threat),
+	// drawn as faint stones of the other side.
+	PreviewReply []engine.Square
+	Marks        map[engine.Square]string
 }
 
 // Colours of the board and its overlays.
@@ -569,6 +573,12 @@ func (r *boardRenderer) update() {
 	for _, s := range v.Preview {
 		if pos.At(s) == engine.Empty {
 			stone(s, pos.ToMove(), 0x70)
+			circle(&r.dots, s, 0.3, colPreview, colTransp, 0)
+		}
+	}
+	for _, s := range v.PreviewReply {
+		if pos.At(s) == engine.Empty && !slices.Contains(v.Preview, s) {
+			stone(s, pos.ToMove().Opp(), 0x70)
 			circle(&r.dots, s, 0.3, colPreview, colTransp, 0)
 		}
 	}

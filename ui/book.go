@@ -15,6 +15,9 @@ type (
 	Verifier      = session.Verifier
 	Candidate     = session.Candidate
 	Suggester     = session.Suggester
+	Player        = session.Player
+	PlayAnswer    = session.PlayAnswer
+	PlayProgress  = session.PlayProgress
 	GameStats     = session.GameStats
 	GameInfo      = session.GameInfo
 	AutoProver    = session.AutoProver

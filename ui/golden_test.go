@@ -137,3 +137,13 @@ func TestBoardKeepsObjects(t *testing.T) {
 		t.Fatalf("%d stones shown, want 3", visible)
 	}
 }
+
+// A selected engine candidate (faint stones of the side to move) and the
+// answer the engine expects (faint stones of the other side).
+func TestGoldenBoardPreview(t *testing.T) {
+	r := engine.Connect6()
+	v := goldenView(t, r, "j10 i9k9")
+	v.Preview = sqs(t, r, "j8", "h9")
+	v.PreviewReply = sqs(t, r, "k11", "l12")
+	renderGolden(t, "board_preview.png", v, fyne.NewSize(440, 440))
+}

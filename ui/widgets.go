@@ -15,6 +15,7 @@ import (
 
 	"c6book"
 	"c6book/engine"
+	"c6book/session"
 )
 
 // widgets are the workbench's panels. Lists are virtualised (widget.List)
@@ -39,6 +40,10 @@ type widgets struct {
 	nextB      *widget.Button
 	disproveB  *widget.Button
 	suggestB   *widget.Button
+	budgetS    *widget.Select // the player's time for a move
+	engineB    *widget.Button // Play engine move
+	playL      *widget.Label  // the player's progress, or its answer summed up
+	candHead   *fyne.Container
 	candL      *widget.Label
 	candList   *widget.List
 	candNote   *widget.Label // over the empty list: how to use it, or why Suggest is disabled
@@ -120,6 +125,7 @@ func newWidgets(wb *Workbench) *widgets {
 	u.numbers.SetChecked(true)
 	u.marking = widget.NewCheck("Label squares", func(on bool) { wb.s.SetMarking(on) })
 	u.undoB = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), wb.Undo)
+	u.engineB = widget.NewButtonWithIcon("Engine move", theme.ComputerIcon(), wb.PlayEngineMove)
 	tools := container.NewHBox(
 		widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), wb.Home),
 		widget.NewButtonWithIcon("", theme.NavigateBackIcon(), wb.Back),
@@ -226,8 +232,19 @@ func newWidgets(wb *Workbench) *widgets {
 		}
 	}
 	u.suggestB = widget.NewButtonWithIcon("Suggest", theme.SearchIcon(), wb.Suggest)
+	u.budgetS = widget.NewSelect(budgetNames(), func(name string) {
+		if d, ok := budgetOf(name); ok && d != wb.s.PlayBudget() {
+			wb.s.SetPlayBudget(d)
+		}
+	})
+	u.budgetS.PlaceHolder = "0.3 s" // its widest choice: the placeholder sets the width
+	u.budgetS.SetSelected(budgetName(wb.s.PlayBudget()))
+	u.playL = widget.NewLabel("")
+	u.playL.Wrapping = fyne.TextWrapWord
+	u.playL.Hide()
 	u.candL = widget.NewLabelWithStyle("Engine candidates", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	u.candL.Truncation = fyne.TextTruncateEllipsis // never widens the window
+	u.candHead = container.NewVBox(u.candL, u.playL)
 	u.candNote = widget.NewLabel("")
 	u.candNote.Wrapping = fyne.TextWrapWord
 	// Candidates: a click selects one and shows it on the board; Play (or a
@@ -266,12 +283,14 @@ func newWidgets(wb *Workbench) *widgets {
 	work := container.NewHSplit(
 		container.NewBorder(widget.NewLabelWithStyle("Unsolved defender moves", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 			nil, nil, nil, u.unsolvedL),
-		container.NewBorder(u.candL, container.NewHBox(u.playCandB), nil, nil, container.NewStack(u.candList, u.candNote)))
+		container.NewBorder(u.candHead, container.NewHBox(u.playCandB), nil, nil, container.NewStack(u.candList, u.candNote)))
 	work.SetOffset(0.42)
 	u.auto = newAutoPanel(wb)
 	u.proveHead = container.NewVBox(
-		container.NewHBox(widget.NewLabel("Attacker"), u.attacker, u.lambda),
-		container.NewHBox(u.verifyB, u.stopB, u.suggestB, layout.NewSpacer(), u.disproveB, u.nextB),
+		// (Engine move here, not in the board's toolbar: this row has room
+		// to spare, and the window must stay narrower than a 1280 px screen.)
+		container.NewHBox(widget.NewLabel("Attacker"), u.attacker, u.lambda, layout.NewSpacer(), u.engineB),
+		container.NewHBox(u.verifyB, u.stopB, u.suggestB, u.budgetS, layout.NewSpacer(), u.disproveB, u.nextB),
 		u.auto.box,
 		u.progress, container.NewBorder(nil, nil, nil, u.goVerifyB, u.progressL), u.verdictL)
 	prove := container.NewBorder(u.proveHead, nil, nil, nil, work)
@@ -425,6 +444,19 @@ func (u *widgets) preview() (engine.Move, bool) {
 		return engine.Move{}, false
 	}
 	return u.shownCands[u.candSel].Move, true
+}
+
+// previewReply is the opponent's answer the engine expects to the selected
+// candidate (the next move of its line).
+func (u *widgets) previewReply() (engine.Move, bool) {
+	if u.candSel < 0 || u.candSel >= len(u.shownCands) {
+		return engine.Move{}, false
+	}
+	c := u.shownCands[u.candSel]
+	if len(c.PV) < 2 || c.PV[0] != c.Move {
+		return engine.Move{}, false
+	}
+	return c.PV[1], true
 }
 
 // playCandidate plays the i-th candidate (stored in the book if new).
@@ -728,19 +760,44 @@ func (u *widgets) setEditable(on bool) {
 	}
 }
 
-// showSuggest shows the candidate search: running, or its candidates.
+// showSuggest shows the candidate search or the player: running (its
+// latest progress), or its answer.
 func (u *widgets) showSuggest() {
 	s := u.wb.s
+	u.showPlayText()
 	if s.Suggesting() {
 		u.suggestB.Disable()
+		u.engineB.Disable()
 		u.stopB.Enable()
-		u.candL.SetText("Engine candidates: searching…")
+		text := "Engine candidates: searching…"
+		if run, move := s.Thinking(); run && move {
+			text = "Engine move: thinking…"
+		}
+		if u.candL.Text != text {
+			u.candL.SetText(text)
+		}
 		return
 	}
 	if !s.Running() {
 		u.stopB.Disable()
 	}
 	u.showCandidates()
+}
+
+// showPlayText shows what the player has to say about the shown position.
+func (u *widgets) showPlayText() {
+	t := u.wb.s.PlayText()
+	if u.playL.Text != t {
+		u.playL.SetText(t)
+	}
+	if on := t != ""; u.playL.Visible() != on {
+		if on {
+			u.playL.Show()
+		} else {
+			u.playL.Hide()
+		}
+		u.candHead.Refresh()
+	}
 }
 
 // verifyBlocked says why Verify cannot run on the shown position ("" when
@@ -801,7 +858,7 @@ func (u *widgets) showCandidates() {
 	case ok:
 		text = fmt.Sprintf("Engine candidates (%d)", len(cs))
 		if len(cs) == 0 {
-			note = "The engine found no candidate."
+			note = "The threat search found no move that makes a threat here."
 		}
 	case why != "":
 		note = "Suggest is disabled: " + why + "."
@@ -819,6 +876,42 @@ func (u *widgets) showCandidates() {
 	} else if why == "" && u.suggestB.Disabled() {
 		u.suggestB.Enable()
 	}
+	u.showPlayText()
+	engineOn := u.wb.s.HasPlayer() && session.NoMove(u.wb.s.Position()) == ""
+	if engineOn && u.engineB.Disabled() {
+		u.engineB.Enable()
+	} else if !engineOn && !u.engineB.Disabled() {
+		u.engineB.Disable()
+	}
+}
+
+// The player's time for a move, as the Suggest row's select names it.
+func budgetChoices() []time.Duration {
+	return []time.Duration{300 * time.Millisecond, time.Second, 3 * time.Second, 10 * time.Second, 30 * time.Second}
+}
+
+func budgetName(d time.Duration) string {
+	if d < time.Second {
+		return fmt.Sprintf("%.1f s", d.Seconds())
+	}
+	return fmt.Sprintf("%g s", d.Seconds())
+}
+
+func budgetNames() []string {
+	out := make([]string, len(budgetChoices()))
+	for i, d := range budgetChoices() {
+		out[i] = budgetName(d)
+	}
+	return out
+}
+
+func budgetOf(name string) (time.Duration, bool) {
+	for _, d := range budgetChoices() {
+		if budgetName(d) == name {
+			return d, true
+		}
+	}
+	return 0, false
 }
 
 func sameCandidates(a, b []Candidate) bool {
@@ -826,7 +919,7 @@ func sameCandidates(a, b []Candidate) bool {
 		return false
 	}
 	for i := range a {
-		if a[i] != b[i] {
+		if a[i].Move != b[i].Move || a[i].Note != b[i].Note || a[i].Score != b[i].Score || a[i].Loses != b[i].Loses || a[i].Unsearched != b[i].Unsearched {
 			return false
 		}
 	}

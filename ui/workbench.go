@@ -2,9 +2,12 @@ package ui
 
 import (
 	"fmt"
+	"slices"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
 
 	"c6book"
 	"c6book/engine"
@@ -182,6 +185,11 @@ func (wb *Workbench) boardView() BoardView {
 			v.Preview = append(v.Preview, m.At(i))
 		}
 	}
+	if m, ok := wb.ui.previewReply(); ok {
+		for i := 0; i < m.Len(); i++ {
+			v.PreviewReply = append(v.PreviewReply, m.At(i))
+		}
+	}
 	return v
 }
 
@@ -250,11 +258,42 @@ func (wb *Workbench) TypedKey(ev *fyne.KeyEvent) {
 	}
 }
 
-// Attach installs the keyboard handling and the undo shortcut on a window.
+// Attach installs the keyboard handling and the undo and engine move
+// shortcuts on a window.
 func (wb *Workbench) Attach(w fyne.Window) {
 	w.Canvas().SetOnTypedKey(wb.TypedKey)
 	w.Canvas().AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { wb.Undo() })
+	w.Canvas().AddShortcut(EngineMoveShortcut(), func(fyne.Shortcut) { wb.PlayEngineMove() })
 }
+
+// EngineMoveShortcut is Play engine move's key (Ctrl+E; ⌘E on a Mac), for
+// the menu to show.
+func EngineMoveShortcut() *desktop.CustomShortcut {
+	return &desktop.CustomShortcut{KeyName: fyne.KeyE, Modifier: fyne.KeyModifierShortcutDefault}
+}
+
+// PlayEngineMove plays the engine player's move for the side to move, once
+// it has chosen it within the player's budget (off the UI goroutine; Stop
+// cancels it): the line goes on with it as with a move the user plays, and
+// Undo takes it back.
+func (wb *Workbench) PlayEngineMove() { wb.s.PlayEngineMove() }
+
+// PlayBudget is the engine player's time for a move.
+func (wb *Workbench) PlayBudget() time.Duration { return wb.s.PlayBudget() }
+
+// SetPlayBudget sets the engine player's time for a move (Suggest, Play
+// engine move); the select next to Suggest shows it when it is one of its
+// choices.
+func (wb *Workbench) SetPlayBudget(d time.Duration) {
+	wb.s.SetPlayBudget(d)
+	if name := budgetName(wb.s.PlayBudget()); slices.Contains(wb.ui.budgetS.Options, name) {
+		wb.ui.budgetS.SetSelected(name)
+	}
+}
+
+// PlayText is what the engine player says about the shown position (its
+// progress, or its answer summed up).
+func (wb *Workbench) PlayText() string { return wb.s.PlayText() }
 
 // SaveNotes stores the comment and the label of the shown position now
 // (typing in the Notes tab stores them by itself, once it pauses).
@@ -270,11 +309,12 @@ func (wb *Workbench) ToggleDisproved() { wb.s.ToggleDisproved() }
 func (wb *Workbench) Verify() { wb.s.Verify() }
 
 // Suggest asks the engine for attacker moves in the shown position (the
-// attacker to move), off the UI goroutine; the candidates appear in the
-// Prove tab, where tapping one plays it.
+// attacker to move), off the UI goroutine within the player's budget; the
+// ranked moves appear in the Prove tab with their scores and lines, where
+// a click previews one and Play plays it.
 func (wb *Workbench) Suggest() { wb.s.Suggest() }
 
-// Suggesting reports whether a candidate search is running.
+// Suggesting reports whether the engine searches (Suggest, Engine move).
 func (wb *Workbench) Suggesting() bool { return wb.s.Suggesting() }
 
 // Candidates returns the engine's proposals for the shown position.
@@ -286,7 +326,8 @@ func (wb *Workbench) Candidates() []Candidate {
 // Running reports whether a verification is running.
 func (wb *Workbench) Running() bool { return wb.s.Running() }
 
-// Stop cancels the running verification.
+// Stop cancels the running verification and the engine's search
+// (Suggest, Engine move).
 func (wb *Workbench) Stop() { wb.s.Stop() }
 
 // Next goes to the most-proving open position below the shown one, in the

@@ -1,0 +1,371 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"c6book/engine"
+)
+
+// The player in the workbench: Suggest lists the player's ranked moves for
+// the shown position (the attacker to move) with their scores and
+// principal variations; PlayEngineMove plays the player's move for the side
+// to move, as a user's move would be played. Both run as a job within the
+// session's budget (PlayBudget), report their latest progress and stop on
+// Stop.
+
+// DefaultPlayBudget is the player's time for a move until SetPlayBudget.
+const DefaultPlayBudget = time.Second
+
+// PlayProgress is the player's progress.
+type PlayProgress struct {
+	Stage   string // "solve", "search", "safety"
+	Nodes   int64
+	Depth   int // deepest iteration completed (turns)
+	Best    engine.Move
+	Score   float64
+	Elapsed time.Duration
+}
+
+// PlayAnswer is the player's answer for a position.
+type PlayAnswer struct {
+	Move engine.Move
+	// Score is from the mover's side: engine.WinScore less the turns to
+	// the win for a win found, its negative for a loss.
+	Score  float64
+	PV     []engine.Move // from the position, starting with Move
+	Nodes  int64
+	Depth  int
+	Reason string // the engine's: "six", "vcdt", "vcst", "opening", "search", "only", "lost"
+	// Ranked are the moves the player considered, best first, with their
+	// Score and PV.
+	Ranked []Candidate
+	// Lost: every move loses (the opponent has more threats than one turn
+	// blocks, or wins after every move searched).
+	Lost bool
+	// Threat is, when Lost, the opponent's winning line after Move (from
+	// the position after it; empty when the player could not find it).
+	Threat  []engine.Move
+	Elapsed time.Duration
+}
+
+// Player is the engine's player (optional: a Verifier may implement it;
+// Suggest then uses it instead of Suggester). Play chooses the move of the
+// side to move at b within budget; progress may be called from any
+// goroutine and must not block. A cancelled Play returns ctx's error.
+type Player interface {
+	Play(ctx context.Context, b *engine.Board, budget time.Duration, progress func(PlayProgress)) (PlayAnswer, error)
+}
+
+// playState is the player's run and its last answer.
+type playState struct {
+	budget time.Duration // 0: DefaultPlayBudget
+	run    int           // bumped at each start: reports of older runs are dropped
+	job    *Job          // the running Play (nil when none)
+	move   bool          // the run plays its move (PlayEngineMove), else lists (Suggest)
+	key    posKey        // the position it runs on
+	prog   PlayProgress  // its latest progress
+	hasPrg bool
+
+	answer    *PlayAnswer // the last Suggest answer, for ansKey
+	ansKey    posKey
+	text      string // what the last run left to say ("stopped"…), for textKey
+	textKey   posKey
+	textVisit int
+}
+
+// latestPlay keeps the player's latest report and delivers it to the UI
+// goroutine, one delivery pending at a time: reports that arrive while one
+// is pending replace its content (coalesced), and the engine never waits.
+type latestPlay struct {
+	mu      sync.Mutex
+	p       PlayProgress
+	pending bool
+}
+
+func (l *latestPlay) put(p PlayProgress, do func(func()), deliver func(PlayProgress)) {
+	l.mu.Lock()
+	l.p = p
+	queued := l.pending
+	l.pending = true
+	l.mu.Unlock()
+	if queued {
+		return
+	}
+	do(func() {
+		l.mu.Lock()
+		p := l.p
+		l.pending = false
+		l.mu.Unlock()
+		deliver(p)
+	})
+}
+
+// PlayBudget is the player's time for a move (Suggest, PlayEngineMove).
+func (s *Session) PlayBudget() time.Duration {
+	if s.play.budget <= 0 {
+		return DefaultPlayBudget
+	}
+	return s.play.budget
+}
+
+// SetPlayBudget sets the player's time for a move (≤ 0: the default);
+// the next run uses it.
+func (s *Session) SetPlayBudget(d time.Duration) {
+	if d < 0 {
+		d = 0
+	}
+	s.play.budget = d
+}
+
+// player is the engine's player, if the verifier has one.
+func (s *Session) player() (Player, bool) {
+	p, ok := s.verifier.(Player)
+	return p, ok
+}
+
+// HasPlayer reports whether the engine's player is available.
+func (s *Session) HasPlayer() bool {
+	_, ok := s.player()
+	return ok
+}
+
+// NoMove says why the side to move has no move at b ("" when it has one):
+// the game is over or the board is full.
+func NoMove(b *engine.Board) string {
+	if w := b.Winner(); w != engine.Empty {
+		return fmt.Sprintf("the game is over: %s has won", ColourName(w))
+	}
+	if b.Empties() == 0 {
+		return "the board is full: there is no legal move"
+	}
+	return ""
+}
+
+// Thinking reports whether the player runs (for Suggest or for an engine
+// move), and whether it is for an engine move.
+func (s *Session) Thinking() (running, engineMove bool) {
+	return s.play.job != nil, s.play.move
+}
+
+// PlayEngineMove plays the player's move for the side to move, once it has
+// chosen it (within PlayBudget, off the UI goroutine): the line goes on
+// with it as with a move the user plays (stored when new, an undoable
+// edit). Stop cancels it; a move chosen after the user moved on is not
+// played.
+func (s *Session) PlayEngineMove() {
+	pl, ok := s.player()
+	if !ok {
+		s.fail(errors.New("engine move: no engine player"))
+		return
+	}
+	if s.suggest != nil {
+		return // the player is busy
+	}
+	if why := NoMove(s.pos); why != "" {
+		s.fail(errors.New("engine move: " + why))
+		return
+	}
+	s.DropPending()
+	s.startPlay(pl, true)
+}
+
+// startPlay runs the player on the shown position.
+func (s *Session) startPlay(pl Player, move bool) {
+	s.play.run++
+	run, key, visit, b, budget := s.play.run, keyOf(s.pos), s.visit, s.pos.Clone(), s.PlayBudget()
+	latest := &latestPlay{}
+	do := s.do
+	var ans PlayAnswer
+	var job *Job
+	job = s.Start(JobSpec{
+		Kind: "play",
+		Run: func(ctx context.Context, _ BookStore, _ func(Progress)) error {
+			var err error
+			ans, err = pl.Play(ctx, b, budget, func(p PlayProgress) {
+				latest.put(p, do, func(p PlayProgress) {
+					if s.play.run == run && s.play.job == job {
+						s.play.prog, s.play.hasPrg = p, true
+						s.changed(ChangeCandidates)
+					}
+				})
+			})
+			return err
+		},
+		OnDone: func(err error) { s.finishPlay(job, run, key, visit, ans, err) },
+	})
+	s.play.job, s.play.move, s.play.key = job, move, key
+	s.play.prog, s.play.hasPrg = PlayProgress{}, false
+	s.play.text = ""
+	s.suggest = job.Cancel
+	s.changed(ChangeCandidates)
+}
+
+func (s *Session) finishPlay(job *Job, run int, key posKey, visit int, ans PlayAnswer, err error) {
+	if s.play.job != job || s.play.run != run {
+		return // another book was opened meanwhile
+	}
+	move := s.play.move
+	s.play.job, s.suggest = nil, nil
+	defer s.changed(ChangeCandidates)
+	if err != nil {
+		text := "Stopped."
+		if !errors.Is(err, context.Canceled) {
+			text = "The engine failed: " + err.Error()
+			s.fail(fmt.Errorf("engine: %w", err))
+		}
+		s.play.text, s.play.textKey, s.play.textVisit = text, key, visit
+		return
+	}
+	if !move {
+		a := ans
+		a.Ranked = noted(s.rules, a.Ranked)
+		s.play.answer, s.play.ansKey = &a, key
+		s.cands, s.candsKey, s.candsValid = a.Ranked, key, true
+		return
+	}
+	switch {
+	case visit != s.visit || keyOf(s.pos) != key:
+		s.play.text, s.play.textKey, s.play.textVisit = "The engine's move was not played: the position changed meanwhile.", keyOf(s.pos), s.visit
+	case ans.Move.Len() == 0:
+		s.fail(errors.New("engine move: the engine gave no move"))
+	default:
+		text := "Engine played " + engine.MoveName(s.rules, ans.Move) + " (" + ScoreText(ans.Score) + ")"
+		if ans.Lost {
+			text += ": every move loses"
+		}
+		s.PlayMove(ans.Move)
+		s.play.text, s.play.textKey, s.play.textVisit = text+".", keyOf(s.pos), s.visit
+	}
+}
+
+// noted fills each candidate's Note: its score and principal variation.
+func noted(r engine.Rules, cs []Candidate) []Candidate {
+	out := make([]Candidate, len(cs))
+	for i, c := range cs {
+		note := ScoreText(c.Score)
+		if c.Unsearched {
+			note = "not searched (out of time)"
+		}
+		if c.Loses {
+			note += " · loses to a VCDT"
+		}
+		if len(c.PV) > 1 && c.PV[0] == c.Move {
+			note += " · then " + lineText(r, c.PV[1:], 6)
+		}
+		c.Note = note
+		out[i] = c
+	}
+	return out
+}
+
+// ScoreText is a player's score for people: "+1.25", "wins in 3 turns",
+// "loses in 2 turns".
+func ScoreText(sc float64) string {
+	switch {
+	case sc >= engine.WinScore/2:
+		return "wins in " + turns(max(int(engine.WinScore-sc+0.5), 1))
+	case sc <= -engine.WinScore/2:
+		return "loses in " + turns(max(int(engine.WinScore+sc+0.5), 1))
+	}
+	return fmt.Sprintf("%+.2f", sc)
+}
+
+func turns(n int) string {
+	if n == 1 {
+		return "1 turn"
+	}
+	return fmt.Sprintf("%d turns", n)
+}
+
+// lineText names up to n moves of a line, "…" after them.
+func lineText(r engine.Rules, ms []engine.Move, n int) string {
+	parts := make([]string, 0, min(len(ms), n)+1)
+	for i, m := range ms {
+		if i == n {
+			parts = append(parts, "…")
+			break
+		}
+		parts = append(parts, engine.MoveName(r, m))
+	}
+	return strings.Join(parts, " ")
+}
+
+// PlayAnswer is the player's last Suggest answer for the shown position
+// (ok false when there is none).
+func (s *Session) PlayAnswer() (a PlayAnswer, ok bool) {
+	if s.play.answer == nil || s.play.ansKey != keyOf(s.pos) {
+		return PlayAnswer{}, false
+	}
+	return *s.play.answer, true
+}
+
+// PlayText is what the player has to say about the shown position: its
+// progress while it runs, the summary of its answer (the best move, its
+// score and line; that every move loses and the opponent's threat), why it
+// cannot run, or what its last run left to say. "" when nothing.
+func (s *Session) PlayText() string {
+	r := s.rules
+	if j := s.play.job; j != nil {
+		what := "Suggest"
+		if s.play.move {
+			what = "Engine move"
+		}
+		budget := s.PlayBudget()
+		if !s.play.hasPrg {
+			return fmt.Sprintf("%s: thinking (%s)…", what, budget)
+		}
+		p := s.play.prog
+		text := fmt.Sprintf("%s: thinking (%s of %s) · %s · %d nodes", what, p.Elapsed.Round(100*time.Millisecond), budget, p.Stage, p.Nodes)
+		if p.Best.Len() > 0 {
+			text += fmt.Sprintf(" · depth %d, best %s (%s)", p.Depth, engine.MoveName(r, p.Best), ScoreText(p.Score))
+		}
+		return text + "…"
+	}
+	if why := NoMove(s.pos); why != "" {
+		return strings.ToUpper(why[:1]) + why[1:] + "."
+	}
+	if s.play.text != "" && s.play.textKey == keyOf(s.pos) && s.play.textVisit == s.visit {
+		return s.play.text
+	}
+	a, ok := s.PlayAnswer()
+	if !ok {
+		return ""
+	}
+	mover, opp := ColourName(s.pos.ToMove()), ColourName(s.pos.ToMove().Opp())
+	var sb strings.Builder
+	if a.Lost {
+		fmt.Fprintf(&sb, "%s loses: %s wins whatever %s plays.", mover, opp, mover)
+		if len(a.Threat) > 0 {
+			fmt.Fprintf(&sb, " The threat: after %s, %s plays %s.", engine.MoveName(r, a.Move), opp, lineText(r, a.Threat, 8))
+		} else {
+			fmt.Fprintf(&sb, " (The engine did not find %s's winning line after %s.)", opp, engine.MoveName(r, a.Move))
+		}
+		sb.WriteString(" (")
+	} else {
+		fmt.Fprintf(&sb, "Best %s (%s)", engine.MoveName(r, a.Move), ScoreText(a.Score))
+		switch a.Reason {
+		case "six":
+			sb.WriteString(": makes six")
+		case "vcdt", "vcst":
+			fmt.Fprintf(&sb, ": wins by %s", strings.ToUpper(a.Reason))
+		case "only":
+			sb.WriteString(": the only move")
+		}
+		// (Each ranked move's row shows its line.)
+		sb.WriteString(" · ")
+	}
+	el := a.Elapsed.Round(100 * time.Millisecond)
+	if a.Elapsed < time.Second {
+		el = a.Elapsed.Round(10 * time.Millisecond) // (not "0s")
+	}
+	fmt.Fprintf(&sb, "depth %d · %d nodes · %s", a.Depth, a.Nodes, el)
+	if a.Lost {
+		sb.WriteString(")")
+	}
+	return sb.String()
+}
