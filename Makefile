@@ -33,12 +33,16 @@ run: build
 vet: deps
 	$(GO) vet ./...
 
-# Every check: vet, the race-enabled test suite, then the real binary under
-# Xvfb (smoke). No test depends on the machine's speed: TEST_GUARD only ends
-# a run that hangs (go test's -timeout, and the smoke run's).
+# Every check: vet, the whole suite without the race detector (every test
+# in full), the suite again under -race with -short (the compute-bound
+# brute-force samples and proofs skip there: see heavyTest; the detector's
+# 5-10x slowdown bought nothing on them), then the real binary under Xvfb
+# (smoke). No test depends on the machine's speed: TEST_GUARD only ends a
+# run that hangs (go test's -timeout, and the smoke run's).
 TEST_GUARD ?= 40m
 test: deps vet
-	$(GO) test -race -timeout $(TEST_GUARD) ./...
+	$(GO) test -timeout $(TEST_GUARD) ./...
+	$(GO) test -race -short -timeout $(TEST_GUARD) ./...
 	$(MAKE) --no-print-directory smoke
 
 # smoke: the real binary under Xvfb on a sample book in a temp dir: store a

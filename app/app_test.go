@@ -924,6 +924,7 @@ func TestExportSGFJob(t *testing.T) {
 // the position, its replies, the Solved list; check makes them proved
 // again.
 func TestStoreShowsUncheckedProofs(t *testing.T) {
+	heavyTest(t)
 	ctx := context.Background()
 	bk, st, path := smallBook(t, "u.c6book")
 	r := bk.Rules()

@@ -102,6 +102,7 @@ func raceEnabled() bool {
 // -race, where every memory access is instrumented, a fixed half of it
 // (every second game by gid) is: the same assertions on 18k games.
 func TestReplayLittleGolemGames(t *testing.T) {
+	heavyTest(t)
 	gids, games := loadLGGames(t)
 	if len(gids) < 30000 {
 		t.Fatalf("only %d games in the file", len(gids))

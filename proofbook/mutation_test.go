@@ -83,6 +83,7 @@ func provedBook(t *testing.T, found *provedLine) (*Book, PosID, PosID, engine.Co
 
 // Tampering with a stored proof is found by check, which names the line.
 func TestCheckFindsTamperedProofs(t *testing.T) {
+	heavyTest(t)
 	ctx := context.Background()
 	setCert := func(t *testing.T, bk *Book, id PosID, f func(c *proofcheck.Cert)) {
 		t.Helper()

@@ -160,6 +160,7 @@ func seminullCount(t *Tree) int {
 // defender stones anywhere outside it, and the engine's exhaustive replay
 // (CheckStrategy) of the same strategy must still win.
 func TestSolverWinsCheckAndZonesHold(t *testing.T) {
+	heavyTest(t)
 	ctx := context.Background()
 	cases := solvedCases(t)
 	rng := rand.New(rand.NewPCG(9, 9))

@@ -80,6 +80,7 @@ func computeVerdictCases() ([]*verdictCase, string) {
 // contains an open seminull stone; the checker's zone is inside the
 // engine's.
 func TestVerifierVerdictsCheck(t *testing.T) {
+	heavyTest(t)
 	ctx := context.Background()
 	kinds := map[string]int{}
 	for _, vc := range verdictCases(t) {
