@@ -582,7 +582,7 @@ const (
 )
 
 // writeRetry is write for finished work that must not be lost (a verdict
-// that took minutes): when another program holds the book's write lock
+// that took minutes, an import's next batch): when another program holds the book's write lock
 // past the busy timeout ("database is locked"), it pauses briefly and tries
 // again, until the write is stored or ctx is done. This is the one retry
 // policy of the package.

@@ -353,7 +353,11 @@ func (bk *Book) importFrom(ctx context.Context, src gameSource, opts ImportOptio
 		var bst ImportStats
 		var used int
 		var txStart time.Time
-		err := bk.write(ctx, func(tx *sql.Tx) error {
+		// writeRetry: other programs' writes (verdicts, notes) may keep
+		// the lock past the busy timeout on a loaded machine; the import
+		// waits for them (it stays cancellable) instead of stopping. The
+		// transaction starts its batch over each try.
+		err := bk.writeRetry(ctx, func(tx *sql.Tx) error {
 			txStart = time.Now()
 			bst = ImportStats{}
 			stored = stored[:0]
