@@ -111,8 +111,38 @@ func checkVerdict(t *testing.T, ctx context.Context, b *Board, vd Verdict) map[s
 	if vd.Status == StatusProved && (vd.Order < 1 || vd.Order > 3) {
 		t.Fatalf("proved with order %d", vd.Order)
 	}
-	if vd.Status == StatusOpen && vd.Order != 0 {
-		t.Fatalf("open with order %d", vd.Order)
+	if vd.Status == StatusOpen && (vd.AllUnsolved && vd.Order != 0 || !vd.AllUnsolved && (vd.Order < 1 || vd.Order > 3)) {
+		t.Fatalf("open with order %d (all unsolved: %v)", vd.Order, vd.AllUnsolved)
+	}
+	if !vd.AllUnsolved {
+		// The order by its definition (README, "Orders"): more than p
+		// threats: 1; p threats: 1 unless a covered move needed a VCST;
+		// 1..p-1 threats: 2; none: 2 with a VCDT null strategy, 3 with a
+		// VCST one; an open seminull item makes it 3.
+		want := 0
+		th := b.Threats(a)
+		switch {
+		case th > r.P:
+			want = 1
+		case len(vd.OpenSeminull) > 0:
+			want = 3
+		case th == r.P:
+			want = 1
+			for _, c := range vd.Covered {
+				if c.Mode == VCST {
+					want = 2
+				}
+			}
+		case th >= 1:
+			want = 2
+		case vd.NullMode == VCST:
+			want = 3
+		default:
+			want = 2
+		}
+		if vd.Order != want {
+			t.Fatalf("order %d, want %d (threats %d, null mode %v, open seminull %d)", vd.Order, want, th, vd.NullMode, len(vd.OpenSeminull))
+		}
 	}
 	seen := map[Move]bool{}
 	for _, u := range vd.Unsolved {
