@@ -949,7 +949,7 @@ func TestStoreShowsUncheckedProofs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		solved, err := st.Proved(ctx, engine.Black, 100)
+		solved, err := st.Proved(ctx, engine.Black, 1, 100)
 		if err != nil {
 			t.Fatal(err)
 		}
