@@ -344,7 +344,7 @@ func newWidgets(wb *Workbench) *widgets {
 		nil, nil, nil, u.searchList)
 	u.solvedList = entryList(&u.solvedRes)
 	// The least λ order listed (README, "Orders").
-	minOrders := []string{"order ≥ 1", "order ≥ 2", "order 3", "with game ends"}
+	minOrders := []string{"order ≥ 1", "order ≥ 2", "order 3", "order ≥ 0 (wins at once too)"}
 	u.solvedMin = widget.NewSelect(minOrders, nil)
 	u.solvedMin.SetSelectedIndex(0) // the session's default, 1
 	u.solvedMin.OnChanged = func(s string) {

@@ -623,7 +623,7 @@ func bookStats(e *bookEnv) error {
 			fmt.Fprintf(w, "proved     B %d, W %d\n", s.Proved[0], s.Proved[1])
 			for i, c := range []string{"B", "W"} {
 				o := s.ProvedByOrder[i]
-				fmt.Fprintf(w, "  %s        game ends %d, order 1 %d, order 2 %d, order 3 %d (open --proved lists %d)\n", c, o[0], o[1], o[2], o[3], o[1]+o[2]+o[3])
+				fmt.Fprintf(w, "  %s        order 0 (won at once) %d, order 1 %d, order 2 %d, order 3 %d (open --proved lists %d)\n", c, o[0], o[1], o[2], o[3], o[1]+o[2]+o[3])
 			}
 			fmt.Fprintf(w, "open       B %d, W %d\ndisproved  B %d, W %d\nsize       %.1f MB\n",
 				s.Open[0], s.Open[1], s.Disproved[0], s.Disproved[1], float64(s.FileBytes)/1e6)
