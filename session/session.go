@@ -137,7 +137,7 @@ func New(store BookStore, verifier Verifier, cfg Config) (*Session, error) {
 	if cfg.Do == nil {
 		return nil, errors.New("session: no Do")
 	}
-	s := &Session{verifier: verifier, do: cfg.Do, inline: cfg.Inline, pending1: engine.NoSquare, attacker: engine.Black, lambda: 2,
+	s := &Session{verifier: verifier, do: cfg.Do, inline: cfg.Inline, pending1: engine.NoSquare, attacker: engine.Black, lambda: 2, solvedMinOrder: 1,
 		notesDelay: cfg.NotesDelay}
 	if s.notesDelay <= 0 {
 		s.notesDelay = 500 * time.Millisecond
