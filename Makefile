@@ -7,7 +7,7 @@ APT_PKGS := libgl1-mesa-dev xorg-dev xvfb xauth
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export CGO_ENABLED := 1
 
-.PHONY: all deps build run test vet smoke bench bench-engine bench-solve bench-verify bench-book bench-ui clean
+.PHONY: all deps build run test vet smoke bench bench-engine bench-solve bench-verify bench-openings openings bench-book bench-ui clean
 
 all: build
 
@@ -105,6 +105,29 @@ bench-solve:
 VERIFY_NODES ?= 5000
 bench-verify:
 	$(GO) run ./tools/benchverify -positions ../shared/positions/littlegolem-public.tsv -games ../shared/data/littlegolem-connect6-games.json.gz -max-nodes $(VERIFY_NODES) -speedup
+	$(MAKE) --no-print-directory bench-openings
+
+# The benchmark of record: the verifier (λ3) on the opening set (the 40
+# most-played three-turn openings of the LittleGolem games, each with its 3
+# most-played attacker replies: tools/benchverify/openings.tsv). Per call:
+# status, order, unsolved moves, solver calls, nodes, CPU and wall seconds;
+# then totals. OPENINGS_N positions (0: all 120), each solver call limited
+# to OPENINGS_NODES nodes and OPENINGS_TIMEOUT, OPENINGS_WORKERS at once.
+# A full run at 200k nodes / 10 s per call takes hours; the defaults finish
+# in minutes on 2 cores.
+OPENINGS_N ?= 5
+OPENINGS_NODES ?= 20000
+OPENINGS_TIMEOUT ?= 1s
+OPENINGS_WORKERS ?= 2
+bench-openings:
+	$(GO) run ./tools/benchverify -openings tools/benchverify/openings.tsv -n $(OPENINGS_N) -lambda 3 \
+		-max-nodes $(OPENINGS_NODES) -timeout $(OPENINGS_TIMEOUT) -workers $(OPENINGS_WORKERS)
+
+# Regenerate the opening set from the games file; it must equal the
+# committed file byte for byte.
+openings:
+	$(GO) run ./tools/openingset -games ../shared/data/littlegolem-connect6-games.json.gz -o tools/benchverify/openings.tsv
+	git diff --exit-code tools/benchverify/openings.tsv
 
 clean:
 	rm -rf $(BIN)

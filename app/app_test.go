@@ -605,6 +605,11 @@ func TestSolvedBrowser(t *testing.T) {
 	if es := wb.Solved(); len(es) != 0 {
 		t.Fatalf("game ends listed as solved: %+v", es)
 	}
+	// Order 0 asked for: the win at once and the game's end.
+	wb.SetSolvedMinOrder(0)
+	ta.pumpUntil("the order-0 list", func() bool { return len(wb.Solved()) == 2 })
+	wb.SetSolvedMinOrder(1)
+	ta.pumpUntil("the default list", func() bool { return len(wb.Solved()) == 0 })
 	line := "j10 a1a3 j11j12 a5a7 j13k13"
 	turns, _ := engine.ParseTurns(engine.Connect6(), line)
 	wb.GoToLine(turns)
@@ -950,7 +955,7 @@ func TestStoreShowsUncheckedProofs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		solved, err := st.Proved(ctx, engine.Black, 100)
+		solved, err := st.Proved(ctx, engine.Black, 1, 100)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -294,8 +294,8 @@ func (s *bookStore) stableEntry(turns []engine.Move) ui.Entry {
 // Proved lists the proved positions worth browsing: real proofs (order 1 and
 // up), not the game ends an import marks proved (the attacker has already
 // made, or makes at once, six in a row: order 0).
-func (s *bookStore) Proved(ctx context.Context, a engine.Color, limit int) ([]ui.Entry, error) {
-	rs, err := s.bk.Proved(ctx, a, 1, limit)
+func (s *bookStore) Proved(ctx context.Context, a engine.Color, minOrder, limit int) ([]ui.Entry, error) {
+	rs, err := s.bk.Proved(ctx, a, minOrder, limit)
 	if err != nil {
 		return nil, err
 	}

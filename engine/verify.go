@@ -98,9 +98,16 @@ type SeminullZone struct {
 //     is outside that zone: refuted by that seminull strategy;
 //   - none of its stones is in NullZone: refuted by the null-move strategy.
 type Verdict struct {
-	Status   string // StatusProved or StatusOpen
-	Order    int    // λ order proved (1, 2 or 3); 0 when open
-	Lambda   int    // the mode asked for (2 or 3)
+	Status string // StatusProved or StatusOpen
+	// Order is the λ order of the verdict's argument: 1 when the attacker
+	// wins by double threats alone (more than p threats, or p threats and
+	// every critical defence refuted by a VCDT); 2 when it needs single
+	// threats (1..p-1 threats) or the null move is refuted by a VCDT; 3
+	// when the null move needs a VCST or a seminull item is left open (it
+	// is proved one order lower). An open verdict keeps the order of what
+	// it refuted (its items may raise it); 0 when nothing is refuted.
+	Order    int
+	Lambda   int // the mode asked for (2 or 3)
 	Attacker Color
 	Threats  int // attacker threats in the verified position (p+1: unstoppable)
 	// Tolerance is VerifyOptions.Tolerance: the extra defender stones the
@@ -286,7 +293,9 @@ func verifyFrame(ctx context.Context, b *Board, opts VerifyOptions, progress fun
 		vd.Status = StatusProved
 	} else {
 		vd.Status = StatusOpen
-		vd.Order = 0
+		if vd.AllUnsolved {
+			vd.Order = 0
+		}
 	}
 	v.report()
 	return *vd, nil
@@ -451,10 +460,10 @@ func (v *verifier) run() error {
 		if err := v.runJobs("seminull", jobs); err != nil {
 			return err
 		}
+		// Fewer than p threats: the defender keeps a free stone, so the
+		// win needs single threats (λ2) whatever the solvers found.
+		order = 2
 		for _, j := range jobs {
-			if j.res.Outcome == Win && j.mode == VCST {
-				order = 2
-			}
 			full = append(full, v.afterSeminull(j)...)
 		}
 		full = append(full, relaxed...)
@@ -539,6 +548,9 @@ func (v *verifier) run() error {
 		} else {
 			vd.Unsolved = append(vd.Unsolved, UnsolvedMove{Move: j.def, Reason: j.res.Reason})
 		}
+	}
+	if len(vd.OpenSeminull) > 0 {
+		order = 3 // an open seminull item is proved one order lower
 	}
 	vd.Order = order
 	vd.Zone = v.zone(covered)

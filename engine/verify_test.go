@@ -111,8 +111,38 @@ func checkVerdict(t *testing.T, ctx context.Context, b *Board, vd Verdict) map[s
 	if vd.Status == StatusProved && (vd.Order < 1 || vd.Order > 3) {
 		t.Fatalf("proved with order %d", vd.Order)
 	}
-	if vd.Status == StatusOpen && vd.Order != 0 {
-		t.Fatalf("open with order %d", vd.Order)
+	if vd.Status == StatusOpen && (vd.AllUnsolved && vd.Order != 0 || !vd.AllUnsolved && (vd.Order < 1 || vd.Order > 3)) {
+		t.Fatalf("open with order %d (all unsolved: %v)", vd.Order, vd.AllUnsolved)
+	}
+	if !vd.AllUnsolved {
+		// The order by its definition (README, "Orders"): more than p
+		// threats: 1; p threats: 1 unless a covered move needed a VCST;
+		// 1..p-1 threats: 2; none: 2 with a VCDT null strategy, 3 with a
+		// VCST one; an open seminull item makes it 3.
+		want := 0
+		th := b.Threats(a)
+		switch {
+		case th > r.P:
+			want = 1
+		case len(vd.OpenSeminull) > 0:
+			want = 3
+		case th == r.P:
+			want = 1
+			for _, c := range vd.Covered {
+				if c.Mode == VCST {
+					want = 2
+				}
+			}
+		case th >= 1:
+			want = 2
+		case vd.NullMode == VCST:
+			want = 3
+		default:
+			want = 2
+		}
+		if vd.Order != want {
+			t.Fatalf("order %d, want %d (threats %d, null mode %v, open seminull %d)", vd.Order, want, th, vd.NullMode, len(vd.OpenSeminull))
+		}
 	}
 	seen := map[Move]bool{}
 	for _, u := range vd.Unsolved {
@@ -549,4 +579,68 @@ func comparableVerdict(vd Verdict) Verdict {
 		vd.Covered[i].Tree = nil
 	}
 	return vd
+}
+
+// Orders known by brute force (README, "Orders"): with p threats, when
+// every defence that blocks them all loses to a brute-force double-threat
+// win (every attacker move leaves at least p threats) within two attacker
+// moves, the verdict is of order 1; a verdict of order 1 has at least p
+// threats; with fewer threats it is of order 2 or more.
+func TestVerifyOrdersAgainstBruteForce(t *testing.T) {
+	ctx := context.Background()
+	for ci, vc := range verifyCases {
+		rng := rand.New(rand.NewPCG(uint64(ci)+900, 13))
+		r := vc.sc.rules
+		stat := map[string]int{}
+		for i := 0; i < 2*vc.n; {
+			b := verifyPosition(rng, vc.sc, i%3)
+			if b == nil {
+				continue
+			}
+			i++
+			vd, err := Verify(ctx, b, VerifyOptions{Lambda: 2, Limits: Limits{MaxNodes: vc.maxNode}, Workers: 1}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if vd.AllUnsolved {
+				continue
+			}
+			a := vd.Attacker
+			th := b.Threats(a)
+			if vd.Order == 1 && th < r.P {
+				t.Fatalf("%v: order 1 with %d threats\n%s", r, th, b.Diagram())
+			}
+			if th < r.P && vd.Order < 2 {
+				t.Fatalf("%v: %d threats, order %d", r, th, vd.Order)
+			}
+			if th != r.P || vd.Status != StatusProved {
+				stat[fmt.Sprintf("threats%d-order%d", th, vd.Order)]++
+				continue
+			}
+			brute := true
+			normal, _ := b.CriticalDefences(a)
+			for _, dm := range normal {
+				for j := 0; j < dm.Len(); j++ {
+					b.Place(dm.At(j), a.Opp())
+				}
+				if !bruteWin(b, a, 2, r.P) {
+					brute = false
+				}
+				for j := dm.Len() - 1; j >= 0; j-- {
+					b.Remove(dm.At(j))
+				}
+				if !brute {
+					break
+				}
+			}
+			stat[fmt.Sprintf("brute-vcdt-%v-order%d", brute, vd.Order)]++
+			if brute && vd.Order != 1 {
+				t.Fatalf("%v: every defence loses to a double-threat win within 2 moves, but order %d\n%s", r, vd.Order, b.Diagram())
+			}
+		}
+		t.Logf("%v: %v", r, stat)
+		if stat["brute-vcdt-true-order1"] == 0 {
+			t.Errorf("%v: no order-1 verdict confirmed by brute force: %v", r, stat)
+		}
+	}
 }

@@ -37,11 +37,14 @@ func CheckVerdict(ctx context.Context, b *engine.Board, opts engine.VerifyOption
 		return errors.New("verdict says proved but leaves defender moves open")
 	case vd.Status == engine.StatusProved && (vd.Order < 1 || vd.Order > lambda):
 		return fmt.Errorf("verdict proves order %d, outside 1..%d", vd.Order, lambda)
-	case vd.Status == engine.StatusOpen && (vd.Order != 0 || !vd.AllUnsolved && len(vd.Unsolved) == 0 && len(vd.OpenSeminull) == 0):
-		return errors.New("verdict says open but leaves no defender move open (or claims an order)")
+	case vd.Status == engine.StatusOpen && (vd.AllUnsolved && vd.Order != 0 || vd.Order < 0 || vd.Order > 3 || !vd.AllUnsolved && len(vd.Unsolved) == 0 && len(vd.OpenSeminull) == 0):
+		return errors.New("verdict says open but leaves no defender move open (or claims an order it cannot have)")
 	}
 	res, err := proofcheck.CheckVerdict(ctx, b.Rules(), b.StoneList(engine.Black), b.StoneList(engine.White), defender, opts.Tolerance, proofcheck.FromVerdict(vd))
 	if err != nil {
+		return fmt.Errorf("certificate does not check: %w", err)
+	}
+	if err := res.CheckOrder(vd.Order); err != nil {
 		return fmt.Errorf("certificate does not check: %w", err)
 	}
 	return res.CheckItems(proofcheck.ItemsOf(vd))

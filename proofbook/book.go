@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"c6book/engine"
+	"c6book/proofcheck"
 
 	"github.com/mattn/go-sqlite3"
 )
@@ -471,6 +472,13 @@ func migrate(ctx context.Context, w *sql.DB, path string, create *engine.Rules, 
 			return fmt.Errorf("%s: migration to the proof digest: %w", path, err)
 		}
 	}
+	if create == nil && ver >= 1 && ver < orderSchema {
+		n, err := trueOrders(ctx, tx, path, ver >= digestSchema)
+		if err != nil {
+			return fmt.Errorf("%s: migration to true orders: %w", path, err)
+		}
+		notes = append(notes, n)
+	}
 	for _, n := range notes {
 		if n != "" && *note != "" {
 			*note += "; "
@@ -819,4 +827,82 @@ func rederive(ctx context.Context, tx *sql.Tx, path string) (string, error) {
 		return "", nil
 	}
 	return fmt.Sprintf("upgraded to certified proofs: %d proved positions rested on verdicts without a certificate and are open again (re-verify them)", before-after), nil
+}
+
+// orderSchema is the schema version from which stored orders are true
+// orders (see migrations/0009_true_orders.sql).
+const orderSchema = 9
+
+// trueOrders upgrades a book to true orders: every certified verdict whose
+// stored order is below what its certificate supports is raised to it (an
+// older build stored 0 for open verdicts and 1 for some single-threat
+// wins), then every proof is re-derived, which replaces the run's λ by the
+// derived order. digest says whether the book keeps a proof digest: the
+// changed rows update it as the program's own writes do, so that a book
+// changed outside the program stays unchecked.
+func trueOrders(ctx context.Context, tx *sql.Tx, path string, digest bool) (string, error) {
+	tmp := &Book{path: path, noDigest: !digest}
+	if err := tmp.loadMeta(ctx, tx); err != nil {
+		return "", err
+	}
+	ids, err := queryIDs(ctx, tx, "SELECT pos FROM verdict WHERE cert IS NOT NULL ORDER BY pos")
+	if err != nil {
+		return "", err
+	}
+	raised := 0
+	for _, id := range ids {
+		v, err := loadVerdict(ctx, tx, id)
+		if err != nil {
+			return "", err
+		}
+		list, tm, err := loadPos(ctx, tx, tmp.rules, id)
+		if err != nil {
+			return "", err
+		}
+		b := tmp.board(list, tm)
+		tol, ok := b.DefenderDeficit(v.Attacker)
+		if !ok || v.Cert == nil || v.Tolerance != tol {
+			continue // never counts in a proof
+		}
+		res, err := proofcheck.CheckVerdict(ctx, tmp.rules, b.StoneList(engine.Black), b.StoneList(engine.White), tm, tol, v.Cert)
+		if err != nil {
+			continue // `check` reports it; it is not used as it is
+		}
+		if v.Order >= res.Order {
+			continue
+		}
+		v.Order = res.Order
+		data, err := marshalVerdict(*v)
+		if err != nil {
+			return "", err
+		}
+		removed, err := oldVerdictHash(ctx, tx, int64(id))
+		if err != nil {
+			return "", err
+		}
+		if _, err := tx.ExecContext(ctx, "UPDATE verdict SET ord = ?, data = ? WHERE pos = ?", v.Order, data, int64(id)); err != nil {
+			return "", err
+		}
+		if digest {
+			added, err := oldVerdictHash(ctx, tx, int64(id))
+			if err != nil {
+				return "", err
+			}
+			if err := bumpDigest(ctx, tx, removed, added); err != nil {
+				return "", err
+			}
+		}
+		raised++
+	}
+	start, err := queryIDs(ctx, tx, "SELECT pos FROM status WHERE status = ? UNION SELECT pos FROM verdict", int(StatusProved))
+	if err != nil {
+		return "", err
+	}
+	if err := propagate(ctx, tmp, tx, start); err != nil {
+		return "", err
+	}
+	if raised == 0 {
+		return "", nil
+	}
+	return fmt.Sprintf("upgraded to true orders: %d verdicts' orders raised to what their certificates support", raised), nil
 }

@@ -614,7 +614,7 @@ func TestSeminullClosure(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The λ3 verdict: every move that blocks the four holds g10 or h10.
-	v := Verdict{Attacker: B, Status: StatusOpen, Lambda: 3, Engine: "test", Cert: &proofcheck.Cert{Attacker: B}}
+	v := Verdict{Attacker: B, Status: StatusOpen, Order: 3, Lambda: 3, Engine: "test", Cert: &proofcheck.Cert{Attacker: B}}
 	for _, s := range []string{"g10", "h10"} {
 		sq := ToCanonical(r, sym, mv(t, r, s))
 		v.OpenSeminull = append(v.OpenSeminull, Unsolved{Move: sq, Reason: "budget"})

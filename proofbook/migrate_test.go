@@ -222,6 +222,34 @@ func v7Fixture(t *testing.T) string {
 	return strings.Replace(v6Fixture(t), "schema version 6", "schema version 7", 1) + ms[6].sql + "\n"
 }
 
+// v8Fixture is the v7 book after migration 0008 (the proof digest).
+func v8Fixture(t *testing.T) string {
+	ms, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := strings.Replace(v7Fixture(t), "schema version 7", "schema version 8", 1) + ms[7].sql + "\n"
+	// A schema-8 build recorded the digest of the rows it kept.
+	path := filepath.Join(t.TempDir(), "v8.db")
+	plainDB(t, path, script)
+	db, err := sql.Open("sqlite3", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	d, err := rowsDigest(ctx, tx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return script + fmt.Sprintf("UPDATE proof_digest SET digest = %d, nrows = %d WHERE id = 1;\n", int64(d.sum), d.n)
+}
+
 // plainDB creates an SQLite file with the given SQL, outside the book code.
 func plainDB(t *testing.T, path, script string) {
 	t.Helper()
@@ -252,8 +280,8 @@ func wantGames(t *testing.T, bk *Book, line string, games, bwins, wwins int64) {
 // testdata) and checks that it is upgraded with its contents intact.
 func TestMigrations(t *testing.T) {
 	ctx := context.Background()
-	fixtures := map[int]func(*testing.T) string{1: v1Fixture, 2: v2Fixture, 3: v3Fixture, 4: v4Fixture, 5: v5Fixture, 6: v6Fixture, 7: v7Fixture}
-	if SchemaVersion() != 8 {
+	fixtures := map[int]func(*testing.T) string{1: v1Fixture, 2: v2Fixture, 3: v3Fixture, 4: v4Fixture, 5: v5Fixture, 6: v6Fixture, 7: v7Fixture, 8: v8Fixture}
+	if SchemaVersion() != 9 {
 		t.Fatalf("schema version %d: add a fixture for version %d and extend this test", SchemaVersion(), SchemaVersion()-1)
 	}
 	for v := 1; v < SchemaVersion(); v++ {

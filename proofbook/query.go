@@ -228,15 +228,15 @@ func (bk *Book) Stats(ctx context.Context) (Stats, error) {
 			return s, err
 		}
 	}
-	rows, err := bk.r.QueryContext(ctx, "SELECT attacker, status, count(*) FROM status GROUP BY attacker, status")
+	rows, err := bk.r.QueryContext(ctx, "SELECT attacker, status, ord, count(*) FROM status GROUP BY attacker, status, ord")
 	if err != nil {
 		return s, err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var a, st int
+		var a, st, ord int
 		var n int64
-		if err := rows.Scan(&a, &st, &n); err != nil {
+		if err := rows.Scan(&a, &st, &ord, &n); err != nil {
 			return s, err
 		}
 		if a < 1 || a > 2 {
@@ -244,11 +244,12 @@ func (bk *Book) Stats(ctx context.Context) (Stats, error) {
 		}
 		switch Status(st) {
 		case StatusProved:
-			s.Proved[a-1] = n
+			s.Proved[a-1] += n
+			s.ProvedByOrder[a-1][min(max(ord, 0), 3)] += n
 		case StatusOpen:
-			s.Open[a-1] = n
+			s.Open[a-1] += n
 		case StatusDisproved:
-			s.Disproved[a-1] = n
+			s.Disproved[a-1] += n
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -259,7 +260,7 @@ func (bk *Book) Stats(ctx context.Context) (Stats, error) {
 		return s, err
 	}
 	if !ok {
-		s.Unchecked, s.Proved = s.Proved, [2]int64{}
+		s.Unchecked, s.Proved, s.ProvedByOrder = s.Proved, [2]int64{}, [2][4]int64{}
 	}
 	for _, suffix := range []string{"", "-wal"} {
 		if fi, err := os.Stat(bk.path + suffix); err == nil {

@@ -226,9 +226,14 @@ func recompute(ctx context.Context, bk *Book, q queryer, id PosID, a engine.Colo
 		p.Status = StatusOpen // an open verdict without items: keep working
 		return p, nil, nil
 	}
+	// The position's order: the verdict's own (the order its argument
+	// needs, checked against its certificate when stored), raised by every
+	// item's proof; a closed open-seminull item makes it at least 3 (its
+	// position was proved one order lower without the defender's second
+	// stone).
 	ord := v.Order
-	if ord < v.Lambda {
-		ord = v.Lambda
+	if len(v.OpenSeminull) > 0 {
+		ord = max(ord, 3)
 	}
 	all := true
 	pn, dn := int64(0), Infinite
@@ -655,6 +660,11 @@ func (bk *Book) checkCert(ctx context.Context, list []stone, tm engine.Color, v 
 	// item the book will answer, and every item a legal defender
 	// move: a verdict that forgets one, or lists a bad one, is refused.
 	if err := res.CheckItems(v.CheckedItems()); err != nil {
+		return fmt.Errorf("verdict refused: %w", err)
+	}
+	// Its order may not be lower than its certificate supports: a proof
+	// resting on it would be labelled with too low an order.
+	if err := res.CheckOrder(v.Order); err != nil {
 		return fmt.Errorf("verdict refused: %w", err)
 	}
 	z := new(engine.SqSet)

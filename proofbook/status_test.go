@@ -127,7 +127,7 @@ func twoThreatVerdict(t *testing.T, bk *Book, line string) (PosID, Verdict, []en
 	}
 	normal, relaxed := b.CriticalDefences(a)
 	blocks := append(normal, relaxed...)
-	v := Verdict{Attacker: a, Status: StatusOpen, Lambda: 2, Engine: "test", Cert: &proofcheck.Cert{Attacker: a}}
+	v := Verdict{Attacker: a, Status: StatusOpen, Order: 1, Lambda: 2, Engine: "test", Cert: &proofcheck.Cert{Attacker: a}}
 	for _, m := range blocks {
 		mc := ToCanonical(bk.Rules(), sym, m)
 		v.Unsolved = append(v.Unsolved, Unsolved{Move: mc, Reason: "budget"})

@@ -131,9 +131,13 @@ type Stats struct {
 	Games     int64
 	Notes     int64
 	Verdicts  int64
-	Proved    [2]int64 // by attacker
-	Open      [2]int64
-	Disproved [2]int64
+	Proved    [2]int64 // by attacker, every order (game ends too)
+	// ProvedByOrder splits Proved by the proof's λ order (index 0: game
+	// ends, the attacker has won; 1..3), so that Proved[a] minus
+	// ProvedByOrder[a][0] is what `open --proved` lists by default.
+	ProvedByOrder [2][4]int64
+	Open          [2]int64
+	Disproved     [2]int64
 	// Unchecked: the proved positions while the proofs were changed
 	// outside the program since the last check (Proved is then zero; see
 	// ProofsChecked).

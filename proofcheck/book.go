@@ -36,6 +36,12 @@ type Claim struct {
 	Proved  bool
 	Zone    []engine.Square
 	HasZone bool
+	// Order is the claimed λ order (when HasOrder): it may not be lower
+	// than what the proof rests on — at the defender's turn the order the
+	// certificate supports and every item's claimed order, at the
+	// attacker's the claimed order of the move that checks.
+	Order    int
+	HasOrder bool
 }
 
 // Root is a position whose proof is to be checked, for one attacker.
@@ -163,6 +169,7 @@ type bookResult struct {
 	zone    zone
 	fail    *relFailure
 	claimed bool // the position claims a proof (for choosing which failure to report)
+	order   int  // the checked claimed order; -1 when none is claimed
 }
 
 type relFailure struct {
@@ -273,7 +280,11 @@ func (bc *bookChecker) checkClaimed(n *Node, a engine.Color, claim Claim) (*book
 		return failAt(id, "stone counts: %v", err), nil
 	}
 	claimed := zoneOf(len(b.cells), claim.Zone)
-	ok := &bookResult{zone: claimed}
+	ord := -1
+	if claim.HasOrder {
+		ord = claim.Order
+	}
+	ok := &bookResult{zone: claimed, order: ord}
 	ai, di := int8(a), int8(a.Opp())
 	if b.hasRow(ai) {
 		return ok, nil
@@ -284,9 +295,9 @@ func (bc *bookChecker) checkClaimed(n *Node, a engine.Color, claim Claim) (*book
 	edges := make([]edgeInfo, len(n.Edges))
 	var res *bookResult
 	if n.ToMove == a {
-		res, err = bc.checkOR(n, b, a, tol, claimed, edges)
+		res, err = bc.checkOR(n, b, a, tol, claimed, ord, edges)
 	} else {
-		res, err = bc.checkAND(n, b, a, tol, claimed, edges)
+		res, err = bc.checkAND(n, b, a, tol, claimed, ord, edges)
 	}
 	if err != nil || res != nil {
 		return res, err
@@ -413,7 +424,7 @@ func (bc *bookChecker) mapZone(z zone, sym, g int) zone {
 
 // checkOR: some stored move must lead to a proved child whose zone, with
 // the move and the defender windows, lies in the claimed zone.
-func (bc *bookChecker) checkOR(n *Node, b *board, a engine.Color, tol int, claimed zone, edges []edgeInfo) (*bookResult, error) {
+func (bc *bookChecker) checkOR(n *Node, b *board, a engine.Color, tol int, claimed zone, ord int, edges []edgeInfo) (*bookResult, error) {
 	r := bc.r
 	ai, di := int8(a), int8(a.Opp())
 	var first, best *relFailure
@@ -470,6 +481,10 @@ func (bc *bookChecker) checkOR(n *Node, b *board, a engine.Color, tol int, claim
 				note(bc.childFailure(m, e.sym, cr.fail), cr.claimed)
 				continue
 			}
+			if ord >= 0 && ord < cr.order {
+				note(&relFailure{id: n.ID, reason: fmt.Sprintf("claimed order %d, but attacker move %s is proved at order %d", ord, name, cr.order)}, true)
+				continue
+			}
 			b.addDefWin(z, di, b.p+tol)
 			z.union(bc.mapZone(cr.zone, e.sym, 0))
 		}
@@ -490,7 +505,7 @@ func (bc *bookChecker) checkOR(n *Node, b *board, a engine.Color, tol int, claim
 
 // checkAND: the certificate must check, and every defender move it does
 // not refute must be a proved child or an open seminull child's.
-func (bc *bookChecker) checkAND(n *Node, b *board, a engine.Color, tol int, claimed zone, edges []edgeInfo) (*bookResult, error) {
+func (bc *bookChecker) checkAND(n *Node, b *board, a engine.Color, tol int, claimed zone, ord int, edges []edgeInfo) (*bookResult, error) {
 	r := bc.r
 	if n.Cert == nil || n.Cert.Attacker != a {
 		return failAt(n.ID, "no certificate for %v", a), nil
@@ -501,6 +516,11 @@ func (bc *bookChecker) checkAND(n *Node, b *board, a engine.Color, tol int, clai
 			return nil, err
 		}
 		return failAt(n.ID, "certificate: %v", err), nil
+	}
+	if ord >= 0 {
+		if err := vr.CheckOrder(ord); err != nil {
+			return failAt(n.ID, "%v", err), nil
+		}
 	}
 	z := zoneOf(len(b.cells), vr.Zone)
 	stab := stabilizer(r, b)
@@ -532,6 +552,13 @@ func (bc *bookChecker) checkAND(n *Node, b *board, a engine.Color, tol int, clai
 				if cr.fail != nil {
 					if fail == nil {
 						fail = bc.childFailure(n.Edges[i].Move, e.sym, cr.fail)
+					}
+					continue
+				}
+				if ord >= 0 && ord < cr.order {
+					if fail == nil {
+						fail = &relFailure{id: n.ID, reason: fmt.Sprintf("claimed order %d, but defender move %s is proved at order %d",
+							ord, engine.MoveName(r, n.Edges[i].Move), cr.order)}
 					}
 					continue
 				}

@@ -542,3 +542,38 @@ func moveCmp(a, b engine.Move) int {
 	}
 	return 0
 }
+
+// Claimed orders: a claim at least what the proof rests on checks; a root
+// claiming less than its certificate supports, or an attacker-to-move
+// child claiming less than its move's proof, is refused at that position.
+func TestCheckBookOrders(t *testing.T) {
+	withOrders := func(src *fakeSource, a engine.Color, ord int) {
+		for _, n := range src.nodes {
+			c := &n.Claims[a-1]
+			c.Order, c.HasOrder = ord, true
+		}
+	}
+	for _, bc := range bookCases(t) {
+		if _, err := checkBookCase(bc, func(src *fakeSource) { withOrders(src, bc.a, 3) }); err != nil {
+			t.Fatalf("%s: order 3 claimed everywhere: %v", bc.desc, err)
+		}
+		_, err := checkBookCase(bc, func(src *fakeSource) {
+			withOrders(src, bc.a, 3)
+			src.nodes[bc.root].Claims[bc.a-1].Order = 0
+		})
+		wantFailure(t, bc, "root order 0", err, bc.root, nil, "claimed order 0")
+		keys := slices.SortedFunc(maps.Keys(bc.children), moveCmp)
+		u := keys[len(keys)/2]
+		cid := bc.children[u]
+		_, err = checkBookCase(bc, func(src *fakeSource) {
+			withOrders(src, bc.a, 3)
+			src.nodes[cid].Claims[bc.a-1].Order = 0
+		})
+		// The child (attacker to move) claims 0 while its move's proof
+		// claims 3; or the root claims 3 and the child is refused first.
+		var f *Failure
+		if !errors.As(err, &f) || !strings.Contains(f.Reason, "claimed order") {
+			t.Fatalf("%s: child claiming order 0: %v", bc.desc, err)
+		}
+	}
+}

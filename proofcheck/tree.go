@@ -29,6 +29,10 @@ type treeChecker struct {
 	a, d  int8
 	nodes int64
 	line  []engine.Move
+	// thin is set when some attacker move of the checked strategy leaves
+	// fewer than p threats (the defender keeps a free stone): the
+	// strategy is not a VCDT (λ1) strategy.
+	thin bool
 }
 
 func newTreeChecker(ctx context.Context, b *board, attacker engine.Color) *treeChecker {
@@ -182,12 +186,16 @@ func (c *treeChecker) and(t *Tree, tol int) (zone, error) {
 		z.union(w)
 	}
 	b.addDefWin(z, c.d, b.p+tol)
+	if hitWithin(wins, b.p-1) {
+		c.thin = true
+	}
 
 	exact := make(map[engine.Move]int)
 	var semis []int
 	for i := range t.Replies {
 		rp := &t.Replies[i]
 		if rp.Seminull {
+			c.thin = true
 			if rp.Move.Len() == 1 {
 				semis = append(semis, i)
 			}
@@ -332,4 +340,55 @@ func enumerateHitting(empties []engine.Square, n int, wins []zone, size int, f f
 		return nil
 	}
 	return rec(0, 0)
+}
+
+// hitWithin reports whether at most k squares can put a stone in every
+// window of wins (the attacker has at most k threats).
+func hitWithin(wins []zone, k int) bool {
+	var chosen []engine.Square
+	var rec func(k int) bool
+	rec = func(k int) bool {
+		var open zone
+		for _, w := range wins {
+			hit := false
+			for _, s := range chosen {
+				if w.has(s) {
+					hit = true
+					break
+				}
+			}
+			if !hit {
+				open = w
+				break
+			}
+		}
+		if open == nil {
+			return true
+		}
+		if k <= 0 {
+			return false
+		}
+		for _, s := range open.squares() {
+			chosen = append(chosen, s)
+			ok := rec(k - 1)
+			chosen = chosen[:len(chosen)-1]
+			if ok {
+				return true
+			}
+		}
+		return false
+	}
+	return rec(k)
+}
+
+// threatCount is the attacker's number of threats given its threat
+// windows: the fewest squares hitting every window, or p+1 when p squares
+// do not suffice.
+func threatCount(wins []zone, p int) int {
+	for t := 0; t <= p; t++ {
+		if hitWithin(wins, t) {
+			return t
+		}
+	}
+	return p + 1
 }

@@ -17,6 +17,10 @@ type VerdictResult struct {
 	Zone []engine.Square
 	// OpenSeminull are the certificate's open seminull stones.
 	OpenSeminull []engine.Square
+	// Order is the least λ order the certificate supports (see
+	// OrderOf); 0 for an all-unsolved certificate. A verdict claiming a
+	// lower order is refused by CheckOrder.
+	Order int
 
 	b           *board // the verified position (not modified)
 	a, d        int8
@@ -28,6 +32,8 @@ type VerdictResult struct {
 	nullZone    zone
 	semis       []semiZone
 	covered     map[engine.Move]bool
+	nullThin    bool // the null strategy is not a VCDT
+	subThin     bool // a covered strategy is not a VCDT, or there is a seminull entry
 }
 
 type semiZone struct {
@@ -91,7 +97,7 @@ func CheckVerdict(ctx context.Context, r engine.Rules, black, white []engine.Squ
 	}
 	n := len(b.cells)
 	if c.NullTree != nil {
-		zn, err := checkSub(ctx, b, a, nil, tol+b.p, c.NullTree)
+		zn, thin, err := checkSubThin(ctx, b, a, nil, tol+b.p, c.NullTree)
 		if err != nil {
 			return nil, fmt.Errorf("null move: %w", err)
 		}
@@ -101,6 +107,7 @@ func CheckVerdict(ctx context.Context, r engine.Rules, black, white []engine.Squ
 		}
 		res.hasNull = true
 		res.nullZone = claimed
+		res.nullThin = thin
 	}
 	z.union(zoneOf(n, c.NullZone))
 	for i := range c.Seminull {
@@ -109,6 +116,7 @@ func CheckVerdict(ctx context.Context, r engine.Rules, black, white []engine.Squ
 			return nil, fmt.Errorf("seminull %s: not an empty square", engine.SquareName(r, e.Stone))
 		}
 		zs, err := checkSub(ctx, b, a, []engine.Square{e.Stone}, seminullTolerance(b.p, tol), e.Tree)
+		res.subThin = true // a seminull strategy leaves the defender a free stone
 		if err != nil {
 			return nil, fmt.Errorf("seminull %s: %w", engine.SquareName(r, e.Stone), err)
 		}
@@ -127,7 +135,8 @@ func CheckVerdict(ctx context.Context, r engine.Rules, black, white []engine.Squ
 		if err := legalDefence(b, cv.Move); err != nil {
 			return nil, fmt.Errorf("covered move %s: %v", name, err)
 		}
-		zc, err := checkSub(ctx, b, a, cv.Move.Squares(), tol, cv.Tree)
+		zc, thin, err := checkSubThin(ctx, b, a, cv.Move.Squares(), tol, cv.Tree)
+		res.subThin = res.subThin || thin
 		if err != nil {
 			return nil, fmt.Errorf("covered move %s: %w", name, err)
 		}
@@ -135,7 +144,48 @@ func CheckVerdict(ctx context.Context, r engine.Rules, black, white []engine.Squ
 		res.covered[cv.Move] = true
 	}
 	res.Zone = z.squares()
+	res.Order = res.order(threatCount(res.wins, b.p))
 	return res, nil
+}
+
+// order is the least λ order the checked certificate supports, given the
+// attacker's threats t in the verified position:
+//   - 1 (VCDT): the attacker has more than p threats, or exactly p and
+//     every covered strategy is a VCDT (every attacker move leaves at least
+//     p threats), with no seminull entry;
+//   - 2 (VCST): the attacker has a threat (1..p) otherwise; or no threat
+//     and a null strategy that is a VCDT; or no threat, no null strategy
+//     and only VCDT strategies;
+//   - 3: no threat and a null strategy that needs single threats (VCST),
+//     or no threat and a covered or seminull strategy that does; or any
+//     open seminull stone (its item is proved one order lower).
+func (v *VerdictResult) order(t int) int {
+	p := v.b.p
+	switch {
+	case t > p:
+		return 1
+	case len(v.OpenSeminull) > 0:
+		return 3
+	case t == p && !v.subThin && len(v.semis) == 0:
+		return 1
+	case t >= 1:
+		return 2
+	case v.hasNull && v.nullThin:
+		return 3
+	case !v.hasNull && v.subThin:
+		return 3
+	}
+	return 2
+}
+
+// CheckOrder refuses a claimed λ order lower than the certificate
+// supports (a claim of 0, no order, is refused unless the certificate is
+// all-unsolved).
+func (v *VerdictResult) CheckOrder(claimed int) error {
+	if claimed < v.Order {
+		return fmt.Errorf("claimed order %d, but the certificate supports only order %d or higher", claimed, v.Order)
+	}
+	return nil
 }
 
 // legalDefence checks that m is a full defender move on b: min(p, empties)
@@ -162,6 +212,13 @@ func legalDefence(b *board, m engine.Move) error {
 // checkSub checks strategy t on b plus the defender stones def, attacker
 // to move, at tolerance tol; b is left as it was.
 func checkSub(ctx context.Context, b *board, a int8, def []engine.Square, tol int, t *Tree) (zone, error) {
+	z, _, err := checkSubThin(ctx, b, a, def, tol, t)
+	return z, err
+}
+
+// checkSubThin is checkSub that also says whether the strategy is thin
+// (not a VCDT: some attacker move leaves fewer than p threats).
+func checkSubThin(ctx context.Context, b *board, a int8, def []engine.Square, tol int, t *Tree) (zone, bool, error) {
 	for _, s := range def {
 		b.place(s, 3-a)
 	}
@@ -171,7 +228,8 @@ func checkSub(ctx context.Context, b *board, a int8, def []engine.Square, tol in
 		}
 	}()
 	c := newTreeChecker(ctx, b, engine.Color(a))
-	return c.or(t, tol)
+	z, err := c.or(t, tol)
+	return z, c.thin, err
 }
 
 // leavesThreat reports whether defender move dm leaves one of the

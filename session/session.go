@@ -56,8 +56,10 @@ type Session struct {
 	pos      *engine.Board
 	pending1 engine.Square // first stone of a two-stone turn being entered
 	attacker engine.Color
-	lambda   int
-	marking  bool
+	// solvedMinOrder is the least λ order of the Solved list.
+	solvedMinOrder int
+	lambda         int
+	marking        bool
 
 	loaded   bool   // info and children are the shown position's
 	infoFor  posKey // the position info and children were read for
@@ -136,7 +138,7 @@ func New(store BookStore, verifier Verifier, cfg Config) (*Session, error) {
 	if cfg.Do == nil {
 		return nil, errors.New("session: no Do")
 	}
-	s := &Session{verifier: verifier, do: cfg.Do, inline: cfg.Inline, pending1: engine.NoSquare, attacker: engine.Black, lambda: 2,
+	s := &Session{verifier: verifier, do: cfg.Do, inline: cfg.Inline, pending1: engine.NoSquare, attacker: engine.Black, lambda: 2, solvedMinOrder: 1,
 		notesDelay: cfg.NotesDelay}
 	if s.notesDelay <= 0 {
 		s.notesDelay = 500 * time.Millisecond
@@ -887,12 +889,19 @@ func (s *Session) Search(query string, done func([]Entry)) {
 	})
 }
 
-// LoadSolved lists the proved positions for the attacker; done gets them
-// on the UI goroutine.
+// SetSolvedMinOrder sets the least λ order LoadSolved lists (0 adds the
+// game ends; the default 1 lists every proof).
+func (s *Session) SetSolvedMinOrder(n int) { s.solvedMinOrder = max(n, 0) }
+
+// SolvedMinOrder is the least λ order LoadSolved lists.
+func (s *Session) SolvedMinOrder() int { return s.solvedMinOrder }
+
+// LoadSolved lists the proved positions for the attacker of λ order at
+// least SolvedMinOrder; done gets them on the UI goroutine.
 func (s *Session) LoadSolved(done func([]Entry)) {
-	a := s.attacker
+	a, minOrder := s.attacker, s.solvedMinOrder
 	s.call(func(ctx context.Context, store BookStore) func() {
-		es, err := store.Proved(ctx, a, 2000)
+		es, err := store.Proved(ctx, a, minOrder, 2000)
 		return func() {
 			if err != nil {
 				s.fail(err)

@@ -125,7 +125,9 @@ type BookStore interface {
 	// for attacker: e.Line is the moves from b, in b's orientation; ok is
 	// false when there is none.
 	Next(ctx context.Context, b *engine.Board, attacker engine.Color) (e Entry, ok bool, err error)
-	Proved(ctx context.Context, attacker engine.Color, limit int) ([]Entry, error)
+	// Proved lists the proved positions for attacker whose λ order is at
+	// least minOrder (0 adds the game ends).
+	Proved(ctx context.Context, attacker engine.Color, minOrder, limit int) ([]Entry, error)
 	// Search lists the positions whose comment matches query, with their
 	// status for attacker.
 	Search(ctx context.Context, query string, attacker engine.Color, limit int) ([]Entry, error)

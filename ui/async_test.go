@@ -100,11 +100,11 @@ func (s blockingStore) Next(ctx context.Context, b *engine.Board, a engine.Color
 	return s.fakeStore.Next(ctx, b, a)
 }
 
-func (s blockingStore) Proved(ctx context.Context, a engine.Color, limit int) ([]Entry, error) {
+func (s blockingStore) Proved(ctx context.Context, a engine.Color, minOrder, limit int) ([]Entry, error) {
 	if err := s.wait(ctx); err != nil {
 		return nil, err
 	}
-	return s.fakeStore.Proved(ctx, a, limit)
+	return s.fakeStore.Proved(ctx, a, minOrder, limit)
 }
 
 func (s blockingStore) Search(ctx context.Context, q string, a engine.Color, limit int) ([]Entry, error) {

@@ -70,6 +70,7 @@ type widgets struct {
 	searchList *widget.List
 	solvedRes  []Entry
 	solvedList *widget.List
+	solvedMin  *widget.Select // the Solved list's least λ order
 	tabs       *container.AppTabs
 
 	gamesL     *widget.Label
@@ -361,7 +362,18 @@ func newWidgets(wb *Workbench) *widgets {
 		widget.NewButtonWithIcon("", theme.SearchIcon(), func() { wb.Search(u.searchE.Text) }), u.searchE),
 		nil, nil, nil, u.searchList)
 	u.solvedList = entryList(&u.solvedRes)
-	solved := container.NewBorder(widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), func() { wb.LoadSolved() }),
+	// The least λ order listed (README, "Orders").
+	minOrders := []string{"order ≥ 1", "order ≥ 2", "order 3", "order ≥ 0 (wins at once too)"}
+	u.solvedMin = widget.NewSelect(minOrders, nil)
+	u.solvedMin.SetSelectedIndex(0) // the session's default, 1
+	u.solvedMin.OnChanged = func(s string) {
+		for i, o := range minOrders {
+			if o == s {
+				wb.SetSolvedMinOrder((i + 1) % 4)
+			}
+		}
+	}
+	solved := container.NewBorder(container.NewHBox(widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), func() { wb.LoadSolved() }), u.solvedMin),
 		nil, nil, nil, u.solvedList)
 
 	// The games through the shown position, read a page at a time as the

@@ -345,6 +345,13 @@ func (wb *Workbench) SearchResults() []Entry { return append([]Entry(nil), wb.ui
 // tab when the book answers).
 func (wb *Workbench) LoadSolved() { wb.s.LoadSolved(wb.ui.setSolved) }
 
+// SetSolvedMinOrder lists in the Solved tab only the proofs of λ order at
+// least n (0 adds the game ends) and reloads it.
+func (wb *Workbench) SetSolvedMinOrder(n int) {
+	wb.s.SetSolvedMinOrder(n)
+	wb.LoadSolved()
+}
+
 // Solved are the proved positions listed.
 func (wb *Workbench) Solved() []Entry { return append([]Entry(nil), wb.ui.solvedRes...) }
 

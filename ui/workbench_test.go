@@ -324,6 +324,15 @@ func TestNotesMarksSearchSolved(t *testing.T) {
 	if len(es) != 1 || engine.FormatTurns(h.wb.s.Rules(), es[0].Line) != "j10 k10k11 l12m12" {
 		t.Fatalf("solved: %+v", es)
 	}
+	// The order filter: the verifier's proof is of order 2.
+	h.wb.ui.solvedMin.SetSelected("order 3")
+	if es := h.wb.Solved(); len(es) != 0 || h.wb.s.SolvedMinOrder() != 3 {
+		t.Fatalf("solved at order 3 or more: %+v (min order %d)", es, h.wb.s.SolvedMinOrder())
+	}
+	h.wb.ui.solvedMin.SetSelected("order ≥ 2")
+	if es := h.wb.Solved(); len(es) != 1 {
+		t.Fatalf("solved at order 2 or more: %+v", es)
+	}
 	h.wb.ui.solvedList.Select(0)
 	if got := h.line(); got != "j10 k10k11 l12m12" {
 		t.Fatalf("solved entry opened %q", got)

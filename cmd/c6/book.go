@@ -612,19 +612,38 @@ func bookStats(e *bookEnv) error {
 	}
 	return e.print(map[string]any{"rules": s.Rules.String(), "positions": s.Positions, "moves": s.Edges,
 		"games": s.Games, "notes": s.Notes, "verdicts": s.Verdicts, "schema": s.Schema, "bytes": s.FileBytes,
-		"proved":    map[string]int64{"B": s.Proved[0], "W": s.Proved[1]},
-		"open":      map[string]int64{"B": s.Open[0], "W": s.Open[1]},
-		"disproved": map[string]int64{"B": s.Disproved[0], "W": s.Disproved[1]},
-		"unchecked": map[string]int64{"B": s.Unchecked[0], "W": s.Unchecked[1]}, "proofs_checked": checked},
+		"proved":          map[string]int64{"B": s.Proved[0], "W": s.Proved[1]},
+		"proved_by_order": map[string][4]int64{"B": s.ProvedByOrder[0], "W": s.ProvedByOrder[1]},
+		"open":            map[string]int64{"B": s.Open[0], "W": s.Open[1]},
+		"disproved":       map[string]int64{"B": s.Disproved[0], "W": s.Disproved[1]},
+		"unchecked":       map[string]int64{"B": s.Unchecked[0], "W": s.Unchecked[1]}, "proofs_checked": checked},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "rules      Connect(%s)\nschema     %d\npositions  %d\nmoves      %d\ngames      %d\nnotes      %d\nverdicts   %d\n",
 				s.Rules, s.Schema, s.Positions, s.Edges, s.Games, s.Notes, s.Verdicts)
-			fmt.Fprintf(w, "proved     B %d, W %d\nopen       B %d, W %d\ndisproved  B %d, W %d\nsize       %.1f MB\n",
-				s.Proved[0], s.Proved[1], s.Open[0], s.Open[1], s.Disproved[0], s.Disproved[1], float64(s.FileBytes)/1e6)
+			fmt.Fprintf(w, "proved     B %d, W %d\n", s.Proved[0], s.Proved[1])
+			for i, c := range []string{"B", "W"} {
+				o := s.ProvedByOrder[i]
+				fmt.Fprintf(w, "  %s        order 0 (won at once) %d, order 1 %d, order 2 %d, order 3 %d (open --proved lists %d)\n", c, o[0], o[1], o[2], o[3], o[1]+o[2]+o[3])
+			}
+			fmt.Fprintf(w, "open       B %d, W %d\ndisproved  B %d, W %d\nsize       %.1f MB\n",
+				s.Open[0], s.Open[1], s.Disproved[0], s.Disproved[1], float64(s.FileBytes)/1e6)
 			if !checked {
 				fmt.Fprintf(w, "unchecked  B %d, W %d (%s)\n", s.Unchecked[0], s.Unchecked[1], proofbook.UncheckedNote)
 			}
 		})
+}
+
+// verdictOrderText says a verdict's λ order: the order of its argument
+// (README, "Orders"), not the λ of the run; an open verdict's is the order
+// of what it refuted so far, which its items may raise.
+func verdictOrderText(v *proofbook.Verdict) string {
+	switch {
+	case v.Order == 0:
+		return "no order: nothing refuted"
+	case v.Status == proofbook.StatusProved:
+		return fmt.Sprintf("order %d", v.Order)
+	}
+	return fmt.Sprintf("order %d so far", v.Order)
 }
 
 func proofText(p proofbook.Proof) string {
@@ -705,8 +724,8 @@ func bookShow(e *bookEnv) error {
 			fmt.Fprintf(w, "comment: %s\n", strings.ReplaceAll(p.Comment, "\n", "\n  "))
 		}
 		if v := p.Verdict; v != nil {
-			fmt.Fprintf(w, "verdict: %s for %s (order %d), %s, %d calls, %d nodes, %d ms, %s, %s\n",
-				v.Status, v.Attacker, v.Order, unsolvedText(v, uns, semi), v.Calls, v.Nodes, v.Millis, v.Engine, certText(v))
+			fmt.Fprintf(w, "verdict: %s for %s (%s), %s, %d calls, %d nodes, %d ms, %s, %s\n",
+				v.Status, v.Attacker, verdictOrderText(v), unsolvedText(v, uns, semi), v.Calls, v.Nodes, v.Millis, v.Engine, certText(v))
 			printUnsolvedWhy(w, why)
 			fmt.Fprintf(w, "open items for %s: %d %v\n", v.Attacker, len(items), items)
 		}
@@ -868,8 +887,8 @@ func bookVerify(e *bookEnv, o verifyOpts) error {
 	return e.print(map[string]any{"id": int64(id), "verdict": newVerdictJSON(r, sv.Transform(r, engine.InverseSymmetry(sym))),
 		"open_items": items, "unsolved_why": why, "book_status": p.Proof(sv.Attacker).Status},
 		func(w io.Writer) {
-			fmt.Fprintf(w, "position %d: verdict %s (order %d) for %s; %s; %d calls, %d nodes, %d ms\n",
-				id, sv.Status, sv.Order, sv.Attacker, unsolvedText(&sv, uns, semi), sv.Calls, sv.Nodes, sv.Millis)
+			fmt.Fprintf(w, "position %d: verdict %s (%s) for %s; %s; %d calls, %d nodes, %d ms\n",
+				id, sv.Status, verdictOrderText(&sv), sv.Attacker, unsolvedText(&sv, uns, semi), sv.Calls, sv.Nodes, sv.Millis)
 			printUnsolvedWhy(w, why)
 			fmt.Fprintf(w, "open items: %d %v\n", len(items), items)
 			fmt.Fprintf(w, "book status for %s: %s\n", sv.Attacker, proofText(p.Proof(sv.Attacker)))

@@ -144,7 +144,7 @@ func printVerdict(w io.Writer, r engine.Rules, v verdictJSON, raw engine.Verdict
 		if len(v.OpenSeminull) > 0 {
 			fmt.Fprintf(w, ", %d open seminull moves", len(v.OpenSeminull))
 		}
-		fmt.Fprintln(w)
+		fmt.Fprintf(w, " (order %d so far)\n", v.Order)
 	}
 	if v.Note != "" {
 		fmt.Fprintf(w, "note: %s\n", v.Note)

@@ -62,7 +62,7 @@ func TestVerifyCommandOpen(t *testing.T) {
 	for _, w := range []string{"1", "2"} {
 		out, _ := runVerify(t, "--rules", "9,9,5,2,1", "--turns", turns, "--workers", w, "--max-nodes", "20000", "--json")
 		v := out.Verdict
-		if v.Status != c6book.StatusOpen || v.Order != 0 || len(v.Unsolved) == 0 || len(v.Unsolved) != len(v.Names.Unsolved) || v.AllUnsolved {
+		if v.Status != c6book.StatusOpen || v.Order != 2 || len(v.Unsolved) == 0 || len(v.Unsolved) != len(v.Names.Unsolved) || v.AllUnsolved {
 			t.Fatalf("verdict: %+v", v)
 		}
 		for i, u := range v.Names.Unsolved {

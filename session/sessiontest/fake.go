@@ -263,12 +263,18 @@ func (s *Store) Next(_ context.Context, b *engine.Board, a engine.Color) (sessio
 	return e, found, nil
 }
 
-func (s *Store) Proved(_ context.Context, a engine.Color, limit int) ([]session.Entry, error) {
+// Proved lists the proved nodes whose order (their verdict's, 1 without
+// one) is at least minOrder.
+func (s *Store) Proved(_ context.Context, a engine.Color, minOrder, limit int) ([]session.Entry, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []session.Entry
 	s.walk(func(line []engine.Move, n *Node) bool {
-		if n.Status[a] == c6book.StatusProved {
+		ord := 1
+		if v := n.Verdict[a]; v != nil {
+			ord = v.Order
+		}
+		if n.Status[a] == c6book.StatusProved && ord >= minOrder {
 			out = append(out, session.Entry{Line: line, Status: c6book.StatusProved, Label: n.Label, Text: n.Comment})
 		}
 		return len(out) < limit

@@ -7,6 +7,11 @@
 //
 //	go run ./tools/benchverify [--max-nodes N] [--lambda 2|3] [--workers N] [--limit N] [--speedup] [-v]
 //
+// With --openings FILE (tools/benchverify/openings.tsv, written by
+// tools/openingset) it verifies the attacker's reply of each opening (the
+// first --n) and prints, per call, the verdict, unsolved moves, solver
+// calls, CPU seconds and nodes, then the totals.
+//
 // With --connect623 FILE it instead searches Connect(6,2,3) first moves
 // (three stones in a small centre box, up to symmetry), verifies each and
 // runs AutoProve on the most promising ones, writing the best tree to FILE.
@@ -66,8 +71,14 @@ func run(args []string, w io.Writer) error {
 	proveBook := fs.String("prove-book", "", "instead: run the auto-pilot (c6 book prove) on every position one verifier call leaves open, in this new book")
 	proveTime := fs.Duration("prove-time", 25*time.Second, "prove-book: the auto-pilot's time per position")
 	jobs := fs.Int("jobs", 2, "prove-book: verifier jobs at once")
+	openings := fs.String("openings", "", "instead: verify the attacker's reply of each opening of this set (tools/benchverify/openings.tsv)")
+	nOpen := fs.Int("n", 0, "openings: only the first N positions (0: all)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *openings != "" {
+		opts := engine.VerifyOptions{Lambda: *lambda, Limits: engine.Limits{MaxNodes: *maxNodes, Timeout: *timeout}, Workers: *workers}
+		return benchOpenings(context.Background(), w, *openings, *nOpen, opts)
 	}
 	if *c623 != "" {
 		return connect623(w, *c623, *area, *maxNodes, *maxCalls, *workers, *shapeTimeout)
