@@ -207,8 +207,11 @@ func TestPropagationAndOr(t *testing.T) {
 	}{{"A", A}, {"P2", P2}} {
 		wantProof(t, bk, c.name+" proved", c.id, B, StatusProved, 0, Infinite)
 	}
-	if o := proofOf(t, bk, A, B).Order; o != 2 {
-		t.Fatalf("A proved with order %d, want 2", o)
+	// True orders: A's verdict is order 1 (exactly p threats, every
+	// block answered), and each block is answered by four threats (order
+	// 1): the whole is a VCDT, order 1 (not the run's λ 2).
+	if o := proofOf(t, bk, A, B).Order; o != 1 {
+		t.Fatalf("A proved with order %d, want 1", o)
 	}
 	if z := proofOf(t, bk, P2, B).Zone; len(z) == 0 {
 		t.Fatal("P2 proved without a zone")
