@@ -57,6 +57,7 @@ type moveGen struct {
 	dsets     []Move
 	rsets     []Move
 	wsB       []empt
+	masks     []uint64 // countSets2's scratch
 }
 
 // defenceCount is the number of critical defences (normal and relaxed) of
@@ -73,10 +74,52 @@ func (g *moveGen) defenceCount(ws []empt, t, p int) int32 {
 		return int32(ws[0].n) * int32(ws[1].n)
 	}
 	g.cand = candidates(ws, g.cand)
+	if p == 2 && len(ws) <= 64 {
+		return countSets2(ws, g.cand, &g.masks)
+	}
 	var rel []Move
 	g.dsets, rel = criticalSets(ws, g.cand, t, p, g.dsets[:0], g.rsets[:0])
 	g.rsets = rel
 	return int32(len(g.dsets) + len(rel))
+}
+
+// countSets2 is len(normal)+len(relaxed) of criticalSets(ws, cand, t, 2)
+// for at most 64 windows, with t the minimum hitting set size of ws (1 or
+// 2): the minimal sets of one or two squares of cand that hit every window.
+// Each candidate's windows are a bit mask: a square is a minimal set when it
+// hits them all, a pair when together they do and neither alone does.
+func countSets2(ws []empt, cand []Square, scratch *[]uint64) int32 {
+	if len(ws) == 0 {
+		return 0
+	}
+	full := ^uint64(0) >> (64 - len(ws))
+	masks := (*scratch)[:0]
+	for _, c := range cand {
+		var m uint64
+		for i := range ws {
+			for j := 0; j < int(ws[i].n) && j < MaxPerTurn; j++ {
+				if ws[i].e[j] == c {
+					m |= 1 << i
+					break
+				}
+			}
+		}
+		masks = append(masks, m)
+	}
+	*scratch = masks
+	n := int32(0)
+	for i, mi := range masks {
+		if mi == full {
+			n++
+			continue
+		}
+		for _, mj := range masks[i+1:] {
+			if mj != full && mi|mj == full {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // boardDefenceCount is defenceCount for a's threat windows on b.
