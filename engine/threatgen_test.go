@@ -217,6 +217,7 @@ func TestThreatMoveDefenceCounts(t *testing.T) {
 func TestCountSets2MatchesCriticalSets(t *testing.T) {
 	rng := rand.New(rand.NewPCG(24, 1))
 	var scratch []uint64
+	var sqs []Square
 	for iter := 0; iter < 200000; iter++ {
 		nw := 1 + rng.IntN(6)
 		nsq := 2 + rng.IntN(6)
@@ -237,8 +238,38 @@ func TestCountSets2MatchesCriticalSets(t *testing.T) {
 		cand := candidates(ws, nil)
 		normal, relaxed := criticalSets(ws, cand, tt, 2, nil, nil)
 		want := int32(len(normal) + len(relaxed))
-		if got := countSets2(ws, cand, &scratch); got != want {
+		if got := countSets2(ws, &sqs, &scratch); got != want {
 			t.Fatalf("windows %v (t=%d): countSets2 %d, criticalSets %d", ws, tt, got, want)
+		}
+	}
+}
+
+// TestCountThreatsMatchesMinHitting checks countThreats' shortcuts against
+// minHitting on random windows of up to p empties (p = 1, 2).
+func TestCountThreatsMatchesMinHitting(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 1))
+	for iter := 0; iter < 200000; iter++ {
+		p := 1 + rng.IntN(2)
+		nw := 1 + rng.IntN(4)
+		nsq := 2 + rng.IntN(5)
+		ws := make([]empt, nw)
+		for i := range ws {
+			n := rng.IntN(p + 1)
+			for l := 0; l < n; {
+				c := Square(rng.IntN(nsq))
+				dup := false
+				for j := 0; j < l; j++ {
+					dup = dup || ws[i].e[j] == c
+				}
+				if !dup {
+					ws[i].e[l] = c
+					l++
+				}
+			}
+			ws[i].n = int8(n)
+		}
+		if got, want := countThreats(ws, p), minHitting(ws, p+1); got != want {
+			t.Fatalf("p=%d windows %v: countThreats %d, minHitting %d", p, ws, got, want)
 		}
 	}
 }
