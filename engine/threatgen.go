@@ -611,6 +611,8 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 				}
 			}
 			c2 := g.squares(b, a, k-2*p, 1)
+			var frees []Square // freeSquares, read once (the board does not change here)
+			freesRead := false
 			for i, s1 := range h1 {
 				t1 := int(g.tone[i])
 				if t1 < minThreats {
@@ -624,7 +626,10 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 						add(m, t1, w1)
 					}
 				}
-				for _, s2 := range g.freeSquares(b, a, free) {
+				if !freesRead {
+					frees, freesRead = g.freeSquares(b, a, free), true
+				}
+				for _, s2 := range frees {
 					if m := move2(s1, s2); s2 != s1 && g.firstTime(m) {
 						add(m, t1, w1)
 					}
