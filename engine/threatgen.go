@@ -57,6 +57,11 @@ type moveGen struct {
 	dsets     []Move
 	rsets     []Move
 	wsB       []empt
+	masks     []uint64 // countSets2's scratch
+	msq       []Square
+	// per window: threatsListed's stamps (wst: the last one used)
+	wmark []uint32
+	wst   uint32
 }
 
 // defenceCount is the number of critical defences (normal and relaxed) of
@@ -72,11 +77,57 @@ func (g *moveGen) defenceCount(ws []empt, t, p int) int32 {
 		// would hit both): one stone in each, every pair minimal.
 		return int32(ws[0].n) * int32(ws[1].n)
 	}
+	if p == 2 && len(ws) <= 64 {
+		return countSets2(ws, &g.msq, &g.masks)
+	}
 	g.cand = candidates(ws, g.cand)
 	var rel []Move
 	g.dsets, rel = criticalSets(ws, g.cand, t, p, g.dsets[:0], g.rsets[:0])
 	g.rsets = rel
 	return int32(len(g.dsets) + len(rel))
+}
+
+// countSets2 is len(normal)+len(relaxed) of criticalSets(ws, cand, t, 2)
+// for at most 64 windows, with cand the distinct empties of ws and t the
+// minimum hitting set size of ws (1 or 2): the minimal sets of one or two
+// squares that hit every window. Each distinct empty square gets the bit
+// mask of its windows (sq, masks: scratch space): a square is a minimal set
+// when it hits them all, a pair when together they do and neither alone
+// does.
+func countSets2(ws []empt, sqs *[]Square, scratch *[]uint64) int32 {
+	if len(ws) == 0 {
+		return 0
+	}
+	full := ^uint64(0) >> (64 - len(ws))
+	sq, masks := (*sqs)[:0], (*scratch)[:0]
+	for i := range ws {
+		for j := 0; j < int(ws[i].n) && j < MaxPerTurn; j++ {
+			c := ws[i].e[j]
+			k := 0
+			for k < len(sq) && sq[k] != c {
+				k++
+			}
+			if k == len(sq) {
+				sq = append(sq, c)
+				masks = append(masks, 0)
+			}
+			masks[k] |= 1 << i
+		}
+	}
+	*sqs, *scratch = sq, masks
+	n := int32(0)
+	for i, mi := range masks {
+		if mi == full {
+			n++
+			continue
+		}
+		for _, mj := range masks[i+1:] {
+			if mj != full && mi|mj == full {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // boardDefenceCount is defenceCount for a's threat windows on b.
@@ -299,6 +350,21 @@ func countThreats(ws []empt, p int) int {
 		return 0
 	case len(ws) == 1 && ws[0].n > 0:
 		return 1
+	case len(ws) == 2 && ws[0].n > 0:
+		// minHitting of two windows: one stone when they share an empty
+		// square, else two (p+1 when the second is full).
+		a, b := &ws[0], &ws[1]
+		for i := 0; i < int(a.n) && i < MaxPerTurn; i++ {
+			for j := 0; j < int(b.n) && j < MaxPerTurn; j++ {
+				if a.e[i] == b.e[j] {
+					return 1
+				}
+			}
+		}
+		if b.n == 0 {
+			return p + 1
+		}
+		return min(2, p+1)
 	}
 	return minHitting(ws, p+1)
 }
@@ -346,28 +412,73 @@ func (g *moveGen) list(s Square) []int32 {
 
 // threatsListed is threatsWith for a position where a has no threat
 // window, using the lists of buildLists: only windows with k-2p stones or
-// more can reach the threat level with two stones.
+// more can reach the threat level with two stones. A window reaches it
+// with s1 alone, s2 alone or both: a listed window through s1 holds s2 too
+// exactly when it is in s2's list (both squares are empty, and the lists
+// hold every hot window through an empty square), which window stamps tell
+// without reading the window's squares; only the windows that reach the
+// threat level are read. The windows come in threatsWith's order: s1's, then
+// those of s2 without s1.
 func (g *moveGen) threatsListed(b *Board, a Color, s1, s2 Square) int {
 	ws := g.ws[:0]
 	tl := b.tl
 	geo := b.g
 	cells := b.cells
 	ca := b.cnt[a]
-	min := tl - 1
-	if s2 != NoSquare {
-		min = tl - 2
-	}
-	for pass, s := range [2]Square{s1, s2} {
-		for _, w := range g.list(s) {
-			n := ca[w]
-			if n < min {
-				continue
+	l1, l2 := g.list(s1), g.list(s2)
+	if len(l2) == 0 {
+		for _, w := range l1 {
+			if ca[w]+1 >= tl {
+				ws = appendEmpties(ws, geo.win(w), cells, s1, s2)
 			}
-			ws = appendNewWindow(ws, geo.win(w), cells, n, tl, s1, s2, pass)
+		}
+	} else {
+		if len(g.wmark) != geo.nwin {
+			g.wmark = make([]uint32, geo.nwin)
+			g.wst = 0
+		}
+		if g.wst >= ^uint32(0)-2 {
+			clear(g.wmark)
+			g.wst = 0
+		}
+		in2, both := g.wst+1, g.wst+2
+		g.wst += 2
+		for _, w := range l2 {
+			g.wmark[w] = in2
+		}
+		for _, w := range l1 {
+			n := ca[w] + 1
+			if g.wmark[w] == in2 {
+				g.wmark[w] = both
+				n++
+			}
+			if n >= tl {
+				ws = appendEmpties(ws, geo.win(w), cells, s1, s2)
+			}
+		}
+		for _, w := range l2 {
+			if g.wmark[w] != both && ca[w]+1 >= tl {
+				ws = appendEmpties(ws, geo.win(w), cells, s1, s2)
+			}
 		}
 	}
 	g.ws = ws
 	return countThreats(ws, b.rules.P)
+}
+
+// appendEmpties appends the empty squares of window sq other than s1 and
+// s2 to ws.
+func appendEmpties(ws []empt, sq []Square, cells []Color, s1, s2 Square) []empt {
+	var e empt
+	for _, q := range sq {
+		if cells[q] == Empty && q != s1 && q != s2 {
+			if int(e.n) < MaxPerTurn {
+				e.e[e.n] = q
+			}
+			e.n++
+		}
+	}
+	return append(ws, e)
 }
 
 func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, out []ThreatMove) []ThreatMove {
@@ -500,6 +611,8 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 				}
 			}
 			c2 := g.squares(b, a, k-2*p, 1)
+			var frees []Square // freeSquares, read once (the board does not change here)
+			freesRead := false
 			for i, s1 := range h1 {
 				t1 := int(g.tone[i])
 				if t1 < minThreats {
@@ -513,7 +626,10 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 						add(m, t1, w1)
 					}
 				}
-				for _, s2 := range g.freeSquares(b, a, free) {
+				if !freesRead {
+					frees, freesRead = g.freeSquares(b, a, free), true
+				}
+				for _, s2 := range frees {
 					if m := move2(s1, s2); s2 != s1 && g.firstTime(m) {
 						add(m, t1, w1)
 					}

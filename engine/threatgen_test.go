@@ -210,3 +210,66 @@ func TestThreatMoveDefenceCounts(t *testing.T) {
 		t.Logf("%v: %d defence counts checked", r, counted)
 	}
 }
+
+// TestCountSets2MatchesCriticalSets checks the bit-mask count of the
+// critical defences (p = 2) against criticalSets on random windows over a
+// few squares, so that windows share squares often.
+func TestCountSets2MatchesCriticalSets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(24, 1))
+	var scratch []uint64
+	var sqs []Square
+	for iter := 0; iter < 200000; iter++ {
+		nw := 1 + rng.IntN(6)
+		nsq := 2 + rng.IntN(6)
+		ws := make([]empt, nw)
+		for i := range ws {
+			n := 1 + rng.IntN(2)
+			ws[i].n = int8(n)
+			ws[i].e[0] = Square(rng.IntN(nsq))
+			if n == 2 {
+				for ws[i].e[1] = Square(rng.IntN(nsq)); ws[i].e[1] == ws[i].e[0]; ws[i].e[1] = Square(rng.IntN(nsq)) {
+				}
+			}
+		}
+		tt := minHitting(ws, 3)
+		if tt > 2 {
+			continue
+		}
+		cand := candidates(ws, nil)
+		normal, relaxed := criticalSets(ws, cand, tt, 2, nil, nil)
+		want := int32(len(normal) + len(relaxed))
+		if got := countSets2(ws, &sqs, &scratch); got != want {
+			t.Fatalf("windows %v (t=%d): countSets2 %d, criticalSets %d", ws, tt, got, want)
+		}
+	}
+}
+
+// TestCountThreatsMatchesMinHitting checks countThreats' shortcuts against
+// minHitting on random windows of up to p empties (p = 1, 2).
+func TestCountThreatsMatchesMinHitting(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 1))
+	for iter := 0; iter < 200000; iter++ {
+		p := 1 + rng.IntN(2)
+		nw := 1 + rng.IntN(4)
+		nsq := 2 + rng.IntN(5)
+		ws := make([]empt, nw)
+		for i := range ws {
+			n := rng.IntN(p + 1)
+			for l := 0; l < n; {
+				c := Square(rng.IntN(nsq))
+				dup := false
+				for j := 0; j < l; j++ {
+					dup = dup || ws[i].e[j] == c
+				}
+				if !dup {
+					ws[i].e[l] = c
+					l++
+				}
+			}
+			ws[i].n = int8(n)
+		}
+		if got, want := countThreats(ws, p), minHitting(ws, p+1); got != want {
+			t.Fatalf("p=%d windows %v: countThreats %d, minHitting %d", p, ws, got, want)
+		}
+	}
+}

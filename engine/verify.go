@@ -399,21 +399,27 @@ func (v *verifier) solve(j *job) {
 		b.Place(j.def.At(i), v.d)
 	}
 	b.SetToMove(v.a)
-	modes := []Mode{VCDT}
+	// VCST's first stage is a VCDT search with the whole budget, and its
+	// later stages run only when that one has exhausted its threat space:
+	// one VCST call gives the result of a VCDT call followed, on failure,
+	// by a VCST call, without searching the double threats twice. A win
+	// of that first stage reports mode VCDT, as the VCDT call did.
+	m := VCDT
 	if j.vcst {
-		modes = append(modes, VCST)
+		m = VCST
 	}
-	for _, m := range modes {
-		v.calls.Add(1)
-		res, err := Solve(v.ctx, b, Params{Mode: m, Tolerance: j.tol, Limits: v.opts.Limits, Free: v.opts.Free})
-		if err != nil {
-			err = fmt.Errorf("verify: after defender %s: %w", MoveName(b.rules, j.def), err)
-		}
-		v.nodes.Add(res.Nodes)
-		j.res, j.mode, j.err = res, m, err
-		if err != nil || res.Outcome == Win {
-			return
-		}
+	v.calls.Add(1)
+	res, err := Solve(v.ctx, b, Params{Mode: m, Tolerance: j.tol, Limits: v.opts.Limits, Free: v.opts.Free})
+	if err != nil {
+		err = fmt.Errorf("verify: after defender %s: %w", MoveName(b.rules, j.def), err)
+	}
+	v.nodes.Add(res.Nodes)
+	if res.Outcome == Win {
+		m = res.Mode
+	}
+	j.res, j.mode, j.err = res, m, err
+	if err != nil || res.Outcome == Win {
+		return
 	}
 	if j.def.Len() == b.rules.P || j.tol == 0 {
 		v.unsolved.Add(1)
