@@ -22,7 +22,6 @@
 package main
 
 import (
-	"bufio"
 	"compress/gzip"
 	"context"
 	"encoding/json"
@@ -254,49 +253,36 @@ func load(posFile, gamesFile string) ([]position, error) {
 	if err := json.NewDecoder(zr).Decode(&games); err != nil {
 		return nil, fmt.Errorf("%s: %w", gamesFile, err)
 	}
-	pf, err := os.Open(posFile)
-	if err != nil {
-		return nil, err
-	}
-	defer pf.Close()
 	r := engine.Connect6()
 	var out []position
-	sc := bufio.NewScanner(pf)
-	for line := 1; sc.Scan(); line++ {
-		text := sc.Text()
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		cols := strings.Split(text, "\t")
-		if len(cols) != 4 {
-			return nil, fmt.Errorf("%s:%d: want 4 tab-separated columns", posFile, line)
-		}
+	err = eachRow(posFile, 4, func(cols []string) error {
 		gid, turns := cols[0], cols[3]
 		b, err := engine.ReplayText(r, turns)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", posFile, line, err)
+			return err
 		}
 		if b.ToMove().String() != cols[2] {
-			return nil, fmt.Errorf("%s:%d: %s to move, the file says %s", posFile, line, b.ToMove(), cols[2])
+			return fmt.Errorf("%s to move, the file says %s", b.ToMove(), cols[2])
 		}
 		g, ok := games[gid]
 		n := len(strings.Fields(turns))
 		if !ok || len(g) <= n || strings.Join(g[:n], " ") != strings.Join(strings.Fields(turns), " ") {
-			return nil, fmt.Errorf("%s:%d: game %s is missing from the games file or does not continue the position", posFile, line, gid)
+			return fmt.Errorf("game %s is missing from the games file or does not continue the position", gid)
 		}
 		next, err := engine.ParseMove(r, g[n])
 		if err != nil {
-			return nil, fmt.Errorf("game %s turn %d: %w", gid, n+1, err)
+			return fmt.Errorf("game %s turn %d: %w", gid, n+1, err)
 		}
 		if err := b.Play(next); err != nil {
-			return nil, fmt.Errorf("game %s turn %d: %w", gid, n+1, err)
+			return fmt.Errorf("game %s turn %d: %w", gid, n+1, err)
 		}
 		if b.Winner() != engine.Empty {
-			return nil, fmt.Errorf("game %s: the next turn wins at once", gid)
+			return fmt.Errorf("game %s: the next turn wins at once", gid)
 		}
 		out = append(out, position{gid: gid, turns: turns, next: next, board: b})
-	}
-	if err := sc.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	if len(out) == 0 {

@@ -22,30 +22,43 @@ type opening struct {
 }
 
 func loadOpenings(path string) ([]opening, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
 	r := engine.Connect6()
 	var out []opening
-	sc := bufio.NewScanner(f)
+	err := eachRow(path, 4, func(cols []string) error {
+		b, err := engine.ReplayText(r, cols[3])
+		if err != nil {
+			return err
+		}
+		out = append(out, opening{rank: cols[0], turns: cols[3], board: b})
+		return nil
+	})
+	return out, err
+}
+
+// eachRow calls f with the columns of each row of the tab-separated file
+// at path (blank lines and # comments skipped), which must have ncols
+// columns; an error names the file and line.
+func eachRow(path string, ncols int, f func(cols []string) error) error {
+	fh, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer fh.Close()
+	sc := bufio.NewScanner(fh)
 	for line := 1; sc.Scan(); line++ {
 		text := sc.Text()
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
 		cols := strings.Split(text, "\t")
-		if len(cols) != 4 {
-			return nil, fmt.Errorf("%s:%d: want 4 tab-separated columns", path, line)
+		if len(cols) != ncols {
+			return fmt.Errorf("%s:%d: want %d tab-separated columns", path, line, ncols)
 		}
-		b, err := engine.ReplayText(r, cols[3])
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", path, line, err)
+		if err := f(cols); err != nil {
+			return fmt.Errorf("%s:%d: %w", path, line, err)
 		}
-		out = append(out, opening{rank: cols[0], turns: cols[3], board: b})
 	}
-	return out, sc.Err()
+	return sc.Err()
 }
 
 // benchOpenings verifies the attacker's reply of each of the first n
