@@ -190,8 +190,11 @@ func TestBookProveWorkerProcesses(t *testing.T) {
 	var victimJob string
 	var out outcome
 	finished := false
+	guard := guardBeforeTimeout(t)
 	for victim == nil && !finished {
 		select {
+		case <-guard:
+			t.Fatalf("no job started before the test's time ran out")
 		case s := <-starts:
 			_ = s.w.cmd.Process.Signal(syscall.SIGSTOP)
 			if _, err := client.q.results.Get(ctx, s.id); err == nil {
@@ -217,7 +220,11 @@ func TestBookProveWorkerProcesses(t *testing.T) {
 		t.Fatalf("no worker could be killed mid-job (proof finished: %v)", finished)
 	}
 	pq.restart(t)
-	out = <-done // the proof finished
+	select {
+	case out = <-done: // the proof finished
+	case <-guard:
+		t.Fatalf("the proof did not finish before the test's time ran out (victim %s, job %s)", victim.name, victimJob)
+	}
 	if out.err != nil || out.res.Status != "proved" {
 		t.Fatalf("prove through the queue: %s after %d calls, %v\nlog: %q", out.res.Status, out.res.Calls, out.err, pq.lg.lines)
 	}
