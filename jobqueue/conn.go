@@ -2,6 +2,7 @@ package jobqueue
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -107,6 +108,26 @@ func connOptions(credsFile, name string) ([]nats.Option, error) {
 		opts = append(opts, o)
 	}
 	return opts, nil
+}
+
+// ConnectWorker is Connect for a worker that must outlast a server that
+// is starting, restarting or too busy to answer at once: a failed
+// connection is tried again (pausing up to 5 s, each failure told to logf)
+// until it succeeds or ctx is done. Refused credentials end it at once.
+func ConnectWorker(ctx context.Context, url, credsFile, name string, logf func(string, ...any)) (*nats.Conn, error) {
+	pause := 250 * time.Millisecond
+	for {
+		nc, err := Connect(url, credsFile, name)
+		if err == nil || IsAuthError(err) {
+			return nc, err
+		}
+		logf("worker %s: %v; trying again in %s", name, err, pause)
+		sleepCtx(ctx, pause)
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("%w (gave up connecting: %v)", ctx.Err(), err)
+		}
+		pause = min(2*pause, 5*time.Second)
+	}
 }
 
 // ErrAuth is wrapped by Connect's error when the server refuses the

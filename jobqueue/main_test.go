@@ -32,13 +32,13 @@ func workerProcess(url string) int {
 		cancel()
 	}()
 	name := os.Getenv(workerEnv + "_NAME")
-	nc, err := Connect(url, os.Getenv(workerEnv+"_CREDS"), name)
+	logf := func(format string, args ...any) { fmt.Fprintf(os.Stderr, format+"\n", args...) }
+	nc, err := ConnectWorker(ctx, url, os.Getenv(workerEnv+"_CREDS"), name, logf)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "worker:", err)
 		return 1
 	}
 	defer nc.Close()
-	logf := func(format string, args ...any) { fmt.Fprintf(os.Stderr, format+"\n", args...) }
 	if err := RunWorker(ctx, nc, WorkerConfig{Jobs: 1, Solvers: 1, Name: name, Logf: logf}); err != nil {
 		fmt.Fprintln(os.Stderr, "worker:", err)
 		return 1

@@ -74,9 +74,22 @@ func RunWorker(ctx context.Context, nc *nats.Conn, cfg WorkerConfig) error {
 	if err != nil {
 		return err
 	}
-	q, err := openQueue(ctx, js, 0)
-	if err != nil {
-		return err
+	if cfg.Logf == nil {
+		cfg.Logf = log.Printf
+	}
+	// A server that is starting or busy may not answer the queue's
+	// requests in time: try again (pausing up to 5 s, each failure
+	// logged) until the queue is open or ctx is done.
+	var q *queue
+	for pause := 250 * time.Millisecond; ; pause = min(2*pause, 5*time.Second) {
+		if q, err = openQueue(ctx, js, 0); err == nil {
+			break
+		}
+		cfg.Logf("worker %s: %v; trying again in %s", cfg.Name, err, pause)
+		sleepCtx(ctx, pause)
+		if ctx.Err() != nil {
+			return fmt.Errorf("%w (gave up opening the queue: %v)", ctx.Err(), err)
+		}
 	}
 	if cfg.Jobs <= 0 {
 		cfg.Jobs = 1
@@ -87,9 +100,6 @@ func RunWorker(ctx context.Context, nc *nats.Conn, cfg WorkerConfig) error {
 	host, _ := os.Hostname()
 	if cfg.Name == "" {
 		cfg.Name = host
-	}
-	if cfg.Logf == nil {
-		cfg.Logf = log.Printf
 	}
 	w := &worker{nc: nc, q: q, cfg: cfg, key: keySafe(cfg.Name) + "-" + nuid.Next(), cancels: map[string]*jobCancel{},
 		info: WorkerInfo{Name: cfg.Name, Host: host, Engine: engine.EngineVersion, Slots: cfg.Jobs, Started: time.Now()}}

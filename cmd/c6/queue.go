@@ -121,14 +121,14 @@ func cmdWorker(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signalContext()
 	defer stop()
-	nc, err := jobqueue.Connect(*url, *creds, "c6-worker")
+	logf := func(format string, args ...any) {
+		fmt.Fprintf(stderr, "%s %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, args...))
+	}
+	nc, err := jobqueue.ConnectWorker(ctx, *url, *creds, "c6-worker", logf)
 	if err != nil {
 		return err
 	}
 	defer nc.Close()
-	logf := func(format string, args ...any) {
-		fmt.Fprintf(stderr, "%s %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, args...))
-	}
 	logf("worker: connected to %s, engine %s, %d job slots", nc.ConnectedUrlRedacted(), engine.EngineVersion, *jobs)
 	if *every > 0 {
 		c, err := jobqueue.NewClient(ctx, nc, jobqueue.ClientConfig{})
