@@ -19,6 +19,7 @@ import (
 	"c6book"
 	"c6book/engine"
 	"c6book/proofbook"
+	"c6book/session"
 	"c6book/ui"
 )
 
@@ -826,7 +827,7 @@ func TestVerifierOrientationIndependent(t *testing.T) {
 	}
 	var want string
 	for sym := 0; sym < r.SymmetryCount(); sym++ {
-		v, err := ev.Verify(context.Background(), b.Transformed(sym), 2, func(ui.Progress) {})
+		v, err := ev.Verify(context.Background(), b.Transformed(sym), 2, func(session.Progress) {})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -945,7 +946,7 @@ func TestStoreShowsUncheckedProofs(t *testing.T) {
 	if err != nil || res.Status != "proved" {
 		t.Fatalf("prove: %s %v", res.Status, err)
 	}
-	shown := func() (ui.Position, []ui.Child, []ui.Entry) {
+	shown := func() (session.Position, []session.Child, []session.Entry) {
 		t.Helper()
 		p, err := st.Position(ctx, d4, engine.Black)
 		if err != nil {

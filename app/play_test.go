@@ -11,6 +11,7 @@ import (
 
 	"c6book/engine"
 	"c6book/proofbook"
+	"c6book/session"
 	"c6book/ui"
 )
 
@@ -25,7 +26,7 @@ func TestEnginePlayerLostThreat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := engineVerifier{playNodes: 20000}.Play(context.Background(), b, 0, func(ui.PlayProgress) {})
+	a, err := engineVerifier{playNodes: 20000}.Play(context.Background(), b, 0, func(session.PlayProgress) {})
 	if err != nil {
 		t.Fatal(err)
 	}

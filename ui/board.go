@@ -16,6 +16,7 @@ import (
 
 	"c6book"
 	"c6book/engine"
+	"c6book/session"
 )
 
 // BoardView is everything the board draws: the position and its overlays.
@@ -27,7 +28,7 @@ type BoardView struct {
 	// Unsolved defender moves: each square of each move is marked, with the
 	// number of unsolved moves it belongs to.
 	Unsolved []engine.Move
-	Children []Child // stored moves out of Pos, marked with their status colour
+	Children []session.Child // stored moves out of Pos, marked with their status colour
 	// Preview is a move shown, not played: the squares of a selected engine
 	// candidate, drawn as faint stones of the side to move.
 	Preview []engine.Square

@@ -272,7 +272,7 @@ func TestVerifyLabelAndGoToIt(t *testing.T) {
 // status colour.
 func TestEntryRows(t *testing.T) {
 	h := newHarness(t, engine.Connect6(), nil)
-	h.wb.ui.setSearch([]Entry{{Line: mustTurns(t, "j10 j9k9"), Short: "1. j10 2. j9k9", Status: c6book.StatusProved, Text: "idea"}})
+	h.wb.ui.setSearch([]session.Entry{{Line: mustTurns(t, "j10 j9k9"), Short: "1. j10 2. j9k9", Status: c6book.StatusProved, Text: "idea"}})
 	if got := rowText(t, h.wb.ui.searchList, 0); got != "1. j10 2. j9k9 — idea" {
 		t.Fatalf("search row %q", got)
 	}

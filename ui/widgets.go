@@ -47,7 +47,7 @@ type widgets struct {
 	candL      *widget.Label
 	candList   *widget.List
 	candNote   *widget.Label // over the empty list: how to use it, or why Suggest is disabled
-	shownCands []Candidate
+	shownCands []session.Candidate
 	candSel    int // the selected candidate (previewed on the board), -1 when none
 	playCandB  *widget.Button
 	progress   *widget.ProgressBar
@@ -66,16 +66,16 @@ type widgets struct {
 	commentE   *widget.Entry
 	saveB      *widget.Button
 	searchE    *widget.Entry
-	searchRes  []Entry
+	searchRes  []session.Entry
 	searchList *widget.List
-	solvedRes  []Entry
+	solvedRes  []session.Entry
 	solvedList *widget.List
 	solvedMin  *widget.Select // the Solved list's least λ order
 	tabs       *container.AppTabs
 
 	gamesL     *widget.Label
 	gamesList  *widget.List
-	games      []GameInfo
+	games      []session.GameInfo
 	gamesTotal int64
 	gamesPos   *engine.Board // the position the games were listed for
 	gamesMore  bool          // a page is being read
@@ -319,7 +319,7 @@ func newWidgets(wb *Workbench) *widgets {
 		widget.NewLabel("“Label squares” puts letters on the board.")), nil, nil, u.commentE)
 
 	// Search in comments and the solved browser.
-	entryList := func(res *[]Entry) *widget.List {
+	entryList := func(res *[]session.Entry) *widget.List {
 		l := widget.NewList(
 			func() int { return len(*res) },
 			newRow,
@@ -496,7 +496,7 @@ func (u *widgets) clearCandidate() {
 
 // replyText is a row of the replies list: the move, its games and Black's
 // win rate, its status and label.
-func replyText(r engine.Rules, c Child) string {
+func replyText(r engine.Rules, c session.Child) string {
 	text := engine.MoveName(r, c.Move)
 	if g := c.Games.Games; g > 0 {
 		unit := "games"
@@ -516,7 +516,7 @@ func replyText(r engine.Rules, c Child) string {
 }
 
 // gameText is a row of the Games pane: source, id, length, result.
-func gameText(g GameInfo) string {
+func gameText(g session.GameInfo) string {
 	res := "unfinished"
 	switch g.Result {
 	case engine.Black:
@@ -541,7 +541,7 @@ func (u *widgets) showGames() {
 	u.gamesL.SetText("Games: reading…")
 	u.gamesList.Refresh()
 	u.gamesList.ScrollToTop()
-	u.wb.s.LoadGames(0, gamesPage, func(gs []GameInfo, total int64) {
+	u.wb.s.LoadGames(0, gamesPage, func(gs []session.GameInfo, total int64) {
 		if u.gamesPos != p {
 			return
 		}
@@ -558,7 +558,7 @@ func (u *widgets) moreGames() {
 	}
 	p, n := u.gamesPos, len(u.games)
 	u.gamesMore = true
-	u.wb.s.LoadGames(n, gamesPage, func(gs []GameInfo, total int64) {
+	u.wb.s.LoadGames(n, gamesPage, func(gs []session.GameInfo, total int64) {
 		if u.gamesPos != p || len(u.games) != n {
 			return
 		}
@@ -926,7 +926,7 @@ func budgetOf(name string) (time.Duration, bool) {
 	return 0, false
 }
 
-func sameCandidates(a, b []Candidate) bool {
+func sameCandidates(a, b []session.Candidate) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -938,7 +938,7 @@ func sameCandidates(a, b []Candidate) bool {
 	return true
 }
 
-func (u *widgets) showProgress(p Progress) {
+func (u *widgets) showProgress(p session.Progress) {
 	if p.Total > 0 {
 		u.progress.SetValue(float64(p.Done) / float64(p.Total))
 	}
@@ -964,12 +964,12 @@ func (u *widgets) verifyingWhat() string {
 	return "Verifying " + prefix + strings.Join(parts, " ") + ": "
 }
 
-func (u *widgets) setSearch(es []Entry) {
+func (u *widgets) setSearch(es []session.Entry) {
 	u.searchRes = es
 	u.searchList.Refresh()
 }
 
-func (u *widgets) setSolved(es []Entry) {
+func (u *widgets) setSolved(es []session.Entry) {
 	u.solvedRes = es
 	u.solvedList.Refresh()
 }

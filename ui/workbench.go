@@ -37,14 +37,14 @@ type Workbench struct {
 // NewWorkbench builds the workbench over store, showing its root. win is used
 // for dialogs (may be nil in tests that set OnError). It fails only if the
 // store's rules are not playable.
-func NewWorkbench(store BookStore, verifier Verifier, win fyne.Window) (*Workbench, error) {
+func NewWorkbench(store session.BookStore, verifier session.Verifier, win fyne.Window) (*Workbench, error) {
 	return NewWorkbenchConfig(store, verifier, win, session.Config{Do: fyne.Do})
 }
 
 // NewWorkbenchConfig is NewWorkbench with the session's Config: tests
 // deliver background results through a queue they drain, and may run book
 // calls inline.
-func NewWorkbenchConfig(store BookStore, verifier Verifier, win fyne.Window, cfg session.Config) (*Workbench, error) {
+func NewWorkbenchConfig(store session.BookStore, verifier session.Verifier, win fyne.Window, cfg session.Config) (*Workbench, error) {
 	wb := &Workbench{win: win, numbers: true}
 	wb.OnError = wb.showError
 	s, err := session.New(store, verifier, cfg)
@@ -98,7 +98,7 @@ func (wb *Workbench) render(c session.Change) {
 // the engine cannot play is refused (the current one stays). A running
 // verification is cancelled and waited for: the old book may be closed
 // when SetStore returns.
-func (wb *Workbench) SetStore(store BookStore) error {
+func (wb *Workbench) SetStore(store session.BookStore) error {
 	return wb.s.SetStore(store)
 }
 
@@ -110,7 +110,7 @@ func (wb *Workbench) Close() { wb.s.Close() }
 func (wb *Workbench) Reload() { wb.s.Reload() }
 
 // Store returns the book shown.
-func (wb *Workbench) Store() BookStore { return wb.s.Store() }
+func (wb *Workbench) Store() session.BookStore { return wb.s.Store() }
 
 // ReadOnly says why the book shown cannot be written ("" when it can).
 func (wb *Workbench) ReadOnly() string { return wb.s.ReadOnly() }
@@ -128,10 +128,12 @@ func (wb *Workbench) Line() ([]engine.Move, int) { return wb.s.Line() }
 func (wb *Workbench) Position() *engine.Board { return wb.s.Position() }
 
 // Children returns the stored moves out of the shown position.
-func (wb *Workbench) Children() []Child { return append([]Child(nil), wb.s.Children()...) }
+func (wb *Workbench) Children() []session.Child {
+	return append([]session.Child(nil), wb.s.Children()...)
+}
 
 // Info returns what the book knows about the shown position.
-func (wb *Workbench) Info() Position { return wb.s.Info() }
+func (wb *Workbench) Info() session.Position { return wb.s.Info() }
 
 // Pending is the first stone of a two-stone turn being entered.
 func (wb *Workbench) Pending() engine.Square { return wb.s.Pending() }
@@ -233,7 +235,7 @@ func (wb *Workbench) SelectChild(i int) { wb.s.SelectChild(i) }
 func (wb *Workbench) GoToLine(line []engine.Move) { wb.s.GoToLine(line) }
 
 // OpenEntry shows a position found by a query.
-func (wb *Workbench) OpenEntry(e Entry) { wb.s.OpenEntry(e) }
+func (wb *Workbench) OpenEntry(e session.Entry) { wb.s.OpenEntry(e) }
 
 // GoToPly shows the first i moves of the current line.
 func (wb *Workbench) GoToPly(i int) { wb.s.GoToPly(i) }
@@ -318,7 +320,7 @@ func (wb *Workbench) Suggest() { wb.s.Suggest() }
 func (wb *Workbench) Suggesting() bool { return wb.s.Suggesting() }
 
 // Candidates returns the engine's proposals for the shown position.
-func (wb *Workbench) Candidates() []Candidate {
+func (wb *Workbench) Candidates() []session.Candidate {
 	cs, _ := wb.s.Candidates()
 	return cs
 }
@@ -339,7 +341,9 @@ func (wb *Workbench) Next() { wb.s.Next() }
 func (wb *Workbench) Search(query string) { wb.s.Search(query, wb.ui.setSearch) }
 
 // SearchResults are the positions the last search found.
-func (wb *Workbench) SearchResults() []Entry { return append([]Entry(nil), wb.ui.searchRes...) }
+func (wb *Workbench) SearchResults() []session.Entry {
+	return append([]session.Entry(nil), wb.ui.searchRes...)
+}
 
 // LoadSolved lists the proved positions for the attacker (in the Solved
 // tab when the book answers).
@@ -353,6 +357,8 @@ func (wb *Workbench) SetSolvedMinOrder(n int) {
 }
 
 // Solved are the proved positions listed.
-func (wb *Workbench) Solved() []Entry { return append([]Entry(nil), wb.ui.solvedRes...) }
+func (wb *Workbench) Solved() []session.Entry {
+	return append([]session.Entry(nil), wb.ui.solvedRes...)
+}
 
 func colourName(c engine.Color) string { return session.ColourName(c) }

@@ -28,7 +28,7 @@ type harness struct {
 	errs  []error
 }
 
-func newHarness(t *testing.T, r engine.Rules, v Verifier) *harness {
+func newHarness(t *testing.T, r engine.Rules, v session.Verifier) *harness {
 	t.Helper()
 	test.NewTempApp(t)
 	h := &harness{t: t, store: newFakeStore(r), queue: make(chan func(), 10000)}
@@ -100,7 +100,7 @@ func (h *harness) noErrors() {
 	h.errs = nil
 }
 
-func childNames(r engine.Rules, cs []Child) []string {
+func childNames(r engine.Rules, cs []session.Child) []string {
 	var out []string
 	for _, c := range cs {
 		out = append(out, engine.MoveName(r, c.Move))
@@ -459,9 +459,9 @@ type positionErrStore struct {
 	bad uint64 // the position's hash
 }
 
-func (s positionErrStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (Position, error) {
+func (s positionErrStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (session.Position, error) {
 	if b.Hash() == s.bad {
-		return Position{}, errors.New("disk on fire")
+		return session.Position{}, errors.New("disk on fire")
 	}
 	return s.fakeStore.Position(ctx, b, a)
 }
@@ -491,7 +491,7 @@ func TestLineStatusReadError(t *testing.T) {
 // warningStore is the fake store with a warning about the whole book.
 type warningStore struct{ *fakeStore }
 
-func (s warningStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (Position, error) {
+func (s warningStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (session.Position, error) {
 	p, err := s.fakeStore.Position(ctx, b, a)
 	p.Warning = "proofs not re-checked since an outside change: run check"
 	return p, err
