@@ -145,16 +145,16 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 				return nil, fmt.Errorf("--play: %w", err)
 			}
 		}
-		wa.wb.GoToLine(turns)
+		wa.wb.Cursor().GoToLine(turns)
 	}
 	if o.verify {
-		wa.wb.Verify()
+		wa.wb.Prover().Verify()
 	}
 	if o.auto {
 		wa.wb.StartAuto()
 	}
 	if o.suggest {
-		wa.wb.Suggest()
+		wa.wb.Prover().Suggest()
 	}
 	if startErr != nil {
 		dialog.ShowError(startErr, wa.win)
@@ -202,7 +202,7 @@ func (wa *workbenchApp) cancelDamageCheck() {
 func (wa *workbenchApp) close() {
 	wa.cancelDamageCheck()
 	if wa.wb != nil {
-		wa.wb.Close() // stops the jobs before the queue and the book close
+		wa.wb.Session().Close() // stops the jobs before the queue and the book close
 	}
 	wa.stopQueue()
 	if wa.bk != nil {
@@ -211,7 +211,7 @@ func (wa *workbenchApp) close() {
 }
 
 func (wa *workbenchApp) updateTitle() {
-	line, cur := wa.wb.Line()
+	line, cur := wa.wb.Cursor().Line()
 	title := "c6book — " + filepath.Base(wa.bk.Path()) + " (" + wa.bk.Rules().String() + ")"
 	if wa.bk.ReadOnly() != "" {
 		title += " — read-only"
@@ -248,7 +248,7 @@ func (wa *workbenchApp) remember(path string) {
 
 // switchTo makes bk the open book (closing the previous one).
 func (wa *workbenchApp) switchTo(bk *proofbook.Book) {
-	if err := wa.wb.SetStore(&bookStore{bk: bk, jobs: wa.verifier()}); err != nil {
+	if err := wa.wb.Session().SetStore(&bookStore{bk: bk, jobs: wa.verifier()}); err != nil {
 		bk.Close()
 		dialog.ShowError(err, wa.win)
 		return
@@ -356,21 +356,21 @@ func (wa *workbenchApp) setMenu() {
 		fyne.NewMenuItem("Verifier queue…", wa.queueSettings),
 	)
 	edit := fyne.NewMenu("Edit",
-		fyne.NewMenuItem("Undo last edit", wa.wb.Undo),
+		fyne.NewMenuItem("Undo last edit", wa.wb.History().Undo),
 	)
-	engineMove := fyne.NewMenuItem("Play engine move", wa.wb.PlayEngineMove)
+	engineMove := fyne.NewMenuItem("Play engine move", wa.wb.Prover().PlayEngineMove)
 	engineMove.Shortcut = ui.EngineMoveShortcut()
 	engineMenu := fyne.NewMenu("Engine",
-		fyne.NewMenuItem("Suggest moves", wa.wb.Suggest),
+		fyne.NewMenuItem("Suggest moves", wa.wb.Prover().Suggest),
 		engineMove,
-		fyne.NewMenuItem("Stop", wa.wb.Stop),
+		fyne.NewMenuItem("Stop", wa.wb.Prover().Stop),
 	)
 	nav := fyne.NewMenu("Go",
-		fyne.NewMenuItem("Root", wa.wb.Home),
-		fyne.NewMenuItem("Back", wa.wb.Back),
-		fyne.NewMenuItem("Forward", wa.wb.Forward),
-		fyne.NewMenuItem("End of line", wa.wb.End),
-		fyne.NewMenuItem("Next position to prove", wa.wb.Next),
+		fyne.NewMenuItem("Root", wa.wb.Cursor().Home),
+		fyne.NewMenuItem("Back", wa.wb.Cursor().Back),
+		fyne.NewMenuItem("Forward", wa.wb.Cursor().Forward),
+		fyne.NewMenuItem("End of line", wa.wb.Cursor().End),
+		fyne.NewMenuItem("Next position to prove", wa.wb.Cursor().Next),
 	)
 	wa.win.SetMainMenu(fyne.NewMainMenu(file, edit, nav, engineMenu))
 }
@@ -547,8 +547,8 @@ func importCancelledText(p proofbook.ImportProgress) string {
 // exportSGF exports the shown position's subtree as a job (progress and
 // Cancel; the board stays usable), then asks where to save it.
 func (wa *workbenchApp) exportSGF() {
-	bk, pos := wa.bk, wa.wb.Position().Clone()
-	line, cur := wa.wb.Line()
+	bk, pos := wa.bk, wa.wb.Cursor().Position().Clone()
+	line, cur := wa.wb.Cursor().Line()
 	var data []byte
 	var st proofbook.ExportStats
 	wa.background("Export SGF", func(ctx context.Context, say func(string)) (string, error) {
@@ -612,7 +612,7 @@ func (wa *workbenchApp) background(title string, work func(ctx context.Context, 
 		OnProgress: func(p session.Progress) { msg.SetText(p.Text) },
 		OnDone: func(err error) {
 			d.Hide()
-			wa.wb.Reload()
+			wa.wb.Session().Reload()
 			switch {
 			case errors.Is(err, context.Canceled):
 				// Cancelled by the user (or by opening another book).
@@ -643,7 +643,7 @@ func (wa *workbenchApp) screenshotWhenReady(o options) {
 	for {
 		running := true
 		fyne.DoAndWait(func() {
-			running = wa.wb.Running() || wa.wb.Suggesting() || wa.wb.Session().Busy() > 0
+			running = wa.wb.Prover().Running() || wa.wb.Prover().Suggesting() || wa.wb.Session().Busy() > 0
 			if !running {
 				img = wa.win.Canvas().Capture()
 			}

@@ -9,12 +9,12 @@ import (
 // Reports that arrive while one delivery is pending replace its content:
 // one delivery, of the latest report; after it, the next report is
 // delivered again.
-func TestLatestPlayCoalesces(t *testing.T) {
+func TestLatestCoalesces(t *testing.T) {
 	var queued []func()
 	do := func(f func()) { queued = append(queued, f) }
 	var got []int64
 	deliver := func(p PlayProgress) { got = append(got, p.Nodes) }
-	l := &latestPlay{}
+	l := &latest[PlayProgress]{}
 	for n := int64(1); n <= 5; n++ {
 		l.put(PlayProgress{Nodes: n}, do, deliver)
 	}

@@ -177,7 +177,7 @@ func TestBlockedStoreKeepsWindowLive(t *testing.T) {
 
 	// The root's answer is stuck in the book.
 	before := shot()
-	if wb.Session().Busy() == 0 || wb.Session().Loaded() {
+	if wb.Session().Busy() == 0 || wb.Session().Cursor().Loaded() {
 		t.Fatal("the root's data did not wait for the book")
 	}
 	test.TapAt(board, board.PointOf(mustSquare(t, "j10")))
@@ -205,7 +205,7 @@ func TestBlockedStoreKeepsWindowLive(t *testing.T) {
 	if !bytes.Equal(shot(), shot()) {
 		t.Fatal("the capture is not stable")
 	}
-	if len(wb.Children()) != 0 {
+	if len(wb.Cursor().Children()) != 0 {
 		t.Fatal("children shown before the book answered")
 	}
 
@@ -214,13 +214,13 @@ func TestBlockedStoreKeepsWindowLive(t *testing.T) {
 	for wb.Session().Busy() > 0 { // until the answers came
 		(<-queue)()
 	}
-	if !wb.Session().Loaded() || len(wb.Children()) != 1 || wb.Info().Comment != "the root" {
-		t.Fatalf("after release: loaded %v, %d children, info %+v", wb.Session().Loaded(), len(wb.Children()), wb.Info())
+	if !wb.Session().Cursor().Loaded() || len(wb.Cursor().Children()) != 1 || wb.Cursor().Info().Comment != "the root" {
+		t.Fatalf("after release: loaded %v, %d children, info %+v", wb.Session().Cursor().Loaded(), len(wb.Cursor().Children()), wb.Cursor().Info())
 	}
 	if len(errs) != 0 {
 		t.Fatalf("errors %v", errs)
 	}
-	wb.Close()
+	wb.Session().Close()
 }
 
 func mustSquare(t *testing.T, name string) engine.Square {

@@ -113,7 +113,7 @@ func setRow(o fyne.CanvasObject, st c6book.Status, known bool, text string, bold
 func newWidgets(wb *Workbench) *widgets {
 	u := &widgets{wb: wb}
 	u.board = NewBoard(engine.MustNewBoard(engine.Connect6()))
-	u.board.OnSquare = func(s engine.Square) { wb.TapSquare(s) }
+	u.board.OnSquare = func(s engine.Square) { wb.Cursor().TapSquare(s) }
 	u.board.OnKey = func(ev *fyne.KeyEvent) { wb.TypedKey(ev) }
 
 	u.statusL = widget.NewLabel("")
@@ -124,52 +124,52 @@ func newWidgets(wb *Workbench) *widgets {
 		}
 	})
 	u.numbers.SetChecked(true)
-	u.marking = widget.NewCheck("Label squares", func(on bool) { wb.s.SetMarking(on) })
-	u.undoB = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), wb.Undo)
-	u.engineB = widget.NewButtonWithIcon("Engine move", theme.ComputerIcon(), wb.PlayEngineMove)
+	u.marking = widget.NewCheck("Label squares", func(on bool) { wb.s.Cursor().SetMarking(on) })
+	u.undoB = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), wb.History().Undo)
+	u.engineB = widget.NewButtonWithIcon("Engine move", theme.ComputerIcon(), wb.Prover().PlayEngineMove)
 	tools := container.NewHBox(
-		widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), wb.Home),
-		widget.NewButtonWithIcon("", theme.NavigateBackIcon(), wb.Back),
-		widget.NewButtonWithIcon("", theme.NavigateNextIcon(), wb.Forward),
-		widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), wb.End),
+		widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), wb.Cursor().Home),
+		widget.NewButtonWithIcon("", theme.NavigateBackIcon(), wb.Cursor().Back),
+		widget.NewButtonWithIcon("", theme.NavigateNextIcon(), wb.Cursor().Forward),
+		widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), wb.Cursor().End),
 		u.undoB, u.numbers, u.marking,
 	)
 	left := container.NewBorder(tools, u.statusL, nil, nil, u.board)
 
 	// The line (root first) and the children of the shown position.
 	u.lineList = widget.NewList(
-		func() int { return wb.s.LineLen() + 1 },
+		func() int { return wb.s.Cursor().LineLen() + 1 },
 		newRow,
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			text := "root"
-			if i > 0 && i <= wb.s.LineLen() {
-				text = fmt.Sprintf("%d. %s %s", i, moverName(wb.s.Rules(), i-1), engine.MoveName(wb.s.Rules(), wb.s.LineMove(i-1)))
+			if i > 0 && i <= wb.s.Cursor().LineLen() {
+				text = fmt.Sprintf("%d. %s %s", i, moverName(wb.s.Rules(), i-1), engine.MoveName(wb.s.Rules(), wb.s.Cursor().LineMove(i-1)))
 			}
-			st := wb.s.LineStatus(i)
+			st := wb.s.Cursor().LineStatus(i)
 			text += "  " + st.String()
-			if n := wb.s.LineVariations(i); n > 0 {
+			if n := wb.s.Cursor().LineVariations(i); n > 0 {
 				text += fmt.Sprintf("  (+%d)", n)
 			}
-			setRow(o, st, true, text, i == wb.s.Cur())
+			setRow(o, st, true, text, i == wb.s.Cursor().Cur())
 		})
 	u.lineList.OnSelected = func(i widget.ListItemID) {
 		u.lineList.UnselectAll()
-		wb.GoToPly(i)
+		wb.Cursor().GoToPly(i)
 	}
 	u.kidsL = widget.NewLabel("Replies")
 	u.kidList = widget.NewList(
-		func() int { return len(wb.s.Children()) },
+		func() int { return len(wb.s.Cursor().Children()) },
 		newRow,
 		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if i >= len(wb.s.Children()) {
+			if i >= len(wb.s.Cursor().Children()) {
 				return
 			}
-			c := wb.s.Children()[i]
+			c := wb.s.Cursor().Children()[i]
 			setRow(o, c.Status, true, replyText(wb.s.Rules(), c), false)
 		})
 	u.kidList.OnSelected = func(i widget.ListItemID) {
 		u.kidList.UnselectAll()
-		wb.SelectChild(i)
+		wb.Cursor().SelectChild(i)
 	}
 	tree := container.NewHSplit(
 		container.NewBorder(widget.NewLabelWithStyle("Line", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, u.lineList),
@@ -182,7 +182,7 @@ func newWidgets(wb *Workbench) *widgets {
 		if s == "White" {
 			c = engine.White
 		}
-		if s != "" && c != wb.s.Attacker() {
+		if s != "" && c != wb.s.Cursor().Attacker() {
 			wb.SetAttacker(c)
 		}
 	})
@@ -191,23 +191,23 @@ func newWidgets(wb *Workbench) *widgets {
 	u.attacker.SetSelected("Black")
 	u.lambda = widget.NewSelect([]string{"λ2", "λ3"}, func(s string) {
 		if s == "λ3" {
-			wb.s.SetLambda(3)
+			wb.s.Prover().SetLambda(3)
 		} else {
-			wb.s.SetLambda(2)
+			wb.s.Prover().SetLambda(2)
 		}
 	})
 	u.lambda.SetSelected("λ2")
-	u.verifyB = widget.NewButtonWithIcon("Verify", theme.MediaPlayIcon(), wb.Verify)
+	u.verifyB = widget.NewButtonWithIcon("Verify", theme.MediaPlayIcon(), wb.Prover().Verify)
 	u.verifyB.Importance = widget.HighImportance
-	u.stopB = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), wb.Stop)
+	u.stopB = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), wb.Prover().Stop)
 	u.stopB.Disable()
-	u.nextB = widget.NewButtonWithIcon("Next", theme.MediaFastForwardIcon(), wb.Next)
-	u.disproveB = widget.NewButtonWithIcon("Mark disproved", theme.CancelIcon(), wb.ToggleDisproved)
+	u.nextB = widget.NewButtonWithIcon("Next", theme.MediaFastForwardIcon(), wb.Cursor().Next)
+	u.disproveB = widget.NewButtonWithIcon("Mark disproved", theme.CancelIcon(), wb.History().ToggleDisproved)
 	u.progress = widget.NewProgressBar()
 	u.progress.Hide()
 	u.progressL = widget.NewLabel("")
 	u.progressL.Wrapping = fyne.TextWrapWord
-	u.goVerifyB = widget.NewButtonWithIcon("Go to it", theme.NavigateNextIcon(), wb.s.GoToVerify)
+	u.goVerifyB = widget.NewButtonWithIcon("Go to it", theme.NavigateNextIcon(), wb.s.Prover().GoToVerify)
 	u.goVerifyB.Hide()
 	u.verdictL = widget.NewLabel("")
 	u.verdictL.Wrapping = fyne.TextWrapWord
@@ -218,7 +218,7 @@ func newWidgets(wb *Workbench) *widgets {
 			if i < len(u.unsolved) {
 				m := u.unsolved[i]
 				text := engine.MoveName(wb.s.Rules(), m)
-				if m.Len() < wb.s.Rules().StonesForTurn(wb.s.Position().Turn()) {
+				if m.Len() < wb.s.Rules().StonesForTurn(wb.s.Cursor().Position().Turn()) {
 					text += "  (seminull: answer it)"
 				} else if why, ok := u.why[m]; ok {
 					text += "  " + why
@@ -229,17 +229,17 @@ func newWidgets(wb *Workbench) *widgets {
 	u.unsolvedL.OnSelected = func(i widget.ListItemID) {
 		u.unsolvedL.UnselectAll()
 		if i < len(u.unsolved) {
-			wb.PlayMove(u.unsolved[i])
+			wb.Cursor().PlayMove(u.unsolved[i])
 		}
 	}
-	u.suggestB = widget.NewButtonWithIcon("Suggest", theme.SearchIcon(), wb.Suggest)
+	u.suggestB = widget.NewButtonWithIcon("Suggest", theme.SearchIcon(), wb.Prover().Suggest)
 	u.budgetS = widget.NewSelect(budgetNames(), func(name string) {
-		if d, ok := budgetOf(name); ok && d != wb.s.PlayBudget() {
-			wb.s.SetPlayBudget(d)
+		if d, ok := budgetOf(name); ok && d != wb.s.Prover().PlayBudget() {
+			wb.s.Prover().SetPlayBudget(d)
 		}
 	})
 	u.budgetS.PlaceHolder = "0.3 s" // its widest choice: the placeholder sets the width
-	u.budgetS.SetSelected(budgetName(wb.s.PlayBudget()))
+	u.budgetS.SetSelected(budgetName(wb.s.Prover().PlayBudget()))
 	u.playL = widget.NewLabel("")
 	u.playL.Wrapping = fyne.TextWrapWord
 	u.playL.Hide()
@@ -306,13 +306,13 @@ func newWidgets(wb *Workbench) *widgets {
 	// changes; the button saves at once.
 	typed := func(string) {
 		if !u.filling {
-			wb.s.EditNotes(u.commentE.Text, u.labelE.Text)
+			wb.s.Notes().Edit(u.commentE.Text, u.labelE.Text)
 		}
 	}
 	u.labelE.OnChanged = typed
 	u.commentE.OnChanged = typed
 	u.saveB = widget.NewButtonWithIcon("Save notes", theme.DocumentSaveIcon(), func() {
-		wb.SaveNotes(u.commentE.Text, u.labelE.Text)
+		wb.Notes().Save(u.commentE.Text, u.labelE.Text)
 	})
 	notes := container.NewBorder(container.NewVBox(u.labelE), container.NewHBox(u.saveB,
 		// (short: the widest tab sets the right pane's width, and so the board's)
@@ -349,7 +349,7 @@ func newWidgets(wb *Workbench) *widgets {
 		l.OnSelected = func(i widget.ListItemID) {
 			l.UnselectAll()
 			if i < len(*res) {
-				wb.OpenEntry((*res)[i])
+				wb.Cursor().OpenEntry((*res)[i])
 			}
 		}
 		return l
@@ -394,7 +394,7 @@ func newWidgets(wb *Workbench) *widgets {
 	u.gamesList.OnSelected = func(i widget.ListItemID) {
 		u.gamesList.UnselectAll()
 		if i < len(u.games) {
-			wb.s.OpenGame(u.games[i].ID)
+			wb.s.Cursor().OpenGame(u.games[i].ID)
 		}
 	}
 	games := container.NewBorder(u.gamesL, nil, nil, nil, u.gamesList)
@@ -478,7 +478,7 @@ func (u *widgets) playCandidate(i int) {
 	}
 	m := u.shownCands[i].Move
 	u.clearCandidate()
-	u.wb.PlayMove(m)
+	u.wb.Cursor().PlayMove(m)
 }
 
 // clearCandidate drops the selection and its preview.
@@ -533,7 +533,7 @@ func (u *widgets) showGames() {
 	if u.tabs.Selected() == nil || u.tabs.Selected().Text != "Games" {
 		return
 	}
-	p := u.wb.s.Position()
+	p := u.wb.s.Cursor().Position()
 	if p == u.gamesPos {
 		return
 	}
@@ -541,7 +541,7 @@ func (u *widgets) showGames() {
 	u.gamesL.SetText("Games: reading…")
 	u.gamesList.Refresh()
 	u.gamesList.ScrollToTop()
-	u.wb.s.LoadGames(0, gamesPage, func(gs []session.GameInfo, total int64) {
+	u.wb.s.Cursor().LoadGames(0, gamesPage, func(gs []session.GameInfo, total int64) {
 		if u.gamesPos != p {
 			return
 		}
@@ -558,7 +558,7 @@ func (u *widgets) moreGames() {
 	}
 	p, n := u.gamesPos, len(u.games)
 	u.gamesMore = true
-	u.wb.s.LoadGames(n, gamesPage, func(gs []session.GameInfo, total int64) {
+	u.wb.s.Cursor().LoadGames(n, gamesPage, func(gs []session.GameInfo, total int64) {
 		if u.gamesPos != p || len(u.games) != n {
 			return
 		}
@@ -588,17 +588,17 @@ func moverName(r engine.Rules, i int) string {
 // update shows the workbench's state.
 func (u *widgets) update() {
 	wb := u.wb
-	st := wb.s.Info().Status
-	side := colourName(wb.s.Position().ToMove())
-	text := fmt.Sprintf("Turn %d · %s to move · %s for %s · %d stored replies", wb.s.Position().Turn()+1, side,
-		st, colourName(wb.s.Attacker()), len(wb.s.Children()))
-	if w := wb.s.Position().Winner(); w != engine.Empty {
-		text = fmt.Sprintf("Turn %d · %s has won", wb.s.Position().Turn(), colourName(w))
+	st := wb.s.Cursor().Info().Status
+	side := colourName(wb.s.Cursor().Position().ToMove())
+	text := fmt.Sprintf("Turn %d · %s to move · %s for %s · %d stored replies", wb.s.Cursor().Position().Turn()+1, side,
+		st, colourName(wb.s.Cursor().Attacker()), len(wb.s.Cursor().Children()))
+	if w := wb.s.Cursor().Position().Winner(); w != engine.Empty {
+		text = fmt.Sprintf("Turn %d · %s has won", wb.s.Cursor().Position().Turn(), colourName(w))
 	}
-	if !wb.s.Info().Found && wb.s.Cur() > 0 {
+	if !wb.s.Cursor().Info().Found && wb.s.Cursor().Cur() > 0 {
 		text += " · not in the book"
 	}
-	if warn := wb.s.Info().Warning; warn != "" {
+	if warn := wb.s.Cursor().Info().Warning; warn != "" {
 		text = warn + " · " + text
 	}
 	editable := wb.s.ReadOnly() == ""
@@ -611,17 +611,17 @@ func (u *widgets) update() {
 	} else {
 		setButton(u.disproveB, "Mark disproved", editable)
 	}
-	if d := wb.CanUndo(); d != "" && editable {
+	if d := wb.History().CanUndo(); d != "" && editable {
 		setButton(u.undoB, "Undo "+d, true)
 	} else {
 		setButton(u.undoB, "Undo", false)
 	}
 	u.setEditable(editable)
 	u.lineList.Refresh()
-	u.lineList.ScrollTo(wb.s.Cur())
-	u.kidsL.SetText(fmt.Sprintf("Replies (%d)", len(wb.s.Children())))
+	u.lineList.ScrollTo(wb.s.Cursor().Cur())
+	u.kidsL.SetText(fmt.Sprintf("Replies (%d)", len(wb.s.Cursor().Children())))
 	u.kidList.Refresh()
-	if p := wb.s.Position(); p != u.kidsPos {
+	if p := wb.s.Cursor().Position(); p != u.kidsPos {
 		// A new position (a reload of the same one, as the auto-pilot's
 		// verdicts land, keeps the place).
 		u.kidsPos = p
@@ -631,16 +631,16 @@ func (u *widgets) update() {
 	// Notes follow the position, but never overwrite typing in place.
 	// (Once the book has answered for a new position; a reload of the same
 	// one after an edit leaves them alone.)
-	if p := wb.s.Position(); wb.s.Loaded() && (p != u.notesPos || !wb.s.Info().Found) && !wb.s.NotesPending() {
+	if p := wb.s.Cursor().Position(); wb.s.Cursor().Loaded() && (p != u.notesPos || !wb.s.Cursor().Info().Found) && !wb.s.Notes().Pending() {
 		u.notesPos = p
 		u.filling = true
-		u.labelE.SetText(wb.s.Info().Label)
-		u.commentE.SetText(wb.s.Info().Comment)
+		u.labelE.SetText(wb.s.Cursor().Info().Label)
+		u.commentE.SetText(wb.s.Cursor().Info().Comment)
 		u.filling = false
 	}
 	u.showGames()
 	u.showVerify()
-	if !wb.s.Suggesting() {
+	if !wb.s.Prover().Suggesting() {
 		u.showCandidates()
 	}
 }
@@ -649,7 +649,7 @@ func (u *widgets) update() {
 // what it left to say, else the shown position's verdict.
 func (u *widgets) showVerify() {
 	s := u.wb.s
-	if j := s.VerifyJob(); j != nil {
+	if j := s.Prover().VerifyJob(); j != nil {
 		u.verifyB.Disable()
 		u.stopB.Enable()
 		if u.progress.Hidden {
@@ -665,12 +665,12 @@ func (u *widgets) showVerify() {
 		} else {
 			u.progressL.SetText(u.verifyingWhat() + "starting…")
 		}
-		u.setShown(u.goVerifyB, s.VerifyElsewhere())
+		u.setShown(u.goVerifyB, s.Prover().VerifyElsewhere())
 		return
 	}
 	u.setShown(u.goVerifyB, false)
 	u.enableVerify()
-	if !s.Suggesting() {
+	if !s.Prover().Suggesting() {
 		u.stopB.Disable()
 	}
 	if !u.progress.Hidden {
@@ -678,11 +678,11 @@ func (u *widgets) showVerify() {
 		u.setShown(u.progress, false)
 		u.progressL.SetText("")
 	}
-	if t := s.VerifyText(); t != "" {
+	if t := s.Prover().VerifyText(); t != "" {
 		u.verdictL.SetText(t)
 		return
 	}
-	u.showVerdict(s.Verdict())
+	u.showVerdict(s.Cursor().Verdict())
 }
 
 func (u *widgets) showVerdict(v *c6book.Verdict) {
@@ -756,7 +756,7 @@ func (u *widgets) setEditable(on bool) {
 	switch {
 	case !on && !u.verifyB.Disabled():
 		u.verifyB.Disable()
-	case on && u.verifyB.Disabled() && !u.wb.s.Running():
+	case on && u.verifyB.Disabled() && !u.wb.s.Prover().Running():
 		u.enableVerify()
 	}
 	for _, w := range []fyne.Disableable{u.saveB, u.labelE, u.commentE, u.marking} {
@@ -767,7 +767,7 @@ func (u *widgets) setEditable(on bool) {
 		}
 	}
 	if !on && u.marking.Checked {
-		u.wb.s.SetMarking(false)
+		u.wb.s.Cursor().SetMarking(false)
 		u.marking.SetChecked(false)
 	}
 }
@@ -777,12 +777,12 @@ func (u *widgets) setEditable(on bool) {
 func (u *widgets) showSuggest() {
 	s := u.wb.s
 	u.showPlayText()
-	if s.Suggesting() {
+	if s.Prover().Suggesting() {
 		u.suggestB.Disable()
 		u.engineB.Disable()
 		u.stopB.Enable()
 		text := "Engine candidates: searching…"
-		if run, move := s.Thinking(); run && move {
+		if run, move := s.Prover().Thinking(); run && move {
 			text = "Engine move: thinking…"
 		}
 		if u.candL.Text != text {
@@ -790,7 +790,7 @@ func (u *widgets) showSuggest() {
 		}
 		return
 	}
-	if !s.Running() {
+	if !s.Prover().Running() {
 		u.stopB.Disable()
 	}
 	u.showCandidates()
@@ -798,7 +798,7 @@ func (u *widgets) showSuggest() {
 
 // showPlayText shows what the player has to say about the shown position.
 func (u *widgets) showPlayText() {
-	t := u.wb.s.PlayText()
+	t := u.wb.s.Prover().PlayText()
 	if u.playL.Text != t {
 		u.playL.SetText(t)
 	}
@@ -817,13 +817,13 @@ func (u *widgets) showPlayText() {
 // the defender must be to move.
 func (u *widgets) verifyBlocked() string {
 	s := u.wb.s
-	p := s.Position()
+	p := s.Cursor().Position()
 	switch {
 	case p.Winner() != engine.Empty:
 		return "the game is over"
-	case p.ToMove() == s.Attacker():
+	case p.ToMove() == s.Cursor().Attacker():
 		return fmt.Sprintf("it proves a win for the side that has just moved, and the attacker (%s) is to move",
-			colourName(s.Attacker()))
+			colourName(s.Cursor().Attacker()))
 	}
 	return ""
 }
@@ -832,7 +832,7 @@ func (u *widgets) verifyBlocked() string {
 // defender to move, no verification running) and disables it elsewhere.
 func (u *widgets) enableVerify() {
 	s := u.wb.s
-	on := s.ReadOnly() == "" && u.verifyBlocked() == "" && s.VerifyJob() == nil
+	on := s.ReadOnly() == "" && u.verifyBlocked() == "" && s.Prover().VerifyJob() == nil
 	if on && u.verifyB.Disabled() {
 		u.verifyB.Enable()
 	} else if !on && !u.verifyB.Disabled() {
@@ -844,13 +844,13 @@ func (u *widgets) enableVerify() {
 // it can): it proposes moves for the attacker, on the attacker's turn.
 func (u *widgets) suggestBlocked() string {
 	s := u.wb.s
-	p := s.Position()
+	p := s.Cursor().Position()
 	switch {
 	case p.Winner() != engine.Empty:
 		return "the game is over"
-	case p.ToMove() != s.Attacker():
+	case p.ToMove() != s.Cursor().Attacker():
 		return fmt.Sprintf("it proposes moves for the attacker (%s), and %s is to move",
-			colourName(s.Attacker()), colourName(p.ToMove()))
+			colourName(s.Cursor().Attacker()), colourName(p.ToMove()))
 	}
 	return ""
 }
@@ -858,7 +858,7 @@ func (u *widgets) suggestBlocked() string {
 // showCandidates shows the candidates of the shown position and whether
 // Suggest can run (the candidate search not running).
 func (u *widgets) showCandidates() {
-	cs, ok := u.wb.s.Candidates()
+	cs, ok := u.wb.s.Prover().Candidates()
 	if !sameCandidates(cs, u.shownCands) {
 		u.shownCands = cs
 		u.clearCandidate()
@@ -889,7 +889,7 @@ func (u *widgets) showCandidates() {
 		u.suggestB.Enable()
 	}
 	u.showPlayText()
-	engineOn := u.wb.s.HasPlayer() && session.NoMove(u.wb.s.Position()) == ""
+	engineOn := u.wb.s.Prover().HasPlayer() && session.NoMove(u.wb.s.Cursor().Position()) == ""
 	if engineOn && u.engineB.Disabled() {
 		u.engineB.Enable()
 	} else if !engineOn && !u.engineB.Disabled() {
@@ -949,7 +949,7 @@ func (u *widgets) showProgress(p session.Progress) {
 // verifyingWhat names the position being verified: "Verifying … 3. k9l9
 // 4. m10m11: " (its last turns).
 func (u *widgets) verifyingWhat() string {
-	line := u.wb.s.VerifyLine()
+	line := u.wb.s.Prover().VerifyLine()
 	if len(line) == 0 {
 		return "Verifying the empty board: "
 	}
