@@ -178,7 +178,7 @@ func (wa *workbenchApp) checkDamage(bk *proofbook.Book) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	wa.stopGate = func() { cancel(); <-done }
-	wa.offUI(func() func() {
+	wa.wb.Session().Go(func() func() {
 		err := bk.CheckWritable(ctx)
 		close(done)
 		return func() {
@@ -298,7 +298,7 @@ func (wa *workbenchApp) checkBook() {
 // openPath opens the book at path (off the UI goroutine: an upgrade may
 // take a while) and shows it.
 func (wa *workbenchApp) openPath(path string) {
-	wa.offUI(func() func() {
+	wa.wb.Session().Go(func() func() {
 		bk, err := proofbook.Open(context.Background(), path)
 		return func() {
 			if err != nil {
@@ -308,20 +308,6 @@ func (wa *workbenchApp) openPath(path string) {
 			wa.switchTo(bk)
 		}
 	})
-}
-
-// offUI runs work off the UI goroutine and the function it returns on it
-// (at once with an inline Config: tests).
-func (wa *workbenchApp) offUI(work func() func()) {
-	if wa.cfg.Inline {
-		work()()
-		return
-	}
-	do := wa.cfg.Do
-	go func() {
-		then := work()
-		do(then)
-	}()
 }
 
 func (wa *workbenchApp) setMenu() {
@@ -403,7 +389,7 @@ func (wa *workbenchApp) newBook() {
 					return
 				}
 				os.Remove(path) // the user agreed to replace it; Create wants a new file
-				wa.offUI(func() func() {
+				wa.wb.Session().Go(func() func() {
 					bk, err := proofbook.Create(context.Background(), path, r)
 					return func() {
 						if err != nil {

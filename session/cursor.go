@@ -142,7 +142,7 @@ func (c *Cursor) goTo(line []engine.Move, cur int) {
 		c.s.fail(fmt.Errorf("cannot show the line: %w", err))
 		return
 	}
-	c.s.notes.Flush() // notes typed are stored before the position changes
+	c.s.notes.flush() // notes typed are stored before the position changes
 	c.visit++
 	c.line = append([]engine.Move(nil), line...)
 	c.cur = cur

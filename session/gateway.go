@@ -44,10 +44,30 @@ func (s *Session) call(work func(ctx context.Context, store BookStore) func()) {
 }
 
 // spawn runs work on a goroutine of its own and the function it returns
-// on the UI goroutine: the one place the session leaves the UI goroutine.
+// on the UI goroutine: the one place the workbench leaves the UI goroutine
+// (book calls, jobs, and Go for the app).
 func (s *Session) spawn(work func() func()) {
 	do := s.do
-	go func() { do(work()) }()
+	go func() {
+		if then := work(); then != nil {
+			do(then)
+		}
+	}()
+}
+
+// Go runs work off the UI goroutine and then, on the UI goroutine, the
+// function it returns (nil: nothing), whatever book is shown by then: for
+// the app's work that is not on the shown book (opening another one, its
+// damage check). With Config.Inline both run at once, before Go returns.
+// Work on the book goes through its calls or a Job instead.
+func (s *Session) Go(work func() func()) {
+	if s.inline {
+		if then := work(); then != nil {
+			then()
+		}
+		return
+	}
+	s.spawn(work)
 }
 
 // Busy reports how many book calls are queued or running (their results

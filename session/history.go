@@ -64,7 +64,7 @@ type notesEdit struct {
 	editAt
 	comment, label       string
 	oldComment, oldLabel string
-	typed                bool // stored when typing paused (see Notes.flush)
+	typed                bool // stored when typing paused (see Notes.flushDraft)
 	visit                int  // Cursor.visit when it was stored
 }
 
@@ -244,7 +244,7 @@ func (h *History) Undo() {
 		s.cursor.DropPending()
 		return
 	}
-	s.notes.Flush() // notes typed are an edit too
+	s.notes.flush() // notes typed are an edit too
 	if len(h.undo) == 0 || s.refuseEdit("undo") {
 		return
 	}

@@ -11,8 +11,8 @@ import (
 
 // Notes are the comment and the label typed for the shown position and not
 // yet stored: stored when the typing pauses, when the position changes, or
-// at Flush, as one undoable edit per position and pause. Its methods run on
-// the UI goroutine.
+// when the book is switched or closed, as one undoable edit per position and
+// pause. Its methods run on the UI goroutine.
 type Notes struct {
 	s     *Session
 	delay time.Duration // how long typing may pause before the draft is stored
@@ -30,8 +30,8 @@ type notesDraft struct {
 }
 
 // Edit takes notes typed for the shown position: they are stored when the
-// typing pauses (Config.NotesDelay), when the position changes, or at
-// Flush, as one undoable edit per position and pause.
+// typing pauses (Config.NotesDelay), when the position changes, or when the
+// book is switched, as one undoable edit per position and pause.
 func (n *Notes) Edit(comment, label string) {
 	s, c := n.s, &n.s.cursor
 	if s.readOnly != "" || c.infoFor != keyOf(c.pos) {
@@ -41,7 +41,7 @@ func (n *Notes) Edit(comment, label string) {
 	}
 	d := n.draft
 	if d == nil || d.key != keyOf(c.pos) {
-		n.Flush()
+		n.flush()
 		d = &notesDraft{b: c.pos.Clone(), key: keyOf(c.pos), prefix: c.prefix(),
 			oldComment: c.info.Comment, oldLabel: c.info.Label}
 		n.draft = d
@@ -55,7 +55,7 @@ func (n *Notes) Edit(comment, label string) {
 	d.timer = time.AfterFunc(n.delay, func() {
 		do(func() {
 			if n.draft == d {
-				n.Flush()
+				n.flush()
 			}
 		})
 	})
@@ -68,19 +68,19 @@ func (n *Notes) Save(comment, label string) {
 		return
 	}
 	n.Edit(comment, label)
-	n.flush(false)
+	n.flushDraft(false)
 }
 
 // Pending reports whether notes typed are waiting to be stored.
 func (n *Notes) Pending() bool { return n.draft != nil }
 
-// Flush stores the notes typed and not yet stored, if any.
-func (n *Notes) Flush() { n.flush(true) }
+// flush stores the notes typed and not yet stored, if any.
+func (n *Notes) flush() { n.flushDraft(true) }
 
-// flush stores the draft; typed says that it ends a pause in typing
+// flushDraft stores the draft; typed says that it ends a pause in typing
 // (merged with the edit of the previous pause on the same position) rather
 // than an explicit save.
-func (n *Notes) flush(typed bool) {
+func (n *Notes) flushDraft(typed bool) {
 	s, c, h := n.s, &n.s.cursor, &n.s.history
 	d := n.draft
 	if d == nil {

@@ -17,8 +17,8 @@ import (
 // session's budget (PlayBudget), report their latest progress and stop on
 // Stop.
 
-// DefaultPlayBudget is the player's time for a move until SetPlayBudget.
-const DefaultPlayBudget = time.Second
+// defaultPlayBudget is the player's time for a move until SetPlayBudget.
+const defaultPlayBudget = time.Second
 
 // PlayProgress is the player's progress.
 type PlayProgress struct {
@@ -62,7 +62,7 @@ type Player interface {
 
 // playState is the player's run and its last answer.
 type playState struct {
-	budget time.Duration // 0: DefaultPlayBudget
+	budget time.Duration // 0: defaultPlayBudget
 	run    int           // bumped at each start: reports of older runs are dropped
 	job    *Job          // the running Play (nil when none; Prover.suggest too)
 	move   bool          // the run plays its move (PlayEngineMove), else lists (Suggest)
@@ -80,7 +80,7 @@ type playState struct {
 // PlayBudget is the player's time for a move (Suggest, PlayEngineMove).
 func (p *Prover) PlayBudget() time.Duration {
 	if p.play.budget <= 0 {
-		return DefaultPlayBudget
+		return defaultPlayBudget
 	}
 	return p.play.budget
 }
@@ -208,7 +208,7 @@ func (p *Prover) finishPlay(job *Job, run int, key posKey, visit int, ans PlayAn
 	case ans.Move.Len() == 0:
 		s.fail(errors.New("engine move: the engine gave no move"))
 	default:
-		text := "Engine played " + engine.MoveName(s.rules, ans.Move) + " (" + ScoreText(ans.Score) + ")"
+		text := "Engine played " + engine.MoveName(s.rules, ans.Move) + " (" + scoreText(ans.Score) + ")"
 		if ans.Lost {
 			text += ": every move loses"
 		}
@@ -221,7 +221,7 @@ func (p *Prover) finishPlay(job *Job, run int, key posKey, visit int, ans PlayAn
 func noted(r engine.Rules, cs []Candidate) []Candidate {
 	out := make([]Candidate, len(cs))
 	for i, c := range cs {
-		note := ScoreText(c.Score)
+		note := scoreText(c.Score)
 		if c.Unsearched {
 			note = "not searched (out of time)"
 		}
@@ -237,9 +237,9 @@ func noted(r engine.Rules, cs []Candidate) []Candidate {
 	return out
 }
 
-// ScoreText is a player's score for people: "+1.25", "wins in 3 turns",
+// scoreText is a player's score for people: "+1.25", "wins in 3 turns",
 // "loses in 2 turns".
-func ScoreText(sc float64) string {
+func scoreText(sc float64) string {
 	switch {
 	case sc >= engine.WinScore/2:
 		return "wins in " + turns(max(int(engine.WinScore-sc+0.5), 1))
@@ -269,9 +269,9 @@ func lineText(r engine.Rules, ms []engine.Move, n int) string {
 	return strings.Join(parts, " ")
 }
 
-// PlayAnswer is the player's last Suggest answer for the shown position
+// playAnswer is the player's last Suggest answer for the shown position
 // (ok false when there is none).
-func (p *Prover) PlayAnswer() (a PlayAnswer, ok bool) {
+func (p *Prover) playAnswer() (a PlayAnswer, ok bool) {
 	if p.play.answer == nil || p.play.ansKey != keyOf(p.s.cursor.pos) {
 		return PlayAnswer{}, false
 	}
@@ -296,7 +296,7 @@ func (p *Prover) PlayText() string {
 		pr := p.play.prog
 		text := fmt.Sprintf("%s: thinking (%s of %s) · %s · %d nodes", what, pr.Elapsed.Round(100*time.Millisecond), budget, pr.Stage, pr.Nodes)
 		if pr.Best.Len() > 0 {
-			text += fmt.Sprintf(" · depth %d, best %s (%s)", pr.Depth, engine.MoveName(r, pr.Best), ScoreText(pr.Score))
+			text += fmt.Sprintf(" · depth %d, best %s (%s)", pr.Depth, engine.MoveName(r, pr.Best), scoreText(pr.Score))
 		}
 		return text + "…"
 	}
@@ -306,7 +306,7 @@ func (p *Prover) PlayText() string {
 	if p.play.text != "" && p.play.textKey == keyOf(pos) && p.play.textVisit == p.s.cursor.visit {
 		return p.play.text
 	}
-	a, ok := p.PlayAnswer()
+	a, ok := p.playAnswer()
 	if !ok {
 		return ""
 	}
@@ -321,7 +321,7 @@ func (p *Prover) PlayText() string {
 		}
 		sb.WriteString(" (")
 	} else {
-		fmt.Fprintf(&sb, "Best %s (%s)", engine.MoveName(r, a.Move), ScoreText(a.Score))
+		fmt.Fprintf(&sb, "Best %s (%s)", engine.MoveName(r, a.Move), scoreText(a.Score))
 		switch a.Reason {
 		case "six":
 			sb.WriteString(": makes six")

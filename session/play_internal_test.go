@@ -34,8 +34,8 @@ func TestLatestCoalesces(t *testing.T) {
 
 func TestScoreText(t *testing.T) {
 	for sc, want := range map[float64]string{0.4: "+0.40", -1.25: "-1.25", engine.WinScore - 3: "wins in 3 turns", -engine.WinScore + 2: "loses in 2 turns", -engine.WinScore + 1: "loses in 1 turn"} {
-		if got := ScoreText(sc); got != want {
-			t.Errorf("ScoreText(%v) = %q, want %q", sc, got, want)
+		if got := scoreText(sc); got != want {
+			t.Errorf("scoreText(%v) = %q, want %q", sc, got, want)
 		}
 	}
 }

@@ -41,15 +41,12 @@ func (p *Prover) reset() {
 	p.auto = autoState{}
 }
 
-// Lambda is the verifier's mode (2 or 3).
-func (p *Prover) Lambda() int { return p.lambda }
-
 // SetLambda chooses λ2 or λ3 for Verify and the auto-pilot.
 func (p *Prover) SetLambda(l int) { p.lambda = l }
 
-// ErrNotDefenderToMove is returned when Verify is asked with the attacker to
+// errNotDefenderToMove is returned when Verify is asked with the attacker to
 // move: the verifier needs the attacker's move played first.
-var ErrNotDefenderToMove = errors.New("the verifier needs the defender to move: play the attacker's move first")
+var errNotDefenderToMove = errors.New("the verifier needs the defender to move: play the attacker's move first")
 
 // Verify starts the verifier on the shown position (the defender to move)
 // as a job; Stop cancels it. The verdict is stored in the book (unsolved
@@ -67,7 +64,7 @@ func (p *Prover) Verify() {
 		return
 	}
 	if c.pos.ToMove() != c.attacker.Opp() {
-		s.fail(fmt.Errorf("%w (attacker %s, %s to move)", ErrNotDefenderToMove,
+		s.fail(fmt.Errorf("%w (attacker %s, %s to move)", errNotDefenderToMove,
 			ColourName(c.attacker), ColourName(c.pos.ToMove())))
 		return
 	}

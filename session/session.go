@@ -138,7 +138,7 @@ func (s *Session) SetStore(store BookStore) error {
 	if err != nil {
 		return fmt.Errorf("book rules %v: %w", store.Rules(), err)
 	}
-	s.notes.Flush() // into the old book
+	s.notes.flush() // into the old book
 	s.prover.Stop()
 	s.closeStore()
 	s.prover.reset() // (the ends of its jobs, delivered later, are dropped)
@@ -166,7 +166,7 @@ func (s *Session) closeStore() {
 
 // Close cancels the jobs and waits for them and for the queued book calls.
 func (s *Session) Close() {
-	s.notes.Flush()
+	s.notes.flush()
 	s.prover.Stop()
 	s.closeStore()
 }

@@ -27,13 +27,13 @@ func newBoardPanel(wb *Workbench) *boardPanel {
 	bp := &boardPanel{wb: wb}
 	bp.board = NewBoard(engine.MustNewBoard(engine.Connect6()))
 	bp.board.OnSquare = func(s engine.Square) { wb.Cursor().TapSquare(s) }
-	bp.board.OnKey = func(ev *fyne.KeyEvent) { wb.TypedKey(ev) }
+	bp.board.OnKey = func(ev *fyne.KeyEvent) { wb.typedKey(ev) }
 
 	bp.statusL = widget.NewLabel("")
 	bp.statusL.Truncation = fyne.TextTruncateEllipsis // a long line never widens the window
 	bp.numbers = widget.NewCheck("Numbers", func(on bool) {
 		if on != wb.numbers {
-			wb.SetNumbers(on)
+			wb.setNumbers(on)
 		}
 	})
 	bp.numbers.SetChecked(true)

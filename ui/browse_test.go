@@ -276,7 +276,7 @@ func TestEntryRows(t *testing.T) {
 	if got := rowText(t, h.wb.ui.searchList, 0); got != "1. j10 2. j9k9 — idea" {
 		t.Fatalf("search row %q", got)
 	}
-	if got := rowColour(h.wb.ui.searchList, 0); got != StatusColour(c6book.StatusProved) {
+	if got := rowColour(h.wb.ui.searchList, 0); got != statusColour(c6book.StatusProved) {
 		t.Fatalf("search row colour %v", got)
 	}
 }

@@ -49,7 +49,7 @@ func setRow(o fyne.CanvasObject, st c6book.Status, known bool, text string, bold
 	c := o.(*fyne.Container)
 	sw := c.Objects[0].(*fyne.Container).Objects[0].(*canvas.Rectangle)
 	if known {
-		sw.FillColor = StatusColour(st)
+		sw.FillColor = statusColour(st)
 	} else {
 		sw.FillColor = color.Transparent
 	}

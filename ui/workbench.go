@@ -14,10 +14,11 @@ import (
 )
 
 // Workbench is the whole working area: the board, the book tree, the proving
-// panel, notes, search and the solved browser. The model is a
-// session.Session (line, cursor, undo, caches, jobs, every book call off
-// the UI goroutine); the workbench only renders it and turns input into
-// its calls. All its methods run on the UI goroutine.
+// panel, notes, search and the solved browser, each a panel (widgets.go).
+// The model is a session.Session, whose parts the workbench exposes
+// (Cursor, Prover, History, Notes) rather than forwarding them; its own
+// methods are those that also set a widget. All its methods run on the UI
+// goroutine.
 type Workbench struct {
 	s   *session.Session
 	win fyne.Window
@@ -33,16 +34,11 @@ type Workbench struct {
 	ui *widgets
 }
 
-// NewWorkbench builds the workbench over store, showing its root. win is used
-// for dialogs (may be nil in tests that set OnError). It fails only if the
-// store's rules are not playable.
-func NewWorkbench(store session.BookStore, verifier session.Verifier, win fyne.Window) (*Workbench, error) {
-	return NewWorkbenchConfig(store, verifier, win, session.Config{Do: fyne.Do})
-}
-
-// NewWorkbenchConfig is NewWorkbench with the session's Config: tests
-// deliver background results through a queue they drain, and may run book
-// calls inline.
+// NewWorkbenchConfig builds the workbench over store, showing its root,
+// with the session's Config (the app: Do is fyne.Do; tests deliver
+// background results through a queue they drain, and may run book calls
+// inline). win is used for dialogs (may be nil in tests that set OnError).
+// It fails only if the store's rules are not playable.
 func NewWorkbenchConfig(store session.BookStore, verifier session.Verifier, win fyne.Window, cfg session.Config) (*Workbench, error) {
 	wb := &Workbench{win: win, numbers: true}
 	wb.OnError = wb.showError
@@ -124,8 +120,8 @@ func (wb *Workbench) SetLambda(l int) {
 	wb.ui.lambda.SetSelected(fmt.Sprintf("λ%d", l))
 }
 
-// SetNumbers shows or hides move numbers.
-func (wb *Workbench) SetNumbers(on bool) {
+// setNumbers shows or hides move numbers.
+func (wb *Workbench) setNumbers(on bool) {
 	wb.numbers = on
 	wb.ui.numbers.SetChecked(on)
 	wb.redrawBoard()
@@ -165,8 +161,8 @@ func (wb *Workbench) boardView() BoardView {
 
 func (wb *Workbench) redrawBoard() { wb.ui.board.SetView(wb.boardView()) }
 
-// TypedKey handles navigation keys (board focus or window).
-func (wb *Workbench) TypedKey(ev *fyne.KeyEvent) {
+// typedKey handles navigation keys (board focus or window).
+func (wb *Workbench) typedKey(ev *fyne.KeyEvent) {
 	switch ev.Name {
 	case fyne.KeyLeft:
 		wb.s.Cursor().Back()
@@ -188,7 +184,7 @@ func (wb *Workbench) TypedKey(ev *fyne.KeyEvent) {
 // Attach installs the keyboard handling and the undo and engine move
 // shortcuts on a window.
 func (wb *Workbench) Attach(w fyne.Window) {
-	w.Canvas().SetOnTypedKey(wb.TypedKey)
+	w.Canvas().SetOnTypedKey(wb.typedKey)
 	w.Canvas().AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { wb.s.History().Undo() })
 	w.Canvas().AddShortcut(EngineMoveShortcut(), func(fyne.Shortcut) { wb.s.Prover().PlayEngineMove() })
 }

@@ -117,8 +117,8 @@ func TestBoardSquareGeometry(t *testing.T) {
 			p := b.PointOf(s)
 			// anywhere within 0.4 cell of the centre hits the square
 			for _, d := range []fyne.Position{{}, {X: 7, Y: 0}, {X: -7, Y: 7}, {X: 0, Y: -7}} {
-				if got, ok := b.SquareAt(p.Add(d)); !ok || got != s {
-					t.Fatalf("%v: SquareAt(PointOf(%s)+%v) = %s, %v", r, engine.SquareName(r, s), d, engine.SquareName(r, got), ok)
+				if got, ok := b.squareAt(p.Add(d)); !ok || got != s {
+					t.Fatalf("%v: squareAt(PointOf(%s)+%v) = %s, %v", r, engine.SquareName(r, s), d, engine.SquareName(r, got), ok)
 				}
 			}
 		}
@@ -127,7 +127,7 @@ func TestBoardSquareGeometry(t *testing.T) {
 		if !(a1.X < top.X && a1.Y > top.Y) {
 			t.Fatalf("%v: a1 at %v, %s at %v", r, a1, engine.SquareName(r, r.Sq(r.M-1, r.N-1)), top)
 		}
-		if _, ok := b.SquareAt(fyne.NewPos(1, 1)); ok {
+		if _, ok := b.squareAt(fyne.NewPos(1, 1)); ok {
 			t.Fatalf("%v: the corner of the widget is not a square", r)
 		}
 	}
