@@ -19,6 +19,7 @@ import (
 	"c6book"
 	"c6book/engine"
 	"c6book/proofbook"
+	"c6book/session"
 	"c6book/ui"
 )
 
@@ -83,7 +84,7 @@ func (ta *testApp) pumpUntil(what string, cond func() bool) {
 }
 
 func (ta *testApp) line() string {
-	line, cur := ta.wa.wb.Line()
+	line, cur := ta.wa.wb.Cursor().Line()
 	return engine.FormatTurns(ta.wa.bk.Rules(), line[:cur])
 }
 
@@ -114,13 +115,13 @@ func TestWholeWindowRealBook(t *testing.T) {
 	wb := ta.wa.wb
 	ta.tap("e4", "c5", "g5")
 	// The engine proposes attacker moves (Black to move here).
-	wb.Suggest()
-	ta.pumpUntil("candidates", func() bool { return !wb.Suggesting() })
-	if len(wb.Candidates()) == 0 {
+	wb.Prover().Suggest()
+	ta.pumpUntil("candidates", func() bool { return !wb.Prover().Suggesting() })
+	if len(candidates(wb)) == 0 {
 		t.Fatal("no candidates")
 	}
-	for _, c := range wb.Candidates() {
-		if err := wb.Position().Check(c.Move, false); err != nil {
+	for _, c := range candidates(wb) {
+		if err := wb.Cursor().Position().Check(c.Move, false); err != nil {
 			t.Fatalf("candidate %s: %v", engine.MoveName(small, c.Move), err)
 		}
 	}
@@ -143,23 +144,23 @@ func TestWholeWindowRealBook(t *testing.T) {
 		wantMoves = append(wantMoves, u.Move)
 	}
 
-	wb.Verify()
-	if !wb.Running() {
+	wb.Prover().Verify()
+	if !wb.Prover().Running() {
 		t.Fatal("verify did not start")
 	}
-	ta.pumpUntil("the verdict", func() bool { return !wb.Running() })
-	v := wb.Verdict()
+	ta.pumpUntil("the verdict", func() bool { return !wb.Prover().Running() })
+	v := wb.Cursor().Verdict()
 	if v == nil || v.Proved() {
 		t.Fatalf("verdict %+v", v)
 	}
 	if got, exp := moveNames(small, v.Items()), moveNames(small, wantMoves); len(got) != len(exp) || got[0] != exp[0] || got[len(got)-1] != exp[len(exp)-1] {
 		t.Fatalf("unsolved %v, verifier says %v", got, exp)
 	}
-	if wb.Info().Status != c6book.StatusOpen {
-		t.Fatalf("status of the verified position: %v", wb.Info().Status)
+	if wb.Cursor().Info().Status != c6book.StatusOpen {
+		t.Fatalf("status of the verified position: %v", wb.Cursor().Info().Status)
 	}
 	var kids []engine.Move
-	for _, c := range wb.Children() {
+	for _, c := range wb.Cursor().Children() {
 		kids = append(kids, c.Move)
 	}
 	if got, exp := moveNames(small, kids), moveNames(small, wantMoves); len(got) != len(exp) {
@@ -177,11 +178,11 @@ func TestWholeWindowRealBook(t *testing.T) {
 
 	// Navigate to one unsolved move.
 	target := v.Unsolved[len(v.Unsolved)-1].Move
-	wb.PlayMove(target)
+	wb.Cursor().PlayMove(target)
 	if got := ta.line(); got != "e4 c5g5 d3g4 "+engine.MoveName(small, target) {
 		t.Fatalf("after choosing an unsolved move: %q", got)
 	}
-	if !wb.Info().Found {
+	if !wb.Cursor().Info().Found {
 		t.Fatal("the unsolved move's position is not in the book")
 	}
 	// The title follows the position.
@@ -193,43 +194,43 @@ func TestWholeWindowRealBook(t *testing.T) {
 	// and children come back mirrored, and labels put there show on the
 	// mirrored squares of the original line.
 	mirror := mustTurns(t, "e4 c5g5 c4f3")
-	wb.GoToLine(mirror)
-	if !wb.Info().Found || wb.Verdict() == nil {
+	wb.Cursor().GoToLine(mirror)
+	if !wb.Cursor().Info().Found || wb.Cursor().Verdict() == nil {
 		t.Fatal("the mirrored position is not found in the book")
 	}
 	var mirrored []engine.Move
 	for _, m := range v.Items() {
 		mirrored = append(mirrored, mirrorMove(m))
 	}
-	if got, exp := moveNames(small, wb.Verdict().Items()), moveNames(small, mirrored); strings.Join(got, " ") != strings.Join(exp, " ") {
+	if got, exp := moveNames(small, wb.Cursor().Verdict().Items()), moveNames(small, mirrored); strings.Join(got, " ") != strings.Join(exp, " ") {
 		t.Fatalf("mirrored unsolved %v, want %v", got, exp)
 	}
 	wb.SetMarking(true)
 	ta.tap("b8", "h2")
 	wb.SetMarking(false)
-	wb.GoToLine(mustTurns(t, "e4 c5g5 d3g4"))
+	wb.Cursor().GoToLine(mustTurns(t, "e4 c5g5 d3g4"))
 	marks := wb.BoardWidget().View().Marks
 	if len(marks) != 2 || marks[sq(t, "h8")] != "A" || marks[sq(t, "b2")] != "B" {
 		t.Fatalf("marks seen from the original line: %v", marks)
 	}
 	// Undo of a new move removes it from the book.
-	n := len(wb.Children())
+	n := len(wb.Cursor().Children())
 	ta.tap("a9", "i9")
-	if wb.CanUndo() != "add a9i9" {
-		t.Fatalf("CanUndo %q", wb.CanUndo())
+	if wb.History().CanUndo() != "add a9i9" {
+		t.Fatalf("CanUndo %q", wb.History().CanUndo())
 	}
-	wb.Undo()
-	if got := ta.line(); got != "e4 c5g5 d3g4" || len(wb.Children()) != n {
-		t.Fatalf("after undo: line %q, %d children (want %d)", got, len(wb.Children()), n)
+	wb.History().Undo()
+	if got := ta.line(); got != "e4 c5g5 d3g4" || len(wb.Cursor().Children()) != n {
+		t.Fatalf("after undo: line %q, %d children (want %d)", got, len(wb.Cursor().Children()), n)
 	}
 	// The expert's disproof is stored and shown.
-	wb.ToggleDisproved()
-	if wb.Info().Status != c6book.StatusDisproved {
-		t.Fatalf("status after marking disproved: %v", wb.Info().Status)
+	wb.History().ToggleDisproved()
+	if wb.Cursor().Info().Status != c6book.StatusDisproved {
+		t.Fatalf("status after marking disproved: %v", wb.Cursor().Info().Status)
 	}
-	wb.ToggleDisproved()
-	if wb.Info().Status != 1 /* open again */ {
-		t.Fatalf("status after clearing disproved: %v", wb.Info().Status)
+	wb.History().ToggleDisproved()
+	if wb.Cursor().Info().Status != 1 /* open again */ {
+		t.Fatalf("status after clearing disproved: %v", wb.Cursor().Info().Status)
 	}
 
 	// Reopen the book from disk: the verdict and the children are there.
@@ -286,7 +287,7 @@ func TestStartupBooks(t *testing.T) {
 	if ta.wa.bk.Path() != other {
 		t.Fatalf("second start opened %s, want the last book %s", ta.wa.bk.Path(), other)
 	}
-	if got := len(ta.wa.wb.Children()); got != 1 {
+	if got := len(ta.wa.wb.Cursor().Children()); got != 1 {
 		t.Fatalf("the last book has %d moves at the root, want 1", got)
 	}
 	if r := a.Preferences().StringList(prefRecent); len(r) != 2 || r[0] != other || r[1] != def {
@@ -424,7 +425,7 @@ func TestImports(t *testing.T) {
 	if got := ta.line(); got != "j10" {
 		t.Fatalf("the import lost the line: %q", got)
 	}
-	if n := len(wb.Children()); n != 2 {
+	if n := len(wb.Cursor().Children()); n != 2 {
 		t.Fatalf("after importing games: %d replies to j10, want 2", n)
 	}
 	if ta.wa.win.Canvas().Overlays().Top() == nil {
@@ -435,7 +436,7 @@ func TestImports(t *testing.T) {
 	turns, _ := engine.ParseTurns(r, "j10 l12m13 k9k8")
 	ta.wa.importSGFData([]byte(engine.GameToSGF(r, turns)), false)
 	ta.pumpUntil("the SGF import", func() bool { return ta.wa.busy() == 0 })
-	if n := len(wb.Children()); n != 3 {
+	if n := len(wb.Cursor().Children()); n != 3 {
 		t.Fatalf("after importing an SGF: %d replies to j10, want 3", n)
 	}
 
@@ -446,7 +447,7 @@ func TestImports(t *testing.T) {
 	clearOverlays(ta.wa.win)
 	ta.wa.importGamesFile(bad)
 	ta.pumpUntil("the bad import", func() bool { return ta.wa.busy() == 0 })
-	if n := len(wb.Children()); n != 3 {
+	if n := len(wb.Cursor().Children()); n != 3 {
 		t.Fatalf("a bad file changed the book: %d replies", n)
 	}
 	if ta.wa.win.Canvas().Overlays().Top() == nil {
@@ -460,7 +461,7 @@ func TestImports(t *testing.T) {
 	clearOverlays(ta.wa.win)
 	ta.wa.importGamesFile(bad)
 	ta.pumpUntil("the refused import", func() bool { return ta.wa.busy() == 0 })
-	if n := len(wb.Children()); n != 3 {
+	if n := len(wb.Cursor().Children()); n != 3 {
 		t.Fatalf("a refused file changed the book: %d replies", n)
 	}
 	if ta.wa.win.Canvas().Overlays().Top() == nil {
@@ -473,7 +474,7 @@ func TestImports(t *testing.T) {
 	clearOverlays(ta.wa.win)
 	ta.wa.importSGFData([]byte(line), false)
 	ta.pumpUntil("the strict SGF import", func() bool { return ta.wa.busy() == 0 })
-	if n := len(wb.Children()); n != 3 {
+	if n := len(wb.Cursor().Children()); n != 3 {
 		t.Fatalf("a refused proof line changed the book: %d replies to j10, want 3", n)
 	}
 	if ta.wa.win.Canvas().Overlays().Top() == nil {
@@ -482,7 +483,7 @@ func TestImports(t *testing.T) {
 	clearOverlays(ta.wa.win)
 	ta.wa.importSGFData([]byte(line), true)
 	ta.pumpUntil("the proof-line import", func() bool { return ta.wa.busy() == 0 })
-	if n := len(wb.Children()); n != 4 {
+	if n := len(wb.Cursor().Children()); n != 4 {
 		t.Fatalf("after importing a proof line: %d replies to j10, want 4 (the null move)", n)
 	}
 }
@@ -553,7 +554,7 @@ func TestSaveCopyAndExportSGF(t *testing.T) {
 	t.Setenv("TMPDIR", dir)
 	a := test.NewTempApp(t)
 	ta := startApp(t, a, options{book: filepath.Join(dir, "b.c6book"), play: "j10 k10k11 i9l12"})
-	ta.wa.wb.SaveNotes("a comment to keep", "joseki")
+	ta.wa.wb.Notes().Save("a comment to keep", "joseki")
 
 	cp := filepath.Join(dir, "copy.c6book")
 	ta.wa.saveCopyTo(cp)
@@ -568,8 +569,8 @@ func TestSaveCopyAndExportSGF(t *testing.T) {
 		t.Fatalf("copy: search %v, %v", hits, err)
 	}
 
-	line, cur := ta.wa.wb.Line()
-	data, _, err := exportSGFData(context.Background(), ta.wa.bk, ta.wa.wb.Position(), line[:cur], func(string) {})
+	line, cur := ta.wa.wb.Cursor().Line()
+	data, _, err := exportSGFData(context.Background(), ta.wa.bk, ta.wa.wb.Cursor().Position(), line[:cur], func(string) {})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -612,34 +613,34 @@ func TestSolvedBrowser(t *testing.T) {
 	ta.pumpUntil("the default list", func() bool { return len(wb.Solved()) == 0 })
 	line := "j10 a1a3 j11j12 a5a7 j13k13"
 	turns, _ := engine.ParseTurns(engine.Connect6(), line)
-	wb.GoToLine(turns)
-	if !wb.Info().Found {
+	wb.Cursor().GoToLine(turns)
+	if !wb.Cursor().Info().Found {
 		// not stored yet: play it in
-		wb.Home()
+		wb.Cursor().Home()
 		for _, m := range turns {
-			wb.PlayMove(m)
+			wb.Cursor().PlayMove(m)
 		}
 	}
-	wb.Verify()
-	ta.pumpUntil("the verdict", func() bool { return !wb.Running() })
-	if v := wb.Verdict(); v == nil || !v.Proved() {
-		t.Fatalf("verdict %+v", wb.Verdict())
+	wb.Prover().Verify()
+	ta.pumpUntil("the verdict", func() bool { return !wb.Prover().Running() })
+	if v := wb.Cursor().Verdict(); v == nil || !v.Proved() {
+		t.Fatalf("verdict %+v", wb.Cursor().Verdict())
 	}
 	wb.LoadSolved()
 	es := wb.Solved()
 	if len(es) == 0 {
 		t.Fatal("the proved position is not listed")
 	}
-	want, _ := wb.Position().CanonicalKey()
-	wb.Home()
+	want, _ := wb.Cursor().Position().CanonicalKey()
+	wb.Cursor().Home()
 	found := false
 	for _, e := range es {
-		wb.OpenEntry(e)
-		if k, _ := wb.Position().CanonicalKey(); k == want {
+		wb.Cursor().OpenEntry(e)
+		if k, _ := wb.Cursor().Position().CanonicalKey(); k == want {
 			found = true
 		}
-		if wb.Info().Status != c6book.StatusProved {
-			t.Fatalf("listed position %v is %v", e, wb.Info().Status)
+		if wb.Cursor().Info().Status != c6book.StatusProved {
+			t.Fatalf("listed position %v is %v", e, wb.Cursor().Info().Status)
 		}
 	}
 	if !found {
@@ -723,20 +724,20 @@ func TestReadOnlyBookWindow(t *testing.T) {
 	}
 	// Browsing works: the stored line and its comment.
 	ta.tap("e5")
-	if wb.Info().Comment != "stored" {
-		t.Fatalf("comment %q", wb.Info().Comment)
+	if wb.Cursor().Info().Comment != "stored" {
+		t.Fatalf("comment %q", wb.Cursor().Info().Comment)
 	}
 	// A new move is shown, not stored; editing is refused with a dialog.
 	ta.tap("a1", "b1")
-	if ta.line() != "e5 a1b1" || wb.Info().Found {
-		t.Fatalf("line %q, found %v", ta.line(), wb.Info().Found)
+	if ta.line() != "e5 a1b1" || wb.Cursor().Info().Found {
+		t.Fatalf("line %q, found %v", ta.line(), wb.Cursor().Info().Found)
 	}
 	clearOverlays(ta.wa.win)
-	wb.GoToLine(mustTurns(t, "e5"))
-	wb.SaveNotes("changed", "label")
-	wb.ToggleDisproved()
-	wb.Verify()
-	if wb.Running() {
+	wb.Cursor().GoToLine(mustTurns(t, "e5"))
+	wb.Notes().Save("changed", "label")
+	wb.History().ToggleDisproved()
+	wb.Prover().Verify()
+	if wb.Prover().Running() {
 		t.Fatal("Verify started on a read-only book")
 	}
 	if ta.wa.win.Canvas().Overlays().Top() == nil {
@@ -826,7 +827,7 @@ func TestVerifierOrientationIndependent(t *testing.T) {
 	}
 	var want string
 	for sym := 0; sym < r.SymmetryCount(); sym++ {
-		v, err := ev.Verify(context.Background(), b.Transformed(sym), 2, func(ui.Progress) {})
+		v, err := ev.Verify(context.Background(), b.Transformed(sym), 2, func(session.Progress) {})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -896,8 +897,8 @@ func TestExportSGFJob(t *testing.T) {
 	}
 	// The board stays usable while the export runs.
 	ta.wa.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyRight})
-	if _, cur := ta.wa.wb.Line(); cur != 1 || len(ta.wa.wb.Children()) != n {
-		t.Fatalf("navigation during the export: line %q, %d replies", ta.line(), len(ta.wa.wb.Children()))
+	if _, cur := ta.wa.wb.Cursor().Line(); cur != 1 || len(ta.wa.wb.Cursor().Children()) != n {
+		t.Fatalf("navigation during the export: line %q, %d replies", ta.line(), len(ta.wa.wb.Cursor().Children()))
 	}
 	sawProgress := false
 	ta.pumpUntil("the export", func() bool {
@@ -913,7 +914,7 @@ func TestExportSGFJob(t *testing.T) {
 	clearOverlays(ta.wa.win)
 
 	// Cancel: the job stops, nothing is reported as an error.
-	ta.wa.wb.Home()
+	ta.wa.wb.Cursor().Home()
 	ta.wa.exportSGF()
 	for _, j := range ta.wa.wb.Session().Jobs() {
 		j.Cancel()
@@ -945,7 +946,7 @@ func TestStoreShowsUncheckedProofs(t *testing.T) {
 	if err != nil || res.Status != "proved" {
 		t.Fatalf("prove: %s %v", res.Status, err)
 	}
-	shown := func() (ui.Position, []ui.Child, []ui.Entry) {
+	shown := func() (session.Position, []session.Child, []session.Entry) {
 		t.Helper()
 		p, err := st.Position(ctx, d4, engine.Black)
 		if err != nil {
@@ -988,4 +989,11 @@ func TestStoreShowsUncheckedProofs(t *testing.T) {
 	if p, kids, _ = shown(); p.Warning != "" || p.Status != c6book.StatusProved || kids[0].Status != c6book.StatusProved {
 		t.Fatalf("after check: %+v %+v", p, kids)
 	}
+}
+
+// candidates are the engine's proposals for the shown position (none when
+// none were asked for it).
+func candidates(wb *ui.Workbench) []session.Candidate {
+	cs, _ := wb.Prover().Candidates()
+	return cs
 }

@@ -6,15 +6,15 @@ import (
 
 	"c6book/engine"
 	"c6book/proofbook"
-	"c6book/ui"
+	"c6book/session"
 )
 
 // The auto-pilot and the expert's "leave to me" for the workbench: the
 // book's own loop (proofbook.Prove) with the store's job verifier.
 
 var (
-	_ ui.AutoProver = (*bookStore)(nil)
-	_ ui.Holder     = (*bookStore)(nil)
+	_ session.AutoProver = (*bookStore)(nil)
+	_ session.Holder     = (*bookStore)(nil)
 )
 
 // jobVerifier runs the auto-pilot's verifier jobs: the store's, or in this
@@ -27,19 +27,19 @@ func (s *bookStore) jobVerifier() engine.Verifier {
 }
 
 // AutoProve runs proofbook.Prove below b (a stored position).
-func (s *bookStore) AutoProve(ctx context.Context, b *engine.Board, o ui.AutoOptions, progress func(ui.AutoProgress)) (ui.AutoResult, error) {
+func (s *bookStore) AutoProve(ctx context.Context, b *engine.Board, o session.AutoOptions, progress func(session.AutoProgress)) (session.AutoResult, error) {
 	id, _, err := s.mustLocate(ctx, b)
 	if err != nil {
-		return ui.AutoResult{}, err
+		return session.AutoResult{}, err
 	}
 	jobs := max(1, o.Jobs)
 	opts := proofbook.ProveOptions{Attacker: o.Attacker, Jobs: jobs, MaxCalls: o.MaxCalls, MaxTime: o.MaxTime,
 		Verify: engine.VerifyOptions{Lambda: o.Lambda, Workers: max(1, (runtime.NumCPU()-1)/jobs), Limits: s.autoLimits}}
 	res, err := s.bk.Prove(ctx, id, s.jobVerifier(), opts, func(p proofbook.ProveProgress) {
-		progress(ui.AutoProgress{Calls: p.Calls, Proved: p.Proved, Open: p.Open, Added: p.Added,
+		progress(session.AutoProgress{Calls: p.Calls, Proved: p.Proved, Open: p.Open, Added: p.Added,
 			InFlight: len(p.InFlight), Elapsed: p.Elapsed})
 	})
-	return ui.AutoResult{Status: res.Status, AutoProgress: ui.AutoProgress{Calls: res.Calls, Proved: res.Proved,
+	return session.AutoResult{Status: res.Status, AutoProgress: session.AutoProgress{Calls: res.Calls, Proved: res.Proved,
 		Open: res.Open, Added: res.Added, Elapsed: res.Elapsed}}, err
 }
 

@@ -40,7 +40,7 @@ func TestAutoOnRealBook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer wb.Close()
+	defer wb.Session().Close()
 	var errs []error
 	wb.OnError = func(err error) { errs = append(errs, err) }
 	w.SetContent(wb.Content())
@@ -51,14 +51,14 @@ func TestAutoOnRealBook(t *testing.T) {
 			(<-queue)()
 		}
 	}
-	pump("the root", func() bool { return s.Busy() == 0 && s.Loaded() })
-	s.StartAuto(1, 0)
-	if !s.AutoRunning() {
+	pump("the root", func() bool { return s.Busy() == 0 && s.Cursor().Loaded() })
+	s.Prover().StartAuto(1, 0)
+	if !s.Prover().AutoRunning() {
 		t.Fatalf("the auto-pilot did not start: %v", errs)
 	}
 	known := func() int {
 		n := 0
-		for _, c := range s.Children() {
+		for _, c := range s.Cursor().Children() {
 			if c.Status == c6book.StatusProved || c.Status == c6book.StatusOpen {
 				n++
 			}
@@ -66,12 +66,12 @@ func TestAutoOnRealBook(t *testing.T) {
 		return n
 	}
 	pump("a verdict shown in the replies", func() bool { return known() > 0 })
-	s.StopAuto()
-	pump("the end of the run", func() bool { return !s.AutoRunning() })
+	s.Prover().StopAuto()
+	pump("the end of the run", func() bool { return !s.Prover().AutoRunning() })
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	calls := s.AutoProgress().Calls
+	calls := s.Prover().AutoProgress().Calls
 	if calls == 0 {
 		t.Fatalf("a verdict landed, yet %d calls", calls)
 	}
@@ -81,14 +81,14 @@ func TestAutoOnRealBook(t *testing.T) {
 	}
 
 	// A switch mid-run.
-	s.StartAuto(1, 0)
-	job := s.AutoJob()
+	s.Prover().StartAuto(1, 0)
+	job := s.Prover().AutoJob()
 	_, other, _ := smallBook(t, "b.c6book")
-	if err := wb.SetStore(other); err != nil {
+	if err := wb.Session().SetStore(other); err != nil {
 		t.Fatal(err)
 	}
 	job.Wait() // returned before SetStore did
-	if s.AutoRunning() {
+	if s.Prover().AutoRunning() {
 		t.Fatal("still running after the switch")
 	}
 	before, err := bk.Stats(context.Background())
@@ -124,22 +124,22 @@ func TestHoldAndNextOnRealBook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer wb.Close()
+	defer wb.Session().Close()
 	var errs []error
 	wb.OnError = func(err error) { errs = append(errs, err) }
 	s := wb.Session()
-	wb.GoToLine(turns)
-	s.ToggleHold()
-	if held, err := bk.Held(ctx, id, engine.Black); err != nil || !held || !s.Info().Held {
-		t.Fatalf("held in the book %v (%v), shown %v, errors %v", held, err, s.Info().Held, errs)
+	wb.Cursor().GoToLine(turns)
+	s.History().ToggleHold()
+	if held, err := bk.Held(ctx, id, engine.Black); err != nil || !held || !s.Cursor().Info().Held {
+		t.Fatalf("held in the book %v (%v), shown %v, errors %v", held, err, s.Cursor().Info().Held, errs)
 	}
-	s.Next()
-	if txt := s.HoldText(); !strings.Contains(txt, "Left to you") || !strings.Contains(txt, "here: left to the expert") {
+	s.Cursor().Next()
+	if txt := s.Cursor().HoldText(); !strings.Contains(txt, "Left to you") || !strings.Contains(txt, "here: left to the expert") {
 		t.Fatalf("at the held position after Next: %q (errors %v)", txt, errs)
 	}
-	s.Undo()
-	if held, err := bk.Held(ctx, id, engine.Black); err != nil || held || s.Info().Held {
-		t.Fatalf("after undo: held %v (%v), shown %v", held, err, s.Info().Held)
+	s.History().Undo()
+	if held, err := bk.Held(ctx, id, engine.Black); err != nil || held || s.Cursor().Info().Held {
+		t.Fatalf("after undo: held %v (%v), shown %v", held, err, s.Cursor().Info().Held)
 	}
 	if len(errs) > 0 {
 		t.Fatal(errs)

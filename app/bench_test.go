@@ -92,7 +92,7 @@ func BenchmarkShowPosition(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer wb.Close()
+	defer wb.Session().Close()
 	wb.OnError = func(err error) { b.Fatal(err) }
 	w.SetContent(wb.Content())
 	w.Resize(fyne.NewSize(1280, 860))
@@ -111,18 +111,18 @@ func BenchmarkShowPosition(b *testing.B) {
 			break
 		}
 		start := func() {
-			wb.GoToLine(turns[:depth+1])
-			wb.GoToPly(depth)
+			wb.Cursor().GoToLine(turns[:depth+1])
+			wb.Cursor().GoToPly(depth)
 			settle()
 		}
 		start()
-		n := len(wb.Children())
+		n := len(wb.Cursor().Children())
 		b.Run(fmt.Sprintf("depth%d-%dreplies", depth, n), func(b *testing.B) {
 			start()
 			b.ResetTimer()
 			stepAndBack(b, w, settle)
 		})
-		if _, cur := wb.Line(); cur != depth && cur != depth+1 {
+		if _, cur := wb.Cursor().Line(); cur != depth && cur != depth+1 {
 			b.Fatalf("the keys moved to ply %d, want %d or %d", cur, depth, depth+1)
 		}
 	}
@@ -211,7 +211,7 @@ func benchWhileProving(b *testing.B, mode string) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer wb.Close()
+	defer wb.Session().Close()
 	var errs []error
 	wb.OnError = func(err error) { errs = append(errs, err) }
 	w.SetContent(wb.Content())
@@ -230,8 +230,8 @@ func benchWhileProving(b *testing.B, mode string) {
 	proverErr := make(chan error, 1)
 	switch mode {
 	case "idle", "auto-job":
-		s.StartAuto(jobs, 0)
-		calls = func() int { return s.AutoProgress().Calls }
+		s.Prover().StartAuto(jobs, 0)
+		calls = func() int { return s.Prover().AutoProgress().Calls }
 	case "other-handle":
 		other, err := proofbook.Open(ctx, path)
 		if err != nil {
@@ -290,7 +290,7 @@ func benchWhileProving(b *testing.B, mode string) {
 	// first calls, on the root's candidates, take seconds; then it
 	// commits tens a second), then step between the root and a reply.
 	deadline := time.Now().Add(2 * time.Minute)
-	for len(wb.Children()) == 0 || calls() < 20 {
+	for len(wb.Cursor().Children()) == 0 || calls() < 20 {
 		if time.Now().After(deadline) {
 			b.Fatalf("the prover did not get going within two minutes (errors %v)", errs)
 		}
@@ -299,8 +299,8 @@ func benchWhileProving(b *testing.B, mode string) {
 		settle()
 	}
 	if mode == "idle" {
-		s.StopAuto()
-		for s.AutoRunning() || s.Busy() > 0 {
+		s.Prover().StopAuto()
+		for s.Prover().AutoRunning() || s.Busy() > 0 {
 			(<-queue)()
 		}
 	}
@@ -321,7 +321,7 @@ func benchWhileProving(b *testing.B, mode string) {
 	}
 	b.ReportMetric(float64(len(errs)), "errors")
 	b.ReportMetric(float64(calls()-c0)/secs, "commits/s")
-	b.ReportMetric(float64(len(wb.Children())), "root-replies")
+	b.ReportMetric(float64(len(wb.Cursor().Children())), "root-replies")
 	if len(errs) > 0 {
 		b.Fail()
 	}

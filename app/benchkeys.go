@@ -155,7 +155,7 @@ func (kb *keyBench) run(n int, wait time.Duration, out io.Writer) error {
 		}
 	}
 	var replies int
-	fyne.DoAndWait(func() { replies = len(kb.wa.wb.Children()) })
+	fyne.DoAndWait(func() { replies = len(kb.wa.wb.Cursor().Children()) })
 	fmt.Fprintf(out, "bench-keys: %d keys (← and → alternately; %d replies at the last position) on %s\n",
 		len(ts), replies, kb.wa.bk.Path())
 	for _, c := range []struct {

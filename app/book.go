@@ -10,10 +10,10 @@ import (
 	"c6book"
 	"c6book/engine"
 	"c6book/proofbook"
-	"c6book/ui"
+	"c6book/session"
 )
 
-// bookStore adapts a proofbook.Book to ui.BookStore: it locates boards
+// bookStore adapts a proofbook.Book to session.BookStore: it locates boards
 // (any frame) in the book and maps moves, squares and verdicts between the
 // caller's frame and the book's canonical frames.
 type bookStore struct {
@@ -24,12 +24,12 @@ type bookStore struct {
 	autoLimits engine.Limits
 }
 
-var _ ui.BookStore = (*bookStore)(nil)
+var _ session.BookStore = (*bookStore)(nil)
 
 func (s *bookStore) Rules() engine.Rules { return s.bk.Rules() }
 
 // ReadOnly says why the book cannot be written ("" when it can): the
-// workbench then disables editing (ui.ReadOnlyStore).
+// workbench then disables editing (session.ReadOnlyStore).
 func (s *bookStore) ReadOnly() string { return s.bk.ReadOnly() }
 
 // locate finds b; found is false (and err nil) when b is not in the book.
@@ -49,28 +49,28 @@ func (s *bookStore) mustLocate(ctx context.Context, b *engine.Board) (proofbook.
 	return id, sym, err
 }
 
-func (s *bookStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (ui.Position, error) {
+func (s *bookStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (session.Position, error) {
 	// The book's proofs changed outside the program since the last check:
 	// said in the status bar (they show as unchecked).
 	var warning string
 	if ok, err := s.bk.ProofsChecked(ctx); err != nil {
-		return ui.Position{}, err
+		return session.Position{}, err
 	} else if !ok {
 		warning = proofbook.UncheckedNote
 	}
 	id, sym, found, err := s.locate(ctx, b)
 	if err != nil || !found {
-		return ui.Position{Warning: warning}, err
+		return session.Position{Warning: warning}, err
 	}
 	p, err := s.bk.Position(ctx, id)
 	if err != nil {
-		return ui.Position{}, err
+		return session.Position{}, err
 	}
 	r := s.bk.Rules()
 	inv := engine.InverseSymmetry(sym)
-	out := ui.Position{Found: true, Comment: p.Comment, Label: p.Label, Status: p.Proof(a).Status}
+	out := session.Position{Found: true, Comment: p.Comment, Label: p.Label, Status: p.Proof(a).Status}
 	if out.Stuck, err = s.bk.Stuck(ctx, id, a); err != nil {
-		return ui.Position{}, err
+		return session.Position{}, err
 	}
 	out.Warning = warning
 	out.Held = out.Stuck == "held"
@@ -91,7 +91,7 @@ func (s *bookStore) Position(ctx context.Context, b *engine.Board, a engine.Colo
 			// inside its zone.
 			items, err := s.bk.Items(ctx, id, a)
 			if err != nil {
-				return ui.Position{}, err
+				return session.Position{}, err
 			}
 			out.Verdict.Unsolved, out.Verdict.OpenSeminull = nil, nil
 			for _, it := range items {
@@ -131,7 +131,7 @@ func shapeText(shape string) string {
 	return "•"
 }
 
-func (s *bookStore) Children(ctx context.Context, b *engine.Board, a engine.Color) ([]ui.Child, error) {
+func (s *bookStore) Children(ctx context.Context, b *engine.Board, a engine.Color) ([]session.Child, error) {
 	id, sym, found, err := s.locate(ctx, b)
 	if err != nil || !found {
 		return nil, err
@@ -141,9 +141,9 @@ func (s *bookStore) Children(ctx context.Context, b *engine.Board, a engine.Colo
 		return nil, err
 	}
 	r := s.bk.Rules()
-	out := make([]ui.Child, len(kids))
+	out := make([]session.Child, len(kids))
 	for i, c := range kids {
-		out[i] = ui.Child{
+		out[i] = session.Child{
 			Move:   proofbook.FromCanonical(r, sym, c.Move),
 			Status: c.Proof(a).Status,
 			Label:  c.Label,
@@ -246,8 +246,8 @@ func (s *bookStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.
 	return s.bk.StoreVerdict(ctx, id, v.Transform(s.bk.Rules(), sym))
 }
 
-func gameStats(g proofbook.GameStats) ui.GameStats {
-	return ui.GameStats{Games: g.Games, BlackWins: g.BlackWins, WhiteWins: g.WhiteWins, Unfinished: g.Unfinished}
+func gameStats(g proofbook.GameStats) session.GameStats {
+	return session.GameStats{Games: g.Games, BlackWins: g.BlackWins, WhiteWins: g.WhiteWins, Unfinished: g.Unfinished}
 }
 
 // shortTurns is how many turns a list row shows of a line from the root.
@@ -255,51 +255,51 @@ const shortTurns = 5
 
 // Next finds the most-proving open position below b; its moves come back
 // in b's orientation.
-func (s *bookStore) Next(ctx context.Context, b *engine.Board, a engine.Color) (ui.Entry, bool, error) {
+func (s *bookStore) Next(ctx context.Context, b *engine.Board, a engine.Color) (session.Entry, bool, error) {
 	id, sym, err := s.mustLocate(ctx, b)
 	if err != nil {
-		return ui.Entry{}, false, err
+		return session.Entry{}, false, err
 	}
 	line, err := s.bk.Next(ctx, id, a)
 	if err != nil {
-		return ui.Entry{}, false, err
+		return session.Entry{}, false, err
 	}
 	r := s.bk.Rules()
 	turns := make([]engine.Move, len(line.Turns)) // from's canonical frame
 	for i, m := range line.Turns {
 		turns[i] = proofbook.FromCanonical(r, sym, m)
 	}
-	e := ui.Entry{Line: turns, Status: c6book.StatusOpen}
+	e := session.Entry{Line: turns, Status: c6book.StatusOpen}
 	// Where the auto-pilot is stuck on the line (held, dead end).
 	for i, pid := range line.IDs {
 		why, err := s.bk.Stuck(ctx, pid, a)
 		if err != nil {
-			return ui.Entry{}, false, err
+			return session.Entry{}, false, err
 		}
 		if why != "" {
-			e.Stuck = append(e.Stuck, ui.StuckAt{Ply: i, Why: why})
+			e.Stuck = append(e.Stuck, session.StuckAt{Ply: i, Why: why})
 		}
 	}
 	return e, true, nil
 }
 
 // stableEntry is a list entry for a position whose stable line is turns.
-func (s *bookStore) stableEntry(turns []engine.Move) ui.Entry {
+func (s *bookStore) stableEntry(turns []engine.Move) session.Entry {
 	if turns == nil {
 		turns = []engine.Move{}
 	}
-	return ui.Entry{Line: turns, Short: proofbook.ShortLine(s.bk.Rules(), turns, shortTurns)}
+	return session.Entry{Line: turns, Short: proofbook.ShortLine(s.bk.Rules(), turns, shortTurns)}
 }
 
 // Proved lists the proved positions worth browsing: real proofs (order 1 and
 // up), not the game ends an import marks proved (the attacker has already
 // made, or makes at once, six in a row: order 0).
-func (s *bookStore) Proved(ctx context.Context, a engine.Color, minOrder, limit int) ([]ui.Entry, error) {
+func (s *bookStore) Proved(ctx context.Context, a engine.Color, minOrder, limit int) ([]session.Entry, error) {
 	rs, err := s.bk.Proved(ctx, a, minOrder, limit)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]ui.Entry, 0, len(rs))
+	out := make([]session.Entry, 0, len(rs))
 	for _, r := range rs {
 		e := s.stableEntry(r.Turns)
 		e.Ref, e.Stones, e.Status, e.Label = int64(r.ID), r.Stones, r.Proof.Status, r.Label
@@ -309,12 +309,12 @@ func (s *bookStore) Proved(ctx context.Context, a engine.Color, minOrder, limit 
 	return out, nil
 }
 
-func (s *bookStore) Search(ctx context.Context, q string, a engine.Color, limit int) ([]ui.Entry, error) {
+func (s *bookStore) Search(ctx context.Context, q string, a engine.Color, limit int) ([]session.Entry, error) {
 	hs, err := s.bk.Search(ctx, q, limit)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]ui.Entry, len(hs))
+	out := make([]session.Entry, len(hs))
 	for i, h := range hs {
 		e := s.stableEntry(h.Turns)
 		e.Ref, e.Stones, e.Status, e.Label, e.Text = int64(h.ID), h.Stones, h.Proof(a).Status, h.Label, h.Comment
@@ -323,7 +323,7 @@ func (s *bookStore) Search(ctx context.Context, q string, a engine.Color, limit 
 	return out, nil
 }
 
-func (s *bookStore) GamesThrough(ctx context.Context, b *engine.Board, offset, limit int) ([]ui.GameInfo, int64, error) {
+func (s *bookStore) GamesThrough(ctx context.Context, b *engine.Board, offset, limit int) ([]session.GameInfo, int64, error) {
 	id, _, found, err := s.locate(ctx, b)
 	if err != nil || !found {
 		return nil, 0, err
@@ -332,9 +332,9 @@ func (s *bookStore) GamesThrough(ctx context.Context, b *engine.Board, offset, l
 	if err != nil {
 		return nil, 0, err
 	}
-	out := make([]ui.GameInfo, len(gs))
+	out := make([]session.GameInfo, len(gs))
 	for i, g := range gs {
-		out[i] = ui.GameInfo{ID: g.ID, Source: g.Source, ExtID: g.ExtID, Turns: g.Turns, Result: g.Result}
+		out[i] = session.GameInfo{ID: g.ID, Source: g.Source, ExtID: g.ExtID, Turns: g.Turns, Result: g.Result}
 	}
 	return out, total, nil
 }
@@ -352,7 +352,7 @@ func (s *bookStore) Game(ctx context.Context, gid int64, b *engine.Board) ([]eng
 	return turns, nil
 }
 
-func (s *bookStore) Resolve(ctx context.Context, e ui.Entry) ([]engine.Move, error) {
+func (s *bookStore) Resolve(ctx context.Context, e session.Entry) ([]engine.Move, error) {
 	if e.Line != nil {
 		return e.Line, nil
 	}

@@ -62,7 +62,7 @@ func TestRepliesMostPlayedFirst(t *testing.T) {
 	wb := ta.wa.wb
 	r := ta.wa.bk.Rules()
 	ta.tap("j10")
-	kids := wb.Children()
+	kids := wb.Cursor().Children()
 	if len(kids) != 2 {
 		t.Fatalf("%d replies to j10, want 2", len(kids))
 	}
@@ -72,8 +72,8 @@ func TestRepliesMostPlayedFirst(t *testing.T) {
 	if got := findLabel(wb.Content(), engine.MoveName(r, kids[0].Move)+"  3 games"); got == "" {
 		t.Fatal("no replies row with the games")
 	}
-	wb.Forward()
-	if k, _ := wb.Position().CanonicalKey(); true {
+	wb.Cursor().Forward()
+	if k, _ := wb.Cursor().Position().CanonicalKey(); true {
 		b, _ := engine.Replay(r, mustC6(t, "j10 j9k9"))
 		if want, _ := b.CanonicalKey(); k != want {
 			t.Fatalf("→ went to %s, not the most played reply", ta.line())
@@ -96,10 +96,10 @@ func TestGamesOpenInLineOrientation(t *testing.T) {
 	ta, other := browseBook(t)
 	wb := ta.wa.wb
 	r := ta.wa.bk.Rules()
-	wb.GoToLine(other[:2]) // the opening as game 3 played it
+	wb.Cursor().GoToLine(other[:2]) // the opening as game 3 played it
 	var games []session.GameInfo
 	var total int64
-	wb.Session().LoadGames(0, 10, func(gs []session.GameInfo, n int64) { games, total = gs, n })
+	wb.Session().Cursor().LoadGames(0, 10, func(gs []session.GameInfo, n int64) { games, total = gs, n })
 	if total != 3 || len(games) != 3 {
 		t.Fatalf("%d games (total %d) through j10 j9k9, want 3", len(games), total)
 	}
@@ -107,14 +107,14 @@ func TestGamesOpenInLineOrientation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wb.Session().OpenGame(gid)
-	line, cur := wb.Line()
+	wb.Session().Cursor().OpenGame(gid)
+	line, cur := wb.Cursor().Line()
 	if cur != 2 || engine.FormatTurns(r, line) != engine.FormatTurns(r, other) {
 		t.Fatalf("game 2 opened as %s (cursor %d), want %s in the user's orientation",
 			engine.FormatTurns(r, line), cur, engine.FormatTurns(r, other))
 	}
-	wb.End()
-	if wb.Position().Stones(engine.Black)+wb.Position().Stones(engine.White) != 7 {
+	wb.Cursor().End()
+	if wb.Cursor().Position().Stones(engine.Black)+wb.Cursor().Position().Stones(engine.White) != 7 {
 		t.Fatal("cannot step to the game's end")
 	}
 }
@@ -147,16 +147,16 @@ func TestEntriesOpenInRightOrientation(t *testing.T) {
 		t.Fatalf("hit %+v: want disproved, short line from the root", es[0])
 	}
 	// From the root: the stable orientation (game 1's).
-	wb.OpenEntry(es[0])
+	wb.Cursor().OpenEntry(es[0])
 	if got := ta.line(); got != "j10 j9k9 l10l11" {
 		t.Fatalf("opened from the root as %q", got)
 	}
-	if wb.Info().Status != c6book.StatusDisproved {
-		t.Fatalf("status %v", wb.Info().Status)
+	if wb.Cursor().Info().Status != c6book.StatusDisproved {
+		t.Fatalf("status %v", wb.Cursor().Info().Status)
 	}
 	// From the other orientation's line: that orientation.
-	wb.GoToLine(other[:2])
-	wb.OpenEntry(es[0])
+	wb.Cursor().GoToLine(other[:2])
+	wb.Cursor().OpenEntry(es[0])
 	if got, want := ta.line(), engine.FormatTurns(r, other[:3]); got != want {
 		t.Fatalf("opened from the mirrored line as %q, want %q", got, want)
 	}
@@ -165,8 +165,8 @@ func TestEntriesOpenInRightOrientation(t *testing.T) {
 	if err := bk.SetDisproved(ctx, id, engine.Black, false); err != nil {
 		t.Fatal(err)
 	}
-	wb.GoToLine(other[:2])
-	wb.Next()
+	wb.Cursor().GoToLine(other[:2])
+	wb.Cursor().Next()
 	if got, want := ta.line(), engine.FormatTurns(r, other[:3]); got != want {
 		t.Fatalf("Next from %s went to %q, want %q", engine.FormatTurns(r, other[:2]), got, want)
 	}

@@ -77,11 +77,11 @@ func TestDamagedBookOpensReadOnly(t *testing.T) {
 	clearOverlays(ta.wa.win)
 	wb := ta.wa.wb
 	ta.tap("j10")
-	if !wb.Info().Found && len(wb.Children()) == 0 {
+	if !wb.Cursor().Info().Found && len(wb.Cursor().Children()) == 0 {
 		t.Fatal("browsing: j10 is not in the book")
 	}
 	ta.tap("a1", "b1")
-	wb.SaveNotes("changed", "label")
+	wb.Notes().Save("changed", "label")
 	ta.wa.close()
 	after, err := os.ReadFile(path)
 	if err != nil {

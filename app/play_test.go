@@ -11,6 +11,7 @@ import (
 
 	"c6book/engine"
 	"c6book/proofbook"
+	"c6book/session"
 	"c6book/ui"
 )
 
@@ -25,7 +26,7 @@ func TestEnginePlayerLostThreat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := engineVerifier{playNodes: 20000}.Play(context.Background(), b, 0, func(ui.PlayProgress) {})
+	a, err := engineVerifier{playNodes: 20000}.Play(context.Background(), b, 0, func(session.PlayProgress) {})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,21 +62,21 @@ func TestEnginePlayerWindow(t *testing.T) {
 	bk.Close()
 	ta := startApp(t, test.NewTempApp(t), options{book: path, play: "j10 i9k9", playNodes: 20000})
 	wb := ta.wa.wb
-	wb.Suggest()
-	ta.pumpUntil("suggest", func() bool { return !wb.Suggesting() })
-	cs := wb.Candidates()
+	wb.Prover().Suggest()
+	ta.pumpUntil("suggest", func() bool { return !wb.Prover().Suggesting() })
+	cs := candidates(wb)
 	if len(cs) < 2 {
 		t.Fatalf("%d ranked moves", len(cs))
 	}
 	for i, c := range cs {
-		if err := wb.Position().Check(c.Move, false); err != nil || len(c.PV) == 0 || c.PV[0] != c.Move {
+		if err := wb.Cursor().Position().Check(c.Move, false); err != nil || len(c.PV) == 0 || c.PV[0] != c.Move {
 			t.Fatalf("ranked move %d %s: %v, line %v", i, engine.MoveName(engine.Connect6(), c.Move), err, c.PV)
 		}
 		if i > 0 && c.Score > cs[i-1].Score && !cs[i-1].Loses {
 			t.Fatalf("ranked move %d scores %v above %v", i, c.Score, cs[i-1].Score)
 		}
 	}
-	if text := wb.PlayText(); !strings.HasPrefix(text, "Best "+engine.MoveName(engine.Connect6(), cs[0].Move)) {
+	if text := wb.Prover().PlayText(); !strings.HasPrefix(text, "Best "+engine.MoveName(engine.Connect6(), cs[0].Move)) {
 		t.Fatalf("summary %q", text)
 	}
 
@@ -92,8 +93,8 @@ func TestEnginePlayerWindow(t *testing.T) {
 		t.Fatalf("Engine menu item %+v", item)
 	}
 	item.Action()
-	ta.pumpUntil("engine move", func() bool { return !wb.Suggesting() })
-	line, cur := wb.Line()
+	ta.pumpUntil("engine move", func() bool { return !wb.Prover().Suggesting() })
+	line, cur := wb.Cursor().Line()
 	if cur != 3 || len(line) != 3 {
 		t.Fatalf("after Play engine move: %q", ta.line())
 	}
@@ -101,9 +102,9 @@ func TestEnginePlayerWindow(t *testing.T) {
 	if err := b.Check(line[2], false); err != nil {
 		t.Fatalf("engine move %s: %v", engine.MoveName(engine.Connect6(), line[2]), err)
 	}
-	wb.Undo()
+	wb.History().Undo()
 	ta.pumpUntil("undo", func() bool { return ta.line() == "j10 i9k9" })
-	if kids := wb.Children(); len(kids) != 0 {
+	if kids := wb.Cursor().Children(); len(kids) != 0 {
 		t.Fatalf("Undo left %d replies", len(kids))
 	}
 
@@ -111,10 +112,10 @@ func TestEnginePlayerWindow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wb.GoToLine(turns)
-	wb.Suggest()
-	ta.pumpUntil("suggest on the lost position", func() bool { return !wb.Suggesting() })
-	if text := wb.PlayText(); !strings.Contains(text, "Black loses: White wins whatever Black plays") || !strings.Contains(text, "The threat: after ") {
+	wb.Cursor().GoToLine(turns)
+	wb.Prover().Suggest()
+	ta.pumpUntil("suggest on the lost position", func() bool { return !wb.Prover().Suggesting() })
+	if text := wb.Prover().PlayText(); !strings.Contains(text, "Black loses: White wins whatever Black plays") || !strings.Contains(text, "The threat: after ") {
 		t.Fatalf("on the lost position: %q", text)
 	}
 }

@@ -63,9 +63,9 @@ func TestVerifyThroughBookQueue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wb.Verify()
-	ta.pumpUntil("the verdict", func() bool { return !wb.Running() })
-	v := wb.Verdict()
+	wb.Prover().Verify()
+	ta.pumpUntil("the verdict", func() bool { return !wb.Prover().Running() })
+	v := wb.Cursor().Verdict()
 	if v == nil || v.Proved() != (want.Status == engine.StatusProved) || len(v.Items()) != len(want.Unsolved) {
 		t.Fatalf("verdict through the queue %+v, local %s with %d unsolved", v, want.Status, len(want.Unsolved))
 	}
@@ -94,16 +94,16 @@ func TestVerifyThroughBookQueue(t *testing.T) {
 	if !queueFree(t, path+".jobs") {
 		t.Fatal("the embedded queue still runs after the setting changed")
 	}
-	wb.Back()
+	wb.Cursor().Back()
 	ta.tap("f3", "f5")
 	if got := ta.line(); got != "e4 c5g5 f3f5" {
 		t.Fatalf("line %q", got)
 	}
-	wb.Verify()
-	if !wb.Running() {
+	wb.Prover().Verify()
+	if !wb.Prover().Running() {
 		t.Fatal("the second Verify did not start")
 	}
-	ta.pumpUntil("the second verdict", func() bool { return !wb.Running() })
+	ta.pumpUntil("the second verdict", func() bool { return !wb.Prover().Running() })
 	if es, err := ext.Stats(context.Background()); err != nil || es.Done != 1 {
 		t.Fatalf("external queue: %+v, %v; want the job there", es, err)
 	}
@@ -122,12 +122,12 @@ func TestVerifyThroughBookQueue(t *testing.T) {
 	}
 	autoQueue(t, ta)
 	ta.tap("e4", "c5", "g5", "d3", "g4")
-	wb.Verify()
-	ta.pumpUntil("the verdict on the other book", func() bool { return !wb.Running() })
+	wb.Prover().Verify()
+	ta.pumpUntil("the verdict on the other book", func() bool { return !wb.Prover().Running() })
 	if !queueFree(t, path+".jobs") || queueFree(t, other+".jobs") {
 		t.Fatal("after the switch: want the first book's queue closed and the other's running")
 	}
-	ta.wa.wb.Close() // what close does before the book closes
+	ta.wa.wb.Session().Close() // what close does before the book closes
 	ta.wa.stopQueue()
 	if !queueFree(t, other+".jobs") {
 		t.Fatal("the queue runs after the app closed")
@@ -137,9 +137,9 @@ func TestVerifyThroughBookQueue(t *testing.T) {
 // autoQueue checks that the auto-pilot's jobs go through the queue.
 func autoQueue(t *testing.T, ta *testApp) {
 	t.Helper()
-	st, ok := ta.wa.wb.Store().(*bookStore)
+	st, ok := ta.wa.wb.Session().Store().(*bookStore)
 	if !ok || st.jobVerifier() != engine.Verifier(ta.wa.queue) {
-		t.Fatalf("the auto-pilot's verifier is not the book's queue: %T", ta.wa.wb.Store())
+		t.Fatalf("the auto-pilot's verifier is not the book's queue: %T", ta.wa.wb.Session().Store())
 	}
 }
 

@@ -8,11 +8,13 @@ import (
 
 	"c6book"
 	"c6book/engine"
-	"c6book/ui"
+	"c6book/session"
 )
 
-// This file is the only place that calls the engine's verifier, so that its
-// API can evolve with a change here only.
+// This file adapts the engine to the workbench's session: the Verify
+// button's verifier (through the open book's queue, queue.go) and the
+// player behind Suggest and Engine move. The auto-pilot's verifier calls are
+// wired in autopilot.go.
 
 // engineVerifier runs the workbench's verifier jobs on v (the open
 // book's queue; nil: engine.LocalVerifier).
@@ -25,7 +27,7 @@ type engineVerifier struct {
 	playNodes int64
 }
 
-func (ev engineVerifier) Verify(ctx context.Context, b *engine.Board, lambda int, progress func(ui.Progress)) (c6book.Verdict, error) {
+func (ev engineVerifier) Verify(ctx context.Context, b *engine.Board, lambda int, progress func(session.Progress)) (c6book.Verdict, error) {
 	tol, ok := b.DefenderDeficit(b.ToMove().Opp())
 	if !ok {
 		return c6book.Verdict{}, fmt.Errorf("the position's stone counts do not fit full turns of %s, the attacker", b.ToMove().Opp())
@@ -36,7 +38,7 @@ func (ev engineVerifier) Verify(ctx context.Context, b *engine.Board, lambda int
 		ver = ev.v
 	}
 	v, err := ver.Verify(ctx, b, opts, func(p engine.VerifyProgress) {
-		progress(ui.Progress{Phase: p.Phase, Done: p.Done, Total: p.Total, Nodes: p.Nodes, Elapsed: p.Elapsed})
+		progress(session.Progress{Phase: p.Phase, Done: p.Done, Total: p.Total, Nodes: p.Nodes, Elapsed: p.Elapsed})
 	})
 	if err != nil {
 		return c6book.Verdict{}, err
@@ -52,18 +54,18 @@ const threatNodes = 200_000
 // for the side to move, every move it considered ranked with its score and
 // line, and, when every move loses, the opponent's winning line after the
 // best try.
-func (ev engineVerifier) Play(ctx context.Context, b *engine.Board, budget time.Duration, progress func(ui.PlayProgress)) (ui.PlayAnswer, error) {
+func (ev engineVerifier) Play(ctx context.Context, b *engine.Board, budget time.Duration, progress func(session.PlayProgress)) (session.PlayAnswer, error) {
 	opts := engine.PlayOptions{Timeout: budget, Progress: func(p engine.PlayProgress) {
-		progress(ui.PlayProgress{Stage: p.Stage, Nodes: p.Nodes, Depth: p.Depth, Best: p.Best, Score: p.Score, Elapsed: p.Elapsed})
+		progress(session.PlayProgress{Stage: p.Stage, Nodes: p.Nodes, Depth: p.Depth, Best: p.Best, Score: p.Score, Elapsed: p.Elapsed})
 	}}
 	if ev.playNodes > 0 {
 		opts.Timeout, opts.MaxNodes = 0, ev.playNodes
 	}
 	res, err := engine.Play(ctx, b, opts)
 	if err != nil {
-		return ui.PlayAnswer{}, err
+		return session.PlayAnswer{}, err
 	}
-	a := ui.PlayAnswer{Move: res.Move, Score: res.Score, PV: res.PV, Nodes: res.Nodes, Depth: res.Depth, Reason: res.Reason,
+	a := session.PlayAnswer{Move: res.Move, Score: res.Score, PV: res.PV, Nodes: res.Nodes, Depth: res.Depth, Reason: res.Reason,
 		Elapsed: res.Elapsed, Lost: res.Reason == "lost" || res.Score <= -engine.WinScore/2}
 	for _, c := range res.Candidates {
 		pv := c.PV
@@ -74,7 +76,7 @@ func (ev engineVerifier) Play(ctx context.Context, b *engine.Board, budget time.
 		if unsearched {
 			sc = 0 // the budget ran out before the search scored it
 		}
-		a.Ranked = append(a.Ranked, ui.Candidate{Move: c.Move, Score: sc, PV: pv, Loses: c.Loses, Unsearched: unsearched})
+		a.Ranked = append(a.Ranked, session.Candidate{Move: c.Move, Score: sc, PV: pv, Loses: c.Loses, Unsearched: unsearched})
 	}
 	if a.Lost {
 		a.Threat = opponentWin(ctx, b, res)

@@ -51,7 +51,7 @@ func (wa *workbenchApp) updateWelcome() {
 	if wa.welcome == nil || !wa.welcome.Visible() {
 		return
 	}
-	if line, _ := wa.wb.Line(); len(line) > 0 || len(wa.wb.Children()) > 0 {
+	if line, _ := wa.wb.Cursor().Line(); len(line) > 0 || len(wa.wb.Cursor().Children()) > 0 {
 		wa.hideWelcome()
 	}
 }

@@ -145,16 +145,16 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 				return nil, fmt.Errorf("--play: %w", err)
 			}
 		}
-		wa.wb.GoToLine(turns)
+		wa.wb.Cursor().GoToLine(turns)
 	}
 	if o.verify {
-		wa.wb.Verify()
+		wa.wb.Prover().Verify()
 	}
 	if o.auto {
 		wa.wb.StartAuto()
 	}
 	if o.suggest {
-		wa.wb.Suggest()
+		wa.wb.Prover().Suggest()
 	}
 	if startErr != nil {
 		dialog.ShowError(startErr, wa.win)
@@ -178,7 +178,7 @@ func (wa *workbenchApp) checkDamage(bk *proofbook.Book) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	wa.stopGate = func() { cancel(); <-done }
-	wa.offUI(func() func() {
+	wa.wb.Session().Go(func() func() {
 		err := bk.CheckWritable(ctx)
 		close(done)
 		return func() {
@@ -202,7 +202,7 @@ func (wa *workbenchApp) cancelDamageCheck() {
 func (wa *workbenchApp) close() {
 	wa.cancelDamageCheck()
 	if wa.wb != nil {
-		wa.wb.Close() // stops the jobs before the queue and the book close
+		wa.wb.Session().Close() // stops the jobs before the queue and the book close
 	}
 	wa.stopQueue()
 	if wa.bk != nil {
@@ -211,7 +211,7 @@ func (wa *workbenchApp) close() {
 }
 
 func (wa *workbenchApp) updateTitle() {
-	line, cur := wa.wb.Line()
+	line, cur := wa.wb.Cursor().Line()
 	title := "c6book — " + filepath.Base(wa.bk.Path()) + " (" + wa.bk.Rules().String() + ")"
 	if wa.bk.ReadOnly() != "" {
 		title += " — read-only"
@@ -248,7 +248,7 @@ func (wa *workbenchApp) remember(path string) {
 
 // switchTo makes bk the open book (closing the previous one).
 func (wa *workbenchApp) switchTo(bk *proofbook.Book) {
-	if err := wa.wb.SetStore(&bookStore{bk: bk, jobs: wa.verifier()}); err != nil {
+	if err := wa.wb.Session().SetStore(&bookStore{bk: bk, jobs: wa.verifier()}); err != nil {
 		bk.Close()
 		dialog.ShowError(err, wa.win)
 		return
@@ -298,7 +298,7 @@ func (wa *workbenchApp) checkBook() {
 // openPath opens the book at path (off the UI goroutine: an upgrade may
 // take a while) and shows it.
 func (wa *workbenchApp) openPath(path string) {
-	wa.offUI(func() func() {
+	wa.wb.Session().Go(func() func() {
 		bk, err := proofbook.Open(context.Background(), path)
 		return func() {
 			if err != nil {
@@ -308,20 +308,6 @@ func (wa *workbenchApp) openPath(path string) {
 			wa.switchTo(bk)
 		}
 	})
-}
-
-// offUI runs work off the UI goroutine and the function it returns on it
-// (at once with an inline Config: tests).
-func (wa *workbenchApp) offUI(work func() func()) {
-	if wa.cfg.Inline {
-		work()()
-		return
-	}
-	do := wa.cfg.Do
-	go func() {
-		then := work()
-		do(then)
-	}()
 }
 
 func (wa *workbenchApp) setMenu() {
@@ -356,21 +342,21 @@ func (wa *workbenchApp) setMenu() {
 		fyne.NewMenuItem("Verifier queue…", wa.queueSettings),
 	)
 	edit := fyne.NewMenu("Edit",
-		fyne.NewMenuItem("Undo last edit", wa.wb.Undo),
+		fyne.NewMenuItem("Undo last edit", wa.wb.History().Undo),
 	)
-	engineMove := fyne.NewMenuItem("Play engine move", wa.wb.PlayEngineMove)
+	engineMove := fyne.NewMenuItem("Play engine move", wa.wb.Prover().PlayEngineMove)
 	engineMove.Shortcut = ui.EngineMoveShortcut()
 	engineMenu := fyne.NewMenu("Engine",
-		fyne.NewMenuItem("Suggest moves", wa.wb.Suggest),
+		fyne.NewMenuItem("Suggest moves", wa.wb.Prover().Suggest),
 		engineMove,
-		fyne.NewMenuItem("Stop", wa.wb.Stop),
+		fyne.NewMenuItem("Stop", wa.wb.Prover().Stop),
 	)
 	nav := fyne.NewMenu("Go",
-		fyne.NewMenuItem("Root", wa.wb.Home),
-		fyne.NewMenuItem("Back", wa.wb.Back),
-		fyne.NewMenuItem("Forward", wa.wb.Forward),
-		fyne.NewMenuItem("End of line", wa.wb.End),
-		fyne.NewMenuItem("Next position to prove", wa.wb.Next),
+		fyne.NewMenuItem("Root", wa.wb.Cursor().Home),
+		fyne.NewMenuItem("Back", wa.wb.Cursor().Back),
+		fyne.NewMenuItem("Forward", wa.wb.Cursor().Forward),
+		fyne.NewMenuItem("End of line", wa.wb.Cursor().End),
+		fyne.NewMenuItem("Next position to prove", wa.wb.Cursor().Next),
 	)
 	wa.win.SetMainMenu(fyne.NewMainMenu(file, edit, nav, engineMenu))
 }
@@ -403,7 +389,7 @@ func (wa *workbenchApp) newBook() {
 					return
 				}
 				os.Remove(path) // the user agreed to replace it; Create wants a new file
-				wa.offUI(func() func() {
+				wa.wb.Session().Go(func() func() {
 					bk, err := proofbook.Create(context.Background(), path, r)
 					return func() {
 						if err != nil {
@@ -547,8 +533,8 @@ func importCancelledText(p proofbook.ImportProgress) string {
 // exportSGF exports the shown position's subtree as a job (progress and
 // Cancel; the board stays usable), then asks where to save it.
 func (wa *workbenchApp) exportSGF() {
-	bk, pos := wa.bk, wa.wb.Position().Clone()
-	line, cur := wa.wb.Line()
+	bk, pos := wa.bk, wa.wb.Cursor().Position().Clone()
+	line, cur := wa.wb.Cursor().Line()
 	var data []byte
 	var st proofbook.ExportStats
 	wa.background("Export SGF", func(ctx context.Context, say func(string)) (string, error) {
@@ -612,7 +598,7 @@ func (wa *workbenchApp) background(title string, work func(ctx context.Context, 
 		OnProgress: func(p session.Progress) { msg.SetText(p.Text) },
 		OnDone: func(err error) {
 			d.Hide()
-			wa.wb.Reload()
+			wa.wb.Session().Reload()
 			switch {
 			case errors.Is(err, context.Canceled):
 				// Cancelled by the user (or by opening another book).
@@ -643,7 +629,7 @@ func (wa *workbenchApp) screenshotWhenReady(o options) {
 	for {
 		running := true
 		fyne.DoAndWait(func() {
-			running = wa.wb.Running() || wa.wb.Suggesting() || wa.wb.Session().Busy() > 0
+			running = wa.wb.Prover().Running() || wa.wb.Prover().Suggesting() || wa.wb.Session().Busy() > 0
 			if !running {
 				img = wa.win.Canvas().Capture()
 			}

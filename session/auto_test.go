@@ -16,12 +16,12 @@ func autoFixture(t *testing.T) *fixture {
 	f.store.AutoStep = make(chan struct{})
 	f.store.AutoRuns = make(chan *engine.Board, 4)
 	f.play("j10", "a1a2")
-	f.s.Back()
+	f.s.Cursor().Back()
 	f.play("b1b2")
-	f.s.Back()
+	f.s.Cursor().Back()
 	f.settle()
 	for _, m := range []string{"a1a2", "b1b2"} {
-		c := f.s.Position().Clone()
+		c := f.s.Cursor().Position().Clone()
 		if err := c.Play(f.mv(m)); err != nil {
 			t.Fatal(err)
 		}
@@ -29,14 +29,14 @@ func autoFixture(t *testing.T) *fixture {
 	}
 	f.s.Reload()
 	f.settle()
-	if f.line() != "j10" || len(f.s.Children()) != 2 {
-		t.Fatalf("fixture: line %q, %d replies", f.line(), len(f.s.Children()))
+	if f.line() != "j10" || len(f.s.Cursor().Children()) != 2 {
+		t.Fatalf("fixture: line %q, %d replies", f.line(), len(f.s.Cursor().Children()))
 	}
 	return f
 }
 
 func (f *fixture) childStatus(name string) c6book.Status {
-	for _, c := range f.s.Children() {
+	for _, c := range f.s.Cursor().Children() {
 		if c.Move == f.mv(name) {
 			return c.Status
 		}
@@ -50,29 +50,29 @@ func (f *fixture) childStatus(name string) c6book.Status {
 // ends it and what it stored stays.
 func TestAutoProgressVerdictsAndStop(t *testing.T) {
 	f := autoFixture(t)
-	f.s.StartAuto(2, 0)
-	if !f.s.AutoRunning() {
+	f.s.Prover().StartAuto(2, 0)
+	if !f.s.Prover().AutoRunning() {
 		t.Fatalf("not running (errors %v)", f.errs)
 	}
-	if b := <-f.store.AutoRuns; b.Hash() != f.s.Position().Hash() {
+	if b := <-f.store.AutoRuns; b.Hash() != f.s.Cursor().Position().Hash() {
 		t.Fatal("the auto-pilot does not work below the shown position")
 	}
 	f.store.AutoStep <- struct{}{}
 	f.pumpUntil("the first verdict shown", func() bool { return f.childStatus("a1a2") == c6book.StatusProved })
-	if p := f.s.AutoProgress(); p.Calls != 1 || !strings.Contains(f.s.AutoText(), "1 calls") {
-		t.Fatalf("progress %+v, text %q", p, f.s.AutoText())
+	if p := f.s.Prover().AutoProgress(); p.Calls != 1 || !strings.Contains(f.s.Prover().AutoText(), "1 calls") {
+		t.Fatalf("progress %+v, text %q", p, f.s.Prover().AutoText())
 	}
 	// The user browses meanwhile; the next verdict shows where they are.
-	f.s.Back()
+	f.s.Cursor().Back()
 	f.settle()
-	f.s.Forward()
+	f.s.Cursor().Forward()
 	f.settle()
 	f.store.AutoStep <- struct{}{}
 	f.pumpUntil("the second verdict shown", func() bool { return f.childStatus("b1b2") == c6book.StatusProved })
-	f.s.StopAuto()
-	f.pumpUntil("the auto-pilot's end", func() bool { return !f.s.AutoRunning() })
-	if !strings.Contains(f.s.AutoText(), "stopped after 2 calls") {
-		t.Fatalf("after Stop: %q", f.s.AutoText())
+	f.s.Prover().StopAuto()
+	f.pumpUntil("the auto-pilot's end", func() bool { return !f.s.Prover().AutoRunning() })
+	if !strings.Contains(f.s.Prover().AutoText(), "stopped after 2 calls") {
+		t.Fatalf("after Stop: %q", f.s.Prover().AutoText())
 	}
 	f.settle()
 	if f.childStatus("a1a2") != c6book.StatusProved || f.childStatus("b1b2") != c6book.StatusProved {
@@ -86,32 +86,32 @@ func TestAutoLeaveToMe(t *testing.T) {
 	f := autoFixture(t)
 	f.play("a1a2")
 	f.settle()
-	f.s.ToggleHold()
+	f.s.History().ToggleHold()
 	f.settle()
-	if !f.s.Info().Held || !strings.Contains(f.s.HoldText(), "Left to you") {
-		t.Fatalf("not held: %+v, %q", f.s.Info(), f.s.HoldText())
+	if !f.s.Cursor().Info().Held || !strings.Contains(f.s.Cursor().HoldText(), "Left to you") {
+		t.Fatalf("not held: %+v, %q", f.s.Cursor().Info(), f.s.Cursor().HoldText())
 	}
-	if f.s.CanUndo() != "leave to me" {
-		t.Fatalf("undo offers %q", f.s.CanUndo())
+	if f.s.History().CanUndo() != "leave to me" {
+		t.Fatalf("undo offers %q", f.s.History().CanUndo())
 	}
-	f.s.Back()
+	f.s.Cursor().Back()
 	f.settle()
-	f.s.StartAuto(1, 0)
+	f.s.Prover().StartAuto(1, 0)
 	<-f.store.AutoRuns
 	f.store.AutoStep <- struct{}{}
 	f.store.AutoStep <- struct{}{} // nothing left: stuck
-	f.pumpUntil("the auto-pilot's end", func() bool { return !f.s.AutoRunning() })
+	f.pumpUntil("the auto-pilot's end", func() bool { return !f.s.Prover().AutoRunning() })
 	f.settle()
 	if f.childStatus("a1a2") != c6book.StatusOpen || f.childStatus("b1b2") != c6book.StatusProved {
 		t.Fatalf("held a1a2 %v, b1b2 %v", f.childStatus("a1a2"), f.childStatus("b1b2"))
 	}
-	if !strings.Contains(f.s.AutoText(), "stuck") {
-		t.Fatalf("end: %q", f.s.AutoText())
+	if !strings.Contains(f.s.Prover().AutoText(), "stuck") {
+		t.Fatalf("end: %q", f.s.Prover().AutoText())
 	}
-	f.s.Undo()
+	f.s.History().Undo()
 	f.settle()
-	if f.line() != "j10 a1a2" || f.s.Info().Held {
-		t.Fatalf("after undo: line %q, held %v", f.line(), f.s.Info().Held)
+	if f.line() != "j10 a1a2" || f.s.Cursor().Info().Held {
+		t.Fatalf("after undo: line %q, held %v", f.line(), f.s.Cursor().Info().Held)
 	}
 	f.noErrors()
 }
@@ -119,9 +119,9 @@ func TestAutoLeaveToMe(t *testing.T) {
 // Opening another book cancels the auto-pilot and waits for it.
 func TestAutoBookSwitch(t *testing.T) {
 	f := autoFixture(t)
-	f.s.StartAuto(1, 0)
+	f.s.Prover().StartAuto(1, 0)
 	<-f.store.AutoRuns
-	job := f.s.AutoJob()
+	job := f.s.Prover().AutoJob()
 	other := sessiontest.NewStore(engine.Connect6())
 	if err := f.s.SetStore(other); err != nil {
 		t.Fatal(err)
@@ -132,12 +132,12 @@ func TestAutoBookSwitch(t *testing.T) {
 	default:
 	}
 	job.Wait() // returned already
-	if f.s.AutoRunning() || f.s.AutoText() != "" {
-		t.Fatalf("after the switch: running %v, %q", f.s.AutoRunning(), f.s.AutoText())
+	if f.s.Prover().AutoRunning() || f.s.Prover().AutoText() != "" {
+		t.Fatalf("after the switch: running %v, %q", f.s.Prover().AutoRunning(), f.s.Prover().AutoText())
 	}
 	f.pumpUntil("the old job's end", func() bool { return len(f.s.Jobs()) == 0 })
-	if f.s.AutoText() != "" {
-		t.Fatalf("the new book shows the old run: %q", f.s.AutoText())
+	if f.s.Prover().AutoText() != "" {
+		t.Fatalf("the new book shows the old run: %q", f.s.Prover().AutoText())
 	}
 	f.noErrors()
 }
@@ -145,22 +145,22 @@ func TestAutoBookSwitch(t *testing.T) {
 // Next says where the auto-pilot is stuck on its line.
 func TestNextReportsStuck(t *testing.T) {
 	f := autoFixture(t)
-	f.s.ToggleHold() // j10
+	f.s.History().ToggleHold() // j10
 	f.settle()
-	f.s.Home()
+	f.s.Cursor().Home()
 	f.settle()
-	f.s.Next()
+	f.s.Cursor().Next()
 	f.settle()
 	if f.line() != "j10 a1a2" {
 		t.Fatalf("Next went to %q", f.line())
 	}
-	if txt := f.s.HoldText(); !strings.Contains(txt, "stuck") || !strings.Contains(txt, "after j10: left to the expert") {
+	if txt := f.s.Cursor().HoldText(); !strings.Contains(txt, "stuck") || !strings.Contains(txt, "after j10: left to the expert") {
 		t.Fatalf("Next says %q", txt)
 	}
-	f.s.Back()
+	f.s.Cursor().Back()
 	f.settle()
-	if strings.Contains(f.s.HoldText(), "Next") {
-		t.Fatalf("the Next note stays: %q", f.s.HoldText())
+	if strings.Contains(f.s.Cursor().HoldText(), "Next") {
+		t.Fatalf("the Next note stays: %q", f.s.Cursor().HoldText())
 	}
 	f.noErrors()
 }

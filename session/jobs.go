@@ -7,9 +7,11 @@ import (
 )
 
 // Job is long work run off the UI goroutine on the session's book: the
-// verifier; an SGF export, an import, a book check; the auto-prover later.
-// Its progress (at most ten reports a second) and its end come back on the
-// UI goroutine. A job belongs to the book it was started on: switching
+// verifier, the engine's candidates and player, the auto-pilot (Prover);
+// an SGF export, an import, a book check (the app). Its progress comes
+// back on the UI goroutine coalesced to the latest report (one delivery
+// pending at a time, at most ten a second, the latest never lost), and its
+// end after it. A job belongs to the book it was started on: switching
 // books cancels it and waits until it has returned.
 type Job struct {
 	Kind  string // "verify", "export"…
@@ -18,9 +20,7 @@ type Job struct {
 	cancel context.CancelFunc
 	done   chan struct{} // closed when Run has returned
 
-	mu   sync.Mutex
-	last Progress
-	sent time.Time
+	latest latest[Progress]
 
 	ended bool // OnDone has run (UI goroutine)
 }
@@ -33,7 +33,8 @@ type JobSpec struct {
 	// context's error.
 	Run func(ctx context.Context, store BookStore, progress func(Progress)) error
 	// OnProgress and OnDone run on the UI goroutine (OnProgress may be nil).
-	// OnDone runs once, after Run has returned, with Run's error.
+	// OnProgress gets the latest report; OnDone runs once, after Run has
+	// returned, with Run's error, and no report is delivered after it.
 	OnProgress func(Progress)
 	OnDone     func(err error)
 }
@@ -48,48 +49,41 @@ func (j *Job) Cancel() { j.cancel() }
 func (j *Job) Wait() { <-j.done }
 
 // Progress is the job's latest progress report.
-func (j *Job) Progress() Progress {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	return j.last
-}
+func (j *Job) Progress() Progress { return j.latest.get() }
+
+// progressGap is the least time between two progress deliveries of a job.
+const progressGap = 100 * time.Millisecond
 
 // Start runs a job on the current book.
 func (s *Session) Start(spec JobSpec) *Job {
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &Job{Kind: spec.Kind, store: s.store, cancel: cancel, done: make(chan struct{})}
+	j.latest.gap = progressGap
 	s.jobs = append(s.jobs, j)
-	do := s.do
+	do, store := s.do, s.store
 	progress := func(p Progress) {
-		j.mu.Lock()
-		j.last = p
-		now := time.Now()
-		send := now.Sub(j.sent) >= 100*time.Millisecond
-		if send {
-			j.sent = now
+		if spec.OnProgress == nil {
+			j.latest.set(p)
+			return
 		}
-		j.mu.Unlock()
-		if send && spec.OnProgress != nil {
-			do(func() {
-				if !j.ended {
-					spec.OnProgress(p)
-				}
-			})
-		}
+		j.latest.put(p, do, func(p Progress) {
+			if !j.ended {
+				spec.OnProgress(p)
+			}
+		})
 	}
-	store := s.store
-	go func() {
+	s.spawn(func() func() {
 		err := spec.Run(ctx, store, progress)
 		close(j.done)
-		do(func() {
+		return func() {
 			j.ended = true
 			cancel()
 			s.jobs = removeJob(s.jobs, j)
 			if spec.OnDone != nil {
 				spec.OnDone(err)
 			}
-		})
-	}()
+		}
+	})
 	return j
 }
 
@@ -114,4 +108,59 @@ func removeJob(list []*Job, j *Job) []*Job {
 		}
 	}
 	return list
+}
+
+// latest keeps the latest report of a job and delivers it to the UI
+// goroutine, one delivery pending at a time: reports that arrive while one
+// is pending replace its content (coalesced), and the reporter never
+// waits. With a gap, a delivery comes at least gap after the previous one
+// (later, by a timer, rather than dropped).
+type latest[P any] struct {
+	mu      sync.Mutex
+	p       P
+	pending bool
+	gap     time.Duration
+	sent    time.Time // when the last delivery ran
+}
+
+// set records a report without delivering it.
+func (l *latest[P]) set(p P) {
+	l.mu.Lock()
+	l.p = p
+	l.mu.Unlock()
+}
+
+func (l *latest[P]) get() P {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.p
+}
+
+// put records a report and makes sure a delivery of the latest one is
+// pending.
+func (l *latest[P]) put(p P, do func(func()), deliver func(P)) {
+	l.mu.Lock()
+	l.p = p
+	queued := l.pending
+	l.pending = true
+	wait := l.gap - time.Since(l.sent)
+	l.mu.Unlock()
+	if queued {
+		return
+	}
+	send := func() {
+		do(func() {
+			l.mu.Lock()
+			p := l.p
+			l.pending = false
+			l.sent = time.Now()
+			l.mu.Unlock()
+			deliver(p)
+		})
+	}
+	if l.gap > 0 && wait > 0 {
+		time.AfterFunc(wait, send)
+		return
+	}
+	send()
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"c6book/engine"
@@ -18,8 +17,8 @@ import (
 // session's budget (PlayBudget), report their latest progress and stop on
 // Stop.
 
-// DefaultPlayBudget is the player's time for a move until SetPlayBudget.
-const DefaultPlayBudget = time.Second
+// defaultPlayBudget is the player's time for a move until SetPlayBudget.
+const defaultPlayBudget = time.Second
 
 // PlayProgress is the player's progress.
 type PlayProgress struct {
@@ -63,9 +62,9 @@ type Player interface {
 
 // playState is the player's run and its last answer.
 type playState struct {
-	budget time.Duration // 0: DefaultPlayBudget
+	budget time.Duration // 0: defaultPlayBudget
 	run    int           // bumped at each start: reports of older runs are dropped
-	job    *Job          // the running Play (nil when none)
+	job    *Job          // the running Play (nil when none; Prover.suggest too)
 	move   bool          // the run plays its move (PlayEngineMove), else lists (Suggest)
 	key    posKey        // the position it runs on
 	prog   PlayProgress  // its latest progress
@@ -78,59 +77,32 @@ type playState struct {
 	textVisit int
 }
 
-// latestPlay keeps the player's latest report and delivers it to the UI
-// goroutine, one delivery pending at a time: reports that arrive while one
-// is pending replace its content (coalesced), and the engine never waits.
-type latestPlay struct {
-	mu      sync.Mutex
-	p       PlayProgress
-	pending bool
-}
-
-func (l *latestPlay) put(p PlayProgress, do func(func()), deliver func(PlayProgress)) {
-	l.mu.Lock()
-	l.p = p
-	queued := l.pending
-	l.pending = true
-	l.mu.Unlock()
-	if queued {
-		return
-	}
-	do(func() {
-		l.mu.Lock()
-		p := l.p
-		l.pending = false
-		l.mu.Unlock()
-		deliver(p)
-	})
-}
-
 // PlayBudget is the player's time for a move (Suggest, PlayEngineMove).
-func (s *Session) PlayBudget() time.Duration {
-	if s.play.budget <= 0 {
-		return DefaultPlayBudget
+func (p *Prover) PlayBudget() time.Duration {
+	if p.play.budget <= 0 {
+		return defaultPlayBudget
 	}
-	return s.play.budget
+	return p.play.budget
 }
 
 // SetPlayBudget sets the player's time for a move (≤ 0: the default);
 // the next run uses it.
-func (s *Session) SetPlayBudget(d time.Duration) {
+func (p *Prover) SetPlayBudget(d time.Duration) {
 	if d < 0 {
 		d = 0
 	}
-	s.play.budget = d
+	p.play.budget = d
 }
 
 // player is the engine's player, if the verifier has one.
-func (s *Session) player() (Player, bool) {
-	p, ok := s.verifier.(Player)
-	return p, ok
+func (p *Prover) player() (Player, bool) {
+	pl, ok := p.s.verifier.(Player)
+	return pl, ok
 }
 
 // HasPlayer reports whether the engine's player is available.
-func (s *Session) HasPlayer() bool {
-	_, ok := s.player()
+func (p *Prover) HasPlayer() bool {
+	_, ok := p.player()
 	return ok
 }
 
@@ -148,8 +120,8 @@ func NoMove(b *engine.Board) string {
 
 // Thinking reports whether the player runs (for Suggest or for an engine
 // move), and whether it is for an engine move.
-func (s *Session) Thinking() (running, engineMove bool) {
-	return s.play.job != nil, s.play.move
+func (p *Prover) Thinking() (running, engineMove bool) {
+	return p.play.job != nil, p.play.move
 }
 
 // PlayEngineMove plays the player's move for the side to move, once it has
@@ -157,60 +129,62 @@ func (s *Session) Thinking() (running, engineMove bool) {
 // with it as with a move the user plays (stored when new, an undoable
 // edit). Stop cancels it; a move chosen after the user moved on is not
 // played.
-func (s *Session) PlayEngineMove() {
-	pl, ok := s.player()
+func (p *Prover) PlayEngineMove() {
+	s, c := p.s, &p.s.cursor
+	pl, ok := p.player()
 	if !ok {
 		s.fail(errors.New("engine move: no engine player"))
 		return
 	}
-	if s.suggest != nil {
+	if p.suggest != nil {
 		return // the player is busy
 	}
-	if why := NoMove(s.pos); why != "" {
+	if why := NoMove(c.pos); why != "" {
 		s.fail(errors.New("engine move: " + why))
 		return
 	}
-	s.DropPending()
-	s.startPlay(pl, true)
+	c.DropPending()
+	p.startPlay(pl, true)
 }
 
 // startPlay runs the player on the shown position.
-func (s *Session) startPlay(pl Player, move bool) {
-	s.play.run++
-	run, key, visit, b, budget := s.play.run, keyOf(s.pos), s.visit, s.pos.Clone(), s.PlayBudget()
-	latest := &latestPlay{}
-	do := s.do
+func (p *Prover) startPlay(pl Player, move bool) {
+	s, c := p.s, &p.s.cursor
+	p.play.run++
+	run, key, visit, b, budget := p.play.run, keyOf(c.pos), c.visit, c.pos.Clone(), p.PlayBudget()
 	var ans PlayAnswer
 	var job *Job
 	job = s.Start(JobSpec{
 		Kind: "play",
-		Run: func(ctx context.Context, _ BookStore, _ func(Progress)) error {
+		Run: func(ctx context.Context, _ BookStore, progress func(Progress)) error {
 			var err error
-			ans, err = pl.Play(ctx, b, budget, func(p PlayProgress) {
-				latest.put(p, do, func(p PlayProgress) {
-					if s.play.run == run && s.play.job == job {
-						s.play.prog, s.play.hasPrg = p, true
-						s.changed(ChangeCandidates)
-					}
-				})
+			ans, err = pl.Play(ctx, b, budget, func(pp PlayProgress) {
+				progress(Progress{Phase: pp.Stage, Nodes: pp.Nodes, Elapsed: pp.Elapsed, Play: pp})
 			})
 			return err
 		},
-		OnDone: func(err error) { s.finishPlay(job, run, key, visit, ans, err) },
+		OnProgress: func(pr Progress) {
+			if p.play.run == run && p.play.job == job {
+				p.play.prog, p.play.hasPrg = pr.Play, true
+				s.changed(ChangeCandidates)
+			}
+		},
+		OnDone: func(err error) { p.finishPlay(job, run, key, visit, ans, err) },
 	})
-	s.play.job, s.play.move, s.play.key = job, move, key
-	s.play.prog, s.play.hasPrg = PlayProgress{}, false
-	s.play.text = ""
-	s.suggest = job.Cancel
+	p.play.job, p.play.move, p.play.key = job, move, key
+	p.play.prog, p.play.hasPrg = PlayProgress{}, false
+	p.play.text = ""
+	p.suggest = job
 	s.changed(ChangeCandidates)
 }
 
-func (s *Session) finishPlay(job *Job, run int, key posKey, visit int, ans PlayAnswer, err error) {
-	if s.play.job != job || s.play.run != run {
+func (p *Prover) finishPlay(job *Job, run int, key posKey, visit int, ans PlayAnswer, err error) {
+	s, c := p.s, &p.s.cursor
+	if p.play.job != job || p.play.run != run {
 		return // another book was opened meanwhile
 	}
-	move := s.play.move
-	s.play.job, s.suggest = nil, nil
+	move := p.play.move
+	p.play.job, p.suggest = nil, nil
 	defer s.changed(ChangeCandidates)
 	if err != nil {
 		text := "Stopped."
@@ -218,28 +192,28 @@ func (s *Session) finishPlay(job *Job, run int, key posKey, visit int, ans PlayA
 			text = "The engine failed: " + err.Error()
 			s.fail(fmt.Errorf("engine: %w", err))
 		}
-		s.play.text, s.play.textKey, s.play.textVisit = text, key, visit
+		p.play.text, p.play.textKey, p.play.textVisit = text, key, visit
 		return
 	}
 	if !move {
 		a := ans
 		a.Ranked = noted(s.rules, a.Ranked)
-		s.play.answer, s.play.ansKey = &a, key
-		s.cands, s.candsKey, s.candsValid = a.Ranked, key, true
+		p.play.answer, p.play.ansKey = &a, key
+		p.cands, p.candsKey, p.candsValid = a.Ranked, key, true
 		return
 	}
 	switch {
-	case visit != s.visit || keyOf(s.pos) != key:
-		s.play.text, s.play.textKey, s.play.textVisit = "The engine's move was not played: the position changed meanwhile.", keyOf(s.pos), s.visit
+	case visit != c.visit || keyOf(c.pos) != key:
+		p.play.text, p.play.textKey, p.play.textVisit = "The engine's move was not played: the position changed meanwhile.", keyOf(c.pos), c.visit
 	case ans.Move.Len() == 0:
 		s.fail(errors.New("engine move: the engine gave no move"))
 	default:
-		text := "Engine played " + engine.MoveName(s.rules, ans.Move) + " (" + ScoreText(ans.Score) + ")"
+		text := "Engine played " + engine.MoveName(s.rules, ans.Move) + " (" + scoreText(ans.Score) + ")"
 		if ans.Lost {
 			text += ": every move loses"
 		}
-		s.PlayMove(ans.Move)
-		s.play.text, s.play.textKey, s.play.textVisit = text+".", keyOf(s.pos), s.visit
+		c.PlayMove(ans.Move)
+		p.play.text, p.play.textKey, p.play.textVisit = text+".", keyOf(c.pos), c.visit
 	}
 }
 
@@ -247,7 +221,7 @@ func (s *Session) finishPlay(job *Job, run int, key posKey, visit int, ans PlayA
 func noted(r engine.Rules, cs []Candidate) []Candidate {
 	out := make([]Candidate, len(cs))
 	for i, c := range cs {
-		note := ScoreText(c.Score)
+		note := scoreText(c.Score)
 		if c.Unsearched {
 			note = "not searched (out of time)"
 		}
@@ -263,9 +237,9 @@ func noted(r engine.Rules, cs []Candidate) []Candidate {
 	return out
 }
 
-// ScoreText is a player's score for people: "+1.25", "wins in 3 turns",
+// scoreText is a player's score for people: "+1.25", "wins in 3 turns",
 // "loses in 2 turns".
-func ScoreText(sc float64) string {
+func scoreText(sc float64) string {
 	switch {
 	case sc >= engine.WinScore/2:
 		return "wins in " + turns(max(int(engine.WinScore-sc+0.5), 1))
@@ -295,48 +269,48 @@ func lineText(r engine.Rules, ms []engine.Move, n int) string {
 	return strings.Join(parts, " ")
 }
 
-// PlayAnswer is the player's last Suggest answer for the shown position
+// playAnswer is the player's last Suggest answer for the shown position
 // (ok false when there is none).
-func (s *Session) PlayAnswer() (a PlayAnswer, ok bool) {
-	if s.play.answer == nil || s.play.ansKey != keyOf(s.pos) {
+func (p *Prover) playAnswer() (a PlayAnswer, ok bool) {
+	if p.play.answer == nil || p.play.ansKey != keyOf(p.s.cursor.pos) {
 		return PlayAnswer{}, false
 	}
-	return *s.play.answer, true
+	return *p.play.answer, true
 }
 
 // PlayText is what the player has to say about the shown position: its
 // progress while it runs, the summary of its answer (the best move, its
 // score and line; that every move loses and the opponent's threat), why it
 // cannot run, or what its last run left to say. "" when nothing.
-func (s *Session) PlayText() string {
-	r := s.rules
-	if j := s.play.job; j != nil {
+func (p *Prover) PlayText() string {
+	r, pos := p.s.rules, p.s.cursor.pos
+	if p.play.job != nil {
 		what := "Suggest"
-		if s.play.move {
+		if p.play.move {
 			what = "Engine move"
 		}
-		budget := s.PlayBudget()
-		if !s.play.hasPrg {
+		budget := p.PlayBudget()
+		if !p.play.hasPrg {
 			return fmt.Sprintf("%s: thinking (%s)…", what, budget)
 		}
-		p := s.play.prog
-		text := fmt.Sprintf("%s: thinking (%s of %s) · %s · %d nodes", what, p.Elapsed.Round(100*time.Millisecond), budget, p.Stage, p.Nodes)
-		if p.Best.Len() > 0 {
-			text += fmt.Sprintf(" · depth %d, best %s (%s)", p.Depth, engine.MoveName(r, p.Best), ScoreText(p.Score))
+		pr := p.play.prog
+		text := fmt.Sprintf("%s: thinking (%s of %s) · %s · %d nodes", what, pr.Elapsed.Round(100*time.Millisecond), budget, pr.Stage, pr.Nodes)
+		if pr.Best.Len() > 0 {
+			text += fmt.Sprintf(" · depth %d, best %s (%s)", pr.Depth, engine.MoveName(r, pr.Best), scoreText(pr.Score))
 		}
 		return text + "…"
 	}
-	if why := NoMove(s.pos); why != "" {
+	if why := NoMove(pos); why != "" {
 		return strings.ToUpper(why[:1]) + why[1:] + "."
 	}
-	if s.play.text != "" && s.play.textKey == keyOf(s.pos) && s.play.textVisit == s.visit {
-		return s.play.text
+	if p.play.text != "" && p.play.textKey == keyOf(pos) && p.play.textVisit == p.s.cursor.visit {
+		return p.play.text
 	}
-	a, ok := s.PlayAnswer()
+	a, ok := p.playAnswer()
 	if !ok {
 		return ""
 	}
-	mover, opp := ColourName(s.pos.ToMove()), ColourName(s.pos.ToMove().Opp())
+	mover, opp := ColourName(pos.ToMove()), ColourName(pos.ToMove().Opp())
 	var sb strings.Builder
 	if a.Lost {
 		fmt.Fprintf(&sb, "%s loses: %s wins whatever %s plays.", mover, opp, mover)
@@ -347,7 +321,7 @@ func (s *Session) PlayText() string {
 		}
 		sb.WriteString(" (")
 	} else {
-		fmt.Fprintf(&sb, "Best %s (%s)", engine.MoveName(r, a.Move), ScoreText(a.Score))
+		fmt.Fprintf(&sb, "Best %s (%s)", engine.MoveName(r, a.Move), scoreText(a.Score))
 		switch a.Reason {
 		case "six":
 			sb.WriteString(": makes six")

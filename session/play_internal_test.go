@@ -9,12 +9,12 @@ import (
 // Reports that arrive while one delivery is pending replace its content:
 // one delivery, of the latest report; after it, the next report is
 // delivered again.
-func TestLatestPlayCoalesces(t *testing.T) {
+func TestLatestCoalesces(t *testing.T) {
 	var queued []func()
 	do := func(f func()) { queued = append(queued, f) }
 	var got []int64
 	deliver := func(p PlayProgress) { got = append(got, p.Nodes) }
-	l := &latestPlay{}
+	l := &latest[PlayProgress]{}
 	for n := int64(1); n <= 5; n++ {
 		l.put(PlayProgress{Nodes: n}, do, deliver)
 	}
@@ -34,8 +34,8 @@ func TestLatestPlayCoalesces(t *testing.T) {
 
 func TestScoreText(t *testing.T) {
 	for sc, want := range map[float64]string{0.4: "+0.40", -1.25: "-1.25", engine.WinScore - 3: "wins in 3 turns", -engine.WinScore + 2: "loses in 2 turns", -engine.WinScore + 1: "loses in 1 turn"} {
-		if got := ScoreText(sc); got != want {
-			t.Errorf("ScoreText(%v) = %q, want %q", sc, got, want)
+		if got := scoreText(sc); got != want {
+			t.Errorf("scoreText(%v) = %q, want %q", sc, got, want)
 		}
 	}
 }

@@ -66,7 +66,7 @@ func (f *fixture) sq(name string) engine.Square {
 }
 
 func (f *fixture) line() string {
-	line, cur := f.s.Line()
+	line, cur := f.s.Cursor().Line()
 	return engine.FormatTurns(f.s.Rules(), line[:cur])
 }
 
@@ -79,61 +79,61 @@ func (f *fixture) noErrors() {
 
 func (f *fixture) play(moves ...string) {
 	for _, m := range moves {
-		f.s.PlayMove(f.mv(m))
+		f.s.Cursor().PlayMove(f.mv(m))
 	}
 }
 
 func TestLineAndNavigation(t *testing.T) {
 	f := newFixture(t, nil, true)
 	// Taps: one stone on Black's first turn, then two.
-	f.s.TapSquare(f.sq("j10"))
-	f.s.TapSquare(f.sq("k10"))
-	if f.s.Pending() != f.sq("k10") || f.line() != "j10" {
-		t.Fatalf("after one stone of White's turn: pending %v, line %q", f.s.Pending(), f.line())
+	f.s.Cursor().TapSquare(f.sq("j10"))
+	f.s.Cursor().TapSquare(f.sq("k10"))
+	if f.s.Cursor().Pending() != f.sq("k10") || f.line() != "j10" {
+		t.Fatalf("after one stone of White's turn: pending %v, line %q", f.s.Cursor().Pending(), f.line())
 	}
-	f.s.TapSquare(f.sq("k11"))
+	f.s.Cursor().TapSquare(f.sq("k11"))
 	f.play("l11l12", "m12m13")
 	if got := f.line(); got != "j10 k10k11 l11l12 m12m13" {
 		t.Fatalf("line %q", got)
 	}
-	f.s.Back()
-	f.s.Back()
+	f.s.Cursor().Back()
+	f.s.Cursor().Back()
 	if got := f.line(); got != "j10 k10k11" {
 		t.Fatalf("after two Backs: %q", got)
 	}
-	if line, cur := f.s.Line(); len(line) != 4 || cur != 2 {
+	if line, cur := f.s.Cursor().Line(); len(line) != 4 || cur != 2 {
 		t.Fatalf("the line is kept beyond the cursor: %d moves, cursor %d", len(line), cur)
 	}
-	f.s.Forward()
+	f.s.Cursor().Forward()
 	if got := f.line(); got != "j10 k10k11 l11l12" {
 		t.Fatalf("Forward: %q", got)
 	}
-	f.s.Home()
-	if f.s.Cur() != 0 || f.s.LineLen() != 4 {
-		t.Fatalf("Home: cursor %d, line %d", f.s.Cur(), f.s.LineLen())
+	f.s.Cursor().Home()
+	if f.s.Cursor().Cur() != 0 || f.s.Cursor().LineLen() != 4 {
+		t.Fatalf("Home: cursor %d, line %d", f.s.Cursor().Cur(), f.s.Cursor().LineLen())
 	}
-	f.s.End()
-	if f.s.Cur() != 4 {
-		t.Fatalf("End: cursor %d", f.s.Cur())
+	f.s.Cursor().End()
+	if f.s.Cursor().Cur() != 4 {
+		t.Fatalf("End: cursor %d", f.s.Cursor().Cur())
 	}
-	f.s.GoToPly(1)
+	f.s.Cursor().GoToPly(1)
 	// A sibling: another White reply; ↓ steps to it and back.
 	f.play("a1a2")
-	f.s.GoToPly(1)
-	f.s.Forward() // along the line: a1a2 replaced the old continuation
+	f.s.Cursor().GoToPly(1)
+	f.s.Cursor().Forward() // along the line: a1a2 replaced the old continuation
 	if got := f.line(); got != "j10 a1a2" {
 		t.Fatalf("the line after playing another reply: %q", got)
 	}
-	f.s.Sibling(-1)
-	f.s.Sibling(+1)
+	f.s.Cursor().Sibling(-1)
+	f.s.Cursor().Sibling(+1)
 	first := f.line()
-	f.s.Sibling(-1)
+	f.s.Cursor().Sibling(-1)
 	if second := f.line(); second == first || !strings.HasPrefix(second, "j10 ") {
 		t.Fatalf("sibling steps: %q then %q", first, second)
 	}
 	// Statuses and variations along the line come from the caches.
-	if f.s.LineVariations(2) != 1 {
-		t.Fatalf("variations at White's reply: %d", f.s.LineVariations(2))
+	if f.s.Cursor().LineVariations(2) != 1 {
+		t.Fatalf("variations at White's reply: %d", f.s.Cursor().LineVariations(2))
 	}
 	f.noErrors()
 }
@@ -141,31 +141,31 @@ func TestLineAndNavigation(t *testing.T) {
 func TestUndo(t *testing.T) {
 	f := newFixture(t, nil, true)
 	f.play("j10", "k10k11")
-	if got := f.s.CanUndo(); got != "add k10k11" {
+	if got := f.s.History().CanUndo(); got != "add k10k11" {
 		t.Fatalf("CanUndo %q", got)
 	}
-	f.s.SaveNotes("a trap", "trap")
-	if got := f.s.CanUndo(); got != "notes" {
+	f.s.Notes().Save("a trap", "trap")
+	if got := f.s.History().CanUndo(); got != "notes" {
 		t.Fatalf("CanUndo %q after notes", got)
 	}
-	f.s.Undo()
-	if f.s.Info().Comment != "" || f.s.Info().Label != "" {
-		t.Fatalf("notes after undo: %+v", f.s.Info())
+	f.s.History().Undo()
+	if f.s.Cursor().Info().Comment != "" || f.s.Cursor().Info().Label != "" {
+		t.Fatalf("notes after undo: %+v", f.s.Cursor().Info())
 	}
-	f.s.Undo()
-	if got := f.line(); got != "j10" || len(f.s.Children()) != 0 {
-		t.Fatalf("after undoing the move: line %q, %d children", got, len(f.s.Children()))
+	f.s.History().Undo()
+	if got := f.line(); got != "j10" || len(f.s.Cursor().Children()) != 0 {
+		t.Fatalf("after undoing the move: line %q, %d children", got, len(f.s.Cursor().Children()))
 	}
-	f.s.Undo()
-	if f.line() != "" || f.s.CanUndo() != "" || len(f.s.Children()) != 0 {
-		t.Fatalf("after undoing everything: line %q, undo %q, %d children", f.line(), f.s.CanUndo(), len(f.s.Children()))
+	f.s.History().Undo()
+	if f.line() != "" || f.s.History().CanUndo() != "" || len(f.s.Cursor().Children()) != 0 {
+		t.Fatalf("after undoing everything: line %q, undo %q, %d children", f.line(), f.s.History().CanUndo(), len(f.s.Cursor().Children()))
 	}
 	// A pending stone goes first.
 	f.play("j10")
-	f.s.TapSquare(f.sq("a1"))
-	f.s.Undo()
-	if f.s.Pending() != engine.NoSquare || f.line() != "j10" {
-		t.Fatalf("undo of a pending stone: pending %v, line %q", f.s.Pending(), f.line())
+	f.s.Cursor().TapSquare(f.sq("a1"))
+	f.s.History().Undo()
+	if f.s.Cursor().Pending() != engine.NoSquare || f.line() != "j10" {
+		t.Fatalf("undo of a pending stone: pending %v, line %q", f.s.Cursor().Pending(), f.line())
 	}
 	f.noErrors()
 }
@@ -177,21 +177,21 @@ func TestNavigationIsAsynchronous(t *testing.T) {
 	f.settle()
 	f.play("j10")
 	f.settle()
-	f.s.SaveNotes("the root's child", "")
+	f.s.Notes().Save("the root's child", "")
 	f.settle()
-	f.s.Home()
-	if f.s.Loaded() || f.s.Cur() != 0 {
-		t.Fatalf("Home: loaded %v before the book answered, cursor %d", f.s.Loaded(), f.s.Cur())
+	f.s.Cursor().Home()
+	if f.s.Cursor().Loaded() || f.s.Cursor().Cur() != 0 {
+		t.Fatalf("Home: loaded %v before the book answered, cursor %d", f.s.Cursor().Loaded(), f.s.Cursor().Cur())
 	}
-	f.s.End()
-	f.s.Home()
-	f.s.End()
-	if f.s.Position().Stones(engine.Black) != 1 {
+	f.s.Cursor().End()
+	f.s.Cursor().Home()
+	f.s.Cursor().End()
+	if f.s.Cursor().Position().Stones(engine.Black) != 1 {
 		t.Fatal("the board does not show the position at once")
 	}
 	f.settle()
-	if !f.s.Loaded() || f.s.Info().Comment != "the root's child" {
-		t.Fatalf("after the answers: loaded %v, info %+v", f.s.Loaded(), f.s.Info())
+	if !f.s.Cursor().Loaded() || f.s.Cursor().Info().Comment != "the root's child" {
+		t.Fatalf("after the answers: loaded %v, info %+v", f.s.Cursor().Loaded(), f.s.Cursor().Info())
 	}
 	f.noErrors()
 }
@@ -212,26 +212,26 @@ func TestVerifyJobLifeCycle(t *testing.T) {
 	fv := &blockingVerifier{Verifier: sessiontest.Verifier{Unsolved: []string{"a1a2"}, Release: make(chan struct{}), Started: make(chan *engine.Board, 1)}}
 	f := newFixture(t, fv, true)
 	f.play("j10")
-	f.s.Verify()
-	if !f.s.Running() || f.s.VerifyJob() == nil || f.s.VerifyJob().Kind != "verify" {
+	f.s.Prover().Verify()
+	if !f.s.Prover().Running() || f.s.Prover().VerifyJob() == nil || f.s.Prover().VerifyJob().Kind != "verify" {
 		t.Fatal("verify did not start a job")
 	}
 	<-fv.Started
 	// Progress comes through Do.
-	f.pumpUntil("progress", func() bool { return f.s.VerifyJob().Progress().Phase == "null" })
-	f.s.Verify() // a second Verify while one runs is ignored
+	f.pumpUntil("progress", func() bool { return f.s.Prover().VerifyJob().Progress().Phase == "null" })
+	f.s.Prover().Verify() // a second Verify while one runs is ignored
 	if len(f.s.Jobs()) != 1 {
 		t.Fatalf("%d jobs", len(f.s.Jobs()))
 	}
 	close(fv.Release)
-	f.pumpUntil("the verdict", func() bool { return !f.s.Running() })
+	f.pumpUntil("the verdict", func() bool { return !f.s.Prover().Running() })
 	f.settle()
-	v := f.s.Verdict()
-	if v == nil || v.Proved() || len(v.Unsolved) != 1 || f.s.Info().Status != c6book.StatusOpen {
-		t.Fatalf("verdict %+v, status %v", v, f.s.Info().Status)
+	v := f.s.Cursor().Verdict()
+	if v == nil || v.Proved() || len(v.Unsolved) != 1 || f.s.Cursor().Info().Status != c6book.StatusOpen {
+		t.Fatalf("verdict %+v, status %v", v, f.s.Cursor().Info().Status)
 	}
-	if len(f.s.Children()) != 1 || f.s.Children()[0].Move != f.mv("a1a2") {
-		t.Fatalf("the unsolved move is not a child: %+v", f.s.Children())
+	if len(f.s.Cursor().Children()) != 1 || f.s.Cursor().Children()[0].Move != f.mv("a1a2") {
+		t.Fatalf("the unsolved move is not a child: %+v", f.s.Cursor().Children())
 	}
 	if len(f.s.Jobs()) != 0 {
 		t.Fatalf("%d jobs after the end", len(f.s.Jobs()))
@@ -243,14 +243,14 @@ func TestVerifyJobStop(t *testing.T) {
 	fv := &blockingVerifier{Verifier: sessiontest.Verifier{Release: make(chan struct{}), Started: make(chan *engine.Board, 1)}}
 	f := newFixture(t, fv, true)
 	f.play("j10")
-	f.s.Verify()
+	f.s.Prover().Verify()
 	<-fv.Started
-	f.s.Stop()
-	f.pumpUntil("the stop", func() bool { return !f.s.Running() })
-	if f.s.VerifyText() != "stopped" || f.s.Verdict() != nil {
-		t.Fatalf("after Stop: %q, verdict %v", f.s.VerifyText(), f.s.Verdict())
+	f.s.Prover().Stop()
+	f.pumpUntil("the stop", func() bool { return !f.s.Prover().Running() })
+	if f.s.Prover().VerifyText() != "stopped" || f.s.Cursor().Verdict() != nil {
+		t.Fatalf("after Stop: %q, verdict %v", f.s.Prover().VerifyText(), f.s.Cursor().Verdict())
 	}
-	if n := f.store.Node(f.s.Position(), false); n == nil || len(n.Verdict) != 0 {
+	if n := f.store.Node(f.s.Cursor().Position(), false); n == nil || len(n.Verdict) != 0 {
 		t.Fatalf("a stopped verification stored a verdict: %+v", n)
 	}
 	f.noErrors()
@@ -263,7 +263,7 @@ func TestVerifyJobBookSwitched(t *testing.T) {
 	fv := &blockingVerifier{Verifier: sessiontest.Verifier{Unsolved: []string{"a1a2"}, Release: make(chan struct{}), Started: make(chan *engine.Board, 1)}}
 	f := newFixture(t, fv, true)
 	f.play("j10")
-	f.s.Verify()
+	f.s.Prover().Verify()
 	<-fv.Started
 	other := sessiontest.NewStore(engine.Connect6())
 	if err := f.s.SetStore(other); err != nil {
@@ -272,13 +272,13 @@ func TestVerifyJobBookSwitched(t *testing.T) {
 	if !fv.returned.Load() {
 		t.Fatal("SetStore returned before the verifier did")
 	}
-	if f.s.Running() || f.s.Store() != session.BookStore(other) {
-		t.Fatalf("after the switch: running %v", f.s.Running())
+	if f.s.Prover().Running() || f.s.Store() != session.BookStore(other) {
+		t.Fatalf("after the switch: running %v", f.s.Prover().Running())
 	}
 	close(fv.Release)
 	f.pumpUntil("the old job's end", func() bool { return len(f.s.Jobs()) == 0 })
-	if f.s.Verdict() != nil || f.line() != "" || other.Len() != 1 {
-		t.Fatalf("the new book shows the old job: verdict %v, line %q, %d positions", f.s.Verdict(), f.line(), other.Len())
+	if f.s.Cursor().Verdict() != nil || f.line() != "" || other.Len() != 1 {
+		t.Fatalf("the new book shows the old job: verdict %v, line %q, %d positions", f.s.Cursor().Verdict(), f.line(), other.Len())
 	}
 	if n := f.store.Node(engine.MustNewBoard(engine.Connect6()), false); n == nil {
 		t.Fatal("the old book lost its root")
@@ -301,10 +301,10 @@ func TestVerifyStoreFailureReported(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.play("j10")
-	f.s.Verify()
-	f.pumpUntil("the end", func() bool { return !f.s.Running() })
-	if len(f.errs) != 1 || !strings.Contains(f.errs[0].Error(), "disk full") || f.s.VerifyText() != "error" {
-		t.Fatalf("errors %v, text %q", f.errs, f.s.VerifyText())
+	f.s.Prover().Verify()
+	f.pumpUntil("the end", func() bool { return !f.s.Prover().Running() })
+	if len(f.errs) != 1 || !strings.Contains(f.errs[0].Error(), "disk full") || f.s.Prover().VerifyText() != "error" {
+		t.Fatalf("errors %v, text %q", f.errs, f.s.Prover().VerifyText())
 	}
 }
 

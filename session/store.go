@@ -156,6 +156,9 @@ type Progress struct {
 	Nodes       int64
 	Elapsed     time.Duration
 	Text        string // a line for people, when Phase/Done/Total do not say it
+	// The player's and the auto-pilot's own reports, on their jobs.
+	Play PlayProgress
+	Auto AutoProgress
 }
 
 // Verifier runs the NCTU6-style verifier: its verdict is in the frame of b

@@ -30,14 +30,14 @@ func (s blockingStore) wait(ctx context.Context) error {
 	}
 }
 
-func (s blockingStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (Position, error) {
+func (s blockingStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (session.Position, error) {
 	if err := s.wait(ctx); err != nil {
-		return Position{}, err
+		return session.Position{}, err
 	}
 	return s.fakeStore.Position(ctx, b, a)
 }
 
-func (s blockingStore) Children(ctx context.Context, b *engine.Board, a engine.Color) ([]Child, error) {
+func (s blockingStore) Children(ctx context.Context, b *engine.Board, a engine.Color) ([]session.Child, error) {
 	if err := s.wait(ctx); err != nil {
 		return nil, err
 	}
@@ -93,28 +93,28 @@ func (s blockingStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6bo
 	return s.fakeStore.StoreVerdict(ctx, b, v)
 }
 
-func (s blockingStore) Next(ctx context.Context, b *engine.Board, a engine.Color) (Entry, bool, error) {
+func (s blockingStore) Next(ctx context.Context, b *engine.Board, a engine.Color) (session.Entry, bool, error) {
 	if err := s.wait(ctx); err != nil {
-		return Entry{}, false, err
+		return session.Entry{}, false, err
 	}
 	return s.fakeStore.Next(ctx, b, a)
 }
 
-func (s blockingStore) Proved(ctx context.Context, a engine.Color, minOrder, limit int) ([]Entry, error) {
+func (s blockingStore) Proved(ctx context.Context, a engine.Color, minOrder, limit int) ([]session.Entry, error) {
 	if err := s.wait(ctx); err != nil {
 		return nil, err
 	}
 	return s.fakeStore.Proved(ctx, a, minOrder, limit)
 }
 
-func (s blockingStore) Search(ctx context.Context, q string, a engine.Color, limit int) ([]Entry, error) {
+func (s blockingStore) Search(ctx context.Context, q string, a engine.Color, limit int) ([]session.Entry, error) {
 	if err := s.wait(ctx); err != nil {
 		return nil, err
 	}
 	return s.fakeStore.Search(ctx, q, a, limit)
 }
 
-func (s blockingStore) GamesThrough(ctx context.Context, b *engine.Board, offset, limit int) ([]GameInfo, int64, error) {
+func (s blockingStore) GamesThrough(ctx context.Context, b *engine.Board, offset, limit int) ([]session.GameInfo, int64, error) {
 	if err := s.wait(ctx); err != nil {
 		return nil, 0, err
 	}
@@ -128,7 +128,7 @@ func (s blockingStore) Game(ctx context.Context, id int64, b *engine.Board) ([]e
 	return s.fakeStore.Game(ctx, id, b)
 }
 
-func (s blockingStore) Resolve(ctx context.Context, e Entry) ([]engine.Move, error) {
+func (s blockingStore) Resolve(ctx context.Context, e session.Entry) ([]engine.Move, error) {
 	if err := s.wait(ctx); err != nil {
 		return nil, err
 	}
@@ -177,7 +177,7 @@ func TestBlockedStoreKeepsWindowLive(t *testing.T) {
 
 	// The root's answer is stuck in the book.
 	before := shot()
-	if wb.Session().Busy() == 0 || wb.Session().Loaded() {
+	if wb.Session().Busy() == 0 || wb.Session().Cursor().Loaded() {
 		t.Fatal("the root's data did not wait for the book")
 	}
 	test.TapAt(board, board.PointOf(mustSquare(t, "j10")))
@@ -205,7 +205,7 @@ func TestBlockedStoreKeepsWindowLive(t *testing.T) {
 	if !bytes.Equal(shot(), shot()) {
 		t.Fatal("the capture is not stable")
 	}
-	if len(wb.Children()) != 0 {
+	if len(wb.Cursor().Children()) != 0 {
 		t.Fatal("children shown before the book answered")
 	}
 
@@ -214,13 +214,13 @@ func TestBlockedStoreKeepsWindowLive(t *testing.T) {
 	for wb.Session().Busy() > 0 { // until the answers came
 		(<-queue)()
 	}
-	if !wb.Session().Loaded() || len(wb.Children()) != 1 || wb.Info().Comment != "the root" {
-		t.Fatalf("after release: loaded %v, %d children, info %+v", wb.Session().Loaded(), len(wb.Children()), wb.Info())
+	if !wb.Session().Cursor().Loaded() || len(wb.Cursor().Children()) != 1 || wb.Cursor().Info().Comment != "the root" {
+		t.Fatalf("after release: loaded %v, %d children, info %+v", wb.Session().Cursor().Loaded(), len(wb.Cursor().Children()), wb.Cursor().Info())
 	}
 	if len(errs) != 0 {
 		t.Fatalf("errors %v", errs)
 	}
-	wb.Close()
+	wb.Session().Close()
 }
 
 func mustSquare(t *testing.T, name string) engine.Square {

@@ -37,7 +37,7 @@ func newAutoPanel(wb *Workbench) *autoPanel {
 		if on {
 			wb.StartAuto()
 		} else {
-			wb.StopAuto()
+			wb.Prover().StopAuto()
 		}
 		a.show()
 	})
@@ -46,11 +46,11 @@ func newAutoPanel(wb *Workbench) *autoPanel {
 	a.jobsE.SetPlaceHolder("jobs")
 	a.timeE = widget.NewEntry()
 	a.timeE.SetPlaceHolder("time: 10m")
-	a.stopB = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), wb.StopAuto)
+	a.stopB = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), wb.Prover().StopAuto)
 	a.stopB.Disable()
 	a.holdC = widget.NewCheck("Leave to me", func(on bool) {
-		if !a.filling && on != wb.s.Info().Held {
-			wb.ToggleHold()
+		if !a.filling && on != wb.s.Cursor().Info().Held {
+			wb.History().ToggleHold()
 		}
 	})
 	a.textL = widget.NewLabel("")
@@ -89,18 +89,18 @@ func (a *autoPanel) options() (jobs int, budget time.Duration, err error) {
 // show renders the auto-pilot's state and the shown position's hold.
 func (a *autoPanel) show() {
 	s := a.wb.s
-	running := s.AutoRunning()
+	running := s.Prover().AutoRunning()
 	a.filling = true
 	a.check.SetChecked(running)
-	a.holdC.SetChecked(s.Info().Held)
+	a.holdC.SetChecked(s.Cursor().Info().Held)
 	a.filling = false
-	enable(a.check, running || s.CanAuto())
+	enable(a.check, running || s.Prover().CanAuto())
 	enable(a.stopB, running)
 	enable(a.jobsE, !running)
 	enable(a.timeE, !running)
-	enable(a.holdC, s.CanHold() && s.Loaded() && s.Info().Found)
-	a.setText(a.textL, s.AutoText())
-	a.setText(a.holdL, s.HoldText())
+	enable(a.holdC, s.History().CanHold() && s.Cursor().Loaded() && s.Cursor().Info().Found)
+	a.setText(a.textL, s.Prover().AutoText())
+	a.setText(a.holdL, s.Cursor().HoldText())
 }
 
 func (a *autoPanel) setText(l *widget.Label, text string) {
@@ -136,15 +136,5 @@ func (wb *Workbench) StartAuto() {
 		wb.s.OnError(err)
 		return
 	}
-	wb.s.StartAuto(jobs, budget)
+	wb.s.Prover().StartAuto(jobs, budget)
 }
-
-// StopAuto stops the auto-pilot; its verdicts stay stored.
-func (wb *Workbench) StopAuto() { wb.s.StopAuto() }
-
-// AutoRunning reports whether the auto-pilot runs.
-func (wb *Workbench) AutoRunning() bool { return wb.s.AutoRunning() }
-
-// ToggleHold marks the shown position as left to the expert ("Leave to
-// me"), or gives it back to the auto-pilot; undoable.
-func (wb *Workbench) ToggleHold() { wb.s.ToggleHold() }

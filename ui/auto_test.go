@@ -16,14 +16,14 @@ import (
 func TestAutoControls(t *testing.T) {
 	h := newHarness(t, engine.Connect6(), nil)
 	h.store.AutoStep = make(chan struct{})
-	h.wb.PlayMove(h.mv("j10"))
+	h.wb.Cursor().PlayMove(h.mv("j10"))
 	for _, m := range []string{"a1a2", "b1b2"} {
-		h.wb.PlayMove(h.mv(m))
-		c := h.wb.Position()
+		h.wb.Cursor().PlayMove(h.mv(m))
+		c := h.wb.Cursor().Position()
 		h.store.Node(c, false).Status[engine.Black] = c6book.StatusOpen
-		h.wb.Back()
+		h.wb.Cursor().Back()
 	}
-	h.wb.Reload()
+	h.wb.Session().Reload()
 	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
 	a := h.wb.ui.auto
 	if a.check.Disabled() || !a.stopB.Disabled() {
@@ -31,18 +31,18 @@ func TestAutoControls(t *testing.T) {
 	}
 	a.jobsE.SetText("x")
 	test.Tap(a.check)
-	if h.wb.AutoRunning() || len(h.errs) != 1 || a.check.Checked {
-		t.Fatalf("bad jobs: running %v, errors %v", h.wb.AutoRunning(), h.errs)
+	if h.wb.Prover().AutoRunning() || len(h.errs) != 1 || a.check.Checked {
+		t.Fatalf("bad jobs: running %v, errors %v", h.wb.Prover().AutoRunning(), h.errs)
 	}
 	h.errs = nil
 	a.jobsE.SetText("2")
 	test.Tap(a.check)
-	if !h.wb.AutoRunning() || !a.check.Checked || a.stopB.Disabled() || !a.jobsE.Disabled() {
+	if !h.wb.Prover().AutoRunning() || !a.check.Checked || a.stopB.Disabled() || !a.jobsE.Disabled() {
 		t.Fatalf("Auto did not start: errors %v", h.errs)
 	}
 	h.store.AutoStep <- struct{}{}
 	status := func(name string) c6book.Status {
-		for _, c := range h.wb.Children() {
+		for _, c := range h.wb.Cursor().Children() {
 			if c.Move == h.mv(name) {
 				return c.Status
 			}
@@ -55,22 +55,22 @@ func TestAutoControls(t *testing.T) {
 		t.Fatal("the progress is hidden")
 	}
 	test.Tap(a.stopB)
-	h.pumpUntil("the end of the run", func() bool { return !h.wb.AutoRunning() })
+	h.pumpUntil("the end of the run", func() bool { return !h.wb.Prover().AutoRunning() })
 	if a.check.Checked || !strings.Contains(a.textL.Text, "stopped after 1 calls") || status("a1a2") != c6book.StatusProved {
 		t.Fatalf("after Stop: checked %v, %q", a.check.Checked, a.textL.Text)
 	}
 
 	// Leave to me.
-	h.wb.PlayMove(h.mv("b1b2"))
-	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 && h.wb.s.Loaded() })
+	h.wb.Cursor().PlayMove(h.mv("b1b2"))
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 && h.wb.s.Cursor().Loaded() })
 	test.Tap(a.holdC)
-	h.pumpUntil("the hold", func() bool { return h.wb.Info().Held })
-	if !a.holdC.Checked || !strings.Contains(a.holdL.Text, "Left to you") || !h.store.Node(h.wb.Position(), false).Held[engine.Black] {
+	h.pumpUntil("the hold", func() bool { return h.wb.Cursor().Info().Held })
+	if !a.holdC.Checked || !strings.Contains(a.holdL.Text, "Left to you") || !h.store.Node(h.wb.Cursor().Position(), false).Held[engine.Black] {
 		t.Fatalf("hold: checked %v, %q", a.holdC.Checked, a.holdL.Text)
 	}
-	h.wb.Undo()
-	h.pumpUntil("the undo", func() bool { return h.wb.s.Busy() == 0 && h.wb.s.Loaded() && !h.wb.Info().Held })
-	if a.holdC.Checked || a.holdL.Visible() || h.store.Node(h.wb.Position(), false).Held[engine.Black] {
+	h.wb.History().Undo()
+	h.pumpUntil("the undo", func() bool { return h.wb.s.Busy() == 0 && h.wb.s.Cursor().Loaded() && !h.wb.Cursor().Info().Held })
+	if a.holdC.Checked || a.holdL.Visible() || h.store.Node(h.wb.Cursor().Position(), false).Held[engine.Black] {
 		t.Fatalf("after undo: checked %v, %q", a.holdC.Checked, a.holdL.Text)
 	}
 	h.noErrors()

@@ -16,6 +16,7 @@ import (
 
 	"c6book"
 	"c6book/engine"
+	"c6book/session"
 )
 
 // BoardView is everything the board draws: the position and its overlays.
@@ -27,7 +28,7 @@ type BoardView struct {
 	// Unsolved defender moves: each square of each move is marked, with the
 	// number of unsolved moves it belongs to.
 	Unsolved []engine.Move
-	Children []Child // stored moves out of Pos, marked with their status colour
+	Children []session.Child // stored moves out of Pos, marked with their status colour
 	// Preview is a move shown, not played: the squares of a selected engine
 	// candidate, drawn as faint stones of the side to move.
 	Preview []engine.Square
@@ -53,8 +54,8 @@ var (
 	colPreview    = color.NRGBA{0x30, 0x60, 0xc0, 0xff}
 )
 
-// StatusColour is the colour used for a proof status everywhere.
-func StatusColour(s c6book.Status) color.Color { return statusNRGBA(s) }
+// statusColour is the colour used for a proof status everywhere.
+func statusColour(s c6book.Status) color.Color { return statusNRGBA(s) }
 
 func statusNRGBA(s c6book.Status) color.NRGBA {
 	switch s {
@@ -127,8 +128,8 @@ func (g boardGeom) centre(x, y int) fyne.Position {
 	return fyne.NewPos(g.x0+float32(x)*g.cell, g.y0+float32(g.n-1-y)*g.cell)
 }
 
-// SquareAt returns the square under p (widget coordinates).
-func (b *Board) SquareAt(p fyne.Position) (engine.Square, bool) {
+// squareAt returns the square under p (widget coordinates).
+func (b *Board) squareAt(p fyne.Position) (engine.Square, bool) {
 	r := b.view.Pos.Rules()
 	g := geomFor(r, b.Size())
 	fx := (p.X-g.x0)/g.cell + 0.5
@@ -156,7 +157,7 @@ func (b *Board) Tapped(ev *fyne.PointEvent) {
 	if c := fyne.CurrentApp().Driver().CanvasForObject(b); c != nil {
 		c.Focus(b)
 	}
-	if s, ok := b.SquareAt(ev.Position); ok && b.OnSquare != nil {
+	if s, ok := b.squareAt(ev.Position); ok && b.OnSquare != nil {
 		b.OnSquare(s)
 	}
 }

@@ -44,11 +44,11 @@ func rowColour(l *widget.List, i int) color.Color {
 func TestRepliesRowsAndForward(t *testing.T) {
 	h := newHarness(t, engine.Connect6(), nil)
 	h.tap("j10", "k10", "k11")
-	h.wb.Back()
+	h.wb.Cursor().Back()
 	h.tap("l10", "l11")
-	h.wb.Back()
+	h.wb.Cursor().Back()
 	h.tap("m10", "m11")
-	h.wb.Back()
+	h.wb.Cursor().Back()
 	set := func(turns string, g session.GameStats) {
 		b, err := engine.Replay(engine.Connect6(), mustTurns(t, turns))
 		if err != nil {
@@ -58,8 +58,8 @@ func TestRepliesRowsAndForward(t *testing.T) {
 	}
 	set("j10 k10k11", session.GameStats{Games: 5, BlackWins: 3, WhiteWins: 1, Unfinished: 1})
 	set("j10 l10l11", session.GameStats{Games: 40, BlackWins: 10, WhiteWins: 30})
-	h.wb.Reload()
-	if got := childNames(h.wb.s.Rules(), h.wb.Children()); strings.Join(got, " ") != "l10l11 k10k11 m10m11" {
+	h.wb.Session().Reload()
+	if got := childNames(h.wb.s.Rules(), h.wb.Cursor().Children()); strings.Join(got, " ") != "l10l11 k10k11 m10m11" {
 		t.Fatalf("replies %v, want the most played first", got)
 	}
 	for i, want := range []string{"l10l11  40 games · B 25%  unknown", "k10k11  5 games · B 75%  unknown", "m10m11  unknown"} {
@@ -67,7 +67,7 @@ func TestRepliesRowsAndForward(t *testing.T) {
 			t.Fatalf("row %d: %q, want %q", i, got, want)
 		}
 	}
-	h.wb.GoToLine(mustTurns(t, "j10")) // the end of the line
+	h.wb.Cursor().GoToLine(mustTurns(t, "j10")) // the end of the line
 	h.key("Right")
 	if got := h.line(); got != "j10 l10l11" {
 		t.Fatalf("→ at the end of the line went to %q", got)
@@ -105,7 +105,7 @@ func TestGamesPane(t *testing.T) {
 	}
 	h.store.AddGame(sessiontest.Game{Source: "littlegolem", ExtID: "9", Turns: mustTurns(t, "j10 k11k12")})
 	user := symLine(5, game[:2])
-	h.wb.GoToLine(user)
+	h.wb.Cursor().GoToLine(user)
 	h.wb.ui.tabs.SelectIndex(2)
 	if h.wb.ui.tabs.Selected().Text != "Games" {
 		t.Fatal("no Games tab")
@@ -134,17 +134,17 @@ func TestGamesPane(t *testing.T) {
 		t.Fatalf("game row %q", got)
 	}
 	h.wb.ui.gamesList.Select(i)
-	line, cur := h.wb.Line()
+	line, cur := h.wb.Cursor().Line()
 	if want := engine.FormatTurns(r, symLine(5, game)); engine.FormatTurns(r, line) != want || cur != 2 {
 		t.Fatalf("game opened as %q (cursor %d), want %q at turn 2", engine.FormatTurns(r, line), cur, want)
 	}
-	h.wb.End()
+	h.wb.Cursor().End()
 	if got := h.line(); got != engine.FormatTurns(r, symLine(5, game)) {
 		t.Fatalf("stepping through the game: %q", got)
 	}
 	// Another position: the pane follows.
-	h.wb.Home()
-	h.wb.GoToLine(mustTurns(t, "j10 k11k12"))
+	h.wb.Cursor().Home()
+	h.wb.Cursor().GoToLine(mustTurns(t, "j10 k11k12"))
 	if got := h.wb.ui.gamesL.Text; got != "Games through this position: 1" {
 		t.Fatalf("games header after moving %q", got)
 	}
@@ -156,20 +156,20 @@ func TestGamesPane(t *testing.T) {
 func TestNotesSavedAsYouType(t *testing.T) {
 	h := newHarness(t, engine.Connect6(), nil)
 	h.tap("j10")
-	b := h.wb.Position().Clone()
+	b := h.wb.Cursor().Position().Clone()
 	test.Type(h.wb.ui.commentE, "keep me")
-	if !h.wb.s.NotesPending() {
+	if !h.wb.s.Notes().Pending() {
 		t.Fatal("typing left no pending notes")
 	}
 	if n := h.store.Node(b, false); n.Comment != "" {
 		t.Fatalf("stored before the pause: %q", n.Comment)
 	}
 	// Moving on before the debounce fires stores them.
-	h.wb.Back()
+	h.wb.Cursor().Back()
 	if n := h.store.Node(b, false); n.Comment != "keep me" {
 		t.Fatalf("notes lost on leaving the position: %q", n.Comment)
 	}
-	h.wb.Forward()
+	h.wb.Cursor().Forward()
 	if h.wb.ui.commentE.Text != "keep me" {
 		t.Fatalf("comment shown %q", h.wb.ui.commentE.Text)
 	}
@@ -178,10 +178,10 @@ func TestNotesSavedAsYouType(t *testing.T) {
 	h.pumpUntil("the debounced save", func() bool { return h.store.Node(b, false).Label == "joseki" })
 	test.Type(h.wb.ui.labelE, "!")
 	h.pumpUntil("the second save", func() bool { return h.store.Node(b, false).Label == "joseki!" })
-	if d := h.wb.CanUndo(); d != "notes" {
+	if d := h.wb.History().CanUndo(); d != "notes" {
 		t.Fatalf("CanUndo %q", d)
 	}
-	h.wb.Undo()
+	h.wb.History().Undo()
 	if n := h.store.Node(b, false); n.Label != "" || n.Comment != "keep me" {
 		t.Fatalf("undo of the typing: label %q comment %q", n.Label, n.Comment)
 	}
@@ -196,14 +196,14 @@ func TestNotesSavedAsYouType(t *testing.T) {
 func TestUndoEveryEditKind(t *testing.T) {
 	h := newHarness(t, engine.Connect6(), nil)
 	h.tap("j10")
-	b := h.wb.Position().Clone()
-	h.wb.SaveNotes("c", "l")
+	b := h.wb.Cursor().Position().Clone()
+	h.wb.Notes().Save("c", "l")
 	h.wb.SetMarking(true)
 	h.tap("a1")
 	h.wb.SetMarking(false)
-	h.wb.ToggleDisproved()
-	if h.wb.Info().Status != c6book.StatusDisproved {
-		t.Fatalf("status %v", h.wb.Info().Status)
+	h.wb.History().ToggleDisproved()
+	if h.wb.Cursor().Info().Status != c6book.StatusDisproved {
+		t.Fatalf("status %v", h.wb.Cursor().Info().Status)
 	}
 	for _, step := range []struct {
 		undo  string
@@ -212,17 +212,17 @@ func TestUndoEveryEditKind(t *testing.T) {
 		{"mark disproved", func(n *sessiontest.Node) bool { return n.Status[engine.Black] == c6book.StatusUnknown }},
 		{"board labels", func(n *sessiontest.Node) bool { return len(n.Marks) == 0 }},
 		{"notes", func(n *sessiontest.Node) bool { return n.Comment == "" && n.Label == "" }},
-		{"add j10", func(*sessiontest.Node) bool { return len(h.wb.Children()) == 0 && h.wb.s.Cur() == 0 }},
+		{"add j10", func(*sessiontest.Node) bool { return len(h.wb.Cursor().Children()) == 0 && h.wb.s.Cursor().Cur() == 0 }},
 	} {
-		if got := h.wb.CanUndo(); got != step.undo {
+		if got := h.wb.History().CanUndo(); got != step.undo {
 			t.Fatalf("CanUndo %q, want %q", got, step.undo)
 		}
-		h.wb.Undo()
+		h.wb.History().Undo()
 		if !step.check(h.store.Node(b, true)) {
 			t.Fatalf("undo %s did not restore the book", step.undo)
 		}
 	}
-	if h.wb.Info().Status == c6book.StatusDisproved {
+	if h.wb.Cursor().Info().Status == c6book.StatusDisproved {
 		t.Fatal("still shown disproved")
 	}
 	h.noErrors()
@@ -235,18 +235,18 @@ func TestVerifyLabelAndGoToIt(t *testing.T) {
 	fv := &fakeVerifier{Unsolved: []string{"m12m13"}, Release: make(chan struct{}), Started: make(chan *engine.Board, 1)}
 	h := newHarness(t, engine.Connect6(), fv)
 	h.tap("k10")
-	h.wb.Back()
+	h.wb.Cursor().Back()
 	h.tap("j10")
-	if n := h.wb.s.LineVariations(1); n != 1 {
+	if n := h.wb.s.Cursor().LineVariations(1); n != 1 {
 		t.Fatalf("line variations %d before verify", n)
 	}
-	h.wb.Verify()
+	h.wb.Prover().Verify()
 	h.waitStarted(fv)
 	h.pumpUntil("progress", func() bool { return strings.HasPrefix(h.wb.ui.progressL.Text, "Verifying 1. j10: null") })
 	if !h.wb.ui.goVerifyB.Hidden {
 		t.Fatal("Go to it shown on the verified position")
 	}
-	h.wb.Home()
+	h.wb.Cursor().Home()
 	if h.wb.ui.goVerifyB.Hidden || !strings.HasPrefix(h.wb.ui.progressL.Text, "Verifying 1. j10") {
 		t.Fatalf("elsewhere: Go to it hidden %v, progress %q", h.wb.ui.goVerifyB.Hidden, h.wb.ui.progressL.Text)
 	}
@@ -255,8 +255,8 @@ func TestVerifyLabelAndGoToIt(t *testing.T) {
 		t.Fatalf("Go to it went to %q (button hidden %v)", got, h.wb.ui.goVerifyB.Hidden)
 	}
 	close(fv.Release)
-	h.pumpUntil("the verdict", func() bool { return !h.wb.Running() })
-	if n := h.wb.s.LineVariations(1); n != 1 {
+	h.pumpUntil("the verdict", func() bool { return !h.wb.Prover().Running() })
+	if n := h.wb.s.Cursor().LineVariations(1); n != 1 {
 		t.Fatalf("the Line pane lost its sibling count after verify: %d", n)
 	}
 	if got := rowText(t, h.wb.ui.lineList, 1); !strings.Contains(got, "(+1)") {
@@ -272,11 +272,11 @@ func TestVerifyLabelAndGoToIt(t *testing.T) {
 // status colour.
 func TestEntryRows(t *testing.T) {
 	h := newHarness(t, engine.Connect6(), nil)
-	h.wb.ui.setSearch([]Entry{{Line: mustTurns(t, "j10 j9k9"), Short: "1. j10 2. j9k9", Status: c6book.StatusProved, Text: "idea"}})
+	h.wb.ui.setSearch([]session.Entry{{Line: mustTurns(t, "j10 j9k9"), Short: "1. j10 2. j9k9", Status: c6book.StatusProved, Text: "idea"}})
 	if got := rowText(t, h.wb.ui.searchList, 0); got != "1. j10 2. j9k9 — idea" {
 		t.Fatalf("search row %q", got)
 	}
-	if got := rowColour(h.wb.ui.searchList, 0); got != StatusColour(c6book.StatusProved) {
+	if got := rowColour(h.wb.ui.searchList, 0); got != statusColour(c6book.StatusProved) {
 		t.Fatalf("search row colour %v", got)
 	}
 }
@@ -286,14 +286,14 @@ func TestEntryRows(t *testing.T) {
 func TestLineCountsSiblingsOfUnvisited(t *testing.T) {
 	h := newHarness(t, engine.Connect6(), nil)
 	h.tap("j10", "k10", "k11", "l11", "l12")
-	h.wb.GoToPly(1)
+	h.wb.Cursor().GoToPly(1)
 	h.tap("m10", "m11")
 	h2 := newHarness(t, engine.Connect6(), nil)
-	if err := h2.wb.SetStore(h.store); err != nil {
+	if err := h2.wb.Session().SetStore(h.store); err != nil {
 		t.Fatal(err)
 	}
-	h2.wb.GoToLine(mustTurns(t, "j10 k10k11 l11l12"))
-	if n := h2.wb.s.LineVariations(2); n != 1 {
+	h2.wb.Cursor().GoToLine(mustTurns(t, "j10 k10k11 l11l12"))
+	if n := h2.wb.s.Cursor().LineVariations(2); n != 1 {
 		t.Fatalf("siblings of k10k11 on a line opened at once: %d, want 1", n)
 	}
 	if got := rowText(t, h2.wb.ui.lineList, 2); !strings.Contains(got, "(+1)") {
@@ -305,14 +305,14 @@ func TestLineCountsSiblingsOfUnvisited(t *testing.T) {
 func TestLineCountsFollowAddedMoves(t *testing.T) {
 	h := newHarness(t, engine.Connect6(), nil)
 	h.tap("j10", "k10", "k11")
-	h.wb.GoToPly(1)
+	h.wb.Cursor().GoToPly(1)
 	h.tap("l10", "l11")
-	if n := h.wb.s.LineVariations(2); n != 1 {
+	if n := h.wb.s.Cursor().LineVariations(2); n != 1 {
 		t.Fatalf("siblings of l10l11: %d, want 1", n)
 	}
-	h.wb.GoToPly(1)
+	h.wb.Cursor().GoToPly(1)
 	h.tap("m10", "m11")
-	if n := h.wb.s.LineVariations(2); n != 2 {
+	if n := h.wb.s.Cursor().LineVariations(2); n != 2 {
 		t.Fatalf("siblings of m10m11: %d, want 2", n)
 	}
 }
@@ -323,22 +323,22 @@ func TestUndoVerifyReplies(t *testing.T) {
 	fv := &fakeVerifier{Unsolved: []string{"m12m13", "i9k12"}}
 	h := newHarness(t, engine.Connect6(), fv)
 	h.tap("j10", "m12", "m13")
-	h.wb.Back()
-	h.wb.Verify()
-	h.pumpUntil("the verdict", func() bool { return !h.wb.Running() })
-	if got := childNames(h.wb.s.Rules(), h.wb.Children()); len(got) != 2 {
+	h.wb.Cursor().Back()
+	h.wb.Prover().Verify()
+	h.pumpUntil("the verdict", func() bool { return !h.wb.Prover().Running() })
+	if got := childNames(h.wb.s.Rules(), h.wb.Cursor().Children()); len(got) != 2 {
 		t.Fatalf("replies after verify %v", got)
 	}
-	if d := h.wb.CanUndo(); d != "verify's new reply" {
+	if d := h.wb.History().CanUndo(); d != "verify's new reply" {
 		t.Fatalf("CanUndo %q", d)
 	}
-	h.wb.Home()
-	h.wb.Undo()
-	if got := strings.Join(childNames(h.wb.s.Rules(), h.wb.Children()), " "); got != "m12m13" || h.line() != "j10" {
+	h.wb.Cursor().Home()
+	h.wb.History().Undo()
+	if got := strings.Join(childNames(h.wb.s.Rules(), h.wb.Cursor().Children()), " "); got != "m12m13" || h.line() != "j10" {
 		t.Fatalf("after undo: at %q, replies %q", h.line(), got)
 	}
-	if h.wb.CanUndo() != "add m12m13" {
-		t.Fatalf("CanUndo %q", h.wb.CanUndo())
+	if h.wb.History().CanUndo() != "add m12m13" {
+		t.Fatalf("CanUndo %q", h.wb.History().CanUndo())
 	}
 	h.noErrors()
 }

@@ -9,6 +9,7 @@ import (
 
 	"c6book"
 	"c6book/engine"
+	"c6book/session"
 )
 
 // Golden renderings (testdata/*.png, generated once with the software
@@ -71,7 +72,7 @@ func TestGoldenBoardOverlays(t *testing.T) {
 	v := goldenView(t, r, "j10 k10k11 i9l12")
 	v.Zone = sqs(t, r, "h8", "h9", "h10", "i8", "i10", "j8", "j9", "k8", "k9", "l10", "m11", "m12")
 	v.Unsolved = mvs(t, r, "h8j9", "j9m12", "h10i10")
-	v.Children = []Child{
+	v.Children = []session.Child{
 		{Move: mvs(t, r, "l10m11")[0], Status: c6book.StatusProved},
 		{Move: mvs(t, r, "g7n14")[0], Status: c6book.StatusOpen},
 		{Move: mvs(t, r, "c3d4")[0], Status: c6book.StatusUnknown},
@@ -84,7 +85,7 @@ func TestGoldenBoardOverlays(t *testing.T) {
 func TestGoldenSmallBoard(t *testing.T) {
 	r := engine.Rules{M: 9, N: 7, K: 5, P: 2, Q: 1}
 	v := goldenView(t, r, "e4 d3f5 c2g6")
-	v.Children = []Child{{Move: mvs(t, r, "d5f3")[0], Status: c6book.StatusProved}}
+	v.Children = []session.Child{{Move: mvs(t, r, "d5f3")[0], Status: c6book.StatusProved}}
 	renderGolden(t, "board_small.png", v, fyne.NewSize(300, 240))
 }
 

@@ -47,12 +47,12 @@ func TestSuggestPlayerRanked(t *testing.T) {
 		{Move: h.mv("a1a2"), Score: -engine.WinScore + 2, PV: []engine.Move{h.mv("a1a2")}, Loses: true},
 		{Move: h.mv("b1b2"), Unsearched: true},
 	}
-	if h.wb.ui.budgetS.Selected != "1 s" || h.wb.PlayBudget() != time.Second {
-		t.Fatalf("default budget: select %q, session %v", h.wb.ui.budgetS.Selected, h.wb.PlayBudget())
+	if h.wb.ui.budgetS.Selected != "1 s" || h.wb.Prover().PlayBudget() != time.Second {
+		t.Fatalf("default budget: select %q, session %v", h.wb.ui.budgetS.Selected, h.wb.Prover().PlayBudget())
 	}
 	h.wb.ui.budgetS.SetSelected("3 s")
 	test.Tap(h.wb.ui.suggestB)
-	if !h.wb.Suggesting() || h.wb.ui.stopB.Disabled() || !h.wb.ui.suggestB.Disabled() || !h.wb.ui.engineB.Disabled() {
+	if !h.wb.Prover().Suggesting() || h.wb.ui.stopB.Disabled() || !h.wb.ui.suggestB.Disabled() || !h.wb.ui.engineB.Disabled() {
 		t.Fatal("while the player runs: Stop disabled, or Suggest/Engine move enabled")
 	}
 	// Two reports, one delivery: the latest shows.
@@ -61,7 +61,7 @@ func TestSuggestPlayerRanked(t *testing.T) {
 		t.Fatalf("progress %q (shown %v)", h.wb.ui.playL.Text, h.wb.ui.playL.Visible())
 	}
 	close(pl.Release)
-	h.pumpUntil("the answer", func() bool { return !h.wb.Suggesting() })
+	h.pumpUntil("the answer", func() bool { return !h.wb.Prover().Suggesting() })
 	if b := pl.Budgets(); len(b) != 1 || b[0] != 3*time.Second {
 		t.Fatalf("budgets given %v, want [3s]", b)
 	}
@@ -108,7 +108,7 @@ func TestSuggestLostShowsThreat(t *testing.T) {
 	ans.Threat = []engine.Move{h.mv("g7h8")}
 	ans.Ranked = []session.Candidate{{Move: ans.Move, Score: ans.Score, PV: []engine.Move{ans.Move, h.mv("g7h8")}, Loses: true}}
 	test.Tap(h.wb.ui.suggestB)
-	h.pumpUntil("the answer", func() bool { return !h.wb.Suggesting() })
+	h.pumpUntil("the answer", func() bool { return !h.wb.Prover().Suggesting() })
 	sum := h.wb.ui.playL.Text
 	for _, w := range []string{"Black loses: White wins whatever Black plays", "The threat: after l12m13, White plays g7h8"} {
 		if !strings.Contains(sum, w) {
@@ -133,13 +133,13 @@ func TestPlayEngineMoveAndUndo(t *testing.T) {
 	pl := &sessiontest.Player{Nodes: 3000}
 	h := newHarness(t, engine.Connect6(), pl)
 	h.tap("j10", "k10", "k11")
-	before := h.wb.Position().Clone()
+	before := h.wb.Cursor().Position().Clone()
 	if h.wb.ui.engineB.Disabled() {
 		t.Fatal("Engine move disabled")
 	}
 	test.Tap(h.wb.ui.engineB)
-	h.pumpUntil("the engine's move", func() bool { return !h.wb.Suggesting() })
-	line, cur := h.wb.Line()
+	h.pumpUntil("the engine's move", func() bool { return !h.wb.Prover().Suggesting() })
+	line, cur := h.wb.Cursor().Line()
 	if cur != 3 || len(line) != 3 {
 		t.Fatalf("after the engine's move: line %q", h.line())
 	}
@@ -149,32 +149,32 @@ func TestPlayEngineMoveAndUndo(t *testing.T) {
 	if !strings.Contains(h.wb.ui.playL.Text, "Engine played "+engine.MoveName(before.Rules(), line[2])) {
 		t.Fatalf("says %q", h.wb.ui.playL.Text)
 	}
-	h.wb.Back()
-	if kids := childNames(h.wb.s.Rules(), h.wb.Children()); len(kids) != 1 || kids[0] != engine.MoveName(before.Rules(), line[2]) {
+	h.wb.Cursor().Back()
+	if kids := childNames(h.wb.s.Rules(), h.wb.Cursor().Children()); len(kids) != 1 || kids[0] != engine.MoveName(before.Rules(), line[2]) {
 		t.Fatalf("stored replies %v", kids)
 	}
-	h.wb.Forward()
+	h.wb.Cursor().Forward()
 	// White to move now: the shortcut plays White's move.
-	after := h.wb.Position().Clone()
+	after := h.wb.Cursor().Position().Clone()
 	h.w.Canvas().(fyne.Shortcutable).TypedShortcut(EngineMoveShortcut())
-	h.pumpUntil("the engine's second move", func() bool { return !h.wb.Suggesting() })
-	line, cur = h.wb.Line()
+	h.pumpUntil("the engine's second move", func() bool { return !h.wb.Prover().Suggesting() })
+	line, cur = h.wb.Cursor().Line()
 	if cur != 4 || len(line) != 4 {
 		t.Fatalf("after the shortcut: line %q", h.line())
 	}
 	if err := after.Check(line[3], false); err != nil {
 		t.Fatalf("the engine played %s for White: %v", engine.MoveName(before.Rules(), line[3]), err)
 	}
-	h.wb.Undo()
+	h.wb.History().Undo()
 	if got, want := h.line(), "j10 k10k11 "+engine.MoveName(before.Rules(), line[2]); got != want {
 		t.Fatalf("after Undo: %q, want %q", got, want)
 	}
-	h.wb.Undo()
+	h.wb.History().Undo()
 	if got := h.line(); got != "j10 k10k11" {
 		t.Fatalf("after Undo: %q", got)
 	}
-	if len(h.wb.Children()) != 0 {
-		t.Fatalf("Undo left %v", childNames(h.wb.s.Rules(), h.wb.Children()))
+	if len(h.wb.Cursor().Children()) != 0 {
+		t.Fatalf("Undo left %v", childNames(h.wb.s.Rules(), h.wb.Cursor().Children()))
 	}
 	h.noErrors()
 }
@@ -186,14 +186,14 @@ func TestPlayerStop(t *testing.T) {
 		Progress: []session.PlayProgress{{Stage: "search", Nodes: 5}}}
 	h := newHarness(t, engine.Connect6(), pl)
 	h.tap("j10", "k10", "k11")
-	for _, start := range []func(){h.wb.Suggest, h.wb.PlayEngineMove} {
+	for _, start := range []func(){h.wb.Prover().Suggest, h.wb.Prover().PlayEngineMove} {
 		start()
 		<-pl.PlayStarted
-		if !h.wb.Suggesting() {
+		if !h.wb.Prover().Suggesting() {
 			t.Fatal("not running")
 		}
 		test.Tap(h.wb.ui.stopB)
-		h.pumpUntil("the stop", func() bool { return !h.wb.Suggesting() })
+		h.pumpUntil("the stop", func() bool { return !h.wb.Prover().Suggesting() })
 		if got := h.line(); got != "j10 k10k11" || h.wb.ui.candList.Length() != 0 {
 			t.Fatalf("after Stop: line %q, %d candidates", got, h.wb.ui.candList.Length())
 		}
@@ -217,9 +217,9 @@ func TestPlayerGameOver(t *testing.T) {
 	if got := h.wb.ui.playL.Text; got != "The game is over: Black has won." {
 		t.Fatalf("says %q", got)
 	}
-	h.wb.PlayEngineMove()
-	if h.wb.Suggesting() || len(h.errs) != 1 || !strings.Contains(h.errs[0].Error(), "the game is over") {
-		t.Fatalf("engine move on a finished game: running %v, errors %v", h.wb.Suggesting(), h.errs)
+	h.wb.Prover().PlayEngineMove()
+	if h.wb.Prover().Suggesting() || len(h.errs) != 1 || !strings.Contains(h.errs[0].Error(), "the game is over") {
+		t.Fatalf("engine move on a finished game: running %v, errors %v", h.wb.Prover().Suggesting(), h.errs)
 	}
 }
 

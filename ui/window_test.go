@@ -27,9 +27,9 @@ func TestWindowVerifyFlow(t *testing.T) {
 	// White to move: with White as the attacker the verifier refuses with a
 	// clear error (it needs the defender to move).
 	h.wb.SetAttacker(engine.White)
-	h.wb.Verify()
-	if len(h.errs) != 1 || h.wb.Running() {
-		t.Fatalf("verify with the attacker to move: errors %v, running %v", h.errs, h.wb.Running())
+	h.wb.Prover().Verify()
+	if len(h.errs) != 1 || h.wb.Prover().Running() {
+		t.Fatalf("verify with the attacker to move: errors %v, running %v", h.errs, h.wb.Prover().Running())
 	}
 	h.errs = nil
 	h.wb.SetAttacker(engine.Black)
@@ -39,7 +39,7 @@ func TestWindowVerifyFlow(t *testing.T) {
 	if got := engine.FormatTurns(h.wb.s.Rules(), b.History()); got != "j10 k10k11 l11l12" {
 		t.Fatalf("verifier got %q", got)
 	}
-	if !h.wb.Running() || !h.wb.ui.verifyB.Disabled() || h.wb.ui.stopB.Disabled() {
+	if !h.wb.Prover().Running() || !h.wb.ui.verifyB.Disabled() || h.wb.ui.stopB.Disabled() {
 		t.Fatal("while running: Verify should be disabled and Stop enabled")
 	}
 	h.pumpUntil("progress", func() bool { return h.wb.ui.progress.Value > 0 })
@@ -47,8 +47,8 @@ func TestWindowVerifyFlow(t *testing.T) {
 		t.Fatalf("progress %v", h.wb.ui.progress.Value)
 	}
 	close(fv.Release)
-	h.pumpUntil("verdict", func() bool { return !h.wb.Running() })
-	v := h.wb.Verdict()
+	h.pumpUntil("verdict", func() bool { return !h.wb.Prover().Running() })
+	v := h.wb.Cursor().Verdict()
 	if v == nil || v.Proved() || len(v.Unsolved) != 2 {
 		t.Fatalf("verdict %+v (errors %v)", v, h.errs)
 	}
@@ -56,11 +56,11 @@ func TestWindowVerifyFlow(t *testing.T) {
 		t.Fatalf("verdict text %q", txt)
 	}
 	// The unsolved moves are stored as children, marked open, and drawn.
-	kids := childNames(h.wb.s.Rules(), h.wb.Children())
+	kids := childNames(h.wb.s.Rules(), h.wb.Cursor().Children())
 	if len(kids) != 2 || kids[0] != "m12m13" || kids[1] != "i9k12" {
 		t.Fatalf("children after verify: %v", kids)
 	}
-	for _, c := range h.wb.Children() {
+	for _, c := range h.wb.Cursor().Children() {
 		if c.Status != c6book.StatusOpen {
 			t.Fatalf("child %s status %v", engine.MoveName(h.wb.s.Rules(), c.Move), c.Status)
 		}
@@ -76,12 +76,12 @@ func TestWindowVerifyFlow(t *testing.T) {
 	if got := h.line(); got != "j10 k10k11 l11l12 i9k12" {
 		t.Fatalf("after choosing an unsolved move: %q", got)
 	}
-	if h.wb.Info().Status != c6book.StatusOpen {
-		t.Fatalf("status there: %v", h.wb.Info().Status)
+	if h.wb.Cursor().Info().Status != c6book.StatusOpen {
+		t.Fatalf("status there: %v", h.wb.Cursor().Info().Status)
 	}
 	// "Next" finds an open leaf to work on.
-	h.wb.Home()
-	h.wb.Next()
+	h.wb.Cursor().Home()
+	h.wb.Cursor().Next()
 	if got := h.line(); got != "j10 k10k11 l11l12 m12m13" {
 		t.Fatalf("Next went to %q", got)
 	}
@@ -93,14 +93,14 @@ func TestVerifyStop(t *testing.T) {
 	h := newHarness(t, engine.Connect6(), fv)
 	h.tap("j10")
 	h.wb.SetAttacker(engine.Black)
-	h.wb.Verify()
+	h.wb.Prover().Verify()
 	h.waitStarted(fv)
 	test.Tap(findButton(t, h.wb.Content(), "Stop"))
-	h.pumpUntil("stop", func() bool { return !h.wb.Running() })
-	if h.wb.Verdict() != nil || h.wb.ui.verdictL.Text != "stopped" {
-		t.Fatalf("after stop: verdict %v, text %q", h.wb.Verdict(), h.wb.ui.verdictL.Text)
+	h.pumpUntil("stop", func() bool { return !h.wb.Prover().Running() })
+	if h.wb.Cursor().Verdict() != nil || h.wb.ui.verdictL.Text != "stopped" {
+		t.Fatalf("after stop: verdict %v, text %q", h.wb.Cursor().Verdict(), h.wb.ui.verdictL.Text)
 	}
-	if st := h.store.Node(h.wb.Position(), false).Status[engine.Black]; st != c6book.StatusUnknown {
+	if st := h.store.Node(h.wb.Cursor().Position(), false).Status[engine.Black]; st != c6book.StatusUnknown {
 		t.Fatalf("a stopped verification stored status %v", st)
 	}
 	h.noErrors()
@@ -111,7 +111,7 @@ func TestVerifyStop(t *testing.T) {
 func TestChildrenListFromMemory(t *testing.T) {
 	h := newHarness(t, engine.Connect6(), nil)
 	h.tap("j10")
-	b := h.wb.Position().Clone()
+	b := h.wb.Cursor().Position().Clone()
 	n := 0
 	for a := engine.Square(0); int(a) < h.wb.s.Rules().Squares() && n < 3000; a++ {
 		for c := a + 1; int(c) < h.wb.s.Rules().Squares() && n < 3000; c += 7 {
@@ -123,14 +123,14 @@ func TestChildrenListFromMemory(t *testing.T) {
 			}
 		}
 	}
-	h.wb.Home()
+	h.wb.Cursor().Home()
 	before := h.store.Calls("Children")
-	h.wb.Forward()
+	h.wb.Cursor().Forward()
 	if got := h.store.Calls("Children") - before; got != 1 {
 		t.Fatalf("showing a position ran %d Children queries, want 1", got)
 	}
-	if len(h.wb.Children()) != 3000 || h.wb.ui.kidList.Length() != 3000 {
-		t.Fatalf("children: %d", len(h.wb.Children()))
+	if len(h.wb.Cursor().Children()) != 3000 || h.wb.ui.kidList.Length() != 3000 {
+		t.Fatalf("children: %d", len(h.wb.Cursor().Children()))
 	}
 	calls := h.store.Calls("Children") + h.store.Calls("Position")
 	for _, id := range []int{100, 1500, 2999} {
@@ -140,9 +140,9 @@ func TestChildrenListFromMemory(t *testing.T) {
 	if got := h.store.Calls("Children") + h.store.Calls("Position"); got != calls {
 		t.Fatalf("scrolling the list queried the book %d times", got-calls)
 	}
-	want := h.wb.Children()[2999].Move
+	want := h.wb.Cursor().Children()[2999].Move
 	h.wb.ui.kidList.Select(2999)
-	if line, cur := h.wb.Line(); cur != 2 || len(line) != 2 || line[1] != want {
+	if line, cur := h.wb.Cursor().Line(); cur != 2 || len(line) != 2 || line[1] != want {
 		t.Fatalf("selecting a child: line %v", line)
 	}
 	h.noErrors()
@@ -154,7 +154,7 @@ func TestWindowResizes(t *testing.T) {
 	for _, sz := range []fyne.Size{{Width: 600, Height: 400}, {Width: 1600, Height: 1000}} {
 		h.w.Resize(sz)
 		h.tap("c3", "g7")
-		h.wb.Back()
+		h.wb.Cursor().Back()
 	}
 	if got := h.line(); got != "e5 d4f6" {
 		t.Fatalf("line %q", got)
@@ -173,10 +173,10 @@ func TestSuggestCandidates(t *testing.T) {
 		t.Fatalf("Suggest on the defender's turn: disabled %v, note %q", suggest.Disabled(), h.wb.ui.candNote.Text)
 	}
 	test.Tap(suggest)
-	if h.wb.Suggesting() || len(h.errs) != 0 {
+	if h.wb.Prover().Suggesting() || len(h.errs) != 0 {
 		t.Fatalf("a disabled Suggest ran: errors %v", h.errs)
 	}
-	h.wb.Suggest()
+	h.wb.Prover().Suggest()
 	if len(h.errs) != 1 {
 		t.Fatalf("suggest for the side not to move: errors %v", h.errs)
 	}
@@ -186,8 +186,8 @@ func TestSuggestCandidates(t *testing.T) {
 		t.Fatal("Suggest disabled on the attacker's turn")
 	}
 	test.Tap(suggest)
-	h.pumpUntil("candidates", func() bool { return !h.wb.Suggesting() })
-	if got := len(h.wb.Candidates()); got != 2 || h.wb.ui.candList.Length() != 2 {
+	h.pumpUntil("candidates", func() bool { return !h.wb.Prover().Suggesting() })
+	if got := len(candidates(h.wb)); got != 2 || h.wb.ui.candList.Length() != 2 {
 		t.Fatalf("%d candidates", got)
 	}
 	// A click selects and previews: nothing is played or stored.
@@ -206,8 +206,8 @@ func TestSuggestCandidates(t *testing.T) {
 	if got := h.line(); got != "j10 k10k11" {
 		t.Fatalf("a click on a candidate played it: %q", got)
 	}
-	if len(h.wb.Children()) != 0 {
-		t.Fatalf("a click on a candidate stored it: %v", childNames(h.wb.s.Rules(), h.wb.Children()))
+	if len(h.wb.Cursor().Children()) != 0 {
+		t.Fatalf("a click on a candidate stored it: %v", childNames(h.wb.s.Rules(), h.wb.Cursor().Children()))
 	}
 	if pv := h.wb.BoardWidget().View().Preview; len(pv) != 2 || pv[0] != h.sq("s18") && pv[1] != h.sq("s18") {
 		t.Fatalf("preview %v", pv)
@@ -220,19 +220,19 @@ func TestSuggestCandidates(t *testing.T) {
 	if got := h.line(); got != "j10 k10k11 s18s19" {
 		t.Fatalf("after Play: %q", got)
 	}
-	if len(h.wb.Candidates()) != 0 || len(h.wb.BoardWidget().View().Preview) != 0 || !play.Disabled() {
+	if len(candidates(h.wb)) != 0 || len(h.wb.BoardWidget().View().Preview) != 0 || !play.Disabled() {
 		t.Fatal("candidates or preview of another position shown")
 	}
-	h.wb.Back()
-	if kids := childNames(h.wb.s.Rules(), h.wb.Children()); len(kids) != 1 || kids[0] != "s18s19" {
+	h.wb.Cursor().Back()
+	if kids := childNames(h.wb.s.Rules(), h.wb.Cursor().Children()); len(kids) != 1 || kids[0] != "s18s19" {
 		t.Fatalf("stored after Play: %v", kids)
 	}
 	// A double click plays too.
 	test.Tap(suggest)
-	h.pumpUntil("candidates", func() bool { return !h.wb.Suggesting() })
+	h.pumpUntil("candidates", func() bool { return !h.wb.Prover().Suggesting() })
 	h.wb.ui.candList.Select(0)
 	findCandRow(t, h.wb.ui.candList).DoubleTapped(&fyne.PointEvent{})
-	if _, cur := h.wb.Line(); cur != 3 {
+	if _, cur := h.wb.Cursor().Line(); cur != 3 {
 		t.Fatalf("a double click did not play: %q", h.line())
 	}
 	h.noErrors()
@@ -256,32 +256,32 @@ func TestReloadAndSwitchBook(t *testing.T) {
 	fv := &fakeVerifier{Unsolved: []string{"a1a2"}, Release: make(chan struct{}), Started: make(chan *engine.Board, 1)}
 	h := newHarness(t, engine.Connect6(), fv)
 	h.tap("j10", "k10", "k11")
-	h.wb.Back()
-	if _, err := h.store.AddMove(context.Background(), h.wb.Position(), h.mv("a1b2")); err != nil {
+	h.wb.Cursor().Back()
+	if _, err := h.store.AddMove(context.Background(), h.wb.Cursor().Position(), h.mv("a1b2")); err != nil {
 		t.Fatal(err)
 	}
-	if len(h.wb.Children()) != 1 {
+	if len(h.wb.Cursor().Children()) != 1 {
 		t.Fatal("children changed before Reload")
 	}
-	h.wb.Reload()
-	if got := h.line(); got != "j10" || len(h.wb.Children()) != 2 {
-		t.Fatalf("after reload: line %q, %d children", got, len(h.wb.Children()))
+	h.wb.Session().Reload()
+	if got := h.line(); got != "j10" || len(h.wb.Cursor().Children()) != 2 {
+		t.Fatalf("after reload: line %q, %d children", got, len(h.wb.Cursor().Children()))
 	}
-	h.wb.Forward()
+	h.wb.Cursor().Forward()
 	h.wb.SetAttacker(engine.White)
-	h.wb.Verify()
+	h.wb.Prover().Verify()
 	h.waitStarted(fv)
 	other := newFakeStore(engine.Connect6())
-	if err := h.wb.SetStore(other); err != nil {
+	if err := h.wb.Session().SetStore(other); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.wb.SetStore(sessiontest.NewStoreRules(engine.Rules{M: 3, N: 3, K: 6, P: 2, Q: 1})); err == nil {
+	if err := h.wb.Session().SetStore(sessiontest.NewStoreRules(engine.Rules{M: 3, N: 3, K: 6, P: 2, Q: 1})); err == nil {
 		t.Fatal("a book with unplayable rules was accepted")
 	}
 	close(fv.Release)
-	h.pumpUntil("the old verdict", func() bool { return !h.wb.Running() })
-	if h.wb.Verdict() != nil || len(h.wb.Children()) != 0 || h.line() != "" {
-		t.Fatalf("the other book shows %v, %d children, line %q", h.wb.Verdict(), len(h.wb.Children()), h.line())
+	h.pumpUntil("the old verdict", func() bool { return !h.wb.Prover().Running() })
+	if h.wb.Cursor().Verdict() != nil || len(h.wb.Cursor().Children()) != 0 || h.line() != "" {
+		t.Fatalf("the other book shows %v, %d children, line %q", h.wb.Cursor().Verdict(), len(h.wb.Cursor().Children()), h.line())
 	}
 	if other.Len() != 1 {
 		t.Fatalf("the verdict went to the other book: %d positions", other.Len())
@@ -328,18 +328,18 @@ func (s lockedStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6book
 func TestVerdictWaitsForLockedBookUntilStop(t *testing.T) {
 	h := newHarness(t, engine.Connect6(), &fakeVerifier{})
 	st := lockedStore{h.store, make(chan struct{})}
-	if err := h.wb.SetStore(st); err != nil {
+	if err := h.wb.Session().SetStore(st); err != nil {
 		t.Fatal(err)
 	}
 	h.tap("j10")
-	h.wb.Verify()
+	h.wb.Prover().Verify()
 	h.pumpUntil("storing", func() bool { return strings.Contains(h.wb.ui.progressL.Text, "storing the verdict") })
 	<-st.waiting // the store was asked for the verdict
-	if !h.wb.Running() {
+	if !h.wb.Prover().Running() {
 		t.Fatal("the verification ended while its verdict waits for the book")
 	}
 	test.Tap(findButton(t, h.wb.Content(), "Stop"))
-	h.pumpUntil("stop", func() bool { return !h.wb.Running() })
+	h.pumpUntil("stop", func() bool { return !h.wb.Prover().Running() })
 	if h.wb.ui.verdictL.Text != "stopped" {
 		t.Fatalf("after stop: %q", h.wb.ui.verdictL.Text)
 	}

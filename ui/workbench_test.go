@@ -28,7 +28,7 @@ type harness struct {
 	errs  []error
 }
 
-func newHarness(t *testing.T, r engine.Rules, v Verifier) *harness {
+func newHarness(t *testing.T, r engine.Rules, v session.Verifier) *harness {
 	t.Helper()
 	test.NewTempApp(t)
 	h := &harness{t: t, store: newFakeStore(r), queue: make(chan func(), 10000)}
@@ -80,7 +80,7 @@ func (h *harness) key(name fyne.KeyName) {
 }
 
 func (h *harness) line() string {
-	line, cur := h.wb.Line()
+	line, cur := h.wb.Cursor().Line()
 	return engine.FormatTurns(h.wb.s.Rules(), line[:cur])
 }
 
@@ -100,7 +100,7 @@ func (h *harness) noErrors() {
 	h.errs = nil
 }
 
-func childNames(r engine.Rules, cs []Child) []string {
+func childNames(r engine.Rules, cs []session.Child) []string {
 	var out []string
 	for _, c := range cs {
 		out = append(out, engine.MoveName(r, c.Move))
@@ -117,8 +117,8 @@ func TestBoardSquareGeometry(t *testing.T) {
 			p := b.PointOf(s)
 			// anywhere within 0.4 cell of the centre hits the square
 			for _, d := range []fyne.Position{{}, {X: 7, Y: 0}, {X: -7, Y: 7}, {X: 0, Y: -7}} {
-				if got, ok := b.SquareAt(p.Add(d)); !ok || got != s {
-					t.Fatalf("%v: SquareAt(PointOf(%s)+%v) = %s, %v", r, engine.SquareName(r, s), d, engine.SquareName(r, got), ok)
+				if got, ok := b.squareAt(p.Add(d)); !ok || got != s {
+					t.Fatalf("%v: squareAt(PointOf(%s)+%v) = %s, %v", r, engine.SquareName(r, s), d, engine.SquareName(r, got), ok)
 				}
 			}
 		}
@@ -127,7 +127,7 @@ func TestBoardSquareGeometry(t *testing.T) {
 		if !(a1.X < top.X && a1.Y > top.Y) {
 			t.Fatalf("%v: a1 at %v, %s at %v", r, a1, engine.SquareName(r, r.Sq(r.M-1, r.N-1)), top)
 		}
-		if _, ok := b.SquareAt(fyne.NewPos(1, 1)); ok {
+		if _, ok := b.squareAt(fyne.NewPos(1, 1)); ok {
 			t.Fatalf("%v: the corner of the widget is not a square", r)
 		}
 	}
@@ -144,16 +144,16 @@ func TestTapPlaysMoves(t *testing.T) {
 	if got := h.line(); got != "j10" {
 		t.Fatalf("after the first stone of a turn: line %q", got)
 	}
-	if h.wb.Pending() != h.sq("k11") || h.wb.BoardWidget().View().Pending != h.sq("k11") {
-		t.Fatalf("pending stone %v not shown", h.wb.Pending())
+	if h.wb.Cursor().Pending() != h.sq("k11") || h.wb.BoardWidget().View().Pending != h.sq("k11") {
+		t.Fatalf("pending stone %v not shown", h.wb.Cursor().Pending())
 	}
 	// Tapping the pending stone again takes it back; tapping a stone does nothing.
 	h.tap("k11")
-	if h.wb.Pending() != engine.NoSquare {
+	if h.wb.Cursor().Pending() != engine.NoSquare {
 		t.Fatal("tapping the pending stone did not cancel it")
 	}
 	h.tap("j10")
-	if h.wb.Pending() != engine.NoSquare || h.line() != "j10" {
+	if h.wb.Cursor().Pending() != engine.NoSquare || h.line() != "j10" {
 		t.Fatal("tapping an occupied square changed something")
 	}
 	h.tap("k11", "i9")
@@ -164,12 +164,12 @@ func TestTapPlaysMoves(t *testing.T) {
 	if got := h.line(); got != "j10 i9k11 a1s19" {
 		t.Fatalf("corners: line %q", got)
 	}
-	if c := h.wb.Position().At(h.sq("s19")); c != engine.Black {
+	if c := h.wb.Cursor().Position().At(h.sq("s19")); c != engine.Black {
 		t.Fatalf("s19 holds %v, want Black", c)
 	}
 	// The moves are in the book: back at the root, j10 is a stored child.
-	h.wb.Home()
-	if got := childNames(h.wb.s.Rules(), h.wb.Children()); len(got) != 1 || got[0] != "j10" {
+	h.wb.Cursor().Home()
+	if got := childNames(h.wb.s.Rules(), h.wb.Cursor().Children()); len(got) != 1 || got[0] != "j10" {
 		t.Fatalf("root children %v", got)
 	}
 	h.noErrors()
@@ -178,13 +178,13 @@ func TestTapPlaysMoves(t *testing.T) {
 func TestKeyboardNavigation(t *testing.T) {
 	h := newHarness(t, engine.Connect6(), nil)
 	h.tap("j10", "k10", "k11") // j10 k10k11
-	h.wb.Back()                // at j10
+	h.wb.Cursor().Back()       // at j10
 	h.tap("i9", "i10")         // j10 i9i10 (second variation)
-	h.wb.Back()                //
+	h.wb.Cursor().Back()       //
 	h.tap("h8", "h9")          // j10 h8h9 (third variation)
 	h.tap("g7", "f6", "e5")    // j10 h8h9 f6g7 + pending e5
 	h.key(fyne.KeyEscape)      // drop the pending stone
-	if h.wb.Pending() != engine.NoSquare {
+	if h.wb.Cursor().Pending() != engine.NoSquare {
 		t.Fatal("Escape did not drop the pending stone")
 	}
 	if got := h.line(); got != "j10 h8h9 f6g7" {
@@ -219,14 +219,14 @@ func TestKeyboardNavigation(t *testing.T) {
 		}
 	}
 	// The line shows how many other stored moves each position has.
-	if n := h.wb.s.LineVariations(2); n != 2 {
+	if n := h.wb.s.Cursor().LineVariations(2); n != 2 {
 		t.Fatalf("variations at move 2: %d, want 2 (three replies to j10)", n)
 	}
-	if n := h.wb.s.LineVariations(1); n != 0 {
+	if n := h.wb.s.Cursor().LineVariations(1); n != 0 {
 		t.Fatalf("variations at move 1: %d, want 0 (j10 is the only first move)", n)
 	}
 	// With the board focused (after a tap) keys reach the board widget.
-	h.wb.Home()
+	h.wb.Cursor().Home()
 	h.tap("j10")
 	if h.w.Canvas().Focused() != h.wb.BoardWidget() {
 		t.Fatal("tapping the board did not focus it")
@@ -252,30 +252,30 @@ func TestKeyboardNavigation(t *testing.T) {
 func TestUndoLastEdit(t *testing.T) {
 	h := newHarness(t, engine.Connect6(), nil)
 	h.tap("j10", "k10", "k11")
-	if h.wb.CanUndo() != "add k10k11" {
-		t.Fatalf("CanUndo = %q", h.wb.CanUndo())
+	if h.wb.History().CanUndo() != "add k10k11" {
+		t.Fatalf("CanUndo = %q", h.wb.History().CanUndo())
 	}
-	h.wb.Undo()
+	h.wb.History().Undo()
 	if got := h.line(); got != "j10" {
 		t.Fatalf("after undo: line %q", got)
 	}
-	if n := len(h.wb.Children()); n != 0 {
+	if n := len(h.wb.Cursor().Children()); n != 0 {
 		t.Fatalf("after undo j10 still has %d children", n)
 	}
 	// Replaying an existing move is navigation, not an edit.
-	h.wb.Home()
+	h.wb.Cursor().Home()
 	h.tap("j10")
-	if h.wb.CanUndo() != "add j10" {
-		t.Fatalf("CanUndo = %q after navigating", h.wb.CanUndo())
+	if h.wb.History().CanUndo() != "add j10" {
+		t.Fatalf("CanUndo = %q after navigating", h.wb.History().CanUndo())
 	}
 	// Notes are undoable too, and keyboard Ctrl+Z reaches Undo.
-	h.wb.SaveNotes("first", "joseki")
-	h.wb.SaveNotes("second", "trap")
-	if h.wb.Info().Comment != "second" {
+	h.wb.Notes().Save("first", "joseki")
+	h.wb.Notes().Save("second", "trap")
+	if h.wb.Cursor().Info().Comment != "second" {
 		t.Fatal("comment not saved")
 	}
 	h.w.Canvas().(fyne.Shortcutable).TypedShortcut(&fyne.ShortcutUndo{})
-	if in := h.wb.Info(); in.Comment != "first" || in.Label != "joseki" {
+	if in := h.wb.Cursor().Info(); in.Comment != "first" || in.Label != "joseki" {
 		t.Fatalf("after undo: comment %q label %q", in.Comment, in.Label)
 	}
 	h.noErrors()
@@ -288,7 +288,7 @@ func TestNotesMarksSearchSolved(t *testing.T) {
 	h.wb.ui.labelE.SetText("joseki")
 	h.wb.ui.tabs.SelectIndex(1)
 	test.Tap(findButton(t, h.wb.Content(), "Save notes"))
-	h.wb.Home()
+	h.wb.Cursor().Home()
 	if h.wb.ui.commentE.Text != "" {
 		t.Fatalf("comment entry at the root: %q", h.wb.ui.commentE.Text)
 	}
@@ -313,12 +313,12 @@ func TestNotesMarksSearchSolved(t *testing.T) {
 	h.wb.SetMarking(false)
 	// Solved browser: the verifier proves j10 k10k11 l12m12 for Black here.
 	h.tap("l12", "m12")
-	h.wb.Verify()
-	h.pumpUntil("verdict", func() bool { return !h.wb.Running() })
-	if v := h.wb.Verdict(); v == nil || !v.Proved() {
+	h.wb.Prover().Verify()
+	h.pumpUntil("verdict", func() bool { return !h.wb.Prover().Running() })
+	if v := h.wb.Cursor().Verdict(); v == nil || !v.Proved() {
 		t.Fatalf("verdict %+v", v)
 	}
-	h.wb.Home()
+	h.wb.Cursor().Home()
 	h.wb.LoadSolved()
 	es := h.wb.Solved()
 	if len(es) != 1 || engine.FormatTurns(h.wb.s.Rules(), es[0].Line) != "j10 k10k11 l12m12" {
@@ -326,8 +326,8 @@ func TestNotesMarksSearchSolved(t *testing.T) {
 	}
 	// The order filter: the verifier's proof is of order 2.
 	h.wb.ui.solvedMin.SetSelected("order 3")
-	if es := h.wb.Solved(); len(es) != 0 || h.wb.s.SolvedMinOrder() != 3 {
-		t.Fatalf("solved at order 3 or more: %+v (min order %d)", es, h.wb.s.SolvedMinOrder())
+	if es := h.wb.Solved(); len(es) != 0 || h.wb.s.Cursor().SolvedMinOrder() != 3 {
+		t.Fatalf("solved at order 3 or more: %+v (min order %d)", es, h.wb.s.Cursor().SolvedMinOrder())
 	}
 	h.wb.ui.solvedMin.SetSelected("order ≥ 2")
 	if es := h.wb.Solved(); len(es) != 1 {
@@ -337,18 +337,18 @@ func TestNotesMarksSearchSolved(t *testing.T) {
 	if got := h.line(); got != "j10 k10k11 l12m12" {
 		t.Fatalf("solved entry opened %q", got)
 	}
-	if h.wb.s.LineStatus(3) != c6book.StatusProved {
-		t.Fatalf("line status %v", h.wb.s.LineStatus(3))
+	if h.wb.s.Cursor().LineStatus(3) != c6book.StatusProved {
+		t.Fatalf("line status %v", h.wb.s.Cursor().LineStatus(3))
 	}
 	// The expert's disproof toggles from the Prove tab.
-	h.wb.Back()
+	h.wb.Cursor().Back()
 	h.wb.ui.tabs.SelectIndex(0)
 	test.Tap(findButton(t, h.wb.Content(), "Mark disproved"))
-	if h.wb.Info().Status != c6book.StatusDisproved || h.wb.ui.disproveB.Text != "Clear disproved" {
-		t.Fatalf("after marking disproved: %v, button %q", h.wb.Info().Status, h.wb.ui.disproveB.Text)
+	if h.wb.Cursor().Info().Status != c6book.StatusDisproved || h.wb.ui.disproveB.Text != "Clear disproved" {
+		t.Fatalf("after marking disproved: %v, button %q", h.wb.Cursor().Info().Status, h.wb.ui.disproveB.Text)
 	}
 	test.Tap(findButton(t, h.wb.Content(), "Clear disproved"))
-	if h.wb.Info().Status == c6book.StatusDisproved {
+	if h.wb.Cursor().Info().Status == c6book.StatusDisproved {
 		t.Fatal("disproof not cleared")
 	}
 	h.noErrors()
@@ -397,10 +397,10 @@ func TestReadOnlyStore(t *testing.T) {
 	h.store.AddMove(context.Background(), engine.MustNewBoard(engine.Connect6()), h.mv("j10"))
 	ro := readOnlyStore{h.store}
 	added := h.store.Calls("AddMove")
-	if err := h.wb.SetStore(ro); err != nil {
+	if err := h.wb.Session().SetStore(ro); err != nil {
 		t.Fatal(err)
 	}
-	if h.wb.ReadOnly() == "" {
+	if h.wb.Session().ReadOnly() == "" {
 		t.Fatal("the workbench does not see that the store is read-only")
 	}
 	if st := h.wb.ui.statusL.Text; !strings.HasPrefix(st, "Read-only (the file is read-only)") {
@@ -412,26 +412,26 @@ func TestReadOnlyStore(t *testing.T) {
 		}
 	}
 	h.tap("j10", "k11", "k12")
-	if h.line() != "j10 k11k12" || h.wb.Info().Found {
-		t.Fatalf("line %q, found %v", h.line(), h.wb.Info().Found)
+	if h.line() != "j10 k11k12" || h.wb.Cursor().Info().Found {
+		t.Fatalf("line %q, found %v", h.line(), h.wb.Cursor().Info().Found)
 	}
-	h.wb.Back()
-	h.wb.SaveNotes("changed", "x")
-	h.wb.ToggleDisproved()
+	h.wb.Cursor().Back()
+	h.wb.Notes().Save("changed", "x")
+	h.wb.History().ToggleDisproved()
 	h.wb.SetMarking(true)
 	h.tap("a1")
-	h.wb.Verify()
-	n := h.store.Node(h.wb.Position(), false)
-	if h.store.Calls("AddMove") != added || h.wb.Running() || n.Comment != "" || n.Label != "" || len(n.Marks) != 0 ||
+	h.wb.Prover().Verify()
+	n := h.store.Node(h.wb.Cursor().Position(), false)
+	if h.store.Calls("AddMove") != added || h.wb.Prover().Running() || n.Comment != "" || n.Label != "" || len(n.Marks) != 0 ||
 		n.Status[engine.Black] != c6book.StatusUnknown || len(n.Verdict) != 0 {
-		t.Fatalf("a read-only store was written: %d moves added, verifying %v, node %+v", h.store.Calls("AddMove")-added, h.wb.Running(), n)
+		t.Fatalf("a read-only store was written: %d moves added, verifying %v, node %+v", h.store.Calls("AddMove")-added, h.wb.Prover().Running(), n)
 	}
 	if len(h.errs) != 4 || !strings.Contains(h.errs[0].Error(), "read-only") {
 		t.Fatalf("errors %v, want four read-only refusals", h.errs)
 	}
 	h.errs = nil
 	// Back to a writable book: editing is enabled again.
-	if err := h.wb.SetStore(h.store); err != nil {
+	if err := h.wb.Session().SetStore(h.store); err != nil {
 		t.Fatal(err)
 	}
 	if strings.HasPrefix(h.wb.ui.statusL.Text, "Read-only") || h.wb.ui.saveB.Disabled() {
@@ -439,16 +439,16 @@ func TestReadOnlyStore(t *testing.T) {
 	}
 	// Verify runs with the defender to move: not on the empty board, where
 	// the attacker (Black) is to move, but after Black's stone.
-	h.wb.Home()
-	h.pumpUntil("the root loaded", h.wb.s.Loaded)
+	h.wb.Cursor().Home()
+	h.pumpUntil("the root loaded", h.wb.s.Cursor().Loaded)
 	if !h.wb.ui.verifyB.Disabled() || !strings.Contains(h.wb.ui.verdictL.Text, "Verify is disabled") {
 		t.Fatalf("Verify with the attacker to move: disabled %v, %q", h.wb.ui.verifyB.Disabled(), h.wb.ui.verdictL.Text)
 	}
 	h.wb.SetMarking(false) // (turned on above: taps would label squares)
 	h.tap("j10")
-	h.pumpUntil("j10 played", func() bool { return h.line() == "j10" && h.wb.s.Loaded() })
+	h.pumpUntil("j10 played", func() bool { return h.line() == "j10" && h.wb.s.Cursor().Loaded() })
 	if h.wb.ui.verifyB.Disabled() {
-		t.Fatalf("Verify still disabled with the defender to move on a writable book: line %q, blocked %q, running %v, ro %q", h.line(), h.wb.ui.verifyBlocked(), h.wb.s.VerifyJob() != nil, h.wb.s.ReadOnly())
+		t.Fatalf("Verify still disabled with the defender to move on a writable book: line %q, blocked %q, running %v, ro %q", h.line(), h.wb.ui.verifyBlocked(), h.wb.s.Prover().VerifyJob() != nil, h.wb.s.ReadOnly())
 	}
 	h.noErrors()
 }
@@ -459,9 +459,9 @@ type positionErrStore struct {
 	bad uint64 // the position's hash
 }
 
-func (s positionErrStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (Position, error) {
+func (s positionErrStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (session.Position, error) {
 	if b.Hash() == s.bad {
-		return Position{}, errors.New("disk on fire")
+		return session.Position{}, errors.New("disk on fire")
 	}
 	return s.fakeStore.Position(ctx, b, a)
 }
@@ -475,10 +475,10 @@ func TestLineStatusReadError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := h.wb.SetStore(positionErrStore{h.store, b.Hash()}); err != nil {
+	if err := h.wb.Session().SetStore(positionErrStore{h.store, b.Hash()}); err != nil {
 		t.Fatal(err)
 	}
-	h.wb.GoToLine(line)
+	h.wb.Cursor().GoToLine(line)
 	found := false
 	for _, err := range h.errs {
 		found = found || strings.Contains(err.Error(), "disk on fire")
@@ -491,7 +491,7 @@ func TestLineStatusReadError(t *testing.T) {
 // warningStore is the fake store with a warning about the whole book.
 type warningStore struct{ *fakeStore }
 
-func (s warningStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (Position, error) {
+func (s warningStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (session.Position, error) {
 	p, err := s.fakeStore.Position(ctx, b, a)
 	p.Warning = "proofs not re-checked since an outside change: run check"
 	return p, err
@@ -503,7 +503,7 @@ func TestStoreWarningInStatusBar(t *testing.T) {
 	if st := h.wb.ui.statusL.Text; strings.Contains(st, "run check") {
 		t.Fatalf("status bar %q without a warning", st)
 	}
-	if err := h.wb.SetStore(warningStore{h.store}); err != nil {
+	if err := h.wb.Session().SetStore(warningStore{h.store}); err != nil {
 		t.Fatal(err)
 	}
 	st := h.wb.ui.statusL.Text
@@ -516,4 +516,11 @@ func TestStoreWarningInStatusBar(t *testing.T) {
 	if w := h.wb.ui.statusL.MinSize().Width; w >= full {
 		t.Fatalf("the status bar needs %.0f px for a %.0f px line: it widens the window", w, full)
 	}
+}
+
+// candidates are the engine's proposals for the shown position (none when
+// none were asked for it).
+func candidates(wb *Workbench) []session.Candidate {
+	cs, _ := wb.Prover().Candidates()
+	return cs
 }

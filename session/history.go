@@ -1,0 +1,370 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"c6book"
+	"c6book/engine"
+)
+
+// History is the undo stack of the edits made to the book from the
+// workbench (moves, notes, square labels, disproved marks, "leave to me",
+// the replies a verify added), and the edits that are not a move or notes.
+// Each edit is a type that stores itself (do) and stores back what it
+// replaced (undo). Its methods run on the UI goroutine.
+type History struct {
+	s    *Session
+	undo []edit
+}
+
+// maxUndo is how many edits the undo stack keeps.
+const maxUndo = 200
+
+// edit is one undoable change to the book, on the position at the end of
+// its line.
+type edit interface {
+	at() []engine.Move
+	describe() string
+	// do stores the change; undo stores back what it replaced.
+	do(ctx context.Context, store BookStore, b *engine.Board) error
+	undo(ctx context.Context, store BookStore, b *engine.Board) error
+}
+
+// editAt is the position an edit is on and how it is named.
+type editAt struct {
+	line []engine.Move
+	what string
+}
+
+func (e editAt) at() []engine.Move { return e.line }
+func (e editAt) describe() string  { return e.what }
+
+// moveEdit adds a move; it is an edit only if the move was new.
+type moveEdit struct {
+	editAt
+	move    engine.Move
+	created bool
+}
+
+func (e *moveEdit) do(ctx context.Context, store BookStore, b *engine.Board) (err error) {
+	e.created, err = store.AddMove(ctx, b, e.move)
+	return err
+}
+
+func (e *moveEdit) undo(ctx context.Context, store BookStore, b *engine.Board) error {
+	return store.RemoveMove(ctx, b, e.move)
+}
+
+func (e *moveEdit) noOp() bool { return !e.created }
+
+// notesEdit stores a comment and a label.
+type notesEdit struct {
+	editAt
+	comment, label       string
+	oldComment, oldLabel string
+	typed                bool // stored when typing paused (see Notes.flushDraft)
+	visit                int  // Cursor.visit when it was stored
+}
+
+func (e *notesEdit) do(ctx context.Context, store BookStore, b *engine.Board) error {
+	return setNotes(ctx, store, b, e.comment, e.label)
+}
+
+func (e *notesEdit) undo(ctx context.Context, store BookStore, b *engine.Board) error {
+	return setNotes(ctx, store, b, e.oldComment, e.oldLabel)
+}
+
+func setNotes(ctx context.Context, store BookStore, b *engine.Board, comment, label string) error {
+	if err := store.SetComment(ctx, b, comment); err != nil {
+		return err
+	}
+	return store.SetLabel(ctx, b, label)
+}
+
+// marksEdit stores the board labels.
+type marksEdit struct {
+	editAt
+	marks, old map[engine.Square]string
+}
+
+func (e *marksEdit) do(ctx context.Context, store BookStore, b *engine.Board) error {
+	return store.SetMarks(ctx, b, e.marks)
+}
+
+func (e *marksEdit) undo(ctx context.Context, store BookStore, b *engine.Board) error {
+	return store.SetMarks(ctx, b, e.old)
+}
+
+// disprovedEdit marks (or clears) the expert's refutation.
+type disprovedEdit struct {
+	editAt
+	attacker engine.Color
+	on       bool
+}
+
+func (e *disprovedEdit) do(ctx context.Context, store BookStore, b *engine.Board) error {
+	return store.SetDisproved(ctx, b, e.attacker, e.on)
+}
+
+func (e *disprovedEdit) undo(ctx context.Context, store BookStore, b *engine.Board) error {
+	return store.SetDisproved(ctx, b, e.attacker, !e.on)
+}
+
+// holdEdit leaves the position to the expert, or gives it back.
+type holdEdit struct {
+	editAt
+	attacker engine.Color
+	on       bool
+}
+
+var errNoHold = errors.New("this book cannot store “leave to me”")
+
+func (e *holdEdit) do(ctx context.Context, store BookStore, b *engine.Board) error {
+	return setHold(ctx, store, b, e.attacker, e.on)
+}
+
+func (e *holdEdit) undo(ctx context.Context, store BookStore, b *engine.Board) error {
+	return setHold(ctx, store, b, e.attacker, !e.on)
+}
+
+func setHold(ctx context.Context, store BookStore, b *engine.Board, a engine.Color, on bool) error {
+	h, ok := store.(Holder)
+	if !ok {
+		return errNoHold
+	}
+	return h.SetHold(ctx, b, a, on)
+}
+
+// repliesEdit stores a verdict: the replies it added are the edit (the
+// verdict itself stays when it is undone: it is the verifier's, not the
+// user's).
+type repliesEdit struct {
+	editAt
+	verdict c6book.Verdict
+	added   []engine.Move
+}
+
+func (e *repliesEdit) do(ctx context.Context, store BookStore, b *engine.Board) error {
+	before, err := store.Children(ctx, b, e.verdict.Attacker)
+	if err != nil {
+		return err
+	}
+	if err := store.StoreVerdict(ctx, b, e.verdict); err != nil {
+		return err
+	}
+	if after, err := store.Children(ctx, b, e.verdict.Attacker); err == nil {
+		e.added = newMoves(before, after)
+	}
+	return nil
+}
+
+func (e *repliesEdit) undo(ctx context.Context, store BookStore, b *engine.Board) error {
+	for _, m := range e.added {
+		if err := store.RemoveMove(ctx, b, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (e *repliesEdit) describe() string {
+	if len(e.added) > 1 {
+		return fmt.Sprintf("verify's %d new replies", len(e.added))
+	}
+	return "verify's new reply"
+}
+
+func (e *repliesEdit) noOp() bool { return len(e.added) == 0 }
+
+// newMoves lists the moves of after that are not in before.
+func newMoves(before, after []Child) []engine.Move {
+	had := make(map[engine.Move]bool, len(before))
+	for _, c := range before {
+		had[c.Move] = true
+	}
+	var out []engine.Move
+	for _, c := range after {
+		if !had[c.Move] {
+			out = append(out, c.Move)
+		}
+	}
+	return out
+}
+
+// noOpEdit is an edit that may turn out to change nothing once done (a
+// move already stored, a verdict that added no reply).
+type noOpEdit interface{ noOp() bool }
+
+func isNoOp(e edit) bool {
+	n, ok := e.(noOpEdit)
+	return ok && n.noOp()
+}
+
+func (h *History) push(e edit) {
+	h.undo = append(h.undo, e)
+	if len(h.undo) > maxUndo {
+		h.undo = h.undo[1:]
+	}
+}
+
+// top is the last edit (nil when none).
+func (h *History) top() edit {
+	if len(h.undo) == 0 {
+		return nil
+	}
+	return h.undo[len(h.undo)-1]
+}
+
+// apply stores e on b (a book call); once stored, e goes on the undo stack
+// unless it changed nothing. done is told whether it was stored (a failure
+// is reported).
+func (h *History) apply(b *engine.Board, e edit, done func(ok bool)) {
+	h.s.call(func(ctx context.Context, store BookStore) func() {
+		err := e.do(ctx, store, b)
+		return func() {
+			if err != nil {
+				h.s.fail(err)
+				done(false)
+				return
+			}
+			if !isNoOp(e) {
+				h.push(e)
+			}
+			done(true)
+		}
+	})
+}
+
+// Undo takes back the last edit (a pending stone first).
+func (h *History) Undo() {
+	s := h.s
+	if s.cursor.pending1 != engine.NoSquare {
+		s.cursor.DropPending()
+		return
+	}
+	s.notes.flush() // notes typed are an edit too
+	if len(h.undo) == 0 || s.refuseEdit("undo") {
+		return
+	}
+	e := h.top()
+	b, err := replay(s.empty, e.at())
+	if err != nil {
+		s.fail(err)
+		return
+	}
+	h.undo = h.undo[:len(h.undo)-1]
+	s.call(func(ctx context.Context, store BookStore) func() {
+		err := e.undo(ctx, store, b)
+		return func() {
+			if err != nil {
+				h.push(e)
+				s.fail(fmt.Errorf("undo %s: %w", e.describe(), err))
+				return
+			}
+			s.cursor.forget()
+			s.cursor.goTo(e.at(), len(e.at()))
+		}
+	})
+}
+
+// CanUndo describes the edit Undo would take back ("" when none).
+func (h *History) CanUndo() string {
+	if e := h.top(); e != nil {
+		return e.describe()
+	}
+	return ""
+}
+
+// toggleMark labels square q of the shown position (the next free letter),
+// or takes its label away.
+func (h *History) toggleMark(q engine.Square) {
+	s, c := h.s, &h.s.cursor
+	if s.refuseEdit("label squares") {
+		return
+	}
+	marks := map[engine.Square]string{}
+	for k, v := range c.info.Marks {
+		marks[k] = v
+	}
+	if _, ok := marks[q]; ok {
+		delete(marks, q)
+	} else {
+		marks[q] = nextMarkLetter(marks)
+	}
+	e := &marksEdit{editAt: editAt{c.prefix(), "board labels"}, marks: marks, old: c.info.Marks}
+	b := c.pos.Clone()
+	// Shown at once; stored off the UI goroutine.
+	c.info.Marks = marks
+	s.changed(ChangeBoard)
+	h.apply(b, e, func(bool) { c.afterEdit(b) })
+}
+
+func nextMarkLetter(marks map[engine.Square]string) string {
+	used := map[string]bool{}
+	for _, v := range marks {
+		used[v] = true
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		if !used[string(c)] {
+			return string(c)
+		}
+	}
+	return "?"
+}
+
+// ToggleDisproved marks the shown position as disproved for the attacker
+// (the expert's judgement), or clears the mark.
+func (h *History) ToggleDisproved() {
+	s, c := h.s, &h.s.cursor
+	if s.refuseEdit("mark disproved") {
+		return
+	}
+	on := c.info.Status != c6book.StatusDisproved
+	what := "mark disproved"
+	if !on {
+		what = "clear disproved"
+	}
+	b := c.pos.Clone()
+	h.apply(b, &disprovedEdit{editAt: editAt{c.prefix(), what}, attacker: c.attacker, on: on}, func(ok bool) {
+		if !ok {
+			return
+		}
+		c.forget()
+		if keyOf(c.pos) == keyOf(b) {
+			c.refresh(true)
+		}
+	})
+}
+
+// CanHold reports whether the book stores the expert's "leave to me".
+func (h *History) CanHold() bool {
+	_, ok := h.s.store.(Holder)
+	return ok && h.s.readOnly == ""
+}
+
+// ToggleHold marks the shown position as left to the expert for the
+// attacker ("leave to me": the auto-pilot skips it and everything below
+// it), or gives it back; undoable.
+func (h *History) ToggleHold() {
+	s, c := h.s, &h.s.cursor
+	if _, ok := s.store.(Holder); !ok {
+		s.fail(errNoHold)
+		return
+	}
+	if s.refuseEdit("leave to me") {
+		return
+	}
+	on := !c.info.Held
+	what := "leave to me"
+	if !on {
+		what = "give back to the auto-pilot"
+	}
+	b := c.pos.Clone()
+	h.apply(b, &holdEdit{editAt: editAt{c.prefix(), what}, attacker: c.attacker, on: on}, func(ok bool) {
+		if ok && keyOf(c.pos) == keyOf(b) {
+			c.refresh(false)
+		}
+	})
+}

@@ -1,0 +1,111 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"c6book/engine"
+	"c6book/session"
+)
+
+// findPanel is the Search tab (comments) and the Solved tab (the proved
+// positions of λ order at least the one chosen).
+type findPanel struct {
+	wb         *Workbench
+	searchBox  fyne.CanvasObject
+	solvedBox  fyne.CanvasObject
+	searchE    *widget.Entry
+	searchRes  []session.Entry
+	searchList *widget.List
+	solvedRes  []session.Entry
+	solvedList *widget.List
+	solvedMin  *widget.Select // the Solved list's least λ order
+}
+
+func newFindPanel(wb *Workbench) *findPanel {
+	fp := &findPanel{wb: wb}
+	// Search in comments and the solved browser.
+	entryList := func(res *[]session.Entry) *widget.List {
+		l := widget.NewList(
+			func() int { return len(*res) },
+			newRow,
+			func(i widget.ListItemID, o fyne.CanvasObject) {
+				if i >= len(*res) {
+					return
+				}
+				e := (*res)[i]
+				text := e.Short
+				if text == "" {
+					text = engine.FormatTurns(wb.s.Rules(), e.Line)
+				}
+				switch {
+				case e.Line == nil && e.Ref != 0:
+					text = fmt.Sprintf("position #%d, %d stones", e.Ref, e.Stones)
+				case text == "":
+					text = "root"
+				}
+				if e.Label != "" {
+					text = "[" + e.Label + "] " + text
+				}
+				if e.Text != "" {
+					text += " — " + firstLine(e.Text, 60)
+				}
+				setRow(o, e.Status, true, text, false)
+			})
+		l.OnSelected = func(i widget.ListItemID) {
+			l.UnselectAll()
+			if i < len(*res) {
+				wb.Cursor().OpenEntry((*res)[i])
+			}
+		}
+		return l
+	}
+	fp.searchE = widget.NewEntry()
+	fp.searchE.SetPlaceHolder("search comments")
+	fp.searchE.OnSubmitted = func(q string) { wb.Search(q) }
+	fp.searchList = entryList(&fp.searchRes)
+	search := container.NewBorder(container.NewBorder(nil, nil, nil,
+		widget.NewButtonWithIcon("", theme.SearchIcon(), func() { wb.Search(fp.searchE.Text) }), fp.searchE),
+		nil, nil, nil, fp.searchList)
+	fp.solvedList = entryList(&fp.solvedRes)
+	// The least λ order listed (README, "Orders").
+	minOrders := []string{"order ≥ 1", "order ≥ 2", "order 3", "order ≥ 0 (wins at once too)"}
+	fp.solvedMin = widget.NewSelect(minOrders, nil)
+	fp.solvedMin.SetSelectedIndex(0) // the session's default, 1
+	fp.solvedMin.OnChanged = func(s string) {
+		for i, o := range minOrders {
+			if o == s {
+				wb.SetSolvedMinOrder((i + 1) % 4)
+			}
+		}
+	}
+	solved := container.NewBorder(container.NewHBox(widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), func() { wb.LoadSolved() }), fp.solvedMin),
+		nil, nil, nil, fp.solvedList)
+	fp.searchBox, fp.solvedBox = search, solved
+	return fp
+}
+
+func (fp *findPanel) setSearch(es []session.Entry) {
+	fp.searchRes = es
+	fp.searchList.Refresh()
+}
+
+func (fp *findPanel) setSolved(es []session.Entry) {
+	fp.solvedRes = es
+	fp.solvedList.Refresh()
+}
+
+func firstLine(s string, n int) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	if r := []rune(s); len(r) > n {
+		s = string(r[:n]) + "…"
+	}
+	return s
+}

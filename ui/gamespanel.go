@@ -1,0 +1,108 @@
+package ui
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"c6book/engine"
+	"c6book/session"
+)
+
+// gamesPanel is the Games tab: the games through the shown position, read
+// a page at a time as the list scrolls down; a click opens one.
+type gamesPanel struct {
+	wb         *Workbench
+	box        fyne.CanvasObject
+	gamesL     *widget.Label
+	gamesList  *widget.List
+	games      []session.GameInfo
+	gamesTotal int64
+	gamesPos   *engine.Board // the position the games were listed for
+	gamesMore  bool          // a page is being read
+}
+
+// gamesPage is how many games the Games pane reads at a time.
+const gamesPage = 100
+
+func newGamesPanel(wb *Workbench) *gamesPanel {
+	gp := &gamesPanel{wb: wb}
+	// The games through the shown position, read a page at a time as the
+	// list scrolls down.
+	gp.gamesL = widget.NewLabel("Games")
+	gp.gamesList = widget.NewList(
+		func() int { return len(gp.games) },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i >= len(gp.games) {
+				return
+			}
+			o.(*widget.Label).SetText(gameText(gp.games[i]))
+			if i == len(gp.games)-1 && int64(len(gp.games)) < gp.gamesTotal {
+				gp.moreGames()
+			}
+		})
+	gp.gamesList.OnSelected = func(i widget.ListItemID) {
+		gp.gamesList.UnselectAll()
+		if i < len(gp.games) {
+			wb.s.Cursor().OpenGame(gp.games[i].ID)
+		}
+	}
+	games := container.NewBorder(gp.gamesL, nil, nil, nil, gp.gamesList)
+	gp.box = games
+	return gp
+}
+
+// gameText is a row of the Games pane: source, id, length, result.
+func gameText(g session.GameInfo) string {
+	res := "unfinished"
+	switch g.Result {
+	case engine.Black:
+		res = "Black won"
+	case engine.White:
+		res = "White won"
+	}
+	return fmt.Sprintf("%s %s · %d turns · %s", g.Source, g.ExtID, g.Turns, res)
+}
+
+// showGames lists the games through the shown position (when the Games
+// pane is shown and the list is another position's).
+func (gp *gamesPanel) showGames() {
+	if gp.wb.ui.tabs.Selected() == nil || gp.wb.ui.tabs.Selected().Text != "Games" {
+		return
+	}
+	p := gp.wb.s.Cursor().Position()
+	if p == gp.gamesPos {
+		return
+	}
+	gp.gamesPos, gp.games, gp.gamesTotal, gp.gamesMore = p, nil, 0, true
+	gp.gamesL.SetText("Games: reading…")
+	gp.gamesList.Refresh()
+	gp.gamesList.ScrollToTop()
+	gp.wb.s.Cursor().LoadGames(0, gamesPage, func(gs []session.GameInfo, total int64) {
+		if gp.gamesPos != p {
+			return
+		}
+		gp.games, gp.gamesTotal, gp.gamesMore = gs, total, false
+		gp.gamesL.SetText(fmt.Sprintf("Games through this position: %d", total))
+		gp.gamesList.Refresh()
+	})
+}
+
+// moreGames reads the next page of games.
+func (gp *gamesPanel) moreGames() {
+	if gp.gamesMore {
+		return
+	}
+	p, n := gp.gamesPos, len(gp.games)
+	gp.gamesMore = true
+	gp.wb.s.Cursor().LoadGames(n, gamesPage, func(gs []session.GameInfo, total int64) {
+		if gp.gamesPos != p || len(gp.games) != n {
+			return
+		}
+		gp.games, gp.gamesTotal, gp.gamesMore = append(gp.games, gs...), total, false
+		gp.gamesList.Refresh()
+	})
+}

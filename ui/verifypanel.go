@@ -1,0 +1,266 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"c6book"
+	"c6book/engine"
+	"c6book/session"
+)
+
+// verifyPanel is the Prove tab's verifier: the attacker and λ, Verify,
+// Stop, Next and Mark disproved, the progress of a verification and the
+// shown position's verdict with its unsolved defender moves.
+type verifyPanel struct {
+	wb          *Workbench
+	attacker    *widget.RadioGroup
+	lambda      *widget.Select
+	verifyB     *widget.Button
+	stopB       *widget.Button // stops the verifier and the engine (enginePanel)
+	nextB       *widget.Button
+	disproveB   *widget.Button
+	progress    *widget.ProgressBar
+	progressL   *widget.Label
+	goVerifyB   *widget.Button
+	verdictL    *widget.Label
+	unsolvedL   *widget.List
+	unsolved    []engine.Move
+	why         map[engine.Move]string // why each unsolved move is unsolved
+	unsolvedBox fyne.CanvasObject      // the unsolved moves with their title
+}
+
+func newVerifyPanel(wb *Workbench) *verifyPanel {
+	vp := &verifyPanel{wb: wb}
+	// Proving.
+	vp.attacker = widget.NewRadioGroup([]string{"Black", "White"}, func(s string) {
+		c := engine.Black
+		if s == "White" {
+			c = engine.White
+		}
+		if s != "" && c != wb.s.Cursor().Attacker() {
+			wb.SetAttacker(c)
+		}
+	})
+	vp.attacker.Horizontal = true
+	vp.attacker.Required = true
+	vp.attacker.SetSelected("Black")
+	vp.lambda = widget.NewSelect([]string{"λ2", "λ3"}, func(s string) {
+		if s == "λ3" {
+			wb.s.Prover().SetLambda(3)
+		} else {
+			wb.s.Prover().SetLambda(2)
+		}
+	})
+	vp.lambda.SetSelected("λ2")
+	vp.verifyB = widget.NewButtonWithIcon("Verify", theme.MediaPlayIcon(), wb.Prover().Verify)
+	vp.verifyB.Importance = widget.HighImportance
+	vp.stopB = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), wb.Prover().Stop)
+	vp.stopB.Disable()
+	vp.nextB = widget.NewButtonWithIcon("Next", theme.MediaFastForwardIcon(), wb.Cursor().Next)
+	vp.disproveB = widget.NewButtonWithIcon("Mark disproved", theme.CancelIcon(), wb.History().ToggleDisproved)
+	vp.progress = widget.NewProgressBar()
+	vp.progress.Hide()
+	vp.progressL = widget.NewLabel("")
+	vp.progressL.Wrapping = fyne.TextWrapWord
+	vp.goVerifyB = widget.NewButtonWithIcon("Go to it", theme.NavigateNextIcon(), wb.s.Prover().GoToVerify)
+	vp.goVerifyB.Hide()
+	vp.verdictL = widget.NewLabel("")
+	vp.verdictL.Wrapping = fyne.TextWrapWord
+	vp.unsolvedL = widget.NewList(
+		func() int { return len(vp.unsolved) },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i < len(vp.unsolved) {
+				m := vp.unsolved[i]
+				text := engine.MoveName(wb.s.Rules(), m)
+				if m.Len() < wb.s.Rules().StonesForTurn(wb.s.Cursor().Position().Turn()) {
+					text += "  (seminull: answer it)"
+				} else if why, ok := vp.why[m]; ok {
+					text += "  " + why
+				}
+				o.(*widget.Label).SetText(text)
+			}
+		})
+	vp.unsolvedL.OnSelected = func(i widget.ListItemID) {
+		vp.unsolvedL.UnselectAll()
+		if i < len(vp.unsolved) {
+			wb.Cursor().PlayMove(vp.unsolved[i])
+		}
+	}
+	vp.unsolvedBox = container.NewBorder(widget.NewLabelWithStyle("Unsolved defender moves", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		nil, nil, nil, vp.unsolvedL)
+	return vp
+}
+
+// showDisprove renders Mark (or Clear) disproved.
+func (vp *verifyPanel) showDisprove(editable bool) {
+	if vp.wb.s.Cursor().Info().Status == c6book.StatusDisproved {
+		setButton(vp.disproveB, "Clear disproved", editable)
+	} else {
+		setButton(vp.disproveB, "Mark disproved", editable)
+	}
+}
+
+// showVerify shows the verifier's state: its progress while it runs, then
+// what it left to say, else the shown position's verdict.
+func (vp *verifyPanel) showVerify() {
+	s := vp.wb.s
+	if j := s.Prover().VerifyJob(); j != nil {
+		vp.verifyB.Disable()
+		vp.stopB.Enable()
+		if vp.progress.Hidden {
+			vp.progress.SetValue(0)
+			vp.setShown(vp.progress, true)
+			vp.progressL.SetText("verifying…")
+			vp.verdictL.SetText("")
+		}
+		if p := j.Progress(); p.Text != "" {
+			vp.progressL.SetText(vp.verifyingWhat() + p.Text)
+		} else if p.Phase != "" {
+			vp.showProgress(p)
+		} else {
+			vp.progressL.SetText(vp.verifyingWhat() + "starting…")
+		}
+		vp.setShown(vp.goVerifyB, s.Prover().VerifyElsewhere())
+		return
+	}
+	vp.setShown(vp.goVerifyB, false)
+	vp.enableVerify()
+	if !s.Prover().Suggesting() {
+		vp.stopB.Disable()
+	}
+	if !vp.progress.Hidden {
+		vp.progress.SetValue(1)
+		vp.setShown(vp.progress, false)
+		vp.progressL.SetText("")
+	}
+	if t := s.Prover().VerifyText(); t != "" {
+		vp.verdictL.SetText(t)
+		return
+	}
+	vp.showVerdict(s.Cursor().Verdict())
+}
+
+func (vp *verifyPanel) showVerdict(v *c6book.Verdict) {
+	if v == nil {
+		vp.unsolved = nil
+		text := "No verdict for this position."
+		if why := vp.verifyBlocked(); why != "" {
+			text += " Verify is disabled: " + why + "."
+		}
+		vp.verdictL.SetText(text)
+		vp.unsolvedL.Refresh()
+		return
+	}
+	// The expert's work list: unsolved moves, then (λ3) open seminull
+	// positions, which are one-stone moves.
+	vp.unsolved = v.Items()
+	vp.why = make(map[engine.Move]string, len(v.Unsolved))
+	for _, it := range v.Unsolved {
+		vp.why[it.Move] = it.Why()
+	}
+	var sb strings.Builder
+	if v.Proved() {
+		fmt.Fprintf(&sb, "PROVED for %s (order %d)", colourName(v.Attacker), v.Order)
+	} else {
+		if v.AllUnsolved {
+			// The reason (null move not refuted, or the defender makes six
+			// at once) is the verdict's note, shown below.
+			fmt.Fprintf(&sb, "OPEN for %s: every defender move is unsolved", colourName(v.Attacker))
+			if v.Note == "" {
+				sb.WriteString(" (the null move is not refuted)")
+			}
+		} else {
+			fmt.Fprintf(&sb, "OPEN for %s: %d unsolved defender moves", colourName(v.Attacker), len(v.Unsolved))
+		}
+		if len(v.OpenSeminull) > 0 {
+			fmt.Fprintf(&sb, ", %d open seminull positions", len(v.OpenSeminull))
+		}
+	}
+	lam := v.Lambda
+	if lam == 0 {
+		lam = 2
+	}
+	fmt.Fprintf(&sb, "\nλ%d · %d solver calls · %d nodes · %s", lam, v.Calls, v.Nodes, v.Elapsed().Round(time.Millisecond))
+	if v.Note != "" {
+		sb.WriteString("\n" + v.Note)
+	}
+	vp.verdictL.SetText(sb.String())
+	vp.unsolvedL.Refresh()
+}
+
+// setShown shows or hides o, one of the Prove tab's controls, and lays the
+// tab out again when that changed (a container keeps the places it gave its
+// objects until then).
+func (vp *verifyPanel) setShown(o fyne.CanvasObject, on bool) {
+	if o.Visible() == on {
+		return
+	}
+	if on {
+		o.Show()
+	} else {
+		o.Hide()
+	}
+	vp.wb.ui.proveHead.Refresh()
+}
+
+// verifyBlocked says why Verify cannot run on the shown position ("" when
+// it can): the verifier proves a win for the side that has just moved, so
+// the defender must be to move.
+func (vp *verifyPanel) verifyBlocked() string {
+	s := vp.wb.s
+	p := s.Cursor().Position()
+	switch {
+	case p.Winner() != engine.Empty:
+		return "the game is over"
+	case p.ToMove() == s.Cursor().Attacker():
+		return fmt.Sprintf("it proves a win for the side that has just moved, and the attacker (%s) is to move",
+			colourName(s.Cursor().Attacker()))
+	}
+	return ""
+}
+
+// enableVerify enables Verify where it can run (a writable book, the
+// defender to move, no verification running) and disables it elsewhere.
+func (vp *verifyPanel) enableVerify() {
+	s := vp.wb.s
+	on := s.ReadOnly() == "" && vp.verifyBlocked() == "" && s.Prover().VerifyJob() == nil
+	if on && vp.verifyB.Disabled() {
+		vp.verifyB.Enable()
+	} else if !on && !vp.verifyB.Disabled() {
+		vp.verifyB.Disable()
+	}
+}
+
+func (vp *verifyPanel) showProgress(p session.Progress) {
+	if p.Total > 0 {
+		vp.progress.SetValue(float64(p.Done) / float64(p.Total))
+	}
+	vp.progressL.SetText(vp.verifyingWhat() + fmt.Sprintf("%s: %d/%d solver calls · %d nodes · %s", p.Phase, p.Done, p.Total, p.Nodes,
+		p.Elapsed.Round(100*time.Millisecond)))
+}
+
+// verifyingWhat names the position being verified: "Verifying … 3. k9l9
+// 4. m10m11: " (its last turns).
+func (vp *verifyPanel) verifyingWhat() string {
+	line := vp.wb.s.Prover().VerifyLine()
+	if len(line) == 0 {
+		return "Verifying the empty board: "
+	}
+	r, start, prefix := vp.wb.s.Rules(), max(len(line)-4, 0), ""
+	if start > 0 {
+		prefix = "… "
+	}
+	parts := make([]string, 0, len(line)-start)
+	for i := start; i < len(line); i++ {
+		parts = append(parts, fmt.Sprintf("%d. %s", i+1, engine.MoveName(r, line[i])))
+	}
+	return "Verifying " + prefix + strings.Join(parts, " ") + ": "
+}
