@@ -32,7 +32,7 @@ func provedBook(t *testing.T, found *provedLine) (*Book, PosID, PosID, engine.Co
 		d := l.IDs[len(l.IDs)-1]
 		nb, _ := engine.Replay(r, found.line)
 		_, sym := nb.CanonicalKey()
-		if err := bk.StoreVerdict(ctx, d, FromEngine(r, sym, found.v, 2)); err != nil {
+		if _, err := bk.StoreVerdict(ctx, d, FromEngine(r, sym, found.v, 2)); err != nil {
 			t.Fatal(err)
 		}
 		return bk, l.IDs[len(l.IDs)-2], d, nb.ToMove().Opp()
@@ -67,7 +67,7 @@ func provedBook(t *testing.T, found *provedLine) (*Book, PosID, PosID, engine.Co
 		}
 		d := l.IDs[len(l.IDs)-1]
 		_, sym := nb.CanonicalKey()
-		if err := bk.StoreVerdict(ctx, d, FromEngine(r, sym, v, 2)); err != nil {
+		if _, err := bk.StoreVerdict(ctx, d, FromEngine(r, sym, v, 2)); err != nil {
 			t.Fatal(err)
 		}
 		if proofOf(t, bk, d, a).Status != StatusProved {
@@ -241,7 +241,7 @@ func TestFirstTurnOfQStonesChecks(t *testing.T) {
 		t.Fatalf("verdict %s %v", v.Status, err)
 	}
 	_, sym := b.CanonicalKey()
-	if err := bk.StoreVerdict(ctx, l.IDs[1], FromEngine(r, sym, v, 2)); err != nil {
+	if _, err := bk.StoreVerdict(ctx, l.IDs[1], FromEngine(r, sym, v, 2)); err != nil {
 		t.Fatal(err)
 	}
 	if proofOf(t, bk, l.IDs[0], engine.Black).Status != StatusProved {

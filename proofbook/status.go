@@ -6,10 +6,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"c6book/engine"
-	"c6book/proofcheck"
 )
 
 // Status propagation. For attacker a, a position's status follows from its
@@ -509,6 +509,49 @@ func (bk *Book) addItems(ctx context.Context, tx *sql.Tx, id PosID, moves []engi
 	return w.dirty, nil
 }
 
+// edgeMoves lists the stored moves out of position id (packed).
+func edgeMoves(ctx context.Context, tx *sql.Tx, id PosID) (map[int64]bool, error) {
+	rows, err := tx.QueryContext(ctx, "SELECT move FROM edge WHERE parent = ?", int64(id))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]bool{}
+	for rows.Next() {
+		var m int64
+		if err := rows.Scan(&m); err != nil {
+			return nil, err
+		}
+		out[m] = true
+	}
+	return out, rows.Err()
+}
+
+// newEdges lists the moves out of position id (unpacked, in the order of
+// their packed values) that are not in had.
+func newEdges(ctx context.Context, tx *sql.Tx, id PosID, had map[int64]bool) ([]engine.Move, error) {
+	now, err := edgeMoves(ctx, tx, id)
+	if err != nil {
+		return nil, err
+	}
+	var packed []int64
+	for m := range now {
+		if !had[m] {
+			packed = append(packed, m)
+		}
+	}
+	slices.Sort(packed)
+	var out []engine.Move
+	for _, pm := range packed {
+		m, err := unpackMove(pm)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
 func boolInt(b bool) int {
 	if b {
 		return 1
@@ -543,47 +586,49 @@ ON CONFLICT(pos, attacker) DO UPDATE SET expert = excluded.expert`,
 // StoreVerdict stores v as the latest verdict of position id (a position
 // with the defender, v.Attacker's opponent, to move; moves in its canonical
 // frame), adds every item it leaves (unsolved and open seminull moves) as
-// children, and propagates the statuses.
+// children, and propagates the statuses. It returns what it added.
 //
 // A verdict with a certificate is re-checked first by proofcheck, which
-// shares no code with the prover; one that does not check is refused. The
-// verdict's tolerance must be the position's defender stone deficit. A
-// verdict without a certificate is stored but proves nothing.
-func (bk *Book) StoreVerdict(ctx context.Context, id PosID, v Verdict) error {
-	_, err := bk.storeVerdict(ctx, id, v)
-	return err
-}
-
-// storeVerdict is StoreVerdict; it returns the number of positions its
-// transaction added (items, and the moves of closed seminull items).
-func (bk *Book) storeVerdict(ctx context.Context, id PosID, v Verdict) (added int, err error) {
+// shares no code with the prover (c6book's Verdict.Check: the book is the
+// trust boundary, whatever verifier made the verdict); one that does not
+// check is refused. The verdict's tolerance must be the position's
+// defender stone deficit. A verdict without a certificate is stored but
+// proves nothing.
+func (bk *Book) StoreVerdict(ctx context.Context, id PosID, v Verdict) (Stored, error) {
+	var st Stored
 	if v.Attacker != engine.Black && v.Attacker != engine.White {
-		return 0, errors.New("verdict: attacker must be Black or White")
+		return st, errors.New("verdict: attacker must be Black or White")
 	}
 	if v.Status != StatusProved && v.Status != StatusOpen {
-		return 0, fmt.Errorf("verdict: status %q", v.Status)
+		return st, fmt.Errorf("verdict: status %q", v.Status)
 	}
 	list, tm, err := loadPos(ctx, bk.r, bk.rules, id)
 	if err != nil {
-		return 0, err
+		return st, err
 	}
 	if tm != v.Attacker.Opp() {
-		return 0, fmt.Errorf("verdict for attacker %s on a position with %s to move", v.Attacker, tm)
+		return st, fmt.Errorf("verdict for attacker %s on a position with %s to move", v.Attacker, tm)
 	}
 	var cert []byte
 	if v.Cert != nil {
 		if err := bk.checkCert(ctx, list, tm, &v); err != nil {
-			return 0, err
+			return st, err
 		}
 		if cert, err = v.Cert.MarshalBinary(); err != nil {
-			return 0, err
+			return st, err
 		}
 	}
 	data, err := marshalVerdict(v)
 	if err != nil {
-		return 0, err
+		return st, err
 	}
 	err = bk.writeRetry(ctx, func(tx *sql.Tx) error {
+		st = Stored{}
+		before, _, err := readProof(ctx, tx, bk.rules, id, v.Attacker)
+		if err != nil {
+			return err
+		}
+		st.Before = before.Status
 		last, err := lastPosition(ctx, tx)
 		if err != nil {
 			return err
@@ -605,6 +650,10 @@ ON CONFLICT(pos) DO UPDATE SET attacker = excluded.attacker, status = excluded.s
 		if err := bumpDigest(ctx, tx, removed, stored); err != nil {
 			return err
 		}
+		had, err := edgeMoves(ctx, tx, id)
+		if err != nil {
+			return err
+		}
 		dirty, err := bk.addItems(ctx, tx, id, v.Items())
 		if err != nil {
 			return fmt.Errorf("verdict: %w", err)
@@ -612,10 +661,21 @@ ON CONFLICT(pos) DO UPDATE SET attacker = excluded.attacker, status = excluded.s
 		if err := propagate(ctx, bk, tx, append(dirty, id)); err != nil {
 			return err
 		}
-		added, err = positionsAfter(ctx, tx, last)
+		if st.Replies, err = newEdges(ctx, tx, id, had); err != nil {
+			return err
+		}
+		after, _, err := readProof(ctx, tx, bk.rules, id, v.Attacker)
+		if err != nil {
+			return err
+		}
+		st.After = after.Status
+		st.Positions, err = positionsAfter(ctx, tx, last)
 		return err
 	})
-	return added, err
+	if err != nil {
+		return Stored{}, err
+	}
+	return st, nil
 }
 
 // lastPosition is the largest position id, read in a write transaction
@@ -636,40 +696,16 @@ func positionsAfter(ctx context.Context, tx *sql.Tx, last int64) (int, error) {
 
 // checkCert checks verdict v (with a certificate) of the stored position
 // (canonical stones list, tm to move) as StoreVerdict does before storing
-// it: its tolerance is the position's defender stone deficit, proofcheck
-// accepts its certificate, and every defender move the certificate does
-// not refute is one of its items. It adds the certificate's zone to
-// v.Zone.
+// it (c6book's Verdict.Check: tolerance, certificate, coverage, order). It
+// adds the certificate's zone to v.Zone.
 func (bk *Book) checkCert(ctx context.Context, list []stone, tm engine.Color, v *Verdict) error {
-	b := bk.board(list, tm)
-	tol, ok := b.DefenderDeficit(v.Attacker)
-	if !ok {
-		return fmt.Errorf("verdict: the position's stone counts do not fit full turns of attacker %s", v.Attacker)
-	}
-	if v.Tolerance != tol {
-		return fmt.Errorf("verdict made at tolerance %d; this position needs %d (the defender's missing stones)", v.Tolerance, tol)
-	}
-	if v.Cert.Attacker != v.Attacker {
-		return errors.New("verdict: the certificate is for the other attacker")
-	}
-	res, err := proofcheck.CheckVerdict(ctx, bk.rules, b.StoneList(engine.Black), b.StoneList(engine.White), tm, tol, v.Cert)
+	zone, err := v.Check(ctx, bk.board(list, tm))
 	if err != nil {
-		return fmt.Errorf("verdict refused, its certificate does not check: %w", err)
-	}
-	// Every defender move the certificate does not refute must be an
-	// item the book will answer, and every item a legal defender
-	// move: a verdict that forgets one, or lists a bad one, is refused.
-	if err := res.CheckItems(v.CheckedItems()); err != nil {
-		return fmt.Errorf("verdict refused: %w", err)
-	}
-	// Its order may not be lower than its certificate supports: a proof
-	// resting on it would be labelled with too low an order.
-	if err := res.CheckOrder(v.Order); err != nil {
-		return fmt.Errorf("verdict refused: %w", err)
+		return err
 	}
 	z := new(engine.SqSet)
 	z.AddAll(v.Zone...)
-	z.AddAll(res.Zone...)
+	z.AddAll(zone...)
 	v.Zone = z.Squares()
 	return nil
 }

@@ -959,19 +959,10 @@ func (s *Session) Verify() {
 			// The verdict is stored even if the user moved on meanwhile;
 			// while another program holds the book, the store waits for
 			// it until it is stored or the user presses Stop.
-			before, err := store.Children(ctx, b, v.Attacker)
-			if err != nil {
-				return err
-			}
-			if err := store.StoreVerdict(ctx, b, v); err != nil {
-				return err
-			}
 			// The replies it added are an undoable edit (the verdict
 			// itself stays: it is the verifier's, not the user's).
-			if after, err := store.Children(ctx, b, v.Attacker); err == nil {
-				added = newMoves(before, after)
-			}
-			return nil
+			added, err = store.StoreVerdict(ctx, b, v)
+			return err
 		},
 		OnProgress: func(Progress) { s.changed(ChangeVerify) },
 		OnDone: func(err error) {
@@ -1151,19 +1142,4 @@ func replay(empty *engine.Board, line []engine.Move) (*engine.Board, error) {
 		}
 	}
 	return b, nil
-}
-
-// newMoves lists the moves of after that are not in before.
-func newMoves(before, after []Child) []engine.Move {
-	had := make(map[engine.Move]bool, len(before))
-	for _, c := range before {
-		had[c.Move] = true
-	}
-	var out []engine.Move
-	for _, c := range after {
-		if !had[c.Move] {
-			out = append(out, c.Move)
-		}
-	}
-	return out
 }
