@@ -18,6 +18,7 @@ import (
 
 	"c6book"
 	"c6book/engine"
+	"c6book/internal/testenv"
 	"c6book/proofbook"
 	"c6book/ui"
 )
@@ -929,7 +930,7 @@ func TestExportSGFJob(t *testing.T) {
 // the position, its replies, the Solved list; check makes them proved
 // again.
 func TestStoreShowsUncheckedProofs(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	ctx := context.Background()
 	bk, st, path := smallBook(t, "u.c6book")
 	r := bk.Rules()

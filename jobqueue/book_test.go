@@ -14,6 +14,7 @@ import (
 
 	"c6book"
 	"c6book/engine"
+	"c6book/internal/testenv"
 	"c6book/proofbook"
 )
 
@@ -319,7 +320,7 @@ func localSame(t *testing.T, ctx context.Context, bk *proofbook.Book, known map[
 // position is then proved honestly, and the book is the one a single
 // process makes (one job at a time: the same calls in the same order).
 func TestBookProveForgedResult(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	ctx := t.Context()
 	ref := newTestBook(t, "local.c6book")
 	rv := &countingVerifier{v: engine.LocalVerifier{}, n: map[string]int{}}

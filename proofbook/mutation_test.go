@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"c6book/engine"
+	"c6book/internal/testenv"
 	"c6book/proofcheck"
 )
 
@@ -83,7 +84,7 @@ func provedBook(t *testing.T, found *provedLine) (*Book, PosID, PosID, engine.Co
 
 // Tampering with a stored proof is found by check, which names the line.
 func TestCheckFindsTamperedProofs(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	ctx := context.Background()
 	setCert := func(t *testing.T, bk *Book, id PosID, f func(c *proofcheck.Cert)) {
 		t.Helper()
