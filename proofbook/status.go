@@ -116,102 +116,150 @@ func addCap(x, y int64) int64 {
 // stored children and verdict. expert is the position's sticky flag.
 // missing lists the moves (id's canonical frame) the proof needs as
 // children that are not stored yet: the full moves (s, x) inside the zone
-// of a proved open seminull stone s.
+// of a proved open seminull stone s. It loads the facts and leaves the
+// rules to the pure functions terminalProof, orProof and andProof.
 func recompute(ctx context.Context, bk *Book, q queryer, id PosID, a engine.Color, expert bool) (p Proof, missing []engine.Move, err error) {
 	pi, err := readInfo(ctx, q, id)
 	if err != nil {
 		return Proof{}, nil, err
 	}
-	p = Proof{Attacker: a, PN: 1, DN: 1, Expert: expert}
-	proved := func(ord int, how string, zone []engine.Square) Proof {
-		p.Status, p.Order, p.How, p.PN, p.DN, p.Zone = StatusProved, ord, how, 0, Infinite, zone
-		return p
-	}
-	disproved := func(how string) Proof {
-		p.Status, p.Order, p.How, p.PN, p.DN = StatusDisproved, 0, how, Infinite, 0
-		return p
-	}
-	switch {
-	case pi.winner == a:
-		return proved(0, "win", []engine.Square{}), nil, nil
-	case pi.winner == a.Opp():
-		return disproved("loss"), nil, nil
-	case expert:
-		return disproved("expert"), nil, nil
+	if p, ok := terminalProof(a, pi.winner, expert); ok {
+		return p, nil, nil
 	}
 	kids, err := readChildren(ctx, q, bk.rules, id, a)
 	if err != nil {
 		return Proof{}, nil, err
 	}
 	if pi.toMove == a && len(kids) == 0 {
-		return p, nil, nil
+		return defaultProof(a), nil, nil
 	}
 	list, _, err := loadPos(ctx, q, bk.rules, id)
 	if err != nil {
 		return Proof{}, nil, err
 	}
 	b := bk.board(list, pi.toMove)
-	tol, tolOK := b.DefenderDeficit(a)
-	r := bk.rules
 	if pi.toMove == a {
-		// OR: the best proved move (smallest order, then smallest zone).
-		var best *childRow
-		var bestZone []engine.Square
-		pn, dn, work := Infinite, int64(0), false
-		for i := range kids {
-			c := &kids[i]
-			switch c.proof.Status {
-			case StatusProved:
-				if !tolOK || c.proof.Zone == nil {
-					break // proved without a zone (an older book): cannot count
-				}
-				z := new(engine.SqSet)
-				z.AddAll(c.move.Squares()...)
-				maxE := r.P + tol
-				if c.proof.How == "win" {
-					maxE = tol // the move makes k in a row
-				}
-				z.AddAll(b.DefenderWindowEmpties(a, maxE)...)
-				z.AddAll(childToParent(r, b, a, c.move, c.proof.Zone, 0)...)
-				zl := z.Squares()
-				if best == nil || c.proof.Order < best.proof.Order || c.proof.Order == best.proof.Order && len(zl) < len(bestZone) {
-					best, bestZone = c, zl
-				}
-			case StatusOpen:
-				work = true
-			}
-			if c.proof.PN < pn {
-				pn = c.proof.PN
-			}
-			dn = addCap(dn, c.proof.DN)
-		}
-		if best != nil {
-			return proved(best.proof.Order, "move", bestZone), nil, nil
-		}
-		p.PN, p.DN = pn, dn
-		if pn >= Infinite {
-			// Every stored move is refuted; the attacker needs a new one.
-			p.PN, p.DN = 1, 1
-		}
-		if work {
-			p.Status = StatusOpen
-		}
+		return orProof(bk.rules, b, a, kids), nil, nil
+	}
+	if p, ok := refutedProof(bk.rules, a, pi.nstones, kids); ok {
 		return p, nil, nil
-	}
-	// Defender to move.
-	full := r.P
-	if pi.nstones == 0 {
-		full = r.Q
-	}
-	for _, c := range kids {
-		if c.proof.Status == StatusDisproved && (c.move.Len() >= full || c.proof.How == "loss") {
-			return disproved("reply"), nil, nil
-		}
 	}
 	v, err := loadVerdict(ctx, q, id)
 	if err != nil {
 		return Proof{}, nil, err
 	}
+	return andProof(bk.rules, b, a, list, kids, v)
+}
+
+// The proof rules (see the top of this file): pure functions of the facts
+// recompute loads, tested without a database (rules_test.go).
+
+func provedProof(a engine.Color, ord int, how string, zone []engine.Square) Proof {
+	return Proof{Attacker: a, Status: StatusProved, Order: ord, How: how, PN: 0, DN: Infinite, Zone: zone}
+}
+
+func disprovedProof(a engine.Color, how string) Proof {
+	return Proof{Attacker: a, Status: StatusDisproved, How: how, PN: Infinite, DN: 0}
+}
+
+// terminalProof is the proof of a position decided before its children
+// count: won by a (order 0, the empty zone), won by the defender, or
+// marked disproved by an expert. ok is false for any other position.
+func terminalProof(a, winner engine.Color, expert bool) (p Proof, ok bool) {
+	switch {
+	case winner == a:
+		p = provedProof(a, 0, "win", []engine.Square{})
+	case winner == a.Opp():
+		p = disprovedProof(a, "loss")
+	case expert:
+		p = disprovedProof(a, "expert")
+	default:
+		return Proof{}, false
+	}
+	p.Expert = expert
+	return p, true
+}
+
+// orProof is the proof of an attacker-to-move position (canonical board b)
+// with its stored moves kids (at least one): proved by the best proved
+// move (smallest order, then smallest zone: the move's squares, the
+// defender windows p+t stones could fill (t for a move that makes k in a
+// row), and the child's zone), else pn = min, dn = sum over the moves (1/1
+// when every move is refuted), open when a move leads to open work.
+func orProof(r engine.Rules, b *engine.Board, a engine.Color, kids []childRow) Proof {
+	p := defaultProof(a)
+	tol, tolOK := b.DefenderDeficit(a)
+	var best *childRow
+	var bestZone []engine.Square
+	pn, dn, work := Infinite, int64(0), false
+	for i := range kids {
+		c := &kids[i]
+		switch c.proof.Status {
+		case StatusProved:
+			if !tolOK || c.proof.Zone == nil {
+				break // proved without a zone (an older book): cannot count
+			}
+			z := new(engine.SqSet)
+			z.AddAll(c.move.Squares()...)
+			maxE := r.P + tol
+			if c.proof.How == "win" {
+				maxE = tol // the move makes k in a row
+			}
+			z.AddAll(b.DefenderWindowEmpties(a, maxE)...)
+			z.AddAll(childToParent(r, b, a, c.move, c.proof.Zone, 0)...)
+			zl := z.Squares()
+			if best == nil || c.proof.Order < best.proof.Order || c.proof.Order == best.proof.Order && len(zl) < len(bestZone) {
+				best, bestZone = c, zl
+			}
+		case StatusOpen:
+			work = true
+		}
+		if c.proof.PN < pn {
+			pn = c.proof.PN
+		}
+		dn = addCap(dn, c.proof.DN)
+	}
+	if best != nil {
+		return provedProof(a, best.proof.Order, "move", bestZone)
+	}
+	p.PN, p.DN = pn, dn
+	if pn >= Infinite {
+		// Every stored move is refuted; the attacker needs a new one.
+		p.PN, p.DN = 1, 1
+	}
+	if work {
+		p.Status = StatusOpen
+	}
+	return p
+}
+
+// refutedProof is the proof of a defender-to-move position (nstones
+// stones) one of whose stored full defender moves (or a move that wins for
+// the defender) is disproved: disproved. ok is false when there is none.
+func refutedProof(r engine.Rules, a engine.Color, nstones int, kids []childRow) (Proof, bool) {
+	full := r.P
+	if nstones == 0 {
+		full = r.Q
+	}
+	for _, c := range kids {
+		if c.proof.Status == StatusDisproved && (c.move.Len() >= full || c.proof.How == "loss") {
+			return disprovedProof(a, "reply"), true
+		}
+	}
+	return Proof{}, false
+}
+
+// andProof is the proof of a defender-to-move position (canonical board b,
+// stones list) with its stored children kids (none of them a refutation:
+// refutedProof) and its stored verdict v (nil: none): a leaf that needs
+// the verifier without a certified verdict of a (open with an uncertified
+// one), else proved when every item of the verdict (andItems) is a proved
+// child, with the verdict's order raised by the items', else open with pn
+// = sum, dn = min over the items. missing are the items not stored as
+// children.
+func andProof(r engine.Rules, b *engine.Board, a engine.Color, list []stone, kids []childRow, v *Verdict) (Proof, []engine.Move, error) {
+	p := defaultProof(a)
+	tol, tolOK := b.DefenderDeficit(a)
 	if v == nil || v.Attacker != a || !tolOK || !v.Certified(tol) {
 		if v != nil && v.Attacker == a {
 			p.Status = StatusOpen
@@ -256,7 +304,7 @@ func recompute(ctx context.Context, bk *Book, q queryer, id PosID, a engine.Colo
 		}
 	}
 	if all {
-		return proved(ord, "verdict", it.zone.Squares()), it.missing, nil
+		return provedProof(a, ord, "verdict", it.zone.Squares()), it.missing, nil
 	}
 	if pn == 0 {
 		pn = 1
