@@ -10,8 +10,10 @@ import (
 	"c6book/ui"
 )
 
-// This file is the only place that calls the engine's verifier, so that its
-// API can evolve with a change here only.
+// The workbench's engine calls: the verifier through c6book.VerifyBoard
+// (the board -> tolerance -> verdict path proofbook's Book.Verify uses
+// too; the session then stores the verdict with bookStore.StoreVerdict),
+// and the player.
 
 // engineVerifier runs the workbench's verifier jobs on v (the open
 // book's queue; nil: engine.LocalVerifier).

@@ -443,7 +443,7 @@ func TestBookQueueForgedResultRefusedByStore(t *testing.T) {
 		t.Fatal(err)
 	}
 	forged.NullZone = forged.NullZone[:1] // leaves out squares that matter
-	if err := CheckShape(jb, jopts, &forged); err != nil {
+	if err := checkShape(jb, jopts, &forged); err != nil {
 		t.Fatalf("the forgery's shape is wrong (%v): the client would reject it", err)
 	}
 	if CheckVerdict(ctx, jb, jopts, &forged) == nil {

@@ -45,9 +45,9 @@ type BookQueueConfig struct {
 	Opened func(Queue)
 }
 
-// ErrNoQueue is why a queue with BookQueueConfig.None does not open
+// errNoQueue is why a queue with BookQueueConfig.None does not open
 // (engine.LocalVerifier answers).
-var ErrNoQueue = errors.New("jobqueue: no queue")
+var errNoQueue = errors.New("jobqueue: no queue")
 
 // OpenBookQueue returns the verifier of a proof book (opened by its first
 // job): an external queue (URL), the embedded one beside the book on a
@@ -56,13 +56,13 @@ var ErrNoQueue = errors.New("jobqueue: no queue")
 // read-only book, a folder that cannot hold it) and says why through Note.
 // Every verdict it returns goes to the book's StoreVerdict, which checks
 // the certificate: the client checks the verdict's shape only
-// (ClientConfig.StoreChecks).
+// (ClientConfig.storeChecks).
 func OpenBookQueue(cfg BookQueueConfig) *Lazy {
-	client := ClientConfig{Logf: cfg.Logf, StoreChecks: true}
+	client := ClientConfig{Logf: cfg.Logf, storeChecks: true}
 	open := func(ctx context.Context) (Queue, error) {
 		switch {
 		case cfg.None:
-			return nil, ErrNoQueue
+			return nil, errNoQueue
 		case cfg.URL != "":
 			return OpenRemote(ctx, RemoteConfig{URL: cfg.URL, Creds: cfg.Creds, Name: cfg.Name,
 				Workers: cfg.RemoteWorkers, Solvers: cfg.Solvers, Client: client})
@@ -89,7 +89,7 @@ func OpenBookQueue(cfg BookQueueConfig) *Lazy {
 		return NewLazy(opened, nil, nil)
 	}
 	note := func(err error) {
-		if cfg.Note != nil && !errors.Is(err, ErrNoQueue) {
+		if cfg.Note != nil && !errors.Is(err, errNoQueue) {
 			cfg.Note(err)
 		}
 	}

@@ -10,11 +10,11 @@ import (
 	"c6book/proofcheck"
 )
 
-// CheckShape is the part of CheckVerdict that does not read the
+// checkShape is the part of CheckVerdict that does not read the
 // certificate: vd must be a verdict on b (the defender to move) for b's
 // attacker at opts' tolerance and λ, with a status and an order that fit
 // what it leaves open.
-func CheckShape(b *engine.Board, opts engine.VerifyOptions, vd *engine.Verdict) error {
+func checkShape(b *engine.Board, opts engine.VerifyOptions, vd *engine.Verdict) error {
 	defender := b.ToMove()
 	lambda := opts.Lambda
 	if lambda == 0 {
@@ -41,7 +41,7 @@ func CheckShape(b *engine.Board, opts engine.VerifyOptions, vd *engine.Verdict) 
 
 // CheckVerdict is the check every result passes before a caller sees it
 // (unless the caller's store checks the certificate: ClientConfig's
-// StoreChecks): CheckShape, then c6book.CheckCertificate, the check the
+// storeChecks): checkShape, then c6book.CheckCertificate, the check the
 // proof book's StoreVerdict makes: the certificate (proofcheck.FromVerdict)
 // must check with proofcheck, the independent checker, and its items pass
 // the coverage rule, open verdicts as strictly as proved ones (every item a
@@ -49,7 +49,7 @@ func CheckShape(b *engine.Board, opts engine.VerifyOptions, vd *engine.Verdict) 
 // certificate does not refute an item). A proved verdict leaves no item, an
 // open one at least one.
 func CheckVerdict(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, vd *engine.Verdict) error {
-	if err := CheckShape(b, opts, vd); err != nil {
+	if err := checkShape(b, opts, vd); err != nil {
 		return err
 	}
 	_, err := c6book.CheckCertificate(ctx, b, opts.Tolerance, proofcheck.FromVerdict(vd), proofcheck.ItemsOf(vd), vd.Order)

@@ -32,17 +32,17 @@ type ClientConfig struct {
 	// besides the worker's wake-up message; the interval doubles up to
 	// 10 Poll (0: 1 s).
 	Poll time.Duration
-	// StoreChecks says that the caller stores every verdict with a store
+	// storeChecks says that the caller stores every verdict with a store
 	// that re-checks its certificate (proofbook's StoreVerdict, the trust
-	// boundary): a result then passes CheckShape here and its certificate
+	// boundary): a result then passes checkShape here and its certificate
 	// is checked once, by the store, which refuses a forged one. Without
 	// it every result passes CheckVerdict before the caller sees it.
-	StoreChecks bool
+	storeChecks bool
 }
 
 // Client is an engine.Verifier that runs jobs through the queue. It never
 // trusts a result: each one passes CheckVerdict (the independent checker;
-// CheckShape when the caller's store checks certificates, StoreChecks) or
+// checkShape when the caller's store checks certificates, storeChecks) or
 // is rejected, logged, and the job run by the fallback verifier.
 // A Client is safe for concurrent use.
 type Client struct {
@@ -226,8 +226,8 @@ func (c *Client) use(ctx context.Context, b, jb *engine.Board, jopts engine.Veri
 		err = fmt.Errorf("verdict of engine %q, asked for %q", vd.Engine, engine.EngineVersion)
 	}
 	if err == nil {
-		if c.cfg.StoreChecks {
-			err = CheckShape(jb, jopts, &vd)
+		if c.cfg.storeChecks {
+			err = checkShape(jb, jopts, &vd)
 		} else {
 			err = CheckVerdict(ctx, jb, jopts, &vd)
 		}

@@ -19,7 +19,7 @@
 // and runs the job with its fallback verifier (engine.LocalVerifier). A
 // proof book's queue (OpenBookQueue) leaves the certificate to the book's
 // StoreVerdict, the trust boundary, which checks it once and refuses a
-// forged one (ClientConfig.StoreChecks).
+// forged one (ClientConfig.storeChecks).
 //
 // Faults. A worker reports a running job in progress every third of the
 // ack deadline; a worker that dies loses its job to another worker after
