@@ -18,6 +18,7 @@ import (
 
 	"c6book"
 	"c6book/engine"
+	"c6book/internal/testenv"
 	"c6book/proofbook"
 	"c6book/session"
 	"c6book/ui"
@@ -779,7 +780,7 @@ func TestStoredVerdictShowsOpenItems(t *testing.T) {
 	}
 	_, sym := b.CanonicalKey()
 	id := l.IDs[len(l.IDs)-1]
-	if err := bk.StoreVerdict(ctx, id, proofbook.FromEngine(r, sym, v, 2)); err != nil {
+	if _, err := bk.StoreVerdict(ctx, id, proofbook.FromEngine(r, sym, v, 2)); err != nil {
 		t.Fatal(err)
 	}
 	items, err := bk.Items(ctx, id, engine.Black)
@@ -799,7 +800,7 @@ func TestStoredVerdictShowsOpenItems(t *testing.T) {
 		}
 	}
 	// A verdict stored without a certificate says so.
-	if err := bk.StoreVerdict(ctx, id, proofbook.Verdict{Attacker: engine.Black, Status: c6book.StatusOpen, Lambda: 2, AllUnsolved: true}); err != nil {
+	if _, err := bk.StoreVerdict(ctx, id, proofbook.Verdict{Attacker: engine.Black, Status: c6book.StatusOpen, Lambda: 2, AllUnsolved: true}); err != nil {
 		t.Fatal(err)
 	}
 	p, err = st.Position(ctx, b, engine.Black)
@@ -930,7 +931,7 @@ func TestExportSGFJob(t *testing.T) {
 // the position, its replies, the Solved list; check makes them proved
 // again.
 func TestStoreShowsUncheckedProofs(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	ctx := context.Background()
 	bk, st, path := smallBook(t, "u.c6book")
 	r := bk.Rules()

@@ -238,12 +238,21 @@ func (s *bookStore) SetDisproved(ctx context.Context, b *engine.Board, a engine.
 
 // StoreVerdict stores v, a verdict in b's frame (the verifier's), mapped
 // into the book's canonical frame.
-func (s *bookStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) error {
+func (s *bookStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) ([]engine.Move, error) {
 	id, sym, err := s.mustLocate(ctx, b)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return s.bk.StoreVerdict(ctx, id, v.Transform(s.bk.Rules(), sym))
+	r := s.bk.Rules()
+	st, err := s.bk.StoreVerdict(ctx, id, v.Transform(r, sym))
+	if err != nil {
+		return nil, err
+	}
+	added := make([]engine.Move, len(st.Replies))
+	for i, m := range st.Replies {
+		added[i] = proofbook.FromCanonical(r, sym, m)
+	}
+	return added, nil
 }
 
 func gameStats(g proofbook.GameStats) session.GameStats {

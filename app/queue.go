@@ -140,43 +140,28 @@ func (q *bookQueue) release(r *queueRef) {
 	}
 }
 
-// newLazy prepares the queue the setting asks for; it starts on the
-// first job.
+// newLazy prepares the queue the setting asks for (jobqueue.OpenBookQueue);
+// it starts on the first job.
 func (q *bookQueue) newLazy() *jobqueue.Lazy {
-	path, readOnly, s, note := q.path, q.readOnly, q.setting, q.note
+	note := q.note
 	say := func(format string, args ...any) {
 		if note != nil {
 			note(fmt.Sprintf(format, args...))
 		}
 	}
-	if q.local {
-		return jobqueue.NewLazy(func(context.Context) (jobqueue.Queue, error) {
-			return nil, fmt.Errorf("no queue in tests")
-		}, engine.LocalVerifier{}, nil)
-	}
-	logf := func(format string, args ...any) { say("verifier queue: "+format, args...) }
-	if s.url != "" {
-		// An external queue the user chose: its errors are the job's
-		// errors (verifying here instead would hide a wrong setting).
-		return jobqueue.NewLazy(func(ctx context.Context) (jobqueue.Queue, error) {
-			return jobqueue.OpenRemote(ctx, jobqueue.RemoteConfig{URL: s.url, Creds: s.creds, Name: "c6book",
-				Client: jobqueue.ClientConfig{Logf: logf}})
-		}, nil, nil)
-	}
-	fallback := func(err error) { say("verifying in this process: the verifier queue could not start (%v)", err) }
-	return jobqueue.NewLazy(func(ctx context.Context) (jobqueue.Queue, error) {
-		if readOnly != "" {
-			return nil, fmt.Errorf("the book is read-only: %s", readOnly)
-		}
+	cfg := jobqueue.BookQueueConfig{Book: q.path, ReadOnly: q.readOnly, None: q.local, Name: "c6book",
+		Logf: func(format string, args ...any) { say("verifier queue: "+format, args...) },
+		Note: func(err error) { say("verifying in this process: the verifier queue could not start (%v)", err) },
 		// A slot a core (at least two), each job's solver calls on every
 		// core: one Verify runs as it did in this process, and the
 		// auto-pilot's parallel jobs run at once, sharing the cores.
-		n := max(2, runtime.NumCPU())
-		return jobqueue.StartEmbedded(ctx, jobqueue.EmbeddedConfig{
-			Server:  jobqueue.ServerConfig{Dir: jobqueue.QueueDir(path)},
-			Workers: n, Solvers: runtime.NumCPU(),
-			Client: jobqueue.ClientConfig{Logf: logf}})
-	}, engine.LocalVerifier{}, fallback)
+		Workers: max(2, runtime.NumCPU()), Solvers: runtime.NumCPU()}
+	if q.setting.url != "" {
+		// An external queue the user chose: its errors are the job's
+		// errors (verifying here instead would hide a wrong setting).
+		cfg.URL, cfg.Creds = q.setting.url, q.setting.creds
+	}
+	return jobqueue.OpenBookQueue(cfg)
 }
 
 // Verify runs a verifier job through the open book's queue.

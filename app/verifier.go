@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"time"
 
@@ -12,9 +11,11 @@ import (
 )
 
 // This file adapts the engine to the workbench's session: the Verify
-// button's verifier (through the open book's queue, queue.go) and the
-// player behind Suggest and Engine move. The auto-pilot's verifier calls are
-// wired in autopilot.go.
+// button's verifier (through the open book's queue, queue.go, and
+// c6book.VerifyBoard, the board -> tolerance -> verdict path proofbook's
+// Book.Verify uses too; the session then stores the verdict with
+// bookStore.StoreVerdict) and the player behind Suggest and Engine move. The
+// auto-pilot's verifier calls are wired in autopilot.go.
 
 // engineVerifier runs the workbench's verifier jobs on v (the open
 // book's queue; nil: engine.LocalVerifier).
@@ -28,22 +29,10 @@ type engineVerifier struct {
 }
 
 func (ev engineVerifier) Verify(ctx context.Context, b *engine.Board, lambda int, progress func(session.Progress)) (c6book.Verdict, error) {
-	tol, ok := b.DefenderDeficit(b.ToMove().Opp())
-	if !ok {
-		return c6book.Verdict{}, fmt.Errorf("the position's stone counts do not fit full turns of %s, the attacker", b.ToMove().Opp())
-	}
-	opts := engine.VerifyOptions{Lambda: lambda, Limits: ev.limits, Workers: ev.workers, Tolerance: tol}
-	var ver engine.Verifier = engine.LocalVerifier{}
-	if ev.v != nil {
-		ver = ev.v
-	}
-	v, err := ver.Verify(ctx, b, opts, func(p engine.VerifyProgress) {
+	opts := engine.VerifyOptions{Lambda: lambda, Limits: ev.limits, Workers: ev.workers}
+	return c6book.VerifyBoard(ctx, b, ev.v, 0, opts, func(p engine.VerifyProgress) { // in b's frame
 		progress(session.Progress{Phase: p.Phase, Done: p.Done, Total: p.Total, Nodes: p.Nodes, Elapsed: p.Elapsed})
 	})
-	if err != nil {
-		return c6book.Verdict{}, err
-	}
-	return c6book.FromEngine(b.Rules(), 0, v, lambda), nil // in b's frame
 }
 
 // threatNodes bounds the search for the opponent's winning line shown when

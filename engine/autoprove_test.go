@@ -7,13 +7,15 @@ import (
 	"os"
 	"runtime"
 	"testing"
+
+	"c6book/internal/testenv"
 )
 
 // AutoProve turns open verdicts into proofs on a small board, and every
 // proof it returns is re-verified by CheckProof; a proof with an answer
 // removed is rejected.
 func TestAutoProveSmallBoard(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	ctx := context.Background()
 	sc := solverCase{Rules{9, 9, 5, 2, 1}, 6, 6}
 	rng := rand.New(rand.NewPCG(17, 23))
@@ -151,7 +153,7 @@ func loadConnect623(tb testing.TB) (*Board, *ProofNode, proofFixture, VerifyOpti
 // (the seminull move and every full defender move in its zone), each
 // re-solved from scratch. BenchmarkConnect623Proof re-verifies all of it.
 func TestConnect623Proof(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	b, root, fx, vopts := loadConnect623(t)
 	if !fx.Proved {
 		t.Fatal("the fixture is not a proof")

@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"c6book/internal/testenv"
 )
 
 // randomGame plays n random legal turns from the empty board (stones near
@@ -61,7 +63,7 @@ var playRuleSets = []Rules{
 // the board as it was, makes k in a row when it can, and blocks the
 // opponent's threat windows when they can be blocked.
 func TestPlayLegalWinsAndBlocks(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	ctx := context.Background()
 	for ri, r := range playRuleSets {
 		rng := rand.New(rand.NewPCG(uint64(ri)+7, 23))
@@ -156,7 +158,7 @@ func wonInTwo(b *Board) bool {
 // within two turns, Play answers with a move that wins within two turns
 // (the solvers run for p <= 2).
 func TestPlayWinsWithinTwoTurns(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	ctx := context.Background()
 	cases := []struct {
 		r      Rules
@@ -243,7 +245,7 @@ func TestPlayPlaysSolverWins(t *testing.T) {
 // checked does; the opponent's VCDT after the move is searched with the
 // player's own limit.
 func TestPlayAvoidsVCDTLosses(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	ctx := context.Background()
 	r := Rules{9, 9, 5, 2, 1}
 	rng := rand.New(rand.NewPCG(77, 1))

@@ -9,6 +9,8 @@ import (
 	"runtime/debug"
 	"sort"
 	"testing"
+
+	"c6book/internal/testenv"
 )
 
 // sharedDataFile finds a file of the shared read-only data (../shared from the
@@ -102,7 +104,7 @@ func raceEnabled() bool {
 // -race, where every memory access is instrumented, a fixed half of it
 // (every second game by gid) is: the same assertions on 18k games.
 func TestReplayLittleGolemGames(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	gids, games := loadLGGames(t)
 	if len(gids) < 30000 {
 		t.Fatalf("only %d games in the file", len(gids))

@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"testing"
+
+	"c6book/internal/testenv"
 )
 
 // singleThreatStats walks strategy st from b (attacker a to move) and
@@ -95,7 +97,7 @@ var counterFixtures = []string{
 // fixtures of this kind (the seminull and single-threat ones too), under
 // both free-stone policies.
 func TestVCSTSingleThreatTreesAgainstEveryDefence(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	ctx := context.Background()
 	all := append(append(append([]string(nil), counterFixtures...), seminullFixtures...), singleThreatFixtures...)
 	trees, counters := 0, 0
@@ -164,7 +166,7 @@ func TestOneStoneSix(t *testing.T) {
 // the capped stage finds it without the search spreading over lines of
 // many single threats (the uncapped search needed more than 3M nodes).
 func TestVCSTSingleThreatThenDoubleThreats(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	b := mustReplay(t, "j10 i11k11 k12l11 h11j13 i12j11 l13h13 i13h9 h12j9 i10m10 g8h10 j12h14 n9m12 g15f14 f16i14 h16i17 e13j18")
 	ctx := context.Background()
 	res, err := Solve(ctx, b, Params{Mode: VCST, Limits: Limits{MaxNodes: 1_500_000}})

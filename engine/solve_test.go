@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"c6book/internal/testenv"
 )
 
 // randomSolverPosition places nA attacker and nD defender stones at random
@@ -53,7 +55,7 @@ type solverCase struct {
 // Every third position has the defender threatening, so the attacker's
 // moves must block.
 func TestSolverWinsAreSound(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	ctx := context.Background()
 	cases := []struct {
 		solverCase
@@ -186,7 +188,7 @@ func TestVCDTCompleteAgainstBruteForce(t *testing.T) {
 }
 
 func TestVCSTCompleteAgainstBruteForce(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	completeAgainstBrute(t, VCST, 1, []solverCase{
 		{Rules{7, 7, 5, 2, 1}, 3, 5},
 	}, 16)
@@ -251,7 +253,7 @@ func outsideSets(b *Board, zone []Square, n int, f func([]Square) bool) {
 // root zone, all of them, leaves the strategy winning against every
 // defender reply (CheckStrategy), and a sample of them is re-solved.
 func TestZonesTolerateOutsideStones(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	ctx := context.Background()
 	type zcase struct {
 		solverCase
@@ -352,7 +354,7 @@ var singleThreatFixtures = []string{
 // on every square that blocks), so each such tree is checked against every
 // defender move, under both free-stone policies.
 func TestVCSTSingleThreatWinsAgainstEveryFreeStone(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	ctx := context.Background()
 	for _, fx := range singleThreatFixtures {
 		b := parseFixture(t, fx)

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sort"
 	"testing"
+
+	"c6book/internal/testenv"
 )
 
 // The oracle below knows nothing of the board's incremental bookkeeping: it
@@ -329,7 +331,7 @@ func squareNamesT(r Rules, sq []Square) []string {
 // WinningMove and CriticalDefences with the brute-force oracle on thousands
 // of random positions of many rule sets.
 func TestThreatsAgainstOracle(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	for ri, tc := range oracleRules {
 		t.Run(tc.r.String(), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(ri)+100, 7))

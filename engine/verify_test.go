@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"sync/atomic"
 	"testing"
+
+	"c6book/internal/testenv"
 )
 
 // verifyPosition returns a position with the defender to move, the attacker
@@ -219,7 +221,7 @@ var verifyCases = []verifyCase{
 // (all of them) outside the unsolved list is refuted by the argument the
 // verdict carries, checked against every defender reply.
 func TestVerifySoundAgainstEveryDefence(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	ctx := context.Background()
 	for ci, vc := range verifyCases {
 		rng := rand.New(rand.NewPCG(uint64(ci)+300, 11))
@@ -485,7 +487,7 @@ func TestFastCheckerRejectsBrokenStrategies(t *testing.T) {
 // still refuted, replayed against every defender reply on the board with
 // the extra stones.
 func TestVerifyToleranceZone(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	ctx := context.Background()
 	checked := map[int]int{}
 	for ci, vc := range verifyCases {

@@ -3,6 +3,7 @@ package jobqueue
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 	"c6book"
 	"c6book/engine"
+	"c6book/internal/testenv"
 	"c6book/proofbook"
 )
 
@@ -318,7 +320,7 @@ func localSame(t *testing.T, ctx context.Context, bk *proofbook.Book, known map[
 // position is then proved honestly, and the book is the one a single
 // process makes (one job at a time: the same calls in the same order).
 func TestBookProveForgedResult(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	ctx := t.Context()
 	ref := newTestBook(t, "local.c6book")
 	rv := &countingVerifier{v: engine.LocalVerifier{}, n: map[string]int{}}
@@ -382,5 +384,110 @@ func TestBookProveForgedResult(t *testing.T) {
 		if n != 1 {
 			t.Errorf("job %s verified %d times", id, n)
 		}
+	}
+}
+
+// A proof book's queue (OpenBookQueue) leaves the certificate check to the
+// book's store, the trust boundary: a forged result from a worker (right
+// in shape, its certificate does not check) passes the client, and the
+// book's Verify refuses it and stores nothing. (A client that checks
+// certificates itself rejects it: TestForgedResultRejected.)
+func TestBookQueueForgedResultRefusedByStore(t *testing.T) {
+	ctx := t.Context()
+	// The first small case whose proof rests on a null strategy of more
+	// than one square.
+	var tc testCase
+	for _, c := range smallCases {
+		b, o := c.board(t), c.withTol(t)
+		o.Workers = 1
+		vd, err := engine.Verify(ctx, b, o, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if vd.Status == engine.StatusProved && len(vd.NullZone) > 1 {
+			tc = c
+			break
+		}
+	}
+	if tc.rules == "" {
+		t.Fatal("no case with a null strategy to forge")
+	}
+	r, err := engine.ParseRules(tc.rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "forged.c6book")
+	bk, err := proofbook.Create(ctx, path, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bk.Close()
+	line, err := bk.AddLine(ctx, tc.board(t).History())
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := line.IDs[len(line.IDs)-1]
+	cb, err := bk.Board(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := tc.withTol(t)
+	o.Workers = 1
+	job, _ := NewJob(cb, o)
+	jb, jopts, err := job.Board()
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged, err := engine.Verify(ctx, jb, jopts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged.NullZone = forged.NullZone[:1] // leaves out squares that matter
+	if err := checkShape(jb, jopts, &forged); err != nil {
+		t.Fatalf("the forgery's shape is wrong (%v): the client would reject it", err)
+	}
+	if CheckVerdict(ctx, jb, jopts, &forged) == nil {
+		t.Fatal("the forged verdict checks: the forgery is not one")
+	}
+	data, err := EncodeVerdict(&forged)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	var lg testLog
+	lazy := OpenBookQueue(BookQueueConfig{Book: path, Workers: -1, Solvers: 1, Logf: lg.logf,
+		Note: func(err error) { t.Errorf("the queue did not start: %v", err) }})
+	defer lazy.Close()
+	if _, err := lazy.verifier(ctx); err != nil {
+		t.Fatal(err)
+	}
+	e, ok := lazy.Queue().(*Embedded)
+	if !ok {
+		t.Fatalf("the book's default queue is a %T, want the embedded one", lazy.Queue())
+	}
+	if _, err := e.Client().q.results.Create(ctx, job.ID(), result{worker: "forger", verdict: data}.encode()); err != nil {
+		t.Fatal(err)
+	}
+	_, err = bk.Verify(ctx, id, lazy, o, nil)
+	var se *proofbook.StoreError
+	if !errors.As(err, &se) || !strings.Contains(err.Error(), "certificate does not check") {
+		t.Fatalf("Verify with a forged worker result: %v, want the store's refusal", err)
+	}
+	p, err := bk.Position(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Verdict != nil {
+		t.Errorf("the forged verdict was stored: %+v", p.Verdict)
+	}
+	if p.Proof(engine.Black).Status == c6book.StatusProved || p.Proof(engine.White).Status == c6book.StatusProved {
+		t.Error("the position is proved after a refused verdict")
+	}
+	st, err := e.Stats(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Rejected != 0 || st.Accepted != 1 {
+		t.Errorf("stats %+v: want the result accepted by the client (the store checks it)", st)
 	}
 }

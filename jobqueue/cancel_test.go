@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
+
+	"c6book/internal/testenv"
 )
 
 // waitLog waits until the log holds sub, however long that takes (go
@@ -22,7 +24,7 @@ func waitLog(t *testing.T, l *testLog, sub string) {
 // running one stops on its worker (terminated, no result, not run by
 // another), and asking for the same job again runs it to its verdict.
 func TestCancelStopsJob(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	var wlog testLog
 	e := startEmbedded(t, EmbeddedConfig{Workers: 1, Solvers: 1, WorkerLogf: wlog.logf})
 	ctx := t.Context()

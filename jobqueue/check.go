@@ -5,20 +5,16 @@ import (
 	"errors"
 	"fmt"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/proofcheck"
 )
 
-// CheckVerdict is the check every result passes before a caller sees it:
-// vd must be a verdict on b (the defender to move) for b's attacker at
-// opts' tolerance and λ, and its certificate (proofcheck.FromVerdict) must
-// check with proofcheck.CheckVerdict, the independent checker, and its
-// items pass proofcheck's CheckItems, as in the proof book's StoreVerdict:
-// open verdicts as strictly as proved ones (every item a legal defender
-// move of the position, listed once; every defender move the certificate
-// does not refute an item). A proved verdict leaves no item, an open one
-// at least one.
-func CheckVerdict(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, vd *engine.Verdict) error {
+// checkShape is the part of CheckVerdict that does not read the
+// certificate: vd must be a verdict on b (the defender to move) for b's
+// attacker at opts' tolerance and λ, with a status and an order that fit
+// what it leaves open.
+func checkShape(b *engine.Board, opts engine.VerifyOptions, vd *engine.Verdict) error {
 	defender := b.ToMove()
 	lambda := opts.Lambda
 	if lambda == 0 {
@@ -40,12 +36,22 @@ func CheckVerdict(ctx context.Context, b *engine.Board, opts engine.VerifyOption
 	case vd.Status == engine.StatusOpen && (vd.AllUnsolved && vd.Order != 0 || vd.Order < 0 || vd.Order > 3 || !vd.AllUnsolved && len(vd.Unsolved) == 0 && len(vd.OpenSeminull) == 0):
 		return errors.New("verdict says open but leaves no defender move open (or claims an order it cannot have)")
 	}
-	res, err := proofcheck.CheckVerdict(ctx, b.Rules(), b.StoneList(engine.Black), b.StoneList(engine.White), defender, opts.Tolerance, proofcheck.FromVerdict(vd))
-	if err != nil {
-		return fmt.Errorf("certificate does not check: %w", err)
+	return nil
+}
+
+// CheckVerdict is the check every result passes before a caller sees it
+// (unless the caller's store checks the certificate: ClientConfig's
+// storeChecks): checkShape, then c6book.CheckCertificate, the check the
+// proof book's StoreVerdict makes: the certificate (proofcheck.FromVerdict)
+// must check with proofcheck, the independent checker, and its items pass
+// the coverage rule, open verdicts as strictly as proved ones (every item a
+// legal defender move of the position, listed once; every defender move the
+// certificate does not refute an item). A proved verdict leaves no item, an
+// open one at least one.
+func CheckVerdict(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, vd *engine.Verdict) error {
+	if err := checkShape(b, opts, vd); err != nil {
+		return err
 	}
-	if err := res.CheckOrder(vd.Order); err != nil {
-		return fmt.Errorf("certificate does not check: %w", err)
-	}
-	return res.CheckItems(proofcheck.ItemsOf(vd))
+	_, err := c6book.CheckCertificate(ctx, b, opts.Tolerance, proofcheck.FromVerdict(vd), proofcheck.ItemsOf(vd), vd.Order)
+	return err
 }

@@ -32,11 +32,18 @@ type ClientConfig struct {
 	// besides the worker's wake-up message; the interval doubles up to
 	// 10 Poll (0: 1 s).
 	Poll time.Duration
+	// storeChecks says that the caller stores every verdict with a store
+	// that re-checks its certificate (proofbook's StoreVerdict, the trust
+	// boundary): a result then passes checkShape here and its certificate
+	// is checked once, by the store, which refuses a forged one. Without
+	// it every result passes CheckVerdict before the caller sees it.
+	storeChecks bool
 }
 
 // Client is an engine.Verifier that runs jobs through the queue. It never
-// trusts a result: each one passes CheckVerdict (the independent checker)
-// or is rejected, logged, and the job run by the fallback verifier.
+// trusts a result: each one passes CheckVerdict (the independent checker;
+// checkShape when the caller's store checks certificates, storeChecks) or
+// is rejected, logged, and the job run by the fallback verifier.
 // A Client is safe for concurrent use.
 type Client struct {
 	nc  *nats.Conn
@@ -219,7 +226,11 @@ func (c *Client) use(ctx context.Context, b, jb *engine.Board, jopts engine.Veri
 		err = fmt.Errorf("verdict of engine %q, asked for %q", vd.Engine, engine.EngineVersion)
 	}
 	if err == nil {
-		err = CheckVerdict(ctx, jb, jopts, &vd)
+		if c.cfg.storeChecks {
+			err = checkShape(jb, jopts, &vd)
+		} else {
+			err = CheckVerdict(ctx, jb, jopts, &vd)
+		}
 	}
 	if err != nil {
 		if ctx.Err() != nil {

@@ -16,7 +16,10 @@
 // Trust. The caller never trusts a result: Client.Verify decodes it, checks
 // it with CheckVerdict (proofcheck, the independent checker, as the proof
 // book's StoreVerdict does) and otherwise rejects it, logs it, deletes it
-// and runs the job with its fallback verifier (engine.LocalVerifier).
+// and runs the job with its fallback verifier (engine.LocalVerifier). A
+// proof book's queue (OpenBookQueue) leaves the certificate to the book's
+// StoreVerdict, the trust boundary, which checks it once and refuses a
+// forged one (ClientConfig.storeChecks).
 //
 // Faults. A worker reports a running job in progress every third of the
 // ack deadline; a worker that dies loses its job to another worker after

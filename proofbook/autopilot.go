@@ -468,36 +468,24 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 	}
 }
 
-// Run implements engine.JobTree: verify position id and store the verdict.
+// Run implements engine.JobTree: verify position id and store the verdict
+// (Book.Verify).
 func (t *bookTree) Run(ctx context.Context, id PosID) (func(), error) {
-	bk := t.bk
-	cb, err := bk.Board(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	_, csym := cb.CanonicalKey()
-	tol, ok := cb.DefenderDeficit(t.a)
-	if !ok {
-		return nil, fmt.Errorf("position %d: the stone counts do not fit full turns of %s", id, t.a)
-	}
-	vo := t.opts.Verify
-	vo.Tolerance = tol
-	v, err := t.v.Verify(ctx, cb, vo, nil)
-	if err != nil {
-		return nil, err
-	}
-	sv := FromEngine(bk.rules, csym, v, vo.Lambda)
-	added, err := bk.storeVerdict(ctx, id, sv)
-	if err != nil {
+	res, err := t.bk.Verify(ctx, id, t.v, t.opts.Verify, nil)
+	var se *StoreError
+	switch {
+	case errors.As(err, &se):
 		if ctx.Err() != nil || IsBusy(err) || errors.Is(err, ErrReadOnly) {
-			return nil, fmt.Errorf("position %d: %w", id, err)
+			return nil, fmt.Errorf("position %d: %w", id, se.Err)
 		}
 		// Refused (its certificate does not check, or it forgets a
 		// defender move): nothing is stored; this run leaves the position
 		// alone and says so, the others go on.
-		return func() { t.refused[id] = err.Error() }, nil
+		return func() { t.refused[id] = se.Err.Error() }, nil
+	case err != nil:
+		return nil, err
 	}
-	t.added.Add(int64(added))
+	t.added.Add(int64(res.Positions))
 	return nil, nil
 }
 

@@ -143,7 +143,7 @@ func benchBook(b *testing.B) *Book {
 				}
 				v.Unsolved = []Unsolved{{Move: engine.NewMove(sq[0], sq[1])}, {Move: engine.NewMove(sq[2], sq[3])}}
 			}
-			if err := bk.StoreVerdict(ctx, p.id, v); err != nil {
+			if _, err := bk.StoreVerdict(ctx, p.id, v); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -253,7 +253,7 @@ func BenchmarkConnect623Certificate(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := bk.StoreVerdict(ctx, l.IDs[1], sv); err != nil {
+	if _, err := bk.StoreVerdict(ctx, l.IDs[1], sv); err != nil {
 		b.Fatal(err)
 	}
 	b.ResetTimer()

@@ -109,8 +109,61 @@ func (bk *Book) digests(ctx context.Context) (stored, rows digest, err error) {
 	return stored, rows, err
 }
 
+// checker is one run of the checks of CheckWithProgress: the phases
+// (checkPhases) add to rep, through problem.
+type checker struct {
+	bk       *Book
+	rep      *CheckReport
+	problem  func(string, ...any)
+	progress func(CheckProgress)
+	// stored are the status rows (the statuses phase), whose proved
+	// positions the proofs phase re-checks.
+	stored map[statusKey]Proof
+}
+
+type statusKey struct {
+	id PosID
+	a  engine.Color
+}
+
+// checkPhase is a named phase of CheckWithProgress. A gate phase that
+// finds a problem ends the check (the later phases would read a damaged
+// database).
+type checkPhase struct {
+	name string
+	run  func(c *checker, ctx context.Context) error
+	gate bool
+}
+
+// checkPhases are the phases of CheckWithProgress, in order.
+func checkPhases() []checkPhase {
+	return []checkPhase{
+		{"sqlite integrity", (*checker).sqlite, true},
+		{"game statistics", func(c *checker, ctx context.Context) error { return c.bk.checkGameStats(ctx, c.problem) }, false},
+		{"positions", (*checker).positions, false},
+		{"edges", (*checker).edges, false},
+		{"statuses", (*checker).statuses, false},
+		{"proofs", (*checker).proofs, false},
+	}
+}
+
 // checkAll runs the checks of CheckWithProgress, adding to rep.
 func (bk *Book) checkAll(ctx context.Context, rep *CheckReport, problem func(string, ...any), progress func(CheckProgress)) error {
+	c := &checker{bk: bk, rep: rep, problem: problem, progress: progress}
+	for _, ph := range checkPhases() {
+		if err := ph.run(c, ctx); err != nil {
+			return err
+		}
+		if ph.gate && !rep.OK() {
+			return nil
+		}
+	}
+	return nil
+}
+
+// sqlite runs SQLite's integrity_check and foreign_key_check.
+func (c *checker) sqlite(ctx context.Context) error {
+	bk, problem := c.bk, c.problem
 	rows, err := bk.r.QueryContext(ctx, "PRAGMA integrity_check")
 	if err != nil {
 		return err
@@ -144,23 +197,13 @@ func (bk *Book) checkAll(ctx context.Context, rep *CheckReport, problem func(str
 	if err := rows.Close(); err != nil {
 		return err
 	}
-	if !rep.OK() {
-		return nil
-	}
-	if err := bk.checkGameStats(ctx, problem); err != nil {
-		return err
-	}
-	r := bk.rules
-	// Positions: key and stones.
-	build := func(list []stone, tm engine.Color) *engine.Board {
-		b := bk.tmpl.Clone()
-		for _, s := range list {
-			b.Place(s.sq, s.c)
-		}
-		b.SetToMove(tm)
-		return b
-	}
-	rows, err = bk.r.QueryContext(ctx, "SELECT id, key, stones, to_move, nstones, winner FROM position ORDER BY id")
+	return nil
+}
+
+// positions checks every position's key and stones.
+func (c *checker) positions(ctx context.Context) error {
+	bk, rep, problem, r := c.bk, c.rep, c.problem, c.bk.rules
+	rows, err := bk.r.QueryContext(ctx, "SELECT id, key, stones, to_move, nstones, winner FROM position ORDER BY id")
 	if err != nil {
 		return err
 	}
@@ -179,7 +222,7 @@ func (bk *Book) checkAll(ctx context.Context, rep *CheckReport, problem func(str
 			problem("position %d: %v", id, err)
 			continue
 		}
-		b := build(list, engine.Color(tm))
+		b := bk.board(list, engine.Color(tm))
 		k, sym := b.CanonicalKey()
 		if k != uint64(key) || sym != 0 {
 			problem("position %d: stored key %#x, its stones give %#x (symmetry %d)", id, uint64(key), k, sym)
@@ -195,8 +238,13 @@ func (bk *Book) checkAll(ctx context.Context, rep *CheckReport, problem func(str
 	if err := rows.Close(); err != nil {
 		return err
 	}
-	// Edges: replay each move from the parent's stones.
-	rows, err = bk.r.QueryContext(ctx, `SELECT e.parent, e.move, e.child, p.stones, p.to_move, c.key
+	return nil
+}
+
+// edges replays each move from the parent's stones.
+func (c *checker) edges(ctx context.Context) error {
+	bk, rep, problem, r := c.bk, c.rep, c.problem, c.bk.rules
+	rows, err := bk.r.QueryContext(ctx, `SELECT e.parent, e.move, e.child, p.stones, p.to_move, c.key
 FROM edge e JOIN position p ON p.id = e.parent JOIN position c ON c.id = e.child ORDER BY e.parent`)
 	if err != nil {
 		return err
@@ -226,7 +274,7 @@ FROM edge e JOIN position p ON p.id = e.parent JOIN position c ON c.id = e.child
 		if rm := repMove(r, stabilizer(r, list), m); packMove(rm) != packMove(m) {
 			problem("edge %d -> %d: move %s is not its symmetry representative", parent, child, engine.MoveName(r, m))
 		}
-		b := build(list, engine.Color(tm))
+		b := bk.board(list, engine.Color(tm))
 		if err := legalTurn(r, b, len(list), m); err != nil {
 			problem("edge %d -> %d: illegal move %s: %v", parent, child, engine.MoveName(r, m), err)
 			continue
@@ -242,14 +290,17 @@ FROM edge e JOIN position p ON p.id = e.parent JOIN position c ON c.id = e.child
 	if err := rows.Close(); err != nil {
 		return err
 	}
-	// Statuses: every stored row must equal its re-derivation, and every
-	// position that would have a non-default status must have its row.
-	type key struct {
-		id PosID
-		a  engine.Color
-	}
-	stored := map[key]Proof{}
-	rows, err = bk.r.QueryContext(ctx, "SELECT s.pos, s.attacker, s.status, s.ord, s.how, s.expert, s.pn, s.dn, s.updated_at, "+zoneCols+" FROM status s")
+	return nil
+}
+
+// statuses checks that every stored status row equals its re-derivation,
+// and that every position that would have a non-default status has its
+// row.
+func (c *checker) statuses(ctx context.Context) error {
+	bk, rep, problem, r := c.bk, c.rep, c.problem, c.bk.rules
+	stored := map[statusKey]Proof{}
+	c.stored = stored
+	rows, err := bk.r.QueryContext(ctx, "SELECT s.pos, s.attacker, s.status, s.ord, s.how, s.expert, s.pn, s.dn, s.updated_at, "+zoneCols+" FROM status s")
 	if err != nil {
 		return err
 	}
@@ -266,7 +317,7 @@ FROM edge e JOIN position p ON p.id = e.parent JOIN position c ON c.id = e.child
 			rows.Close()
 			return fmt.Errorf("position %d: %w", id, err)
 		}
-		stored[key{PosID(id), engine.Color(a)}] = pr
+		stored[statusKey{PosID(id), engine.Color(a)}] = pr
 	}
 	if err := rows.Close(); err != nil {
 		return err
@@ -299,7 +350,7 @@ FROM edge e JOIN position p ON p.id = e.parent JOIN position c ON c.id = e.child
 			return err
 		}
 		for a := engine.Black; a <= engine.White; a++ {
-			old, ok := stored[key{id, a}]
+			old, ok := stored[statusKey{id, a}]
 			if !ok {
 				old = defaultProof(a)
 			}
@@ -325,7 +376,13 @@ FROM edge e JOIN position p ON p.id = e.parent JOIN position c ON c.id = e.child
 			}
 		}
 	}
-	// Proofs: every proved position re-checked from its certificates.
+	return nil
+}
+
+// proofs re-checks every proved position from its certificates alone
+// (proofcheck).
+func (c *checker) proofs(ctx context.Context) error {
+	bk, rep, problem, progress, stored := c.bk, c.rep, c.problem, c.progress, c.stored
 	var roots []proofcheck.Root
 	for k, p := range stored {
 		if p.Status == StatusProved {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"c6book/engine"
+	"c6book/internal/testenv"
 	"c6book/proofcheck"
 )
 
@@ -83,7 +84,7 @@ func wantChecked(t *testing.T, bk *Book, want bool) {
 // seen: the book shows its proofs as unchecked everywhere it lists them,
 // and check does not trust them again while they do not check.
 func TestOutsideChangeShowsUnchecked(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	var found provedLine // found once, shared by the subtests
 	t.Run("shown unchecked", func(t *testing.T) { testShownUnchecked(t, &found) })
 	t.Run("check records", func(t *testing.T) { testCheckRecordsDigest(t, &found) })

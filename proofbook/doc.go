@@ -49,7 +49,8 @@
 //	AddLine(ctx, turns) (Line, error)            a game from the empty board
 //	SetComment(ctx, id, text) / SetLabel(ctx, id, label) / SetMarks(ctx, id, []Mark) error
 //	SetDisproved(ctx, id, attacker, on) error    the expert's disproof (sticky)
-//	StoreVerdict(ctx, id, Verdict) error         re-checks the certificate (proofcheck), adds the items as children, propagates
+//	Verify(ctx, id, engine.Verifier, opts, progress) (Verified, error)   the one verify-and-store path: c6book.VerifyBoard, then StoreVerdict
+//	StoreVerdict(ctx, id, Verdict) (Stored, error)   re-checks the certificate (c6book Verdict.Check), adds the items as children, propagates; returns what it added
 //	Items(ctx, id, attacker) ([]Item, error)     what a verdict still leaves to prove (incl. (s, x) of closed seminulls)
 //	Next(ctx, from, attacker) (Line, error)      the most-proving position below from (pass the current position)
 //	Prove(ctx, id, engine.Verifier, ProveOptions, progress) (ProveResult, error)  the auto-pilot (JL-PNS over the book; autopilot.go)

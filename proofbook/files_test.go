@@ -187,7 +187,7 @@ func TestReadOnlyBook(t *testing.T) {
 		for what, err := range map[string]error{
 			"comment":  bk.SetComment(ctx, id, "lost?"),
 			"line":     func() error { _, err := bk.AddLine(ctx, turns(t, r, "a1")); return err }(),
-			"verdict":  bk.StoreVerdict(ctx, id2, v),
+			"verdict":  func() error { _, err := bk.StoreVerdict(ctx, id2, v); return err }(),
 			"disprove": bk.SetDisproved(ctx, id, engine.Black, true),
 			"sgf":      func() error { _, err := bk.ImportSGF(ctx, "(;B[a1])"); return err }(),
 			"games":    func() error { _, err := bk.ImportGames(ctx, strings.NewReader(games), ImportOptions{}); return err }(),

@@ -132,7 +132,7 @@ func runSession(t *testing.T, rng *rand.Rand, r engine.Rules, n int, st *session
 			t.Fatal(err)
 		}
 		st.verifies++
-		if err := bk.StoreVerdict(ctx, id, FromEngine(r, 0, v, 3)); err != nil {
+		if _, err := bk.StoreVerdict(ctx, id, FromEngine(r, 0, v, 3)); err != nil {
 			t.Fatalf("store verdict: %v\nverdict %s tol %d all-unsolved %v threats %d null zone %v note %q unsolved %d open seminull %v\n%s",
 				err, v.Status, v.Tolerance, v.AllUnsolved, v.Threats, v.NullZone, v.Note, len(v.Unsolved), v.OpenSeminull, engine.FormatTurns(r, cb.History()))
 		}
@@ -564,7 +564,7 @@ func proveBelow(t *testing.T, bk *Book, rng *rand.Rand, id PosID, a engine.Color
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := bk.StoreVerdict(ctx, next, FromEngine(bk.rules, 0, v, 3)); err != nil {
+		if _, err := bk.StoreVerdict(ctx, next, FromEngine(bk.rules, 0, v, 3)); err != nil {
 			t.Fatal(err)
 		}
 		for round := 0; depth > 0 && round < 4; round++ {
@@ -660,7 +660,7 @@ func TestSeminullClosure(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := bk.StoreVerdict(ctx, next, FromEngine(r, 0, vd, 2)); err != nil {
+			if _, err := bk.StoreVerdict(ctx, next, FromEngine(r, 0, vd, 2)); err != nil {
 				t.Fatal(err)
 			}
 			if proofOf(t, bk, id, B).Status == StatusProved {

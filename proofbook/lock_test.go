@@ -87,7 +87,7 @@ func TestLongImportAgainstVerdictsAndEdits(t *testing.T) {
 				}
 				v := Verdict{Attacker: engine.Black, Status: StatusOpen, Lambda: 2, Engine: "test",
 					Unsolved: []Unsolved{{Move: m, Reason: fmt.Sprint("run ", n)}}}
-				if err := verifier.StoreVerdict(ctx, id, v); err != nil {
+				if _, err := verifier.StoreVerdict(ctx, id, v); err != nil {
 					t.Errorf("verdict %d, run %d: %v", i, n, err)
 					return
 				}
@@ -210,7 +210,7 @@ func TestStoreVerdictRetries(t *testing.T) {
 	}
 	// ...a verdict gives up only with its context,
 	cctx, cancel := context.WithTimeout(ctx, 150*time.Millisecond)
-	err = other.StoreVerdict(cctx, id, v)
+	_, err = other.StoreVerdict(cctx, id, v)
 	cancel()
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("verdict against a held lock with a deadline: %v", err)
@@ -220,7 +220,7 @@ func TestStoreVerdictRetries(t *testing.T) {
 	}
 	// ...and otherwise waits for the lock, however long it is held.
 	stored := make(chan error, 1)
-	go func() { stored <- other.StoreVerdict(ctx, id, v) }()
+	go func() { _, err := other.StoreVerdict(ctx, id, v); stored <- err }()
 	select {
 	case err := <-stored:
 		t.Fatalf("the verdict was stored (%v) while the lock was held", err)

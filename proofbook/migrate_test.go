@@ -376,7 +376,7 @@ func TestMigrations(t *testing.T) {
 			// The migrated book works: new moves, verdicts, a clean check.
 			add(t, bk, "j10 j11k10 l11m9 k12l12")
 			add(t, bk, "j10 j11k10 h8h9")
-			if err := bk.StoreVerdict(ctx, id, Verdict{Attacker: engine.Black, Status: StatusOpen, Lambda: 2, AllUnsolved: true}); err != nil {
+			if _, err := bk.StoreVerdict(ctx, id, Verdict{Attacker: engine.Black, Status: StatusOpen, Lambda: 2, AllUnsolved: true}); err != nil {
 				t.Fatal(err)
 			}
 			if proofOf(t, bk, id, engine.Black).Status != StatusOpen {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"c6book/engine"
+	"c6book/internal/testenv"
 	"c6book/proofcheck"
 )
 
@@ -32,7 +33,7 @@ func provedBook(t *testing.T, found *provedLine) (*Book, PosID, PosID, engine.Co
 		d := l.IDs[len(l.IDs)-1]
 		nb, _ := engine.Replay(r, found.line)
 		_, sym := nb.CanonicalKey()
-		if err := bk.StoreVerdict(ctx, d, FromEngine(r, sym, found.v, 2)); err != nil {
+		if _, err := bk.StoreVerdict(ctx, d, FromEngine(r, sym, found.v, 2)); err != nil {
 			t.Fatal(err)
 		}
 		return bk, l.IDs[len(l.IDs)-2], d, nb.ToMove().Opp()
@@ -67,7 +68,7 @@ func provedBook(t *testing.T, found *provedLine) (*Book, PosID, PosID, engine.Co
 		}
 		d := l.IDs[len(l.IDs)-1]
 		_, sym := nb.CanonicalKey()
-		if err := bk.StoreVerdict(ctx, d, FromEngine(r, sym, v, 2)); err != nil {
+		if _, err := bk.StoreVerdict(ctx, d, FromEngine(r, sym, v, 2)); err != nil {
 			t.Fatal(err)
 		}
 		if proofOf(t, bk, d, a).Status != StatusProved {
@@ -83,7 +84,7 @@ func provedBook(t *testing.T, found *provedLine) (*Book, PosID, PosID, engine.Co
 
 // Tampering with a stored proof is found by check, which names the line.
 func TestCheckFindsTamperedProofs(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	ctx := context.Background()
 	setCert := func(t *testing.T, bk *Book, id PosID, f func(c *proofcheck.Cert)) {
 		t.Helper()
@@ -241,7 +242,7 @@ func TestFirstTurnOfQStonesChecks(t *testing.T) {
 		t.Fatalf("verdict %s %v", v.Status, err)
 	}
 	_, sym := b.CanonicalKey()
-	if err := bk.StoreVerdict(ctx, l.IDs[1], FromEngine(r, sym, v, 2)); err != nil {
+	if _, err := bk.StoreVerdict(ctx, l.IDs[1], FromEngine(r, sym, v, 2)); err != nil {
 		t.Fatal(err)
 	}
 	if proofOf(t, bk, l.IDs[0], engine.Black).Status != StatusProved {

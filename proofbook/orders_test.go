@@ -38,7 +38,7 @@ func TestMigrationToTrueOrders(t *testing.T) {
 		t.Fatalf("verify: %s order %d %v", v.Status, v.Order, err)
 	}
 	id := l.IDs[len(l.IDs)-1]
-	if err := bk.StoreVerdict(ctx, id, FromEngine(r, 0, v, 3)); err != nil {
+	if _, err := bk.StoreVerdict(ctx, id, FromEngine(r, 0, v, 3)); err != nil {
 		t.Fatal(err)
 	}
 	parent := l.IDs[len(l.IDs)-2]
@@ -50,7 +50,7 @@ func TestMigrationToTrueOrders(t *testing.T) {
 	// A verdict claiming less than its certificate supports is refused.
 	low := FromEngine(r, 0, v, 3)
 	low.Order = 1
-	if err := bk.StoreVerdict(ctx, id, low); err == nil || !strings.Contains(err.Error(), "claimed order 1") {
+	if _, err := bk.StoreVerdict(ctx, id, low); err == nil || !strings.Contains(err.Error(), "claimed order 1") {
 		t.Fatalf("a verdict claiming order 1 was stored: %v", err)
 	}
 	bk.Close()

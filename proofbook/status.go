@@ -6,10 +6,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"c6book/engine"
-	"c6book/proofcheck"
 )
 
 // Status propagation. For attacker a, a position's status follows from its
@@ -116,102 +116,150 @@ func addCap(x, y int64) int64 {
 // stored children and verdict. expert is the position's sticky flag.
 // missing lists the moves (id's canonical frame) the proof needs as
 // children that are not stored yet: the full moves (s, x) inside the zone
-// of a proved open seminull stone s.
+// of a proved open seminull stone s. It loads the facts and leaves the
+// rules to the pure functions terminalProof, orProof and andProof.
 func recompute(ctx context.Context, bk *Book, q queryer, id PosID, a engine.Color, expert bool) (p Proof, missing []engine.Move, err error) {
 	pi, err := readInfo(ctx, q, id)
 	if err != nil {
 		return Proof{}, nil, err
 	}
-	p = Proof{Attacker: a, PN: 1, DN: 1, Expert: expert}
-	proved := func(ord int, how string, zone []engine.Square) Proof {
-		p.Status, p.Order, p.How, p.PN, p.DN, p.Zone = StatusProved, ord, how, 0, Infinite, zone
-		return p
-	}
-	disproved := func(how string) Proof {
-		p.Status, p.Order, p.How, p.PN, p.DN = StatusDisproved, 0, how, Infinite, 0
-		return p
-	}
-	switch {
-	case pi.winner == a:
-		return proved(0, "win", []engine.Square{}), nil, nil
-	case pi.winner == a.Opp():
-		return disproved("loss"), nil, nil
-	case expert:
-		return disproved("expert"), nil, nil
+	if p, ok := terminalProof(a, pi.winner, expert); ok {
+		return p, nil, nil
 	}
 	kids, err := readChildren(ctx, q, bk.rules, id, a)
 	if err != nil {
 		return Proof{}, nil, err
 	}
 	if pi.toMove == a && len(kids) == 0 {
-		return p, nil, nil
+		return defaultProof(a), nil, nil
 	}
 	list, _, err := loadPos(ctx, q, bk.rules, id)
 	if err != nil {
 		return Proof{}, nil, err
 	}
 	b := bk.board(list, pi.toMove)
-	tol, tolOK := b.DefenderDeficit(a)
-	r := bk.rules
 	if pi.toMove == a {
-		// OR: the best proved move (smallest order, then smallest zone).
-		var best *childRow
-		var bestZone []engine.Square
-		pn, dn, work := Infinite, int64(0), false
-		for i := range kids {
-			c := &kids[i]
-			switch c.proof.Status {
-			case StatusProved:
-				if !tolOK || c.proof.Zone == nil {
-					break // proved without a zone (an older book): cannot count
-				}
-				z := new(engine.SqSet)
-				z.AddAll(c.move.Squares()...)
-				maxE := r.P + tol
-				if c.proof.How == "win" {
-					maxE = tol // the move makes k in a row
-				}
-				z.AddAll(b.DefenderWindowEmpties(a, maxE)...)
-				z.AddAll(childToParent(r, b, a, c.move, c.proof.Zone, 0)...)
-				zl := z.Squares()
-				if best == nil || c.proof.Order < best.proof.Order || c.proof.Order == best.proof.Order && len(zl) < len(bestZone) {
-					best, bestZone = c, zl
-				}
-			case StatusOpen:
-				work = true
-			}
-			if c.proof.PN < pn {
-				pn = c.proof.PN
-			}
-			dn = addCap(dn, c.proof.DN)
-		}
-		if best != nil {
-			return proved(best.proof.Order, "move", bestZone), nil, nil
-		}
-		p.PN, p.DN = pn, dn
-		if pn >= Infinite {
-			// Every stored move is refuted; the attacker needs a new one.
-			p.PN, p.DN = 1, 1
-		}
-		if work {
-			p.Status = StatusOpen
-		}
+		return orProof(bk.rules, b, a, kids), nil, nil
+	}
+	if p, ok := refutedProof(bk.rules, a, pi.nstones, kids); ok {
 		return p, nil, nil
-	}
-	// Defender to move.
-	full := r.P
-	if pi.nstones == 0 {
-		full = r.Q
-	}
-	for _, c := range kids {
-		if c.proof.Status == StatusDisproved && (c.move.Len() >= full || c.proof.How == "loss") {
-			return disproved("reply"), nil, nil
-		}
 	}
 	v, err := loadVerdict(ctx, q, id)
 	if err != nil {
 		return Proof{}, nil, err
 	}
+	return andProof(bk.rules, b, a, list, kids, v)
+}
+
+// The proof rules (see the top of this file): pure functions of the facts
+// recompute loads, tested without a database (rules_test.go).
+
+func provedProof(a engine.Color, ord int, how string, zone []engine.Square) Proof {
+	return Proof{Attacker: a, Status: StatusProved, Order: ord, How: how, PN: 0, DN: Infinite, Zone: zone}
+}
+
+func disprovedProof(a engine.Color, how string) Proof {
+	return Proof{Attacker: a, Status: StatusDisproved, How: how, PN: Infinite, DN: 0}
+}
+
+// terminalProof is the proof of a position decided before its children
+// count: won by a (order 0, the empty zone), won by the defender, or
+// marked disproved by an expert. ok is false for any other position.
+func terminalProof(a, winner engine.Color, expert bool) (p Proof, ok bool) {
+	switch {
+	case winner == a:
+		p = provedProof(a, 0, "win", []engine.Square{})
+	case winner == a.Opp():
+		p = disprovedProof(a, "loss")
+	case expert:
+		p = disprovedProof(a, "expert")
+	default:
+		return Proof{}, false
+	}
+	p.Expert = expert
+	return p, true
+}
+
+// orProof is the proof of an attacker-to-move position (canonical board b)
+// with its stored moves kids (at least one): proved by the best proved
+// move (smallest order, then smallest zone: the move's squares, the
+// defender windows p+t stones could fill (t for a move that makes k in a
+// row), and the child's zone), else pn = min, dn = sum over the moves (1/1
+// when every move is refuted), open when a move leads to open work.
+func orProof(r engine.Rules, b *engine.Board, a engine.Color, kids []childRow) Proof {
+	p := defaultProof(a)
+	tol, tolOK := b.DefenderDeficit(a)
+	var best *childRow
+	var bestZone []engine.Square
+	pn, dn, work := Infinite, int64(0), false
+	for i := range kids {
+		c := &kids[i]
+		switch c.proof.Status {
+		case StatusProved:
+			if !tolOK || c.proof.Zone == nil {
+				break // proved without a zone (an older book): cannot count
+			}
+			z := new(engine.SqSet)
+			z.AddAll(c.move.Squares()...)
+			maxE := r.P + tol
+			if c.proof.How == "win" {
+				maxE = tol // the move makes k in a row
+			}
+			z.AddAll(b.DefenderWindowEmpties(a, maxE)...)
+			z.AddAll(childToParent(r, b, a, c.move, c.proof.Zone, 0)...)
+			zl := z.Squares()
+			if best == nil || c.proof.Order < best.proof.Order || c.proof.Order == best.proof.Order && len(zl) < len(bestZone) {
+				best, bestZone = c, zl
+			}
+		case StatusOpen:
+			work = true
+		}
+		if c.proof.PN < pn {
+			pn = c.proof.PN
+		}
+		dn = addCap(dn, c.proof.DN)
+	}
+	if best != nil {
+		return provedProof(a, best.proof.Order, "move", bestZone)
+	}
+	p.PN, p.DN = pn, dn
+	if pn >= Infinite {
+		// Every stored move is refuted; the attacker needs a new one.
+		p.PN, p.DN = 1, 1
+	}
+	if work {
+		p.Status = StatusOpen
+	}
+	return p
+}
+
+// refutedProof is the proof of a defender-to-move position (nstones
+// stones) one of whose stored full defender moves (or a move that wins for
+// the defender) is disproved: disproved. ok is false when there is none.
+func refutedProof(r engine.Rules, a engine.Color, nstones int, kids []childRow) (Proof, bool) {
+	full := r.P
+	if nstones == 0 {
+		full = r.Q
+	}
+	for _, c := range kids {
+		if c.proof.Status == StatusDisproved && (c.move.Len() >= full || c.proof.How == "loss") {
+			return disprovedProof(a, "reply"), true
+		}
+	}
+	return Proof{}, false
+}
+
+// andProof is the proof of a defender-to-move position (canonical board b,
+// stones list) with its stored children kids (none of them a refutation:
+// refutedProof) and its stored verdict v (nil: none): a leaf that needs
+// the verifier without a certified verdict of a (open with an uncertified
+// one), else proved when every item of the verdict (andItems) is a proved
+// child, with the verdict's order raised by the items', else open with pn
+// = sum, dn = min over the items. missing are the items not stored as
+// children.
+func andProof(r engine.Rules, b *engine.Board, a engine.Color, list []stone, kids []childRow, v *Verdict) (Proof, []engine.Move, error) {
+	p := defaultProof(a)
+	tol, tolOK := b.DefenderDeficit(a)
 	if v == nil || v.Attacker != a || !tolOK || !v.Certified(tol) {
 		if v != nil && v.Attacker == a {
 			p.Status = StatusOpen
@@ -256,7 +304,7 @@ func recompute(ctx context.Context, bk *Book, q queryer, id PosID, a engine.Colo
 		}
 	}
 	if all {
-		return proved(ord, "verdict", it.zone.Squares()), it.missing, nil
+		return provedProof(a, ord, "verdict", it.zone.Squares()), it.missing, nil
 	}
 	if pn == 0 {
 		pn = 1
@@ -509,6 +557,49 @@ func (bk *Book) addItems(ctx context.Context, tx *sql.Tx, id PosID, moves []engi
 	return w.dirty, nil
 }
 
+// edgeMoves lists the stored moves out of position id (packed).
+func edgeMoves(ctx context.Context, tx *sql.Tx, id PosID) (map[int64]bool, error) {
+	rows, err := tx.QueryContext(ctx, "SELECT move FROM edge WHERE parent = ?", int64(id))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]bool{}
+	for rows.Next() {
+		var m int64
+		if err := rows.Scan(&m); err != nil {
+			return nil, err
+		}
+		out[m] = true
+	}
+	return out, rows.Err()
+}
+
+// newEdges lists the moves out of position id (unpacked, in the order of
+// their packed values) that are not in had.
+func newEdges(ctx context.Context, tx *sql.Tx, id PosID, had map[int64]bool) ([]engine.Move, error) {
+	now, err := edgeMoves(ctx, tx, id)
+	if err != nil {
+		return nil, err
+	}
+	var packed []int64
+	for m := range now {
+		if !had[m] {
+			packed = append(packed, m)
+		}
+	}
+	slices.Sort(packed)
+	var out []engine.Move
+	for _, pm := range packed {
+		m, err := unpackMove(pm)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
 func boolInt(b bool) int {
 	if b {
 		return 1
@@ -543,47 +634,49 @@ ON CONFLICT(pos, attacker) DO UPDATE SET expert = excluded.expert`,
 // StoreVerdict stores v as the latest verdict of position id (a position
 // with the defender, v.Attacker's opponent, to move; moves in its canonical
 // frame), adds every item it leaves (unsolved and open seminull moves) as
-// children, and propagates the statuses.
+// children, and propagates the statuses. It returns what it added.
 //
 // A verdict with a certificate is re-checked first by proofcheck, which
-// shares no code with the prover; one that does not check is refused. The
-// verdict's tolerance must be the position's defender stone deficit. A
-// verdict without a certificate is stored but proves nothing.
-func (bk *Book) StoreVerdict(ctx context.Context, id PosID, v Verdict) error {
-	_, err := bk.storeVerdict(ctx, id, v)
-	return err
-}
-
-// storeVerdict is StoreVerdict; it returns the number of positions its
-// transaction added (items, and the moves of closed seminull items).
-func (bk *Book) storeVerdict(ctx context.Context, id PosID, v Verdict) (added int, err error) {
+// shares no code with the prover (c6book's Verdict.Check: the book is the
+// trust boundary, whatever verifier made the verdict); one that does not
+// check is refused. The verdict's tolerance must be the position's
+// defender stone deficit. A verdict without a certificate is stored but
+// proves nothing.
+func (bk *Book) StoreVerdict(ctx context.Context, id PosID, v Verdict) (Stored, error) {
+	var st Stored
 	if v.Attacker != engine.Black && v.Attacker != engine.White {
-		return 0, errors.New("verdict: attacker must be Black or White")
+		return st, errors.New("verdict: attacker must be Black or White")
 	}
 	if v.Status != StatusProved && v.Status != StatusOpen {
-		return 0, fmt.Errorf("verdict: status %q", v.Status)
+		return st, fmt.Errorf("verdict: status %q", v.Status)
 	}
 	list, tm, err := loadPos(ctx, bk.r, bk.rules, id)
 	if err != nil {
-		return 0, err
+		return st, err
 	}
 	if tm != v.Attacker.Opp() {
-		return 0, fmt.Errorf("verdict for attacker %s on a position with %s to move", v.Attacker, tm)
+		return st, fmt.Errorf("verdict for attacker %s on a position with %s to move", v.Attacker, tm)
 	}
 	var cert []byte
 	if v.Cert != nil {
 		if err := bk.checkCert(ctx, list, tm, &v); err != nil {
-			return 0, err
+			return st, err
 		}
 		if cert, err = v.Cert.MarshalBinary(); err != nil {
-			return 0, err
+			return st, err
 		}
 	}
 	data, err := marshalVerdict(v)
 	if err != nil {
-		return 0, err
+		return st, err
 	}
 	err = bk.writeRetry(ctx, func(tx *sql.Tx) error {
+		st = Stored{}
+		before, _, err := readProof(ctx, tx, bk.rules, id, v.Attacker)
+		if err != nil {
+			return err
+		}
+		st.Before = before.Status
 		last, err := lastPosition(ctx, tx)
 		if err != nil {
 			return err
@@ -605,6 +698,10 @@ ON CONFLICT(pos) DO UPDATE SET attacker = excluded.attacker, status = excluded.s
 		if err := bumpDigest(ctx, tx, removed, stored); err != nil {
 			return err
 		}
+		had, err := edgeMoves(ctx, tx, id)
+		if err != nil {
+			return err
+		}
 		dirty, err := bk.addItems(ctx, tx, id, v.Items())
 		if err != nil {
 			return fmt.Errorf("verdict: %w", err)
@@ -612,10 +709,21 @@ ON CONFLICT(pos) DO UPDATE SET attacker = excluded.attacker, status = excluded.s
 		if err := propagate(ctx, bk, tx, append(dirty, id)); err != nil {
 			return err
 		}
-		added, err = positionsAfter(ctx, tx, last)
+		if st.Replies, err = newEdges(ctx, tx, id, had); err != nil {
+			return err
+		}
+		after, _, err := readProof(ctx, tx, bk.rules, id, v.Attacker)
+		if err != nil {
+			return err
+		}
+		st.After = after.Status
+		st.Positions, err = positionsAfter(ctx, tx, last)
 		return err
 	})
-	return added, err
+	if err != nil {
+		return Stored{}, err
+	}
+	return st, nil
 }
 
 // lastPosition is the largest position id, read in a write transaction
@@ -636,40 +744,16 @@ func positionsAfter(ctx context.Context, tx *sql.Tx, last int64) (int, error) {
 
 // checkCert checks verdict v (with a certificate) of the stored position
 // (canonical stones list, tm to move) as StoreVerdict does before storing
-// it: its tolerance is the position's defender stone deficit, proofcheck
-// accepts its certificate, and every defender move the certificate does
-// not refute is one of its items. It adds the certificate's zone to
-// v.Zone.
+// it (c6book's Verdict.Check: tolerance, certificate, coverage, order). It
+// adds the certificate's zone to v.Zone.
 func (bk *Book) checkCert(ctx context.Context, list []stone, tm engine.Color, v *Verdict) error {
-	b := bk.board(list, tm)
-	tol, ok := b.DefenderDeficit(v.Attacker)
-	if !ok {
-		return fmt.Errorf("verdict: the position's stone counts do not fit full turns of attacker %s", v.Attacker)
-	}
-	if v.Tolerance != tol {
-		return fmt.Errorf("verdict made at tolerance %d; this position needs %d (the defender's missing stones)", v.Tolerance, tol)
-	}
-	if v.Cert.Attacker != v.Attacker {
-		return errors.New("verdict: the certificate is for the other attacker")
-	}
-	res, err := proofcheck.CheckVerdict(ctx, bk.rules, b.StoneList(engine.Black), b.StoneList(engine.White), tm, tol, v.Cert)
+	zone, err := v.Check(ctx, bk.board(list, tm))
 	if err != nil {
-		return fmt.Errorf("verdict refused, its certificate does not check: %w", err)
-	}
-	// Every defender move the certificate does not refute must be an
-	// item the book will answer, and every item a legal defender
-	// move: a verdict that forgets one, or lists a bad one, is refused.
-	if err := res.CheckItems(v.CheckedItems()); err != nil {
-		return fmt.Errorf("verdict refused: %w", err)
-	}
-	// Its order may not be lower than its certificate supports: a proof
-	// resting on it would be labelled with too low an order.
-	if err := res.CheckOrder(v.Order); err != nil {
-		return fmt.Errorf("verdict refused: %w", err)
+		return err
 	}
 	z := new(engine.SqSet)
 	z.AddAll(v.Zone...)
-	z.AddAll(res.Zone...)
+	z.AddAll(zone...)
 	v.Zone = z.Squares()
 	return nil
 }

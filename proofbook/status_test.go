@@ -63,7 +63,7 @@ func verdict(t *testing.T, bk *Book, line string, status string, order int, unso
 
 func store(t *testing.T, bk *Book, id PosID, v Verdict) {
 	t.Helper()
-	if err := bk.StoreVerdict(context.Background(), id, v); err != nil {
+	if _, err := bk.StoreVerdict(context.Background(), id, v); err != nil {
 		t.Fatal(err)
 	}
 	mustCheck(t, bk)
@@ -293,38 +293,38 @@ func TestStoreVerdictRefusesBadCertificates(t *testing.T) {
 	// One block forgotten.
 	short := v
 	short.Unsolved = v.Unsolved[1:]
-	if err := bk.StoreVerdict(ctx, A, short); err == nil || !strings.Contains(err.Error(), "neither refuted") {
+	if _, err := bk.StoreVerdict(ctx, A, short); err == nil || !strings.Contains(err.Error(), "neither refuted") {
 		t.Fatalf("a verdict that forgets a reply: %v", err)
 	}
 	// Another tolerance.
 	tol := v
 	tol.Tolerance = 1
-	if err := bk.StoreVerdict(ctx, A, tol); err == nil || !strings.Contains(err.Error(), "tolerance") {
+	if _, err := bk.StoreVerdict(ctx, A, tol); err == nil || !strings.Contains(err.Error(), "tolerance") {
 		t.Fatalf("a verdict at the wrong tolerance: %v", err)
 	}
 	// Forged open verdicts: an item twice, an item that loses at once,
 	// every move left open where the attacker threatens.
 	twice := v
 	twice.Unsolved = append(append([]Unsolved(nil), v.Unsolved...), v.Unsolved[0])
-	if err := bk.StoreVerdict(ctx, A, twice); err == nil || !strings.Contains(err.Error(), "listed twice") {
+	if _, err := bk.StoreVerdict(ctx, A, twice); err == nil || !strings.Contains(err.Error(), "listed twice") {
 		t.Fatalf("a verdict with an item twice: %v", err)
 	}
 	losing := v
 	losing.Unsolved = append(append([]Unsolved(nil), v.Unsolved...), Unsolved{Move: mv(t, bk.Rules(), "a1b1")})
-	if err := bk.StoreVerdict(ctx, A, losing); err == nil || !strings.Contains(err.Error(), "loses at once") {
+	if _, err := bk.StoreVerdict(ctx, A, losing); err == nil || !strings.Contains(err.Error(), "loses at once") {
 		t.Fatalf("a verdict with an item that loses at once: %v", err)
 	}
 	all := v
 	all.Unsolved, all.AllUnsolved = nil, true
 	all.Cert = &proofcheck.Cert{Attacker: v.Attacker, AllUnsolved: true}
-	if err := bk.StoreVerdict(ctx, A, all); err == nil || !strings.Contains(err.Error(), "all-unsolved") {
+	if _, err := bk.StoreVerdict(ctx, A, all); err == nil || !strings.Contains(err.Error(), "all-unsolved") {
 		t.Fatalf("an all-unsolved verdict where the attacker threatens: %v", err)
 	}
 	// A covered move whose strategy does not win.
 	bad := v
 	bad.Cert = &proofcheck.Cert{Attacker: engine.Black, Unsolved: v.Cert.Unsolved[1:],
 		Covered: []proofcheck.CoveredCert{{Move: v.Cert.Unsolved[0], Tree: &proofcheck.Tree{Move: mv(t, bk.Rules(), "a1b1")}}}}
-	if err := bk.StoreVerdict(ctx, A, bad); err == nil || !strings.Contains(err.Error(), "certificate does not check") {
+	if _, err := bk.StoreVerdict(ctx, A, bad); err == nil || !strings.Contains(err.Error(), "certificate does not check") {
 		t.Fatalf("a forged certificate: %v", err)
 	}
 	p, err := bk.Position(ctx, A)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"c6book/engine"
+	"c6book/internal/testenv"
 )
 
 type solvedCase struct {
@@ -160,7 +161,7 @@ func seminullCount(t *Tree) int {
 // defender stones anywhere outside it, and the engine's exhaustive replay
 // (CheckStrategy) of the same strategy must still win.
 func TestSolverWinsCheckAndZonesHold(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	ctx := context.Background()
 	cases := solvedCases(t)
 	rng := rand.New(rand.NewPCG(9, 9))

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"c6book/engine"
+	"c6book/internal/testenv"
 )
 
 type verdictCase struct {
@@ -80,7 +81,7 @@ func computeVerdictCases() ([]*verdictCase, string) {
 // contains an open seminull stone; the checker's zone is inside the
 // engine's.
 func TestVerifierVerdictsCheck(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	ctx := context.Background()
 	kinds := map[string]int{}
 	for _, vc := range verdictCases(t) {

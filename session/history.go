@@ -147,17 +147,9 @@ type repliesEdit struct {
 }
 
 func (e *repliesEdit) do(ctx context.Context, store BookStore, b *engine.Board) error {
-	before, err := store.Children(ctx, b, e.verdict.Attacker)
-	if err != nil {
-		return err
-	}
-	if err := store.StoreVerdict(ctx, b, e.verdict); err != nil {
-		return err
-	}
-	if after, err := store.Children(ctx, b, e.verdict.Attacker); err == nil {
-		e.added = newMoves(before, after)
-	}
-	return nil
+	added, err := store.StoreVerdict(ctx, b, e.verdict)
+	e.added = added
+	return err
 }
 
 func (e *repliesEdit) undo(ctx context.Context, store BookStore, b *engine.Board) error {
@@ -177,21 +169,6 @@ func (e *repliesEdit) describe() string {
 }
 
 func (e *repliesEdit) noOp() bool { return len(e.added) == 0 }
-
-// newMoves lists the moves of after that are not in before.
-func newMoves(before, after []Child) []engine.Move {
-	had := make(map[engine.Move]bool, len(before))
-	for _, c := range before {
-		had[c.Move] = true
-	}
-	var out []engine.Move
-	for _, c := range after {
-		if !had[c.Move] {
-			out = append(out, c.Move)
-		}
-	}
-	return out
-}
 
 // noOpEdit is an edit that may turn out to change nothing once done (a
 // move already stored, a verdict that added no reply).

@@ -119,8 +119,10 @@ type BookStore interface {
 	// attacker does not win b.
 	SetDisproved(ctx context.Context, b *engine.Board, attacker engine.Color, on bool) error
 	// StoreVerdict records the verdict of Verify on b (the defender to
-	// move) and adds its unsolved defender moves as children of b.
-	StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) error
+	// move) and adds its unsolved defender moves as children of b; added
+	// are the moves out of b (b's orientation) it stored that were not
+	// stored before.
+	StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) (added []engine.Move, err error)
 	// Next returns the most-proving open position below b (b included)
 	// for attacker: e.Line is the moves from b, in b's orientation; ok is
 	// false when there is none.

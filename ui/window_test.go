@@ -317,10 +317,10 @@ type lockedStore struct {
 	waiting chan struct{}
 }
 
-func (s lockedStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) error {
+func (s lockedStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) ([]engine.Move, error) {
 	close(s.waiting)
 	<-ctx.Done()
-	return ctx.Err()
+	return nil, ctx.Err()
 }
 
 // A finished verdict waiting for a locked book says so and waits until the

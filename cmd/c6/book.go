@@ -846,33 +846,19 @@ func bookVerify(e *bookEnv, o verifyOpts) error {
 	if err != nil {
 		return err
 	}
-	// Verify the canonical board: the verdict's moves are then in the
-	// frame the book stores.
-	cb, err := bk.Board(ctx, id)
-	if err != nil {
-		return err
-	}
-	_, csym := cb.CanonicalKey()
-	tol, ok := cb.DefenderDeficit(cb.ToMove().Opp())
-	if !ok {
-		return fmt.Errorf("the position's stone counts do not fit full turns of %s, the attacker", cb.ToMove().Opp())
-	}
 	// --timeout bounds each solver call, as in `c6 verify`: a call out of
 	// time leaves its move unsolved, and the verdict is stored.
 	verifier, release, err := o.nats.verifier(ctx, e.stderr)
 	if err != nil {
 		return err
 	}
-	v, err := verifier.Verify(ctx, cb, engine.VerifyOptions{Lambda: o.lambda, Workers: o.workers, Tolerance: tol,
+	res, err := bk.Verify(ctx, id, verifier, engine.VerifyOptions{Lambda: o.lambda, Workers: o.workers,
 		Limits: engine.Limits{MaxNodes: o.maxNodes, Timeout: o.timeout}}, nil)
 	release()
 	if err != nil {
 		return err
 	}
-	sv := proofbook.FromEngine(bk.Rules(), csym, v, o.lambda)
-	if err := bk.StoreVerdict(ctx, id, sv); err != nil {
-		return err
-	}
+	sv := res.Verdict
 	p, err := bk.Position(ctx, id)
 	if err != nil {
 		return err

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"c6book/internal/testenv"
 	"c6book/proofbook"
 )
 
@@ -32,7 +33,7 @@ func sqlOutside(t *testing.T, book string, stmts ...string) {
 // open --proved says how many the other attacker has when the asked one
 // has none.
 func TestBookUncheckedProofs(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	book := filepath.Join(t.TempDir(), "p.c6book")
 	runBook(t, false, "init", "--book", book, "--rules", "8,8,5,2,1")
 	out, _ := runBook(t, false, "prove", "--book", book, "--turns", "d4", "--attacker", "B", "--lambda", "3",

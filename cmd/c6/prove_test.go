@@ -8,13 +8,14 @@ import (
 	"strings"
 	"testing"
 
+	"c6book/internal/testenv"
 	"c6book/jobqueue"
 )
 
 // c6 book prove proves a small board's first move on its own, the book
 // checks, a second run has nothing to do, and a held position is named.
 func TestBookProve(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	book := filepath.Join(t.TempDir(), "p.c6book")
 	runBook(t, false, "init", "--book", book, "--rules", "8,8,5,2,1")
 	runBook(t, true, "prove", "--book", book, "--jobs", "0")

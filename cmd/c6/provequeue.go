@@ -10,7 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"c6book/engine"
 	"c6book/jobqueue"
 )
 
@@ -65,10 +64,6 @@ func checkListen(listen, creds string) error {
 	return err
 }
 
-// errNoQueue is --no-queue's "error" opening the queue: the fallback
-// (engine.LocalVerifier) answers.
-var errNoQueue = errors.New("--no-queue")
-
 // proveQueue is the queue of one `c6 book prove` run and its state for the
 // progress line and the summary.
 type proveQueue struct {
@@ -88,50 +83,27 @@ type proveQueue struct {
 // jobs is the in-process job slots of the embedded queue, solvers each
 // job's solver calls.
 func openProveQueue(f proveQueueFlags, bookPath string, jobs, solvers int, stderr io.Writer) *proveQueue {
-	logf := func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
 	p := &proveQueue{flags: f}
-	open := func(ctx context.Context) (jobqueue.Queue, error) {
-		if f.none {
-			return nil, errNoQueue
-		}
-		if f.url != "" {
-			return jobqueue.OpenRemote(ctx, jobqueue.RemoteConfig{URL: f.url, Creds: f.creds, Name: "c6-prove",
-				Workers: f.local, Solvers: solvers, Client: jobqueue.ClientConfig{Logf: logf}})
-		}
-		if err := ensureCreds(f.creds, stderr); err != nil {
-			return nil, err
-		}
-		q, err := jobqueue.StartEmbedded(ctx, jobqueue.EmbeddedConfig{
-			Server:  jobqueue.ServerConfig{Dir: jobqueue.QueueDir(bookPath), Listen: f.listen, CredsFile: f.creds},
-			Workers: jobs, Solvers: solvers, Client: jobqueue.ClientConfig{Logf: logf}})
-		if err == nil && f.listen != "" {
-			if q.Joined() {
-				fmt.Fprintf(stderr, "the queue beside the book is served by another process, at %s: --listen is its\n", q.URL())
-			} else {
-				fmt.Fprintf(stderr, "verifier queue on %s: workers join with c6 worker --nats %s --creds FILE\n", q.URL(), q.URL())
-			}
-		}
-		return q, err
-	}
-	var note func(error)
-	var fallback engine.Verifier
-	if f.url == "" && f.listen == "" {
+	p.lazy = jobqueue.OpenBookQueue(jobqueue.BookQueueConfig{Book: bookPath, None: f.none,
+		URL: f.url, Creds: f.creds, Name: "c6-prove", RemoteWorkers: f.local, Listen: f.listen,
+		Workers: jobs, Solvers: solvers,
+		Logf: func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) },
 		// The default queue is an implementation detail: when the folder
 		// beside the book cannot hold it, verify here as before.
-		fallback = engine.LocalVerifier{}
-		note = func(err error) {
-			if !errors.Is(err, errNoQueue) {
-				fmt.Fprintf(stderr, "verifier queue not started (%v): verifying in this process\n", err)
+		Note: func(err error) {
+			fmt.Fprintf(stderr, "verifier queue not started (%v): verifying in this process\n", err)
+		},
+		Prepare: func() error { return ensureCreds(f.creds, stderr) },
+		Opened: func(q jobqueue.Queue) {
+			if e, ok := q.(*jobqueue.Embedded); ok && f.listen != "" {
+				if e.Joined() {
+					fmt.Fprintf(stderr, "the queue beside the book is served by another process, at %s: --listen is its\n", q.URL())
+				} else {
+					fmt.Fprintf(stderr, "verifier queue on %s: workers join with c6 worker --nats %s --creds FILE\n", q.URL(), q.URL())
+				}
 			}
-		}
-	}
-	p.lazy = jobqueue.NewLazy(func(ctx context.Context) (jobqueue.Queue, error) {
-		q, err := open(ctx)
-		if err == nil {
 			p.started(q)
-		}
-		return q, err
-	}, fallback, note)
+		}})
 	return p
 }
 

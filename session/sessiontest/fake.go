@@ -177,7 +177,7 @@ func (s *Store) SetMarks(_ context.Context, b *engine.Board, marks map[engine.Sq
 	return nil
 }
 
-func (s *Store) StoreVerdict(_ context.Context, b *engine.Board, v c6book.Verdict) error {
+func (s *Store) StoreVerdict(_ context.Context, b *engine.Board, v c6book.Verdict) ([]engine.Move, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	n := s.node(b, true)
@@ -188,9 +188,14 @@ func (s *Store) StoreVerdict(_ context.Context, b *engine.Board, v c6book.Verdic
 	} else {
 		n.Status[v.Attacker] = c6book.StatusOpen
 	}
+	var added []engine.Move
 	for _, m := range v.Items() {
-		if _, err := s.addMove(b, m); err != nil {
-			return err
+		created, err := s.addMove(b, m)
+		if err != nil {
+			return added, err
+		}
+		if created {
+			added = append(added, m)
 		}
 		c := b.Clone()
 		_ = c.Play(m)
@@ -198,7 +203,7 @@ func (s *Store) StoreVerdict(_ context.Context, b *engine.Board, v c6book.Verdic
 			cn.Status[v.Attacker] = c6book.StatusOpen
 		}
 	}
-	return nil
+	return added, nil
 }
 
 // walk visits every position reachable from the root, breadth first, with

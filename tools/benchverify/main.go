@@ -35,6 +35,7 @@ import (
 	"time"
 
 	"c6book/engine"
+	"c6book/internal/openingset"
 	"c6book/proofcheck"
 )
 
@@ -255,7 +256,7 @@ func load(posFile, gamesFile string) ([]position, error) {
 	}
 	r := engine.Connect6()
 	var out []position
-	err = eachRow(posFile, 4, func(cols []string) error {
+	err = openingset.EachRow(posFile, 4, func(cols []string) error {
 		gid, turns := cols[0], cols[3]
 		b, err := engine.ReplayText(r, turns)
 		if err != nil {

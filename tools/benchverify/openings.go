@@ -1,16 +1,14 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"strings"
 	"time"
 
 	"c6book/engine"
 	"c6book/internal/cputime"
+	"c6book/internal/openingset"
 	"c6book/proofcheck"
 )
 
@@ -24,7 +22,7 @@ type opening struct {
 func loadOpenings(path string) ([]opening, error) {
 	r := engine.Connect6()
 	var out []opening
-	err := eachRow(path, 4, func(cols []string) error {
+	err := openingset.EachRow(path, 4, func(cols []string) error {
 		b, err := engine.ReplayText(r, cols[3])
 		if err != nil {
 			return err
@@ -33,32 +31,6 @@ func loadOpenings(path string) ([]opening, error) {
 		return nil
 	})
 	return out, err
-}
-
-// eachRow calls f with the columns of each row of the tab-separated file
-// at path (blank lines and # comments skipped), which must have ncols
-// columns; an error names the file and line.
-func eachRow(path string, ncols int, f func(cols []string) error) error {
-	fh, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer fh.Close()
-	sc := bufio.NewScanner(fh)
-	for line := 1; sc.Scan(); line++ {
-		text := sc.Text()
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		cols := strings.Split(text, "\t")
-		if len(cols) != ncols {
-			return fmt.Errorf("%s:%d: want %d tab-separated columns", path, line, ncols)
-		}
-		if err := f(cols); err != nil {
-			return fmt.Errorf("%s:%d: %w", path, line, err)
-		}
-	}
-	return sc.Err()
 }
 
 // benchOpenings verifies the attacker's reply of each of the first n

@@ -1,27 +1,25 @@
 // Command match plays the engine's player against the auto-pilot's old
 // first candidate (rankCandidates, engine.AttackerCandidates) from the most
-// played three-turn openings of the LittleGolem games, each opening twice
-// (each engine with each colour), and prints the score:
+// played three-turn openings of the LittleGolem games (the openings of the
+// opening set tools/benchverify/openings.tsv, written by tools/openingset),
+// each opening twice (each engine with each colour), and prints the score:
 //
-//	nice go run ./tools/match [--games FILE] [--openings 40] [--time 100ms | --nodes N]
+//	nice go run ./tools/match [--set FILE] [--openings 40] [--time 100ms | --nodes N]
 //
 // Run it from the project root. A game ends with a six, a full board, or
 // at --max-turns (a draw, LittleGolem's rule is 150).
 package main
 
 import (
-	"compress/gzip"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"sort"
-	"strings"
 	"time"
 
 	"c6book/engine"
+	"c6book/internal/openingset"
 )
 
 func main() {
@@ -37,8 +35,8 @@ type mover func(ctx context.Context, b *engine.Board) (engine.Move, error)
 func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	games := fs.String("games", "../shared/data/littlegolem-connect6-games.json.gz", "LittleGolem games {gid: [turns]}")
-	nOpen := fs.Int("openings", 40, "the most played three-turn openings to start from")
+	set := fs.String("set", openingset.Path, "the opening set (tools/openingset)")
+	nOpen := fs.Int("openings", 40, "the most played three-turn openings of the set to start from")
 	perMove := fs.Duration("time", 100*time.Millisecond, "the player's time a move (0: --nodes only)")
 	nodes := fs.Int64("nodes", 0, "the player's node budget a move (0: none with --time)")
 	maxTurns := fs.Int("max-turns", 150, "a game this long is a draw")
@@ -52,10 +50,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if *perMove == 0 && *nodes == 0 {
 		return fmt.Errorf("give --time or --nodes")
 	}
-	openings, err := topOpenings(*games, *nOpen)
+	rows, err := openingset.Load(*set)
 	if err != nil {
 		return err
 	}
+	openings := openingset.Openings(rows, *nOpen)
 	r := engine.Connect6()
 	player := func(ctx context.Context, b *engine.Board) (engine.Move, error) {
 		res, err := engine.Play(ctx, b, engine.PlayOptions{Timeout: *perMove, MaxNodes: *nodes})
@@ -81,13 +80,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 			if !playerBlack {
 				black, white = old, player
 			}
-			b, err := engine.ReplayText(r, op.turns)
+			b, err := engine.ReplayText(r, op.Turns)
 			if err != nil {
 				return err
 			}
 			winner, err := playGame(ctx, b, black, white, *maxTurns)
 			if err != nil {
-				return fmt.Errorf("%s: %w", op.turns, err)
+				return fmt.Errorf("%s: %w", op.Turns, err)
 			}
 			pc := engine.Black
 			if !playerBlack {
@@ -105,7 +104,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 				drawn++
 			}
 			if *verbose {
-				fmt.Fprintf(stdout, "%-22s player %s: %s wins after %d turns\n", op.turns, pc, res, b.Turn())
+				fmt.Fprintf(stdout, "%-22s player %s: %s wins after %d turns\n", op.Turns, pc, res, b.Turn())
 			}
 		}
 	}
@@ -131,58 +130,4 @@ func playGame(ctx context.Context, b *engine.Board, black, white mover, maxTurns
 		}
 	}
 	return b.Winner(), nil
-}
-
-type opening struct {
-	turns string
-	games int
-}
-
-// topOpenings returns the n most played first three turns (ties: by the
-// turns), as played (no symmetry folding).
-func topOpenings(path string, n int) ([]opening, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var rd io.Reader = f
-	if strings.HasSuffix(path, ".gz") {
-		z, err := gzip.NewReader(f)
-		if err != nil {
-			return nil, err
-		}
-		defer z.Close()
-		rd = z
-	}
-	var raw map[string][]string
-	if err := json.NewDecoder(io.LimitReader(rd, 1<<30)).Decode(&raw); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	r := engine.Connect6()
-	count := map[string]int{}
-	for _, turns := range raw {
-		if len(turns) < 4 {
-			continue
-		}
-		key := strings.Join(turns[:3], " ")
-		if _, err := engine.ReplayText(r, key); err != nil {
-			continue
-		}
-		count[key]++
-	}
-	var out []opening
-	for k, v := range count {
-		out = append(out, opening{k, v})
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].games != out[j].games {
-			return out[i].games > out[j].games
-		}
-		return out[i].turns < out[j].turns
-	})
-	if len(out) > n {
-		out = out[:n]
-	}
-	return out, nil
 }

@@ -5,6 +5,8 @@ import (
 	"flag"
 	"os"
 	"testing"
+
+	"c6book/internal/testenv"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/sample_gen.golden")
@@ -15,7 +17,7 @@ var update = flag.Bool("update", false, "rewrite testdata/sample_gen.golden")
 // training is reproducible. Regenerate with -update after a deliberate
 // change, then regenerate engine/patterns_gen.go with go run ./tools/train.
 func TestTrainRegeneratesByteForByte(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	src := trainSample(t)
 	if *update {
 		if err := os.WriteFile("testdata/sample_gen.golden", src, 0o644); err != nil {

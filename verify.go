@@ -1,0 +1,89 @@
+package c6book
+
+import (
+	"context"
+	"fmt"
+
+	"c6book/engine"
+	"c6book/proofcheck"
+)
+
+// VerifyBoard runs ver (nil: engine.LocalVerifier) on b, a position with
+// the defender to move, for the attacker b.ToMove().Opp(), at b's defender
+// stone deficit (opts.Tolerance is set here: a verdict at another
+// tolerance proves nothing), and returns the verdict in the frame symmetry
+// sym maps b to: 0 for b's own, b's CanonicalKey symmetry for the proof
+// book's canonical frame. It is the one path from a board to a Verdict:
+// the proof book's Verify, the workbench and `c6 verify` use it.
+func VerifyBoard(ctx context.Context, b *engine.Board, ver engine.Verifier, sym int, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (Verdict, error) {
+	a := b.ToMove().Opp()
+	tol, ok := b.DefenderDeficit(a)
+	if !ok {
+		return Verdict{}, fmt.Errorf("the position's stone counts do not fit full turns of %s, the attacker", a)
+	}
+	opts.Tolerance = tol
+	if ver == nil {
+		ver = engine.LocalVerifier{}
+	}
+	v, err := ver.Verify(ctx, b, opts, progress)
+	if err != nil {
+		return Verdict{}, err
+	}
+	return FromEngine(b.Rules(), sym, v, opts.Lambda), nil
+}
+
+// CertError is a certificate that proofcheck, the independent checker,
+// does not accept (CheckCertificate).
+type CertError struct{ Err error }
+
+func (e *CertError) Error() string { return "certificate does not check: " + e.Err.Error() }
+func (e *CertError) Unwrap() error { return e.Err }
+
+// CheckCertificate is the one check of a verdict's argument, shared by the
+// proof book's store (the trust boundary) and the verifier queue's client:
+// on b (the defender to move; the verdict's frame) at tolerance tol,
+// proofcheck must accept cert (a *CertError otherwise), the verdict's
+// items must pass the coverage rule (every item a legal defender move,
+// listed once, and every defender move the certificate does not refute an
+// item: proofcheck's VerdictResult.CheckItems), and the claimed order may
+// not be lower than the certificate supports. It returns the zone the
+// checker computed.
+func CheckCertificate(ctx context.Context, b *engine.Board, tol int, cert *proofcheck.Cert, items proofcheck.Items, order int) ([]engine.Square, error) {
+	res, err := proofcheck.CheckVerdict(ctx, b.Rules(), b.StoneList(engine.Black), b.StoneList(engine.White), b.ToMove(), tol, cert)
+	if err != nil {
+		return nil, &CertError{err}
+	}
+	if err := res.CheckItems(items); err != nil {
+		return nil, err
+	}
+	if err := res.CheckOrder(order); err != nil {
+		return nil, err
+	}
+	return res.Zone, nil
+}
+
+// Check checks verdict v (b's frame; b with the defender, v.Attacker's
+// opponent, to move) as the proof book does before storing it: its
+// tolerance is b's defender stone deficit, its certificate is for its
+// attacker, and CheckCertificate accepts it. It returns the zone the
+// checker computed. A verdict without a certificate is an error.
+func (v *Verdict) Check(ctx context.Context, b *engine.Board) ([]engine.Square, error) {
+	tol, ok := b.DefenderDeficit(v.Attacker)
+	if !ok {
+		return nil, fmt.Errorf("verdict: the position's stone counts do not fit full turns of attacker %s", v.Attacker)
+	}
+	if v.Tolerance != tol {
+		return nil, fmt.Errorf("verdict made at tolerance %d; this position needs %d (the defender's missing stones)", v.Tolerance, tol)
+	}
+	if v.Cert == nil {
+		return nil, fmt.Errorf("verdict: no certificate")
+	}
+	if v.Cert.Attacker != v.Attacker {
+		return nil, fmt.Errorf("verdict: the certificate is for the other attacker")
+	}
+	zone, err := CheckCertificate(ctx, b, tol, v.Cert, v.CheckedItems(), v.Order)
+	if err != nil {
+		return nil, fmt.Errorf("verdict refused: %w", err)
+	}
+	return zone, nil
+}
