@@ -31,12 +31,17 @@ func closedSeminull(t *testing.T, bk *Book, a engine.Color) []PosID {
 	return out
 }
 
-// TestFindLambda3 searches random small-board positions for λ3 proofs that
-// happen: the attacker to move has no threat-space win (VCDT, VCST), the
-// auto-pilot proves the position at λ3 anyway, and its proof holds a
-// closed seminull item. A generator, not a test: C6_FIND_L3=N tries N
-// positions (C6_FIND_RULES m,n,k,p,q, C6_FIND_TURNS, C6_FIND_SEED) and
-// prints TSV lines for testdata/lambda3.tsv.
+// TestFindLambda3 searches small boards for λ3 proofs that happen. A
+// generator, not a test (skipped unless C6_FIND_L3=N): N random lines of
+// C6_FIND_TURNS turns (C6_FIND_RULES m,n,k,p,q, C6_FIND_SEED) whose side to
+// move has no VCDT win (exhausted) and no VCST win found (C6_FIND_ANY=1
+// drops both conditions); for each, the engine's candidates and four quiet
+// moves are verified at λ3, the ones that leave seminull moves open are
+// proved through the book (Book.Prove, λ3), and a proof holding a closed
+// seminull item is played out by brute force and printed as a FOUND line.
+// C6_FIND_LINE proves that one line instead, for the side that just moved
+// (C6_FIND_TOMOVE=1: the side to move), with at most N verifier calls of
+// C6_FIND_NODES nodes a solver call. Fixtures go to testdata/lambda3.tsv.
 func TestFindLambda3(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("C6_FIND_L3"))
 	if n <= 0 {
