@@ -470,7 +470,13 @@ func CheckProof(ctx context.Context, b *Board, root *ProofNode, opts VerifyOptio
 
 // openingCandidates ranks a's first moves on the empty board: the shapes of
 // the first turn's stones inside a small box at the centre, one per
-// symmetry class, by the pattern score.
+// symmetry class, by the pattern score; with three stones or more, the
+// shapes whose stones all lie on one line come last. (The pattern score
+// puts them first, but one line is what the defender blocks: in
+// Connect(6,2,3) the three straight threes are the only shapes of the 3×3
+// box whose λ3 verdict leaves seminull moves open, every one of them a
+// subtree of its own for the auto-pilot, where Black's triangle i9k9j10
+// is proved by one verifier call; see docs/notes/i24-small.md.)
 func openingCandidates(b *Board, a Color, n int) []Move {
 	r := b.rules
 	q := r.StonesForTurn(b.Turn())
@@ -488,6 +494,7 @@ func openingCandidates(b *Board, a Color, n int) []Move {
 	}
 	type cand struct {
 		m     Move
+		line  bool // every stone on one line (q >= 3)
 		score float64
 	}
 	var cs []cand
@@ -506,7 +513,7 @@ func openingCandidates(b *Board, a Color, n int) []Move {
 			}
 			if !seen[key] {
 				seen[key] = true
-				cs = append(cs, cand{NewMove(pick...), sc})
+				cs = append(cs, cand{NewMove(pick...), q >= 3 && collinear(r, pick), sc})
 			}
 			return
 		}
@@ -520,6 +527,9 @@ func openingCandidates(b *Board, a Color, n int) []Move {
 		rec(0)
 	}
 	sort.SliceStable(cs, func(i, j int) bool {
+		if cs[i].line != cs[j].line {
+			return !cs[i].line
+		}
 		if cs[i].score != cs[j].score {
 			return cs[i].score > cs[j].score
 		}
@@ -533,4 +543,26 @@ func openingCandidates(b *Board, a Color, n int) []Move {
 		out = append(out, c.m)
 	}
 	return out
+}
+
+// collinear reports whether the squares lie on one horizontal, vertical or
+// diagonal line.
+func collinear(r Rules, sq []Square) bool {
+	if len(sq) < 2 {
+		return true
+	}
+	x0, y0 := r.XY(sq[0])
+	x1, y1 := r.XY(sq[1])
+	dx, dy := x1-x0, y1-y0
+	if dx != 0 && dy != 0 && dx != dy && dx != -dy {
+		return false
+	}
+	for _, s := range sq[2:] {
+		x, y := r.XY(s)
+		ex, ey := x-x0, y-y0
+		if ex*dy != ey*dx { // not on the line through the first two
+			return false
+		}
+	}
+	return true
 }

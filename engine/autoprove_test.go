@@ -220,3 +220,57 @@ func BenchmarkConnect623Proof(bm *testing.B) {
 		bm.ReportMetric(float64(calls), "verifier-calls")
 	}
 }
+
+// The first-turn shapes of Connect(6,2,3): one per symmetry class, and the
+// straight ones (all three stones on one line, found here by brute force
+// over the lines of the board) after every other shape.
+func TestOpeningCandidatesLinesLast(t *testing.T) {
+	r := Rules{M: 19, N: 19, K: 6, P: 2, Q: 3}
+	b := MustNewBoard(r)
+	cs := openingCandidates(b, Black, 1000)
+	onLine := func(m Move) bool {
+		for y := 0; y < r.N; y++ {
+			for x := 0; x < r.M; x++ {
+				for _, d := range [][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}} {
+					in := 0
+					for i := 0; i < r.M; i++ {
+						if px, py := x+i*d[0], y+i*d[1]; r.OnBoard(px, py) && m.Contains(r.Sq(px, py)) {
+							in++
+						}
+					}
+					if in == m.Len() {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	keys := map[uint64]bool{}
+	lines, seenLine := 0, false
+	for _, m := range cs {
+		nb := b.Clone()
+		for i := 0; i < m.Len(); i++ {
+			nb.Place(m.At(i), Black)
+		}
+		k, _ := nb.CanonicalKey()
+		if keys[k] {
+			t.Fatalf("%s: a symmetry class twice", MoveName(r, m))
+		}
+		keys[k] = true
+		l := onLine(m)
+		if l != collinear(r, []Square{m.At(0), m.At(1), m.At(2)}) {
+			t.Fatalf("%s: collinear says %v", MoveName(r, m), !l)
+		}
+		if seenLine && !l {
+			t.Fatalf("%s comes after a straight shape", MoveName(r, m))
+		}
+		if l {
+			lines++
+			seenLine = true
+		}
+	}
+	if len(cs) != 16 || lines != 3 {
+		t.Fatalf("%d shapes, %d straight; want 16 and 3 (the 3×3 box up to symmetry)", len(cs), lines)
+	}
+}

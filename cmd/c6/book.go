@@ -95,7 +95,7 @@ func bookCommands() []bookSub {
 		{name: "verify", summary: "run the verifier on a position and store the verdict", position: true, writes: true, flags: verifyFlags,
 			attacker: "attacker B or W: must be the side that just moved, the only side the verifier proves for (default: that side)"},
 		{name: "prove", proofs: true, summary: "the auto-pilot: prove a position by proposing attacker moves and verifying, storing every verdict", position: true, writes: true, flags: proveFlags,
-			attacker: "attacker B or W (default: the side that just moved)"},
+			attacker: "attacker B or W (default: the side that just moved; on the empty board, Black)"},
 		{name: "next", proofs: true, summary: "the most-proving open position for an attacker", position: true,
 			flags: func(*flag.FlagSet) bookRun { return bookRun{run: bookNext} }},
 		{name: "open", proofs: true, summary: "open positions by proof number, or proved positions", flags: listFlags},

@@ -81,6 +81,11 @@ func bookProve(e *bookEnv, o proveOpts) error {
 	if err != nil {
 		return err
 	}
+	if e.f.attacker == "" && b.Stones(engine.Black)+b.Stones(engine.White) == 0 {
+		// Nobody has moved: the attacker is the side to move (Black), the
+		// only side a first move can prove a win for.
+		a = b.ToMove()
+	}
 	workers := o.workers
 	if workers == 0 {
 		workers = max(1, runtime.NumCPU()/o.jobs)

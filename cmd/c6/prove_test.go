@@ -142,3 +142,32 @@ func TestBookProveListenNeedsCreds(t *testing.T) {
 		}
 	}
 }
+
+// On the empty board nobody has moved: prove's default attacker is the
+// side to move, Black (the side that "just moved" would be White, for
+// whom the empty board proves nothing), and its first call is a verifier
+// call on one of Black's first moves.
+func TestBookProveEmptyBoardAttacker(t *testing.T) {
+	book := filepath.Join(t.TempDir(), "e.c6book")
+	runBook(t, false, "init", "--book", book, "--rules", "7,7,4,2,1")
+	out, _ := runBook(t, false, "prove", "--book", book, "--max-calls", "1", "--max-nodes", "2000", "--workers", "1", "--no-queue", "--json")
+	var res struct {
+		Attacker string `json:"attacker"`
+		Calls    int    `json:"calls"`
+		Added    int    `json:"added"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Attacker != "B" || res.Calls != 1 || res.Added == 0 {
+		t.Fatalf("prove on the empty board: attacker %s, %d calls, %d positions added; want B, 1 call and Black's first moves added", res.Attacker, res.Calls, res.Added)
+	}
+	// --attacker W is still obeyed.
+	out, _ = runBook(t, false, "prove", "--book", book, "--attacker", "W", "--max-calls", "1", "--max-nodes", "2000", "--workers", "1", "--no-queue", "--json")
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Attacker != "W" {
+		t.Fatalf("--attacker W: attacker %s", res.Attacker)
+	}
+}
