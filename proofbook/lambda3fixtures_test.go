@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"c6book/engine"
+	"c6book/internal/testenv"
 )
 
 // The λ3 fixtures of testdata/lambda3.tsv: the auto-pilot proves each
@@ -19,7 +20,7 @@ import (
 // position the book calls proved is played out by brute force against
 // every defender reply (the oracle of lambda3_test.go: no zone trusted).
 func TestLambda3Fixtures(t *testing.T) {
-	heavyTest(t)
+	testenv.Heavy(t)
 	f, err := os.Open("testdata/lambda3.tsv")
 	if err != nil {
 		t.Fatal(err)
