@@ -1,10 +1,12 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"time"
 )
@@ -746,32 +748,47 @@ func (pl *player) threatMoves(b *Board, c Color, n int) []ScoredMove {
 		prior float64
 	}
 	ts := make([]tm, 0, len(tms))
-	cache := map[Square]int32{}
+	cache := make([]int32, b.rules.Squares())
+	known := make([]bool, b.rules.Squares())
 	for _, t := range tms {
 		var prior float64
 		for i := 0; i < t.Move.Len(); i++ {
 			s := t.Move.At(i)
-			v, ok := cache[s]
-			if !ok {
-				v = squareScore(b, pl.w, s, c)
-				cache[s] = v
+			if !known[s] {
+				cache[s], known[s] = squareScore(b, pl.w, s, c), true
 			}
-			prior += float64(v) / PatternScale
+			prior += float64(cache[s]) / PatternScale
 		}
 		ts = append(ts, tm{t.Move, t.Threats, prior})
 	}
-	sort.SliceStable(ts, func(i, j int) bool {
-		if ts[i].t != ts[j].t {
-			return ts[i].t > ts[j].t
+	better := func(x, y tm) int {
+		switch {
+		case x.t != y.t:
+			return cmp.Compare(y.t, x.t)
+		case x.prior != y.prior:
+			return cmp.Compare(y.prior, x.prior)
+		case moveLess(x.m, y.m):
+			return -1
+		case moveLess(y.m, x.m):
+			return 1
 		}
-		if ts[i].prior != ts[j].prior {
-			return ts[i].prior > ts[j].prior
+		return 0
+	}
+	// The n best (the order is total: they are the sorted list's first n).
+	top := make([]tm, 0, n+1)
+	for _, t := range ts {
+		if len(top) == n && better(t, top[n-1]) >= 0 {
+			continue
 		}
-		return moveLess(ts[i].m, ts[j].m)
-	})
+		i, _ := slices.BinarySearchFunc(top, t, better)
+		top = slices.Insert(top, i, t)
+		if len(top) > n {
+			top = top[:n]
+		}
+	}
 	out := make([]ScoredMove, 0, n)
-	for i := 0; i < len(ts) && i < n; i++ {
-		out = append(out, ScoredMove{ts[i].m, ts[i].prior})
+	for _, t := range top {
+		out = append(out, ScoredMove{t.m, t.prior})
 	}
 	return out
 }
