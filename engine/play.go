@@ -124,7 +124,9 @@ type player struct {
 	maxNodes int64
 	nodes    int64
 	// softNodes and softDeadline end the search early, leaving the rest
-	// of the budget to the safety checks (0, zero: none).
+	// of the budget to the safety checks (0, zero: none); they do not end
+	// the first iteration (depth 1: every root move scored by the
+	// evaluation after it), only the budget itself does.
 	softNodes    int64
 	softDeadline time.Time
 	prog         *reporter[PlayProgress]
@@ -176,7 +178,8 @@ func Play(ctx context.Context, b *Board, opts PlayOptions) (PlayResult, error) {
 
 // exhausted reports whether the budget is spent (or ctx done).
 func (pl *player) exhausted() bool {
-	if pl.maxNodes > 0 && pl.nodes >= pl.maxNodes || pl.softNodes > 0 && pl.nodes >= pl.softNodes {
+	soft := pl.stage != "search" || pl.depth >= 1
+	if pl.maxNodes > 0 && pl.nodes >= pl.maxNodes || soft && pl.softNodes > 0 && pl.nodes >= pl.softNodes {
 		return true
 	}
 	if pl.ctx.Err() != nil {
@@ -194,7 +197,7 @@ func (pl *player) exhausted() bool {
 		pl.nextRep = now.Add(every)
 		pl.prog.send(PlayProgress{Stage: pl.stage, Nodes: pl.nodes, Depth: pl.depth, Best: pl.best, Score: pl.bestSc, Elapsed: now.Sub(pl.start)})
 	}
-	return !pl.deadline.IsZero() && !now.Before(pl.deadline) || !pl.softDeadline.IsZero() && !now.Before(pl.softDeadline)
+	return !pl.deadline.IsZero() && !now.Before(pl.deadline) || soft && !pl.softDeadline.IsZero() && !now.Before(pl.softDeadline)
 }
 
 // share returns solver limits of a fraction of what is left of the budget.
