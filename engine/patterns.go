@@ -155,10 +155,26 @@ func candidateSquares(b *Board) []Square {
 	if b.count[Black]+b.count[White] == 0 {
 		return []Square{r.Sq(r.M/2, r.N/2)}
 	}
+	// Mark the squares within distance 2 of each stone, then list the
+	// empty marked ones in square order.
+	near := make([]bool, r.Squares())
+	for s, v := range b.cells {
+		if v == Empty {
+			continue
+		}
+		x, y := r.XY(Square(s))
+		for dy := -2; dy <= 2; dy++ {
+			for dx := -2; dx <= 2; dx++ {
+				if r.OnBoard(x+dx, y+dy) {
+					near[r.Sq(x+dx, y+dy)] = true
+				}
+			}
+		}
+	}
 	var out []Square
-	for s := Square(0); int(s) < r.Squares(); s++ {
-		if b.cells[s] == Empty && nearStone(b, s, 2) {
-			out = append(out, s)
+	for s, ok := range near {
+		if ok && b.cells[s] == Empty {
+			out = append(out, Square(s))
 		}
 	}
 	return out

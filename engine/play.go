@@ -1,10 +1,12 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"time"
 )
@@ -106,6 +108,10 @@ const maxSolverNodes = 4 * DefaultMaxNodes
 // WinScore is the score of a won position (less the turns to the win).
 const WinScore = 1e6
 
+// safetyMaxNodes bounds each safety check (a VCDT of the opponent after a
+// candidate).
+const safetyMaxNodes = 50_000
+
 // errBudget stops the search when the budget runs out.
 var errBudget = errors.New("budget")
 
@@ -118,7 +124,9 @@ type player struct {
 	maxNodes int64
 	nodes    int64
 	// softNodes and softDeadline end the search early, leaving the rest
-	// of the budget to the safety checks (0, zero: none).
+	// of the budget to the safety checks (0, zero: none); they do not end
+	// the first iteration (depth 1: every root move scored by the
+	// evaluation after it), only the budget itself does.
 	softNodes    int64
 	softDeadline time.Time
 	prog         *reporter[PlayProgress]
@@ -170,7 +178,8 @@ func Play(ctx context.Context, b *Board, opts PlayOptions) (PlayResult, error) {
 
 // exhausted reports whether the budget is spent (or ctx done).
 func (pl *player) exhausted() bool {
-	if pl.maxNodes > 0 && pl.nodes >= pl.maxNodes || pl.softNodes > 0 && pl.nodes >= pl.softNodes {
+	soft := pl.stage != "search" || pl.depth >= 1
+	if pl.maxNodes > 0 && pl.nodes >= pl.maxNodes || soft && pl.softNodes > 0 && pl.nodes >= pl.softNodes {
 		return true
 	}
 	if pl.ctx.Err() != nil {
@@ -188,7 +197,7 @@ func (pl *player) exhausted() bool {
 		pl.nextRep = now.Add(every)
 		pl.prog.send(PlayProgress{Stage: pl.stage, Nodes: pl.nodes, Depth: pl.depth, Best: pl.best, Score: pl.bestSc, Elapsed: now.Sub(pl.start)})
 	}
-	return !pl.deadline.IsZero() && !now.Before(pl.deadline) || !pl.softDeadline.IsZero() && !now.Before(pl.softDeadline)
+	return !pl.deadline.IsZero() && !now.Before(pl.deadline) || soft && !pl.softDeadline.IsZero() && !now.Before(pl.softDeadline)
 }
 
 // share returns solver limits of a fraction of what is left of the budget.
@@ -234,8 +243,8 @@ func (pl *player) play(b *Board) (PlayResult, error) {
 	}
 	if solverRuns(b) && b.Threats(d) <= b.rules.P {
 		pl.stage = "solve"
-		for _, mode := range []Mode{VCDT, VCST} {
-			lim, ok := pl.share(0.25)
+		for i, mode := range []Mode{VCDT, VCST} {
+			lim, ok := pl.share([]float64{0.2, 0.15}[i])
 			if !ok {
 				break
 			}
@@ -253,9 +262,32 @@ func (pl *player) play(b *Board) (PlayResult, error) {
 			}
 		}
 	}
-	// 2. The search, on 60% of what is left.
+	// 1b. The opponent's threat: a VCDT of d after a null move of c. When
+	// it wins, a move of c with no stone in its relevance zone (at
+	// tolerance p: any p stones of c outside it) loses to it, unless the
+	// move threatens (d must answer first); the root's moves are built in
+	// the zone, and the safety checks skip the moves the zone condemns.
+	var zone []bool
+	if solverRuns(b) && b.Threats(d) == 0 {
+		if lim, ok := pl.share(pl.threatShare()); ok {
+			nb := b.Clone()
+			nb.SetToMove(d)
+			r, err := Solve(pl.ctx, nb, Params{Mode: VCDT, Tolerance: b.rules.P, Limits: lim})
+			pl.nodes += r.Nodes
+			if err != nil {
+				return PlayResult{}, err
+			}
+			if r.Outcome == Win && len(r.Zone) > 0 {
+				zone = make([]bool, b.rules.Squares())
+				for _, s := range r.Zone {
+					zone[s] = true
+				}
+			}
+		}
+	}
+	// 2. The search, on part of what is left (the rest: the safety checks).
 	pl.stage = "search"
-	if lim, ok := pl.share(0.6); ok {
+	if lim, ok := pl.share(pl.searchShare(zone != nil)); ok {
 		if pl.maxNodes > 0 {
 			pl.softNodes = pl.nodes + max(lim.MaxNodes, 1)
 		}
@@ -263,7 +295,7 @@ func (pl *player) play(b *Board) (PlayResult, error) {
 			pl.softDeadline = time.Now().Add(lim.Timeout)
 		}
 	}
-	root := pl.moves(b, c, pl.opts.Width)
+	root := pl.rootMoves(b, c, pl.opts.Width, zone)
 	if len(root) == 0 {
 		return PlayResult{}, errors.New("play: no move to play")
 	}
@@ -330,10 +362,12 @@ func (pl *player) play(b *Board) (PlayResult, error) {
 			if !ok {
 				break
 			}
-			lim.MaxNodes = min(lim.MaxNodes, 50_000)
+			lim.MaxNodes = min(lim.MaxNodes, safetyMaxNodes)
 			pl.place(b, cands[i].Move)
 			loses := false
-			if b.Winner() == Empty && b.Empties() >= b.rules.P {
+			if zone != nil && !touches(cands[i].Move, zone) && !b.HasThreat(c) && b.Winner() == Empty {
+				loses = true // the null move's win stands: no stone in its zone, no threat to answer
+			} else if b.Winner() == Empty && b.Empties() >= b.rules.P {
 				r, err := Solve(pl.ctx, b, Params{Mode: VCDT, Limits: lim})
 				pl.nodes += r.Nodes
 				loses = err == nil && r.Outcome == Win
@@ -380,6 +414,84 @@ func (pl *player) play(b *Board) (PlayResult, error) {
 		return res, err
 	}
 	return res, nil
+}
+
+// threatShare is the part of what is left that the opponent's null-move
+// VCDT may use.
+func (pl *player) threatShare() float64 { return 0.2 }
+
+// searchShare is the part of what is left that the search may use: less
+// when the opponent threatens a VCDT, since then the safety checks decide.
+func (pl *player) searchShare(threatened bool) float64 {
+	if threatened {
+		return 0.3
+	}
+	return 0.4
+}
+
+// touches reports whether a stone of m is in zone.
+func touches(m Move, zone []bool) bool {
+	for i := 0; i < m.Len(); i++ {
+		if zone[m.At(i)] {
+			return true
+		}
+	}
+	return false
+}
+
+// rootMoves lists up to about n moves of c at b for the root: pl.moves,
+// unless the opponent wins after a null move (zone: its relevance zone),
+// when the moves are the policy's moves with a stone in the zone, the
+// pairs of the zone's best squares with the policy's best next stone, and
+// the threat moves (which the opponent must answer before it attacks).
+func (pl *player) rootMoves(b *Board, c Color, n int, zone []bool) []ScoredMove {
+	want := turnStones(b)
+	if zone == nil || b.Threats(c.Opp()) > 0 || want != b.rules.P || want < 1 {
+		return pl.moves(b, c, n)
+	}
+	seen := map[Move]bool{}
+	var out []ScoredMove
+	add := func(m Move, prior float64) {
+		if m.Len() != want || seen[m] {
+			return
+		}
+		seen[m] = true
+		out = append(out, ScoredMove{m, prior})
+	}
+	for _, sm := range rankMoves(b, pl.w, c, want, 2*n, 4*n) {
+		if touches(sm.Move, zone) {
+			add(sm.Move, sm.Score)
+		}
+		if len(out) >= n/2 {
+			break
+		}
+	}
+	// The zone's best squares, each with the best stones after it.
+	singles := rankedSingles(b, pl.w, c, Move{})
+	zs := 0
+	for _, ss := range singles {
+		if !zone[ss.Square] {
+			continue
+		}
+		if zs++; zs > max(n/2, 3) {
+			break
+		}
+		if want == 1 {
+			add(NewMove(ss.Square), ss.Score)
+			continue
+		}
+		b.Place(ss.Square, c)
+		for _, sm := range rankMoves(b, pl.w, c, want-1, 3, 2) {
+			m := sm.Move.With(ss.Square)
+			add(m, ss.Score+sm.Score)
+		}
+		b.Remove(ss.Square)
+	}
+	for _, sm := range pl.threatMoves(b, c, max(n/3, 2)) {
+		add(sm.Move, sm.Score-10)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
+	return out
 }
 
 // openingMove is the first turn on the empty board: the stones at the
@@ -496,10 +608,49 @@ func (pl *player) search(b *Board, depth int, alpha, beta float64, ply, ext int)
 	return bestPV, best, nil
 }
 
-// static scores b for c to move: the threats decide, then the live
-// windows of both (evalFor, in thousands, favouring the side to move).
+// static scores b for c to move (thousands of pattern points), with the
+// tempo: playEval.
 func (pl *player) static(b *Board, c Color) float64 {
-	return evalFor(b, c) / 1000
+	return playEval(b, c) / 1000
+}
+
+// The tempo weights of playEval, chosen by tools/match (docs/notes/
+// i23-strength.md): a window of the side to move with k-p-2 or k-p-1
+// stones (2 or 3 in Connect6; and none of the opponent's) counts tempo2 or
+// tempo3 times its evalFor weight; a window of the opponent's counts
+// oppWeight times (evalFor: 1 and 0.7).
+const (
+	tempo2    = 1.5
+	tempo3    = 2
+	oppWeight = 0.5
+)
+
+// playEval is the player's static evaluation of b for c to move: the live
+// windows (free of the other colour) of both, 8^stones each, as evalFor,
+// but with the tempo: c places its stones next, so its windows one or two
+// stones short of a threat (k-p stones) count more, the opponent's less
+// (c can block them first).
+func playEval(b *Board, c Color) float64 {
+	d := c.Opp()
+	t3 := uint8(max(b.rules.K-b.rules.P-1, 0))
+	var v float64
+	for w := 0; w < b.g.nwin; w++ {
+		ca, cd := b.cnt[c][w], b.cnt[d][w]
+		switch {
+		case ca > 0 && cd == 0:
+			x := float64(int(1) << (3 * ca))
+			switch ca {
+			case t3 - 1:
+				x *= tempo2
+			case t3:
+				x *= tempo3
+			}
+			v += x
+		case cd > 0 && ca == 0:
+			v -= oppWeight * float64(int(1)<<(3*cd))
+		}
+	}
+	return v
 }
 
 // moves lists up to n moves of c at b, best first by the policy model:
@@ -600,32 +751,47 @@ func (pl *player) threatMoves(b *Board, c Color, n int) []ScoredMove {
 		prior float64
 	}
 	ts := make([]tm, 0, len(tms))
-	cache := map[Square]int32{}
+	cache := make([]int32, b.rules.Squares())
+	known := make([]bool, b.rules.Squares())
 	for _, t := range tms {
 		var prior float64
 		for i := 0; i < t.Move.Len(); i++ {
 			s := t.Move.At(i)
-			v, ok := cache[s]
-			if !ok {
-				v = squareScore(b, pl.w, s, c)
-				cache[s] = v
+			if !known[s] {
+				cache[s], known[s] = squareScore(b, pl.w, s, c), true
 			}
-			prior += float64(v) / PatternScale
+			prior += float64(cache[s]) / PatternScale
 		}
 		ts = append(ts, tm{t.Move, t.Threats, prior})
 	}
-	sort.SliceStable(ts, func(i, j int) bool {
-		if ts[i].t != ts[j].t {
-			return ts[i].t > ts[j].t
+	better := func(x, y tm) int {
+		switch {
+		case x.t != y.t:
+			return cmp.Compare(y.t, x.t)
+		case x.prior != y.prior:
+			return cmp.Compare(y.prior, x.prior)
+		case moveLess(x.m, y.m):
+			return -1
+		case moveLess(y.m, x.m):
+			return 1
 		}
-		if ts[i].prior != ts[j].prior {
-			return ts[i].prior > ts[j].prior
+		return 0
+	}
+	// The n best (the order is total: they are the sorted list's first n).
+	top := make([]tm, 0, n+1)
+	for _, t := range ts {
+		if len(top) == n && better(t, top[n-1]) >= 0 {
+			continue
 		}
-		return moveLess(ts[i].m, ts[j].m)
-	})
+		i, _ := slices.BinarySearchFunc(top, t, better)
+		top = slices.Insert(top, i, t)
+		if len(top) > n {
+			top = top[:n]
+		}
+	}
 	out := make([]ScoredMove, 0, n)
-	for i := 0; i < len(ts) && i < n; i++ {
-		out = append(out, ScoredMove{ts[i].m, ts[i].prior})
+	for _, t := range top {
+		out = append(out, ScoredMove{t.m, t.prior})
 	}
 	return out
 }

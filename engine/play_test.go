@@ -328,3 +328,96 @@ func TestPlayDeterministicAndCancellable(t *testing.T) {
 		t.Error("a finished game: want an error")
 	}
 }
+
+// The rule Play's zone uses: when the opponent wins by VCDT after a null
+// move, every move with no stone in that win's relevance zone (at
+// tolerance p) that leaves no threat still loses to a VCDT. Checked by the
+// solver on every such move of random small-board positions.
+func TestPlayNullMoveZoneRule(t *testing.T) {
+	testenv.Heavy(t)
+	ctx := context.Background()
+	r := Rules{9, 9, 5, 2, 1}
+	rng := rand.New(rand.NewPCG(5, 23))
+	positions, checked := 0, 0
+	for i := 0; i < 200 && positions < 6; i++ {
+		b := randomSolverPosition(rng, r, 5, 5)
+		c, d := b.ToMove(), b.ToMove().Opp()
+		if b.Threats(d) > 0 || b.HasThreat(c) {
+			continue
+		}
+		nb := b.Clone()
+		nb.SetToMove(d)
+		nr, err := Solve(ctx, nb, Params{Mode: VCDT, Tolerance: r.P, Limits: Limits{MaxNodes: 20000}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if nr.Outcome != Win {
+			continue
+		}
+		positions++
+		zone := make([]bool, r.Squares())
+		for _, s := range nr.Zone {
+			zone[s] = true
+		}
+		n := 0
+		movesOf(b, r.P, func(m Move) bool {
+			if touches(m, zone) || n >= 40 {
+				return n < 40
+			}
+			mb := b.Clone()
+			if err := mb.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			if mb.HasThreat(c) {
+				return true
+			}
+			n++
+			sr, err := Solve(ctx, mb, Params{Mode: VCDT, Limits: Limits{MaxNodes: 200000}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sr.Outcome != Win {
+				t.Errorf("%s outside the null move's zone %v does not lose to a VCDT (%s)\n%s", MoveName(r, m), nr.Zone, sr.Reason, dumpBoard(b))
+				return false
+			}
+			return true
+		})
+		checked += n
+	}
+	t.Logf("%d positions with a null-move VCDT, %d moves outside its zone checked", positions, checked)
+	if positions == 0 || checked == 0 {
+		t.Error("no position or move to check: adjust the generator")
+	}
+}
+
+// The tempo of the player's evaluation: the side to move's open three
+// (one turn from a double threat) outweighs two open threes of the
+// opponent, which it can block first; evalFor, without the tempo, says the
+// opposite.
+func TestPlayEvalTempo(t *testing.T) {
+	b := MustNewBoard(Connect6())
+	for _, s := range []string{"c3", "d3", "e3"} {
+		b.Place(mustSquare(t, b.rules, s), Black)
+	}
+	for _, s := range []string{"c10", "d10", "e10", "n16", "o16", "p16"} {
+		b.Place(mustSquare(t, b.rules, s), White)
+	}
+	if v := playEval(b, Black); v <= 0 {
+		t.Errorf("Black to move with a three against two: playEval %v, want > 0", v)
+	}
+	if v := playEval(b, White); v <= 0 {
+		t.Errorf("White to move with two threes against one: playEval %v, want > 0", v)
+	}
+	if v := evalFor(b, Black); v >= 0 {
+		t.Errorf("evalFor without tempo: %v, want < 0 (else this test shows nothing)", v)
+	}
+}
+
+func mustSquare(t *testing.T, r Rules, name string) Square {
+	t.Helper()
+	s, err := ParseSquare(r, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"strings"
 	"time"
@@ -25,7 +26,12 @@ type proveOpts struct {
 	timeout    time.Duration
 	workers    int
 	candidates int
-	queue      proveQueueFlags
+	// The player's options (proofbook.ProveOptions PlayerNodes, GameLCB,
+	// GameZ).
+	playerNodes int64
+	gameLCB     float64
+	gameZ       float64
+	queue       proveQueueFlags
 }
 
 func proveFlags(fs *flag.FlagSet) bookRun {
@@ -38,6 +44,9 @@ func proveFlags(fs *flag.FlagSet) bookRun {
 	fs.DurationVar(&o.timeout, "timeout", 0, "time budget of each solver call (0: none)")
 	fs.IntVar(&o.workers, "workers", 0, "parallel solver calls inside each job (0: the cores shared among the jobs)")
 	fs.IntVar(&o.candidates, "candidates", 4, "attacker moves added at a position at first (doubled when they all fail, up to 8 times as many)")
+	fs.Int64Var(&o.playerNodes, "player-nodes", engine.DefaultCandidateNodes, "node budget of the player choosing the attacker's moves at a position")
+	fs.Float64Var(&o.gameLCB, "game-lcb", 0.5, "an imported attacker move is tried before the player's when the lower confidence bound of the attacker's win rate in its games is at least this (0: every imported move; above 1: none)")
+	fs.Float64Var(&o.gameZ, "game-z", 1.645, "the confidence of --game-lcb, in standard deviations (Wilson interval; 1.645: one-sided 95%)")
 	o.queue.register(fs)
 	return bookRun{
 		check: func(*bookEnv) error {
@@ -56,11 +65,35 @@ func proveFlags(fs *flag.FlagSet) bookRun {
 				return fmt.Errorf("--time %v: want a positive duration (0: no limit)", o.maxTime)
 			case o.candidates < 1:
 				return fmt.Errorf("--candidates %d: want 1 or more", o.candidates)
+			case o.playerNodes < 1:
+				return fmt.Errorf("--player-nodes %d: want 1 or more", o.playerNodes)
+			case math.IsNaN(o.gameLCB) || math.IsInf(o.gameLCB, 0) || o.gameLCB < 0:
+				return fmt.Errorf("--game-lcb %v: want a number from 0 up (0: every imported move first; above 1: none)", o.gameLCB)
+			case math.IsNaN(o.gameZ) || math.IsInf(o.gameZ, 0) || o.gameZ <= 0:
+				return fmt.Errorf("--game-z %v: want a positive number of standard deviations, e.g. 1.645", o.gameZ)
 			}
 			return nil
 		},
 		run: func(e *bookEnv) error { return bookProve(e, o) },
 	}
+}
+
+// options are the auto-pilot's options for the flags o.
+func (o proveOpts) options(a engine.Color, workers int) proofbook.ProveOptions {
+	return proofbook.ProveOptions{Attacker: a, Jobs: o.jobs, MaxCalls: o.maxCalls, MaxTime: o.maxTime,
+		Candidates: o.candidates, MaxCandidates: 8 * o.candidates,
+		PlayerNodes: o.playerNodes, GameLCB: gameLCBOption(o.gameLCB), GameZ: o.gameZ,
+		Verify: engine.VerifyOptions{Lambda: o.lambda, Workers: workers, Limits: engine.Limits{MaxNodes: o.maxNodes, Timeout: o.timeout}}}
+}
+
+// gameLCBOption is ProveOptions.GameLCB for --game-lcb: 0 there means the
+// default, so a bound of 0 (every imported move qualifies, as every bound
+// is at least 0) is passed as -1.
+func gameLCBOption(v float64) float64 {
+	if v == 0 {
+		return -1
+	}
+	return v
 }
 
 type frontierJSON struct {
@@ -90,9 +123,7 @@ func bookProve(e *bookEnv, o proveOpts) error {
 	if workers == 0 {
 		workers = max(1, runtime.NumCPU()/o.jobs)
 	}
-	opts := proofbook.ProveOptions{Attacker: a, Jobs: o.jobs, MaxCalls: o.maxCalls, MaxTime: o.maxTime,
-		Candidates: o.candidates, MaxCandidates: 8 * o.candidates,
-		Verify: engine.VerifyOptions{Lambda: o.lambda, Workers: workers, Limits: engine.Limits{MaxNodes: o.maxNodes, Timeout: o.timeout}}}
+	opts := o.options(a, workers)
 	// Every verifier call goes through the queue: the embedded one beside
 	// the book (opened by the first call) or --nats.
 	pq := openProveQueue(o.queue, bk.Path(), o.jobs, workers, e.stderr)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"c6book/engine"
 	"c6book/internal/testenv"
 	"c6book/jobqueue"
 )
@@ -169,5 +170,40 @@ func TestBookProveEmptyBoardAttacker(t *testing.T) {
 	}
 	if res.Attacker != "W" {
 		t.Fatalf("--attacker W: attacker %s", res.Attacker)
+	}
+}
+
+// The player's flags of prove: bad values are refused with a one-line
+// error naming the flag; good ones reach the auto-pilot's options and a
+// proof runs with them.
+func TestBookProvePlayerFlags(t *testing.T) {
+	book := filepath.Join(t.TempDir(), "p.c6book")
+	runBook(t, false, "init", "--book", book, "--rules", "8,8,5,2,1")
+	for _, bad := range [][]string{
+		{"--player-nodes", "0"}, {"--player-nodes", "-5"}, {"--player-nodes", "x"},
+		{"--game-lcb", "-0.1"}, {"--game-lcb", "NaN"}, {"--game-lcb", "+Inf"},
+		{"--game-z", "0"}, {"--game-z", "-1"}, {"--game-z", "NaN"},
+	} {
+		_, errOut := runBook(t, true, append([]string{"prove", "--book", book, "--turns", "d4", "--attacker", "B"}, bad...)...)
+		if !strings.Contains(errOut, strings.TrimLeft(bad[0], "-")) {
+			t.Errorf("%v: the error does not name the flag: %q", bad, errOut)
+		}
+		if lines := strings.Count(strings.TrimSpace(errOut), "\n"); lines != 0 {
+			t.Errorf("%v: want a one-line error, got %q", bad, errOut)
+		}
+	}
+	o := proveOpts{jobs: 1, candidates: 4, lambda: 3, playerNodes: 1234, gameLCB: 0.7, gameZ: 2.5}
+	if p := o.options(engine.Black, 1); p.PlayerNodes != 1234 || p.GameLCB != 0.7 || p.GameZ != 2.5 {
+		t.Errorf("options: %+v", p)
+	}
+	o.gameLCB = 0 // every imported move first: a bound below every bound
+	if p := o.options(engine.Black, 1); p.GameLCB >= 0 {
+		t.Errorf("--game-lcb 0 gives GameLCB %v, which Prove reads as its default", p.GameLCB)
+	}
+	testenv.Heavy(t)
+	out, _ := runBook(t, false, "prove", "--book", book, "--turns", "d4", "--attacker", "B", "--lambda", "3",
+		"--max-nodes", "3000", "--workers", "1", "--player-nodes", "500", "--game-lcb", "0", "--game-z", "2")
+	if !strings.Contains(out, "proved") {
+		t.Fatalf("prove with the player's flags: %s", out)
 	}
 }
