@@ -39,6 +39,16 @@ type VerifyOptions struct {
 	// null move). Every solver call runs with it added to its own: p+t for
 	// the null move, 1+t for a seminull move, t for a full move.
 	Tolerance int
+	// trace, a test hook, sees every solver call.
+	trace *verifyTrace
+}
+
+// verifyTrace is a test hook on Verify's solver calls: start (when set) is
+// called before a job's search and returns the search's keyHook; done after
+// it. Both are called from the workers, concurrently.
+type verifyTrace struct {
+	start func(def Move, tol int) (func(key uint64), func(b *Board))
+	done  func(def Move, tol int, res Result)
 }
 
 // VerifyProgress is reported while verifying.
@@ -409,7 +419,14 @@ func (v *verifier) solve(j *job) {
 		m = VCST
 	}
 	v.calls.Add(1)
-	res, err := Solve(v.ctx, b, Params{Mode: m, Tolerance: j.tol, Limits: v.opts.Limits, Free: v.opts.Free})
+	sp := Params{Mode: m, Tolerance: j.tol, Limits: v.opts.Limits, Free: v.opts.Free}
+	if tr := v.opts.trace; tr != nil && tr.start != nil {
+		sp.keyHook, sp.expandHook = tr.start(j.def, j.tol)
+	}
+	res, err := Solve(v.ctx, b, sp)
+	if tr := v.opts.trace; tr != nil && tr.done != nil {
+		tr.done(j.def, j.tol, res)
+	}
 	if err != nil {
 		err = fmt.Errorf("verify: after defender %s: %w", MoveName(b.rules, j.def), err)
 	}
