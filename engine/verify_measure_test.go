@@ -11,7 +11,8 @@ import (
 
 // TestMeasureVerifyReuse is a measurement for issue 24, not a test: with
 // C6_REUSE_ANALYSIS="j10 i9k9 j8h9" (and C6_REUSE_NODES, default 20000) it
-// verifies the position at λ3 and logs what reuse between the solver calls
+// verifies the position at λ3 with the old job set (full moves with an open
+// seminull stone solved too) and logs what reuse between the solver calls
 // could save: failing calls an earlier failing call could answer exactly
 // (a lower bound of each call's read set), wins an earlier proof's zone
 // covers, and OR positions shared between calls.
@@ -86,7 +87,7 @@ func TestMeasureVerifyReuse(t *testing.T) {
 		},
 	}
 	tol, _ := b.DefenderDeficit(a)
-	vd, err := verifyFrame(context.Background(), b, VerifyOptions{Lambda: 3, Limits: Limits{MaxNodes: budget}, Workers: 2, Tolerance: tol, trace: tr}, nil)
+	vd, err := verifyFrame(context.Background(), b, VerifyOptions{Lambda: 3, Limits: Limits{MaxNodes: budget}, Workers: 2, Tolerance: tol, trace: tr, solveOpenSeminullMoves: true}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
