@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"sync"
 	"testing"
+	"time"
 )
 
 // TestMeasureVerifyReuse is a measurement for issue 24, not a test: with
@@ -15,7 +16,9 @@ import (
 // seminull stone solved too; C6_REUSE_NEW=1: without them) and logs what reuse between the solver calls
 // could save: failing calls an earlier failing call could answer exactly
 // (a lower bound of each call's read set), wins an earlier proof's zone
-// covers, and OR positions shared between calls.
+// covers, and OR positions shared between calls; with C6_REUSE_REPLAY=1
+// also whether the strategy of a refuted seminull move s still wins the
+// full moves (s, x) (CheckStrategy).
 func TestMeasureVerifyReuse(t *testing.T) {
 	turns := os.Getenv("C6_REUSE_ANALYSIS")
 	if turns == "" {
@@ -237,6 +240,52 @@ func TestMeasureVerifyReuse(t *testing.T) {
 		}
 	}
 	t.Logf("full-move calls a proof's zone covers (already covered rule): %d", zoneReuse)
+
+	// Strategy replay: would the seminull strategy T(s) (or T(x)) still
+	// win the full move (s, x)? CheckStrategy tries every defender reply.
+	if os.Getenv("C6_REUSE_REPLAY") != "" {
+		semi := map[Square]*Strategy{}
+		for _, x := range recs {
+			if x.def.Len() == 1 && x.res.Outcome == Win {
+				semi[x.def.At(0)] = x.res.Tree
+			}
+		}
+		var tried, pass, failWin, passFail int
+		var checkTime, searchTime time.Duration
+		var passNodes int64
+		for _, y := range recs {
+			if y.def.Len() != 2 {
+				continue
+			}
+			bb := b.Clone()
+			bb.Place(y.def.At(0), d)
+			bb.Place(y.def.At(1), d)
+			bb.SetToMove(a)
+			ok := false
+			for i := 0; i < 2 && !ok; i++ {
+				st := semi[y.def.At(i)]
+				if st == nil {
+					continue
+				}
+				tried++
+				t0 := time.Now()
+				err := CheckStrategy(context.Background(), bb, st, 100000)
+				checkTime += time.Since(t0)
+				ok = err == nil
+			}
+			searchTime += y.res.Elapsed
+			switch {
+			case ok && y.res.Outcome == Win:
+				pass++
+				passNodes += y.res.Nodes
+			case ok:
+				passFail++
+			case y.res.Outcome == Win:
+				failWin++
+			}
+		}
+		t.Logf("replay of seminull strategies on full moves: %d checks (%v; the searches of all full moves took %v); wins replayed %d (their search nodes %d), wins not replayed %d, failures replayed (a win the search missed) %d", tried, checkTime, searchTime, pass, passNodes, failWin, passFail)
+	}
 
 	// Transpositions between calls.
 	owner := map[uint64]int32{}
