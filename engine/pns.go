@@ -365,6 +365,9 @@ func (s *search) initOR(n *pnode) {
 // proof at a tolerance at least n's (in s's table or a seed's), a disproof
 // at one at most n's with at least as many single threats left.
 func (s *search) ttInit(n *pnode, key, check uint64) {
+	if s.p.keyHook != nil {
+		s.p.keyHook(key)
+	}
 	e := s.tt[key]
 	if provedBy(n, e, check) {
 		return
@@ -400,6 +403,9 @@ func (s *search) expand(n *pnode) {
 		s.maxDepth = int(n.depth)
 	}
 	if !n.and {
+		if s.p.expandHook != nil {
+			s.p.expandHook(s.b)
+		}
 		if s.p.Limits.MaxDepth > 0 && int(n.depth) >= s.p.Limits.MaxDepth {
 			n.pn, n.dn = pnInf, 0
 			return

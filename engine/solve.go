@@ -87,6 +87,11 @@ type Params struct {
 	Progress func(Progress)
 	// ProgressEvery is the minimum interval between reports (default 200ms).
 	ProgressEvery time.Duration
+	// keyHook, a test hook, sees the Zobrist key of every OR node the
+	// search looks up in its transposition table.
+	keyHook func(key uint64)
+	// expandHook, a test hook, sees the board at every OR node expanded.
+	expandHook func(b *Board)
 }
 
 // Outcome of a search.
