@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // Threat-move generation. A move of the attacker a is generated when it hits
 // every threat window of the defender (otherwise the defender wins at once)
 // and leaves a with at least minThreats threats. Stones are found through the
@@ -62,6 +64,19 @@ type moveGen struct {
 	// per window: threatsListed's stamps (wst: the last one used)
 	wmark []uint32
 	wst   uint32
+	// The hot windows of a (generate, r == 2, listed, at most 64 of
+	// them), numbered in hot-list order by buildHot: window hw[i] holds
+	// the empty squares hemp[hoff[i]:hoff[i+1]] (in line order); sqm[s]
+	// has bit i when hot window i passes through the empty square s
+	// (valid when sqst[s] == hst); reach1 (reach2) has bit i when window
+	// i reaches the threat level with one (two) more stones of a.
+	hw             []int32
+	hemp           []Square
+	hoff           []int32
+	sqm            []uint64
+	sqst           []uint32
+	hst            uint32
+	reach1, reach2 uint64
 }
 
 // defenceCount is the number of critical defences (normal and relaxed) of
@@ -139,7 +154,8 @@ func (g *moveGen) boardDefenceCount(b *Board, a Color) int32 {
 func newMoveGen(r Rules) *moveGen {
 	n := r.Squares()
 	return &moveGen{nsq: n, mark: make([]uint32, n),
-		lists: make([][]int32, n), lstamp: make([]uint32, n), inH1: make([]uint32, n)}
+		lists: make([][]int32, n), lstamp: make([]uint32, n), inH1: make([]uint32, n),
+		sqm: make([]uint64, n), sqst: make([]uint32, n)}
 }
 
 // move1 and move2 build sorted moves without NewMove's sorting overhead.
@@ -466,6 +482,108 @@ func (g *moveGen) threatsListed(b *Board, a Color, s1, s2 Square) int {
 	return countThreats(ws, b.rules.P)
 }
 
+// buildHot numbers a's hot windows in hot-list order (at most 64: the
+// caller checks) and fills hw, hemp, hoff, sqm, reach1 and reach2 for
+// threatsMasked, hotSquares and the pair loop of generate. It is valid
+// while the board does not change.
+func (g *moveGen) buildHot(b *Board, a Color) {
+	g.hst++
+	if g.hst == 0 {
+		clear(g.sqst)
+		g.hst = 1
+	}
+	hst := g.hst
+	tl := b.tl
+	ca := b.cnt[a]
+	cells := b.cells
+	k := b.rules.K
+	winSq := b.g.winSq
+	hw, hemp, hoff := g.hw[:0], g.hemp[:0], append(g.hoff[:0], 0)
+	var r1, r2 uint64
+	for i, w := range b.hot[a].list {
+		bit := uint64(1) << uint(i)
+		hw = append(hw, w)
+		if n := ca[w]; n+1 >= tl {
+			r1 |= bit
+			r2 |= bit
+		} else if n+2 >= tl {
+			r2 |= bit
+		}
+		for _, q := range winSq[int(w)*k : int(w)*k+k] {
+			if cells[q] != Empty {
+				continue
+			}
+			hemp = append(hemp, q)
+			if g.sqst[q] != hst {
+				g.sqst[q] = hst
+				g.sqm[q] = 0
+			}
+			g.sqm[q] |= bit
+		}
+		hoff = append(hoff, int32(len(hemp)))
+	}
+	g.hw, g.hemp, g.hoff = hw, hemp, hoff
+	g.reach1, g.reach2 = r1, r2
+}
+
+// hotMask is the mask of hot windows (buildHot) through square s.
+func (g *moveGen) hotMask(s Square) uint64 {
+	if s == NoSquare || g.sqst[s] != g.hst {
+		return 0
+	}
+	return g.sqm[s]
+}
+
+// hotSquares is squares(b, a, minCount, i) read from buildHot's windows,
+// for minCount at or above the hot level: the empty squares of the hot
+// windows holding minCount stones of a or more, each once, in the order
+// collect finds them.
+func (g *moveGen) hotSquares(ca []uint8, minCount int, i int) []Square {
+	g.gen++
+	out := g.sq[i][:0]
+	for j, w := range g.hw {
+		if int(ca[w]) < minCount {
+			continue
+		}
+		for _, q := range g.hemp[g.hoff[j]:g.hoff[j+1]] {
+			if g.mark[q] != g.gen {
+				g.mark[q] = g.gen
+				out = append(out, q)
+			}
+		}
+	}
+	g.sq[i] = out
+	return out
+}
+
+// threatsMasked is threatsListed from buildHot's masks: the windows that
+// reach the threat level are the hot windows through s1 or s2 that need
+// one stone more, and those through both that need two; their empty
+// squares other than s1 and s2 are read from hemp. The windows come in
+// hot-list order (threatsListed's order differs, which changes no count:
+// the threat and defence counts are functions of the set of windows).
+func (g *moveGen) threatsMasked(b *Board, a Color, s1, s2 Square) int {
+	m1, m2 := g.hotMask(s1), g.hotMask(s2)
+	t := (m1|m2)&g.reach1 | m1&m2&g.reach2
+	ws := g.ws[:0]
+	for t != 0 {
+		i := bits.TrailingZeros64(t)
+		t &= t - 1
+		var e empt
+		for _, q := range g.hemp[g.hoff[i]:g.hoff[i+1]] {
+			if q != s1 && q != s2 {
+				if int(e.n) < MaxPerTurn {
+					e.e[e.n] = q
+				}
+				e.n++
+			}
+		}
+		ws = append(ws, e)
+	}
+	g.ws = ws
+	return countThreats(ws, b.rules.P)
+}
+
 // appendEmpties appends the empty squares of window sq other than s1 and
 // s2 to ws.
 func appendEmpties(ws []empt, sq []Square, cells []Color, s1, s2 Square) []empt {
@@ -556,18 +674,30 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 			// windows with k-p-1 stones). Any other pair holding a
 			// square s1 of the second kind has s1's count; the rest
 			// make no threat.
-			h1 := g.squares(b, a, k-p-1, 0)
+			listed := k-2*p >= int(b.hl) && len(b.thr[a].list) == 0
+			// masked: the hot windows are numbered (buildHot) and the
+			// windows through a square are a 64-bit mask.
+			masked := listed && len(b.hot[a].list) <= 64
+			var h1 []Square
+			if masked {
+				g.buildHot(b, a)
+				h1 = g.hotSquares(b.cnt[a], k-p-1, 0)
+			} else {
+				h1 = g.squares(b, a, k-p-1, 0)
+			}
 			g.h1st++
 			for _, s := range h1 {
 				g.inH1[s] = g.h1st
 			}
 			eval := g.threatsWith
-			listed := k-2*p >= int(b.hl) && len(b.thr[a].list) == 0
-			if listed {
+			switch {
+			case masked:
+				eval = g.threatsMasked
+			case listed:
 				g.buildLists(b, a)
 				eval = g.threatsListed
 			}
-			g.pairsInWindows(b, a, k-2*p, func(s1, s2 Square) {
+			pair := func(s1, s2 Square) {
 				m := move2(s1, s2)
 				if !g.firstTime(m) {
 					return
@@ -575,12 +705,32 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 				// With neither stone in h1, every threat window the
 				// pair makes holds both stones: fewer than two such
 				// windows make at most one threat.
-				if listed && minThreats >= 2 && g.inH1[s1] != g.h1st && g.inH1[s2] != g.h1st && g.sharedWindows(s1, s2) < 2 {
-					return
+				if listed && minThreats >= 2 && g.inH1[s1] != g.h1st && g.inH1[s2] != g.h1st {
+					if masked {
+						if bits.OnesCount64(g.hotMask(s1)&g.hotMask(s2)) < 2 {
+							return
+						}
+					} else if g.sharedWindows(s1, s2) < 2 {
+						return
+					}
 				}
 				t := eval(b, a, s1, s2)
 				add(m, t, g.ws)
-			})
+			}
+			if masked {
+				// pairsInWindows over the hot windows (all of them hold
+				// k-2p stones or more), from buildHot's empties.
+				for j := range g.hw {
+					es := g.hemp[g.hoff[j]:g.hoff[j+1]]
+					for x := 0; x < len(es); x++ {
+						for y := x + 1; y < len(es); y++ {
+							pair(es[x], es[y])
+						}
+					}
+				}
+			} else {
+				g.pairsInWindows(b, a, k-2*p, pair)
+			}
 			// The threat windows each square of h1 makes alone.
 			g.arena = g.arena[:0]
 			g.off = append(g.off[:0], 0)
@@ -610,7 +760,12 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 					add(m, t, g.ws)
 				}
 			}
-			c2 := g.squares(b, a, k-2*p, 1)
+			var c2 []Square
+			if masked {
+				c2 = g.hotSquares(b.cnt[a], k-2*p, 1)
+			} else {
+				c2 = g.squares(b, a, k-2*p, 1)
+			}
 			var frees []Square // freeSquares, read once (the board does not change here)
 			freesRead := false
 			for i, s1 := range h1 {
