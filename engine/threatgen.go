@@ -34,7 +34,7 @@ type ThreatMove struct {
 
 type moveGen struct {
 	nsq  int
-	seen pairSet  // moves generated in the current call
+	seen pairBits // moves generated in the current call
 	mark []uint32 // per-square stamp for candidate collection
 	gen  uint32
 	ws   []empt // scratch threat windows
@@ -153,7 +153,7 @@ func (g *moveGen) boardDefenceCount(b *Board, a Color) int32 {
 
 func newMoveGen(r Rules) *moveGen {
 	n := r.Squares()
-	return &moveGen{nsq: n, mark: make([]uint32, n),
+	return &moveGen{nsq: n, seen: newPairBits(n), mark: make([]uint32, n),
 		lists: make([][]int32, n), lstamp: make([]uint32, n), inH1: make([]uint32, n),
 		sqm: make([]uint64, n), sqst: make([]uint32, n)}
 }
@@ -179,68 +179,52 @@ func withSquare(m Move, s Square) Move {
 // firstTime reports whether move m (one or two stones) is new in the
 // current generation, and marks it.
 func (g *moveGen) firstTime(m Move) bool {
-	var i int
 	switch m.n {
 	case 1:
-		i = int(m.s[0])*g.nsq + int(m.s[0])
+		return g.seen.insert(m.s[0], m.s[0])
 	case 2:
-		i = int(m.s[0])*g.nsq + int(m.s[1])
-	default:
-		return true // not generated for p <= 2
+		return g.seen.insert(m.s[0], m.s[1])
 	}
-	return g.seen.insert(uint32(i) + 1)
+	return true // not generated for p <= 2
 }
 
-// pairSet is a set of non-zero keys, emptied in O(1) by a new stamp: an
-// open-addressing table with linear probing that grows when half full.
-type pairSet struct {
-	keys   []uint32
-	stamps []uint32
-	stamp  uint32
-	n      int
+// pairBits is a set of square pairs (s1, s2), a bit matrix of one row of
+// bits per square s1, emptied in O(1) by a new stamp: a row is cleared when
+// it is first used under the current stamp.
+type pairBits struct {
+	words int      // uint64 words per row
+	bits  []uint64 // row s1: bits[s1*words : (s1+1)*words]
+	rowSt []uint32 // the stamp under which each row was last cleared
+	stamp uint32
 }
 
-func (ps *pairSet) reset() {
+func newPairBits(nsq int) pairBits {
+	w := (nsq + 63) / 64
+	return pairBits{words: w, bits: make([]uint64, nsq*w), rowSt: make([]uint32, nsq)}
+}
+
+func (ps *pairBits) reset() {
 	ps.stamp++
-	ps.n = 0
-	if ps.stamp == 0 || ps.keys == nil {
-		if ps.keys == nil {
-			ps.keys = make([]uint32, 1024)
-			ps.stamps = make([]uint32, 1024)
-		}
-		clear(ps.stamps)
+	if ps.stamp == 0 {
+		clear(ps.rowSt)
+		clear(ps.bits)
 		ps.stamp = 1
 	}
 }
 
-// insert adds key and reports whether it was absent.
-func (ps *pairSet) insert(key uint32) bool {
-	if 2*(ps.n+1) > len(ps.keys) {
-		ps.grow()
+// insert adds (s1, s2) and reports whether it was absent.
+func (ps *pairBits) insert(s1, s2 Square) bool {
+	row := ps.bits[int(s1)*ps.words : int(s1+1)*ps.words]
+	if ps.rowSt[s1] != ps.stamp {
+		ps.rowSt[s1] = ps.stamp
+		clear(row)
 	}
-	mask := uint32(len(ps.keys) - 1)
-	for i := (key * 0x9E3779B1) & mask; ; i = (i + 1) & mask {
-		if ps.stamps[i] != ps.stamp {
-			ps.stamps[i], ps.keys[i] = ps.stamp, key
-			ps.n++
-			return true
-		}
-		if ps.keys[i] == key {
-			return false
-		}
+	w, bit := &row[uint(s2)>>6], uint64(1)<<(uint(s2)&63)
+	if *w&bit != 0 {
+		return false
 	}
-}
-
-func (ps *pairSet) grow() {
-	oldK, oldS, st := ps.keys, ps.stamps, ps.stamp
-	ps.keys = make([]uint32, 2*len(oldK))
-	ps.stamps = make([]uint32, 2*len(oldK))
-	ps.stamp, ps.n = 1, 0
-	for i, k := range oldK {
-		if oldS[i] == st {
-			ps.insert(k)
-		}
-	}
+	*w |= bit
+	return true
 }
 
 // ThreatMoves returns the moves of a (to move) that leave a with at least

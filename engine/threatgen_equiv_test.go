@@ -148,3 +148,25 @@ func TestGenerateMatchesReferencePublic(t *testing.T) {
 	}
 	t.Logf("%d public positions, %d generated moves agree", len(ps), moves)
 }
+
+// pairBits agrees with a map across resets, including the stamp wrap.
+func TestPairBitsMatchesMap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2401, 24))
+	const nsq = 130
+	ps := newPairBits(nsq)
+	for round := 0; round < 300; round++ {
+		if round == 150 {
+			ps.stamp = ^uint32(0) - 1 // the wrap comes within a few resets
+		}
+		ps.reset()
+		want := map[[2]Square]bool{}
+		for i := 0; i < 200; i++ {
+			s1, s2 := Square(rng.IntN(nsq)), Square(rng.IntN(nsq))
+			k := [2]Square{s1, s2}
+			if got := ps.insert(s1, s2); got != !want[k] {
+				t.Fatalf("round %d: insert(%d, %d) = %v, map says new = %v", round, s1, s2, got, !want[k])
+			}
+			want[k] = true
+		}
+	}
+}
