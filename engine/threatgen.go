@@ -612,6 +612,18 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 		}
 		out = append(out, tm)
 	}
+	// fixedDefs is the defence count add would compute for t threats
+	// whose windows have the empties ws, computed once for a run of moves
+	// that all leave the same windows (the caller keeps it while ws stays).
+	fixedDefs := func(t int, ws []empt) int32 {
+		if !g.countDefs || t > p {
+			return 0
+		}
+		if ws == nil {
+			return g.boardDefenceCount(b, a)
+		}
+		return g.defenceCount(ws, t, p)
+	}
 	blocks := append(g.blocks[:0], Move{})
 	if td > 0 {
 		normal, relaxed := b.criticalDefences(d, &g.defs)
@@ -646,9 +658,13 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 					wsB = b.threatEmpties(a, g.wsB[:0])
 					g.wsB = wsB
 				}
+				defs, known := int32(0), false
 				for _, s := range g.freeSquares(b, a, free) {
 					if m := withSquare(blk, s); g.firstTime(m) {
-						add(m, tb, wsB)
+						if !known {
+							defs, known = fixedDefs(tb, wsB), true
+						}
+						out = append(out, ThreatMove{Move: m, Threats: tb, defs: defs})
 					}
 				}
 			}
@@ -686,17 +702,23 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 				if !g.firstTime(m) {
 					return
 				}
-				// With neither stone in h1, every threat window the
-				// pair makes holds both stones: fewer than two such
-				// windows make at most one threat.
-				if listed && minThreats >= 2 && g.inH1[s1] != g.h1st && g.inH1[s2] != g.h1st {
-					if masked {
-						if bits.OnesCount64(g.hotMask(s1)&g.hotMask(s2)) < 2 {
-							return
-						}
-					} else if g.sharedWindows(s1, s2) < 2 {
+				if masked && minThreats >= 2 {
+					// Each threat window the pair makes keeps an empty
+					// square (a holds at most k-p-1 stones in it before,
+					// k-p+1 <= k-1 after), so the threats are at most
+					// the windows: fewer than minThreats are dropped by
+					// add anyway.
+					m1, m2 := g.hotMask(s1), g.hotMask(s2)
+					if bits.OnesCount64((m1|m2)&g.reach1|m1&m2&g.reach2) < minThreats {
 						return
 					}
+				}
+				// With neither stone in h1, every threat window the
+				// pair makes holds both stones: fewer than two such
+				// windows make at most one threat (the test above
+				// covers this when masked).
+				if !masked && listed && minThreats >= 2 && g.inH1[s1] != g.h1st && g.inH1[s2] != g.h1st && g.sharedWindows(s1, s2) < 2 {
+					return
 				}
 				t := eval(b, a, s1, s2)
 				add(m, t, g.ws)
@@ -759,10 +781,16 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 				}
 				// The pair shares no window with k-2p stones (else
 				// seen above): the threat windows are s1's alone.
+				// So every such move has s1's defence count, computed
+				// once (t1 >= minThreats: add would keep each).
 				w1 := g.arena[g.off[i]:g.off[i+1]]
+				defs, known := int32(0), false
 				for _, s2 := range c2 {
 					if m := move2(s1, s2); s2 != s1 && g.firstTime(m) {
-						add(m, t1, w1)
+						if !known {
+							defs, known = fixedDefs(t1, w1), true
+						}
+						out = append(out, ThreatMove{Move: m, Threats: t1, defs: defs})
 					}
 				}
 				if !freesRead {
@@ -770,7 +798,10 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 				}
 				for _, s2 := range frees {
 					if m := move2(s1, s2); s2 != s1 && g.firstTime(m) {
-						add(m, t1, w1)
+						if !known {
+							defs, known = fixedDefs(t1, w1), true
+						}
+						out = append(out, ThreatMove{Move: m, Threats: t1, defs: defs})
 					}
 				}
 			}
