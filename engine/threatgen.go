@@ -697,11 +697,10 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 				g.buildLists(b, a)
 				eval = g.threatsListed
 			}
+			// pair evaluates the pair of squares s1, s2 (new in this
+			// generation).
 			pair := func(s1, s2 Square) {
 				m := move2(s1, s2)
-				if !g.firstTime(m) {
-					return
-				}
 				if masked && minThreats >= 2 {
 					// Each threat window the pair makes keeps an empty
 					// square (a holds at most k-p-1 stones in it before,
@@ -726,16 +725,36 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 			if masked {
 				// pairsInWindows over the hot windows (all of them hold
 				// k-2p stones or more), from buildHot's empties.
+				// A pair is new unless an earlier hot window holds both
+				// squares (these are the first moves of the
+				// generation), so the pairs need no seen set: the
+				// later loops skip every pair sharing a hot window.
 				for j := range g.hw {
 					es := g.hemp[g.hoff[j]:g.hoff[j+1]]
+					below := uint64(1)<<uint(j) - 1
 					for x := 0; x < len(es); x++ {
+						mx := g.sqm[es[x]] & below
 						for y := x + 1; y < len(es); y++ {
-							pair(es[x], es[y])
+							if mx&g.sqm[es[y]] == 0 {
+								pair(es[x], es[y])
+							}
 						}
 					}
 				}
 			} else {
-				g.pairsInWindows(b, a, k-2*p, pair)
+				g.pairsInWindows(b, a, k-2*p, func(s1, s2 Square) {
+					if g.firstTime(move2(s1, s2)) {
+						pair(s1, s2)
+					}
+				})
+			}
+			// seen reports whether the pair s1, s2 was generated before
+			// in this generation (and marks it).
+			seen := func(s1, s2 Square) bool {
+				if masked && g.hotMask(s1)&g.hotMask(s2) != 0 {
+					return true
+				}
+				return !g.firstTime(move2(s1, s2))
 			}
 			// The threat windows each square of h1 makes alone.
 			g.arena = g.arena[:0]
@@ -752,10 +771,10 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 			for i, s1 := range h1 {
 				wi := g.arena[g.off[i]:g.off[i+1]]
 				for j := i + 1; j < len(h1); j++ {
-					m := move2(s1, h1[j])
-					if !g.firstTime(m) {
+					if seen(s1, h1[j]) {
 						continue
 					}
+					m := move2(s1, h1[j])
 					ti, tj := int(g.tone[i]), int(g.tone[j])
 					t := p + 1
 					if ti <= p && tj <= p {
@@ -786,7 +805,7 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 				w1 := g.arena[g.off[i]:g.off[i+1]]
 				defs, known := int32(0), false
 				for _, s2 := range c2 {
-					if m := move2(s1, s2); s2 != s1 && g.firstTime(m) {
+					if m := move2(s1, s2); s2 != s1 && !seen(s1, s2) {
 						if !known {
 							defs, known = fixedDefs(t1, w1), true
 						}
@@ -797,7 +816,7 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 					frees, freesRead = g.freeSquares(b, a, free), true
 				}
 				for _, s2 := range frees {
-					if m := move2(s1, s2); s2 != s1 && g.firstTime(m) {
+					if m := move2(s1, s2); s2 != s1 && !seen(s1, s2) {
 						if !known {
 							defs, known = fixedDefs(t1, w1), true
 						}
