@@ -468,31 +468,40 @@ func (g *moveGen) threatsListed(b *Board, a Color, s1, s2 Square) int {
 
 // buildHot numbers a's hot windows in hot-list order (at most 64: the
 // caller checks) and fills hw, hemp, hoff, sqm, reach1 and reach2 for
-// threatsMasked, hotSquares and the pair loop of generate. It is valid
-// while the board does not change.
-func (g *moveGen) buildHot(b *Board, a Color) {
+// threatsMasked and the pair loop of generate. It is valid while the
+// board does not change. It returns what squares(b, a, h1Count, 0) and
+// squares(b, a, k-2p, 1) would (the caller's h1 and c2, in scratch lists
+// 0 and 1): the empty squares of the hot windows holding h1Count stones of
+// a or more, and of all of them (every hot window holds k-2p or more when
+// generate asks), each once, in the order collect finds them.
+func (g *moveGen) buildHot(b *Board, a Color, h1Count int) (h1, c2 []Square) {
 	g.hst++
 	if g.hst == 0 {
 		clear(g.sqst)
 		g.hst = 1
 	}
 	hst := g.hst
+	g.gen++ // h1's marks
+	gen := g.gen
 	tl := b.tl
 	ca := b.cnt[a]
 	cells := b.cells
 	k := b.rules.K
 	winSq := b.g.winSq
 	hw, hemp, hoff := g.hw[:0], g.hemp[:0], append(g.hoff[:0], 0)
+	h1, c2 = g.sq[0][:0], g.sq[1][:0]
 	var r1, r2 uint64
 	for i, w := range b.hot[a].list {
 		bit := uint64(1) << uint(i)
 		hw = append(hw, w)
-		if n := ca[w]; n+1 >= tl {
+		n := ca[w]
+		if n+1 >= tl {
 			r1 |= bit
 			r2 |= bit
 		} else if n+2 >= tl {
 			r2 |= bit
 		}
+		inH1 := int(n) >= h1Count
 		for _, q := range winSq[int(w)*k : int(w)*k+k] {
 			if cells[q] != Empty {
 				continue
@@ -501,13 +510,20 @@ func (g *moveGen) buildHot(b *Board, a Color) {
 			if g.sqst[q] != hst {
 				g.sqst[q] = hst
 				g.sqm[q] = 0
+				c2 = append(c2, q)
 			}
 			g.sqm[q] |= bit
+			if inH1 && g.mark[q] != gen {
+				g.mark[q] = gen
+				h1 = append(h1, q)
+			}
 		}
 		hoff = append(hoff, int32(len(hemp)))
 	}
 	g.hw, g.hemp, g.hoff = hw, hemp, hoff
 	g.reach1, g.reach2 = r1, r2
+	g.sq[0], g.sq[1] = h1, c2
+	return h1, c2
 }
 
 // hotMask is the mask of hot windows (buildHot) through square s.
@@ -516,28 +532,6 @@ func (g *moveGen) hotMask(s Square) uint64 {
 		return 0
 	}
 	return g.sqm[s]
-}
-
-// hotSquares is squares(b, a, minCount, i) read from buildHot's windows,
-// for minCount at or above the hot level: the empty squares of the hot
-// windows holding minCount stones of a or more, each once, in the order
-// collect finds them.
-func (g *moveGen) hotSquares(ca []uint8, minCount int, i int) []Square {
-	g.gen++
-	out := g.sq[i][:0]
-	for j, w := range g.hw {
-		if int(ca[w]) < minCount {
-			continue
-		}
-		for _, q := range g.hemp[g.hoff[j]:g.hoff[j+1]] {
-			if g.mark[q] != g.gen {
-				g.mark[q] = g.gen
-				out = append(out, q)
-			}
-		}
-	}
-	g.sq[i] = out
-	return out
 }
 
 // threatsMasked is threatsListed from buildHot's masks: the windows that
@@ -678,10 +672,9 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 			// masked: the hot windows are numbered (buildHot) and the
 			// windows through a square are a 64-bit mask.
 			masked := listed && len(b.hot[a].list) <= 64
-			var h1 []Square
+			var h1, c2 []Square
 			if masked {
-				g.buildHot(b, a)
-				h1 = g.hotSquares(b.cnt[a], k-p-1, 0)
+				h1, c2 = g.buildHot(b, a, k-p-1)
 			} else {
 				h1 = g.squares(b, a, k-p-1, 0)
 			}
@@ -785,10 +778,7 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 					add(m, t, g.ws)
 				}
 			}
-			var c2 []Square
-			if masked {
-				c2 = g.hotSquares(b.cnt[a], k-2*p, 1)
-			} else {
+			if !masked {
 				c2 = g.squares(b, a, k-2*p, 1)
 			}
 			var frees []Square // freeSquares, read once (the board does not change here)
