@@ -170,3 +170,32 @@ func TestPairBitsMatchesMap(t *testing.T) {
 		}
 	}
 }
+
+// minHitting3 agrees with the recursive search (limit 3) on random window
+// sets over a few squares (windows of 0..p empties, as the callers build).
+func TestMinHitting3MatchesSearch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2402, 24))
+	counts := [4]int{}
+	for it := 0; it < 300000; it++ {
+		ws := make([]empt, rng.IntN(7))
+		for i := range ws {
+			n := rng.IntN(3)
+			if rng.IntN(20) == 0 {
+				n = 0
+			} else if n == 0 {
+				n = 1 + rng.IntN(2)
+			}
+			ws[i].n = int8(n)
+			for j := 0; j < n; j++ {
+				ws[i].e[j] = Square(rng.IntN(6))
+			}
+		}
+		var chosen [MaxPerTurn + 1]Square
+		want := hitSearch(ws, chosen[:0], 3)
+		if got := minHitting3(ws); got != want {
+			t.Fatalf("%v: minHitting3 = %d, search %d", ws, got, want)
+		}
+		counts[want]++
+	}
+	t.Logf("results 0..3: %v", counts)
+}
