@@ -540,8 +540,14 @@ func (g *moveGen) hotMask(s Square) uint64 {
 // squares other than s1 and s2 are read from hemp. The windows come in
 // hot-list order (threatsListed's order differs, which changes no count:
 // the threat and defence counts are functions of the set of windows).
+//
+// s1 (and s2 unless NoSquare) must be empty squares of hot windows, as
+// every caller's are: their masks are read without the stamp check.
 func (g *moveGen) threatsMasked(b *Board, a Color, s1, s2 Square) int {
-	m1, m2 := g.hotMask(s1), g.hotMask(s2)
+	m1, m2 := g.sqm[s1], uint64(0)
+	if s2 != NoSquare {
+		m2 = g.sqm[s2]
+	}
 	t := (m1|m2)&g.reach1 | m1&m2&g.reach2
 	ws := g.ws[:0]
 	for t != 0 {
@@ -700,7 +706,7 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 					// k-p+1 <= k-1 after), so the threats are at most
 					// the windows: fewer than minThreats are dropped by
 					// add anyway.
-					m1, m2 := g.hotMask(s1), g.hotMask(s2)
+					m1, m2 := g.sqm[s1], g.sqm[s2] // both in hot windows
 					if bits.OnesCount64((m1|m2)&g.reach1|m1&m2&g.reach2) < minThreats {
 						return
 					}
