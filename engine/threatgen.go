@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // Threat-move generation. A move of the attacker a is generated when it hits
 // every threat window of the defender (otherwise the defender wins at once)
 // and leaves a with at least minThreats threats. Stones are found through the
@@ -32,7 +34,7 @@ type ThreatMove struct {
 
 type moveGen struct {
 	nsq  int
-	seen pairSet  // moves generated in the current call
+	seen pairBits // moves generated in the current call
 	mark []uint32 // per-square stamp for candidate collection
 	gen  uint32
 	ws   []empt // scratch threat windows
@@ -62,6 +64,19 @@ type moveGen struct {
 	// per window: threatsListed's stamps (wst: the last one used)
 	wmark []uint32
 	wst   uint32
+	// The hot windows of a (generate, r == 2, listed, at most 64 of
+	// them), numbered in hot-list order by buildHot: window hw[i] holds
+	// the empty squares hemp[hoff[i]:hoff[i+1]] (in line order); sqm[s]
+	// has bit i when hot window i passes through the empty square s
+	// (valid when sqst[s] == hst); reach1 (reach2) has bit i when window
+	// i reaches the threat level with one (two) more stones of a.
+	hw             []int32
+	hemp           []Square
+	hoff           []int32
+	sqm            []uint64
+	sqst           []uint32
+	hst            uint32
+	reach1, reach2 uint64
 }
 
 // defenceCount is the number of critical defences (normal and relaxed) of
@@ -138,8 +153,9 @@ func (g *moveGen) boardDefenceCount(b *Board, a Color) int32 {
 
 func newMoveGen(r Rules) *moveGen {
 	n := r.Squares()
-	return &moveGen{nsq: n, mark: make([]uint32, n),
-		lists: make([][]int32, n), lstamp: make([]uint32, n), inH1: make([]uint32, n)}
+	return &moveGen{nsq: n, seen: newPairBits(n), mark: make([]uint32, n),
+		lists: make([][]int32, n), lstamp: make([]uint32, n), inH1: make([]uint32, n),
+		sqm: make([]uint64, n), sqst: make([]uint32, n)}
 }
 
 // move1 and move2 build sorted moves without NewMove's sorting overhead.
@@ -163,68 +179,52 @@ func withSquare(m Move, s Square) Move {
 // firstTime reports whether move m (one or two stones) is new in the
 // current generation, and marks it.
 func (g *moveGen) firstTime(m Move) bool {
-	var i int
 	switch m.n {
 	case 1:
-		i = int(m.s[0])*g.nsq + int(m.s[0])
+		return g.seen.insert(m.s[0], m.s[0])
 	case 2:
-		i = int(m.s[0])*g.nsq + int(m.s[1])
-	default:
-		return true // not generated for p <= 2
+		return g.seen.insert(m.s[0], m.s[1])
 	}
-	return g.seen.insert(uint32(i) + 1)
+	return true // not generated for p <= 2
 }
 
-// pairSet is a set of non-zero keys, emptied in O(1) by a new stamp: an
-// open-addressing table with linear probing that grows when half full.
-type pairSet struct {
-	keys   []uint32
-	stamps []uint32
-	stamp  uint32
-	n      int
+// pairBits is a set of square pairs (s1, s2), a bit matrix of one row of
+// bits per square s1, emptied in O(1) by a new stamp: a row is cleared when
+// it is first used under the current stamp.
+type pairBits struct {
+	words int      // uint64 words per row
+	bits  []uint64 // row s1: bits[s1*words : (s1+1)*words]
+	rowSt []uint32 // the stamp under which each row was last cleared
+	stamp uint32
 }
 
-func (ps *pairSet) reset() {
+func newPairBits(nsq int) pairBits {
+	w := (nsq + 63) / 64
+	return pairBits{words: w, bits: make([]uint64, nsq*w), rowSt: make([]uint32, nsq)}
+}
+
+func (ps *pairBits) reset() {
 	ps.stamp++
-	ps.n = 0
-	if ps.stamp == 0 || ps.keys == nil {
-		if ps.keys == nil {
-			ps.keys = make([]uint32, 1024)
-			ps.stamps = make([]uint32, 1024)
-		}
-		clear(ps.stamps)
+	if ps.stamp == 0 {
+		clear(ps.rowSt)
+		clear(ps.bits)
 		ps.stamp = 1
 	}
 }
 
-// insert adds key and reports whether it was absent.
-func (ps *pairSet) insert(key uint32) bool {
-	if 2*(ps.n+1) > len(ps.keys) {
-		ps.grow()
+// insert adds (s1, s2) and reports whether it was absent.
+func (ps *pairBits) insert(s1, s2 Square) bool {
+	row := ps.bits[int(s1)*ps.words : int(s1+1)*ps.words]
+	if ps.rowSt[s1] != ps.stamp {
+		ps.rowSt[s1] = ps.stamp
+		clear(row)
 	}
-	mask := uint32(len(ps.keys) - 1)
-	for i := (key * 0x9E3779B1) & mask; ; i = (i + 1) & mask {
-		if ps.stamps[i] != ps.stamp {
-			ps.stamps[i], ps.keys[i] = ps.stamp, key
-			ps.n++
-			return true
-		}
-		if ps.keys[i] == key {
-			return false
-		}
+	w, bit := &row[uint(s2)>>6], uint64(1)<<(uint(s2)&63)
+	if *w&bit != 0 {
+		return false
 	}
-}
-
-func (ps *pairSet) grow() {
-	oldK, oldS, st := ps.keys, ps.stamps, ps.stamp
-	ps.keys = make([]uint32, 2*len(oldK))
-	ps.stamps = make([]uint32, 2*len(oldK))
-	ps.stamp, ps.n = 1, 0
-	for i, k := range oldK {
-		if oldS[i] == st {
-			ps.insert(k)
-		}
-	}
+	*w |= bit
+	return true
 }
 
 // ThreatMoves returns the moves of a (to move) that leave a with at least
@@ -466,6 +466,108 @@ func (g *moveGen) threatsListed(b *Board, a Color, s1, s2 Square) int {
 	return countThreats(ws, b.rules.P)
 }
 
+// buildHot numbers a's hot windows in hot-list order (at most 64: the
+// caller checks) and fills hw, hemp, hoff, sqm, reach1 and reach2 for
+// threatsMasked and the pair loop of generate. It is valid while the
+// board does not change. It returns what squares(b, a, h1Count, 0) and
+// squares(b, a, k-2p, 1) would (the caller's h1 and c2, in scratch lists
+// 0 and 1): the empty squares of the hot windows holding h1Count stones of
+// a or more, and of all of them (every hot window holds k-2p or more when
+// generate asks), each once, in the order collect finds them.
+func (g *moveGen) buildHot(b *Board, a Color, h1Count int) (h1, c2 []Square) {
+	g.hst++
+	if g.hst == 0 {
+		clear(g.sqst)
+		g.hst = 1
+	}
+	hst := g.hst
+	g.gen++ // h1's marks
+	gen := g.gen
+	tl := b.tl
+	ca := b.cnt[a]
+	cells := b.cells
+	k := b.rules.K
+	winSq := b.g.winSq
+	hw, hemp, hoff := g.hw[:0], g.hemp[:0], append(g.hoff[:0], 0)
+	h1, c2 = g.sq[0][:0], g.sq[1][:0]
+	var r1, r2 uint64
+	for i, w := range b.hot[a].list {
+		bit := uint64(1) << uint(i)
+		hw = append(hw, w)
+		n := ca[w]
+		if n+1 >= tl {
+			r1 |= bit
+			r2 |= bit
+		} else if n+2 >= tl {
+			r2 |= bit
+		}
+		inH1 := int(n) >= h1Count
+		for _, q := range winSq[int(w)*k : int(w)*k+k] {
+			if cells[q] != Empty {
+				continue
+			}
+			hemp = append(hemp, q)
+			if g.sqst[q] != hst {
+				g.sqst[q] = hst
+				g.sqm[q] = 0
+				c2 = append(c2, q)
+			}
+			g.sqm[q] |= bit
+			if inH1 && g.mark[q] != gen {
+				g.mark[q] = gen
+				h1 = append(h1, q)
+			}
+		}
+		hoff = append(hoff, int32(len(hemp)))
+	}
+	g.hw, g.hemp, g.hoff = hw, hemp, hoff
+	g.reach1, g.reach2 = r1, r2
+	g.sq[0], g.sq[1] = h1, c2
+	return h1, c2
+}
+
+// hotMask is the mask of hot windows (buildHot) through square s.
+func (g *moveGen) hotMask(s Square) uint64 {
+	if s == NoSquare || g.sqst[s] != g.hst {
+		return 0
+	}
+	return g.sqm[s]
+}
+
+// threatsMasked is threatsListed from buildHot's masks: the windows that
+// reach the threat level are the hot windows through s1 or s2 that need
+// one stone more, and those through both that need two; their empty
+// squares other than s1 and s2 are read from hemp. The windows come in
+// hot-list order (threatsListed's order differs, which changes no count:
+// the threat and defence counts are functions of the set of windows).
+//
+// s1 (and s2 unless NoSquare) must be empty squares of hot windows, as
+// every caller's are: their masks are read without the stamp check.
+func (g *moveGen) threatsMasked(b *Board, a Color, s1, s2 Square) int {
+	m1, m2 := g.sqm[s1], uint64(0)
+	if s2 != NoSquare {
+		m2 = g.sqm[s2]
+	}
+	t := (m1|m2)&g.reach1 | m1&m2&g.reach2
+	ws := g.ws[:0]
+	for t != 0 {
+		i := bits.TrailingZeros64(t)
+		t &= t - 1
+		var e empt
+		for _, q := range g.hemp[g.hoff[i]:g.hoff[i+1]] {
+			if q != s1 && q != s2 {
+				if int(e.n) < MaxPerTurn {
+					e.e[e.n] = q
+				}
+				e.n++
+			}
+		}
+		ws = append(ws, e)
+	}
+	g.ws = ws
+	return countThreats(ws, b.rules.P)
+}
+
 // appendEmpties appends the empty squares of window sq other than s1 and
 // s2 to ws.
 func appendEmpties(ws []empt, sq []Square, cells []Color, s1, s2 Square) []empt {
@@ -510,6 +612,18 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 		}
 		out = append(out, tm)
 	}
+	// fixedDefs is the defence count add would compute for t threats
+	// whose windows have the empties ws, computed once for a run of moves
+	// that all leave the same windows (the caller keeps it while ws stays).
+	fixedDefs := func(t int, ws []empt) int32 {
+		if !g.countDefs || t > p {
+			return 0
+		}
+		if ws == nil {
+			return g.boardDefenceCount(b, a)
+		}
+		return g.defenceCount(ws, t, p)
+	}
 	blocks := append(g.blocks[:0], Move{})
 	if td > 0 {
 		normal, relaxed := b.criticalDefences(d, &g.defs)
@@ -544,9 +658,13 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 					wsB = b.threatEmpties(a, g.wsB[:0])
 					g.wsB = wsB
 				}
+				defs, known := int32(0), false
 				for _, s := range g.freeSquares(b, a, free) {
 					if m := withSquare(blk, s); g.firstTime(m) {
-						add(m, tb, wsB)
+						if !known {
+							defs, known = fixedDefs(tb, wsB), true
+						}
+						out = append(out, ThreatMove{Move: m, Threats: tb, defs: defs})
 					}
 				}
 			}
@@ -556,31 +674,87 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 			// windows with k-p-1 stones). Any other pair holding a
 			// square s1 of the second kind has s1's count; the rest
 			// make no threat.
-			h1 := g.squares(b, a, k-p-1, 0)
+			listed := k-2*p >= int(b.hl) && len(b.thr[a].list) == 0
+			// masked: the hot windows are numbered (buildHot) and the
+			// windows through a square are a 64-bit mask.
+			masked := listed && len(b.hot[a].list) <= 64
+			var h1, c2 []Square
+			if masked {
+				h1, c2 = g.buildHot(b, a, k-p-1)
+			} else {
+				h1 = g.squares(b, a, k-p-1, 0)
+			}
 			g.h1st++
 			for _, s := range h1 {
 				g.inH1[s] = g.h1st
 			}
 			eval := g.threatsWith
-			listed := k-2*p >= int(b.hl) && len(b.thr[a].list) == 0
-			if listed {
+			switch {
+			case masked:
+				eval = g.threatsMasked
+			case listed:
 				g.buildLists(b, a)
 				eval = g.threatsListed
 			}
-			g.pairsInWindows(b, a, k-2*p, func(s1, s2 Square) {
+			// pair evaluates the pair of squares s1, s2 (new in this
+			// generation).
+			pair := func(s1, s2 Square) {
 				m := move2(s1, s2)
-				if !g.firstTime(m) {
-					return
+				if masked && minThreats >= 2 {
+					// Each threat window the pair makes keeps an empty
+					// square (a holds at most k-p-1 stones in it before,
+					// k-p+1 <= k-1 after), so the threats are at most
+					// the windows: fewer than minThreats are dropped by
+					// add anyway.
+					m1, m2 := g.sqm[s1], g.sqm[s2] // both in hot windows
+					if bits.OnesCount64((m1|m2)&g.reach1|m1&m2&g.reach2) < minThreats {
+						return
+					}
 				}
 				// With neither stone in h1, every threat window the
 				// pair makes holds both stones: fewer than two such
-				// windows make at most one threat.
-				if listed && minThreats >= 2 && g.inH1[s1] != g.h1st && g.inH1[s2] != g.h1st && g.sharedWindows(s1, s2) < 2 {
+				// windows make at most one threat (the test above
+				// covers this when masked).
+				if !masked && listed && minThreats >= 2 && g.inH1[s1] != g.h1st && g.inH1[s2] != g.h1st && g.sharedWindows(s1, s2) < 2 {
 					return
 				}
 				t := eval(b, a, s1, s2)
 				add(m, t, g.ws)
-			})
+			}
+			if masked {
+				// pairsInWindows over the hot windows (all of them hold
+				// k-2p stones or more), from buildHot's empties.
+				// A pair is new unless an earlier hot window holds both
+				// squares (these are the first moves of the
+				// generation), so the pairs need no seen set: the
+				// later loops skip every pair sharing a hot window.
+				for j := range g.hw {
+					es := g.hemp[g.hoff[j]:g.hoff[j+1]]
+					below := uint64(1)<<uint(j) - 1
+					for x := 0; x < len(es); x++ {
+						mx := g.sqm[es[x]] & below
+						for y := x + 1; y < len(es); y++ {
+							if mx&g.sqm[es[y]] == 0 {
+								pair(es[x], es[y])
+							}
+						}
+					}
+				}
+			} else {
+				g.pairsInWindows(b, a, k-2*p, func(s1, s2 Square) {
+					if g.firstTime(move2(s1, s2)) {
+						pair(s1, s2)
+					}
+				})
+			}
+			// seen reports whether the pair s1, s2 was generated before
+			// in this generation (and marks it).
+			seen := func(s1, s2 Square) bool {
+				if masked && g.hotMask(s1)&g.hotMask(s2) != 0 {
+					return true
+				}
+				return !g.firstTime(move2(s1, s2))
+			}
 			// The threat windows each square of h1 makes alone.
 			g.arena = g.arena[:0]
 			g.off = append(g.off[:0], 0)
@@ -596,10 +770,10 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 			for i, s1 := range h1 {
 				wi := g.arena[g.off[i]:g.off[i+1]]
 				for j := i + 1; j < len(h1); j++ {
-					m := move2(s1, h1[j])
-					if !g.firstTime(m) {
+					if seen(s1, h1[j]) {
 						continue
 					}
+					m := move2(s1, h1[j])
 					ti, tj := int(g.tone[i]), int(g.tone[j])
 					t := p + 1
 					if ti <= p && tj <= p {
@@ -610,7 +784,9 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 					add(m, t, g.ws)
 				}
 			}
-			c2 := g.squares(b, a, k-2*p, 1)
+			if !masked {
+				c2 = g.squares(b, a, k-2*p, 1)
+			}
 			var frees []Square // freeSquares, read once (the board does not change here)
 			freesRead := false
 			for i, s1 := range h1 {
@@ -620,18 +796,27 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 				}
 				// The pair shares no window with k-2p stones (else
 				// seen above): the threat windows are s1's alone.
+				// So every such move has s1's defence count, computed
+				// once (t1 >= minThreats: add would keep each).
 				w1 := g.arena[g.off[i]:g.off[i+1]]
+				defs, known := int32(0), false
 				for _, s2 := range c2 {
-					if m := move2(s1, s2); s2 != s1 && g.firstTime(m) {
-						add(m, t1, w1)
+					if m := move2(s1, s2); s2 != s1 && !seen(s1, s2) {
+						if !known {
+							defs, known = fixedDefs(t1, w1), true
+						}
+						out = append(out, ThreatMove{Move: m, Threats: t1, defs: defs})
 					}
 				}
 				if !freesRead {
 					frees, freesRead = g.freeSquares(b, a, free), true
 				}
 				for _, s2 := range frees {
-					if m := move2(s1, s2); s2 != s1 && g.firstTime(m) {
-						add(m, t1, w1)
+					if m := move2(s1, s2); s2 != s1 && !seen(s1, s2) {
+						if !known {
+							defs, known = fixedDefs(t1, w1), true
+						}
+						out = append(out, ThreatMove{Move: m, Threats: t1, defs: defs})
 					}
 				}
 			}

@@ -54,8 +54,65 @@ func (b *Board) Threats(c Color) int {
 
 // minHitting returns the size of a minimum hitting set of ws, capped at limit.
 func minHitting(ws []empt, limit int) int {
+	if limit == 3 {
+		return minHitting3(ws)
+	}
 	var chosen [MaxPerTurn + 1]Square
 	return hitSearch(ws, chosen[:0], limit)
+}
+
+// has reports whether s is one of e's empty squares.
+func (e *empt) has(s Square) bool {
+	for i := 0; i < int(e.n); i++ {
+		if e.e[i] == s {
+			return true
+		}
+	}
+	return false
+}
+
+// minHitting3 is hitSearch with limit 3 (p = 2), without the recursion: a
+// window with no empty square is never hit (3); one square hits all when a
+// square of the first window is in every window; two squares when, for a
+// square c of the first window, a square d of the first window without c
+// hits every window without c.
+func minHitting3(ws []empt) int {
+	if len(ws) == 0 {
+		return 0
+	}
+	for i := range ws {
+		if ws[i].n == 0 {
+			return 3
+		}
+	}
+	w0 := &ws[0]
+	for j := 0; j < int(w0.n); j++ {
+		c, all := w0.e[j], true
+		for i := 1; i < len(ws) && all; i++ {
+			all = ws[i].has(c)
+		}
+		if all {
+			return 1
+		}
+	}
+	for j := 0; j < int(w0.n); j++ {
+		c := w0.e[j]
+		f := 1
+		for f < len(ws) && ws[f].has(c) {
+			f++
+		}
+		// f < len(ws): c alone does not hit every window (above).
+		for jj := 0; jj < int(ws[f].n); jj++ {
+			d, all := ws[f].e[jj], true
+			for i := f + 1; i < len(ws) && all; i++ {
+				all = ws[i].has(c) || ws[i].has(d)
+			}
+			if all {
+				return 2
+			}
+		}
+	}
+	return 3
 }
 
 func hits(e *empt, chosen []Square) bool {
