@@ -147,7 +147,7 @@ func BenchmarkCheckConnect6(b *testing.B) {
 		b.Fatal(err)
 	}
 	verifyWall, verifyCPU := time.Since(start), cputime.ProcessOrWall()-cpu
-	data, err := EncodeVerdict(&vd)
+	data, err := encodeVerdict(&vd)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -165,11 +165,11 @@ func BenchmarkCheckConnect6(b *testing.B) {
 		b.ReportMetric(float64(len(data)), "bytes")
 		defer reportCPU(b, cputime.ProcessOrWall())
 		for i := 0; i < b.N; i++ {
-			out, err := EncodeVerdict(&vd)
+			out, err := encodeVerdict(&vd)
 			if err != nil {
 				b.Fatal(err)
 			}
-			if _, err := DecodeVerdict(bd.Rules(), out); err != nil {
+			if _, err := decodeVerdict(bd.Rules(), out); err != nil {
 				b.Fatal(err)
 			}
 		}

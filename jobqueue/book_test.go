@@ -123,7 +123,7 @@ type countingVerifier struct {
 }
 
 func (c *countingVerifier) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
-	job, _ := NewJob(b, opts)
+	job, _ := newJob(b, opts)
 	c.mu.Lock()
 	c.jobs = append(c.jobs, job)
 	c.mu.Unlock()
@@ -345,7 +345,7 @@ func TestBookProveForgedResult(t *testing.T) {
 	if CheckVerdict(ctx, jb, jopts, &forged) == nil {
 		t.Fatal("the forged verdict checks: the forgery is not one")
 	}
-	data, err := EncodeVerdict(&forged)
+	data, err := encodeVerdict(&forged)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -433,7 +433,7 @@ func TestBookQueueForgedResultRefusedByStore(t *testing.T) {
 	}
 	o := tc.withTol(t)
 	o.Workers = 1
-	job, _ := NewJob(cb, o)
+	job, _ := newJob(cb, o)
 	jb, jopts, err := job.Board()
 	if err != nil {
 		t.Fatal(err)
@@ -449,7 +449,7 @@ func TestBookQueueForgedResultRefusedByStore(t *testing.T) {
 	if CheckVerdict(ctx, jb, jopts, &forged) == nil {
 		t.Fatal("the forged verdict checks: the forgery is not one")
 	}
-	data, err := EncodeVerdict(&forged)
+	data, err := encodeVerdict(&forged)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,7 +64,7 @@ func OpenBookQueue(cfg BookQueueConfig) *Lazy {
 		case cfg.None:
 			return nil, errNoQueue
 		case cfg.URL != "":
-			return OpenRemote(ctx, RemoteConfig{URL: cfg.URL, Creds: cfg.Creds, Name: cfg.Name,
+			return openRemote(ctx, remoteConfig{URL: cfg.URL, Creds: cfg.Creds, Name: cfg.Name,
 				Workers: cfg.RemoteWorkers, Solvers: cfg.Solvers, Client: client})
 		case cfg.ReadOnly != "":
 			return nil, fmt.Errorf("the book is read-only: %s", cfg.ReadOnly)
@@ -86,12 +86,12 @@ func OpenBookQueue(cfg BookQueueConfig) *Lazy {
 		return q, err
 	}
 	if cfg.URL != "" || cfg.Listen != "" {
-		return NewLazy(opened, nil, nil)
+		return newLazy(opened, nil, nil)
 	}
 	note := func(err error) {
 		if cfg.Note != nil && !errors.Is(err, errNoQueue) {
 			cfg.Note(err)
 		}
 	}
-	return NewLazy(opened, engine.LocalVerifier{}, note)
+	return newLazy(opened, engine.LocalVerifier{}, note)
 }

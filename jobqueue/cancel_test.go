@@ -32,7 +32,7 @@ func TestCancelStopsJob(t *testing.T) {
 
 	long := c6Cases[2] // seconds of work
 	lb, lo := long.board(t), long.withTol(t)
-	ljob, _ := NewJob(lb, lo)
+	ljob, _ := newJob(lb, lo)
 	lid := ljob.ID()
 	lctx, lcancel := context.WithCancel(ctx)
 	ldone := make(chan error, 1)
@@ -45,7 +45,7 @@ func TestCancelStopsJob(t *testing.T) {
 	// A second job waits behind it; its caller gives up: it leaves the queue.
 	short := smallCases[0]
 	sb, so := short.board(t), short.withTol(t)
-	sjob, _ := NewJob(sb, so)
+	sjob, _ := newJob(sb, so)
 	sid := sjob.ID()
 	sctx, scancel := context.WithCancel(ctx)
 	sdone := make(chan error, 1)

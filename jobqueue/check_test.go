@@ -20,7 +20,7 @@ func TestForgedOpenVerdictRejected(t *testing.T) {
 		vd engine.Verdict
 	}
 	verify := func(tc testCase) cased {
-		job, _ := NewJob(tc.board(t), tc.withTol(t))
+		job, _ := newJob(tc.board(t), tc.withTol(t))
 		jb, jo, err := job.Board()
 		if err != nil {
 			t.Fatal(err)
@@ -161,12 +161,12 @@ func blocks(b *engine.Board, attacker engine.Color, m engine.Move) bool {
 // cloneVerdict is a deep copy of vd (through the codec).
 func cloneVerdict(t *testing.T, vd engine.Verdict) engine.Verdict {
 	t.Helper()
-	data, err := EncodeVerdict(&vd)
+	data, err := encodeVerdict(&vd)
 	if err != nil {
 		t.Fatal(err)
 	}
 	r, _ := engine.ParseRules("9,9,5,2,1")
-	out, err := DecodeVerdict(r, data)
+	out, err := decodeVerdict(r, data)
 	if err != nil {
 		t.Fatal(err)
 	}

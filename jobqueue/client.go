@@ -92,8 +92,8 @@ var _ engine.Verifier = (*Client)(nil)
 // engine.Verifier for the contract. Progress comes from the worker running
 // the job, when it sends any.
 func (c *Client) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
-	job, sym := NewJob(b, opts)
-	if err := job.Compatible(); err != nil {
+	job, sym := newJob(b, opts)
+	if err := job.compatible(); err != nil {
 		// Rules no worker of this build runs: the local engine says why.
 		return c.cfg.Fallback.Verify(ctx, b, opts, progress)
 	}
@@ -219,7 +219,7 @@ func (c *Client) use(ctx context.Context, b, jb *engine.Board, jopts engine.Veri
 		case res.err != "":
 			err = fmt.Errorf("the worker failed: %s", res.err)
 		default:
-			vd, err = DecodeVerdict(jb.Rules(), res.verdict)
+			vd, err = decodeVerdict(jb.Rules(), res.verdict)
 		}
 	}
 	if err == nil && vd.Engine != engine.EngineVersion {
@@ -318,11 +318,11 @@ type Stats struct {
 	// the check, rejected and run by the fallback verifier.
 	Accepted, Rejected int
 	// WorkerList describes each connected worker.
-	WorkerList []WorkerInfo
+	WorkerList []workerInfo
 }
 
-// WorkerInfo is what a worker reports about itself.
-type WorkerInfo struct {
+// workerInfo is what a worker reports about itself.
+type workerInfo struct {
 	Name    string    `json:"name"`
 	Host    string    `json:"host"`
 	Engine  string    `json:"engine"`
@@ -374,7 +374,7 @@ func stats(ctx context.Context, q *queue, fill func(*Stats)) (Stats, error) {
 		if err != nil {
 			continue // gone meanwhile
 		}
-		var wi WorkerInfo
+		var wi workerInfo
 		if json.Unmarshal(e.Value(), &wi) == nil {
 			s.WorkerList = append(s.WorkerList, wi)
 			s.Workers++

@@ -87,8 +87,8 @@ func (e *encoder) tree(st *engine.Strategy) {
 	}
 }
 
-// EncodeVerdict encodes vd (see the format above).
-func EncodeVerdict(vd *engine.Verdict) ([]byte, error) {
+// encodeVerdict encodes vd (see the format above).
+func encodeVerdict(vd *engine.Verdict) ([]byte, error) {
 	var e encoder
 	e.str(vd.Status)
 	e.int(int64(vd.Order))
@@ -287,9 +287,9 @@ func (d *decoder) tree(depth int) *engine.Strategy {
 	return st
 }
 
-// DecodeVerdict decodes a verdict written by EncodeVerdict for a position
+// decodeVerdict decodes a verdict written by encodeVerdict for a position
 // under rules r (every square must be on r's board).
-func DecodeVerdict(r engine.Rules, data []byte) (engine.Verdict, error) {
+func decodeVerdict(r engine.Rules, data []byte) (engine.Verdict, error) {
 	if len(data) == 0 {
 		return engine.Verdict{}, fmt.Errorf("%w: empty verdict", ErrCorrupt)
 	}

@@ -118,7 +118,7 @@ func ConnectWorker(ctx context.Context, url, credsFile, name string, logf func(s
 	pause := 250 * time.Millisecond
 	for {
 		nc, err := Connect(url, credsFile, name)
-		if err == nil || IsAuthError(err) {
+		if err == nil || isAuthError(err) {
 			return nc, err
 		}
 		logf("worker %s: %v; trying again in %s", name, err, pause)
@@ -130,11 +130,11 @@ func ConnectWorker(ctx context.Context, url, credsFile, name string, logf func(s
 	}
 }
 
-// ErrAuth is wrapped by Connect's error when the server refuses the
+// errAuth is wrapped by Connect's error when the server refuses the
 // credentials (or their absence).
-var ErrAuth = nats.ErrAuthorization
+var errAuth = nats.ErrAuthorization
 
-// IsAuthError reports whether err is a refused authentication.
-func IsAuthError(err error) bool {
+// isAuthError reports whether err is a refused authentication.
+func isAuthError(err error) bool {
 	return errors.Is(err, nats.ErrAuthorization) || errors.Is(err, nats.ErrAuthExpired) || errors.Is(err, nats.ErrAuthRevoked)
 }

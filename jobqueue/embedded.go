@@ -70,10 +70,10 @@ func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (*Embedded, error) {
 		e.Close()
 		return nil, err
 	}
-	if e.nc, err = srv.ConnectInProcess("c6book-client"); err != nil {
+	if e.nc, err = srv.connectInProcess("c6book-client"); err != nil {
 		return fail(fmt.Errorf("jobqueue: connect: %w", err))
 	}
-	return e.start(ctx, cfg, srv.ConnectInProcess)
+	return e.start(ctx, cfg, srv.connectInProcess)
 }
 
 // joinEmbedded is StartEmbedded on a folder another process serves at url.
@@ -138,7 +138,7 @@ func (e *Embedded) Close() error {
 	return nil
 }
 
-// inProcess is the in-process worker of an Embedded or a Remote queue.
+// inProcess is the in-process worker of an Embedded or a remote queue.
 type inProcess struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup

@@ -32,15 +32,15 @@ func TestCodecRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		data, err := EncodeVerdict(&vd)
+		data, err := encodeVerdict(&vd)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := DecodeVerdict(b.Rules(), data)
+		got, err := decodeVerdict(b.Rules(), data)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.turns, err)
 		}
-		again, _ := EncodeVerdict(&got)
+		again, _ := encodeVerdict(&got)
 		if string(again) != string(data) {
 			t.Errorf("%s: decode+encode changes the verdict", tc.turns)
 		}
@@ -51,7 +51,7 @@ func TestCodecRoundTrip(t *testing.T) {
 			t.Errorf("%s: strategy zones lost", tc.turns)
 		}
 		for cut := 0; cut < len(data); cut += 7 {
-			if _, err := DecodeVerdict(b.Rules(), data[:cut]); err == nil {
+			if _, err := decodeVerdict(b.Rules(), data[:cut]); err == nil {
 				t.Fatalf("%s: a verdict cut at %d bytes decodes", tc.turns, cut)
 			}
 		}
@@ -118,7 +118,7 @@ func TestForgedResultRejected(t *testing.T) {
 	}
 	// The forger claims the proof with a null zone that leaves out the
 	// squares where the defender's stones matter.
-	job, _ := NewJob(b, o)
+	job, _ := newJob(b, o)
 	jb, _, _ := job.Board()
 	forged, err := engine.Verify(ctx, jb, o, nil)
 	if err != nil {
@@ -128,7 +128,7 @@ func TestForgedResultRejected(t *testing.T) {
 	if CheckVerdict(ctx, jb, o, &forged) == nil {
 		t.Fatal("the forged verdict checks: the forgery is not one")
 	}
-	data, _ := EncodeVerdict(&forged)
+	data, _ := encodeVerdict(&forged)
 	if _, err := e.Client().q.results.Create(ctx, job.ID(), result{worker: "forger", verdict: data}.encode()); err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +159,7 @@ func TestCorruptResultRejected(t *testing.T) {
 	for i, bad := range [][]byte{{resultVersion, 1, 'x', 0, verdictVersion, 0xff, 0xff}, result{worker: "w", err: "boom"}.encode(), {9}} {
 		tc := smallCases[i]
 		b, o := tc.board(t), tc.withTol(t)
-		job, _ := NewJob(b, o)
+		job, _ := newJob(b, o)
 		if _, err := e.Client().q.results.Create(ctx, job.ID(), bad); err != nil {
 			t.Fatal(err)
 		}
@@ -202,7 +202,7 @@ func TestCredentials(t *testing.T) {
 			nc.Close()
 			t.Fatalf("a client with credentials %q connected", c)
 		}
-		if !IsAuthError(err) {
+		if !isAuthError(err) {
 			t.Errorf("credentials %q: %v, want an authorization error", c, err)
 		}
 	}
@@ -228,7 +228,7 @@ func TestWorkerRefusesOtherEngine(t *testing.T) {
 	e := startEmbedded(t, EmbeddedConfig{Workers: 1, WorkerLogf: wlog.logf})
 	ctx := t.Context()
 	tc := smallCases[0]
-	job, _ := NewJob(tc.board(t), tc.withTol(t))
+	job, _ := newJob(tc.board(t), tc.withTol(t))
 	job.Engine = "c6book-engine/9.9"
 	id := job.ID()
 	js := e.Client().q.js

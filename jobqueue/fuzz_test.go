@@ -9,7 +9,7 @@ import (
 )
 
 // FuzzResult: a stored result, whatever its bytes, goes through the
-// client's path (decodeResult, DecodeVerdict, CheckVerdict) without a
+// client's path (decodeResult, decodeVerdict, CheckVerdict) without a
 // panic, and CheckVerdict never accepts a verdict the independent checker
 // does not: an accepted verdict's certificate checks again, a proved one
 // leaves no item, and every full defender move of the position (all pairs
@@ -23,7 +23,7 @@ func FuzzResult(f *testing.F) {
 	}
 	var fcs []fuzzCase
 	for i, tc := range cases {
-		job, _ := NewJob(tc.board(f), tc.withTol(f))
+		job, _ := newJob(tc.board(f), tc.withTol(f))
 		jb, jo, err := job.Board()
 		if err != nil {
 			f.Fatal(err)
@@ -35,13 +35,13 @@ func FuzzResult(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		data, err := EncodeVerdict(&vd)
+		data, err := encodeVerdict(&vd)
 		if err != nil {
 			f.Fatal(err)
 		}
 		f.Add(uint8(i), result{worker: "w", verdict: data}.encode())
 		all := engine.Verdict{Status: engine.StatusOpen, Lambda: vd.Lambda, Attacker: vd.Attacker, Tolerance: vd.Tolerance, AllUnsolved: true, Engine: vd.Engine}
-		data, _ = EncodeVerdict(&all)
+		data, _ = encodeVerdict(&all)
 		f.Add(uint8(i), result{worker: "forger", verdict: data}.encode())
 	}
 	f.Add(uint8(0), result{worker: "w", err: "boom"}.encode())
@@ -52,7 +52,7 @@ func FuzzResult(f *testing.F) {
 		if err != nil || res.err != "" {
 			return
 		}
-		vd, err := DecodeVerdict(fc.b.Rules(), res.verdict)
+		vd, err := decodeVerdict(fc.b.Rules(), res.verdict)
 		if err != nil {
 			return
 		}

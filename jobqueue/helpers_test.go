@@ -82,7 +82,7 @@ func localVerdicts(t testing.TB, cases []testCase) [][]byte {
 func comparable(t testing.TB, vd engine.Verdict) []byte {
 	t.Helper()
 	vd.Elapsed = 0
-	data, err := EncodeVerdict(&vd)
+	data, err := encodeVerdict(&vd)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func runBatch(t testing.TB, ctx context.Context, v engine.Verifier, cases []test
 				return
 			}
 			vd.Elapsed = 0
-			out[i], errs[i] = EncodeVerdict(&vd)
+			out[i], errs[i] = encodeVerdict(&vd)
 		}()
 	}
 	wg.Wait()
@@ -123,8 +123,8 @@ func sameVerdicts(t testing.TB, cases []testCase, want, got [][]byte) {
 	for i := range cases {
 		if !bytes.Equal(want[i], got[i]) {
 			r, _ := engine.ParseRules(cases[i].rules)
-			w, _ := DecodeVerdict(r, want[i])
-			g, _ := DecodeVerdict(r, got[i])
+			w, _ := decodeVerdict(r, want[i])
+			g, _ := decodeVerdict(r, got[i])
 			t.Errorf("case %d (%s λ%d): queue verdict differs from the local one:\nlocal %s\nqueue %s", i, cases[i].turns, cases[i].opts.Lambda, summary(w), summary(g))
 		}
 	}

@@ -116,7 +116,7 @@ func startProcQueue(t *testing.T, ctx context.Context, n int) *procQueue {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.srv, p.addr = srv, srv.Addr().String()
+	p.srv, p.addr = srv, srv.addr().String()
 	t.Cleanup(func() { p.srv.Shutdown() })
 	nc, err := Connect(srv.URL(), "", "test-client")
 	if err != nil {
@@ -205,7 +205,7 @@ func TestWorkerProcessesKillAndRestart(t *testing.T) {
 	}
 	cases := append(append([]testCase{}, smallCases...), c6Cases...)
 	long := cases[len(cases)-1]
-	longJob, _ := NewJob(long.board(t), long.withTol(t))
+	longJob, _ := newJob(long.board(t), long.withTol(t))
 	longID := longJob.ID()
 	want := localVerdicts(t, cases)
 
@@ -308,14 +308,14 @@ func TestResultSurvivesCallerRestart(t *testing.T) {
 	tc := smallCases[1]
 	b, o := tc.board(t), tc.withTol(t)
 	want := localVerdicts(t, []testCase{tc})[0]
-	job, _ := NewJob(b, o)
+	job, _ := newJob(b, o)
 
 	srv, err := StartServer(ServerConfig{Dir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := t.Context()
-	nc1, err := srv.ConnectInProcess("caller-1")
+	nc1, err := srv.connectInProcess("caller-1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -342,7 +342,7 @@ func TestResultSurvivesCallerRestart(t *testing.T) {
 		t.Fatalf("no worker, the caller's connection closed: Verify returned %v", err)
 	}
 
-	wnc, err := srv.ConnectInProcess("worker")
+	wnc, err := srv.connectInProcess("worker")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -352,7 +352,7 @@ func TestResultSurvivesCallerRestart(t *testing.T) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		_ = RunWorker(wctx, wnc, WorkerConfig{Jobs: 1, Logf: func(string, ...any) {}, Stats: func(wi WorkerInfo) { done.Store(int64(wi.Done)) }})
+		_ = RunWorker(wctx, wnc, WorkerConfig{Jobs: 1, Logf: func(string, ...any) {}, Stats: func(wi workerInfo) { done.Store(int64(wi.Done)) }})
 	}()
 	for done.Load() == 0 { // until the worker has run the job
 		time.Sleep(10 * time.Millisecond)
@@ -370,7 +370,7 @@ func TestResultSurvivesCallerRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Shutdown()
-	nc2, err := srv.ConnectInProcess("caller-2")
+	nc2, err := srv.connectInProcess("caller-2")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,12 +36,12 @@ type Job struct {
 	ExpandSeminull bool  `json:"expand_seminull,omitempty"`
 }
 
-// NewJob builds the job of verifying b with opts: b's canonical image (sym
+// newJob builds the job of verifying b with opts: b's canonical image (sym
 // maps b onto it; a verdict on the job maps back with the inverse of sym).
 // opts.Workers is not part of the job: each worker runs as many solver
 // calls in parallel as it is configured to, which does not change the
 // verdict.
-func NewJob(b *engine.Board, opts engine.VerifyOptions) (Job, int) {
+func newJob(b *engine.Board, opts engine.VerifyOptions) (Job, int) {
 	cb, sym := b.Canonical()
 	r := b.Rules()
 	j := Job{
@@ -90,8 +90,8 @@ func (j Job) ID() string {
 	return hex.EncodeToString(sum[:20])
 }
 
-// DecodeJob reads a job message.
-func DecodeJob(data []byte) (Job, error) {
+// decodeJob reads a job message.
+func decodeJob(data []byte) (Job, error) {
 	var j Job
 	if err := json.Unmarshal(data, &j); err != nil {
 		return Job{}, fmt.Errorf("%w: %v", ErrCorrupt, err)
@@ -99,24 +99,24 @@ func DecodeJob(data []byte) (Job, error) {
 	return j, nil
 }
 
-// ErrIncompatible is returned for a job this build cannot run (another
+// errIncompatible is returned for a job this build cannot run (another
 // engine version, an encoding it does not read, rules it does not support).
-var ErrIncompatible = errors.New("jobqueue: incompatible job")
+var errIncompatible = errors.New("jobqueue: incompatible job")
 
-// Compatible reports whether this build can run j, and why not.
-func (j Job) Compatible() error {
+// compatible reports whether this build can run j, and why not.
+func (j Job) compatible() error {
 	if j.V != jobVersion {
-		return fmt.Errorf("%w: job encoding %d, this worker reads %d", ErrIncompatible, j.V, jobVersion)
+		return fmt.Errorf("%w: job encoding %d, this worker reads %d", errIncompatible, j.V, jobVersion)
 	}
 	if j.Engine != engine.EngineVersion {
-		return fmt.Errorf("%w: engine %q, this worker runs %q", ErrIncompatible, j.Engine, engine.EngineVersion)
+		return fmt.Errorf("%w: engine %q, this worker runs %q", errIncompatible, j.Engine, engine.EngineVersion)
 	}
 	r, err := engine.ParseRules(j.Rules)
 	if err != nil {
-		return fmt.Errorf("%w: rules %q: %v", ErrIncompatible, j.Rules, err)
+		return fmt.Errorf("%w: rules %q: %v", errIncompatible, j.Rules, err)
 	}
 	if r.P > 2 {
-		return fmt.Errorf("%w: rules %s: %v", ErrIncompatible, r, engine.ErrUnsupported)
+		return fmt.Errorf("%w: rules %s: %v", errIncompatible, r, engine.ErrUnsupported)
 	}
 	return nil
 }

@@ -8,7 +8,7 @@ import (
 	"c6book/engine"
 )
 
-// Queue is a verifier queue as a program holds it: Embedded or Remote.
+// Queue is a verifier queue as a program holds it: Embedded or remote.
 type Queue interface {
 	engine.Verifier
 	Stats(ctx context.Context) (Stats, error)
@@ -18,7 +18,7 @@ type Queue interface {
 
 var (
 	_ Queue = (*Embedded)(nil)
-	_ Queue = (*Remote)(nil)
+	_ Queue = (*remote)(nil)
 )
 
 // Stats reads the queue's state (see Client.Stats).
@@ -44,10 +44,10 @@ type Lazy struct {
 // ErrClosed is returned by a Lazy's Verify after Close.
 var ErrClosed = errors.New("jobqueue: the verifier queue is closed")
 
-// NewLazy returns a Lazy that opens its queue with open. fallback (may be
+// newLazy returns a Lazy that opens its queue with open. fallback (may be
 // nil: the error is returned instead) verifies when open fails, and note
 // (may be nil) is told why, once.
-func NewLazy(open func(context.Context) (Queue, error), fallback engine.Verifier, note func(error)) *Lazy {
+func newLazy(open func(context.Context) (Queue, error), fallback engine.Verifier, note func(error)) *Lazy {
 	return &Lazy{open: open, fallback: fallback, note: note}
 }
 

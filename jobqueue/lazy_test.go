@@ -22,7 +22,7 @@ func TestLazy(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "q")
 	opens := 0
 	var q *Embedded
-	l := NewLazy(func(ctx context.Context) (Queue, error) {
+	l := newLazy(func(ctx context.Context) (Queue, error) {
 		opens++
 		if opens == 1 {
 			return nil, errors.New("not yet")
@@ -61,7 +61,7 @@ func TestLazy(t *testing.T) {
 	}
 
 	var notes []error
-	f := NewLazy(func(context.Context) (Queue, error) { return nil, errors.New("no storage") },
+	f := newLazy(func(context.Context) (Queue, error) { return nil, errors.New("no storage") },
 		engine.LocalVerifier{}, func(err error) { notes = append(notes, err) })
 	for i := 0; i < 2; i++ {
 		vd, err := f.Verify(ctx, b, o, nil)

@@ -18,7 +18,7 @@ func TestProgressReachesCaller(t *testing.T) {
 	ctx := t.Context()
 	tc := smallCases[2] // λ3, over a hundred solver calls
 	b, o := tc.board(t), tc.withTol(t)
-	job, _ := NewJob(b, o)
+	job, _ := newJob(b, o)
 
 	seen := make(chan engine.VerifyProgress, 100)
 	sub, err := e.nc.Subscribe(progressPrefix+job.ID(), func(m *nats.Msg) {

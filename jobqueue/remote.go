@@ -9,8 +9,8 @@ import (
 	"github.com/nats-io/nats.go"
 )
 
-// RemoteConfig configures OpenRemote.
-type RemoteConfig struct {
+// remoteConfig configures openRemote.
+type remoteConfig struct {
 	URL   string // the external server or cluster (nats://host:4222)
 	Creds string // credentials file ("" for none)
 	Name  string // the client's connection name (default "c6book-client")
@@ -22,20 +22,20 @@ type RemoteConfig struct {
 	WorkerLogf       func(format string, args ...any)
 }
 
-// Remote is a Client on an external server, with optional in-process
+// remote is a Client on an external server, with optional in-process
 // workers. It is an engine.Verifier.
-type Remote struct {
+type remote struct {
 	client  *Client
 	nc      *nats.Conn
 	workers inProcess
 	once    sync.Once
 }
 
-var _ engine.Verifier = (*Remote)(nil)
+var _ engine.Verifier = (*remote)(nil)
 
-// OpenRemote connects to the server at cfg.URL and opens the queue there
+// openRemote connects to the server at cfg.URL and opens the queue there
 // (creating its stream and buckets when missing). Close releases it.
-func OpenRemote(ctx context.Context, cfg RemoteConfig) (*Remote, error) {
+func openRemote(ctx context.Context, cfg remoteConfig) (*remote, error) {
 	name := cfg.Name
 	if name == "" {
 		name = "c6book-client"
@@ -44,7 +44,7 @@ func OpenRemote(ctx context.Context, cfg RemoteConfig) (*Remote, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Remote{nc: nc}
+	r := &remote{nc: nc}
 	if r.client, err = NewClient(ctx, nc, cfg.Client); err != nil {
 		r.Close()
 		return nil, err
@@ -58,19 +58,19 @@ func OpenRemote(ctx context.Context, cfg RemoteConfig) (*Remote, error) {
 }
 
 // Verify runs a job through the queue (see Client.Verify).
-func (r *Remote) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
+func (r *remote) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
 	return r.client.Verify(ctx, b, opts, progress)
 }
 
 // Stats reads the queue's state (see Client.Stats).
-func (r *Remote) Stats(ctx context.Context) (Stats, error) { return r.client.Stats(ctx) }
+func (r *remote) Stats(ctx context.Context) (Stats, error) { return r.client.Stats(ctx) }
 
 // URL is the server's address.
-func (r *Remote) URL() string { return r.nc.ConnectedUrlRedacted() }
+func (r *remote) URL() string { return r.nc.ConnectedUrlRedacted() }
 
 // Close stops the in-process workers (handing their jobs back) and closes
 // the connections.
-func (r *Remote) Close() error {
+func (r *remote) Close() error {
 	r.once.Do(func() {
 		r.workers.stop()
 		r.nc.Close()

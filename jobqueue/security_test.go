@@ -66,8 +66,8 @@ func TestEmbeddedListensNowhere(t *testing.T) {
 			t.Errorf("the embedded queue listens on a socket (inode %s)", inode)
 		}
 	}
-	if e.server.Addr() != nil || e.URL() != "" {
-		t.Errorf("server address %v, URL %q: want none", e.server.Addr(), e.URL())
+	if e.server.addr() != nil || e.URL() != "" {
+		t.Errorf("server address %v, URL %q: want none", e.server.addr(), e.URL())
 	}
 	if lock, err := os.ReadFile(filepath.Join(dir, "LOCK")); err != nil || len(lock) != 0 {
 		t.Errorf("lock file %q (%v): want it empty", lock, err)
@@ -158,7 +158,7 @@ func forge(ctx context.Context, url, creds, id string, r engine.Rules, vd engine
 	}
 	vd.Status, vd.Order, vd.AllUnsolved = engine.StatusOpen, 0, true
 	vd.Unsolved, vd.OpenSeminull, vd.NullZone, vd.NullTree, vd.SeminullZones, vd.Covered = nil, nil, nil, nil, nil, nil
-	data, err := EncodeVerdict(&vd)
+	data, err := encodeVerdict(&vd)
 	if err != nil {
 		return err
 	}
@@ -178,7 +178,7 @@ func TestListenRefusesUnauthenticatedResults(t *testing.T) {
 	defer cancel()
 	tc := smallCases[1] // the attacker has no threat: all-unsolved passes the check
 	b, o := tc.board(t), tc.withTol(t)
-	job, _ := NewJob(b, o)
+	job, _ := newJob(b, o)
 	jb, _, _ := job.Board()
 	honest := localVerdicts(t, []testCase{tc})[0]
 	// The intruder's verdict, for the job's position, claims nothing:
@@ -214,7 +214,7 @@ func TestListenRefusesUnauthenticatedResults(t *testing.T) {
 	e = startEmbedded(t, EmbeddedConfig{Server: ServerConfig{Dir: filepath.Join(dir, "q"), Listen: "127.0.0.1:0", CredsFile: creds}, Workers: 1, Solvers: 1})
 	for _, c := range []string{"", other} {
 		err := forge(ctx, e.URL(), c, job.ID(), jb.Rules(), base)
-		if err == nil || !IsAuthError(err) {
+		if err == nil || !isAuthError(err) {
 			t.Errorf("intruder with credentials %q: %v, want an authorization error", c, err)
 		}
 	}

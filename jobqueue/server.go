@@ -131,7 +131,7 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 	// The lock file names the server's address, for a second process to
 	// connect; a server on no network leaves it empty.
 	url := srv.URL()
-	if a, ok := srv.Addr().(*net.TCPAddr); ok && a.IP.IsUnspecified() {
+	if a, ok := srv.addr().(*net.TCPAddr); ok && a.IP.IsUnspecified() {
 		url = fmt.Sprintf("nats://127.0.0.1:%d", a.Port)
 	}
 	if err := lock.Truncate(0); err == nil && url != "" {
@@ -151,7 +151,7 @@ func startLocked(cfg ServerConfig, host string, port int) (*Server, error) {
 		NoSigs:     true,
 		NoLog:      true,
 		// No listen address: no socket at all, in-process connections
-		// only (ConnectInProcess).
+		// only (connectInProcess).
 		DontListen: cfg.Listen == "",
 	}
 	if opts.MaxPayload == 0 {
@@ -191,24 +191,24 @@ func isLoopback(host string) bool {
 // URL is the server's client URL (nats://host:port), "" for a server on
 // no network.
 func (s *Server) URL() string {
-	if s.Addr() == nil {
+	if s.addr() == nil {
 		return ""
 	}
 	return s.ns.ClientURL()
 }
 
-// Addr is the address the server listens on, nil for a server on no
+// addr is the address the server listens on, nil for a server on no
 // network.
-func (s *Server) Addr() net.Addr {
+func (s *Server) addr() net.Addr {
 	if a := s.ns.Addr(); a != nil {
 		return a
 	}
 	return nil
 }
 
-// ConnectInProcess connects to the server without a socket (with the
+// connectInProcess connects to the server without a socket (with the
 // server's credentials when it has some).
-func (s *Server) ConnectInProcess(name string) (*nats.Conn, error) {
+func (s *Server) connectInProcess(name string) (*nats.Conn, error) {
 	opts, err := connOptions(s.creds, name)
 	if err != nil {
 		return nil, err

@@ -33,7 +33,7 @@ type WorkerConfig struct {
 	Logf func(format string, args ...any)
 	// Stats, when not nil, is called after every job with the worker's
 	// counts (from the job's goroutine: it must not block).
-	Stats func(WorkerInfo)
+	Stats func(workerInfo)
 }
 
 // worker is RunWorker's state.
@@ -41,7 +41,7 @@ type worker struct {
 	nc   *nats.Conn
 	q    *queue
 	cfg  WorkerConfig
-	info WorkerInfo
+	info workerInfo
 	key  string
 
 	running, done, refused atomic.Int64
@@ -102,7 +102,7 @@ func RunWorker(ctx context.Context, nc *nats.Conn, cfg WorkerConfig) error {
 		cfg.Name = host
 	}
 	w := &worker{nc: nc, q: q, cfg: cfg, key: keySafe(cfg.Name) + "-" + nuid.Next(), cancels: map[string]*jobCancel{},
-		info: WorkerInfo{Name: cfg.Name, Host: host, Engine: engine.EngineVersion, Slots: cfg.Jobs, Started: time.Now()}}
+		info: workerInfo{Name: cfg.Name, Host: host, Engine: engine.EngineVersion, Slots: cfg.Jobs, Started: time.Now()}}
 	// A caller that gives up on a job says so: the job stops here if it
 	// runs (and is not handed to another worker).
 	sub, err := nc.Subscribe(cancelSubject+"*", func(m *nats.Msg) {
@@ -150,7 +150,7 @@ func keySafe(s string) string {
 	}, s)
 }
 
-func (w *worker) snapshot() WorkerInfo {
+func (w *worker) snapshot() workerInfo {
 	w.infoMu.Lock()
 	defer w.infoMu.Unlock()
 	wi := w.info
@@ -209,7 +209,7 @@ func (w *worker) loop(ctx context.Context) {
 }
 
 func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
-	job, err := DecodeJob(msg.Data())
+	job, err := decodeJob(msg.Data())
 	if err != nil {
 		w.refused.Add(1)
 		w.cfg.Logf("worker %s: refusing an unreadable job on %s: %v (terminated)", w.cfg.Name, msg.Subject(), err)
@@ -217,7 +217,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 		return
 	}
 	id := job.ID()
-	if err := job.Compatible(); err != nil {
+	if err := job.compatible(); err != nil {
 		w.refused.Add(1)
 		w.cfg.Logf("worker %s: refusing job %s: %v (left for a compatible worker)", w.cfg.Name, msg.Subject()[len(jobSubject):], err)
 		_ = msg.NakWithDelay(refuseDelay)
@@ -256,7 +256,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 			return
 		}
 		if err == nil {
-			res.verdict, err = EncodeVerdict(&vd)
+			res.verdict, err = encodeVerdict(&vd)
 		}
 	}
 	if err != nil {
