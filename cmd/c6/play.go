@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"os/signal"
 	"strings"
 	"time"
 
@@ -42,11 +40,12 @@ type playJSON struct {
 // maxLoopLine bounds a line of turns read by --loop.
 const maxLoopLine = 64 << 10
 
-func cmdPlay(args []string, stdout, stderr io.Writer) error {
-	return playCmd(args, os.Stdin, stdout, stderr)
-}
+// PlayCommand is c6 play: the player's move for the side to move, or
+// with --loop one move a line for match tools.
+type PlayCommand struct{ stdio }
 
-func playCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+func (c *PlayCommand) Run(ctx context.Context, args []string) error {
+	stdin, stdout, stderr := c.stdin, c.stdout, c.stderr
 	fs := flag.NewFlagSet("c6 play", flag.ContinueOnError)
 	var pf positionFlags
 	pf.register(fs)
@@ -65,8 +64,6 @@ func playCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("--nodes %d: want a positive number", *nodes)
 	}
 	opts := engine.PlayOptions{MaxNodes: *nodes, Timeout: *budget}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	if *loop {
 		if pf.turns != "" || pf.sgf != "" {
 			return errors.New("--loop reads the positions from stdin: give no --turns or --sgf")

@@ -43,7 +43,12 @@ type solveJSON struct {
 	Tree   *solveTreeJSON `json:"tree,omitempty"`
 }
 
-func cmdSolve(args []string, stdout, stderr io.Writer) error {
+// SolveCommand is c6 solve: the VCDT/VCST threat-space solver for the
+// side to move.
+type SolveCommand struct{ stdio }
+
+func (c *SolveCommand) Run(ctx context.Context, args []string) error {
+	stdout, stderr := c.stdout, c.stderr
 	fs := flag.NewFlagSet("c6 solve", flag.ContinueOnError)
 	var pf positionFlags
 	pf.register(fs)
@@ -87,7 +92,7 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 		params.Progress = pl.report
 		params.ProgressEvery = 250 * time.Millisecond
 	}
-	res, err := engine.Solve(context.Background(), b, params)
+	res, err := engine.Solve(ctx, b, params)
 	pl.finish()
 	if err != nil {
 		return err

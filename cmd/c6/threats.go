@@ -1,10 +1,10 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 
 	"c6book/engine"
 )
@@ -34,7 +34,12 @@ type threatsJSON struct {
 
 var dirNames = [4]string{"horizontal", "vertical", "diagonal", "anti-diagonal"}
 
-func cmdThreats(args []string, stdout, stderr io.Writer) error {
+// ThreatsCommand is c6 threats: threat counts, windows and critical
+// defences of a position.
+type ThreatsCommand struct{ stdio }
+
+func (c *ThreatsCommand) Run(ctx context.Context, args []string) error {
+	stdout, stderr := c.stdout, c.stderr
 	fs := flag.NewFlagSet("c6 threats", flag.ContinueOnError)
 	var pf positionFlags
 	pf.register(fs)

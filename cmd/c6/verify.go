@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -55,7 +56,12 @@ func newVerdictJSON(r engine.Rules, v c6book.Verdict) verdictJSON {
 		NullZone: squareNames(r, v.NullZone), Zone: squareNames(r, v.Zone)}}
 }
 
-func cmdVerify(args []string, stdout, stderr io.Writer) error {
+// VerifyCommand is c6 verify: the NCTU6-style verifier on a position,
+// listing every defender move still unsolved.
+type VerifyCommand struct{ stdio }
+
+func (c *VerifyCommand) Run(ctx context.Context, args []string) error {
+	stdout, stderr := c.stdout, c.stderr
 	fs := flag.NewFlagSet("c6 verify", flag.ContinueOnError)
 	var pf positionFlags
 	pf.register(fs)
@@ -107,8 +113,6 @@ func cmdVerify(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("the position's stone counts do not fit full turns of %s, the attacker", b.ToMove().Opp())
 	}
 	opts := engine.VerifyOptions{Lambda: *lambda, Limits: engine.Limits{MaxNodes: *maxNodes, Timeout: *timeout}, Workers: *workers, Tolerance: tol}
-	ctx, stop := signalContext()
-	defer stop()
 	verifier, release, err := nf.verifier(ctx, stderr)
 	if err != nil {
 		return err

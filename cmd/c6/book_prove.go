@@ -14,7 +14,46 @@ import (
 	"c6book/proofbook"
 )
 
-// c6 book prove: the auto-pilot (proofbook.Prove) below a position.
+// BookProveCommand is c6 book prove: the auto-pilot (proofbook.Prove)
+// below a position.
+type BookProveCommand struct{ o proveOpts }
+
+func (c *BookProveCommand) flags(fs *flag.FlagSet) {
+	o := &c.o
+	fs.IntVar(&o.lambda, "lambda", 3, "verifier order: 2 or 3")
+	fs.IntVar(&o.jobs, "jobs", 1, "verifier jobs at once, on different positions")
+	fs.DurationVar(&o.maxTime, "time", 0, "stop after this long (0: no limit); jobs in flight are cancelled")
+	fs.IntVar(&o.maxCalls, "max-calls", 0, "stop after this many verifier calls (0: no limit)")
+	fs.Int64Var(&o.maxNodes, "max-nodes", 200000, "nodes per solver call")
+	fs.DurationVar(&o.timeout, "timeout", 0, "time budget of each solver call (0: none)")
+	fs.IntVar(&o.workers, "workers", 0, "parallel solver calls inside each job (0: the cores shared among the jobs)")
+	fs.IntVar(&o.candidates, "candidates", 4, "attacker moves added at a position at first (doubled when they all fail, up to 8 times as many)")
+	o.queue.register(fs)
+}
+
+// validate checks the flags before the book is opened.
+func (c *BookProveCommand) validate(_ *bookEnv) error {
+	o := &c.o
+	if err := checkVerifyFlags(o.lambda, o.maxNodes, o.timeout, o.workers); err != nil {
+		return err
+	}
+	if err := o.queue.check(); err != nil {
+		return err
+	}
+	switch {
+	case o.jobs < 1:
+		return fmt.Errorf("--jobs %d: want 1 or more", o.jobs)
+	case o.maxCalls < 0:
+		return fmt.Errorf("--max-calls %d: want 0 (no limit) or more", o.maxCalls)
+	case o.maxTime < 0:
+		return fmt.Errorf("--time %v: want a positive duration (0: no limit)", o.maxTime)
+	case o.candidates < 1:
+		return fmt.Errorf("--candidates %d: want 1 or more", o.candidates)
+	}
+	return nil
+}
+
+func (c *BookProveCommand) run(e *bookEnv) error { return bookProve(e, c.o) }
 
 type proveOpts struct {
 	lambda     int
@@ -26,49 +65,6 @@ type proveOpts struct {
 	workers    int
 	candidates int
 	queue      proveQueueFlags
-}
-
-func proveFlags(fs *flag.FlagSet) bookRun {
-	var o proveOpts
-	fs.IntVar(&o.lambda, "lambda", 3, "verifier order: 2 or 3")
-	fs.IntVar(&o.jobs, "jobs", 1, "verifier jobs at once, on different positions")
-	fs.DurationVar(&o.maxTime, "time", 0, "stop after this long (0: no limit); jobs in flight are cancelled")
-	fs.IntVar(&o.maxCalls, "max-calls", 0, "stop after this many verifier calls (0: no limit)")
-	fs.Int64Var(&o.maxNodes, "max-nodes", 200000, "nodes per solver call")
-	fs.DurationVar(&o.timeout, "timeout", 0, "time budget of each solver call (0: none)")
-	fs.IntVar(&o.workers, "workers", 0, "parallel solver calls inside each job (0: the cores shared among the jobs)")
-	fs.IntVar(&o.candidates, "candidates", 4, "attacker moves added at a position at first (doubled when they all fail, up to 8 times as many)")
-	o.queue.register(fs)
-	return bookRun{
-		check: func(*bookEnv) error {
-			if err := checkVerifyFlags(o.lambda, o.maxNodes, o.timeout, o.workers); err != nil {
-				return err
-			}
-			if err := o.queue.check(); err != nil {
-				return err
-			}
-			switch {
-			case o.jobs < 1:
-				return fmt.Errorf("--jobs %d: want 1 or more", o.jobs)
-			case o.maxCalls < 0:
-				return fmt.Errorf("--max-calls %d: want 0 (no limit) or more", o.maxCalls)
-			case o.maxTime < 0:
-				return fmt.Errorf("--time %v: want a positive duration (0: no limit)", o.maxTime)
-			case o.candidates < 1:
-				return fmt.Errorf("--candidates %d: want 1 or more", o.candidates)
-			}
-			return nil
-		},
-		run: func(e *bookEnv) error { return bookProve(e, o) },
-	}
-}
-
-type frontierJSON struct {
-	ID    int64  `json:"id"`
-	Turns string `json:"turns"`
-	PN    int64  `json:"pn"`
-	DN    int64  `json:"dn"`
-	Why   string `json:"why"`
 }
 
 func bookProve(e *bookEnv, o proveOpts) error {
@@ -153,6 +149,14 @@ func bookProve(e *bookEnv, o proveOpts) error {
 			}
 		})
 	return perr // a stop (Ctrl-C) is not an error: the result says "stopped"
+}
+
+type frontierJSON struct {
+	ID    int64  `json:"id"`
+	Turns string `json:"turns"`
+	PN    int64  `json:"pn"`
+	DN    int64  `json:"dn"`
+	Why   string `json:"why"`
 }
 
 func pnText(n int64) string {
