@@ -79,7 +79,7 @@ func bookAnnotate(e *bookEnv, o annotateOpts) error {
 			return err
 		}
 	}
-	return e.print(map[string]any{"id": int64(id), "updated": true}, func(w io.Writer) {
+	return e.print(bookAnnotateJSON{ID: int64(id), Updated: true}, func(w io.Writer) {
 		fmt.Fprintf(w, "position %d updated\n", id)
 	})
 }

@@ -26,5 +26,5 @@ func bookBackup(e *bookEnv, to string) error {
 	if err := e.bk.Backup(e.ctx, to); err != nil {
 		return err
 	}
-	return e.print(map[string]any{"backup": to}, nil)
+	return e.print(bookBackupJSON{Backup: to}, nil)
 }

@@ -40,10 +40,10 @@ func bookCheck(e *bookEnv) error {
 		return err
 	}
 	secs := time.Since(start).Seconds()
-	if err := e.print(map[string]any{"ok": rep.OK(), "positions": rep.Positions, "moves": rep.Edges,
-		"statuses": rep.Statuses, "proved": rep.Proved, "proofs_rechecked": rep.Proofs, "seconds": secs,
-		"outside_change": rep.Outside, "digest_recorded": rep.Recorded,
-		"problems": append([]string{}, rep.Problems...)},
+	if err := e.print(bookCheckJSON{OK: rep.OK(), Positions: rep.Positions, Moves: rep.Edges,
+		Statuses: rep.Statuses, Proved: rep.Proved, ProofsRechecked: rep.Proofs, Seconds: secs,
+		OutsideChange: rep.Outside, DigestRecorded: rep.Recorded,
+		Problems: append([]string{}, rep.Problems...)},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "%d positions, %d moves, %d statuses re-derived (%d proved)\n", rep.Positions, rep.Edges, rep.Statuses, rep.Proved)
 			fmt.Fprintf(w, "%d proofs re-checked from their certificates by proofcheck; %.1f s, %.0f positions/s\n",

@@ -47,7 +47,7 @@ func bookExport(e *bookEnv, out string, depth, maxNodes int) error {
 		return err
 	}
 	opts := proofbook.ExportOptions{MaxDepth: depth, MaxNodes: maxNodes, Line: line}
-	res := map[string]any{"id": int64(id)}
+	res := bookExportJSON{ID: int64(id)}
 	var st proofbook.ExportStats
 	switch {
 	case out != "":
@@ -56,14 +56,15 @@ func bookExport(e *bookEnv, out string, depth, maxNodes int) error {
 		if st, err = exportToFile(e, id, out, opts); err != nil {
 			return err
 		}
-		res["out"] = out
+		res.Out = &out
 	case e.f.json:
 		// The JSON object holds the SGF: made whole first.
 		var buf strings.Builder
 		if st, err = e.bk.ExportSGF(e.ctx, id, &buf, opts); err != nil {
 			return err
 		}
-		res["sgf"] = buf.String()
+		sgf := buf.String()
+		res.SGF = &sgf
 	default:
 		if st, err = e.bk.ExportSGF(e.ctx, id, e.stdout, opts); err != nil {
 			return err
@@ -72,7 +73,7 @@ func bookExport(e *bookEnv, out string, depth, maxNodes int) error {
 	if st.Truncated {
 		fmt.Fprintf(e.stderr, "c6 book export: truncated at %d moves (--max-nodes); the book stores more below this position (--max-nodes 0 exports all)\n", maxNodes)
 	}
-	res["nodes"], res["truncated"] = st.Nodes, st.Truncated
+	res.Nodes, res.Truncated = st.Nodes, st.Truncated
 	if e.f.json || out != "" {
 		return e.print(res, nil) // with --out, the text output is empty
 	}

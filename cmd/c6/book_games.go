@@ -60,8 +60,8 @@ func bookGames(e *bookEnv, o gamesOpts) error {
 			return fmt.Errorf("game %d (%s %s) does not reach --turns %q", g.ID, g.Source, g.ExtID, e.f.turns)
 		}
 		turns := engine.FormatTurns(r, ms)
-		return e.print(map[string]any{"game": g.ID, "source": g.Source, "ext_id": g.ExtID, "turns": turns,
-			"length": g.Turns, "result": resultText(g.Result)}, func(w io.Writer) {
+		return e.print(bookGameJSON{Game: g.ID, Source: g.Source, ExtID: g.ExtID, Turns: turns,
+			Length: g.Turns, Result: resultText(g.Result)}, func(w io.Writer) {
 			fmt.Fprintf(w, "game %d (%s %s), %d turns, %s\n  --turns %q\n", g.ID, g.Source, g.ExtID, g.Turns, resultText(g.Result), turns)
 		})
 	}
@@ -77,18 +77,11 @@ func bookGames(e *bookEnv, o gamesOpts) error {
 	if err != nil {
 		return err
 	}
-	type gameJSON struct {
-		Game   int64  `json:"game"`
-		Source string `json:"source"`
-		ExtID  string `json:"ext_id"`
-		Length int    `json:"length"`
-		Result string `json:"result"`
-	}
 	out := []gameJSON{}
 	for _, g := range list {
 		out = append(out, gameJSON{g.ID, g.Source, g.ExtID, g.Turns, resultText(g.Result)})
 	}
-	return e.print(map[string]any{"id": int64(id), "total": total, "offset": o.offset, "stats": statsJSON(gs), "games": out},
+	return e.print(bookGamesJSON{ID: int64(id), Total: total, Offset: o.offset, Stats: statsJSON(gs), Games: out},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "%d games through position %d (Black won %d, White %d, %d unfinished); %d-%d:\n",
 				total, id, gs.BlackWins, gs.WhiteWins, gs.Unfinished, min(int64(o.offset+1), total), int64(o.offset+len(list)))

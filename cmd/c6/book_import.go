@@ -27,26 +27,19 @@ func (*BookImportCommand) validate(e *bookEnv) error {
 func (c *BookImportCommand) run(e *bookEnv) error { return bookImport(e, c.partial) }
 
 func bookImport(e *bookEnv, partial bool) error {
-	type fileJSON struct {
-		File      string `json:"file"`
-		Games     int    `json:"games"`
-		Positions int    `json:"positions"`
-		Moves     int    `json:"moves"`
-		Recorded  int    `json:"game_records"` // counted in the statistics
-	}
-	var done []fileJSON
+	var done []importFileJSON
 	for _, path := range e.files {
 		st, err := importSGFFile(e, path, partial)
 		if err != nil {
 			return fmt.Errorf("%s: %w (nothing imported from it)", path, err)
 		}
-		done = append(done, fileJSON{path, st.Games, st.Positions, st.Edges, st.Recorded})
+		done = append(done, importFileJSON{path, st.Games, st.Positions, st.Edges, st.Recorded})
 		if !e.f.json {
 			fmt.Fprintf(e.stdout, "%s: %d games, %d new positions, %d new moves, %d new game records in the statistics\n",
 				path, st.Games, st.Positions, st.Edges, st.Recorded)
 		}
 	}
-	return e.print(map[string]any{"files": done}, nil)
+	return e.print(bookImportJSON{Files: done}, nil)
 }
 
 // importSGFFile imports one SGF file as it is read (the reader's limits

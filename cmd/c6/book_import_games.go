@@ -103,18 +103,13 @@ func bookImportGames(e *bookEnv, o importGamesOpts) error {
 		list = list[:5]
 	}
 	elapsed := time.Since(start)
-	type skipJSON struct {
-		ID     string `json:"id"`
-		Reason string `json:"reason"`
-		Error  string `json:"error"`
-	}
 	sk := []skipJSON{}
 	for _, e := range list {
 		sk = append(sk, skipJSON{oneLine(e.ID, 40), e.Reason(), oneLine(e.Err.Error(), 160)})
 	}
-	return e.print(map[string]any{"games": st.Games, "already": st.Already, "skipped": len(st.Skipped),
-		"skipped_by_reason": byReason, "skipped_games": sk, "repaired": st.Repaired, "positions": st.Positions, "moves": st.Edges,
-		"transactions": st.Transactions, "longest_tx_ms": st.LongestTx.Milliseconds(), "ms": elapsed.Milliseconds()},
+	return e.print(bookImportGamesJSON{Games: st.Games, Already: st.Already, Skipped: len(st.Skipped),
+		SkippedByReason: byReason, SkippedGames: sk, Repaired: st.Repaired, Positions: st.Positions, Moves: st.Edges,
+		Transactions: st.Transactions, LongestTxMS: st.LongestTx.Milliseconds(), MS: elapsed.Milliseconds()},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "%d games imported, %d already in the book, %d skipped; %d new positions, %d new moves in %s\n",
 				st.Games, st.Already, len(st.Skipped), st.Positions, st.Edges, elapsed.Round(time.Millisecond))

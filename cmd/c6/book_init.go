@@ -43,7 +43,7 @@ func bookInit(e *bookEnv, r engine.Rules) error {
 	if err := bk.Close(); err != nil {
 		return err
 	}
-	return e.print(map[string]any{"book": e.f.book, "rules": r.String()}, func(w io.Writer) {
+	return e.print(bookInitJSON{Book: e.f.book, Rules: r.String()}, func(w io.Writer) {
 		fmt.Fprintf(w, "created %s for Connect(%s)\n", e.f.book, r)
 	})
 }

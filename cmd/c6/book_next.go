@@ -48,18 +48,18 @@ func bookNext(e *bookEnv) error {
 	}
 	// Where the auto-pilot (prove) got stuck on this line: a position left
 	// to the expert, or a dead end of the verifier.
-	var stuck []map[string]any
+	var stuck []stuckJSON
 	for _, pid := range line.IDs {
 		why, err := bk.Stuck(ctx, pid, a)
 		if err != nil {
 			return err
 		}
 		if why != "" {
-			stuck = append(stuck, map[string]any{"id": int64(pid), "why": why})
+			stuck = append(stuck, stuckJSON{ID: int64(pid), Why: why})
 		}
 	}
-	return e.print(map[string]any{"id": int64(last), "turns": full, "to_move": p.ToMove.String(),
-		"status": p.Proof(a).Status, "pn": p.Proof(a).PN, "dn": p.Proof(a).DN, "auto_pilot_stuck": stuck},
+	return e.print(bookNextJSON{ID: int64(last), Turns: full, ToMove: p.ToMove.String(),
+		Status: p.Proof(a).Status, PN: p.Proof(a).PN, DN: p.Proof(a).DN, AutoPilotStuck: stuck},
 		func(w io.Writer) {
 			what := "propose an attacker move"
 			if p.ToMove != a {
@@ -68,10 +68,10 @@ func bookNext(e *bookEnv) error {
 			fmt.Fprintf(w, "position %d (%s to move, %s): %s\n  --turns %q\n", last, p.ToMove, proofText(p.Proof(a)), what, full)
 			for _, s := range stuck {
 				what := "left to the expert: the auto-pilot skips it"
-				if s["why"] == "dead end" {
+				if s.Why == "dead end" {
 					what = "the auto-pilot's dead end: the verifier leaves every defender move open"
 				}
-				fmt.Fprintf(w, "  position %d on this line: %s\n", s["id"], what)
+				fmt.Fprintf(w, "  position %d on this line: %s\n", s.ID, what)
 			}
 		})
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 
-	"c6book"
 	"c6book/engine"
 	"c6book/proofbook"
 )
@@ -65,15 +64,6 @@ func bookList(e *bookEnv, o listOpts) error {
 	if err != nil {
 		return err
 	}
-	type entryJSON struct {
-		ID     int64         `json:"id"`
-		Status c6book.Status `json:"status"`
-		Order  int           `json:"order"`
-		PN     int64         `json:"pn"`
-		DN     int64         `json:"dn"`
-		Label  string        `json:"label,omitempty"`
-		Turns  string        `json:"turns"`
-	}
 	// Each with its line from the root in the position's stable
 	// orientation (its first game's, else its first stored path's).
 	out := []entryJSON{}
@@ -85,7 +75,7 @@ func bookList(e *bookEnv, o listOpts) error {
 	if err != nil {
 		return err
 	}
-	res := map[string]any{"attacker": o.attacker.String(), "proved": o.proved, "positions": out, "proofs_checked": checked}
+	res := bookOpenJSON{Attacker: o.attacker.String(), Proved: o.proved, Positions: out, ProofsChecked: checked}
 	// None for the attacker asked: say how many the other attacker has
 	// (one line, not silence).
 	var none string
@@ -100,7 +90,7 @@ func bookList(e *bookEnv, o listOpts) error {
 			return err
 		}
 		none = fmt.Sprintf("no %s positions for %s; %d for %s", what, o.attacker, n, other)
-		res["other"] = map[string]any{"attacker": other.String(), "count": n}
+		res.Other = &otherJSON{Attacker: other.String(), Count: n}
 	}
 	return e.print(res,
 		func(w io.Writer) {

@@ -118,10 +118,10 @@ func bookProve(e *bookEnv, o proveOpts) error {
 		}
 		fr = append(fr, frontierJSON{int64(f.ID), engine.FormatTurns(bk.Rules(), turns), f.PN, f.DN, f.Why})
 	}
-	perr := e.print(map[string]any{"id": int64(id), "attacker": a.String(), "result": res.Status,
-		"status": res.Proof.Status.String(), "order": res.Proof.Order, "pn": res.PN, "dn": res.DN,
-		"calls": res.Calls, "expansions": res.Expanded, "added": res.Added, "nodes": res.Nodes, "proved": res.Proved, "open": res.Open,
-		"seconds": res.Elapsed.Seconds(), "frontier": fr, "refused": append([]string{}, res.Refused...), "queue": qs},
+	perr := e.print(bookProveJSON{ID: int64(id), Attacker: a.String(), Result: res.Status,
+		Status: res.Proof.Status.String(), Order: res.Proof.Order, PN: res.PN, DN: res.DN,
+		Calls: res.Calls, Expansions: res.Expanded, Added: res.Added, Nodes: res.Nodes, Proved: res.Proved, Open: res.Open,
+		Seconds: res.Elapsed.Seconds(), Frontier: fr, Refused: append([]string{}, res.Refused...), Queue: qs},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "position %d for %s: %s (book status %s); %d verifier calls, %d positions added, %d looked at (%d proved, %d open), %s\n",
 				id, a, res.Status, proofText(res.Proof), res.Calls, res.Added, res.Nodes, res.Proved, res.Open, res.Elapsed.Round(time.Millisecond))
@@ -149,14 +149,6 @@ func bookProve(e *bookEnv, o proveOpts) error {
 			}
 		})
 	return perr // a stop (Ctrl-C) is not an error: the result says "stopped"
-}
-
-type frontierJSON struct {
-	ID    int64  `json:"id"`
-	Turns string `json:"turns"`
-	PN    int64  `json:"pn"`
-	DN    int64  `json:"dn"`
-	Why   string `json:"why"`
 }
 
 func pnText(n int64) string {

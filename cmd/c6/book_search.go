@@ -36,24 +36,12 @@ func bookSearch(e *bookEnv, text string, limit int) error {
 	if err != nil {
 		return err
 	}
-	// Each with its stones, statuses and line from the root in the
-	// position's stable orientation (its first game's, else its first
-	// stored path's), in which its comment was most likely written.
-	type hitJSON struct {
-		ID      int64  `json:"id"`
-		Comment string `json:"comment"`
-		Label   string `json:"label,omitempty"`
-		Stones  int    `json:"stones"`
-		Black   string `json:"black"`
-		White   string `json:"white"`
-		Turns   string `json:"turns"`
-	}
 	out := []hitJSON{}
 	for _, h := range hits {
 		out = append(out, hitJSON{int64(h.ID), h.Comment, h.Label, h.Stones, proofText(h.Proofs[0]), proofText(h.Proofs[1]),
 			engine.FormatTurns(e.bk.Rules(), h.Turns)})
 	}
-	return e.print(map[string]any{"text": text, "hits": out}, func(w io.Writer) {
+	return e.print(bookSearchJSON{Text: text, Hits: out}, func(w io.Writer) {
 		for _, h := range out {
 			fmt.Fprintf(w, "%8d  %q  B: %s  W: %s  %s\n", h.ID, h.Comment, h.Black, h.White, h.Turns)
 		}

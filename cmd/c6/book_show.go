@@ -41,14 +41,6 @@ func bookShow(e *bookEnv) error {
 	}
 	// The replies as the book orders them (most played first, then by
 	// status), named in the orientation of --turns.
-	type childJSON struct {
-		Move  string        `json:"move"`
-		ID    int64         `json:"id"`
-		Games gameStatsJSON `json:"games"`
-		Black string        `json:"black"`
-		White string        `json:"white"`
-		Label string        `json:"label,omitempty"`
-	}
 	cj := []childJSON{}
 	for _, k := range kids {
 		cj = append(cj, childJSON{engine.MoveName(r, proofbook.FromCanonical(r, sym, k.Move)), int64(k.ID), statsJSON(k.Games),
@@ -58,8 +50,8 @@ func bookShow(e *bookEnv) error {
 	if err != nil {
 		return err
 	}
-	out := map[string]any{"id": int64(id), "to_move": b.ToMove().String(), "comment": p.Comment, "label": p.Label, "proofs_checked": checked,
-		"black": proofText(p.Proofs[0]), "white": proofText(p.Proofs[1]), "games": statsJSON(gs), "children": cj}
+	out := bookShowJSON{ID: int64(id), ToMove: b.ToMove().String(), Comment: p.Comment, Label: p.Label, ProofsChecked: checked,
+		Black: proofText(p.Proofs[0]), White: proofText(p.Proofs[1]), Games: statsJSON(gs), Children: cj}
 	var uns, semi, items []string
 	var why []unsolvedJSON
 	if v := p.Verdict; v != nil {
@@ -68,9 +60,8 @@ func bookShow(e *bookEnv) error {
 		if items, err = itemNames(ctx, bk, id, v.Attacker, sym); err != nil {
 			return err
 		}
-		out["verdict"] = newVerdictJSON(r, v.Transform(r, engine.InverseSymmetry(sym)))
-		out["open_items"] = items
-		out["unsolved_why"] = why
+		vj := newVerdictJSON(r, v.Transform(r, engine.InverseSymmetry(sym)))
+		out.Verdict, out.OpenItems, out.UnsolvedWhy = &vj, &items, &why
 	}
 	return e.print(out, func(w io.Writer) {
 		fmt.Fprintf(w, "position %d, %s to move, %d stones; %d games (Black won %d, White %d, %d unfinished)\n", id, b.ToMove(),

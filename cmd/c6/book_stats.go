@@ -27,13 +27,13 @@ func bookStats(e *bookEnv) error {
 	if err != nil {
 		return err
 	}
-	return e.print(map[string]any{"rules": s.Rules.String(), "positions": s.Positions, "moves": s.Edges,
-		"games": s.Games, "notes": s.Notes, "verdicts": s.Verdicts, "schema": s.Schema, "bytes": s.FileBytes,
-		"proved":          map[string]int64{"B": s.Proved[0], "W": s.Proved[1]},
-		"proved_by_order": map[string][4]int64{"B": s.ProvedByOrder[0], "W": s.ProvedByOrder[1]},
-		"open":            map[string]int64{"B": s.Open[0], "W": s.Open[1]},
-		"disproved":       map[string]int64{"B": s.Disproved[0], "W": s.Disproved[1]},
-		"unchecked":       map[string]int64{"B": s.Unchecked[0], "W": s.Unchecked[1]}, "proofs_checked": checked},
+	return e.print(bookStatsJSON{Rules: s.Rules.String(), Positions: s.Positions, Moves: s.Edges,
+		Games: s.Games, Notes: s.Notes, Verdicts: s.Verdicts, Schema: s.Schema, Bytes: s.FileBytes,
+		Proved:        byColor{s.Proved[0], s.Proved[1]},
+		ProvedByOrder: byColorOrder{s.ProvedByOrder[0], s.ProvedByOrder[1]},
+		Open:          byColor{s.Open[0], s.Open[1]},
+		Disproved:     byColor{s.Disproved[0], s.Disproved[1]},
+		Unchecked:     byColor{s.Unchecked[0], s.Unchecked[1]}, ProofsChecked: checked},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "rules      Connect(%s)\nschema     %d\npositions  %d\nmoves      %d\ngames      %d\nnotes      %d\nverdicts   %d\n",
 				s.Rules, s.Schema, s.Positions, s.Edges, s.Games, s.Notes, s.Verdicts)

@@ -76,8 +76,8 @@ func bookVerify(e *bookEnv, o verifyOpts) error {
 		return err
 	}
 	why := unsolvedWhy(r, sym, &sv)
-	return e.print(map[string]any{"id": int64(id), "verdict": newVerdictJSON(r, sv.Transform(r, engine.InverseSymmetry(sym))),
-		"open_items": items, "unsolved_why": why, "book_status": p.Proof(sv.Attacker).Status},
+	return e.print(bookVerifyJSON{ID: int64(id), Verdict: newVerdictJSON(r, sv.Transform(r, engine.InverseSymmetry(sym))),
+		OpenItems: items, UnsolvedWhy: why, BookStatus: p.Proof(sv.Attacker).Status},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "position %d: verdict %s (%s) for %s; %s; %d calls, %d nodes, %d ms\n",
 				id, sv.Status, verdictOrderText(&sv), sv.Attacker, unsolvedText(&sv, uns, semi), sv.Calls, sv.Nodes, sv.Millis)
