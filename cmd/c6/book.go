@@ -277,17 +277,26 @@ func (f *bookFlags) checkVerifyAttacker(bk *proofbook.Book) error {
 	return nil
 }
 
-// checkVerifyFlags checks book verify's numeric flags.
-func checkVerifyFlags(lambda int, maxNodes int64, timeout time.Duration, workers int) error {
+// verifyLimits are the verifier flags book verify and book prove share
+// (each registers them with its own defaults and usage).
+type verifyLimits struct {
+	lambda   int
+	maxNodes int64
+	timeout  time.Duration
+	workers  int
+}
+
+// Validate checks the verifier flags: a one-line error naming the flag.
+func (l verifyLimits) Validate() error {
 	switch {
-	case lambda != 2 && lambda != 3:
-		return fmt.Errorf("--lambda %d: want 2 or 3", lambda)
-	case maxNodes <= 0:
-		return fmt.Errorf("--max-nodes %d: want a positive number", maxNodes)
-	case timeout < 0:
-		return fmt.Errorf("--timeout %v: want a positive duration (0: no limit)", timeout)
-	case workers < 0:
-		return fmt.Errorf("--workers %d: want 0 (all cores) or more", workers)
+	case l.lambda != 2 && l.lambda != 3:
+		return fmt.Errorf("--lambda %d: want 2 or 3", l.lambda)
+	case l.maxNodes <= 0:
+		return fmt.Errorf("--max-nodes %d: want a positive number", l.maxNodes)
+	case l.timeout < 0:
+		return fmt.Errorf("--timeout %v: want a positive duration (0: no limit)", l.timeout)
+	case l.workers < 0:
+		return fmt.Errorf("--workers %d: want 0 (all cores) or more", l.workers)
 	}
 	return nil
 }

@@ -22,7 +22,7 @@ func (c *BookGamesCommand) flags(fs *flag.FlagSet) {
 }
 
 // validate checks the flags before the book is opened.
-func (c *BookGamesCommand) validate(_ *bookEnv) error {
+func (c *BookGamesCommand) validate(*bookEnv) error {
 	o := &c.o
 	if o.order != "recent" && o.order != "id" {
 		return fmt.Errorf("--order %q: want recent or id", o.order)

@@ -27,7 +27,7 @@ func (c *BookImportGamesCommand) flags(fs *flag.FlagSet) {
 }
 
 // validate checks the flags before the book is opened.
-func (c *BookImportGamesCommand) validate(_ *bookEnv) error {
+func (c *BookImportGamesCommand) validate(*bookEnv) error {
 	o := &c.o
 	if err := positive("batch", o.batch); err != nil {
 		return err

@@ -32,9 +32,9 @@ func (c *BookProveCommand) flags(fs *flag.FlagSet) {
 }
 
 // validate checks the flags before the book is opened.
-func (c *BookProveCommand) validate(_ *bookEnv) error {
+func (c *BookProveCommand) validate(*bookEnv) error {
 	o := &c.o
-	if err := checkVerifyFlags(o.lambda, o.maxNodes, o.timeout, o.workers); err != nil {
+	if err := o.verifyLimits.Validate(); err != nil {
 		return err
 	}
 	if err := o.queue.check(); err != nil {
@@ -56,15 +56,12 @@ func (c *BookProveCommand) validate(_ *bookEnv) error {
 func (c *BookProveCommand) run(e *bookEnv) error { return bookProve(e, c.o) }
 
 type proveOpts struct {
-	lambda     int
-	jobs       int
-	maxTime    time.Duration
-	maxCalls   int
-	maxNodes   int64
-	timeout    time.Duration
-	workers    int
-	candidates int
-	queue      proveQueueFlags
+	verifyLimits // --lambda, --max-nodes, --timeout, --workers
+	jobs         int
+	maxTime      time.Duration
+	maxCalls     int
+	candidates   int
+	queue        proveQueueFlags
 }
 
 func bookProve(e *bookEnv, o proveOpts) error {

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"time"
 
 	"c6book/engine"
 	"c6book/proofbook"
@@ -25,22 +24,19 @@ func (c *BookVerifyCommand) flags(fs *flag.FlagSet) {
 }
 
 // validate checks the flags before the book is opened.
-func (c *BookVerifyCommand) validate(_ *bookEnv) error {
+func (c *BookVerifyCommand) validate(*bookEnv) error {
 	o := &c.o
 	if err := o.nats.check(); err != nil {
 		return err
 	}
-	return checkVerifyFlags(o.lambda, o.maxNodes, o.timeout, o.workers)
+	return o.verifyLimits.Validate()
 }
 
 func (c *BookVerifyCommand) run(e *bookEnv) error { return bookVerify(e, c.o) }
 
 type verifyOpts struct {
-	lambda   int
-	maxNodes int64
-	timeout  time.Duration
-	workers  int
-	nats     natsFlags
+	verifyLimits // --lambda, --max-nodes, --timeout, --workers
+	nats         natsFlags
 }
 
 func bookVerify(e *bookEnv, o verifyOpts) error {
