@@ -9,6 +9,9 @@ import (
 	"c6book/proofbook"
 )
 
+// How the book subcommands print games, proof statuses and verdicts, in
+// text and in JSON.
+
 // gameStatsJSON is a position's or a reply's game counts in JSON;
 // black_rate (Black's share of the finished games, 0 to 1) is null when
 // none is finished.
@@ -82,4 +85,67 @@ func printUnsolvedWhy(w io.Writer, list []unsolvedJSON) {
 	for _, why := range order {
 		fmt.Fprintf(w, "  unsolved, %s: %s\n", why, strings.Join(by[why], " "))
 	}
+}
+
+// verdictOrderText says a verdict's λ order: the order of its argument
+// (README, "Orders"), not the λ of the run; an open verdict's is the order
+// of what it refuted so far, which its items may raise.
+func verdictOrderText(v *proofbook.Verdict) string {
+	switch {
+	case v.Order == 0:
+		return "no order: nothing refuted"
+	case v.Status == proofbook.StatusProved:
+		return fmt.Sprintf("order %d", v.Order)
+	}
+	return fmt.Sprintf("order %d so far", v.Order)
+}
+
+func proofText(p proofbook.Proof) string {
+	s := p.Status.String()
+	if p.Status == proofbook.StatusProved || p.Status == proofbook.StatusUnchecked {
+		s += fmt.Sprintf(" (order %d, %s)", p.Order, p.How)
+	} else if p.Status == proofbook.StatusDisproved {
+		s += " (" + p.How + ")"
+	} else {
+		s += fmt.Sprintf(" pn %d dn %d", p.PN, p.DN)
+	}
+	return s
+}
+
+// certText says whether a stored verdict can count in a proof.
+func certText(v *proofbook.Verdict) string {
+	if v.Cert == nil {
+		return "no certificate (proves nothing: re-verify)"
+	}
+	return fmt.Sprintf("certificate at tolerance %d", v.Tolerance)
+}
+
+// verdictMoves names a stored verdict's unsolved defender moves and its
+// open seminull moves in the user's frame (sym: the user's board onto the
+// canonical frame).
+func verdictMoves(r engine.Rules, sym int, v *proofbook.Verdict) (uns, semi []string) {
+	for _, u := range v.Unsolved {
+		uns = append(uns, engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
+	}
+	for _, u := range v.OpenSeminull {
+		semi = append(semi, engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
+	}
+	return uns, semi
+}
+
+// unsolvedText says which defender moves a verdict leaves open: the
+// unsolved full moves and the open seminull moves (uns and semi, named).
+func unsolvedText(v *proofbook.Verdict, uns, semi []string) string {
+	if v.AllUnsolved {
+		s := "every defender move unsolved (no relevance zone bounds the defence)"
+		if v.Note != "" {
+			s = "every defender move unsolved: " + v.Note
+		}
+		return s
+	}
+	s := fmt.Sprintf("%d unsolved %v", len(uns), uns)
+	if len(semi) > 0 {
+		s += fmt.Sprintf(", %d open seminull %v", len(semi), semi)
+	}
+	return s
 }
