@@ -16,8 +16,9 @@ import (
 // defaultGames is the shared LittleGolem games file, from the repo root.
 const defaultGames = "../shared/data/littlegolem-connect6-games.json.gz"
 
-// bookSub is one book subcommand: its flags, checked before the book is
-// opened, and the small function that runs it on the open book.
+// bookSub is one row of the book's table: a subcommand's name, what it
+// needs from the shared steps (a position, files, an open book, the write
+// gate, the unchecked note) and the subcommand type itself (cmd).
 type bookSub struct {
 	name    string
 	summary string
