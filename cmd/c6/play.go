@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"os/signal"
 	"strings"
 	"time"
 
@@ -42,53 +40,73 @@ type playJSON struct {
 // maxLoopLine bounds a line of turns read by --loop.
 const maxLoopLine = 64 << 10
 
-func cmdPlay(args []string, stdout, stderr io.Writer) error {
-	return playCmd(args, os.Stdin, stdout, stderr)
+// PlayOptions are c6 play's flags.
+type PlayOptions struct {
+	pf     positionFlags
+	json   bool
+	budget time.Duration
+	nodes  int64
+	ncand  int
+	loop   bool
 }
 
-func playCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+func (o *PlayOptions) register(fs *flag.FlagSet) {
+	o.pf.register(fs)
+	fs.BoolVar(&o.json, "json", false, "print one JSON object (with --loop: one a line)")
+	fs.DurationVar(&o.budget, "time", time.Second, "time for the move, e.g. 1s (0: --nodes only)")
+	fs.Int64Var(&o.nodes, "nodes", 0, "node budget: search and solver nodes (0: none with --time, else 300000)")
+	fs.IntVar(&o.ncand, "candidates", 8, "candidates printed (0: all)")
+	fs.BoolVar(&o.loop, "loop", false, "read a position (a line of turns) from stdin, write the move on stdout, until EOF")
+}
+
+// Validate checks the flags' values: a one-line error naming the flag.
+func (o *PlayOptions) Validate() error {
+	switch {
+	case o.budget < 0:
+		return fmt.Errorf("--time %v: want a positive duration", o.budget)
+	case o.nodes < 0:
+		return fmt.Errorf("--nodes %d: want a positive number", o.nodes)
+	case o.loop && (o.pf.turns != "" || o.pf.sgf != ""):
+		return errors.New("--loop reads the positions from stdin: give no --turns or --sgf")
+	}
+	return nil
+}
+
+// PlayCommand is c6 play: the player's move for the side to move, or
+// with --loop one move a line for match tools.
+type PlayCommand struct{ stdio }
+
+func (c *PlayCommand) Run(ctx context.Context, args []string) error {
+	stdin, stdout, stderr := c.stdin, c.stdout, c.stderr
+	var o PlayOptions
 	fs := flag.NewFlagSet("c6 play", flag.ContinueOnError)
-	var pf positionFlags
-	pf.register(fs)
-	asJSON := fs.Bool("json", false, "print one JSON object (with --loop: one a line)")
-	budget := fs.Duration("time", time.Second, "time for the move, e.g. 1s (0: --nodes only)")
-	nodes := fs.Int64("nodes", 0, "node budget: search and solver nodes (0: none with --time, else 300000)")
-	ncand := fs.Int("candidates", 8, "candidates printed (0: all)")
-	loop := fs.Bool("loop", false, "read a position (a line of turns) from stdin, write the move on stdout, until EOF")
+	o.register(fs)
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
-	if *budget < 0 {
-		return fmt.Errorf("--time %v: want a positive duration", *budget)
+	if err := o.Validate(); err != nil {
+		return err
 	}
-	if *nodes < 0 {
-		return fmt.Errorf("--nodes %d: want a positive number", *nodes)
-	}
-	opts := engine.PlayOptions{MaxNodes: *nodes, Timeout: *budget}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	if *loop {
-		if pf.turns != "" || pf.sgf != "" {
-			return errors.New("--loop reads the positions from stdin: give no --turns or --sgf")
-		}
+	opts := engine.PlayOptions{MaxNodes: o.nodes, Timeout: o.budget}
+	if o.loop {
 		r := engine.Connect6()
-		if pf.rules != "" {
+		if o.pf.rules != "" {
 			var err error
-			if r, err = engine.ParseRules(pf.rules); err != nil {
+			if r, err = engine.ParseRules(o.pf.rules); err != nil {
 				return err
 			}
 		}
-		return playLoop(ctx, r, opts, *ncand, *asJSON, stdin, stdout)
+		return playLoop(ctx, r, opts, o.ncand, o.json, stdin, stdout)
 	}
-	b, err := pf.load()
+	b, err := o.pf.load()
 	if err != nil {
 		return err
 	}
-	out, err := playOne(ctx, b, opts, *ncand)
+	out, err := playOne(ctx, b, opts, o.ncand)
 	if err != nil {
 		return err
 	}
-	if *asJSON {
+	if o.json {
 		return writeJSON(stdout, out)
 	}
 	printPlay(stdout, out)

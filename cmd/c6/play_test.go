@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"io"
 	"strings"
 	"testing"
 
@@ -109,4 +111,9 @@ func TestPlayLoop(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &got); err != nil || got.Move == "" {
 		t.Fatalf("JSON line %q: %v", out.String(), err)
 	}
+}
+
+// playCmd runs c6 play reading stdin from in.
+func playCmd(args []string, in io.Reader, stdout, stderr io.Writer) error {
+	return (&PlayCommand{stdio{in, stdout, stderr}}).Run(context.Background(), args)
 }

@@ -192,7 +192,7 @@ func TestBookProvePlayerFlags(t *testing.T) {
 			t.Errorf("%v: want a one-line error, got %q", bad, errOut)
 		}
 	}
-	o := proveOpts{jobs: 1, candidates: 4, lambda: 3, playerNodes: 1234, gameLCB: 0.7, gameZ: 2.5}
+	o := proveOpts{jobs: 1, candidates: 4, verifyLimits: verifyLimits{lambda: 3}, playerNodes: 1234, gameLCB: 0.7, gameZ: 2.5}
 	if p := o.options(engine.Black, 1); p.PlayerNodes != 1234 || p.GameLCB != 0.7 || p.GameZ != 2.5 {
 		t.Errorf("options: %+v", p)
 	}

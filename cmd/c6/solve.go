@@ -43,51 +43,81 @@ type solveJSON struct {
 	Tree   *solveTreeJSON `json:"tree,omitempty"`
 }
 
-func cmdSolve(args []string, stdout, stderr io.Writer) error {
+// SolveOptions are c6 solve's flags; Validate reads --mode and --free
+// into mode and free.
+type SolveOptions struct {
+	pf                 positionFlags
+	modeFlag, freeFlag string
+	maxNodes           int64
+	timeout            time.Duration
+	tolerance          int
+	json               bool
+	mode               engine.Mode
+	free               engine.FreePolicy
+}
+
+func (o *SolveOptions) register(fs *flag.FlagSet) {
+	o.pf.register(fs)
+	fs.StringVar(&o.modeFlag, "mode", "vcdt", "vcdt (continuous double threats) or vcst (single threats too)")
+	fs.Int64Var(&o.maxNodes, "max-nodes", engine.DefaultMaxNodes, "node budget")
+	fs.DurationVar(&o.timeout, "timeout", 0, "time budget, e.g. 10s (0: none)")
+	fs.StringVar(&o.freeFlag, "free", "near", "where free stones may go: near (squares of the attacker's live windows) or all")
+	fs.IntVar(&o.tolerance, "tolerance", 0, "extra defender stones the root zone must tolerate (1 after a seminull move, p after a null move)")
+	fs.BoolVar(&o.json, "json", false, "print one JSON object")
+}
+
+// Validate checks the flags' values (not the position yet): a one-line
+// error naming the flag.
+func (o *SolveOptions) Validate() error {
+	if o.pf.turns == "" && o.pf.sgf == "" {
+		return errors.New("give the position with --turns or --sgf (the solver plays for the side to move)")
+	}
+	if o.tolerance < 0 || o.tolerance > 8 {
+		return fmt.Errorf("--tolerance %d: want 0..8", o.tolerance)
+	}
+	var err error
+	if o.mode, err = engine.ParseMode(o.modeFlag); err != nil {
+		return fmt.Errorf("--mode: %w", err)
+	}
+	if o.free, err = engine.ParseFreePolicy(o.freeFlag); err != nil {
+		return fmt.Errorf("--free: %w", err)
+	}
+	if o.maxNodes <= 0 {
+		return fmt.Errorf("--max-nodes %d: want a positive number", o.maxNodes)
+	}
+	if o.timeout < 0 {
+		return fmt.Errorf("--timeout %v: want a positive duration", o.timeout)
+	}
+	return nil
+}
+
+// SolveCommand is c6 solve: the VCDT/VCST threat-space solver for the
+// side to move.
+type SolveCommand struct{ stdio }
+
+func (c *SolveCommand) Run(ctx context.Context, args []string) error {
+	stdout, stderr := c.stdout, c.stderr
+	var o SolveOptions
 	fs := flag.NewFlagSet("c6 solve", flag.ContinueOnError)
-	var pf positionFlags
-	pf.register(fs)
-	modeFlag := fs.String("mode", "vcdt", "vcdt (continuous double threats) or vcst (single threats too)")
-	maxNodes := fs.Int64("max-nodes", engine.DefaultMaxNodes, "node budget")
-	timeout := fs.Duration("timeout", 0, "time budget, e.g. 10s (0: none)")
-	freeFlag := fs.String("free", "near", "where free stones may go: near (squares of the attacker's live windows) or all")
-	tolerance := fs.Int("tolerance", 0, "extra defender stones the root zone must tolerate (1 after a seminull move, p after a null move)")
-	asJSON := fs.Bool("json", false, "print one JSON object")
+	o.register(fs)
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
-	if pf.turns == "" && pf.sgf == "" {
-		return errors.New("give the position with --turns or --sgf (the solver plays for the side to move)")
+	if err := o.Validate(); err != nil {
+		return err
 	}
-	if *tolerance < 0 || *tolerance > 8 {
-		return fmt.Errorf("--tolerance %d: want 0..8", *tolerance)
-	}
-	mode, err := engine.ParseMode(*modeFlag)
-	if err != nil {
-		return fmt.Errorf("--mode: %w", err)
-	}
-	free, err := engine.ParseFreePolicy(*freeFlag)
-	if err != nil {
-		return fmt.Errorf("--free: %w", err)
-	}
-	if *maxNodes <= 0 {
-		return fmt.Errorf("--max-nodes %d: want a positive number", *maxNodes)
-	}
-	if *timeout < 0 {
-		return fmt.Errorf("--timeout %v: want a positive duration", *timeout)
-	}
-	b, err := pf.load()
+	b, err := o.pf.load()
 	if err != nil {
 		return err
 	}
 	r := b.Rules()
-	params := engine.Params{Mode: mode, Free: free, Tolerance: *tolerance, Limits: engine.Limits{MaxNodes: *maxNodes, Timeout: *timeout}}
+	params := engine.Params{Mode: o.mode, Free: o.free, Tolerance: o.tolerance, Limits: engine.Limits{MaxNodes: o.maxNodes, Timeout: o.timeout}}
 	pl := newProgressLine(stderr, r)
 	if pl != nil {
 		params.Progress = pl.report
 		params.ProgressEvery = 250 * time.Millisecond
 	}
-	res, err := engine.Solve(context.Background(), b, params)
+	res, err := engine.Solve(ctx, b, params)
 	pl.finish()
 	if err != nil {
 		return err
@@ -96,7 +126,7 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 		Rules:  r.String(),
 		Turns:  engine.FormatTurns(r, b.History()),
 		ToMove: b.ToMove().String(),
-		Mode:   mode.String(),
+		Mode:   o.mode.String(),
 		Result: res.Outcome.String(),
 		Reason: res.Reason,
 		Line:   moveNames(r, res.Line),
@@ -108,7 +138,7 @@ func cmdSolve(args []string, stdout, stderr io.Writer) error {
 		out.Move = engine.MoveName(r, res.Move)
 		out.Tree = solveTree(r, res.Tree)
 	}
-	if *asJSON {
+	if o.json {
 		return writeJSON(stdout, out)
 	}
 	printSolve(stdout, out)

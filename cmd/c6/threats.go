@@ -1,10 +1,10 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 
 	"c6book/engine"
 )
@@ -34,18 +34,41 @@ type threatsJSON struct {
 
 var dirNames = [4]string{"horizontal", "vertical", "diagonal", "anti-diagonal"}
 
-func cmdThreats(args []string, stdout, stderr io.Writer) error {
+// ThreatsOptions are c6 threats' flags.
+type ThreatsOptions struct {
+	pf   positionFlags
+	json bool
+}
+
+func (o *ThreatsOptions) register(fs *flag.FlagSet) {
+	o.pf.register(fs)
+	fs.BoolVar(&o.json, "json", false, "print one JSON object")
+}
+
+// Validate checks the flags: a one-line error.
+func (o *ThreatsOptions) Validate() error {
+	if o.pf.turns == "" && o.pf.sgf == "" {
+		return errors.New("give the position with --turns or --sgf")
+	}
+	return nil
+}
+
+// ThreatsCommand is c6 threats: threat counts, windows and critical
+// defences of a position.
+type ThreatsCommand struct{ stdio }
+
+func (c *ThreatsCommand) Run(ctx context.Context, args []string) error {
+	stdout, stderr := c.stdout, c.stderr
+	var o ThreatsOptions
 	fs := flag.NewFlagSet("c6 threats", flag.ContinueOnError)
-	var pf positionFlags
-	pf.register(fs)
-	asJSON := fs.Bool("json", false, "print one JSON object")
+	o.register(fs)
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
-	if pf.turns == "" && pf.sgf == "" {
-		return errors.New("give the position with --turns or --sgf")
+	if err := o.Validate(); err != nil {
+		return err
 	}
-	b, err := pf.load()
+	b, err := o.pf.load()
 	if err != nil {
 		return err
 	}
@@ -73,7 +96,7 @@ func cmdThreats(args []string, stdout, stderr io.Writer) error {
 		pt.WinsNext = b.HasThreat(c)
 		out.Players[c.String()] = pt
 	}
-	if *asJSON {
+	if o.json {
 		return writeJSON(stdout, out)
 	}
 	fmt.Fprintf(stdout, "rules %s, turn %d, %s to move\n", out.Rules, out.Turn+1, out.ToMove)

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"c6book"
 	"c6book/engine"
@@ -55,39 +57,65 @@ func newVerdictJSON(r engine.Rules, v c6book.Verdict) verdictJSON {
 		NullZone: squareNames(r, v.NullZone), Zone: squareNames(r, v.Zone)}}
 }
 
-func cmdVerify(args []string, stdout, stderr io.Writer) error {
+// VerifyOptions are c6 verify's flags.
+type VerifyOptions struct {
+	pf       positionFlags
+	lambda   int
+	maxNodes int64
+	timeout  time.Duration
+	workers  int
+	json     bool
+	nats     natsFlags
+}
+
+func (o *VerifyOptions) register(fs *flag.FlagSet) {
+	o.pf.register(fs)
+	fs.IntVar(&o.lambda, "lambda", 2, "2: the null move must be refuted by VCDT; 3: VCST allowed, unrefuted seminull moves become open items")
+	fs.Int64Var(&o.maxNodes, "max-nodes", 200000, "node budget of each solver call")
+	fs.DurationVar(&o.timeout, "timeout", 0, "time budget of each solver call (0: none)")
+	fs.IntVar(&o.workers, "workers", 0, "parallel solver calls (0: all cores)")
+	fs.BoolVar(&o.json, "json", false, "print one JSON object")
+	o.nats.register(fs)
+}
+
+// Validate checks the flags' values (not the position yet): a one-line
+// error naming the flag.
+func (o *VerifyOptions) Validate() error {
+	if err := o.nats.check(); err != nil {
+		return err
+	}
+	if o.pf.turns == "" && o.pf.sgf == "" {
+		return errors.New("give the position with --turns or --sgf (the attacker has just moved)")
+	}
+	switch {
+	case o.lambda != 2 && o.lambda != 3:
+		return fmt.Errorf("--lambda %d: want 2 or 3", o.lambda)
+	case o.maxNodes <= 0:
+		return fmt.Errorf("--max-nodes %d: want a positive number", o.maxNodes)
+	case o.timeout < 0:
+		return fmt.Errorf("--timeout %v: want a positive duration", o.timeout)
+	case o.workers < 0:
+		return fmt.Errorf("--workers %d: want 0 (all cores) or more", o.workers)
+	}
+	return nil
+}
+
+// VerifyCommand is c6 verify: the NCTU6-style verifier on a position,
+// listing every defender move still unsolved.
+type VerifyCommand struct{ stdio }
+
+func (c *VerifyCommand) Run(ctx context.Context, args []string) error {
+	stdout, stderr := c.stdout, c.stderr
+	var o VerifyOptions
 	fs := flag.NewFlagSet("c6 verify", flag.ContinueOnError)
-	var pf positionFlags
-	pf.register(fs)
-	lambda := fs.Int("lambda", 2, "2: the null move must be refuted by VCDT; 3: VCST allowed, unrefuted seminull moves become open items")
-	maxNodes := fs.Int64("max-nodes", 200000, "node budget of each solver call")
-	timeout := fs.Duration("timeout", 0, "time budget of each solver call (0: none)")
-	workers := fs.Int("workers", 0, "parallel solver calls (0: all cores)")
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	var nf natsFlags
-	nf.register(fs)
+	o.register(fs)
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
-	if err := nf.check(); err != nil {
+	if err := o.Validate(); err != nil {
 		return err
 	}
-	if pf.turns == "" && pf.sgf == "" {
-		return errors.New("give the position with --turns or --sgf (the attacker has just moved)")
-	}
-	if *lambda != 2 && *lambda != 3 {
-		return fmt.Errorf("--lambda %d: want 2 or 3", *lambda)
-	}
-	if *maxNodes <= 0 {
-		return fmt.Errorf("--max-nodes %d: want a positive number", *maxNodes)
-	}
-	if *timeout < 0 {
-		return fmt.Errorf("--timeout %v: want a positive duration", *timeout)
-	}
-	if *workers < 0 {
-		return fmt.Errorf("--workers %d: want 0 (all cores) or more", *workers)
-	}
-	b, err := pf.load()
+	b, err := o.pf.load()
 	if err != nil {
 		return err
 	}
@@ -106,10 +134,8 @@ func cmdVerify(args []string, stdout, stderr io.Writer) error {
 	if !ok {
 		return fmt.Errorf("the position's stone counts do not fit full turns of %s, the attacker", b.ToMove().Opp())
 	}
-	opts := engine.VerifyOptions{Lambda: *lambda, Limits: engine.Limits{MaxNodes: *maxNodes, Timeout: *timeout}, Workers: *workers, Tolerance: tol}
-	ctx, stop := signalContext()
-	defer stop()
-	verifier, release, err := nf.verifier(ctx, stderr)
+	opts := engine.VerifyOptions{Lambda: o.lambda, Limits: engine.Limits{MaxNodes: o.maxNodes, Timeout: o.timeout}, Workers: o.workers, Tolerance: tol}
+	verifier, release, err := o.nats.verifier(ctx, stderr)
 	if err != nil {
 		return err
 	}
@@ -121,10 +147,10 @@ func cmdVerify(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	v := c6book.FromEngine(r, 0, vd, *lambda)
+	v := c6book.FromEngine(r, 0, vd, o.lambda)
 	out := verifyOutput{Rules: r.String(), Turns: engine.FormatTurns(r, b.History()), ToMove: b.ToMove().String(),
-		MaxNodes: *maxNodes, Workers: *workers, Verdict: newVerdictJSON(r, v)}
-	if *asJSON {
+		MaxNodes: o.maxNodes, Workers: o.workers, Verdict: newVerdictJSON(r, v)}
+	if o.json {
 		return writeJSON(stdout, out)
 	}
 	printVerdict(stdout, r, out.Verdict, vd)

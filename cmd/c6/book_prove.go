@@ -15,27 +15,12 @@ import (
 	"c6book/proofbook"
 )
 
-// c6 book prove: the auto-pilot (proofbook.Prove) below a position.
+// BookProveCommand is c6 book prove: the auto-pilot (proofbook.Prove)
+// below a position.
+type BookProveCommand struct{ o proveOpts }
 
-type proveOpts struct {
-	lambda     int
-	jobs       int
-	maxTime    time.Duration
-	maxCalls   int
-	maxNodes   int64
-	timeout    time.Duration
-	workers    int
-	candidates int
-	// The player's options (proofbook.ProveOptions PlayerNodes, GameLCB,
-	// GameZ).
-	playerNodes int64
-	gameLCB     float64
-	gameZ       float64
-	queue       proveQueueFlags
-}
-
-func proveFlags(fs *flag.FlagSet) bookRun {
-	var o proveOpts
+func (c *BookProveCommand) flags(fs *flag.FlagSet) {
+	o := &c.o
 	fs.IntVar(&o.lambda, "lambda", 3, "verifier order: 2 or 3")
 	fs.IntVar(&o.jobs, "jobs", 1, "verifier jobs at once, on different positions")
 	fs.DurationVar(&o.maxTime, "time", 0, "stop after this long (0: no limit); jobs in flight are cancelled")
@@ -48,34 +33,50 @@ func proveFlags(fs *flag.FlagSet) bookRun {
 	fs.Float64Var(&o.gameLCB, "game-lcb", 0.5, "an imported attacker move is tried before the player's when the lower confidence bound of the attacker's win rate in its games is at least this (0: every imported move; above 1: none)")
 	fs.Float64Var(&o.gameZ, "game-z", 1.645, "the confidence of --game-lcb, in standard deviations (Wilson interval; 1.645: one-sided 95%)")
 	o.queue.register(fs)
-	return bookRun{
-		check: func(*bookEnv) error {
-			if err := checkVerifyFlags(o.lambda, o.maxNodes, o.timeout, o.workers); err != nil {
-				return err
-			}
-			if err := o.queue.check(); err != nil {
-				return err
-			}
-			switch {
-			case o.jobs < 1:
-				return fmt.Errorf("--jobs %d: want 1 or more", o.jobs)
-			case o.maxCalls < 0:
-				return fmt.Errorf("--max-calls %d: want 0 (no limit) or more", o.maxCalls)
-			case o.maxTime < 0:
-				return fmt.Errorf("--time %v: want a positive duration (0: no limit)", o.maxTime)
-			case o.candidates < 1:
-				return fmt.Errorf("--candidates %d: want 1 or more", o.candidates)
-			case o.playerNodes < 1:
-				return fmt.Errorf("--player-nodes %d: want 1 or more", o.playerNodes)
-			case math.IsNaN(o.gameLCB) || math.IsInf(o.gameLCB, 0) || o.gameLCB < 0:
-				return fmt.Errorf("--game-lcb %v: want a number from 0 up (0: every imported move first; above 1: none)", o.gameLCB)
-			case math.IsNaN(o.gameZ) || math.IsInf(o.gameZ, 0) || o.gameZ <= 0:
-				return fmt.Errorf("--game-z %v: want a positive number of standard deviations, e.g. 1.645", o.gameZ)
-			}
-			return nil
-		},
-		run: func(e *bookEnv) error { return bookProve(e, o) },
+}
+
+// validate checks the flags before the book is opened.
+func (c *BookProveCommand) validate(*bookEnv) error {
+	o := &c.o
+	if err := o.verifyLimits.Validate(); err != nil {
+		return err
 	}
+	if err := o.queue.check(); err != nil {
+		return err
+	}
+	switch {
+	case o.jobs < 1:
+		return fmt.Errorf("--jobs %d: want 1 or more", o.jobs)
+	case o.maxCalls < 0:
+		return fmt.Errorf("--max-calls %d: want 0 (no limit) or more", o.maxCalls)
+	case o.maxTime < 0:
+		return fmt.Errorf("--time %v: want a positive duration (0: no limit)", o.maxTime)
+	case o.candidates < 1:
+		return fmt.Errorf("--candidates %d: want 1 or more", o.candidates)
+	case o.playerNodes < 1:
+		return fmt.Errorf("--player-nodes %d: want 1 or more", o.playerNodes)
+	case math.IsNaN(o.gameLCB) || math.IsInf(o.gameLCB, 0) || o.gameLCB < 0:
+		return fmt.Errorf("--game-lcb %v: want a number from 0 up (0: every imported move first; above 1: none)", o.gameLCB)
+	case math.IsNaN(o.gameZ) || math.IsInf(o.gameZ, 0) || o.gameZ <= 0:
+		return fmt.Errorf("--game-z %v: want a positive number of standard deviations, e.g. 1.645", o.gameZ)
+	}
+	return nil
+}
+
+func (c *BookProveCommand) run(e *bookEnv) error { return bookProve(e, c.o) }
+
+type proveOpts struct {
+	verifyLimits // --lambda, --max-nodes, --timeout, --workers
+	jobs         int
+	maxTime      time.Duration
+	maxCalls     int
+	candidates   int
+	// The player's options (proofbook.ProveOptions PlayerNodes, GameLCB,
+	// GameZ).
+	playerNodes int64
+	gameLCB     float64
+	gameZ       float64
+	queue       proveQueueFlags
 }
 
 // options are the auto-pilot's options for the flags o.
@@ -94,14 +95,6 @@ func gameLCBOption(v float64) float64 {
 		return -1
 	}
 	return v
-}
-
-type frontierJSON struct {
-	ID    int64  `json:"id"`
-	Turns string `json:"turns"`
-	PN    int64  `json:"pn"`
-	DN    int64  `json:"dn"`
-	Why   string `json:"why"`
 }
 
 func bookProve(e *bookEnv, o proveOpts) error {
@@ -153,10 +146,10 @@ func bookProve(e *bookEnv, o proveOpts) error {
 		}
 		fr = append(fr, frontierJSON{int64(f.ID), engine.FormatTurns(bk.Rules(), turns), f.PN, f.DN, f.Why})
 	}
-	perr := e.print(map[string]any{"id": int64(id), "attacker": a.String(), "result": res.Status,
-		"status": res.Proof.Status.String(), "order": res.Proof.Order, "pn": res.PN, "dn": res.DN,
-		"calls": res.Calls, "expansions": res.Expanded, "added": res.Added, "nodes": res.Nodes, "proved": res.Proved, "open": res.Open,
-		"seconds": res.Elapsed.Seconds(), "frontier": fr, "refused": append([]string{}, res.Refused...), "queue": qs},
+	perr := e.print(bookProveJSON{ID: int64(id), Attacker: a.String(), Result: res.Status,
+		Status: res.Proof.Status.String(), Order: res.Proof.Order, PN: res.PN, DN: res.DN,
+		Calls: res.Calls, Expansions: res.Expanded, Added: res.Added, Nodes: res.Nodes, Proved: res.Proved, Open: res.Open,
+		Seconds: res.Elapsed.Seconds(), Frontier: fr, Refused: append([]string{}, res.Refused...), Queue: qs},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "position %d for %s: %s (book status %s); %d verifier calls, %d positions added, %d looked at (%d proved, %d open), %s\n",
 				id, a, res.Status, proofText(res.Proof), res.Calls, res.Added, res.Nodes, res.Proved, res.Open, res.Elapsed.Round(time.Millisecond))

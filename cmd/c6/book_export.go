@@ -1,0 +1,107 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"c6book/proofbook"
+)
+
+// BookExportCommand is c6 book export: the line to a position and its
+// subtree as SGF.
+type BookExportCommand struct {
+	out             string
+	depth, maxNodes int
+}
+
+func (c *BookExportCommand) flags(fs *flag.FlagSet) {
+	fs.StringVar(&c.out, "out", "", "write to this file (default: standard output)")
+	fs.IntVar(&c.depth, "depth", 0, "turns below the position (0: all)")
+	fs.IntVar(&c.maxNodes, "max-nodes", 100000, "at most this many moves below the position (0: no limit); a cut export says so")
+}
+
+// validate checks the flags before the book is opened.
+func (c *BookExportCommand) validate(*bookEnv) error {
+	if c.depth < 0 {
+		return fmt.Errorf("--depth %d: want 0 (all) or more", c.depth)
+	}
+	if c.maxNodes < 0 {
+		return fmt.Errorf("--max-nodes %d: want 0 (no limit) or more", c.maxNodes)
+	}
+	return nil
+}
+
+func (c *BookExportCommand) run(e *bookEnv) error { return bookExport(e, c.out, c.depth, c.maxNodes) }
+
+func bookExport(e *bookEnv, out string, depth, maxNodes int) error {
+	id, _, _, err := e.f.locate(e.ctx, e.bk, false)
+	if err != nil {
+		return err
+	}
+	// In the orientation of --turns, not the book's stored frame.
+	line, _, err := e.f.line(e.bk.Rules())
+	if err != nil {
+		return err
+	}
+	opts := proofbook.ExportOptions{MaxDepth: depth, MaxNodes: maxNodes, Line: line}
+	res := bookExportJSON{ID: int64(id)}
+	var st proofbook.ExportStats
+	switch {
+	case out != "":
+		// Written as it is exported, to a file beside --out renamed at the
+		// end: a failed export leaves no file behind.
+		if st, err = exportToFile(e, id, out, opts); err != nil {
+			return err
+		}
+		res.Out = &out
+	case e.f.json:
+		// The JSON object holds the SGF: made whole first.
+		var buf strings.Builder
+		if st, err = e.bk.ExportSGF(e.ctx, id, &buf, opts); err != nil {
+			return err
+		}
+		sgf := buf.String()
+		res.SGF = &sgf
+	default:
+		if st, err = e.bk.ExportSGF(e.ctx, id, e.stdout, opts); err != nil {
+			return err
+		}
+	}
+	if st.Truncated {
+		fmt.Fprintf(e.stderr, "c6 book export: truncated at %d moves (--max-nodes); the book stores more below this position (--max-nodes 0 exports all)\n", maxNodes)
+	}
+	res.Nodes, res.Truncated = st.Nodes, st.Truncated
+	if e.f.json || out != "" {
+		return e.print(res, nil) // with --out, the text output is empty
+	}
+	return nil
+}
+
+// exportToFile writes the export to a temporary file in out's folder and
+// renames it to out once it is complete.
+func exportToFile(e *bookEnv, id proofbook.PosID, out string, opts proofbook.ExportOptions) (proofbook.ExportStats, error) {
+	f, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.tmp")
+	if err != nil {
+		return proofbook.ExportStats{}, fmt.Errorf("--out: %w", err)
+	}
+	st, err := e.bk.ExportSGF(e.ctx, id, f, opts)
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("--out: %w", cerr)
+	}
+	if err == nil {
+		if err = os.Chmod(f.Name(), 0o644); err == nil {
+			err = os.Rename(f.Name(), out)
+		}
+		if err != nil {
+			err = fmt.Errorf("--out: %w", err)
+		}
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return st, err
+	}
+	return st, nil
+}

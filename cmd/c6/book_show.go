@@ -1,0 +1,93 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"c6book/engine"
+	"c6book/proofbook"
+)
+
+// BookShowCommand is c6 book show: a position's status, notes and
+// children.
+type BookShowCommand struct{}
+
+func (*BookShowCommand) flags(*flag.FlagSet) {}
+
+func (*BookShowCommand) validate(*bookEnv) error { return nil }
+
+func (*BookShowCommand) run(e *bookEnv) error { return bookShow(e) }
+
+func bookShow(e *bookEnv) error {
+	ctx, bk := e.ctx, e.bk
+	id, b, sym, err := e.f.locate(ctx, bk, false)
+	if err != nil {
+		return err
+	}
+	r := bk.Rules()
+	p, err := bk.Position(ctx, id)
+	if err != nil {
+		return err
+	}
+	kids, err := bk.Children(ctx, id)
+	if err != nil {
+		return err
+	}
+	gs, err := bk.GameStatsOf(ctx, id)
+	if err != nil {
+		return err
+	}
+	// The replies as the book orders them (most played first, then by
+	// status), named in the orientation of --turns.
+	cj := []childJSON{}
+	for _, k := range kids {
+		cj = append(cj, childJSON{engine.MoveName(r, proofbook.FromCanonical(r, sym, k.Move)), int64(k.ID), statsJSON(k.Games),
+			proofText(k.Proofs[0]), proofText(k.Proofs[1]), k.Label})
+	}
+	checked, err := bk.ProofsChecked(ctx)
+	if err != nil {
+		return err
+	}
+	out := bookShowJSON{ID: int64(id), ToMove: b.ToMove().String(), Comment: p.Comment, Label: p.Label, ProofsChecked: checked,
+		Black: proofText(p.Proofs[0]), White: proofText(p.Proofs[1]), Games: statsJSON(gs), Children: cj}
+	var uns, semi, items []string
+	var why []unsolvedJSON
+	if v := p.Verdict; v != nil {
+		uns, semi = verdictMoves(r, sym, v)
+		why = unsolvedWhy(r, sym, v)
+		if items, err = itemNames(ctx, bk, id, v.Attacker, sym); err != nil {
+			return err
+		}
+		vj := newVerdictJSON(r, v.Transform(r, engine.InverseSymmetry(sym)))
+		out.Verdict, out.OpenItems, out.UnsolvedWhy = &vj, &items, &why
+	}
+	return e.print(out, func(w io.Writer) {
+		fmt.Fprintf(w, "position %d, %s to move, %d stones; %d games (Black won %d, White %d, %d unfinished)\n", id, b.ToMove(),
+			b.Stones(engine.Black)+b.Stones(engine.White), gs.Games, gs.BlackWins, gs.WhiteWins, gs.Unfinished)
+		if !checked {
+			fmt.Fprintln(w, proofbook.UncheckedNote)
+		}
+		fmt.Fprintf(w, "Black attacker: %s\nWhite attacker: %s\n", proofText(p.Proofs[0]), proofText(p.Proofs[1]))
+		if p.Label != "" {
+			fmt.Fprintf(w, "label: %s\n", p.Label)
+		}
+		if p.Comment != "" {
+			fmt.Fprintf(w, "comment: %s\n", strings.ReplaceAll(p.Comment, "\n", "\n  "))
+		}
+		if v := p.Verdict; v != nil {
+			fmt.Fprintf(w, "verdict: %s for %s (%s), %s, %d calls, %d nodes, %d ms, %s, %s\n",
+				v.Status, v.Attacker, verdictOrderText(v), unsolvedText(v, uns, semi), v.Calls, v.Nodes, v.Millis, v.Engine, certText(v))
+			printUnsolvedWhy(w, why)
+			fmt.Fprintf(w, "open items for %s: %d %v\n", v.Attacker, len(items), items)
+		}
+		fmt.Fprintf(w, "%d replies, most played first:\n", len(kids))
+		if len(kids) > 0 {
+			fmt.Fprintf(w, "  %-10s %6s %6s  %-28s %-28s %s\n", "move", "games", "Black", "Black attacker", "White attacker", "label")
+		}
+		for i, c := range cj {
+			fmt.Fprintf(w, "  %-10s %6d %6s  %-28s %-28s %s\n", c.Move, c.Games.Games, rateText(kids[i].Games), c.Black, c.White, c.Label)
+		}
+	})
+}

@@ -1,0 +1,273 @@
+package main
+
+import (
+	"c6book"
+)
+
+// The --json outputs of the book subcommands. Their fields are in the
+// order of their JSON names (sorted): the order these objects have always
+// been printed in (TestBookJSONKeysSorted keeps it so).
+
+// bookInitJSON is c6 book init --json.
+type bookInitJSON struct {
+	Book  string `json:"book"`
+	Rules string `json:"rules"`
+}
+
+// bookImportJSON is c6 book import --json: one entry per file.
+type bookImportJSON struct {
+	Files []importFileJSON `json:"files"`
+}
+
+// importFileJSON is what one SGF file added.
+type importFileJSON struct {
+	File      string `json:"file"`
+	Games     int    `json:"games"`
+	Positions int    `json:"positions"`
+	Moves     int    `json:"moves"`
+	Recorded  int    `json:"game_records"` // counted in the statistics
+}
+
+// bookImportGamesJSON is c6 book import-games --json.
+type bookImportGamesJSON struct {
+	Already         int            `json:"already"`
+	Games           int            `json:"games"`
+	LongestTxMS     int64          `json:"longest_tx_ms"`
+	Moves           int            `json:"moves"`
+	MS              int64          `json:"ms"`
+	Positions       int            `json:"positions"`
+	Repaired        int            `json:"repaired"`
+	Skipped         int            `json:"skipped"`
+	SkippedByReason map[string]int `json:"skipped_by_reason"`
+	SkippedGames    []skipJSON     `json:"skipped_games"`
+	Transactions    int            `json:"transactions"`
+}
+
+// skipJSON is one skipped game (id and error cut to one short line).
+type skipJSON struct {
+	ID     string `json:"id"`
+	Reason string `json:"reason"`
+	Error  string `json:"error"`
+}
+
+// bookExportJSON is c6 book export --json (or with --out): sgf holds the
+// SGF when it is not written to --out.
+type bookExportJSON struct {
+	ID        int64   `json:"id"`
+	Nodes     int     `json:"nodes"`
+	Out       *string `json:"out,omitempty"`
+	SGF       *string `json:"sgf,omitempty"`
+	Truncated bool    `json:"truncated"`
+}
+
+// byColor is a count for each attacker.
+type byColor struct {
+	B int64 `json:"B"`
+	W int64 `json:"W"`
+}
+
+// byColorOrder is a count by λ order (0..3) for each attacker.
+type byColorOrder struct {
+	B [4]int64 `json:"B"`
+	W [4]int64 `json:"W"`
+}
+
+// bookStatsJSON is c6 book stats --json.
+type bookStatsJSON struct {
+	Bytes         int64        `json:"bytes"`
+	Disproved     byColor      `json:"disproved"`
+	Games         int64        `json:"games"`
+	Moves         int64        `json:"moves"`
+	Notes         int64        `json:"notes"`
+	Open          byColor      `json:"open"`
+	Positions     int64        `json:"positions"`
+	ProofsChecked bool         `json:"proofs_checked"`
+	Proved        byColor      `json:"proved"`
+	ProvedByOrder byColorOrder `json:"proved_by_order"`
+	Rules         string       `json:"rules"`
+	Schema        int          `json:"schema"`
+	Unchecked     byColor      `json:"unchecked"`
+	Verdicts      int64        `json:"verdicts"`
+}
+
+// bookShowJSON is c6 book show --json; open_items, unsolved_why and
+// verdict are there when the position has a verdict.
+type bookShowJSON struct {
+	Black         string          `json:"black"`
+	Children      []childJSON     `json:"children"`
+	Comment       string          `json:"comment"`
+	Games         gameStatsJSON   `json:"games"`
+	ID            int64           `json:"id"`
+	Label         string          `json:"label"`
+	OpenItems     *[]string       `json:"open_items,omitempty"`
+	ProofsChecked bool            `json:"proofs_checked"`
+	ToMove        string          `json:"to_move"`
+	UnsolvedWhy   *[]unsolvedJSON `json:"unsolved_why,omitempty"`
+	Verdict       *verdictJSON    `json:"verdict,omitempty"`
+	White         string          `json:"white"`
+}
+
+// childJSON is one reply of book show, named in the orientation of --turns.
+type childJSON struct {
+	Move  string        `json:"move"`
+	ID    int64         `json:"id"`
+	Games gameStatsJSON `json:"games"`
+	Black string        `json:"black"`
+	White string        `json:"white"`
+	Label string        `json:"label,omitempty"`
+}
+
+// bookGameJSON is c6 book games --game N --json: one game's turns.
+type bookGameJSON struct {
+	ExtID  string `json:"ext_id"`
+	Game   int64  `json:"game"`
+	Length int    `json:"length"`
+	Result string `json:"result"`
+	Source string `json:"source"`
+	Turns  string `json:"turns"`
+}
+
+// bookGamesJSON is c6 book games --json: a page of the games through a
+// position.
+type bookGamesJSON struct {
+	Games  []gameJSON    `json:"games"`
+	ID     int64         `json:"id"`
+	Offset int           `json:"offset"`
+	Stats  gameStatsJSON `json:"stats"`
+	Total  int64         `json:"total"`
+}
+
+// gameJSON is one game of a book games page.
+type gameJSON struct {
+	Game   int64  `json:"game"`
+	Source string `json:"source"`
+	ExtID  string `json:"ext_id"`
+	Length int    `json:"length"`
+	Result string `json:"result"`
+}
+
+// bookAnnotateJSON is c6 book annotate --json.
+type bookAnnotateJSON struct {
+	ID      int64 `json:"id"`
+	Updated bool  `json:"updated"`
+}
+
+// bookVerifyJSON is c6 book verify --json.
+type bookVerifyJSON struct {
+	BookStatus  c6book.Status  `json:"book_status"`
+	ID          int64          `json:"id"`
+	OpenItems   []string       `json:"open_items"`
+	UnsolvedWhy []unsolvedJSON `json:"unsolved_why"`
+	Verdict     verdictJSON    `json:"verdict"`
+}
+
+// bookProveJSON is c6 book prove --json.
+type bookProveJSON struct {
+	Added      int            `json:"added"`
+	Attacker   string         `json:"attacker"`
+	Calls      int            `json:"calls"`
+	DN         int64          `json:"dn"`
+	Expansions int            `json:"expansions"`
+	Frontier   []frontierJSON `json:"frontier"`
+	ID         int64          `json:"id"`
+	Nodes      int            `json:"nodes"`
+	Open       int            `json:"open"`
+	Order      int            `json:"order"`
+	PN         int64          `json:"pn"`
+	Proved     int            `json:"proved"`
+	Queue      queueJSON      `json:"queue"`
+	Refused    []string       `json:"refused"`
+	Result     string         `json:"result"`
+	Seconds    float64        `json:"seconds"`
+	Status     string         `json:"status"`
+}
+
+// frontierJSON is one open position of a prove run's frontier.
+type frontierJSON struct {
+	ID    int64  `json:"id"`
+	Turns string `json:"turns"`
+	PN    int64  `json:"pn"`
+	DN    int64  `json:"dn"`
+	Why   string `json:"why"`
+}
+
+// bookNextJSON is c6 book next --json.
+type bookNextJSON struct {
+	AutoPilotStuck []stuckJSON   `json:"auto_pilot_stuck"`
+	DN             int64         `json:"dn"`
+	ID             int64         `json:"id"`
+	PN             int64         `json:"pn"`
+	Status         c6book.Status `json:"status"`
+	ToMove         string        `json:"to_move"`
+	Turns          string        `json:"turns"`
+}
+
+// stuckJSON is a position of next's line where the auto-pilot is stuck:
+// why is "held" or "dead end" (proofbook.Book.Stuck).
+type stuckJSON struct {
+	ID  int64  `json:"id"`
+	Why string `json:"why"`
+}
+
+// bookOpenJSON is c6 book open --json; other counts the other attacker's
+// positions when the list is empty.
+type bookOpenJSON struct {
+	Attacker      string      `json:"attacker"`
+	Other         *otherJSON  `json:"other,omitempty"`
+	Positions     []entryJSON `json:"positions"`
+	ProofsChecked bool        `json:"proofs_checked"`
+	Proved        bool        `json:"proved"`
+}
+
+// otherJSON is how many positions the other attacker has.
+type otherJSON struct {
+	Attacker string `json:"attacker"`
+	Count    int64  `json:"count"`
+}
+
+// entryJSON is one position of book open, with its line from the root.
+type entryJSON struct {
+	ID     int64         `json:"id"`
+	Status c6book.Status `json:"status"`
+	Order  int           `json:"order"`
+	PN     int64         `json:"pn"`
+	DN     int64         `json:"dn"`
+	Label  string        `json:"label,omitempty"`
+	Turns  string        `json:"turns"`
+}
+
+// bookSearchJSON is c6 book search --json.
+type bookSearchJSON struct {
+	Hits []hitJSON `json:"hits"`
+	Text string    `json:"text"`
+}
+
+// hitJSON is one position book search found.
+type hitJSON struct {
+	ID      int64  `json:"id"`
+	Comment string `json:"comment"`
+	Label   string `json:"label,omitempty"`
+	Stones  int    `json:"stones"`
+	Black   string `json:"black"`
+	White   string `json:"white"`
+	Turns   string `json:"turns"`
+}
+
+// bookCheckJSON is c6 book check --json.
+type bookCheckJSON struct {
+	DigestRecorded  bool     `json:"digest_recorded"`
+	Moves           int64    `json:"moves"`
+	OK              bool     `json:"ok"`
+	OutsideChange   bool     `json:"outside_change"`
+	Positions       int64    `json:"positions"`
+	Problems        []string `json:"problems"`
+	ProofsRechecked int64    `json:"proofs_rechecked"`
+	Proved          int64    `json:"proved"`
+	Seconds         float64  `json:"seconds"`
+	Statuses        int64    `json:"statuses"`
+}
+
+// bookBackupJSON is c6 book backup --json.
+type bookBackupJSON struct {
+	Backup string `json:"backup"`
+}
