@@ -65,8 +65,8 @@
 //	StableTurns(ctx, id) ([]engine.Move, error)  the line from the root in the position's stable
 //	StableLine(ctx, id) (Line, error)            display orientation (its first game's, else its first path's)
 //	ShortLine(rules, turns, max) string          "… 7. k9l9 8. m10m11" for a list row
-//	GameStatsOf(ctx, id) (GameStats, error)      games through a position, Black/White wins, unfinished
-//	GamesThrough(ctx, id, GamesQuery) ([]GameInfo, total, error)  the games through a position, paged
+//	GameStatsOf(ctx, id) (c6book.GameStats, error)      games through a position, Black/White wins, unfinished
+//	GamesThrough(ctx, id, GamesQuery) ([]c6book.GameInfo, total, error)  the games through a position, paged
 //	Game(ctx, gid) (Game, error); FindGame(ctx, source, extID) (int64, error)  one game, turns as played
 //	OrientTurns(rules, turns, b) ([]engine.Move, bool)  a game's turns in the orientation of board b
 //	Stats(ctx) (Stats, error); Check(ctx) / CheckWithProgress(ctx, fn) (CheckReport, error); Backup(ctx, dst) error

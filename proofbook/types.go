@@ -43,7 +43,7 @@ type Child struct {
 	Note   bool   // the child has a comment or marks
 	// Games counts the imported games through the child position (by any
 	// move order or orientation) by result.
-	Games GameStats
+	Games c6book.GameStats
 }
 
 // Proof returns the child's status for attacker.

@@ -340,7 +340,7 @@ func TestJobProgressAndCancel(t *testing.T) {
 }
 
 func TestMostPlayed(t *testing.T) {
-	kids := []session.Child{{Games: session.GameStats{Games: 1}}, {Games: session.GameStats{Games: 5}}, {Games: session.GameStats{Games: 5}}}
+	kids := []session.Child{{Games: c6book.GameStats{Games: 1}}, {Games: c6book.GameStats{Games: 5}}, {Games: c6book.GameStats{Games: 5}}}
 	if i := session.MostPlayed(kids); i != 1 {
 		t.Fatalf("MostPlayed = %d, want 1 (the first of the most played)", i)
 	}

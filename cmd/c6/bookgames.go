@@ -1,6 +1,7 @@
 package main
 
 import (
+	"c6book"
 	"flag"
 	"fmt"
 	"io"
@@ -21,7 +22,7 @@ type gameStatsJSON struct {
 	BlackRate  *float64 `json:"black_rate"`
 }
 
-func statsJSON(g proofbook.GameStats) gameStatsJSON {
+func statsJSON(g c6book.GameStats) gameStatsJSON {
 	out := gameStatsJSON{Games: g.Games, BlackWins: g.BlackWins, WhiteWins: g.WhiteWins, Unfinished: g.Unfinished}
 	if r, ok := g.BlackRate(); ok {
 		out.BlackRate = &r
@@ -30,7 +31,7 @@ func statsJSON(g proofbook.GameStats) gameStatsJSON {
 }
 
 // rateText is Black's win rate as "52%", "-" when no game is finished.
-func rateText(g proofbook.GameStats) string {
+func rateText(g c6book.GameStats) string {
 	r, ok := g.BlackRate()
 	if !ok {
 		return "-"
