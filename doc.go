@@ -1,9 +1,8 @@
 // Package c6book holds the domain types every part of the workbench speaks:
 // a position's proof status, its proof, the stored form of a verifier
-// verdict, with their JSON, and the game statistics of a position. The proof book (proofbook), the workbench
-// (session, ui, app) and the command line (cmd/c6) use these types. Not yet
-// all of them directly: proofbook still re-exports some under its own names
-// (aliases in proofbook/types.go).
+// verdict (with their JSON), and the game statistics of a position. The
+// proof book (proofbook), the workbench (session, ui, app) and the command
+// line (cmd/c6) use these types directly, under these names.
 //
 // The package depends only on the engine (rules, moves, squares, the
 // verifier's raw result) and on proofcheck (certificates). The engine does

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"c6book"
 	"c6book/engine"
 )
 
@@ -114,8 +115,8 @@ type ProveResult struct {
 	Open     int // positions with work left (verifier runs, new attacker moves)
 	PN, DN   int64
 	Elapsed  time.Duration
-	Frontier []Frontier // the most-proving open positions, smallest proof number first
-	Proof    Proof      // the target's book status at the end
+	Frontier []Frontier   // the most-proving open positions, smallest proof number first
+	Proof    c6book.Proof // the target's book status at the end
 	// Refused lists the verdicts StoreVerdict refused (a verifier that
 	// cannot be trusted: their positions were left alone).
 	Refused []string
@@ -269,10 +270,10 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 		return n, err
 	}
 	switch {
-	case pi.winner == a || pr.Status == StatusProved:
+	case pi.winner == a || pr.Status == c6book.StatusProved:
 		n.Result = engine.JobProved
 		return n, nil
-	case pi.winner == a.Opp() || pr.Status == StatusDisproved:
+	case pi.winner == a.Opp() || pr.Status == c6book.StatusDisproved:
 		n.Result = engine.JobFailed
 		return n, nil
 	}
@@ -323,7 +324,7 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 		n.Work = engine.JobRun
 		n.PN, n.DN, err = t.expected(ctx, id, b)
 		return n, err
-	case vd.AllUnsolved && vd.Status != StatusProved:
+	case vd.AllUnsolved && vd.Status != c6book.StatusProved:
 		if vd.Lambda < t.opts.Verify.Lambda {
 			n.Work = engine.JobRun // a lower-order verdict: try this order
 			n.PN, n.DN, err = t.expected(ctx, id, b)
@@ -606,7 +607,7 @@ func (bk *Book) Stuck(ctx context.Context, id PosID, a engine.Color) (string, er
 	if err != nil {
 		return "", err
 	}
-	if v != nil && v.Attacker == a && v.AllUnsolved && v.Status != StatusProved {
+	if v != nil && v.Attacker == a && v.AllUnsolved && v.Status != c6book.StatusProved {
 		return "dead end", nil
 	}
 	return "", nil

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"c6book"
 	"c6book/engine"
 )
 
@@ -114,7 +115,7 @@ func TestProveAgainstBruteForce(t *testing.T) {
 		}
 		if res.Status == "proved" {
 			provedAny++
-			if res.Proof.Status != StatusProved {
+			if res.Proof.Status != c6book.StatusProved {
 				t.Fatalf("%v %q: the search says proved, the book %s", c.rules, c.line, res.Proof.Status)
 			}
 		}
@@ -378,7 +379,7 @@ func TestProveKilled(t *testing.T) {
 		mustCheck(t, bk)
 		if finished {
 			got := provedKeys(t, bk, engine.Black)
-			if p := proofOf(t, bk, bk.root, engine.Black); p.Status != StatusProved || !slices.Equal(got, want) {
+			if p := proofOf(t, bk, bk.root, engine.Black); p.Status != c6book.StatusProved || !slices.Equal(got, want) {
 				t.Fatalf("after %d kills: root %s, %d proved positions, the uninterrupted run %d", kills, p.Status, len(got), len(want))
 			}
 		}

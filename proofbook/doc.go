@@ -50,7 +50,7 @@
 //	SetComment(ctx, id, text) / SetLabel(ctx, id, label) / SetMarks(ctx, id, []Mark) error
 //	SetDisproved(ctx, id, attacker, on) error    the expert's disproof (sticky)
 //	Verify(ctx, id, engine.Verifier, opts, progress) (Verified, error)   the one verify-and-store path: c6book.VerifyBoard, then StoreVerdict
-//	StoreVerdict(ctx, id, Verdict) (Stored, error)   re-checks the certificate (c6book Verdict.Check), adds the items as children, propagates; returns what it added
+//	StoreVerdict(ctx, id, c6book.Verdict) (Stored, error)   re-checks the certificate (c6book Verdict.Check), adds the items as children, propagates; returns what it added
 //	Items(ctx, id, attacker) ([]Item, error)     what a verdict still leaves to prove (incl. (s, x) of closed seminulls)
 //	Next(ctx, from, attacker) (Line, error)      the most-proving position below from (pass the current position)
 //	Prove(ctx, id, engine.Verifier, ProveOptions, progress) (ProveResult, error)  the auto-pilot (JL-PNS over the book; autopilot.go)
@@ -77,7 +77,6 @@
 //	ExportSGF(ctx, id, w, ExportOptions) (ExportStats, error)  path to id, then its subtree, written as it walks
 //	ImportGames(ctx, r, ImportOptions) (ImportStats, error)  {"gid": ["j10", ...]} (.gz ok); OnProgress
 //	                                             reports committed games off the import goroutine
-//	FromEngine(rules, sym, engine.Verdict, lambda) Verdict   the stored form of a verdict
 //
 // Schema (migrations/, user_version 7): meta (rules, root), position (key
 // UNIQUE, canonical stones, side to move, stone count, winner, and the

@@ -636,21 +636,21 @@ func bookStats(e *bookEnv) error {
 // verdictOrderText says a verdict's λ order: the order of its argument
 // (README, "Orders"), not the λ of the run; an open verdict's is the order
 // of what it refuted so far, which its items may raise.
-func verdictOrderText(v *proofbook.Verdict) string {
+func verdictOrderText(v *c6book.Verdict) string {
 	switch {
 	case v.Order == 0:
 		return "no order: nothing refuted"
-	case v.Status == proofbook.StatusProved:
+	case v.Status == c6book.StatusProved:
 		return fmt.Sprintf("order %d", v.Order)
 	}
 	return fmt.Sprintf("order %d so far", v.Order)
 }
 
-func proofText(p proofbook.Proof) string {
+func proofText(p c6book.Proof) string {
 	s := p.Status.String()
-	if p.Status == proofbook.StatusProved || p.Status == proofbook.StatusUnchecked {
+	if p.Status == c6book.StatusProved || p.Status == c6book.StatusUnchecked {
 		s += fmt.Sprintf(" (order %d, %s)", p.Order, p.How)
-	} else if p.Status == proofbook.StatusDisproved {
+	} else if p.Status == c6book.StatusDisproved {
 		s += " (" + p.How + ")"
 	} else {
 		s += fmt.Sprintf(" pn %d dn %d", p.PN, p.DN)
@@ -902,7 +902,7 @@ func itemNames(ctx context.Context, bk *proofbook.Book, id proofbook.PosID, a en
 }
 
 // certText says whether a stored verdict can count in a proof.
-func certText(v *proofbook.Verdict) string {
+func certText(v *c6book.Verdict) string {
 	if v.Cert == nil {
 		return "no certificate (proves nothing: re-verify)"
 	}
@@ -912,7 +912,7 @@ func certText(v *proofbook.Verdict) string {
 // verdictMoves names a stored verdict's unsolved defender moves and its
 // open seminull moves in the user's frame (sym: the user's board onto the
 // canonical frame).
-func verdictMoves(r engine.Rules, sym int, v *proofbook.Verdict) (uns, semi []string) {
+func verdictMoves(r engine.Rules, sym int, v *c6book.Verdict) (uns, semi []string) {
 	for _, u := range v.Unsolved {
 		uns = append(uns, engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
 	}
@@ -924,7 +924,7 @@ func verdictMoves(r engine.Rules, sym int, v *proofbook.Verdict) (uns, semi []st
 
 // unsolvedText says which defender moves a verdict leaves open: the
 // unsolved full moves and the open seminull moves (uns and semi, named).
-func unsolvedText(v *proofbook.Verdict, uns, semi []string) string {
+func unsolvedText(v *c6book.Verdict, uns, semi []string) string {
 	if v.AllUnsolved {
 		s := "every defender move unsolved (no relevance zone bounds the defence)"
 		if v.Note != "" {
@@ -1068,9 +1068,9 @@ func bookList(e *bookEnv, o listOpts) error {
 	var none string
 	if len(list) == 0 {
 		other := o.attacker.Opp()
-		st, what := proofbook.StatusOpen, "open"
+		st, what := c6book.StatusOpen, "open"
 		if o.proved {
-			st, what = proofbook.StatusProved, "proved"
+			st, what = c6book.StatusProved, "proved"
 		}
 		n, err := e.bk.CountStatus(e.ctx, other, st, o.minOrder)
 		if err != nil {

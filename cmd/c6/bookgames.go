@@ -1,12 +1,12 @@
 package main
 
 import (
-	"c6book"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/proofbook"
 )
@@ -147,9 +147,9 @@ type unsolvedJSON struct {
 // unsolvedWhy lists a verdict's unsolved moves and open seminull moves
 // with their reasons, in the user's frame (sym: the user's board onto the
 // canonical frame).
-func unsolvedWhy(r engine.Rules, sym int, v *proofbook.Verdict) []unsolvedJSON {
+func unsolvedWhy(r engine.Rules, sym int, v *c6book.Verdict) []unsolvedJSON {
 	out := []unsolvedJSON{}
-	for _, list := range [][]proofbook.Unsolved{v.Unsolved, v.OpenSeminull} {
+	for _, list := range [][]c6book.Unsolved{v.Unsolved, v.OpenSeminull} {
 		for _, u := range list {
 			out = append(out, unsolvedJSON{engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)), u.Reason, u.Why()})
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/proofbook"
 )
@@ -156,7 +157,7 @@ func bookProve(e *bookEnv, o proveOpts) error {
 }
 
 func pnText(n int64) string {
-	if n >= proofbook.Infinite {
+	if n >= c6book.Infinite {
 		return "inf"
 	}
 	return fmt.Sprint(n)
