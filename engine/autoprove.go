@@ -125,11 +125,11 @@ func AutoProve(ctx context.Context, b *Board, opts AutoProveOptions, progress fu
 	sr, err := JobSearch[*apNode](ctx, t, root, JobOptions{Jobs: 1, MaxJobs: opts.MaxCalls}, prog)
 	t.res.Positions = int(t.count.Load())
 	t.res.Elapsed = sr.Elapsed
-	t.res.Proved = sr.Status == "proved"
+	t.res.Proved = sr.Status == SearchProved
 	t.res.Root = exportAP(root)
 	if !t.res.Proved {
 		t.res.Reason = "budget"
-		if sr.Status == "disproved" || sr.Status == "stuck" {
+		if sr.Status == SearchDisproved || sr.Status == SearchStuck {
 			t.res.Reason = "disproved"
 		}
 	}

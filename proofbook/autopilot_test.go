@@ -211,7 +211,7 @@ func TestProveTwoJobs(t *testing.T) {
 	o.Jobs = 2
 	var mu sync.Mutex
 	maxInFlight := 0
-	res, err := bk.Prove(ctx, root, engine.LocalVerifier{}, o, func(p ProveProgress) {
+	res, err := bk.Prove(ctx, root, engine.LocalVerifier{}, o, func(p c6book.ProveProgress) {
 		mu.Lock()
 		maxInFlight = max(maxInFlight, len(p.InFlight))
 		mu.Unlock()
@@ -243,7 +243,7 @@ func TestHelperProver(t *testing.T) {
 		fmt.Println("error", err)
 		os.Exit(3)
 	}
-	_, err = bk.Prove(ctx, bk.root, engine.LocalVerifier{}, smallProve(engine.Black, 2, 0), func(p ProveProgress) {
+	_, err = bk.Prove(ctx, bk.root, engine.LocalVerifier{}, smallProve(engine.Black, 2, 0), func(p c6book.ProveProgress) {
 		fmt.Println("calls", p.Calls)
 	})
 	if err != nil {

@@ -135,7 +135,7 @@ type Progress struct {
 	Text        string // a line for people, when Phase/Done/Total do not say it
 	// The player's and the auto-pilot's own reports, on their jobs.
 	Play PlayProgress
-	Auto AutoProgress
+	Auto c6book.ProveProgress
 }
 
 // Verifier runs the NCTU6-style verifier: its verdict is in the frame of b
@@ -174,21 +174,10 @@ type AutoOptions struct {
 	MaxCalls int           // 0: no limit
 }
 
-// AutoProgress is the auto-pilot's progress.
-type AutoProgress struct {
-	Calls    int // verifier calls stored
-	Proved   int // positions proved below the start
-	Open     int // positions with work left
-	Added    int // positions the auto-pilot stored
-	InFlight int // verifier jobs running
-	Elapsed  time.Duration
-}
-
 // AutoResult is how an auto-pilot run ended.
 type AutoResult struct {
-	// Status: "proved", "failed", "budget", "stuck" or "stopped".
-	Status string
-	AutoProgress
+	Status c6book.ProveStatus
+	c6book.ProveProgress
 }
 
 // AutoProver runs the book's auto-pilot (optional: a BookStore may
@@ -197,7 +186,7 @@ type AutoResult struct {
 // its job ends. progress may be called from any goroutine and must not
 // block.
 type AutoProver interface {
-	AutoProve(ctx context.Context, b *engine.Board, opts AutoOptions, progress func(AutoProgress)) (AutoResult, error)
+	AutoProve(ctx context.Context, b *engine.Board, opts AutoOptions, progress func(c6book.ProveProgress)) (AutoResult, error)
 }
 
 // Holder stores the expert's "leave to me" (optional: a BookStore may

@@ -97,10 +97,10 @@ func bookProve(e *bookEnv, o proveOpts) error {
 	// Every verifier call goes through the queue: the embedded one beside
 	// the book (opened by the first call) or --nats.
 	pq := openProveQueue(o.queue, bk.Path(), o.jobs, workers, e.stderr)
-	var progress func(proofbook.ProveProgress)
+	var progress func(c6book.ProveProgress)
 	tty := isTerminalWriter(e.stderr)
 	if tty {
-		progress = func(p proofbook.ProveProgress) {
+		progress = func(p c6book.ProveProgress) {
 			fmt.Fprintf(e.stderr, "\r\033[K%s  calls %d  proved %d  open %d  added %d  pn %s  in flight %v%s",
 				p.Elapsed.Round(time.Second), p.Calls, p.Proved, p.Open, p.Added, pnText(p.PN), p.InFlight, pq.line())
 		}

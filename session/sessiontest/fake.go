@@ -472,22 +472,22 @@ func (s *Store) SetHold(_ context.Context, b *engine.Board, a engine.Color, on b
 // AutoProve proves, one step (AutoStep) at a time, the first open leaf
 // below b that no held position hides; it ends "stuck" when there is none
 // left, "stopped" when ctx is done.
-func (s *Store) AutoProve(ctx context.Context, b *engine.Board, opts session.AutoOptions, progress func(session.AutoProgress)) (session.AutoResult, error) {
+func (s *Store) AutoProve(ctx context.Context, b *engine.Board, opts session.AutoOptions, progress func(c6book.ProveProgress)) (session.AutoResult, error) {
 	if s.AutoStep == nil {
 		return session.AutoResult{}, fmt.Errorf("no auto-pilot")
 	}
 	if s.AutoRuns != nil {
 		s.AutoRuns <- b.Clone()
 	}
-	var p session.AutoProgress
+	var p c6book.ProveProgress
 	for {
 		select {
 		case <-ctx.Done():
-			return session.AutoResult{Status: "stopped", AutoProgress: p}, ctx.Err()
+			return session.AutoResult{Status: c6book.ProveStopped, ProveProgress: p}, ctx.Err()
 		case <-s.AutoStep:
 		}
 		if !s.proveLeaf(b, opts.Attacker) {
-			return session.AutoResult{Status: "stuck", AutoProgress: p}, nil
+			return session.AutoResult{Status: c6book.ProveStuck, ProveProgress: p}, nil
 		}
 		p.Calls++
 		p.Proved++
