@@ -113,22 +113,7 @@ func markText(m proofbook.Mark) string {
 	if m.Text != "" {
 		return m.Text
 	}
-	return shapeText(m.Shape)
-}
-
-// shapeText draws SGF shape marks as text.
-func shapeText(shape string) string {
-	switch shape {
-	case "circle":
-		return "○"
-	case "triangle":
-		return "△"
-	case "square":
-		return "□"
-	case "cross":
-		return "×"
-	}
-	return "•"
+	return m.Shape.Glyph()
 }
 
 func (s *bookStore) Children(ctx context.Context, b *engine.Board, a engine.Color) ([]session.Child, error) {

@@ -23,7 +23,7 @@ import (
 // proved for Black/White, and the private property XS with one value per
 // attacker holding a status, "B:proved:2" (attacker, status, order).
 
-var markProps = map[string]string{"CR": "circle", "TR": "triangle", "SQ": "square", "MA": "cross", "SL": "select"}
+var markProps = map[string]c6book.MarkShape{"CR": c6book.MarkCircle, "TR": c6book.MarkTriangle, "SQ": c6book.MarkSquare, "MA": c6book.MarkCross, "SL": c6book.MarkSelect}
 
 func sgfPoint(r engine.Rules, s engine.Square) string {
 	x, y := r.XY(s)

@@ -26,12 +26,12 @@ type Child struct {
 // Proof returns the child's status for attacker.
 func (c Child) Proof(attacker engine.Color) c6book.Proof { return c.Proofs[attacker-1] }
 
-// Mark is a board mark or label: a shape ("circle", "triangle", "square",
-// "cross", "select") and/or a text on a square (canonical frame).
+// Mark is a board mark or label: a shape and/or a text on a square
+// (canonical frame).
 type Mark struct {
-	Square engine.Square `json:"sq"`
-	Shape  string        `json:"shape,omitempty"`
-	Text   string        `json:"text,omitempty"`
+	Square engine.Square    `json:"sq"`
+	Shape  c6book.MarkShape `json:"shape,omitempty"`
+	Text   string           `json:"text,omitempty"`
 }
 
 // Position is everything the book holds about one position. Stones are in
