@@ -70,7 +70,7 @@ func gameText(g c6book.GameInfo) string {
 // showGames lists the games through the shown position (when the Games
 // pane is shown and the list is another position's).
 func (gp *gamesPanel) showGames() {
-	if gp.wb.ui.tabs.Selected() == nil || gp.wb.ui.tabs.Selected().Text != "Games" {
+	if gp.wb.ui.tabs.Selected() != gp.wb.ui.gamesTab {
 		return
 	}
 	p := gp.wb.s.Cursor().Position()
