@@ -58,7 +58,7 @@ func (p *Prover) StartAuto(jobs int, budget time.Duration) {
 	var res AutoResult
 	var job *Job
 	job = s.Start(JobSpec{
-		Kind: "auto",
+		Kind: JobAuto,
 		Run: func(ctx context.Context, store BookStore, progress func(Progress)) error {
 			var err error
 			// (Reports may come after AutoProve returned, when cancelled:
