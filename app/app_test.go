@@ -780,7 +780,7 @@ func TestStoredVerdictShowsOpenItems(t *testing.T) {
 	}
 	_, sym := b.CanonicalKey()
 	id := l.IDs[len(l.IDs)-1]
-	if _, err := bk.StoreVerdict(ctx, id, proofbook.FromEngine(r, sym, v, 2)); err != nil {
+	if _, err := bk.StoreVerdict(ctx, id, c6book.FromEngine(r, sym, v, 2)); err != nil {
 		t.Fatal(err)
 	}
 	items, err := bk.Items(ctx, id, engine.Black)
@@ -800,7 +800,7 @@ func TestStoredVerdictShowsOpenItems(t *testing.T) {
 		}
 	}
 	// A verdict stored without a certificate says so.
-	if _, err := bk.StoreVerdict(ctx, id, proofbook.Verdict{Attacker: engine.Black, Status: c6book.StatusOpen, Lambda: 2, AllUnsolved: true}); err != nil {
+	if _, err := bk.StoreVerdict(ctx, id, c6book.Verdict{Attacker: engine.Black, Status: c6book.StatusOpen, Lambda: 2, AllUnsolved: true}); err != nil {
 		t.Fatal(err)
 	}
 	p, err = st.Position(ctx, b, engine.Black)

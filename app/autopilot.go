@@ -4,6 +4,7 @@ import (
 	"context"
 	"runtime"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/proofbook"
 	"c6book/session"
@@ -27,7 +28,7 @@ func (s *bookStore) jobVerifier() engine.Verifier {
 }
 
 // AutoProve runs proofbook.Prove below b (a stored position).
-func (s *bookStore) AutoProve(ctx context.Context, b *engine.Board, o session.AutoOptions, progress func(session.AutoProgress)) (session.AutoResult, error) {
+func (s *bookStore) AutoProve(ctx context.Context, b *engine.Board, o session.AutoOptions, progress func(c6book.ProveProgress)) (session.AutoResult, error) {
 	id, _, err := s.mustLocate(ctx, b)
 	if err != nil {
 		return session.AutoResult{}, err
@@ -35,11 +36,8 @@ func (s *bookStore) AutoProve(ctx context.Context, b *engine.Board, o session.Au
 	jobs := max(1, o.Jobs)
 	opts := proofbook.ProveOptions{Attacker: o.Attacker, Jobs: jobs, MaxCalls: o.MaxCalls, MaxTime: o.MaxTime,
 		Verify: engine.VerifyOptions{Lambda: o.Lambda, Workers: max(1, (runtime.NumCPU()-1)/jobs), Limits: s.autoLimits}}
-	res, err := s.bk.Prove(ctx, id, s.jobVerifier(), opts, func(p proofbook.ProveProgress) {
-		progress(session.AutoProgress{Calls: p.Calls, Proved: p.Proved, Open: p.Open, Added: p.Added,
-			InFlight: len(p.InFlight), Elapsed: p.Elapsed})
-	})
-	return session.AutoResult{Status: res.Status, AutoProgress: session.AutoProgress{Calls: res.Calls, Proved: res.Proved,
+	res, err := s.bk.Prove(ctx, id, s.jobVerifier(), opts, progress)
+	return session.AutoResult{Status: res.Status, ProveProgress: c6book.ProveProgress{Calls: res.Calls, Proved: res.Proved,
 		Open: res.Open, Added: res.Added, Elapsed: res.Elapsed}}, err
 }
 

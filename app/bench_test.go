@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/proofbook"
 	"c6book/session"
@@ -247,7 +248,7 @@ func benchWhileProving(b *testing.B, mode string) {
 			defer close(done)
 			root, _ := other.Root(ctx)
 			_, err := other.Prove(ctx, root, engine.LocalVerifier{}, proofbook.ProveOptions{Attacker: engine.Black, Jobs: jobs,
-				Verify: engine.VerifyOptions{Lambda: 2, Workers: 1, Limits: limits}}, func(p proofbook.ProveProgress) {
+				Verify: engine.VerifyOptions{Lambda: 2, Workers: 1, Limits: limits}}, func(p c6book.ProveProgress) {
 				mu.Lock()
 				n = p.Calls
 				mu.Unlock()

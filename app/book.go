@@ -113,22 +113,7 @@ func markText(m proofbook.Mark) string {
 	if m.Text != "" {
 		return m.Text
 	}
-	return shapeText(m.Shape)
-}
-
-// shapeText draws SGF shape marks as text.
-func shapeText(shape string) string {
-	switch shape {
-	case "circle":
-		return "○"
-	case "triangle":
-		return "△"
-	case "square":
-		return "□"
-	case "cross":
-		return "×"
-	}
-	return "•"
+	return m.Shape.Glyph()
 }
 
 func (s *bookStore) Children(ctx context.Context, b *engine.Board, a engine.Color) ([]session.Child, error) {
@@ -147,7 +132,7 @@ func (s *bookStore) Children(ctx context.Context, b *engine.Board, a engine.Colo
 			Move:   proofbook.FromCanonical(r, sym, c.Move),
 			Status: c.Proof(a).Status,
 			Label:  c.Label,
-			Games:  gameStats(c.Games),
+			Games:  c.Games,
 		}
 	}
 	// In the book's order: most played first, then by status.
@@ -255,10 +240,6 @@ func (s *bookStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.
 	return added, nil
 }
 
-func gameStats(g proofbook.GameStats) session.GameStats {
-	return session.GameStats{Games: g.Games, BlackWins: g.BlackWins, WhiteWins: g.WhiteWins, Unfinished: g.Unfinished}
-}
-
 // shortTurns is how many turns a list row shows of a line from the root.
 const shortTurns = 5
 
@@ -332,20 +313,12 @@ func (s *bookStore) Search(ctx context.Context, q string, a engine.Color, limit 
 	return out, nil
 }
 
-func (s *bookStore) GamesThrough(ctx context.Context, b *engine.Board, offset, limit int) ([]session.GameInfo, int64, error) {
+func (s *bookStore) GamesThrough(ctx context.Context, b *engine.Board, offset, limit int) ([]c6book.GameInfo, int64, error) {
 	id, _, found, err := s.locate(ctx, b)
 	if err != nil || !found {
 		return nil, 0, err
 	}
-	gs, total, err := s.bk.GamesThrough(ctx, id, proofbook.GamesQuery{Offset: offset, Limit: limit})
-	if err != nil {
-		return nil, 0, err
-	}
-	out := make([]session.GameInfo, len(gs))
-	for i, g := range gs {
-		out[i] = session.GameInfo{ID: g.ID, Source: g.Source, ExtID: g.ExtID, Turns: g.Turns, Result: g.Result}
-	}
-	return out, total, nil
+	return s.bk.GamesThrough(ctx, id, proofbook.GamesQuery{Offset: offset, Limit: limit})
 }
 
 // Game returns a stored game's turns in b's orientation.

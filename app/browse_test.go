@@ -13,7 +13,6 @@ import (
 	"c6book"
 	"c6book/engine"
 	"c6book/proofbook"
-	"c6book/session"
 )
 
 // browseBook is a temporary Connect6 book with four games: j10 j9k9 l10l11
@@ -97,9 +96,9 @@ func TestGamesOpenInLineOrientation(t *testing.T) {
 	wb := ta.wa.wb
 	r := ta.wa.bk.Rules()
 	wb.Cursor().GoToLine(other[:2]) // the opening as game 3 played it
-	var games []session.GameInfo
+	var games []c6book.GameInfo
 	var total int64
-	wb.Session().Cursor().LoadGames(0, 10, func(gs []session.GameInfo, n int64) { games, total = gs, n })
+	wb.Session().Cursor().LoadGames(0, 10, func(gs []c6book.GameInfo, n int64) { games, total = gs, n })
 	if total != 3 || len(games) != 3 {
 		t.Fatalf("%d games (total %d) through j10 j9k9, want 3", len(games), total)
 	}

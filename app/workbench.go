@@ -589,7 +589,7 @@ func (wa *workbenchApp) background(title string, work func(ctx context.Context, 
 	d := dialog.NewCustom(title, "Cancel", container.NewVBox(bar, msg), wa.win)
 	var res string
 	job := wa.wb.Session().Start(session.JobSpec{
-		Kind: title,
+		Kind: session.JobBook,
 		Run: func(ctx context.Context, _ session.BookStore, progress func(session.Progress)) error {
 			var err error
 			res, err = work(ctx, func(s string) { progress(session.Progress{Text: s}) })

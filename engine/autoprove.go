@@ -67,7 +67,7 @@ type AutoResult struct {
 	Nodes       int64 // solver nodes
 	Positions   int   // positions in the search tree
 	Elapsed     time.Duration
-	Reason      string // when not proved: "disproved" (no candidate works) or "budget"
+	Reason      SearchStatus // when not proved: SearchDisproved (no candidate works) or SearchBudget
 }
 
 type apNode struct {
@@ -125,12 +125,12 @@ func AutoProve(ctx context.Context, b *Board, opts AutoProveOptions, progress fu
 	sr, err := JobSearch[*apNode](ctx, t, root, JobOptions{Jobs: 1, MaxJobs: opts.MaxCalls}, prog)
 	t.res.Positions = int(t.count.Load())
 	t.res.Elapsed = sr.Elapsed
-	t.res.Proved = sr.Status == "proved"
+	t.res.Proved = sr.Status == SearchProved
 	t.res.Root = exportAP(root)
 	if !t.res.Proved {
-		t.res.Reason = "budget"
-		if sr.Status == "disproved" || sr.Status == "stuck" {
-			t.res.Reason = "disproved"
+		t.res.Reason = SearchBudget
+		if sr.Status == SearchDisproved || sr.Status == SearchStuck {
+			t.res.Reason = SearchDisproved
 		}
 	}
 	return t.res, err

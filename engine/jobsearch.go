@@ -142,12 +142,25 @@ type JobFrontier[K comparable] struct {
 	Why    string // "open", "held" (left to the expert), "stuck" (no work the search can do)
 }
 
+// SearchStatus is how a JobSearch ended.
+type SearchStatus string
+
+// JobSearch outcomes.
+const (
+	SearchProved    SearchStatus = "proved"
+	SearchDisproved SearchStatus = "disproved"
+	SearchBudget    SearchStatus = "budget"  // jobs or time
+	SearchStuck     SearchStatus = "stuck"   // nothing left the search can select
+	SearchStopped   SearchStatus = "stopped" // ctx done
+	SearchError     SearchStatus = "error"   // a job failed
+)
+
 // JobSearchResult is the outcome of JobSearch.
 type JobSearchResult[K comparable] struct {
 	// Status: "proved", "disproved", "budget" (jobs or time), "stuck"
 	// (nothing left the search can select: every open leaf is left to the
 	// expert or has no job) or "stopped" (ctx done).
-	Status   string
+	Status   SearchStatus
 	PN, DN   int64
 	Jobs     int // jobs finished (a cancelled one is not counted)
 	Started  int
@@ -243,7 +256,7 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 			delete(s.expect, d.k)
 		}
 	}
-	stopping := "" // why no new jobs start
+	stopping := SearchStatus("") // why no new jobs start
 	refreshed := start
 	ectx := context.WithoutCancel(ctx) // reads of the tree while stopping
 	for {
@@ -255,13 +268,13 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 		rn := s.nodes[root]
 		switch {
 		case rn.pn == 0:
-			stopping = "proved"
+			stopping = SearchProved
 		case rn.dn == 0:
-			stopping = "disproved"
+			stopping = SearchDisproved
 		case ctx.Err() != nil:
-			stopping = "stopped"
+			stopping = SearchStopped
 		case opts.MaxJobs > 0 && s.res.Started >= opts.MaxJobs && stopping == "":
-			stopping = "budget"
+			stopping = SearchBudget
 		}
 		// Start jobs while slots are free.
 		for stopping == "" && len(s.inflight) < opts.Jobs && (opts.MaxJobs == 0 || s.res.Started < opts.MaxJobs) {
@@ -300,11 +313,11 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 		}
 		if len(s.inflight) == 0 {
 			if stopping == "" {
-				stopping = "stuck"
+				stopping = SearchStuck
 				if rn := s.nodes[root]; rn.pn == 0 {
-					stopping = "proved"
+					stopping = SearchProved
 				} else if rn.dn == 0 {
-					stopping = "disproved"
+					stopping = SearchDisproved
 				}
 			}
 			break
@@ -316,12 +329,12 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 			delete(s.expect, d.k)
 			if d.err != nil {
 				if ctx.Err() != nil || errors.Is(d.err, context.Canceled) && jctx.Err() != nil {
-					stopping = "stopped"
+					stopping = SearchStopped
 					continue
 				}
 				cancel()
 				wait()
-				s.res.Status = "error"
+				s.res.Status = SearchError
 				return s.finish(start), d.err
 			}
 			if d.apply != nil {
@@ -330,11 +343,11 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 			s.res.Jobs++
 			s.invalidate(d.k)
 		case <-timeUp:
-			stopping = "budget"
+			stopping = SearchBudget
 			cancel()
 			wait()
 		case <-ctx.Done():
-			stopping = "stopped"
+			stopping = SearchStopped
 			cancel()
 			wait()
 		case <-ticker.C:
@@ -350,7 +363,7 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 	s.res.Status = stopping
 	report()
 	res := s.finish(start)
-	if stopping == "stopped" {
+	if stopping == SearchStopped {
 		return res, ctx.Err()
 	}
 	return res, nil

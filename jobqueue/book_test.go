@@ -307,7 +307,7 @@ func localSame(t *testing.T, ctx context.Context, bk *proofbook.Book, known map[
 		if err != nil {
 			t.Fatal(err)
 		}
-		local := proofbook.FromEngine(bookRules, 0, vd, vo.Lambda)
+		local := c6book.FromEngine(bookRules, 0, vd, vo.Lambda)
 		if verdictText(t, &local) != verdictText(t, p.Verdict) {
 			t.Errorf("position %d: stored %s, local %s", p.ID, verdictText(t, p.Verdict), verdictText(t, &local))
 		}

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"c6book"
 	"c6book/engine"
 )
 
@@ -78,17 +79,6 @@ func WilsonLower(wins, n int64, z float64) float64 {
 	return max(0, (centre-spread)/(1+z2/nf))
 }
 
-// ProveProgress is reported while Prove runs.
-type ProveProgress struct {
-	Calls    int // verifier calls finished (and stored)
-	Proved   int // positions proved below the target (as the search last saw them)
-	Open     int // positions with work left
-	Added    int // positions the auto-pilot stored (moves and items)
-	PN, DN   int64
-	InFlight []PosID // positions being verified
-	Elapsed  time.Duration
-}
-
 // Frontier is a position where the auto-pilot stopped: "open" (work left:
 // a verifier run or new attacker moves), "held" (left to the expert),
 // "refused" (its verdict was refused) or "stuck" (nothing the auto-pilot
@@ -101,11 +91,10 @@ type Frontier struct {
 
 // ProveResult is the outcome of Prove.
 type ProveResult struct {
-	// Status: "proved", "failed" (every attacker move tried failed: the
-	// auto-pilot's dead end, not a disproof stored in the book),
-	// "budget", "stuck" (nothing left the auto-pilot may work on) or
-	// "stopped" (ctx done).
-	Status   string
+	// Status: proved, failed (every attacker move tried failed: the
+	// auto-pilot's dead end, not a disproof stored in the book), budget,
+	// stuck (nothing left the auto-pilot may work on) or stopped (ctx done).
+	Status   c6book.ProveStatus
 	Calls    int // verifier calls stored
 	Expanded int // batches of candidate moves added
 	Added    int // positions stored
@@ -114,11 +103,21 @@ type ProveResult struct {
 	Open     int // positions with work left (verifier runs, new attacker moves)
 	PN, DN   int64
 	Elapsed  time.Duration
-	Frontier []Frontier // the most-proving open positions, smallest proof number first
-	Proof    Proof      // the target's book status at the end
+	Frontier []Frontier   // the most-proving open positions, smallest proof number first
+	Proof    c6book.Proof // the target's book status at the end
 	// Refused lists the verdicts StoreVerdict refused (a verifier that
 	// cannot be trusted: their positions were left alone).
 	Refused []string
+}
+
+// proveStatus is the auto-pilot's outcome for the job search's: a
+// "disproved" search is the auto-pilot's dead end ("failed"), not the
+// book's disproof.
+func proveStatus(s engine.SearchStatus) c6book.ProveStatus {
+	if s == engine.SearchDisproved {
+		return c6book.ProveFailed
+	}
+	return c6book.ProveStatus(s)
 }
 
 // Prove runs the auto-pilot below position id for opts.Attacker with
@@ -127,7 +126,7 @@ type ProveResult struct {
 // from a goroutine of its own and never slows the search. A done ctx stops
 // it (the result says "stopped" and ctx's error is returned); what is
 // stored stays.
-func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts ProveOptions, progress func(ProveProgress)) (ProveResult, error) {
+func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts ProveOptions, progress func(c6book.ProveProgress)) (ProveResult, error) {
 	if opts.Attacker != engine.Black && opts.Attacker != engine.White {
 		return ProveResult{}, errors.New("prove: attacker must be Black or White")
 	}
@@ -168,27 +167,29 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 	var prog func(engine.JobProgress[PosID])
 	if progress != nil {
 		prog = func(p engine.JobProgress[PosID]) {
-			progress(ProveProgress{Calls: p.Jobs, Proved: p.Proved, Open: p.Open, Added: int(t.added.Load()),
-				PN: p.PN, DN: p.DN, InFlight: p.InFlight, Elapsed: p.Elapsed})
+			inflight := make([]int64, len(p.InFlight))
+			for i, id := range p.InFlight {
+				inflight[i] = int64(id)
+			}
+			progress(c6book.ProveProgress{Calls: p.Jobs, Proved: p.Proved, Open: p.Open, Added: int(t.added.Load()),
+				PN: p.PN, DN: p.DN, InFlight: inflight, Elapsed: p.Elapsed})
 		}
 	}
 	sr, err := engine.JobSearch[PosID](ctx, t, id, engine.JobOptions{Jobs: opts.Jobs, MaxJobs: opts.MaxCalls, MaxTime: opts.MaxTime,
 		Refresh: 30 * time.Second}, prog)
-	if sr.Status == "disproved" {
-		sr.Status = "failed" // not the book's disproof: no attacker move the auto-pilot tried works
-	}
-	if sr.Status == "proved" && err == nil && !confirmed {
+	status := proveStatus(sr.Status)
+	if status == c6book.ProveProved && err == nil && !confirmed {
 		// The proof found may rest on stored rows as well: re-checked too.
 		ok, cerr := bk.confirmProof(ctx, id, opts.Attacker)
 		switch {
 		case cerr != nil:
 			err = fmt.Errorf("prove: position %d: %w", id, cerr)
 		case !ok:
-			sr.Status = "stuck"
+			status = c6book.ProveStuck
 			err = fmt.Errorf("prove: position %d: the proof found rested on rows changed outside the program; they were derived again: run prove again", id)
 		}
 	}
-	res := ProveResult{Status: sr.Status, Calls: sr.Jobs, Expanded: sr.Expanded, Nodes: sr.Nodes, Proved: sr.Proved, Open: sr.Open, PN: sr.PN, DN: sr.DN, Elapsed: sr.Elapsed}
+	res := ProveResult{Status: status, Calls: sr.Jobs, Expanded: sr.Expanded, Nodes: sr.Nodes, Proved: sr.Proved, Open: sr.Open, PN: sr.PN, DN: sr.DN, Elapsed: sr.Elapsed}
 	for _, f := range sr.Frontier {
 		why := f.Why
 		if t.refused[f.Key] != "" {
@@ -269,10 +270,10 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 		return n, err
 	}
 	switch {
-	case pi.winner == a || pr.Status == StatusProved:
+	case pi.winner == a || pr.Status == c6book.StatusProved:
 		n.Result = engine.JobProved
 		return n, nil
-	case pi.winner == a.Opp() || pr.Status == StatusDisproved:
+	case pi.winner == a.Opp() || pr.Status == c6book.StatusDisproved:
 		n.Result = engine.JobFailed
 		return n, nil
 	}
@@ -323,7 +324,7 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 		n.Work = engine.JobRun
 		n.PN, n.DN, err = t.expected(ctx, id, b)
 		return n, err
-	case vd.AllUnsolved && vd.Status != StatusProved:
+	case vd.AllUnsolved && vd.Status != c6book.StatusProved:
 		if vd.Lambda < t.opts.Verify.Lambda {
 			n.Work = engine.JobRun // a lower-order verdict: try this order
 			n.PN, n.DN, err = t.expected(ctx, id, b)
@@ -606,7 +607,7 @@ func (bk *Book) Stuck(ctx context.Context, id PosID, a engine.Color) (string, er
 	if err != nil {
 		return "", err
 	}
-	if v != nil && v.Attacker == a && v.AllUnsolved && v.Status != StatusProved {
+	if v != nil && v.Attacker == a && v.AllUnsolved && v.Status != c6book.StatusProved {
 		return "dead end", nil
 	}
 	return "", nil

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"c6book"
 	"c6book/engine"
 )
 
@@ -114,7 +115,7 @@ func TestProveAgainstBruteForce(t *testing.T) {
 		}
 		if res.Status == "proved" {
 			provedAny++
-			if res.Proof.Status != StatusProved {
+			if res.Proof.Status != c6book.StatusProved {
 				t.Fatalf("%v %q: the search says proved, the book %s", c.rules, c.line, res.Proof.Status)
 			}
 		}
@@ -210,7 +211,7 @@ func TestProveTwoJobs(t *testing.T) {
 	o.Jobs = 2
 	var mu sync.Mutex
 	maxInFlight := 0
-	res, err := bk.Prove(ctx, root, engine.LocalVerifier{}, o, func(p ProveProgress) {
+	res, err := bk.Prove(ctx, root, engine.LocalVerifier{}, o, func(p c6book.ProveProgress) {
 		mu.Lock()
 		maxInFlight = max(maxInFlight, len(p.InFlight))
 		mu.Unlock()
@@ -242,7 +243,7 @@ func TestHelperProver(t *testing.T) {
 		fmt.Println("error", err)
 		os.Exit(3)
 	}
-	_, err = bk.Prove(ctx, bk.root, engine.LocalVerifier{}, smallProve(engine.Black, 2, 0), func(p ProveProgress) {
+	_, err = bk.Prove(ctx, bk.root, engine.LocalVerifier{}, smallProve(engine.Black, 2, 0), func(p c6book.ProveProgress) {
 		fmt.Println("calls", p.Calls)
 	})
 	if err != nil {
@@ -378,7 +379,7 @@ func TestProveKilled(t *testing.T) {
 		mustCheck(t, bk)
 		if finished {
 			got := provedKeys(t, bk, engine.Black)
-			if p := proofOf(t, bk, bk.root, engine.Black); p.Status != StatusProved || !slices.Equal(got, want) {
+			if p := proofOf(t, bk, bk.root, engine.Black); p.Status != c6book.StatusProved || !slices.Equal(got, want) {
 				t.Fatalf("after %d kills: root %s, %d proved positions, the uninterrupted run %d", kills, p.Status, len(got), len(want))
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/internal/cputime"
 )
@@ -131,17 +132,17 @@ func benchBook(b *testing.B) *Book {
 			if err != nil {
 				b.Fatal(err)
 			}
-			v := Verdict{Attacker: p.tm.Opp(), Status: StatusProved, Order: 2, Lambda: 2, Engine: "bench"}
+			v := c6book.Verdict{Attacker: p.tm.Opp(), Status: c6book.StatusProved, Order: 2, Lambda: 2, Engine: "bench"}
 			if i%10 == 0 {
 				// Open, with two unsolved replies.
-				v.Status = StatusOpen
+				v.Status = c6book.StatusOpen
 				var sq []engine.Square
 				for s := engine.Square(0); len(sq) < 4; s++ {
 					if bd.At(s) == engine.Empty {
 						sq = append(sq, s)
 					}
 				}
-				v.Unsolved = []Unsolved{{Move: engine.NewMove(sq[0], sq[1])}, {Move: engine.NewMove(sq[2], sq[3])}}
+				v.Unsolved = []c6book.Unsolved{{Move: engine.NewMove(sq[0], sq[1])}, {Move: engine.NewMove(sq[2], sq[3])}}
 			}
 			if _, err := bk.StoreVerdict(ctx, p.id, v); err != nil {
 				b.Fatal(err)
@@ -248,7 +249,7 @@ func BenchmarkConnect623Certificate(b *testing.B) {
 		b.Fatal(err)
 	}
 	_, sym := board.CanonicalKey()
-	sv := FromEngine(r, sym, v, 3)
+	sv := c6book.FromEngine(r, sym, v, 3)
 	data, err := sv.Cert.MarshalBinary()
 	if err != nil {
 		b.Fatal(err)

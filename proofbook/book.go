@@ -19,6 +19,7 @@ import (
 	"sync"
 	"time"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/proofcheck"
 
@@ -793,14 +794,14 @@ func rederive(ctx context.Context, tx *sql.Tx, path string) (string, error) {
 	}
 	count := func() (int64, error) {
 		var n int64
-		err := tx.QueryRowContext(ctx, "SELECT count(*) FROM status WHERE status = ? AND how <> 'win'", int(StatusProved)).Scan(&n)
+		err := tx.QueryRowContext(ctx, "SELECT count(*) FROM status WHERE status = ? AND how <> 'win'", int(c6book.StatusProved)).Scan(&n)
 		return n, err
 	}
 	before, err := count()
 	if err != nil {
 		return "", err
 	}
-	rows, err := tx.QueryContext(ctx, "SELECT pos FROM status WHERE status = ? UNION SELECT pos FROM verdict", int(StatusProved))
+	rows, err := tx.QueryContext(ctx, "SELECT pos FROM status WHERE status = ? UNION SELECT pos FROM verdict", int(c6book.StatusProved))
 	if err != nil {
 		return "", err
 	}
@@ -894,7 +895,7 @@ func trueOrders(ctx context.Context, tx *sql.Tx, path string, digest bool) (stri
 		}
 		raised++
 	}
-	start, err := queryIDs(ctx, tx, "SELECT pos FROM status WHERE status = ? UNION SELECT pos FROM verdict", int(StatusProved))
+	start, err := queryIDs(ctx, tx, "SELECT pos FROM status WHERE status = ? UNION SELECT pos FROM verdict", int(c6book.StatusProved))
 	if err != nil {
 		return "", err
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/proofcheck"
 )
@@ -118,7 +119,7 @@ type checker struct {
 	progress func(CheckProgress)
 	// stored are the status rows (the statuses phase), whose proved
 	// positions the proofs phase re-checks.
-	stored map[statusKey]Proof
+	stored map[statusKey]c6book.Proof
 }
 
 type statusKey struct {
@@ -298,7 +299,7 @@ FROM edge e JOIN position p ON p.id = e.parent JOIN position c ON c.id = e.child
 // row.
 func (c *checker) statuses(ctx context.Context) error {
 	bk, rep, problem, r := c.bk, c.rep, c.problem, c.bk.rules
-	stored := map[statusKey]Proof{}
+	stored := map[statusKey]c6book.Proof{}
 	c.stored = stored
 	rows, err := bk.r.QueryContext(ctx, "SELECT s.pos, s.attacker, s.status, s.ord, s.how, s.expert, s.pn, s.dn, s.updated_at, "+zoneCols+" FROM status s")
 	if err != nil {
@@ -362,7 +363,7 @@ func (c *checker) statuses(ctx context.Context) error {
 				problem("position %d, attacker %s: %d items of its verdict are not stored as children", id, a, len(missing))
 			}
 			rep.Statuses++
-			if np.Status == StatusProved {
+			if np.Status == c6book.StatusProved {
 				rep.Proved++
 			}
 			if !ok {
@@ -385,7 +386,7 @@ func (c *checker) proofs(ctx context.Context) error {
 	bk, rep, problem, progress, stored := c.bk, c.rep, c.problem, c.progress, c.stored
 	var roots []proofcheck.Root
 	for k, p := range stored {
-		if p.Status == StatusProved {
+		if p.Status == c6book.StatusProved {
 			roots = append(roots, proofcheck.Root{ID: int64(k.id), Attacker: k.a})
 		}
 	}

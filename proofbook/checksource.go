@@ -3,6 +3,7 @@ package proofbook
 import (
 	"context"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/proofcheck"
 )
@@ -59,7 +60,7 @@ func (s *checkSource) Node(ctx context.Context, id int64) (*proofcheck.Node, err
 		if err != nil {
 			return nil, err
 		}
-		n.Claims[a-1] = proofcheck.Claim{Proved: pr.Status == StatusProved, Zone: pr.Zone, HasZone: pr.Zone != nil,
+		n.Claims[a-1] = proofcheck.Claim{Proved: pr.Status == c6book.StatusProved, Zone: pr.Zone, HasZone: pr.Zone != nil,
 			Order: pr.Order, HasOrder: true}
 	}
 	return n, nil

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/proofcheck"
 )
@@ -29,7 +30,7 @@ func (bk *Book) confirmProof(ctx context.Context, id PosID, a engine.Color) (boo
 		if err != nil {
 			return false, err
 		}
-		if p.Status != StatusProved {
+		if p.Status != c6book.StatusProved {
 			return false, nil
 		}
 		_, err = proofcheck.CheckBook(ctx, &checkSource{bk: bk}, []proofcheck.Root{{ID: int64(id), Attacker: a}}, nil)
@@ -74,7 +75,7 @@ func (bk *Book) rederiveProof(ctx context.Context, id PosID, a engine.Color) (ch
 				return err
 			}
 			rows, err := tx.QueryContext(ctx, `SELECT e.child FROM edge e JOIN status s ON s.pos = e.child AND s.attacker = ? AND s.status = ?
-WHERE e.parent = ?`, int(a), int(StatusProved), int64(cur))
+WHERE e.parent = ?`, int(a), int(c6book.StatusProved), int64(cur))
 			if err != nil {
 				return err
 			}

@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+
+	"c6book"
 )
 
 // The proof digest (schema version 8): the sum, mod 2^64, of a hash of every
@@ -308,14 +310,14 @@ func proofsMatch(ctx context.Context, conn *sql.Conn) (bool, error) {
 // proofMask returns what the book's read methods apply to the proofs they
 // return: nothing when the proofs are checked, else proved becomes
 // unchecked.
-func (bk *Book) proofMask(ctx context.Context) (func(*Proof), error) {
+func (bk *Book) proofMask(ctx context.Context) (func(*c6book.Proof), error) {
 	ok, err := bk.ProofsChecked(ctx)
 	if err != nil || ok {
-		return func(*Proof) {}, err
+		return func(*c6book.Proof) {}, err
 	}
-	return func(p *Proof) {
-		if p.Status == StatusProved {
-			p.Status = StatusUnchecked
+	return func(p *c6book.Proof) {
+		if p.Status == c6book.StatusProved {
+			p.Status = c6book.StatusUnchecked
 		}
 	}, nil
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/internal/cputime"
 )
@@ -81,7 +82,7 @@ func BenchmarkProofsChecked(b *testing.B) {
 				if _, err := tx.ExecContext(ctx, "INSERT INTO verdict(pos, attacker, status, ord, engine, data, created_at, cert) VALUES (?, 1, 'proved', 2, 'synthetic', ?, 0, ?)", pos, string(data), cert); err != nil {
 					return err
 				}
-				if _, err := tx.ExecContext(ctx, "INSERT INTO status(pos, attacker, status, ord, how, pn, dn, updated_at, zone) VALUES (?, 1, 2, 2, 'verdict', 0, ?, 0, ?)", pos, Infinite, zone); err != nil {
+				if _, err := tx.ExecContext(ctx, "INSERT INTO status(pos, attacker, status, ord, how, pn, dn, updated_at, zone) VALUES (?, 1, 2, 2, 'verdict', 0, ?, 0, ?)", pos, c6book.Infinite, zone); err != nil {
 					return err
 				}
 			}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"testing"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/internal/testenv"
 	"c6book/proofcheck"
@@ -51,7 +52,7 @@ func outsideCert(t *testing.T, bk *Book, id PosID, f func(c *proofcheck.Cert)) {
 
 // storedProof is the status row as stored (the book's read methods mask
 // unchecked proofs).
-func storedProof(t *testing.T, bk *Book, id PosID, a engine.Color) Proof {
+func storedProof(t *testing.T, bk *Book, id PosID, a engine.Color) c6book.Proof {
 	t.Helper()
 	p, _, err := readProof(context.Background(), bk.r, bk.rules, id, a)
 	if err != nil {
@@ -103,7 +104,7 @@ func testShownUnchecked(t *testing.T, found *provedLine) {
 			if err := bk.r.QueryRow("SELECT parent FROM edge WHERE child = ?", int64(parent)).Scan(&pos); err != nil {
 				t.Fatal(err)
 			}
-			if storedProof(t, bk, PosID(pos), a).Status == StatusProved {
+			if storedProof(t, bk, PosID(pos), a).Status == c6book.StatusProved {
 				t.Fatal("the grandparent is proved already")
 			}
 			outside(t, bk, "INSERT INTO status(pos, attacker, status, ord, how, expert, pn, dn, updated_at, zone) VALUES ("+
@@ -135,7 +136,7 @@ func testShownUnchecked(t *testing.T, found *provedLine) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if st := p.Proof(a).Status; st == StatusProved {
+			if st := p.Proof(a).Status; st == c6book.StatusProved {
 				t.Fatalf("the parent shows %s", st)
 			}
 			kids, err := bk.Children(ctx, parent)
@@ -143,7 +144,7 @@ func testShownUnchecked(t *testing.T, found *provedLine) {
 				t.Fatal(err)
 			}
 			for _, k := range kids {
-				if k.Proof(a).Status == StatusProved {
+				if k.Proof(a).Status == c6book.StatusProved {
 					t.Fatalf("a reply shows proved: %+v", k)
 				}
 			}
@@ -151,7 +152,7 @@ func testShownUnchecked(t *testing.T, found *provedLine) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if pd.Proof(a).Status == StatusProved || pd.Verdict != nil && pd.Verdict.Status == StatusProved {
+			if pd.Proof(a).Status == c6book.StatusProved || pd.Verdict != nil && pd.Verdict.Status == c6book.StatusProved {
 				t.Fatalf("the verified position shows proved: %+v", pd.Proof(a))
 			}
 			list, err := bk.Proved(ctx, a, 0, 100)
@@ -162,7 +163,7 @@ func testShownUnchecked(t *testing.T, found *provedLine) {
 				t.Fatal("the proved list lost the unchecked proofs")
 			}
 			for _, r := range list {
-				if r.Proof.Status != StatusUnchecked {
+				if r.Proof.Status != c6book.StatusUnchecked {
 					t.Fatalf("proved list entry %d: %s, want unchecked", r.ID, r.Proof.Status)
 				}
 			}
@@ -194,10 +195,10 @@ func testCheckRecordsDigest(t *testing.T, found *provedLine) {
 	bk, parent, d, a := provedBook(t, found)
 	outside(t, bk, "UPDATE verdict SET engine = engine || ' (copied)' WHERE pos = "+itoa(int64(d)))
 	wantChecked(t, bk, false)
-	if st := storedProof(t, bk, parent, a).Status; st != StatusProved {
+	if st := storedProof(t, bk, parent, a).Status; st != c6book.StatusProved {
 		t.Fatalf("the stored status changed: %s", st)
 	}
-	if p, _ := bk.Position(ctx, parent); p.Proof(a).Status != StatusUnchecked {
+	if p, _ := bk.Position(ctx, parent); p.Proof(a).Status != c6book.StatusUnchecked {
 		t.Fatalf("shown as %s, want unchecked", p.Proof(a).Status)
 	}
 	rep := mustCheck(t, bk)
@@ -205,7 +206,7 @@ func testCheckRecordsDigest(t *testing.T, found *provedLine) {
 		t.Fatalf("check: outside %v, recorded %v", rep.Outside, rep.Recorded)
 	}
 	wantChecked(t, bk, true)
-	if p, _ := bk.Position(ctx, parent); p.Proof(a).Status != StatusProved {
+	if p, _ := bk.Position(ctx, parent); p.Proof(a).Status != c6book.StatusProved {
 		t.Fatalf("after check: %s, want proved", p.Proof(a).Status)
 	}
 	// A check with nothing changed records nothing.
@@ -232,7 +233,7 @@ func TestDigestKeptByWrites(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := bk.CountStatus(ctx, engine.Black, StatusProved, 0)
+	n, err := bk.CountStatus(ctx, engine.Black, c6book.StatusProved, 0)
 	if err != nil || n == 0 {
 		t.Fatalf("prove (%s, %d calls) stored no proof: %d %v", res.Status, res.Calls, n, err)
 	}
@@ -260,7 +261,7 @@ func TestDigestKeptByWrites(t *testing.T) {
 	}
 	// Moves that end the game (proved at order 0) added and removed.
 	win := add(t, bk, "e5 d4f6 a1a2 e4e6 a3a4 e3e7 a5a6")
-	if proofOf(t, bk, win, engine.Black).Status != StatusProved {
+	if proofOf(t, bk, win, engine.Black).Status != c6book.StatusProved {
 		t.Fatal("a five is not proved")
 	}
 	wantChecked(t, bk, true)
@@ -276,7 +277,7 @@ func TestDigestKeptByWrites(t *testing.T) {
 	if _, err := c6.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := c6.CountStatus(ctx, engine.White, StatusProved, 0); err != nil || n == 0 {
+	if n, err := c6.CountStatus(ctx, engine.White, c6book.StatusProved, 0); err != nil || n == 0 {
 		t.Fatalf("the import proved no game end: %d %v", n, err)
 	}
 	wantChecked(t, c6, true)
@@ -307,7 +308,7 @@ func TestProveRechecksStoredProof(t *testing.T) {
 		id := add(t, bk, "e5 d4f6")
 		outside(t, bk, "INSERT INTO status(pos, attacker, status, ord, how, expert, pn, dn, updated_at, zone) VALUES ("+
 			itoa(int64(id))+", 1, 2, 2, 'verdict', 0, 0, 1099511627776, 0, X'')")
-		if st := storedProof(t, bk, id, engine.Black).Status; st != StatusProved {
+		if st := storedProof(t, bk, id, engine.Black).Status; st != c6book.StatusProved {
 			t.Fatalf("stored %s", st)
 		}
 		res, err := bk.Prove(ctx, id, engine.LocalVerifier{}, smallProve(engine.Black, 2, 3), nil)

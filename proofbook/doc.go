@@ -50,7 +50,7 @@
 //	SetComment(ctx, id, text) / SetLabel(ctx, id, label) / SetMarks(ctx, id, []Mark) error
 //	SetDisproved(ctx, id, attacker, on) error    the expert's disproof (sticky)
 //	Verify(ctx, id, engine.Verifier, opts, progress) (Verified, error)   the one verify-and-store path: c6book.VerifyBoard, then StoreVerdict
-//	StoreVerdict(ctx, id, Verdict) (Stored, error)   re-checks the certificate (c6book Verdict.Check), adds the items as children, propagates; returns what it added
+//	StoreVerdict(ctx, id, c6book.Verdict) (Stored, error)   re-checks the certificate (c6book Verdict.Check), adds the items as children, propagates; returns what it added
 //	Items(ctx, id, attacker) ([]Item, error)     what a verdict still leaves to prove (incl. (s, x) of closed seminulls)
 //	Next(ctx, from, attacker) (Line, error)      the most-proving position below from (pass the current position)
 //	Prove(ctx, id, engine.Verifier, ProveOptions, progress) (ProveResult, error)  the auto-pilot (JL-PNS over the book; autopilot.go)
@@ -65,8 +65,8 @@
 //	StableTurns(ctx, id) ([]engine.Move, error)  the line from the root in the position's stable
 //	StableLine(ctx, id) (Line, error)            display orientation (its first game's, else its first path's)
 //	ShortLine(rules, turns, max) string          "… 7. k9l9 8. m10m11" for a list row
-//	GameStatsOf(ctx, id) (GameStats, error)      games through a position, Black/White wins, unfinished
-//	GamesThrough(ctx, id, GamesQuery) ([]GameInfo, total, error)  the games through a position, paged
+//	GameStatsOf(ctx, id) (c6book.GameStats, error)      games through a position, Black/White wins, unfinished
+//	GamesThrough(ctx, id, GamesQuery) ([]c6book.GameInfo, total, error)  the games through a position, paged
 //	Game(ctx, gid) (Game, error); FindGame(ctx, source, extID) (int64, error)  one game, turns as played
 //	OrientTurns(rules, turns, b) ([]engine.Move, bool)  a game's turns in the orientation of board b
 //	Stats(ctx) (Stats, error); Check(ctx) / CheckWithProgress(ctx, fn) (CheckReport, error); Backup(ctx, dst) error
@@ -77,7 +77,6 @@
 //	ExportSGF(ctx, id, w, ExportOptions) (ExportStats, error)  path to id, then its subtree, written as it walks
 //	ImportGames(ctx, r, ImportOptions) (ImportStats, error)  {"gid": ["j10", ...]} (.gz ok); OnProgress
 //	                                             reports committed games off the import goroutine
-//	FromEngine(rules, sym, engine.Verdict, lambda) Verdict   the stored form of a verdict
 //
 // Schema (migrations/, user_version 7): meta (rules, root), position (key
 // UNIQUE, canonical stones, side to move, stone count, winner, and the

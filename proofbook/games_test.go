@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"c6book"
 	"c6book/engine"
 )
 
@@ -66,7 +67,7 @@ func TestImportGames(t *testing.T) {
 	}
 	// The winning game's end is proved for Black.
 	win, _ := locate(t, bk, strings.Join(games["4"], " "))
-	wantProof(t, bk, "game 4's end", win, engine.Black, StatusProved, 0, Infinite)
+	wantProof(t, bk, "game 4's end", win, engine.Black, c6book.StatusProved, 0, c6book.Infinite)
 	mustCheck(t, bk)
 
 	// Importing again (plain JSON this time) changes nothing.

@@ -2,6 +2,7 @@ package proofbook
 
 import (
 	"bytes"
+	"c6book"
 	"context"
 	"database/sql"
 	"encoding/binary"
@@ -20,27 +21,8 @@ import (
 // game, so that importing a game again (it is stored once per source and
 // id) changes nothing.
 
-// GameStats counts the games through a position (or a move: the games
-// through the position it leads to) by result.
-type GameStats struct {
-	Games      int64 // games that reached the position
-	BlackWins  int64 // of which Black won
-	WhiteWins  int64 // of which White won
-	Unfinished int64 // the others: no six on the board at their end
-}
-
-// BlackRate is Black's share of the finished games through the position
-// (0 to 1), and false when none is finished.
-func (g GameStats) BlackRate() (float64, bool) {
-	n := g.BlackWins + g.WhiteWins
-	if n == 0 {
-		return 0, false
-	}
-	return float64(g.BlackWins) / float64(n), true
-}
-
-func gameStats(games, bwins, wwins int64) GameStats {
-	return GameStats{Games: games, BlackWins: bwins, WhiteWins: wwins, Unfinished: games - bwins - wwins}
+func gameStats(games, bwins, wwins int64) c6book.GameStats {
+	return c6book.GameStats{Games: games, BlackWins: bwins, WhiteWins: wwins, Unfinished: games - bwins - wwins}
 }
 
 // encodeTurns packs a game's turns (any frame) as varints of packMove.
@@ -384,17 +366,6 @@ func backfillGames(ctx context.Context, tx *sql.Tx, path string) (string, error)
 	return note, nil
 }
 
-// GameInfo is one stored game, as listed under a position.
-type GameInfo struct {
-	ID     int64  // the book's id of the game (see Game)
-	Source string // its origin ("littlegolem")
-	ExtID  string // its id there
-	Turns  int    // its length in turns
-	// Result is the winner of its last position, engine.Empty when
-	// unfinished (no six on the board).
-	Result engine.Color
-}
-
 // GameOrder orders the games through a position.
 type GameOrder int
 
@@ -419,7 +390,7 @@ type GamesQuery struct {
 // GamesThrough lists the games that reached position id (whatever their
 // orientation or move order), a page at a time, and how many there are in
 // all.
-func (bk *Book) GamesThrough(ctx context.Context, id PosID, q GamesQuery) ([]GameInfo, int64, error) {
+func (bk *Book) GamesThrough(ctx context.Context, id PosID, q GamesQuery) ([]c6book.GameInfo, int64, error) {
 	if q.Limit <= 0 {
 		q.Limit = 50
 	}
@@ -442,9 +413,9 @@ WHERE gp.pos = ? ORDER BY `+order+` LIMIT ? OFFSET ?`, int64(id), q.Limit, max(q
 		return nil, 0, err
 	}
 	defer rows.Close()
-	var out []GameInfo
+	var out []c6book.GameInfo
 	for rows.Next() {
-		var g GameInfo
+		var g c6book.GameInfo
 		var res int
 		if err := rows.Scan(&g.ID, &g.Source, &g.ExtID, &g.Turns, &res); err != nil {
 			return nil, 0, err
@@ -457,14 +428,14 @@ WHERE gp.pos = ? ORDER BY `+order+` LIMIT ? OFFSET ?`, int64(id), q.Limit, max(q
 
 // Game is one stored game with its turns.
 type Game struct {
-	GameInfo
+	c6book.GameInfo
 	// Moves are the turns as played (the game's own orientation); empty
 	// for a game stored before schema version 6 whose line could not be
 	// rebuilt.
 	Moves []engine.Move
 }
 
-// Game returns the stored game with the book's id gid (GameInfo.ID).
+// Game returns the stored game with the book's id gid (c6book.GameInfo.ID).
 func (bk *Book) Game(ctx context.Context, gid int64) (Game, error) {
 	var g Game
 	var res int
@@ -495,11 +466,11 @@ func (bk *Book) FindGame(ctx context.Context, source, extID string) (int64, erro
 }
 
 // GameStatsOf returns the game counts of position id.
-func (bk *Book) GameStatsOf(ctx context.Context, id PosID) (GameStats, error) {
+func (bk *Book) GameStatsOf(ctx context.Context, id PosID) (c6book.GameStats, error) {
 	var g, b, w int64
 	err := bk.r.QueryRowContext(ctx, "SELECT games, bwins, wwins FROM position WHERE id = ?", int64(id)).Scan(&g, &b, &w)
 	if errors.Is(err, sql.ErrNoRows) {
-		return GameStats{}, fmt.Errorf("position %d: %w", id, ErrNotFound)
+		return c6book.GameStats{}, fmt.Errorf("position %d: %w", id, ErrNotFound)
 	}
 	return gameStats(g, b, w), err
 }

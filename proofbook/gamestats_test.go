@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"c6book"
 	"c6book/engine"
 )
 
@@ -324,7 +325,7 @@ func TestStableLine(t *testing.T) {
 		t.Fatalf("search: %+v %v", hits, err)
 	}
 	h := hits[0]
-	if h.ID != hitPos || h.Stones != 5 || h.ToMove != engine.White || h.Proof(engine.White).Status != StatusDisproved ||
+	if h.ID != hitPos || h.Stones != 5 || h.ToMove != engine.White || h.Proof(engine.White).Status != c6book.StatusDisproved ||
 		engine.FormatTurns(r, h.Turns) != norm("j10 a1b1 j11j12") {
 		t.Fatalf("hit: %+v (%s)", h, engine.FormatTurns(r, h.Turns))
 	}
@@ -437,7 +438,7 @@ func TestNextWorksBelowFrom(t *testing.T) {
 	A2 := add(t, bk, p2Line+" h8h9")
 	_, v, blocks := twoThreatVerdict(t, bk, p2Line+" "+aMove)
 	store(t, bk, A, v)
-	store(t, bk, A2, Verdict{Attacker: B, Status: StatusOpen, Lambda: 2, AllUnsolved: true, Engine: "test"})
+	store(t, bk, A2, c6book.Verdict{Attacker: B, Status: c6book.StatusOpen, Lambda: 2, AllUnsolved: true, Engine: "test"})
 	line, err := bk.Next(ctx, P2, B)
 	if err != nil || line.IDs[len(line.IDs)-1] != A2 {
 		t.Fatalf("next from P2: %v %v, want A2 %d", line.IDs, err, A2)

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/proofcheck"
 )
@@ -132,7 +133,7 @@ func runSession(t *testing.T, rng *rand.Rand, r engine.Rules, n int, st *session
 			t.Fatal(err)
 		}
 		st.verifies++
-		if _, err := bk.StoreVerdict(ctx, id, FromEngine(r, 0, v, 3)); err != nil {
+		if _, err := bk.StoreVerdict(ctx, id, c6book.FromEngine(r, 0, v, 3)); err != nil {
 			t.Fatalf("store verdict: %v\nverdict %s tol %d all-unsolved %v threats %d null zone %v note %q unsolved %d open seminull %v\n%s",
 				err, v.Status, v.Tolerance, v.AllUnsolved, v.Threats, v.NullZone, v.Note, len(v.Unsolved), v.OpenSeminull, engine.FormatTurns(r, cb.History()))
 		}
@@ -164,7 +165,7 @@ func runSession(t *testing.T, rng *rand.Rand, r engine.Rules, n int, st *session
 			}
 			if len(kids) > 0 {
 				for _, k := range kids {
-					if k.Proof(a).Status != StatusProved && k.Proof(a).Status != StatusDisproved {
+					if k.Proof(a).Status != c6book.StatusProved && k.Proof(a).Status != c6book.StatusDisproved {
 						queue = append(queue, k.ID)
 					}
 				}
@@ -226,7 +227,7 @@ func runSession(t *testing.T, rng *rand.Rand, r engine.Rules, n int, st *session
 
 func provedPositions(t *testing.T, bk *Book, a engine.Color) []PosID {
 	t.Helper()
-	rows, err := bk.r.Query("SELECT pos FROM status WHERE attacker = ? AND status = ? ORDER BY pos", int(a), int(StatusProved))
+	rows, err := bk.r.Query("SELECT pos FROM status WHERE attacker = ? AND status = ? ORDER BY pos", int(a), int(c6book.StatusProved))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -333,7 +334,7 @@ func (o *oracle) wins(ctx context.Context, id PosID, real *engine.Board, extra [
 		// The book's proved moves, each tried.
 		var last error = fmt.Errorf("position %d: no proved move: %w", id, errOracle)
 		for _, c := range kids {
-			if c.Proof(o.a).Status != StatusProved {
+			if c.Proof(o.a).Status != c6book.StatusProved {
 				continue
 			}
 			next, ok := o.play(real, c.Move, o.a)
@@ -405,7 +406,7 @@ func (o *oracle) answer(ctx context.Context, id PosID, book, nb *engine.Board, d
 	// A stored child for the move itself (its symmetry representative).
 	{
 		rep, g := repMoveSym(r, stab, dm)
-		if c, ok := byMove[packMove(rep)]; ok && c.Proof(o.a).Status == StatusProved {
+		if c, ok := byMove[packMove(rep)]; ok && c.Proof(o.a).Status == c6book.StatusProved {
 			gb := nb.Transformed(g)
 			gx := make([]engine.Square, len(extra))
 			for i, s := range extra {
@@ -440,7 +441,7 @@ func (o *oracle) answer(ctx context.Context, id PosID, book, nb *engine.Board, d
 			sm := engine.NewMove(s)
 			rep, g := repMoveSym(r, stab, sm)
 			c, ok := byMove[packMove(rep)]
-			if !ok || c.Proof(o.a).Status != StatusProved {
+			if !ok || c.Proof(o.a).Status != c6book.StatusProved {
 				continue
 			}
 			gb := nb.Transformed(g)
@@ -553,7 +554,7 @@ func proveBelow(t *testing.T, bk *Book, rng *rand.Rand, id PosID, a engine.Color
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p := proofOf(t, bk, next, a); p.Status == StatusDisproved {
+		if p := proofOf(t, bk, next, a); p.Status == c6book.StatusDisproved {
 			continue
 		}
 		nb, err := bk.Board(ctx, next)
@@ -564,7 +565,7 @@ func proveBelow(t *testing.T, bk *Book, rng *rand.Rand, id PosID, a engine.Color
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := bk.StoreVerdict(ctx, next, FromEngine(bk.rules, 0, v, 3)); err != nil {
+		if _, err := bk.StoreVerdict(ctx, next, c6book.FromEngine(bk.rules, 0, v, 3)); err != nil {
 			t.Fatal(err)
 		}
 		for round := 0; depth > 0 && round < 4; round++ {
@@ -581,7 +582,7 @@ func proveBelow(t *testing.T, bk *Book, rng *rand.Rand, id PosID, a engine.Color
 				}
 			}
 		}
-		if proofOf(t, bk, id, a).Status == StatusProved {
+		if proofOf(t, bk, id, a).Status == c6book.StatusProved {
 			return true
 		}
 	}
@@ -614,14 +615,14 @@ func TestSeminullClosure(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The λ3 verdict: every move that blocks the four holds g10 or h10.
-	v := Verdict{Attacker: B, Status: StatusOpen, Order: 3, Lambda: 3, Engine: "test", Cert: &proofcheck.Cert{Attacker: B}}
+	v := c6book.Verdict{Attacker: B, Status: c6book.StatusOpen, Order: 3, Lambda: 3, Engine: "test", Cert: &proofcheck.Cert{Attacker: B}}
 	for _, s := range []string{"g10", "h10"} {
 		sq := ToCanonical(r, sym, mv(t, r, s))
-		v.OpenSeminull = append(v.OpenSeminull, Unsolved{Move: sq, Reason: "budget"})
+		v.OpenSeminull = append(v.OpenSeminull, c6book.Unsolved{Move: sq, Reason: "budget"})
 		v.Cert.OpenSeminull = append(v.Cert.OpenSeminull, sq.At(0))
 	}
 	store(t, bk, D, v)
-	wantProof(t, bk, "D (two open seminull items)", D, B, StatusOpen, 2, 1)
+	wantProof(t, bk, "D (two open seminull items)", D, B, c6book.StatusOpen, 2, 1)
 
 	// answer plays f4f7 (or the engine's win when f4/f7 is taken) in
 	// position id and verifies the result.
@@ -660,10 +661,10 @@ func TestSeminullClosure(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := bk.StoreVerdict(ctx, next, FromEngine(r, 0, vd, 2)); err != nil {
+			if _, err := bk.StoreVerdict(ctx, next, c6book.FromEngine(r, 0, vd, 2)); err != nil {
 				t.Fatal(err)
 			}
-			if proofOf(t, bk, id, B).Status == StatusProved {
+			if proofOf(t, bk, id, B).Status == c6book.StatusProved {
 				return
 			}
 		}
@@ -675,12 +676,12 @@ func TestSeminullClosure(t *testing.T) {
 	g10 := items[0]
 	answer(g10)
 	sp := proofOf(t, bk, g10.ID, B)
-	if sp.Status != StatusProved || len(sp.Zone) == 0 {
+	if sp.Status != c6book.StatusProved || len(sp.Zone) == 0 {
 		t.Fatalf("the seminull position is not proved with a zone: %+v", sp)
 	}
 	// The seminull position alone proves nothing: its zone's full moves
 	// are items now, stored as children.
-	if st := proofOf(t, bk, D, B).Status; st == StatusProved {
+	if st := proofOf(t, bk, D, B).Status; st == c6book.StatusProved {
 		t.Fatal("D proved by a seminull position without the full moves inside its zone")
 	}
 	items, err = bk.Items(ctx, D, B)
@@ -710,14 +711,14 @@ func TestSeminullClosure(t *testing.T) {
 		if len(items) == 0 {
 			break
 		}
-		if proofOf(t, bk, D, B).Status == StatusProved {
+		if proofOf(t, bk, D, B).Status == c6book.StatusProved {
 			t.Fatalf("D proved with %d items open", len(items))
 		}
 		for _, it := range items {
 			answer(it)
 		}
 	}
-	if p := proofOf(t, bk, D, B); p.Status != StatusProved || p.Order != 3 || len(p.Zone) == 0 {
+	if p := proofOf(t, bk, D, B); p.Status != c6book.StatusProved || p.Order != 3 || len(p.Zone) == 0 {
 		left, _ := bk.Items(ctx, D, B)
 		var names []string
 		for _, it := range left {

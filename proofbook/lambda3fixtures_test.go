@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/internal/testenv"
 )
@@ -61,7 +62,7 @@ func TestLambda3Fixtures(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s %q: %v", r, fs[1], err)
 		}
-		if res.Status != "proved" || res.Proof.Status != StatusProved || res.Proof.Order != order {
+		if res.Status != "proved" || res.Proof.Status != c6book.StatusProved || res.Proof.Order != order {
 			t.Fatalf("%s %q for %s: %s, book status %s order %d; want proved, order %d", r, fs[1], a, res.Status, res.Proof.Status, res.Proof.Order, order)
 		}
 		closed := closedSeminull(t, bk, a)

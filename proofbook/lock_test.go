@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"c6book"
 	"c6book/engine"
 )
 
@@ -85,8 +86,8 @@ func TestLongImportAgainstVerdictsAndEdits(t *testing.T) {
 						break
 					}
 				}
-				v := Verdict{Attacker: engine.Black, Status: StatusOpen, Lambda: 2, Engine: "test",
-					Unsolved: []Unsolved{{Move: m, Reason: fmt.Sprint("run ", n)}}}
+				v := c6book.Verdict{Attacker: engine.Black, Status: c6book.StatusOpen, Lambda: 2, Engine: "test",
+					Unsolved: []c6book.Unsolved{{Move: m, Reason: fmt.Sprint("run ", n)}}}
 				if _, err := verifier.StoreVerdict(ctx, id, v); err != nil {
 					t.Errorf("verdict %d, run %d: %v", i, n, err)
 					return

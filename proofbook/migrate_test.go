@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"c6book"
 	"c6book/engine"
 )
 
@@ -67,7 +68,7 @@ func v2Fixture(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := marshalVerdict(Verdict{Attacker: engine.Black, Status: StatusProved, Order: 2, Lambda: 2,
+	data, err := marshalVerdict(c6book.Verdict{Attacker: engine.Black, Status: c6book.StatusProved, Order: 2, Lambda: 2,
 		NullZone: []engine.Square{1, 2, 3}, Calls: 7, Nodes: 1234, Millis: 56, Engine: "fixture"})
 	if err != nil {
 		t.Fatal(err)
@@ -76,8 +77,8 @@ func v2Fixture(t *testing.T) string {
 	sb.WriteString(strings.Replace(v1Fixture(t), "schema version 1", "schema version 2", 1))
 	sb.WriteString(ms[1].sql)
 	fmt.Fprintf(&sb, "\nINSERT INTO verdict(pos, attacker, status, ord, engine, data, created_at) VALUES (4, 1, 'proved', 2, 'fixture', '%s', 1700000000);\n", data)
-	fmt.Fprintf(&sb, "INSERT INTO status(pos, attacker, status, ord, how, expert, pn, dn, updated_at) VALUES (4, 1, 2, 2, 'verdict', 0, 0, %d, 1700000000);\n", Infinite)
-	fmt.Fprintf(&sb, "INSERT INTO status(pos, attacker, status, ord, how, expert, pn, dn, updated_at) VALUES (3, 1, 2, 2, 'move', 0, 0, %d, 1700000000);\n", Infinite)
+	fmt.Fprintf(&sb, "INSERT INTO status(pos, attacker, status, ord, how, expert, pn, dn, updated_at) VALUES (4, 1, 2, 2, 'verdict', 0, 0, %d, 1700000000);\n", c6book.Infinite)
+	fmt.Fprintf(&sb, "INSERT INTO status(pos, attacker, status, ord, how, expert, pn, dn, updated_at) VALUES (3, 1, 2, 2, 'move', 0, 0, %d, 1700000000);\n", c6book.Infinite)
 	sb.WriteString("INSERT INTO proof(id, name, root, attacker, created_at) VALUES (1, 'fixture proof', 3, 1, 1700000000);\n")
 	return sb.String()
 }
@@ -347,10 +348,10 @@ func TestMigrations(t *testing.T) {
 				if p.Verdict == nil || p.Verdict.Calls != 7 || len(p.Verdict.NullZone) != 3 || p.Verdict.Cert != nil {
 					t.Fatalf("migrated verdict: %+v", p.Verdict)
 				}
-				if st := p.Proof(engine.Black).Status; st == StatusProved {
+				if st := p.Proof(engine.Black).Status; st == c6book.StatusProved {
 					t.Fatalf("a proof without a certificate survived the migration: %+v", p.Proof(engine.Black))
 				}
-				if st := proofOf(t, bk, parent, engine.Black).Status; st == StatusProved {
+				if st := proofOf(t, bk, parent, engine.Black).Status; st == c6book.StatusProved {
 					t.Fatal("the parent of a proof without a certificate is still proved")
 				}
 				if note := bk.UpgradeNote(); v < certSchema && (!strings.Contains(note, "2 proved positions") || !strings.Contains(note, "re-verify")) {
@@ -376,10 +377,10 @@ func TestMigrations(t *testing.T) {
 			// The migrated book works: new moves, verdicts, a clean check.
 			add(t, bk, "j10 j11k10 l11m9 k12l12")
 			add(t, bk, "j10 j11k10 h8h9")
-			if _, err := bk.StoreVerdict(ctx, id, Verdict{Attacker: engine.Black, Status: StatusOpen, Lambda: 2, AllUnsolved: true}); err != nil {
+			if _, err := bk.StoreVerdict(ctx, id, c6book.Verdict{Attacker: engine.Black, Status: c6book.StatusOpen, Lambda: 2, AllUnsolved: true}); err != nil {
 				t.Fatal(err)
 			}
-			if proofOf(t, bk, id, engine.Black).Status != StatusOpen {
+			if proofOf(t, bk, id, engine.Black).Status != c6book.StatusOpen {
 				t.Fatal("a new verdict did not propagate in the migrated book")
 			}
 			mustCheck(t, bk)

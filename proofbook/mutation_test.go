@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/internal/testenv"
 	"c6book/proofcheck"
@@ -33,7 +34,7 @@ func provedBook(t *testing.T, found *provedLine) (*Book, PosID, PosID, engine.Co
 		d := l.IDs[len(l.IDs)-1]
 		nb, _ := engine.Replay(r, found.line)
 		_, sym := nb.CanonicalKey()
-		if _, err := bk.StoreVerdict(ctx, d, FromEngine(r, sym, found.v, 2)); err != nil {
+		if _, err := bk.StoreVerdict(ctx, d, c6book.FromEngine(r, sym, found.v, 2)); err != nil {
 			t.Fatal(err)
 		}
 		return bk, l.IDs[len(l.IDs)-2], d, nb.ToMove().Opp()
@@ -68,10 +69,10 @@ func provedBook(t *testing.T, found *provedLine) (*Book, PosID, PosID, engine.Co
 		}
 		d := l.IDs[len(l.IDs)-1]
 		_, sym := nb.CanonicalKey()
-		if _, err := bk.StoreVerdict(ctx, d, FromEngine(r, sym, v, 2)); err != nil {
+		if _, err := bk.StoreVerdict(ctx, d, c6book.FromEngine(r, sym, v, 2)); err != nil {
 			t.Fatal(err)
 		}
-		if proofOf(t, bk, d, a).Status != StatusProved {
+		if proofOf(t, bk, d, a).Status != c6book.StatusProved {
 			t.Fatal("a proved verdict did not prove its position")
 		}
 		mustCheck(t, bk)
@@ -191,7 +192,7 @@ func TestCheckFindsTamperedProofs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = bk.w.ExecContext(ctx, "INSERT INTO status(pos, attacker, status, ord, how, expert, pn, dn, updated_at, zone) VALUES (?, ?, 2, 1, 'verdict', 0, 0, ?, 0, x'') ON CONFLICT(pos, attacker) DO UPDATE SET status = 2, zone = x''", int64(child), int(a), Infinite)
+			_, err = bk.w.ExecContext(ctx, "INSERT INTO status(pos, attacker, status, ord, how, expert, pn, dn, updated_at, zone) VALUES (?, ?, 2, 1, 'verdict', 0, 0, ?, 0, x'') ON CONFLICT(pos, attacker) DO UPDATE SET status = 2, zone = x''", int64(child), int(a), c6book.Infinite)
 			return err == nil
 		}},
 	}
@@ -242,10 +243,10 @@ func TestFirstTurnOfQStonesChecks(t *testing.T) {
 		t.Fatalf("verdict %s %v", v.Status, err)
 	}
 	_, sym := b.CanonicalKey()
-	if _, err := bk.StoreVerdict(ctx, l.IDs[1], FromEngine(r, sym, v, 2)); err != nil {
+	if _, err := bk.StoreVerdict(ctx, l.IDs[1], c6book.FromEngine(r, sym, v, 2)); err != nil {
 		t.Fatal(err)
 	}
-	if proofOf(t, bk, l.IDs[0], engine.Black).Status != StatusProved {
+	if proofOf(t, bk, l.IDs[0], engine.Black).Status != c6book.StatusProved {
 		t.Fatal("the empty board is not proved through its first move")
 	}
 	if rep := mustCheck(t, bk); rep.Proofs < 2 {

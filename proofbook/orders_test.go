@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"c6book"
 	"c6book/engine"
 )
 
@@ -38,17 +39,17 @@ func TestMigrationToTrueOrders(t *testing.T) {
 		t.Fatalf("verify: %s order %d %v", v.Status, v.Order, err)
 	}
 	id := l.IDs[len(l.IDs)-1]
-	if _, err := bk.StoreVerdict(ctx, id, FromEngine(r, 0, v, 3)); err != nil {
+	if _, err := bk.StoreVerdict(ctx, id, c6book.FromEngine(r, 0, v, 3)); err != nil {
 		t.Fatal(err)
 	}
 	parent := l.IDs[len(l.IDs)-2]
 	for _, p := range []PosID{id, parent} {
-		if pr := proofOf(t, bk, p, engine.Black); pr.Status != StatusProved || pr.Order != 2 {
+		if pr := proofOf(t, bk, p, engine.Black); pr.Status != c6book.StatusProved || pr.Order != 2 {
 			t.Fatalf("position %d: %+v, want proved at order 2", p, pr)
 		}
 	}
 	// A verdict claiming less than its certificate supports is refused.
-	low := FromEngine(r, 0, v, 3)
+	low := c6book.FromEngine(r, 0, v, 3)
 	low.Order = 1
 	if _, err := bk.StoreVerdict(ctx, id, low); err == nil || !strings.Contains(err.Error(), "claimed order 1") {
 		t.Fatalf("a verdict claiming order 1 was stored: %v", err)
@@ -78,7 +79,7 @@ func TestMigrationToTrueOrders(t *testing.T) {
 		args []any
 	}{
 		{"UPDATE verdict SET ord = 0, data = ? WHERE pos = ?", []any{old, int64(id)}},
-		{"UPDATE status SET ord = 3 WHERE status = ? AND how <> 'win'", []any{int(StatusProved)}},
+		{"UPDATE status SET ord = 3 WHERE status = ? AND how <> 'win'", []any{int(c6book.StatusProved)}},
 		{"DROP INDEX verdict_order", nil},
 		{"PRAGMA user_version = 8", nil},
 	} {
@@ -110,7 +111,7 @@ func TestMigrationToTrueOrders(t *testing.T) {
 		t.Fatalf("upgraded verdict: %+v", p.Verdict)
 	}
 	for _, q := range []PosID{id, parent} {
-		if pr := proofOf(t, bk, q, engine.Black); pr.Status != StatusProved || pr.Order != 2 {
+		if pr := proofOf(t, bk, q, engine.Black); pr.Status != c6book.StatusProved || pr.Order != 2 {
 			t.Fatalf("position %d after the upgrade: %+v, want proved at order 2", q, pr)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"time"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/proofcheck"
 )
@@ -516,11 +517,11 @@ func SortChildren(kids []Child, mover engine.Color) {
 			return 0
 		}
 		switch c.Proof(mover).Status {
-		case StatusProved:
+		case c6book.StatusProved:
 			return 0
-		case StatusOpen:
+		case c6book.StatusOpen:
 			return 1
-		case StatusDisproved:
+		case c6book.StatusDisproved:
 			return 3
 		}
 		return 2
@@ -552,15 +553,15 @@ func (n nullProof) zoneOf(r engine.Rules) ([]engine.Square, error) {
 	return unpackSquares(r, n.zone, n.hasZone.Valid && n.hasZone.Bool)
 }
 
-func (n nullProof) proof(a engine.Color) Proof {
+func (n nullProof) proof(a engine.Color) c6book.Proof {
 	if !n.status.Valid {
 		return defaultProof(a)
 	}
-	return Proof{Attacker: a, Status: Status(n.status.Int64), Order: int(n.ord.Int64), How: n.how.String,
+	return c6book.Proof{Attacker: a, Status: c6book.Status(n.status.Int64), Order: int(n.ord.Int64), How: n.how.String,
 		Expert: n.expert.Int64 != 0, PN: n.pn.Int64, DN: n.dn.Int64, Updated: time.Unix(n.updated.Int64, 0)}
 }
 
-func defaultProof(a engine.Color) Proof { return Proof{Attacker: a, PN: 1, DN: 1} }
+func defaultProof(a engine.Color) c6book.Proof { return c6book.Proof{Attacker: a, PN: 1, DN: 1} }
 
 // Position returns everything stored about a position. While the book's
 // proofs were changed outside the program (ProofsChecked is false), its
@@ -574,7 +575,7 @@ func (bk *Book) Position(ctx context.Context, id PosID) (Position, error) {
 }
 
 // position is Position with the mask of proofMask.
-func (bk *Book) position(ctx context.Context, id PosID, mask func(*Proof)) (Position, error) {
+func (bk *Book) position(ctx context.Context, id PosID, mask func(*c6book.Proof)) (Position, error) {
 	p := Position{ID: id}
 	var key, created int64
 	var st []byte
@@ -649,14 +650,14 @@ func (bk *Book) position(ctx context.Context, id PosID, mask func(*Proof)) (Posi
 	}
 	if v != nil {
 		// The verdict's own claim is a proof row too.
-		vp := Proof{Status: v.Status}
+		vp := c6book.Proof{Status: v.Status}
 		mask(&vp)
 		v.Status = vp.Status
 	}
 	return p, nil
 }
 
-func loadVerdict(ctx context.Context, q queryer, id PosID) (*Verdict, error) {
+func loadVerdict(ctx context.Context, q queryer, id PosID) (*c6book.Verdict, error) {
 	var data string
 	var created int64
 	var cert []byte
@@ -683,7 +684,7 @@ func loadVerdict(ctx context.Context, q queryer, id PosID) (*Verdict, error) {
 
 // loadVerdictData is loadVerdict without the certificate, which is not
 // read nor decoded: hasCert says whether one is stored.
-func loadVerdictData(ctx context.Context, q queryer, id PosID) (v *Verdict, hasCert bool, err error) {
+func loadVerdictData(ctx context.Context, q queryer, id PosID) (v *c6book.Verdict, hasCert bool, err error) {
 	var data string
 	err = q.QueryRowContext(ctx, "SELECT data, cert IS NOT NULL FROM verdict WHERE pos = ?", int64(id)).Scan(&data, &hasCert)
 	if errors.Is(err, sql.ErrNoRows) {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode"
 
+	"c6book"
 	"c6book/engine"
 )
 
@@ -242,13 +243,13 @@ func (bk *Book) Stats(ctx context.Context) (Stats, error) {
 		if a < 1 || a > 2 {
 			continue
 		}
-		switch Status(st) {
-		case StatusProved:
+		switch c6book.Status(st) {
+		case c6book.StatusProved:
 			s.Proved[a-1] += n
 			s.ProvedByOrder[a-1][min(max(ord, 0), 3)] += n
-		case StatusOpen:
+		case c6book.StatusOpen:
 			s.Open[a-1] += n
-		case StatusDisproved:
+		case c6book.StatusDisproved:
 			s.Disproved[a-1] += n
 		}
 	}

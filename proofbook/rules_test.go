@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/proofcheck"
 )
@@ -33,11 +34,11 @@ func rulesMove(t *testing.T, text string) engine.Move {
 }
 
 func provedKid(t *testing.T, move string, ord int, zone []engine.Square) childRow {
-	return childRow{move: rulesMove(t, move), proof: Proof{Attacker: engine.Black, Status: StatusProved, Order: ord, How: "verdict", PN: 0, DN: Infinite, Zone: zone}}
+	return childRow{move: rulesMove(t, move), proof: c6book.Proof{Attacker: engine.Black, Status: c6book.StatusProved, Order: ord, How: "verdict", PN: 0, DN: c6book.Infinite, Zone: zone}}
 }
 
-func kid(t *testing.T, move string, st Status, pn, dn int64) childRow {
-	return childRow{move: rulesMove(t, move), proof: Proof{Attacker: engine.Black, Status: st, PN: pn, DN: dn}}
+func kid(t *testing.T, move string, st c6book.Status, pn, dn int64) childRow {
+	return childRow{move: rulesMove(t, move), proof: c6book.Proof{Attacker: engine.Black, Status: st, PN: pn, DN: dn}}
 }
 
 func TestTerminalProof(t *testing.T) {
@@ -46,16 +47,16 @@ func TestTerminalProof(t *testing.T) {
 		name            string
 		winner          engine.Color
 		expert, ok      bool
-		status          Status
+		status          c6book.Status
 		how             string
 		pn, dn, order   int64
 		zoneEmptyNotNil bool
 	}{
-		{"attacker won", engine.Black, false, true, StatusProved, "win", 0, Infinite, 0, true},
-		{"attacker won, expert mark", engine.Black, true, true, StatusProved, "win", 0, Infinite, 0, true},
-		{"defender won", engine.White, false, true, StatusDisproved, "loss", Infinite, 0, 0, false},
-		{"expert", engine.Empty, true, true, StatusDisproved, "expert", Infinite, 0, 0, false},
-		{"undecided", engine.Empty, false, false, StatusUnknown, "", 0, 0, 0, false},
+		{"attacker won", engine.Black, false, true, c6book.StatusProved, "win", 0, c6book.Infinite, 0, true},
+		{"attacker won, expert mark", engine.Black, true, true, c6book.StatusProved, "win", 0, c6book.Infinite, 0, true},
+		{"defender won", engine.White, false, true, c6book.StatusDisproved, "loss", c6book.Infinite, 0, 0, false},
+		{"expert", engine.Empty, true, true, c6book.StatusDisproved, "expert", c6book.Infinite, 0, 0, false},
+		{"undecided", engine.Empty, false, false, c6book.StatusUnknown, "", 0, 0, 0, false},
 	} {
 		p, ok := terminalProof(a, tc.winner, tc.expert)
 		if ok != tc.ok {
@@ -81,27 +82,27 @@ func TestOrProof(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		kids   []childRow
-		status Status
+		status c6book.Status
 		how    string
 		order  int
 		pn, dn int64
 	}{
-		{"open and unknown moves: pn min, dn sum", []childRow{kid(t, "e4e6", StatusOpen, 3, 2), kid(t, "d5f5", StatusUnknown, 1, 1)}, StatusOpen, "", 0, 1, 3},
-		{"unknown moves only", []childRow{kid(t, "e4e6", StatusUnknown, 2, 5)}, StatusUnknown, "", 0, 2, 5},
-		{"every move refuted: 1/1", []childRow{kid(t, "e4e6", StatusDisproved, Infinite, 0), kid(t, "d5f5", StatusDisproved, Infinite, 0)}, StatusUnknown, "", 0, 1, 1},
-		{"a proved move", []childRow{kid(t, "e4e6", StatusOpen, 3, 2), provedKid(t, "d5f5", 2, zone)}, StatusProved, "move", 2, 0, Infinite},
-		{"the smallest order", []childRow{provedKid(t, "e4e6", 3, zone), provedKid(t, "d5f5", 1, zone)}, StatusProved, "move", 1, 0, Infinite},
-		{"proved without a zone does not count", []childRow{provedKid(t, "e4e6", 2, nil)}, StatusUnknown, "", 0, 0, Infinite},
+		{"open and unknown moves: pn min, dn sum", []childRow{kid(t, "e4e6", c6book.StatusOpen, 3, 2), kid(t, "d5f5", c6book.StatusUnknown, 1, 1)}, c6book.StatusOpen, "", 0, 1, 3},
+		{"unknown moves only", []childRow{kid(t, "e4e6", c6book.StatusUnknown, 2, 5)}, c6book.StatusUnknown, "", 0, 2, 5},
+		{"every move refuted: 1/1", []childRow{kid(t, "e4e6", c6book.StatusDisproved, c6book.Infinite, 0), kid(t, "d5f5", c6book.StatusDisproved, c6book.Infinite, 0)}, c6book.StatusUnknown, "", 0, 1, 1},
+		{"a proved move", []childRow{kid(t, "e4e6", c6book.StatusOpen, 3, 2), provedKid(t, "d5f5", 2, zone)}, c6book.StatusProved, "move", 2, 0, c6book.Infinite},
+		{"the smallest order", []childRow{provedKid(t, "e4e6", 3, zone), provedKid(t, "d5f5", 1, zone)}, c6book.StatusProved, "move", 1, 0, c6book.Infinite},
+		{"proved without a zone does not count", []childRow{provedKid(t, "e4e6", 2, nil)}, c6book.StatusUnknown, "", 0, 0, c6book.Infinite},
 	} {
 		p := orProof(rulesR, b.Clone(), engine.Black, tc.kids)
 		if p.Status != tc.status || p.How != tc.how || p.Order != tc.order || p.PN != tc.pn || p.DN != tc.dn {
 			t.Errorf("%s: %s %q order %d pn %d dn %d, want %s %q order %d pn %d dn %d", tc.name,
 				p.Status, p.How, p.Order, p.PN, p.DN, tc.status, tc.how, tc.order, tc.pn, tc.dn)
 		}
-		if p.Status == StatusProved {
+		if p.Status == c6book.StatusProved {
 			// The zone holds the proving move's squares and the child's zone.
 			for _, c := range tc.kids {
-				if c.proof.Status == StatusProved && c.proof.Order == p.Order {
+				if c.proof.Status == c6book.StatusProved && c.proof.Order == p.Order {
 					for _, s := range c.move.Squares() {
 						if !slices.Contains(p.Zone, s) {
 							t.Errorf("%s: zone %v lacks the move's square %d", tc.name, p.Zone, s)
@@ -123,13 +124,13 @@ func TestRefutedProof(t *testing.T) {
 		ok   bool
 	}{
 		{"no reply", nil, false},
-		{"a refuted full reply", []childRow{kid(t, "a3a4", StatusDisproved, Infinite, 0)}, true},
-		{"a refuted seminull reply does not count", []childRow{kid(t, "a3", StatusDisproved, Infinite, 0)}, false},
-		{"a seminull reply that wins for the defender", []childRow{{move: rulesMove(t, "a3"), proof: Proof{Status: StatusDisproved, How: "loss"}}}, true},
+		{"a refuted full reply", []childRow{kid(t, "a3a4", c6book.StatusDisproved, c6book.Infinite, 0)}, true},
+		{"a refuted seminull reply does not count", []childRow{kid(t, "a3", c6book.StatusDisproved, c6book.Infinite, 0)}, false},
+		{"a seminull reply that wins for the defender", []childRow{{move: rulesMove(t, "a3"), proof: c6book.Proof{Status: c6book.StatusDisproved, How: "loss"}}}, true},
 		{"a proved reply", []childRow{provedKid(t, "a3a4", 1, []engine.Square{})}, false},
 	} {
 		p, ok := refutedProof(rulesR, engine.Black, 3, tc.kids)
-		if ok != tc.ok || ok && (p.Status != StatusDisproved || p.How != "reply" || p.PN != Infinite || p.DN != 0) {
+		if ok != tc.ok || ok && (p.Status != c6book.StatusDisproved || p.How != "reply" || p.PN != c6book.Infinite || p.DN != 0) {
 			t.Errorf("%s: %+v %v, want refuted %v", tc.name, p, ok, tc.ok)
 		}
 	}
@@ -142,16 +143,16 @@ func TestAndProof(t *testing.T) {
 	item := rulesMove(t, "e3e7")
 	item2 := rulesMove(t, "e2e8")
 	zone := []engine.Square{rulesR.Sq(8, 8)}
-	open := func(items ...engine.Move) *Verdict {
-		v := &Verdict{Attacker: engine.Black, Status: StatusOpen, Order: 2, Lambda: 2, Cert: cert, Zone: []engine.Square{rulesR.Sq(4, 4)}}
+	open := func(items ...engine.Move) *c6book.Verdict {
+		v := &c6book.Verdict{Attacker: engine.Black, Status: c6book.StatusOpen, Order: 2, Lambda: 2, Cert: cert, Zone: []engine.Square{rulesR.Sq(4, 4)}}
 		for _, m := range items {
-			v.Unsolved = append(v.Unsolved, Unsolved{Move: m})
+			v.Unsolved = append(v.Unsolved, c6book.Unsolved{Move: m})
 		}
 		return v
 	}
 	seminull := open()
-	seminull.OpenSeminull = []Unsolved{{Move: rulesMove(t, "e3")}}
-	proved := &Verdict{Attacker: engine.Black, Status: StatusProved, Order: 1, Lambda: 2, Cert: cert, Zone: []engine.Square{rulesR.Sq(4, 4)}}
+	seminull.OpenSeminull = []c6book.Unsolved{{Move: rulesMove(t, "e3")}}
+	proved := &c6book.Verdict{Attacker: engine.Black, Status: c6book.StatusProved, Order: 1, Lambda: 2, Cert: cert, Zone: []engine.Square{rulesR.Sq(4, 4)}}
 	uncertified := *proved
 	uncertified.Cert = nil
 	otherTol := *proved
@@ -161,27 +162,27 @@ func TestAndProof(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		kids    []childRow
-		v       *Verdict
-		status  Status
+		v       *c6book.Verdict
+		status  c6book.Status
 		how     string
 		order   int
 		pn, dn  int64
 		missing int
 	}{
-		{"no verdict: a leaf for the verifier", nil, nil, StatusUnknown, "", 0, 1, 1, 0},
-		{"the other attacker's verdict", nil, &forWhite, StatusUnknown, "", 0, 1, 1, 0},
-		{"no certificate", nil, &uncertified, StatusOpen, "", 0, 1, 1, 0},
-		{"another tolerance", nil, &otherTol, StatusOpen, "", 0, 1, 1, 0},
-		{"a proved verdict", nil, proved, StatusProved, "verdict", 1, 0, Infinite, 0},
-		{"an open verdict, its item not stored", nil, open(item), StatusOpen, "", 0, 1, 1, 1},
-		{"an open verdict, its item open", []childRow{kid(t, "e3e7", StatusOpen, 4, 3)}, open(item), StatusOpen, "", 0, 4, 3, 0},
-		{"items: pn sum, dn min", []childRow{kid(t, "e3e7", StatusOpen, 4, 3), kid(t, "e2e8", StatusUnknown, 2, 7)}, open(item, item2), StatusOpen, "", 0, 6, 3, 0},
-		{"its item proved", []childRow{provedKid(t, "e3e7", 2, zone)}, open(item), StatusProved, "verdict", 2, 0, Infinite, 0},
-		{"an item of a higher order raises it", []childRow{provedKid(t, "e3e7", 3, zone)}, open(item), StatusProved, "verdict", 3, 0, Infinite, 0},
-		{"an item proved without a zone does not count", []childRow{provedKid(t, "e3e7", 2, nil)}, open(item), StatusOpen, "", 0, 1, Infinite, 0},
-		{"an open verdict without items", nil, open(), StatusOpen, "", 0, 1, 1, 0},
-		{"an open seminull stone: its position first", nil, seminull, StatusOpen, "", 0, 1, 1, 1},
-		{"a closed seminull stone leaving no move: order 3", []childRow{provedKid(t, "e3", 2, []engine.Square{})}, seminull, StatusProved, "verdict", 3, 0, Infinite, 0},
+		{"no verdict: a leaf for the verifier", nil, nil, c6book.StatusUnknown, "", 0, 1, 1, 0},
+		{"the other attacker's verdict", nil, &forWhite, c6book.StatusUnknown, "", 0, 1, 1, 0},
+		{"no certificate", nil, &uncertified, c6book.StatusOpen, "", 0, 1, 1, 0},
+		{"another tolerance", nil, &otherTol, c6book.StatusOpen, "", 0, 1, 1, 0},
+		{"a proved verdict", nil, proved, c6book.StatusProved, "verdict", 1, 0, c6book.Infinite, 0},
+		{"an open verdict, its item not stored", nil, open(item), c6book.StatusOpen, "", 0, 1, 1, 1},
+		{"an open verdict, its item open", []childRow{kid(t, "e3e7", c6book.StatusOpen, 4, 3)}, open(item), c6book.StatusOpen, "", 0, 4, 3, 0},
+		{"items: pn sum, dn min", []childRow{kid(t, "e3e7", c6book.StatusOpen, 4, 3), kid(t, "e2e8", c6book.StatusUnknown, 2, 7)}, open(item, item2), c6book.StatusOpen, "", 0, 6, 3, 0},
+		{"its item proved", []childRow{provedKid(t, "e3e7", 2, zone)}, open(item), c6book.StatusProved, "verdict", 2, 0, c6book.Infinite, 0},
+		{"an item of a higher order raises it", []childRow{provedKid(t, "e3e7", 3, zone)}, open(item), c6book.StatusProved, "verdict", 3, 0, c6book.Infinite, 0},
+		{"an item proved without a zone does not count", []childRow{provedKid(t, "e3e7", 2, nil)}, open(item), c6book.StatusOpen, "", 0, 1, c6book.Infinite, 0},
+		{"an open verdict without items", nil, open(), c6book.StatusOpen, "", 0, 1, 1, 0},
+		{"an open seminull stone: its position first", nil, seminull, c6book.StatusOpen, "", 0, 1, 1, 1},
+		{"a closed seminull stone leaving no move: order 3", []childRow{provedKid(t, "e3", 2, []engine.Square{})}, seminull, c6book.StatusProved, "verdict", 3, 0, c6book.Infinite, 0},
 	} {
 		p, missing, err := andProof(rulesR, b.Clone(), engine.Black, list, tc.kids, tc.v)
 		if err != nil {
@@ -192,7 +193,7 @@ func TestAndProof(t *testing.T) {
 			t.Errorf("%s: %s %q order %d pn %d dn %d, %d missing; want %s %q order %d pn %d dn %d, %d missing", tc.name,
 				p.Status, p.How, p.Order, p.PN, p.DN, len(missing), tc.status, tc.how, tc.order, tc.pn, tc.dn, tc.missing)
 		}
-		if p.Status == StatusProved {
+		if p.Status == c6book.StatusProved {
 			// The zone: the verdict's and the items'.
 			for _, s := range tc.v.Zone {
 				if !slices.Contains(p.Zone, s) {

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"c6book"
 	"c6book/engine"
 )
 
@@ -22,7 +23,7 @@ import (
 // proved for Black/White, and the private property XS with one value per
 // attacker holding a status, "B:proved:2" (attacker, status, order).
 
-var markProps = map[string]string{"CR": "circle", "TR": "triangle", "SQ": "square", "MA": "cross", "SL": "select"}
+var markProps = map[string]c6book.MarkShape{"CR": c6book.MarkCircle, "TR": c6book.MarkTriangle, "SQ": c6book.MarkSquare, "MA": c6book.MarkCross, "SL": c6book.MarkSelect}
 
 func sgfPoint(r engine.Rules, s engine.Square) string {
 	x, y := r.XY(s)
@@ -547,7 +548,7 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 			if variations {
 				sw.Open()
 			}
-			bare := !k.Note && k.Label == "" && k.Proofs[0].Status == StatusUnknown && k.Proofs[1].Status == StatusUnknown
+			bare := !k.Note && k.Label == "" && k.Proofs[0].Status == c6book.StatusUnknown && k.Proofs[1].Status == c6book.StatusUnknown
 			err := expand([]engine.SGFProp{{ID: c.String(), Values: []string{engine.SGFMoveValue(r, m)}}}, k.ID, depth+1, bare)
 			if variations {
 				sw.Close()
@@ -651,7 +652,7 @@ func (bk *Book) locateLine(ctx context.Context, turns []engine.Move) (Line, erro
 
 // annotate writes position pid's comment, label, marks and status onto SGF
 // node n; b is the board at n (its frame maps the stored marks).
-func (bk *Book) annotate(ctx context.Context, n *engine.SGFNode, pid PosID, b *engine.Board, mask func(*Proof)) error {
+func (bk *Book) annotate(ctx context.Context, n *engine.SGFNode, pid PosID, b *engine.Board, mask func(*c6book.Proof)) error {
 	r := bk.rules
 	p, err := bk.position(ctx, pid, mask)
 	if err != nil {
@@ -687,11 +688,11 @@ func (bk *Book) annotate(ctx context.Context, n *engine.SGFNode, pid PosID, b *e
 	}
 	var xs []string
 	for _, pr := range p.Proofs {
-		if pr.Status == StatusUnknown {
+		if pr.Status == c6book.StatusUnknown {
 			continue
 		}
 		xs = append(xs, pr.Attacker.String()+":"+pr.Status.String()+":"+strconv.Itoa(pr.Order))
-		if pr.Status == StatusProved {
+		if pr.Status == c6book.StatusProved {
 			if pr.Attacker == engine.Black {
 				n.Set("GB", "2")
 			} else {

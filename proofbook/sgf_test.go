@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"c6book"
 	"c6book/engine"
 )
 
@@ -117,7 +118,7 @@ func TestSGFImportExport(t *testing.T) {
 
 	// Export from the root, import into a new book: the same tree and notes.
 	// (A verdict without a certificate proves nothing: the status is open.)
-	if _, err := bk.StoreVerdict(ctx, main, Verdict{Attacker: engine.Black, Status: StatusProved, Order: 2, Lambda: 2}); err != nil {
+	if _, err := bk.StoreVerdict(ctx, main, c6book.Verdict{Attacker: engine.Black, Status: c6book.StatusProved, Order: 2, Lambda: 2}); err != nil {
 		t.Fatal(err)
 	}
 	root, _ := bk.Root(ctx)

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"time"
 
+	"c6book"
 	"c6book/engine"
 )
 
@@ -45,7 +46,7 @@ type posInfo struct {
 type childRow struct {
 	move  engine.Move
 	id    PosID
-	proof Proof
+	proof c6book.Proof
 }
 
 func readInfo(ctx context.Context, q queryer, id PosID) (posInfo, error) {
@@ -59,7 +60,7 @@ func readInfo(ctx context.Context, q queryer, id PosID) (posInfo, error) {
 	return pi, err
 }
 
-func readProof(ctx context.Context, q queryer, r engine.Rules, id PosID, a engine.Color) (Proof, bool, error) {
+func readProof(ctx context.Context, q queryer, r engine.Rules, id PosID, a engine.Color) (c6book.Proof, bool, error) {
 	var np nullProof
 	err := q.QueryRowContext(ctx, "SELECT s.status, s.ord, s.how, s.expert, s.pn, s.dn, s.updated_at, "+zoneCols+" FROM status s WHERE s.pos = ? AND s.attacker = ?", int64(id), int(a)).
 		Scan(&np.status, &np.ord, &np.how, &np.expert, &np.pn, &np.dn, &np.updated, &np.zone, &np.hasZone)
@@ -67,11 +68,11 @@ func readProof(ctx context.Context, q queryer, r engine.Rules, id PosID, a engin
 		return defaultProof(a), false, nil
 	}
 	if err != nil {
-		return Proof{}, false, err
+		return c6book.Proof{}, false, err
 	}
 	p := np.proof(a)
 	if p.Zone, err = np.zoneOf(r); err != nil {
-		return Proof{}, false, fmt.Errorf("position %d: %w", id, err)
+		return c6book.Proof{}, false, fmt.Errorf("position %d: %w", id, err)
 	}
 	return p, true, nil
 }
@@ -106,8 +107,8 @@ WHERE e.parent = ? ORDER BY e.move`, int(a), int64(id))
 }
 
 func addCap(x, y int64) int64 {
-	if x+y > Infinite {
-		return Infinite
+	if x+y > c6book.Infinite {
+		return c6book.Infinite
 	}
 	return x + y
 }
@@ -118,24 +119,24 @@ func addCap(x, y int64) int64 {
 // children that are not stored yet: the full moves (s, x) inside the zone
 // of a proved open seminull stone s. It loads the facts and leaves the
 // rules to the pure functions terminalProof, orProof and andProof.
-func recompute(ctx context.Context, bk *Book, q queryer, id PosID, a engine.Color, expert bool) (p Proof, missing []engine.Move, err error) {
+func recompute(ctx context.Context, bk *Book, q queryer, id PosID, a engine.Color, expert bool) (p c6book.Proof, missing []engine.Move, err error) {
 	pi, err := readInfo(ctx, q, id)
 	if err != nil {
-		return Proof{}, nil, err
+		return c6book.Proof{}, nil, err
 	}
 	if p, ok := terminalProof(a, pi.winner, expert); ok {
 		return p, nil, nil
 	}
 	kids, err := readChildren(ctx, q, bk.rules, id, a)
 	if err != nil {
-		return Proof{}, nil, err
+		return c6book.Proof{}, nil, err
 	}
 	if pi.toMove == a && len(kids) == 0 {
 		return defaultProof(a), nil, nil
 	}
 	list, _, err := loadPos(ctx, q, bk.rules, id)
 	if err != nil {
-		return Proof{}, nil, err
+		return c6book.Proof{}, nil, err
 	}
 	b := bk.board(list, pi.toMove)
 	if pi.toMove == a {
@@ -146,7 +147,7 @@ func recompute(ctx context.Context, bk *Book, q queryer, id PosID, a engine.Colo
 	}
 	v, err := loadVerdict(ctx, q, id)
 	if err != nil {
-		return Proof{}, nil, err
+		return c6book.Proof{}, nil, err
 	}
 	return andProof(bk.rules, b, a, list, kids, v)
 }
@@ -154,18 +155,18 @@ func recompute(ctx context.Context, bk *Book, q queryer, id PosID, a engine.Colo
 // The proof rules (see the top of this file): pure functions of the facts
 // recompute loads, tested without a database (rules_test.go).
 
-func provedProof(a engine.Color, ord int, how string, zone []engine.Square) Proof {
-	return Proof{Attacker: a, Status: StatusProved, Order: ord, How: how, PN: 0, DN: Infinite, Zone: zone}
+func provedProof(a engine.Color, ord int, how string, zone []engine.Square) c6book.Proof {
+	return c6book.Proof{Attacker: a, Status: c6book.StatusProved, Order: ord, How: how, PN: 0, DN: c6book.Infinite, Zone: zone}
 }
 
-func disprovedProof(a engine.Color, how string) Proof {
-	return Proof{Attacker: a, Status: StatusDisproved, How: how, PN: Infinite, DN: 0}
+func disprovedProof(a engine.Color, how string) c6book.Proof {
+	return c6book.Proof{Attacker: a, Status: c6book.StatusDisproved, How: how, PN: c6book.Infinite, DN: 0}
 }
 
 // terminalProof is the proof of a position decided before its children
 // count: won by a (order 0, the empty zone), won by the defender, or
 // marked disproved by an expert. ok is false for any other position.
-func terminalProof(a, winner engine.Color, expert bool) (p Proof, ok bool) {
+func terminalProof(a, winner engine.Color, expert bool) (p c6book.Proof, ok bool) {
 	switch {
 	case winner == a:
 		p = provedProof(a, 0, "win", []engine.Square{})
@@ -174,7 +175,7 @@ func terminalProof(a, winner engine.Color, expert bool) (p Proof, ok bool) {
 	case expert:
 		p = disprovedProof(a, "expert")
 	default:
-		return Proof{}, false
+		return c6book.Proof{}, false
 	}
 	p.Expert = expert
 	return p, true
@@ -186,16 +187,16 @@ func terminalProof(a, winner engine.Color, expert bool) (p Proof, ok bool) {
 // defender windows p+t stones could fill (t for a move that makes k in a
 // row), and the child's zone), else pn = min, dn = sum over the moves (1/1
 // when every move is refuted), open when a move leads to open work.
-func orProof(r engine.Rules, b *engine.Board, a engine.Color, kids []childRow) Proof {
+func orProof(r engine.Rules, b *engine.Board, a engine.Color, kids []childRow) c6book.Proof {
 	p := defaultProof(a)
 	tol, tolOK := b.DefenderDeficit(a)
 	var best *childRow
 	var bestZone []engine.Square
-	pn, dn, work := Infinite, int64(0), false
+	pn, dn, work := c6book.Infinite, int64(0), false
 	for i := range kids {
 		c := &kids[i]
 		switch c.proof.Status {
-		case StatusProved:
+		case c6book.StatusProved:
 			if !tolOK || c.proof.Zone == nil {
 				break // proved without a zone (an older book): cannot count
 			}
@@ -211,7 +212,7 @@ func orProof(r engine.Rules, b *engine.Board, a engine.Color, kids []childRow) P
 			if best == nil || c.proof.Order < best.proof.Order || c.proof.Order == best.proof.Order && len(zl) < len(bestZone) {
 				best, bestZone = c, zl
 			}
-		case StatusOpen:
+		case c6book.StatusOpen:
 			work = true
 		}
 		if c.proof.PN < pn {
@@ -223,12 +224,12 @@ func orProof(r engine.Rules, b *engine.Board, a engine.Color, kids []childRow) P
 		return provedProof(a, best.proof.Order, "move", bestZone)
 	}
 	p.PN, p.DN = pn, dn
-	if pn >= Infinite {
+	if pn >= c6book.Infinite {
 		// Every stored move is refuted; the attacker needs a new one.
 		p.PN, p.DN = 1, 1
 	}
 	if work {
-		p.Status = StatusOpen
+		p.Status = c6book.StatusOpen
 	}
 	return p
 }
@@ -236,17 +237,17 @@ func orProof(r engine.Rules, b *engine.Board, a engine.Color, kids []childRow) P
 // refutedProof is the proof of a defender-to-move position (nstones
 // stones) one of whose stored full defender moves (or a move that wins for
 // the defender) is disproved: disproved. ok is false when there is none.
-func refutedProof(r engine.Rules, a engine.Color, nstones int, kids []childRow) (Proof, bool) {
+func refutedProof(r engine.Rules, a engine.Color, nstones int, kids []childRow) (c6book.Proof, bool) {
 	full := r.P
 	if nstones == 0 {
 		full = r.Q
 	}
 	for _, c := range kids {
-		if c.proof.Status == StatusDisproved && (c.move.Len() >= full || c.proof.How == "loss") {
+		if c.proof.Status == c6book.StatusDisproved && (c.move.Len() >= full || c.proof.How == "loss") {
 			return disprovedProof(a, "reply"), true
 		}
 	}
-	return Proof{}, false
+	return c6book.Proof{}, false
 }
 
 // andProof is the proof of a defender-to-move position (canonical board b,
@@ -257,21 +258,21 @@ func refutedProof(r engine.Rules, a engine.Color, nstones int, kids []childRow) 
 // child, with the verdict's order raised by the items', else open with pn
 // = sum, dn = min over the items. missing are the items not stored as
 // children.
-func andProof(r engine.Rules, b *engine.Board, a engine.Color, list []stone, kids []childRow, v *Verdict) (Proof, []engine.Move, error) {
+func andProof(r engine.Rules, b *engine.Board, a engine.Color, list []stone, kids []childRow, v *c6book.Verdict) (c6book.Proof, []engine.Move, error) {
 	p := defaultProof(a)
 	tol, tolOK := b.DefenderDeficit(a)
 	if v == nil || v.Attacker != a || !tolOK || !v.Certified(tol) {
 		if v != nil && v.Attacker == a {
-			p.Status = StatusOpen
+			p.Status = c6book.StatusOpen
 		}
 		return p, nil, nil
 	}
 	it, err := andItems(r, b, a, list, v, kids)
 	if err != nil {
-		return Proof{}, nil, err
+		return c6book.Proof{}, nil, err
 	}
-	if len(it.items) == 0 && v.Status != StatusProved && len(v.OpenSeminull) == 0 {
-		p.Status = StatusOpen // an open verdict without items: keep working
+	if len(it.items) == 0 && v.Status != c6book.StatusProved && len(v.OpenSeminull) == 0 {
+		p.Status = c6book.StatusOpen // an open verdict without items: keep working
 		return p, nil, nil
 	}
 	// The position's order: the verdict's own (the order its argument
@@ -284,19 +285,19 @@ func andProof(r engine.Rules, b *engine.Board, a engine.Color, list []stone, kid
 		ord = max(ord, 3)
 	}
 	all := true
-	pn, dn := int64(0), Infinite
+	pn, dn := int64(0), c6book.Infinite
 	for _, c := range it.items {
 		cp := defaultProof(a)
 		if c.row != nil {
 			cp = c.row.proof
 		}
-		if cp.Status != StatusProved || cp.Zone == nil {
+		if cp.Status != c6book.StatusProved || cp.Zone == nil {
 			all = false
-			cp.Status = StatusOpen
+			cp.Status = c6book.StatusOpen
 		} else if cp.Order > ord {
 			ord = cp.Order
 		}
-		if cp.Status != StatusProved {
+		if cp.Status != c6book.StatusProved {
 			pn = addCap(pn, cp.PN)
 			if cp.DN < dn {
 				dn = cp.DN
@@ -309,7 +310,7 @@ func andProof(r engine.Rules, b *engine.Board, a engine.Color, list []stone, kid
 	if pn == 0 {
 		pn = 1
 	}
-	p.Status, p.PN, p.DN = StatusOpen, pn, dn
+	p.Status, p.PN, p.DN = c6book.StatusOpen, pn, dn
 	return p, it.missing, nil
 }
 
@@ -342,7 +343,7 @@ type andItemList struct {
 // position D+s itself until it is proved with a zone Z(s), then every full
 // move (s, x) with x in Z(s) that the verdict does not refute on its own.
 // Only the zones of proved items are collected.
-func andItems(r engine.Rules, b *engine.Board, a engine.Color, list []stone, v *Verdict, kids []childRow) (andItemList, error) {
+func andItems(r engine.Rules, b *engine.Board, a engine.Color, list []stone, v *c6book.Verdict, kids []childRow) (andItemList, error) {
 	out := andItemList{zone: new(engine.SqSet)}
 	out.zone.AddAll(v.Zone...)
 	stab := stabilizer(r, list)
@@ -356,7 +357,7 @@ func andItems(r engine.Rules, b *engine.Board, a engine.Color, list []stone, v *
 		rep, g := repMoveSym(r, stab, m)
 		key := packMove(rep)
 		c := byMove[key]
-		if c != nil && c.proof.Status == StatusProved && c.proof.Zone != nil {
+		if c != nil && c.proof.Status == c6book.StatusProved && c.proof.Zone != nil {
 			out.zone.AddAll(childToParent(r, b, d, rep, c.proof.Zone, g)...)
 		}
 		if seen[key] {
@@ -378,7 +379,7 @@ func andItems(r engine.Rules, b *engine.Board, a engine.Color, list []stone, v *
 		s := u.Move.At(0)
 		rep, g := repMoveSym(r, stab, u.Move)
 		c := byMove[packMove(rep)]
-		if c == nil || c.proof.Status != StatusProved || c.proof.Zone == nil {
+		if c == nil || c.proof.Status != c6book.StatusProved || c.proof.Zone == nil {
 			item(u.Move) // the seminull position itself is to prove first
 			continue
 		}
@@ -394,7 +395,7 @@ func andItems(r engine.Rules, b *engine.Board, a engine.Color, list []stone, v *
 	return out, nil
 }
 
-func sameProof(x, y Proof) bool {
+func sameProof(x, y c6book.Proof) bool {
 	return x.Status == y.Status && x.Order == y.Order && x.How == y.How && x.Expert == y.Expert && x.PN == y.PN && x.DN == y.DN &&
 		sameZone(x.Zone, y.Zone)
 }
@@ -514,10 +515,10 @@ func propagate(ctx context.Context, bk *Book, tx *sql.Tx, start []PosID) error {
 
 // writeProof stores a position's status row (old is the row read in tx
 // before), keeping the proof digest.
-func writeProof(ctx context.Context, bk *Book, tx *sql.Tx, id PosID, old, np Proof, now int64) error {
+func writeProof(ctx context.Context, bk *Book, tx *sql.Tx, id PosID, old, np c6book.Proof, now int64) error {
 	var removed, added []uint64
 	var err error
-	if old.Status == StatusProved && !bk.noDigest {
+	if old.Status == c6book.StatusProved && !bk.noDigest {
 		if removed, err = oldStatusHash(ctx, tx, int64(id), int(np.Attacker)); err != nil {
 			return err
 		}
@@ -530,7 +531,7 @@ ON CONFLICT(pos, attacker) DO UPDATE SET status = excluded.status, ord = exclude
 	if err != nil {
 		return err
 	}
-	if np.Status == StatusProved && !bk.noDigest {
+	if np.Status == c6book.StatusProved && !bk.noDigest {
 		if added, err = oldStatusHash(ctx, tx, int64(id), int(np.Attacker)); err != nil {
 			return err
 		}
@@ -642,12 +643,12 @@ ON CONFLICT(pos, attacker) DO UPDATE SET expert = excluded.expert`,
 // check is refused. The verdict's tolerance must be the position's
 // defender stone deficit. A verdict without a certificate is stored but
 // proves nothing.
-func (bk *Book) StoreVerdict(ctx context.Context, id PosID, v Verdict) (Stored, error) {
+func (bk *Book) StoreVerdict(ctx context.Context, id PosID, v c6book.Verdict) (Stored, error) {
 	var st Stored
 	if v.Attacker != engine.Black && v.Attacker != engine.White {
 		return st, errors.New("verdict: attacker must be Black or White")
 	}
-	if v.Status != StatusProved && v.Status != StatusOpen {
+	if v.Status != c6book.StatusProved && v.Status != c6book.StatusOpen {
 		return st, fmt.Errorf("verdict: status %q", v.Status)
 	}
 	list, tm, err := loadPos(ctx, bk.r, bk.rules, id)
@@ -746,7 +747,7 @@ func positionsAfter(ctx context.Context, tx *sql.Tx, last int64) (int, error) {
 // (canonical stones list, tm to move) as StoreVerdict does before storing
 // it (c6book's Verdict.Check: tolerance, certificate, coverage, order). It
 // adds the certificate's zone to v.Zone.
-func (bk *Book) checkCert(ctx context.Context, list []stone, tm engine.Color, v *Verdict) error {
+func (bk *Book) checkCert(ctx context.Context, list []stone, tm engine.Color, v *c6book.Verdict) error {
 	zone, err := v.Check(ctx, bk.board(list, tm))
 	if err != nil {
 		return err
@@ -775,7 +776,7 @@ func (bk *Book) Next(ctx context.Context, from PosID, attacker engine.Color) (Li
 		if err != nil {
 			return Line{}, err
 		}
-		if pr.Status == StatusProved || pr.Status == StatusDisproved || pi.winner != engine.Empty {
+		if pr.Status == c6book.StatusProved || pr.Status == c6book.StatusDisproved || pi.winner != engine.Empty {
 			if steps == 0 {
 				mask, err := bk.proofMask(ctx)
 				if err != nil {
@@ -794,7 +795,7 @@ func (bk *Book) Next(ctx context.Context, from PosID, attacker engine.Color) (Li
 		if pi.toMove == attacker {
 			for i := range kids {
 				c := &kids[i]
-				if c.proof.Status == StatusDisproved || c.proof.Status == StatusProved {
+				if c.proof.Status == c6book.StatusDisproved || c.proof.Status == c6book.StatusProved {
 					continue
 				}
 				if pick == nil || c.proof.PN < pick.proof.PN {
@@ -825,7 +826,7 @@ func (bk *Book) Next(ctx context.Context, from PosID, attacker engine.Color) (Li
 					pick = nil
 					break
 				}
-				if c.proof.Status == StatusProved {
+				if c.proof.Status == c6book.StatusProved {
 					continue
 				}
 				if pick == nil || c.proof.DN < pick.proof.DN {
@@ -845,7 +846,7 @@ func (bk *Book) Next(ctx context.Context, from PosID, attacker engine.Color) (Li
 
 // OpenByPN lists open positions for attacker, smallest proof number first.
 func (bk *Book) OpenByPN(ctx context.Context, attacker engine.Color, limit int) ([]Ranked, error) {
-	return bk.ranked(ctx, attacker, StatusOpen, limit, "ORDER BY s.pn, s.pos")
+	return bk.ranked(ctx, attacker, c6book.StatusOpen, limit, "ORDER BY s.pn, s.pos")
 }
 
 // Proved lists positions proved for attacker with λ order minOrder or more
@@ -853,16 +854,16 @@ func (bk *Book) OpenByPN(ctx context.Context, attacker engine.Color, limit int) 
 // ends: the attacker has six, or makes six at once; minOrder 1 leaves them
 // out.
 func (bk *Book) Proved(ctx context.Context, attacker engine.Color, minOrder, limit int) ([]Ranked, error) {
-	return bk.ranked(ctx, attacker, StatusProved, limit, "AND s.ord >= ? ORDER BY s.pos", max(minOrder, 0))
+	return bk.ranked(ctx, attacker, c6book.StatusProved, limit, "AND s.ord >= ? ORDER BY s.pos", max(minOrder, 0))
 }
 
 // CountStatus counts the positions with status st (as stored: proved
 // includes the proofs ProofsChecked would show as unchecked) for attacker,
 // of λ order minOrder or more when st is StatusProved.
-func (bk *Book) CountStatus(ctx context.Context, attacker engine.Color, st Status, minOrder int) (int64, error) {
+func (bk *Book) CountStatus(ctx context.Context, attacker engine.Color, st c6book.Status, minOrder int) (int64, error) {
 	var n int64
 	q, args := "SELECT count(*) FROM status WHERE attacker = ? AND status = ?", []any{int(attacker), int(st)}
-	if st == StatusProved {
+	if st == c6book.StatusProved {
 		q, args = q+" AND ord >= ?", append(args, max(minOrder, 0))
 	}
 	err := bk.r.QueryRowContext(ctx, q, args...).Scan(&n)
@@ -872,7 +873,7 @@ func (bk *Book) CountStatus(ctx context.Context, attacker engine.Color, st Statu
 // ranked lists at most limit (default 100) positions with status st for
 // attacker a, each with its stable line from the root (StableTurns); tail (with its arguments) ends the query's WHERE clause and
 // orders the rows.
-func (bk *Book) ranked(ctx context.Context, a engine.Color, st Status, limit int, tail string, tailArgs ...any) ([]Ranked, error) {
+func (bk *Book) ranked(ctx context.Context, a engine.Color, st c6book.Status, limit int, tail string, tailArgs ...any) ([]Ranked, error) {
 	if limit <= 0 {
 		limit = 100
 	}
@@ -923,7 +924,7 @@ WHERE s.attacker = ? AND s.status = ? `+tail+" LIMIT ?", args...)
 type Item struct {
 	Move  engine.Move
 	ID    PosID // the child, 0 when not stored
-	Proof Proof
+	Proof c6book.Proof
 	// Reason is why the verifier left the move unsolved (engine.Reason*:
 	// "budget", "exhausted", "lost", "cancelled"; see ReasonText), "" for
 	// a move it did not list (inside a seminull zone).
@@ -967,7 +968,7 @@ func (bk *Book) Items(ctx context.Context, id PosID, attacker engine.Color) ([]I
 // openItems lists the items of verdict v of position id (stones list,
 // canonical board b) that are not proved; the caller has checked that v
 // counts.
-func (bk *Book) openItems(ctx context.Context, id PosID, attacker engine.Color, list []stone, b *engine.Board, v *Verdict) ([]Item, error) {
+func (bk *Book) openItems(ctx context.Context, id PosID, attacker engine.Color, list []stone, b *engine.Board, v *c6book.Verdict) ([]Item, error) {
 	kids, err := readChildren(ctx, bk.r, bk.rules, id, attacker)
 	if err != nil {
 		return nil, err
@@ -977,7 +978,7 @@ func (bk *Book) openItems(ctx context.Context, id PosID, attacker engine.Color, 
 		return nil, err
 	}
 	reasons := map[int64]string{}
-	for _, u := range append(append([]Unsolved(nil), v.Unsolved...), v.OpenSeminull...) {
+	for _, u := range append(append([]c6book.Unsolved(nil), v.Unsolved...), v.OpenSeminull...) {
 		reasons[packMove(u.Move)] = u.Reason
 	}
 	var out []Item
@@ -986,7 +987,7 @@ func (bk *Book) openItems(ctx context.Context, id PosID, attacker engine.Color, 
 		if x.row != nil {
 			item.ID, item.Proof = x.row.id, x.row.proof
 		}
-		if item.Proof.Status != StatusProved {
+		if item.Proof.Status != c6book.StatusProved {
 			out = append(out, item)
 		}
 	}

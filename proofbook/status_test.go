@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/proofcheck"
 )
@@ -19,7 +20,7 @@ func mv(t *testing.T, r engine.Rules, s string) engine.Move {
 	return m
 }
 
-func proofOf(t *testing.T, bk *Book, id PosID, a engine.Color) Proof {
+func proofOf(t *testing.T, bk *Book, id PosID, a engine.Color) c6book.Proof {
 	t.Helper()
 	p, err := bk.Position(context.Background(), id)
 	if err != nil {
@@ -28,7 +29,7 @@ func proofOf(t *testing.T, bk *Book, id PosID, a engine.Color) Proof {
 	return p.Proof(a)
 }
 
-func wantProof(t *testing.T, bk *Book, name string, id PosID, a engine.Color, st Status, pn, dn int64) {
+func wantProof(t *testing.T, bk *Book, name string, id PosID, a engine.Color, st c6book.Status, pn, dn int64) {
 	t.Helper()
 	p := proofOf(t, bk, id, a)
 	if p.Status != st || pn >= 0 && p.PN != pn || dn >= 0 && p.DN != dn {
@@ -39,7 +40,7 @@ func wantProof(t *testing.T, bk *Book, name string, id PosID, a engine.Color, st
 // verdict builds a hand-made verdict on position id (canonical frame of a
 // position reached by the line: the book's root frame is the identity
 // only at the root, so moves are mapped through Locate's symmetry).
-func verdict(t *testing.T, bk *Book, line string, status string, order int, unsolved ...string) (PosID, Verdict) {
+func verdict(t *testing.T, bk *Book, line string, status string, order int, unsolved ...string) (PosID, c6book.Verdict) {
 	t.Helper()
 	r := bk.Rules()
 	b, err := engine.ReplayText(r, line)
@@ -50,18 +51,18 @@ func verdict(t *testing.T, bk *Book, line string, status string, order int, unso
 	if err != nil {
 		t.Fatal(err)
 	}
-	var st Status
+	var st c6book.Status
 	if err := st.UnmarshalText([]byte(status)); err != nil {
 		t.Fatal(err)
 	}
-	v := Verdict{Attacker: b.ToMove().Opp(), Status: st, Order: order, Lambda: 2, Engine: "test"}
+	v := c6book.Verdict{Attacker: b.ToMove().Opp(), Status: st, Order: order, Lambda: 2, Engine: "test"}
 	for _, u := range unsolved {
-		v.Unsolved = append(v.Unsolved, Unsolved{Move: ToCanonical(r, sym, mv(t, r, u)), Reason: "budget"})
+		v.Unsolved = append(v.Unsolved, c6book.Unsolved{Move: ToCanonical(r, sym, mv(t, r, u)), Reason: "budget"})
 	}
 	return id, v
 }
 
-func store(t *testing.T, bk *Book, id PosID, v Verdict) {
+func store(t *testing.T, bk *Book, id PosID, v c6book.Verdict) {
 	t.Helper()
 	if _, err := bk.StoreVerdict(context.Background(), id, v); err != nil {
 		t.Fatal(err)
@@ -92,7 +93,7 @@ const (
 
 // realVerdict verifies the position of line (defender to move) with the
 // engine and returns the stored form (its certificate included).
-func realVerdict(t *testing.T, bk *Book, line string, lambda int, nodes int64) (PosID, Verdict) {
+func realVerdict(t *testing.T, bk *Book, line string, lambda int, nodes int64) (PosID, c6book.Verdict) {
 	t.Helper()
 	ctx := context.Background()
 	b, err := engine.ReplayText(bk.Rules(), line)
@@ -108,13 +109,13 @@ func realVerdict(t *testing.T, bk *Book, line string, lambda int, nodes int64) (
 	if err != nil {
 		t.Fatal(err)
 	}
-	return id, FromEngine(bk.Rules(), sym, v, lambda)
+	return id, c6book.FromEngine(bk.Rules(), sym, v, lambda)
 }
 
 // twoThreatVerdict is a certified open verdict on a position where the
 // attacker has p threats: every reply that blocks them all is left unsolved
 // (the certificate refutes the others: they leave a threat window open).
-func twoThreatVerdict(t *testing.T, bk *Book, line string) (PosID, Verdict, []engine.Move) {
+func twoThreatVerdict(t *testing.T, bk *Book, line string) (PosID, c6book.Verdict, []engine.Move) {
 	t.Helper()
 	b, err := engine.ReplayText(bk.Rules(), line)
 	if err != nil {
@@ -127,10 +128,10 @@ func twoThreatVerdict(t *testing.T, bk *Book, line string) (PosID, Verdict, []en
 	}
 	normal, relaxed := b.CriticalDefences(a)
 	blocks := append(normal, relaxed...)
-	v := Verdict{Attacker: a, Status: StatusOpen, Order: 1, Lambda: 2, Engine: "test", Cert: &proofcheck.Cert{Attacker: a}}
+	v := c6book.Verdict{Attacker: a, Status: c6book.StatusOpen, Order: 1, Lambda: 2, Engine: "test", Cert: &proofcheck.Cert{Attacker: a}}
 	for _, m := range blocks {
 		mc := ToCanonical(bk.Rules(), sym, m)
-		v.Unsolved = append(v.Unsolved, Unsolved{Move: mc, Reason: "budget"})
+		v.Unsolved = append(v.Unsolved, c6book.Unsolved{Move: mc, Reason: "budget"})
 		v.Cert.Unsolved = append(v.Cert.Unsolved, mc)
 	}
 	return id, v, blocks
@@ -144,7 +145,7 @@ func TestPropagationAndOr(t *testing.T) {
 	P2 := add(t, bk, p2Line)
 	A := add(t, bk, p2Line+" "+aMove)
 	A2 := add(t, bk, p2Line+" h8h9")
-	wantProof(t, bk, "P2 before any verdict", P2, B, StatusUnknown, 1, 1)
+	wantProof(t, bk, "P2 before any verdict", P2, B, c6book.StatusUnknown, 1, 1)
 
 	// An open verdict on A leaves White's three blocks; they become children.
 	id, v, blocks := twoThreatVerdict(t, bk, p2Line+" "+aMove)
@@ -156,8 +157,8 @@ func TestPropagationAndOr(t *testing.T) {
 	for i, m := range blocks {
 		C[i], _ = locate(t, bk, p2Line+" "+aMove+" "+engine.MoveName(r, m))
 	}
-	wantProof(t, bk, "A (AND, three open replies)", A, B, StatusOpen, 3, 1)
-	wantProof(t, bk, "P2 (OR: A pn 3 dn 1, A2 unverified 1/1)", P2, B, StatusOpen, 1, 2)
+	wantProof(t, bk, "A (AND, three open replies)", A, B, c6book.StatusOpen, 3, 1)
+	wantProof(t, bk, "P2 (OR: A pn 3 dn 1, A2 unverified 1/1)", P2, B, c6book.StatusOpen, 1, 2)
 	// The most-proving position is the unverified A2.
 	line, err := bk.Next(ctx, P2, B)
 	if err != nil {
@@ -167,15 +168,15 @@ func TestPropagationAndOr(t *testing.T) {
 		t.Fatalf("next: %d, want A2 %d", last, A2)
 	}
 	// A verdict that bounds nothing keeps A2 a leaf that is not proved.
-	store(t, bk, A2, Verdict{Attacker: B, Status: StatusOpen, Lambda: 2, AllUnsolved: true, Engine: "test"})
-	wantProof(t, bk, "A2 (all open)", A2, B, StatusOpen, 1, 1)
+	store(t, bk, A2, c6book.Verdict{Attacker: B, Status: c6book.StatusOpen, Lambda: 2, AllUnsolved: true, Engine: "test"})
+	wantProof(t, bk, "A2 (all open)", A2, B, c6book.StatusOpen, 1, 1)
 	// The expert gives A2 up: next goes through A to one of its replies.
 	if err := bk.SetDisproved(ctx, A2, B, true); err != nil {
 		t.Fatal(err)
 	}
 	mustCheck(t, bk)
-	wantProof(t, bk, "A2 disproved", A2, B, StatusDisproved, Infinite, 0)
-	wantProof(t, bk, "P2 (only A left)", P2, B, StatusOpen, 3, 1)
+	wantProof(t, bk, "A2 disproved", A2, B, c6book.StatusDisproved, c6book.Infinite, 0)
+	wantProof(t, bk, "P2 (only A left)", P2, B, c6book.StatusOpen, 3, 1)
 	line, err = bk.Next(ctx, P2, B)
 	if err != nil {
 		t.Fatal(err)
@@ -191,21 +192,21 @@ func TestPropagationAndOr(t *testing.T) {
 		l := p2Line + " " + aMove + " " + engine.MoveName(r, m) + " " + winTwo
 		D[i] = add(t, bk, l)
 		_, vd := realVerdict(t, bk, l, 2, 1000)
-		if vd.Status != StatusProved || vd.Cert == nil {
+		if vd.Status != c6book.StatusProved || vd.Cert == nil {
 			t.Fatalf("D%d: %+v", i, vd)
 		}
 		store(t, bk, D[i], vd)
-		wantProof(t, bk, fmt.Sprintf("D%d", i), D[i], B, StatusProved, 0, Infinite)
-		wantProof(t, bk, fmt.Sprintf("C%d", i), C[i], B, StatusProved, 0, Infinite)
+		wantProof(t, bk, fmt.Sprintf("D%d", i), D[i], B, c6book.StatusProved, 0, c6book.Infinite)
+		wantProof(t, bk, fmt.Sprintf("C%d", i), C[i], B, c6book.StatusProved, 0, c6book.Infinite)
 		if i < 2 {
-			wantProof(t, bk, "A (replies left)", A, B, StatusOpen, int64(2-i), 1)
+			wantProof(t, bk, "A (replies left)", A, B, c6book.StatusOpen, int64(2-i), 1)
 		}
 	}
 	for _, c := range []struct {
 		name string
 		id   PosID
 	}{{"A", A}, {"P2", P2}} {
-		wantProof(t, bk, c.name+" proved", c.id, B, StatusProved, 0, Infinite)
+		wantProof(t, bk, c.name+" proved", c.id, B, c6book.StatusProved, 0, c6book.Infinite)
 	}
 	// True orders: A's verdict is order 1 (exactly p threats, every
 	// block answered), and each block is answered by four threats (order
@@ -259,19 +260,19 @@ func TestPropagationAndOr(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustCheck(t, bk)
-	wantProof(t, bk, "D1 (expert)", D[1], B, StatusDisproved, -1, -1)
-	wantProof(t, bk, "C1 (needs a new move)", C[1], B, StatusUnknown, 1, 1)
-	if p := proofOf(t, bk, A, B); p.Status == StatusProved {
+	wantProof(t, bk, "D1 (expert)", D[1], B, c6book.StatusDisproved, -1, -1)
+	wantProof(t, bk, "C1 (needs a new move)", C[1], B, c6book.StatusUnknown, 1, 1)
+	if p := proofOf(t, bk, A, B); p.Status == c6book.StatusProved {
 		t.Fatal("A still proved after its reply lost its proof")
 	}
-	if p := proofOf(t, bk, P2, B); p.Status == StatusProved {
+	if p := proofOf(t, bk, P2, B); p.Status == c6book.StatusProved {
 		t.Fatal("P2 still proved")
 	}
 	if err := bk.SetDisproved(ctx, D[1], B, false); err != nil {
 		t.Fatal(err)
 	}
 	mustCheck(t, bk)
-	wantProof(t, bk, "P2 proved again", P2, B, StatusProved, 0, Infinite)
+	wantProof(t, bk, "P2 proved again", P2, B, c6book.StatusProved, 0, c6book.Infinite)
 
 	// Tampering is found by Check: a forged proved status, and a forged
 	// zone (one square short) on a proved position.
@@ -305,12 +306,12 @@ func TestStoreVerdictRefusesBadCertificates(t *testing.T) {
 	// Forged open verdicts: an item twice, an item that loses at once,
 	// every move left open where the attacker threatens.
 	twice := v
-	twice.Unsolved = append(append([]Unsolved(nil), v.Unsolved...), v.Unsolved[0])
+	twice.Unsolved = append(append([]c6book.Unsolved(nil), v.Unsolved...), v.Unsolved[0])
 	if _, err := bk.StoreVerdict(ctx, A, twice); err == nil || !strings.Contains(err.Error(), "listed twice") {
 		t.Fatalf("a verdict with an item twice: %v", err)
 	}
 	losing := v
-	losing.Unsolved = append(append([]Unsolved(nil), v.Unsolved...), Unsolved{Move: mv(t, bk.Rules(), "a1b1")})
+	losing.Unsolved = append(append([]c6book.Unsolved(nil), v.Unsolved...), c6book.Unsolved{Move: mv(t, bk.Rules(), "a1b1")})
 	if _, err := bk.StoreVerdict(ctx, A, losing); err == nil || !strings.Contains(err.Error(), "loses at once") {
 		t.Fatalf("a verdict with an item that loses at once: %v", err)
 	}
@@ -340,10 +341,10 @@ func TestPropagationWin(t *testing.T) {
 	const pre = "j10 a1b1 j11j12 a2b2 j13j14 a3b3"
 	T := add(t, bk, pre+" j15j16")
 	P := add(t, bk, pre)
-	wantProof(t, bk, "terminal", T, B, StatusProved, 0, Infinite)
-	wantProof(t, bk, "terminal for White", T, W, StatusDisproved, Infinite, 0)
-	wantProof(t, bk, "winning move stored", P, B, StatusProved, 0, Infinite)
-	wantProof(t, bk, "White defends nothing", P, W, StatusDisproved, Infinite, 0)
+	wantProof(t, bk, "terminal", T, B, c6book.StatusProved, 0, c6book.Infinite)
+	wantProof(t, bk, "terminal for White", T, W, c6book.StatusDisproved, c6book.Infinite, 0)
+	wantProof(t, bk, "winning move stored", P, B, c6book.StatusProved, 0, c6book.Infinite)
+	wantProof(t, bk, "White defends nothing", P, W, c6book.StatusDisproved, c6book.Infinite, 0)
 	if z := proofOf(t, bk, T, B).Zone; z == nil || len(z) != 0 {
 		t.Fatalf("terminal zone %v, want empty", z)
 	}

@@ -10,51 +10,28 @@ import (
 // PosID identifies a position of a book.
 type PosID int64
 
-// The proof status, the proof and the stored verdict are the domain types
-// of package c6book; these aliases keep the book's names (they are the same
-// types, not copies).
-type (
-	// Status is the proof status of a position for one attacker.
-	Status = c6book.Status
-	// Proof is a position's proof status for one attacker.
-	Proof = c6book.Proof
-)
-
-// Proof statuses (c6book's).
-const (
-	StatusUnknown   = c6book.StatusUnknown
-	StatusOpen      = c6book.StatusOpen
-	StatusProved    = c6book.StatusProved
-	StatusDisproved = c6book.StatusDisproved
-	StatusUnchecked = c6book.StatusUnchecked
-)
-
-// Infinite is the proof (or disproof) number of a disproved (or proved)
-// position.
-const Infinite = c6book.Infinite
-
 // Child is a stored move of a position and where it leads.
 type Child struct {
 	Move engine.Move // in the parent's canonical frame
 	ID   PosID
 	// Proofs holds the child's status for Black (index 0) and White (1).
-	Proofs [2]Proof
+	Proofs [2]c6book.Proof
 	Label  string // the child's user label
 	Note   bool   // the child has a comment or marks
 	// Games counts the imported games through the child position (by any
 	// move order or orientation) by result.
-	Games GameStats
+	Games c6book.GameStats
 }
 
 // Proof returns the child's status for attacker.
-func (c Child) Proof(attacker engine.Color) Proof { return c.Proofs[attacker-1] }
+func (c Child) Proof(attacker engine.Color) c6book.Proof { return c.Proofs[attacker-1] }
 
-// Mark is a board mark or label: a shape ("circle", "triangle", "square",
-// "cross", "select") and/or a text on a square (canonical frame).
+// Mark is a board mark or label: a shape and/or a text on a square
+// (canonical frame).
 type Mark struct {
-	Square engine.Square `json:"sq"`
-	Shape  string        `json:"shape,omitempty"`
-	Text   string        `json:"text,omitempty"`
+	Square engine.Square    `json:"sq"`
+	Shape  c6book.MarkShape `json:"shape,omitempty"`
+	Text   string           `json:"text,omitempty"`
 }
 
 // Position is everything the book holds about one position. Stones are in
@@ -69,14 +46,14 @@ type Position struct {
 	Comment string
 	Label   string
 	Marks   []Mark
-	Proofs  [2]Proof // by attacker: index 0 Black, 1 White
-	Verdict *Verdict // the latest verdict, nil if never verified
+	Proofs  [2]c6book.Proof // by attacker: index 0 Black, 1 White
+	Verdict *c6book.Verdict // the latest verdict, nil if never verified
 	Created time.Time
 	Updated time.Time // last change of the annotations
 }
 
 // Proof returns the position's status for attacker.
-func (p Position) Proof(attacker engine.Color) Proof { return p.Proofs[attacker-1] }
+func (p Position) Proof(attacker engine.Color) c6book.Proof { return p.Proofs[attacker-1] }
 
 // Board returns the position's board in the canonical frame.
 func (p Position) Board(r engine.Rules) (*engine.Board, error) {
@@ -95,7 +72,7 @@ type Line struct {
 // proved positions).
 type Ranked struct {
 	ID     PosID
-	Proof  Proof
+	Proof  c6book.Proof
 	Label  string
 	Stones int
 	ToMove engine.Color
@@ -113,7 +90,7 @@ type Hit struct {
 	Stones  int
 	ToMove  engine.Color
 	// Proofs holds the position's status for Black (index 0) and White (1).
-	Proofs [2]Proof
+	Proofs [2]c6book.Proof
 	// Turns is the line from the root in the position's stable display
 	// orientation (see StableTurns), in which the comment's squares are
 	// meant when it was written on a line from a game.
@@ -121,7 +98,7 @@ type Hit struct {
 }
 
 // Proof returns the hit's status for attacker.
-func (h Hit) Proof(attacker engine.Color) Proof { return h.Proofs[attacker-1] }
+func (h Hit) Proof(attacker engine.Color) c6book.Proof { return h.Proofs[attacker-1] }
 
 // Stats counts a book's contents.
 type Stats struct {

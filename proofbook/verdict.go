@@ -9,36 +9,15 @@ import (
 	"c6book/engine"
 )
 
-// The stored verdict is c6book's domain type; these aliases keep the book's
-// names.
-type (
-	// Verdict is the stored form of a verifier verdict (canonical frame).
-	Verdict = c6book.Verdict
-	// Unsolved is a defender move the verifier could not refute.
-	Unsolved = c6book.Unsolved
-	// Zone is the zone of a refuted seminull reply.
-	Zone = c6book.Zone
-)
-
-// ReasonText says in words why a defender move is unsolved (see
-// c6book.ReasonText).
-func ReasonText(reason string) string { return c6book.ReasonText(reason) }
-
-// FromEngine converts an engine verdict for a board whose CanonicalKey
-// symmetry is sym into the stored form (canonical frame): c6book.FromEngine.
-func FromEngine(r engine.Rules, sym int, v engine.Verdict, lambda int) Verdict {
-	return c6book.FromEngine(r, sym, v, lambda)
-}
-
-func marshalVerdict(v Verdict) (string, error) {
+func marshalVerdict(v c6book.Verdict) (string, error) {
 	data, err := json.Marshal(v)
 	return string(data), err
 }
 
-func unmarshalVerdict(data string) (Verdict, error) {
-	var v Verdict
+func unmarshalVerdict(data string) (c6book.Verdict, error) {
+	var v c6book.Verdict
 	if err := json.Unmarshal([]byte(data), &v); err != nil {
-		return Verdict{}, fmt.Errorf("stored verdict: %w", err)
+		return c6book.Verdict{}, fmt.Errorf("stored verdict: %w", err)
 	}
 	return v, nil
 }
@@ -53,13 +32,13 @@ type Stored struct {
 	Positions int
 	// Before and After are the position's status for the verdict's
 	// attacker before and after the store.
-	Before, After Status
+	Before, After c6book.Status
 }
 
 // Verified is what Book.Verify did: the verdict it stored (the position's
 // canonical frame) and what storing it added.
 type Verified struct {
-	Verdict Verdict
+	Verdict c6book.Verdict
 	Stored
 }
 

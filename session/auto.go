@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"c6book"
 	"c6book/engine"
 )
 
@@ -17,8 +18,8 @@ import (
 // autoState is the Prover's auto-pilot (UI goroutine only).
 type autoState struct {
 	job       *Job
-	last      AutoProgress  // the latest progress delivered, or the run's result
-	line      []engine.Move // the line to the position it works below
+	last      c6book.ProveProgress // the latest progress delivered, or the run's result
+	line      []engine.Move        // the line to the position it works below
 	attacker  engine.Color
 	lambda    int
 	reloading bool   // a read of the shown position for it is queued
@@ -57,12 +58,12 @@ func (p *Prover) StartAuto(jobs int, budget time.Duration) {
 	var res AutoResult
 	var job *Job
 	job = s.Start(JobSpec{
-		Kind: "auto",
+		Kind: JobAuto,
 		Run: func(ctx context.Context, store BookStore, progress func(Progress)) error {
 			var err error
 			// (Reports may come after AutoProve returned, when cancelled:
 			// the job delivers none after its end.)
-			res, err = ap.AutoProve(ctx, b, opts, func(ap AutoProgress) {
+			res, err = ap.AutoProve(ctx, b, opts, func(ap c6book.ProveProgress) {
 				progress(Progress{Phase: "auto", Done: ap.Calls, Elapsed: ap.Elapsed, Auto: ap})
 			})
 			return err
@@ -79,7 +80,7 @@ func (p *Prover) StartAuto(jobs int, budget time.Duration) {
 		},
 		OnDone: func(err error) { p.finishAuto(job, res, err) },
 	})
-	p.auto.job, p.auto.last, p.auto.text = job, AutoProgress{}, ""
+	p.auto.job, p.auto.last, p.auto.text = job, c6book.ProveProgress{}, ""
 	p.auto.line, p.auto.attacker, p.auto.lambda = c.prefix(), opts.Attacker, opts.Lambda
 	s.changed(ChangeAuto)
 }
@@ -95,12 +96,12 @@ func (p *Prover) finishAuto(job *Job, res AutoResult, err error) {
 		return
 	}
 	p.auto.job = nil
-	p.auto.last = res.AutoProgress
+	p.auto.last = res.ProveProgress
 	switch {
 	case err != nil && !errors.Is(err, context.Canceled):
 		p.auto.text = "auto-pilot: error"
 		s.fail(fmt.Errorf("auto-pilot: %w", err))
-	case res.Status == "" || res.Status == "stopped" || err != nil:
+	case res.Status == "" || res.Status == c6book.ProveStopped || err != nil:
 		p.auto.text = fmt.Sprintf("auto-pilot stopped after %d calls", res.Calls)
 	default:
 		p.auto.text = fmt.Sprintf("auto-pilot %s after %d calls", autoStatusText(res.Status), res.Calls)
@@ -111,18 +112,18 @@ func (p *Prover) finishAuto(job *Job, res AutoResult, err error) {
 	s.changed(ChangeAuto)
 }
 
-func autoStatusText(st string) string {
+func autoStatusText(st c6book.ProveStatus) string {
 	switch st {
-	case "proved":
+	case c6book.ProveProved:
 		return "proved the position"
-	case "failed":
+	case c6book.ProveFailed:
 		return "failed: every attacker move it tried failed"
-	case "budget":
+	case c6book.ProveBudget:
 		return "out of time"
-	case "stuck":
+	case c6book.ProveStuck:
 		return "stuck: nothing left it may work on"
 	}
-	return st
+	return string(st)
 }
 
 // StopAuto stops the auto-pilot; what it stored stays.
@@ -139,7 +140,7 @@ func (p *Prover) AutoRunning() bool { return p.auto.job != nil }
 func (p *Prover) AutoJob() *Job { return p.auto.job }
 
 // AutoProgress is the running (or last) run's latest progress.
-func (p *Prover) AutoProgress() AutoProgress { return p.auto.last }
+func (p *Prover) AutoProgress() c6book.ProveProgress { return p.auto.last }
 
 // AutoText says what the auto-pilot does or how its last run ended ("" when
 // it never ran on this book).
@@ -156,7 +157,7 @@ func (p *Prover) AutoText() string {
 		}
 	}
 	return fmt.Sprintf("auto-pilot (%s, λ%d, %s): %d calls, %d proved, %d open, %d added, %d in flight, %s",
-		ColourName(p.auto.attacker), p.auto.lambda, where, pr.Calls, pr.Proved, pr.Open, pr.Added, pr.InFlight,
+		ColourName(p.auto.attacker), p.auto.lambda, where, pr.Calls, pr.Proved, pr.Open, pr.Added, len(pr.InFlight),
 		pr.Elapsed.Round(time.Second))
 }
 

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"c6book"
 	"context"
 	"fmt"
 
@@ -72,7 +73,7 @@ func orientLine(empty *engine.Board, user, target []engine.Move) (line []engine.
 // LoadGames lists the games through the shown position, offset and limit
 // paging them; done gets them and their total on the UI goroutine, unless
 // the user has moved on meanwhile.
-func (c *Cursor) LoadGames(offset, limit int, done func(games []GameInfo, total int64)) {
+func (c *Cursor) LoadGames(offset, limit int, done func(games []c6book.GameInfo, total int64)) {
 	b := c.pos.Clone()
 	c.s.call(func(ctx context.Context, store BookStore) func() {
 		gs, total, err := store.GamesThrough(ctx, b, offset, limit)

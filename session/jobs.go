@@ -14,7 +14,7 @@ import (
 // end after it. A job belongs to the book it was started on: switching
 // books cancels it and waits until it has returned.
 type Job struct {
-	Kind  string // "verify", "export"…
+	Kind  JobKind
 	store BookStore
 
 	cancel context.CancelFunc
@@ -25,9 +25,22 @@ type Job struct {
 	ended bool // OnDone has run (UI goroutine)
 }
 
+// JobKind is what a job does.
+type JobKind string
+
+// Job kinds: the prover's jobs, and the app's book work (an SGF export,
+// an import, a book check) run behind a progress dialog.
+const (
+	JobVerify  JobKind = "verify"
+	JobSuggest JobKind = "suggest"
+	JobPlay    JobKind = "play"
+	JobAuto    JobKind = "auto"
+	JobBook    JobKind = "book"
+)
+
 // JobSpec describes a job for Start.
 type JobSpec struct {
-	Kind string
+	Kind JobKind
 	// Run does the work on its own goroutine; progress may be called from
 	// any goroutine and never blocks. A cancelled job's Run returns the
 	// context's error.

@@ -79,7 +79,7 @@ func (p *Prover) Verify() {
 	e := &repliesEdit{editAt: editAt{line: p.verifyLine}}
 	var job *Job
 	job = s.Start(JobSpec{
-		Kind: "verify",
+		Kind: JobVerify,
 		Run: func(ctx context.Context, store BookStore, progress func(Progress)) error {
 			v, err := verifier.Verify(ctx, b, lambda, progress)
 			if err != nil {
@@ -215,7 +215,7 @@ func (p *Prover) Suggest() {
 	var cs []Candidate
 	var job *Job
 	job = s.Start(JobSpec{
-		Kind: "suggest",
+		Kind: JobSuggest,
 		Run: func(ctx context.Context, _ BookStore, _ func(Progress)) (err error) {
 			cs, err = sg.Candidates(ctx, b, 30)
 			return err

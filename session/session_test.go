@@ -213,7 +213,7 @@ func TestVerifyJobLifeCycle(t *testing.T) {
 	f := newFixture(t, fv, true)
 	f.play("j10")
 	f.s.Prover().Verify()
-	if !f.s.Prover().Running() || f.s.Prover().VerifyJob() == nil || f.s.Prover().VerifyJob().Kind != "verify" {
+	if !f.s.Prover().Running() || f.s.Prover().VerifyJob() == nil || f.s.Prover().VerifyJob().Kind != session.JobVerify {
 		t.Fatal("verify did not start a job")
 	}
 	<-fv.Started
@@ -317,7 +317,7 @@ func TestJobProgressAndCancel(t *testing.T) {
 	ended := false
 	started := make(chan struct{})
 	j := f.s.Start(session.JobSpec{
-		Kind: "export",
+		Kind: session.JobBook,
 		Run: func(ctx context.Context, store session.BookStore, progress func(session.Progress)) error {
 			progress(session.Progress{Text: "1000 moves"})
 			close(started)
@@ -340,7 +340,7 @@ func TestJobProgressAndCancel(t *testing.T) {
 }
 
 func TestMostPlayed(t *testing.T) {
-	kids := []session.Child{{Games: session.GameStats{Games: 1}}, {Games: session.GameStats{Games: 5}}, {Games: session.GameStats{Games: 5}}}
+	kids := []session.Child{{Games: c6book.GameStats{Games: 1}}, {Games: c6book.GameStats{Games: 5}}, {Games: c6book.GameStats{Games: 5}}}
 	if i := session.MostPlayed(kids); i != 1 {
 		t.Fatalf("MostPlayed = %d, want 1 (the first of the most played)", i)
 	}

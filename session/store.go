@@ -17,34 +17,9 @@ import (
 // here, filled by the store.
 type Child struct {
 	Move   engine.Move
-	Status c6book.Status // for the attacker asked for
-	Label  string        // the child position's user label
-	Games  GameStats     // the games through the position the move leads to
-}
-
-// GameStats counts the games through a position by result.
-type GameStats struct {
-	Games, BlackWins, WhiteWins, Unfinished int64
-}
-
-// BlackRate is Black's share of the finished games (0 to 1), and false
-// when none is finished.
-func (g GameStats) BlackRate() (float64, bool) {
-	n := g.BlackWins + g.WhiteWins
-	if n == 0 {
-		return 0, false
-	}
-	return float64(g.BlackWins) / float64(n), true
-}
-
-// GameInfo is one stored game through a position (a row of the Games
-// pane).
-type GameInfo struct {
-	ID     int64        // the store's reference to the game
-	Source string       // its origin ("littlegolem")
-	ExtID  string       // its id there
-	Turns  int          // its length in turns
-	Result engine.Color // the winner, engine.Empty when unfinished
+	Status c6book.Status    // for the attacker asked for
+	Label  string           // the child position's user label
+	Games  c6book.GameStats // the games through the position the move leads to
 }
 
 // Position is what the book knows about one position.
@@ -135,7 +110,7 @@ type BookStore interface {
 	Search(ctx context.Context, query string, attacker engine.Color, limit int) ([]Entry, error)
 	// GamesThrough lists the games that reached b (any move order or
 	// orientation), offset and limit paging them, and how many there are.
-	GamesThrough(ctx context.Context, b *engine.Board, offset, limit int) ([]GameInfo, int64, error)
+	GamesThrough(ctx context.Context, b *engine.Board, offset, limit int) ([]c6book.GameInfo, int64, error)
 	// Game returns game id's turns in the orientation of b, a position it
 	// reaches.
 	Game(ctx context.Context, id int64, b *engine.Board) ([]engine.Move, error)
@@ -160,7 +135,7 @@ type Progress struct {
 	Text        string // a line for people, when Phase/Done/Total do not say it
 	// The player's and the auto-pilot's own reports, on their jobs.
 	Play PlayProgress
-	Auto AutoProgress
+	Auto c6book.ProveProgress
 }
 
 // Verifier runs the NCTU6-style verifier: its verdict is in the frame of b
@@ -199,21 +174,10 @@ type AutoOptions struct {
 	MaxCalls int           // 0: no limit
 }
 
-// AutoProgress is the auto-pilot's progress.
-type AutoProgress struct {
-	Calls    int // verifier calls stored
-	Proved   int // positions proved below the start
-	Open     int // positions with work left
-	Added    int // positions the auto-pilot stored
-	InFlight int // verifier jobs running
-	Elapsed  time.Duration
-}
-
 // AutoResult is how an auto-pilot run ended.
 type AutoResult struct {
-	// Status: "proved", "failed", "budget", "stuck" or "stopped".
-	Status string
-	AutoProgress
+	Status c6book.ProveStatus
+	c6book.ProveProgress
 }
 
 // AutoProver runs the book's auto-pilot (optional: a BookStore may
@@ -222,7 +186,7 @@ type AutoResult struct {
 // its job ends. progress may be called from any goroutine and must not
 // block.
 type AutoProver interface {
-	AutoProve(ctx context.Context, b *engine.Board, opts AutoOptions, progress func(AutoProgress)) (AutoResult, error)
+	AutoProve(ctx context.Context, b *engine.Board, opts AutoOptions, progress func(c6book.ProveProgress)) (AutoResult, error)
 }
 
 // Holder stores the expert's "leave to me" (optional: a BookStore may

@@ -114,7 +114,7 @@ func (s blockingStore) Search(ctx context.Context, q string, a engine.Color, lim
 	return s.fakeStore.Search(ctx, q, a, limit)
 }
 
-func (s blockingStore) GamesThrough(ctx context.Context, b *engine.Board, offset, limit int) ([]session.GameInfo, int64, error) {
+func (s blockingStore) GamesThrough(ctx context.Context, b *engine.Board, offset, limit int) ([]c6book.GameInfo, int64, error) {
 	if err := s.wait(ctx); err != nil {
 		return nil, 0, err
 	}

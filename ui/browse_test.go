@@ -49,15 +49,15 @@ func TestRepliesRowsAndForward(t *testing.T) {
 	h.wb.Cursor().Back()
 	h.tap("m10", "m11")
 	h.wb.Cursor().Back()
-	set := func(turns string, g session.GameStats) {
+	set := func(turns string, g c6book.GameStats) {
 		b, err := engine.Replay(engine.Connect6(), mustTurns(t, turns))
 		if err != nil {
 			t.Fatal(err)
 		}
 		h.store.Node(b, false).Games = g
 	}
-	set("j10 k10k11", session.GameStats{Games: 5, BlackWins: 3, WhiteWins: 1, Unfinished: 1})
-	set("j10 l10l11", session.GameStats{Games: 40, BlackWins: 10, WhiteWins: 30})
+	set("j10 k10k11", c6book.GameStats{Games: 5, BlackWins: 3, WhiteWins: 1, Unfinished: 1})
+	set("j10 l10l11", c6book.GameStats{Games: 40, BlackWins: 10, WhiteWins: 30})
 	h.wb.Session().Reload()
 	if got := childNames(h.wb.s.Rules(), h.wb.Cursor().Children()); strings.Join(got, " ") != "l10l11 k10k11 m10m11" {
 		t.Fatalf("replies %v, want the most played first", got)

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"c6book"
 	"fmt"
 
 	"fyne.io/fyne/v2"
@@ -8,7 +9,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book/engine"
-	"c6book/session"
 )
 
 // gamesPanel is the Games tab: the games through the shown position, read
@@ -18,7 +18,7 @@ type gamesPanel struct {
 	box        fyne.CanvasObject
 	gamesL     *widget.Label
 	gamesList  *widget.List
-	games      []session.GameInfo
+	games      []c6book.GameInfo
 	gamesTotal int64
 	gamesPos   *engine.Board // the position the games were listed for
 	gamesMore  bool          // a page is being read
@@ -56,7 +56,7 @@ func newGamesPanel(wb *Workbench) *gamesPanel {
 }
 
 // gameText is a row of the Games pane: source, id, length, result.
-func gameText(g session.GameInfo) string {
+func gameText(g c6book.GameInfo) string {
 	res := "unfinished"
 	switch g.Result {
 	case engine.Black:
@@ -70,7 +70,7 @@ func gameText(g session.GameInfo) string {
 // showGames lists the games through the shown position (when the Games
 // pane is shown and the list is another position's).
 func (gp *gamesPanel) showGames() {
-	if gp.wb.ui.tabs.Selected() == nil || gp.wb.ui.tabs.Selected().Text != "Games" {
+	if gp.wb.ui.tabs.Selected() != gp.wb.ui.gamesTab {
 		return
 	}
 	p := gp.wb.s.Cursor().Position()
@@ -81,7 +81,7 @@ func (gp *gamesPanel) showGames() {
 	gp.gamesL.SetText("Games: reading…")
 	gp.gamesList.Refresh()
 	gp.gamesList.ScrollToTop()
-	gp.wb.s.Cursor().LoadGames(0, gamesPage, func(gs []session.GameInfo, total int64) {
+	gp.wb.s.Cursor().LoadGames(0, gamesPage, func(gs []c6book.GameInfo, total int64) {
 		if gp.gamesPos != p {
 			return
 		}
@@ -98,7 +98,7 @@ func (gp *gamesPanel) moreGames() {
 	}
 	p, n := gp.gamesPos, len(gp.games)
 	gp.gamesMore = true
-	gp.wb.s.Cursor().LoadGames(n, gamesPage, func(gs []session.GameInfo, total int64) {
+	gp.wb.s.Cursor().LoadGames(n, gamesPage, func(gs []c6book.GameInfo, total int64) {
 		if gp.gamesPos != p || len(gp.games) != n {
 			return
 		}

@@ -20,6 +20,8 @@ type widgets struct {
 	wb      *Workbench
 	content fyne.CanvasObject
 	tabs    *container.AppTabs
+	// gamesTab and solvedTab load their lists when selected.
+	gamesTab, solvedTab *container.TabItem
 
 	*boardPanel
 	*linePanel
@@ -80,18 +82,20 @@ func newWidgets(wb *Workbench) *widgets {
 	u.findPanel = newFindPanel(wb)
 	u.gamesPanel = newGamesPanel(wb)
 
+	u.gamesTab = container.NewTabItem("Games", u.gamesPanel.box)
+	u.solvedTab = container.NewTabItem("Solved", u.solvedBox)
 	u.tabs = container.NewAppTabs(
 		container.NewTabItem("Prove", prove),
 		container.NewTabItem("Notes", u.notesPanel.box),
-		container.NewTabItem("Games", u.gamesPanel.box),
+		u.gamesTab,
 		container.NewTabItem("Search", u.searchBox),
-		container.NewTabItem("Solved", u.solvedBox),
+		u.solvedTab,
 	)
 	u.tabs.OnSelected = func(t *container.TabItem) {
-		switch t.Text {
-		case "Solved":
+		switch t {
+		case u.solvedTab:
 			wb.LoadSolved()
-		case "Games":
+		case u.gamesTab:
 			u.showGames()
 		}
 	}

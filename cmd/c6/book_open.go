@@ -1,6 +1,7 @@
 package main
 
 import (
+	"c6book"
 	"errors"
 	"flag"
 	"fmt"
@@ -81,9 +82,9 @@ func bookList(e *bookEnv, o listOpts) error {
 	var none string
 	if len(list) == 0 {
 		other := o.attacker.Opp()
-		st, what := proofbook.StatusOpen, "open"
+		st, what := c6book.StatusOpen, "open"
 		if o.proved {
-			st, what = proofbook.StatusProved, "proved"
+			st, what = c6book.StatusProved, "proved"
 		}
 		n, err := e.bk.CountStatus(e.ctx, other, st, o.minOrder)
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/proofbook"
 )
@@ -120,10 +121,10 @@ func bookProve(e *bookEnv, o proveOpts) error {
 	// Every verifier call goes through the queue: the embedded one beside
 	// the book (opened by the first call) or --nats.
 	pq := openProveQueue(o.queue, bk.Path(), o.jobs, workers, e.stderr)
-	var progress func(proofbook.ProveProgress)
+	var progress func(c6book.ProveProgress)
 	tty := isTerminalWriter(e.stderr)
 	if tty {
-		progress = func(p proofbook.ProveProgress) {
+		progress = func(p c6book.ProveProgress) {
 			fmt.Fprintf(e.stderr, "\r\033[K%s  calls %d  proved %d  open %d  added %d  pn %s  in flight %v%s",
 				p.Elapsed.Round(time.Second), p.Calls, p.Proved, p.Open, p.Added, pnText(p.PN), p.InFlight, pq.line())
 		}
@@ -146,7 +147,7 @@ func bookProve(e *bookEnv, o proveOpts) error {
 		}
 		fr = append(fr, frontierJSON{int64(f.ID), engine.FormatTurns(bk.Rules(), turns), f.PN, f.DN, f.Why})
 	}
-	perr := e.print(bookProveJSON{ID: int64(id), Attacker: a.String(), Result: res.Status,
+	perr := e.print(bookProveJSON{ID: int64(id), Attacker: a.String(), Result: string(res.Status),
 		Status: res.Proof.Status.String(), Order: res.Proof.Order, PN: res.PN, DN: res.DN,
 		Calls: res.Calls, Expansions: res.Expanded, Added: res.Added, Nodes: res.Nodes, Proved: res.Proved, Open: res.Open,
 		Seconds: res.Elapsed.Seconds(), Frontier: fr, Refused: append([]string{}, res.Refused...), Queue: qs},
@@ -180,7 +181,7 @@ func bookProve(e *bookEnv, o proveOpts) error {
 }
 
 func pnText(n int64) string {
-	if n >= proofbook.Infinite {
+	if n >= c6book.Infinite {
 		return "inf"
 	}
 	return fmt.Sprint(n)

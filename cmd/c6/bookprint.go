@@ -1,6 +1,7 @@
 package main
 
 import (
+	"c6book"
 	"fmt"
 	"io"
 	"strings"
@@ -23,7 +24,7 @@ type gameStatsJSON struct {
 	BlackRate  *float64 `json:"black_rate"`
 }
 
-func statsJSON(g proofbook.GameStats) gameStatsJSON {
+func statsJSON(g c6book.GameStats) gameStatsJSON {
 	out := gameStatsJSON{Games: g.Games, BlackWins: g.BlackWins, WhiteWins: g.WhiteWins, Unfinished: g.Unfinished}
 	if r, ok := g.BlackRate(); ok {
 		out.BlackRate = &r
@@ -32,7 +33,7 @@ func statsJSON(g proofbook.GameStats) gameStatsJSON {
 }
 
 // rateText is Black's win rate as "52%", "-" when no game is finished.
-func rateText(g proofbook.GameStats) string {
+func rateText(g c6book.GameStats) string {
 	r, ok := g.BlackRate()
 	if !ok {
 		return "-"
@@ -61,9 +62,9 @@ type unsolvedJSON struct {
 // unsolvedWhy lists a verdict's unsolved moves and open seminull moves
 // with their reasons, in the user's frame (sym: the user's board onto the
 // canonical frame).
-func unsolvedWhy(r engine.Rules, sym int, v *proofbook.Verdict) []unsolvedJSON {
+func unsolvedWhy(r engine.Rules, sym int, v *c6book.Verdict) []unsolvedJSON {
 	out := []unsolvedJSON{}
-	for _, list := range [][]proofbook.Unsolved{v.Unsolved, v.OpenSeminull} {
+	for _, list := range [][]c6book.Unsolved{v.Unsolved, v.OpenSeminull} {
 		for _, u := range list {
 			out = append(out, unsolvedJSON{engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)), u.Reason, u.Why()})
 		}
@@ -90,21 +91,21 @@ func printUnsolvedWhy(w io.Writer, list []unsolvedJSON) {
 // verdictOrderText says a verdict's λ order: the order of its argument
 // (README, "Orders"), not the λ of the run; an open verdict's is the order
 // of what it refuted so far, which its items may raise.
-func verdictOrderText(v *proofbook.Verdict) string {
+func verdictOrderText(v *c6book.Verdict) string {
 	switch {
 	case v.Order == 0:
 		return "no order: nothing refuted"
-	case v.Status == proofbook.StatusProved:
+	case v.Status == c6book.StatusProved:
 		return fmt.Sprintf("order %d", v.Order)
 	}
 	return fmt.Sprintf("order %d so far", v.Order)
 }
 
-func proofText(p proofbook.Proof) string {
+func proofText(p c6book.Proof) string {
 	s := p.Status.String()
-	if p.Status == proofbook.StatusProved || p.Status == proofbook.StatusUnchecked {
+	if p.Status == c6book.StatusProved || p.Status == c6book.StatusUnchecked {
 		s += fmt.Sprintf(" (order %d, %s)", p.Order, p.How)
-	} else if p.Status == proofbook.StatusDisproved {
+	} else if p.Status == c6book.StatusDisproved {
 		s += " (" + p.How + ")"
 	} else {
 		s += fmt.Sprintf(" pn %d dn %d", p.PN, p.DN)
@@ -113,7 +114,7 @@ func proofText(p proofbook.Proof) string {
 }
 
 // certText says whether a stored verdict can count in a proof.
-func certText(v *proofbook.Verdict) string {
+func certText(v *c6book.Verdict) string {
 	if v.Cert == nil {
 		return "no certificate (proves nothing: re-verify)"
 	}
@@ -123,7 +124,7 @@ func certText(v *proofbook.Verdict) string {
 // verdictMoves names a stored verdict's unsolved defender moves and its
 // open seminull moves in the user's frame (sym: the user's board onto the
 // canonical frame).
-func verdictMoves(r engine.Rules, sym int, v *proofbook.Verdict) (uns, semi []string) {
+func verdictMoves(r engine.Rules, sym int, v *c6book.Verdict) (uns, semi []string) {
 	for _, u := range v.Unsolved {
 		uns = append(uns, engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
 	}
@@ -135,7 +136,7 @@ func verdictMoves(r engine.Rules, sym int, v *proofbook.Verdict) (uns, semi []st
 
 // unsolvedText says which defender moves a verdict leaves open: the
 // unsolved full moves and the open seminull moves (uns and semi, named).
-func unsolvedText(v *proofbook.Verdict, uns, semi []string) string {
+func unsolvedText(v *c6book.Verdict, uns, semi []string) string {
 	if v.AllUnsolved {
 		s := "every defender move unsolved (no relevance zone bounds the defence)"
 		if v.Note != "" {

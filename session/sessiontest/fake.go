@@ -45,7 +45,7 @@ type Node struct {
 	Kids           []engine.Move
 	Status         map[engine.Color]c6book.Status
 	Verdict        map[engine.Color]*c6book.Verdict
-	Games          session.GameStats // the games through the position (set by tests)
+	Games          c6book.GameStats // the games through the position (set by tests)
 	Held           map[engine.Color]bool
 }
 
@@ -419,15 +419,15 @@ func reaches(r engine.Rules, turns []engine.Move, b *engine.Board) (int, bool) {
 	}
 }
 
-func (s *Store) GamesThrough(_ context.Context, b *engine.Board, offset, limit int) ([]session.GameInfo, int64, error) {
+func (s *Store) GamesThrough(_ context.Context, b *engine.Board, offset, limit int) ([]c6book.GameInfo, int64, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.count("GamesThrough")
-	var all []session.GameInfo
+	var all []c6book.GameInfo
 	for i := len(s.games) - 1; i >= 0; i-- { // most recent first
 		g := s.games[i]
 		if _, ok := reaches(s.rules, g.Turns, b); ok {
-			all = append(all, session.GameInfo{ID: int64(i + 1), Source: g.Source, ExtID: g.ExtID, Turns: len(g.Turns), Result: g.Result})
+			all = append(all, c6book.GameInfo{ID: int64(i + 1), Source: g.Source, ExtID: g.ExtID, Turns: len(g.Turns), Result: g.Result})
 		}
 	}
 	total := int64(len(all))
@@ -472,22 +472,22 @@ func (s *Store) SetHold(_ context.Context, b *engine.Board, a engine.Color, on b
 // AutoProve proves, one step (AutoStep) at a time, the first open leaf
 // below b that no held position hides; it ends "stuck" when there is none
 // left, "stopped" when ctx is done.
-func (s *Store) AutoProve(ctx context.Context, b *engine.Board, opts session.AutoOptions, progress func(session.AutoProgress)) (session.AutoResult, error) {
+func (s *Store) AutoProve(ctx context.Context, b *engine.Board, opts session.AutoOptions, progress func(c6book.ProveProgress)) (session.AutoResult, error) {
 	if s.AutoStep == nil {
 		return session.AutoResult{}, fmt.Errorf("no auto-pilot")
 	}
 	if s.AutoRuns != nil {
 		s.AutoRuns <- b.Clone()
 	}
-	var p session.AutoProgress
+	var p c6book.ProveProgress
 	for {
 		select {
 		case <-ctx.Done():
-			return session.AutoResult{Status: "stopped", AutoProgress: p}, ctx.Err()
+			return session.AutoResult{Status: c6book.ProveStopped, ProveProgress: p}, ctx.Err()
 		case <-s.AutoStep:
 		}
 		if !s.proveLeaf(b, opts.Attacker) {
-			return session.AutoResult{Status: "stuck", AutoProgress: p}, nil
+			return session.AutoResult{Status: c6book.ProveStuck, ProveProgress: p}, nil
 		}
 		p.Calls++
 		p.Proved++

@@ -7,6 +7,7 @@ import (
 	"os"
 	"time"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/proofbook"
 )
@@ -42,7 +43,7 @@ func proveAll(ctx context.Context, w io.Writer, ps []position, book string, budg
 		if err != nil {
 			return fmt.Errorf("game %s: %w", p.gid, err)
 		}
-		if res.Proof.Status == proofbook.StatusProved {
+		if res.Proof.Status == c6book.StatusProved {
 			fmt.Fprintf(w, "%-8s %-6s proved by one verifier call\n", p.gid, engine.MoveName(r, p.next))
 			continue
 		}
@@ -54,7 +55,7 @@ func proveAll(ctx context.Context, w io.Writer, ps []position, book string, budg
 		}
 		calls += res.Calls
 		switch {
-		case res.Proof.Status == proofbook.StatusProved:
+		case res.Proof.Status == c6book.StatusProved:
 			closed++
 		case res.Status == "failed" || res.Status == "stuck":
 			failed++

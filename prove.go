@@ -1,0 +1,33 @@
+package c6book
+
+import "time"
+
+// ProveStatus is how a run of the book's auto-pilot (proofbook's Prove)
+// ended. Its bytes are what the CLI prints and its JSON writes.
+type ProveStatus string
+
+// Auto-pilot outcomes.
+const (
+	ProveProved ProveStatus = "proved" // the target is proved
+	// ProveFailed: every attacker move the auto-pilot tried failed. It is
+	// the auto-pilot's dead end, not a disproof stored in the book (the
+	// engine's job search says "disproved").
+	ProveFailed  ProveStatus = "failed"
+	ProveBudget  ProveStatus = "budget"  // out of calls or time
+	ProveStuck   ProveStatus = "stuck"   // nothing left the auto-pilot may work on
+	ProveStopped ProveStatus = "stopped" // its context was done
+	ProveError   ProveStatus = "error"   // a job failed (the error is returned)
+)
+
+// ProveProgress is reported while a prove run (the book's auto-pilot)
+// runs: the one progress type from proofbook's Prove through the session
+// to the workbench and the CLI.
+type ProveProgress struct {
+	Calls    int // verifier calls finished (and stored)
+	Proved   int // positions proved below the target (as the search last saw them)
+	Open     int // positions with work left
+	Added    int // positions the auto-pilot stored (moves and items)
+	PN, DN   int64
+	InFlight []int64 // the book ids of the positions being verified
+	Elapsed  time.Duration
+}
