@@ -4,6 +4,8 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
+
+	"c6book/internal/testenv"
 )
 
 // PlayerCandidates' order (issue 23, docs/notes/i23-mm.md), on random
@@ -17,6 +19,7 @@ import (
 //     test needs a position where the two orders differ, so that it can
 //     tell them apart.
 func TestPlayerCandidatesOrder(t *testing.T) {
+	testenv.Heavy(t)
 	ctx := context.Background()
 	r := Connect6()
 	rng := rand.New(rand.NewPCG(23, 3))
