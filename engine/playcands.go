@@ -29,10 +29,11 @@ const DefaultCandidateNodes = 30_000
 //     verify of such a move leaves every reply unsolved.
 //
 // The player's search here uses the evaluation without the tempo
-// (evalFor, PlayOptions.noTempo), not the game player's playEval: measured
-// on four openings (docs/notes/i23-mm.md), its first moves leave fewer
-// replies unsolved by a λ3 verify (Mickey Mouse: j9k10, 62 unsolved at
-// 50,000 nodes a solve, instead of j8j9, 135).
+// (evalFor, PlayOptions.noTempo), not the game player's playEval: on four
+// openings its first moves left fewer replies unsolved by a λ3 verify at
+// 50,000 nodes a solve (Mickey Mouse: j9k10 62, j8j9 135); at the
+// verifier's full budget Mickey Mouse ranks them the other way (j9i10 20,
+// j8j9 9): see docs/notes/i23-mm.md before relying on it.
 //
 // Every move has the turn's stones and leaves the opponent without a
 // threat (as rankCandidates' do). The player runs under maxNodes nodes
