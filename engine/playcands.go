@@ -28,19 +28,13 @@ const DefaultCandidateNodes = 30_000
 //     win even when the opponent passes (nullCheckNodes nodes each): a λ3
 //     verify of such a move leaves every reply unsolved.
 //
-// The player's search here uses the evaluation without the tempo
-// (evalFor, PlayOptions.noTempo), not the game player's playEval: on four
-// openings its first moves left fewer replies unsolved by a λ3 verify at
-// 50,000 nodes a solve (Mickey Mouse: j9k10 62, j8j9 135); at the
-// verifier's full budget Mickey Mouse ranks them the other way (j9i10 20,
-// j8j9 9): see docs/notes/i23-mm.md before relying on it.
-//
-// Every move has the turn's stones and leaves the opponent without a
-// threat (as rankCandidates' do). The player runs under maxNodes nodes
-// (0: DefaultCandidateNodes) with no clock, so the same position gives the
-// same list; a done ctx ends it with ctx's error. b is not modified.
+// The player's search uses the game player's evaluation (playEval). The
+// no-tempo evaluation (candOpts.noTempo) was measured and not adopted:
+// its first moves left fewer replies unsolved at 50,000 nodes a solve, but
+// more at the verifier's full budget on 2 of 3 openings where it differs
+// (docs/notes/i23-mm.md).
 func PlayerCandidates(ctx context.Context, b *Board, n int, maxNodes int64) ([]ScoredMove, error) {
-	return playerCandidates(ctx, b, n, maxNodes, candOpts{noTempo: true})
+	return playerCandidates(ctx, b, n, maxNodes, candOpts{})
 }
 
 // candOpts are PlayerCandidates' ranking choices (the probe compares them).
