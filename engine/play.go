@@ -55,6 +55,10 @@ type PlayOptions struct {
 	Progress func(PlayProgress)
 	// ProgressEvery is the minimum interval between reports (default 200ms).
 	ProgressEvery time.Duration
+	// noTempo makes the search's leaves use evalFor (no tempo) instead of
+	// playEval: the auto-pilot's ranking (PlayerCandidates), not the game
+	// player's.
+	noTempo bool
 }
 
 // PlayProgress is reported while Play runs.
@@ -611,6 +615,9 @@ func (pl *player) search(b *Board, depth int, alpha, beta float64, ply, ext int)
 // static scores b for c to move (thousands of pattern points), with the
 // tempo: playEval.
 func (pl *player) static(b *Board, c Color) float64 {
+	if pl.opts.noTempo {
+		return evalFor(b, c) / 1000
+	}
 	return playEval(b, c) / 1000
 }
 

@@ -23,13 +23,50 @@ const DefaultCandidateNodes = 30_000
 //     score where it scored them, else by rankCandidates' order;
 //  3. the player's other candidates in its order (its search's scores);
 //  4. rankCandidates' remaining moves, scored by the static evaluation
-//     after the move, to fill the batch.
+//     after the move, to fill the batch;
+//  5. last, the moves of 3 and 4 after which the mover has no VCDT/VCST
+//     win even when the opponent passes (nullCheckNodes nodes each): a λ3
+//     verify of such a move leaves every reply unsolved.
 //
-// Every move has the turn's stones and leaves the opponent without a
-// threat (as rankCandidates' do). The player runs under maxNodes nodes
-// (0: DefaultCandidateNodes) with no clock, so the same position gives the
-// same list; a done ctx ends it with ctx's error. b is not modified.
+// The player's search uses the game player's evaluation (playEval). The
+// no-tempo evaluation (candOpts.noTempo) was measured and not adopted:
+// its first moves left fewer replies unsolved at 50,000 nodes a solve, but
+// more at the verifier's full budget on 2 of 3 openings where it differs
+// (docs/notes/i23-mm.md).
 func PlayerCandidates(ctx context.Context, b *Board, n int, maxNodes int64) ([]ScoredMove, error) {
+	return playerCandidates(ctx, b, n, maxNodes, candOpts{})
+}
+
+// candOpts are PlayerCandidates' ranking choices (the probe compares them).
+type candOpts struct {
+	noTempo     bool // the player's leaves use evalFor
+	noNullCheck bool // keep moves that fail the null-move check in place
+}
+
+// nullCheckNodes bounds each null-move check of PlayerCandidates.
+const nullCheckNodes = 50_000
+
+// nullMoveWins reports whether, after the mover of b plays m and the
+// opponent passes, the mover wins by VCDT or VCST (tolerance p: the null
+// move of a λ3 verify) within maxNodes nodes. b is left as it was.
+func nullMoveWins(ctx context.Context, b *Board, m Move, maxNodes int64) (bool, error) {
+	a := b.ToMove()
+	c := b.Clone()
+	for i := 0; i < m.Len(); i++ {
+		c.Place(m.At(i), a)
+	}
+	c.SetToMove(a)
+	res, err := Solve(ctx, c, Params{Mode: VCST, Tolerance: c.rules.P, Limits: Limits{MaxNodes: maxNodes}})
+	if err != nil {
+		if ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		return false, err
+	}
+	return res.Outcome == Win, nil
+}
+
+func playerCandidates(ctx context.Context, b *Board, n int, maxNodes int64, co candOpts) ([]ScoredMove, error) {
 	if n <= 0 {
 		return nil, nil
 	}
@@ -54,7 +91,7 @@ func PlayerCandidates(ctx context.Context, b *Board, n int, maxNodes int64) ([]S
 	}
 	base := rankCandidates(b, a, max(n, 32))
 	b = b.Clone()
-	pr, err := Play(ctx, b, PlayOptions{MaxNodes: maxNodes}) // its default depth (4 turns: an odd depth flatters the mover)
+	pr, err := Play(ctx, b, PlayOptions{MaxNodes: maxNodes, noTempo: co.noTempo}) // its default depth (4 turns: an odd depth flatters the mover)
 	if err != nil {
 		return nil, err
 	}
@@ -133,8 +170,32 @@ func PlayerCandidates(ctx context.Context, b *Board, n int, maxNodes int64) ([]S
 		}
 		return sx && x.Score > y.Score
 	})
+	// Moves without a threat: the ones the verifier can work on first. A
+	// λ3 verify of such a move starts with the defender's null move, and a
+	// move after which the mover has no VCDT/VCST even then leaves every
+	// reply unsolved; those go last, in their order.
+	var lam, nolam []ScoredMove
+	if !co.noNullCheck && solverRuns(b) {
+		for _, m := range append(quiet, rest...) {
+			if len(lam) == n {
+				nolam = append(nolam, m)
+				continue
+			}
+			w, err := nullMoveWins(ctx, b, m.Move, nullCheckNodes)
+			if err != nil {
+				return nil, err
+			}
+			if w {
+				lam = append(lam, m)
+			} else {
+				nolam = append(nolam, m)
+			}
+		}
+	} else {
+		lam = append(quiet, rest...)
+	}
 	out := make([]ScoredMove, 0, n)
-	for _, part := range [][]ScoredMove{win, threat, quiet, rest} {
+	for _, part := range [][]ScoredMove{win, threat, lam, nolam} {
 		for _, m := range part {
 			if len(out) == n {
 				return out, nil
