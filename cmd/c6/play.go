@@ -79,22 +79,14 @@ type PlayCommand struct{ stdio }
 func (c *PlayCommand) Run(ctx context.Context, args []string) error {
 	stdin, stdout, stderr := c.stdin, c.stdout, c.stderr
 	var o PlayOptions
-	fs := flag.NewFlagSet("c6 play", flag.ContinueOnError)
-	o.register(fs)
-	if err := parseFlags(fs, args, stderr); err != nil {
-		return err
-	}
-	if err := o.Validate(); err != nil {
+	if err := parseOptions("c6 play", &o, args, stderr); err != nil {
 		return err
 	}
 	opts := engine.PlayOptions{MaxNodes: o.nodes, Timeout: o.budget}
 	if o.loop {
-		r := engine.Connect6()
-		if o.pf.rules != "" {
-			var err error
-			if r, err = engine.ParseRules(o.pf.rules); err != nil {
-				return err
-			}
+		r, err := o.pf.ruleSet()
+		if err != nil {
+			return err
 		}
 		return playLoop(ctx, r, opts, o.ncand, o.json, stdin, stdout)
 	}

@@ -61,14 +61,19 @@ func replay(r engine.Rules, turns []engine.Move, partial bool) (*engine.Board, e
 	return b, err
 }
 
+// ruleSet is the rules named by --rules (Connect6 without it).
+func (p *positionFlags) ruleSet() (engine.Rules, error) {
+	if p.rules == "" {
+		return engine.Connect6(), nil
+	}
+	return engine.ParseRules(p.rules)
+}
+
 // load replays the position named by the flags.
 func (p *positionFlags) load() (*engine.Board, error) {
-	r := engine.Connect6()
-	if p.rules != "" {
-		var err error
-		if r, err = engine.ParseRules(p.rules); err != nil {
-			return nil, err
-		}
+	r, err := p.ruleSet()
+	if err != nil {
+		return nil, err
 	}
 	switch {
 	case p.turns != "" && p.sgf != "":
@@ -153,6 +158,24 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 		return fmt.Errorf("unexpected argument %q", files[0])
 	}
 	return nil
+}
+
+// options are a command's flags: register adds them to a flag set,
+// Validate checks their values (a one-line error naming the flag).
+type options interface {
+	register(fs *flag.FlagSet)
+	Validate() error
+}
+
+// parseOptions parses args into o with a flag set named name and checks
+// them: the start of every command but book's.
+func parseOptions(name string, o options, args []string, stderr io.Writer) error {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	o.register(fs)
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return err
+	}
+	return o.Validate()
 }
 
 // parseFlagsFiles is parseFlags for a command that takes arguments (files)

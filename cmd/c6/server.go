@@ -44,12 +44,7 @@ type ServerCommand struct{ stdio }
 func (c *ServerCommand) Run(ctx context.Context, args []string) error {
 	stdout, stderr := c.stdout, c.stderr
 	var o ServerOptions
-	fs := flag.NewFlagSet("c6 server", flag.ContinueOnError)
-	o.register(fs)
-	if err := parseFlags(fs, args, stderr); err != nil {
-		return err
-	}
-	if err := o.Validate(); err != nil {
+	if err := parseOptions("c6 server", &o, args, stderr); err != nil {
 		return err
 	}
 	if err := ensureCreds(o.creds, stderr); err != nil {

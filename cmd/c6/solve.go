@@ -98,12 +98,7 @@ type SolveCommand struct{ stdio }
 func (c *SolveCommand) Run(ctx context.Context, args []string) error {
 	stdout, stderr := c.stdout, c.stderr
 	var o SolveOptions
-	fs := flag.NewFlagSet("c6 solve", flag.ContinueOnError)
-	o.register(fs)
-	if err := parseFlags(fs, args, stderr); err != nil {
-		return err
-	}
-	if err := o.Validate(); err != nil {
+	if err := parseOptions("c6 solve", &o, args, stderr); err != nil {
 		return err
 	}
 	b, err := o.pf.load()

@@ -60,12 +60,7 @@ type ThreatsCommand struct{ stdio }
 func (c *ThreatsCommand) Run(ctx context.Context, args []string) error {
 	stdout, stderr := c.stdout, c.stderr
 	var o ThreatsOptions
-	fs := flag.NewFlagSet("c6 threats", flag.ContinueOnError)
-	o.register(fs)
-	if err := parseFlags(fs, args, stderr); err != nil {
-		return err
-	}
-	if err := o.Validate(); err != nil {
+	if err := parseOptions("c6 threats", &o, args, stderr); err != nil {
 		return err
 	}
 	b, err := o.pf.load()

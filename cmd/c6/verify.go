@@ -107,12 +107,7 @@ type VerifyCommand struct{ stdio }
 func (c *VerifyCommand) Run(ctx context.Context, args []string) error {
 	stdout, stderr := c.stdout, c.stderr
 	var o VerifyOptions
-	fs := flag.NewFlagSet("c6 verify", flag.ContinueOnError)
-	o.register(fs)
-	if err := parseFlags(fs, args, stderr); err != nil {
-		return err
-	}
-	if err := o.Validate(); err != nil {
+	if err := parseOptions("c6 verify", &o, args, stderr); err != nil {
 		return err
 	}
 	b, err := o.pf.load()

@@ -47,12 +47,7 @@ type WorkerCommand struct{ stdio }
 func (c *WorkerCommand) Run(ctx context.Context, args []string) error {
 	stderr := c.stderr
 	var o WorkerOptions
-	fs := flag.NewFlagSet("c6 worker", flag.ContinueOnError)
-	o.register(fs)
-	if err := parseFlags(fs, args, stderr); err != nil {
-		return err
-	}
-	if err := o.Validate(); err != nil {
+	if err := parseOptions("c6 worker", &o, args, stderr); err != nil {
 		return err
 	}
 	logf := func(format string, args ...any) {
