@@ -103,7 +103,7 @@ func BenchmarkShowPosition(b *testing.B) {
 			(<-queue)()
 		}
 	}
-	turns, err := engine.ParseTurns(bk.Rules(), joinTurns(game))
+	turns, err := engine.ParseTurns(bk.Rules(), strings.Join(game, " "))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -134,7 +134,7 @@ func BenchmarkShowPosition(b *testing.B) {
 func BenchmarkStoreQueries(b *testing.B) {
 	bk, game := benchBook(b)
 	s := &bookStore{bk: bk}
-	turns, err := engine.ParseTurns(bk.Rules(), joinTurns(game))
+	turns, err := engine.ParseTurns(bk.Rules(), strings.Join(game, " "))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -159,17 +159,6 @@ func BenchmarkStoreQueries(b *testing.B) {
 			}
 		})
 	}
-}
-
-func joinTurns(ts []string) string {
-	out := ""
-	for i, t := range ts {
-		if i > 0 {
-			out += " "
-		}
-		out += t
-	}
-	return out
 }
 
 // BenchmarkShowPositionWhileProving is BenchmarkShowPosition on a small

@@ -17,6 +17,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 
 	"c6book/engine"
 )
@@ -57,7 +58,7 @@ func run(args []string, stdout io.Writer) error {
 		if len(turns) < 3 {
 			continue
 		}
-		ms, err := engine.ParseTurns(r, joinTurns(turns[:min(4, len(turns))]))
+		ms, err := engine.ParseTurns(r, strings.Join(turns[:min(4, len(turns))], " "))
 		if err != nil {
 			continue // a game this program cannot read is left out
 		}
@@ -121,15 +122,4 @@ func ranked(m map[string]int, n int) []counted {
 		out = out[:n]
 	}
 	return out
-}
-
-func joinTurns(ts []string) string {
-	s := ""
-	for i, t := range ts {
-		if i > 0 {
-			s += " "
-		}
-		s += t
-	}
-	return s
 }
