@@ -8,18 +8,30 @@ import (
 	"c6book/proofcheck"
 )
 
-// VerifyBoard runs ver (nil: engine.LocalVerifier) on b, a position with
-// the defender to move, for the attacker b.ToMove().Opp(), at b's defender
-// stone deficit (opts.Tolerance is set here: a verdict at another
-// tolerance proves nothing), and returns the verdict in the frame symmetry
-// sym maps b to: 0 for b's own, b's CanonicalKey symmetry for the proof
-// book's canonical frame. It is the one path from a board to a Verdict:
-// the proof book's Verify, the workbench and `c6 verify` use it.
-func VerifyBoard(ctx context.Context, b *engine.Board, ver engine.Verifier, sym int, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (Verdict, error) {
+// VerifyTolerance is the tolerance a verdict on b (the defender to move,
+// the attacker b.ToMove().Opp()) must be made at: b's defender stone
+// deficit. A verdict at another tolerance proves nothing.
+func VerifyTolerance(b *engine.Board) (int, error) {
 	a := b.ToMove().Opp()
 	tol, ok := b.DefenderDeficit(a)
 	if !ok {
-		return Verdict{}, fmt.Errorf("the position's stone counts do not fit full turns of %s, the attacker", a)
+		return 0, fmt.Errorf("the position's stone counts do not fit full turns of %s, the attacker", a)
+	}
+	return tol, nil
+}
+
+// VerifyBoard runs ver (nil: engine.LocalVerifier) on b, a position with
+// the defender to move, for the attacker b.ToMove().Opp(), at
+// VerifyTolerance(b) (opts.Tolerance is set here), and returns the verdict
+// in the frame symmetry sym maps b to: 0 for b's own, b's CanonicalKey
+// symmetry for the proof book's canonical frame. It is the one path from a
+// board to a Verdict: the proof book's Verify and the workbench use it;
+// `c6 verify`, which also prints the engine verdict's null-move line (not
+// kept in a Verdict), calls the verifier at VerifyTolerance itself.
+func VerifyBoard(ctx context.Context, b *engine.Board, ver engine.Verifier, sym int, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (Verdict, error) {
+	tol, err := VerifyTolerance(b)
+	if err != nil {
+		return Verdict{}, err
 	}
 	opts.Tolerance = tol
 	if ver == nil {

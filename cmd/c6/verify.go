@@ -125,9 +125,9 @@ func (c *VerifyCommand) Run(ctx context.Context, args []string) error {
 				p.Phase, p.Done, p.Total, p.Calls, p.Nodes, p.Unsolved, p.Elapsed.Seconds())
 		}
 	}
-	tol, ok := b.DefenderDeficit(b.ToMove().Opp())
-	if !ok {
-		return fmt.Errorf("the position's stone counts do not fit full turns of %s, the attacker", b.ToMove().Opp())
+	tol, err := c6book.VerifyTolerance(b)
+	if err != nil {
+		return err
 	}
 	opts := engine.VerifyOptions{Lambda: o.lambda, Limits: engine.Limits{MaxNodes: o.maxNodes, Timeout: o.timeout}, Workers: o.workers, Tolerance: tol}
 	verifier, release, err := o.nats.verifier(ctx, stderr)
