@@ -62,7 +62,7 @@ type Proof struct {
 	Attacker engine.Color `json:"attacker"`
 	Status   Status       `json:"status"`
 	Order    int          `json:"order"`         // λ order of the proof when proved (0: the attacker has already won)
-	How      string       `json:"how,omitempty"` // "win", "loss", "verdict", "move", "reply", "expert" or ""
+	How      ProofHow     `json:"how,omitempty"` // what it rests on (HowWin…); HowNone when undecided
 	Expert   bool         `json:"expert,omitempty"`
 	PN       int64        `json:"pn"`
 	DN       int64        `json:"dn"`

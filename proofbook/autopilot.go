@@ -334,7 +334,7 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 		}
 		return n, nil
 	}
-	items, err := bk.openItems(ctx, id, a, list, b, vd)
+	items, err := bk.openItems(ctx, id, a, b, vd)
 	if err != nil {
 		return n, err
 	}

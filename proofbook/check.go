@@ -371,7 +371,7 @@ func (c *checker) statuses(ctx context.Context) error {
 				// status must agree.
 				old.PN, old.DN = np.PN, np.DN
 			}
-			if !sameProof(old, np) {
+			if !c6book.SameProof(old, np) {
 				problem("position %d, attacker %s: stored %s (order %d, pn %d, dn %d, zone %d squares), re-derived %s (order %d, pn %d, dn %d, zone %d squares)",
 					id, a, old.Status, old.Order, old.PN, old.DN, len(old.Zone), np.Status, np.Order, np.PN, np.DN, len(np.Zone))
 			}

@@ -71,14 +71,8 @@ func stabilizer(r engine.Rules, list []stone) []int {
 // stone set has stabilizer stab): the image with the smallest packed value,
 // so that symmetric moves from a symmetric position are one edge.
 func repMove(r engine.Rules, stab []int, m engine.Move) engine.Move {
-	best, bv := m, packMove(m)
-	for _, t := range stab[1:] {
-		mt := r.TransformMove(t, m)
-		if v := packMove(mt); v < bv {
-			best, bv = mt, v
-		}
-	}
-	return best
+	rep, _ := c6book.RepMove(r, stab, m)
+	return rep
 }
 
 // ToCanonical maps move m, played on a board whose CanonicalKey symmetry is

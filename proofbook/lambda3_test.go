@@ -405,7 +405,7 @@ func (o *oracle) answer(ctx context.Context, id PosID, book, nb *engine.Board, d
 	d := o.a.Opp()
 	// A stored child for the move itself (its symmetry representative).
 	{
-		rep, g := repMoveSym(r, stab, dm)
+		rep, g := c6book.RepMove(r, stab, dm)
 		if c, ok := byMove[packMove(rep)]; ok && c.Proof(o.a).Status == c6book.StatusProved {
 			gb := nb.Transformed(g)
 			gx := make([]engine.Square, len(extra))
@@ -439,7 +439,7 @@ func (o *oracle) answer(ctx context.Context, id PosID, book, nb *engine.Board, d
 				x = dm.At(1)
 			}
 			sm := engine.NewMove(s)
-			rep, g := repMoveSym(r, stab, sm)
+			rep, g := c6book.RepMove(r, stab, sm)
 			c, ok := byMove[packMove(rep)]
 			if !ok || c.Proof(o.a).Status != c6book.StatusProved {
 				continue

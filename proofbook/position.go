@@ -557,11 +557,11 @@ func (n nullProof) proof(a engine.Color) c6book.Proof {
 	if !n.status.Valid {
 		return defaultProof(a)
 	}
-	return c6book.Proof{Attacker: a, Status: c6book.Status(n.status.Int64), Order: int(n.ord.Int64), How: n.how.String,
+	return c6book.Proof{Attacker: a, Status: c6book.Status(n.status.Int64), Order: int(n.ord.Int64), How: c6book.ProofHow(n.how.String),
 		Expert: n.expert.Int64 != 0, PN: n.pn.Int64, DN: n.dn.Int64, Updated: time.Unix(n.updated.Int64, 0)}
 }
 
-func defaultProof(a engine.Color) c6book.Proof { return c6book.Proof{Attacker: a, PN: 1, DN: 1} }
+func defaultProof(a engine.Color) c6book.Proof { return c6book.LeafProof(a) }
 
 // Position returns everything stored about a position. While the book's
 // proofs were changed outside the program (ProofsChecked is false), its

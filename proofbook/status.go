@@ -13,29 +13,11 @@ import (
 	"c6book/engine"
 )
 
-// Status propagation. For attacker a, a position's status follows from its
-// stored children and its stored verdict alone (local rules), so a book is
-// consistent when every status row equals its local recomputation, and a
-// change is propagated by recomputing the changed position and, while
-// values change, its ancestors (deepest first):
-//
-//   - the attacker has k in a row: proved (order 0); the defender has: disproved;
-//   - an expert marked the position disproved: disproved (sticky);
-//   - attacker to move (OR): proved when some stored move is proved (order:
-//     the smallest); pn = min, dn = sum over the moves not disproved; no
-//     moves: an unexplored leaf, 1/1;
-//   - defender to move (AND): disproved when a stored full defender move is
-//     disproved. Proved when the stored verdict (same attacker) bounds the
-//     defence (not AllUnsolved) and every item it leaves — each unsolved
-//     move and each open seminull move — is a stored child that is proved;
-//     the replies outside the items are covered by the verdict's zone
-//     argument. pn = sum, dn = min over the items (a missing item counts
-//     1/1). Without a verdict the position is a leaf, 1/1, that needs the
-//     verifier;
-//   - a position without a status row is an unexplored leaf: unknown, 1/1.
-//
-// Status is "open" for positions with a verdict that is not yet proved and
-// for moves leading to open or proved work; "unknown" otherwise.
+// Status propagation: the proof rules are the root package's (c6book's
+// ProofOf, a pure function of the facts recompute loads); a book is
+// consistent when every status row equals its recomputation, and a change
+// is propagated by recomputing the changed position and, while values
+// change, its ancestors (deepest first).
 
 type posInfo struct {
 	toMove  engine.Color
@@ -106,212 +88,41 @@ WHERE e.parent = ? ORDER BY e.move`, int(a), int64(id))
 	return out, rows.Err()
 }
 
-func addCap(x, y int64) int64 {
-	if x+y > c6book.Infinite {
-		return c6book.Infinite
-	}
-	return x + y
-}
-
 // recompute derives the proof of position id for attacker a from its
-// stored children and verdict. expert is the position's sticky flag.
-// missing lists the moves (id's canonical frame) the proof needs as
-// children that are not stored yet: the full moves (s, x) inside the zone
-// of a proved open seminull stone s. It loads the facts and leaves the
-// rules to the pure functions terminalProof, orProof and andProof.
+// stored children and verdict with the proof rules (c6book.ProofOf),
+// loading only what the position's case needs. expert is the position's
+// sticky flag. missing lists the moves (id's canonical frame) the proof
+// needs as children that are not stored yet.
 func recompute(ctx context.Context, bk *Book, q queryer, id PosID, a engine.Color, expert bool) (p c6book.Proof, missing []engine.Move, err error) {
 	pi, err := readInfo(ctx, q, id)
 	if err != nil {
 		return c6book.Proof{}, nil, err
 	}
-	if p, ok := terminalProof(a, pi.winner, expert); ok {
-		return p, nil, nil
-	}
-	kids, err := readChildren(ctx, q, bk.rules, id, a)
-	if err != nil {
-		return c6book.Proof{}, nil, err
-	}
-	if pi.toMove == a && len(kids) == 0 {
-		return defaultProof(a), nil, nil
-	}
-	list, _, err := loadPos(ctx, q, bk.rules, id)
-	if err != nil {
-		return c6book.Proof{}, nil, err
-	}
-	b := bk.board(list, pi.toMove)
-	if pi.toMove == a {
-		return orProof(bk.rules, b, a, kids), nil, nil
-	}
-	if p, ok := refutedProof(bk.rules, a, pi.nstones, kids); ok {
-		return p, nil, nil
-	}
-	v, err := loadVerdict(ctx, q, id)
-	if err != nil {
-		return c6book.Proof{}, nil, err
-	}
-	return andProof(bk.rules, b, a, list, kids, v)
-}
-
-// The proof rules (see the top of this file): pure functions of the facts
-// recompute loads, tested without a database (rules_test.go).
-
-func provedProof(a engine.Color, ord int, how string, zone []engine.Square) c6book.Proof {
-	return c6book.Proof{Attacker: a, Status: c6book.StatusProved, Order: ord, How: how, PN: 0, DN: c6book.Infinite, Zone: zone}
-}
-
-func disprovedProof(a engine.Color, how string) c6book.Proof {
-	return c6book.Proof{Attacker: a, Status: c6book.StatusDisproved, How: how, PN: c6book.Infinite, DN: 0}
-}
-
-// terminalProof is the proof of a position decided before its children
-// count: won by a (order 0, the empty zone), won by the defender, or
-// marked disproved by an expert. ok is false for any other position.
-func terminalProof(a, winner engine.Color, expert bool) (p c6book.Proof, ok bool) {
-	switch {
-	case winner == a:
-		p = provedProof(a, 0, "win", []engine.Square{})
-	case winner == a.Opp():
-		p = disprovedProof(a, "loss")
-	case expert:
-		p = disprovedProof(a, "expert")
-	default:
-		return c6book.Proof{}, false
-	}
-	p.Expert = expert
-	return p, true
-}
-
-// orProof is the proof of an attacker-to-move position (canonical board b)
-// with its stored moves kids (at least one): proved by the best proved
-// move (smallest order, then smallest zone: the move's squares, the
-// defender windows p+t stones could fill (t for a move that makes k in a
-// row), and the child's zone), else pn = min, dn = sum over the moves (1/1
-// when every move is refuted), open when a move leads to open work.
-func orProof(r engine.Rules, b *engine.Board, a engine.Color, kids []childRow) c6book.Proof {
-	p := defaultProof(a)
-	tol, tolOK := b.DefenderDeficit(a)
-	var best *childRow
-	var bestZone []engine.Square
-	pn, dn, work := c6book.Infinite, int64(0), false
-	for i := range kids {
-		c := &kids[i]
-		switch c.proof.Status {
-		case c6book.StatusProved:
-			if !tolOK || c.proof.Zone == nil {
-				break // proved without a zone (an older book): cannot count
+	return c6book.ProofOf(c6book.ProofFacts{
+		Attacker: a, ToMove: pi.toMove, Winner: pi.winner, Stones: pi.nstones, Expert: expert,
+		Children: func() ([]c6book.ProofChild, error) {
+			kids, err := readChildren(ctx, q, bk.rules, id, a)
+			return proofChildren(kids), err
+		},
+		Board: func() (*engine.Board, error) {
+			list, _, err := loadPos(ctx, q, bk.rules, id)
+			if err != nil {
+				return nil, err
 			}
-			z := new(engine.SqSet)
-			z.AddAll(c.move.Squares()...)
-			maxE := r.P + tol
-			if c.proof.How == "win" {
-				maxE = tol // the move makes k in a row
-			}
-			z.AddAll(b.DefenderWindowEmpties(a, maxE)...)
-			z.AddAll(childToParent(r, b, a, c.move, c.proof.Zone, 0)...)
-			zl := z.Squares()
-			if best == nil || c.proof.Order < best.proof.Order || c.proof.Order == best.proof.Order && len(zl) < len(bestZone) {
-				best, bestZone = c, zl
-			}
-		case c6book.StatusOpen:
-			work = true
-		}
-		if c.proof.PN < pn {
-			pn = c.proof.PN
-		}
-		dn = addCap(dn, c.proof.DN)
-	}
-	if best != nil {
-		return provedProof(a, best.proof.Order, "move", bestZone)
-	}
-	p.PN, p.DN = pn, dn
-	if pn >= c6book.Infinite {
-		// Every stored move is refuted; the attacker needs a new one.
-		p.PN, p.DN = 1, 1
-	}
-	if work {
-		p.Status = c6book.StatusOpen
-	}
-	return p
+			return bk.board(list, pi.toMove), nil
+		},
+		Verdict: func() (*c6book.Verdict, error) { return loadVerdict(ctx, q, id) },
+	})
 }
 
-// refutedProof is the proof of a defender-to-move position (nstones
-// stones) one of whose stored full defender moves (or a move that wins for
-// the defender) is disproved: disproved. ok is false when there is none.
-func refutedProof(r engine.Rules, a engine.Color, nstones int, kids []childRow) (c6book.Proof, bool) {
-	full := r.P
-	if nstones == 0 {
-		full = r.Q
+// proofChildren are the stored children as the proof rules take them (in
+// the same order: an item's Child indexes rows).
+func proofChildren(rows []childRow) []c6book.ProofChild {
+	out := make([]c6book.ProofChild, len(rows))
+	for i, c := range rows {
+		out[i] = c6book.ProofChild{Move: c.move, Proof: c.proof}
 	}
-	for _, c := range kids {
-		if c.proof.Status == c6book.StatusDisproved && (c.move.Len() >= full || c.proof.How == "loss") {
-			return disprovedProof(a, "reply"), true
-		}
-	}
-	return c6book.Proof{}, false
-}
-
-// andProof is the proof of a defender-to-move position (canonical board b,
-// stones list) with its stored children kids (none of them a refutation:
-// refutedProof) and its stored verdict v (nil: none): a leaf that needs
-// the verifier without a certified verdict of a (open with an uncertified
-// one), else proved when every item of the verdict (andItems) is a proved
-// child, with the verdict's order raised by the items', else open with pn
-// = sum, dn = min over the items. missing are the items not stored as
-// children.
-func andProof(r engine.Rules, b *engine.Board, a engine.Color, list []stone, kids []childRow, v *c6book.Verdict) (c6book.Proof, []engine.Move, error) {
-	p := defaultProof(a)
-	tol, tolOK := b.DefenderDeficit(a)
-	if v == nil || v.Attacker != a || !tolOK || !v.Certified(tol) {
-		if v != nil && v.Attacker == a {
-			p.Status = c6book.StatusOpen
-		}
-		return p, nil, nil
-	}
-	it, err := andItems(r, b, a, list, v, kids)
-	if err != nil {
-		return c6book.Proof{}, nil, err
-	}
-	if len(it.items) == 0 && v.Status != c6book.StatusProved && len(v.OpenSeminull) == 0 {
-		p.Status = c6book.StatusOpen // an open verdict without items: keep working
-		return p, nil, nil
-	}
-	// The position's order: the verdict's own (the order its argument
-	// needs, checked against its certificate when stored), raised by every
-	// item's proof; a closed open-seminull item makes it at least 3 (its
-	// position was proved one order lower without the defender's second
-	// stone).
-	ord := v.Order
-	if len(v.OpenSeminull) > 0 {
-		ord = max(ord, 3)
-	}
-	all := true
-	pn, dn := int64(0), c6book.Infinite
-	for _, c := range it.items {
-		cp := defaultProof(a)
-		if c.row != nil {
-			cp = c.row.proof
-		}
-		if cp.Status != c6book.StatusProved || cp.Zone == nil {
-			all = false
-			cp.Status = c6book.StatusOpen
-		} else if cp.Order > ord {
-			ord = cp.Order
-		}
-		if cp.Status != c6book.StatusProved {
-			pn = addCap(pn, cp.PN)
-			if cp.DN < dn {
-				dn = cp.DN
-			}
-		}
-	}
-	if all {
-		return provedProof(a, ord, "verdict", it.zone.Squares()), it.missing, nil
-	}
-	if pn == 0 {
-		pn = 1
-	}
-	p.Status, p.PN, p.DN = c6book.StatusOpen, pn, dn
-	return p, it.missing, nil
+	return out
 }
 
 // board builds a stored position's canonical board.
@@ -322,82 +133,6 @@ func (bk *Book) board(list []stone, toMove engine.Color) *engine.Board {
 	}
 	b.SetToMove(toMove)
 	return b
-}
-
-// andItem is a move a defender-to-move position's proof needs proved: the
-// representative move (canonical frame) and its stored child, if any.
-type andItem struct {
-	move engine.Move
-	row  *childRow
-}
-
-type andItemList struct {
-	items   []andItem
-	zone    *engine.SqSet // the zone of the proof, when every item is proved
-	missing []engine.Move
-}
-
-// andItems lists the items of a certified verdict v on the defender-to-move
-// position b (canonical board, stones list) with its stored children kids:
-// every unsolved move; for each open seminull stone s, the seminull
-// position D+s itself until it is proved with a zone Z(s), then every full
-// move (s, x) with x in Z(s) that the verdict does not refute on its own.
-// Only the zones of proved items are collected.
-func andItems(r engine.Rules, b *engine.Board, a engine.Color, list []stone, v *c6book.Verdict, kids []childRow) (andItemList, error) {
-	out := andItemList{zone: new(engine.SqSet)}
-	out.zone.AddAll(v.Zone...)
-	stab := stabilizer(r, list)
-	byMove := make(map[int64]*childRow, len(kids))
-	for i := range kids {
-		byMove[packMove(kids[i].move)] = &kids[i]
-	}
-	d := a.Opp()
-	seen := map[int64]bool{}
-	item := func(m engine.Move) {
-		rep, g := repMoveSym(r, stab, m)
-		key := packMove(rep)
-		c := byMove[key]
-		if c != nil && c.proof.Status == c6book.StatusProved && c.proof.Zone != nil {
-			out.zone.AddAll(childToParent(r, b, d, rep, c.proof.Zone, g)...)
-		}
-		if seen[key] {
-			return
-		}
-		seen[key] = true
-		out.items = append(out.items, andItem{move: rep, row: c})
-		if c == nil {
-			out.missing = append(out.missing, rep)
-		}
-	}
-	for _, u := range v.Unsolved {
-		item(u.Move)
-	}
-	for _, u := range v.OpenSeminull {
-		if u.Move.Len() != 1 {
-			return out, fmt.Errorf("verdict: open seminull item %s is not one stone", engine.MoveName(r, u.Move))
-		}
-		s := u.Move.At(0)
-		rep, g := repMoveSym(r, stab, u.Move)
-		c := byMove[packMove(rep)]
-		if c == nil || c.proof.Status != c6book.StatusProved || c.proof.Zone == nil {
-			item(u.Move) // the seminull position itself is to prove first
-			continue
-		}
-		zs := childToParent(r, b, d, rep, c.proof.Zone, g)
-		out.zone.AddAll(zs...)
-		for _, x := range zs {
-			if x == s || b.At(x) != engine.Empty || v.Refutes(s, x) {
-				continue
-			}
-			item(engine.NewMove(s, x))
-		}
-	}
-	return out, nil
-}
-
-func sameProof(x, y c6book.Proof) bool {
-	return x.Status == y.Status && x.Order == y.Order && x.How == y.How && x.Expert == y.Expert && x.PN == y.PN && x.DN == y.DN &&
-		sameZone(x.Zone, y.Zone)
 }
 
 // pqItem orders positions deepest first.
@@ -478,7 +213,7 @@ func propagate(ctx context.Context, bk *Book, tx *sql.Tx, start []PosID) error {
 				heap.Push(h, it)
 				continue
 			}
-			if sameProof(old, np) {
+			if c6book.SameProof(old, np) {
 				continue
 			}
 			if err := writeProof(ctx, bk, tx, it.id, old, np, now); err != nil {
@@ -812,20 +547,19 @@ func (bk *Book) Next(ctx context.Context, from PosID, attacker engine.Color) (Li
 				return Line{}, err
 			}
 			b := bk.board(list, pi.toMove)
-			tol, ok := b.DefenderDeficit(attacker)
-			if v == nil || v.Attacker != attacker || !ok || !v.Certified(tol) {
+			if !c6book.VerdictCounts(b, attacker, v) {
 				break // needs the verifier
 			}
-			it, err := andItems(bk.rules, b, attacker, list, v, kids)
+			it, err := c6book.ProofItems(b, attacker, v, proofChildren(kids))
 			if err != nil {
 				return Line{}, err
 			}
-			for _, m := range it.items {
-				c := m.row
-				if c == nil {
+			for _, m := range it.Items {
+				if m.Child < 0 {
 					pick = nil
 					break
 				}
+				c := &kids[m.Child]
 				if c.proof.Status == c6book.StatusProved {
 					continue
 				}
@@ -947,11 +681,10 @@ func (bk *Book) Items(ctx context.Context, id PosID, attacker engine.Color) ([]I
 		return nil, err
 	}
 	b := bk.board(list, tm)
-	tol, ok := b.DefenderDeficit(attacker)
-	if v == nil || v.Attacker != attacker || !ok || !v.Certified(tol) {
+	if !c6book.VerdictCounts(b, attacker, v) {
 		return nil, nil
 	}
-	items, err := bk.openItems(ctx, id, attacker, list, b, v)
+	items, err := bk.openItems(ctx, id, attacker, b, v)
 	if err != nil {
 		return nil, err
 	}
@@ -965,15 +698,14 @@ func (bk *Book) Items(ctx context.Context, id PosID, attacker engine.Color) ([]I
 	return items, nil
 }
 
-// openItems lists the items of verdict v of position id (stones list,
-// canonical board b) that are not proved; the caller has checked that v
-// counts.
-func (bk *Book) openItems(ctx context.Context, id PosID, attacker engine.Color, list []stone, b *engine.Board, v *c6book.Verdict) ([]Item, error) {
+// openItems lists the items of verdict v of position id (canonical board
+// b) that are not proved; the caller has checked that v counts.
+func (bk *Book) openItems(ctx context.Context, id PosID, attacker engine.Color, b *engine.Board, v *c6book.Verdict) ([]Item, error) {
 	kids, err := readChildren(ctx, bk.r, bk.rules, id, attacker)
 	if err != nil {
 		return nil, err
 	}
-	it, err := andItems(bk.rules, b, attacker, list, v, kids)
+	it, err := c6book.ProofItems(b, attacker, v, proofChildren(kids))
 	if err != nil {
 		return nil, err
 	}
@@ -982,10 +714,10 @@ func (bk *Book) openItems(ctx context.Context, id PosID, attacker engine.Color, 
 		reasons[packMove(u.Move)] = u.Reason
 	}
 	var out []Item
-	for _, x := range it.items {
-		item := Item{Move: x.move, Proof: defaultProof(attacker), Reason: reasons[packMove(x.move)]}
-		if x.row != nil {
-			item.ID, item.Proof = x.row.id, x.row.proof
+	for _, x := range it.Items {
+		item := Item{Move: x.Move, Proof: defaultProof(attacker), Reason: reasons[packMove(x.Move)]}
+		if x.Child >= 0 {
+			item.ID, item.Proof = kids[x.Child].id, kids[x.Child].proof
 		}
 		if item.Proof.Status != c6book.StatusProved {
 			out = append(out, item)

@@ -3,7 +3,6 @@ package proofbook
 import (
 	"encoding/binary"
 	"fmt"
-	"slices"
 
 	"c6book/engine"
 )
@@ -24,7 +23,7 @@ import (
 //     Z(s), it leaves to prove.
 //
 // Zones are stored in each position's canonical frame and mapped through
-// the edges' symmetries.
+// the edges' symmetries (the rules, in c6book's rules.go, build them).
 
 // packSquares stores a zone: 2 bytes a square, sorted. A nil zone (no
 // zone) is NULL; an empty zone is an empty blob.
@@ -54,45 +53,4 @@ func unpackSquares(r engine.Rules, data []byte, valid bool) ([]engine.Square, er
 		}
 	}
 	return out, nil
-}
-
-// repMoveSym is repMove with the stabilizer symmetry g that maps m onto
-// the representative: rep = g(m).
-func repMoveSym(r engine.Rules, stab []int, m engine.Move) (engine.Move, int) {
-	best, bv, g := m, packMove(m), 0
-	for _, t := range stab[1:] {
-		mt := r.TransformMove(t, m)
-		if v := packMove(mt); v < bv {
-			best, bv, g = mt, v, t
-		}
-	}
-	return best, g
-}
-
-// childToParent maps a zone stored in the frame of the child reached by
-// move m (parent's canonical frame) into the parent's frame; b is the
-// parent's canonical board, with mover to play m. g, a symmetry of the
-// parent's stones, is then applied inverted: the zone is for the move
-// g⁻¹(m) when m is the representative g(m') of the move m' the caller has.
-func childToParent(r engine.Rules, b *engine.Board, mover engine.Color, m engine.Move, zone []engine.Square, g int) []engine.Square {
-	for i := 0; i < m.Len(); i++ {
-		b.Place(m.At(i), mover)
-	}
-	_, csym := b.CanonicalKey()
-	for i := m.Len() - 1; i >= 0; i-- {
-		b.Remove(m.At(i))
-	}
-	inv, ginv := engine.InverseSymmetry(csym), engine.InverseSymmetry(g)
-	out := make([]engine.Square, len(zone))
-	for i, s := range zone {
-		out[i] = r.Transform(ginv, r.Transform(inv, s))
-	}
-	return out
-}
-
-func sameZone(a, b []engine.Square) bool {
-	if (a == nil) != (b == nil) {
-		return false
-	}
-	return slices.Equal(a, b)
 }

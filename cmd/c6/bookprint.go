@@ -106,7 +106,7 @@ func proofText(p c6book.Proof) string {
 	if p.Status == c6book.StatusProved || p.Status == c6book.StatusUnchecked {
 		s += fmt.Sprintf(" (order %d, %s)", p.Order, p.How)
 	} else if p.Status == c6book.StatusDisproved {
-		s += " (" + p.How + ")"
+		s += " (" + string(p.How) + ")"
 	} else {
 		s += fmt.Sprintf(" pn %d dn %d", p.PN, p.DN)
 	}
