@@ -25,7 +25,7 @@ func autoFixture(t *testing.T) *fixture {
 		if err := c.Play(f.mv(m)); err != nil {
 			t.Fatal(err)
 		}
-		f.store.Node(c, false).Status[engine.Black] = c6book.StatusOpen
+		f.store.Node(c, false).Proof[engine.Black] = c6book.Proof{Attacker: engine.Black, Status: c6book.StatusOpen, PN: 1, DN: 1}
 	}
 	f.s.Reload()
 	f.settle()

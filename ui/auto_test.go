@@ -20,7 +20,7 @@ func TestAutoControls(t *testing.T) {
 	for _, m := range []string{"a1a2", "b1b2"} {
 		h.wb.Cursor().PlayMove(h.mv(m))
 		c := h.wb.Cursor().Position()
-		h.store.Node(c, false).Status[engine.Black] = c6book.StatusOpen
+		h.store.Node(c, false).Proof[engine.Black] = c6book.Proof{Attacker: engine.Black, Status: c6book.StatusOpen, PN: 1, DN: 1}
 		h.wb.Cursor().Back()
 	}
 	h.wb.Session().Reload()

@@ -209,7 +209,7 @@ func TestUndoEveryEditKind(t *testing.T) {
 		undo  string
 		check func(n *sessiontest.Node) bool
 	}{
-		{"mark disproved", func(n *sessiontest.Node) bool { return n.Status[engine.Black] == c6book.StatusUnknown }},
+		{"mark disproved", func(n *sessiontest.Node) bool { return n.Proof[engine.Black].Status == c6book.StatusUnknown }},
 		{"board labels", func(n *sessiontest.Node) bool { return len(n.Marks) == 0 }},
 		{"notes", func(n *sessiontest.Node) bool { return n.Comment == "" && n.Label == "" }},
 		{"add j10", func(*sessiontest.Node) bool { return len(h.wb.Cursor().Children()) == 0 && h.wb.s.Cursor().Cur() == 0 }},
@@ -318,9 +318,11 @@ func TestLineCountsFollowAddedMoves(t *testing.T) {
 }
 
 // The replies a verdict added are an undoable edit; replies the book had
-// before stay.
+// before stay. (The verdict has no certificate: the items of a verdict
+// that counts are stored again when the book derives its status, in the
+// proof book as in the fake store.)
 func TestUndoVerifyReplies(t *testing.T) {
-	fv := &fakeVerifier{Unsolved: []string{"m12m13", "i9k12"}}
+	fv := &fakeVerifier{Unsolved: []string{"m12m13", "i9k12"}, NoCert: true}
 	h := newHarness(t, engine.Connect6(), fv)
 	h.tap("j10", "m12", "m13")
 	h.wb.Cursor().Back()

@@ -55,13 +55,17 @@ func TestWindowVerifyFlow(t *testing.T) {
 	if txt := h.wb.ui.verdictL.Text; txt == "" || txt[:4] != "OPEN" {
 		t.Fatalf("verdict text %q", txt)
 	}
-	// The unsolved moves are stored as children, marked open, and drawn.
+	// The unsolved moves are stored as children and drawn; as in the book,
+	// each is an unexplored leaf (unknown) below the open position.
 	kids := childNames(h.wb.s.Rules(), h.wb.Cursor().Children())
 	if len(kids) != 2 || kids[0] != "m12m13" || kids[1] != "i9k12" {
 		t.Fatalf("children after verify: %v", kids)
 	}
+	if h.wb.Cursor().Info().Status != c6book.StatusOpen {
+		t.Fatalf("status after an open verdict: %v", h.wb.Cursor().Info().Status)
+	}
 	for _, c := range h.wb.Cursor().Children() {
-		if c.Status != c6book.StatusOpen {
+		if c.Status != c6book.StatusUnknown {
 			t.Fatalf("child %s status %v", engine.MoveName(h.wb.s.Rules(), c.Move), c.Status)
 		}
 	}
@@ -76,7 +80,7 @@ func TestWindowVerifyFlow(t *testing.T) {
 	if got := h.line(); got != "j10 k10k11 l11l12 i9k12" {
 		t.Fatalf("after choosing an unsolved move: %q", got)
 	}
-	if h.wb.Cursor().Info().Status != c6book.StatusOpen {
+	if h.wb.Cursor().Info().Status != c6book.StatusUnknown {
 		t.Fatalf("status there: %v", h.wb.Cursor().Info().Status)
 	}
 	// "Next" finds an open leaf to work on.
@@ -100,7 +104,7 @@ func TestVerifyStop(t *testing.T) {
 	if h.wb.Cursor().Verdict() != nil || h.wb.ui.verdictL.Text != "stopped" {
 		t.Fatalf("after stop: verdict %v, text %q", h.wb.Cursor().Verdict(), h.wb.ui.verdictL.Text)
 	}
-	if st := h.store.Node(h.wb.Cursor().Position(), false).Status[engine.Black]; st != c6book.StatusUnknown {
+	if st := h.store.Node(h.wb.Cursor().Position(), false).Proof[engine.Black].Status; st != c6book.StatusUnknown {
 		t.Fatalf("a stopped verification stored status %v", st)
 	}
 	h.noErrors()

@@ -311,7 +311,8 @@ func TestNotesMarksSearchSolved(t *testing.T) {
 		t.Fatalf("marks %v", marks)
 	}
 	h.wb.SetMarking(false)
-	// Solved browser: the verifier proves j10 k10k11 l12m12 for Black here.
+	// Solved browser: the verifier proves j10 k10k11 l12m12 for Black here,
+	// and so j10 k10k11 (by Black's l12m12), as the book propagates.
 	h.tap("l12", "m12")
 	h.wb.Prover().Verify()
 	h.pumpUntil("verdict", func() bool { return !h.wb.Prover().Running() })
@@ -321,7 +322,7 @@ func TestNotesMarksSearchSolved(t *testing.T) {
 	h.wb.Cursor().Home()
 	h.wb.LoadSolved()
 	es := h.wb.Solved()
-	if len(es) != 1 || engine.FormatTurns(h.wb.s.Rules(), es[0].Line) != "j10 k10k11 l12m12" {
+	if len(es) != 2 || engine.FormatTurns(h.wb.s.Rules(), es[0].Line) != "j10 k10k11" || engine.FormatTurns(h.wb.s.Rules(), es[1].Line) != "j10 k10k11 l12m12" {
 		t.Fatalf("solved: %+v", es)
 	}
 	// The order filter: the verifier's proof is of order 2.
@@ -330,10 +331,10 @@ func TestNotesMarksSearchSolved(t *testing.T) {
 		t.Fatalf("solved at order 3 or more: %+v (min order %d)", es, h.wb.s.Cursor().SolvedMinOrder())
 	}
 	h.wb.ui.solvedMin.SetSelected("order ≥ 2")
-	if es := h.wb.Solved(); len(es) != 1 {
+	if es := h.wb.Solved(); len(es) != 2 {
 		t.Fatalf("solved at order 2 or more: %+v", es)
 	}
-	h.wb.ui.solvedList.Select(0)
+	h.wb.ui.solvedList.Select(1)
 	if got := h.line(); got != "j10 k10k11 l12m12" {
 		t.Fatalf("solved entry opened %q", got)
 	}
@@ -423,7 +424,7 @@ func TestReadOnlyStore(t *testing.T) {
 	h.wb.Prover().Verify()
 	n := h.store.Node(h.wb.Cursor().Position(), false)
 	if h.store.Calls("AddMove") != added || h.wb.Prover().Running() || n.Comment != "" || n.Label != "" || len(n.Marks) != 0 ||
-		n.Status[engine.Black] != c6book.StatusUnknown || len(n.Verdict) != 0 {
+		n.Proof[engine.Black].Status != c6book.StatusUnknown || len(n.Verdict) != 0 {
 		t.Fatalf("a read-only store was written: %d moves added, verifying %v, node %+v", h.store.Calls("AddMove")-added, h.wb.Prover().Running(), n)
 	}
 	if len(h.errs) != 4 || !strings.Contains(h.errs[0].Error(), "read-only") {

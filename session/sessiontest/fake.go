@@ -5,18 +5,23 @@ package sessiontest
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 
 	"c6book"
 	"c6book/engine"
+	"c6book/proofcheck"
 	"c6book/session"
 )
 
 // Store is an in-memory BookStore: positions keyed by their exact stones
-// and side to move (no symmetry), moves as edges. It counts calls so tests
-// can check that lists are fed from memory.
+// and side to move (no symmetry), moves as edges. Statuses follow the proof
+// book's rules (c6book.ProofOf), propagated to the parents as the book
+// does; certificates are not checked (the fake Verifier's are
+// placeholders). It counts calls so tests can check that lists are fed
+// from memory.
 type Store struct {
 	mu    sync.Mutex
 	rules engine.Rules
@@ -43,10 +48,24 @@ type Node struct {
 	Comment, Label string
 	Marks          map[engine.Square]string
 	Kids           []engine.Move
-	Status         map[engine.Color]c6book.Status
-	Verdict        map[engine.Color]*c6book.Verdict
-	Games          c6book.GameStats // the games through the position (set by tests)
-	Held           map[engine.Color]bool
+	// Proof is the position's proof for each attacker (none: an unexplored
+	// leaf), derived by the book's rules; a test may set one behind the
+	// session's back, as if the book were edited.
+	Proof   map[engine.Color]c6book.Proof
+	Verdict map[engine.Color]*c6book.Verdict
+	Games   c6book.GameStats // the games through the position (set by tests)
+	Held    map[engine.Color]bool
+
+	board   *engine.Board
+	parents map[key]bool
+}
+
+// proof is n's proof for attacker a.
+func (n *Node) proof(a engine.Color) c6book.Proof {
+	if p, ok := n.Proof[a]; ok {
+		return p
+	}
+	return c6book.LeafProof(a)
 }
 
 func NewStore(r engine.Rules) *Store {
@@ -64,7 +83,7 @@ func (s *Store) node(b *engine.Board, create bool) *Node {
 	k := keyOf(b)
 	n := s.nodes[k]
 	if n == nil && create {
-		n = &Node{Status: map[engine.Color]c6book.Status{}, Verdict: map[engine.Color]*c6book.Verdict{}}
+		n = &Node{Proof: map[engine.Color]c6book.Proof{}, Verdict: map[engine.Color]*c6book.Verdict{}, board: b.Clone(), parents: map[key]bool{}}
 		s.nodes[k] = n
 	}
 	return n
@@ -89,7 +108,7 @@ func (s *Store) Position(_ context.Context, b *engine.Board, a engine.Color) (se
 		marks[k] = v
 	}
 	return session.Position{Found: true, Comment: n.Comment, Label: n.Label, Marks: marks,
-		Status: n.Status[a], Verdict: n.Verdict[a], Held: n.Held[a], Stuck: map[bool]string{true: "held"}[n.Held[a]]}, nil
+		Status: n.proof(a).Status, Verdict: n.Verdict[a], Held: n.Held[a], Stuck: map[bool]string{true: "held"}[n.Held[a]]}, nil
 }
 
 func (s *Store) Children(_ context.Context, b *engine.Board, a engine.Color) ([]session.Child, error) {
@@ -103,12 +122,12 @@ func (s *Store) Children(_ context.Context, b *engine.Board, a engine.Color) ([]
 	out := make([]session.Child, 0, len(n.Kids))
 	for _, m := range n.Kids {
 		c := b.Clone()
-		if err := c.Play(m); err != nil {
+		if err := c.PlayPartial(m); err != nil {
 			return nil, err
 		}
 		ch := session.Child{Move: m}
 		if cn := s.node(c, false); cn != nil {
-			ch.Status, ch.Label, ch.Games = cn.Status[a], cn.Label, cn.Games
+			ch.Status, ch.Label, ch.Games = cn.proof(a).Status, cn.Label, cn.Games
 		}
 		out = append(out, ch)
 	}
@@ -121,23 +140,112 @@ func (s *Store) AddMove(_ context.Context, b *engine.Board, m engine.Move) (bool
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.count("AddMove")
-	return s.addMove(b, m)
+	created, err := s.addMove(b, m, false)
+	if err != nil || !created {
+		return created, err
+	}
+	return true, s.settle(s.node(b, false))
 }
 
-func (s *Store) addMove(b *engine.Board, m engine.Move) (bool, error) {
+// addMove stores m (with partial, a seminull or null move: a verdict's
+// item) as a move of b.
+func (s *Store) addMove(b *engine.Board, m engine.Move, partial bool) (bool, error) {
 	c := b.Clone()
-	if err := c.Play(m); err != nil {
+	play := c.Play
+	if partial {
+		play = c.PlayPartial
+	}
+	if err := play(m); err != nil {
 		return false, err
 	}
 	n := s.node(b, true)
-	s.node(c, true)
-	for _, k := range n.Kids {
-		if k == m {
-			return false, nil
-		}
+	cn := s.node(c, true)
+	if slices.Contains(n.Kids, m) {
+		return false, nil
 	}
 	n.Kids = append(n.Kids, m)
+	cn.parents[keyOf(b)] = true
 	return true, nil
+}
+
+// settle derives the proofs of the nodes start for both attackers by the
+// book's rules and, while they change, their parents' (deepest first), as
+// the book propagates; the items a proof needs are stored as moves first.
+func (s *Store) settle(start ...*Node) error {
+	queue := map[*Node]bool{}
+	for _, n := range start {
+		queue[n] = true
+	}
+	for len(queue) > 0 {
+		var n *Node
+		for q := range queue {
+			if n == nil || deeper(q.board, n.board) {
+				n = q
+			}
+		}
+		delete(queue, n)
+		changed := false
+		for a := engine.Black; a <= engine.White; a++ {
+			p, missing, err := c6book.ProofOf(s.facts(n, a))
+			if err != nil {
+				return err
+			}
+			if len(missing) > 0 {
+				for _, m := range missing {
+					if created, err := s.addMove(n.board, m, true); err != nil || !created {
+						return fmt.Errorf("item %s: not stored (%v)", engine.MoveName(s.rules, m), err)
+					}
+				}
+				queue[n] = true
+				continue
+			}
+			if !c6book.SameProof(n.proof(a), p) {
+				n.Proof[a], changed = p, true
+			}
+		}
+		if changed {
+			for k := range n.parents {
+				queue[s.nodes[k]] = true
+			}
+		}
+	}
+	return nil
+}
+
+// deeper orders positions deepest first (more stones), then by hash.
+func deeper(x, y *engine.Board) bool {
+	nx, ny := x.Stones(engine.Black)+x.Stones(engine.White), y.Stones(engine.Black)+y.Stones(engine.White)
+	if nx != ny {
+		return nx > ny
+	}
+	return x.Hash() > y.Hash() || x.Hash() == y.Hash() && x.ToMove() > y.ToMove()
+}
+
+// facts are node n's stored facts for attacker a, as the rules take them.
+func (s *Store) facts(n *Node, a engine.Color) c6book.ProofFacts {
+	b := n.board
+	return c6book.ProofFacts{
+		Attacker: a, ToMove: b.ToMove(), Winner: b.Winner(), Stones: b.Stones(engine.Black) + b.Stones(engine.White),
+		Expert: n.proof(a).Expert,
+		Children: func() ([]c6book.ProofChild, error) {
+			out := make([]c6book.ProofChild, len(n.Kids))
+			for i, m := range n.Kids {
+				c := b.Clone()
+				if err := c.PlayPartial(m); err != nil {
+					return nil, err
+				}
+				out[i] = c6book.ProofChild{Move: m, Proof: c6book.LeafProof(a)}
+				if cn := s.node(c, false); cn != nil {
+					out[i].Proof = cn.proof(a)
+				}
+			}
+			return out, nil
+		},
+		Board: func() (*engine.Board, error) { return b.Clone(), nil },
+		Verdict: func() (*c6book.Verdict, error) {
+			return n.Verdict[a], nil
+		},
+	}
 }
 
 func (s *Store) RemoveMove(_ context.Context, b *engine.Board, m engine.Move) error {
@@ -147,13 +255,18 @@ func (s *Store) RemoveMove(_ context.Context, b *engine.Board, m engine.Move) er
 	if n == nil {
 		return nil
 	}
-	for i, k := range n.Kids {
-		if k == m {
-			n.Kids = append(n.Kids[:i], n.Kids[i+1:]...)
-			break
+	i := slices.Index(n.Kids, m)
+	if i < 0 {
+		return nil
+	}
+	n.Kids = slices.Delete(n.Kids, i, i+1)
+	c := b.Clone()
+	if c.PlayPartial(m) == nil {
+		if cn := s.node(c, false); cn != nil {
+			delete(cn.parents, keyOf(b))
 		}
 	}
-	return nil
+	return s.settle(n)
 }
 
 func (s *Store) SetComment(_ context.Context, b *engine.Board, text string) error {
@@ -180,27 +293,25 @@ func (s *Store) SetMarks(_ context.Context, b *engine.Board, marks map[engine.Sq
 func (s *Store) StoreVerdict(_ context.Context, b *engine.Board, v c6book.Verdict) ([]engine.Move, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if b.ToMove() != v.Attacker.Opp() {
+		return nil, fmt.Errorf("verdict for attacker %s on a position with %s to move", v.Attacker, b.ToMove())
+	}
 	n := s.node(b, true)
+	had := slices.Clone(n.Kids)
 	vv := v
 	n.Verdict[v.Attacker] = &vv
-	if v.Proved() {
-		n.Status[v.Attacker] = c6book.StatusProved
-	} else {
-		n.Status[v.Attacker] = c6book.StatusOpen
+	for _, m := range v.Items() {
+		if _, err := s.addMove(b, m, true); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.settle(n); err != nil {
+		return nil, err
 	}
 	var added []engine.Move
-	for _, m := range v.Items() {
-		created, err := s.addMove(b, m)
-		if err != nil {
-			return added, err
-		}
-		if created {
+	for _, m := range n.Kids {
+		if !slices.Contains(had, m) {
 			added = append(added, m)
-		}
-		c := b.Clone()
-		_ = c.Play(m)
-		if cn := s.node(c, true); cn.Status[v.Attacker] == c6book.StatusUnknown {
-			cn.Status[v.Attacker] = c6book.StatusOpen
 		}
 	}
 	return added, nil
@@ -236,7 +347,7 @@ func (s *Store) walkFrom(b *engine.Board, f func(line []engine.Move, n *Node) bo
 		}
 		for _, m := range n.Kids {
 			c := it.b.Clone()
-			if c.Play(m) == nil {
+			if c.PlayPartial(m) == nil {
 				queue = append(queue, item{append(append([]engine.Move(nil), it.line...), m), c})
 			}
 		}
@@ -249,7 +360,7 @@ func (s *Store) Next(_ context.Context, b *engine.Board, a engine.Color) (sessio
 	var e session.Entry
 	found := false
 	s.walkFrom(b, func(line []engine.Move, n *Node) bool {
-		if n.Status[a] == c6book.StatusOpen && len(n.Kids) == 0 {
+		if s.needsWork(n, a) {
 			e, found = session.Entry{Line: line, Status: c6book.StatusOpen, Label: n.Label}, true
 			// The held positions on its line.
 			c := b.Clone()
@@ -257,7 +368,7 @@ func (s *Store) Next(_ context.Context, b *engine.Board, a engine.Color) (sessio
 				if cn := s.node(c, false); cn != nil && cn.Held[a] {
 					e.Stuck = append(e.Stuck, session.StuckAt{Ply: i, Why: "held"})
 				}
-				if i < len(line) && c.Play(line[i]) != nil {
+				if i < len(line) && c.PlayPartial(line[i]) != nil {
 					break
 				}
 			}
@@ -268,18 +379,32 @@ func (s *Store) Next(_ context.Context, b *engine.Board, a engine.Color) (sessio
 	return e, found, nil
 }
 
-// Proved lists the proved nodes whose order (their verdict's, 1 without
-// one) is at least minOrder.
+// needsWork reports whether n is an open leaf for attacker a: no moves
+// yet, not decided, and open itself or the item of an open position (a
+// reply its verdict left).
+func (s *Store) needsWork(n *Node, a engine.Color) bool {
+	st := n.proof(a).Status
+	if len(n.Kids) > 0 || st == c6book.StatusProved || st == c6book.StatusDisproved {
+		return false
+	}
+	if st == c6book.StatusOpen {
+		return true
+	}
+	for k := range n.parents {
+		if s.nodes[k].proof(a).Status == c6book.StatusOpen {
+			return true
+		}
+	}
+	return false
+}
+
+// Proved lists the proved nodes whose order is at least minOrder.
 func (s *Store) Proved(_ context.Context, a engine.Color, minOrder, limit int) ([]session.Entry, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []session.Entry
 	s.walk(func(line []engine.Move, n *Node) bool {
-		ord := 1
-		if v := n.Verdict[a]; v != nil {
-			ord = v.Order
-		}
-		if n.Status[a] == c6book.StatusProved && ord >= minOrder {
+		if p := n.proof(a); p.Status == c6book.StatusProved && p.Order >= minOrder {
 			out = append(out, session.Entry{Line: line, Status: c6book.StatusProved, Label: n.Label, Text: n.Comment})
 		}
 		return len(out) < limit
@@ -293,7 +418,7 @@ func (s *Store) Search(_ context.Context, q string, a engine.Color, limit int) (
 	var out []session.Entry
 	s.walk(func(line []engine.Move, n *Node) bool {
 		if q != "" && strings.Contains(strings.ToLower(n.Comment), strings.ToLower(q)) {
-			out = append(out, session.Entry{Line: line, Label: n.Label, Text: n.Comment, Status: n.Status[a]})
+			out = append(out, session.Entry{Line: line, Label: n.Label, Text: n.Comment, Status: n.proof(a).Status})
 		}
 		return len(out) < limit
 	})
@@ -303,10 +428,13 @@ func (s *Store) Search(_ context.Context, q string, a engine.Color, limit int) (
 
 // Verifier answers with a fixed unsolved list after the test releases
 // it (or fails with the context's error when stopped), reporting progress.
+// Its verdicts carry a placeholder certificate, which the fake Store takes
+// as certified, unless NoCert (a verdict that proves nothing).
 type Verifier struct {
 	Unsolved []string
 	Release  chan struct{}
 	Started  chan *engine.Board
+	NoCert   bool
 }
 
 func (f *Verifier) Verify(ctx context.Context, b *engine.Board, lambda int, progress func(session.Progress)) (c6book.Verdict, error) {
@@ -321,7 +449,17 @@ func (f *Verifier) Verify(ctx context.Context, b *engine.Board, lambda int, prog
 			return c6book.Verdict{}, ctx.Err()
 		}
 	}
-	v := c6book.Verdict{Attacker: b.ToMove().Opp(), Calls: 4, Nodes: 1234}
+	tol, err := c6book.VerifyTolerance(b)
+	if err != nil {
+		return c6book.Verdict{}, err
+	}
+	// A placeholder certificate: the fake Store takes the verdict as
+	// certified (it does not check certificates).
+	a := b.ToMove().Opp()
+	v := c6book.Verdict{Attacker: a, Calls: 4, Nodes: 1234, Tolerance: tol, Cert: &proofcheck.Cert{Attacker: a}}
+	if f.NoCert {
+		v.Cert = nil
+	}
 	for _, t := range f.Unsolved {
 		m, err := engine.ParseMove(b.Rules(), t)
 		if err != nil {
@@ -344,12 +482,10 @@ func (s *Store) SetDisproved(_ context.Context, b *engine.Board, a engine.Color,
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	n := s.node(b, true)
-	if on {
-		n.Status[a] = c6book.StatusDisproved
-	} else {
-		n.Status[a] = c6book.StatusUnknown
-	}
-	return nil
+	p := n.proof(a)
+	p.Expert = on
+	n.Proof[a] = p
+	return s.settle(n)
 }
 
 // Candidates proposes the first empty squares next to the last stone.
@@ -486,7 +622,11 @@ func (s *Store) AutoProve(ctx context.Context, b *engine.Board, opts session.Aut
 			return session.AutoResult{Status: c6book.ProveStopped, ProveProgress: p}, ctx.Err()
 		case <-s.AutoStep:
 		}
-		if !s.proveLeaf(b, opts.Attacker) {
+		ok, err := s.proveLeaf(b, opts.Attacker)
+		if err != nil {
+			return session.AutoResult{Status: c6book.ProveError, ProveProgress: p}, err
+		}
+		if !ok {
 			return session.AutoResult{Status: c6book.ProveStuck, ProveProgress: p}, nil
 		}
 		p.Calls++
@@ -495,12 +635,15 @@ func (s *Store) AutoProve(ctx context.Context, b *engine.Board, opts session.Aut
 	}
 }
 
-func (s *Store) proveLeaf(b *engine.Board, a engine.Color) bool {
+// proveLeaf proves the first open leaf below b (needsWork) that no held
+// position hides, as if the auto-pilot had proved a move there (order 1),
+// and propagates to its parents.
+func (s *Store) proveLeaf(b *engine.Board, a engine.Color) (bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	done := false
+	var leaf *Node
 	s.walkFrom(b, func(line []engine.Move, n *Node) bool {
-		if n.Status[a] != c6book.StatusOpen || len(n.Kids) > 0 {
+		if !s.needsWork(n, a) {
 			return true
 		}
 		c := b.Clone()
@@ -508,13 +651,20 @@ func (s *Store) proveLeaf(b *engine.Board, a engine.Color) bool {
 			if cn := s.node(c, false); cn != nil && cn.Held[a] {
 				return true
 			}
-			if i < len(line) && c.Play(line[i]) != nil {
+			if i < len(line) && c.PlayPartial(line[i]) != nil {
 				return true
 			}
 		}
-		n.Status[a] = c6book.StatusProved
-		done = true
+		leaf = n
 		return false
 	})
-	return done
+	if leaf == nil {
+		return false, nil
+	}
+	leaf.Proof[a] = c6book.Proof{Attacker: a, Status: c6book.StatusProved, Order: 1, How: c6book.HowMove, DN: c6book.Infinite, Zone: []engine.Square{}}
+	var parents []*Node
+	for k := range leaf.parents {
+		parents = append(parents, s.nodes[k])
+	}
+	return true, s.settle(parents...)
 }
