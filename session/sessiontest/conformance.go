@@ -2,6 +2,7 @@ package sessiontest
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -16,7 +17,9 @@ var conformanceTurns = []string{"e5", "a1a2", "e4e6"}
 // Conformance runs the same cases against a session.BookStore (the proof
 // book's, in app, and this package's fake Store): moves stored, listed and
 // removed; a verdict's new replies (StoreVerdict's answer) and the status
-// it leaves; the expert's disproof; comments and labels. newStore returns
+// it leaves; the expert's disproof; the statuses real verdicts leave and
+// their propagation (proved, open, unknown, disproved, a move removed);
+// comments and labels. newStore returns
 // an empty store with the root position, for 9×9 connect-5 rules.
 func Conformance(t *testing.T, newStore func(t *testing.T, r engine.Rules) session.BookStore) {
 	r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
@@ -148,6 +151,113 @@ func Conformance(t *testing.T, newStore func(t *testing.T, r engine.Rules) sessi
 		if st := status(t, s, b, engine.Black); st != c6book.StatusUnknown {
 			t.Errorf("the disproof cleared: %s, want unknown", st)
 		}
+	})
+
+	// Statuses: the stores derive them by the same rules (c6book.ProofOf)
+	// from real verdicts (the engine's verifier on fixed positions, with
+	// node budgets: no clock decides), and propagate them to the parents.
+	verify := func(t *testing.T, b *engine.Board, nodes int64, want c6book.Status, items int) c6book.Verdict {
+		t.Helper()
+		v, err := c6book.VerifyBoard(ctx, b, engine.LocalVerifier{}, 0,
+			engine.VerifyOptions{Limits: engine.Limits{MaxNodes: nodes}, Workers: 1}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Status != want || v.AllUnsolved || len(v.Unsolved) != items || v.Cert == nil {
+			t.Fatalf("the verifier on %s: %s, %d unsolved (all %v); want %s, %d", engine.FormatTurns(r, b.History()), v.Status, len(v.Unsolved), v.AllUnsolved, want, items)
+		}
+		return v
+	}
+	store := func(t *testing.T, s session.BookStore, b *engine.Board, v c6book.Verdict) {
+		t.Helper()
+		if _, err := s.StoreVerdict(ctx, b, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	play := func(t *testing.T, b *engine.Board, text string) *engine.Board {
+		t.Helper()
+		c := b.Clone()
+		if err := c.Play(move(t, text)); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	want := func(t *testing.T, s session.BookStore, what string, b *engine.Board, a engine.Color, st c6book.Status) {
+		t.Helper()
+		if got := status(t, s, b, a); got != st {
+			t.Errorf("%s (%s): %s, want %s", what, engine.FormatTurns(r, b.History()), got, st)
+		}
+	}
+
+	t.Run("status: a proved verdict proves the move to it", func(t *testing.T) {
+		s := newStore(t, r)
+		bs := line(t, s, conformanceTurns...)
+		d := bs[3] // White, the defender, to move
+		store(t, s, d, verify(t, d, 1000, c6book.StatusProved, 0))
+		want(t, s, "the verified position", d, engine.Black, c6book.StatusProved)
+		want(t, s, "for the other attacker", d, engine.White, c6book.StatusUnknown)
+		want(t, s, "its parent, Black to move (some move proved)", bs[2], engine.Black, c6book.StatusProved)
+		want(t, s, "White to move without a verdict (a leaf for the verifier)", bs[1], engine.Black, c6book.StatusUnknown)
+		want(t, s, "the root", bs[0], engine.Black, c6book.StatusUnknown)
+		// Removing the proving move: the parent's other move is unexplored.
+		if _, err := s.AddMove(ctx, bs[2], move(t, "d5f5")); err != nil {
+			t.Fatal(err)
+		}
+		want(t, s, "the parent with a second move", bs[2], engine.Black, c6book.StatusProved)
+		if err := s.RemoveMove(ctx, bs[2], move(t, "e4e6")); err != nil {
+			t.Fatal(err)
+		}
+		want(t, s, "the parent without its proving move", bs[2], engine.Black, c6book.StatusUnknown)
+	})
+
+	t.Run("status: a defender position with every item proved", func(t *testing.T) {
+		s := newStore(t, r)
+		bs := line(t, s, conformanceTurns...)
+		d := bs[3]
+		v := verify(t, d, 100, c6book.StatusOpen, 3)
+		store(t, s, d, v)
+		want(t, s, "an open verdict", d, engine.Black, c6book.StatusOpen)
+		want(t, s, "its parent (a move to open work)", bs[2], engine.Black, c6book.StatusOpen)
+		for _, u := range v.Unsolved {
+			want(t, s, "an item (unexplored)", play(t, d, engine.MoveName(r, u.Move)), engine.Black, c6book.StatusUnknown)
+		}
+		// Each item: Black's d5f5, a proved verdict there.
+		for i, u := range v.Unsolved {
+			c := play(t, d, engine.MoveName(r, u.Move))
+			if _, err := s.AddMove(ctx, c, move(t, "d5f5")); err != nil {
+				t.Fatal(err)
+			}
+			g := play(t, c, "d5f5")
+			store(t, s, g, verify(t, g, 1000, c6book.StatusProved, 0))
+			want(t, s, "a proved item", c, engine.Black, c6book.StatusProved)
+			st := c6book.StatusOpen
+			if i == len(v.Unsolved)-1 {
+				st = c6book.StatusProved
+			}
+			want(t, s, "the defender position, items proved: "+fmt.Sprint(i+1), d, engine.Black, st)
+			want(t, s, "its parent", bs[2], engine.Black, st)
+		}
+	})
+
+	t.Run("status: a disproved reply disproves the defender position", func(t *testing.T) {
+		s := newStore(t, r)
+		bs := line(t, s, conformanceTurns...)
+		d := bs[3]
+		v := verify(t, d, 100, c6book.StatusOpen, 3)
+		store(t, s, d, v)
+		c := play(t, d, engine.MoveName(r, v.Unsolved[0].Move))
+		if err := s.SetDisproved(ctx, c, engine.Black, true); err != nil {
+			t.Fatal(err)
+		}
+		want(t, s, "the expert's disproof", c, engine.Black, c6book.StatusDisproved)
+		want(t, s, "the defender position (a refuted reply)", d, engine.Black, c6book.StatusDisproved)
+		want(t, s, "its parent (its only move refuted: a new move needed)", bs[2], engine.Black, c6book.StatusUnknown)
+		if err := s.SetDisproved(ctx, c, engine.Black, false); err != nil {
+			t.Fatal(err)
+		}
+		want(t, s, "the disproof cleared", c, engine.Black, c6book.StatusUnknown)
+		want(t, s, "the defender position again", d, engine.Black, c6book.StatusOpen)
+		want(t, s, "its parent again", bs[2], engine.Black, c6book.StatusOpen)
 	})
 
 	t.Run("notes", func(t *testing.T) {
