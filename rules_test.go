@@ -1,6 +1,7 @@
 package c6book
 
 import (
+	"errors"
 	"slices"
 	"testing"
 
@@ -204,5 +205,140 @@ func TestAndProof(t *testing.T) {
 				t.Errorf("%s: zone %v lacks the item's", tc.name, p.Zone)
 			}
 		}
+	}
+}
+
+// ProofOf asks for the facts a position's case needs and no more (a
+// store's recomputation of a leaf loads no board and no verdict), and
+// returns a loader's error.
+func TestProofOfLoads(t *testing.T) {
+	a := engine.Black
+	or := rulesBoard(t, "e5 a1a2")       // Black, the attacker, to move
+	and := rulesBoard(t, "e5 a1a2 e4e6") // White to move
+	v := &Verdict{Attacker: a, Status: StatusProved, Order: 1, Cert: &proofcheck.Cert{Attacker: a}}
+	refuted := []ProofChild{kid(t, "e3e7", StatusDisproved, Infinite, 0)}
+	errLoad := errors.New("load failed")
+	for _, tc := range []struct {
+		name   string
+		b      *engine.Board
+		winner engine.Color
+		expert bool
+		kids   []ProofChild
+		kidErr error
+		want   string // the loaders called: c(hildren), b(oard), v(erdict)
+		status Status
+		how    ProofHow
+	}{
+		{"won by the attacker", and, engine.Black, false, nil, nil, "", StatusProved, "win"},
+		{"won by the defender", and, engine.White, false, nil, nil, "", StatusDisproved, "loss"},
+		{"the expert's disproof", or, engine.Empty, true, nil, nil, "", StatusDisproved, "expert"},
+		{"an attacker-to-move leaf", or, engine.Empty, false, nil, nil, "c", StatusUnknown, ""},
+		{"attacker to move", or, engine.Empty, false, []ProofChild{kid(t, "d5f5", StatusOpen, 2, 2)}, nil, "cb", StatusOpen, ""},
+		{"a refuted reply", and, engine.Empty, false, refuted, nil, "cb", StatusDisproved, "reply"},
+		{"defender to move", and, engine.Empty, false, nil, nil, "cbv", StatusProved, "verdict"},
+		{"the children do not load", and, engine.Empty, false, nil, errLoad, "c", StatusUnknown, ""},
+	} {
+		called := ""
+		f := ProofFacts{Attacker: a, ToMove: tc.b.ToMove(), Winner: tc.winner, Stones: 3, Expert: tc.expert,
+			Children: func() ([]ProofChild, error) { called += "c"; return tc.kids, tc.kidErr },
+			Board:    func() (*engine.Board, error) { called += "b"; return tc.b.Clone(), nil },
+			Verdict:  func() (*Verdict, error) { called += "v"; return v, nil },
+		}
+		p, _, err := ProofOf(f)
+		if called != tc.want {
+			t.Errorf("%s: loaded %q, want %q", tc.name, called, tc.want)
+		}
+		if tc.kidErr != nil {
+			if !errors.Is(err, tc.kidErr) {
+				t.Errorf("%s: error %v, want %v", tc.name, err, tc.kidErr)
+			}
+			continue
+		}
+		if err != nil || p.Status != tc.status || p.How != tc.how || p.Attacker != a {
+			t.Errorf("%s: %s %q (%v), want %s %q", tc.name, p.Status, p.How, err, tc.status, tc.how)
+		}
+	}
+}
+
+// The stored bytes of ProofHow (status.how) stay what they were.
+func TestProofHowBytes(t *testing.T) {
+	for how, want := range map[ProofHow]string{HowNone: "", HowWin: "win", HowLoss: "loss", HowVerdict: "verdict", HowMove: "move", HowReply: "reply", HowExpert: "expert"} {
+		if string(how) != want {
+			t.Errorf("%q, want %q", how, want)
+		}
+	}
+}
+
+func TestSameProof(t *testing.T) {
+	p := Proof{Attacker: engine.Black, Status: StatusProved, Order: 2, How: HowMove, DN: Infinite, Zone: []engine.Square{3, 5}}
+	q := p
+	q.Zone = []engine.Square{3, 5}
+	if !SameProof(p, q) {
+		t.Error("equal proofs differ")
+	}
+	for name, change := range map[string]func(*Proof){
+		"status": func(x *Proof) { x.Status = StatusOpen },
+		"order":  func(x *Proof) { x.Order = 3 },
+		"how":    func(x *Proof) { x.How = HowVerdict },
+		"expert": func(x *Proof) { x.Expert = true },
+		"pn":     func(x *Proof) { x.PN = 1 },
+		"dn":     func(x *Proof) { x.DN = 1 },
+		"zone":   func(x *Proof) { x.Zone = []engine.Square{3} },
+		"nil zone vs empty": func(x *Proof) {
+			x.Zone = nil
+		},
+	} {
+		x := p
+		change(&x)
+		if SameProof(p, x) {
+			t.Errorf("%s: a changed proof is the same", name)
+		}
+	}
+	empty, none := p, p
+	empty.Zone, none.Zone = []engine.Square{}, nil
+	if SameProof(empty, none) {
+		t.Error("an empty zone is the same as none")
+	}
+}
+
+// The center stone's position has every symmetry; a move and its images
+// are one item, whichever of them is stored, with the same zone.
+func TestProofItemsSymmetry(t *testing.T) {
+	b := rulesBoard(t, "e5") // White to move
+	stab := Stabilizer(b)
+	if len(stab) != rulesR.SymmetryCount() || stab[0] != 0 {
+		t.Fatalf("stabilizer of the center stone %v", stab)
+	}
+	if s := Stabilizer(rulesBoard(t, "e5 a1a2")); len(s) != 1 || s[0] != 0 {
+		t.Fatalf("stabilizer of e5 a1a2 %v, want the identity only", s)
+	}
+	m := rulesMove(t, "d4c3")
+	rep, g := RepMove(rulesR, stab, m)
+	if rulesR.TransformMove(g, m) != rep || PackMove(rep) > PackMove(m) {
+		t.Fatalf("RepMove(%s) = %s by %d", engine.MoveName(rulesR, m), engine.MoveName(rulesR, rep), g)
+	}
+	v := &Verdict{Attacker: engine.Black, Status: StatusOpen, Order: 2, Unsolved: []Unsolved{{Move: m}}}
+	zone := []engine.Square{rulesR.Sq(0, 0), rulesR.Sq(1, 2)} // the child's canonical frame
+	var first ProofItemList
+	for i, t2 := range stab {
+		stored := rulesR.TransformMove(t2, m)
+		kids := []ProofChild{{Move: stored, Proof: Proof{Attacker: engine.Black, Status: StatusProved, Order: 1, How: HowMove, DN: Infinite, Zone: zone}}}
+		it, err := ProofItems(b.Clone(), engine.Black, v, kids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(it.Items) != 1 || it.Items[0].Move != rep || it.Items[0].Child != 0 || len(it.Missing) != 0 {
+			t.Fatalf("stored as %s: items %+v, missing %v", engine.MoveName(rulesR, stored), it.Items, it.Missing)
+		}
+		if i == 0 {
+			first = it
+		} else if !slices.Equal(it.Zone, first.Zone) {
+			t.Errorf("stored as %s: zone %v, stored as the move itself %v", engine.MoveName(rulesR, stored), it.Zone, first.Zone)
+		}
+	}
+	// Not stored: missing, as its representative.
+	it, err := ProofItems(b.Clone(), engine.Black, v, nil)
+	if err != nil || len(it.Missing) != 1 || it.Missing[0] != rep || it.Items[0].Child != -1 {
+		t.Fatalf("nothing stored: %+v, %v", it, err)
 	}
 }
