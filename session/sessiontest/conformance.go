@@ -210,12 +210,20 @@ func Conformance(t *testing.T, newStore func(t *testing.T, r engine.Rules) sessi
 		want(t, s, "the parent without its proving move", bs[2], engine.Black, c6book.StatusUnknown)
 	})
 
-	t.Run("status: a defender position with every item proved", func(t *testing.T) {
-		s := newStore(t, r)
-		bs := line(t, s, conformanceTurns...)
-		d := bs[3]
-		v := verify(t, d, 100, c6book.StatusOpen, 3)
+	// withOpenVerdict is a store with the line of conformanceTurns and an
+	// open verdict (three items) at its end, d.
+	withOpenVerdict := func(t *testing.T) (s session.BookStore, bs []*engine.Board, d *engine.Board, v c6book.Verdict) {
+		t.Helper()
+		s = newStore(t, r)
+		bs = line(t, s, conformanceTurns...)
+		d = bs[3]
+		v = verify(t, d, 100, c6book.StatusOpen, 3)
 		store(t, s, d, v)
+		return s, bs, d, v
+	}
+
+	t.Run("status: a defender position with every item proved", func(t *testing.T) {
+		s, bs, d, v := withOpenVerdict(t)
 		want(t, s, "an open verdict", d, engine.Black, c6book.StatusOpen)
 		want(t, s, "its parent (a move to open work)", bs[2], engine.Black, c6book.StatusOpen)
 		for _, u := range v.Unsolved {
@@ -240,11 +248,7 @@ func Conformance(t *testing.T, newStore func(t *testing.T, r engine.Rules) sessi
 	})
 
 	t.Run("status: a disproved reply disproves the defender position", func(t *testing.T) {
-		s := newStore(t, r)
-		bs := line(t, s, conformanceTurns...)
-		d := bs[3]
-		v := verify(t, d, 100, c6book.StatusOpen, 3)
-		store(t, s, d, v)
+		s, bs, d, v := withOpenVerdict(t)
 		c := play(t, d, engine.MoveName(r, v.Unsolved[0].Move))
 		if err := s.SetDisproved(ctx, c, engine.Black, true); err != nil {
 			t.Fatal(err)
