@@ -67,7 +67,7 @@ func newLinePanel(wb *Workbench) *linePanel {
 	tree := container.NewHSplit(
 		container.NewBorder(widget.NewLabelWithStyle("Line", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, lp.lineList),
 		container.NewBorder(container.NewVBox(lp.kidsL, replyHeader()), nil, nil, nil, lp.kidList))
-	tree.SetOffset(0.33)
+	tree.SetOffset(0.36)
 	lp.box = tree
 	return lp
 }
@@ -90,7 +90,7 @@ func (lp *linePanel) show() {
 // replyColumns lays out a row of the replies list in monospace columns:
 // letter, move, games, Black's wins, White's wins, undecided games, then
 // the status and label.
-const replyColumns = "%-2s%-7s%6s%6s%6s%6s %s"
+const replyColumns = "%-2s%-7s%6s%5s%5s%6s %s"
 
 // replyHeader is the replies list's column titles (replyColumns), over
 // the rows' text (a blank swatch in front).
