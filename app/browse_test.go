@@ -69,7 +69,7 @@ func TestRepliesMostPlayedFirst(t *testing.T) {
 		t.Fatalf("replies %+v, want the 3-game reply first", kids)
 	}
 	// Its row: letter A, the move, 3 games, none won by six in a row.
-	if got := findLabel(wb.Content(), "A "+engine.MoveName(r, kids[0].Move)+" "); !strings.Contains(got, "     3    0    0     3 ") {
+	if got := findLabel(wb.Content(), "A  "+engine.MoveName(r, kids[0].Move)+" "); !strings.Contains(got, "     3    0    0     3 ") {
 		t.Fatalf("replies row %q, want its 3 games by result", got)
 	}
 	// The stats line: the games through the position by result (the

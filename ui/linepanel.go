@@ -89,8 +89,9 @@ func (lp *linePanel) show() {
 
 // replyColumns lays out a row of the replies list in monospace columns:
 // letter, move, games, Black's wins, White's wins, undecided games, then
-// the status and label.
-const replyColumns = "%-2s%-7s%6s%5s%5s%6s %s"
+// the status and label; a wider number (a bigger book) widens its row
+// but stays apart from its neighbours.
+const replyColumns = "%-2s %-6s %5s %4s %4s %5s %s"
 
 // replyHeader is the replies list's column titles (replyColumns), over
 // the rows' text (a blank swatch in front).

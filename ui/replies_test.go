@@ -11,6 +11,7 @@ import (
 
 	"c6book"
 	"c6book/engine"
+	"c6book/session"
 )
 
 // replyBook stores, after j10, replies with games and statuses, two of
@@ -260,5 +261,26 @@ func TestReplyHoverKeepsObjects(t *testing.T) {
 	}
 	if _, ok := before[test.WidgetRenderer(b).(*boardRenderer).tie]; !ok {
 		t.Fatal("the tie is not one of the board's objects")
+	}
+}
+
+// Replies are named A–Z, a–z, then by their number in the list; a row's
+// columns stay apart whatever the numbers' widths.
+func TestReplyLettersAndColumns(t *testing.T) {
+	for i, want := range map[int]string{0: "A", 25: "Z", 26: "a", 51: "z", 52: "53", 177: "178"} {
+		if got := replyLetter(i); got != want {
+			t.Errorf("reply %d named %q, want %q", i, got, want)
+		}
+	}
+	r := engine.Connect6()
+	m, err := engine.ParseMove(r, "s19s18")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := session.Child{Move: m, Status: c6book.StatusDisproved, Label: "x",
+		Games: c6book.GameStats{Games: 123456, BlackWins: 12345, WhiteWins: 23456, Unfinished: 87655}}
+	got := strings.Fields(replyText(r, 177, c))
+	if want := []string{"178", engine.MoveName(r, m), "123456", "12345", "23456", "87655", "disproved", "[x]"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("row fields %q, want %q", got, want)
 	}
 }
