@@ -173,6 +173,14 @@ func TestGamesPane(t *testing.T) {
 	if got := h.wb.ui.gamesL.Text; got != "Games through this position: 1" {
 		t.Fatalf("games header after moving %q", got)
 	}
+	// With the position's counts by result (the store's, matching the
+	// games listed).
+	h.store.Node(h.wb.Cursor().Position(), true).Games = c6book.GameStats{Games: 1, Unfinished: 1}
+	h.wb.Cursor().Home()
+	h.wb.Cursor().GoToLine(mustTurns(t, "j10 k11k12"))
+	if got := h.wb.ui.gamesL.Text; got != "Games through this position: 1 · B 0 · W 0 · 1 undecided" {
+		t.Fatalf("games header with the counts %q", got)
+	}
 	h.noErrors()
 }
 

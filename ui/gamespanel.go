@@ -82,6 +82,9 @@ func (gp *gamesPanel) showGames() {
 	}
 	p := gp.wb.s.Cursor().Position()
 	if p == gp.gamesPos {
+		if gp.gamesTotal > 0 { // the position's counts may have come since
+			gp.gamesL.SetText(gamesHeader(gp.gamesTotal, gp.wb.s.Cursor().Info().Games))
+		}
 		return
 	}
 	gp.gamesPos, gp.games, gp.gamesTotal, gp.gamesMore = p, nil, 0, true
@@ -93,7 +96,7 @@ func (gp *gamesPanel) showGames() {
 			return
 		}
 		gp.games, gp.gamesTotal, gp.gamesMore = gs, total, false
-		gp.gamesL.SetText("Games through this position: " + thousands(total))
+		gp.gamesL.SetText(gamesHeader(total, gp.wb.s.Cursor().Info().Games))
 		gp.gamesList.Refresh()
 	})
 }
@@ -112,4 +115,14 @@ func (gp *gamesPanel) moreGames() {
 		gp.games, gp.gamesTotal, gp.gamesMore = append(gp.games, gs...), total, false
 		gp.gamesList.Refresh()
 	})
+}
+
+// gamesHeader is the Games pane's title: the games listed, by result when
+// the position's counts are those games'.
+func gamesHeader(total int64, g c6book.GameStats) string {
+	text := "Games through this position: " + thousands(total)
+	if g.Games == total && total > 0 {
+		text += fmt.Sprintf(" · B %s · W %s · %s undecided", thousands(g.BlackWins), thousands(g.WhiteWins), thousands(g.Unfinished))
+	}
+	return text
 }
