@@ -35,7 +35,12 @@ func newBoardPanel(wb *Workbench) *boardPanel {
 	bp.board = NewBoard(engine.MustNewBoard(engine.Connect6()))
 	bp.board.OnSquare = func(s engine.Square) { wb.Cursor().TapSquare(s) }
 	bp.board.OnKey = func(ev *fyne.KeyEvent) { wb.typedKey(ev) }
-	bp.board.OnReplyFocus = bp.showHover
+	bp.board.OnReplyFocus = func(i int) {
+		bp.showHover(i)
+		if wb.ui != nil {
+			wb.ui.showReplyFocus(i)
+		}
+	}
 
 	bp.statusL = widget.NewLabel("")
 	bp.statusL.Truncation = fyne.TextTruncateEllipsis // a long line never widens the window

@@ -6,8 +6,10 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"c6book/engine"
@@ -59,6 +61,7 @@ func newLinePanel(wb *Workbench) *linePanel {
 			row := o.(*replyRow)
 			row.i = i
 			setRow(row.box, c.Status, true, replyText(wb.s.Rules(), i, c), false)
+			row.showFocus(wb.ui != nil && wb.ui.board.ReplyFocus() == i)
 		})
 	lp.kidList.OnSelected = func(i widget.ListItemID) {
 		lp.kidList.UnselectAll()
@@ -70,6 +73,15 @@ func newLinePanel(wb *Workbench) *linePanel {
 	tree.SetOffset(0.36)
 	lp.box = tree
 	return lp
+}
+
+// showReplyFocus highlights the row of the reply the board ties and
+// previews (-1: none), scrolled into view.
+func (lp *linePanel) showReplyFocus(i int) {
+	lp.kidList.Refresh()
+	if i >= 0 {
+		lp.kidList.ScrollTo(i)
+	}
 }
 
 // show renders the line and the replies of the shown position.
@@ -119,23 +131,40 @@ func replyText(r engine.Rules, i int, c session.Child) string {
 }
 
 // replyRow is a row of the replies list; hovering it ties and previews its
-// reply on the board.
+// reply on the board, and it is highlighted while the board does (hovered
+// here or on the board).
 type replyRow struct {
 	widget.BaseWidget
 	wb  *Workbench
-	box *fyne.Container // a status swatch and a monospace label (newRow)
-	i   int             // the reply shown
+	box *fyne.Container   // a status swatch and a monospace label (newRow)
+	bg  *canvas.Rectangle // the highlight
+	i   int               // the reply shown
 }
 
 func newReplyRow(wb *Workbench) *replyRow {
-	r := &replyRow{wb: wb, box: newRow().(*fyne.Container), i: -1}
+	r := &replyRow{wb: wb, box: newRow().(*fyne.Container), i: -1,
+		bg: canvas.NewRectangle(theme.Color(theme.ColorNameHover))}
 	r.box.Objects[1].(*widget.Label).TextStyle.Monospace = true
+	r.bg.Hide()
 	r.ExtendBaseWidget(r)
 	return r
 }
 
+// showFocus highlights the row or not.
+func (r *replyRow) showFocus(on bool) {
+	switch {
+	case on && !r.bg.Visible():
+		r.bg.FillColor = theme.Color(theme.ColorNameHover)
+		r.bg.Show()
+	case !on && r.bg.Visible():
+		r.bg.Hide()
+	}
+}
+
 // CreateRenderer implements fyne.Widget.
-func (r *replyRow) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(r.box) }
+func (r *replyRow) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(container.NewStack(r.bg, r.box))
+}
 
 // MouseIn implements desktop.Hoverable.
 func (r *replyRow) MouseIn(*desktop.MouseEvent) { r.wb.hoverReply(r.i) }

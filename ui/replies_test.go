@@ -195,18 +195,39 @@ func TestReplyHoverTiesItsStones(t *testing.T) {
 		}
 	}
 	none("at first")
+	// rowLit reports which rows of the list are highlighted.
+	rowLit := func() []int {
+		var lit []int
+		for i := range h.wb.Cursor().Children() {
+			row := h.wb.ui.kidList.CreateItem().(*replyRow)
+			h.wb.ui.kidList.UpdateItem(i, row)
+			if row.bg.Visible() {
+				lit = append(lit, i)
+			}
+		}
+		return lit
+	}
+	if lit := rowLit(); len(lit) != 0 {
+		t.Fatalf("rows %v highlighted at first", lit)
+	}
 
 	// On the board: l11 is reply A's (l10l11); k10 is B's first.
 	b.MouseIn(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: b.PointOf(h.sq("l11"))}})
 	check("hovering l11", "l10l11", 0)
 	b.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: b.PointOf(h.sq("k10"))}})
 	check("hovering k10", "k10k11", 1)
+	if lit := rowLit(); len(lit) != 1 || lit[0] != 1 {
+		t.Fatalf("hovering k10 on the board: rows %v highlighted, want B's", lit)
+	}
 	b.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: b.PointOf(h.sq("a1"))}})
 	none("hovering an empty square")
 	b.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: b.PointOf(h.sq("m10"))}})
 	check("hovering m10", "k10m10", 2)
 	b.MouseOut()
 	none("after leaving the board")
+	if lit := rowLit(); len(lit) != 0 {
+		t.Fatalf("rows %v highlighted after leaving the board", lit)
+	}
 
 	// In the list.
 	row := h.wb.ui.kidList.CreateItem().(*replyRow)
