@@ -5,16 +5,24 @@ import "c6book/engine"
 // GameStats counts the games through a position (or a move: the games
 // through the position it leads to) by result.
 type GameStats struct {
-	Games      int64 // games that reached the position
-	BlackWins  int64 // of which Black won
-	WhiteWins  int64 // of which White won
-	Unfinished int64 // the others: no six on the board at their end
+	Games     int64 // games that reached the position
+	BlackWins int64 // of which Black won
+	WhiteWins int64 // of which White won
+	// Unfinished counts the undecided games: the others, whose record
+	// ends without six in a row on the board. A LittleGolem record holds
+	// the moves only, so a game lost by resignation, on time or abandoned,
+	// and a game drawn at the site's 150-turn limit, is undecided.
+	Unfinished int64
 }
 
-// BlackRate is Black's share of the finished games through the position
-// (0 to 1), and false when none is finished.
+// Decided is the number of games won by six in a row (Black's or
+// White's): the base of BlackRate.
+func (g GameStats) Decided() int64 { return g.BlackWins + g.WhiteWins }
+
+// BlackRate is Black's share of the decided games through the position
+// (0 to 1), and false when none is decided.
 func (g GameStats) BlackRate() (float64, bool) {
-	n := g.BlackWins + g.WhiteWins
+	n := g.Decided()
 	if n == 0 {
 		return 0, false
 	}

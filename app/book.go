@@ -74,6 +74,9 @@ func (s *bookStore) Position(ctx context.Context, b *engine.Board, a engine.Colo
 	}
 	out.Warning = warning
 	out.Held = out.Stuck == "held"
+	if out.Games, err = s.bk.GameStatsOf(ctx, id); err != nil {
+		return session.Position{}, err
+	}
 	if len(p.Marks) > 0 {
 		out.Marks = map[engine.Square]string{}
 		for _, m := range p.Marks {

@@ -68,8 +68,14 @@ func TestRepliesMostPlayedFirst(t *testing.T) {
 	if kids[0].Games.Games != 3 || kids[1].Games.Games != 1 {
 		t.Fatalf("replies %+v, want the 3-game reply first", kids)
 	}
-	if got := findLabel(wb.Content(), engine.MoveName(r, kids[0].Move)+"  3 games"); got == "" {
-		t.Fatal("no replies row with the games")
+	// Its row: letter A, the move, 3 games, none won by six in a row.
+	if got := findLabel(wb.Content(), "A  "+engine.MoveName(r, kids[0].Move)+" "); !strings.Contains(got, "     3    0    0     3 ") {
+		t.Fatalf("replies row %q, want its 3 games by result", got)
+	}
+	// The stats line: the games through the position by result (the
+	// store's counts).
+	if got, want := findLabel(wb.Content(), "This position: "), "This position: 4 games · B 0 · W 0 · 4 undecided"; got != want {
+		t.Fatalf("stats line %q, want %q", got, want)
 	}
 	wb.Cursor().Forward()
 	if k, _ := wb.Cursor().Position().CanonicalKey(); true {

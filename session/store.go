@@ -30,8 +30,9 @@ type Position struct {
 	// Marks are the board labels (text on squares), in the orientation of
 	// the board asked for.
 	Marks   map[engine.Square]string
-	Status  c6book.Status   // for the attacker asked for
-	Verdict *c6book.Verdict // the latest verdict stored for the attacker, if any
+	Status  c6book.Status    // for the attacker asked for
+	Verdict *c6book.Verdict  // the latest verdict stored for the attacker, if any
+	Games   c6book.GameStats // the games through the position
 	// Held: the expert keeps the position for the attacker ("leave to
 	// me"): the auto-pilot skips it and everything below it.
 	Held bool

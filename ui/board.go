@@ -28,7 +28,10 @@ type BoardView struct {
 	// Unsolved defender moves: each square of each move is marked, with the
 	// number of unsolved moves it belongs to.
 	Unsolved []engine.Move
-	Children []session.Child // stored moves out of Pos, marked with their status colour
+	// Children are the stored moves out of Pos in the Replies list's
+	// order: each is marked with its letter (replyLetter) in its status
+	// colour (replies.go).
+	Children []session.Child
 	// Preview is a move shown, not played: the squares of a selected engine
 	// candidate, drawn as faint stones of the side to move.
 	Preview []engine.Square
@@ -81,11 +84,18 @@ type Board struct {
 	OnSquare func(engine.Square)
 	// OnKey receives keys typed while the board has the focus.
 	OnKey func(*fyne.KeyEvent)
+	// OnReplyFocus is called when the stored reply the board ties and
+	// previews changes (hovered on the board or in the list, or through
+	// the pending stone): its index in the view's Children, -1 when none.
+	OnReplyFocus func(i int)
+
+	focus int // the reply hovered (board or list), -1 when none
+	shown int // the reply last told to OnReplyFocus, -1 when none
 }
 
 // NewBoard returns a board widget showing pos.
 func NewBoard(pos *engine.Board) *Board {
-	b := &Board{view: BoardView{Pos: pos, Pending: engine.NoSquare}}
+	b := &Board{view: BoardView{Pos: pos, Pending: engine.NoSquare}, focus: -1, shown: -1}
 	b.ExtendBaseWidget(b)
 	return b
 }
@@ -95,8 +105,12 @@ func (b *Board) SetView(v BoardView) {
 	if v.Pos == nil {
 		v.Pos = b.view.Pos
 	}
+	if v.Pos != b.view.Pos || len(v.Children) != len(b.view.Children) {
+		b.focus = -1 // other replies
+	}
 	b.view = v
 	b.Refresh()
+	b.focusChanged()
 }
 
 // View returns what the board shows.
@@ -180,7 +194,8 @@ func (b *Board) TypedKey(ev *fyne.KeyEvent) {
 
 // CreateRenderer implements fyne.Widget.
 func (b *Board) CreateRenderer() fyne.WidgetRenderer {
-	r := &boardRenderer{b: b, tick: canvas.NewRectangle(colTransp)}
+	r := &boardRenderer{b: b, tick: canvas.NewRectangle(colTransp), tie: canvas.NewLine(colTie)}
+	r.tie.Hide()
 	r.base = canvas.NewRaster(r.drawBase)
 	r.zone = canvas.NewRaster(r.drawZone)
 	r.kids.mk = newRect
@@ -192,6 +207,8 @@ func (b *Board) CreateRenderer() fyne.WidgetRenderer {
 	r.counts.mk = newText
 	r.markBacks.mk = newRect
 	r.marks.mk = newText
+	r.replyTxt.mk = newText
+	r.replyPlus.mk = newText
 	return r
 }
 
@@ -212,9 +229,12 @@ type boardRenderer struct {
 	coords  []*canvas.Text
 	tick    *canvas.Rectangle // refreshed to have the window repainted
 
-	zone      *canvas.Raster  // the relevance zone, drawn again when it changes
-	zoneSq    []engine.Square // the zone drawn
-	kids      pool[*canvas.Rectangle]
+	zone      *canvas.Raster          // the relevance zone, drawn again when it changes
+	zoneSq    []engine.Square         // the zone drawn
+	kids      pool[*canvas.Rectangle] // the reply marks
+	replyTxt  pool[*canvas.Text]      // their letters
+	replyPlus pool[*canvas.Text]      // "+" on a square several replies use
+	tie       *canvas.Line            // joins the focused reply's stones
 	stones    pool[*canvas.Circle]
 	rings     pool[*canvas.Circle] // the last turn, and the winning line
 	dots      pool[*canvas.Circle]
@@ -299,10 +319,13 @@ func (r *boardRenderer) collect() {
 	}
 	objs = append(objs, r.zone)
 	objs = appendAll(objs, r.kids.items)
+	objs = appendAll(objs, r.replyPlus.items)
+	objs = append(objs, r.tie)
 	objs = appendAll(objs, r.stones.items)
 	objs = appendAll(objs, r.rings.items)
 	objs = appendAll(objs, r.dots.items)
 	objs = appendAll(objs, r.nums.items)
+	objs = appendAll(objs, r.replyTxt.items)
 	objs = appendAll(objs, r.unsolved.items)
 	objs = appendAll(objs, r.counts.items)
 	objs = appendAll(objs, r.markBacks.items)
@@ -463,7 +486,7 @@ func (r *boardRenderer) update() {
 		pp, sz := sqRect(s, frac)
 		place(o, pp, sz)
 	}
-	for _, p := range []interface{ start() }{&r.kids, &r.stones, &r.rings, &r.dots, &r.nums, &r.unsolved, &r.counts, &r.markBacks, &r.marks} {
+	for _, p := range []interface{ start() }{&r.kids, &r.replyTxt, &r.replyPlus, &r.stones, &r.rings, &r.dots, &r.nums, &r.unsolved, &r.counts, &r.markBacks, &r.marks} {
 		p.start()
 	}
 
@@ -495,29 +518,10 @@ func (r *boardRenderer) update() {
 		}
 	}
 
-	// Children of the position: a coloured square on each empty square of a
-	// stored move, the best status winning (not under an unsolved mark).
-	best := map[engine.Square]c6book.Status{}
-	rank := map[c6book.Status]int{c6book.StatusUnknown: 1, c6book.StatusDisproved: 2, c6book.StatusOpen: 3, c6book.StatusUnchecked: 3, c6book.StatusProved: 4}
-	var order []engine.Square
-	for _, ch := range v.Children {
-		for i := 0; i < ch.Move.Len(); i++ {
-			s := ch.Move.At(i)
-			if pos.At(s) != engine.Empty || count[s] > 0 {
-				continue
-			}
-			old, seen := best[s]
-			if !seen {
-				order = append(order, s)
-			}
-			if !seen || rank[ch.Status] > rank[old] {
-				best[s] = ch.Status
-			}
-		}
-	}
-	for _, s := range order {
-		rect(&r.kids, s, 0.42, statusNRGBA(best[s]), colTransp, 0)
-	}
+	// Stored replies: a lettered mark on each empty square of each (not
+	// under an unsolved mark), the focused one tied and previewed below.
+	focus := replyFocus(v, r.b.focus)
+	r.drawReplies(v, focus, count, g)
 
 	// Stones, move numbers and the last turn.
 	hist := pos.History()
@@ -584,6 +588,8 @@ func (r *boardRenderer) update() {
 		}
 	}
 
+	r.drawReplyFocus(v, focus, g, circle)
+
 	// The winning line of a finished game: a gold ring round each of its
 	// stones.
 	for _, run := range winningRuns(pos) {
@@ -620,7 +626,7 @@ func (r *boardRenderer) update() {
 		}
 		setText(r.marks.next(grown), txt, col, cell*0.5, g.centre(x, y), true)
 	}
-	for _, p := range []interface{ end() }{&r.kids, &r.stones, &r.rings, &r.dots, &r.nums, &r.unsolved, &r.counts, &r.markBacks, &r.marks} {
+	for _, p := range []interface{ end() }{&r.kids, &r.replyTxt, &r.replyPlus, &r.stones, &r.rings, &r.dots, &r.nums, &r.unsolved, &r.counts, &r.markBacks, &r.marks} {
 		p.end()
 	}
 }

@@ -5,9 +5,11 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"c6book"
 	"c6book/engine"
 )
 
@@ -18,19 +20,34 @@ type boardPanel struct {
 	box     fyne.CanvasObject
 	board   *Board
 	statusL *widget.Label
+	// statsL is the games through the position by result, or the hovered
+	// reply's row (replies.go); helpB says what undecided means.
+	statsL  *widget.Label
+	helpB   *widget.Button
+	hovered int // the reply statsL shows, -1 for the position
 	numbers *widget.Check
 	marking *widget.Check
 	undoB   *widget.Button
 }
 
 func newBoardPanel(wb *Workbench) *boardPanel {
-	bp := &boardPanel{wb: wb}
+	bp := &boardPanel{wb: wb, hovered: -1}
 	bp.board = NewBoard(engine.MustNewBoard(engine.Connect6()))
 	bp.board.OnSquare = func(s engine.Square) { wb.Cursor().TapSquare(s) }
 	bp.board.OnKey = func(ev *fyne.KeyEvent) { wb.typedKey(ev) }
+	bp.board.OnReplyFocus = func(i int) {
+		bp.showHover(i)
+		if wb.ui != nil {
+			wb.ui.showReplyFocus(i)
+		}
+	}
 
 	bp.statusL = widget.NewLabel("")
 	bp.statusL.Truncation = fyne.TextTruncateEllipsis // a long line never widens the window
+	bp.statsL = widget.NewLabel("")
+	bp.statsL.Truncation = fyne.TextTruncateEllipsis
+	bp.helpB = widget.NewButtonWithIcon("", theme.QuestionIcon(), bp.showUndecidedHelp)
+	bp.helpB.Importance = widget.LowImportance
 	bp.numbers = widget.NewCheck("Numbers", func(on bool) {
 		if on != wb.numbers {
 			wb.setNumbers(on)
@@ -46,7 +63,8 @@ func newBoardPanel(wb *Workbench) *boardPanel {
 		widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), wb.Cursor().End),
 		bp.undoB, bp.numbers, bp.marking,
 	)
-	left := container.NewBorder(tools, bp.statusL, nil, nil, bp.board)
+	status := container.NewVBox(bp.statusL, container.NewBorder(nil, nil, nil, bp.helpB, bp.statsL))
+	left := container.NewBorder(tools, status, nil, nil, bp.board)
 	bp.box = left
 	return bp
 }
@@ -72,9 +90,53 @@ func (bp *boardPanel) show(editable bool) {
 		text = "Read-only (" + bp.wb.s.ReadOnly() + ") · " + text
 	}
 	bp.statusL.SetText(text)
+	bp.hovered = -2 // (shown again)
+	bp.showHover(bp.board.ReplyFocus())
 	if d := bp.wb.s.History().CanUndo(); d != "" && editable {
 		setButton(bp.undoB, "Undo "+d, true)
 	} else {
 		setButton(bp.undoB, "Undo", false)
+	}
+}
+
+// positionStatsText is the stats line of a position: its games by result
+// and Black's share of the decided ones.
+func positionStatsText(g c6book.GameStats) string {
+	if g.Games == 0 {
+		return "No imported game reached this position"
+	}
+	text := "This position: " + statsText(g)
+	if rt := rateText(g); rt != "" {
+		text += " · " + rt
+	}
+	return text
+}
+
+// showHover shows reply i's row in the stats line while the board ties
+// and previews it, the position's games again when i < 0.
+func (bp *boardPanel) showHover(i int) {
+	kids := bp.wb.s.Cursor().Children()
+	if i < 0 || i >= len(kids) {
+		i = -1
+	}
+	if i == bp.hovered {
+		return
+	}
+	bp.hovered = i
+	if i < 0 {
+		bp.statsL.SetText(positionStatsText(bp.wb.s.Cursor().Info().Games))
+		return
+	}
+	bp.statsL.SetText(replyHoverText(bp.wb.s.Rules(), i, kids[i]))
+}
+
+// hoverReply ties and previews reply i on the board, its row in the stats
+// line (-1: none), as hovering its row does.
+func (wb *Workbench) hoverReply(i int) { wb.ui.board.SetReplyFocus(i) }
+
+// showUndecidedHelp says what the stats line's numbers count.
+func (bp *boardPanel) showUndecidedHelp() {
+	if bp.wb.win != nil {
+		dialog.ShowInformation("Game statistics", UndecidedHelp, bp.wb.win)
 	}
 }

@@ -27,6 +27,8 @@ func rowText(t *testing.T, l *widget.List, i int) string {
 		return o.Text
 	case *fyne.Container:
 		return o.Objects[1].(*widget.Label).Text
+	case *replyRow:
+		return o.box.Objects[1].(*widget.Label).Text
 	}
 	t.Fatalf("row %d is a %T", i, o)
 	return ""
@@ -36,11 +38,15 @@ func rowText(t *testing.T, l *widget.List, i int) string {
 func rowColour(l *widget.List, i int) color.Color {
 	o := l.CreateItem()
 	l.UpdateItem(i, o)
+	if r, ok := o.(*replyRow); ok {
+		o = r.box
+	}
 	return o.(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*canvas.Rectangle).FillColor
 }
 
-// Replies are listed most played first, each row with its games and
-// Black's win rate; → follows the most played one.
+// Replies are listed most played first, each row with its letter and its
+// games by result (Black's win rate over the decided ones in the line
+// shown while it is hovered); → follows the most played one.
 func TestRepliesRowsAndForward(t *testing.T) {
 	h := newHarness(t, engine.Connect6(), nil)
 	h.tap("j10", "k10", "k11")
@@ -62,11 +68,26 @@ func TestRepliesRowsAndForward(t *testing.T) {
 	if got := childNames(h.wb.s.Rules(), h.wb.Cursor().Children()); strings.Join(got, " ") != "l10l11 k10k11 m10m11" {
 		t.Fatalf("replies %v, want the most played first", got)
 	}
-	for i, want := range []string{"l10l11  40 games · B 25%  unknown", "k10k11  5 games · B 75%  unknown", "m10m11  unknown"} {
+	for i, want := range []string{
+		"A  l10l11    40   10   30     0 unknown",
+		"B  k10k11     5    3    1     1 unknown",
+		"C  m10m11                       unknown",
+	} {
 		if got := rowText(t, h.wb.ui.kidList, i); got != want {
 			t.Fatalf("row %d: %q, want %q", i, got, want)
 		}
 	}
+	for i, want := range []string{
+		"Reply A: l10l11 · 40 games · B 10 · W 30 · 0 undecided · B 25% of 40 decided · unknown",
+		"Reply B: k10k11 · 5 games · B 3 · W 1 · 1 undecided · B 75% of 4 decided · unknown",
+		"Reply C: m10m11 · no games · unknown",
+	} {
+		h.wb.hoverReply(i)
+		if got := h.wb.ui.statsL.Text; got != want {
+			t.Fatalf("reply %d hovered: stats line %q, want %q", i, got, want)
+		}
+	}
+	h.wb.hoverReply(-1)
 	h.wb.Cursor().GoToLine(mustTurns(t, "j10")) // the end of the line
 	h.key("Right")
 	if got := h.line(); got != "j10 l10l11" {
@@ -133,6 +154,10 @@ func TestGamesPane(t *testing.T) {
 	if got := rowText(t, h.wb.ui.gamesList, i); got != "littlegolem 7 · 5 turns · Black won" {
 		t.Fatalf("game row %q", got)
 	}
+	// A game whose record ends without six in a row is undecided.
+	if got := rowText(t, h.wb.ui.gamesList, (i+1)%len(h.wb.ui.games)); !strings.HasSuffix(got, " · undecided") {
+		t.Fatalf("undecided game row %q", got)
+	}
 	h.wb.ui.gamesList.Select(i)
 	line, cur := h.wb.Cursor().Line()
 	if want := engine.FormatTurns(r, symLine(5, game)); engine.FormatTurns(r, line) != want || cur != 2 {
@@ -147,6 +172,14 @@ func TestGamesPane(t *testing.T) {
 	h.wb.Cursor().GoToLine(mustTurns(t, "j10 k11k12"))
 	if got := h.wb.ui.gamesL.Text; got != "Games through this position: 1" {
 		t.Fatalf("games header after moving %q", got)
+	}
+	// With the position's counts by result (the store's, matching the
+	// games listed).
+	h.store.Node(h.wb.Cursor().Position(), true).Games = c6book.GameStats{Games: 1, Unfinished: 1}
+	h.wb.Cursor().Home()
+	h.wb.Cursor().GoToLine(mustTurns(t, "j10 k11k12"))
+	if got := h.wb.ui.gamesL.Text; got != "Games through this position: 1 · B 0 · W 0 · 1 undecided" {
+		t.Fatalf("games header with the counts %q", got)
 	}
 	h.noErrors()
 }

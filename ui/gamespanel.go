@@ -1,13 +1,13 @@
 package ui
 
 import (
-	"c6book"
 	"fmt"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"c6book"
 	"c6book/engine"
 )
 
@@ -50,14 +50,21 @@ func newGamesPanel(wb *Workbench) *gamesPanel {
 			wb.s.Cursor().OpenGame(gp.games[i].ID)
 		}
 	}
-	games := container.NewBorder(gp.gamesL, nil, nil, nil, gp.gamesList)
+	help := widget.NewLabel("A game is won when its last turn makes six in a row. " + undecidedShort + ".")
+	help.Wrapping = fyne.TextWrapWord
+	help.Importance = widget.LowImportance
+	games := container.NewBorder(container.NewVBox(gp.gamesL, help), nil, nil, nil, gp.gamesList)
 	gp.box = games
 	return gp
 }
 
-// gameText is a row of the Games pane: source, id, length, result.
+// undecidedShort says what an undecided game is, in a line.
+const undecidedShort = "Undecided: the record ends without six in a row (resigned, lost on time, abandoned, or drawn at 150 turns)"
+
+// gameText is a row of the Games pane: source, id, length, result (won by
+// six in a row, or undecided).
 func gameText(g c6book.GameInfo) string {
-	res := "unfinished"
+	res := "undecided"
 	switch g.Result {
 	case engine.Black:
 		res = "Black won"
@@ -75,6 +82,9 @@ func (gp *gamesPanel) showGames() {
 	}
 	p := gp.wb.s.Cursor().Position()
 	if p == gp.gamesPos {
+		if gp.gamesTotal > 0 { // the position's counts may have come since
+			gp.gamesL.SetText(gamesHeader(gp.gamesTotal, gp.wb.s.Cursor().Info().Games))
+		}
 		return
 	}
 	gp.gamesPos, gp.games, gp.gamesTotal, gp.gamesMore = p, nil, 0, true
@@ -86,7 +96,7 @@ func (gp *gamesPanel) showGames() {
 			return
 		}
 		gp.games, gp.gamesTotal, gp.gamesMore = gs, total, false
-		gp.gamesL.SetText(fmt.Sprintf("Games through this position: %d", total))
+		gp.gamesL.SetText(gamesHeader(total, gp.wb.s.Cursor().Info().Games))
 		gp.gamesList.Refresh()
 	})
 }
@@ -105,4 +115,14 @@ func (gp *gamesPanel) moreGames() {
 		gp.games, gp.gamesTotal, gp.gamesMore = append(gp.games, gs...), total, false
 		gp.gamesList.Refresh()
 	})
+}
+
+// gamesHeader is the Games pane's title: the games listed, by result when
+// the position's counts are those games'.
+func gamesHeader(total int64, g c6book.GameStats) string {
+	text := "Games through this position: " + thousands(total)
+	if g.Games == total && total > 0 {
+		text += fmt.Sprintf(" · B %s · W %s · %s undecided", thousands(g.BlackWins), thousands(g.WhiteWins), thousands(g.Unfinished))
+	}
+	return text
 }

@@ -148,3 +148,23 @@ func TestGoldenBoardPreview(t *testing.T) {
 	v.PreviewReply = sqs(t, r, "k11", "l12")
 	renderGolden(t, "board_preview.png", v, fyne.NewSize(440, 440))
 }
+
+// Reply marks in their status colours, and reply D focused (hovered): its
+// stones tied and previewed, the other marks dimmed.
+func TestGoldenBoardReplyFocus(t *testing.T) {
+	r := engine.Connect6()
+	v := goldenView(t, r, "j10")
+	v.Children = []session.Child{
+		{Move: mvs(t, r, "l10l11")[0], Status: c6book.StatusProved},
+		{Move: mvs(t, r, "k10k11")[0], Status: c6book.StatusOpen},
+		{Move: mvs(t, r, "k10m10")[0], Status: c6book.StatusDisproved},
+		{Move: mvs(t, r, "h8h12")[0], Status: c6book.StatusUnknown},
+	}
+	test.NewTempApp(t)
+	b := NewBoard(v.Pos)
+	b.SetView(v)
+	b.Resize(fyne.NewSize(440, 440))
+	test.AssertObjectRendersToImage(t, "board_replies.png", b)
+	b.SetReplyFocus(3)
+	test.AssertObjectRendersToImage(t, "board_reply_focus.png", b)
+}

@@ -2,9 +2,14 @@ package ui
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"c6book/engine"
@@ -47,13 +52,16 @@ func newLinePanel(wb *Workbench) *linePanel {
 	lp.kidsL = widget.NewLabel("Replies")
 	lp.kidList = widget.NewList(
 		func() int { return len(wb.s.Cursor().Children()) },
-		newRow,
+		func() fyne.CanvasObject { return newReplyRow(wb) },
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if i >= len(wb.s.Cursor().Children()) {
 				return
 			}
 			c := wb.s.Cursor().Children()[i]
-			setRow(o, c.Status, true, replyText(wb.s.Rules(), c), false)
+			row := o.(*replyRow)
+			row.i = i
+			setRow(row.box, c.Status, true, replyText(wb.s.Rules(), i, c), false)
+			row.showFocus(wb.ui != nil && wb.ui.board.ReplyFocus() == i)
 		})
 	lp.kidList.OnSelected = func(i widget.ListItemID) {
 		lp.kidList.UnselectAll()
@@ -61,10 +69,19 @@ func newLinePanel(wb *Workbench) *linePanel {
 	}
 	tree := container.NewHSplit(
 		container.NewBorder(widget.NewLabelWithStyle("Line", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, lp.lineList),
-		container.NewBorder(lp.kidsL, nil, nil, nil, lp.kidList))
-	tree.SetOffset(0.45)
+		container.NewBorder(container.NewVBox(lp.kidsL, replyHeader()), nil, nil, nil, lp.kidList))
+	tree.SetOffset(0.36)
 	lp.box = tree
 	return lp
+}
+
+// showReplyFocus highlights the row of the reply the board ties and
+// previews (-1: none), scrolled into view.
+func (lp *linePanel) showReplyFocus(i int) {
+	lp.kidList.Refresh()
+	if i >= 0 {
+		lp.kidList.ScrollTo(i)
+	}
 }
 
 // show renders the line and the replies of the shown position.
@@ -82,25 +99,84 @@ func (lp *linePanel) show() {
 	}
 }
 
-// replyText is a row of the replies list: the move, its games and Black's
-// win rate, its status and label.
-func replyText(r engine.Rules, c session.Child) string {
-	text := engine.MoveName(r, c.Move)
-	if g := c.Games.Games; g > 0 {
-		unit := "games"
-		if g == 1 {
-			unit = "game"
-		}
-		text += fmt.Sprintf("  %d %s", g, unit)
-		if rate, ok := c.Games.BlackRate(); ok {
-			text += fmt.Sprintf(" · B %.0f%%", 100*rate)
-		}
+// replyColumns lays out a row of the replies list in monospace columns:
+// letter, move, games, Black's wins, White's wins, undecided games, then
+// the status and label; a wider number (a bigger book) widens its row
+// but stays apart from its neighbours.
+const replyColumns = "%-2s %-6s %5s %4s %4s %5s %s"
+
+// replyHeader is the replies list's column titles (replyColumns), over
+// the rows' text (a blank swatch in front).
+func replyHeader() fyne.CanvasObject {
+	h := newRow().(*fyne.Container)
+	l := h.Objects[1].(*widget.Label)
+	l.TextStyle = fyne.TextStyle{Monospace: true} // (no bold monospace face in every theme)
+	l.SetText(strings.TrimRight(fmt.Sprintf(replyColumns, "", "move", "games", "B", "W", "undec", "status"), " "))
+	return h
+}
+
+// replyText is row i of the replies list: its letter (as on the board),
+// the move, its games by result (blank when no game played it), its status
+// and label.
+func replyText(r engine.Rules, i int, c session.Child) string {
+	games, b, w, u := "", "", "", ""
+	if g := c.Games; g.Games > 0 {
+		games, b, w, u = strconv.FormatInt(g.Games, 10), strconv.FormatInt(g.BlackWins, 10), strconv.FormatInt(g.WhiteWins, 10), strconv.FormatInt(g.Unfinished, 10)
 	}
-	text += "  " + c.Status.String()
+	st := c.Status.String()
 	if c.Label != "" {
-		text += "  [" + c.Label + "]"
+		st += " [" + c.Label + "]"
 	}
-	return text
+	return fmt.Sprintf(replyColumns, replyLetter(i), engine.MoveName(r, c.Move), games, b, w, u, st)
+}
+
+// replyRow is a row of the replies list; hovering it ties and previews its
+// reply on the board, and it is highlighted while the board does (hovered
+// here or on the board).
+type replyRow struct {
+	widget.BaseWidget
+	wb  *Workbench
+	box *fyne.Container   // a status swatch and a monospace label (newRow)
+	bg  *canvas.Rectangle // the highlight
+	i   int               // the reply shown
+}
+
+func newReplyRow(wb *Workbench) *replyRow {
+	r := &replyRow{wb: wb, box: newRow().(*fyne.Container), i: -1,
+		bg: canvas.NewRectangle(theme.Color(theme.ColorNameHover))}
+	r.box.Objects[1].(*widget.Label).TextStyle.Monospace = true
+	r.bg.Hide()
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+// showFocus highlights the row or not.
+func (r *replyRow) showFocus(on bool) {
+	switch {
+	case on && !r.bg.Visible():
+		r.bg.FillColor = theme.Color(theme.ColorNameHover)
+		r.bg.Show()
+	case !on && r.bg.Visible():
+		r.bg.Hide()
+	}
+}
+
+// CreateRenderer implements fyne.Widget.
+func (r *replyRow) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(container.NewStack(r.bg, r.box))
+}
+
+// MouseIn implements desktop.Hoverable.
+func (r *replyRow) MouseIn(*desktop.MouseEvent) { r.wb.hoverReply(r.i) }
+
+// MouseMoved implements desktop.Hoverable.
+func (r *replyRow) MouseMoved(*desktop.MouseEvent) {}
+
+// MouseOut implements desktop.Hoverable.
+func (r *replyRow) MouseOut() {
+	if r.wb.ui.board.focus == r.i {
+		r.wb.hoverReply(-1)
+	}
 }
 
 // moverName is "B" or "W" for the i-th turn (0-based).

@@ -108,7 +108,7 @@ func (s *Store) Position(_ context.Context, b *engine.Board, a engine.Color) (se
 		marks[k] = v
 	}
 	return session.Position{Found: true, Comment: n.Comment, Label: n.Label, Marks: marks,
-		Status: n.proof(a).Status, Verdict: n.Verdict[a], Held: n.Held[a], Stuck: map[bool]string{true: "held"}[n.Held[a]]}, nil
+		Status: n.proof(a).Status, Verdict: n.Verdict[a], Games: n.Games, Held: n.Held[a], Stuck: map[bool]string{true: "held"}[n.Held[a]]}, nil
 }
 
 func (s *Store) Children(_ context.Context, b *engine.Board, a engine.Color) ([]session.Child, error) {

@@ -1,0 +1,308 @@
+package ui
+
+import (
+	"image/color"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+
+	"c6book"
+	"c6book/engine"
+	"c6book/session"
+)
+
+// replyBook stores, after j10, replies with games and statuses, two of
+// them sharing k10, and shows j10.
+func replyBook(t *testing.T) *harness {
+	t.Helper()
+	h := newHarness(t, engine.Connect6(), nil)
+	h.tap("j10")
+	for _, m := range [][2]string{{"k10", "k11"}, {"l10", "l11"}, {"k10", "m10"}, {"h8", "h12"}} {
+		h.tap(m[0], m[1])
+		h.wb.Cursor().Back()
+	}
+	set := func(turns string, g c6book.GameStats, st c6book.Status) {
+		b, err := engine.Replay(engine.Connect6(), mustTurns(t, turns))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := h.store.Node(b, false)
+		n.Games = g
+		n.Proof[engine.Black] = c6book.Proof{Attacker: engine.Black, Status: st}
+	}
+	set("j10", c6book.GameStats{Games: 1551, BlackWins: 175, WhiteWins: 149, Unfinished: 1227}, c6book.StatusUnknown)
+	set("j10 l10l11", c6book.GameStats{Games: 40, BlackWins: 10, WhiteWins: 30}, c6book.StatusProved)
+	set("j10 k10k11", c6book.GameStats{Games: 5, BlackWins: 3, WhiteWins: 1, Unfinished: 1}, c6book.StatusOpen)
+	set("j10 k10m10", c6book.GameStats{Games: 2, Unfinished: 2}, c6book.StatusDisproved)
+	h.wb.Session().Reload()
+	h.noErrors()
+	return h
+}
+
+// boardReplies reads what the board draws for the replies: the letter and
+// the mark colour on each square, and the "+" of shared squares.
+func boardReplies(h *harness) (letters map[engine.Square]string, fills map[engine.Square]color.NRGBA, plus map[engine.Square]bool) {
+	b := h.wb.BoardWidget()
+	r := test.WidgetRenderer(b).(*boardRenderer)
+	r.Objects()
+	centre := func(o fyne.CanvasObject) fyne.Position {
+		return o.Position().Add(fyne.NewPos(o.Size().Width/2, o.Size().Height/2))
+	}
+	at := func(p fyne.Position) engine.Square {
+		s, ok := b.squareAt(p)
+		if !ok {
+			h.t.Fatalf("a reply mark off the board at %v", p)
+		}
+		return s
+	}
+	letters, fills, plus = map[engine.Square]string{}, map[engine.Square]color.NRGBA{}, map[engine.Square]bool{}
+	for _, t := range r.replyTxt.items {
+		if t.Visible() {
+			letters[at(centre(t))] = t.Text
+		}
+	}
+	for _, o := range r.kids.items {
+		if o.Visible() {
+			fills[at(centre(o))] = o.FillColor.(color.NRGBA)
+		}
+	}
+	cell := geomFor(h.wb.s.Rules(), b.Size()).cell
+	for _, t := range r.replyPlus.items {
+		if t.Visible() {
+			// (drawn at the square's top right corner)
+			plus[at(centre(t).Add(fyne.NewPos(-cell*0.36, cell*0.34)))] = true
+		}
+	}
+	return letters, fills, plus
+}
+
+// After j10 the board's reply marks carry the letters the Replies list
+// shows, in its order (most games first), each square the first reply's
+// letter in its status colour, a "+" where several replies meet.
+func TestReplyMarksMatchTheList(t *testing.T) {
+	h := replyBook(t)
+	rules := h.wb.s.Rules()
+	kids := h.wb.Cursor().Children()
+	if got := strings.Join(childNames(rules, kids), " "); len(kids) != 4 || !strings.HasPrefix(got, "l10l11 k10k11 k10m10 ") {
+		t.Fatalf("replies %q, want the most played first", got)
+	}
+	letters, fills, plus := boardReplies(h)
+	first := map[engine.Square]int{}
+	for i, c := range kids {
+		row := rowText(t, h.wb.ui.kidList, i)
+		if l := strings.Fields(row)[0]; l != replyLetter(i) {
+			t.Fatalf("row %d %q: letter %q, want %q", i, row, l, replyLetter(i))
+		}
+		for j := 0; j < c.Move.Len(); j++ {
+			if _, ok := first[c.Move.At(j)]; !ok {
+				first[c.Move.At(j)] = i
+			}
+		}
+	}
+	if len(letters) != len(first) || len(fills) != len(first) {
+		t.Fatalf("%d letters and %d marks on the board, want one each on %d squares", len(letters), len(fills), len(first))
+	}
+	for s, i := range first {
+		row := rowText(t, h.wb.ui.kidList, i)
+		if letters[s] != strings.Fields(row)[0] {
+			t.Errorf("%s shows %q, the list's row %q", engine.SquareName(rules, s), letters[s], row)
+		}
+		if want := statusNRGBA(kids[i].Status); fills[s] != want || rowColour(h.wb.ui.kidList, i) != color.Color(want) {
+			t.Errorf("%s: mark %v, row swatch %v, want %v (%s)", engine.SquareName(rules, s), fills[s], rowColour(h.wb.ui.kidList, i), want, kids[i].Status)
+		}
+	}
+	if k10 := h.sq("k10"); !plus[k10] || len(plus) != 1 {
+		t.Errorf("shared squares %v, want k10 only", plus)
+	}
+	if letters[h.sq("k10")] != "B" || letters[h.sq("m10")] != "C" || fills[h.sq("m10")] != statusNRGBA(c6book.StatusDisproved) {
+		t.Errorf("k10 %q, m10 %q in %v", letters[h.sq("k10")], letters[h.sq("m10")], fills[h.sq("m10")])
+	}
+	if got, want := h.wb.ui.statsL.Text, "This position: 1,551 games · B 175 · W 149 · 1,227 undecided · B 54% of 324 decided"; got != want {
+		t.Errorf("stats line %q, want %q", got, want)
+	}
+	h.noErrors()
+}
+
+// focused reads the board's focused reply: the tie's ends and the faint
+// stones drawn on empty squares.
+func focused(h *harness) (tie []engine.Square, faint map[engine.Square]color.Color, dimmed int) {
+	b := h.wb.BoardWidget()
+	r := test.WidgetRenderer(b).(*boardRenderer)
+	r.Objects()
+	if r.tie.Visible() {
+		for _, p := range []fyne.Position{r.tie.Position1, r.tie.Position2} {
+			s, _ := b.squareAt(p)
+			tie = append(tie, s)
+		}
+	}
+	faint = map[engine.Square]color.Color{}
+	for _, c := range r.stones.items {
+		if !c.Visible() {
+			continue
+		}
+		if f := c.FillColor.(color.NRGBA); f.A < 0xff {
+			s, _ := b.squareAt(c.Position().Add(fyne.NewPos(c.Size().Width/2, c.Size().Height/2)))
+			faint[s] = c.StrokeColor
+		}
+	}
+	for _, o := range r.kids.items {
+		if o.Visible() && o.FillColor.(color.NRGBA).A == dimAlpha {
+			dimmed++
+		}
+	}
+	return tie, faint, dimmed
+}
+
+// Hovering a reply, on the board or in the list, or placing the first
+// stone of one, ties its two stones, previews them as faint stones ringed
+// in its status colour, dims the other marks and shows its row in the
+// stats line; leaving it undoes all that.
+func TestReplyHoverTiesItsStones(t *testing.T) {
+	h := replyBook(t)
+	b := h.wb.BoardWidget()
+	check := func(what string, want string, i int) {
+		t.Helper()
+		tie, faint, dimmed := focused(h)
+		m := h.mv(want)
+		if len(tie) != 2 || !moveHas(m, tie[0]) || !moveHas(m, tie[1]) || tie[0] == tie[1] {
+			t.Fatalf("%s: tie %v, want %s's squares", what, tie, want)
+		}
+		for j := 0; j < m.Len(); j++ {
+			c, ok := faint[m.At(j)]
+			if m.At(j) == h.wb.Cursor().Pending() && ok {
+				continue // the pending stone (ringed in the rings layer)
+			}
+			if !ok || c != color.Color(statusNRGBA(h.wb.Cursor().Children()[i].Status)) {
+				t.Fatalf("%s: no faint stone ringed in its status colour on %s (%v)", what, engine.SquareName(h.wb.s.Rules(), m.At(j)), faint)
+			}
+		}
+		if dimmed == 0 {
+			t.Fatalf("%s: the other replies are not dimmed", what)
+		}
+		if got := h.wb.ui.statsL.Text; !strings.HasPrefix(got, "Reply "+replyLetter(i)+": "+want+" · ") {
+			t.Fatalf("%s: stats line %q", what, got)
+		}
+	}
+	none := func(what string) {
+		t.Helper()
+		if tie, faint, dimmed := focused(h); len(tie) != 0 || len(faint) != 0 || dimmed != 0 {
+			t.Fatalf("%s: tie %v, faint %v, %d dimmed", what, tie, faint, dimmed)
+		}
+		if got := h.wb.ui.statsL.Text; !strings.HasPrefix(got, "This position: ") {
+			t.Fatalf("%s: stats line %q", what, got)
+		}
+	}
+	none("at first")
+	// rowLit reports which rows of the list are highlighted.
+	rowLit := func() []int {
+		var lit []int
+		for i := range h.wb.Cursor().Children() {
+			row := h.wb.ui.kidList.CreateItem().(*replyRow)
+			h.wb.ui.kidList.UpdateItem(i, row)
+			if row.bg.Visible() {
+				lit = append(lit, i)
+			}
+		}
+		return lit
+	}
+	if lit := rowLit(); len(lit) != 0 {
+		t.Fatalf("rows %v highlighted at first", lit)
+	}
+
+	// On the board: l11 is reply A's (l10l11); k10 is B's first.
+	b.MouseIn(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: b.PointOf(h.sq("l11"))}})
+	check("hovering l11", "l10l11", 0)
+	b.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: b.PointOf(h.sq("k10"))}})
+	check("hovering k10", "k10k11", 1)
+	if lit := rowLit(); len(lit) != 1 || lit[0] != 1 {
+		t.Fatalf("hovering k10 on the board: rows %v highlighted, want B's", lit)
+	}
+	b.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: b.PointOf(h.sq("a1"))}})
+	none("hovering an empty square")
+	b.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: b.PointOf(h.sq("m10"))}})
+	check("hovering m10", "k10m10", 2)
+	b.MouseOut()
+	none("after leaving the board")
+	if lit := rowLit(); len(lit) != 0 {
+		t.Fatalf("rows %v highlighted after leaving the board", lit)
+	}
+
+	// In the list.
+	row := h.wb.ui.kidList.CreateItem().(*replyRow)
+	h.wb.ui.kidList.UpdateItem(1, row)
+	row.MouseIn(&desktop.MouseEvent{})
+	check("hovering row B", "k10k11", 1)
+	row.MouseOut()
+	none("after leaving row B")
+
+	// Selecting on the board: the first stone of a reply.
+	h.tap("m10")
+	check("with m10 placed", "k10m10", 2)
+	h.key(fyne.KeyEscape)
+	none("after Escape")
+
+	// Another position: nothing stays focused.
+	b.MouseIn(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: b.PointOf(h.sq("l11"))}})
+	h.wb.Cursor().SelectChild(0)
+	if f := b.ReplyFocus(); f != -1 {
+		t.Fatalf("focus %d after playing a reply", f)
+	}
+	h.noErrors()
+}
+
+// The focused reply's objects come from the board's pools: hovering from
+// reply to reply makes no new canvas object.
+func TestReplyHoverKeepsObjects(t *testing.T) {
+	h := replyBook(t)
+	b := h.wb.BoardWidget()
+	hover := func(sq string) {
+		b.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: b.PointOf(h.sq(sq))}})
+	}
+	squares := []string{"l11", "k10", "m10", "a1", "h8", "h12", "k11"}
+	for _, sq := range squares {
+		hover(sq)
+	}
+	before := map[fyne.CanvasObject]bool{}
+	for _, o := range test.WidgetRenderer(b).Objects() {
+		before[o] = true
+	}
+	for _, sq := range squares {
+		hover(sq)
+		objs := test.WidgetRenderer(b).Objects()
+		for _, o := range objs {
+			if !before[o] {
+				t.Fatalf("hovering %s again made a new %T", sq, o)
+			}
+		}
+		if len(objs) != len(before) {
+			t.Fatalf("hovering %s again: %d objects, want %d", sq, len(objs), len(before))
+		}
+	}
+	if _, ok := before[test.WidgetRenderer(b).(*boardRenderer).tie]; !ok {
+		t.Fatal("the tie is not one of the board's objects")
+	}
+}
+
+// Replies are named A–Z, a–z, then by their number in the list; a row's
+// columns stay apart whatever the numbers' widths.
+func TestReplyLettersAndColumns(t *testing.T) {
+	for i, want := range map[int]string{0: "A", 25: "Z", 26: "a", 51: "z", 52: "53", 177: "178"} {
+		if got := replyLetter(i); got != want {
+			t.Errorf("reply %d named %q, want %q", i, got, want)
+		}
+	}
+	r := engine.Connect6()
+	m, err := engine.ParseMove(r, "s19s18")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := session.Child{Move: m, Status: c6book.StatusDisproved, Label: "x",
+		Games: c6book.GameStats{Games: 123456, BlackWins: 12345, WhiteWins: 23456, Unfinished: 87655}}
+	got := strings.Fields(replyText(r, 177, c))
+	if want := []string{"178", engine.MoveName(r, m), "123456", "12345", "23456", "87655", "disproved", "[x]"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("row fields %q, want %q", got, want)
+	}
+}
