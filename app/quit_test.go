@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -127,4 +128,57 @@ func TestQuitCancelsImport(t *testing.T) {
 		t.Fatalf("%d games", st.Games)
 	}
 	t.Logf("quit mid-import after %d games committed: %d of 3000 games kept, %d positions", done, st.Games, st.Positions)
+}
+
+// The menus: Navigate lists the navigation keys with their accelerators
+// (its items move the cursor, as the keys do, typed as the driver
+// delivers them whatever has the focus); File ends with our Quit, which
+// cancels the work before the loop ends.
+func TestNavigateMenuAndQuitItem(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", dir)
+	ta := startApp(t, test.NewTempApp(t), options{book: filepath.Join(dir, "b.c6book"), play: "j10 k10k11"})
+	menus := ta.wa.win.MainMenu().Items
+	var nav *fyne.Menu
+	for _, m := range menus {
+		if m.Label == "Navigate" {
+			nav = m
+		}
+	}
+	if nav == nil {
+		t.Fatal("no Navigate menu")
+	}
+	var back *fyne.MenuItem
+	for _, it := range nav.Items {
+		if it.Label == "Back" {
+			back = it
+		}
+	}
+	if sc, ok := back.Shortcut.(fyne.KeyboardShortcut); back == nil || !ok || sc.Key() != fyne.KeyLeft || sc.Mod() != 0 {
+		t.Fatalf("Navigate → Back: %+v", back)
+	}
+	back.Action()
+	ta.pumpUntil("Back", func() bool { return ta.line() == "j10" })
+	// The key, typed as the driver delivers it, with a list of the
+	// workbench focused (as after a click in it).
+	ta.wa.win.Canvas().Focus(findFocusable(t, ta.wa.win, "*ui.keyList"))
+	typeKey(ta.wa.win.Canvas(), &fyne.KeyEvent{Name: fyne.KeyRight})
+	ta.pumpUntil("→", func() bool { return ta.line() == "j10 k10k11" })
+	file := menus[0].Items
+	if last := file[len(file)-1]; last.Label != "Quit" || !last.IsQuit {
+		t.Fatalf("File's last item %+v", last)
+	}
+}
+
+// findFocusable is the first object of type typ (as %T prints it) in the
+// window.
+func findFocusable(t *testing.T, w fyne.Window, typ string) fyne.Focusable {
+	t.Helper()
+	for _, o := range test.LaidOutObjects(w.Content()) {
+		if f, ok := o.(fyne.Focusable); ok && fmt.Sprintf("%T", o) == typ {
+			return f
+		}
+	}
+	t.Fatalf("no %s in the window", typ)
+	return nil
 }

@@ -363,13 +363,8 @@ func (wa *workbenchApp) setMenu() {
 		engineMove,
 		fyne.NewMenuItem("Stop", wa.wb.Prover().Stop),
 	)
-	nav := fyne.NewMenu("Go",
-		fyne.NewMenuItem("Root", wa.wb.Cursor().Home),
-		fyne.NewMenuItem("Back", wa.wb.Cursor().Back),
-		fyne.NewMenuItem("Forward", wa.wb.Cursor().Forward),
-		fyne.NewMenuItem("End of line", wa.wb.Cursor().End),
-		fyne.NewMenuItem("Next position to prove", wa.wb.Cursor().Next),
-	)
+	// The navigation keys' table (ui/keys.go), their accelerators shown.
+	nav := wa.wb.NavMenu(fyne.NewMenuItem("Next position to prove", wa.wb.Cursor().Next))
 	wa.win.SetMainMenu(fyne.NewMainMenu(file, edit, nav, engineMenu))
 }
 

@@ -18,8 +18,8 @@ type boardPanel struct {
 	box     fyne.CanvasObject
 	board   *Board
 	statusL *widget.Label
-	numbers *widget.Check
-	marking *widget.Check
+	numbers *keyCheck
+	marking *keyCheck
 	undoB   *widget.Button
 }
 
@@ -31,13 +31,13 @@ func newBoardPanel(wb *Workbench) *boardPanel {
 
 	bp.statusL = widget.NewLabel("")
 	bp.statusL.Truncation = fyne.TextTruncateEllipsis // a long line never widens the window
-	bp.numbers = widget.NewCheck("Numbers", func(on bool) {
+	bp.numbers = wb.newCheck("Numbers", func(on bool) {
 		if on != wb.numbers {
 			wb.setNumbers(on)
 		}
 	})
 	bp.numbers.SetChecked(true)
-	bp.marking = widget.NewCheck("Label squares", func(on bool) { wb.s.Cursor().SetMarking(on) })
+	bp.marking = wb.newCheck("Label squares", func(on bool) { wb.s.Cursor().SetMarking(on) })
 	bp.undoB = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), wb.History().Undo)
 	tools := container.NewHBox(
 		widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), wb.Cursor().Home),
