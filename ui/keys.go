@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
@@ -18,8 +20,8 @@ import (
 // lists, check boxes and selects are the types below, whose TypedKey
 // gives the navigation keys to the workbench first (keyList, keyCheck,
 // keySelect); the board and the canvas (nothing focused) do the same;
-// a radio group, whose items Fyne makes, lets the focus go once it has
-// changed (releaseFocus); entries keep their keys (the arrows move the
+// a radio item, which Fyne makes, gives the focus up once clicked
+// (releaseFocus); entries keep their keys (the arrows move the
 // caret). The keys are one table, NavKeys, which the handler and the app's
 // Navigate menu both read (the menu shows them as accelerators).
 
@@ -84,18 +86,19 @@ func (wb *Workbench) navKey(ev *fyne.KeyEvent) bool {
 	return false
 }
 
-// releaseFocus takes the focus from a widget that would keep the
-// navigation keys (a radio item), unless it is an entry.
+// releaseFocus takes the focus from a radio item (the attacker's), which
+// Fyne makes and so cannot give the navigation keys to the workbench:
+// after a click on one (its change, or the next render) the arrows
+// navigate again. Nothing else loses the focus: an entry, in the
+// workbench or in a dialog, keeps it while the user types.
 func (wb *Workbench) releaseFocus() {
 	if wb.win == nil {
 		return
 	}
 	c := wb.win.Canvas()
-	switch c.Focused().(type) {
-	case nil, *widget.Entry, *keyList, *keyCheck, *keySelect, *Board:
-		return
+	if f := c.Focused(); f != nil && fmt.Sprintf("%T", f) == "*widget.radioItem" {
+		c.Unfocus()
 	}
-	c.Unfocus()
 }
 
 // keyList is a widget.List that gives the navigation keys to the

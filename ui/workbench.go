@@ -82,7 +82,7 @@ func (wb *Workbench) showError(err error) {
 
 // render shows what changed.
 func (wb *Workbench) render(c session.Change) {
-	wb.releaseFocus() // a radio item clicked again keeps the focus: not past a change
+	wb.releaseFocus() // a radio item clicked again (no change) keeps the focus until a change
 	if c&(session.ChangeBoard|session.ChangePosition) != 0 {
 		wb.redrawBoard()
 	}
