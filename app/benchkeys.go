@@ -15,8 +15,9 @@ import (
 )
 
 // keyBench measures key → repaint in the real window (--bench-keys N): it
-// types ← and → alternately into the window's canvas (the handler a real
-// key press reaches after GLFW's event dispatch) and times, for each key,
+// types ← and → alternately into the window as the driver dispatches a
+// real key press after GLFW's event (typeKey: the focused widget's
+// TypedKey, else the canvas's handler) and times, for each key,
 //
 //   - work:    the UI goroutine's time in the key handler and in rendering
 //     the session's answers (the rest is the book call off the UI
@@ -138,9 +139,7 @@ func (kb *keyBench) run(n int, wait time.Duration, out io.Writer) error {
 			if i%2 == 1 {
 				name = fyne.KeyRight
 			}
-			if key := kb.wa.win.Canvas().OnTypedKey(); key != nil {
-				key(&fyne.KeyEvent{Name: name})
-			}
+			typeKey(kb.wa.win.Canvas(), &fyne.KeyEvent{Name: name})
 			kb.work = time.Since(kb.start)
 			kb.refreshProbes()
 			kb.checkSettled()
@@ -187,3 +186,16 @@ func quantile(sorted []time.Duration, q float64) time.Duration {
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// typeKey delivers a key press as Fyne's desktop driver does once no
+// shortcut has taken it (internal/driver/glfw, processKeyPressed): to the
+// focused widget, else to the canvas's OnTypedKey.
+func typeKey(c fyne.Canvas, ev *fyne.KeyEvent) {
+	if f := c.Focused(); f != nil {
+		f.TypedKey(ev)
+		return
+	}
+	if key := c.OnTypedKey(); key != nil {
+		key(ev)
+	}
+}

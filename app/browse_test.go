@@ -183,19 +183,8 @@ func TestImportCancelReportsStored(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("TMPDIR", dir)
 	ta := startApp(t, test.NewTempApp(t), options{book: filepath.Join(dir, "b.c6book")})
-	var sb strings.Builder
-	sb.WriteString("{")
-	cols := "abcdefghijklmnopqrs"
-	for i := 0; i < 3000; i++ {
-		if i > 0 {
-			sb.WriteString(", ")
-		}
-		x, y := cols[i%19], 1+(i/19)%19
-		fmt.Fprintf(&sb, `"%d": ["j10", "%c%d%c%d"]`, i+1, x, y, cols[(i/361+i+3)%19], 1+(i/19+5)%19)
-	}
-	sb.WriteString("}")
 	path := filepath.Join(dir, "games.json")
-	if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(gamesJSON(3000)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	ta.wa.importGamesFile(path)
@@ -225,6 +214,22 @@ func TestImportCancelReportsStored(t *testing.T) {
 		t.Fatalf("report %q; the book holds %d games", got, st.Games)
 	}
 	t.Logf("%s", got)
+}
+
+// gamesJSON is a LittleGolem games file of n two-turn Connect6 games.
+func gamesJSON(n int) string {
+	var sb strings.Builder
+	sb.WriteString("{")
+	cols := "abcdefghijklmnopqrs"
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		x, y := cols[i%19], 1+(i/19)%19
+		fmt.Fprintf(&sb, `"%d": ["j10", "%c%d%c%d"]`, i+1, x, y, cols[(i/361+i+3)%19], 1+(i/19+5)%19)
+	}
+	sb.WriteString("}")
+	return sb.String()
 }
 
 func TestImportProgressText(t *testing.T) {

@@ -2,7 +2,8 @@
 // engine, the proof book and the widgets together.
 //
 //	c6book [--book PATH] [--play TURNS] [--attacker B|W] [--verify] [--auto]
-//	       [--suggest] [--play-time D] [--screenshot FILE] [--quit-after] [--bench-keys N]
+//	       [--suggest] [--play-time D] [--import-games FILE] [--screenshot FILE]
+//	       [--shot-delay D] [--quit-after] [--bench-keys N]
 //
 // --bench-keys N types N ← and → keys into the window and prints the time
 // from each key to the repainted window (app/benchkeys.go; make bench-ui).
@@ -43,6 +44,7 @@ type options struct {
 	quitAfter  bool
 	wait       time.Duration
 	benchKeys  int
+	importFile string // --import-games
 
 	// Tests: how results reach the UI goroutine (fyne.Do when nil), and
 	// book calls run inline (see session.Config).
@@ -72,6 +74,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.exportPNG, "export-board", "", "with --screenshot: also export the board as a PNG to `FILE`")
 	fs.BoolVar(&o.quitAfter, "quit-after", false, "quit after saving the screenshot")
 	fs.IntVar(&o.benchKeys, "bench-keys", 0, "benchmark: type `N` ← and → keys into the window, print key → repaint times and quit")
+	fs.StringVar(&o.importFile, "import-games", "", "import the LittleGolem games file `FILE` (JSON, plain or gzip) at start, with its progress dialog (File → Import games)")
 	fs.DurationVar(&o.wait, "shot-delay", 1500*time.Millisecond, "how long the window is shown before the screenshot")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -123,6 +126,10 @@ func main() {
 		fmt.Fprintln(os.Stderr, "c6book:", err)
 		os.Exit(1)
 	}
+	// SIGTERM, SIGINT: cancel the work and quit (quit.go); listening stops
+	// once close has returned.
+	stopSignals := wbApp.catchSignals()
+	defer stopSignals()
 	defer wbApp.close()
 	if bench != nil {
 		bench.wa = wbApp

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -62,6 +63,8 @@ type workbenchApp struct {
 	// The open book's damage check (checkDamage): its cancel and the
 	// channel closed when it has returned.
 	stopGate func()
+
+	quitting atomic.Bool // the app is ending: nothing more reaches the UI goroutine (quit.go)
 }
 
 // defaultBookPath is the default book in the app's storage directory.
@@ -105,10 +108,11 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	a.SetIcon(icon)
 	wa.win = a.NewWindow("c6book")
 	wa.win.SetIcon(icon)
-	wa.cfg = session.Config{Do: o.do, Inline: o.inline}
-	if wa.cfg.Do == nil {
-		wa.cfg.Do = fyne.Do
+	do := o.do
+	if do == nil {
+		do = fyne.Do
 	}
+	wa.cfg = session.Config{Do: wa.guardDo(do), Inline: o.inline}
 	wa.startQueue(o.localVerifier)
 	if wa.wb, err = ui.NewWorkbenchConfig(&bookStore{bk: bk, jobs: wa.verifier()}, engineVerifier{v: wa.verifier(), playNodes: o.playNodes}, wa.win, wa.cfg); err != nil {
 		wa.stopQueue()
@@ -124,6 +128,7 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	}
 	wa.win.SetContent(container.NewBorder(nil, wa.status, nil, nil, content))
 	wa.wb.Attach(wa.win)
+	wa.win.SetOnClosed(wa.beginQuit) // the window's close quits the app: stop the work first
 	wa.win.Resize(fyne.NewSize(1280, 860))
 	wa.remember(bk.Path())
 	wa.setMenu()
@@ -155,6 +160,9 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	}
 	if o.suggest {
 		wa.wb.Prover().Suggest()
+	}
+	if o.importFile != "" {
+		wa.importGamesFile(o.importFile) // a --screenshot shows it running
 	}
 	if startErr != nil {
 		dialog.ShowError(startErr, wa.win)
@@ -200,6 +208,7 @@ func (wa *workbenchApp) cancelDamageCheck() {
 }
 
 func (wa *workbenchApp) close() {
+	wa.beginQuit()
 	wa.cancelDamageCheck()
 	if wa.wb != nil {
 		wa.wb.Session().Close() // stops the jobs before the queue and the book close
@@ -276,11 +285,12 @@ func (wa *workbenchApp) switchTo(bk *proofbook.Book) {
 // position from its certificates (proofcheck), with progress and Cancel.
 func (wa *workbenchApp) checkBook() {
 	bk := wa.bk
-	wa.background("Checking the book", func(ctx context.Context, say func(string)) (string, error) {
+	wa.background("Checking the book", func(ctx context.Context, report func(session.Progress)) (string, error) {
 		start := time.Now()
-		say("integrity, positions, moves and statuses…")
+		report(session.Progress{Text: "integrity, positions, moves and statuses…"})
 		rep, err := bk.CheckWithProgress(ctx, func(p proofbook.CheckProgress) {
-			say(fmt.Sprintf("re-checking proofs from their certificates: %d / %d", p.Checked, p.Total))
+			report(session.Progress{Done: p.Checked, Total: p.Total,
+				Text: fmt.Sprintf("re-checking proofs from their certificates: %d / %d", p.Checked, p.Total)})
 		})
 		if err != nil {
 			return "", err
@@ -340,6 +350,8 @@ func (wa *workbenchApp) setMenu() {
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Check book…", wa.checkBook),
 		fyne.NewMenuItem("Verifier queue…", wa.queueSettings),
+		fyne.NewMenuItemSeparator(),
+		quitItem(wa.quit),
 	)
 	edit := fyne.NewMenu("Edit",
 		fyne.NewMenuItem("Undo last edit", wa.wb.History().Undo),
@@ -351,13 +363,8 @@ func (wa *workbenchApp) setMenu() {
 		engineMove,
 		fyne.NewMenuItem("Stop", wa.wb.Prover().Stop),
 	)
-	nav := fyne.NewMenu("Go",
-		fyne.NewMenuItem("Root", wa.wb.Cursor().Home),
-		fyne.NewMenuItem("Back", wa.wb.Cursor().Back),
-		fyne.NewMenuItem("Forward", wa.wb.Cursor().Forward),
-		fyne.NewMenuItem("End of line", wa.wb.Cursor().End),
-		fyne.NewMenuItem("Next position to prove", wa.wb.Cursor().Next),
-	)
+	// The navigation keys' table (ui/keys.go), their accelerators shown.
+	nav := wa.wb.NavMenu(fyne.NewMenuItem("Next position to prove", wa.wb.Cursor().Next))
 	wa.win.SetMainMenu(fyne.NewMainMenu(file, edit, nav, engineMenu))
 }
 
@@ -427,7 +434,7 @@ func (wa *workbenchApp) saveCopy() {
 // saveCopyTo writes a consistent copy of the book to path (a new file).
 func (wa *workbenchApp) saveCopyTo(path string) {
 	bk := wa.bk
-	wa.background("Saving a copy", func(ctx context.Context, _ func(string)) (string, error) {
+	wa.background("Saving a copy", func(ctx context.Context, _ func(session.Progress)) (string, error) {
 		if err := bk.Backup(ctx, path); err != nil {
 			return "", err
 		}
@@ -446,26 +453,39 @@ func (wa *workbenchApp) importSGF(partial bool) {
 		title = "Import SGF with proof lines"
 	}
 	wa.chooseFile(fileSpec{title: title, confirm: "Import", exts: []string{".sgf", ".SGF"}}, func(path string) {
-		wa.importSGFFrom(func() (io.ReadCloser, error) { return os.Open(path) }, partial)
+		wa.importSGFFrom(func() (io.ReadCloser, int64, error) {
+			f, err := os.Open(path)
+			if err != nil {
+				return nil, 0, err
+			}
+			size := int64(0) // unknown (a pipe): the bar bounces
+			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+				size = fi.Size()
+			}
+			return f, size, nil
+		}, partial)
 	})
 }
 
 // importSGFData merges an SGF collection held in memory into the book.
 func (wa *workbenchApp) importSGFData(data []byte, partial bool) {
-	wa.importSGFFrom(func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }, partial)
+	wa.importSGFFrom(func() (io.ReadCloser, int64, error) {
+		return io.NopCloser(bytes.NewReader(data)), int64(len(data)), nil
+	}, partial)
 }
 
 // importSGFFrom merges an SGF collection into the book (one transaction),
-// read as it is imported (within the engine's SGF limits).
-func (wa *workbenchApp) importSGFFrom(open func() (io.ReadCloser, error), partial bool) {
+// read as it is imported (within the engine's SGF limits). open gives the
+// input and its size (0: unknown), the bar's total.
+func (wa *workbenchApp) importSGFFrom(open func() (io.ReadCloser, int64, error), partial bool) {
 	bk := wa.bk
-	wa.background("Importing SGF", func(ctx context.Context, _ func(string)) (string, error) {
-		in, err := open()
+	wa.background("Importing SGF", func(ctx context.Context, report func(session.Progress)) (string, error) {
+		in, size, err := open()
 		if err != nil {
 			return "", err
 		}
 		defer in.Close()
-		st, err := bk.ImportSGFReader(ctx, in, proofbook.SGFImportOptions{Partial: partial})
+		st, err := bk.ImportSGFReader(ctx, &countingReader{r: in, total: size, report: report}, proofbook.SGFImportOptions{Partial: partial})
 		if err != nil {
 			return "", err
 		}
@@ -482,7 +502,7 @@ func (wa *workbenchApp) importGames() {
 // plain or gzip), committed batch by batch.
 func (wa *workbenchApp) importGamesFile(path string) {
 	bk := wa.bk
-	wa.background("Importing games", func(ctx context.Context, say func(string)) (string, error) {
+	wa.background("Importing games", func(ctx context.Context, report func(session.Progress)) (string, error) {
 		f, err := os.Open(path)
 		if err != nil {
 			return "", err
@@ -497,7 +517,7 @@ func (wa *workbenchApp) importGamesFile(path string) {
 				mu.Unlock()
 				return
 			}
-			say(importProgressText(p))
+			report(importGamesProgress(p))
 		}})
 		if errors.Is(err, context.Canceled) {
 			// The final report says what the book holds of it.
@@ -537,9 +557,9 @@ func (wa *workbenchApp) exportSGF() {
 	line, cur := wa.wb.Cursor().Line()
 	var data []byte
 	var st proofbook.ExportStats
-	wa.background("Export SGF", func(ctx context.Context, say func(string)) (string, error) {
+	wa.background("Export SGF", func(ctx context.Context, report func(session.Progress)) (string, error) {
 		var err error
-		data, st, err = exportSGFData(ctx, bk, pos, line[:cur], say)
+		data, st, err = exportSGFData(ctx, bk, pos, line[:cur], func(s string) { report(session.Progress{Text: s}) })
 		return "", err
 	}, func(string) {
 		wa.saveData("Export SGF", "SGF", "position.sgf", []string{".sgf"}, data)
@@ -580,23 +600,27 @@ func (wa *workbenchApp) exportPNG() {
 }
 
 // background runs long book work as a session job (off the UI goroutine,
-// cancelled and waited for if another book is opened) with a progress
-// dialog and a Cancel button; then the workbench reloads and ok gets the
-// result (nil: it shows in a dialog), or the error shows.
-func (wa *workbenchApp) background(title string, work func(ctx context.Context, say func(string)) (string, error), ok func(string)) {
-	bar := widget.NewProgressBarInfinite()
-	msg := widget.NewLabel("")
-	d := dialog.NewCustom(title, "Cancel", container.NewVBox(bar, msg), wa.win)
+// cancelled and waited for if another book is opened or the app quits)
+// with a progress dialog and a Cancel button; then the workbench reloads
+// and ok gets the result (nil: it shows in a dialog), or the error shows.
+// The work reports through report (any goroutine, never blocks); the
+// dialog shows the latest report (progressView), its bar determinate when
+// the report has a Total.
+func (wa *workbenchApp) background(title string, work func(ctx context.Context, report func(session.Progress)) (string, error), ok func(string)) {
+	view := newProgressView(time.Now())
+	d := dialog.NewCustom(title, "Cancel", view.box, wa.win)
+	d.Resize(fyne.NewSize(560, 0))
 	var res string
 	job := wa.wb.Session().Start(session.JobSpec{
 		Kind: session.JobBook,
 		Run: func(ctx context.Context, _ session.BookStore, progress func(session.Progress)) error {
 			var err error
-			res, err = work(ctx, func(s string) { progress(session.Progress{Text: s}) })
+			res, err = work(ctx, progress)
 			return err
 		},
-		OnProgress: func(p session.Progress) { msg.SetText(p.Text) },
+		OnProgress: view.show,
 		OnDone: func(err error) {
+			view.stop()
 			d.Hide()
 			wa.wb.Session().Reload()
 			switch {

@@ -59,6 +59,8 @@ type ImportProgress struct {
 	Stored  int // games stored
 	Already int // games that were in the book
 	Skipped int // games skipped (bad moves)
+	// Positions and Edges are the new positions and moves stored.
+	Positions, Edges int
 	// Final: the import has ended; Err says how when it did not finish
 	// (context.Canceled when it was cancelled).
 	Final bool
@@ -121,7 +123,8 @@ func (b *progressBox) end(p ImportProgress) {
 }
 
 func (st ImportStats) progress(done, total int) ImportProgress {
-	return ImportProgress{Total: total, Done: done, Stored: st.Games, Already: st.Already, Skipped: len(st.Skipped)}
+	return ImportProgress{Total: total, Done: done, Stored: st.Games, Already: st.Already, Skipped: len(st.Skipped),
+		Positions: st.Positions, Edges: st.Edges}
 }
 
 // DefaultMaxTxTime is how long an import holds the write lock at most

@@ -69,7 +69,7 @@ const progressGap = 100 * time.Millisecond
 
 // Start runs a job on the current book.
 func (s *Session) Start(spec JobSpec) *Job {
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(s.jobsCtx)
 	j := &Job{Kind: spec.Kind, store: s.store, cancel: cancel, done: make(chan struct{})}
 	j.latest.gap = progressGap
 	s.jobs = append(s.jobs, j)
@@ -89,6 +89,10 @@ func (s *Session) Start(spec JobSpec) *Job {
 		err := spec.Run(ctx, store, progress)
 		close(j.done)
 		return func() {
+			// The last report may still wait for its gap: show it first.
+			if p, ok := j.latest.take(); ok && spec.OnProgress != nil {
+				spec.OnProgress(p)
+			}
 			j.ended = true
 			cancel()
 			s.jobs = removeJob(s.jobs, j)
@@ -141,6 +145,22 @@ func (l *latest[P]) set(p P) {
 	l.mu.Lock()
 	l.p = p
 	l.mu.Unlock()
+}
+
+// take returns the latest report if its delivery is still pending, for
+// the caller to deliver it now: the end of a job, which must not lose its
+// last report to the gap's timer (the job drops that delivery when it
+// comes after the end).
+func (l *latest[P]) take() (P, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.pending {
+		var zero P
+		return zero, false
+	}
+	l.pending = false
+	l.sent = time.Now()
+	return l.p, true
 }
 
 func (l *latest[P]) get() P {

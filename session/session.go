@@ -43,6 +43,8 @@ const (
 // reaches it, and the parts that keep the window's state.
 type Session struct {
 	store    BookStore
+	jobsCtx  context.Context // every job's parent (Abort)
+	abort    context.CancelFunc
 	storeCtx context.Context
 	storeEnd context.CancelFunc
 	verifier Verifier
@@ -90,6 +92,7 @@ func New(store BookStore, verifier Verifier, cfg Config) (*Session, error) {
 		return nil, errors.New("session: no Do")
 	}
 	s := &Session{verifier: verifier, do: cfg.Do, inline: cfg.Inline}
+	s.jobsCtx, s.abort = context.WithCancel(context.Background())
 	s.cursor = Cursor{s: s, pending1: engine.NoSquare, attacker: engine.Black, solvedMinOrder: 1}
 	s.prover = Prover{s: s, lambda: 2}
 	s.history = History{s: s}
@@ -170,6 +173,15 @@ func (s *Session) Close() {
 	s.prover.Stop()
 	s.closeStore()
 }
+
+// Abort cancels every job of the session, running or to come, and may be
+// called from any goroutine (Close must not): the app's quit on a signal
+// or a window close, which must not wait for the UI goroutine. A job
+// returns as its cancellation allows (an import rolls back its open
+// transaction and keeps the committed ones); Close still waits for it.
+// Book calls, short, are not cancelled: Close still stores the notes
+// typed.
+func (s *Session) Abort() { s.abort() }
 
 // Reload shows the current line again with fresh data from the book (after
 // an import, for instance).

@@ -18,11 +18,11 @@ import (
 type autoPanel struct {
 	wb      *Workbench
 	box     *fyne.Container
-	check   *widget.Check // Auto
+	check   *keyCheck // Auto
 	jobsE   *widget.Entry
 	timeE   *widget.Entry
 	stopB   *widget.Button
-	holdC   *widget.Check // Leave to me
+	holdC   *keyCheck     // Leave to me
 	textL   *widget.Label // progress, how the last run ended
 	holdL   *widget.Label // held, dead end, Next's stuck positions
 	filling bool          // the checks are set from the session
@@ -30,7 +30,7 @@ type autoPanel struct {
 
 func newAutoPanel(wb *Workbench) *autoPanel {
 	a := &autoPanel{wb: wb}
-	a.check = widget.NewCheck("Auto", func(on bool) {
+	a.check = wb.newCheck("Auto", func(on bool) {
 		if a.filling {
 			return
 		}
@@ -48,7 +48,7 @@ func newAutoPanel(wb *Workbench) *autoPanel {
 	a.timeE.SetPlaceHolder("time: 10m")
 	a.stopB = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), wb.Prover().StopAuto)
 	a.stopB.Disable()
-	a.holdC = widget.NewCheck("Leave to me", func(on bool) {
+	a.holdC = wb.newCheck("Leave to me", func(on bool) {
 		if !a.filling && on != wb.s.Cursor().Info().Held {
 			wb.History().ToggleHold()
 		}

@@ -25,8 +25,8 @@ type boardPanel struct {
 	statsL  *widget.Label
 	helpB   *widget.Button
 	hovered int // the reply statsL shows, -1 for the position
-	numbers *widget.Check
-	marking *widget.Check
+	numbers *keyCheck
+	marking *keyCheck
 	undoB   *widget.Button
 }
 
@@ -48,13 +48,13 @@ func newBoardPanel(wb *Workbench) *boardPanel {
 	bp.statsL.Truncation = fyne.TextTruncateEllipsis
 	bp.helpB = widget.NewButtonWithIcon("", theme.QuestionIcon(), bp.showUndecidedHelp)
 	bp.helpB.Importance = widget.LowImportance
-	bp.numbers = widget.NewCheck("Numbers", func(on bool) {
+	bp.numbers = wb.newCheck("Numbers", func(on bool) {
 		if on != wb.numbers {
 			wb.setNumbers(on)
 		}
 	})
 	bp.numbers.SetChecked(true)
-	bp.marking = widget.NewCheck("Label squares", func(on bool) { wb.s.Cursor().SetMarking(on) })
+	bp.marking = wb.newCheck("Label squares", func(on bool) { wb.s.Cursor().SetMarking(on) })
 	bp.undoB = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), wb.History().Undo)
 	tools := container.NewHBox(
 		widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), wb.Cursor().Home),

@@ -18,7 +18,7 @@ import (
 )
 
 // rowText is what a list shows in row i.
-func rowText(t *testing.T, l *widget.List, i int) string {
+func rowText(t *testing.T, l *keyList, i int) string {
 	t.Helper()
 	o := l.CreateItem()
 	l.UpdateItem(i, o)
@@ -35,7 +35,7 @@ func rowText(t *testing.T, l *widget.List, i int) string {
 }
 
 // rowColour is the status swatch of row i.
-func rowColour(l *widget.List, i int) color.Color {
+func rowColour(l *keyList, i int) color.Color {
 	o := l.CreateItem()
 	l.UpdateItem(i, o)
 	if r, ok := o.(*replyRow); ok {

@@ -19,12 +19,12 @@ import (
 type enginePanel struct {
 	wb         *Workbench
 	suggestB   *widget.Button
-	budgetS    *widget.Select // the player's time for a move
+	budgetS    *keySelect     // the player's time for a move
 	engineB    *widget.Button // Play engine move
 	playL      *widget.Label  // the player's progress, or its answer summed up
 	candHead   *fyne.Container
 	candL      *widget.Label
-	candList   *widget.List
+	candList   *keyList
 	candNote   *widget.Label // over the empty list: how to use it, or why Suggest is disabled
 	shownCands []session.Candidate
 	candSel    int // the selected candidate (previewed on the board), -1 when none
@@ -36,7 +36,7 @@ func newEnginePanel(wb *Workbench) *enginePanel {
 	ep := &enginePanel{wb: wb}
 	ep.engineB = widget.NewButtonWithIcon("Engine move", theme.ComputerIcon(), wb.Prover().PlayEngineMove)
 	ep.suggestB = widget.NewButtonWithIcon("Suggest", theme.SearchIcon(), wb.Prover().Suggest)
-	ep.budgetS = widget.NewSelect(budgetNames(), func(name string) {
+	ep.budgetS = wb.newSelect(budgetNames(), func(name string) {
 		if d, ok := budgetOf(name); ok && d != wb.s.Prover().PlayBudget() {
 			wb.s.Prover().SetPlayBudget(d)
 		}
@@ -54,7 +54,7 @@ func newEnginePanel(wb *Workbench) *enginePanel {
 	// Candidates: a click selects one and shows it on the board; Play (or a
 	// double click) plays it, storing it in the book.
 	ep.candSel = -1
-	ep.candList = widget.NewList(
+	ep.candList = wb.newList(
 		func() int { return len(ep.shownCands) },
 		func() fyne.CanvasObject { return newCandRow() },
 		func(i widget.ListItemID, o fyne.CanvasObject) {

@@ -21,17 +21,17 @@ type findPanel struct {
 	solvedBox  fyne.CanvasObject
 	searchE    *widget.Entry
 	searchRes  []session.Entry
-	searchList *widget.List
+	searchList *keyList
 	solvedRes  []session.Entry
-	solvedList *widget.List
-	solvedMin  *widget.Select // the Solved list's least λ order
+	solvedList *keyList
+	solvedMin  *keySelect // the Solved list's least λ order
 }
 
 func newFindPanel(wb *Workbench) *findPanel {
 	fp := &findPanel{wb: wb}
 	// Search in comments and the solved browser.
-	entryList := func(res *[]session.Entry) *widget.List {
-		l := widget.NewList(
+	entryList := func(res *[]session.Entry) *keyList {
+		l := wb.newList(
 			func() int { return len(*res) },
 			newRow,
 			func(i widget.ListItemID, o fyne.CanvasObject) {
@@ -75,7 +75,7 @@ func newFindPanel(wb *Workbench) *findPanel {
 	fp.solvedList = entryList(&fp.solvedRes)
 	// The least λ order listed (README, "Orders").
 	minOrders := []string{"order ≥ 1", "order ≥ 2", "order 3", "order ≥ 0 (wins at once too)"}
-	fp.solvedMin = widget.NewSelect(minOrders, nil)
+	fp.solvedMin = wb.newSelect(minOrders, nil)
 	fp.solvedMin.SetSelectedIndex(0) // the session's default, 1
 	fp.solvedMin.OnChanged = func(s string) {
 		for i, o := range minOrders {

@@ -17,7 +17,7 @@ type gamesPanel struct {
 	wb         *Workbench
 	box        fyne.CanvasObject
 	gamesL     *widget.Label
-	gamesList  *widget.List
+	gamesList  *keyList
 	games      []c6book.GameInfo
 	gamesTotal int64
 	gamesPos   *engine.Board // the position the games were listed for
@@ -32,7 +32,7 @@ func newGamesPanel(wb *Workbench) *gamesPanel {
 	// The games through the shown position, read a page at a time as the
 	// list scrolls down.
 	gp.gamesL = widget.NewLabel("Games")
-	gp.gamesList = widget.NewList(
+	gp.gamesList = wb.newList(
 		func() int { return len(gp.games) },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
 		func(i widget.ListItemID, o fyne.CanvasObject) {

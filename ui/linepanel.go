@@ -21,16 +21,16 @@ import (
 type linePanel struct {
 	wb       *Workbench
 	box      fyne.CanvasObject
-	lineList *widget.List
+	lineList *keyList
 	kidsL    *widget.Label
-	kidList  *widget.List
+	kidList  *keyList
 	kidsPos  *engine.Board // the position the replies list was scrolled for
 }
 
 func newLinePanel(wb *Workbench) *linePanel {
 	lp := &linePanel{wb: wb}
 	// The line (root first) and the children of the shown position.
-	lp.lineList = widget.NewList(
+	lp.lineList = wb.newList(
 		func() int { return wb.s.Cursor().LineLen() + 1 },
 		newRow,
 		func(i widget.ListItemID, o fyne.CanvasObject) {
@@ -50,7 +50,7 @@ func newLinePanel(wb *Workbench) *linePanel {
 		wb.Cursor().GoToPly(i)
 	}
 	lp.kidsL = widget.NewLabel("Replies")
-	lp.kidList = widget.NewList(
+	lp.kidList = wb.newList(
 		func() int { return len(wb.s.Cursor().Children()) },
 		func() fyne.CanvasObject { return newReplyRow(wb) },
 		func(i widget.ListItemID, o fyne.CanvasObject) {

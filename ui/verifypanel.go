@@ -21,7 +21,7 @@ import (
 type verifyPanel struct {
 	wb          *Workbench
 	attacker    *widget.RadioGroup
-	lambda      *widget.Select
+	lambda      *keySelect
 	verifyB     *widget.Button
 	stopB       *widget.Button // stops the verifier and the engine (enginePanel)
 	nextB       *widget.Button
@@ -30,7 +30,7 @@ type verifyPanel struct {
 	progressL   *widget.Label
 	goVerifyB   *widget.Button
 	verdictL    *widget.Label
-	unsolvedL   *widget.List
+	unsolvedL   *keyList
 	unsolved    []engine.Move
 	why         map[engine.Move]string // why each unsolved move is unsolved
 	unsolvedBox fyne.CanvasObject      // the unsolved moves with their title
@@ -47,11 +47,12 @@ func newVerifyPanel(wb *Workbench) *verifyPanel {
 		if s != "" && c != wb.s.Cursor().Attacker() {
 			wb.SetAttacker(c)
 		}
+		wb.releaseFocus() // its item took the focus: the arrows navigate
 	})
 	vp.attacker.Horizontal = true
 	vp.attacker.Required = true
 	vp.attacker.SetSelected("Black")
-	vp.lambda = widget.NewSelect([]string{"λ2", "λ3"}, func(s string) {
+	vp.lambda = wb.newSelect([]string{"λ2", "λ3"}, func(s string) {
 		if s == "λ3" {
 			wb.s.Prover().SetLambda(3)
 		} else {
@@ -73,7 +74,7 @@ func newVerifyPanel(wb *Workbench) *verifyPanel {
 	vp.goVerifyB.Hide()
 	vp.verdictL = widget.NewLabel("")
 	vp.verdictL.Wrapping = fyne.TextWrapWord
-	vp.unsolvedL = widget.NewList(
+	vp.unsolvedL = wb.newList(
 		func() int { return len(vp.unsolved) },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
 		func(i widget.ListItemID, o fyne.CanvasObject) {

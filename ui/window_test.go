@@ -7,7 +7,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"c6book"
 	"c6book/engine"
@@ -243,7 +242,7 @@ func TestSuggestCandidates(t *testing.T) {
 }
 
 // findCandRow is the first candidate row shown.
-func findCandRow(t *testing.T, l *widget.List) *candRow {
+func findCandRow(t *testing.T, l *keyList) *candRow {
 	t.Helper()
 	for _, o := range test.LaidOutObjects(l) {
 		if r, ok := o.(*candRow); ok && r.Visible() && r.Text != "" {

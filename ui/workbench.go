@@ -82,6 +82,7 @@ func (wb *Workbench) showError(err error) {
 
 // render shows what changed.
 func (wb *Workbench) render(c session.Change) {
+	wb.releaseFocus() // a radio item clicked again (no change) keeps the focus until a change
 	if c&(session.ChangeBoard|session.ChangePosition) != 0 {
 		wb.redrawBoard()
 	}
@@ -161,25 +162,9 @@ func (wb *Workbench) boardView() BoardView {
 
 func (wb *Workbench) redrawBoard() { wb.ui.board.SetView(wb.boardView()) }
 
-// typedKey handles navigation keys (board focus or window).
-func (wb *Workbench) typedKey(ev *fyne.KeyEvent) {
-	switch ev.Name {
-	case fyne.KeyLeft:
-		wb.s.Cursor().Back()
-	case fyne.KeyRight:
-		wb.s.Cursor().Forward()
-	case fyne.KeyUp:
-		wb.s.Cursor().Sibling(-1)
-	case fyne.KeyDown:
-		wb.s.Cursor().Sibling(+1)
-	case fyne.KeyHome:
-		wb.s.Cursor().Home()
-	case fyne.KeyEnd:
-		wb.s.Cursor().End()
-	case fyne.KeyEscape:
-		wb.s.Cursor().DropPending()
-	}
-}
+// typedKey handles the keys of the board and of the window when nothing
+// has the focus: the navigation keys (keys.go).
+func (wb *Workbench) typedKey(ev *fyne.KeyEvent) { wb.navKey(ev) }
 
 // Attach installs the keyboard handling and the undo and engine move
 // shortcuts on a window.

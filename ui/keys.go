@@ -1,0 +1,166 @@
+package ui
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/widget"
+)
+
+// Navigation keys work whatever has the focus, text entries aside.
+//
+// Fyne (v2.7.1) gives a key to the focused widget's TypedKey, and to the
+// canvas's OnTypedKey only when nothing has the focus; a shortcut without
+// a modifier (desktop.CustomShortcut{KeyName: fyne.KeyLeft}) never fires,
+// as the driver looks shortcuts up only for keys pressed with Ctrl, Alt or
+// Super. A click on a list row or a check box focuses it, and a click on a
+// button leaves the focus where it was, so after a click in the Games,
+// Line or Replies list the arrows went to the list. Hence: the workbench's
+// lists, check boxes and selects are the types below, whose TypedKey
+// gives the navigation keys to the workbench first (keyList, keyCheck,
+// keySelect); the board and the canvas (nothing focused) do the same;
+// a radio item, which Fyne makes, gives the focus up once clicked
+// (releaseFocus); entries keep their keys (the arrows move the
+// caret). The keys are one table, NavKeys, which the handler and the app's
+// Navigate menu both read (the menu shows them as accelerators).
+
+// NavKey is a navigation key: its menu label, its key and what it does.
+type NavKey struct {
+	Label string
+	Key   fyne.KeyName
+	Run   func()
+	// Menu: the Navigate menu lists it (Escape, which drops the pending
+	// stone, is not navigation a menu would offer).
+	Menu bool
+}
+
+// Shortcut is the key as a menu accelerator. Fyne shows it but does not
+// fire it (no modifier): the workbench's handler does.
+func (k NavKey) Shortcut() fyne.Shortcut {
+	return &desktop.CustomShortcut{KeyName: k.Key}
+}
+
+// NavKeys is the table of navigation keys, in menu order.
+func (wb *Workbench) NavKeys() []NavKey {
+	c := wb.s.Cursor()
+	return []NavKey{
+		{Label: "Back", Key: fyne.KeyLeft, Run: c.Back, Menu: true},
+		{Label: "Forward", Key: fyne.KeyRight, Run: c.Forward, Menu: true},
+		{Label: "Previous reply", Key: fyne.KeyUp, Run: func() { c.Sibling(-1) }, Menu: true},
+		{Label: "Next reply", Key: fyne.KeyDown, Run: func() { c.Sibling(+1) }, Menu: true},
+		{Label: "Start of line", Key: fyne.KeyHome, Run: c.Home, Menu: true},
+		{Label: "End of line", Key: fyne.KeyEnd, Run: c.End, Menu: true},
+		{Label: "Drop the pending stone", Key: fyne.KeyEscape, Run: c.DropPending},
+	}
+}
+
+// NavMenu is the Navigate menu: the navigation keys with their
+// accelerators, then extra (Next position to prove…).
+func (wb *Workbench) NavMenu(extra ...*fyne.MenuItem) *fyne.Menu {
+	var items []*fyne.MenuItem
+	for _, k := range wb.NavKeys() {
+		if !k.Menu {
+			continue
+		}
+		it := fyne.NewMenuItem(k.Label, k.Run)
+		it.Shortcut = k.Shortcut()
+		items = append(items, it)
+	}
+	if len(extra) > 0 {
+		items = append(items, fyne.NewMenuItemSeparator())
+		items = append(items, extra...)
+	}
+	return fyne.NewMenu("Navigate", items...)
+}
+
+// navKey runs the navigation key ev names, if it is one (a key with a
+// modifier is not).
+func (wb *Workbench) navKey(ev *fyne.KeyEvent) bool {
+	for _, k := range wb.NavKeys() {
+		if k.Key == ev.Name {
+			k.Run()
+			return true
+		}
+	}
+	return false
+}
+
+// releaseFocus takes the focus from a radio item (the attacker's), which
+// Fyne makes and so cannot give the navigation keys to the workbench:
+// after a click on one (its change, or the next render) the arrows
+// navigate again. Nothing else loses the focus: an entry, in the
+// workbench or in a dialog, keeps it while the user types.
+func (wb *Workbench) releaseFocus() {
+	if wb.win == nil {
+		return
+	}
+	c := wb.win.Canvas()
+	if f := c.Focused(); f != nil && fmt.Sprintf("%T", f) == "*widget.radioItem" {
+		c.Unfocus()
+	}
+}
+
+// keyList is a widget.List that gives the navigation keys to the
+// workbench (↑/↓ too: the list's own keyboard highlight gives way to the
+// reply siblings).
+type keyList struct {
+	widget.List
+	nav func(*fyne.KeyEvent) bool
+}
+
+func (wb *Workbench) newList(length func() int, create func() fyne.CanvasObject, update func(widget.ListItemID, fyne.CanvasObject)) *keyList {
+	l := &keyList{nav: wb.navKey}
+	l.Length, l.CreateItem, l.UpdateItem = length, create, update
+	l.ExtendBaseWidget(l)
+	return l
+}
+
+// TypedKey implements fyne.Focusable.
+func (l *keyList) TypedKey(ev *fyne.KeyEvent) {
+	if !l.nav(ev) {
+		l.List.TypedKey(ev)
+	}
+}
+
+// keyCheck is a widget.Check that gives the navigation keys to the
+// workbench.
+type keyCheck struct {
+	widget.Check
+	nav func(*fyne.KeyEvent) bool
+}
+
+func (wb *Workbench) newCheck(label string, changed func(bool)) *keyCheck {
+	c := &keyCheck{nav: wb.navKey}
+	c.Text, c.OnChanged = label, changed
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+// TypedKey implements fyne.Focusable.
+func (c *keyCheck) TypedKey(ev *fyne.KeyEvent) {
+	if !c.nav(ev) {
+		c.Check.TypedKey(ev)
+	}
+}
+
+// keySelect is a widget.Select that gives the navigation keys to the
+// workbench (its list pops up with Space or a click).
+type keySelect struct {
+	widget.Select
+	nav func(*fyne.KeyEvent) bool
+}
+
+func (wb *Workbench) newSelect(options []string, changed func(string)) *keySelect {
+	s := &keySelect{nav: wb.navKey}
+	s.Options, s.OnChanged = options, changed
+	s.ExtendBaseWidget(s)
+	return s
+}
+
+// TypedKey implements fyne.Focusable.
+func (s *keySelect) TypedKey(ev *fyne.KeyEvent) {
+	if !s.nav(ev) {
+		s.Select.TypedKey(ev)
+	}
+}
