@@ -59,6 +59,22 @@ func TestAutoControls(t *testing.T) {
 	if a.check.Checked || !strings.Contains(a.textL.Text, "stopped after 1 calls") || status("a1a2") != c6book.StatusProved {
 		t.Fatalf("after Stop: checked %v, %q", a.check.Checked, a.textL.Text)
 	}
+	// The run's summary: how it ended, the counts before → after, and the
+	// reply it proved, a button away.
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
+	sum := h.wb.SummaryText()
+	for _, want := range []string{"Auto-pilot (Black, λ2) at 1. j10: stopped by the user", "proved replies 0 → 1 of 2 replies", "a1a2 open → proved"} {
+		if !strings.Contains(sum, want) {
+			t.Fatalf("summary %q lacks %q", sum, want)
+		}
+	}
+	test.Tap(findButton(t, h.wb.Content(), "→ a1a2 proved"))
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
+	if h.line() != "j10 a1a2" {
+		t.Fatalf("the summary's button went to %q", h.line())
+	}
+	h.wb.Cursor().Back()
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
 
 	// Leave to me.
 	h.wb.Cursor().PlayMove(h.mv("b1b2"))

@@ -100,6 +100,9 @@ func (wb *Workbench) render(c session.Change) {
 	if c&(session.ChangeAuto|session.ChangePosition) != 0 {
 		wb.ui.auto.show()
 	}
+	if c&(session.ChangeAuto|session.ChangeVerify) != 0 {
+		wb.ui.summary.show()
+	}
 }
 
 // Content is the workbench's canvas object.

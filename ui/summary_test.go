@@ -1,0 +1,80 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"c6book/engine"
+)
+
+// boardRect is where the board is in the window.
+func (h *harness) boardRect() (fyne.Position, fyne.Size) {
+	d := fyne.CurrentApp().Driver()
+	return d.AbsolutePositionForObject(h.wb.BoardWidget()), h.wb.BoardWidget().Size()
+}
+
+// A Verify run ends with its summary in the Prove tab, with a button per
+// reply it changed that shows the position after it; the board does not
+// move or change size before, during and after the run; the unsolved
+// moves' reasons are not cut off in a narrow column.
+func TestVerifySummaryBoardStillReasonsInFull(t *testing.T) {
+	fv := &fakeVerifier{Unsolved: []string{"m12m13", "i9k12"}, Release: make(chan struct{}), Started: make(chan *engine.Board, 1)}
+	h := newHarness(t, engine.Connect6(), fv)
+	h.tap("j10")
+	pos0, size0 := h.boardRect()
+	h.wb.Prover().Verify()
+	h.waitStarted(fv)
+	h.pumpUntil("progress", func() bool { return h.wb.ui.progress.Value > 0 })
+	if pos, size := h.boardRect(); pos != pos0 || size != size0 {
+		t.Fatalf("the board moved while verifying: %v %v, was %v %v", pos, size, pos0, size0)
+	}
+	if h.wb.SummaryText() != "" {
+		t.Fatalf("a summary while running: %q", h.wb.SummaryText())
+	}
+	close(fv.Release)
+	h.pumpUntil("verdict", func() bool { return !h.wb.Prover().Running() })
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
+	if pos, size := h.boardRect(); pos != pos0 || size != size0 {
+		t.Fatalf("the board moved after verifying: %v %v, was %v %v", pos, size, pos0, size0)
+	}
+	sum := h.wb.SummaryText()
+	for _, want := range []string{"Verify (Black, λ2) at 1. j10", "unsolved no verdict → 2", "m12m13 new", "i9k12 new"} {
+		if !strings.Contains(sum, want) {
+			t.Fatalf("summary %q lacks %q", sum, want)
+		}
+	}
+	if !h.wb.ui.summary.box.Visible() {
+		t.Fatal("the summary is hidden")
+	}
+	// The unsolved rows in a narrow column: each row is as high as its
+	// wrapped text.
+	h.w.Resize(fyne.NewSize(900, 800))
+	rows := 0
+	for _, o := range test.LaidOutObjects(h.wb.ui.unsolvedL) {
+		l, ok := o.(*widget.Label)
+		if !ok || !o.Visible() || !strings.Contains(l.Text, "out of budget") {
+			continue
+		}
+		rows++
+		if l.Size().Height+0.5 < l.MinSize().Height {
+			t.Fatalf("row %q cut off: %v high, its text needs %v", l.Text, l.Size().Height, l.MinSize().Height)
+		}
+		if l.MinSize().Height < 2*fyne.MeasureText("x", l.Theme().Size("text"), l.TextStyle).Height {
+			t.Fatalf("row %q does not wrap in a %v wide column", l.Text, l.Size().Width)
+		}
+	}
+	if rows != 2 {
+		t.Fatalf("%d unsolved rows laid out", rows)
+	}
+	// A change's button shows the position after it.
+	test.Tap(findButton(t, h.wb.Content(), "→ i9k12 open"))
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
+	if got := h.line(); got != "j10 i9k12" {
+		t.Fatalf("the change's button went to %q", got)
+	}
+	h.noErrors()
+}
