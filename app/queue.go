@@ -8,7 +8,6 @@ import (
 	"sync"
 	"time"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
@@ -206,9 +205,7 @@ func (wa *workbenchApp) verifier() engine.Verifier { return wa.queue }
 // that shows its state while jobs run. local: verify in this process.
 func (wa *workbenchApp) startQueue(local bool) {
 	p := wa.app.Preferences()
-	wa.status = widget.NewLabel("")
-	wa.status.Truncation = fyne.TextTruncateEllipsis
-	wa.status.Hide()
+	wa.status, wa.statusBar = newStatusLine()
 	wa.queue = &bookQueue{local: local, path: wa.bk.Path(), readOnly: wa.bk.ReadOnly(),
 		setting: queueSetting{url: p.String(prefNATSURL), creds: p.String(prefNATSCreds)}}
 	var mu sync.Mutex
@@ -249,14 +246,7 @@ func (wa *workbenchApp) startQueue(local bool) {
 				continue
 			}
 			shown = text
-			wa.cfg.Do(func() {
-				wa.status.SetText(text)
-				if text == "" {
-					wa.status.Hide()
-				} else {
-					wa.status.Show()
-				}
-			})
+			wa.cfg.Do(func() { wa.setStatus(text) })
 		}
 	}()
 }

@@ -56,6 +56,7 @@ type workbenchApp struct {
 	// it while jobs run (queue.go).
 	queue      *bookQueue
 	status     *widget.Label
+	statusBar  fyne.CanvasObject // status with its kept height (statusline.go)
 	stopStatus context.CancelFunc
 	statusDone chan struct{}
 
@@ -122,7 +123,7 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 		wa.welcomeBox = container.NewBorder(wa.welcome, nil, nil, nil, content)
 		content = wa.welcomeBox
 	}
-	wa.win.SetContent(container.NewBorder(nil, wa.status, nil, nil, content))
+	wa.win.SetContent(container.NewBorder(nil, wa.statusBar, nil, nil, content))
 	wa.wb.Attach(wa.win)
 	wa.win.Resize(fyne.NewSize(1280, 860))
 	wa.remember(bk.Path())
