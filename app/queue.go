@@ -13,6 +13,7 @@ import (
 
 	"c6book/engine"
 	"c6book/jobqueue"
+	"c6book/session"
 )
 
 // The workbench's verifier queue. Every verifier job of the open book (the
@@ -189,10 +190,10 @@ func (q *bookQueue) status(ctx context.Context) string {
 	case !ok:
 		return "" // verifying in this process
 	}
-	text := fmt.Sprintf("Verifier queue: %d workers (%d slots) · %d queued · %d running · %d done · %.2f jobs/s",
-		st.Workers, st.Slots, st.Queued, st.Running, st.Done, st.Throughput)
+	text := fmt.Sprintf("Verifier queue: %s (%s) · %d queued · %d running · %d done · %.2f jobs/s",
+		session.Plural(st.Workers, "worker", "workers"), session.Plural(st.Slots, "slot", "slots"), st.Queued, st.Running, st.Done, st.Throughput)
 	if st.Rejected > 0 {
-		text += fmt.Sprintf(" · %d results rejected and redone here", st.Rejected)
+		text += fmt.Sprintf(" · %s rejected and redone here", session.Plural(st.Rejected, "result", "results"))
 	}
 	return text
 }

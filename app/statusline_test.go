@@ -48,7 +48,7 @@ func TestStatusLineKeepsTheBoardStill(t *testing.T) {
 	if !wb.Prover().Running() {
 		t.Fatal("verify did not start")
 	}
-	ta.wa.setStatus("Verifier queue: 1 workers (2 slots) · 0 queued · 1 running · 0 done · 0.00 jobs/s")
+	ta.wa.setStatus("Verifier queue: 1 worker (2 slots) · 0 queued · 1 running · 0 done · 0.00 jobs/s")
 	same("the queue line shown while verifying")
 	ta.pumpUntil("the verdict", func() bool { return !wb.Prover().Running() })
 	ta.wa.setStatus("")

@@ -115,9 +115,9 @@ func (p *Prover) finishAuto(job *Job, res AutoResult, err error) {
 		p.auto.text = "auto-pilot: error"
 		s.fail(fmt.Errorf("auto-pilot: %w", err))
 	case res.Status == "" || res.Status == c6book.ProveStopped || err != nil:
-		p.auto.text = fmt.Sprintf("auto-pilot stopped after %d calls", res.Calls)
+		p.auto.text = "auto-pilot stopped after " + Plural(res.Calls, "call", "calls")
 	default:
-		p.auto.text = fmt.Sprintf("auto-pilot %s after %d calls", autoStatusText(res.Status), res.Calls)
+		p.auto.text = fmt.Sprintf("auto-pilot %s after %s", autoStatusText(res.Status), Plural(res.Calls, "call", "calls"))
 	}
 	c.status = nil
 	c.nkids = nil
@@ -184,8 +184,8 @@ func (p *Prover) AutoText() string {
 			where = "below the root"
 		}
 	}
-	return fmt.Sprintf("auto-pilot (%s, λ%d, %s): %d calls, %d proved, %d open, %d added, %d in flight, %s",
-		ColourName(p.auto.attacker), p.auto.lambda, where, pr.Calls, pr.Proved, pr.Open, pr.Added, len(pr.InFlight),
+	return fmt.Sprintf("auto-pilot (%s, λ%d, %s): %s, %d proved, %d open, %d added, %d in flight, %s",
+		ColourName(p.auto.attacker), p.auto.lambda, where, Plural(pr.Calls, "call", "calls"), pr.Proved, pr.Open, pr.Added, len(pr.InFlight),
 		pr.Elapsed.Round(time.Second))
 }
 

@@ -60,7 +60,7 @@ func TestAutoProgressVerdictsAndStop(t *testing.T) {
 	}
 	f.store.AutoStep <- struct{}{}
 	f.pumpUntil("the first verdict shown", func() bool { return f.childStatus("a1a2") == c6book.StatusProved })
-	if p := f.s.Prover().AutoProgress(); p.Calls != 1 || !strings.Contains(f.s.Prover().AutoText(), "1 calls") {
+	if p := f.s.Prover().AutoProgress(); p.Calls != 1 || !strings.Contains(f.s.Prover().AutoText(), "1 call,") {
 		t.Fatalf("progress %+v, text %q", p, f.s.Prover().AutoText())
 	}
 	// The user browses meanwhile; the next verdict shows where they are.

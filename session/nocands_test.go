@@ -64,3 +64,14 @@ func TestSuggestNoThreat(t *testing.T) {
 	}
 	f.noErrors()
 }
+
+func TestPlural(t *testing.T) {
+	for _, c := range []struct {
+		n    int64
+		want string
+	}{{0, "0 stored replies"}, {1, "1 stored reply"}, {2, "2 stored replies"}, {-1, "-1 stored reply"}} {
+		if got := session.Plural(c.n, "stored reply", "stored replies"); got != c.want {
+			t.Errorf("Plural(%d) = %q, want %q", c.n, got, c.want)
+		}
+	}
+}

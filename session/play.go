@@ -284,10 +284,7 @@ func scoreText(sc float64) string {
 }
 
 func turns(n int) string {
-	if n == 1 {
-		return "1 turn"
-	}
-	return fmt.Sprintf("%d turns", n)
+	return Plural(n, "turn", "turns")
 }
 
 // lineText names up to n moves of a line, "…" after them.
@@ -328,7 +325,7 @@ func (p *Prover) PlayText() string {
 			return fmt.Sprintf("%s: thinking (%s)…", what, budget)
 		}
 		pr := p.play.prog
-		text := fmt.Sprintf("%s: thinking (%s of %s) · %s · %d nodes", what, pr.Elapsed.Round(100*time.Millisecond), budget, pr.Stage, pr.Nodes)
+		text := fmt.Sprintf("%s: thinking (%s of %s) · %s · %s", what, pr.Elapsed.Round(100*time.Millisecond), budget, pr.Stage, Plural(pr.Nodes, "node", "nodes"))
 		if pr.Best.Len() > 0 {
 			text += fmt.Sprintf(" · depth %d, best %s (%s)", pr.Depth, engine.MoveName(r, pr.Best), scoreText(pr.Score))
 		}
@@ -371,7 +368,7 @@ func (p *Prover) PlayText() string {
 	if a.Elapsed < time.Second {
 		el = a.Elapsed.Round(10 * time.Millisecond) // (not "0s")
 	}
-	fmt.Fprintf(&sb, "depth %d · %d nodes · %s", a.Depth, a.Nodes, el)
+	fmt.Fprintf(&sb, "depth %d · %s · %s", a.Depth, Plural(a.Nodes, "node", "nodes"), el)
 	if a.Lost {
 		sb.WriteString(")")
 	}

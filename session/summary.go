@@ -247,7 +247,7 @@ func lineEnd(r engine.Rules, line []engine.Move) string {
 
 // Plural is "1 stored reply", "2 stored replies": n with the singular or
 // the plural.
-func Plural(n int, one, many string) string {
+func Plural[N ~int | ~int32 | ~int64](n N, one, many string) string {
 	if n == 1 || n == -1 {
 		return fmt.Sprintf("%d %s", n, one)
 	}

@@ -50,13 +50,13 @@ func TestAutoControls(t *testing.T) {
 		return c6book.StatusUnknown
 	}
 	h.pumpUntil("a verdict in the replies", func() bool { return status("a1a2") == c6book.StatusProved })
-	h.pumpUntil("the progress", func() bool { return strings.Contains(a.textL.Text, "1 calls") })
+	h.pumpUntil("the progress", func() bool { return strings.Contains(a.textL.Text, "1 call,") })
 	if !a.textL.Visible() {
 		t.Fatal("the progress is hidden")
 	}
 	test.Tap(a.stopB)
 	h.pumpUntil("the end of the run", func() bool { return !h.wb.Prover().AutoRunning() })
-	if a.check.Checked || !strings.Contains(a.textL.Text, "stopped after 1 calls") || status("a1a2") != c6book.StatusProved {
+	if a.check.Checked || !strings.HasSuffix(a.textL.Text, "stopped after 1 call") || status("a1a2") != c6book.StatusProved {
 		t.Fatalf("after Stop: checked %v, %q", a.check.Checked, a.textL.Text)
 	}
 	// The run's summary: how it ended, the counts before → after, and the

@@ -87,11 +87,7 @@ func (lp *linePanel) show() {
 func replyText(r engine.Rules, c session.Child) string {
 	text := engine.MoveName(r, c.Move)
 	if g := c.Games.Games; g > 0 {
-		unit := "games"
-		if g == 1 {
-			unit = "game"
-		}
-		text += fmt.Sprintf("  %d %s", g, unit)
+		text += "  " + session.Plural(g, "game", "games")
 		if rate, ok := c.Games.BlackRate(); ok {
 			text += fmt.Sprintf(" · B %.0f%%", 100*rate)
 		}

@@ -78,3 +78,22 @@ func TestVerifySummaryBoardStillReasonsInFull(t *testing.T) {
 	}
 	h.noErrors()
 }
+
+// Count labels agree with their count: "1 stored reply", "2 stored
+// replies".
+func TestStoredRepliesPlural(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), nil)
+	h.tap("j10", "k10", "k11")
+	h.key(fyne.KeyLeft)
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 && h.wb.Cursor().Loaded() })
+	if txt := h.wb.ui.statusL.Text; !strings.HasSuffix(txt, "· 1 stored reply") {
+		t.Fatalf("one reply: %q", txt)
+	}
+	h.tap("a1", "a2")
+	h.key(fyne.KeyLeft)
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 && h.wb.Cursor().Loaded() })
+	if txt := h.wb.ui.statusL.Text; !strings.HasSuffix(txt, "· 2 stored replies") {
+		t.Fatalf("two replies: %q", txt)
+	}
+	h.noErrors()
+}

@@ -234,17 +234,17 @@ func (vp *verifyPanel) showVerdict(v *c6book.Verdict) {
 				sb.WriteString(" (the null move is not refuted)")
 			}
 		} else {
-			fmt.Fprintf(&sb, "OPEN for %s: %d unsolved defender moves", colourName(v.Attacker), len(v.Unsolved))
+			fmt.Fprintf(&sb, "OPEN for %s: %s", colourName(v.Attacker), session.Plural(len(v.Unsolved), "unsolved defender move", "unsolved defender moves"))
 		}
 		if len(v.OpenSeminull) > 0 {
-			fmt.Fprintf(&sb, ", %d open seminull positions", len(v.OpenSeminull))
+			fmt.Fprintf(&sb, ", %s", session.Plural(len(v.OpenSeminull), "open seminull position", "open seminull positions"))
 		}
 	}
 	lam := v.Lambda
 	if lam == 0 {
 		lam = 2
 	}
-	fmt.Fprintf(&sb, "\nλ%d · %d solver calls · %d nodes · %s", lam, v.Calls, v.Nodes, v.Elapsed().Round(time.Millisecond))
+	fmt.Fprintf(&sb, "\nλ%d · %s · %s · %s", lam, session.Plural(v.Calls, "solver call", "solver calls"), session.Plural(v.Nodes, "node", "nodes"), v.Elapsed().Round(time.Millisecond))
 	if v.Note != "" {
 		sb.WriteString("\n" + v.Note)
 	}
@@ -300,7 +300,7 @@ func (vp *verifyPanel) showProgress(p session.Progress) {
 	if p.Total > 0 {
 		vp.progress.SetValue(float64(p.Done) / float64(p.Total))
 	}
-	vp.progressL.SetText(vp.verifyingWhat() + fmt.Sprintf("%s: %d/%d solver calls · %d nodes · %s", p.Phase, p.Done, p.Total, p.Nodes,
+	vp.progressL.SetText(vp.verifyingWhat() + fmt.Sprintf("%s: %d/%s · %s · %s", p.Phase, p.Done, session.Plural(p.Total, "solver call", "solver calls"), session.Plural(p.Nodes, "node", "nodes"),
 		p.Elapsed.Round(100*time.Millisecond)))
 }
 
