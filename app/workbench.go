@@ -146,6 +146,7 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 				return nil, fmt.Errorf("--play: %w", err)
 			}
 		}
+		_ = wa.wb.Cursor().KeepOrder(o.play) // (read above: it cannot fail)
 		wa.wb.Cursor().GoToLine(turns)
 	}
 	if o.verify {

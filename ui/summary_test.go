@@ -97,3 +97,20 @@ func TestStoredRepliesPlural(t *testing.T) {
 	}
 	h.noErrors()
 }
+
+// The Line pane prints a turn's stones in the order they were tapped.
+func TestLineRowStoneOrder(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), nil)
+	h.tap("j10", "h12", "k11")
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
+	found := ""
+	for _, o := range test.LaidOutObjects(h.wb.ui.lineList) {
+		if l, ok := o.(*widget.Label); ok && strings.HasPrefix(l.Text, "2. W ") {
+			found = l.Text
+		}
+	}
+	if !strings.HasPrefix(found, "2. W h12k11") {
+		t.Fatalf("the line's row %q, want 2. W h12k11", found)
+	}
+	h.noErrors()
+}
