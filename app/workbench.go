@@ -152,6 +152,9 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	if o.verify {
 		wa.wb.Prover().Verify()
 	}
+	if o.autoTime > 0 {
+		wa.wb.SetAutoTime(o.autoTime)
+	}
 	if o.auto {
 		wa.wb.StartAuto()
 	}

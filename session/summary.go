@@ -144,13 +144,17 @@ func (sum *RunSummary) ended(err error) bool {
 
 // Title is the summary's first line: what ran, where and how it ended.
 func (sum RunSummary) Title(r engine.Rules) string {
+	return sum.title(func(m engine.Move) string { return engine.MoveName(r, m) })
+}
+
+func (sum RunSummary) title(name func(engine.Move) string) string {
 	what := "Verify"
 	if sum.Kind == JobAuto {
 		what = "Auto-pilot"
 	}
 	where := "the empty board"
 	if len(sum.Line) > 0 {
-		where = lineEnd(r, sum.Line)
+		where = lineEnd(name, sum.Line)
 	}
 	return fmt.Sprintf("%s (%s, λ%d) at %s: %s", what, ColourName(sum.Attacker), sum.Lambda, where, sum.StopText())
 }
@@ -182,8 +186,14 @@ func (sum RunSummary) StopText() string {
 // Text is the summary for people: its title, the counts before → after,
 // and the replies that changed.
 func (sum RunSummary) Text(r engine.Rules) string {
+	return sum.TextNamed(func(m engine.Move) string { return engine.MoveName(r, m) })
+}
+
+// TextNamed is Text with the moves named by name (the line's order of a
+// turn's stones: Cursor.MoveText).
+func (sum RunSummary) TextNamed(name func(engine.Move) string) string {
 	var sb strings.Builder
-	sb.WriteString(sum.Title(r))
+	sb.WriteString(sum.title(name))
 	sb.WriteString("\n")
 	if sum.AfterRead {
 		b, a := sum.Before, sum.After
@@ -201,7 +211,7 @@ func (sum RunSummary) Text(r engine.Rules) string {
 	if len(sum.Changed) > 0 {
 		parts := make([]string, 0, len(sum.Changed))
 		for _, c := range sum.Changed {
-			parts = append(parts, c.Text(r))
+			parts = append(parts, c.text(name))
 		}
 		fmt.Fprintf(&sb, "\nchanged: %s", strings.Join(parts, ", "))
 	} else if sum.AfterRead {
@@ -212,10 +222,14 @@ func (sum RunSummary) Text(r engine.Rules) string {
 
 // Text names a change: "k10l11 proved", "k10l11 new (unknown)".
 func (c ReplyChange) Text(r engine.Rules) string {
+	return c.text(func(m engine.Move) string { return engine.MoveName(r, m) })
+}
+
+func (c ReplyChange) text(name func(engine.Move) string) string {
 	if c.New {
-		return fmt.Sprintf("%s new (%s)", engine.MoveName(r, c.Move), c.After)
+		return fmt.Sprintf("%s new (%s)", name(c.Move), c.After)
 	}
-	return fmt.Sprintf("%s %s → %s", engine.MoveName(r, c.Move), c.Before, c.After)
+	return fmt.Sprintf("%s %s → %s", name(c.Move), c.Before, c.After)
 }
 
 func unsolvedText(n int) string {
@@ -233,14 +247,14 @@ func roundElapsed(d time.Duration) time.Duration {
 }
 
 // lineEnd names the end of a line: "… 3. k9l9 4. m10m11".
-func lineEnd(r engine.Rules, line []engine.Move) string {
+func lineEnd(name func(engine.Move) string, line []engine.Move) string {
 	start, prefix := max(len(line)-3, 0), ""
 	if start > 0 {
 		prefix = "… "
 	}
 	parts := make([]string, 0, len(line)-start)
 	for i := start; i < len(line); i++ {
-		parts = append(parts, fmt.Sprintf("%d. %s", i+1, engine.MoveName(r, line[i])))
+		parts = append(parts, fmt.Sprintf("%d. %s", i+1, name(line[i])))
 	}
 	return prefix + strings.Join(parts, " ")
 }

@@ -7,8 +7,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book"
-	"c6book/engine"
-	"c6book/session"
 )
 
 // maxChangeButtons is how many changed replies the summary offers to jump
@@ -48,7 +46,7 @@ func (sp *summaryPanel) show() {
 	sum, ok := sp.wb.s.Prover().Summary()
 	text := ""
 	if ok {
-		text = sum.Text(sp.wb.s.Rules())
+		text = sum.TextNamed(sp.wb.s.Cursor().MoveText)
 	}
 	if text == sp.closed {
 		text = ""
@@ -64,7 +62,7 @@ func (sp *summaryPanel) show() {
 			if i == maxChangeButtons {
 				break
 			}
-			b := widget.NewButton(changeLabel(sp.wb.s.Rules(), c), func() { sp.wb.s.Prover().GoToChange(i) })
+			b := widget.NewButton("→ "+sp.wb.s.Cursor().MoveText(c.Move)+" "+c.After.String(), func() { sp.wb.s.Prover().GoToChange(i) })
 			if c.After == c6book.StatusProved {
 				b.Importance = widget.SuccessImportance
 			}
@@ -82,11 +80,6 @@ func (sp *summaryPanel) show() {
 	if u := sp.wb.ui; u != nil && u.proveHead != nil {
 		u.proveHead.Refresh()
 	}
-}
-
-// changeLabel is a changed reply's button: "→ k10l11 proved".
-func changeLabel(r engine.Rules, c session.ReplyChange) string {
-	return "→ " + engine.MoveName(r, c.Move) + " " + c.After.String()
 }
 
 // SummaryText is the last run's summary shown ("" when none).
