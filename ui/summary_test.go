@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -8,7 +9,9 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"c6book"
 	"c6book/engine"
+	"c6book/session"
 )
 
 // boardRect is where the board is in the window.
@@ -111,6 +114,38 @@ func TestLineRowStoneOrder(t *testing.T) {
 	}
 	if !strings.HasPrefix(found, "2. W h12k11") {
 		t.Fatalf("the line's row %q, want 2. W h12k11", found)
+	}
+	h.noErrors()
+}
+
+// provedByRepliesStore gives the position after j10 as the book does once
+// the auto-pilot proved every move its verdict left: an open verdict with
+// nothing left to prove, the position proved.
+type provedByRepliesStore struct {
+	*fakeStore
+	pos uint64
+}
+
+func (s provedByRepliesStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (session.Position, error) {
+	p, err := s.fakeStore.Position(ctx, b, a)
+	if err == nil && b.Hash() == s.pos {
+		p.Status = c6book.StatusProved
+		p.Verdict = &c6book.Verdict{Attacker: a, Status: c6book.StatusOpen, Calls: 3}
+	}
+	return p, err
+}
+
+// A position proved through its replies does not read "OPEN: 0 unsolved".
+func TestVerdictProvedThroughReplies(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), nil)
+	h.tap("j10")
+	if err := h.wb.Session().SetStore(provedByRepliesStore{h.store, h.wb.Cursor().Position().Hash()}); err != nil {
+		t.Fatal(err)
+	}
+	h.wb.Cursor().GoToLine([]engine.Move{h.mv("j10")})
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 && h.wb.Cursor().Loaded() })
+	if txt := h.wb.ui.verdictL.Text; !strings.HasPrefix(txt, "PROVED for Black through its replies") {
+		t.Fatalf("verdict text %q", txt)
 	}
 	h.noErrors()
 }

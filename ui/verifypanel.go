@@ -225,6 +225,9 @@ func (vp *verifyPanel) showVerdict(v *c6book.Verdict) {
 	var sb strings.Builder
 	if v.Proved() {
 		fmt.Fprintf(&sb, "PROVED for %s (order %d)", colourName(v.Attacker), v.Order)
+	} else if vp.wb.s.Cursor().Info().Status == c6book.StatusProved && len(v.Items()) == 0 {
+		// Its verdict left moves to prove; the book has proved them all.
+		fmt.Fprintf(&sb, "PROVED for %s through its replies: every defender move its verdict left open is proved", colourName(v.Attacker))
 	} else {
 		if v.AllUnsolved {
 			// The reason (null move not refuted, or the defender makes six
