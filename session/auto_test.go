@@ -220,3 +220,19 @@ func TestAutoSummary(t *testing.T) {
 	}
 	f.noErrors()
 }
+
+// The summary's text names at most 20 changed replies.
+func TestSummaryTextBounded(t *testing.T) {
+	r := engine.Connect6()
+	sum := session.RunSummary{Kind: session.JobAuto, Stop: session.StopBudget, AfterRead: true}
+	for i := 0; i < 25; i++ {
+		sum.Changed = append(sum.Changed, session.ReplyChange{Move: engine.NewMove(r.Sq(i%19, i/19)), New: true})
+	}
+	text := sum.Text(r)
+	if !strings.Contains(text, "and 5 more") || strings.Contains(text, engine.MoveName(r, sum.Changed[20].Move)+" new") {
+		t.Fatalf("text %q", text)
+	}
+	if !strings.Contains(text, "out of time") {
+		t.Fatalf("a budget stop: %q", text)
+	}
+}

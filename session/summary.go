@@ -183,6 +183,9 @@ func (sum RunSummary) StopText() string {
 	return string(sum.Stop)
 }
 
+// maxChangesNamed is how many changed replies the summary's text names.
+const maxChangesNamed = 20
+
 // Text is the summary for people: its title, the counts before → after,
 // and the replies that changed.
 func (sum RunSummary) Text(r engine.Rules) string {
@@ -209,8 +212,12 @@ func (sum RunSummary) TextNamed(name func(engine.Move) string) string {
 	}
 	fmt.Fprintf(&sb, " · %s", roundElapsed(sum.Elapsed))
 	if len(sum.Changed) > 0 {
-		parts := make([]string, 0, len(sum.Changed))
-		for _, c := range sum.Changed {
+		parts := make([]string, 0, min(len(sum.Changed), maxChangesNamed)+1)
+		for i, c := range sum.Changed {
+			if i == maxChangesNamed {
+				parts = append(parts, fmt.Sprintf("and %d more", len(sum.Changed)-i))
+				break
+			}
 			parts = append(parts, c.text(name))
 		}
 		fmt.Fprintf(&sb, "\nchanged: %s", strings.Join(parts, ", "))
