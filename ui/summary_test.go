@@ -79,6 +79,14 @@ func TestVerifySummaryBoardStillReasonsInFull(t *testing.T) {
 	if got := h.line(); got != "j10 i9k12" {
 		t.Fatalf("the change's button went to %q", got)
 	}
+	// Another book: the summary is gone.
+	if err := h.wb.Session().SetStore(newFakeStore(engine.Connect6())); err != nil {
+		t.Fatal(err)
+	}
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
+	if h.wb.SummaryText() != "" || h.wb.ui.summary.box.Visible() {
+		t.Fatalf("the old book's summary stays: %q", h.wb.SummaryText())
+	}
 	h.noErrors()
 }
 
