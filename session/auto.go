@@ -61,7 +61,7 @@ func (p *Prover) StartAuto(jobs int, budget time.Duration) {
 	job = s.Start(JobSpec{
 		Kind: JobAuto,
 		Run: func(ctx context.Context, store BookStore, progress func(Progress)) error {
-			return summaryRun(ctx, store, b, sum, func() error {
+			return summaryRun(ctx, store, b, sum, true, func() error {
 				var err error
 				// (Reports may come after AutoProve returned, when cancelled:
 				// the job delivers none after its end.)

@@ -236,3 +236,36 @@ func TestSummaryTextBounded(t *testing.T) {
 		t.Fatalf("a budget stop: %q", text)
 	}
 }
+
+// A run that ends stuck names what is left to prove and where it is stuck
+// (the expert's held position); GoToLeft shows it.
+func TestAutoSummaryNamesWhereItStopped(t *testing.T) {
+	f := autoFixture(t)
+	f.play("a1a2")
+	f.settle()
+	f.s.History().ToggleHold()
+	f.settle()
+	f.s.Cursor().Back()
+	f.settle()
+	f.s.Prover().StartAuto(1, 0)
+	<-f.store.AutoRuns
+	f.store.AutoStep <- struct{}{}
+	f.store.AutoStep <- struct{}{} // nothing left: stuck
+	f.pumpUntil("the auto-pilot's end", func() bool { return !f.s.Prover().AutoRunning() })
+	sum, ok := f.s.Prover().Summary()
+	if !ok || sum.Stop != session.StopStuck || sum.Left == nil {
+		t.Fatalf("summary %+v", sum)
+	}
+	text := sum.Text(engine.Connect6())
+	if !strings.Contains(text, "left to prove: 1. j10 2. a1a2 · stuck there: left to the expert") {
+		t.Fatalf("summary %q", text)
+	}
+	f.s.Cursor().Home()
+	f.settle()
+	f.s.Prover().GoToLeft()
+	f.settle()
+	if f.line() != "j10 a1a2" {
+		t.Fatalf("GoToLeft went to %q", f.line())
+	}
+	f.noErrors()
+}

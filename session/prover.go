@@ -87,7 +87,7 @@ func (p *Prover) Verify() {
 	job = s.Start(JobSpec{
 		Kind: JobVerify,
 		Run: func(ctx context.Context, store BookStore, progress func(Progress)) error {
-			return summaryRun(ctx, store, b, sum, func() error {
+			return summaryRun(ctx, store, b, sum, false, func() error {
 				v, err := verifier.Verify(ctx, b, lambda, progress)
 				if err != nil {
 					return err
@@ -127,6 +127,10 @@ func (p *Prover) Summary() (sum RunSummary, ok bool) {
 	sum = *p.summary
 	sum.Line = append([]engine.Move(nil), sum.Line...)
 	sum.Changed = append([]ReplyChange(nil), sum.Changed...)
+	if sum.Left != nil {
+		e := *sum.Left
+		sum.Left = &e
+	}
 	return sum, true
 }
 
@@ -138,6 +142,15 @@ func (p *Prover) GoToChange(i int) {
 	}
 	line := append(append([]engine.Move(nil), p.summary.Line...), p.summary.Changed[i].Move)
 	p.s.cursor.openLine(line)
+}
+
+// GoToLeft shows the open position the last auto-pilot run left
+// (Summary's Left).
+func (p *Prover) GoToLeft() {
+	if p.summary == nil || p.summary.Left == nil {
+		return
+	}
+	p.s.cursor.openLine(append(append([]engine.Move(nil), p.summary.Line...), p.summary.Left.Line...))
 }
 
 // Running reports whether a verification is running.

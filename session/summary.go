@@ -62,6 +62,11 @@ type RunSummary struct {
 	Elapsed                    time.Duration
 	Changed                    []ReplyChange // replies that changed, proved ones first
 	AfterRead                  bool          // After and Changed were read from the book
+	// Left is, after an auto-pilot run that did not prove its position,
+	// the most-proving open position below it (Line from the run's
+	// position) with where the auto-pilot is stuck on the way (nil when
+	// none is open).
+	Left *Entry
 }
 
 // readCounts reads what the book knows about b for attacker, and its
@@ -112,7 +117,7 @@ func changes(before, after []Child) []ReplyChange {
 
 // summaryRun reads the run's position before work runs and again after it
 // (even when it was cancelled: what it stored stays), filling sum.
-func summaryRun(ctx context.Context, store BookStore, b *engine.Board, sum *RunSummary, work func() error) error {
+func summaryRun(ctx context.Context, store BookStore, b *engine.Board, sum *RunSummary, left bool, work func() error) error {
 	start := time.Now()
 	before, bch, berr := readCounts(ctx, store, b, sum.Attacker)
 	err := work()
@@ -121,9 +126,15 @@ func summaryRun(ctx context.Context, store BookStore, b *engine.Board, sum *RunS
 		return err
 	}
 	// (The book is open until the job returns: a switch waits for it.)
-	after, ach, aerr := readCounts(context.WithoutCancel(ctx), store, b, sum.Attacker)
+	actx := context.WithoutCancel(ctx)
+	after, ach, aerr := readCounts(actx, store, b, sum.Attacker)
 	if aerr == nil {
 		sum.Before, sum.After, sum.Changed, sum.AfterRead = before, after, changes(bch, ach), true
+	}
+	if left && aerr == nil && after.Status != c6book.StatusProved {
+		if e, ok, nerr := store.Next(actx, b, sum.Attacker); nerr == nil && ok {
+			sum.Left = &e
+		}
 	}
 	return err
 }
@@ -211,6 +222,29 @@ func (sum RunSummary) TextNamed(name func(engine.Move) string) string {
 		fmt.Fprintf(&sb, " · %d proved · %d open · %d added", sum.Proved, sum.Open, sum.Added)
 	}
 	fmt.Fprintf(&sb, " · %s", roundElapsed(sum.Elapsed))
+	if e := sum.Left; e != nil {
+		sb.WriteString("\nleft to prove: ")
+		full := append(append([]engine.Move(nil), sum.Line...), e.Line...)
+		if len(e.Line) == 0 {
+			sb.WriteString("this position")
+		} else {
+			sb.WriteString(lineEnd(name, full))
+		}
+		for _, st := range e.Stuck {
+			where := "there"
+			if st.Ply < len(e.Line) {
+				where = "at the empty board"
+				if k := len(sum.Line) + st.Ply; k > 0 {
+					where = "after " + lineEnd(name, full[:k])
+				}
+			}
+			what := "left to the expert"
+			if st.Why == "dead end" {
+				what = "a verifier dead end (every defender move open)"
+			}
+			fmt.Fprintf(&sb, " · stuck %s: %s", where, what)
+		}
+	}
 	if len(sum.Changed) > 0 {
 		parts := make([]string, 0, min(len(sum.Changed), maxChangesNamed)+1)
 		for i, c := range sum.Changed {

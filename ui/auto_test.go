@@ -75,6 +75,17 @@ func TestAutoControls(t *testing.T) {
 	}
 	h.wb.Cursor().Back()
 	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
+	// What is left to prove, a button away.
+	if !strings.Contains(sum, "left to prove: 1. j10 2. b1b2") {
+		t.Fatalf("summary %q does not say what is left", sum)
+	}
+	test.Tap(findButton(t, h.wb.Content(), "→ left to prove"))
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
+	if h.line() != "j10 b1b2" {
+		t.Fatalf("left to prove went to %q", h.line())
+	}
+	h.wb.Cursor().Back()
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
 
 	// Leave to me.
 	h.wb.Cursor().PlayMove(h.mv("b1b2"))

@@ -14,8 +14,9 @@ import (
 const maxChangeButtons = 12
 
 // summaryPanel is the Prove tab's end of a run: how the last Verify or Auto
-// run ended (session.RunSummary) and a button per reply it changed, proved
-// ones first, that shows the position after it.
+// run ended (session.RunSummary), a button per reply it changed, proved
+// ones first, that shows the position after it, and one to the open
+// position an auto-pilot run left.
 type summaryPanel struct {
 	wb      *Workbench
 	box     *fyne.Container
@@ -58,6 +59,9 @@ func (sp *summaryPanel) show() {
 	sp.textL.SetText(text)
 	sp.buttons.RemoveAll()
 	if text != "" {
+		if sum.Left != nil {
+			sp.buttons.Add(widget.NewButton("→ left to prove", sp.wb.s.Prover().GoToLeft))
+		}
 		for i, c := range sum.Changed {
 			if i == maxChangeButtons {
 				break
