@@ -27,21 +27,60 @@ type fileSpec struct {
 	exts    []string // what Browse… lists
 }
 
-// lastDir is the folder file dialogs start in: the last folder a file was
-// chosen in (kept in the preferences), else the open book's.
+// lastDir is the folder file dialogs start in (startDir).
 func (wa *workbenchApp) lastDir() string {
-	if d := wa.app.Preferences().String(prefLastDir); d != "" {
-		if st, err := os.Stat(d); err == nil && st.IsDir() {
+	book := ""
+	if wa.bk != nil {
+		book = wa.bk.Path()
+	}
+	cwd, _ := os.Getwd()
+	home, _ := os.UserHomeDir()
+	return startDir(wa.app.Preferences().String(prefLastDir), book, wa.app.Storage().RootURI().Path(), cwd, home)
+}
+
+// startDir chooses the folder file dialogs start in: the last folder a file
+// was chosen in (kept in the preferences), else the open book's folder,
+// else the working folder when the app was started in a user's folder
+// (from a terminal), else home. A folder that is gone is passed over, and
+// so is the app's own storage (config) folder or any hidden folder, where
+// the default book lives, unless the user chose a file there.
+func startDir(last, book, storage, cwd, home string) string {
+	isDir := func(d string) bool {
+		st, err := os.Stat(d)
+		return d != "" && err == nil && st.IsDir()
+	}
+	if isDir(last) {
+		return last
+	}
+	if book != "" {
+		if d := filepath.Dir(book); isDir(d) && !hiddenDir(d, storage) {
 			return d
 		}
 	}
-	if wa.bk != nil {
-		return filepath.Dir(wa.bk.Path())
+	if isDir(cwd) && !hiddenDir(cwd, storage) && filepath.Clean(cwd) != string(filepath.Separator) {
+		return cwd
 	}
-	if home, err := os.UserHomeDir(); err == nil {
+	if isDir(home) {
 		return home
 	}
 	return "."
+}
+
+// hiddenDir reports whether dir is the app's storage folder (or inside it),
+// or a hidden folder (a name starting with a dot) or inside one.
+func hiddenDir(dir, storage string) bool {
+	d := filepath.Clean(dir)
+	if storage != "" {
+		if rel, err := filepath.Rel(filepath.Clean(storage), d); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return true
+		}
+	}
+	for _, part := range strings.Split(d, string(filepath.Separator)) {
+		if len(part) > 1 && strings.HasPrefix(part, ".") && part != ".." {
+			return true
+		}
+	}
+	return false
 }
 
 func (wa *workbenchApp) rememberDir(path string) {

@@ -91,8 +91,7 @@ func TestWelcomePanel(t *testing.T) {
 // File dialogs take a typed path (relative to the folder they start in)
 // and start in the folder of the last file chosen.
 func TestFileChoiceTypedPathAndLastFolder(t *testing.T) {
-	dir := t.TempDir()
-	t.Setenv("TMPDIR", dir)
+	dir := userDir(t)
 	a := test.NewTempApp(t)
 	ta := startApp(t, a, options{book: filepath.Join(dir, "b.c6book"), play: "e5"})
 	sub := filepath.Join(dir, "games")
@@ -128,10 +127,23 @@ func TestFileChoiceTypedPathAndLastFolder(t *testing.T) {
 	clearOverlays(ta.wa.win)
 }
 
+// userDir is a user's folder for a test's book, beside the test app's
+// storage folder (TMPDIR: file dialogs do not start there).
+func userDir(t *testing.T) string {
+	root := t.TempDir()
+	t.Setenv("TMPDIR", filepath.Join(root, "storage"))
+	dir := filepath.Join(root, "user")
+	for _, d := range []string{dir, filepath.Join(root, "storage")} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
 // Every export ends with a line naming the file written.
 func TestExportConfirmation(t *testing.T) {
-	dir := t.TempDir()
-	t.Setenv("TMPDIR", dir)
+	dir := userDir(t)
 	a := test.NewTempApp(t)
 	ta := startApp(t, a, options{book: filepath.Join(dir, "b.c6book"), play: "e5"})
 	fc := ta.wa.saveData("Export board", "board image", "board.png", []string{".png"}, []byte("png bytes"))
@@ -154,5 +166,44 @@ func TestExportConfirmation(t *testing.T) {
 	ta.pumpUntil("the copy", func() bool { return ta.wa.busy() == 0 })
 	if got := overlayTexts(ta.wa.win); !strings.Contains(got, cp) {
 		t.Fatalf("save a copy: %q", got)
+	}
+}
+
+// File dialogs start in the last folder used, else the open book's, else
+// the working folder, else home; never in the app's hidden storage folder
+// where the default book lives.
+func TestStartDir(t *testing.T) {
+	root := t.TempDir()
+	mk := func(parts ...string) string {
+		d := filepath.Join(append([]string{root}, parts...)...)
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	home := mk("home")
+	storage := mk("home", ".config", "fyne", "c6book")
+	work := mk("home", "work")
+	books := mk("home", "books")
+	hidden := mk("home", ".cache")
+	defBook := filepath.Join(storage, "book.c6book")
+	for _, c := range []struct {
+		name                  string
+		last, book, cwd, want string
+	}{
+		{"the default book in the storage folder: the working folder", "", defBook, work, work},
+		{"the default book, started from /: home", "", defBook, "/", home},
+		{"the default book, started in a hidden folder: home", "", defBook, hidden, home},
+		{"the default book, started inside the storage folder: home", "", defBook, storage, home},
+		{"a book in a user folder: its folder", "", filepath.Join(books, "x.c6book"), work, books},
+		{"the last folder used first", work, filepath.Join(books, "x.c6book"), home, work},
+		{"a last folder that is gone is passed over", filepath.Join(root, "gone"), defBook, work, work},
+	} {
+		if got := startDir(c.last, c.book, storage, c.cwd, home); got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+		if hiddenDir(startDir(c.last, c.book, storage, c.cwd, home), storage) {
+			t.Errorf("%s: starts in a hidden folder", c.name)
+		}
 	}
 }

@@ -2,8 +2,8 @@
 // engine, the proof book and the widgets together.
 //
 //	c6book [--book PATH] [--play TURNS] [--attacker B|W] [--verify] [--auto]
-//	       [--suggest] [--play-time D] [--import-games FILE] [--screenshot FILE]
-//	       [--shot-delay D] [--quit-after] [--bench-keys N]
+//	       [--auto-time D] [--suggest] [--play-time D] [--import-games FILE]
+//	       [--screenshot FILE] [--shot-delay D] [--quit-after] [--bench-keys N]
 //
 // --bench-keys N types N ← and → keys into the window and prints the time
 // from each key to the repainted window (app/benchkeys.go; make bench-ui).
@@ -40,6 +40,7 @@ type options struct {
 	playTime   time.Duration
 	lambda     int
 	screenshot string
+	autoTime   time.Duration // --auto-time: the auto-pilot's time budget
 	exportPNG  string
 	quitAfter  bool
 	wait       time.Duration
@@ -67,6 +68,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.attacker, "attacker", "B", "attacker for statuses and the prover (B or W)")
 	fs.BoolVar(&o.verify, "verify", false, "run the verifier on the shown position at start")
 	fs.BoolVar(&o.auto, "auto", false, "start the auto-pilot below the shown position at start (a --screenshot shows it running)")
+	fs.DurationVar(&o.autoTime, "auto-time", 0, "the auto-pilot's time budget (the Prove tab's time; 0: none)")
 	fs.IntVar(&o.lambda, "lambda", 2, "verifier mode: 2 or 3")
 	fs.BoolVar(&o.suggest, "suggest", false, "press Suggest on the shown position at start (a --screenshot waits for its answer)")
 	fs.DurationVar(&o.playTime, "play-time", time.Second, "the engine player's time for a move (Suggest, Play engine move)")
@@ -84,6 +86,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	if o.lambda != 2 && o.lambda != 3 {
 		return o, fmt.Errorf("--lambda %d: want 2 or 3", o.lambda)
+	}
+	if o.autoTime < 0 {
+		return o, fmt.Errorf("--auto-time %v: want a duration of 0 or more", o.autoTime)
 	}
 	if o.playTime <= 0 {
 		return o, fmt.Errorf("--play-time %v: want a positive duration", o.playTime)

@@ -8,12 +8,12 @@ import (
 	"sync"
 	"time"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"c6book/engine"
 	"c6book/jobqueue"
+	"c6book/session"
 )
 
 // The workbench's verifier queue. Every verifier job of the open book (the
@@ -190,10 +190,10 @@ func (q *bookQueue) status(ctx context.Context) string {
 	case !ok:
 		return "" // verifying in this process
 	}
-	text := fmt.Sprintf("Verifier queue: %d workers (%d slots) · %d queued · %d running · %d done · %.2f jobs/s",
-		st.Workers, st.Slots, st.Queued, st.Running, st.Done, st.Throughput)
+	text := fmt.Sprintf("Verifier queue: %s (%s) · %d queued · %d running · %d done · %.2f jobs/s",
+		session.Plural(st.Workers, "worker", "workers"), session.Plural(st.Slots, "slot", "slots"), st.Queued, st.Running, st.Done, st.Throughput)
 	if st.Rejected > 0 {
-		text += fmt.Sprintf(" · %d results rejected and redone here", st.Rejected)
+		text += fmt.Sprintf(" · %s rejected and redone here", session.Plural(st.Rejected, "result", "results"))
 	}
 	return text
 }
@@ -206,9 +206,7 @@ func (wa *workbenchApp) verifier() engine.Verifier { return wa.queue }
 // that shows its state while jobs run. local: verify in this process.
 func (wa *workbenchApp) startQueue(local bool) {
 	p := wa.app.Preferences()
-	wa.status = widget.NewLabel("")
-	wa.status.Truncation = fyne.TextTruncateEllipsis
-	wa.status.Hide()
+	wa.status, wa.statusBar = newStatusLine()
 	wa.queue = &bookQueue{local: local, path: wa.bk.Path(), readOnly: wa.bk.ReadOnly(),
 		setting: queueSetting{url: p.String(prefNATSURL), creds: p.String(prefNATSCreds)}}
 	var mu sync.Mutex
@@ -249,14 +247,7 @@ func (wa *workbenchApp) startQueue(local bool) {
 				continue
 			}
 			shown = text
-			wa.cfg.Do(func() {
-				wa.status.SetText(text)
-				if text == "" {
-					wa.status.Hide()
-				} else {
-					wa.status.Show()
-				}
-			})
+			wa.cfg.Do(func() { wa.setStatus(text) })
 		}
 	}()
 }

@@ -57,6 +57,7 @@ type workbenchApp struct {
 	// it while jobs run (queue.go).
 	queue      *bookQueue
 	status     *widget.Label
+	statusBar  fyne.CanvasObject // status with its kept height (statusline.go)
 	stopStatus context.CancelFunc
 	statusDone chan struct{}
 
@@ -126,7 +127,7 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 		wa.welcomeBox = container.NewBorder(wa.welcome, nil, nil, nil, content)
 		content = wa.welcomeBox
 	}
-	wa.win.SetContent(container.NewBorder(nil, wa.status, nil, nil, content))
+	wa.win.SetContent(container.NewBorder(nil, wa.statusBar, nil, nil, content))
 	wa.wb.Attach(wa.win)
 	wa.win.SetOnClosed(wa.beginQuit) // the window's close quits the app: stop the work first
 	wa.win.Resize(fyne.NewSize(1280, 860))
@@ -150,10 +151,14 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 				return nil, fmt.Errorf("--play: %w", err)
 			}
 		}
+		_ = wa.wb.Cursor().KeepOrder(o.play) // (read above: it cannot fail)
 		wa.wb.Cursor().GoToLine(turns)
 	}
 	if o.verify {
 		wa.wb.Prover().Verify()
+	}
+	if o.autoTime > 0 {
+		wa.wb.SetAutoTime(o.autoTime)
 	}
 	if o.auto {
 		wa.wb.StartAuto()
@@ -296,12 +301,13 @@ func (wa *workbenchApp) checkBook() {
 			return "", err
 		}
 		secs := time.Since(start).Seconds()
-		head := fmt.Sprintf("%d positions, %d moves; %d proofs re-checked from their certificates (%.1f s, %.0f positions/s).",
-			rep.Positions, rep.Edges, rep.Proofs, secs, float64(rep.Positions)/max(secs, 1e-3))
+		head := fmt.Sprintf("%s, %s; %s re-checked from their certificates (%.1f s, %.0f positions/s).",
+			session.Plural(rep.Positions, "position", "positions"), session.Plural(rep.Edges, "move", "moves"),
+			session.Plural(rep.Proofs, "proof", "proofs"), secs, float64(rep.Positions)/max(secs, 1e-3))
 		if rep.OK() {
 			return head + "\nThe book is sound.", nil
 		}
-		return "", fmt.Errorf("%s\n%d problems; the first: %s", head, len(rep.Problems), rep.Problems[0])
+		return "", fmt.Errorf("%s\n%s; the first: %s", head, session.Plural(len(rep.Problems), "problem", "problems"), rep.Problems[0])
 	}, nil)
 }
 
@@ -489,8 +495,9 @@ func (wa *workbenchApp) importSGFFrom(open func() (io.ReadCloser, int64, error),
 		if err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("Imported %d games (%d already in the book): %d new positions, %d new moves.",
-			st.Games, st.Already, st.Positions, st.Edges), nil
+		return fmt.Sprintf("Imported %s (%d already in the book): %s, %s.",
+			session.Plural(st.Games, "game", "games"), st.Already, session.Plural(st.Positions, "new position", "new positions"),
+			session.Plural(st.Edges, "new move", "new moves")), nil
 	}, nil)
 }
 
@@ -529,15 +536,16 @@ func (wa *workbenchApp) importGamesFile(path string) {
 		if err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("Imported %d games (%d already in the book, %d skipped): %d new positions, %d new moves.",
-			st.Games, st.Already, len(st.Skipped), st.Positions, st.Edges), nil
+		return fmt.Sprintf("Imported %s (%d already in the book, %d skipped): %s, %s.",
+			session.Plural(st.Games, "game", "games"), st.Already, len(st.Skipped), session.Plural(st.Positions, "new position", "new positions"),
+			session.Plural(st.Edges, "new move", "new moves")), nil
 	}, nil)
 }
 
 // importProgressText is the import dialog's line: what committed
 // transactions hold so far.
 func importProgressText(p proofbook.ImportProgress) string {
-	return fmt.Sprintf("%d / %d games committed: %d stored, %d already in the book, %d skipped", p.Done, p.Total, p.Stored, p.Already, p.Skipped)
+	return fmt.Sprintf("%d / %s committed: %d stored, %d already in the book, %d skipped", p.Done, session.Plural(p.Total, "game", "games"), p.Stored, p.Already, p.Skipped)
 }
 
 // importCancelledText says what a cancelled import stored.
@@ -546,8 +554,8 @@ func importCancelledText(p proofbook.ImportProgress) string {
 		// Cancelled while the file was being checked, before any write.
 		return "Import cancelled while the file was read: nothing was stored."
 	}
-	return fmt.Sprintf("Import cancelled: %d of the file's %d games were stored (kept; %d were already in the book, %d skipped). Importing the file again adds the rest.",
-		p.Stored, p.Total, p.Already, p.Skipped)
+	return fmt.Sprintf("Import cancelled: %d of the file's %s stored (kept; %d already in the book, %d skipped). Importing the file again adds the rest.",
+		p.Stored, session.Plural(p.Total, "game was", "games were"), p.Already, p.Skipped)
 }
 
 // exportSGF exports the shown position's subtree as a job (progress and
@@ -583,7 +591,7 @@ func exportSGFData(ctx context.Context, bk *proofbook.Book, pos *engine.Board, l
 	}
 	var buf bytes.Buffer
 	st, err := bk.ExportSGF(ctx, id, &buf, proofbook.ExportOptions{Line: line, MaxNodes: exportMaxNodes,
-		Progress: func(n int) { say(fmt.Sprintf("%d moves exported", n)) }})
+		Progress: func(n int) { say(session.Plural(n, "move", "moves") + " exported") }})
 	if err != nil {
 		return nil, st, err
 	}

@@ -56,17 +56,20 @@ func (p *Prover) StartAuto(jobs int, budget time.Duration) {
 	opts := AutoOptions{Attacker: c.attacker, Lambda: p.lambda, Jobs: max(1, jobs), MaxTime: budget}
 	b := c.pos.Clone()
 	var res AutoResult
+	sum := &RunSummary{Kind: JobAuto, Line: c.prefix(), Attacker: opts.Attacker, Lambda: opts.Lambda}
 	var job *Job
 	job = s.Start(JobSpec{
 		Kind: JobAuto,
 		Run: func(ctx context.Context, store BookStore, progress func(Progress)) error {
-			var err error
-			// (Reports may come after AutoProve returned, when cancelled:
-			// the job delivers none after its end.)
-			res, err = ap.AutoProve(ctx, b, opts, func(ap c6book.ProveProgress) {
-				progress(Progress{Phase: "auto", Done: ap.Calls, Elapsed: ap.Elapsed, Auto: ap})
+			return summaryRun(ctx, store, b, sum, true, func() error {
+				var err error
+				// (Reports may come after AutoProve returned, when cancelled:
+				// the job delivers none after its end.)
+				res, err = ap.AutoProve(ctx, b, opts, func(ap c6book.ProveProgress) {
+					progress(Progress{Phase: "auto", Done: ap.Calls, Elapsed: ap.Elapsed, Auto: ap})
+				})
+				return err
 			})
-			return err
 		},
 		OnProgress: func(pr Progress) {
 			if job != p.auto.job {
@@ -78,9 +81,19 @@ func (p *Prover) StartAuto(jobs int, budget time.Duration) {
 			p.auto.last = pr.Auto
 			s.changed(ChangeAuto)
 		},
-		OnDone: func(err error) { p.finishAuto(job, res, err) },
+		OnDone: func(err error) {
+			if job == p.auto.job && job.Store() == s.store {
+				sum.Calls, sum.Proved, sum.Open, sum.Added = res.Calls, res.Proved, res.Open, res.Added
+				if !sum.ended(err) {
+					sum.Stop = autoStop(res.Status)
+				}
+				p.summary = sum
+			}
+			p.finishAuto(job, res, err)
+		},
 	})
 	p.auto.job, p.auto.last, p.auto.text = job, c6book.ProveProgress{}, ""
+	p.summary = nil
 	p.auto.line, p.auto.attacker, p.auto.lambda = c.prefix(), opts.Attacker, opts.Lambda
 	s.changed(ChangeAuto)
 }
@@ -102,14 +115,29 @@ func (p *Prover) finishAuto(job *Job, res AutoResult, err error) {
 		p.auto.text = "auto-pilot: error"
 		s.fail(fmt.Errorf("auto-pilot: %w", err))
 	case res.Status == "" || res.Status == c6book.ProveStopped || err != nil:
-		p.auto.text = fmt.Sprintf("auto-pilot stopped after %d calls", res.Calls)
+		p.auto.text = "auto-pilot stopped after " + Plural(res.Calls, "call", "calls")
 	default:
-		p.auto.text = fmt.Sprintf("auto-pilot %s after %d calls", autoStatusText(res.Status), res.Calls)
+		p.auto.text = fmt.Sprintf("auto-pilot %s after %s", autoStatusText(res.Status), Plural(res.Calls, "call", "calls"))
 	}
 	c.status = nil
 	c.nkids = nil
 	c.refresh(true)
 	s.changed(ChangeAuto)
+}
+
+// autoStop is the summary's reason for how an auto-pilot run ended.
+func autoStop(st c6book.ProveStatus) StopReason {
+	switch st {
+	case c6book.ProveProved:
+		return StopProved
+	case c6book.ProveFailed:
+		return StopFailed
+	case c6book.ProveBudget:
+		return StopBudget
+	case c6book.ProveStuck:
+		return StopStuck
+	}
+	return StopCancelled // ProveStopped, or no status
 }
 
 func autoStatusText(st c6book.ProveStatus) string {
@@ -156,8 +184,8 @@ func (p *Prover) AutoText() string {
 			where = "below the root"
 		}
 	}
-	return fmt.Sprintf("auto-pilot (%s, λ%d, %s): %d calls, %d proved, %d open, %d added, %d in flight, %s",
-		ColourName(p.auto.attacker), p.auto.lambda, where, pr.Calls, pr.Proved, pr.Open, pr.Added, len(pr.InFlight),
+	return fmt.Sprintf("auto-pilot (%s, λ%d, %s): %s, %d proved, %d open, %d added, %d in flight, %s",
+		ColourName(p.auto.attacker), p.auto.lambda, where, Plural(pr.Calls, "call", "calls"), pr.Proved, pr.Open, pr.Added, len(pr.InFlight),
 		pr.Elapsed.Round(time.Second))
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"c6book"
 	"c6book/engine"
+	"c6book/session"
 	"c6book/session/sessiontest"
 )
 
@@ -59,7 +60,7 @@ func TestAutoProgressVerdictsAndStop(t *testing.T) {
 	}
 	f.store.AutoStep <- struct{}{}
 	f.pumpUntil("the first verdict shown", func() bool { return f.childStatus("a1a2") == c6book.StatusProved })
-	if p := f.s.Prover().AutoProgress(); p.Calls != 1 || !strings.Contains(f.s.Prover().AutoText(), "1 calls") {
+	if p := f.s.Prover().AutoProgress(); p.Calls != 1 || !strings.Contains(f.s.Prover().AutoText(), "1 call,") {
 		t.Fatalf("progress %+v, text %q", p, f.s.Prover().AutoText())
 	}
 	// The user browses meanwhile; the next verdict shows where they are.
@@ -161,6 +162,110 @@ func TestNextReportsStuck(t *testing.T) {
 	f.settle()
 	if strings.Contains(f.s.Cursor().HoldText(), "Next") {
 		t.Fatalf("the Next note stays: %q", f.s.Cursor().HoldText())
+	}
+	f.noErrors()
+}
+
+// Every auto-pilot run ends with a summary: how it ended, the counts
+// before → after, and the replies that became proved, which GoToChange
+// shows.
+func TestAutoSummary(t *testing.T) {
+	f := autoFixture(t)
+	if _, ok := f.s.Prover().Summary(); ok {
+		t.Fatal("a summary before any run")
+	}
+	f.s.Prover().StartAuto(1, 0)
+	<-f.store.AutoRuns
+	f.store.AutoStep <- struct{}{}
+	f.store.AutoStep <- struct{}{}
+	f.store.AutoStep <- struct{}{} // nothing left: stuck
+	f.pumpUntil("the auto-pilot's end", func() bool { return !f.s.Prover().AutoRunning() })
+	sum, ok := f.s.Prover().Summary()
+	if !ok {
+		t.Fatal("no summary after the run")
+	}
+	if sum.Kind != session.JobAuto || sum.Stop != session.StopStuck || sum.Calls != 2 || !sum.AfterRead {
+		t.Fatalf("summary %+v", sum)
+	}
+	if sum.Before.Proved != 0 || sum.After.Proved != 2 || sum.After.Replies != 2 {
+		t.Fatalf("before %+v after %+v", sum.Before, sum.After)
+	}
+	if len(sum.Changed) != 2 || sum.Changed[0].After != c6book.StatusProved || sum.Changed[0].Before != c6book.StatusOpen {
+		t.Fatalf("changed %+v", sum.Changed)
+	}
+	text := sum.Text(engine.Connect6())
+	for _, want := range []string{"Auto-pilot", "1. j10", "stuck", "proved replies 0 → 2 of 2 replies", "2 verifier calls", "a1a2 open → proved"} {
+		if !strings.Contains(text, want) {
+			t.Fatalf("summary %q lacks %q", text, want)
+		}
+	}
+	f.s.Prover().GoToChange(1)
+	f.settle()
+	if want := "j10 " + engine.MoveName(engine.Connect6(), sum.Changed[1].Move); f.line() != want {
+		t.Fatalf("GoToChange went to %q, want %q", f.line(), want)
+	}
+	// A new run forgets the last one's summary until it ends; Stop ends
+	// it as cancelled, with nothing changed.
+	f.s.Cursor().Back()
+	f.settle()
+	f.s.Prover().StartAuto(1, 0)
+	<-f.store.AutoRuns
+	if _, ok := f.s.Prover().Summary(); ok {
+		t.Fatal("the last run's summary shown while a new one runs")
+	}
+	f.s.Prover().StopAuto()
+	f.pumpUntil("the auto-pilot's end", func() bool { return !f.s.Prover().AutoRunning() })
+	if sum, ok := f.s.Prover().Summary(); !ok || sum.Stop != session.StopCancelled || len(sum.Changed) != 0 || !strings.Contains(sum.Text(engine.Connect6()), "no reply changed") {
+		t.Fatalf("after Stop: %+v", sum)
+	}
+	f.noErrors()
+}
+
+// The summary's text names at most 20 changed replies.
+func TestSummaryTextBounded(t *testing.T) {
+	r := engine.Connect6()
+	sum := session.RunSummary{Kind: session.JobAuto, Stop: session.StopBudget, AfterRead: true}
+	for i := 0; i < 25; i++ {
+		sum.Changed = append(sum.Changed, session.ReplyChange{Move: engine.NewMove(r.Sq(i%19, i/19)), New: true})
+	}
+	text := sum.Text(r)
+	if !strings.Contains(text, "and 5 more") || strings.Contains(text, engine.MoveName(r, sum.Changed[20].Move)+" new") {
+		t.Fatalf("text %q", text)
+	}
+	if !strings.Contains(text, "out of time") {
+		t.Fatalf("a budget stop: %q", text)
+	}
+}
+
+// A run that ends stuck names what is left to prove and where it is stuck
+// (the expert's held position); GoToLeft shows it.
+func TestAutoSummaryNamesWhereItStopped(t *testing.T) {
+	f := autoFixture(t)
+	f.play("a1a2")
+	f.settle()
+	f.s.History().ToggleHold()
+	f.settle()
+	f.s.Cursor().Back()
+	f.settle()
+	f.s.Prover().StartAuto(1, 0)
+	<-f.store.AutoRuns
+	f.store.AutoStep <- struct{}{}
+	f.store.AutoStep <- struct{}{} // nothing left: stuck
+	f.pumpUntil("the auto-pilot's end", func() bool { return !f.s.Prover().AutoRunning() })
+	sum, ok := f.s.Prover().Summary()
+	if !ok || sum.Stop != session.StopStuck || sum.Left == nil {
+		t.Fatalf("summary %+v", sum)
+	}
+	text := sum.Text(engine.Connect6())
+	if !strings.Contains(text, "left to prove: 1. j10 2. a1a2 · stuck there: left to the expert") {
+		t.Fatalf("summary %q", text)
+	}
+	f.s.Cursor().Home()
+	f.settle()
+	f.s.Prover().GoToLeft()
+	f.settle()
+	if f.line() != "j10 a1a2" {
+		t.Fatalf("GoToLeft went to %q", f.line())
 	}
 	f.noErrors()
 }

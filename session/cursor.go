@@ -40,6 +40,8 @@ type Cursor struct {
 
 	nextText  string // where Next's line is stuck
 	nextVisit int    // the visit nextText is about
+
+	order map[engine.Move]string // the order turns' stones were entered in (order.go)
 }
 
 // reset shows the root of a new book.
@@ -349,6 +351,7 @@ func (c *Cursor) TapSquare(q engine.Square) {
 		return
 	default:
 		m = engine.NewMove(c.pending1, q)
+		c.keepOrder(c.pending1, q)
 	}
 	c.pending1 = engine.NoSquare
 	c.PlayMove(m)

@@ -163,7 +163,7 @@ func (e *repliesEdit) undo(ctx context.Context, store BookStore, b *engine.Board
 
 func (e *repliesEdit) describe() string {
 	if len(e.added) > 1 {
-		return fmt.Sprintf("verify's %d new replies", len(e.added))
+		return "verify's " + Plural(len(e.added), "new reply", "new replies")
 	}
 	return "verify's new reply"
 }

@@ -187,19 +187,37 @@ func (p *Prover) finishPlay(job *Job, run int, key posKey, visit int, ans PlayAn
 	p.play.job, p.suggest = nil, nil
 	defer s.changed(ChangeCandidates)
 	if err != nil {
-		text := "Stopped."
+		text, why := "Stopped.", NoCandCancelled
 		if !errors.Is(err, context.Canceled) {
-			text = "The engine failed: " + err.Error()
+			text, why = "The engine failed: "+err.Error(), NoCandError
 			s.fail(fmt.Errorf("engine: %w", err))
 		}
 		p.play.text, p.play.textKey, p.play.textVisit = text, key, visit
+		if !move {
+			p.setCandidates(nil, key, why)
+		}
 		return
 	}
 	if !move {
 		a := ans
+		if len(a.Ranked) == 0 && a.Move.Len() > 0 {
+			// The player answered at once (a six, a VCDT, the only move,
+			// the opening book) without ranking others: its move is the
+			// candidate.
+			pv := a.PV
+			if len(pv) == 0 || pv[0] != a.Move {
+				pv = []engine.Move{a.Move}
+			}
+			a.Ranked = []Candidate{{Move: a.Move, Score: a.Score, PV: pv}}
+		}
 		a.Ranked = noted(s.rules, a.Ranked)
+		if len(a.Ranked) == 1 && a.Ranked[0].Move == a.Move {
+			if r := reasonText(a.Reason); r != "" {
+				a.Ranked[0].Note = r + " · " + a.Ranked[0].Note
+			}
+		}
 		p.play.answer, p.play.ansKey = &a, key
-		p.cands, p.candsKey, p.candsValid = a.Ranked, key, true
+		p.setCandidates(a.Ranked, key, NoCandNoMove)
 		return
 	}
 	switch {
@@ -215,6 +233,22 @@ func (p *Prover) finishPlay(job *Job, run int, key posKey, visit int, ans PlayAn
 		c.PlayMove(ans.Move)
 		p.play.text, p.play.textKey, p.play.textVisit = text+".", keyOf(c.pos), c.visit
 	}
+}
+
+// reasonText is how the player found its move, when it did not search:
+// "makes six", "wins by VCDT", "the only move", "from the opening book".
+func reasonText(reason string) string {
+	switch reason {
+	case "six":
+		return "makes six"
+	case "vcdt", "vcst":
+		return "wins by " + strings.ToUpper(reason)
+	case "only":
+		return "the only move"
+	case "opening":
+		return "from the opening book"
+	}
+	return ""
 }
 
 // noted fills each candidate's Note: its score and principal variation.
@@ -250,10 +284,7 @@ func scoreText(sc float64) string {
 }
 
 func turns(n int) string {
-	if n == 1 {
-		return "1 turn"
-	}
-	return fmt.Sprintf("%d turns", n)
+	return Plural(n, "turn", "turns")
 }
 
 // lineText names up to n moves of a line, "…" after them.
@@ -294,7 +325,7 @@ func (p *Prover) PlayText() string {
 			return fmt.Sprintf("%s: thinking (%s)…", what, budget)
 		}
 		pr := p.play.prog
-		text := fmt.Sprintf("%s: thinking (%s of %s) · %s · %d nodes", what, pr.Elapsed.Round(100*time.Millisecond), budget, pr.Stage, pr.Nodes)
+		text := fmt.Sprintf("%s: thinking (%s of %s) · %s · %s", what, pr.Elapsed.Round(100*time.Millisecond), budget, pr.Stage, Plural(pr.Nodes, "node", "nodes"))
 		if pr.Best.Len() > 0 {
 			text += fmt.Sprintf(" · depth %d, best %s (%s)", pr.Depth, engine.MoveName(r, pr.Best), scoreText(pr.Score))
 		}
@@ -337,7 +368,7 @@ func (p *Prover) PlayText() string {
 	if a.Elapsed < time.Second {
 		el = a.Elapsed.Round(10 * time.Millisecond) // (not "0s")
 	}
-	fmt.Fprintf(&sb, "depth %d · %d nodes · %s", a.Depth, a.Nodes, el)
+	fmt.Fprintf(&sb, "depth %d · %s · %s", a.Depth, Plural(a.Nodes, "node", "nodes"), el)
 	if a.Lost {
 		sb.WriteString(")")
 	}

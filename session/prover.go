@@ -24,11 +24,14 @@ type Prover struct {
 
 	auto autoState
 
+	summary *RunSummary // how the last Verify or Auto run ended (summary.go)
+
 	suggest    *Job // the candidate search or the player (play)
 	play       playState
 	cands      []Candidate
 	candsKey   posKey
 	candsValid bool
+	candsWhy   NoCandidates // why cands is empty (nocands.go)
 }
 
 // reset forgets the jobs of the previous book (cancelled and waited for:
@@ -39,6 +42,7 @@ func (p *Prover) reset() {
 	p.play.answer, p.play.text = nil, ""
 	p.candsValid = false
 	p.auto = autoState{}
+	p.summary = nil
 }
 
 // SetLambda chooses λ2 or λ3 for Verify and the auto-pilot.
@@ -76,33 +80,77 @@ func (p *Prover) Verify() {
 	p.verifyKey = keyOf(c.pos)
 	p.verifyLine = c.prefix()
 	p.verifyText = ""
+	p.summary = nil
 	e := &repliesEdit{editAt: editAt{line: p.verifyLine}}
+	sum := &RunSummary{Kind: JobVerify, Line: p.VerifyLine(), Attacker: c.attacker, Lambda: lambda, Stop: StopDone}
 	var job *Job
 	job = s.Start(JobSpec{
 		Kind: JobVerify,
 		Run: func(ctx context.Context, store BookStore, progress func(Progress)) error {
-			v, err := verifier.Verify(ctx, b, lambda, progress)
-			if err != nil {
-				return err
-			}
-			v.Lambda = lambda
-			e.verdict = v
-			progress(Progress{Phase: "storing", Text: "storing the verdict (Stop gives up if another program keeps the book locked)…"})
-			// The verdict is stored even if the user moved on meanwhile;
-			// while another program holds the book, the store waits for
-			// it until it is stored or the user presses Stop.
-			return e.do(ctx, store, b)
+			return summaryRun(ctx, store, b, sum, false, func() error {
+				v, err := verifier.Verify(ctx, b, lambda, progress)
+				if err != nil {
+					return err
+				}
+				v.Lambda = lambda
+				e.verdict = v
+				sum.Calls = v.Calls
+				progress(Progress{Phase: "storing", Text: "storing the verdict (Stop gives up if another program keeps the book locked)…"})
+				// The verdict is stored even if the user moved on meanwhile;
+				// while another program holds the book, the store waits for
+				// it until it is stored or the user presses Stop.
+				return e.do(ctx, store, b)
+			})
 		},
 		OnProgress: func(Progress) { s.changed(ChangeVerify) },
 		OnDone: func(err error) {
 			if err == nil && !isNoOp(e) && job == p.verify && job.Store() == s.store {
 				s.history.push(e)
 			}
+			if job == p.verify && job.Store() == s.store {
+				sum.ended(err)
+				p.summary = sum
+			}
 			p.finishVerify(job, e.verdict, err)
 		},
 	})
 	p.verify = job
 	s.changed(ChangeVerify)
+}
+
+// Summary is how the last Verify or Auto run on this book ended (ok false
+// when none ended since the last one started).
+func (p *Prover) Summary() (sum RunSummary, ok bool) {
+	if p.summary == nil {
+		return RunSummary{}, false
+	}
+	sum = *p.summary
+	sum.Line = append([]engine.Move(nil), sum.Line...)
+	sum.Changed = append([]ReplyChange(nil), sum.Changed...)
+	if sum.Left != nil {
+		e := *sum.Left
+		sum.Left = &e
+	}
+	return sum, true
+}
+
+// GoToChange shows the position after the i-th reply the last run changed
+// (Summary's Changed).
+func (p *Prover) GoToChange(i int) {
+	if p.summary == nil || i < 0 || i >= len(p.summary.Changed) {
+		return
+	}
+	line := append(append([]engine.Move(nil), p.summary.Line...), p.summary.Changed[i].Move)
+	p.s.cursor.openLine(line)
+}
+
+// GoToLeft shows the open position the last auto-pilot run left
+// (Summary's Left).
+func (p *Prover) GoToLeft() {
+	if p.summary == nil || p.summary.Left == nil {
+		return
+	}
+	p.s.cursor.openLine(append(append([]engine.Move(nil), p.summary.Line...), p.summary.Left.Line...))
 }
 
 // Running reports whether a verification is running.
@@ -226,13 +274,16 @@ func (p *Prover) Suggest() {
 			}
 			p.suggest = nil
 			if err != nil {
+				why := NoCandCancelled
 				if !errors.Is(err, context.Canceled) {
+					why = NoCandError
 					s.fail(fmt.Errorf("candidates: %w", err))
 				}
+				p.setCandidates(nil, key, why)
 				s.changed(ChangeCandidates)
 				return
 			}
-			p.cands, p.candsKey, p.candsValid = cs, key, true
+			p.setCandidates(cs, key, NoCandNoThreat)
 			s.changed(ChangeCandidates)
 		},
 	})

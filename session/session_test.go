@@ -348,3 +348,30 @@ func TestMostPlayed(t *testing.T) {
 		t.Fatalf("MostPlayed(nil) = %d", i)
 	}
 }
+
+// Verify ends with a summary: the verdict stored, unsolved before → after
+// and the replies it added.
+func TestVerifySummary(t *testing.T) {
+	fv := &sessiontest.Verifier{Unsolved: []string{"a1a2", "b1b2"}}
+	f := newFixture(t, fv, true)
+	f.play("j10")
+	f.s.Prover().Verify()
+	f.pumpUntil("the verdict", func() bool { return !f.s.Prover().Running() })
+	sum, ok := f.s.Prover().Summary()
+	if !ok || sum.Kind != session.JobVerify || sum.Stop != session.StopDone || !sum.AfterRead {
+		t.Fatalf("summary %+v (ok %v)", sum, ok)
+	}
+	if sum.Before.Unsolved != -1 || sum.After.Unsolved != 2 || sum.Before.Replies != 0 || sum.After.Replies != 2 || sum.Calls != 4 {
+		t.Fatalf("before %+v after %+v calls %d", sum.Before, sum.After, sum.Calls)
+	}
+	if len(sum.Changed) != 2 || !sum.Changed[0].New {
+		t.Fatalf("changed %+v", sum.Changed)
+	}
+	text := sum.Text(engine.Connect6())
+	for _, want := range []string{"Verify (Black, λ2) at 1. j10: verdict stored", "unsolved no verdict → 2", "a1a2 new", "4 verifier calls"} {
+		if !strings.Contains(text, want) {
+			t.Fatalf("summary %q lacks %q", text, want)
+		}
+	}
+	f.noErrors()
+}

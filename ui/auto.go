@@ -138,3 +138,13 @@ func (wb *Workbench) StartAuto() {
 	}
 	wb.s.Prover().StartAuto(jobs, budget)
 }
+
+// SetAutoTime sets the auto-pilot's time budget in the Prove tab (0:
+// none), for the next run.
+func (wb *Workbench) SetAutoTime(d time.Duration) {
+	text := ""
+	if d > 0 {
+		text = d.String()
+	}
+	wb.ui.auto.timeE.SetText(text)
+}

@@ -50,15 +50,42 @@ func TestAutoControls(t *testing.T) {
 		return c6book.StatusUnknown
 	}
 	h.pumpUntil("a verdict in the replies", func() bool { return status("a1a2") == c6book.StatusProved })
-	h.pumpUntil("the progress", func() bool { return strings.Contains(a.textL.Text, "1 calls") })
+	h.pumpUntil("the progress", func() bool { return strings.Contains(a.textL.Text, "1 call,") })
 	if !a.textL.Visible() {
 		t.Fatal("the progress is hidden")
 	}
 	test.Tap(a.stopB)
 	h.pumpUntil("the end of the run", func() bool { return !h.wb.Prover().AutoRunning() })
-	if a.check.Checked || !strings.Contains(a.textL.Text, "stopped after 1 calls") || status("a1a2") != c6book.StatusProved {
+	if a.check.Checked || !strings.HasSuffix(a.textL.Text, "stopped after 1 call") || status("a1a2") != c6book.StatusProved {
 		t.Fatalf("after Stop: checked %v, %q", a.check.Checked, a.textL.Text)
 	}
+	// The run's summary: how it ended, the counts before → after, and the
+	// reply it proved, a button away.
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
+	sum := h.wb.SummaryText()
+	for _, want := range []string{"Auto-pilot (Black, λ2) at 1. j10: stopped by the user", "proved replies 0 → 1 of 2 replies", "a1a2 open → proved"} {
+		if !strings.Contains(sum, want) {
+			t.Fatalf("summary %q lacks %q", sum, want)
+		}
+	}
+	test.Tap(findButton(t, h.wb.Content(), "→ a1a2 proved"))
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
+	if h.line() != "j10 a1a2" {
+		t.Fatalf("the summary's button went to %q", h.line())
+	}
+	h.wb.Cursor().Back()
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
+	// What is left to prove, a button away.
+	if !strings.Contains(sum, "left to prove: 1. j10 2. b1b2") {
+		t.Fatalf("summary %q does not say what is left", sum)
+	}
+	test.Tap(findButton(t, h.wb.Content(), "→ left to prove"))
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
+	if h.line() != "j10 b1b2" {
+		t.Fatalf("left to prove went to %q", h.line())
+	}
+	h.wb.Cursor().Back()
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
 
 	// Leave to me.
 	h.wb.Cursor().PlayMove(h.mv("b1b2"))

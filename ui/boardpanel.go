@@ -11,6 +11,7 @@ import (
 
 	"c6book"
 	"c6book/engine"
+	"c6book/session"
 )
 
 // boardPanel is the board with its toolbar (navigation, Undo, move numbers,
@@ -75,8 +76,8 @@ func (bp *boardPanel) show(editable bool) {
 	c := bp.wb.s.Cursor()
 	st := c.Info().Status
 	side := colourName(c.Position().ToMove())
-	text := fmt.Sprintf("Turn %d · %s to move · %s for %s · %d stored replies", c.Position().Turn()+1, side,
-		st, colourName(c.Attacker()), len(c.Children()))
+	text := fmt.Sprintf("Turn %d · %s to move · %s for %s · %s", c.Position().Turn()+1, side,
+		st, colourName(c.Attacker()), session.Plural(len(c.Children()), "stored reply", "stored replies"))
 	if w := c.Position().Winner(); w != engine.Empty {
 		text = fmt.Sprintf("Turn %d · %s has won", c.Position().Turn(), colourName(w))
 	}

@@ -229,8 +229,8 @@ func (ep *enginePanel) showCandidates() {
 	switch {
 	case ok:
 		text = fmt.Sprintf("Engine candidates (%d)", len(cs))
-		if len(cs) == 0 {
-			note = "The threat search found no move that makes a threat here."
+		if why, none := ep.wb.s.Prover().NoCandidates(); none {
+			note = why.Text() // the engine's reason, from its answer
 		}
 	case why != "":
 		note = "Suggest is disabled: " + why + "."

@@ -45,7 +45,7 @@ func newFindPanel(wb *Workbench) *findPanel {
 				}
 				switch {
 				case e.Line == nil && e.Ref != 0:
-					text = fmt.Sprintf("position #%d, %d stones", e.Ref, e.Stones)
+					text = fmt.Sprintf("position #%d, %s", e.Ref, session.Plural(e.Stones, "stone", "stones"))
 				case text == "":
 					text = "root"
 				}

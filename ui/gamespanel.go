@@ -9,6 +9,7 @@ import (
 
 	"c6book"
 	"c6book/engine"
+	"c6book/session"
 )
 
 // gamesPanel is the Games tab: the games through the shown position, read
@@ -71,7 +72,7 @@ func gameText(g c6book.GameInfo) string {
 	case engine.White:
 		res = "White won"
 	}
-	return fmt.Sprintf("%s %s · %d turns · %s", g.Source, g.ExtID, g.Turns, res)
+	return fmt.Sprintf("%s %s · %s · %s", g.Source, g.ExtID, session.Plural(g.Turns, "turn", "turns"), res)
 }
 
 // showGames lists the games through the shown position (when the Games

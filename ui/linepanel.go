@@ -36,7 +36,7 @@ func newLinePanel(wb *Workbench) *linePanel {
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			text := "root"
 			if i > 0 && i <= wb.s.Cursor().LineLen() {
-				text = fmt.Sprintf("%d. %s %s", i, moverName(wb.s.Rules(), i-1), engine.MoveName(wb.s.Rules(), wb.s.Cursor().LineMove(i-1)))
+				text = fmt.Sprintf("%d. %s %s", i, moverName(wb.s.Rules(), i-1), wb.s.Cursor().LineMoveText(i-1))
 			}
 			st := wb.s.Cursor().LineStatus(i)
 			text += "  " + st.String()

@@ -34,6 +34,8 @@ type verifyPanel struct {
 	unsolved    []engine.Move
 	why         map[engine.Move]string // why each unsolved move is unsolved
 	unsolvedBox fyne.CanvasObject      // the unsolved moves with their title
+	listW       float32                // the unsolved list's width (rowHeights)
+	measure     *widget.Label          // measures a row's wrapped height
 }
 
 func newVerifyPanel(wb *Workbench) *verifyPanel {
@@ -76,17 +78,14 @@ func newVerifyPanel(wb *Workbench) *verifyPanel {
 	vp.verdictL.Wrapping = fyne.TextWrapWord
 	vp.unsolvedL = wb.newList(
 		func() int { return len(vp.unsolved) },
-		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("")
+			l.Wrapping = fyne.TextWrapWord // the reason in full (rowHeights)
+			return l
+		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if i < len(vp.unsolved) {
-				m := vp.unsolved[i]
-				text := engine.MoveName(wb.s.Rules(), m)
-				if m.Len() < wb.s.Rules().StonesForTurn(wb.s.Cursor().Position().Turn()) {
-					text += "  (seminull: answer it)"
-				} else if why, ok := vp.why[m]; ok {
-					text += "  " + why
-				}
-				o.(*widget.Label).SetText(text)
+				o.(*widget.Label).SetText(vp.unsolvedText(i))
 			}
 		})
 	vp.unsolvedL.OnSelected = func(i widget.ListItemID) {
@@ -96,8 +95,65 @@ func newVerifyPanel(wb *Workbench) *verifyPanel {
 		}
 	}
 	vp.unsolvedBox = container.NewBorder(widget.NewLabelWithStyle("Unsolved defender moves", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		nil, nil, nil, vp.unsolvedL)
+		nil, nil, nil, container.New(&widthLayout{onWidth: vp.rowHeights}, vp.unsolvedL))
 	return vp
+}
+
+// unsolvedText is the i-th unsolved row: the move and why it is unsolved.
+func (vp *verifyPanel) unsolvedText(i int) string {
+	r, m := vp.wb.s.Rules(), vp.unsolved[i]
+	text := engine.MoveName(r, m)
+	if m.Len() < r.StonesForTurn(vp.wb.s.Cursor().Position().Turn()) {
+		text += "  (seminull: answer it)"
+	} else if why, ok := vp.why[m]; ok {
+		text += "  " + why
+	}
+	return text
+}
+
+// rowHeights gives each unsolved row the height of its text wrapped in a
+// list w wide, so that no reason is cut off however narrow the column.
+func (vp *verifyPanel) rowHeights(w float32) {
+	vp.listW = w
+	if w <= 0 {
+		return
+	}
+	if vp.measure == nil {
+		vp.measure = widget.NewLabel("")
+		vp.measure.Wrapping = fyne.TextWrapWord
+	}
+	tw := max(w-theme.ScrollBarSize()-2*theme.Padding(), 40)
+	for i := range vp.unsolved {
+		vp.measure.SetText(vp.unsolvedText(i))
+		vp.measure.Resize(fyne.NewSize(tw, 1))
+		vp.unsolvedL.SetItemHeight(i, vp.measure.MinSize().Height)
+	}
+}
+
+// widthLayout lays out one object over the whole container and calls
+// onWidth when the container's width changed.
+type widthLayout struct {
+	w       float32
+	onWidth func(w float32)
+}
+
+func (l *widthLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+	if size.Width != l.w {
+		l.w = size.Width
+		l.onWidth(size.Width)
+	}
+}
+
+func (l *widthLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		s = s.Max(o.MinSize())
+	}
+	return s
 }
 
 // showDisprove renders Mark (or Clear) disproved.
@@ -170,6 +226,9 @@ func (vp *verifyPanel) showVerdict(v *c6book.Verdict) {
 	var sb strings.Builder
 	if v.Proved() {
 		fmt.Fprintf(&sb, "PROVED for %s (order %d)", colourName(v.Attacker), v.Order)
+	} else if vp.wb.s.Cursor().Info().Status == c6book.StatusProved && len(v.Items()) == 0 {
+		// Its verdict left moves to prove; the book has proved them all.
+		fmt.Fprintf(&sb, "PROVED for %s through its replies: every defender move its verdict left open is proved", colourName(v.Attacker))
 	} else {
 		if v.AllUnsolved {
 			// The reason (null move not refuted, or the defender makes six
@@ -179,21 +238,22 @@ func (vp *verifyPanel) showVerdict(v *c6book.Verdict) {
 				sb.WriteString(" (the null move is not refuted)")
 			}
 		} else {
-			fmt.Fprintf(&sb, "OPEN for %s: %d unsolved defender moves", colourName(v.Attacker), len(v.Unsolved))
+			fmt.Fprintf(&sb, "OPEN for %s: %s", colourName(v.Attacker), session.Plural(len(v.Unsolved), "unsolved defender move", "unsolved defender moves"))
 		}
 		if len(v.OpenSeminull) > 0 {
-			fmt.Fprintf(&sb, ", %d open seminull positions", len(v.OpenSeminull))
+			fmt.Fprintf(&sb, ", %s", session.Plural(len(v.OpenSeminull), "open seminull position", "open seminull positions"))
 		}
 	}
 	lam := v.Lambda
 	if lam == 0 {
 		lam = 2
 	}
-	fmt.Fprintf(&sb, "\nλ%d · %d solver calls · %d nodes · %s", lam, v.Calls, v.Nodes, v.Elapsed().Round(time.Millisecond))
+	fmt.Fprintf(&sb, "\nλ%d · %s · %s · %s", lam, session.Plural(v.Calls, "solver call", "solver calls"), session.Plural(v.Nodes, "node", "nodes"), v.Elapsed().Round(time.Millisecond))
 	if v.Note != "" {
 		sb.WriteString("\n" + v.Note)
 	}
 	vp.verdictL.SetText(sb.String())
+	vp.rowHeights(vp.listW)
 	vp.unsolvedL.Refresh()
 }
 
@@ -244,7 +304,7 @@ func (vp *verifyPanel) showProgress(p session.Progress) {
 	if p.Total > 0 {
 		vp.progress.SetValue(float64(p.Done) / float64(p.Total))
 	}
-	vp.progressL.SetText(vp.verifyingWhat() + fmt.Sprintf("%s: %d/%d solver calls · %d nodes · %s", p.Phase, p.Done, p.Total, p.Nodes,
+	vp.progressL.SetText(vp.verifyingWhat() + fmt.Sprintf("%s: %d/%s · %s · %s", p.Phase, p.Done, session.Plural(p.Total, "solver call", "solver calls"), session.Plural(p.Nodes, "node", "nodes"),
 		p.Elapsed.Round(100*time.Millisecond)))
 }
 

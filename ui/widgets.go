@@ -27,7 +27,8 @@ type widgets struct {
 	*linePanel
 	*verifyPanel
 	*enginePanel
-	auto *autoPanel // the auto-pilot's row (auto.go)
+	auto    *autoPanel    // the auto-pilot's row (auto.go)
+	summary *summaryPanel // how the last Verify or Auto run ended (summary.go)
 	*notesPanel
 	*findPanel
 	*gamesPanel
@@ -70,13 +71,14 @@ func newWidgets(wb *Workbench) *widgets {
 	work := container.NewHSplit(u.unsolvedBox, u.candBox)
 	work.SetOffset(0.42)
 	u.auto = newAutoPanel(wb)
+	u.summary = newSummaryPanel(wb)
 	u.proveHead = container.NewVBox(
 		// (Engine move here, not in the board's toolbar: this row has room
 		// to spare, and the window must stay narrower than a 1280 px screen.)
 		container.NewHBox(widget.NewLabel("Attacker"), u.attacker, u.lambda, layout.NewSpacer(), u.engineB),
 		container.NewHBox(u.verifyB, u.stopB, u.suggestB, u.budgetS, layout.NewSpacer(), u.disproveB, u.nextB),
 		u.auto.box,
-		u.progress, container.NewBorder(nil, nil, nil, u.goVerifyB, u.progressL), u.verdictL)
+		u.progress, container.NewBorder(nil, nil, nil, u.goVerifyB, u.progressL), u.summary.box, u.verdictL)
 	prove := container.NewBorder(u.proveHead, nil, nil, nil, work)
 	u.notesPanel = newNotesPanel(wb)
 	u.findPanel = newFindPanel(wb)

@@ -101,6 +101,9 @@ func (wb *Workbench) render(c session.Change) {
 	if c&(session.ChangeAuto|session.ChangePosition) != 0 {
 		wb.ui.auto.show()
 	}
+	if c&(session.ChangeAuto|session.ChangeVerify|session.ChangePosition) != 0 {
+		wb.ui.summary.show() // (another book: its summary is gone)
+	}
 }
 
 // Content is the workbench's canvas object.

@@ -1,0 +1,310 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"c6book"
+	"c6book/engine"
+)
+
+// How a run of the verifier or the auto-pilot ended: every run ends with a
+// RunSummary (Prover.Summary) saying where it stopped and what it changed
+// in the book below its position, read from the book before and after it.
+
+// StopReason is why a run of the verifier or the auto-pilot ended.
+type StopReason string
+
+// Stop reasons.
+const (
+	StopDone      StopReason = "done"      // the verifier gave its verdict
+	StopProved    StopReason = "proved"    // the auto-pilot proved the position
+	StopFailed    StopReason = "failed"    // every attacker move the auto-pilot tried failed
+	StopBudget    StopReason = "budget"    // the auto-pilot's time budget ran out
+	StopStuck     StopReason = "stuck"     // nothing left the auto-pilot may work on
+	StopCancelled StopReason = "cancelled" // Stop, or another book was opened
+	StopError     StopReason = "error"
+)
+
+// RunCounts is what the book knows about a run's position, before or after
+// the run.
+type RunCounts struct {
+	Status   c6book.Status
+	Unsolved int // the stored verdict's unsolved items (-1: no verdict)
+	Replies  int // replies stored
+	Proved   int // replies proved for the attacker
+}
+
+// ReplyChange is a reply of the run's position whose status changed (or
+// that the run added).
+type ReplyChange struct {
+	Move          engine.Move
+	Before, After c6book.Status
+	New           bool
+}
+
+// RunSummary is how a run of the verifier (JobVerify) or the auto-pilot
+// (JobAuto) ended.
+type RunSummary struct {
+	Kind     JobKind
+	Line     []engine.Move // to the position the run worked on
+	Attacker engine.Color
+	Lambda   int
+	Stop     StopReason
+	Err      string // the error, when Stop is StopError
+	Before   RunCounts
+	After    RunCounts
+	// The auto-pilot's counts (the verifier: Calls only).
+	Calls, Proved, Open, Added int
+	Elapsed                    time.Duration
+	Changed                    []ReplyChange // replies that changed, proved ones first
+	AfterRead                  bool          // After and Changed were read from the book
+	// Left is, after an auto-pilot run that did not prove its position,
+	// the most-proving open position below it (Line from the run's
+	// position) with where the auto-pilot is stuck on the way (nil when
+	// none is open).
+	Left *Entry
+}
+
+// readCounts reads what the book knows about b for attacker, and its
+// replies.
+func readCounts(ctx context.Context, store BookStore, b *engine.Board, a engine.Color) (RunCounts, []Child, error) {
+	info, err := store.Position(ctx, b, a)
+	if err != nil {
+		return RunCounts{}, nil, err
+	}
+	ch, err := store.Children(ctx, b, a)
+	if err != nil {
+		return RunCounts{}, nil, err
+	}
+	rc := RunCounts{Status: info.Status, Unsolved: -1, Replies: len(ch)}
+	if info.Verdict != nil {
+		rc.Unsolved = len(info.Verdict.Items())
+	}
+	for _, c := range ch {
+		if c.Status == c6book.StatusProved {
+			rc.Proved++
+		}
+	}
+	return rc, ch, nil
+}
+
+// changes lists the replies whose status changed from before to after, or
+// that are new; proved ones first.
+func changes(before, after []Child) []ReplyChange {
+	was := make(map[engine.Move]c6book.Status, len(before))
+	for _, c := range before {
+		was[c.Move] = c.Status
+	}
+	var proved, other []ReplyChange
+	for _, c := range after {
+		st, ok := was[c.Move]
+		if ok && st == c.Status {
+			continue
+		}
+		rc := ReplyChange{Move: c.Move, Before: st, After: c.Status, New: !ok}
+		if c.Status == c6book.StatusProved {
+			proved = append(proved, rc)
+		} else {
+			other = append(other, rc)
+		}
+	}
+	return append(proved, other...)
+}
+
+// summaryRun reads the run's position before work runs and again after it
+// (even when it was cancelled: what it stored stays), filling sum.
+func summaryRun(ctx context.Context, store BookStore, b *engine.Board, sum *RunSummary, left bool, work func() error) error {
+	start := time.Now()
+	before, bch, berr := readCounts(ctx, store, b, sum.Attacker)
+	err := work()
+	sum.Elapsed = time.Since(start)
+	if berr != nil {
+		return err
+	}
+	// (The book is open until the job returns: a switch waits for it.)
+	actx := context.WithoutCancel(ctx)
+	after, ach, aerr := readCounts(actx, store, b, sum.Attacker)
+	if aerr == nil {
+		sum.Before, sum.After, sum.Changed, sum.AfterRead = before, after, changes(bch, ach), true
+	}
+	if left && aerr == nil && after.Status != c6book.StatusProved {
+		if e, ok, nerr := store.Next(actx, b, sum.Attacker); nerr == nil && ok {
+			sum.Left = &e
+		}
+	}
+	return err
+}
+
+// ended sets how the run ended from its error (when it failed or was
+// cancelled).
+func (sum *RunSummary) ended(err error) bool {
+	switch {
+	case err == nil:
+		return false
+	case errors.Is(err, context.Canceled):
+		sum.Stop = StopCancelled
+	default:
+		sum.Stop, sum.Err = StopError, err.Error()
+	}
+	return true
+}
+
+// Title is the summary's first line: what ran, where and how it ended.
+func (sum RunSummary) Title(r engine.Rules) string {
+	return sum.title(func(m engine.Move) string { return engine.MoveName(r, m) })
+}
+
+func (sum RunSummary) title(name func(engine.Move) string) string {
+	what := "Verify"
+	if sum.Kind == JobAuto {
+		what = "Auto-pilot"
+	}
+	where := "the empty board"
+	if len(sum.Line) > 0 {
+		where = lineEnd(name, sum.Line)
+	}
+	return fmt.Sprintf("%s (%s, λ%d) at %s: %s", what, ColourName(sum.Attacker), sum.Lambda, where, sum.StopText())
+}
+
+// StopText says how the run ended.
+func (sum RunSummary) StopText() string {
+	switch sum.Stop {
+	case StopDone:
+		if sum.AfterRead && sum.After.Status == c6book.StatusProved {
+			return "proved"
+		}
+		return "verdict stored"
+	case StopProved:
+		return "proved the position"
+	case StopFailed:
+		return "failed: every attacker move it tried failed"
+	case StopBudget:
+		return "stopped: out of time (its time budget ran out)"
+	case StopStuck:
+		return "stopped: stuck, nothing left it may work on (Next shows where)"
+	case StopCancelled:
+		return "stopped by the user; what it stored stays"
+	case StopError:
+		return "failed: " + sum.Err
+	}
+	return string(sum.Stop)
+}
+
+// maxChangesNamed is how many changed replies the summary's text names.
+const maxChangesNamed = 20
+
+// Text is the summary for people: its title, the counts before → after,
+// and the replies that changed.
+func (sum RunSummary) Text(r engine.Rules) string {
+	return sum.TextNamed(func(m engine.Move) string { return engine.MoveName(r, m) })
+}
+
+// TextNamed is Text with the moves named by name (the line's order of a
+// turn's stones: Cursor.MoveText).
+func (sum RunSummary) TextNamed(name func(engine.Move) string) string {
+	var sb strings.Builder
+	sb.WriteString(sum.title(name))
+	sb.WriteString("\n")
+	if sum.AfterRead {
+		b, a := sum.Before, sum.After
+		fmt.Fprintf(&sb, "status %s → %s · unsolved %s → %s · proved replies %d → %d of %s",
+			b.Status, a.Status, unsolvedText(b.Unsolved), unsolvedText(a.Unsolved), b.Proved, a.Proved,
+			Plural(a.Replies, "reply", "replies"))
+	} else {
+		sb.WriteString("(the book could not be read before and after the run)")
+	}
+	fmt.Fprintf(&sb, "\n%s", Plural(sum.Calls, "verifier call", "verifier calls"))
+	if sum.Kind == JobAuto {
+		fmt.Fprintf(&sb, " · %d proved · %d open · %d added", sum.Proved, sum.Open, sum.Added)
+	}
+	fmt.Fprintf(&sb, " · %s", roundElapsed(sum.Elapsed))
+	if e := sum.Left; e != nil {
+		sb.WriteString("\nleft to prove: ")
+		full := append(append([]engine.Move(nil), sum.Line...), e.Line...)
+		if len(e.Line) == 0 {
+			sb.WriteString("this position")
+		} else {
+			sb.WriteString(lineEnd(name, full))
+		}
+		for _, st := range e.Stuck {
+			where := "there"
+			if st.Ply < len(e.Line) {
+				where = "at the empty board"
+				if k := len(sum.Line) + st.Ply; k > 0 {
+					where = "after " + lineEnd(name, full[:k])
+				}
+			}
+			what := "left to the expert"
+			if st.Why == "dead end" {
+				what = "a verifier dead end (every defender move open)"
+			}
+			fmt.Fprintf(&sb, " · stuck %s: %s", where, what)
+		}
+	}
+	if len(sum.Changed) > 0 {
+		parts := make([]string, 0, min(len(sum.Changed), maxChangesNamed)+1)
+		for i, c := range sum.Changed {
+			if i == maxChangesNamed {
+				parts = append(parts, fmt.Sprintf("and %d more", len(sum.Changed)-i))
+				break
+			}
+			parts = append(parts, c.text(name))
+		}
+		fmt.Fprintf(&sb, "\nchanged: %s", strings.Join(parts, ", "))
+	} else if sum.AfterRead {
+		sb.WriteString("\nno reply changed")
+	}
+	return sb.String()
+}
+
+// Text names a change: "k10l11 proved", "k10l11 new (unknown)".
+func (c ReplyChange) Text(r engine.Rules) string {
+	return c.text(func(m engine.Move) string { return engine.MoveName(r, m) })
+}
+
+func (c ReplyChange) text(name func(engine.Move) string) string {
+	if c.New {
+		return fmt.Sprintf("%s new (%s)", name(c.Move), c.After)
+	}
+	return fmt.Sprintf("%s %s → %s", name(c.Move), c.Before, c.After)
+}
+
+func unsolvedText(n int) string {
+	if n < 0 {
+		return "no verdict"
+	}
+	return fmt.Sprint(n)
+}
+
+func roundElapsed(d time.Duration) time.Duration {
+	if d < time.Second {
+		return d.Round(time.Millisecond)
+	}
+	return d.Round(100 * time.Millisecond)
+}
+
+// lineEnd names the end of a line: "… 3. k9l9 4. m10m11".
+func lineEnd(name func(engine.Move) string, line []engine.Move) string {
+	start, prefix := max(len(line)-3, 0), ""
+	if start > 0 {
+		prefix = "… "
+	}
+	parts := make([]string, 0, len(line)-start)
+	for i := start; i < len(line); i++ {
+		parts = append(parts, fmt.Sprintf("%d. %s", i+1, name(line[i])))
+	}
+	return prefix + strings.Join(parts, " ")
+}
+
+// Plural is "1 stored reply", "2 stored replies": n with the singular or
+// the plural.
+func Plural[N ~int | ~int32 | ~int64](n N, one, many string) string {
+	if n == 1 || n == -1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

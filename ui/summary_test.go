@@ -1,0 +1,159 @@
+package ui
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"c6book"
+	"c6book/engine"
+	"c6book/session"
+)
+
+// boardRect is where the board is in the window.
+func (h *harness) boardRect() (fyne.Position, fyne.Size) {
+	d := fyne.CurrentApp().Driver()
+	return d.AbsolutePositionForObject(h.wb.BoardWidget()), h.wb.BoardWidget().Size()
+}
+
+// A Verify run ends with its summary in the Prove tab, with a button per
+// reply it changed that shows the position after it; the board does not
+// move or change size before, during and after the run; the unsolved
+// moves' reasons are not cut off in a narrow column.
+func TestVerifySummaryBoardStillReasonsInFull(t *testing.T) {
+	fv := &fakeVerifier{Unsolved: []string{"m12m13", "i9k12"}, Release: make(chan struct{}), Started: make(chan *engine.Board, 1)}
+	h := newHarness(t, engine.Connect6(), fv)
+	h.tap("j10")
+	pos0, size0 := h.boardRect()
+	h.wb.Prover().Verify()
+	h.waitStarted(fv)
+	h.pumpUntil("progress", func() bool { return h.wb.ui.progress.Value > 0 })
+	if pos, size := h.boardRect(); pos != pos0 || size != size0 {
+		t.Fatalf("the board moved while verifying: %v %v, was %v %v", pos, size, pos0, size0)
+	}
+	if h.wb.SummaryText() != "" {
+		t.Fatalf("a summary while running: %q", h.wb.SummaryText())
+	}
+	close(fv.Release)
+	h.pumpUntil("verdict", func() bool { return !h.wb.Prover().Running() })
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
+	if pos, size := h.boardRect(); pos != pos0 || size != size0 {
+		t.Fatalf("the board moved after verifying: %v %v, was %v %v", pos, size, pos0, size0)
+	}
+	sum := h.wb.SummaryText()
+	for _, want := range []string{"Verify (Black, λ2) at 1. j10", "unsolved no verdict → 2", "m12m13 new", "i9k12 new"} {
+		if !strings.Contains(sum, want) {
+			t.Fatalf("summary %q lacks %q", sum, want)
+		}
+	}
+	if !h.wb.ui.summary.box.Visible() {
+		t.Fatal("the summary is hidden")
+	}
+	// The unsolved rows in a narrow column: each row is as high as its
+	// wrapped text.
+	h.w.Resize(fyne.NewSize(900, 800))
+	rows := 0
+	for _, o := range test.LaidOutObjects(h.wb.ui.unsolvedL) {
+		l, ok := o.(*widget.Label)
+		if !ok || !o.Visible() || !strings.Contains(l.Text, "out of budget") {
+			continue
+		}
+		rows++
+		if l.Size().Height+0.5 < l.MinSize().Height {
+			t.Fatalf("row %q cut off: %v high, its text needs %v", l.Text, l.Size().Height, l.MinSize().Height)
+		}
+		if l.MinSize().Height < 2*fyne.MeasureText("x", l.Theme().Size("text"), l.TextStyle).Height {
+			t.Fatalf("row %q does not wrap in a %v wide column", l.Text, l.Size().Width)
+		}
+	}
+	if rows != 2 {
+		t.Fatalf("%d unsolved rows laid out", rows)
+	}
+	// A change's button shows the position after it.
+	test.Tap(findButton(t, h.wb.Content(), "→ i9k12 open"))
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
+	if got := h.line(); got != "j10 i9k12" {
+		t.Fatalf("the change's button went to %q", got)
+	}
+	// Another book: the summary is gone.
+	if err := h.wb.Session().SetStore(newFakeStore(engine.Connect6())); err != nil {
+		t.Fatal(err)
+	}
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
+	if h.wb.SummaryText() != "" || h.wb.ui.summary.box.Visible() {
+		t.Fatalf("the old book's summary stays: %q", h.wb.SummaryText())
+	}
+	h.noErrors()
+}
+
+// Count labels agree with their count: "1 stored reply", "2 stored
+// replies".
+func TestStoredRepliesPlural(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), nil)
+	h.tap("j10", "k10", "k11")
+	h.key(fyne.KeyLeft)
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 && h.wb.Cursor().Loaded() })
+	if txt := h.wb.ui.statusL.Text; !strings.HasSuffix(txt, "· 1 stored reply") {
+		t.Fatalf("one reply: %q", txt)
+	}
+	h.tap("a1", "a2")
+	h.key(fyne.KeyLeft)
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 && h.wb.Cursor().Loaded() })
+	if txt := h.wb.ui.statusL.Text; !strings.HasSuffix(txt, "· 2 stored replies") {
+		t.Fatalf("two replies: %q", txt)
+	}
+	h.noErrors()
+}
+
+// The Line pane prints a turn's stones in the order they were tapped.
+func TestLineRowStoneOrder(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), nil)
+	h.tap("j10", "h12", "k11")
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
+	found := ""
+	for _, o := range test.LaidOutObjects(h.wb.ui.lineList) {
+		if l, ok := o.(*widget.Label); ok && strings.HasPrefix(l.Text, "2. W ") {
+			found = l.Text
+		}
+	}
+	if !strings.HasPrefix(found, "2. W h12k11") {
+		t.Fatalf("the line's row %q, want 2. W h12k11", found)
+	}
+	h.noErrors()
+}
+
+// provedByRepliesStore gives the position after j10 as the book does once
+// the auto-pilot proved every move its verdict left: an open verdict with
+// nothing left to prove, the position proved.
+type provedByRepliesStore struct {
+	*fakeStore
+	pos uint64
+}
+
+func (s provedByRepliesStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (session.Position, error) {
+	p, err := s.fakeStore.Position(ctx, b, a)
+	if err == nil && b.Hash() == s.pos {
+		p.Status = c6book.StatusProved
+		p.Verdict = &c6book.Verdict{Attacker: a, Status: c6book.StatusOpen, Calls: 3}
+	}
+	return p, err
+}
+
+// A position proved through its replies does not read "OPEN: 0 unsolved".
+func TestVerdictProvedThroughReplies(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), nil)
+	h.tap("j10")
+	if err := h.wb.Session().SetStore(provedByRepliesStore{h.store, h.wb.Cursor().Position().Hash()}); err != nil {
+		t.Fatal(err)
+	}
+	h.wb.Cursor().GoToLine([]engine.Move{h.mv("j10")})
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 && h.wb.Cursor().Loaded() })
+	if txt := h.wb.ui.verdictL.Text; !strings.HasPrefix(txt, "PROVED for Black through its replies") {
+		t.Fatalf("verdict text %q", txt)
+	}
+	h.noErrors()
+}
