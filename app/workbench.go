@@ -49,6 +49,8 @@ type workbenchApp struct {
 
 	welcome    fyne.CanvasObject // the first-start panel (nil when the book was not empty)
 	welcomeBox *fyne.Container   // the panel above the workbench
+	// bundledButton is the welcome panel's import of the bundled games.
+	bundledButton *widget.Button
 
 	cfg session.Config // how results reach the UI goroutine
 
@@ -124,6 +126,7 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	}
 	wa.win.SetContent(container.NewBorder(nil, wa.status, nil, nil, content))
 	wa.wb.Attach(wa.win)
+	wa.attachDrop()
 	wa.win.Resize(fyne.NewSize(1280, 860))
 	wa.remember(bk.Path())
 	wa.setMenu()
@@ -296,11 +299,12 @@ func (wa *workbenchApp) checkBook() {
 }
 
 // openPath opens the book at path (off the UI goroutine: an upgrade may
-// take a while) and shows it.
-func (wa *workbenchApp) openPath(path string) {
+// take a while) and shows it; then (if any) runs after, either way.
+func (wa *workbenchApp) openPath(path string, then ...func()) {
 	wa.wb.Session().Go(func() func() {
 		bk, err := proofbook.Open(context.Background(), path)
 		return func() {
+			defer runAll(then)
 			if err != nil {
 				dialog.ShowError(fmt.Errorf("open %s: %w", path, err), wa.win)
 				return
@@ -326,6 +330,8 @@ func (wa *workbenchApp) setMenu() {
 	importSGF.Disabled = wa.bk.ReadOnly() != ""
 	importLines.Disabled = importSGF.Disabled
 	importGames.Disabled = importSGF.Disabled
+	importBundled := fyne.NewMenuItem(bundledLabel(), wa.importBundledGames)
+	importBundled.Disabled = importSGF.Disabled
 	file := fyne.NewMenu("File",
 		fyne.NewMenuItem("New book…", wa.newBook),
 		fyne.NewMenuItem("Open book…", wa.openBook),
@@ -335,6 +341,7 @@ func (wa *workbenchApp) setMenu() {
 		importSGF,
 		importLines,
 		importGames,
+		importBundled,
 		fyne.NewMenuItem("Export SGF of this position…", wa.exportSGF),
 		fyne.NewMenuItem("Export board as PNG…", wa.exportPNG),
 		fyne.NewMenuItemSeparator(),
@@ -359,6 +366,13 @@ func (wa *workbenchApp) setMenu() {
 		fyne.NewMenuItem("Next position to prove", wa.wb.Cursor().Next),
 	)
 	wa.win.SetMainMenu(fyne.NewMainMenu(file, edit, nav, engineMenu))
+}
+
+// runAll calls each of fs in order.
+func runAll(fs []func()) {
+	for _, f := range fs {
+		f()
+	}
 }
 
 func appendItem(m *fyne.Menu, it *fyne.MenuItem) *fyne.Menu {
@@ -405,7 +419,7 @@ func (wa *workbenchApp) newBook() {
 }
 
 func (wa *workbenchApp) openBook() {
-	wa.chooseFile(fileSpec{title: "Open book", confirm: "Open", exts: []string{".c6book", ".db", ".sqlite"}}, wa.openPath)
+	wa.chooseFile(fileSpec{title: "Open book", confirm: "Open", exts: []string{".c6book", ".db", ".sqlite"}}, func(path string) { wa.openPath(path) })
 }
 
 func (wa *workbenchApp) saveCopy() {
@@ -457,7 +471,7 @@ func (wa *workbenchApp) importSGFData(data []byte, partial bool) {
 
 // importSGFFrom merges an SGF collection into the book (one transaction),
 // read as it is imported (within the engine's SGF limits).
-func (wa *workbenchApp) importSGFFrom(open func() (io.ReadCloser, error), partial bool) {
+func (wa *workbenchApp) importSGFFrom(open func() (io.ReadCloser, error), partial bool, then ...func()) {
 	bk := wa.bk
 	wa.background("Importing SGF", func(ctx context.Context, _ func(string)) (string, error) {
 		in, err := open()
@@ -471,7 +485,7 @@ func (wa *workbenchApp) importSGFFrom(open func() (io.ReadCloser, error), partia
 		}
 		return fmt.Sprintf("Imported %d games (%d already in the book): %d new positions, %d new moves.",
 			st.Games, st.Already, st.Positions, st.Edges), nil
-	}, nil)
+	}, nil, then...)
 }
 
 func (wa *workbenchApp) importGames() {
@@ -481,9 +495,15 @@ func (wa *workbenchApp) importGames() {
 // importGamesFile imports a LittleGolem games file ({"gid": [turns]},
 // plain or gzip), committed batch by batch.
 func (wa *workbenchApp) importGamesFile(path string) {
+	wa.importGamesFrom(func() (io.ReadCloser, error) { return os.Open(path) })
+}
+
+// importGamesFrom imports the LittleGolem games open reads, committed
+// batch by batch, with progress and Cancel; then (if any) runs after.
+func (wa *workbenchApp) importGamesFrom(open func() (io.ReadCloser, error), then ...func()) {
 	bk := wa.bk
 	wa.background("Importing games", func(ctx context.Context, say func(string)) (string, error) {
-		f, err := os.Open(path)
+		f, err := open()
 		if err != nil {
 			return "", err
 		}
@@ -511,7 +531,7 @@ func (wa *workbenchApp) importGamesFile(path string) {
 		}
 		return fmt.Sprintf("Imported %d games (%d already in the book, %d skipped): %d new positions, %d new moves.",
 			st.Games, st.Already, len(st.Skipped), st.Positions, st.Edges), nil
-	}, nil)
+	}, nil, then...)
 }
 
 // importProgressText is the import dialog's line: what committed
@@ -582,8 +602,9 @@ func (wa *workbenchApp) exportPNG() {
 // background runs long book work as a session job (off the UI goroutine,
 // cancelled and waited for if another book is opened) with a progress
 // dialog and a Cancel button; then the workbench reloads and ok gets the
-// result (nil: it shows in a dialog), or the error shows.
-func (wa *workbenchApp) background(title string, work func(ctx context.Context, say func(string)) (string, error), ok func(string)) {
+// result (nil: it shows in a dialog), or the error shows; then (if any)
+// runs last, whatever the outcome.
+func (wa *workbenchApp) background(title string, work func(ctx context.Context, say func(string)) (string, error), ok func(string), then ...func()) {
 	bar := widget.NewProgressBarInfinite()
 	msg := widget.NewLabel("")
 	d := dialog.NewCustom(title, "Cancel", container.NewVBox(bar, msg), wa.win)
@@ -597,6 +618,7 @@ func (wa *workbenchApp) background(title string, work func(ctx context.Context, 
 		},
 		OnProgress: func(p session.Progress) { msg.SetText(p.Text) },
 		OnDone: func(err error) {
+			defer runAll(then)
 			d.Hide()
 			wa.wb.Session().Reload()
 			switch {
