@@ -43,6 +43,7 @@ type options struct {
 	quitAfter  bool
 	wait       time.Duration
 	benchKeys  int
+	flagSet    map[string]bool // the flags given on the command line
 
 	// Tests: how results reach the UI goroutine (fyne.Do when nil), and
 	// book calls run inline (see session.Config).
@@ -76,6 +77,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
+	o.flagSet = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { o.flagSet[f.Name] = true })
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}

@@ -54,6 +54,8 @@ type workbenchApp struct {
 
 	cfg session.Config // how results reach the UI goroutine
 
+	budget *solverBudget // the verifier's limits per solver call (Preferences)
+
 	// The verifier queue of the open book and the status line that shows
 	// it while jobs run (queue.go).
 	queue      *bookQueue
@@ -84,7 +86,7 @@ func openOrCreate(ctx context.Context, path string) (*proofbook.Book, error) {
 }
 
 func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp, error) {
-	wa := &workbenchApp{app: a}
+	wa := &workbenchApp{app: a, budget: &solverBudget{}}
 	path := o.book
 	var startErr error
 	if path == "" {
@@ -112,7 +114,7 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 		wa.cfg.Do = fyne.Do
 	}
 	wa.startQueue(o.localVerifier)
-	if wa.wb, err = ui.NewWorkbenchConfig(&bookStore{bk: bk, jobs: wa.verifier()}, engineVerifier{v: wa.verifier(), playNodes: o.playNodes}, wa.win, wa.cfg); err != nil {
+	if wa.wb, err = ui.NewWorkbenchConfig(&bookStore{bk: bk, jobs: wa.verifier(), budget: wa.budget}, engineVerifier{v: wa.verifier(), playNodes: o.playNodes, budget: wa.budget}, wa.win, wa.cfg); err != nil {
 		wa.stopQueue()
 		bk.Close()
 		return nil, err
@@ -127,6 +129,7 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	wa.win.SetContent(container.NewBorder(nil, wa.status, nil, nil, content))
 	wa.wb.Attach(wa.win)
 	wa.attachDrop()
+	wa.attachPrefs()
 	wa.win.Resize(fyne.NewSize(1280, 860))
 	wa.remember(bk.Path())
 	wa.setMenu()
@@ -138,6 +141,7 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	if o.playTime > 0 {
 		wa.wb.SetPlayBudget(o.playTime)
 	}
+	wa.startSettings(o)
 	if o.play != "" {
 		turns, err := engine.ParseTurns(bk.Rules(), o.play)
 		if err != nil {
@@ -251,7 +255,7 @@ func (wa *workbenchApp) remember(path string) {
 
 // switchTo makes bk the open book (closing the previous one).
 func (wa *workbenchApp) switchTo(bk *proofbook.Book) {
-	if err := wa.wb.Session().SetStore(&bookStore{bk: bk, jobs: wa.verifier()}); err != nil {
+	if err := wa.wb.Session().SetStore(&bookStore{bk: bk, jobs: wa.verifier(), budget: wa.budget}); err != nil {
 		bk.Close()
 		dialog.ShowError(err, wa.win)
 		return
@@ -348,9 +352,11 @@ func (wa *workbenchApp) setMenu() {
 		fyne.NewMenuItem("Check book…", wa.checkBook),
 		fyne.NewMenuItem("Verifier queue…", wa.queueSettings),
 	)
-	edit := fyne.NewMenu("Edit",
-		fyne.NewMenuItem("Undo last edit", wa.wb.History().Undo),
-	)
+	undo := fyne.NewMenuItem("Undo last edit", wa.wb.History().Undo)
+	undo.Shortcut = &fyne.ShortcutUndo{}
+	prefs := fyne.NewMenuItem("Preferences…", func() { wa.showPreferences() })
+	prefs.Shortcut = preferencesShortcut()
+	edit := fyne.NewMenu("Edit", undo, fyne.NewMenuItemSeparator(), prefs)
 	engineMove := fyne.NewMenuItem("Play engine move", wa.wb.Prover().PlayEngineMove)
 	engineMove.Shortcut = ui.EngineMoveShortcut()
 	engineMenu := fyne.NewMenu("Engine",
