@@ -3,6 +3,7 @@
 //
 //	c6book [--book PATH] [--play TURNS] [--attacker B|W] [--verify] [--auto]
 //	       [--suggest] [--play-time D] [--screenshot FILE] [--quit-after] [--bench-keys N]
+//	       [--preferences]
 //
 // --bench-keys N types N ← and → keys into the window and prints the time
 // from each key to the repainted window (app/benchkeys.go; make bench-ui).
@@ -44,6 +45,7 @@ type options struct {
 	wait       time.Duration
 	benchKeys  int
 	flagSet    map[string]bool // the flags given on the command line
+	showPrefs  bool
 
 	// Tests: how results reach the UI goroutine (fyne.Do when nil), and
 	// book calls run inline (see session.Config).
@@ -72,6 +74,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.screenshot, "screenshot", "", "save a capture of the window to `FILE` (PNG) once it is drawn (and any --verify is done)")
 	fs.StringVar(&o.exportPNG, "export-board", "", "with --screenshot: also export the board as a PNG to `FILE`")
 	fs.BoolVar(&o.quitAfter, "quit-after", false, "quit after saving the screenshot")
+	fs.BoolVar(&o.showPrefs, "preferences", false, "show the Preferences at start (a --screenshot shows them)")
 	fs.IntVar(&o.benchKeys, "bench-keys", 0, "benchmark: type `N` ← and → keys into the window, print key → repaint times and quit")
 	fs.DurationVar(&o.wait, "shot-delay", 1500*time.Millisecond, "how long the window is shown before the screenshot")
 	if err := fs.Parse(args); err != nil {
@@ -116,6 +119,7 @@ func main() {
 	app.SetMetadata(fyne.AppMetadata{ID: appID, Name: "c6book", Version: "0.1.0", Build: 1,
 		Migrations: map[string]bool{"fyneDo": true}})
 	a := app.NewWithID(appID)
+	applySavedTheme(a) // before any widget is made
 	var bench *keyBench
 	if o.benchKeys > 0 {
 		bench = newKeyBench()

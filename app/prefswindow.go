@@ -70,6 +70,17 @@ func (wa *workbenchApp) startSettings(o options) {
 		applyTheme(wa.app, s.theme)
 	}
 	wa.applyWork(s)
+	if o.showPrefs {
+		wa.showPreferences()
+	}
+}
+
+// applySavedTheme applies the theme the Preferences keep (the system
+// theme leaves Fyne's own in place).
+func applySavedTheme(a fyne.App) {
+	if s := loadSettings(a.Preferences()); s.theme != themeSystem {
+		applyTheme(a, s.theme)
+	}
 }
 
 // applySettings makes s the running settings.
