@@ -204,3 +204,22 @@ func TestMenuShortcuts(t *testing.T) {
 		t.Fatalf("%q", got)
 	}
 }
+
+// The saved theme is applied on its own (main does it before any widget
+// is made); the system theme leaves Fyne's in place.
+func TestApplySavedTheme(t *testing.T) {
+	a := test.NewTempApp(t)
+	before := a.Settings().Theme()
+	applySavedTheme(a)
+	if a.Settings().Theme() != before {
+		t.Fatal("the system theme replaced Fyne's")
+	}
+	a.Preferences().SetString(prefTheme, string(themeDark))
+	applySavedTheme(a)
+	if th, ok := a.Settings().Theme().(appTheme); !ok || th.choice != themeDark {
+		t.Fatalf("theme %v after a saved dark", a.Settings().Theme())
+	}
+	if c := a.Settings().Theme().Color(theme.ColorNameBackground, theme.VariantLight); c != theme.DefaultTheme().Color(theme.ColorNameBackground, theme.VariantDark) {
+		t.Fatal("the dark theme does not force the dark variant")
+	}
+}
