@@ -3,7 +3,7 @@
 //
 //	c6book [--book PATH] [--play TURNS] [--attacker B|W] [--verify] [--auto]
 //	       [--suggest] [--play-time D] [--screenshot FILE] [--quit-after] [--bench-keys N]
-//	       [--preferences]
+//	       [--preferences] [--import-bundled]
 //
 // --bench-keys N types N ← and → keys into the window and prints the time
 // from each key to the repainted window (app/benchkeys.go; make bench-ui).
@@ -46,6 +46,7 @@ type options struct {
 	benchKeys  int
 	flagSet    map[string]bool // the flags given on the command line
 	showPrefs  bool
+	bundled    bool // import the bundled games at start
 
 	// Tests: how results reach the UI goroutine (fyne.Do when nil), and
 	// book calls run inline (see session.Config).
@@ -75,6 +76,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.exportPNG, "export-board", "", "with --screenshot: also export the board as a PNG to `FILE`")
 	fs.BoolVar(&o.quitAfter, "quit-after", false, "quit after saving the screenshot")
 	fs.BoolVar(&o.showPrefs, "preferences", false, "show the Preferences at start (a --screenshot shows them)")
+	fs.BoolVar(&o.bundled, "import-bundled", false, "import the bundled LittleGolem games at start, as the welcome panel's button (a --screenshot shows the progress)")
 	fs.IntVar(&o.benchKeys, "bench-keys", 0, "benchmark: type `N` ← and → keys into the window, print key → repaint times and quit")
 	fs.DurationVar(&o.wait, "shot-delay", 1500*time.Millisecond, "how long the window is shown before the screenshot")
 	if err := fs.Parse(args); err != nil {

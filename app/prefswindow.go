@@ -73,6 +73,9 @@ func (wa *workbenchApp) startSettings(o options) {
 	if o.showPrefs {
 		wa.showPreferences()
 	}
+	if o.bundled && wa.bk.ReadOnly() == "" {
+		wa.importBundledGames()
+	}
 }
 
 // applySavedTheme applies the theme the Preferences keep (the system
