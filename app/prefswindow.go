@@ -86,19 +86,20 @@ func applySavedTheme(a fyne.App) {
 	}
 }
 
-// applySettings makes s the running settings.
+// applySettings makes s the running settings and keeps the queue's.
 func (wa *workbenchApp) applySettings(s settings) {
 	applyTheme(wa.app, s.theme)
 	wa.applyWork(s)
+	wa.setQueueSetting(s.queue)
 }
 
-// applyWork applies the settings other than the theme.
+// applyWork applies the settings other than the theme and the queue
+// (which startQueue reads at start).
 func (wa *workbenchApp) applyWork(s settings) {
 	wa.wb.SetLambda(s.lambda)
 	wa.wb.SetPlayBudget(s.playTime)
 	wa.wb.SetAutoJobs(s.autoJobs)
 	wa.budget.set(engine.Limits{MaxNodes: s.solverNodes, Timeout: s.solverTime})
-	wa.queue.setSetting(s.queue)
 }
 
 // showPreferences shows the Preferences.

@@ -150,6 +150,7 @@ func TestPreferencesWindow(t *testing.T) {
 	p.nodes.SetText("50000")
 	p.solverTime.SetText("2s")
 	p.playTime.SetText("3s")
+	p.queueURL.SetText("nats://127.0.0.1:4999")
 	test.Tap(p.save)
 	if p.errL.Visible() || wa.win.Canvas().Overlays().Top() != nil {
 		t.Fatalf("Save refused a good form: %q", p.errL.Text)
@@ -160,9 +161,26 @@ func TestPreferencesWindow(t *testing.T) {
 	if got := wa.budget.get(); got != (engine.Limits{MaxNodes: 50_000, Timeout: 2 * time.Second}) {
 		t.Fatalf("solver budget %+v", got)
 	}
-	if s := loadSettings(a.Preferences()); s.theme != themeDark || s.lambda != 3 || s.autoJobs != 3 || s.solverNodes != 50_000 {
+	if s := loadSettings(a.Preferences()); s.theme != themeDark || s.lambda != 3 || s.autoJobs != 3 || s.solverNodes != 50_000 ||
+		s.queue.url != "nats://127.0.0.1:4999" {
 		t.Fatalf("kept: %+v", s)
 	}
+	wa.queue.mu.Lock()
+	q := wa.queue.setting
+	wa.queue.mu.Unlock()
+	if q.url != "nats://127.0.0.1:4999" {
+		t.Fatalf("the verifier queue's setting %+v", q)
+	}
+	// File → Verifier queue… is the same Preferences.
+	for _, it := range wa.win.MainMenu().Items[0].Items {
+		if it.Label == "Verifier queue…" {
+			it.Action()
+		}
+	}
+	if got := overlayTexts(wa.win); !strings.Contains(got, "Engine → Play engine move") {
+		t.Fatalf("File → Verifier queue… shows %q", got)
+	}
+	clearOverlays(wa.win)
 
 	// Close without saving puts the saved theme back.
 	p = wa.showPreferences()

@@ -76,7 +76,7 @@ func loadSettings(p fyne.Preferences) settings {
 	return s
 }
 
-// save writes the settings.
+// save writes the settings but the queue's (setQueueSetting keeps it).
 func (s settings) save(p fyne.Preferences) {
 	p.SetString(prefTheme, string(s.theme))
 	p.SetInt(prefLambda, s.lambda)
@@ -84,8 +84,6 @@ func (s settings) save(p fyne.Preferences) {
 	p.SetString(prefSolverNodes, strconv.FormatInt(s.solverNodes, 10))
 	p.SetString(prefSolverTime, s.solverTime.String())
 	p.SetString(prefPlayTime, s.playTime.String())
-	p.SetString(prefNATSURL, s.queue.url)
-	p.SetString(prefNATSCreds, s.queue.creds)
 }
 
 // settingsForm is the Preferences' fields as typed.

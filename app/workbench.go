@@ -350,7 +350,7 @@ func (wa *workbenchApp) setMenu() {
 		fyne.NewMenuItem("Export board as PNG…", wa.exportPNG),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Check book…", wa.checkBook),
-		fyne.NewMenuItem("Verifier queue…", wa.queueSettings),
+		fyne.NewMenuItem("Verifier queue…", func() { wa.showPreferences() }),
 	)
 	undo := fyne.NewMenuItem("Undo last edit", wa.wb.History().Undo)
 	undo.Shortcut = &fyne.ShortcutUndo{}
