@@ -108,8 +108,8 @@ func (wa *workbenchApp) showPreferences() *prefsDialog {
 	s.playTime = wa.wb.Prover().PlayBudget() // as chosen on the Engine tab since
 	f := s.form()
 	p := &prefsDialog{}
-	labels := make([]string, len(themeChoices))
-	for i, c := range themeChoices {
+	labels := make([]string, len(themeChoices()))
+	for i, c := range themeChoices() {
 		labels[i] = c.label()
 	}
 	p.theme = widget.NewRadioGroup(labels, func(sel string) {

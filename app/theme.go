@@ -21,10 +21,10 @@ const (
 )
 
 // themeChoices in the order the Preferences list them.
-var themeChoices = []themeChoice{themeSystem, themeLight, themeDark}
+func themeChoices() []themeChoice { return []themeChoice{themeSystem, themeLight, themeDark} }
 
 func parseThemeChoice(s string) (themeChoice, error) {
-	for _, c := range themeChoices {
+	for _, c := range themeChoices() {
 		if string(c) == s {
 			return c, nil
 		}
