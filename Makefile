@@ -7,7 +7,7 @@ APT_PKGS := libgl1-mesa-dev xorg-dev xvfb xauth
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export CGO_ENABLED := 1
 
-.PHONY: all deps build run test vet smoke bench bench-engine bench-solve bench-verify bench-openings openings bench-book bench-ui clean
+.PHONY: all deps build run test vet smoke package bench bench-engine bench-solve bench-verify bench-openings openings bench-book bench-ui clean
 
 all: build
 
@@ -131,6 +131,21 @@ openings:
 
 clean:
 	rm -rf $(BIN)
+
+# The Linux desktop package: bin/c6book.tar.xz holds the workbench, its icon,
+# the .desktop entry (from app/FyneApp.toml's [LinuxAndBSD]) and a Makefile
+# (`sudo make install`, or `make user-install` into ~/.local). The fyne
+# CLI (FYNE_TOOLS, a version that packages Fyne 2.7 apps) is installed into
+# bin/ the first time. Not part of `make test`.
+# --executable c6book: fyne package builds the binary under that name (with
+# the release tags and the hardening C flags it uses), not after app/.
+FYNE_TOOLS ?= v1.7.4
+package: deps
+	@test -x $(BIN)/fyne || GOBIN=$(CURDIR)/$(BIN) $(GO) install fyne.io/tools/cmd/fyne@$(FYNE_TOOLS)
+	cd app && ../$(BIN)/fyne package --os linux --release --executable c6book
+	mv app/c6book.tar.xz $(BIN)/c6book.tar.xz
+	@echo "package: $(BIN)/c6book.tar.xz; its desktop entry:"
+	@tar -xJOf $(BIN)/c6book.tar.xz --wildcards '*.desktop'
 
 # Board, threat and move-generation benchmarks (ns/op, and cpu-ns/op which
 # is not inflated when the machine is shared).

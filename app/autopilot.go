@@ -34,8 +34,12 @@ func (s *bookStore) AutoProve(ctx context.Context, b *engine.Board, o session.Au
 		return session.AutoResult{}, err
 	}
 	jobs := max(1, o.Jobs)
+	limits := s.autoLimits
+	if limits == (engine.Limits{}) && s.budget != nil {
+		limits = s.budget.get()
+	}
 	opts := proofbook.ProveOptions{Attacker: o.Attacker, Jobs: jobs, MaxCalls: o.MaxCalls, MaxTime: o.MaxTime,
-		Verify: engine.VerifyOptions{Lambda: o.Lambda, Workers: max(1, (runtime.NumCPU()-1)/jobs), Limits: s.autoLimits}}
+		Verify: engine.VerifyOptions{Lambda: o.Lambda, Workers: max(1, (runtime.NumCPU()-1)/jobs), Limits: limits}}
 	res, err := s.bk.Prove(ctx, id, s.jobVerifier(), opts, progress)
 	return session.AutoResult{Status: res.Status, ProveProgress: c6book.ProveProgress{Calls: res.Calls, Proved: res.Proved,
 		Open: res.Open, Added: res.Added, Elapsed: res.Elapsed}}, err

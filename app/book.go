@@ -22,6 +22,9 @@ type bookStore struct {
 	// engine.LocalVerifier); autoLimits bound each of them.
 	jobs       engine.Verifier
 	autoLimits engine.Limits
+	// budget (the Preferences' solver limits) bounds them when autoLimits
+	// is zero.
+	budget *solverBudget
 }
 
 var _ session.BookStore = (*bookStore)(nil)

@@ -4,6 +4,7 @@
 //	c6book [--book PATH] [--play TURNS] [--attacker B|W] [--verify] [--auto]
 //	       [--auto-time D] [--suggest] [--play-time D] [--import-games FILE]
 //	       [--screenshot FILE] [--shot-delay D] [--quit-after] [--bench-keys N]
+//	       [--preferences] [--import-bundled]
 //
 // --bench-keys N types N ← and → keys into the window and prints the time
 // from each key to the repainted window (app/benchkeys.go; make bench-ui).
@@ -46,6 +47,9 @@ type options struct {
 	wait       time.Duration
 	benchKeys  int
 	importFile string // --import-games
+	flagSet    map[string]bool // the flags given on the command line
+	showPrefs  bool
+	bundled    bool // import the bundled games at start
 
 	// Tests: how results reach the UI goroutine (fyne.Do when nil), and
 	// book calls run inline (see session.Config).
@@ -75,12 +79,16 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.screenshot, "screenshot", "", "save a capture of the window to `FILE` (PNG) once it is drawn (and any --verify is done)")
 	fs.StringVar(&o.exportPNG, "export-board", "", "with --screenshot: also export the board as a PNG to `FILE`")
 	fs.BoolVar(&o.quitAfter, "quit-after", false, "quit after saving the screenshot")
+	fs.BoolVar(&o.showPrefs, "preferences", false, "show the Preferences at start (a --screenshot shows them)")
+	fs.BoolVar(&o.bundled, "import-bundled", false, "import the bundled LittleGolem games at start, as the welcome panel's button (a --screenshot shows the progress)")
 	fs.IntVar(&o.benchKeys, "bench-keys", 0, "benchmark: type `N` ← and → keys into the window, print key → repaint times and quit")
 	fs.StringVar(&o.importFile, "import-games", "", "import the LittleGolem games file `FILE` (JSON, plain or gzip) at start, with its progress dialog (File → Import games)")
 	fs.DurationVar(&o.wait, "shot-delay", 1500*time.Millisecond, "how long the window is shown before the screenshot")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
+	o.flagSet = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { o.flagSet[f.Name] = true })
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
@@ -121,6 +129,7 @@ func main() {
 	app.SetMetadata(fyne.AppMetadata{ID: appID, Name: "c6book", Version: "0.1.0", Build: 1,
 		Migrations: map[string]bool{"fyneDo": true}})
 	a := app.NewWithID(appID)
+	applySavedTheme(a) // before any widget is made
 	var bench *keyBench
 	if o.benchKeys > 0 {
 		bench = newKeyBench()

@@ -4,12 +4,9 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"strings"
 	"sync"
 	"time"
 
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/widget"
 
 	"c6book/engine"
 	"c6book/jobqueue"
@@ -263,27 +260,6 @@ func (wa *workbenchApp) stopQueue() {
 	if wa.queue != nil {
 		wa.queue.close()
 	}
-}
-
-// queueSettings is the File menu's "Verifier queue…" dialog: an external
-// NATS server's URL and credentials file, empty for the queue embedded
-// beside the book.
-func (wa *workbenchApp) queueSettings() {
-	p := wa.app.Preferences()
-	urlE := widget.NewEntry()
-	urlE.SetPlaceHolder("empty: the queue beside the book, on this computer")
-	urlE.SetText(p.String(prefNATSURL))
-	credsE := widget.NewEntry()
-	credsE.SetPlaceHolder("credentials file, if the server wants one")
-	credsE.SetText(p.String(prefNATSCreds))
-	dialog.NewForm("Verifier queue", "Save", "Cancel", []*widget.FormItem{
-		widget.NewFormItem("NATS server URL", urlE),
-		widget.NewFormItem("Credentials file", credsE),
-	}, func(ok bool) {
-		if ok {
-			wa.setQueueSetting(queueSetting{url: strings.TrimSpace(urlE.Text), creds: strings.TrimSpace(credsE.Text)})
-		}
-	}, wa.win).Show()
 }
 
 // setQueueSetting stores the setting; the next job uses it (jobs running

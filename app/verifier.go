@@ -26,10 +26,16 @@ type engineVerifier struct {
 	// playNodes bounds the player's work in nodes instead of time (tests:
 	// the same answer on every machine; 0: the budget given).
 	playNodes int64
+	// budget (the Preferences' solver limits), when set, bounds each
+	// solver call instead of limits.
+	budget *solverBudget
 }
 
 func (ev engineVerifier) Verify(ctx context.Context, b *engine.Board, lambda int, progress func(session.Progress)) (c6book.Verdict, error) {
 	opts := engine.VerifyOptions{Lambda: lambda, Limits: ev.limits, Workers: ev.workers}
+	if ev.budget != nil {
+		opts.Limits = ev.budget.get()
+	}
 	return c6book.VerifyBoard(ctx, b, ev.v, 0, opts, func(p engine.VerifyProgress) { // in b's frame
 		progress(session.Progress{Phase: p.Phase, Done: p.Done, Total: p.Total, Nodes: p.Nodes, Elapsed: p.Elapsed})
 	})

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"io"
+	"strconv"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -9,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"c6book/assets"
 	"c6book/engine"
 )
 
@@ -28,16 +32,19 @@ func (wa *workbenchApp) bookEmpty(ctx context.Context) bool {
 
 func (wa *workbenchApp) newWelcome() fyne.CanvasObject {
 	title := widget.NewLabelWithStyle("Welcome to c6book: this book is empty.", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	hint := widget.NewLabel("Import the LittleGolem games to browse an opening book of 37,000 games, " +
-		"open a book you already have, or start a new one. To play a turn on the board, click two squares " +
-		"(one square on Black's first turn).")
+	hint := widget.NewLabel("Import the LittleGolem games bundled with c6book to browse an opening book of " +
+		bundledCount() + " games, import a games or SGF file, open a book you already have (or drop one on the window), " +
+		"or start a new one. To play a turn on the board, click two squares (one square on Black's first turn).")
 	hint.Wrapping = fyne.TextWrapWord
-	importB := widget.NewButtonWithIcon("Import games…", theme.DownloadIcon(), wa.importGames)
-	importB.Importance = widget.HighImportance
+	bundledB := widget.NewButtonWithIcon(bundledLabel(), theme.DownloadIcon(), wa.importBundledGames)
+	bundledB.Importance = widget.HighImportance
+	importB := widget.NewButtonWithIcon("Import games…", theme.FileIcon(), wa.importGames)
 	if wa.bk.ReadOnly() != "" {
+		bundledB.Disable()
 		importB.Disable()
 	}
-	buttons := container.NewBorder(nil, nil, container.NewHBox(importB,
+	wa.bundledButton = bundledB
+	buttons := container.NewBorder(nil, nil, container.NewHBox(bundledB, importB,
 		widget.NewButtonWithIcon("Open book…", theme.FolderOpenIcon(), wa.openBook),
 		widget.NewButtonWithIcon("New book…", theme.DocumentCreateIcon(), wa.newBook)),
 		widget.NewButtonWithIcon("Close", theme.CancelIcon(), wa.hideWelcome))
@@ -61,4 +68,27 @@ func (wa *workbenchApp) hideWelcome() {
 		wa.welcome.Hide()
 		wa.welcomeBox.Refresh() // lays the workbench out again, over the panel's place
 	}
+}
+
+// bundledCount is the number of bundled games, written with a thousands
+// separator ("37,336").
+func bundledCount() string {
+	n := strconv.Itoa(assets.LittleGolemGamesCount)
+	for i := len(n) - 3; i > 0; i -= 3 {
+		n = n[:i] + "," + n[i:]
+	}
+	return n
+}
+
+// bundledLabel is the welcome panel's one-click import.
+func bundledLabel() string {
+	return "Import the " + bundledCount() + " bundled LittleGolem games"
+}
+
+// importBundledGames imports the LittleGolem games embedded in the app:
+// the same import as File → Import games, read from memory.
+func (wa *workbenchApp) importBundledGames() {
+	wa.importGamesFrom(func() (io.ReadCloser, error) {
+		return io.NopCloser(bytes.NewReader(assets.LittleGolemGames())), nil
+	})
 }

@@ -50,8 +50,12 @@ type workbenchApp struct {
 
 	welcome    fyne.CanvasObject // the first-start panel (nil when the book was not empty)
 	welcomeBox *fyne.Container   // the panel above the workbench
+	// bundledButton is the welcome panel's import of the bundled games.
+	bundledButton *widget.Button
 
 	cfg session.Config // how results reach the UI goroutine
+
+	budget *solverBudget // the verifier's limits per solver call (Preferences)
 
 	// The verifier queue of the open book and the status line that shows
 	// it while jobs run (queue.go).
@@ -86,7 +90,7 @@ func openOrCreate(ctx context.Context, path string) (*proofbook.Book, error) {
 }
 
 func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp, error) {
-	wa := &workbenchApp{app: a}
+	wa := &workbenchApp{app: a, budget: &solverBudget{}}
 	path := o.book
 	var startErr error
 	if path == "" {
@@ -115,7 +119,7 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	}
 	wa.cfg = session.Config{Do: wa.guardDo(do), Inline: o.inline}
 	wa.startQueue(o.localVerifier)
-	if wa.wb, err = ui.NewWorkbenchConfig(&bookStore{bk: bk, jobs: wa.verifier()}, engineVerifier{v: wa.verifier(), playNodes: o.playNodes}, wa.win, wa.cfg); err != nil {
+	if wa.wb, err = ui.NewWorkbenchConfig(&bookStore{bk: bk, jobs: wa.verifier(), budget: wa.budget}, engineVerifier{v: wa.verifier(), playNodes: o.playNodes, budget: wa.budget}, wa.win, wa.cfg); err != nil {
 		wa.stopQueue()
 		bk.Close()
 		return nil, err
@@ -130,6 +134,8 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	wa.win.SetContent(container.NewBorder(nil, wa.statusBar, nil, nil, content))
 	wa.wb.Attach(wa.win)
 	wa.win.SetOnClosed(wa.beginQuit) // the window's close quits the app: stop the work first
+	wa.attachDrop()
+	wa.attachPrefs()
 	wa.win.Resize(fyne.NewSize(1280, 860))
 	wa.remember(bk.Path())
 	wa.setMenu()
@@ -141,6 +147,7 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	if o.playTime > 0 {
 		wa.wb.SetPlayBudget(o.playTime)
 	}
+	wa.startSettings(o)
 	if o.play != "" {
 		turns, err := engine.ParseTurns(bk.Rules(), o.play)
 		if err != nil {
@@ -262,7 +269,7 @@ func (wa *workbenchApp) remember(path string) {
 
 // switchTo makes bk the open book (closing the previous one).
 func (wa *workbenchApp) switchTo(bk *proofbook.Book) {
-	if err := wa.wb.Session().SetStore(&bookStore{bk: bk, jobs: wa.verifier()}); err != nil {
+	if err := wa.wb.Session().SetStore(&bookStore{bk: bk, jobs: wa.verifier(), budget: wa.budget}); err != nil {
 		bk.Close()
 		dialog.ShowError(err, wa.win)
 		return
@@ -312,11 +319,12 @@ func (wa *workbenchApp) checkBook() {
 }
 
 // openPath opens the book at path (off the UI goroutine: an upgrade may
-// take a while) and shows it.
-func (wa *workbenchApp) openPath(path string) {
+// take a while) and shows it; then (if any) runs after, either way.
+func (wa *workbenchApp) openPath(path string, then ...func()) {
 	wa.wb.Session().Go(func() func() {
 		bk, err := proofbook.Open(context.Background(), path)
 		return func() {
+			defer runAll(then)
 			if err != nil {
 				dialog.ShowError(fmt.Errorf("open %s: %w", path, err), wa.win)
 				return
@@ -342,6 +350,8 @@ func (wa *workbenchApp) setMenu() {
 	importSGF.Disabled = wa.bk.ReadOnly() != ""
 	importLines.Disabled = importSGF.Disabled
 	importGames.Disabled = importSGF.Disabled
+	importBundled := fyne.NewMenuItem(bundledLabel(), wa.importBundledGames)
+	importBundled.Disabled = importSGF.Disabled
 	file := fyne.NewMenu("File",
 		fyne.NewMenuItem("New book…", wa.newBook),
 		fyne.NewMenuItem("Open book…", wa.openBook),
@@ -351,17 +361,20 @@ func (wa *workbenchApp) setMenu() {
 		importSGF,
 		importLines,
 		importGames,
+		importBundled,
 		fyne.NewMenuItem("Export SGF of this position…", wa.exportSGF),
 		fyne.NewMenuItem("Export board as PNG…", wa.exportPNG),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Check book…", wa.checkBook),
-		fyne.NewMenuItem("Verifier queue…", wa.queueSettings),
+		fyne.NewMenuItem("Verifier queue…", func() { wa.showPreferences() }),
 		fyne.NewMenuItemSeparator(),
 		quitItem(wa.quit),
 	)
-	edit := fyne.NewMenu("Edit",
-		fyne.NewMenuItem("Undo last edit", wa.wb.History().Undo),
-	)
+	undo := fyne.NewMenuItem("Undo last edit", wa.wb.History().Undo)
+	undo.Shortcut = &fyne.ShortcutUndo{}
+	prefs := fyne.NewMenuItem("Preferences…", func() { wa.showPreferences() })
+	prefs.Shortcut = preferencesShortcut()
+	edit := fyne.NewMenu("Edit", undo, fyne.NewMenuItemSeparator(), prefs)
 	engineMove := fyne.NewMenuItem("Play engine move", wa.wb.Prover().PlayEngineMove)
 	engineMove.Shortcut = ui.EngineMoveShortcut()
 	engineMenu := fyne.NewMenu("Engine",
@@ -372,6 +385,13 @@ func (wa *workbenchApp) setMenu() {
 	// The navigation keys' table (ui/keys.go), their accelerators shown.
 	nav := wa.wb.NavMenu(fyne.NewMenuItem("Next position to prove", wa.wb.Cursor().Next))
 	wa.win.SetMainMenu(fyne.NewMainMenu(file, edit, nav, engineMenu))
+}
+
+// runAll calls each of fs in order.
+func runAll(fs []func()) {
+	for _, f := range fs {
+		f()
+	}
 }
 
 func appendItem(m *fyne.Menu, it *fyne.MenuItem) *fyne.Menu {
@@ -418,7 +438,7 @@ func (wa *workbenchApp) newBook() {
 }
 
 func (wa *workbenchApp) openBook() {
-	wa.chooseFile(fileSpec{title: "Open book", confirm: "Open", exts: []string{".c6book", ".db", ".sqlite"}}, wa.openPath)
+	wa.chooseFile(fileSpec{title: "Open book", confirm: "Open", exts: []string{".c6book", ".db", ".sqlite"}}, func(path string) { wa.openPath(path) })
 }
 
 func (wa *workbenchApp) saveCopy() {
@@ -459,18 +479,22 @@ func (wa *workbenchApp) importSGF(partial bool) {
 		title = "Import SGF with proof lines"
 	}
 	wa.chooseFile(fileSpec{title: title, confirm: "Import", exts: []string{".sgf", ".SGF"}}, func(path string) {
-		wa.importSGFFrom(func() (io.ReadCloser, int64, error) {
-			f, err := os.Open(path)
-			if err != nil {
-				return nil, 0, err
-			}
-			size := int64(0) // unknown (a pipe): the bar bounces
-			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-				size = fi.Size()
-			}
-			return f, size, nil
-		}, partial)
+		wa.importSGFFrom(func() (io.ReadCloser, int64, error) { return openSized(path) }, partial)
 	})
+}
+
+// openSized opens path for reading with its size, the progress bar's
+// total (0 when unknown, as for a pipe: the bar bounces).
+func openSized(path string) (io.ReadCloser, int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	size := int64(0)
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		size = fi.Size()
+	}
+	return f, size, nil
 }
 
 // importSGFData merges an SGF collection held in memory into the book.
@@ -482,8 +506,8 @@ func (wa *workbenchApp) importSGFData(data []byte, partial bool) {
 
 // importSGFFrom merges an SGF collection into the book (one transaction),
 // read as it is imported (within the engine's SGF limits). open gives the
-// input and its size (0: unknown), the bar's total.
-func (wa *workbenchApp) importSGFFrom(open func() (io.ReadCloser, int64, error), partial bool) {
+// input and its size (0: unknown), the bar's total; then (if any) runs after.
+func (wa *workbenchApp) importSGFFrom(open func() (io.ReadCloser, int64, error), partial bool, then ...func()) {
 	bk := wa.bk
 	wa.background("Importing SGF", func(ctx context.Context, report func(session.Progress)) (string, error) {
 		in, size, err := open()
@@ -498,7 +522,7 @@ func (wa *workbenchApp) importSGFFrom(open func() (io.ReadCloser, int64, error),
 		return fmt.Sprintf("Imported %s (%d already in the book): %s, %s.",
 			session.Plural(st.Games, "game", "games"), st.Already, session.Plural(st.Positions, "new position", "new positions"),
 			session.Plural(st.Edges, "new move", "new moves")), nil
-	}, nil)
+	}, nil, then...)
 }
 
 func (wa *workbenchApp) importGames() {
@@ -508,9 +532,15 @@ func (wa *workbenchApp) importGames() {
 // importGamesFile imports a LittleGolem games file ({"gid": [turns]},
 // plain or gzip), committed batch by batch.
 func (wa *workbenchApp) importGamesFile(path string) {
+	wa.importGamesFrom(func() (io.ReadCloser, error) { return os.Open(path) })
+}
+
+// importGamesFrom imports the LittleGolem games open reads, committed
+// batch by batch, with progress and Cancel; then (if any) runs after.
+func (wa *workbenchApp) importGamesFrom(open func() (io.ReadCloser, error), then ...func()) {
 	bk := wa.bk
 	wa.background("Importing games", func(ctx context.Context, report func(session.Progress)) (string, error) {
-		f, err := os.Open(path)
+		f, err := open()
 		if err != nil {
 			return "", err
 		}
@@ -539,7 +569,7 @@ func (wa *workbenchApp) importGamesFile(path string) {
 		return fmt.Sprintf("Imported %s (%d already in the book, %d skipped): %s, %s.",
 			session.Plural(st.Games, "game", "games"), st.Already, len(st.Skipped), session.Plural(st.Positions, "new position", "new positions"),
 			session.Plural(st.Edges, "new move", "new moves")), nil
-	}, nil)
+	}, nil, then...)
 }
 
 // importProgressText is the import dialog's line: what committed
@@ -613,8 +643,8 @@ func (wa *workbenchApp) exportPNG() {
 // and ok gets the result (nil: it shows in a dialog), or the error shows.
 // The work reports through report (any goroutine, never blocks); the
 // dialog shows the latest report (progressView), its bar determinate when
-// the report has a Total.
-func (wa *workbenchApp) background(title string, work func(ctx context.Context, report func(session.Progress)) (string, error), ok func(string)) {
+// the report has a Total. then (if any) runs last, whatever the outcome.
+func (wa *workbenchApp) background(title string, work func(ctx context.Context, report func(session.Progress)) (string, error), ok func(string), then ...func()) {
 	view := newProgressView(time.Now())
 	d := dialog.NewCustom(title, "Cancel", view.box, wa.win)
 	d.Resize(fyne.NewSize(560, 0))
@@ -628,6 +658,7 @@ func (wa *workbenchApp) background(title string, work func(ctx context.Context, 
 		},
 		OnProgress: view.show,
 		OnDone: func(err error) {
+			defer runAll(then)
 			view.stop()
 			d.Hide()
 			wa.wb.Session().Reload()

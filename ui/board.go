@@ -42,13 +42,9 @@ type BoardView struct {
 	Marks        map[engine.Square]string
 }
 
-// Colours of the board and its overlays.
+// Colours of the overlays (the board's own come from the theme:
+// boardcolors.go).
 var (
-	colWood       = color.NRGBA{0xde, 0xb8, 0x87, 0xff}
-	colGrid       = color.NRGBA{0x3a, 0x2a, 0x1a, 0xff}
-	colBlack      = color.NRGBA{0x10, 0x10, 0x10, 0xff}
-	colWhite      = color.NRGBA{0xf8, 0xf8, 0xf4, 0xff}
-	colLast       = color.NRGBA{0xe0, 0x20, 0x20, 0xff}
 	colZone       = color.NRGBA{0x40, 0x90, 0xff, 0x58}
 	colUnsolved   = color.NRGBA{0xd0, 0x00, 0x30, 0xff}
 	colUnsolvedBg = color.NRGBA{0xff, 0xff, 0xff, 0xc0}
@@ -225,6 +221,7 @@ type boardRenderer struct {
 	size fyne.Size
 
 	base    *canvas.Raster
+	pal     boardPalette // the colours base was drawn with
 	coordsM engine.Rules // the rules coords were made for
 	coords  []*canvas.Text
 	tick    *canvas.Rectangle // refreshed to have the window repainted
@@ -393,6 +390,7 @@ func (r *boardRenderer) drawBase(w, h int) image.Image {
 		return p.img
 	}
 	g, rules, px := p.g, p.rules, p.px
+	colWood, colGrid := r.pal.wood, r.pal.grid
 	p.fill(px(g.x0-g.cell), px(g.y0-g.cell*0.75), px(g.x0-g.cell+g.cell*float32(rules.M+1)), px(g.y0-g.cell*0.75+g.cell*float32(rules.N+1)), colWood)
 	top, bottom := g.centre(0, rules.N-1), g.centre(0, 0)
 	left, right := g.centre(0, 0), g.centre(rules.M-1, 0)
@@ -448,6 +446,12 @@ func (r *boardRenderer) update() {
 	g := geomFor(rules, r.size)
 	cell := g.cell
 	grown := &r.grown
+	pal := currentPalette() // the theme's (light or dark)
+	if pal != r.pal {
+		r.pal = pal
+		r.base.Refresh() // the wood and grid in the new colours
+	}
+	colWood, colGrid, colBlack, colWhite, colLast := pal.wood, pal.grid, pal.black, pal.white, pal.last
 
 	if r.base.Size() != r.size {
 		r.base.Resize(r.size) // the raster is drawn again at the new size

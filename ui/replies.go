@@ -194,7 +194,7 @@ func (r *boardRenderer) drawReplies(v BoardView, focus int, unsolved map[engine.
 		}
 		setText(r.replyTxt.next(&r.grown), letter, text, size, c, true)
 		if rs.n > 1 {
-			plus := colGrid
+			plus := r.pal.grid
 			if focus >= 0 {
 				plus.A = dimAlpha * 2
 			}
@@ -228,9 +228,9 @@ func (r *boardRenderer) drawReplyFocus(v BoardView, focus int, g boardGeom, circ
 		if v.Pos.At(s) != engine.Empty {
 			continue
 		}
-		fill, text := colBlack, colWhite
+		fill, text := r.pal.black, r.pal.white
 		if v.Pos.ToMove() == engine.White {
-			fill, text = colWhite, colBlack
+			fill, text = r.pal.white, r.pal.black
 		}
 		fill.A = 0xa0
 		circle(&r.stones, s, 0.92, fill, col, 3)
