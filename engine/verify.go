@@ -75,7 +75,7 @@ const (
 // UnsolvedMove is a defender move the solvers could not refute.
 type UnsolvedMove struct {
 	Move   Move
-	Reason string // ReasonBudget, ReasonExhausted, ReasonLoss or ReasonCancelled
+	Reason UnsolvedReason // ReasonBudget, ReasonExhausted, ReasonLoss or ReasonCancelled
 }
 
 // CoveredMove is a full defender move the verifier refuted one by one, with

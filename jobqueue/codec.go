@@ -66,7 +66,7 @@ func (e *encoder) unsolved(us []engine.UnsolvedMove) {
 	e.uint(uint64(len(us)))
 	for _, u := range us {
 		e.move(u.Move)
-		e.str(u.Reason)
+		e.str(string(u.Reason))
 	}
 }
 func (e *encoder) tree(st *engine.Strategy) {
@@ -261,7 +261,7 @@ func (d *decoder) move() engine.Move {
 func (d *decoder) moves() []engine.Move { return readList(d, d.move) }
 
 func (d *decoder) unsolved() []engine.UnsolvedMove {
-	return readList(d, func() engine.UnsolvedMove { return engine.UnsolvedMove{Move: d.move(), Reason: d.str()} })
+	return readList(d, func() engine.UnsolvedMove { return engine.UnsolvedMove{Move: d.move(), Reason: engine.UnsolvedReason(d.str())} })
 }
 
 func (d *decoder) tree(depth int) *engine.Strategy {

@@ -29,18 +29,18 @@ type solveTreeJSON struct {
 }
 
 type solveJSON struct {
-	Rules  string         `json:"rules"`
-	Turns  string         `json:"turns"`
-	ToMove string         `json:"to_move"`
-	Mode   string         `json:"mode"`
-	Result string         `json:"result"`
-	Reason string         `json:"reason,omitempty"`
-	Move   string         `json:"move,omitempty"`
-	Line   []string       `json:"line"`
-	Nodes  int64          `json:"nodes"`
-	MS     int64          `json:"ms"`
-	Zone   []string       `json:"zone"`
-	Tree   *solveTreeJSON `json:"tree,omitempty"`
+	Rules  string                `json:"rules"`
+	Turns  string                `json:"turns"`
+	ToMove string                `json:"to_move"`
+	Mode   string                `json:"mode"`
+	Result string                `json:"result"`
+	Reason engine.UnsolvedReason `json:"reason,omitempty"`
+	Move   string                `json:"move,omitempty"`
+	Line   []string              `json:"line"`
+	Nodes  int64                 `json:"nodes"`
+	MS     int64                 `json:"ms"`
+	Zone   []string              `json:"zone"`
+	Tree   *solveTreeJSON        `json:"tree,omitempty"`
 }
 
 // SolveOptions are c6 solve's flags; Validate reads --mode and --free
