@@ -73,7 +73,7 @@ func (s *bookStore) Position(ctx context.Context, b *engine.Board, a engine.Colo
 		return session.Position{}, err
 	}
 	out.Warning = warning
-	out.Held = out.Stuck == "held"
+	out.Held = out.Stuck == c6book.StuckHeld
 	if len(p.Marks) > 0 {
 		out.Marks = map[engine.Square]string{}
 		for _, m := range p.Marks {

@@ -261,7 +261,9 @@ func (d *decoder) move() engine.Move {
 func (d *decoder) moves() []engine.Move { return readList(d, d.move) }
 
 func (d *decoder) unsolved() []engine.UnsolvedMove {
-	return readList(d, func() engine.UnsolvedMove { return engine.UnsolvedMove{Move: d.move(), Reason: engine.UnsolvedReason(d.str())} })
+	return readList(d, func() engine.UnsolvedMove {
+		return engine.UnsolvedMove{Move: d.move(), Reason: engine.UnsolvedReason(d.str())}
+	})
 }
 
 func (d *decoder) tree(depth int) *engine.Strategy {

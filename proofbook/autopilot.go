@@ -596,19 +596,23 @@ func (bk *Book) AutoMove(ctx context.Context, id PosID, m engine.Move) (bool, er
 }
 
 // Stuck says why the auto-pilot cannot work at position id for attacker
-// a: "held" (left to the expert), "dead end" (its verdict leaves every
-// defender move open: no zone bounds the defence), or "" (it can).
-func (bk *Book) Stuck(ctx context.Context, id PosID, a engine.Color) (string, error) {
+// a: StuckHeld (left to the expert), StuckDeadEnd (its verdict leaves
+// every defender move open: no zone bounds the defence), or NotStuck (it
+// can).
+func (bk *Book) Stuck(ctx context.Context, id PosID, a engine.Color) (c6book.StuckReason, error) {
 	h, err := bk.held(ctx, bk.r, id, a)
-	if err != nil || h {
-		return map[bool]string{true: "held"}[h], err
+	if err != nil {
+		return c6book.NotStuck, err
+	}
+	if h {
+		return c6book.StuckHeld, nil
 	}
 	v, err := loadVerdict(ctx, bk.r, id)
 	if err != nil {
-		return "", err
+		return c6book.NotStuck, err
 	}
 	if v != nil && v.Attacker == a && v.AllUnsolved && v.Status != c6book.StatusProved {
-		return "dead end", nil
+		return c6book.StuckDeadEnd, nil
 	}
-	return "", nil
+	return c6book.NotStuck, nil
 }

@@ -592,7 +592,7 @@ func (c *Cursor) HoldText() string {
 	switch {
 	case c.info.Held:
 		parts = append(parts, "Left to you: the auto-pilot skips this position and everything below it.")
-	case c.info.Stuck == "dead end":
+	case c.info.Stuck == c6book.StuckDeadEnd:
 		parts = append(parts, "The auto-pilot's dead end: the verdict leaves every defender move open.")
 	}
 	if c.nextText != "" && c.nextVisit == c.visit {
@@ -616,7 +616,7 @@ func stuckText(r engine.Rules, e Entry) string {
 			where = "here"
 		}
 		what := "left to the expert"
-		if st.Why == "dead end" {
+		if st.Why == c6book.StuckDeadEnd {
 			what = "a verifier dead end (every defender move open)"
 		}
 		parts = append(parts, where+": "+what)

@@ -40,9 +40,9 @@ type Position struct {
 	// since the last check (they then show as unchecked); "" when none.
 	Warning string
 	// Stuck says why the auto-pilot cannot work here for the attacker:
-	// "held", "dead end" (its verdict leaves every defender move open) or
-	// "".
-	Stuck string
+	// held, a dead end (its verdict leaves every defender move open) or
+	// not stuck.
+	Stuck c6book.StuckReason
 }
 
 // Entry is a position found by a query (proved positions, comment search,
@@ -65,10 +65,10 @@ type Entry struct {
 }
 
 // StuckAt is a position on a line where the auto-pilot is stuck: the one
-// after the line's first Ply moves, and why ("held", "dead end").
+// after the line's first Ply moves, and why (held, a dead end).
 type StuckAt struct {
 	Ply int
-	Why string
+	Why c6book.StuckReason
 }
 
 // BookStore is the proof book as the workbench sees it. Positions are given

@@ -205,8 +205,8 @@ type bookNextJSON struct {
 // stuckJSON is a position of next's line where the auto-pilot is stuck:
 // why is "held" or "dead end" (proofbook.Book.Stuck).
 type stuckJSON struct {
-	ID  int64  `json:"id"`
-	Why string `json:"why"`
+	ID  int64              `json:"id"`
+	Why c6book.StuckReason `json:"why"`
 }
 
 // bookOpenJSON is c6 book open --json; other counts the other attacker's

@@ -89,7 +89,7 @@ func (s *Store) Position(_ context.Context, b *engine.Board, a engine.Color) (se
 		marks[k] = v
 	}
 	return session.Position{Found: true, Comment: n.Comment, Label: n.Label, Marks: marks,
-		Status: n.Status[a], Verdict: n.Verdict[a], Held: n.Held[a], Stuck: map[bool]string{true: "held"}[n.Held[a]]}, nil
+		Status: n.Status[a], Verdict: n.Verdict[a], Held: n.Held[a], Stuck: map[bool]c6book.StuckReason{true: c6book.StuckHeld}[n.Held[a]]}, nil
 }
 
 func (s *Store) Children(_ context.Context, b *engine.Board, a engine.Color) ([]session.Child, error) {
@@ -255,7 +255,7 @@ func (s *Store) Next(_ context.Context, b *engine.Board, a engine.Color) (sessio
 			c := b.Clone()
 			for i := 0; i <= len(line); i++ {
 				if cn := s.node(c, false); cn != nil && cn.Held[a] {
-					e.Stuck = append(e.Stuck, session.StuckAt{Ply: i, Why: "held"})
+					e.Stuck = append(e.Stuck, session.StuckAt{Ply: i, Why: c6book.StuckHeld})
 				}
 				if i < len(line) && c.Play(line[i]) != nil {
 					break
