@@ -2,6 +2,7 @@ package main
 
 import (
 	"c6book"
+	"c6book/engine"
 )
 
 // The --json outputs of the book subcommands. Their fields are in the
@@ -184,11 +185,11 @@ type bookProveJSON struct {
 
 // frontierJSON is one open position of a prove run's frontier.
 type frontierJSON struct {
-	ID    int64  `json:"id"`
-	Turns string `json:"turns"`
-	PN    int64  `json:"pn"`
-	DN    int64  `json:"dn"`
-	Why   string `json:"why"`
+	ID    int64                 `json:"id"`
+	Turns string                `json:"turns"`
+	PN    int64                 `json:"pn"`
+	DN    int64                 `json:"dn"`
+	Why   engine.FrontierReason `json:"why"`
 }
 
 // bookNextJSON is c6 book next --json.
