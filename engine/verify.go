@@ -66,10 +66,14 @@ type VerifyProgress struct {
 	Elapsed  time.Duration
 }
 
+// VerdictStatus is a Verdict's status: StatusProved or StatusOpen. Its
+// bytes travel in the job queue's verdict encoding.
+type VerdictStatus string
+
 // Verdict statuses.
 const (
-	StatusProved = "proved"
-	StatusOpen   = "open"
+	StatusProved VerdictStatus = "proved"
+	StatusOpen   VerdictStatus = "open"
 )
 
 // UnsolvedMove is a defender move the solvers could not refute.
@@ -112,7 +116,7 @@ type SeminullZone struct {
 //     is outside that zone: refuted by that seminull strategy;
 //   - none of its stones is in NullZone: refuted by the null-move strategy.
 type Verdict struct {
-	Status string // StatusProved or StatusOpen
+	Status VerdictStatus // StatusProved or StatusOpen
 	// Order is the λ order of the verdict's argument: 1 when the attacker
 	// wins by double threats alone (more than p threats, or p threats and
 	// every critical defence refuted by a VCDT); 2 when it needs single

@@ -237,7 +237,7 @@ func TestVerifySoundAgainstEveryDefence(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				stat[[]string{"double", "single", "quiet"}[(i-1)%3]+"-"+vd.Status]++
+				stat[[]string{"double", "single", "quiet"}[(i-1)%3]+"-"+string(vd.Status)]++
 				if vd.Status == StatusProved {
 					stat["order"+string(rune('0'+vd.Order))]++
 				}

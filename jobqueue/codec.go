@@ -90,7 +90,7 @@ func (e *encoder) tree(st *engine.Strategy) {
 // encodeVerdict encodes vd (see the format above).
 func encodeVerdict(vd *engine.Verdict) ([]byte, error) {
 	var e encoder
-	e.str(vd.Status)
+	e.str(string(vd.Status))
 	e.int(int64(vd.Order))
 	e.int(int64(vd.Lambda))
 	e.int(int64(vd.Attacker))
@@ -309,7 +309,7 @@ func decodeVerdict(r engine.Rules, data []byte) (engine.Verdict, error) {
 	}
 	d := &decoder{buf: payload, squares: r.Squares()}
 	var vd engine.Verdict
-	vd.Status = d.str()
+	vd.Status = engine.VerdictStatus(d.str())
 	vd.Order = d.small()
 	vd.Lambda = d.small()
 	vd.Attacker = engine.Color(d.small())
