@@ -31,7 +31,7 @@ type engineVerifier struct {
 func (ev engineVerifier) Verify(ctx context.Context, b *engine.Board, lambda int, progress func(session.Progress)) (c6book.Verdict, error) {
 	opts := engine.VerifyOptions{Lambda: lambda, Limits: ev.limits, Workers: ev.workers}
 	return c6book.VerifyBoard(ctx, b, ev.v, 0, opts, func(p engine.VerifyProgress) { // in b's frame
-		progress(session.Progress{Phase: p.Phase, Done: p.Done, Total: p.Total, Nodes: p.Nodes, Elapsed: p.Elapsed})
+		progress(session.Progress{Phase: session.Phase(p.Phase), Done: p.Done, Total: p.Total, Nodes: p.Nodes, Elapsed: p.Elapsed})
 	})
 }
 

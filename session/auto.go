@@ -64,7 +64,7 @@ func (p *Prover) StartAuto(jobs int, budget time.Duration) {
 			// (Reports may come after AutoProve returned, when cancelled:
 			// the job delivers none after its end.)
 			res, err = ap.AutoProve(ctx, b, opts, func(ap c6book.ProveProgress) {
-				progress(Progress{Phase: "auto", Done: ap.Calls, Elapsed: ap.Elapsed, Auto: ap})
+				progress(Progress{Phase: PhaseAuto, Done: ap.Calls, Elapsed: ap.Elapsed, Auto: ap})
 			})
 			return err
 		},

@@ -159,7 +159,7 @@ func (p *Prover) startPlay(pl Player, move bool) {
 		Run: func(ctx context.Context, _ BookStore, progress func(Progress)) error {
 			var err error
 			ans, err = pl.Play(ctx, b, budget, func(pp PlayProgress) {
-				progress(Progress{Phase: pp.Stage, Nodes: pp.Nodes, Elapsed: pp.Elapsed, Play: pp})
+				progress(Progress{Phase: Phase(pp.Stage), Nodes: pp.Nodes, Elapsed: pp.Elapsed, Play: pp})
 			})
 			return err
 		},

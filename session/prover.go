@@ -87,7 +87,7 @@ func (p *Prover) Verify() {
 			}
 			v.Lambda = lambda
 			e.verdict = v
-			progress(Progress{Phase: "storing", Text: "storing the verdict (Stop gives up if another program keeps the book locked)…"})
+			progress(Progress{Phase: PhaseStoring, Text: "storing the verdict (Stop gives up if another program keeps the book locked)…"})
 			// The verdict is stored even if the user moved on meanwhile;
 			// while another program holds the book, the store waits for
 			// it until it is stored or the user presses Stop.

@@ -128,7 +128,7 @@ type ReadOnlyStore interface {
 
 // Progress is a job's progress report (the verifier's, an export's…).
 type Progress struct {
-	Phase       string
+	Phase       Phase
 	Done, Total int
 	Nodes       int64
 	Elapsed     time.Duration
@@ -137,6 +137,17 @@ type Progress struct {
 	Play PlayProgress
 	Auto c6book.ProveProgress
 }
+
+// Phase names what a job is doing, for its progress line: the verifier's
+// phase (engine.VerifyPhase), the player's stage (engine.PlayStage) or one
+// of the session's own.
+type Phase string
+
+// The session's own phases.
+const (
+	PhaseStoring Phase = "storing" // the verdict is being stored
+	PhaseAuto    Phase = "auto"    // the auto-pilot runs (Progress.Auto says more)
+)
 
 // Verifier runs the NCTU6-style verifier: its verdict is in the frame of b
 // (c6book.FromEngine with symmetry 0), and StoreVerdict maps it into the

@@ -313,7 +313,7 @@ func (f *Verifier) Verify(ctx context.Context, b *engine.Board, lambda int, prog
 	if f.Started != nil {
 		f.Started <- b
 	}
-	progress(session.Progress{Phase: "null", Done: 1, Total: 4, Nodes: 100})
+	progress(session.Progress{Phase: session.Phase(engine.PhaseNull), Done: 1, Total: 4, Nodes: 100})
 	if f.Release != nil {
 		select {
 		case <-f.Release:
