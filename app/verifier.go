@@ -55,7 +55,7 @@ func (ev engineVerifier) Play(ctx context.Context, b *engine.Board, budget time.
 		return session.PlayAnswer{}, err
 	}
 	a := session.PlayAnswer{Move: res.Move, Score: res.Score, PV: res.PV, Nodes: res.Nodes, Depth: res.Depth, Reason: res.Reason,
-		Elapsed: res.Elapsed, Lost: res.Reason == "lost" || res.Score <= -engine.WinScore/2}
+		Elapsed: res.Elapsed, Lost: res.Reason == engine.PlayLost || res.Score <= -engine.WinScore/2}
 	for _, c := range res.Candidates {
 		pv := c.PV
 		if len(pv) == 0 {

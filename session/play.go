@@ -22,7 +22,7 @@ const defaultPlayBudget = time.Second
 
 // PlayProgress is the player's progress.
 type PlayProgress struct {
-	Stage   string // "solve", "search", "safety"
+	Stage   engine.PlayStage
 	Nodes   int64
 	Depth   int // deepest iteration completed (turns)
 	Best    engine.Move
@@ -39,7 +39,7 @@ type PlayAnswer struct {
 	PV     []engine.Move // from the position, starting with Move
 	Nodes  int64
 	Depth  int
-	Reason string // the engine's: "six", "vcdt", "vcst", "opening", "search", "only", "lost"
+	Reason engine.PlayReason // the engine's
 	// Ranked are the moves the player considered, best first, with their
 	// Score and PV.
 	Ranked []Candidate
@@ -323,11 +323,11 @@ func (p *Prover) PlayText() string {
 	} else {
 		fmt.Fprintf(&sb, "Best %s (%s)", engine.MoveName(r, a.Move), scoreText(a.Score))
 		switch a.Reason {
-		case "six":
+		case engine.PlaySix:
 			sb.WriteString(": makes six")
-		case "vcdt", "vcst":
-			fmt.Fprintf(&sb, ": wins by %s", strings.ToUpper(a.Reason))
-		case "only":
+		case engine.PlayVCDT, engine.PlayVCST:
+			fmt.Fprintf(&sb, ": wins by %s", strings.ToUpper(string(a.Reason)))
+		case engine.PlayOnly:
 			sb.WriteString(": the only move")
 		}
 		// (Each ranked move's row shows its line.)

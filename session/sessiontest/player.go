@@ -66,7 +66,7 @@ func (p *Player) Play(ctx context.Context, b *engine.Board, budget time.Duration
 		return session.PlayAnswer{}, err
 	}
 	a := session.PlayAnswer{Move: res.Move, Score: res.Score, PV: res.PV, Nodes: res.Nodes, Depth: res.Depth, Reason: res.Reason,
-		Lost: res.Reason == "lost"}
+		Lost: res.Reason == engine.PlayLost}
 	for _, c := range res.Candidates {
 		sc := c.Score
 		if math.IsInf(sc, 0) {
