@@ -20,7 +20,7 @@ type Prover struct {
 	verify     *Job
 	verifyKey  posKey
 	verifyLine []engine.Move // the line to the position verified
-	verifyText string        // "", "stopped", "error"
+	verifyText VerifyEnd     // how the last verification ended, when no verdict shows
 
 	auto autoState
 
@@ -34,7 +34,7 @@ type Prover struct {
 // reset forgets the jobs of the previous book (cancelled and waited for:
 // their ends, delivered later, are dropped) and what they found.
 func (p *Prover) reset() {
-	p.verify, p.verifyText = nil, ""
+	p.verify, p.verifyText = nil, VerifyShown
 	p.suggest, p.play.job = nil, nil
 	p.play.answer, p.play.text = nil, ""
 	p.candsValid = false
@@ -75,7 +75,7 @@ func (p *Prover) Verify() {
 	b, lambda, verifier := c.pos.Clone(), p.lambda, s.verifier
 	p.verifyKey = keyOf(c.pos)
 	p.verifyLine = c.prefix()
-	p.verifyText = ""
+	p.verifyText = VerifyShown
 	e := &repliesEdit{editAt: editAt{line: p.verifyLine}}
 	var job *Job
 	job = s.Start(JobSpec{
@@ -128,9 +128,20 @@ func (p *Prover) GoToVerify() {
 	}
 }
 
-// VerifyText is what the last verification left to say ("stopped",
-// "error"; "" when its verdict is shown).
-func (p *Prover) VerifyText() string { return p.verifyText }
+// VerifyEnd is what the last verification left to say when it left no
+// verdict: its bytes are the words the workbench shows.
+type VerifyEnd string
+
+// How a verification ended.
+const (
+	VerifyShown   VerifyEnd = ""        // its verdict is shown (or none ran)
+	VerifyStopped VerifyEnd = "stopped" // cancelled
+	VerifyFailed  VerifyEnd = "error"   // it failed (the error went to the session's errors)
+)
+
+// VerifyText is what the last verification left to say (VerifyStopped,
+// VerifyFailed; VerifyShown when its verdict is shown).
+func (p *Prover) VerifyText() VerifyEnd { return p.verifyText }
 
 // Stop cancels the running verification and candidate search (or the
 // player's).
@@ -157,9 +168,9 @@ func (p *Prover) finishVerify(job *Job, v c6book.Verdict, err error) {
 	p.verify = nil
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
-			p.verifyText = "stopped"
+			p.verifyText = VerifyStopped
 		} else {
-			p.verifyText = "error"
+			p.verifyText = VerifyFailed
 			s.fail(fmt.Errorf("verify: %w", err))
 		}
 		s.changed(ChangeVerify)
