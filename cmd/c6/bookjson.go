@@ -3,6 +3,7 @@ package main
 import (
 	"c6book"
 	"c6book/engine"
+	"c6book/proofbook"
 )
 
 // The --json outputs of the book subcommands. Their fields are in the
@@ -31,24 +32,24 @@ type importFileJSON struct {
 
 // bookImportGamesJSON is c6 book import-games --json.
 type bookImportGamesJSON struct {
-	Already         int            `json:"already"`
-	Games           int            `json:"games"`
-	LongestTxMS     int64          `json:"longest_tx_ms"`
-	Moves           int            `json:"moves"`
-	MS              int64          `json:"ms"`
-	Positions       int            `json:"positions"`
-	Repaired        int            `json:"repaired"`
-	Skipped         int            `json:"skipped"`
-	SkippedByReason map[string]int `json:"skipped_by_reason"`
-	SkippedGames    []skipJSON     `json:"skipped_games"`
-	Transactions    int            `json:"transactions"`
+	Already         int                          `json:"already"`
+	Games           int                          `json:"games"`
+	LongestTxMS     int64                        `json:"longest_tx_ms"`
+	Moves           int                          `json:"moves"`
+	MS              int64                        `json:"ms"`
+	Positions       int                          `json:"positions"`
+	Repaired        int                          `json:"repaired"`
+	Skipped         int                          `json:"skipped"`
+	SkippedByReason map[proofbook.SkipReason]int `json:"skipped_by_reason"`
+	SkippedGames    []skipJSON                   `json:"skipped_games"`
+	Transactions    int                          `json:"transactions"`
 }
 
 // skipJSON is one skipped game (id and error cut to one short line).
 type skipJSON struct {
-	ID     string `json:"id"`
-	Reason string `json:"reason"`
-	Error  string `json:"error"`
+	ID     string               `json:"id"`
+	Reason proofbook.SkipReason `json:"reason"`
+	Error  string               `json:"error"`
 }
 
 // bookExportJSON is c6 book export --json (or with --out): sgf holds the
