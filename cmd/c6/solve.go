@@ -168,7 +168,7 @@ func solveTree(r engine.Rules, st *engine.Strategy) *solveTreeJSON {
 
 func printSolve(w io.Writer, v solveJSON) {
 	switch v.Result {
-	case "win":
+	case engine.Win.String():
 		fmt.Fprintf(w, "%s wins by %s: %s\n", v.ToMove, v.Mode, v.Move)
 		fmt.Fprintf(w, "line: %s\n", strings.Join(v.Line, " "))
 		fmt.Fprintf(w, "zone (%d): %s\n", len(v.Zone), strings.Join(v.Zone, " "))
