@@ -29,8 +29,8 @@ const (
 	maxTreeDepth = 4096     // strategy nesting
 )
 
-// ErrCorrupt is returned for a result or job that cannot be decoded.
-var ErrCorrupt = errors.New("jobqueue: corrupt message")
+// errCorrupt is returned for a result or job that cannot be decoded.
+var errCorrupt = errors.New("jobqueue: corrupt message")
 
 type encoder struct{ buf []byte }
 
@@ -151,7 +151,7 @@ type decoder struct {
 
 func (d *decoder) fail(format string, args ...any) {
 	if d.err == nil {
-		d.err = fmt.Errorf("%w: %s", ErrCorrupt, fmt.Sprintf(format, args...))
+		d.err = fmt.Errorf("%w: %s", errCorrupt, fmt.Sprintf(format, args...))
 	}
 }
 
@@ -293,19 +293,19 @@ func (d *decoder) tree(depth int) *engine.Strategy {
 // under rules r (every square must be on r's board).
 func decodeVerdict(r engine.Rules, data []byte) (engine.Verdict, error) {
 	if len(data) == 0 {
-		return engine.Verdict{}, fmt.Errorf("%w: empty verdict", ErrCorrupt)
+		return engine.Verdict{}, fmt.Errorf("%w: empty verdict", errCorrupt)
 	}
 	if data[0] != verdictVersion {
-		return engine.Verdict{}, fmt.Errorf("%w: verdict encoding version %d, this build reads %d", ErrCorrupt, data[0], verdictVersion)
+		return engine.Verdict{}, fmt.Errorf("%w: verdict encoding version %d, this build reads %d", errCorrupt, data[0], verdictVersion)
 	}
 	fr := flate.NewReader(bytes.NewReader(data[1:]))
 	defer fr.Close()
 	payload, err := io.ReadAll(io.LimitReader(fr, maxDecoded+1))
 	if err != nil {
-		return engine.Verdict{}, fmt.Errorf("%w: %v", ErrCorrupt, err)
+		return engine.Verdict{}, fmt.Errorf("%w: %v", errCorrupt, err)
 	}
 	if len(payload) > maxDecoded {
-		return engine.Verdict{}, fmt.Errorf("%w: verdict larger than %d bytes", ErrCorrupt, maxDecoded)
+		return engine.Verdict{}, fmt.Errorf("%w: verdict larger than %d bytes", errCorrupt, maxDecoded)
 	}
 	d := &decoder{buf: payload, squares: r.Squares()}
 	var vd engine.Verdict

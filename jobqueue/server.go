@@ -130,7 +130,7 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 	srv.lock = lock
 	// The lock file names the server's address, for a second process to
 	// connect; a server on no network leaves it empty.
-	url := srv.URL()
+	url := srv.url()
 	if a, ok := srv.addr().(*net.TCPAddr); ok && a.IP.IsUnspecified() {
 		url = fmt.Sprintf("nats://127.0.0.1:%d", a.Port)
 	}
@@ -188,9 +188,9 @@ func isLoopback(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// URL is the server's client URL (nats://host:port), "" for a server on
+// url is the server's client URL (nats://host:port), "" for a server on
 // no network.
-func (s *Server) URL() string {
+func (s *Server) url() string {
 	if s.addr() == nil {
 		return ""
 	}
