@@ -24,7 +24,12 @@ type bookStore struct {
 	autoLimits engine.Limits
 }
 
-var _ session.BookStore = (*bookStore)(nil)
+var (
+	_ session.BookStore = (*bookStore)(nil)
+	// The session finds these by type assertion: a signature that drifts
+	// must fail here, not switch the feature off.
+	_ session.ReadOnlyStore = (*bookStore)(nil)
+)
 
 func (s *bookStore) Rules() engine.Rules { return s.bk.Rules() }
 

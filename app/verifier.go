@@ -35,6 +35,10 @@ func (ev engineVerifier) Verify(ctx context.Context, b *engine.Board, lambda int
 	})
 }
 
+// The session finds the player by type assertion: a signature that drifts
+// must fail here, not switch the player off.
+var _ session.Player = engineVerifier{}
+
 // threatNodes bounds the search for the opponent's winning line shown when
 // every move loses.
 const threatNodes = 200_000

@@ -58,13 +58,13 @@ func (p *Prover) StartAuto(jobs int, budget time.Duration) {
 	var res AutoResult
 	var job *Job
 	job = s.Start(JobSpec{
-		Kind: JobAuto,
+		Kind: jobAuto,
 		Run: func(ctx context.Context, store BookStore, progress func(Progress)) error {
 			var err error
 			// (Reports may come after AutoProve returned, when cancelled:
 			// the job delivers none after its end.)
 			res, err = ap.AutoProve(ctx, b, opts, func(ap c6book.ProveProgress) {
-				progress(Progress{Phase: PhaseAuto, Done: ap.Calls, Elapsed: ap.Elapsed, Auto: ap})
+				progress(Progress{Phase: phaseAuto, Done: ap.Calls, Elapsed: ap.Elapsed, Auto: ap})
 			})
 			return err
 		},
@@ -87,7 +87,7 @@ func (p *Prover) StartAuto(jobs int, budget time.Duration) {
 
 func (p *Prover) finishAuto(job *Job, res AutoResult, err error) {
 	s, c := p.s, &p.s.cursor
-	if job != p.auto.job || job.Store() != s.store {
+	if job != p.auto.job || job.store != s.store {
 		// Another book was opened meanwhile (the switch cancelled this
 		// job and waited for it).
 		if err != nil && !errors.Is(err, context.Canceled) {

@@ -426,14 +426,14 @@ func (c *Cursor) Forward() {
 		c.goTo(c.line, c.cur+1)
 		return
 	}
-	if i := MostPlayed(c.children); i >= 0 {
+	if i := mostPlayed(c.children); i >= 0 {
 		c.goTo(append(c.prefix(), c.children[i].Move), c.cur+1)
 	}
 }
 
-// MostPlayed is the index of the reply most games went through (the first
+// mostPlayed is the index of the reply most games went through (the first
 // on a tie), -1 when there is none.
-func MostPlayed(kids []Child) int {
+func mostPlayed(kids []Child) int {
 	best := -1
 	for i, c := range kids {
 		if best < 0 || c.Games.Games > kids[best].Games.Games {

@@ -155,7 +155,7 @@ func (p *Prover) startPlay(pl Player, move bool) {
 	var ans PlayAnswer
 	var job *Job
 	job = s.Start(JobSpec{
-		Kind: JobPlay,
+		Kind: jobPlay,
 		Run: func(ctx context.Context, _ BookStore, progress func(Progress)) error {
 			var err error
 			ans, err = pl.Play(ctx, b, budget, func(pp PlayProgress) {

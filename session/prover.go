@@ -79,7 +79,7 @@ func (p *Prover) Verify() {
 	e := &repliesEdit{editAt: editAt{line: p.verifyLine}}
 	var job *Job
 	job = s.Start(JobSpec{
-		Kind: JobVerify,
+		Kind: jobVerify,
 		Run: func(ctx context.Context, store BookStore, progress func(Progress)) error {
 			v, err := verifier.Verify(ctx, b, lambda, progress)
 			if err != nil {
@@ -87,7 +87,7 @@ func (p *Prover) Verify() {
 			}
 			v.Lambda = lambda
 			e.verdict = v
-			progress(Progress{Phase: PhaseStoring, Text: "storing the verdict (Stop gives up if another program keeps the book locked)…"})
+			progress(Progress{Phase: phaseStoring, Text: "storing the verdict (Stop gives up if another program keeps the book locked)…"})
 			// The verdict is stored even if the user moved on meanwhile;
 			// while another program holds the book, the store waits for
 			// it until it is stored or the user presses Stop.
@@ -95,7 +95,7 @@ func (p *Prover) Verify() {
 		},
 		OnProgress: func(Progress) { s.changed(ChangeVerify) },
 		OnDone: func(err error) {
-			if err == nil && !isNoOp(e) && job == p.verify && job.Store() == s.store {
+			if err == nil && !isNoOp(e) && job == p.verify && job.store == s.store {
 				s.history.push(e)
 			}
 			p.finishVerify(job, e.verdict, err)
@@ -135,12 +135,12 @@ type VerifyEnd string
 // How a verification ended.
 const (
 	VerifyShown   VerifyEnd = ""        // its verdict is shown (or none ran)
-	VerifyStopped VerifyEnd = "stopped" // cancelled
-	VerifyFailed  VerifyEnd = "error"   // it failed (the error went to the session's errors)
+	verifyStopped VerifyEnd = "stopped" // cancelled
+	verifyFailed  VerifyEnd = "error"   // it failed (the error went to the session's errors)
 )
 
-// VerifyText is what the last verification left to say (VerifyStopped,
-// VerifyFailed; VerifyShown when its verdict is shown).
+// VerifyText is what the last verification left to say ("stopped",
+// "error"; VerifyShown when its verdict is shown).
 func (p *Prover) VerifyText() VerifyEnd { return p.verifyText }
 
 // Stop cancels the running verification and candidate search (or the
@@ -156,7 +156,7 @@ func (p *Prover) Stop() {
 
 func (p *Prover) finishVerify(job *Job, v c6book.Verdict, err error) {
 	s, c := p.s, &p.s.cursor
-	if job != p.verify || job.Store() != s.store {
+	if job != p.verify || job.store != s.store {
 		// Another book was opened meanwhile; the switch cancelled this
 		// job and waited for it, so the verdict was stored there in full
 		// or not at all. Say so unless it was the switch that stopped it.
@@ -168,9 +168,9 @@ func (p *Prover) finishVerify(job *Job, v c6book.Verdict, err error) {
 	p.verify = nil
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
-			p.verifyText = VerifyStopped
+			p.verifyText = verifyStopped
 		} else {
-			p.verifyText = VerifyFailed
+			p.verifyText = verifyFailed
 			s.fail(fmt.Errorf("verify: %w", err))
 		}
 		s.changed(ChangeVerify)
@@ -226,7 +226,7 @@ func (p *Prover) Suggest() {
 	var cs []Candidate
 	var job *Job
 	job = s.Start(JobSpec{
-		Kind: JobSuggest,
+		Kind: jobSuggest,
 		Run: func(ctx context.Context, _ BookStore, _ func(Progress)) (err error) {
 			cs, err = sg.Candidates(ctx, b, 30)
 			return err

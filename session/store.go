@@ -140,13 +140,13 @@ type Progress struct {
 
 // Phase names what a job is doing, for its progress line: the verifier's
 // phase (engine.VerifyPhase), the player's stage (engine.PlayStage) or one
-// of the session's own.
+// of the session's own (phaseStoring, phaseAuto).
 type Phase string
 
 // The session's own phases.
 const (
-	PhaseStoring Phase = "storing" // the verdict is being stored
-	PhaseAuto    Phase = "auto"    // the auto-pilot runs (Progress.Auto says more)
+	phaseStoring Phase = "storing" // the verdict is being stored
+	phaseAuto    Phase = "auto"    // the auto-pilot runs (Progress.Auto says more)
 )
 
 // Verifier runs the NCTU6-style verifier: its verdict is in the frame of b

@@ -352,6 +352,8 @@ func (s *Store) SetDisproved(_ context.Context, b *engine.Board, a engine.Color,
 	return nil
 }
 
+var _ session.Suggester = (*Verifier)(nil)
+
 // Candidates proposes the first empty squares next to the last stone.
 func (f *Verifier) Candidates(ctx context.Context, b *engine.Board, limit int) ([]session.Candidate, error) {
 	var out []session.Candidate

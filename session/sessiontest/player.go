@@ -29,6 +29,8 @@ type Player struct {
 	budgets []time.Duration
 }
 
+var _ session.Player = (*Player)(nil)
+
 // Budgets are the budgets Play was called with.
 func (p *Player) Budgets() []time.Duration {
 	p.mu.Lock()
