@@ -34,9 +34,10 @@ type ServerConfig struct {
 	// without CredsFile, open to every local user: for tests, never for
 	// a queue whose results a book stores.
 	OpenLoopback bool
-	// MaxPayload is the largest message (0: 8 MiB).
-	MaxPayload int32
 }
+
+// maxPayload is the largest message a server takes.
+const maxPayload = 8 << 20
 
 // QueueDir is the storage folder of the verifier queue of the book at
 // bookPath: beside it, named after it.
@@ -147,15 +148,12 @@ func startLocked(cfg ServerConfig, host string, port int) (*Server, error) {
 		Port:       port,
 		JetStream:  true,
 		StoreDir:   cfg.Dir,
-		MaxPayload: cfg.MaxPayload,
+		MaxPayload: maxPayload,
 		NoSigs:     true,
 		NoLog:      true,
 		// No listen address: no socket at all, in-process connections
 		// only (connectInProcess).
 		DontListen: cfg.Listen == "",
-	}
-	if opts.MaxPayload == 0 {
-		opts.MaxPayload = 8 << 20
 	}
 	if cfg.CredsFile != "" {
 		pub, err := credsPublicKey(cfg.CredsFile)

@@ -77,10 +77,10 @@ type Board struct {
 	widget.BaseWidget
 	view BoardView
 
-	// OnSquare is called when a square is tapped.
-	OnSquare func(engine.Square)
-	// OnKey receives keys typed while the board has the focus.
-	OnKey func(*fyne.KeyEvent)
+	// onSquare is called when a square is tapped.
+	onSquare func(engine.Square)
+	// onKey receives keys typed while the board has the focus.
+	onKey func(*fyne.KeyEvent)
 }
 
 // NewBoard returns a board widget showing pos.
@@ -157,8 +157,8 @@ func (b *Board) Tapped(ev *fyne.PointEvent) {
 	if c := fyne.CurrentApp().Driver().CanvasForObject(b); c != nil {
 		c.Focus(b)
 	}
-	if s, ok := b.squareAt(ev.Position); ok && b.OnSquare != nil {
-		b.OnSquare(s)
+	if s, ok := b.squareAt(ev.Position); ok && b.onSquare != nil {
+		b.onSquare(s)
 	}
 }
 
@@ -173,8 +173,8 @@ func (b *Board) TypedRune(rune) {}
 
 // TypedKey implements fyne.Focusable.
 func (b *Board) TypedKey(ev *fyne.KeyEvent) {
-	if b.OnKey != nil {
-		b.OnKey(ev)
+	if b.onKey != nil {
+		b.onKey(ev)
 	}
 }
 

@@ -26,8 +26,8 @@ type boardPanel struct {
 func newBoardPanel(wb *Workbench) *boardPanel {
 	bp := &boardPanel{wb: wb}
 	bp.board = NewBoard(engine.MustNewBoard(engine.Connect6()))
-	bp.board.OnSquare = func(s engine.Square) { wb.Cursor().TapSquare(s) }
-	bp.board.OnKey = func(ev *fyne.KeyEvent) { wb.typedKey(ev) }
+	bp.board.onSquare = func(s engine.Square) { wb.Cursor().TapSquare(s) }
+	bp.board.onKey = func(ev *fyne.KeyEvent) { wb.typedKey(ev) }
 
 	bp.statusL = widget.NewLabel("")
 	bp.statusL.Truncation = fyne.TextTruncateEllipsis // a long line never widens the window
