@@ -59,7 +59,7 @@ func main() {
 	if len(targets) == 0 {
 		targets = []string{"./jobqueue", "./session", "./session/sessiontest", "./ui"}
 	}
-	found, err := run(targets, *fields, os.Stdout)
+	found, err := run("", targets, *fields, os.Stdout)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "unusedexports:", err)
 		os.Exit(2)
@@ -69,9 +69,10 @@ func main() {
 	}
 }
 
-// goList runs go list -json with args and decodes its stream.
-func goList(args ...string) ([]listed, error) {
+// goList runs go list -json with args in dir and decodes its stream.
+func goList(dir string, args ...string) ([]listed, error) {
 	cmd := exec.Command("go", append([]string{"list", "-json"}, args...)...)
+	cmd.Dir = dir
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
@@ -91,10 +92,11 @@ func goList(args ...string) ([]listed, error) {
 	return list, nil
 }
 
-// run checks the target packages and prints what no other package uses;
-// it returns how many (fields not counted).
-func run(targets []string, withFields bool, w io.Writer) (int, error) {
-	tl, err := goList(targets...)
+// run checks the target packages of the module in dir ("": the current
+// directory) and prints what no other package uses; it returns how many
+// (fields not counted).
+func run(dir string, targets []string, withFields bool, w io.Writer) (int, error) {
+	tl, err := goList(dir, targets...)
 	if err != nil {
 		return 0, err
 	}
@@ -102,7 +104,7 @@ func run(targets []string, withFields bool, w io.Writer) (int, error) {
 	for _, p := range tl {
 		target[p.ImportPath] = true
 	}
-	all, err := goList("-export", "-deps", "-test", "./...")
+	all, err := goList(dir, "-export", "-deps", "-test", "./...")
 	if err != nil {
 		return 0, err
 	}
