@@ -7,7 +7,7 @@ APT_PKGS := libgl1-mesa-dev xorg-dev xvfb xauth
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export CGO_ENABLED := 1
 
-.PHONY: all deps build run test vet smoke package bench bench-engine bench-solve bench-verify bench-openings openings bench-book bench-ui clean
+.PHONY: all deps build run test vet check-exports smoke package bench bench-engine bench-solve bench-verify bench-openings openings bench-book bench-ui clean
 
 all: build
 
@@ -32,6 +32,13 @@ run: build
 
 vet: deps
 	$(GO) vet ./...
+
+# check-exports: every exported identifier of jobqueue, session,
+# session/sessiontest and ui is used by another package (tests count;
+# the package's own do not). `go run ./tools/unusedexports -fields` lists
+# the unused exported struct fields too, to judge by hand.
+check-exports: deps
+	$(GO) run ./tools/unusedexports
 
 # Every check: vet, the whole suite without the race detector (every test
 # in full), the suite again under -race with -short (the compute-bound

@@ -31,3 +31,17 @@ type ProveProgress struct {
 	InFlight []int64 // the book ids of the positions being verified
 	Elapsed  time.Duration
 }
+
+// StuckReason says why the auto-pilot cannot work at a position for an
+// attacker (proofbook's Book.Stuck). Its bytes are what the CLI's JSON
+// writes.
+type StuckReason string
+
+// Why the auto-pilot is stuck.
+const (
+	NotStuck  StuckReason = ""     // it can work there
+	StuckHeld StuckReason = "held" // left to the expert
+	// StuckDeadEnd: the position's verdict leaves every defender move
+	// open (no zone bounds the defence).
+	StuckDeadEnd StuckReason = "dead end"
+)

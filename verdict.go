@@ -50,13 +50,13 @@ type Verdict struct {
 
 // Unsolved is a defender move the verifier could not refute.
 type Unsolved struct {
-	Move   engine.Move `json:"move"`
-	Reason string      `json:"reason,omitempty"`
+	Move   engine.Move           `json:"move"`
+	Reason engine.UnsolvedReason `json:"reason,omitempty"`
 }
 
 // ReasonText says in words why a defender move is unsolved (the reason
 // codes of engine.Result.Reason and of the verifier).
-func ReasonText(reason string) string {
+func ReasonText(reason engine.UnsolvedReason) string {
 	switch reason {
 	case engine.ReasonBudget:
 		return "out of budget (the node or time limit of its solver call)"
@@ -69,7 +69,7 @@ func ReasonText(reason string) string {
 	case "":
 		return "not refuted (no reason recorded)"
 	}
-	return reason
+	return string(reason)
 }
 
 // Why says in words why the move is unsolved.
@@ -251,16 +251,16 @@ func UnpackMove(v int64) (engine.Move, error) {
 // MarshalJSON stores the move packed (see PackMove).
 func (u Unsolved) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Move   int64  `json:"move"`
-		Reason string `json:"reason,omitempty"`
+		Move   int64                 `json:"move"`
+		Reason engine.UnsolvedReason `json:"reason,omitempty"`
 	}{PackMove(u.Move), u.Reason})
 }
 
 // UnmarshalJSON reads a packed move.
 func (u *Unsolved) UnmarshalJSON(data []byte) error {
 	var j struct {
-		Move   int64  `json:"move"`
-		Reason string `json:"reason,omitempty"`
+		Move   int64                 `json:"move"`
+		Reason engine.UnsolvedReason `json:"reason,omitempty"`
 	}
 	if err := json.Unmarshal(data, &j); err != nil {
 		return err

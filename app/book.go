@@ -27,7 +27,12 @@ type bookStore struct {
 	budget *solverBudget
 }
 
-var _ session.BookStore = (*bookStore)(nil)
+var (
+	_ session.BookStore = (*bookStore)(nil)
+	// The session finds these by type assertion: a signature that drifts
+	// must fail here, not switch the feature off.
+	_ session.ReadOnlyStore = (*bookStore)(nil)
+)
 
 func (s *bookStore) Rules() engine.Rules { return s.bk.Rules() }
 
@@ -76,7 +81,7 @@ func (s *bookStore) Position(ctx context.Context, b *engine.Board, a engine.Colo
 		return session.Position{}, err
 	}
 	out.Warning = warning
-	out.Held = out.Stuck == "held"
+	out.Held = out.Stuck == c6book.StuckHeld
 	if out.Games, err = s.bk.GameStatsOf(ctx, id); err != nil {
 		return session.Position{}, err
 	}

@@ -46,7 +46,7 @@ type options struct {
 	quitAfter  bool
 	wait       time.Duration
 	benchKeys  int
-	importFile string // --import-games
+	importFile string          // --import-games
 	flagSet    map[string]bool // the flags given on the command line
 	showPrefs  bool
 	bundled    bool // import the bundled games at start

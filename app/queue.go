@@ -7,7 +7,6 @@ import (
 	"sync"
 	"time"
 
-
 	"c6book/engine"
 	"c6book/jobqueue"
 	"c6book/session"

@@ -37,9 +37,13 @@ func (ev engineVerifier) Verify(ctx context.Context, b *engine.Board, lambda int
 		opts.Limits = ev.budget.get()
 	}
 	return c6book.VerifyBoard(ctx, b, ev.v, 0, opts, func(p engine.VerifyProgress) { // in b's frame
-		progress(session.Progress{Phase: p.Phase, Done: p.Done, Total: p.Total, Nodes: p.Nodes, Elapsed: p.Elapsed})
+		progress(session.Progress{Phase: session.Phase(p.Phase), Done: p.Done, Total: p.Total, Nodes: p.Nodes, Elapsed: p.Elapsed})
 	})
 }
+
+// The session finds the player by type assertion: a signature that drifts
+// must fail here, not switch the player off.
+var _ session.Player = engineVerifier{}
 
 // threatNodes bounds the search for the opponent's winning line shown when
 // every move loses.
@@ -61,7 +65,7 @@ func (ev engineVerifier) Play(ctx context.Context, b *engine.Board, budget time.
 		return session.PlayAnswer{}, err
 	}
 	a := session.PlayAnswer{Move: res.Move, Score: res.Score, PV: res.PV, Nodes: res.Nodes, Depth: res.Depth, Reason: res.Reason,
-		Elapsed: res.Elapsed, Lost: res.Reason == "lost" || res.Score <= -engine.WinScore/2}
+		Elapsed: res.Elapsed, Lost: res.Reason == engine.PlayLost || res.Score <= -engine.WinScore/2}
 	for _, c := range res.Candidates {
 		pv := c.PV
 		if len(pv) == 0 {

@@ -139,8 +139,23 @@ type JobProgress[K comparable] struct {
 type JobFrontier[K comparable] struct {
 	Key    K
 	PN, DN int64
-	Why    string // "open", "held" (left to the expert), "stuck" (no work the search can do)
+	Why    FrontierReason // FrontierOpen, FrontierHeld or FrontierStuck
 }
+
+// FrontierReason says why work stopped at a frontier node. Its bytes are
+// what the CLI prints and its JSON writes.
+type FrontierReason string
+
+// Frontier reasons.
+const (
+	FrontierOpen  FrontierReason = "open"  // work left (a job to run, moves to add)
+	FrontierHeld  FrontierReason = "held"  // left to the expert
+	FrontierStuck FrontierReason = "stuck" // no work the search can do
+	// FrontierRefused: the tree refused the node's job result (the book's
+	// auto-pilot refuses a verdict whose certificate does not check); the
+	// search itself never reports it.
+	FrontierRefused FrontierReason = "refused"
+)
 
 // SearchStatus is how a JobSearch ended.
 type SearchStatus string
@@ -584,13 +599,13 @@ func (s *jobSearch[K]) finish(start time.Time) JobSearchResult[K] {
 		seen[k] = true
 		switch {
 		case n.info.Result == JobHeld:
-			fr = append(fr, JobFrontier[K]{k, n.pn, n.dn, "held"})
+			fr = append(fr, JobFrontier[K]{k, n.pn, n.dn, FrontierHeld})
 			return
 		case n.info.Work == JobRun || n.info.Work == JobExpand && (len(n.info.Children) == 0 || s.allFailed(n.info.Children)):
-			fr = append(fr, JobFrontier[K]{k, n.pn, n.dn, "open"})
+			fr = append(fr, JobFrontier[K]{k, n.pn, n.dn, FrontierOpen})
 			return
 		case len(n.info.Children) == 0:
-			fr = append(fr, JobFrontier[K]{k, n.pn, n.dn, "stuck"})
+			fr = append(fr, JobFrontier[K]{k, n.pn, n.dn, FrontierStuck})
 			return
 		}
 		for _, c := range n.info.Children {

@@ -61,9 +61,19 @@ type PlayOptions struct {
 	noTempo bool
 }
 
+// PlayStage is the part of its work Play is in.
+type PlayStage string
+
+// Play's stages, in order.
+const (
+	StageSolve  PlayStage = "solve"  // the solvers look for a win
+	StageSearch PlayStage = "search" // the game-tree search
+	StageSafety PlayStage = "safety" // the chosen move is checked against the opponent's VCDT
+)
+
 // PlayProgress is reported while Play runs.
 type PlayProgress struct {
-	Stage   string // "solve", "search", "safety"
+	Stage   PlayStage
 	Nodes   int64
 	Depth   int // the deepest iteration completed
 	Best    Move
@@ -94,16 +104,29 @@ type PlayResult struct {
 	Nodes int64
 	// Depth is the deepest search iteration completed (turns).
 	Depth int
-	// Reason says how the move was chosen: "six" (makes k in a row),
-	// "vcdt"/"vcst" (a proved win, Proof), "opening" (the empty board's
-	// centre), "search", "lost" (every move
-	// loses: the opponent has more threats than one turn blocks, or a VCDT
-	// win after every move searched), "only" (a single legal choice).
-	Reason     string
-	Proof      *Strategy // the solver's proof of a "vcdt"/"vcst" win
+	// Reason says how the move was chosen.
+	Reason     PlayReason
+	Proof      *Strategy // the solver's proof of a PlayVCDT/PlayVCST win
 	Candidates []PlayCandidate
 	Elapsed    time.Duration
 }
+
+// PlayReason says how Play chose its move. Its bytes are what c6 play
+// prints and its JSON writes.
+type PlayReason string
+
+// How Play chose.
+const (
+	PlaySix     PlayReason = "six"     // the move makes k in a row
+	PlayVCDT    PlayReason = "vcdt"    // a win the solver proved (Proof) by double threats
+	PlayVCST    PlayReason = "vcst"    // a win the solver proved (Proof) by single threats
+	PlayOpening PlayReason = "opening" // the empty board's centre
+	PlaySearch  PlayReason = "search"  // the game-tree search's best move
+	PlayOnly    PlayReason = "only"    // a single legal choice
+	// PlayLost: every move loses: the opponent has more threats than one
+	// turn blocks, or a VCDT win after every move searched.
+	PlayLost PlayReason = "lost"
+)
 
 // maxSolverNodes bounds each solver call of Play when only a time budget
 // is given.
@@ -135,7 +158,7 @@ type player struct {
 	softDeadline time.Time
 	prog         *reporter[PlayProgress]
 	nextRep      time.Time
-	stage        string
+	stage        PlayStage
 	depth        int
 	best         Move
 	bestSc       float64
@@ -182,7 +205,7 @@ func Play(ctx context.Context, b *Board, opts PlayOptions) (PlayResult, error) {
 
 // exhausted reports whether the budget is spent (or ctx done).
 func (pl *player) exhausted() bool {
-	soft := pl.stage != "search" || pl.depth >= 1
+	soft := pl.stage != StageSearch || pl.depth >= 1
 	if pl.maxNodes > 0 && pl.nodes >= pl.maxNodes || soft && pl.softNodes > 0 && pl.nodes >= pl.softNodes {
 		return true
 	}
@@ -239,14 +262,14 @@ func (pl *player) play(b *Board) (PlayResult, error) {
 	want := turnStones(b)
 	// 1. Threat space: a six, a proved win.
 	if mv, ok := b.WinningMove(c); ok && mv.Len() <= want {
-		return PlayResult{Move: mv, Score: WinScore, PV: []Move{mv}, Reason: "six", Candidates: []PlayCandidate{{Move: mv, Score: WinScore}}}, nil
+		return PlayResult{Move: mv, Score: WinScore, PV: []Move{mv}, Reason: PlaySix, Candidates: []PlayCandidate{{Move: mv, Score: WinScore}}}, nil
 	}
 	if b.count[Black]+b.count[White] == 0 {
 		m := openingMove(b, want)
-		return PlayResult{Move: m, PV: []Move{m}, Reason: "opening", Candidates: []PlayCandidate{{Move: m}}}, nil
+		return PlayResult{Move: m, PV: []Move{m}, Reason: PlayOpening, Candidates: []PlayCandidate{{Move: m}}}, nil
 	}
 	if solverRuns(b) && b.Threats(d) <= b.rules.P {
-		pl.stage = "solve"
+		pl.stage = StageSolve
 		for i, mode := range []Mode{VCDT, VCST} {
 			lim, ok := pl.share([]float64{0.2, 0.15}[i])
 			if !ok {
@@ -258,7 +281,7 @@ func (pl *player) play(b *Board) (PlayResult, error) {
 				return PlayResult{}, err
 			}
 			if r.Outcome == Win {
-				return PlayResult{Move: r.Move, Score: WinScore - float64(len(r.Line)), PV: r.Line, Reason: r.Mode.String(), Proof: r.Tree,
+				return PlayResult{Move: r.Move, Score: WinScore - float64(len(r.Line)), PV: r.Line, Reason: PlayReason(r.Mode.String()), Proof: r.Tree,
 					Candidates: []PlayCandidate{{Move: r.Move, Score: WinScore - float64(len(r.Line))}}}, nil
 			}
 			if r.Reason != ReasonExhausted {
@@ -290,7 +313,7 @@ func (pl *player) play(b *Board) (PlayResult, error) {
 		}
 	}
 	// 2. The search, on part of what is left (the rest: the safety checks).
-	pl.stage = "search"
+	pl.stage = StageSearch
 	if lim, ok := pl.share(pl.searchShare(zone != nil)); ok {
 		if pl.maxNodes > 0 {
 			pl.softNodes = pl.nodes + max(lim.MaxNodes, 1)
@@ -351,13 +374,13 @@ func (pl *player) play(b *Board) (PlayResult, error) {
 			break // decided
 		}
 	}
-	res := PlayResult{Depth: pl.depth, Reason: "search", PV: pv}
+	res := PlayResult{Depth: pl.depth, Reason: PlaySearch, PV: pv}
 	if len(root) == 1 {
-		res.Reason = "only"
+		res.Reason = PlayOnly
 	}
 	// 3. Safety: the first move (best first) after which the opponent has
 	// no VCDT win.
-	pl.stage = "safety"
+	pl.stage = StageSafety
 	pl.softNodes, pl.softDeadline = 0, time.Time{}
 	chosen := -1
 	if solverRuns(b) && !lostByThreats && len(cands) > 1 && cands[0].Score < WinScore/2 {
@@ -399,11 +422,11 @@ func (pl *player) play(b *Board) (PlayResult, error) {
 			allLose = allLose && cd.Loses
 		}
 		if allLose {
-			res.Reason = "lost"
+			res.Reason = PlayLost
 		}
 	}
 	if lostByThreats {
-		res.Reason = "lost"
+		res.Reason = PlayLost
 	}
 	res.Candidates = cands
 	res.Move = cands[0].Move

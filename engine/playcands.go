@@ -144,7 +144,7 @@ func playerCandidates(ctx context.Context, b *Board, n int, maxNodes int64, co c
 			sc = st
 		}
 		switch {
-		case fromPlayer && (pr.Reason == "vcdt" || pr.Reason == "vcst") && m == pr.Move:
+		case fromPlayer && (pr.Reason == PlayVCDT || pr.Reason == PlayVCST) && m == pr.Move:
 			win = append(win, ScoredMove{m, sc})
 		case th > 0:
 			threat = append(threat, ScoredMove{m, sc})

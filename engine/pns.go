@@ -71,7 +71,7 @@ type search struct {
 	prog     *reporter[Progress]
 	lastProg time.Time
 	path     []*pnode
-	stopped  string
+	stopped  UnsolvedReason
 	slab     []pnode
 	kidSlab  []*pnode // backing store of the nodes' kids slices
 	defs     defenceBuf

@@ -111,18 +111,23 @@ func (o Outcome) String() string {
 	return "unknown"
 }
 
+// UnsolvedReason says why a search found no win (Result.Reason) or why
+// the verifier left a defender move unsolved (UnsolvedMove.Reason). The
+// values are stored in verdicts: they keep their bytes.
+type UnsolvedReason string
+
 // Reasons for Unknown.
 const (
-	ReasonExhausted = "exhausted" // the threat space holds no win
-	ReasonBudget    = "budget"    // node or time limit reached
-	ReasonCancelled = "cancelled" // the context was cancelled
-	ReasonLoss      = "lost"      // the defender has more than p threats
+	ReasonExhausted UnsolvedReason = "exhausted" // the threat space holds no win
+	ReasonBudget    UnsolvedReason = "budget"    // node or time limit reached
+	ReasonCancelled UnsolvedReason = "cancelled" // the context was cancelled
+	ReasonLoss      UnsolvedReason = "lost"      // the defender has more than p threats
 )
 
 // Result of Solve.
 type Result struct {
 	Outcome  Outcome
-	Reason   string
+	Reason   UnsolvedReason
 	Move     Move          // the winning move
 	Line     []Move        // principal line: attacker, defender, attacker, ...
 	Nodes    int64         // tree nodes created

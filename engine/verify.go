@@ -55,27 +55,41 @@ type verifyTrace struct {
 	done  func(def Move, tol int, res Result)
 }
 
+// VerifyPhase is the part of its work the verifier is in.
+type VerifyPhase string
+
+// Verifier phases.
+const (
+	PhaseNull     VerifyPhase = "null"     // the null move
+	PhaseSeminull VerifyPhase = "seminull" // the seminull moves (one defender stone)
+	PhaseMoves    VerifyPhase = "moves"    // the full defender moves, one by one
+)
+
 // VerifyProgress is reported while verifying.
 type VerifyProgress struct {
-	Phase    string // "null", "seminull" or "moves"
-	Done     int    // jobs (defender moves) finished
-	Total    int    // jobs known so far
-	Calls    int    // solver calls so far
+	Phase    VerifyPhase
+	Done     int // jobs (defender moves) finished
+	Total    int // jobs known so far
+	Calls    int // solver calls so far
 	Nodes    int64
 	Unsolved int // defender moves found unsolved so far
 	Elapsed  time.Duration
 }
 
+// VerdictStatus is a Verdict's status: StatusProved or StatusOpen. Its
+// bytes travel in the job queue's verdict encoding.
+type VerdictStatus string
+
 // Verdict statuses.
 const (
-	StatusProved = "proved"
-	StatusOpen   = "open"
+	StatusProved VerdictStatus = "proved"
+	StatusOpen   VerdictStatus = "open"
 )
 
 // UnsolvedMove is a defender move the solvers could not refute.
 type UnsolvedMove struct {
 	Move   Move
-	Reason string // ReasonBudget, ReasonExhausted, ReasonLoss or ReasonCancelled
+	Reason UnsolvedReason // ReasonBudget, ReasonExhausted, ReasonLoss or ReasonCancelled
 }
 
 // CoveredMove is a full defender move the verifier refuted one by one, with
@@ -112,7 +126,7 @@ type SeminullZone struct {
 //     is outside that zone: refuted by that seminull strategy;
 //   - none of its stones is in NullZone: refuted by the null-move strategy.
 type Verdict struct {
-	Status string // StatusProved or StatusOpen
+	Status VerdictStatus // StatusProved or StatusOpen
 	// Order is the λ order of the verdict's argument: 1 when the attacker
 	// wins by double threats alone (more than p threats, or p threats and
 	// every critical defence refuted by a VCDT); 2 when it needs single
@@ -342,7 +356,7 @@ type verifier struct {
 	done     atomic.Int64
 	total    atomic.Int64
 	unsolved atomic.Int64
-	phase    atomic.Value // string
+	phase    atomic.Pointer[VerifyPhase]
 	prog     *reporter[VerifyProgress]
 }
 
@@ -362,7 +376,10 @@ func (v *verifier) report() {
 	if !v.prog.active() {
 		return
 	}
-	ph, _ := v.phase.Load().(string)
+	var ph VerifyPhase
+	if p := v.phase.Load(); p != nil {
+		ph = *p
+	}
 	pr := VerifyProgress{Phase: ph, Done: int(v.done.Load()), Total: int(v.total.Load()), Calls: int(v.calls.Load()),
 		Nodes: v.nodes.Load(), Unsolved: int(v.unsolved.Load()), Elapsed: time.Since(v.start)}
 	v.prog.send(pr)
@@ -370,8 +387,8 @@ func (v *verifier) report() {
 
 // runJobs solves the jobs on the workers; each result lands in its job, so
 // the order of the output never depends on the scheduling.
-func (v *verifier) runJobs(phase string, jobs []*job) error {
-	v.phase.Store(phase)
+func (v *verifier) runJobs(phase VerifyPhase, jobs []*job) error {
+	v.phase.Store(&phase)
 	v.total.Add(int64(len(jobs)))
 	v.verdict.Jobs += len(jobs)
 	v.report()
@@ -486,7 +503,7 @@ func (v *verifier) run() error {
 		for _, m := range normal {
 			jobs = append(jobs, &job{def: m, tol: 1 + tol, vcst: true})
 		}
-		if err := v.runJobs("seminull", jobs); err != nil {
+		if err := v.runJobs(PhaseSeminull, jobs); err != nil {
 			return err
 		}
 		// Fewer than p threats: the defender keeps a free stone, so the
@@ -499,7 +516,7 @@ func (v *verifier) run() error {
 	default:
 		// No threat: the null move first.
 		nj := &job{def: Move{}, tol: p + tol, vcst: v.opts.Lambda == 3}
-		if err := v.runJobs("null", []*job{nj}); err != nil {
+		if err := v.runJobs(PhaseNull, []*job{nj}); err != nil {
 			return err
 		}
 		if nj.res.Outcome != Win {
@@ -532,7 +549,7 @@ func (v *verifier) run() error {
 		for _, s := range zone {
 			jobs = append(jobs, &job{def: NewMove(s), tol: 1 + tol, vcst: true})
 		}
-		if err := v.runJobs("seminull", jobs); err != nil {
+		if err := v.runJobs(PhaseSeminull, jobs); err != nil {
 			return err
 		}
 		for _, j := range jobs {
@@ -578,7 +595,7 @@ func (v *verifier) run() error {
 		}
 		jobs = append(jobs, &job{def: m, tol: tol, vcst: true})
 	}
-	if err := v.runJobs("moves", jobs); err != nil {
+	if err := v.runJobs(PhaseMoves, jobs); err != nil {
 		return err
 	}
 	var covered [][]Square

@@ -237,7 +237,7 @@ func TestVerifySoundAgainstEveryDefence(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				stat[[]string{"double", "single", "quiet"}[(i-1)%3]+"-"+vd.Status]++
+				stat[[]string{"double", "single", "quiet"}[(i-1)%3]+"-"+string(vd.Status)]++
 				if vd.Status == StatusProved {
 					stat["order"+string(rune('0'+vd.Order))]++
 				}
@@ -284,8 +284,9 @@ func TestVerifyWorkersDeterministic(t *testing.T) {
 	}
 }
 
-// Progress reports arrive while verifying and never after Verify returns;
-// a cancelled context stops the verifier with the context's error.
+// Progress reports arrive while verifying, each naming one of the
+// verifier's phases, and never after Verify returns; a cancelled context
+// stops the verifier with the context's error.
 func TestVerifyProgressAndCancel(t *testing.T) {
 	vc := verifyCases[1]
 	rng := rand.New(rand.NewPCG(91, 3))
@@ -293,20 +294,23 @@ func TestVerifyProgressAndCancel(t *testing.T) {
 	for b == nil {
 		b = verifyPosition(rng, vc.sc, 1)
 	}
-	var reports, after atomic.Int64
+	var reports, after, unnamed atomic.Int64
 	var returned atomic.Bool
 	_, err := Verify(context.Background(), b, VerifyOptions{Limits: Limits{MaxNodes: 2000}, Workers: 2}, func(p VerifyProgress) {
 		reports.Add(1)
 		if returned.Load() {
 			after.Add(1)
 		}
+		if p.Phase != PhaseNull && p.Phase != PhaseSeminull && p.Phase != PhaseMoves {
+			unnamed.Add(1)
+		}
 	})
 	returned.Store(true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if reports.Load() == 0 || after.Load() != 0 {
-		t.Fatalf("progress reports: %d, after return: %d", reports.Load(), after.Load())
+	if reports.Load() == 0 || after.Load() != 0 || unnamed.Load() != 0 {
+		t.Fatalf("progress reports: %d, after return: %d, without a phase: %d", reports.Load(), after.Load(), unnamed.Load())
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

@@ -106,7 +106,7 @@ func BenchmarkTrivialJob(b *testing.B) {
 		b.ResetTimer()
 		defer reportCPU(b, cputime.ProcessOrWall())
 		for i := 0; i < b.N; i++ {
-			if err := CheckVerdict(context.Background(), bd, o, &vd); err != nil {
+			if err := checkVerdict(context.Background(), bd, o, &vd); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -156,7 +156,7 @@ func BenchmarkCheckConnect6(b *testing.B) {
 		b.ReportMetric(verifyCPU.Seconds(), "verify-cpu-s")
 		defer reportCPU(b, cputime.ProcessOrWall())
 		for i := 0; i < b.N; i++ {
-			if err := CheckVerdict(context.Background(), bd, o, &vd); err != nil {
+			if err := checkVerdict(context.Background(), bd, o, &vd); err != nil {
 				b.Fatal(err)
 			}
 		}

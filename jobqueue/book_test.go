@@ -119,7 +119,7 @@ type countingVerifier struct {
 	v    engine.Verifier
 	mu   sync.Mutex
 	n    map[string]int
-	jobs []Job
+	jobs []jobSpec
 }
 
 func (c *countingVerifier) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
@@ -130,7 +130,7 @@ func (c *countingVerifier) Verify(ctx context.Context, b *engine.Board, opts eng
 	vd, err := c.v.Verify(ctx, b, opts, progress)
 	if err == nil {
 		c.mu.Lock()
-		c.n[job.ID()]++
+		c.n[job.id()]++
 		c.mu.Unlock()
 	}
 	return vd, err
@@ -208,7 +208,7 @@ func TestBookProveWorkerProcesses(t *testing.T) {
 			drainConn(t, ctx, pq.srv, client.q, s.w.name)
 			if _, err := client.q.results.Get(ctx, s.id); err == nil {
 				// Its result was on its way: not mid-job.
-				nw := startWorkerProcess(t, pq.srv.URL(), fmt.Sprintf("w%d", len(workers)), "")
+				nw := startWorkerProcess(t, pq.srv.url(), fmt.Sprintf("w%d", len(workers)), "")
 				workers = append(workers, nw)
 				wgs = append(wgs, watchWorkers([]*workerProc{nw}, watch))
 				continue
@@ -329,7 +329,7 @@ func TestBookProveForgedResult(t *testing.T) {
 
 	// Forge the first job's result.
 	job := rv.jobs[0]
-	jb, jopts, err := job.Board()
+	jb, jopts, err := job.board()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -342,7 +342,7 @@ func TestBookProveForgedResult(t *testing.T) {
 	} else {
 		forged.Status, forged.Unsolved = engine.StatusProved, nil // a proof that forgets the defender's replies
 	}
-	if CheckVerdict(ctx, jb, jopts, &forged) == nil {
+	if checkVerdict(ctx, jb, jopts, &forged) == nil {
 		t.Fatal("the forged verdict checks: the forgery is not one")
 	}
 	data, err := encodeVerdict(&forged)
@@ -352,7 +352,7 @@ func TestBookProveForgedResult(t *testing.T) {
 
 	var lg testLog
 	e := startEmbedded(t, EmbeddedConfig{Workers: 1, Solvers: 1, Client: ClientConfig{Logf: lg.logf, Poll: 50 * time.Millisecond}})
-	if _, err := e.Client().q.results.Create(ctx, job.ID(), result{worker: "forger", verdict: data}.encode()); err != nil {
+	if _, err := e.Client().q.results.Create(ctx, job.id(), result{worker: "forger", verdict: data}.encode()); err != nil {
 		t.Fatal(err)
 	}
 	bk := newTestBook(t, "queue.c6book")
@@ -368,7 +368,7 @@ func TestBookProveForgedResult(t *testing.T) {
 	if st.Rejected != 1 || st.Accepted != len(cv.jobs)-1 {
 		t.Errorf("stats %+v: want 1 result rejected and %d accepted", st, len(cv.jobs)-1)
 	}
-	if len(cv.jobs) == 0 || cv.jobs[0].ID() != job.ID() {
+	if len(cv.jobs) == 0 || cv.jobs[0].id() != job.id() {
 		t.Fatal("the auto-pilot did not start with the forged job")
 	}
 	got := bookVerdicts(t, ctx, bk)
@@ -434,7 +434,7 @@ func TestBookQueueForgedResultRefusedByStore(t *testing.T) {
 	o := tc.withTol(t)
 	o.Workers = 1
 	job, _ := newJob(cb, o)
-	jb, jopts, err := job.Board()
+	jb, jopts, err := job.board()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -446,7 +446,7 @@ func TestBookQueueForgedResultRefusedByStore(t *testing.T) {
 	if err := checkShape(jb, jopts, &forged); err != nil {
 		t.Fatalf("the forgery's shape is wrong (%v): the client would reject it", err)
 	}
-	if CheckVerdict(ctx, jb, jopts, &forged) == nil {
+	if checkVerdict(ctx, jb, jopts, &forged) == nil {
 		t.Fatal("the forged verdict checks: the forgery is not one")
 	}
 	data, err := encodeVerdict(&forged)
@@ -465,7 +465,7 @@ func TestBookQueueForgedResultRefusedByStore(t *testing.T) {
 	if !ok {
 		t.Fatalf("the book's default queue is a %T, want the embedded one", lazy.Queue())
 	}
-	if _, err := e.Client().q.results.Create(ctx, job.ID(), result{worker: "forger", verdict: data}.encode()); err != nil {
+	if _, err := e.Client().q.results.Create(ctx, job.id(), result{worker: "forger", verdict: data}.encode()); err != nil {
 		t.Fatal(err)
 	}
 	_, err = bk.Verify(ctx, id, lazy, o, nil)

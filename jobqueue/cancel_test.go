@@ -33,7 +33,7 @@ func TestCancelStopsJob(t *testing.T) {
 	long := c6Cases[2] // seconds of work
 	lb, lo := long.board(t), long.withTol(t)
 	ljob, _ := newJob(lb, lo)
-	lid := ljob.ID()
+	lid := ljob.id()
 	lctx, lcancel := context.WithCancel(ctx)
 	ldone := make(chan error, 1)
 	go func() {
@@ -46,7 +46,7 @@ func TestCancelStopsJob(t *testing.T) {
 	short := smallCases[0]
 	sb, so := short.board(t), short.withTol(t)
 	sjob, _ := newJob(sb, so)
-	sid := sjob.ID()
+	sid := sjob.id()
 	sctx, scancel := context.WithCancel(ctx)
 	sdone := make(chan error, 1)
 	go func() {

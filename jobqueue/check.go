@@ -10,7 +10,7 @@ import (
 	"c6book/proofcheck"
 )
 
-// checkShape is the part of CheckVerdict that does not read the
+// checkShape is the part of checkVerdict that does not read the
 // certificate: vd must be a verdict on b (the defender to move) for b's
 // attacker at opts' tolerance and λ, with a status and an order that fit
 // what it leaves open.
@@ -39,7 +39,7 @@ func checkShape(b *engine.Board, opts engine.VerifyOptions, vd *engine.Verdict) 
 	return nil
 }
 
-// CheckVerdict is the check every result passes before a caller sees it
+// checkVerdict is the check every result passes before a caller sees it
 // (unless the caller's store checks the certificate: ClientConfig's
 // storeChecks): checkShape, then c6book.CheckCertificate, the check the
 // proof book's StoreVerdict makes: the certificate (proofcheck.FromVerdict)
@@ -48,7 +48,7 @@ func checkShape(b *engine.Board, opts engine.VerifyOptions, vd *engine.Verdict) 
 // legal defender move of the position, listed once; every defender move the
 // certificate does not refute an item). A proved verdict leaves no item, an
 // open one at least one.
-func CheckVerdict(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, vd *engine.Verdict) error {
+func checkVerdict(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, vd *engine.Verdict) error {
 	if err := checkShape(b, opts, vd); err != nil {
 		return err
 	}

@@ -21,7 +21,7 @@ func TestForgedOpenVerdictRejected(t *testing.T) {
 	}
 	verify := func(tc testCase) cased {
 		job, _ := newJob(tc.board(t), tc.withTol(t))
-		jb, jo, err := job.Board()
+		jb, jo, err := job.board()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -31,7 +31,7 @@ func TestForgedOpenVerdictRejected(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := CheckVerdict(ctx, jb, jo, &vd); err != nil {
+		if err := checkVerdict(ctx, jb, jo, &vd); err != nil {
 			t.Fatalf("%s: the honest verdict is rejected: %v", tc.turns, err)
 		}
 		return cased{jb, jo, vd}
@@ -127,7 +127,7 @@ func TestForgedOpenVerdictRejected(t *testing.T) {
 	} {
 		vd := cloneVerdict(t, f.c.vd)
 		f.edit(&vd, f.c.b)
-		if err := CheckVerdict(ctx, f.c.b, f.c.o, &vd); err == nil {
+		if err := checkVerdict(ctx, f.c.b, f.c.o, &vd); err == nil {
 			t.Errorf("%s: accepted", f.name)
 		} else {
 			t.Logf("%s: %v", f.name, err)

@@ -36,12 +36,12 @@ type ClientConfig struct {
 	// that re-checks its certificate (proofbook's StoreVerdict, the trust
 	// boundary): a result then passes checkShape here and its certificate
 	// is checked once, by the store, which refuses a forged one. Without
-	// it every result passes CheckVerdict before the caller sees it.
+	// it every result passes checkVerdict before the caller sees it.
 	storeChecks bool
 }
 
 // Client is an engine.Verifier that runs jobs through the queue. It never
-// trusts a result: each one passes CheckVerdict (the independent checker;
+// trusts a result: each one passes checkVerdict (the independent checker;
 // checkShape when the caller's store checks certificates, storeChecks) or
 // is rejected, logged, and the job run by the fallback verifier.
 // A Client is safe for concurrent use.
@@ -97,11 +97,11 @@ func (c *Client) Verify(ctx context.Context, b *engine.Board, opts engine.Verify
 		// Rules no worker of this build runs: the local engine says why.
 		return c.cfg.Fallback.Verify(ctx, b, opts, progress)
 	}
-	jb, jopts, err := job.Board()
+	jb, jopts, err := job.board()
 	if err != nil {
 		return engine.Verdict{}, err
 	}
-	id := job.ID()
+	id := job.id()
 
 	entry, err := c.await(ctx, job, id, progress)
 	if err != nil {
@@ -115,7 +115,7 @@ func (c *Client) Verify(ctx context.Context, b *engine.Board, opts engine.Verify
 
 // await publishes the job unless its result is stored already, and waits
 // for the result. Progress reports stop before it returns.
-func (c *Client) await(ctx context.Context, job Job, id string, progress func(engine.VerifyProgress)) (jetstream.KeyValueEntry, error) {
+func (c *Client) await(ctx context.Context, job jobSpec, id string, progress func(engine.VerifyProgress)) (jetstream.KeyValueEntry, error) {
 	wake := make(chan struct{}, 1)
 	sub, err := c.nc.Subscribe(doneSubject+id, func(*nats.Msg) {
 		select {
@@ -169,7 +169,7 @@ func (c *Client) await(ctx context.Context, job Job, id string, progress func(en
 				msgID = id + "." + nuid.Next()
 			}
 			rctx, cancel := context.WithTimeout(ctx, requestTimeout)
-			ack, err := c.q.js.PublishMsg(rctx, &nats.Msg{Subject: jobSubject + id, Data: job.Encode()}, jetstream.WithMsgID(msgID))
+			ack, err := c.q.js.PublishMsg(rctx, &nats.Msg{Subject: jobSubject + id, Data: job.encode()}, jetstream.WithMsgID(msgID))
 			cancel()
 			if err == nil {
 				published = true
@@ -229,7 +229,7 @@ func (c *Client) use(ctx context.Context, b, jb *engine.Board, jopts engine.Veri
 		if c.cfg.storeChecks {
 			err = checkShape(jb, jopts, &vd)
 		} else {
-			err = CheckVerdict(ctx, jb, jopts, &vd)
+			err = checkVerdict(ctx, jb, jopts, &vd)
 		}
 	}
 	if err != nil {

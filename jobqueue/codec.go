@@ -29,8 +29,8 @@ const (
 	maxTreeDepth = 4096     // strategy nesting
 )
 
-// ErrCorrupt is returned for a result or job that cannot be decoded.
-var ErrCorrupt = errors.New("jobqueue: corrupt message")
+// errCorrupt is returned for a result or job that cannot be decoded.
+var errCorrupt = errors.New("jobqueue: corrupt message")
 
 type encoder struct{ buf []byte }
 
@@ -66,7 +66,7 @@ func (e *encoder) unsolved(us []engine.UnsolvedMove) {
 	e.uint(uint64(len(us)))
 	for _, u := range us {
 		e.move(u.Move)
-		e.str(u.Reason)
+		e.str(string(u.Reason))
 	}
 }
 func (e *encoder) tree(st *engine.Strategy) {
@@ -90,7 +90,7 @@ func (e *encoder) tree(st *engine.Strategy) {
 // encodeVerdict encodes vd (see the format above).
 func encodeVerdict(vd *engine.Verdict) ([]byte, error) {
 	var e encoder
-	e.str(vd.Status)
+	e.str(string(vd.Status))
 	e.int(int64(vd.Order))
 	e.int(int64(vd.Lambda))
 	e.int(int64(vd.Attacker))
@@ -151,7 +151,7 @@ type decoder struct {
 
 func (d *decoder) fail(format string, args ...any) {
 	if d.err == nil {
-		d.err = fmt.Errorf("%w: %s", ErrCorrupt, fmt.Sprintf(format, args...))
+		d.err = fmt.Errorf("%w: %s", errCorrupt, fmt.Sprintf(format, args...))
 	}
 }
 
@@ -261,7 +261,9 @@ func (d *decoder) move() engine.Move {
 func (d *decoder) moves() []engine.Move { return readList(d, d.move) }
 
 func (d *decoder) unsolved() []engine.UnsolvedMove {
-	return readList(d, func() engine.UnsolvedMove { return engine.UnsolvedMove{Move: d.move(), Reason: d.str()} })
+	return readList(d, func() engine.UnsolvedMove {
+		return engine.UnsolvedMove{Move: d.move(), Reason: engine.UnsolvedReason(d.str())}
+	})
 }
 
 func (d *decoder) tree(depth int) *engine.Strategy {
@@ -291,23 +293,23 @@ func (d *decoder) tree(depth int) *engine.Strategy {
 // under rules r (every square must be on r's board).
 func decodeVerdict(r engine.Rules, data []byte) (engine.Verdict, error) {
 	if len(data) == 0 {
-		return engine.Verdict{}, fmt.Errorf("%w: empty verdict", ErrCorrupt)
+		return engine.Verdict{}, fmt.Errorf("%w: empty verdict", errCorrupt)
 	}
 	if data[0] != verdictVersion {
-		return engine.Verdict{}, fmt.Errorf("%w: verdict encoding version %d, this build reads %d", ErrCorrupt, data[0], verdictVersion)
+		return engine.Verdict{}, fmt.Errorf("%w: verdict encoding version %d, this build reads %d", errCorrupt, data[0], verdictVersion)
 	}
 	fr := flate.NewReader(bytes.NewReader(data[1:]))
 	defer fr.Close()
 	payload, err := io.ReadAll(io.LimitReader(fr, maxDecoded+1))
 	if err != nil {
-		return engine.Verdict{}, fmt.Errorf("%w: %v", ErrCorrupt, err)
+		return engine.Verdict{}, fmt.Errorf("%w: %v", errCorrupt, err)
 	}
 	if len(payload) > maxDecoded {
-		return engine.Verdict{}, fmt.Errorf("%w: verdict larger than %d bytes", ErrCorrupt, maxDecoded)
+		return engine.Verdict{}, fmt.Errorf("%w: verdict larger than %d bytes", errCorrupt, maxDecoded)
 	}
 	d := &decoder{buf: payload, squares: r.Squares()}
 	var vd engine.Verdict
-	vd.Status = d.str()
+	vd.Status = engine.VerdictStatus(d.str())
 	vd.Order = d.small()
 	vd.Lambda = d.small()
 	vd.Attacker = engine.Color(d.small())

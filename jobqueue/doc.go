@@ -3,7 +3,7 @@
 // by workers (RunWorker, `c6 worker`) in this process or on other machines,
 // and whose results come back through a key-value bucket keyed by job id.
 //
-// Jobs. A job (Job) is a position in its canonical frame with the rules,
+// Jobs. A job (jobSpec) is a position in its canonical frame with the rules,
 // the attacker (the side that just moved), λ, the tolerance, the solver
 // limits and the engine version. Its id is a hash of all of that, so the
 // same position in any orientation with the same options is one job: it is
@@ -14,7 +14,7 @@
 // anything.
 //
 // Trust. The caller never trusts a result: Client.Verify decodes it, checks
-// it with CheckVerdict (proofcheck, the independent checker, as the proof
+// it with checkVerdict (proofcheck, the independent checker, as the proof
 // book's StoreVerdict does) and otherwise rejects it, logs it, deletes it
 // and runs the job with its fallback verifier (engine.LocalVerifier). A
 // proof book's queue (OpenBookQueue) leaves the certificate to the book's

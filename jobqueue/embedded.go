@@ -65,7 +65,7 @@ func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (*Embedded, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Embedded{server: srv, url: srv.URL()}
+	e := &Embedded{server: srv, url: srv.url()}
 	fail := func(err error) (*Embedded, error) {
 		e.Close()
 		return nil, err

@@ -44,7 +44,7 @@ func TestCodecRoundTrip(t *testing.T) {
 		if string(again) != string(data) {
 			t.Errorf("%s: decode+encode changes the verdict", tc.turns)
 		}
-		if err := CheckVerdict(context.Background(), b, o, &got); err != nil {
+		if err := checkVerdict(context.Background(), b, o, &got); err != nil {
 			t.Errorf("%s: decoded verdict does not check: %v", tc.turns, err)
 		}
 		if got.NullTree != nil && vd.NullTree != nil && len(got.NullTree.Zone) != len(vd.NullTree.Zone) {
@@ -119,17 +119,17 @@ func TestForgedResultRejected(t *testing.T) {
 	// The forger claims the proof with a null zone that leaves out the
 	// squares where the defender's stones matter.
 	job, _ := newJob(b, o)
-	jb, _, _ := job.Board()
+	jb, _, _ := job.board()
 	forged, err := engine.Verify(ctx, jb, o, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	forged.NullZone = forged.NullZone[:1]
-	if CheckVerdict(ctx, jb, o, &forged) == nil {
+	if checkVerdict(ctx, jb, o, &forged) == nil {
 		t.Fatal("the forged verdict checks: the forgery is not one")
 	}
 	data, _ := encodeVerdict(&forged)
-	if _, err := e.Client().q.results.Create(ctx, job.ID(), result{worker: "forger", verdict: data}.encode()); err != nil {
+	if _, err := e.Client().q.results.Create(ctx, job.id(), result{worker: "forger", verdict: data}.encode()); err != nil {
 		t.Fatal(err)
 	}
 	got, err := e.Verify(ctx, b, o, nil)
@@ -142,7 +142,7 @@ func TestForgedResultRejected(t *testing.T) {
 	if !lg.contains(`from worker "forger" rejected`) {
 		t.Errorf("no log line for the rejected result: %q", lg.lines)
 	}
-	if _, err := e.Client().q.results.Get(ctx, job.ID()); err == nil {
+	if _, err := e.Client().q.results.Get(ctx, job.id()); err == nil {
 		t.Error("the forged result is still stored")
 	}
 	st, _ := e.Client().Stats(ctx)
@@ -160,7 +160,7 @@ func TestCorruptResultRejected(t *testing.T) {
 		tc := smallCases[i]
 		b, o := tc.board(t), tc.withTol(t)
 		job, _ := newJob(b, o)
-		if _, err := e.Client().q.results.Create(ctx, job.ID(), bad); err != nil {
+		if _, err := e.Client().q.results.Create(ctx, job.id(), bad); err != nil {
 			t.Fatal(err)
 		}
 		vd, err := e.Verify(ctx, b, o, nil)
@@ -197,7 +197,7 @@ func TestCredentials(t *testing.T) {
 	}
 	defer s.Shutdown()
 	for _, c := range []string{"", other} {
-		nc, err := Connect(s.URL(), c, "intruder")
+		nc, err := Connect(s.url(), c, "intruder")
 		if err == nil {
 			nc.Close()
 			t.Fatalf("a client with credentials %q connected", c)
@@ -206,7 +206,7 @@ func TestCredentials(t *testing.T) {
 			t.Errorf("credentials %q: %v, want an authorization error", c, err)
 		}
 	}
-	nc, err := Connect(s.URL(), creds, "worker")
+	nc, err := Connect(s.url(), creds, "worker")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,9 +230,9 @@ func TestWorkerRefusesOtherEngine(t *testing.T) {
 	tc := smallCases[0]
 	job, _ := newJob(tc.board(t), tc.withTol(t))
 	job.Engine = "c6book-engine/9.9"
-	id := job.ID()
+	id := job.id()
 	js := e.Client().q.js
-	if _, err := js.Publish(ctx, jobSubject+id, job.Encode()); err != nil {
+	if _, err := js.Publish(ctx, jobSubject+id, job.encode()); err != nil {
 		t.Fatal(err)
 	}
 	waitLog(t, &wlog, "refusing job "+id)

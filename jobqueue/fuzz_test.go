@@ -9,8 +9,8 @@ import (
 )
 
 // FuzzResult: a stored result, whatever its bytes, goes through the
-// client's path (decodeResult, decodeVerdict, CheckVerdict) without a
-// panic, and CheckVerdict never accepts a verdict the independent checker
+// client's path (decodeResult, decodeVerdict, checkVerdict) without a
+// panic, and checkVerdict never accepts a verdict the independent checker
 // does not: an accepted verdict's certificate checks again, a proved one
 // leaves no item, and every full defender move of the position (all pairs
 // of empties, enumerated here by brute force) is refuted by the checked
@@ -24,7 +24,7 @@ func FuzzResult(f *testing.F) {
 	var fcs []fuzzCase
 	for i, tc := range cases {
 		job, _ := newJob(tc.board(f), tc.withTol(f))
-		jb, jo, err := job.Board()
+		jb, jo, err := job.board()
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -57,7 +57,7 @@ func FuzzResult(f *testing.F) {
 			return
 		}
 		ctx := context.Background()
-		if CheckVerdict(ctx, fc.b, fc.opts, &vd) != nil {
+		if checkVerdict(ctx, fc.b, fc.opts, &vd) != nil {
 			return
 		}
 		b := fc.b

@@ -118,7 +118,7 @@ func startProcQueue(t *testing.T, ctx context.Context, n int) *procQueue {
 	}
 	p.srv, p.addr = srv, srv.addr().String()
 	t.Cleanup(func() { p.srv.Shutdown() })
-	nc, err := Connect(srv.URL(), "", "test-client")
+	nc, err := Connect(srv.url(), "", "test-client")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func startProcQueue(t *testing.T, ctx context.Context, n int) *procQueue {
 		t.Fatal(err)
 	}
 	for i := 0; i < n; i++ {
-		p.workers = append(p.workers, startWorkerProcess(t, srv.URL(), fmt.Sprintf("w%d", i), ""))
+		p.workers = append(p.workers, startWorkerProcess(t, srv.url(), fmt.Sprintf("w%d", i), ""))
 	}
 	return p
 }
@@ -206,7 +206,7 @@ func TestWorkerProcessesKillAndRestart(t *testing.T) {
 	cases := append(append([]testCase{}, smallCases...), c6Cases...)
 	long := cases[len(cases)-1]
 	longJob, _ := newJob(long.board(t), long.withTol(t))
-	longID := longJob.ID()
+	longID := longJob.id()
 	want := localVerdicts(t, cases)
 
 	ctx := t.Context()
@@ -332,7 +332,7 @@ func TestResultSurvivesCallerRestart(t *testing.T) {
 		verr <- err
 	}()
 	for { // until it is queued
-		if _, err := c1.q.stream.GetLastMsgForSubject(ctx, jobSubject+job.ID()); err == nil {
+		if _, err := c1.q.stream.GetLastMsgForSubject(ctx, jobSubject+job.id()); err == nil {
 			break
 		}
 		time.Sleep(10 * time.Millisecond)
@@ -387,7 +387,7 @@ func TestResultSurvivesCallerRestart(t *testing.T) {
 	if string(comparable(t, vd)) != string(want) {
 		t.Errorf("picked-up verdict %s differs from the local one", summary(vd))
 	}
-	if c2.accepted[job.ID()] != 1 || localCalls != 0 {
-		t.Errorf("stored result used %d times, %d local runs; want 1 and 0", c2.accepted[job.ID()], localCalls)
+	if c2.accepted[job.id()] != 1 || localCalls != 0 {
+		t.Errorf("stored result used %d times, %d local runs; want 1 and 0", c2.accepted[job.id()], localCalls)
 	}
 }

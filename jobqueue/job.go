@@ -11,13 +11,13 @@ import (
 	"c6book/engine"
 )
 
-// jobVersion is the Job encoding's version (Job.V).
+// jobVersion is the jobSpec encoding's version (jobSpec.V).
 const jobVersion = 1
 
-// Job is one verifier job: a position in its canonical frame with the
+// jobSpec is one verifier job: a position in its canonical frame with the
 // defender to move, and the options of the run. It travels as JSON (small,
 // readable with `nats stream view`).
-type Job struct {
+type jobSpec struct {
 	V      int    `json:"v"`      // jobVersion
 	Engine string `json:"engine"` // engine.EngineVersion of the caller
 	Rules  string `json:"rules"`  // m,n,k,p,q
@@ -41,10 +41,10 @@ type Job struct {
 // opts.Workers is not part of the job: each worker runs as many solver
 // calls in parallel as it is configured to, which does not change the
 // verdict.
-func newJob(b *engine.Board, opts engine.VerifyOptions) (Job, int) {
+func newJob(b *engine.Board, opts engine.VerifyOptions) (jobSpec, int) {
 	cb, sym := b.Canonical()
 	r := b.Rules()
-	j := Job{
+	j := jobSpec{
 		V: jobVersion, Engine: engine.EngineVersion, Rules: r.String(),
 		Black: squareInts(cb.StoneList(engine.Black)), White: squareInts(cb.StoneList(engine.White)),
 		ToMove: int(cb.ToMove()), Lambda: opts.Lambda, Tol: opts.Tolerance,
@@ -73,28 +73,28 @@ func intSquares(v []int) []engine.Square {
 	return out
 }
 
-// Encode is the job's message body.
-func (j Job) Encode() []byte {
+// encode is the job's message body.
+func (j jobSpec) encode() []byte {
 	data, err := json.Marshal(j)
-	if err != nil { // a Job holds only numbers and strings
+	if err != nil { // a jobSpec holds only numbers and strings
 		return nil
 	}
 	return data
 }
 
-// ID is the job's id: a hash of its encoding, so that the same position
+// id is the job's id: a hash of its encoding, so that the same position
 // (in any orientation) with the same options and engine is the same job.
 // It names the job's message (Nats-Msg-Id), subject and result key.
-func (j Job) ID() string {
-	sum := sha256.Sum256(j.Encode())
+func (j jobSpec) id() string {
+	sum := sha256.Sum256(j.encode())
 	return hex.EncodeToString(sum[:20])
 }
 
 // decodeJob reads a job message.
-func decodeJob(data []byte) (Job, error) {
-	var j Job
+func decodeJob(data []byte) (jobSpec, error) {
+	var j jobSpec
 	if err := json.Unmarshal(data, &j); err != nil {
-		return Job{}, fmt.Errorf("%w: %v", ErrCorrupt, err)
+		return jobSpec{}, fmt.Errorf("%w: %v", errCorrupt, err)
 	}
 	return j, nil
 }
@@ -104,7 +104,7 @@ func decodeJob(data []byte) (Job, error) {
 var errIncompatible = errors.New("jobqueue: incompatible job")
 
 // compatible reports whether this build can run j, and why not.
-func (j Job) compatible() error {
+func (j jobSpec) compatible() error {
 	if j.V != jobVersion {
 		return fmt.Errorf("%w: job encoding %d, this worker reads %d", errIncompatible, j.V, jobVersion)
 	}
@@ -121,8 +121,8 @@ func (j Job) compatible() error {
 	return nil
 }
 
-// Board sets up the job's position (canonical frame) and its options.
-func (j Job) Board() (*engine.Board, engine.VerifyOptions, error) {
+// board sets up the job's position (canonical frame) and its options.
+func (j jobSpec) board() (*engine.Board, engine.VerifyOptions, error) {
 	r, err := engine.ParseRules(j.Rules)
 	if err != nil {
 		return nil, engine.VerifyOptions{}, err

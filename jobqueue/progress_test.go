@@ -21,7 +21,7 @@ func TestProgressReachesCaller(t *testing.T) {
 	job, _ := newJob(b, o)
 
 	seen := make(chan engine.VerifyProgress, 100)
-	sub, err := e.nc.Subscribe(progressPrefix+job.ID(), func(m *nats.Msg) {
+	sub, err := e.nc.Subscribe(progressPrefix+job.id(), func(m *nats.Msg) {
 		var p engine.VerifyProgress
 		if json.Unmarshal(m.Data, &p) == nil {
 			seen <- p

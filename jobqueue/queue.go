@@ -142,7 +142,7 @@ func (r result) encode() []byte {
 
 func decodeResult(data []byte) (result, error) {
 	if len(data) == 0 || data[0] != resultVersion {
-		return result{}, fmt.Errorf("%w: result encoding", ErrCorrupt)
+		return result{}, fmt.Errorf("%w: result encoding", errCorrupt)
 	}
 	d := decoder{buf: data[1:]}
 	r := result{worker: d.str(), err: d.str()}

@@ -179,14 +179,14 @@ func TestListenRefusesUnauthenticatedResults(t *testing.T) {
 	tc := smallCases[1] // the attacker has no threat: all-unsolved passes the check
 	b, o := tc.board(t), tc.withTol(t)
 	job, _ := newJob(b, o)
-	jb, _, _ := job.Board()
+	jb, _, _ := job.board()
 	honest := localVerdicts(t, []testCase{tc})[0]
 	// The intruder's verdict, for the job's position, claims nothing:
 	// only the absence of a network and the credentials keep it out.
 	base := engine.Verdict{Lambda: 2, Attacker: jb.ToMove().Opp(), Tolerance: o.Tolerance, Engine: engine.EngineVersion}
 	forged := base
 	forged.Status, forged.AllUnsolved = engine.StatusOpen, true
-	if err := CheckVerdict(ctx, jb, o, &forged); err != nil {
+	if err := checkVerdict(ctx, jb, o, &forged); err != nil {
 		t.Fatalf("the forged verdict does not check (%v): the test needs one that does", err)
 	}
 
@@ -194,7 +194,7 @@ func TestListenRefusesUnauthenticatedResults(t *testing.T) {
 	if err == nil {
 		// Before the fix: the open queue takes the intruder's result.
 		defer e.Close()
-		go func() { _ = forge(ctx, e.URL(), "", job.ID(), jb.Rules(), base) }()
+		go func() { _ = forge(ctx, e.URL(), "", job.id(), jb.Rules(), base) }()
 		vd, err := e.Verify(ctx, b, o, nil)
 		if err == nil && vd.AllUnsolved {
 			t.Fatal("a loopback queue without credentials stored an unauthenticated client's result")
@@ -213,7 +213,7 @@ func TestListenRefusesUnauthenticatedResults(t *testing.T) {
 	}
 	e = startEmbedded(t, EmbeddedConfig{Server: ServerConfig{Dir: filepath.Join(dir, "q"), Listen: "127.0.0.1:0", CredsFile: creds}, Workers: 1, Solvers: 1})
 	for _, c := range []string{"", other} {
-		err := forge(ctx, e.URL(), c, job.ID(), jb.Rules(), base)
+		err := forge(ctx, e.URL(), c, job.id(), jb.Rules(), base)
 		if err == nil || !isAuthError(err) {
 			t.Errorf("intruder with credentials %q: %v, want an authorization error", c, err)
 		}

@@ -34,9 +34,10 @@ type ServerConfig struct {
 	// without CredsFile, open to every local user: for tests, never for
 	// a queue whose results a book stores.
 	OpenLoopback bool
-	// MaxPayload is the largest message (0: 8 MiB).
-	MaxPayload int32
 }
+
+// maxPayload is the largest message a server takes.
+const maxPayload = 8 << 20
 
 // QueueDir is the storage folder of the verifier queue of the book at
 // bookPath: beside it, named after it.
@@ -130,7 +131,7 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 	srv.lock = lock
 	// The lock file names the server's address, for a second process to
 	// connect; a server on no network leaves it empty.
-	url := srv.URL()
+	url := srv.url()
 	if a, ok := srv.addr().(*net.TCPAddr); ok && a.IP.IsUnspecified() {
 		url = fmt.Sprintf("nats://127.0.0.1:%d", a.Port)
 	}
@@ -147,15 +148,12 @@ func startLocked(cfg ServerConfig, host string, port int) (*Server, error) {
 		Port:       port,
 		JetStream:  true,
 		StoreDir:   cfg.Dir,
-		MaxPayload: cfg.MaxPayload,
+		MaxPayload: maxPayload,
 		NoSigs:     true,
 		NoLog:      true,
 		// No listen address: no socket at all, in-process connections
 		// only (connectInProcess).
 		DontListen: cfg.Listen == "",
-	}
-	if opts.MaxPayload == 0 {
-		opts.MaxPayload = 8 << 20
 	}
 	if cfg.CredsFile != "" {
 		pub, err := credsPublicKey(cfg.CredsFile)
@@ -188,9 +186,9 @@ func isLoopback(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// URL is the server's client URL (nats://host:port), "" for a server on
+// url is the server's client URL (nats://host:port), "" for a server on
 // no network.
-func (s *Server) URL() string {
+func (s *Server) url() string {
 	if s.addr() == nil {
 		return ""
 	}

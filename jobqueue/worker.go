@@ -216,7 +216,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 		_ = msg.Term()
 		return
 	}
-	id := job.ID()
+	id := job.id()
 	if err := job.compatible(); err != nil {
 		w.refused.Add(1)
 		w.cfg.Logf("worker %s: refusing job %s: %v (left for a compatible worker)", w.cfg.Name, msg.Subject()[len(jobSubject):], err)
@@ -234,7 +234,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 		_ = w.nc.Publish(doneSubject+id, nil)
 		return
 	}
-	b, opts, err := job.Board()
+	b, opts, err := job.board()
 	w.running.Add(1)
 	defer w.running.Add(-1)
 	start := time.Now()

@@ -79,14 +79,14 @@ func WilsonLower(wins, n int64, z float64) float64 {
 	return max(0, (centre-spread)/(1+z2/nf))
 }
 
-// Frontier is a position where the auto-pilot stopped: "open" (work left:
-// a verifier run or new attacker moves), "held" (left to the expert),
-// "refused" (its verdict was refused) or "stuck" (nothing the auto-pilot
-// can do: e.g. an item not stored).
+// Frontier is a position where the auto-pilot stopped: FrontierOpen (work
+// left: a verifier run or new attacker moves), FrontierHeld (left to the
+// expert), FrontierRefused (its verdict was refused) or FrontierStuck
+// (nothing the auto-pilot can do: e.g. an item not stored).
 type Frontier struct {
 	ID     PosID
 	PN, DN int64
-	Why    string
+	Why    engine.FrontierReason
 }
 
 // ProveResult is the outcome of Prove.
@@ -193,7 +193,7 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 	for _, f := range sr.Frontier {
 		why := f.Why
 		if t.refused[f.Key] != "" {
-			why = "refused"
+			why = engine.FrontierRefused
 		}
 		res.Frontier = append(res.Frontier, Frontier{f.Key, f.PN, f.DN, why})
 	}
@@ -596,19 +596,23 @@ func (bk *Book) AutoMove(ctx context.Context, id PosID, m engine.Move) (bool, er
 }
 
 // Stuck says why the auto-pilot cannot work at position id for attacker
-// a: "held" (left to the expert), "dead end" (its verdict leaves every
-// defender move open: no zone bounds the defence), or "" (it can).
-func (bk *Book) Stuck(ctx context.Context, id PosID, a engine.Color) (string, error) {
+// a: StuckHeld (left to the expert), StuckDeadEnd (its verdict leaves
+// every defender move open: no zone bounds the defence), or NotStuck (it
+// can).
+func (bk *Book) Stuck(ctx context.Context, id PosID, a engine.Color) (c6book.StuckReason, error) {
 	h, err := bk.held(ctx, bk.r, id, a)
-	if err != nil || h {
-		return map[bool]string{true: "held"}[h], err
+	if err != nil {
+		return c6book.NotStuck, err
+	}
+	if h {
+		return c6book.StuckHeld, nil
 	}
 	v, err := loadVerdict(ctx, bk.r, id)
 	if err != nil {
-		return "", err
+		return c6book.NotStuck, err
 	}
 	if v != nil && v.Attacker == a && v.AllUnsolved && v.Status != c6book.StatusProved {
-		return "dead end", nil
+		return c6book.StuckDeadEnd, nil
 	}
-	return "", nil
+	return c6book.NotStuck, nil
 }

@@ -55,7 +55,7 @@
 //	Next(ctx, from, attacker) (Line, error)      the most-proving position below from (pass the current position)
 //	Prove(ctx, id, engine.Verifier, ProveOptions, progress) (ProveResult, error)  the auto-pilot (JL-PNS over the book; autopilot.go)
 //	SetHold(ctx, id, attacker, on) / Held(ctx, id, attacker)   "leave to me": the auto-pilot skips it
-//	Stuck(ctx, id, attacker) (string, error)     why the auto-pilot cannot work there ("held", "dead end", "")
+//	Stuck(ctx, id, attacker) (c6book.StuckReason, error) why the auto-pilot cannot work there ("held", "dead end", "")
 //	AutoMove(ctx, id, m) (bool, error)           the move was the auto-pilot's (not made by hand)
 //	OpenByPN(ctx, attacker, limit) ([]Ranked, error)
 //	Proved(ctx, attacker, minOrder, limit) ([]Ranked, error)

@@ -143,26 +143,42 @@ func (e GameError) Error() string { return fmt.Sprintf("game %s: %v", e.ID, e.Er
 // engine's).
 var errNotation = errors.New("unreadable turn")
 
-// Reason is a short, fixed description of why the game was skipped, for
-// counting skipped games by kind.
-func (e GameError) Reason() string {
+// SkipReason is a short, fixed description of why a game was skipped, for
+// counting skipped games by kind (GameError.Reason). Its bytes are what c6
+// book import-games prints and its JSON writes.
+type SkipReason string
+
+// Why a game was skipped.
+const (
+	SkipGameOver   SkipReason = "continues after the game ended"
+	SkipOccupied   SkipReason = "plays on an occupied square"
+	SkipStoneCount SkipReason = "wrong number of stones in a turn"
+	SkipDuplicate  SkipReason = "the same square twice in a turn"
+	SkipOffBoard   SkipReason = "a stone off the board"
+	SkipNotation   SkipReason = "unreadable turn"
+	SkipCollision  SkipReason = "hash collision"
+	SkipOther      SkipReason = "other error"
+)
+
+// Reason says why the game was skipped, by kind.
+func (e GameError) Reason() SkipReason {
 	switch {
 	case errors.Is(e.Err, engine.ErrGameOver):
-		return "continues after the game ended"
+		return SkipGameOver
 	case errors.Is(e.Err, engine.ErrOccupied):
-		return "plays on an occupied square"
+		return SkipOccupied
 	case errors.Is(e.Err, engine.ErrStoneCount):
-		return "wrong number of stones in a turn"
+		return SkipStoneCount
 	case errors.Is(e.Err, engine.ErrDuplicate):
-		return "the same square twice in a turn"
+		return SkipDuplicate
 	case errors.Is(e.Err, engine.ErrOffBoard):
-		return "a stone off the board"
+		return SkipOffBoard
 	case errors.Is(e.Err, errNotation):
-		return "unreadable turn"
+		return SkipNotation
 	case errors.Is(e.Err, ErrCollision):
-		return "hash collision"
+		return SkipCollision
 	}
-	return "other error"
+	return SkipOther
 }
 
 // ImportStats summarises an import.

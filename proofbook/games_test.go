@@ -46,7 +46,7 @@ func TestImportGames(t *testing.T) {
 	if st.Games != 301 || len(st.Skipped) != 3 {
 		t.Fatalf("stored %d games, skipped %v", st.Games, st.Skipped)
 	}
-	reasons := map[string]string{"1": "plays on an occupied square", "2": "unreadable turn", "3": "wrong number of stones in a turn"}
+	reasons := map[string]SkipReason{"1": "plays on an occupied square", "2": "unreadable turn", "3": "wrong number of stones in a turn"}
 	for _, e := range st.Skipped {
 		if e.ID != "1" && e.ID != "2" && e.ID != "3" {
 			t.Fatalf("skipped the good game %s: %v", e.ID, e.Err)

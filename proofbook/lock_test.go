@@ -87,7 +87,7 @@ func TestLongImportAgainstVerdictsAndEdits(t *testing.T) {
 					}
 				}
 				v := c6book.Verdict{Attacker: engine.Black, Status: c6book.StatusOpen, Lambda: 2, Engine: "test",
-					Unsolved: []c6book.Unsolved{{Move: m, Reason: fmt.Sprint("run ", n)}}}
+					Unsolved: []c6book.Unsolved{{Move: m, Reason: engine.UnsolvedReason(fmt.Sprint("run ", n))}}}
 				if _, err := verifier.StoreVerdict(ctx, id, v); err != nil {
 					t.Errorf("verdict %d, run %d: %v", i, n, err)
 					return

@@ -662,7 +662,7 @@ type Item struct {
 	// Reason is why the verifier left the move unsolved (engine.Reason*:
 	// "budget", "exhausted", "lost", "cancelled"; see ReasonText), "" for
 	// a move it did not list (inside a seminull zone).
-	Reason string
+	Reason engine.UnsolvedReason
 }
 
 // Items lists the open items of position id's verdict for attacker: what
@@ -709,7 +709,7 @@ func (bk *Book) openItems(ctx context.Context, id PosID, attacker engine.Color, 
 	if err != nil {
 		return nil, err
 	}
-	reasons := map[int64]string{}
+	reasons := map[int64]engine.UnsolvedReason{}
 	for _, u := range append(append([]c6book.Unsolved(nil), v.Unsolved...), v.OpenSeminull...) {
 		reasons[packMove(u.Move)] = u.Reason
 	}

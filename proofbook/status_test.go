@@ -40,7 +40,7 @@ func wantProof(t *testing.T, bk *Book, name string, id PosID, a engine.Color, st
 // verdict builds a hand-made verdict on position id (canonical frame of a
 // position reached by the line: the book's root frame is the identity
 // only at the root, so moves are mapped through Locate's symmetry).
-func verdict(t *testing.T, bk *Book, line string, status string, order int, unsolved ...string) (PosID, c6book.Verdict) {
+func verdict(t *testing.T, bk *Book, line string, status engine.VerdictStatus, order int, unsolved ...string) (PosID, c6book.Verdict) {
 	t.Helper()
 	r := bk.Rules()
 	b, err := engine.ReplayText(r, line)

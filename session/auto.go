@@ -56,17 +56,17 @@ func (p *Prover) StartAuto(jobs int, budget time.Duration) {
 	opts := AutoOptions{Attacker: c.attacker, Lambda: p.lambda, Jobs: max(1, jobs), MaxTime: budget}
 	b := c.pos.Clone()
 	var res AutoResult
-	sum := &RunSummary{Kind: JobAuto, Line: c.prefix(), Attacker: opts.Attacker, Lambda: opts.Lambda}
+	sum := &RunSummary{Kind: jobAuto, Line: c.prefix(), Attacker: opts.Attacker, Lambda: opts.Lambda}
 	var job *Job
 	job = s.Start(JobSpec{
-		Kind: JobAuto,
+		Kind: jobAuto,
 		Run: func(ctx context.Context, store BookStore, progress func(Progress)) error {
 			return summaryRun(ctx, store, b, sum, true, func() error {
 				var err error
 				// (Reports may come after AutoProve returned, when cancelled:
 				// the job delivers none after its end.)
 				res, err = ap.AutoProve(ctx, b, opts, func(ap c6book.ProveProgress) {
-					progress(Progress{Phase: "auto", Done: ap.Calls, Elapsed: ap.Elapsed, Auto: ap})
+					progress(Progress{Phase: phaseAuto, Done: ap.Calls, Elapsed: ap.Elapsed, Auto: ap})
 				})
 				return err
 			})
@@ -82,7 +82,7 @@ func (p *Prover) StartAuto(jobs int, budget time.Duration) {
 			s.changed(ChangeAuto)
 		},
 		OnDone: func(err error) {
-			if job == p.auto.job && job.Store() == s.store {
+			if job == p.auto.job && job.store == s.store {
 				sum.Calls, sum.Proved, sum.Open, sum.Added = res.Calls, res.Proved, res.Open, res.Added
 				if !sum.ended(err) {
 					sum.Stop = autoStop(res.Status)
@@ -100,7 +100,7 @@ func (p *Prover) StartAuto(jobs int, budget time.Duration) {
 
 func (p *Prover) finishAuto(job *Job, res AutoResult, err error) {
 	s, c := p.s, &p.s.cursor
-	if job != p.auto.job || job.Store() != s.store {
+	if job != p.auto.job || job.store != s.store {
 		// Another book was opened meanwhile (the switch cancelled this
 		// job and waited for it).
 		if err != nil && !errors.Is(err, context.Canceled) {

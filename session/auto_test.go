@@ -184,7 +184,7 @@ func TestAutoSummary(t *testing.T) {
 	if !ok {
 		t.Fatal("no summary after the run")
 	}
-	if sum.Kind != session.JobAuto || sum.Stop != session.StopStuck || sum.Calls != 2 || !sum.AfterRead {
+	if sum.Kind != "auto" || sum.Stop != session.StopStuck || sum.Calls != 2 || !sum.AfterRead {
 		t.Fatalf("summary %+v", sum)
 	}
 	if sum.Before.Proved != 0 || sum.After.Proved != 2 || sum.After.Replies != 2 {
@@ -224,7 +224,7 @@ func TestAutoSummary(t *testing.T) {
 // The summary's text names at most 20 changed replies.
 func TestSummaryTextBounded(t *testing.T) {
 	r := engine.Connect6()
-	sum := session.RunSummary{Kind: session.JobAuto, Stop: session.StopBudget, AfterRead: true}
+	sum := session.RunSummary{Kind: "auto", Stop: session.StopBudget, AfterRead: true}
 	for i := 0; i < 25; i++ {
 		sum.Changed = append(sum.Changed, session.ReplyChange{Move: engine.NewMove(r.Sq(i%19, i/19)), New: true})
 	}

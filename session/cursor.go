@@ -429,14 +429,14 @@ func (c *Cursor) Forward() {
 		c.goTo(c.line, c.cur+1)
 		return
 	}
-	if i := MostPlayed(c.children); i >= 0 {
+	if i := mostPlayed(c.children); i >= 0 {
 		c.goTo(append(c.prefix(), c.children[i].Move), c.cur+1)
 	}
 }
 
-// MostPlayed is the index of the reply most games went through (the first
+// mostPlayed is the index of the reply most games went through (the first
 // on a tie), -1 when there is none.
-func MostPlayed(kids []Child) int {
+func mostPlayed(kids []Child) int {
 	best := -1
 	for i, c := range kids {
 		if best < 0 || c.Games.Games > kids[best].Games.Games {
@@ -595,7 +595,7 @@ func (c *Cursor) HoldText() string {
 	switch {
 	case c.info.Held:
 		parts = append(parts, "Left to you: the auto-pilot skips this position and everything below it.")
-	case c.info.Stuck == "dead end":
+	case c.info.Stuck == c6book.StuckDeadEnd:
 		parts = append(parts, "The auto-pilot's dead end: the verdict leaves every defender move open.")
 	}
 	if c.nextText != "" && c.nextVisit == c.visit {
@@ -619,7 +619,7 @@ func stuckText(r engine.Rules, e Entry) string {
 			where = "here"
 		}
 		what := "left to the expert"
-		if st.Why == "dead end" {
+		if st.Why == c6book.StuckDeadEnd {
 			what = "a verifier dead end (every defender move open)"
 		}
 		parts = append(parts, where+": "+what)

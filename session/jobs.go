@@ -31,10 +31,10 @@ type JobKind string
 // Job kinds: the prover's jobs, and the app's book work (an SGF export,
 // an import, a book check) run behind a progress dialog.
 const (
-	JobVerify  JobKind = "verify"
-	JobSuggest JobKind = "suggest"
-	JobPlay    JobKind = "play"
-	JobAuto    JobKind = "auto"
+	jobVerify  JobKind = "verify"
+	jobSuggest JobKind = "suggest"
+	jobPlay    JobKind = "play"
+	jobAuto    JobKind = "auto"
 	JobBook    JobKind = "book"
 )
 
@@ -51,9 +51,6 @@ type JobSpec struct {
 	OnProgress func(Progress)
 	OnDone     func(err error)
 }
-
-// Store is the book the job works on.
-func (j *Job) Store() BookStore { return j.store }
 
 // Cancel asks the job to stop; OnDone still runs.
 func (j *Job) Cancel() { j.cancel() }

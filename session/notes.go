@@ -30,7 +30,7 @@ type notesDraft struct {
 }
 
 // Edit takes notes typed for the shown position: they are stored when the
-// typing pauses (Config.NotesDelay), when the position changes, or when the
+// typing pauses (notesDelay), when the position changes, or when the
 // book is switched, as one undoable edit per position and pause.
 func (n *Notes) Edit(comment, label string) {
 	s, c := n.s, &n.s.cursor

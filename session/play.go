@@ -22,7 +22,7 @@ const defaultPlayBudget = time.Second
 
 // PlayProgress is the player's progress.
 type PlayProgress struct {
-	Stage   string // "solve", "search", "safety"
+	Stage   engine.PlayStage
 	Nodes   int64
 	Depth   int // deepest iteration completed (turns)
 	Best    engine.Move
@@ -39,7 +39,7 @@ type PlayAnswer struct {
 	PV     []engine.Move // from the position, starting with Move
 	Nodes  int64
 	Depth  int
-	Reason string // the engine's: "six", "vcdt", "vcst", "opening", "search", "only", "lost"
+	Reason engine.PlayReason // the engine's
 	// Ranked are the moves the player considered, best first, with their
 	// Score and PV.
 	Ranked []Candidate
@@ -155,11 +155,11 @@ func (p *Prover) startPlay(pl Player, move bool) {
 	var ans PlayAnswer
 	var job *Job
 	job = s.Start(JobSpec{
-		Kind: JobPlay,
+		Kind: jobPlay,
 		Run: func(ctx context.Context, _ BookStore, progress func(Progress)) error {
 			var err error
 			ans, err = pl.Play(ctx, b, budget, func(pp PlayProgress) {
-				progress(Progress{Phase: pp.Stage, Nodes: pp.Nodes, Elapsed: pp.Elapsed, Play: pp})
+				progress(Progress{Phase: Phase(pp.Stage), Nodes: pp.Nodes, Elapsed: pp.Elapsed, Play: pp})
 			})
 			return err
 		},
@@ -237,15 +237,15 @@ func (p *Prover) finishPlay(job *Job, run int, key posKey, visit int, ans PlayAn
 
 // reasonText is how the player found its move, when it did not search:
 // "makes six", "wins by VCDT", "the only move", "from the opening book".
-func reasonText(reason string) string {
+func reasonText(reason engine.PlayReason) string {
 	switch reason {
-	case "six":
+	case engine.PlaySix:
 		return "makes six"
-	case "vcdt", "vcst":
-		return "wins by " + strings.ToUpper(reason)
-	case "only":
+	case engine.PlayVCDT, engine.PlayVCST:
+		return "wins by " + strings.ToUpper(string(reason))
+	case engine.PlayOnly:
 		return "the only move"
-	case "opening":
+	case engine.PlayOpening:
 		return "from the opening book"
 	}
 	return ""
@@ -354,11 +354,11 @@ func (p *Prover) PlayText() string {
 	} else {
 		fmt.Fprintf(&sb, "Best %s (%s)", engine.MoveName(r, a.Move), scoreText(a.Score))
 		switch a.Reason {
-		case "six":
+		case engine.PlaySix:
 			sb.WriteString(": makes six")
-		case "vcdt", "vcst":
-			fmt.Fprintf(&sb, ": wins by %s", strings.ToUpper(a.Reason))
-		case "only":
+		case engine.PlayVCDT, engine.PlayVCST:
+			fmt.Fprintf(&sb, ": wins by %s", strings.ToUpper(string(a.Reason)))
+		case engine.PlayOnly:
 			sb.WriteString(": the only move")
 		}
 		// (Each ranked move's row shows its line.)

@@ -20,7 +20,7 @@ type Prover struct {
 	verify     *Job
 	verifyKey  posKey
 	verifyLine []engine.Move // the line to the position verified
-	verifyText string        // "", "stopped", "error"
+	verifyText VerifyEnd     // how the last verification ended, when no verdict shows
 
 	auto autoState
 
@@ -37,7 +37,7 @@ type Prover struct {
 // reset forgets the jobs of the previous book (cancelled and waited for:
 // their ends, delivered later, are dropped) and what they found.
 func (p *Prover) reset() {
-	p.verify, p.verifyText = nil, ""
+	p.verify, p.verifyText = nil, VerifyShown
 	p.suggest, p.play.job = nil, nil
 	p.play.answer, p.play.text = nil, ""
 	p.candsValid = false
@@ -79,13 +79,13 @@ func (p *Prover) Verify() {
 	b, lambda, verifier := c.pos.Clone(), p.lambda, s.verifier
 	p.verifyKey = keyOf(c.pos)
 	p.verifyLine = c.prefix()
-	p.verifyText = ""
+	p.verifyText = VerifyShown
 	p.summary = nil
 	e := &repliesEdit{editAt: editAt{line: p.verifyLine}}
-	sum := &RunSummary{Kind: JobVerify, Line: p.VerifyLine(), Attacker: c.attacker, Lambda: lambda, Stop: StopDone}
+	sum := &RunSummary{Kind: jobVerify, Line: p.VerifyLine(), Attacker: c.attacker, Lambda: lambda, Stop: StopDone}
 	var job *Job
 	job = s.Start(JobSpec{
-		Kind: JobVerify,
+		Kind: jobVerify,
 		Run: func(ctx context.Context, store BookStore, progress func(Progress)) error {
 			return summaryRun(ctx, store, b, sum, false, func() error {
 				v, err := verifier.Verify(ctx, b, lambda, progress)
@@ -95,7 +95,7 @@ func (p *Prover) Verify() {
 				v.Lambda = lambda
 				e.verdict = v
 				sum.Calls = v.Calls
-				progress(Progress{Phase: "storing", Text: "storing the verdict (Stop gives up if another program keeps the book locked)…"})
+				progress(Progress{Phase: phaseStoring, Text: "storing the verdict (Stop gives up if another program keeps the book locked)…"})
 				// The verdict is stored even if the user moved on meanwhile;
 				// while another program holds the book, the store waits for
 				// it until it is stored or the user presses Stop.
@@ -104,10 +104,10 @@ func (p *Prover) Verify() {
 		},
 		OnProgress: func(Progress) { s.changed(ChangeVerify) },
 		OnDone: func(err error) {
-			if err == nil && !isNoOp(e) && job == p.verify && job.Store() == s.store {
+			if err == nil && !isNoOp(e) && job == p.verify && job.store == s.store {
 				s.history.push(e)
 			}
-			if job == p.verify && job.Store() == s.store {
+			if job == p.verify && job.store == s.store {
 				sum.ended(err)
 				p.summary = sum
 			}
@@ -176,9 +176,20 @@ func (p *Prover) GoToVerify() {
 	}
 }
 
+// VerifyEnd is what the last verification left to say when it left no
+// verdict: its bytes are the words the workbench shows.
+type VerifyEnd string
+
+// How a verification ended.
+const (
+	VerifyShown   VerifyEnd = ""        // its verdict is shown (or none ran)
+	verifyStopped VerifyEnd = "stopped" // cancelled
+	verifyFailed  VerifyEnd = "error"   // it failed (the error went to the session's errors)
+)
+
 // VerifyText is what the last verification left to say ("stopped",
-// "error"; "" when its verdict is shown).
-func (p *Prover) VerifyText() string { return p.verifyText }
+// "error"; VerifyShown when its verdict is shown).
+func (p *Prover) VerifyText() VerifyEnd { return p.verifyText }
 
 // Stop cancels the running verification and candidate search (or the
 // player's).
@@ -193,7 +204,7 @@ func (p *Prover) Stop() {
 
 func (p *Prover) finishVerify(job *Job, v c6book.Verdict, err error) {
 	s, c := p.s, &p.s.cursor
-	if job != p.verify || job.Store() != s.store {
+	if job != p.verify || job.store != s.store {
 		// Another book was opened meanwhile; the switch cancelled this
 		// job and waited for it, so the verdict was stored there in full
 		// or not at all. Say so unless it was the switch that stopped it.
@@ -205,9 +216,9 @@ func (p *Prover) finishVerify(job *Job, v c6book.Verdict, err error) {
 	p.verify = nil
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
-			p.verifyText = "stopped"
+			p.verifyText = verifyStopped
 		} else {
-			p.verifyText = "error"
+			p.verifyText = verifyFailed
 			s.fail(fmt.Errorf("verify: %w", err))
 		}
 		s.changed(ChangeVerify)
@@ -263,7 +274,7 @@ func (p *Prover) Suggest() {
 	var cs []Candidate
 	var job *Job
 	job = s.Start(JobSpec{
-		Kind: JobSuggest,
+		Kind: jobSuggest,
 		Run: func(ctx context.Context, _ BookStore, _ func(Progress)) (err error) {
 			cs, err = sg.Candidates(ctx, b, 30)
 			return err

@@ -78,11 +78,11 @@ type Config struct {
 	// results delivered before the call returns: for tests that drive the
 	// session step by step. Jobs still run on their own goroutines.
 	Inline bool
-	// NotesDelay is how long notes typed (Notes.Edit) wait for more typing
-	// before they are stored (default 500 ms); leaving the position stores
-	// them at once.
-	NotesDelay time.Duration
 }
+
+// notesDelay is how long notes typed (Notes.Edit) wait for more typing
+// before they are stored; leaving the position stores them at once.
+const notesDelay = 500 * time.Millisecond
 
 // New makes a session over store showing its root (the book's answer
 // comes through cfg.Do). It fails only if the store's rules are not
@@ -96,10 +96,7 @@ func New(store BookStore, verifier Verifier, cfg Config) (*Session, error) {
 	s.cursor = Cursor{s: s, pending1: engine.NoSquare, attacker: engine.Black, solvedMinOrder: 1}
 	s.prover = Prover{s: s, lambda: 2}
 	s.history = History{s: s}
-	s.notes = Notes{s: s, delay: cfg.NotesDelay}
-	if s.notes.delay <= 0 {
-		s.notes.delay = 500 * time.Millisecond
-	}
+	s.notes = Notes{s: s, delay: notesDelay}
 	if err := s.SetStore(store); err != nil {
 		return nil, err
 	}

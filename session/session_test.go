@@ -213,7 +213,7 @@ func TestVerifyJobLifeCycle(t *testing.T) {
 	f := newFixture(t, fv, true)
 	f.play("j10")
 	f.s.Prover().Verify()
-	if !f.s.Prover().Running() || f.s.Prover().VerifyJob() == nil || f.s.Prover().VerifyJob().Kind != session.JobVerify {
+	if !f.s.Prover().Running() || f.s.Prover().VerifyJob() == nil || f.s.Prover().VerifyJob().Kind != "verify" {
 		t.Fatal("verify did not start a job")
 	}
 	<-fv.Started
@@ -316,9 +316,11 @@ func TestJobProgressAndCancel(t *testing.T) {
 	var end error
 	ended := false
 	started := make(chan struct{})
+	var jobStore session.BookStore
 	j := f.s.Start(session.JobSpec{
 		Kind: session.JobBook,
 		Run: func(ctx context.Context, store session.BookStore, progress func(session.Progress)) error {
+			jobStore = store
 			progress(session.Progress{Text: "1000 moves"})
 			close(started)
 			<-ctx.Done()
@@ -329,23 +331,13 @@ func TestJobProgressAndCancel(t *testing.T) {
 	})
 	<-started
 	f.pumpUntil("progress", func() bool { return len(got) == 1 })
-	if j.Store() != session.BookStore(f.store) || len(f.s.Jobs()) != 1 {
+	if jobStore != session.BookStore(f.store) || len(f.s.Jobs()) != 1 {
 		t.Fatal("the job is not listed on its book")
 	}
 	j.Cancel()
 	f.pumpUntil("the end", func() bool { return ended })
 	if !errors.Is(end, context.Canceled) || got[0] != "1000 moves" || len(f.s.Jobs()) != 0 {
 		t.Fatalf("end %v, progress %v, %d jobs", end, got, len(f.s.Jobs()))
-	}
-}
-
-func TestMostPlayed(t *testing.T) {
-	kids := []session.Child{{Games: c6book.GameStats{Games: 1}}, {Games: c6book.GameStats{Games: 5}}, {Games: c6book.GameStats{Games: 5}}}
-	if i := session.MostPlayed(kids); i != 1 {
-		t.Fatalf("MostPlayed = %d, want 1 (the first of the most played)", i)
-	}
-	if i := session.MostPlayed(nil); i != -1 {
-		t.Fatalf("MostPlayed(nil) = %d", i)
 	}
 }
 
@@ -358,7 +350,7 @@ func TestVerifySummary(t *testing.T) {
 	f.s.Prover().Verify()
 	f.pumpUntil("the verdict", func() bool { return !f.s.Prover().Running() })
 	sum, ok := f.s.Prover().Summary()
-	if !ok || sum.Kind != session.JobVerify || sum.Stop != session.StopDone || !sum.AfterRead {
+	if !ok || sum.Kind != "verify" || sum.Stop != session.StopDone || !sum.AfterRead {
 		t.Fatalf("summary %+v (ok %v)", sum, ok)
 	}
 	if sum.Before.Unsolved != -1 || sum.After.Unsolved != 2 || sum.Before.Replies != 0 || sum.After.Replies != 2 || sum.Calls != 4 {

@@ -41,9 +41,9 @@ type Position struct {
 	// since the last check (they then show as unchecked); "" when none.
 	Warning string
 	// Stuck says why the auto-pilot cannot work here for the attacker:
-	// "held", "dead end" (its verdict leaves every defender move open) or
-	// "".
-	Stuck string
+	// held, a dead end (its verdict leaves every defender move open) or
+	// not stuck.
+	Stuck c6book.StuckReason
 }
 
 // Entry is a position found by a query (proved positions, comment search,
@@ -66,10 +66,10 @@ type Entry struct {
 }
 
 // StuckAt is a position on a line where the auto-pilot is stuck: the one
-// after the line's first Ply moves, and why ("held", "dead end").
+// after the line's first Ply moves, and why (held, a dead end).
 type StuckAt struct {
 	Ply int
-	Why string
+	Why c6book.StuckReason
 }
 
 // BookStore is the proof book as the workbench sees it. Positions are given
@@ -129,7 +129,7 @@ type ReadOnlyStore interface {
 
 // Progress is a job's progress report (the verifier's, an export's…).
 type Progress struct {
-	Phase       string
+	Phase       Phase
 	Done, Total int
 	Nodes       int64
 	Elapsed     time.Duration
@@ -138,6 +138,17 @@ type Progress struct {
 	Play PlayProgress
 	Auto c6book.ProveProgress
 }
+
+// Phase names what a job is doing, for its progress line: the verifier's
+// phase (engine.VerifyPhase), the player's stage (engine.PlayStage) or one
+// of the session's own (phaseStoring, phaseAuto).
+type Phase string
+
+// The session's own phases.
+const (
+	phaseStoring Phase = "storing" // the verdict is being stored
+	phaseAuto    Phase = "auto"    // the auto-pilot runs (Progress.Auto says more)
+)
 
 // Verifier runs the NCTU6-style verifier: its verdict is in the frame of b
 // (c6book.FromEngine with symmetry 0), and StoreVerdict maps it into the

@@ -46,8 +46,8 @@ type ReplyChange struct {
 	New           bool
 }
 
-// RunSummary is how a run of the verifier (JobVerify) or the auto-pilot
-// (JobAuto) ended.
+// RunSummary is how a run of the verifier (kind verify) or the auto-pilot
+// (kind auto) ended.
 type RunSummary struct {
 	Kind     JobKind
 	Line     []engine.Move // to the position the run worked on
@@ -160,7 +160,7 @@ func (sum RunSummary) Title(r engine.Rules) string {
 
 func (sum RunSummary) title(name func(engine.Move) string) string {
 	what := "Verify"
-	if sum.Kind == JobAuto {
+	if sum.Kind == jobAuto {
 		what = "Auto-pilot"
 	}
 	where := "the empty board"
@@ -218,7 +218,7 @@ func (sum RunSummary) TextNamed(name func(engine.Move) string) string {
 		sb.WriteString("(the book could not be read before and after the run)")
 	}
 	fmt.Fprintf(&sb, "\n%s", Plural(sum.Calls, "verifier call", "verifier calls"))
-	if sum.Kind == JobAuto {
+	if sum.Kind == jobAuto {
 		fmt.Fprintf(&sb, " · %d proved · %d open · %d added", sum.Proved, sum.Open, sum.Added)
 	}
 	fmt.Fprintf(&sb, " · %s", roundElapsed(sum.Elapsed))

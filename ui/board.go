@@ -76,17 +76,17 @@ type Board struct {
 	widget.BaseWidget
 	view BoardView
 
-	// OnSquare is called when a square is tapped.
-	OnSquare func(engine.Square)
-	// OnKey receives keys typed while the board has the focus.
-	OnKey func(*fyne.KeyEvent)
-	// OnReplyFocus is called when the stored reply the board ties and
+	// onSquare is called when a square is tapped.
+	onSquare func(engine.Square)
+	// onKey receives keys typed while the board has the focus.
+	onKey func(*fyne.KeyEvent)
+	// onReplyFocus is called when the stored reply the board ties and
 	// previews changes (hovered on the board or in the list, or through
 	// the pending stone): its index in the view's Children, -1 when none.
-	OnReplyFocus func(i int)
+	onReplyFocus func(i int)
 
 	focus int // the reply hovered (board or list), -1 when none
-	shown int // the reply last told to OnReplyFocus, -1 when none
+	shown int // the reply last told to onReplyFocus, -1 when none
 }
 
 // NewBoard returns a board widget showing pos.
@@ -167,8 +167,8 @@ func (b *Board) Tapped(ev *fyne.PointEvent) {
 	if c := fyne.CurrentApp().Driver().CanvasForObject(b); c != nil {
 		c.Focus(b)
 	}
-	if s, ok := b.squareAt(ev.Position); ok && b.OnSquare != nil {
-		b.OnSquare(s)
+	if s, ok := b.squareAt(ev.Position); ok && b.onSquare != nil {
+		b.onSquare(s)
 	}
 }
 
@@ -183,8 +183,8 @@ func (b *Board) TypedRune(rune) {}
 
 // TypedKey implements fyne.Focusable.
 func (b *Board) TypedKey(ev *fyne.KeyEvent) {
-	if b.OnKey != nil {
-		b.OnKey(ev)
+	if b.onKey != nil {
+		b.onKey(ev)
 	}
 }
 

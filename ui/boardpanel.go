@@ -34,9 +34,9 @@ type boardPanel struct {
 func newBoardPanel(wb *Workbench) *boardPanel {
 	bp := &boardPanel{wb: wb, hovered: -1}
 	bp.board = NewBoard(engine.MustNewBoard(engine.Connect6()))
-	bp.board.OnSquare = func(s engine.Square) { wb.Cursor().TapSquare(s) }
-	bp.board.OnKey = func(ev *fyne.KeyEvent) { wb.typedKey(ev) }
-	bp.board.OnReplyFocus = func(i int) {
+	bp.board.onSquare = func(s engine.Square) { wb.Cursor().TapSquare(s) }
+	bp.board.onKey = func(ev *fyne.KeyEvent) { wb.typedKey(ev) }
+	bp.board.onReplyFocus = func(i int) {
 		bp.showHover(i)
 		if wb.ui != nil {
 			wb.ui.showReplyFocus(i)

@@ -89,13 +89,13 @@ func (b *Board) SetReplyFocus(i int) {
 	b.focusChanged()
 }
 
-// focusChanged tells OnReplyFocus when the reply tied and previewed
+// focusChanged tells onReplyFocus when the reply tied and previewed
 // changed.
 func (b *Board) focusChanged() {
 	if f := b.ReplyFocus(); f != b.shown {
 		b.shown = f
-		if b.OnReplyFocus != nil {
-			b.OnReplyFocus(f)
+		if b.onReplyFocus != nil {
+			b.onReplyFocus(f)
 		}
 	}
 }

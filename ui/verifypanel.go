@@ -198,8 +198,8 @@ func (vp *verifyPanel) showVerify() {
 		vp.setShown(vp.progress, false)
 		vp.progressL.SetText("")
 	}
-	if t := s.Prover().VerifyText(); t != "" {
-		vp.verdictL.SetText(t)
+	if t := s.Prover().VerifyText(); t != session.VerifyShown {
+		vp.verdictL.SetText(string(t))
 		return
 	}
 	vp.showVerdict(s.Cursor().Verdict())

@@ -84,11 +84,11 @@ func bookImportGames(e *bookEnv, o importGamesOpts) error {
 	}
 	// Skipped games counted by reason (most frequent first), then listed:
 	// each on one short line (a broken file may hold megabytes in one turn).
-	byReason := map[string]int{}
+	byReason := map[proofbook.SkipReason]int{}
 	for _, e := range st.Skipped {
 		byReason[e.Reason()]++
 	}
-	reasons := make([]string, 0, len(byReason))
+	reasons := make([]proofbook.SkipReason, 0, len(byReason))
 	for k := range byReason {
 		reasons = append(reasons, k)
 	}

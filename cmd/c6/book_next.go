@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/proofbook"
 )
@@ -54,7 +55,7 @@ func bookNext(e *bookEnv) error {
 		if err != nil {
 			return err
 		}
-		if why != "" {
+		if why != c6book.NotStuck {
 			stuck = append(stuck, stuckJSON{ID: int64(pid), Why: why})
 		}
 	}
@@ -68,7 +69,7 @@ func bookNext(e *bookEnv) error {
 			fmt.Fprintf(w, "position %d (%s to move, %s): %s\n  --turns %q\n", last, p.ToMove, proofText(p.Proof(a)), what, full)
 			for _, s := range stuck {
 				what := "left to the expert: the auto-pilot skips it"
-				if s.Why == "dead end" {
+				if s.Why == c6book.StuckDeadEnd {
 					what = "the auto-pilot's dead end: the verifier leaves every defender move open"
 				}
 				fmt.Fprintf(w, "  position %d on this line: %s\n", s.ID, what)

@@ -160,11 +160,11 @@ func bookProve(e *bookEnv, o proveOpts) error {
 			for _, f := range fr {
 				what := "open"
 				switch f.Why {
-				case "held":
+				case engine.FrontierHeld:
 					what = "left to the expert"
-				case "stuck":
+				case engine.FrontierStuck:
 					what = "stuck: nothing the auto-pilot can do"
-				case "refused":
+				case engine.FrontierRefused:
 					what = "verdict refused"
 				}
 				fmt.Fprintf(w, "  %8d  pn %-5s dn %-5s %-12s %s\n", f.ID, pnText(f.PN), pnText(f.DN), what, strings.TrimSpace(f.Turns))

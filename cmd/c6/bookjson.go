@@ -2,6 +2,8 @@ package main
 
 import (
 	"c6book"
+	"c6book/engine"
+	"c6book/proofbook"
 )
 
 // The --json outputs of the book subcommands. Their fields are in the
@@ -30,24 +32,24 @@ type importFileJSON struct {
 
 // bookImportGamesJSON is c6 book import-games --json.
 type bookImportGamesJSON struct {
-	Already         int            `json:"already"`
-	Games           int            `json:"games"`
-	LongestTxMS     int64          `json:"longest_tx_ms"`
-	Moves           int            `json:"moves"`
-	MS              int64          `json:"ms"`
-	Positions       int            `json:"positions"`
-	Repaired        int            `json:"repaired"`
-	Skipped         int            `json:"skipped"`
-	SkippedByReason map[string]int `json:"skipped_by_reason"`
-	SkippedGames    []skipJSON     `json:"skipped_games"`
-	Transactions    int            `json:"transactions"`
+	Already         int                          `json:"already"`
+	Games           int                          `json:"games"`
+	LongestTxMS     int64                        `json:"longest_tx_ms"`
+	Moves           int                          `json:"moves"`
+	MS              int64                        `json:"ms"`
+	Positions       int                          `json:"positions"`
+	Repaired        int                          `json:"repaired"`
+	Skipped         int                          `json:"skipped"`
+	SkippedByReason map[proofbook.SkipReason]int `json:"skipped_by_reason"`
+	SkippedGames    []skipJSON                   `json:"skipped_games"`
+	Transactions    int                          `json:"transactions"`
 }
 
 // skipJSON is one skipped game (id and error cut to one short line).
 type skipJSON struct {
-	ID     string `json:"id"`
-	Reason string `json:"reason"`
-	Error  string `json:"error"`
+	ID     string               `json:"id"`
+	Reason proofbook.SkipReason `json:"reason"`
+	Error  string               `json:"error"`
 }
 
 // bookExportJSON is c6 book export --json (or with --out): sgf holds the
@@ -184,11 +186,11 @@ type bookProveJSON struct {
 
 // frontierJSON is one open position of a prove run's frontier.
 type frontierJSON struct {
-	ID    int64  `json:"id"`
-	Turns string `json:"turns"`
-	PN    int64  `json:"pn"`
-	DN    int64  `json:"dn"`
-	Why   string `json:"why"`
+	ID    int64                 `json:"id"`
+	Turns string                `json:"turns"`
+	PN    int64                 `json:"pn"`
+	DN    int64                 `json:"dn"`
+	Why   engine.FrontierReason `json:"why"`
 }
 
 // bookNextJSON is c6 book next --json.
@@ -205,8 +207,8 @@ type bookNextJSON struct {
 // stuckJSON is a position of next's line where the auto-pilot is stuck:
 // why is "held" or "dead end" (proofbook.Book.Stuck).
 type stuckJSON struct {
-	ID  int64  `json:"id"`
-	Why string `json:"why"`
+	ID  int64              `json:"id"`
+	Why c6book.StuckReason `json:"why"`
 }
 
 // bookOpenJSON is c6 book open --json; other counts the other attacker's

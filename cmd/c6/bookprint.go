@@ -54,9 +54,9 @@ func resultText(c engine.Color) string {
 
 // unsolvedJSON is an unsolved move with its reason, in the user's frame.
 type unsolvedJSON struct {
-	Move   string `json:"move"`
-	Reason string `json:"reason"`
-	Why    string `json:"why"`
+	Move   string                `json:"move"`
+	Reason engine.UnsolvedReason `json:"reason"`
+	Why    string                `json:"why"`
 }
 
 // unsolvedWhy lists a verdict's unsolved moves and open seminull moves

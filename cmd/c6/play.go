@@ -29,7 +29,7 @@ type playJSON struct {
 	ToMove     string              `json:"to_move"`
 	Move       string              `json:"move"`
 	Score      float64             `json:"score"`
-	Reason     string              `json:"reason"`
+	Reason     engine.PlayReason   `json:"reason"`
 	PV         []string            `json:"pv"`
 	Nodes      int64               `json:"nodes"`
 	Depth      int                 `json:"depth"`

@@ -29,18 +29,18 @@ type solveTreeJSON struct {
 }
 
 type solveJSON struct {
-	Rules  string         `json:"rules"`
-	Turns  string         `json:"turns"`
-	ToMove string         `json:"to_move"`
-	Mode   string         `json:"mode"`
-	Result string         `json:"result"`
-	Reason string         `json:"reason,omitempty"`
-	Move   string         `json:"move,omitempty"`
-	Line   []string       `json:"line"`
-	Nodes  int64          `json:"nodes"`
-	MS     int64          `json:"ms"`
-	Zone   []string       `json:"zone"`
-	Tree   *solveTreeJSON `json:"tree,omitempty"`
+	Rules  string                `json:"rules"`
+	Turns  string                `json:"turns"`
+	ToMove string                `json:"to_move"`
+	Mode   string                `json:"mode"`
+	Result string                `json:"result"`
+	Reason engine.UnsolvedReason `json:"reason,omitempty"`
+	Move   string                `json:"move,omitempty"`
+	Line   []string              `json:"line"`
+	Nodes  int64                 `json:"nodes"`
+	MS     int64                 `json:"ms"`
+	Zone   []string              `json:"zone"`
+	Tree   *solveTreeJSON        `json:"tree,omitempty"`
 }
 
 // SolveOptions are c6 solve's flags; Validate reads --mode and --free
@@ -168,7 +168,7 @@ func solveTree(r engine.Rules, st *engine.Strategy) *solveTreeJSON {
 
 func printSolve(w io.Writer, v solveJSON) {
 	switch v.Result {
-	case "win":
+	case engine.Win.String():
 		fmt.Fprintf(w, "%s wins by %s: %s\n", v.ToMove, v.Mode, v.Move)
 		fmt.Fprintf(w, "line: %s\n", strings.Join(v.Line, " "))
 		fmt.Fprintf(w, "zone (%d): %s\n", len(v.Zone), strings.Join(v.Zone, " "))

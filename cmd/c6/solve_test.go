@@ -110,11 +110,11 @@ func TestSolveWinJSON(t *testing.T) {
 
 func TestSolveUnknown(t *testing.T) {
 	v := runSolve(t, "--turns", "j10")
-	if v.Result != "unknown" || v.Reason != engine.ReasonExhausted || v.Tree != nil || v.Move != "" {
+	if v.Result != "unknown" || v.Reason != string(engine.ReasonExhausted) || v.Tree != nil || v.Move != "" {
 		t.Fatalf("one stone on the board: %+v", v)
 	}
 	v = runSolve(t, "--turns", "j10 j11k10 l9k11 i9l11", "--max-nodes", "3", "--mode", "vcst")
-	if v.Result != "unknown" || (v.Reason != engine.ReasonBudget && v.Reason != engine.ReasonExhausted) || v.Tree != nil {
+	if v.Result != "unknown" || (v.Reason != string(engine.ReasonBudget) && v.Reason != string(engine.ReasonExhausted)) || v.Tree != nil {
 		t.Fatalf("3 nodes: %+v", v)
 	}
 	if v.Nodes > 3+400 { // the node check runs between expansions

@@ -108,7 +108,7 @@ func (s *Store) Position(_ context.Context, b *engine.Board, a engine.Color) (se
 		marks[k] = v
 	}
 	return session.Position{Found: true, Comment: n.Comment, Label: n.Label, Marks: marks,
-		Status: n.proof(a).Status, Verdict: n.Verdict[a], Games: n.Games, Held: n.Held[a], Stuck: map[bool]string{true: "held"}[n.Held[a]]}, nil
+		Status: n.proof(a).Status, Verdict: n.Verdict[a], Games: n.Games, Held: n.Held[a], Stuck: map[bool]c6book.StuckReason{true: c6book.StuckHeld}[n.Held[a]]}, nil
 }
 
 func (s *Store) Children(_ context.Context, b *engine.Board, a engine.Color) ([]session.Child, error) {
@@ -366,7 +366,7 @@ func (s *Store) Next(_ context.Context, b *engine.Board, a engine.Color) (sessio
 			c := b.Clone()
 			for i := 0; i <= len(line); i++ {
 				if cn := s.node(c, false); cn != nil && cn.Held[a] {
-					e.Stuck = append(e.Stuck, session.StuckAt{Ply: i, Why: "held"})
+					e.Stuck = append(e.Stuck, session.StuckAt{Ply: i, Why: c6book.StuckHeld})
 				}
 				if i < len(line) && c.PlayPartial(line[i]) != nil {
 					break
@@ -441,7 +441,7 @@ func (f *Verifier) Verify(ctx context.Context, b *engine.Board, lambda int, prog
 	if f.Started != nil {
 		f.Started <- b
 	}
-	progress(session.Progress{Phase: "null", Done: 1, Total: 4, Nodes: 100})
+	progress(session.Progress{Phase: session.Phase(engine.PhaseNull), Done: 1, Total: 4, Nodes: 100})
 	if f.Release != nil {
 		select {
 		case <-f.Release:
@@ -487,6 +487,8 @@ func (s *Store) SetDisproved(_ context.Context, b *engine.Board, a engine.Color,
 	n.Proof[a] = p
 	return s.settle(n)
 }
+
+var _ session.Suggester = (*Verifier)(nil)
 
 // Candidates proposes the first empty squares next to the last stone.
 func (f *Verifier) Candidates(ctx context.Context, b *engine.Board, limit int) ([]session.Candidate, error) {

@@ -29,6 +29,8 @@ type Player struct {
 	budgets []time.Duration
 }
 
+var _ session.Player = (*Player)(nil)
+
 // Budgets are the budgets Play was called with.
 func (p *Player) Budgets() []time.Duration {
 	p.mu.Lock()
@@ -66,7 +68,7 @@ func (p *Player) Play(ctx context.Context, b *engine.Board, budget time.Duration
 		return session.PlayAnswer{}, err
 	}
 	a := session.PlayAnswer{Move: res.Move, Score: res.Score, PV: res.PV, Nodes: res.Nodes, Depth: res.Depth, Reason: res.Reason,
-		Lost: res.Reason == "lost"}
+		Lost: res.Reason == engine.PlayLost}
 	for _, c := range res.Candidates {
 		sc := c.Score
 		if math.IsInf(sc, 0) {

@@ -133,7 +133,7 @@ func run(args []string, w io.Writer) error {
 					wins++
 					winTimes = append(winTimes, r.elapsed)
 				}
-				if r.reason == engine.ReasonBudget {
+				if r.reason == string(engine.ReasonBudget) {
 					hit++
 				}
 				over = max(over, r.call-budget)
@@ -215,7 +215,7 @@ func solveAll(pos []position, mode engine.Mode, free engine.FreePolicy, budget t
 					out[j] = outcome{reason: err.Error()}
 					continue
 				}
-				out[j] = outcome{win: res.Outcome == engine.Win, reason: res.Reason, nodes: res.Nodes, elapsed: res.Elapsed, call: call}
+				out[j] = outcome{win: res.Outcome == engine.Win, reason: string(res.Reason), nodes: res.Nodes, elapsed: res.Elapsed, call: call}
 			}
 		}()
 	}

@@ -33,10 +33,10 @@ type proofFile struct {
 }
 
 type proofNode struct {
-	Move     string       `json:"move,omitempty"` // the attacker's move leading here
-	Status   string       `json:"status"`
-	Unsolved []string     `json:"unsolved,omitempty"`
-	Replies  []proofReply `json:"replies,omitempty"`
+	Move     string               `json:"move,omitempty"` // the attacker's move leading here
+	Status   engine.VerdictStatus `json:"status"`
+	Unsolved []string             `json:"unsolved,omitempty"`
+	Replies  []proofReply         `json:"replies,omitempty"`
 }
 
 type proofReply struct {

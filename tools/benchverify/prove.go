@@ -57,7 +57,7 @@ func proveAll(ctx context.Context, w io.Writer, ps []position, book string, budg
 		switch {
 		case res.Proof.Status == c6book.StatusProved:
 			closed++
-		case res.Status == "failed" || res.Status == "stuck":
+		case res.Status == c6book.ProveFailed || res.Status == c6book.ProveStuck:
 			failed++
 		default:
 			budgetLeft++
