@@ -343,25 +343,45 @@ func (w *wtx) mergeNote(ctx context.Context, cur node, n *engine.SGFNode) error 
 	for i := range marks {
 		marks[i].Square = r.Transform(cur.sym, marks[i].Square)
 	}
+	_, err = w.addNote(ctx, cur.id, comment, label, marks)
+	return err
+}
+
+// addNote adds a comment, a label and marks (canonical frame) to position
+// id's note without losing what is there: a new comment is appended below
+// the stored one unless the stored one holds it already, a label fills an
+// empty label (a different one is appended to the comment as "Label: x",
+// so that no text is lost), and marks not stored yet are added. Adding the
+// same note again changes nothing. It reports whether the note changed.
+// (The SGF import and Merge.)
+func (w *wtx) addNote(ctx context.Context, id PosID, comment, label string, marks []Mark) (bool, error) {
+	if comment == "" && label == "" && len(marks) == 0 {
+		return false, nil
+	}
 	var oc, ol, om string
-	err = w.tx.QueryRowContext(ctx, "SELECT comment, label, marks FROM note WHERE pos = ?", int64(cur.id)).Scan(&oc, &ol, &om)
+	err := w.tx.QueryRowContext(ctx, "SELECT comment, label, marks FROM note WHERE pos = ?", int64(id)).Scan(&oc, &ol, &om)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return err
+		return false, err
 	}
 	nc, nl := oc, ol
-	if comment != "" && !strings.Contains(oc, comment) {
-		if nc != "" {
-			nc += "\n\n"
+	appendText := func(text string) {
+		if text != "" && !strings.Contains(nc, text) {
+			if nc != "" {
+				nc += "\n\n"
+			}
+			nc += text
 		}
-		nc += comment
 	}
+	appendText(comment)
 	if nl == "" {
 		nl = label
+	} else if label != "" && label != nl {
+		appendText("Label: " + label)
 	}
 	var old []Mark
 	if om != "" {
 		if err := json.Unmarshal([]byte(om), &old); err != nil {
-			return fmt.Errorf("stored marks: %w", err)
+			return false, fmt.Errorf("stored marks: %w", err)
 		}
 	}
 	merged := old
@@ -381,17 +401,17 @@ func (w *wtx) mergeNote(ctx context.Context, cur node, n *engine.SGFNode) error 
 	if len(merged) != len(old) {
 		data, err := json.Marshal(merged)
 		if err != nil {
-			return err
+			return false, err
 		}
 		nm = string(data)
 	}
 	if nc == oc && nl == ol && nm == om {
-		return nil
+		return false, nil
 	}
 	_, err = w.tx.ExecContext(ctx, `INSERT INTO note(pos, comment, label, marks, updated_at) VALUES (?, ?, ?, ?, ?)
 ON CONFLICT(pos) DO UPDATE SET comment = excluded.comment, label = excluded.label, marks = excluded.marks, updated_at = excluded.updated_at`,
-		int64(cur.id), nc, nl, nm, w.now)
-	return err
+		int64(id), nc, nl, nm, w.now)
+	return err == nil, err
 }
 
 // ExportOptions bound an SGF export.
