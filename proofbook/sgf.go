@@ -454,28 +454,9 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 		return st, fmt.Errorf("export: depth %d: want 0 (no limit) or more", opts.MaxDepth)
 	}
 	r := bk.rules
-	var line Line
-	if opts.Line != nil {
-		l, err := bk.locateLine(ctx, opts.Line)
-		if err != nil {
-			return st, err
-		}
-		switch last := l.IDs[len(l.IDs)-1]; {
-		case last == 0:
-			return st, fmt.Errorf("export: the line %q: %w", engine.FormatTurns(r, opts.Line), ErrNotFound)
-		case last != id:
-			return st, fmt.Errorf("export: the line %q leads to position %d, not %d", engine.FormatTurns(r, opts.Line), last, id)
-		}
-		line = l
-	} else {
-		lines, err := bk.PathsFromRoot(ctx, id, 1)
-		if err != nil {
-			return st, err
-		}
-		if len(lines) == 0 {
-			return st, fmt.Errorf("position %d: no path from the root", id)
-		}
-		line = lines[0]
+	line, err := bk.exportLine(ctx, id, opts)
+	if err != nil {
+		return st, err
 	}
 	// The root's game comment says whether the export is cut, before the
 	// subtree is written: a first walk counts the moves (without notes).
@@ -493,32 +474,16 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 		return st, err
 	}
 	sw := engine.NewSGFWriter(out)
-	rootProps := []engine.SGFProp{
-		{ID: "FF", Values: []string{"4"}}, {ID: "SZ", Values: []string{engine.SGFSizeValue(r)}},
-		{ID: "RU", Values: []string{r.String()}}, {ID: "AP", Values: []string{"c6book"}},
-	}
+	rootProps := sgfRootProps(r)
 	if truncated {
 		rootProps = append(rootProps, engine.SGFProp{ID: "GC", Values: []string{
 			fmt.Sprintf("c6book: export truncated at %d moves below the exported position; the book stores more", opts.MaxNodes)}})
 	}
 	b := bk.tmpl.Clone()
 	sw.Open()
-	// The line's nodes (the last one is the exported position's, written
-	// by expand with its subtree).
-	props := rootProps
-	for i, m := range line.Turns {
-		n := &engine.SGFNode{Props: props}
-		if line.IDs[i] != 0 {
-			if err := bk.annotate(ctx, n, line.IDs[i], b, mask); err != nil {
-				return st, err
-			}
-		}
-		sw.Node(n.Props...)
-		c := b.ToMove()
-		if err := b.PlayPartial(m); err != nil {
-			return st, fmt.Errorf("line to position %d, turn %d: %w", id, i+1, err)
-		}
-		props = []engine.SGFProp{{ID: c.String(), Values: []string{engine.SGFMoveValue(r, m)}}}
+	props, err := bk.writeLine(ctx, sw, line, b, rootProps, mask)
+	if err != nil {
+		return st, err
 	}
 	var seen idSet
 	count := 0
@@ -588,6 +553,65 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 	sw.Close()
 	st.Nodes = count
 	return st, sw.Flush()
+}
+
+// sgfRootProps are the root properties of an export: the file format,
+// the board and the rules.
+func sgfRootProps(r engine.Rules) []engine.SGFProp {
+	return []engine.SGFProp{
+		{ID: "FF", Values: []string{"4"}}, {ID: "SZ", Values: []string{engine.SGFSizeValue(r)}},
+		{ID: "RU", Values: []string{r.String()}}, {ID: "AP", Values: []string{"c6book"}},
+	}
+}
+
+// exportLine is the line an export writes down to position id: opts.Line
+// (checked to lead to id), else the first stored path.
+func (bk *Book) exportLine(ctx context.Context, id PosID, opts ExportOptions) (Line, error) {
+	r := bk.rules
+	if opts.Line != nil {
+		l, err := bk.locateLine(ctx, opts.Line)
+		if err != nil {
+			return Line{}, err
+		}
+		switch last := l.IDs[len(l.IDs)-1]; {
+		case last == 0:
+			return Line{}, fmt.Errorf("export: the line %q: %w", engine.FormatTurns(r, opts.Line), ErrNotFound)
+		case last != id:
+			return Line{}, fmt.Errorf("export: the line %q leads to position %d, not %d", engine.FormatTurns(r, opts.Line), last, id)
+		}
+		return l, nil
+	}
+	lines, err := bk.PathsFromRoot(ctx, id, 1)
+	if err != nil {
+		return Line{}, err
+	}
+	if len(lines) == 0 {
+		return Line{}, fmt.Errorf("position %d: no path from the root", id)
+	}
+	return lines[0], nil
+}
+
+// writeLine writes the nodes of line but the last (the exported
+// position's, which the caller writes with its subtree: the returned
+// props are its move), annotated, playing the turns on b (the empty
+// board); the first node carries props.
+func (bk *Book) writeLine(ctx context.Context, sw *engine.SGFWriter, line Line, b *engine.Board, props []engine.SGFProp, mask func(*c6book.Proof)) ([]engine.SGFProp, error) {
+	r := bk.rules
+	for i, m := range line.Turns {
+		n := &engine.SGFNode{Props: props}
+		if line.IDs[i] != 0 {
+			if err := bk.annotate(ctx, n, line.IDs[i], b, mask); err != nil {
+				return nil, err
+			}
+		}
+		sw.Node(n.Props...)
+		c := b.ToMove()
+		if err := b.PlayPartial(m); err != nil {
+			return nil, fmt.Errorf("line to position %d, turn %d: %w", line.IDs[len(line.IDs)-1], i+1, err)
+		}
+		props = []engine.SGFProp{{ID: c.String(), Values: []string{engine.SGFMoveValue(r, m)}}}
+	}
+	return props, nil
 }
 
 // exportCut reports whether an export with opts.MaxNodes > 0 stops before
