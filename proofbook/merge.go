@@ -43,9 +43,9 @@ type MergeProgress struct {
 // RefusedVerdict is a verdict of the source book that was not stored:
 // where (the line from the empty board), for whom, and why.
 type RefusedVerdict struct {
-	Line     string       `json:"line"`
-	Attacker engine.Color `json:"attacker"`
-	Reason   string       `json:"reason"`
+	Line     string
+	Attacker engine.Color
+	Reason   string
 }
 
 // MaxRefusedListed bounds MergeSummary.Refused (the count is exact).
@@ -53,36 +53,36 @@ const MaxRefusedListed = 1000
 
 // MergeSummary says what a merge (or a split) added to the receiving book.
 type MergeSummary struct {
-	Positions int `json:"positions"` // new positions (moves and games)
-	Moves     int `json:"moves"`     // new moves (moves and games)
-	Notes     int `json:"notes"`     // notes added or extended
+	Positions int // new positions (moves and games)
+	Moves     int // new moves (moves and games)
+	Notes     int // notes added or extended
 	// Games stored, games the book had already, and games the source
 	// holds without their turns (an old book's), which cannot be merged.
-	Games        int `json:"games"`
-	GamesAlready int `json:"games_already"`
-	GamesSkipped int `json:"games_skipped"`
-	GamesNoTurns int `json:"games_without_turns"`
+	Games        int
+	GamesAlready int
+	GamesSkipped int
+	GamesNoTurns int
 	// Verdicts stored (their certificates checked), of which Uncertified
 	// carry no certificate (stored, proving nothing, as the source held
 	// them); VerdictsAlready: the same verdict was there; VerdictsKept:
 	// the book's own verdict was kept (it proves as much or more).
-	Verdicts        int `json:"verdicts"`
-	Uncertified     int `json:"uncertified"`
-	VerdictsAlready int `json:"verdicts_already"`
-	VerdictsKept    int `json:"verdicts_kept"`
+	Verdicts        int
+	Uncertified     int
+	VerdictsAlready int
+	VerdictsKept    int
 	// RefusedCount verdicts were not stored (their certificate does not
 	// check, ...); Refused lists the first MaxRefusedListed of them.
-	RefusedCount int              `json:"refused_count"`
-	Refused      []RefusedVerdict `json:"refused,omitempty"`
+	RefusedCount int
+	Refused      []RefusedVerdict
 	// Moves and positions of the source that were not copied (a move
 	// illegal on its position, stones not in canonical form): their count
 	// and the first reason.
-	BadMoves     int    `json:"bad_moves,omitempty"`
-	BadPositions int    `json:"bad_positions,omitempty"`
-	FirstBad     string `json:"first_bad,omitempty"`
-	Disproofs    int    `json:"disproofs"` // expert disproof flags set
-	Holds        int    `json:"holds"`     // expert holds set
-	Transactions int    `json:"transactions"`
+	BadMoves     int
+	BadPositions int
+	FirstBad     string
+	Disproofs    int // expert disproof flags set
+	Holds        int // expert holds set
+	Transactions int
 }
 
 // Merge adds the book at path from to bk: its positions and moves, notes,
@@ -775,4 +775,45 @@ func (bk *Book) copyFlags(ctx context.Context, src *Book, sel *copySel, sum *Mer
 		report("flags", i+1, len(flags))
 	}
 	return nil
+}
+
+// Lines says what a merge or split added, in a few lines for a person (the
+// CLI's output and the app's summary): the counts, then each refused
+// verdict (line, attacker, reason), at most maxRefused of them (0: all
+// listed).
+func (s MergeSummary) Lines(maxRefused int) []string {
+	out := []string{
+		fmt.Sprintf("%d new positions, %d new moves, %d notes added or extended", s.Positions, s.Moves, s.Notes),
+		fmt.Sprintf("%d games added, %d already in the book", s.Games, s.GamesAlready),
+		fmt.Sprintf("%d verdicts imported (certificates re-checked by proofcheck), %d already there, %d kept (the book's own proves as much)",
+			s.Verdicts, s.VerdictsAlready, s.VerdictsKept),
+	}
+	if s.Uncertified > 0 {
+		out = append(out, fmt.Sprintf("%d of the imported verdicts carry no certificate: stored, they prove nothing", s.Uncertified))
+	}
+	if s.GamesSkipped > 0 || s.GamesNoTurns > 0 {
+		out = append(out, fmt.Sprintf("%d games skipped (illegal moves), %d without their turns (an old book's) not merged", s.GamesSkipped, s.GamesNoTurns))
+	}
+	if s.Disproofs > 0 || s.Holds > 0 {
+		out = append(out, fmt.Sprintf("%d expert disproofs and %d holds carried", s.Disproofs, s.Holds))
+	}
+	if s.BadMoves > 0 || s.BadPositions > 0 {
+		out = append(out, fmt.Sprintf("%d moves and %d positions of the other book not copied (first: %s)", s.BadMoves, s.BadPositions, s.FirstBad))
+	}
+	if s.RefusedCount == 0 {
+		out = append(out, "no verdict refused")
+		return out
+	}
+	out = append(out, fmt.Sprintf("%d verdicts REFUSED (their proof does not check; not imported):", s.RefusedCount))
+	for i, r := range s.Refused {
+		if maxRefused > 0 && i >= maxRefused {
+			out = append(out, fmt.Sprintf("  ... and %d more", s.RefusedCount-i))
+			break
+		}
+		out = append(out, fmt.Sprintf("  %s (%s): %s", r.Line, r.Attacker, r.Reason))
+	}
+	if maxRefused <= 0 && s.RefusedCount > len(s.Refused) {
+		out = append(out, fmt.Sprintf("  ... and %d more", s.RefusedCount-len(s.Refused)))
+	}
+	return out
 }

@@ -56,14 +56,14 @@ func (bk *Book) ExportProof(ctx context.Context, id PosID, attacker engine.Color
 			}
 		}
 		if attacker == engine.Empty {
-			return st, fmt.Errorf("export proof: position %d is proved for neither side; nothing to export", id)
+			return st, fmt.Errorf("position %d is not proved for either side: no proof to export", id)
 		}
 	}
 	if attacker != engine.Black && attacker != engine.White {
 		return st, fmt.Errorf("export proof: attacker %v: want Black or White", attacker)
 	}
 	if p := pos.Proofs[attacker-1]; p.Status != c6book.StatusProved {
-		return st, fmt.Errorf("export proof: position %d is %s for %s, not proved; nothing to export", id, p.Status, attacker)
+		return st, fmt.Errorf("position %d is %s for %s, not proved: no proof to export", id, p.Status, attacker)
 	}
 	st.Attacker = attacker
 	line, err := bk.exportLine(ctx, id, opts)
