@@ -43,6 +43,7 @@ type options struct {
 	quitAfter  bool
 	wait       time.Duration
 	benchKeys  int
+	merge      string
 
 	// Tests: how results reach the UI goroutine (fyne.Do when nil), and
 	// book calls run inline (see session.Config).
@@ -71,6 +72,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.screenshot, "screenshot", "", "save a capture of the window to `FILE` (PNG) once it is drawn (and any --verify is done)")
 	fs.StringVar(&o.exportPNG, "export-board", "", "with --screenshot: also export the board as a PNG to `FILE`")
 	fs.BoolVar(&o.quitAfter, "quit-after", false, "quit after saving the screenshot")
+	fs.StringVar(&o.merge, "merge", "", "merge the book at `FILE` into the book at start (a --screenshot shows its summary)")
 	fs.IntVar(&o.benchKeys, "bench-keys", 0, "benchmark: type `N` ← and → keys into the window, print key → repaint times and quit")
 	fs.DurationVar(&o.wait, "shot-delay", 1500*time.Millisecond, "how long the window is shown before the screenshot")
 	if err := fs.Parse(args); err != nil {

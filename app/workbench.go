@@ -156,6 +156,9 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	if o.suggest {
 		wa.wb.Prover().Suggest()
 	}
+	if o.merge != "" {
+		wa.mergeBookFile(o.merge) // its summary shows when it ends (merge.go)
+	}
 	if startErr != nil {
 		dialog.ShowError(startErr, wa.win)
 	}
@@ -326,7 +329,7 @@ func (wa *workbenchApp) setMenu() {
 	importSGF.Disabled = wa.bk.ReadOnly() != ""
 	importLines.Disabled = importSGF.Disabled
 	importGames.Disabled = importSGF.Disabled
-	file := fyne.NewMenu("File",
+	file := fyne.NewMenu("File", append(append([]*fyne.MenuItem{
 		fyne.NewMenuItem("New book…", wa.newBook),
 		fyne.NewMenuItem("Open book…", wa.openBook),
 		recent,
@@ -337,10 +340,11 @@ func (wa *workbenchApp) setMenu() {
 		importGames,
 		fyne.NewMenuItem("Export SGF of this position…", wa.exportSGF),
 		fyne.NewMenuItem("Export board as PNG…", wa.exportPNG),
+		fyne.NewMenuItemSeparator()}, wa.travelItems()...), // merge, split, proof SGF (merge.go)
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Check book…", wa.checkBook),
 		fyne.NewMenuItem("Verifier queue…", wa.queueSettings),
-	)
+	)...)
 	edit := fyne.NewMenu("Edit",
 		fyne.NewMenuItem("Undo last edit", wa.wb.History().Undo),
 	)
