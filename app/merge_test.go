@@ -110,7 +110,7 @@ func TestMergeSummaryShowsRefusedVerdict(t *testing.T) {
 	}
 	got := strings.Join(texts, "\n")
 	t.Log(got)
-	for _, want := range []string{"1 verdicts imported", "1 verdicts REFUSED", "certificate does not check", "e10f10"} {
+	for _, want := range []string{"1 verdict imported", "1 verdict REFUSED", "certificate does not check", "e10f10"} {
 		if !strings.Contains(got, want) {
 			t.Fatalf("the merge summary does not say %q:\n%s", want, got)
 		}

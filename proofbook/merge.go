@@ -590,17 +590,18 @@ func (bk *Book) locateIn(ctx context.Context, src *Book, id PosID) (PosID, error
 	return to, err
 }
 
-// lineText is the line from the empty board to src's position id, for a
-// report ("position N" when it has none).
+// lineText is the line from the empty board to src's position id in its
+// stable display orientation (StableTurns: as its games were played), for
+// a report ("position N" when no stored line reaches it).
 func lineText(ctx context.Context, src *Book, id PosID) string {
-	lines, err := src.PathsFromRoot(ctx, id, 1)
-	if err != nil || len(lines) == 0 {
+	turns, err := src.StableTurns(ctx, id)
+	if err != nil {
 		return fmt.Sprintf("position %d", id)
 	}
-	if len(lines[0].Turns) == 0 {
+	if len(turns) == 0 {
 		return "(empty board)"
 	}
-	return engine.FormatTurns(src.rules, lines[0].Turns)
+	return engine.FormatTurns(src.rules, turns)
 }
 
 // copyVerdicts stores the source's verdicts through StoreVerdict (which
@@ -783,28 +784,28 @@ func (bk *Book) copyFlags(ctx context.Context, src *Book, sel *copySel, sum *Mer
 // listed).
 func (s MergeSummary) Lines(maxRefused int) []string {
 	out := []string{
-		fmt.Sprintf("%d new positions, %d new moves, %d notes added or extended", s.Positions, s.Moves, s.Notes),
-		fmt.Sprintf("%d games added, %d already in the book", s.Games, s.GamesAlready),
-		fmt.Sprintf("%d verdicts imported (certificates re-checked by proofcheck), %d already there, %d kept (the book's own proves as much)",
-			s.Verdicts, s.VerdictsAlready, s.VerdictsKept),
+		fmt.Sprintf("%s, %s, %s added or extended", count(s.Positions, "new position"), count(s.Moves, "new move"), count(s.Notes, "note")),
+		fmt.Sprintf("%s added, %d already in the book", count(s.Games, "game"), s.GamesAlready),
+		fmt.Sprintf("%s imported (certificates re-checked by proofcheck), %d already there, %d kept (the book's own proves as much)",
+			count(s.Verdicts, "verdict"), s.VerdictsAlready, s.VerdictsKept),
 	}
 	if s.Uncertified > 0 {
 		out = append(out, fmt.Sprintf("%d of the imported verdicts carry no certificate: stored, they prove nothing", s.Uncertified))
 	}
 	if s.GamesSkipped > 0 || s.GamesNoTurns > 0 {
-		out = append(out, fmt.Sprintf("%d games skipped (illegal moves), %d without their turns (an old book's) not merged", s.GamesSkipped, s.GamesNoTurns))
+		out = append(out, fmt.Sprintf("%s skipped (illegal moves), %d without their turns (an old book's) not merged", count(s.GamesSkipped, "game"), s.GamesNoTurns))
 	}
 	if s.Disproofs > 0 || s.Holds > 0 {
-		out = append(out, fmt.Sprintf("%d expert disproofs and %d holds carried", s.Disproofs, s.Holds))
+		out = append(out, fmt.Sprintf("%s and %s carried", count(s.Disproofs, "expert disproof"), count(s.Holds, "hold")))
 	}
 	if s.BadMoves > 0 || s.BadPositions > 0 {
-		out = append(out, fmt.Sprintf("%d moves and %d positions of the other book not copied (first: %s)", s.BadMoves, s.BadPositions, s.FirstBad))
+		out = append(out, fmt.Sprintf("%s and %s of the other book not copied (first: %s)", count(s.BadMoves, "move"), count(s.BadPositions, "position"), s.FirstBad))
 	}
 	if s.RefusedCount == 0 {
 		out = append(out, "no verdict refused")
 		return out
 	}
-	out = append(out, fmt.Sprintf("%d verdicts REFUSED (their proof does not check; not imported):", s.RefusedCount))
+	out = append(out, fmt.Sprintf("%s REFUSED (the proof does not check; not imported):", count(s.RefusedCount, "verdict")))
 	for i, r := range s.Refused {
 		if maxRefused > 0 && i >= maxRefused {
 			out = append(out, fmt.Sprintf("  ... and %d more", s.RefusedCount-i))
@@ -816,4 +817,12 @@ func (s MergeSummary) Lines(maxRefused int) []string {
 		out = append(out, fmt.Sprintf("  ... and %d more", s.RefusedCount-len(s.Refused)))
 	}
 	return out
+}
+
+// count is "1 verdict", "2 verdicts".
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }

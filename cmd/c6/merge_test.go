@@ -54,7 +54,7 @@ func TestBookMergeSplitExportProof(t *testing.T) {
 
 	sub := filepath.Join(dir, "sub.c6book")
 	out, _ = runBook(t, false, "split", "--book", b, "--turns", "j10 a1b1", "--to", sub)
-	if !strings.Contains(out, "1 verdicts imported") {
+	if !strings.Contains(out, "1 verdict imported") {
 		t.Fatalf("split: %s", out)
 	}
 	_, errs = runBook(t, true, "split", "--book", b, "--turns", "j10 a1b1", "--to", sub)
