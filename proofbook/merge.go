@@ -388,43 +388,51 @@ func (bk *Book) copyPositions(ctx context.Context, src *Book, sel *copySel, sum 
 				return err
 			}
 		}
-		var bst MergeSummary
-		var txStart time.Time
-		err := bk.writeRetry(ctx, func(tx *sql.Tx) error {
-			txStart = time.Now()
-			bst = MergeSummary{}
-			w, err := bk.newWtx(ctx, tx)
-			if err != nil {
-				return err
-			}
-			for _, p := range page {
-				if err := bk.copyPosition(ctx, w, p, &bst, cells); err != nil {
+		// One transaction per batch, and none holds the write lock much
+		// longer than the games import's (DefaultMaxTxTime): the rest of
+		// the page goes in the next.
+		for len(page) > 0 {
+			var bst MergeSummary
+			var txStart time.Time
+			used := 0
+			err := bk.writeRetry(ctx, func(tx *sql.Tx) error {
+				txStart = time.Now()
+				bst, used = MergeSummary{}, 0
+				w, err := bk.newWtx(ctx, tx)
+				if err != nil {
 					return err
 				}
+				for used < len(page) && (used == 0 || time.Since(txStart) < DefaultMaxTxTime) {
+					if err := bk.copyPosition(ctx, w, page[used], &bst, cells); err != nil {
+						return err
+					}
+					used++
+				}
+				bst.Positions, bst.Moves = w.added, w.edges
+				return w.finish(ctx)
+			})
+			if err != nil {
+				if ctx.Err() != nil {
+					return err
+				}
+				return fmt.Errorf("merge stopped (what was committed before is kept): %w", err)
 			}
-			bst.Positions, bst.Moves = w.added, w.edges
-			return w.finish(ctx)
-		})
-		if err != nil {
-			if ctx.Err() != nil {
+			sum.Positions += bst.Positions
+			sum.Moves += bst.Moves
+			sum.Notes += bst.Notes
+			sum.BadMoves += bst.BadMoves
+			sum.BadPositions += bst.BadPositions
+			if sum.FirstBad == "" {
+				sum.FirstBad = bst.FirstBad
+			}
+			sum.Transactions++
+			done += used
+			page = page[used:]
+			report("positions", done, total)
+			// Leave the lock free for a moment (as the games import does).
+			if err := pause(ctx, time.Since(txStart)/10); err != nil {
 				return err
 			}
-			return fmt.Errorf("merge stopped (what was committed before is kept): %w", err)
-		}
-		sum.Positions += bst.Positions
-		sum.Moves += bst.Moves
-		sum.Notes += bst.Notes
-		sum.BadMoves += bst.BadMoves
-		sum.BadPositions += bst.BadPositions
-		if sum.FirstBad == "" {
-			sum.FirstBad = bst.FirstBad
-		}
-		sum.Transactions++
-		done += len(page)
-		report("positions", done, total)
-		// Leave the lock free for a moment (as the games import does).
-		if err := pause(ctx, time.Since(txStart)/10); err != nil {
-			return err
 		}
 	}
 }
