@@ -361,32 +361,8 @@ func (bk *Book) copyPositions(ctx context.Context, src *Book, sel *copySel, sum 
 		if len(page) == 0 {
 			return nil
 		}
-		for i := range page {
-			p := &page[i]
-			rows, err := src.r.QueryContext(ctx, "SELECT move, child FROM edge WHERE parent = ? ORDER BY move", int64(p.id))
-			if err != nil {
-				return err
-			}
-			for rows.Next() {
-				var e [2]int64
-				if err := rows.Scan(&e[0], &e[1]); err != nil {
-					rows.Close()
-					return err
-				}
-				if sel.edge(p.id, PosID(e[1])) {
-					p.edges = append(p.edges, e)
-				}
-			}
-			if err := rows.Close(); err != nil {
-				return err
-			}
-			var n srcNote
-			switch err := src.r.QueryRowContext(ctx, "SELECT comment, label, marks FROM note WHERE pos = ?", int64(p.id)).Scan(&n.comment, &n.label, &n.marks); {
-			case err == nil:
-				p.note = &n
-			case !errors.Is(err, sql.ErrNoRows):
-				return err
-			}
+		if err := readPage(ctx, src, sel, page); err != nil {
+			return err
 		}
 		// One transaction per batch, and none holds the write lock much
 		// longer than the games import's (DefaultMaxTxTime): the rest of
@@ -435,6 +411,65 @@ func (bk *Book) copyPositions(ctx context.Context, src *Book, sel *copySel, sum 
 			}
 		}
 	}
+}
+
+// readPage reads the selected moves and the notes of a page of source
+// positions (sorted by id): for a whole book, two range queries; for a
+// split (its ids may lie far apart), per position.
+func readPage(ctx context.Context, src *Book, sel *copySel, page []srcPos) error {
+	at := make(map[PosID]int, len(page))
+	for i, p := range page {
+		at[p.id] = i
+	}
+	edgeQ, noteQ := "SELECT parent, move, child FROM edge WHERE parent BETWEEN ? AND ? ORDER BY parent, move",
+		"SELECT pos, comment, label, marks FROM note WHERE pos BETWEEN ? AND ?"
+	type span struct{ lo, hi PosID }
+	spans := []span{{page[0].id, page[len(page)-1].id}}
+	if !sel.all {
+		spans = spans[:0]
+		for _, p := range page {
+			spans = append(spans, span{p.id, p.id})
+		}
+	}
+	for _, sp := range spans {
+		rows, err := src.r.QueryContext(ctx, edgeQ, int64(sp.lo), int64(sp.hi))
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var parent int64
+			var e [2]int64
+			if err := rows.Scan(&parent, &e[0], &e[1]); err != nil {
+				rows.Close()
+				return err
+			}
+			if i, ok := at[PosID(parent)]; ok && sel.edge(PosID(parent), PosID(e[1])) {
+				page[i].edges = append(page[i].edges, e)
+			}
+		}
+		if err := rows.Close(); err != nil {
+			return err
+		}
+		rows, err = src.r.QueryContext(ctx, noteQ, int64(sp.lo), int64(sp.hi))
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var pos int64
+			var n srcNote
+			if err := rows.Scan(&pos, &n.comment, &n.label, &n.marks); err != nil {
+				rows.Close()
+				return err
+			}
+			if i, ok := at[PosID(pos)]; ok {
+				page[i].note = &n
+			}
+		}
+		if err := rows.Close(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // copyPosition stores one source position in the write transaction: the
