@@ -473,3 +473,39 @@ func TestExportProofSGF(t *testing.T) {
 		t.Fatalf("cut export: %+v %v", st, err)
 	}
 }
+
+// A move the other book's file stores wrongly (illegal on its position) is
+// not copied, and the summary says so; the expert's holds travel.
+func TestMergeSkipsBadMovesCarriesHolds(t *testing.T) {
+	ctx := context.Background()
+	r := engine.Connect6()
+	b := newBook(t, r)
+	P := add(t, b, "j10 i9k9")
+	C := add(t, b, "j10 i9k9 h8h9")
+	if err := b.SetHold(ctx, P, engine.White, true); err != nil {
+		t.Fatal(err)
+	}
+	// j10 is taken: "j10k11" cannot be played on P.
+	if _, err := b.w.ExecContext(ctx, "INSERT INTO edge(parent, move, child) VALUES (?, ?, ?)",
+		int64(P), packMove(mv(t, r, "j10k11")), int64(C)); err != nil {
+		t.Fatal(err)
+	}
+	b = reopen(t, b)
+	a := newBook(t, r)
+	sum, err := a.Merge(ctx, b.Path(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.BadMoves != 1 || !strings.Contains(sum.FirstBad, "occupied") || sum.Holds != 1 || sum.Moves != 3 {
+		t.Fatalf("summary %+v", sum)
+	}
+	aP, _ := locate(t, a, "j10 i9k9")
+	if held, err := a.Held(ctx, aP, engine.White); err != nil || !held {
+		t.Fatalf("the hold was not carried: %v %v", held, err)
+	}
+	kids, err := a.Children(ctx, aP)
+	if err != nil || len(kids) != 1 {
+		t.Fatalf("children after the merge: %+v %v", kids, err)
+	}
+	mustCheck(t, a)
+}
