@@ -133,3 +133,21 @@ func TestMergeSummaryShowsRefusedVerdict(t *testing.T) {
 		t.Fatalf("the proved position after the merge: %v", st)
 	}
 }
+
+// The File menu holds the three items; a read-only book cannot take a
+// merge.
+func TestTravelMenuItems(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", dir)
+	a := test.NewTempApp(t)
+	ta := startApp(t, a, options{book: filepath.Join(dir, "b.c6book")})
+	items := map[string]bool{}
+	for _, it := range ta.wa.win.MainMenu().Items[0].Items {
+		items[it.Label] = it.Disabled
+	}
+	for _, l := range []string{"Merge book…", "Save this subtree as a book…", "Export proof as SGF…"} {
+		if disabled, ok := items[l]; !ok || disabled {
+			t.Fatalf("File menu item %q: present %v, disabled %v", l, ok, disabled)
+		}
+	}
+}
