@@ -50,6 +50,7 @@ type options struct {
 	flagSet    map[string]bool // the flags given on the command line
 	showPrefs  bool
 	bundled    bool // import the bundled games at start
+	merge      string
 
 	// Tests: how results reach the UI goroutine (fyne.Do when nil), and
 	// book calls run inline (see session.Config).
@@ -81,6 +82,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.quitAfter, "quit-after", false, "quit after saving the screenshot")
 	fs.BoolVar(&o.showPrefs, "preferences", false, "show the Preferences at start (a --screenshot shows them)")
 	fs.BoolVar(&o.bundled, "import-bundled", false, "import the bundled LittleGolem games at start, as the welcome panel's button (a --screenshot shows the progress)")
+	fs.StringVar(&o.merge, "merge", "", "merge the book at `FILE` into the book at start (a --screenshot shows its summary)")
 	fs.IntVar(&o.benchKeys, "bench-keys", 0, "benchmark: type `N` ← and → keys into the window, print key → repaint times and quit")
 	fs.StringVar(&o.importFile, "import-games", "", "import the LittleGolem games file `FILE` (JSON, plain or gzip) at start, with its progress dialog (File → Import games)")
 	fs.DurationVar(&o.wait, "shot-delay", 1500*time.Millisecond, "how long the window is shown before the screenshot")

@@ -176,6 +176,9 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	if o.importFile != "" {
 		wa.importGamesFile(o.importFile) // a --screenshot shows it running
 	}
+	if o.merge != "" {
+		wa.mergeBookFile(o.merge) // its summary shows when it ends (merge.go)
+	}
 	if startErr != nil {
 		dialog.ShowError(startErr, wa.win)
 	}
@@ -352,7 +355,7 @@ func (wa *workbenchApp) setMenu() {
 	importGames.Disabled = importSGF.Disabled
 	importBundled := fyne.NewMenuItem(bundledLabel(), wa.importBundledGames)
 	importBundled.Disabled = importSGF.Disabled
-	file := fyne.NewMenu("File",
+	items := []*fyne.MenuItem{
 		fyne.NewMenuItem("New book…", wa.newBook),
 		fyne.NewMenuItem("Open book…", wa.openBook),
 		recent,
@@ -365,11 +368,16 @@ func (wa *workbenchApp) setMenu() {
 		fyne.NewMenuItem("Export SGF of this position…", wa.exportSGF),
 		fyne.NewMenuItem("Export board as PNG…", wa.exportPNG),
 		fyne.NewMenuItemSeparator(),
+	}
+	items = append(items, wa.travelItems()...) // merge, split, proof SGF (merge.go)
+	items = append(items,
+		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Check book…", wa.checkBook),
 		fyne.NewMenuItem("Verifier queue…", func() { wa.showPreferences() }),
 		fyne.NewMenuItemSeparator(),
 		quitItem(wa.quit),
 	)
+	file := fyne.NewMenu("File", items...)
 	undo := fyne.NewMenuItem("Undo last edit", wa.wb.History().Undo)
 	undo.Shortcut = &fyne.ShortcutUndo{}
 	prefs := fyne.NewMenuItem("Preferences…", func() { wa.showPreferences() })

@@ -67,22 +67,23 @@ type ImportProgress struct {
 	Err   error
 }
 
-// progressBox delivers ImportOptions.OnProgress reports on a goroutine of
-// its own, the latest one only, so that the import never waits for them.
-type progressBox struct {
-	fn      func(ImportProgress)
+// progressBox delivers progress reports (ImportOptions.OnProgress,
+// Merge's progress) on a goroutine of its own, the latest one only, so that
+// the work never waits for them.
+type progressBox[T any] struct {
+	fn      func(T)
 	every   time.Duration
 	last    time.Time
 	mu      sync.Mutex
-	pending *ImportProgress
+	pending *T
 	running bool
 	wg      sync.WaitGroup
 }
 
 // post queues a report (dropped when the last one is more recent than
 // every, unless it is final).
-func (b *progressBox) post(p ImportProgress) {
-	if b == nil || (!p.Final && time.Since(b.last) < b.every) {
+func (b *progressBox[T]) post(p T, final bool) {
+	if b == nil || (!final && time.Since(b.last) < b.every) {
 		return
 	}
 	b.last = time.Now()
@@ -96,7 +97,7 @@ func (b *progressBox) post(p ImportProgress) {
 	}
 }
 
-func (b *progressBox) deliver() {
+func (b *progressBox[T]) deliver() {
 	defer b.wg.Done()
 	for {
 		b.mu.Lock()
@@ -113,12 +114,11 @@ func (b *progressBox) deliver() {
 }
 
 // end posts the final report and waits until it has been delivered.
-func (b *progressBox) end(p ImportProgress) {
+func (b *progressBox[T]) end(p T) {
 	if b == nil {
 		return
 	}
-	p.Final = true
-	b.post(p)
+	b.post(p, true)
 	b.wg.Wait()
 }
 
@@ -324,16 +324,16 @@ func (bk *Book) importFrom(ctx context.Context, src gameSource, opts ImportOptio
 	var st ImportStats
 	total := src.Len()
 	received, done := 0, 0
-	var box *progressBox
+	var box *progressBox[ImportProgress]
 	if opts.OnProgress != nil {
-		box = &progressBox{fn: opts.OnProgress, every: opts.ProgressEvery}
+		box = &progressBox[ImportProgress]{fn: opts.OnProgress, every: opts.ProgressEvery}
 		if box.every <= 0 {
 			box.every = 100 * time.Millisecond
 		}
-		box.post(st.progress(0, total))
+		box.post(st.progress(0, total), false)
 		defer func() {
 			p := st.progress(done, total)
-			p.Err = err
+			p.Err, p.Final = err, true
 			box.end(p)
 		}()
 	}
@@ -524,7 +524,7 @@ func (bk *Book) importFrom(ctx context.Context, src gameSource, opts ImportOptio
 		if opts.Progress != nil {
 			opts.Progress(done, total)
 		}
-		box.post(st.progress(done, total))
+		box.post(st.progress(done, total), false)
 		if received < total || len(pending) > 0 {
 			// Leave the lock free for a moment: SQLite's busy handler
 			// polls (every 100 ms at worst), and a writer that began its

@@ -343,25 +343,45 @@ func (w *wtx) mergeNote(ctx context.Context, cur node, n *engine.SGFNode) error 
 	for i := range marks {
 		marks[i].Square = r.Transform(cur.sym, marks[i].Square)
 	}
+	_, err = w.addNote(ctx, cur.id, comment, label, marks)
+	return err
+}
+
+// addNote adds a comment, a label and marks (canonical frame) to position
+// id's note without losing what is there: a new comment is appended below
+// the stored one unless the stored one holds it already, a label fills an
+// empty label (a different one is appended to the comment as "Label: x",
+// so that no text is lost), and marks not stored yet are added. Adding the
+// same note again changes nothing. It reports whether the note changed.
+// (The SGF import and Merge.)
+func (w *wtx) addNote(ctx context.Context, id PosID, comment, label string, marks []Mark) (bool, error) {
+	if comment == "" && label == "" && len(marks) == 0 {
+		return false, nil
+	}
 	var oc, ol, om string
-	err = w.tx.QueryRowContext(ctx, "SELECT comment, label, marks FROM note WHERE pos = ?", int64(cur.id)).Scan(&oc, &ol, &om)
+	err := w.tx.QueryRowContext(ctx, "SELECT comment, label, marks FROM note WHERE pos = ?", int64(id)).Scan(&oc, &ol, &om)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return err
+		return false, err
 	}
 	nc, nl := oc, ol
-	if comment != "" && !strings.Contains(oc, comment) {
-		if nc != "" {
-			nc += "\n\n"
+	appendText := func(text string) {
+		if text != "" && !strings.Contains(nc, text) {
+			if nc != "" {
+				nc += "\n\n"
+			}
+			nc += text
 		}
-		nc += comment
 	}
+	appendText(comment)
 	if nl == "" {
 		nl = label
+	} else if label != "" && label != nl {
+		appendText("Label: " + label)
 	}
 	var old []Mark
 	if om != "" {
 		if err := json.Unmarshal([]byte(om), &old); err != nil {
-			return fmt.Errorf("stored marks: %w", err)
+			return false, fmt.Errorf("stored marks: %w", err)
 		}
 	}
 	merged := old
@@ -381,17 +401,17 @@ func (w *wtx) mergeNote(ctx context.Context, cur node, n *engine.SGFNode) error 
 	if len(merged) != len(old) {
 		data, err := json.Marshal(merged)
 		if err != nil {
-			return err
+			return false, err
 		}
 		nm = string(data)
 	}
 	if nc == oc && nl == ol && nm == om {
-		return nil
+		return false, nil
 	}
 	_, err = w.tx.ExecContext(ctx, `INSERT INTO note(pos, comment, label, marks, updated_at) VALUES (?, ?, ?, ?, ?)
 ON CONFLICT(pos) DO UPDATE SET comment = excluded.comment, label = excluded.label, marks = excluded.marks, updated_at = excluded.updated_at`,
-		int64(cur.id), nc, nl, nm, w.now)
-	return err
+		int64(id), nc, nl, nm, w.now)
+	return err == nil, err
 }
 
 // ExportOptions bound an SGF export.
@@ -434,28 +454,9 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 		return st, fmt.Errorf("export: depth %d: want 0 (no limit) or more", opts.MaxDepth)
 	}
 	r := bk.rules
-	var line Line
-	if opts.Line != nil {
-		l, err := bk.locateLine(ctx, opts.Line)
-		if err != nil {
-			return st, err
-		}
-		switch last := l.IDs[len(l.IDs)-1]; {
-		case last == 0:
-			return st, fmt.Errorf("export: the line %q: %w", engine.FormatTurns(r, opts.Line), ErrNotFound)
-		case last != id:
-			return st, fmt.Errorf("export: the line %q leads to position %d, not %d", engine.FormatTurns(r, opts.Line), last, id)
-		}
-		line = l
-	} else {
-		lines, err := bk.PathsFromRoot(ctx, id, 1)
-		if err != nil {
-			return st, err
-		}
-		if len(lines) == 0 {
-			return st, fmt.Errorf("position %d: no path from the root", id)
-		}
-		line = lines[0]
+	line, err := bk.exportLine(ctx, id, opts)
+	if err != nil {
+		return st, err
 	}
 	// The root's game comment says whether the export is cut, before the
 	// subtree is written: a first walk counts the moves (without notes).
@@ -473,32 +474,16 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 		return st, err
 	}
 	sw := engine.NewSGFWriter(out)
-	rootProps := []engine.SGFProp{
-		{ID: "FF", Values: []string{"4"}}, {ID: "SZ", Values: []string{engine.SGFSizeValue(r)}},
-		{ID: "RU", Values: []string{r.String()}}, {ID: "AP", Values: []string{"c6book"}},
-	}
+	rootProps := sgfRootProps(r)
 	if truncated {
 		rootProps = append(rootProps, engine.SGFProp{ID: "GC", Values: []string{
 			fmt.Sprintf("c6book: export truncated at %d moves below the exported position; the book stores more", opts.MaxNodes)}})
 	}
 	b := bk.tmpl.Clone()
 	sw.Open()
-	// The line's nodes (the last one is the exported position's, written
-	// by expand with its subtree).
-	props := rootProps
-	for i, m := range line.Turns {
-		n := &engine.SGFNode{Props: props}
-		if line.IDs[i] != 0 {
-			if err := bk.annotate(ctx, n, line.IDs[i], b, mask); err != nil {
-				return st, err
-			}
-		}
-		sw.Node(n.Props...)
-		c := b.ToMove()
-		if err := b.PlayPartial(m); err != nil {
-			return st, fmt.Errorf("line to position %d, turn %d: %w", id, i+1, err)
-		}
-		props = []engine.SGFProp{{ID: c.String(), Values: []string{engine.SGFMoveValue(r, m)}}}
+	props, err := bk.writeLine(ctx, sw, line, b, rootProps, mask)
+	if err != nil {
+		return st, err
 	}
 	var seen idSet
 	count := 0
@@ -568,6 +553,65 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 	sw.Close()
 	st.Nodes = count
 	return st, sw.Flush()
+}
+
+// sgfRootProps are the root properties of an export: the file format,
+// the board and the rules.
+func sgfRootProps(r engine.Rules) []engine.SGFProp {
+	return []engine.SGFProp{
+		{ID: "FF", Values: []string{"4"}}, {ID: "SZ", Values: []string{engine.SGFSizeValue(r)}},
+		{ID: "RU", Values: []string{r.String()}}, {ID: "AP", Values: []string{"c6book"}},
+	}
+}
+
+// exportLine is the line an export writes down to position id: opts.Line
+// (checked to lead to id), else the first stored path.
+func (bk *Book) exportLine(ctx context.Context, id PosID, opts ExportOptions) (Line, error) {
+	r := bk.rules
+	if opts.Line != nil {
+		l, err := bk.locateLine(ctx, opts.Line)
+		if err != nil {
+			return Line{}, err
+		}
+		switch last := l.IDs[len(l.IDs)-1]; {
+		case last == 0:
+			return Line{}, fmt.Errorf("export: the line %q: %w", engine.FormatTurns(r, opts.Line), ErrNotFound)
+		case last != id:
+			return Line{}, fmt.Errorf("export: the line %q leads to position %d, not %d", engine.FormatTurns(r, opts.Line), last, id)
+		}
+		return l, nil
+	}
+	lines, err := bk.PathsFromRoot(ctx, id, 1)
+	if err != nil {
+		return Line{}, err
+	}
+	if len(lines) == 0 {
+		return Line{}, fmt.Errorf("position %d: no path from the root", id)
+	}
+	return lines[0], nil
+}
+
+// writeLine writes the nodes of line but the last (the exported
+// position's, which the caller writes with its subtree: the returned
+// props are its move), annotated, playing the turns on b (the empty
+// board); the first node carries props.
+func (bk *Book) writeLine(ctx context.Context, sw *engine.SGFWriter, line Line, b *engine.Board, props []engine.SGFProp, mask func(*c6book.Proof)) ([]engine.SGFProp, error) {
+	r := bk.rules
+	for i, m := range line.Turns {
+		n := &engine.SGFNode{Props: props}
+		if line.IDs[i] != 0 {
+			if err := bk.annotate(ctx, n, line.IDs[i], b, mask); err != nil {
+				return nil, err
+			}
+		}
+		sw.Node(n.Props...)
+		c := b.ToMove()
+		if err := b.PlayPartial(m); err != nil {
+			return nil, fmt.Errorf("line to position %d, turn %d: %w", line.IDs[len(line.IDs)-1], i+1, err)
+		}
+		props = []engine.SGFProp{{ID: c.String(), Values: []string{engine.SGFMoveValue(r, m)}}}
+	}
+	return props, nil
 }
 
 // exportCut reports whether an export with opts.MaxNodes > 0 stops before

@@ -106,6 +106,10 @@ func bookCommands() []bookSub {
 		{name: "search", proofs: true, summary: "full-text search in comments", cmd: &BookSearchCommand{}},
 		{name: "check", summary: "integrity check and re-validation of every stored proof", cmd: &BookCheckCommand{}},
 		{name: "backup", summary: "write a consistent copy of the book", cmd: &BookBackupCommand{}},
+		{name: "merge", summary: "add another book (--from): moves, notes, games, verdicts (every certificate re-checked)", writes: true, cmd: &BookMergeCommand{}},
+		{name: "split", summary: "save a position's subtree with its proofs as a new book (--to)", position: true, cmd: &BookSplitCommand{}},
+		{name: "export-proof", proofs: true, summary: "write a position's proof as an SGF tree (--sgf)", position: true, cmd: &BookExportProofCommand{},
+			attacker: "attacker B or W (default: the side the position is proved for)"},
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -82,26 +83,36 @@ func bookExport(e *bookEnv, out string, depth, maxNodes int) error {
 
 // exportToFile writes the export to a temporary file in out's folder and
 // renames it to out once it is complete.
-func exportToFile(e *bookEnv, id proofbook.PosID, out string, opts proofbook.ExportOptions) (proofbook.ExportStats, error) {
+func exportToFile(e *bookEnv, id proofbook.PosID, out string, opts proofbook.ExportOptions) (st proofbook.ExportStats, err error) {
+	err = writeFileAtomic("--out", out, func(w io.Writer) error {
+		st, err = e.bk.ExportSGF(e.ctx, id, w, opts)
+		return err
+	})
+	return st, err
+}
+
+// writeFileAtomic writes a file with write to a temporary file in out's
+// folder and renames it to out once it is complete: a failed write leaves
+// no file behind (errors name the flag, e.g. --out).
+func writeFileAtomic(flag, out string, write func(w io.Writer) error) error {
 	f, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.tmp")
 	if err != nil {
-		return proofbook.ExportStats{}, fmt.Errorf("--out: %w", err)
+		return fmt.Errorf("%s: %w", flag, err)
 	}
-	st, err := e.bk.ExportSGF(e.ctx, id, f, opts)
+	err = write(f)
 	if cerr := f.Close(); err == nil && cerr != nil {
-		err = fmt.Errorf("--out: %w", cerr)
+		err = fmt.Errorf("%s: %w", flag, cerr)
 	}
 	if err == nil {
 		if err = os.Chmod(f.Name(), 0o644); err == nil {
 			err = os.Rename(f.Name(), out)
 		}
 		if err != nil {
-			err = fmt.Errorf("--out: %w", err)
+			err = fmt.Errorf("%s: %w", flag, err)
 		}
 	}
 	if err != nil {
 		os.Remove(f.Name())
-		return st, err
 	}
-	return st, nil
+	return err
 }

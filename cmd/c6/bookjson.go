@@ -273,3 +273,71 @@ type bookCheckJSON struct {
 type bookBackupJSON struct {
 	Backup string `json:"backup"`
 }
+
+// bookMergeJSON is c6 book merge --json.
+type bookMergeJSON struct {
+	From    string    `json:"from"`
+	MS      int64     `json:"ms"`
+	Summary mergeJSON `json:"summary"`
+}
+
+// bookSplitJSON is c6 book split --json.
+type bookSplitJSON struct {
+	MS      int64     `json:"ms"`
+	Summary mergeJSON `json:"summary"`
+	To      string    `json:"to"`
+}
+
+// mergeJSON is what a merge or split added (proofbook.MergeSummary).
+type mergeJSON struct {
+	BadMoves          int           `json:"bad_moves"`
+	BadPositions      int           `json:"bad_positions"`
+	Disproofs         int           `json:"disproofs"`
+	FirstBad          string        `json:"first_bad"`
+	Games             int           `json:"games"`
+	GamesAlready      int           `json:"games_already"`
+	GamesSkipped      int           `json:"games_skipped"`
+	GamesWithoutTurns int           `json:"games_without_turns"`
+	Holds             int           `json:"holds"`
+	Moves             int           `json:"moves"`
+	Notes             int           `json:"notes"`
+	Positions         int           `json:"positions"`
+	Refused           []refusedJSON `json:"refused"`
+	RefusedCount      int           `json:"refused_count"`
+	Transactions      int           `json:"transactions"`
+	Uncertified       int           `json:"uncertified"`
+	Verdicts          int           `json:"verdicts"`
+	VerdictsAlready   int           `json:"verdicts_already"`
+	VerdictsKept      int           `json:"verdicts_kept"`
+}
+
+// refusedJSON is a verdict a merge refused.
+type refusedJSON struct {
+	Attacker string `json:"attacker"`
+	Line     string `json:"line"`
+	Reason   string `json:"reason"`
+}
+
+func mergeSummaryJSON(s proofbook.MergeSummary) mergeJSON {
+	out := mergeJSON{BadMoves: s.BadMoves, BadPositions: s.BadPositions, Disproofs: s.Disproofs, FirstBad: s.FirstBad,
+		Games: s.Games, GamesAlready: s.GamesAlready, GamesSkipped: s.GamesSkipped, GamesWithoutTurns: s.GamesNoTurns,
+		Holds: s.Holds, Moves: s.Moves, Notes: s.Notes, Positions: s.Positions, Refused: []refusedJSON{},
+		RefusedCount: s.RefusedCount, Transactions: s.Transactions, Uncertified: s.Uncertified, Verdicts: s.Verdicts,
+		VerdictsAlready: s.VerdictsAlready, VerdictsKept: s.VerdictsKept}
+	for _, r := range s.Refused {
+		out.Refused = append(out.Refused, refusedJSON{Attacker: r.Attacker.String(), Line: r.Line, Reason: r.Reason})
+	}
+	return out
+}
+
+// bookExportProofJSON is c6 book export-proof --json (the SGF inline, or
+// the file it was written to).
+type bookExportProofJSON struct {
+	Attacker  string  `json:"attacker"`
+	ID        int64   `json:"id"`
+	Leaves    int     `json:"leaves"`
+	Nodes     int     `json:"nodes"`
+	Out       *string `json:"out,omitempty"`
+	SGF       *string `json:"sgf,omitempty"`
+	Truncated bool    `json:"truncated"`
+}

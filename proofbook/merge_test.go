@@ -1,0 +1,511 @@
+package proofbook
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"c6book"
+	"c6book/engine"
+	"c6book/proofcheck"
+)
+
+// proofFixture stores in bk the proof of the propagation tests: the open
+// verdict on A (three blocks) and a proved verdict below each block, which
+// prove A and P2 for Black. It returns the verdicts by line (the store
+// order) so that a test can store them elsewhere.
+type fixtureVerdict struct {
+	line string
+	v    c6book.Verdict
+}
+
+func proofFixture(t *testing.T, bk *Book) []fixtureVerdict {
+	t.Helper()
+	ctx := context.Background()
+	r := bk.Rules()
+	add(t, bk, p2Line+" "+aMove)
+	_, v, blocks := twoThreatVerdict(t, bk, p2Line+" "+aMove)
+	out := []fixtureVerdict{{p2Line + " " + aMove, v}}
+	for _, m := range blocks {
+		out = append(out, fixtureVerdict{line: p2Line + " " + aMove + " " + engine.MoveName(r, m) + " " + winTwo})
+	}
+	for i := range out {
+		id := add(t, bk, out[i].line)
+		if i > 0 {
+			_, out[i].v = realVerdict(t, bk, out[i].line, 2, 1000)
+		}
+		if _, err := bk.StoreVerdict(ctx, id, out[i].v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
+
+func reopen(t *testing.T, bk *Book) *Book {
+	t.Helper()
+	path := bk.Path()
+	if err := bk.Close(); err != nil {
+		t.Fatal(err)
+	}
+	nb, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { nb.Close() })
+	return nb
+}
+
+// sameProofs fails unless every position of want's tree (from its root)
+// is in got with the same statuses (and the same note).
+func sameProofs(t *testing.T, want, got *Book, from PosID) int {
+	t.Helper()
+	ctx := context.Background()
+	var seen idSet
+	queue := []PosID{from}
+	n := 0
+	for len(queue) > 0 {
+		id := queue[0]
+		queue = queue[1:]
+		if seen.has(id) {
+			continue
+		}
+		seen.add(id)
+		n++
+		b, err := want.Board(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gid, _, err := got.Locate(ctx, b)
+		if err != nil {
+			t.Fatalf("position %d of the reference is not in the merged book: %v", id, err)
+		}
+		wp, err := want.Position(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gp, err := got.Position(ctx, gid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range wp.Proofs {
+			w, g := wp.Proofs[i], gp.Proofs[i]
+			if w.Status != g.Status || w.Order != g.Order || w.PN != g.PN || w.DN != g.DN || w.Expert != g.Expert {
+				t.Fatalf("position %d (%d): proof %+v, want %+v", gid, id, g, w)
+			}
+		}
+		if wp.Comment != gp.Comment || wp.Label != gp.Label {
+			t.Fatalf("position %d: note %q/%q, want %q/%q", gid, gp.Comment, gp.Label, wp.Comment, wp.Label)
+		}
+		kids, err := want.childIDs(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		queue = append(queue, kids...)
+	}
+	return n
+}
+
+// Two books with overlapping trees: the merge adds the other's moves,
+// notes, games and verdicts, and the statuses are those that storing the
+// same verdicts directly gives. Merging again changes nothing.
+func TestMergeOverlappingBooks(t *testing.T) {
+	ctx := context.Background()
+	r := engine.Connect6()
+	B := engine.Black
+	// A: the P2 line, another move (A2) and a note; games 1 and 2.
+	a := newBook(t, r)
+	P2 := add(t, a, p2Line)
+	add(t, a, p2Line+" h8h9")
+	if err := a.SetComment(ctx, P2, "mine"); err != nil {
+		t.Fatal(err)
+	}
+	games := map[string][]string{"1": {"j10", "j11k10"}, "2": {"j10", "i9k9", "h8h9"}, "3": {"j10", "k11l12", "i9i8"}}
+	if _, err := a.importGames(ctx, []string{"1", "2"}, games, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	// B: the proof below A, a note and a label on P2, a disproof flag,
+	// games 2 and 3.
+	b := newBook(t, r)
+	fix := proofFixture(t, b)
+	bP2, _ := locate(t, b, p2Line)
+	if err := b.SetComment(ctx, bP2, "theirs"); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.SetLabel(ctx, bP2, "trap"); err != nil {
+		t.Fatal(err)
+	}
+	bX := add(t, b, p2Line+" b2b3")
+	if err := b.SetDisproved(ctx, bX, B, true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.importGames(ctx, []string{"2", "3"}, games, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	mustCheck(t, b)
+	b = reopen(t, b)
+
+	// The reference: A's content with the same verdicts stored directly.
+	ref := newBook(t, r)
+	add(t, ref, p2Line+" h8h9")
+	add(t, ref, p2Line+" b2b3")
+	if _, err := ref.importGames(ctx, []string{"1", "2", "3"}, games, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range fix {
+		id := add(t, ref, f.line)
+		if _, err := ref.StoreVerdict(ctx, id, f.v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rX, _ := locate(t, ref, p2Line+" b2b3")
+	if err := ref.SetDisproved(ctx, rX, B, true); err != nil {
+		t.Fatal(err)
+	}
+	rP2, _ := locate(t, ref, p2Line)
+	if err := ref.SetComment(ctx, rP2, "mine\n\ntheirs\n\nLabel: trap"); err != nil {
+		t.Fatal(err)
+	}
+
+	var last MergeProgress
+	reports := 0
+	sum, err := a.Merge(ctx, b.Path(), func(p MergeProgress) { last = p; reports++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !last.Final || last.Err != nil || reports == 0 {
+		t.Fatalf("last progress report %+v (%d reports)", last, reports)
+	}
+	t.Logf("summary %+v", sum)
+	if sum.Verdicts != len(fix) || sum.RefusedCount != 0 || sum.Uncertified != 0 {
+		t.Fatalf("verdicts %d refused %d uncertified %d, want %d, 0, 0", sum.Verdicts, sum.RefusedCount, sum.Uncertified, len(fix))
+	}
+	if sum.Games != 1 || sum.GamesAlready != 1 || sum.Notes != 1 || sum.Disproofs != 1 || sum.Positions == 0 || sum.Moves == 0 {
+		t.Fatalf("summary %+v", sum)
+	}
+	mustCheck(t, a)
+	if p := proofOf(t, a, P2, B); p.Status != c6book.StatusProved {
+		t.Fatalf("P2 after the merge: %+v", p)
+	}
+	// A keeps its comment and gets B's, and B's label (A had none).
+	p, err := a.Position(ctx, P2)
+	if err != nil || p.Comment != "mine\n\ntheirs" || p.Label != "trap" {
+		t.Fatalf("P2's note %q %q %v", p.Comment, p.Label, err)
+	}
+	if err := ref.SetComment(ctx, rP2, "mine\n\ntheirs"); err != nil {
+		t.Fatal(err)
+	}
+	if err := ref.SetLabel(ctx, rP2, "trap"); err != nil {
+		t.Fatal(err)
+	}
+	n := sameProofs(t, ref, a, ref.root)
+	if n2 := sameProofs(t, a, ref, a.root); n2 != n {
+		t.Fatalf("the merged book has %d positions, the reference %d", n2, n)
+	}
+	gs, err := a.GameStatsOf(ctx, a.root)
+	if err != nil || gs.Games != 3 {
+		t.Fatalf("games through the root: %+v %v", gs, err)
+	}
+
+	// Again: nothing new.
+	again, err := a.Merge(ctx, b.Path(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Positions != 0 || again.Moves != 0 || again.Notes != 0 || again.Verdicts != 0 || again.Games != 0 ||
+		again.VerdictsAlready != len(fix) || again.GamesAlready != 2 || again.Disproofs != 0 {
+		t.Fatalf("merging again: %+v", again)
+	}
+	mustCheck(t, a)
+}
+
+// A certificate forged in the other book's file is refused on the way in:
+// the summary names its line, the position is not proved, and the rest is
+// merged.
+func TestMergeRefusesForgedCertificate(t *testing.T) {
+	ctx := context.Background()
+	r := engine.Connect6()
+	B := engine.Black
+	b := newBook(t, r)
+	fix := proofFixture(t, b)
+	// A's certificate claims to refute a block with a strategy that does
+	// not win.
+	forged := fix[0].line
+	fid, _ := locate(t, b, forged)
+	p, err := b.Position(ctx, fid)
+	if err != nil || p.Verdict == nil || p.Verdict.Cert == nil || len(p.Verdict.Cert.Unsolved) < 2 {
+		t.Fatalf("no certificate: %v", err)
+	}
+	c := p.Verdict.Cert
+	c.Covered = append(c.Covered, proofcheck.CoveredCert{Move: c.Unsolved[0], Tree: &proofcheck.Tree{Move: mv(t, r, "a1b1")}})
+	c.Unsolved = c.Unsolved[1:]
+	data, err := c.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.w.ExecContext(ctx, "UPDATE verdict SET cert = ? WHERE pos = ?", data, int64(fid)); err != nil {
+		t.Fatal(err)
+	}
+	b = reopen(t, b)
+
+	a := newBook(t, r)
+	sum, err := a.Merge(ctx, b.Path(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("summary %+v", sum)
+	if sum.RefusedCount != 1 || len(sum.Refused) != 1 || sum.Verdicts != len(fix)-1 {
+		t.Fatalf("refused %d %+v, stored %d", sum.RefusedCount, sum.Refused, sum.Verdicts)
+	}
+	ref := sum.Refused[0]
+	want := engine.FormatTurns(r, turns(t, r, forged))
+	if ref.Attacker != B || ref.Reason == "" {
+		t.Fatalf("refused %+v", ref)
+	}
+	// The line names the forged position (in one of its orientations).
+	rb, err := engine.ReplayText(r, ref.Line)
+	if err != nil {
+		t.Fatalf("refused line %q: %v", ref.Line, err)
+	}
+	wb, _ := engine.ReplayText(r, want)
+	if k1, _ := rb.CanonicalKey(); k1 != func() uint64 { k, _ := wb.CanonicalKey(); return k }() {
+		t.Fatalf("refused line %q, want %q", ref.Line, want)
+	}
+	aid, _ := locate(t, a, forged)
+	ap, err := a.Position(ctx, aid)
+	if err != nil || ap.Verdict != nil || ap.Proofs[B-1].Status == c6book.StatusProved {
+		t.Fatalf("the forged position in the merged book: %+v %v", ap, err)
+	}
+	aP2, _ := locate(t, a, p2Line)
+	if st := proofOf(t, a, aP2, B).Status; st == c6book.StatusProved {
+		t.Fatal("P2 proved through a forged certificate")
+	}
+	for _, f := range fix[1:] {
+		id, _ := locate(t, a, f.line)
+		if st := proofOf(t, a, id, B).Status; st != c6book.StatusProved {
+			t.Fatalf("%s: %v, want proved", f.line, st)
+		}
+	}
+	mustCheck(t, a)
+}
+
+// Books of other rules are refused, and nothing changes.
+func TestMergeRefusesOtherRules(t *testing.T) {
+	ctx := context.Background()
+	a := newBook(t, engine.Connect6())
+	add(t, a, "j10 i9k9")
+	b := newBook(t, engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1})
+	add(t, b, "e5 d4f4")
+	b = reopen(t, b)
+	before, err := a.Stats(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = a.Merge(ctx, b.Path(), nil)
+	if err == nil || !strings.Contains(err.Error(), "nothing was merged") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("merge of another rule set: %v", err)
+	}
+	after, err := a.Stats(ctx)
+	if err != nil || after != before {
+		t.Fatalf("stats %+v, before %+v (%v)", after, before, err)
+	}
+	if _, err := a.Merge(ctx, a.Path(), nil); err == nil {
+		t.Fatal("a book merged into itself")
+	}
+	if _, err := a.Merge(ctx, filepath.Join(t.TempDir(), "none.c6book"), nil); err == nil {
+		t.Fatal("a missing book merged")
+	}
+}
+
+// A cancelled merge keeps the book sound, and its last progress report
+// says how it ended.
+func TestMergeCancelled(t *testing.T) {
+	r := engine.Connect6()
+	b := newBook(t, r)
+	proofFixture(t, b)
+	b = reopen(t, b)
+	a := newBook(t, r)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var last MergeProgress
+	_, err := a.Merge(ctx, b.Path(), func(p MergeProgress) { last = p })
+	if !errors.Is(err, context.Canceled) || !last.Final || !errors.Is(last.Err, context.Canceled) {
+		t.Fatalf("cancelled merge: %v, last report %+v", err, last)
+	}
+	mustCheck(t, a)
+	// Cancelled once it has begun (the merge may end first: the reports
+	// come on their own goroutine).
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	_, err = a.Merge(ctx, b.Path(), func(p MergeProgress) {
+		if p.Phase == "positions" && p.Done > 0 {
+			cancel()
+		}
+	})
+	if err != nil && !errors.Is(err, context.Canceled) {
+		t.Fatal(err)
+	}
+	mustCheck(t, a)
+}
+
+// A subtree saved as a book carries its proofs; merged back into an empty
+// book it is the same subtree.
+func TestSplitThenMergeBack(t *testing.T) {
+	ctx := context.Background()
+	r := engine.Connect6()
+	B := engine.Black
+	src := newBook(t, r)
+	proofFixture(t, src)
+	add(t, src, "j10 i9k9 h8h9") // outside the subtree
+	A, _ := locate(t, src, p2Line+" "+aMove)
+	if err := src.SetComment(ctx, A, "the four"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := src.importGames(ctx, []string{"g1", "g2"}, map[string][]string{
+		"g1": strings.Fields(p2Line + " " + aMove), "g2": {"j10", "i9k9"}}, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	to := filepath.Join(t.TempDir(), "sub.c6book")
+	sum, err := src.Split(ctx, A, to, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("split %+v", sum)
+	if sum.RefusedCount != 0 || sum.Verdicts != 4 || sum.Games != 1 {
+		t.Fatalf("split summary %+v", sum)
+	}
+	if _, err := src.Split(ctx, A, to, nil); !errors.Is(err, ErrExists) {
+		t.Fatalf("split over an existing file: %v", err)
+	}
+	sub, err := Open(ctx, to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	mustCheck(t, sub)
+	sA, _ := locate(t, sub, p2Line+" "+aMove)
+	if st := proofOf(t, sub, sA, B).Status; st != c6book.StatusProved {
+		t.Fatalf("A in the split book: %v", st)
+	}
+	if _, _, err := sub.Locate(ctx, replayText(t, r, "j10 i9k9")); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("a position outside the subtree was split off: %v", err)
+	}
+	n := sameProofs(t, src, sub, A)
+	if n != 7 { // A, its three blocks, the winning move after each
+		t.Fatalf("subtree of %d positions", n)
+	}
+	// Merged back into an empty book: the same subtree.
+	e := newBook(t, r)
+	if _, err := e.Merge(ctx, to, nil); err != nil {
+		t.Fatal(err)
+	}
+	eA, _ := locate(t, e, p2Line+" "+aMove)
+	if got := sameProofs(t, sub, e, sA); got != n {
+		t.Fatalf("merged back: %d positions, want %d", got, n)
+	}
+	_ = eA
+	mustCheck(t, e)
+	// A failed split leaves no file.
+	bad := filepath.Join(t.TempDir(), "bad.c6book")
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := src.Split(cctx, A, bad, nil); err == nil {
+		t.Fatal("a cancelled split succeeded")
+	}
+	if _, err := os.Stat(bad); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("a failed split left %s: %v", bad, err)
+	}
+}
+
+func replayText(t *testing.T, r engine.Rules, s string) *engine.Board {
+	t.Helper()
+	b, err := engine.ReplayText(r, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// A proof exported as SGF replays: the SGF reader takes it back with
+// every move legal, and it holds the proving move, every reply and the
+// winning move after each.
+func TestExportProofSGF(t *testing.T) {
+	ctx := context.Background()
+	r := engine.Connect6()
+	bk := newBook(t, r)
+	fix := proofFixture(t, bk)
+	add(t, bk, p2Line+" h8h9") // a move that proves nothing
+	P2, _ := locate(t, bk, p2Line)
+	var out strings.Builder
+	st, err := bk.ExportProof(ctx, P2, engine.Empty, &out, ExportOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sgf := out.String()
+	t.Logf("%+v\n%s", st, sgf)
+	if st.Attacker != engine.Black || st.Nodes != 7 || st.Leaves != 3 || st.Truncated {
+		t.Fatalf("stats %+v, want Black, 7 moves, 3 leaves", st)
+	}
+	if !strings.Contains(sgf, "certificate (checked by proofcheck)") || !strings.Contains(sgf, "proving move") {
+		t.Fatalf("no certificate summary or proving move in the comments")
+	}
+	back := newBook(t, r)
+	if _, err := back.ImportSGFReader(ctx, strings.NewReader(sgf), SGFImportOptions{Partial: true}); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range fix {
+		locate(t, back, f.line)
+	}
+	if _, _, err := back.Locate(ctx, replayText(t, r, p2Line+" h8h9")); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("the move that proves nothing was exported: %v", err)
+	}
+	// Not proved: refused.
+	h, _ := locate(t, bk, p2Line+" h8h9")
+	if _, err := bk.ExportProof(ctx, h, engine.Black, &out, ExportOptions{}); err == nil || !strings.Contains(err.Error(), "not proved") {
+		t.Fatalf("export of a position not proved: %v", err)
+	}
+	// Cut short.
+	out.Reset()
+	st, err = bk.ExportProof(ctx, P2, engine.Black, &out, ExportOptions{MaxNodes: 2})
+	if err != nil || !st.Truncated || st.Nodes != 2 {
+		t.Fatalf("cut export: %+v %v", st, err)
+	}
+}
+
+// A move the other book's file stores wrongly (illegal on its position) is
+// not copied, and the summary says so; the expert's holds travel.
+func TestMergeSkipsBadMovesCarriesHolds(t *testing.T) {
+	ctx := context.Background()
+	r := engine.Connect6()
+	b := newBook(t, r)
+	P := add(t, b, "j10 i9k9")
+	C := add(t, b, "j10 i9k9 h8h9")
+	if err := b.SetHold(ctx, P, engine.White, true); err != nil {
+		t.Fatal(err)
+	}
+	// j10 is taken: "j10k11" cannot be played on P.
+	if _, err := b.w.ExecContext(ctx, "INSERT INTO edge(parent, move, child) VALUES (?, ?, ?)",
+		int64(P), packMove(mv(t, r, "j10k11")), int64(C)); err != nil {
+		t.Fatal(err)
+	}
+	b = reopen(t, b)
+	a := newBook(t, r)
+	sum, err := a.Merge(ctx, b.Path(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.BadMoves != 1 || !strings.Contains(sum.FirstBad, "occupied") || sum.Holds != 1 || sum.Moves != 3 {
+		t.Fatalf("summary %+v", sum)
+	}
+	aP, _ := locate(t, a, "j10 i9k9")
+	if held, err := a.Held(ctx, aP, engine.White); err != nil || !held {
+		t.Fatalf("the hold was not carried: %v %v", held, err)
+	}
+	kids, err := a.Children(ctx, aP)
+	if err != nil || len(kids) != 1 {
+		t.Fatalf("children after the merge: %+v %v", kids, err)
+	}
+	mustCheck(t, a)
+}
