@@ -126,18 +126,18 @@ func (p *Prover) finishAuto(job *Job, res AutoResult, err error) {
 }
 
 // autoStop is the summary's reason for how an auto-pilot run ended.
-func autoStop(st c6book.ProveStatus) StopReason {
+func autoStop(st c6book.ProveStatus) stopReason {
 	switch st {
 	case c6book.ProveProved:
-		return StopProved
+		return stopProved
 	case c6book.ProveFailed:
-		return StopFailed
+		return stopFailed
 	case c6book.ProveBudget:
-		return StopBudget
+		return stopBudget
 	case c6book.ProveStuck:
-		return StopStuck
+		return stopStuck
 	}
-	return StopCancelled // ProveStopped, or no status
+	return stopCancelled // ProveStopped, or no status
 }
 
 func autoStatusText(st c6book.ProveStatus) string {

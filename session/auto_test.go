@@ -184,7 +184,7 @@ func TestAutoSummary(t *testing.T) {
 	if !ok {
 		t.Fatal("no summary after the run")
 	}
-	if sum.Kind != "auto" || sum.Stop != session.StopStuck || sum.Calls != 2 || !sum.AfterRead {
+	if sum.Kind != "auto" || sum.Stop != "stuck" || sum.Calls != 2 || !sum.AfterRead {
 		t.Fatalf("summary %+v", sum)
 	}
 	if sum.Before.Proved != 0 || sum.After.Proved != 2 || sum.After.Replies != 2 {
@@ -193,7 +193,7 @@ func TestAutoSummary(t *testing.T) {
 	if len(sum.Changed) != 2 || sum.Changed[0].After != c6book.StatusProved || sum.Changed[0].Before != c6book.StatusOpen {
 		t.Fatalf("changed %+v", sum.Changed)
 	}
-	text := sum.Text(engine.Connect6())
+	text := summaryText(sum, engine.Connect6())
 	for _, want := range []string{"Auto-pilot", "1. j10", "stuck", "proved replies 0 → 2 of 2 replies", "2 verifier calls", "a1a2 open → proved"} {
 		if !strings.Contains(text, want) {
 			t.Fatalf("summary %q lacks %q", text, want)
@@ -215,7 +215,7 @@ func TestAutoSummary(t *testing.T) {
 	}
 	f.s.Prover().StopAuto()
 	f.pumpUntil("the auto-pilot's end", func() bool { return !f.s.Prover().AutoRunning() })
-	if sum, ok := f.s.Prover().Summary(); !ok || sum.Stop != session.StopCancelled || len(sum.Changed) != 0 || !strings.Contains(sum.Text(engine.Connect6()), "no reply changed") {
+	if sum, ok := f.s.Prover().Summary(); !ok || sum.Stop != "cancelled" || len(sum.Changed) != 0 || !strings.Contains(summaryText(sum, engine.Connect6()), "no reply changed") {
 		t.Fatalf("after Stop: %+v", sum)
 	}
 	f.noErrors()
@@ -224,11 +224,11 @@ func TestAutoSummary(t *testing.T) {
 // The summary's text names at most 20 changed replies.
 func TestSummaryTextBounded(t *testing.T) {
 	r := engine.Connect6()
-	sum := session.RunSummary{Kind: "auto", Stop: session.StopBudget, AfterRead: true}
+	sum := session.RunSummary{Kind: "auto", Stop: "budget", AfterRead: true}
 	for i := 0; i < 25; i++ {
 		sum.Changed = append(sum.Changed, session.ReplyChange{Move: engine.NewMove(r.Sq(i%19, i/19)), New: true})
 	}
-	text := sum.Text(r)
+	text := summaryText(sum, r)
 	if !strings.Contains(text, "and 5 more") || strings.Contains(text, engine.MoveName(r, sum.Changed[20].Move)+" new") {
 		t.Fatalf("text %q", text)
 	}
@@ -253,10 +253,10 @@ func TestAutoSummaryNamesWhereItStopped(t *testing.T) {
 	f.store.AutoStep <- struct{}{} // nothing left: stuck
 	f.pumpUntil("the auto-pilot's end", func() bool { return !f.s.Prover().AutoRunning() })
 	sum, ok := f.s.Prover().Summary()
-	if !ok || sum.Stop != session.StopStuck || sum.Left == nil {
+	if !ok || sum.Stop != "stuck" || sum.Left == nil {
 		t.Fatalf("summary %+v", sum)
 	}
-	text := sum.Text(engine.Connect6())
+	text := summaryText(sum, engine.Connect6())
 	if !strings.Contains(text, "left to prove: 1. j10 2. a1a2 · stuck there: left to the expert") {
 		t.Fatalf("summary %q", text)
 	}
@@ -268,4 +268,10 @@ func TestAutoSummaryNamesWhereItStopped(t *testing.T) {
 		t.Fatalf("GoToLeft went to %q", f.line())
 	}
 	f.noErrors()
+}
+
+// summaryText is the run summary's text with the moves named in board
+// order (the ui names them in the line's order).
+func summaryText(sum session.RunSummary, r engine.Rules) string {
+	return sum.TextNamed(func(m engine.Move) string { return engine.MoveName(r, m) })
 }

@@ -6,22 +6,22 @@ type NoCandidates string
 
 // Why Suggest gave no candidate.
 const (
-	NoCandNoThreat  NoCandidates = "no-threat" // the candidate search found no move that makes a threat
-	NoCandNoMove    NoCandidates = "no-move"   // the player returned no move (no legal move, or none searched in time)
-	NoCandCancelled NoCandidates = "cancelled" // Stop before the engine answered
-	NoCandError     NoCandidates = "error"     // the engine failed (the error was reported)
+	noCandNoThreat  NoCandidates = "no-threat" // the candidate search found no move that makes a threat
+	noCandNoMove    NoCandidates = "no-move"   // the player returned no move (no legal move, or none searched in time)
+	noCandCancelled NoCandidates = "cancelled" // Stop before the engine answered
+	noCandError     NoCandidates = "error"     // the engine failed (the error was reported)
 )
 
 // Text says why, for people.
 func (n NoCandidates) Text() string {
 	switch n {
-	case NoCandNoThreat:
+	case noCandNoThreat:
 		return "The candidate search found no attacker move that makes a threat here."
-	case NoCandNoMove:
+	case noCandNoMove:
 		return "The engine's player returned no move: it has no legal move, or its budget ended before it searched one."
-	case NoCandCancelled:
+	case noCandCancelled:
 		return "Stopped before the engine answered: no candidate."
-	case NoCandError:
+	case noCandError:
 		return "The engine failed: no candidate."
 	}
 	return string(n)

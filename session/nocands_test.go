@@ -33,14 +33,14 @@ func TestSuggestNoCandidateReasons(t *testing.T) {
 	pl.Answer = &session.PlayAnswer{}
 	f.s.Prover().Suggest()
 	f.pumpUntil("the answer", func() bool { return !f.s.Prover().Suggesting() })
-	if why, ok := f.s.Prover().NoCandidates(); !ok || why != session.NoCandNoMove {
+	if why, ok := f.s.Prover().NoCandidates(); !ok || why != "no-move" {
 		t.Fatalf("no move: %q %v", why, ok)
 	}
 	pl.Release = make(chan struct{})
 	f.s.Prover().Suggest()
 	f.s.Prover().Stop()
 	f.pumpUntil("the stop", func() bool { return !f.s.Prover().Suggesting() })
-	if why, ok := f.s.Prover().NoCandidates(); !ok || why != session.NoCandCancelled || why.Text() == "" {
+	if why, ok := f.s.Prover().NoCandidates(); !ok || why != "cancelled" || why.Text() == "" {
 		t.Fatalf("stopped: %q %v", why, ok)
 	}
 	f.noErrors()
@@ -59,7 +59,7 @@ func TestSuggestNoThreat(t *testing.T) {
 	f.settle()
 	f.s.Prover().Suggest()
 	f.pumpUntil("the answer", func() bool { return !f.s.Prover().Suggesting() })
-	if why, ok := f.s.Prover().NoCandidates(); !ok || why != session.NoCandNoThreat {
+	if why, ok := f.s.Prover().NoCandidates(); !ok || why != "no-threat" {
 		t.Fatalf("%q %v", why, ok)
 	}
 	f.noErrors()

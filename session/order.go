@@ -40,7 +40,7 @@ func (c *Cursor) keepOrder(sq ...engine.Square) {
 func (c *Cursor) KeepOrder(turns string) error {
 	var all [][]engine.Square
 	for i, f := range strings.Fields(strings.NewReplacer(",", " ").Replace(turns)) {
-		sq, err := SquaresOf(c.s.rules, f)
+		sq, err := squaresOf(c.s.rules, f)
 		if err != nil {
 			return fmt.Errorf("turn %d: %w", i+1, err)
 		}
@@ -52,9 +52,9 @@ func (c *Cursor) KeepOrder(turns string) error {
 	return nil
 }
 
-// SquaresOf reads one turn's stones in the order written ("h12k11": h12,
+// squaresOf reads one turn's stones in the order written ("h12k11": h12,
 // k11). "-" (the null move) has none.
-func SquaresOf(r engine.Rules, turn string) ([]engine.Square, error) {
+func squaresOf(r engine.Rules, turn string) ([]engine.Square, error) {
 	t := strings.ToLower(strings.TrimSpace(turn))
 	if t == "-" {
 		return nil, nil

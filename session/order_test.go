@@ -18,7 +18,7 @@ func TestLineKeepsStoneOrder(t *testing.T) {
 	if got := f.s.Cursor().LineMoveText(1); got != "h12k11" {
 		t.Fatalf("entered h12 then k11: the line prints %q", got)
 	}
-	if f.line() != "j10 k11h12" || f.s.Cursor().LineMove(1) != f.mv("k11h12") {
+	if f.line() != "j10 k11h12" || lineMove(f.s, 1) != f.mv("k11h12") {
 		t.Fatalf("the move stored: %q", f.line())
 	}
 	// Entered the other way round, it prints that way.
@@ -48,29 +48,8 @@ func TestLineKeepsStoneOrder(t *testing.T) {
 	f.noErrors()
 }
 
-func TestSquaresOf(t *testing.T) {
-	r := engine.Connect6()
-	for _, c := range []struct {
-		in   string
-		want string
-		bad  bool
-	}{{"h12k11", "h12 k11", false}, {"K11H12", "k11 h12", false}, {"-", "", false}, {"h12k", "", true}, {"12k11", "", true}} {
-		sq, err := session.SquaresOf(r, c.in)
-		if (err != nil) != c.bad {
-			t.Fatalf("%q: error %v", c.in, err)
-		}
-		if c.bad {
-			continue
-		}
-		got := ""
-		for i, s := range sq {
-			if i > 0 {
-				got += " "
-			}
-			got += engine.SquareName(r, s)
-		}
-		if got != c.want {
-			t.Fatalf("%q: %q, want %q", c.in, got, c.want)
-		}
-	}
+// lineMove is the i-th move of the session's line.
+func lineMove(s *session.Session, i int) engine.Move {
+	line, _ := s.Cursor().Line()
+	return line[i]
 }

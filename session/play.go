@@ -187,9 +187,9 @@ func (p *Prover) finishPlay(job *Job, run int, key posKey, visit int, ans PlayAn
 	p.play.job, p.suggest = nil, nil
 	defer s.changed(ChangeCandidates)
 	if err != nil {
-		text, why := "Stopped.", NoCandCancelled
+		text, why := "Stopped.", noCandCancelled
 		if !errors.Is(err, context.Canceled) {
-			text, why = "The engine failed: "+err.Error(), NoCandError
+			text, why = "The engine failed: "+err.Error(), noCandError
 			s.fail(fmt.Errorf("engine: %w", err))
 		}
 		p.play.text, p.play.textKey, p.play.textVisit = text, key, visit
@@ -217,7 +217,7 @@ func (p *Prover) finishPlay(job *Job, run int, key posKey, visit int, ans PlayAn
 			}
 		}
 		p.play.answer, p.play.ansKey = &a, key
-		p.setCandidates(a.Ranked, key, NoCandNoMove)
+		p.setCandidates(a.Ranked, key, noCandNoMove)
 		return
 	}
 	switch {

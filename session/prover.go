@@ -82,7 +82,7 @@ func (p *Prover) Verify() {
 	p.verifyText = VerifyShown
 	p.summary = nil
 	e := &repliesEdit{editAt: editAt{line: p.verifyLine}}
-	sum := &RunSummary{Kind: jobVerify, Line: p.VerifyLine(), Attacker: c.attacker, Lambda: lambda, Stop: StopDone}
+	sum := &RunSummary{Kind: jobVerify, Line: p.VerifyLine(), Attacker: c.attacker, Lambda: lambda, Stop: stopDone}
 	var job *Job
 	job = s.Start(JobSpec{
 		Kind: jobVerify,
@@ -285,16 +285,16 @@ func (p *Prover) Suggest() {
 			}
 			p.suggest = nil
 			if err != nil {
-				why := NoCandCancelled
+				why := noCandCancelled
 				if !errors.Is(err, context.Canceled) {
-					why = NoCandError
+					why = noCandError
 					s.fail(fmt.Errorf("candidates: %w", err))
 				}
 				p.setCandidates(nil, key, why)
 				s.changed(ChangeCandidates)
 				return
 			}
-			p.setCandidates(cs, key, NoCandNoThreat)
+			p.setCandidates(cs, key, noCandNoThreat)
 			s.changed(ChangeCandidates)
 		},
 	})

@@ -350,7 +350,7 @@ func TestVerifySummary(t *testing.T) {
 	f.s.Prover().Verify()
 	f.pumpUntil("the verdict", func() bool { return !f.s.Prover().Running() })
 	sum, ok := f.s.Prover().Summary()
-	if !ok || sum.Kind != "verify" || sum.Stop != session.StopDone || !sum.AfterRead {
+	if !ok || sum.Kind != "verify" || sum.Stop != "done" || !sum.AfterRead {
 		t.Fatalf("summary %+v (ok %v)", sum, ok)
 	}
 	if sum.Before.Unsolved != -1 || sum.After.Unsolved != 2 || sum.Before.Replies != 0 || sum.After.Replies != 2 || sum.Calls != 4 {
@@ -359,7 +359,7 @@ func TestVerifySummary(t *testing.T) {
 	if len(sum.Changed) != 2 || !sum.Changed[0].New {
 		t.Fatalf("changed %+v", sum.Changed)
 	}
-	text := sum.Text(engine.Connect6())
+	text := summaryText(sum, engine.Connect6())
 	for _, want := range []string{"Verify (Black, λ2) at 1. j10: verdict stored", "unsolved no verdict → 2", "a1a2 new", "4 verifier calls"} {
 		if !strings.Contains(text, want) {
 			t.Fatalf("summary %q lacks %q", text, want)

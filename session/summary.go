@@ -15,23 +15,23 @@ import (
 // RunSummary (Prover.Summary) saying where it stopped and what it changed
 // in the book below its position, read from the book before and after it.
 
-// StopReason is why a run of the verifier or the auto-pilot ended.
-type StopReason string
+// stopReason is why a run of the verifier or the auto-pilot ended.
+type stopReason string
 
 // Stop reasons.
 const (
-	StopDone      StopReason = "done"      // the verifier gave its verdict
-	StopProved    StopReason = "proved"    // the auto-pilot proved the position
-	StopFailed    StopReason = "failed"    // every attacker move the auto-pilot tried failed
-	StopBudget    StopReason = "budget"    // the auto-pilot's time budget ran out
-	StopStuck     StopReason = "stuck"     // nothing left the auto-pilot may work on
-	StopCancelled StopReason = "cancelled" // Stop, or another book was opened
-	StopError     StopReason = "error"
+	stopDone      stopReason = "done"      // the verifier gave its verdict
+	stopProved    stopReason = "proved"    // the auto-pilot proved the position
+	stopFailed    stopReason = "failed"    // every attacker move the auto-pilot tried failed
+	stopBudget    stopReason = "budget"    // the auto-pilot's time budget ran out
+	stopStuck     stopReason = "stuck"     // nothing left the auto-pilot may work on
+	stopCancelled stopReason = "cancelled" // Stop, or another book was opened
+	stopError     stopReason = "error"
 )
 
-// RunCounts is what the book knows about a run's position, before or after
+// runCounts is what the book knows about a run's position, before or after
 // the run.
-type RunCounts struct {
+type runCounts struct {
 	Status   c6book.Status
 	Unsolved int // the stored verdict's unsolved items (-1: no verdict)
 	Replies  int // replies stored
@@ -53,10 +53,10 @@ type RunSummary struct {
 	Line     []engine.Move // to the position the run worked on
 	Attacker engine.Color
 	Lambda   int
-	Stop     StopReason
-	Err      string // the error, when Stop is StopError
-	Before   RunCounts
-	After    RunCounts
+	Stop     stopReason
+	Err      string // the error, when Stop is stopError
+	Before   runCounts
+	After    runCounts
 	// The auto-pilot's counts (the verifier: Calls only).
 	Calls, Proved, Open, Added int
 	Elapsed                    time.Duration
@@ -71,16 +71,16 @@ type RunSummary struct {
 
 // readCounts reads what the book knows about b for attacker, and its
 // replies.
-func readCounts(ctx context.Context, store BookStore, b *engine.Board, a engine.Color) (RunCounts, []Child, error) {
+func readCounts(ctx context.Context, store BookStore, b *engine.Board, a engine.Color) (runCounts, []Child, error) {
 	info, err := store.Position(ctx, b, a)
 	if err != nil {
-		return RunCounts{}, nil, err
+		return runCounts{}, nil, err
 	}
 	ch, err := store.Children(ctx, b, a)
 	if err != nil {
-		return RunCounts{}, nil, err
+		return runCounts{}, nil, err
 	}
-	rc := RunCounts{Status: info.Status, Unsolved: -1, Replies: len(ch)}
+	rc := runCounts{Status: info.Status, Unsolved: -1, Replies: len(ch)}
 	if info.Verdict != nil {
 		rc.Unsolved = len(info.Verdict.Items())
 	}
@@ -146,18 +146,14 @@ func (sum *RunSummary) ended(err error) bool {
 	case err == nil:
 		return false
 	case errors.Is(err, context.Canceled):
-		sum.Stop = StopCancelled
+		sum.Stop = stopCancelled
 	default:
-		sum.Stop, sum.Err = StopError, err.Error()
+		sum.Stop, sum.Err = stopError, err.Error()
 	}
 	return true
 }
 
-// Title is the summary's first line: what ran, where and how it ended.
-func (sum RunSummary) Title(r engine.Rules) string {
-	return sum.title(func(m engine.Move) string { return engine.MoveName(r, m) })
-}
-
+// title is the summary's first line: what ran, where and how it ended.
 func (sum RunSummary) title(name func(engine.Move) string) string {
 	what := "Verify"
 	if sum.Kind == jobAuto {
@@ -167,28 +163,28 @@ func (sum RunSummary) title(name func(engine.Move) string) string {
 	if len(sum.Line) > 0 {
 		where = lineEnd(name, sum.Line)
 	}
-	return fmt.Sprintf("%s (%s, λ%d) at %s: %s", what, ColourName(sum.Attacker), sum.Lambda, where, sum.StopText())
+	return fmt.Sprintf("%s (%s, λ%d) at %s: %s", what, ColourName(sum.Attacker), sum.Lambda, where, sum.stopText())
 }
 
-// StopText says how the run ended.
-func (sum RunSummary) StopText() string {
+// stopText says how the run ended.
+func (sum RunSummary) stopText() string {
 	switch sum.Stop {
-	case StopDone:
+	case stopDone:
 		if sum.AfterRead && sum.After.Status == c6book.StatusProved {
 			return "proved"
 		}
 		return "verdict stored"
-	case StopProved:
+	case stopProved:
 		return "proved the position"
-	case StopFailed:
+	case stopFailed:
 		return "failed: every attacker move it tried failed"
-	case StopBudget:
+	case stopBudget:
 		return "stopped: out of time (its time budget ran out)"
-	case StopStuck:
+	case stopStuck:
 		return "stopped: stuck, nothing left it may work on (Next shows where)"
-	case StopCancelled:
+	case stopCancelled:
 		return "stopped by the user; what it stored stays"
-	case StopError:
+	case stopError:
 		return "failed: " + sum.Err
 	}
 	return string(sum.Stop)
@@ -197,13 +193,8 @@ func (sum RunSummary) StopText() string {
 // maxChangesNamed is how many changed replies the summary's text names.
 const maxChangesNamed = 20
 
-// Text is the summary for people: its title, the counts before → after,
-// and the replies that changed.
-func (sum RunSummary) Text(r engine.Rules) string {
-	return sum.TextNamed(func(m engine.Move) string { return engine.MoveName(r, m) })
-}
-
-// TextNamed is Text with the moves named by name (the line's order of a
+// TextNamed is the summary for people: its title, the counts before →
+// after, and the replies that changed, with the moves named by name (the line's order of a
 // turn's stones: Cursor.MoveText).
 func (sum RunSummary) TextNamed(name func(engine.Move) string) string {
 	var sb strings.Builder
@@ -261,11 +252,7 @@ func (sum RunSummary) TextNamed(name func(engine.Move) string) string {
 	return sb.String()
 }
 
-// Text names a change: "k10l11 proved", "k10l11 new (unknown)".
-func (c ReplyChange) Text(r engine.Rules) string {
-	return c.text(func(m engine.Move) string { return engine.MoveName(r, m) })
-}
-
+// text names a change: "k10l11 proved", "k10l11 new (unknown)".
 func (c ReplyChange) text(name func(engine.Move) string) string {
 	if c.New {
 		return fmt.Sprintf("%s new (%s)", name(c.Move), c.After)

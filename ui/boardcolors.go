@@ -13,10 +13,10 @@ import (
 // the variant shown.
 const (
 	ColorNameBoard      fyne.ThemeColorName = "c6book.board"      // the wood
-	ColorNameBoardGrid  fyne.ThemeColorName = "c6book.boardGrid"  // lines, star points, coordinates
-	ColorNameStoneBlack fyne.ThemeColorName = "c6book.stoneBlack" // black stones, text on white ones and on the wood
-	ColorNameStoneWhite fyne.ThemeColorName = "c6book.stoneWhite" // white stones, text on black ones
-	ColorNameLastTurn   fyne.ThemeColorName = "c6book.lastTurn"   // the last turn's rings and numbers
+	colorNameBoardGrid  fyne.ThemeColorName = "c6book.boardGrid"  // lines, star points, coordinates
+	colorNameStoneBlack fyne.ThemeColorName = "c6book.stoneBlack" // black stones, text on white ones and on the wood
+	colorNameStoneWhite fyne.ThemeColorName = "c6book.stoneWhite" // white stones, text on black ones
+	colorNameLastTurn   fyne.ThemeColorName = "c6book.lastTurn"   // the last turn's rings and numbers
 )
 
 // BoardColor is c6book's own colour for a board colour name in variant
@@ -29,19 +29,19 @@ func BoardColor(name fyne.ThemeColorName, variant fyne.ThemeVariant) (color.NRGB
 			return color.NRGBA{0x9c, 0x7a, 0x50, 0xff}, true // darker wood: no bright patch in a dark window
 		}
 		return color.NRGBA{0xde, 0xb8, 0x87, 0xff}, true
-	case ColorNameBoardGrid:
+	case colorNameBoardGrid:
 		if dark {
 			return color.NRGBA{0x22, 0x18, 0x0e, 0xff}, true
 		}
 		return color.NRGBA{0x3a, 0x2a, 0x1a, 0xff}, true
-	case ColorNameStoneBlack:
+	case colorNameStoneBlack:
 		return color.NRGBA{0x10, 0x10, 0x10, 0xff}, true
-	case ColorNameStoneWhite:
+	case colorNameStoneWhite:
 		if dark {
 			return color.NRGBA{0xec, 0xec, 0xe6, 0xff}, true
 		}
 		return color.NRGBA{0xf8, 0xf8, 0xf4, 0xff}, true
-	case ColorNameLastTurn:
+	case colorNameLastTurn:
 		if dark {
 			return color.NRGBA{0xff, 0x38, 0x30, 0xff}, true
 		}
@@ -72,9 +72,9 @@ func currentPalette() boardPalette {
 	}
 	return boardPalette{
 		wood:  look(ColorNameBoard),
-		grid:  look(ColorNameBoardGrid),
-		black: look(ColorNameStoneBlack),
-		white: look(ColorNameStoneWhite),
-		last:  look(ColorNameLastTurn),
+		grid:  look(colorNameBoardGrid),
+		black: look(colorNameStoneBlack),
+		white: look(colorNameStoneWhite),
+		last:  look(colorNameLastTurn),
 	}
 }

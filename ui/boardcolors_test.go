@@ -58,7 +58,7 @@ func TestBoardColoursFromTheme(t *testing.T) {
 	wood := color.NRGBA{0x20, 0x40, 0x60, 0xff}
 	stone := color.NRGBA{0x70, 0x10, 0x70, 0xff}
 	a.Settings().SetTheme(boardTheme{Theme: theme.DefaultTheme(), colours: map[fyne.ThemeColorName]color.Color{
-		ColorNameBoard: wood, ColorNameStoneBlack: stone}})
+		ColorNameBoard: wood, colorNameStoneBlack: stone}})
 	b.Refresh()
 	img := w.Canvas().Capture()
 	if count(img, wood) == 0 || count(img, light) != 0 {
@@ -71,7 +71,7 @@ func TestBoardColoursFromTheme(t *testing.T) {
 
 // Every board colour has a light and a dark value, the dark wood darker.
 func TestBoardColorVariants(t *testing.T) {
-	for _, n := range []fyne.ThemeColorName{ColorNameBoard, ColorNameBoardGrid, ColorNameStoneBlack, ColorNameStoneWhite, ColorNameLastTurn} {
+	for _, n := range []fyne.ThemeColorName{ColorNameBoard, colorNameBoardGrid, colorNameStoneBlack, colorNameStoneWhite, colorNameLastTurn} {
 		for _, v := range []fyne.ThemeVariant{theme.VariantLight, theme.VariantDark} {
 			if c, ok := BoardColor(n, v); !ok || c.A == 0 {
 				t.Fatalf("%s in variant %d: %v %v", n, v, c, ok)

@@ -92,7 +92,7 @@ func (bp *boardPanel) show(editable bool) {
 	}
 	bp.statusL.SetText(text)
 	bp.hovered = -2 // (shown again)
-	bp.showHover(bp.board.ReplyFocus())
+	bp.showHover(bp.board.focusedReply())
 	if d := bp.wb.s.History().CanUndo(); d != "" && editable {
 		setButton(bp.undoB, "Undo "+d, true)
 	} else {
@@ -133,11 +133,11 @@ func (bp *boardPanel) showHover(i int) {
 
 // hoverReply ties and previews reply i on the board, its row in the stats
 // line (-1: none), as hovering its row does.
-func (wb *Workbench) hoverReply(i int) { wb.ui.board.SetReplyFocus(i) }
+func (wb *Workbench) hoverReply(i int) { wb.ui.board.setReplyFocus(i) }
 
 // showUndecidedHelp says what the stats line's numbers count.
 func (bp *boardPanel) showUndecidedHelp() {
 	if bp.wb.win != nil {
-		dialog.ShowInformation("Game statistics", UndecidedHelp, bp.wb.win)
+		dialog.ShowInformation("Game statistics", undecidedHelp, bp.wb.win)
 	}
 }

@@ -165,6 +165,6 @@ func TestGoldenBoardReplyFocus(t *testing.T) {
 	b.SetView(v)
 	b.Resize(fyne.NewSize(440, 440))
 	test.AssertObjectRendersToImage(t, "board_replies.png", b)
-	b.SetReplyFocus(3)
+	b.setReplyFocus(3)
 	test.AssertObjectRendersToImage(t, "board_reply_focus.png", b)
 }

@@ -22,11 +22,11 @@ import (
 // keySelect); the board and the canvas (nothing focused) do the same;
 // a radio item, which Fyne makes, gives the focus up once clicked
 // (releaseFocus); entries keep their keys (the arrows move the
-// caret). The keys are one table, NavKeys, which the handler and the app's
+// caret). The keys are one table, navKeys, which the handler and the app's
 // Navigate menu both read (the menu shows them as accelerators).
 
-// NavKey is a navigation key: its menu label, its key and what it does.
-type NavKey struct {
+// navBinding is a navigation key: its menu label, its key and what it does.
+type navBinding struct {
 	Label string
 	Key   fyne.KeyName
 	Run   func()
@@ -35,16 +35,16 @@ type NavKey struct {
 	Menu bool
 }
 
-// Shortcut is the key as a menu accelerator. Fyne shows it but does not
+// shortcut is the key as a menu accelerator. Fyne shows it but does not
 // fire it (no modifier): the workbench's handler does.
-func (k NavKey) Shortcut() fyne.Shortcut {
+func (k navBinding) shortcut() fyne.Shortcut {
 	return &desktop.CustomShortcut{KeyName: k.Key}
 }
 
-// NavKeys is the table of navigation keys, in menu order.
-func (wb *Workbench) NavKeys() []NavKey {
+// navKeys is the table of navigation keys, in menu order.
+func (wb *Workbench) navKeys() []navBinding {
 	c := wb.s.Cursor()
-	return []NavKey{
+	return []navBinding{
 		{Label: "Back", Key: fyne.KeyLeft, Run: c.Back, Menu: true},
 		{Label: "Forward", Key: fyne.KeyRight, Run: c.Forward, Menu: true},
 		{Label: "Previous reply", Key: fyne.KeyUp, Run: func() { c.Sibling(-1) }, Menu: true},
@@ -59,12 +59,12 @@ func (wb *Workbench) NavKeys() []NavKey {
 // accelerators, then extra (Next position to prove…).
 func (wb *Workbench) NavMenu(extra ...*fyne.MenuItem) *fyne.Menu {
 	var items []*fyne.MenuItem
-	for _, k := range wb.NavKeys() {
+	for _, k := range wb.navKeys() {
 		if !k.Menu {
 			continue
 		}
 		it := fyne.NewMenuItem(k.Label, k.Run)
-		it.Shortcut = k.Shortcut()
+		it.Shortcut = k.shortcut()
 		items = append(items, it)
 	}
 	if len(extra) > 0 {
@@ -77,7 +77,7 @@ func (wb *Workbench) NavMenu(extra ...*fyne.MenuItem) *fyne.Menu {
 // navKey runs the navigation key ev names, if it is one (a key with a
 // modifier is not).
 func (wb *Workbench) navKey(ev *fyne.KeyEvent) bool {
-	for _, k := range wb.NavKeys() {
+	for _, k := range wb.navKeys() {
 		if k.Key == ev.Name {
 			k.Run()
 			return true

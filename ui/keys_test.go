@@ -192,7 +192,7 @@ func TestNavigateMenu(t *testing.T) {
 		byLabel[it.Label] = it
 	}
 	n := 0
-	for _, k := range h.wb.NavKeys() {
+	for _, k := range h.wb.navKeys() {
 		it := byLabel[k.Label]
 		if !k.Menu {
 			if it != nil {

@@ -61,7 +61,7 @@ func newLinePanel(wb *Workbench) *linePanel {
 			row := o.(*replyRow)
 			row.i = i
 			setRow(row.box, c.Status, true, replyText(wb.s.Rules(), i, c), false)
-			row.showFocus(wb.ui != nil && wb.ui.board.ReplyFocus() == i)
+			row.showFocus(wb.ui != nil && wb.ui.board.focusedReply() == i)
 		})
 	lp.kidList.OnSelected = func(i widget.ListItemID) {
 		lp.kidList.UnselectAll()

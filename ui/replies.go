@@ -71,13 +71,13 @@ func replyAt(v BoardView, s engine.Square) int {
 	return -1
 }
 
-// ReplyFocus is the reply the board ties and previews (an index into the
+// focusedReply is the reply the board ties and previews (an index into the
 // view's Children), -1 when none.
-func (b *Board) ReplyFocus() int { return replyFocus(b.view, b.focus) }
+func (b *Board) focusedReply() int { return replyFocus(b.view, b.focus) }
 
-// SetReplyFocus ties and previews reply i of the view's Children (-1:
+// setReplyFocus ties and previews reply i of the view's Children (-1:
 // none), as hovering it does.
-func (b *Board) SetReplyFocus(i int) {
+func (b *Board) setReplyFocus(i int) {
 	if i < -1 || i >= len(b.view.Children) {
 		i = -1
 	}
@@ -92,7 +92,7 @@ func (b *Board) SetReplyFocus(i int) {
 // focusChanged tells onReplyFocus when the reply tied and previewed
 // changed.
 func (b *Board) focusChanged() {
-	if f := b.ReplyFocus(); f != b.shown {
+	if f := b.focusedReply(); f != b.shown {
 		b.shown = f
 		if b.onReplyFocus != nil {
 			b.onReplyFocus(f)
@@ -106,7 +106,7 @@ func (b *Board) hoverAt(p fyne.Position) {
 	if s, ok := b.squareAt(p); ok && b.view.Pos.At(s) == engine.Empty {
 		i = replyAt(b.view, s)
 	}
-	b.SetReplyFocus(i)
+	b.setReplyFocus(i)
 }
 
 // MouseIn implements desktop.Hoverable.
@@ -264,9 +264,9 @@ func thousands(n int64) string {
 	return neg + s
 }
 
-// UndecidedHelp says what an undecided game is, for the help button and
+// undecidedHelp says what an undecided game is, for the help button and
 // the Games pane.
-const UndecidedHelp = "Black and White count the games won by six in a row on the board. " +
+const undecidedHelp = "Black and White count the games won by six in a row on the board. " +
 	"Undecided games are the others: a LittleGolem record holds the moves only, " +
 	"so a game that ended by resignation, on time or abandoned, and a game drawn at the " +
 	"site's 150-turn limit, has no winner the book can see. " +

@@ -247,7 +247,7 @@ func TestReplyHoverTiesItsStones(t *testing.T) {
 	// Another position: nothing stays focused.
 	b.MouseIn(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: b.PointOf(h.sq("l11"))}})
 	h.wb.Cursor().SelectChild(0)
-	if f := b.ReplyFocus(); f != -1 {
+	if f := b.focusedReply(); f != -1 {
 		t.Fatalf("focus %d after playing a reply", f)
 	}
 	h.noErrors()

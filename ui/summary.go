@@ -86,5 +86,5 @@ func (sp *summaryPanel) show() {
 	}
 }
 
-// SummaryText is the last run's summary shown ("" when none).
-func (wb *Workbench) SummaryText() string { return wb.ui.summary.shown }
+// summaryText is the last run's summary shown ("" when none).
+func (wb *Workbench) summaryText() string { return wb.ui.summary.shown }

@@ -35,8 +35,8 @@ func TestVerifySummaryBoardStillReasonsInFull(t *testing.T) {
 	if pos, size := h.boardRect(); pos != pos0 || size != size0 {
 		t.Fatalf("the board moved while verifying: %v %v, was %v %v", pos, size, pos0, size0)
 	}
-	if h.wb.SummaryText() != "" {
-		t.Fatalf("a summary while running: %q", h.wb.SummaryText())
+	if h.wb.summaryText() != "" {
+		t.Fatalf("a summary while running: %q", h.wb.summaryText())
 	}
 	close(fv.Release)
 	h.pumpUntil("verdict", func() bool { return !h.wb.Prover().Running() })
@@ -44,7 +44,7 @@ func TestVerifySummaryBoardStillReasonsInFull(t *testing.T) {
 	if pos, size := h.boardRect(); pos != pos0 || size != size0 {
 		t.Fatalf("the board moved after verifying: %v %v, was %v %v", pos, size, pos0, size0)
 	}
-	sum := h.wb.SummaryText()
+	sum := h.wb.summaryText()
 	for _, want := range []string{"Verify (Black, λ2) at 1. j10", "unsolved no verdict → 2", "m12m13 new", "i9k12 new"} {
 		if !strings.Contains(sum, want) {
 			t.Fatalf("summary %q lacks %q", sum, want)
@@ -84,8 +84,8 @@ func TestVerifySummaryBoardStillReasonsInFull(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
-	if h.wb.SummaryText() != "" || h.wb.ui.summary.box.Visible() {
-		t.Fatalf("the old book's summary stays: %q", h.wb.SummaryText())
+	if h.wb.summaryText() != "" || h.wb.ui.summary.box.Visible() {
+		t.Fatalf("the old book's summary stays: %q", h.wb.summaryText())
 	}
 	h.noErrors()
 }
