@@ -74,7 +74,7 @@ func TestVerifySummaryBoardStillReasonsInFull(t *testing.T) {
 		t.Fatalf("%d unsolved rows laid out", rows)
 	}
 	// A change's button shows the position after it.
-	test.Tap(findButton(t, h.wb.Content(), "→ i9k12 open"))
+	test.Tap(findButton(t, h.wb.Content(), "→ i9k12 unknown"))
 	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
 	if got := h.line(); got != "j10 i9k12" {
 		t.Fatalf("the change's button went to %q", got)
