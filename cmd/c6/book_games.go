@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"c6book/engine"
 	"c6book/proofbook"
 )
 
@@ -55,11 +54,11 @@ func bookGames(e *bookEnv, o gamesOpts) error {
 		if err != nil {
 			return err
 		}
-		ms, ok := proofbook.OrientTurns(r, g.Moves, b)
+		written, ok := proofbook.OrientWritten(r, g.Written, b)
 		if !ok {
 			return fmt.Errorf("game %d (%s %s) does not reach --turns %q", g.ID, g.Source, g.ExtID, e.f.turns)
 		}
-		turns := engine.FormatTurns(r, ms)
+		turns := proofbook.WrittenText(r, written)
 		return e.print(bookGameJSON{Game: g.ID, Source: g.Source, ExtID: g.ExtID, Turns: turns,
 			Length: g.Turns, Result: resultText(g.Result)}, func(w io.Writer) {
 			fmt.Fprintf(w, "game %d (%s %s), %d turns, %s\n  --turns %q\n", g.ID, g.Source, g.ExtID, g.Turns, resultText(g.Result), turns)

@@ -141,8 +141,10 @@ func TestBookGames(t *testing.T) {
 		}
 		return v.Turns
 	}
-	// Game 2 seen from the mirrored line, game 3 from the plain one.
-	if got := one("j10 s1r1", "2"); got != "j10 r1s1 i10i11" {
+	// Game 2 seen from the mirrored line, game 3 from the plain one; each
+	// turn's stones in the record's order (a1b1 mirrored is s1r1, where
+	// the board's order is r1s1).
+	if got := one("j10 s1r1", "2"); got != "j10 s1r1 i10i11" {
 		t.Fatalf("game 2 in the orientation of j10 s1r1: %q", got)
 	}
 	if got := one("j10 a1b1", "3"); got != "j10 a1b1 j11j12" {
