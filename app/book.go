@@ -143,6 +143,7 @@ func (s *bookStore) Children(ctx context.Context, b *engine.Board, a engine.Colo
 			Move:   proofbook.FromCanonical(r, sym, c.Move),
 			Status: c.Proof(a).Status,
 			Label:  c.Label,
+			Note:   c.Note,
 			Games:  c.Games,
 		}
 	}

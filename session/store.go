@@ -19,6 +19,7 @@ type Child struct {
 	Move   engine.Move
 	Status c6book.Status    // for the attacker asked for
 	Label  string           // the child position's user label
+	Note   bool             // the child position has a comment or marks
 	Games  c6book.GameStats // the games through the position the move leads to
 }
 

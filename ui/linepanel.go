@@ -25,6 +25,32 @@ type linePanel struct {
 	kidsL    *widget.Label
 	kidList  *keyList
 	kidsPos  *engine.Board // the position the replies list was scrolled for
+	// shown are the indices (in the Children) of the replies the list
+	// shows, in order: those the Replies filter keeps.
+	shown []int
+}
+
+// showReplies updates lp.shown from the shown position's replies and
+// the Replies filter.
+func (lp *linePanel) showReplies() {
+	hide := lp.wb.hiddenReplies()
+	lp.shown = lp.shown[:0]
+	for i := range lp.wb.s.Cursor().Children() {
+		if i >= len(hide) || !hide[i] {
+			lp.shown = append(lp.shown, i)
+		}
+	}
+}
+
+// replyRowOf is the row of the replies list showing reply i, -1 when the
+// filter hides it.
+func (lp *linePanel) replyRowOf(i int) int {
+	for r, k := range lp.shown {
+		if k == i {
+			return r
+		}
+	}
+	return -1
 }
 
 func newLinePanel(wb *Workbench) *linePanel {
@@ -51,21 +77,24 @@ func newLinePanel(wb *Workbench) *linePanel {
 	}
 	lp.kidsL = widget.NewLabel("Replies")
 	lp.kidList = wb.newList(
-		func() int { return len(wb.s.Cursor().Children()) },
+		func() int { lp.showReplies(); return len(lp.shown) },
 		func() fyne.CanvasObject { return newReplyRow(wb) },
-		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if i >= len(wb.s.Cursor().Children()) {
+		func(r widget.ListItemID, o fyne.CanvasObject) {
+			if r >= len(lp.shown) || lp.shown[r] >= len(wb.s.Cursor().Children()) {
 				return
 			}
+			i := lp.shown[r]
 			c := wb.s.Cursor().Children()[i]
 			row := o.(*replyRow)
 			row.i = i
 			setRow(row.box, c.Status, true, replyText(wb.s.Rules(), i, c), false)
 			row.showFocus(wb.ui != nil && wb.ui.board.focusedReply() == i)
 		})
-	lp.kidList.OnSelected = func(i widget.ListItemID) {
+	lp.kidList.OnSelected = func(r widget.ListItemID) {
 		lp.kidList.UnselectAll()
-		wb.Cursor().SelectChild(i)
+		if r < len(lp.shown) {
+			wb.Cursor().SelectChild(lp.shown[r])
+		}
 	}
 	tree := container.NewHSplit(
 		container.NewBorder(widget.NewLabelWithStyle("Line", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, lp.lineList),
@@ -79,8 +108,8 @@ func newLinePanel(wb *Workbench) *linePanel {
 // previews (-1: none), scrolled into view.
 func (lp *linePanel) showReplyFocus(i int) {
 	lp.kidList.Refresh()
-	if i >= 0 {
-		lp.kidList.ScrollTo(i)
+	if r := lp.replyRowOf(i); r >= 0 {
+		lp.kidList.ScrollTo(r)
 	}
 }
 
@@ -89,7 +118,12 @@ func (lp *linePanel) show() {
 	c := lp.wb.s.Cursor()
 	lp.lineList.Refresh()
 	lp.lineList.ScrollTo(c.Cur())
-	lp.kidsL.SetText(fmt.Sprintf("Replies (%d)", len(c.Children())))
+	lp.showReplies()
+	if n := len(c.Children()); len(lp.shown) < n {
+		lp.kidsL.SetText(fmt.Sprintf("Replies (%d of %d shown: %s)", len(lp.shown), n, lp.wb.filter.Label()))
+	} else {
+		lp.kidsL.SetText(fmt.Sprintf("Replies (%d)", n))
+	}
 	lp.kidList.Refresh()
 	if p := c.Position(); p != lp.kidsPos {
 		// A new position (a reload of the same one, as the auto-pilot's

@@ -131,6 +131,7 @@ func (s *Store) Children(_ context.Context, b *engine.Board, a engine.Color) ([]
 		ch := session.Child{Move: m}
 		if cn := s.node(c, false); cn != nil {
 			ch.Status, ch.Label, ch.Games = cn.proof(a).Status, cn.Label, cn.Games
+			ch.Note = cn.Comment != "" || len(cn.Marks) > 0
 		}
 		out = append(out, ch)
 	}
