@@ -292,7 +292,7 @@ func TestVerifyLabelAndGoToIt(t *testing.T) {
 	if n := h.wb.s.Cursor().LineVariations(1); n != 1 {
 		t.Fatalf("the Line pane lost its sibling count after verify: %d", n)
 	}
-	if got := rowText(t, h.wb.ui.lineList, 1); !strings.Contains(got, "(+1)") {
+	if got := rowText(t, h.wb.ui.lineList, 1); !strings.HasSuffix(got, " +1") {
 		t.Fatalf("line row %q", got)
 	}
 	if got := rowText(t, h.wb.ui.unsolvedL, 0); got != "m12m13  "+c6book.ReasonText("budget") {
@@ -329,7 +329,7 @@ func TestLineCountsSiblingsOfUnvisited(t *testing.T) {
 	if n := h2.wb.s.Cursor().LineVariations(2); n != 1 {
 		t.Fatalf("siblings of k10k11 on a line opened at once: %d, want 1", n)
 	}
-	if got := rowText(t, h2.wb.ui.lineList, 2); !strings.Contains(got, "(+1)") {
+	if got := rowText(t, h2.wb.ui.lineList, 2); !strings.HasSuffix(got, " +1") {
 		t.Fatalf("line row %q", got)
 	}
 }

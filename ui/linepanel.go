@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/session"
 )
@@ -60,16 +61,7 @@ func newLinePanel(wb *Workbench) *linePanel {
 		func() int { return wb.s.Cursor().LineLen() + 1 },
 		newRow,
 		func(i widget.ListItemID, o fyne.CanvasObject) {
-			text := "root"
-			if i > 0 && i <= wb.s.Cursor().LineLen() {
-				text = fmt.Sprintf("%d. %s %s", i, moverName(wb.s.Rules(), i-1), wb.s.Cursor().LineMoveText(i-1))
-			}
-			st := wb.s.Cursor().LineStatus(i)
-			text += "  " + st.String()
-			if n := wb.s.Cursor().LineVariations(i); n > 0 {
-				text += fmt.Sprintf("  (+%d)", n)
-			}
-			setRow(o, st, true, text, i == wb.s.Cursor().Cur())
+			setRow(o, wb.s.Cursor().LineStatus(i), true, lp.lineText(i), i == wb.s.Cursor().Cur())
 		})
 	lp.lineList.OnSelected = func(i widget.ListItemID) {
 		lp.lineList.UnselectAll()
@@ -99,9 +91,28 @@ func newLinePanel(wb *Workbench) *linePanel {
 	tree := container.NewHSplit(
 		container.NewBorder(widget.NewLabelWithStyle("Line", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, lp.lineList),
 		container.NewBorder(container.NewVBox(lp.kidsL, replyHeader()), nil, nil, nil, lp.kidList))
-	tree.SetOffset(0.36)
+	tree.SetOffset(0.35) // the Replies columns whole at 1280 px (TestPanesReadableAtDefaultSize)
 	lp.box = tree
 	return lp
+}
+
+// lineText is row i of the Line pane (0: the root): the move as entered,
+// its status when something is known (the swatch shows it too), and how
+// many other stored moves the position before it has ("+177"), short
+// enough for the pane at the default window size.
+func (lp *linePanel) lineText(i int) string {
+	c := lp.wb.s.Cursor()
+	text := "root"
+	if i > 0 && i <= c.LineLen() {
+		text = fmt.Sprintf("%d. %s %s", i, moverName(lp.wb.s.Rules(), i-1), c.LineMoveText(i-1))
+	}
+	if st := c.LineStatus(i); st != c6book.StatusUnknown {
+		text += " " + st.String()
+	}
+	if n := c.LineVariations(i); n > 0 {
+		text += fmt.Sprintf(" +%d", n)
+	}
+	return text
 }
 
 // showReplyFocus highlights the row of the reply the board ties and
@@ -120,7 +131,7 @@ func (lp *linePanel) show() {
 	lp.lineList.ScrollTo(c.Cur())
 	lp.showReplies()
 	if n := len(c.Children()); len(lp.shown) < n {
-		lp.kidsL.SetText(fmt.Sprintf("Replies (%d of %d shown: %s)", len(lp.shown), n, lp.wb.filter.Label()))
+		lp.kidsL.SetText(fmt.Sprintf("Replies (%d of %d shown)", len(lp.shown), n))
 	} else {
 		lp.kidsL.SetText(fmt.Sprintf("Replies (%d)", n))
 	}

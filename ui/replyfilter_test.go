@@ -98,7 +98,7 @@ func TestReplyFilter(t *testing.T) {
 	check("2+ games", "l10l11", "k10k11", "h8h12", "n10n11")
 	h.wb.SetReplyFilter(ReplyFilter{BookOnly: true})
 	check("book moves", "k10k11", "h8h12", "n10n11")
-	if h.wb.ui.filterS.Selected != "Book moves only" {
+	if h.wb.ui.filterS.Selected != "Book moves" {
 		t.Fatalf("the menu shows %q", h.wb.ui.filterS.Selected)
 	}
 	// A hidden reply the line goes on with stays shown (here: after
