@@ -61,11 +61,11 @@ func newBoardPanel(wb *Workbench) *boardPanel {
 	bp.undoB = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), wb.History().Undo)
 	var labels []string
 	for _, f := range replyFilters {
-		labels = append(labels, f.Label())
+		labels = append(labels, f.label())
 	}
 	bp.filterS = wb.newSelect(labels, func(l string) {
 		for _, f := range replyFilters {
-			if f.Label() == l && f != wb.filter {
+			if f.label() == l && f != wb.filter {
 				wb.SetReplyFilter(f)
 				if wb.OnReplyFilter != nil {
 					wb.OnReplyFilter(f)
@@ -73,7 +73,7 @@ func newBoardPanel(wb *Workbench) *boardPanel {
 			}
 		}
 	})
-	bp.filterS.SetSelected(ReplyFilter{}.Label())
+	bp.filterS.SetSelected(ReplyFilter{}.label())
 	tools := container.NewHBox(
 		widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), wb.Cursor().Home),
 		widget.NewButtonWithIcon("", theme.NavigateBackIcon(), wb.Cursor().Back),

@@ -44,10 +44,10 @@ func (f ReplyFilter) keeps(c session.Child) bool {
 // replyFilters are the filters offered, in the menu's order.
 var replyFilters = [...]ReplyFilter{{}, {MinGames: 2}, {MinGames: 5}, {MinGames: 20}, {BookOnly: true}}
 
-// Label is the filter's name in the board panel's menu: "All replies",
+// label is the filter's name in the board panel's menu: "All replies",
 // "5+ games" (played in 5 games or more, and the book moves), "Book moves"
 // (only).
-func (f ReplyFilter) Label() string {
+func (f ReplyFilter) label() string {
 	switch {
 	case f.BookOnly:
 		return "Book moves"

@@ -91,7 +91,7 @@ func TestReplyFilter(t *testing.T) {
 		}
 	}
 	check("all", "l10l11", "k10k11", "m10m11", "h8h12", "n10n11", "o10o11")
-	h.wb.ui.filterS.SetSelected(ReplyFilter{MinGames: 2}.Label())
+	h.wb.ui.filterS.SetSelected(ReplyFilter{MinGames: 2}.label())
 	if len(told) != 1 || told[0] != (ReplyFilter{MinGames: 2}) || h.wb.ReplyFilter() != told[0] {
 		t.Fatalf("the app was told %v", told)
 	}

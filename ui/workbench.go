@@ -140,7 +140,7 @@ func (wb *Workbench) setNumbers(on bool) {
 // Replies list shows (the letters stay those of the full list).
 func (wb *Workbench) SetReplyFilter(f ReplyFilter) {
 	wb.filter = f
-	wb.ui.filterS.SetSelected(f.Label())
+	wb.ui.filterS.SetSelected(f.label())
 	wb.redrawBoard()
 	wb.ui.linePanel.show()
 }
