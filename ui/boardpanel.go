@@ -145,7 +145,7 @@ func (bp *boardPanel) showHover(i int) {
 		bp.statsL.SetText(positionStatsText(bp.wb.s.Cursor().Info().Games))
 		return
 	}
-	bp.statsL.SetText(replyHoverText(bp.wb.s.Rules(), i, kids[i]))
+	bp.statsL.SetText(replyHoverText(bp.wb.s.Cursor().MoveText(kids[i].Move), i, kids[i]))
 }
 
 // hoverReply ties and previews reply i on the board, its row in the stats

@@ -79,7 +79,7 @@ func newLinePanel(wb *Workbench) *linePanel {
 			c := wb.s.Cursor().Children()[i]
 			row := o.(*replyRow)
 			row.i = i
-			setRow(row.box, c.Status, true, replyText(wb.s.Rules(), i, c), false)
+			setRow(row.box, c.Status, true, replyText(wb.s.Cursor().MoveText(c.Move), i, c), false)
 			row.showFocus(wb.ui != nil && wb.ui.board.focusedReply() == i)
 		})
 	lp.kidList.OnSelected = func(r widget.ListItemID) {
@@ -161,9 +161,9 @@ func replyHeader() fyne.CanvasObject {
 }
 
 // replyText is row i of the replies list: its letter (as on the board),
-// the move, its games by result (blank when no game played it), its status
-// and label.
-func replyText(r engine.Rules, i int, c session.Child) string {
+// the move (named move: as the line prints it, Cursor.MoveText), its games
+// by result (blank when no game played it), its status and label.
+func replyText(move string, i int, c session.Child) string {
 	games, b, w, u := "", "", "", ""
 	if g := c.Games; g.Games > 0 {
 		games, b, w, u = strconv.FormatInt(g.Games, 10), strconv.FormatInt(g.BlackWins, 10), strconv.FormatInt(g.WhiteWins, 10), strconv.FormatInt(g.Unfinished, 10)
@@ -172,7 +172,7 @@ func replyText(r engine.Rules, i int, c session.Child) string {
 	if c.Label != "" {
 		st += " [" + c.Label + "]"
 	}
-	return fmt.Sprintf(replyColumns, replyLetter(i), engine.MoveName(r, c.Move), games, b, w, u, st)
+	return fmt.Sprintf(replyColumns, replyLetter(i), move, games, b, w, u, st)
 }
 
 // replyRow is a row of the replies list; hovering it ties and previews its

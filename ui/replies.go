@@ -303,10 +303,11 @@ func rateText(g c6book.GameStats) string {
 	return fmt.Sprintf("B %.0f%% of %s decided", 100*rate, thousands(g.Decided()))
 }
 
-// replyHoverText is the status line for a hovered reply: letter, move,
-// games by result, Black's rate and status.
-func replyHoverText(r engine.Rules, i int, c session.Child) string {
-	text := fmt.Sprintf("Reply %s: %s · %s", replyLetter(i), engine.MoveName(r, c.Move), statsText(c.Games))
+// replyHoverText is the status line for a hovered reply: letter, move
+// (named move, as the line prints it), games by result, Black's rate and
+// status.
+func replyHoverText(move string, i int, c session.Child) string {
+	text := fmt.Sprintf("Reply %s: %s · %s", replyLetter(i), move, statsText(c.Games))
 	if rt := rateText(c.Games); rt != "" {
 		text += " · " + rt
 	}
