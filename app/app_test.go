@@ -332,7 +332,7 @@ func TestParseFlags(t *testing.T) {
 	if err != nil || o.book != "x.c6book" || o.screenshot != "s.png" || !o.quitAfter || o.lambda != 3 {
 		t.Fatalf("%+v %v", o, err)
 	}
-	for _, bad := range [][]string{{"--lambda", "4"}, {"--attacker", "X"}, {"stray"}} {
+	for _, bad := range [][]string{{"--lambda", "4"}, {"--attacker", "X"}, {"stray"}, {"--replies", "games:3"}, {"--replies", "some"}} {
 		if _, err := parseFlags(bad, &nopWriter{}); err == nil {
 			t.Fatalf("%v accepted", bad)
 		}

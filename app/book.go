@@ -143,6 +143,7 @@ func (s *bookStore) Children(ctx context.Context, b *engine.Board, a engine.Colo
 			Move:   proofbook.FromCanonical(r, sym, c.Move),
 			Status: c.Proof(a).Status,
 			Label:  c.Label,
+			Note:   c.Note,
 			Games:  c.Games,
 		}
 	}
@@ -332,13 +333,14 @@ func (s *bookStore) GamesThrough(ctx context.Context, b *engine.Board, offset, l
 	return s.bk.GamesThrough(ctx, id, proofbook.GamesQuery{Offset: offset, Limit: limit})
 }
 
-// Game returns a stored game's turns in b's orientation.
-func (s *bookStore) Game(ctx context.Context, gid int64, b *engine.Board) ([]engine.Move, error) {
+// Game returns a stored game's turns in b's orientation, each turn's
+// stones in the record's order.
+func (s *bookStore) Game(ctx context.Context, gid int64, b *engine.Board) ([][]engine.Square, error) {
 	g, err := s.bk.Game(ctx, gid)
 	if err != nil {
 		return nil, err
 	}
-	turns, ok := proofbook.OrientTurns(s.bk.Rules(), g.Moves, b)
+	turns, ok := proofbook.OrientWritten(s.bk.Rules(), g.Written, b)
 	if !ok {
 		return nil, fmt.Errorf("game %s %s does not reach this position", g.Source, g.ExtID)
 	}

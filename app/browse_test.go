@@ -244,3 +244,49 @@ func TestImportProgressText(t *testing.T) {
 		t.Fatal(got)
 	}
 }
+
+// A game opened from the games through a position keeps its record's
+// stone order: imported as "h12k11", its line prints h12k11 (the board
+// order is k11h12), also where the user's line is its mirror image; the
+// Replies list names the game's next move as the line does.
+func TestGameOpensInRecordOrder(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", dir)
+	ta := startApp(t, test.NewTempApp(t), options{book: filepath.Join(dir, "b.c6book")})
+	path := filepath.Join(dir, "games.json")
+	if err := os.WriteFile(path, []byte(`{"1": ["j10", "h12k11", "j12j11"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ta.wa.importGamesFile(path)
+	ta.pumpUntil("the import", func() bool { return ta.wa.busy() == 0 })
+	clearOverlays(ta.wa.win)
+	wb := ta.wa.wb
+	gid, err := ta.wa.bk.FindGame(context.Background(), "littlegolem", "1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ at, want string }{
+		{"j10", "h12k11"},
+		{"j10 l12i11", "l12i11"}, // the mirror image, a↔s
+	} {
+		wb.Cursor().Home()
+		wb.Cursor().GoToLine(mustC6(t, c.at))
+		ta.pumpUntil("the position", func() bool { return ta.wa.busy() == 0 })
+		wb.Session().Cursor().OpenGame(gid)
+		ta.pumpUntil("the game", func() bool { return ta.wa.busy() == 0 })
+		line, _ := wb.Cursor().Line()
+		if len(line) != 3 || wb.Cursor().LineMoveText(1) != c.want || wb.Cursor().LineMoveText(2) != "j12j11" {
+			t.Fatalf("from %s the game opened as %s", c.at, ta.line())
+		}
+		if got := findLabel(wb.Content(), "2. W "); !strings.HasPrefix(got, "2. W "+c.want) {
+			t.Fatalf("from %s the Line row %q, want 2. W %s", c.at, got, c.want)
+		}
+		// The Replies row of the game's third move names it so too (j12j11,
+		// its own mirror image; board order j11j12).
+		wb.Cursor().GoToPly(2)
+		ta.pumpUntil("the position", func() bool { return ta.wa.busy() == 0 })
+		if got := findLabel(wb.Content(), "A  "); !strings.HasPrefix(got, "A  j12j11 ") {
+			t.Fatalf("from %s the Replies row %q, want A  j12j11", c.at, got)
+		}
+	}
+}

@@ -4,7 +4,7 @@
 //	c6book [--book PATH] [--play TURNS] [--attacker B|W] [--verify] [--auto]
 //	       [--auto-time D] [--suggest] [--play-time D] [--import-games FILE]
 //	       [--screenshot FILE] [--shot-delay D] [--quit-after] [--bench-keys N]
-//	       [--preferences] [--import-bundled]
+//	       [--preferences] [--import-bundled] [--replies all|games:N|book]
 //
 // --bench-keys N types N ← and → keys into the window and prints the time
 // from each key to the repainted window (app/benchkeys.go; make bench-ui).
@@ -25,6 +25,7 @@ import (
 	"fyne.io/fyne/v2/app"
 
 	"c6book/engine"
+	"c6book/ui"
 )
 
 // appID is set in code so that storage and preferences have a stable home.
@@ -51,6 +52,7 @@ type options struct {
 	showPrefs  bool
 	bundled    bool // import the bundled games at start
 	merge      string
+	replies    string // --replies: the Replies filter (ui.ParseReplyFilter)
 
 	// Tests: how results reach the UI goroutine (fyne.Do when nil), and
 	// book calls run inline (see session.Config).
@@ -85,6 +87,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.merge, "merge", "", "merge the book at `FILE` into the book at start (a --screenshot shows its summary)")
 	fs.IntVar(&o.benchKeys, "bench-keys", 0, "benchmark: type `N` ← and → keys into the window, print key → repaint times and quit")
 	fs.StringVar(&o.importFile, "import-games", "", "import the LittleGolem games file `FILE` (JSON, plain or gzip) at start, with its progress dialog (File → Import games)")
+	fs.StringVar(&o.replies, "replies", "", "the replies the board and the Replies list show: all, games:2, games:5, games:20 (played that often, and book moves) or book (book moves only); default: the last choice")
 	fs.DurationVar(&o.wait, "shot-delay", 1500*time.Millisecond, "how long the window is shown before the screenshot")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -105,6 +108,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	if _, err := engine.ParseColor(o.attacker); err != nil {
 		return o, fmt.Errorf("--attacker: %w", err)
+	}
+	if _, err := ui.ParseReplyFilter(o.replies); err != nil {
+		return o, fmt.Errorf("--replies: %w", err)
 	}
 	return o, nil
 }

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book/engine"
+	"c6book/ui"
 )
 
 // The Preferences window (Edit → Preferences…, Ctrl+,): theme, the λ the
@@ -54,7 +55,7 @@ func (wa *workbenchApp) attachPrefs() {
 }
 
 // startSettings applies the saved settings at start; a flag given on the
-// command line (--lambda, --play-time) wins over its setting. (Options not
+// command line (--lambda, --play-time, --replies) wins over its setting. (Options not
 // read from a command line, the tests', count as all given.) The system
 // theme leaves Fyne's own in place.
 func (wa *workbenchApp) startSettings(o options) {
@@ -70,6 +71,15 @@ func (wa *workbenchApp) startSettings(o options) {
 		applyTheme(wa.app, s.theme)
 	}
 	wa.applyWork(s)
+	p := wa.app.Preferences()
+	f, err := ui.ParseReplyFilter(p.String(prefReplyFilter)) // a bad value: all replies
+	if given("replies") && o.replies != "" {
+		f, err = ui.ParseReplyFilter(o.replies) // (checked by parseFlags)
+	}
+	if err == nil {
+		wa.wb.SetReplyFilter(f)
+	}
+	wa.wb.OnReplyFilter = func(f ui.ReplyFilter) { p.SetString(prefReplyFilter, f.String()) }
 	if o.showPrefs {
 		wa.showPreferences()
 	}

@@ -23,6 +23,9 @@ const (
 	prefSolverNodes = "solverNodes" // nodes per solver call of the verifier
 	prefSolverTime  = "solverTime"  // time per solver call ("" or "0s": none)
 	prefPlayTime    = "playTime"    // the engine player's time for a move
+	// The board panel's Replies filter (ui.ReplyFilter's String), kept
+	// when the user changes it there.
+	prefReplyFilter = "replyFilter"
 )
 
 // Bounds of the settings.

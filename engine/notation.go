@@ -77,26 +77,36 @@ func MoveName(r Rules, m Move) string {
 
 // ParseMove reads one turn ("j11k10", "J11K10", "j10", "-" for null).
 func ParseMove(r Rules, text string) (Move, error) {
+	sq, err := ParseSquares(r, text)
+	if err != nil {
+		return Move{}, err
+	}
+	return MakeMove(sq...)
+}
+
+// ParseSquares reads one turn as ParseMove does, its stones in the order
+// written ("h12k11": h12, k11; a Move sorts them). "-" has none.
+func ParseSquares(r Rules, text string) ([]Square, error) {
 	t := strings.TrimSpace(text)
 	if t == "-" || t == "" {
 		if t == "" {
-			return Move{}, fmt.Errorf("empty move")
+			return nil, fmt.Errorf("empty move")
 		}
-		return Move{}, nil
+		return nil, nil
 	}
 	var sq []Square
 	for t != "" {
 		s, rest, err := parseSquarePrefix(r, t)
 		if err != nil {
-			return Move{}, fmt.Errorf("move %q: %w", clipText(text, 40), err)
+			return nil, fmt.Errorf("move %q: %w", clipText(text, 40), err)
 		}
 		if len(sq) == MaxPerTurn {
-			return Move{}, fmt.Errorf("move %q: more than %d stones", clipText(text, 40), MaxPerTurn)
+			return nil, fmt.Errorf("move %q: more than %d stones", clipText(text, 40), MaxPerTurn)
 		}
 		sq = append(sq, s)
 		t = rest
 	}
-	return MakeMove(sq...)
+	return sq, nil
 }
 
 // ParseTurns reads a LittleGolem turn list ("j10 j11k10 ...").

@@ -140,3 +140,22 @@ func TestDiagram(t *testing.T) {
 		t.Fatalf("Diagram:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+func TestParseSquaresKeepsOrder(t *testing.T) {
+	r := Connect6()
+	sq, err := ParseSquares(r, "H12k11")
+	if err != nil || len(sq) != 2 || SquareName(r, sq[0]) != "h12" || SquareName(r, sq[1]) != "k11" {
+		t.Fatalf("h12k11: %v %v", sq, err)
+	}
+	if m, _ := ParseMove(r, "h12k11"); MoveName(r, m) != "k11h12" {
+		t.Fatalf("the move: %s, want board order k11h12", MoveName(r, m))
+	}
+	if sq, err := ParseSquares(r, "-"); err != nil || sq != nil {
+		t.Fatalf("-: %v %v", sq, err)
+	}
+	for _, bad := range []string{"", "h12k", "12k11", "a1b1c1d1e1"} {
+		if _, err := ParseSquares(r, bad); err == nil {
+			t.Fatalf("%q read", bad)
+		}
+	}
+}

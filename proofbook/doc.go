@@ -69,6 +69,8 @@
 //	GamesThrough(ctx, id, GamesQuery) ([]c6book.GameInfo, total, error)  the games through a position, paged
 //	Game(ctx, gid) (Game, error); FindGame(ctx, source, extID) (int64, error)  one game, turns as played
 //	OrientTurns(rules, turns, b) ([]engine.Move, bool)  a game's turns in the orientation of board b
+//	OrientWritten(rules, written, b); WrittenText(rules, written)  the same keeping each turn's stone
+//	                                             order as the record wrote it (Game.Written: "h12k11")
 //	Stats(ctx) (Stats, error); Check(ctx) / CheckWithProgress(ctx, fn) (CheckReport, error); Backup(ctx, dst) error
 //	UpgradeNote() string                         what opening changed (proofs without certificates turned open)
 //	ImportSGFReader(ctx, r, SGFImportOptions) (ImportStats, error)  one transaction, read as it is

@@ -236,9 +236,11 @@ type gamePrep struct {
 	id    string
 	turns []string
 	moves []engine.Move // the turns as played
-	steps []prepared
-	err   error
-	known bool
+	// written: each turn's stones in the record's order
+	written [][]engine.Square
+	steps   []prepared
+	err     error
+	known   bool
 	// fatal: the game could not be read back; the import stops.
 	fatal error
 }
@@ -246,12 +248,12 @@ type gamePrep struct {
 // prepareGame replays one game from the empty board.
 func (bk *Book) prepareGame(g *gamePrep, turns []string, cells []engine.Color) {
 	r := bk.rules
-	ms, err := parseGame(r, turns)
+	ms, written, err := parseGame(r, turns)
 	if err != nil {
 		g.err = err
 		return
 	}
-	g.moves = ms
+	g.moves, g.written = ms, written
 	b := bk.tmpl.Clone()
 	sym, list := 0, []stone(nil) // the empty board's canonical frame
 	for i, m := range ms {
@@ -462,9 +464,9 @@ func (bk *Book) importFrom(ctx context.Context, src gameSource, opts ImportOptio
 				}
 				if gerr == nil {
 					if rebuilt {
-						gerr = w.repairGame(ctx, gid, path, g.moves, result)
+						gerr = w.repairGame(ctx, gid, path, g.written, result)
 					} else {
-						gerr = w.addGame(ctx, opts.Source, g.id, path, g.moves, result)
+						gerr = w.addGame(ctx, opts.Source, g.id, path, g.written, result)
 					}
 				}
 				if gerr != nil {
@@ -549,14 +551,15 @@ func pause(ctx context.Context, d time.Duration) error {
 	}
 }
 
-func parseGame(r engine.Rules, turns []string) ([]engine.Move, error) {
+func parseGame(r engine.Rules, turns []string) ([]engine.Move, [][]engine.Square, error) {
 	out := make([]engine.Move, len(turns))
+	written := make([][]engine.Square, len(turns))
 	for i, t := range turns {
-		m, err := engine.ParseMove(r, t)
+		sq, err := engine.ParseSquares(r, t)
 		if err != nil {
-			return nil, fmt.Errorf("turn %d: %w: %w", i+1, errNotation, err)
+			return nil, nil, fmt.Errorf("turn %d: %w: %w", i+1, errNotation, err)
 		}
-		out[i] = m
+		out[i], written[i] = engine.NewMove(sq...), sq
 	}
-	return out, nil
+	return out, written, nil
 }

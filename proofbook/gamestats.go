@@ -34,19 +34,62 @@ func encodeTurns(ms []engine.Move) []byte {
 	return out
 }
 
-func decodeTurns(data []byte) ([]engine.Move, error) {
-	var out []engine.Move
+// encodeWritten packs a game's turns as encodeTurns does but each turn's
+// stones in the order the record wrote them (packMove's layout, which
+// reads back as the same move): "h12k11" is stored as written and read
+// back so. A game stored before kept them sorted and reads back sorted.
+func encodeWritten(turns [][]engine.Square) []byte {
+	out := make([]byte, 0, len(turns)*4)
+	for _, sq := range turns {
+		v := int64(len(sq))
+		for i, s := range sq {
+			v |= int64(s) << (3 + 10*uint(i))
+		}
+		out = binary.AppendUvarint(out, uint64(v))
+	}
+	return out
+}
+
+// writtenOf is the stones of each move, in board order (a game whose
+// record order is not known: an SGF main line, a rebuilt line).
+func writtenOf(ms []engine.Move) [][]engine.Square {
+	out := make([][]engine.Square, len(ms))
+	for i, m := range ms {
+		out[i] = m.Squares()
+	}
+	return out
+}
+
+// decodeWritten reads stored turns (encodeWritten or encodeTurns), each
+// turn's stones in the stored order.
+func decodeWritten(data []byte) ([][]engine.Square, error) {
+	var out [][]engine.Square
 	for len(data) > 0 {
 		v, n := binary.Uvarint(data)
 		if n <= 0 || v > 1<<62 {
 			return nil, errors.New("bad stored turns")
 		}
 		data = data[n:]
-		m, err := unpackMove(int64(v))
-		if err != nil {
+		if _, err := unpackMove(int64(v)); err != nil {
 			return nil, err
 		}
-		out = append(out, m)
+		sq := make([]engine.Square, v&7)
+		for i := range sq {
+			sq[i] = engine.Square(v >> (3 + 10*uint(i)) & 1023)
+		}
+		out = append(out, sq)
+	}
+	return out, nil
+}
+
+func decodeTurns(data []byte) ([]engine.Move, error) {
+	w, err := decodeWritten(data)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]engine.Move, len(w))
+	for i, sq := range w {
+		out[i] = engine.NewMove(sq...)
 	}
 	return out, nil
 }
@@ -71,14 +114,15 @@ func (w *wtx) beginGame(result engine.Color) {
 // endGame forgets the game in progress (stored or given up).
 func (w *wtx) endGame() { w.game = nil }
 
-// addGame stores a game whose turns (as played) reached the positions path
-// (the root first, its leaf last, one per turn after it): its row, its
-// game_pos rows and, at finish, the counts. result is the leaf's winner.
-func (w *wtx) addGame(ctx context.Context, source, extID string, path []PosID, turns []engine.Move, result engine.Color) error {
+// addGame stores a game whose turns (as played, each turn's stones in the
+// record's order) reached the positions path (the root first, its leaf
+// last, one per turn after it): its row, its game_pos rows and, at finish,
+// the counts. result is the leaf's winner.
+func (w *wtx) addGame(ctx context.Context, source, extID string, path []PosID, turns [][]engine.Square, result engine.Color) error {
 	if err := w.prepGames(ctx); err != nil {
 		return err
 	}
-	res, err := w.insGame.ExecContext(ctx, source, extID, int64(path[len(path)-1]), len(turns), int(result), encodeTurns(turns))
+	res, err := w.insGame.ExecContext(ctx, source, extID, int64(path[len(path)-1]), len(turns), int(result), encodeWritten(turns))
 	if err != nil {
 		return err
 	}
@@ -109,7 +153,7 @@ func (w *wtx) addGame(ctx context.Context, source, extID string, path []PosID, t
 // repairGame gives a stored game whose turns an upgrade rebuilt
 // (game.rebuilt) its real turns and the positions they reached, moving its
 // counts from the positions of the rebuilt line to those of the real one.
-func (w *wtx) repairGame(ctx context.Context, gid int64, path []PosID, turns []engine.Move, result engine.Color) error {
+func (w *wtx) repairGame(ctx context.Context, gid int64, path []PosID, turns [][]engine.Square, result engine.Color) error {
 	if err := w.prepGames(ctx); err != nil {
 		return err
 	}
@@ -151,7 +195,7 @@ func (w *wtx) repairGame(ctx context.Context, gid int64, path []PosID, turns []e
 		}
 	}
 	if _, err := w.tx.ExecContext(ctx, "UPDATE game SET leaf = ?, nturns = ?, result = ?, turns = ?, rebuilt = 0 WHERE id = ?",
-		int64(path[len(path)-1]), len(turns), int(result), encodeTurns(turns), gid); err != nil {
+		int64(path[len(path)-1]), len(turns), int(result), encodeWritten(turns), gid); err != nil {
 		return err
 	}
 	counted, err := w.insertGamePos(ctx, gid, path)
@@ -433,6 +477,10 @@ type Game struct {
 	// for a game stored before schema version 6 whose line could not be
 	// rebuilt.
 	Moves []engine.Move
+	// Written holds each turn's stones in the order the record wrote
+	// them ("h12k11"; Moves[i] has them sorted). A game imported before
+	// the book kept that order has them in board order.
+	Written [][]engine.Square
 }
 
 // Game returns the stored game with the book's id gid (c6book.GameInfo.ID).
@@ -449,8 +497,12 @@ func (bk *Book) Game(ctx context.Context, gid int64) (Game, error) {
 		return g, err
 	}
 	g.Result = engine.Color(res)
-	if g.Moves, err = decodeTurns(turns); err != nil {
+	if g.Written, err = decodeWritten(turns); err != nil {
 		return g, fmt.Errorf("game %d: %w", gid, err)
+	}
+	g.Moves = make([]engine.Move, len(g.Written))
+	for i, sq := range g.Written {
+		g.Moves[i] = engine.NewMove(sq...)
 	}
 	return g, nil
 }
@@ -615,13 +667,74 @@ func ShortLine(r engine.Rules, turns []engine.Move, max int) string {
 // from the list of the games through it this way, keeping the orientation
 // of the line. ok is false when the game does not reach b's position.
 func OrientTurns(r engine.Rules, turns []engine.Move, b *engine.Board) (out []engine.Move, ok bool) {
+	gsym, bsym, ok := orientation(r, turns, b)
+	if !ok {
+		return nil, false
+	}
+	out = make([]engine.Move, len(turns))
+	for i, m := range turns {
+		out[i] = FromCanonical(r, bsym, ToCanonical(r, gsym, m))
+	}
+	return out, true
+}
+
+// OrientWritten is OrientTurns for a game's turns as its record wrote them
+// (Game.Written): each turn's stones keep their order.
+func OrientWritten(r engine.Rules, written [][]engine.Square, b *engine.Board) (out [][]engine.Square, ok bool) {
+	turns := make([]engine.Move, len(written))
+	for i, sq := range written {
+		turns[i] = engine.NewMove(sq...)
+	}
+	gsym, bsym, ok := orientation(r, turns, b)
+	if !ok {
+		return nil, false
+	}
+	inv := engine.InverseSymmetry(bsym)
+	out = make([][]engine.Square, len(written))
+	for i, sq := range written {
+		out[i] = make([]engine.Square, len(sq))
+		for k, s := range sq {
+			out[i][k] = r.Transform(inv, r.Transform(gsym, s))
+		}
+	}
+	return out, true
+}
+
+// WrittenText writes turns (Game.Written, OrientWritten) in LittleGolem
+// notation, each turn's stones in their order, separated by spaces.
+func WrittenText(r engine.Rules, turns [][]engine.Square) string {
+	var sb strings.Builder
+	for i, sq := range turns {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(writtenName(r, sq))
+	}
+	return sb.String()
+}
+
+// writtenName names one turn's stones in their order ("-" for none).
+func writtenName(r engine.Rules, sq []engine.Square) string {
+	if len(sq) == 0 {
+		return engine.MoveName(r, engine.Move{})
+	}
+	var sb strings.Builder
+	for _, s := range sq {
+		sb.WriteString(engine.SquareName(r, s))
+	}
+	return sb.String()
+}
+
+// orientation is the symmetry of the game's board (gsym) and of b (bsym)
+// where the game's turns reach b's position (see OrientTurns).
+func orientation(r engine.Rules, turns []engine.Move, b *engine.Board) (gsym, bsym int, ok bool) {
 	want := b.Stones(engine.Black) + b.Stones(engine.White)
 	bkey, bsym := b.CanonicalKey()
 	g, err := engine.NewBoard(r)
 	if err != nil {
-		return nil, false
+		return 0, 0, false
 	}
-	gsym := -1
+	gsym = -1
 	for i := 0; i <= len(turns); i++ {
 		n := g.Stones(engine.Black) + g.Stones(engine.White)
 		if n == want && g.ToMove() == b.ToMove() {
@@ -634,17 +747,10 @@ func OrientTurns(r engine.Rules, turns []engine.Move, b *engine.Board) (out []en
 			break
 		}
 		if err := g.PlayPartial(turns[i]); err != nil {
-			return nil, false
+			return 0, 0, false
 		}
 	}
-	if gsym < 0 {
-		return nil, false
-	}
-	out = make([]engine.Move, len(turns))
-	for i, m := range turns {
-		out[i] = FromCanonical(r, bsym, ToCanonical(r, gsym, m))
-	}
-	return out, true
+	return gsym, bsym, gsym >= 0
 }
 
 // checkGameStats reports the positions whose game counts differ from the

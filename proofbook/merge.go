@@ -602,13 +602,13 @@ func (g *bookGames) Turns(i int) ([]string, error) {
 	if err := g.src.r.QueryRowContext(g.ctx, "SELECT turns FROM game WHERE source = ? AND ext_id = ?", g.source, g.ids[i]).Scan(&data); err != nil {
 		return nil, fmt.Errorf("reading game %s %s: %w", g.source, g.ids[i], err)
 	}
-	ms, err := decodeTurns(data)
+	turns, err := decodeWritten(data)
 	if err != nil {
 		return nil, fmt.Errorf("game %s %s: %w", g.source, g.ids[i], err)
 	}
-	out := make([]string, len(ms))
-	for j, m := range ms {
-		out[j] = engine.MoveName(g.src.rules, m)
+	out := make([]string, len(turns))
+	for j, sq := range turns {
+		out[j] = writtenName(g.src.rules, sq)
 	}
 	return out, nil
 }

@@ -318,7 +318,7 @@ func (im *sgfImport) endGame(ctx context.Context) error {
 		im.st.Already++
 		return nil
 	}
-	if err := w.addGame(ctx, SGFGameSource, ext, im.path, im.turns, result); err != nil {
+	if err := w.addGame(ctx, SGFGameSource, ext, im.path, writtenOf(im.turns), result); err != nil {
 		return err
 	}
 	im.st.Recorded++

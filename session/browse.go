@@ -95,7 +95,7 @@ func (c *Cursor) LoadGames(offset, limit int, done func(games []c6book.GameInfo,
 func (c *Cursor) OpenGame(id int64) {
 	b, prefix := c.pos.Clone(), c.prefix()
 	c.s.call(func(ctx context.Context, store BookStore) func() {
-		turns, err := store.Game(ctx, id, b)
+		written, err := store.Game(ctx, id, b)
 		return func() {
 			if err != nil {
 				c.s.fail(fmt.Errorf("game %d: %w", id, err))
@@ -103,6 +103,11 @@ func (c *Cursor) OpenGame(id int64) {
 			}
 			if keyOf(c.pos) != keyOf(b) {
 				return // the user moved on meanwhile
+			}
+			turns := make([]engine.Move, len(written))
+			for i, sq := range written {
+				turns[i] = engine.NewMove(sq...)
+				c.keepOrder(sq...)
 			}
 			k, ok := reachAt(c.s.empty, turns, b)
 			if !ok {

@@ -73,6 +73,9 @@ func (c *Cursor) Line() ([]engine.Move, int) {
 // LineLen is the length of the current line.
 func (c *Cursor) LineLen() int { return len(c.line) }
 
+// LineMove is the i-th move of the line (0 ≤ i < LineLen).
+func (c *Cursor) LineMove(i int) engine.Move { return c.line[i] }
+
 // Cur is the number of moves of the line played.
 func (c *Cursor) Cur() int { return c.cur }
 

@@ -55,30 +55,7 @@ func (c *Cursor) KeepOrder(turns string) error {
 // squaresOf reads one turn's stones in the order written ("h12k11": h12,
 // k11). "-" (the null move) has none.
 func squaresOf(r engine.Rules, turn string) ([]engine.Square, error) {
-	t := strings.ToLower(strings.TrimSpace(turn))
-	if t == "-" {
-		return nil, nil
-	}
-	var out []engine.Square
-	for t != "" {
-		i := 1
-		for i < len(t) && t[i] >= '0' && t[i] <= '9' {
-			i++
-		}
-		if t[0] < 'a' || t[0] > 'z' || i == 1 {
-			return nil, fmt.Errorf("move %q: bad square at %q", turn, t)
-		}
-		s, err := engine.ParseSquare(r, t[:i])
-		if err != nil {
-			return nil, fmt.Errorf("move %q: %w", turn, err)
-		}
-		out = append(out, s)
-		t = t[i:]
-	}
-	if len(out) > engine.MaxPerTurn {
-		return nil, fmt.Errorf("move %q: more than %d stones", turn, engine.MaxPerTurn)
-	}
-	return out, nil
+	return engine.ParseSquares(r, turn)
 }
 
 // MoveText names m as the line prints it: its stones in the order they

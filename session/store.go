@@ -19,6 +19,7 @@ type Child struct {
 	Move   engine.Move
 	Status c6book.Status    // for the attacker asked for
 	Label  string           // the child position's user label
+	Note   bool             // the child position has a comment or marks
 	Games  c6book.GameStats // the games through the position the move leads to
 }
 
@@ -113,8 +114,9 @@ type BookStore interface {
 	// orientation), offset and limit paging them, and how many there are.
 	GamesThrough(ctx context.Context, b *engine.Board, offset, limit int) ([]c6book.GameInfo, int64, error)
 	// Game returns game id's turns in the orientation of b, a position it
-	// reaches.
-	Game(ctx context.Context, id int64, b *engine.Board) ([]engine.Move, error)
+	// reaches: each turn's stones in the order the game's record wrote
+	// them ("h12k11"), which the line keeps for printing.
+	Game(ctx context.Context, id int64, b *engine.Board) ([][]engine.Square, error)
 	// Resolve returns a line from the root to an entry listed without one.
 	Resolve(ctx context.Context, e Entry) ([]engine.Move, error)
 }

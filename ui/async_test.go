@@ -121,7 +121,7 @@ func (s blockingStore) GamesThrough(ctx context.Context, b *engine.Board, offset
 	return s.fakeStore.GamesThrough(ctx, b, offset, limit)
 }
 
-func (s blockingStore) Game(ctx context.Context, id int64, b *engine.Board) ([]engine.Move, error) {
+func (s blockingStore) Game(ctx context.Context, id int64, b *engine.Board) ([][]engine.Square, error) {
 	if err := s.wait(ctx); err != nil {
 		return nil, err
 	}

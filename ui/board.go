@@ -32,6 +32,9 @@ type BoardView struct {
 	// order: each is marked with its letter (replyLetter) in its status
 	// colour (replies.go).
 	Children []session.Child
+	// Hide says which Children the Replies filter hides (not marked; their
+	// letters stay those of the full list); nil: none.
+	Hide []bool
 	// Preview is a move shown, not played: the squares of a selected engine
 	// candidate, drawn as faint stones of the side to move.
 	Preview []engine.Square

@@ -29,6 +29,8 @@ type boardPanel struct {
 	numbers *keyCheck
 	marking *keyCheck
 	undoB   *widget.Button
+	// filterS chooses the replies shown (Workbench.SetReplyFilter).
+	filterS *keySelect
 }
 
 func newBoardPanel(wb *Workbench) *boardPanel {
@@ -57,12 +59,27 @@ func newBoardPanel(wb *Workbench) *boardPanel {
 	bp.numbers.SetChecked(true)
 	bp.marking = wb.newCheck("Label squares", func(on bool) { wb.s.Cursor().SetMarking(on) })
 	bp.undoB = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), wb.History().Undo)
+	var labels []string
+	for _, f := range replyFilters {
+		labels = append(labels, f.label())
+	}
+	bp.filterS = wb.newSelect(labels, func(l string) {
+		for _, f := range replyFilters {
+			if f.label() == l && f != wb.filter {
+				wb.SetReplyFilter(f)
+				if wb.OnReplyFilter != nil {
+					wb.OnReplyFilter(f)
+				}
+			}
+		}
+	})
+	bp.filterS.SetSelected(ReplyFilter{}.label())
 	tools := container.NewHBox(
 		widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), wb.Cursor().Home),
 		widget.NewButtonWithIcon("", theme.NavigateBackIcon(), wb.Cursor().Back),
 		widget.NewButtonWithIcon("", theme.NavigateNextIcon(), wb.Cursor().Forward),
 		widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), wb.Cursor().End),
-		bp.undoB, bp.numbers, bp.marking,
+		bp.undoB, bp.numbers, bp.marking, bp.filterS,
 	)
 	status := container.NewVBox(bp.statusL, container.NewBorder(nil, nil, nil, bp.helpB, bp.statsL))
 	left := container.NewBorder(tools, status, nil, nil, bp.board)
@@ -128,7 +145,7 @@ func (bp *boardPanel) showHover(i int) {
 		bp.statsL.SetText(positionStatsText(bp.wb.s.Cursor().Info().Games))
 		return
 	}
-	bp.statsL.SetText(replyHoverText(bp.wb.s.Rules(), i, kids[i]))
+	bp.statsL.SetText(replyHoverText(bp.wb.s.Cursor().MoveText(kids[i].Move), i, kids[i]))
 }
 
 // hoverReply ties and previews reply i on the board, its row in the stats

@@ -292,7 +292,7 @@ func TestVerifyLabelAndGoToIt(t *testing.T) {
 	if n := h.wb.s.Cursor().LineVariations(1); n != 1 {
 		t.Fatalf("the Line pane lost its sibling count after verify: %d", n)
 	}
-	if got := rowText(t, h.wb.ui.lineList, 1); !strings.Contains(got, "(+1)") {
+	if got := rowText(t, h.wb.ui.lineList, 1); !strings.HasSuffix(got, " +1") {
 		t.Fatalf("line row %q", got)
 	}
 	if got := rowText(t, h.wb.ui.unsolvedL, 0); got != "m12m13  "+c6book.ReasonText("budget") {
@@ -329,7 +329,7 @@ func TestLineCountsSiblingsOfUnvisited(t *testing.T) {
 	if n := h2.wb.s.Cursor().LineVariations(2); n != 1 {
 		t.Fatalf("siblings of k10k11 on a line opened at once: %d, want 1", n)
 	}
-	if got := rowText(t, h2.wb.ui.lineList, 2); !strings.Contains(got, "(+1)") {
+	if got := rowText(t, h2.wb.ui.lineList, 2); !strings.HasSuffix(got, " +1") {
 		t.Fatalf("line row %q", got)
 	}
 }
@@ -374,6 +374,38 @@ func TestUndoVerifyReplies(t *testing.T) {
 	}
 	if h.wb.History().CanUndo() != "add m12m13" {
 		t.Fatalf("CanUndo %q", h.wb.History().CanUndo())
+	}
+	h.noErrors()
+}
+
+// A game picked in the Games list opens with its record's stone order in
+// the Line pane ("h12k11" as written, not the board's k11h12).
+func TestGamesPaneKeepsRecordOrder(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), nil)
+	r := engine.Connect6()
+	game := mustTurns(t, "j10 h12k11 j11j12")
+	written := make([][]engine.Square, len(game))
+	for i, f := range strings.Fields("j10 h12k11 j12j11") {
+		sq, err := engine.ParseSquares(r, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		written[i] = sq
+	}
+	h.store.AddGame(sessiontest.Game{Source: "littlegolem", ExtID: "1", Turns: game, Written: written})
+	h.tap("j10")
+	h.wb.ui.tabs.SelectIndex(2)
+	h.pumpUntil("the games", func() bool { return len(h.wb.ui.games) == 1 })
+	h.wb.ui.gamesList.Select(0)
+	h.pumpUntil("the game", func() bool { return h.wb.s.Busy() == 0 })
+	rows := map[string]string{}
+	for _, o := range test.LaidOutObjects(h.wb.ui.lineList) {
+		if l, ok := o.(*widget.Label); ok && len(l.Text) > 5 {
+			rows[l.Text[:5]] = l.Text
+		}
+	}
+	if !strings.HasPrefix(rows["2. W "], "2. W h12k11") || !strings.HasPrefix(rows["3. B "], "3. B j12j11") {
+		t.Fatalf("the game's Line rows %q, want 2. W h12k11 and 3. B j12j11", rows)
 	}
 	h.noErrors()
 }

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"c6book"
 	"c6book/engine"
 	"c6book/session"
 )
@@ -25,6 +26,32 @@ type linePanel struct {
 	kidsL    *widget.Label
 	kidList  *keyList
 	kidsPos  *engine.Board // the position the replies list was scrolled for
+	// shown are the indices (in the Children) of the replies the list
+	// shows, in order: those the Replies filter keeps.
+	shown []int
+}
+
+// showReplies updates lp.shown from the shown position's replies and
+// the Replies filter.
+func (lp *linePanel) showReplies() {
+	hide := lp.wb.hiddenReplies()
+	lp.shown = lp.shown[:0]
+	for i := range lp.wb.s.Cursor().Children() {
+		if i >= len(hide) || !hide[i] {
+			lp.shown = append(lp.shown, i)
+		}
+	}
+}
+
+// replyRowOf is the row of the replies list showing reply i, -1 when the
+// filter hides it.
+func (lp *linePanel) replyRowOf(i int) int {
+	for r, k := range lp.shown {
+		if k == i {
+			return r
+		}
+	}
+	return -1
 }
 
 func newLinePanel(wb *Workbench) *linePanel {
@@ -34,16 +61,7 @@ func newLinePanel(wb *Workbench) *linePanel {
 		func() int { return wb.s.Cursor().LineLen() + 1 },
 		newRow,
 		func(i widget.ListItemID, o fyne.CanvasObject) {
-			text := "root"
-			if i > 0 && i <= wb.s.Cursor().LineLen() {
-				text = fmt.Sprintf("%d. %s %s", i, moverName(wb.s.Rules(), i-1), wb.s.Cursor().LineMoveText(i-1))
-			}
-			st := wb.s.Cursor().LineStatus(i)
-			text += "  " + st.String()
-			if n := wb.s.Cursor().LineVariations(i); n > 0 {
-				text += fmt.Sprintf("  (+%d)", n)
-			}
-			setRow(o, st, true, text, i == wb.s.Cursor().Cur())
+			setRow(o, wb.s.Cursor().LineStatus(i), true, lp.lineText(i), i == wb.s.Cursor().Cur())
 		})
 	lp.lineList.OnSelected = func(i widget.ListItemID) {
 		lp.lineList.UnselectAll()
@@ -51,36 +69,58 @@ func newLinePanel(wb *Workbench) *linePanel {
 	}
 	lp.kidsL = widget.NewLabel("Replies")
 	lp.kidList = wb.newList(
-		func() int { return len(wb.s.Cursor().Children()) },
+		func() int { lp.showReplies(); return len(lp.shown) },
 		func() fyne.CanvasObject { return newReplyRow(wb) },
-		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if i >= len(wb.s.Cursor().Children()) {
+		func(r widget.ListItemID, o fyne.CanvasObject) {
+			if r >= len(lp.shown) || lp.shown[r] >= len(wb.s.Cursor().Children()) {
 				return
 			}
+			i := lp.shown[r]
 			c := wb.s.Cursor().Children()[i]
 			row := o.(*replyRow)
 			row.i = i
-			setRow(row.box, c.Status, true, replyText(wb.s.Rules(), i, c), false)
+			setRow(row.box, c.Status, true, replyText(wb.s.Cursor().MoveText(c.Move), i, c), false)
 			row.showFocus(wb.ui != nil && wb.ui.board.focusedReply() == i)
 		})
-	lp.kidList.OnSelected = func(i widget.ListItemID) {
+	lp.kidList.OnSelected = func(r widget.ListItemID) {
 		lp.kidList.UnselectAll()
-		wb.Cursor().SelectChild(i)
+		if r < len(lp.shown) {
+			wb.Cursor().SelectChild(lp.shown[r])
+		}
 	}
 	tree := container.NewHSplit(
 		container.NewBorder(widget.NewLabelWithStyle("Line", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, lp.lineList),
 		container.NewBorder(container.NewVBox(lp.kidsL, replyHeader()), nil, nil, nil, lp.kidList))
-	tree.SetOffset(0.36)
+	tree.SetOffset(0.35) // the Replies columns whole at 1280 px (TestPanesReadableAtDefaultSize)
 	lp.box = tree
 	return lp
+}
+
+// lineText is row i of the Line pane (0: the root): the move as entered,
+// its status when something is known (the swatch shows it too), and how
+// many other stored moves the position before it has ("+177"), short
+// enough for the pane at the default window size.
+func (lp *linePanel) lineText(i int) string {
+	c := lp.wb.s.Cursor()
+	text := "root"
+	if i > 0 && i <= c.LineLen() {
+		text = fmt.Sprintf("%d. %s %s", i, moverName(lp.wb.s.Rules(), i-1), c.LineMoveText(i-1))
+	}
+	if st := c.LineStatus(i); st != c6book.StatusUnknown {
+		text += " " + st.String()
+	}
+	if n := c.LineVariations(i); n > 0 {
+		text += fmt.Sprintf(" +%d", n)
+	}
+	return text
 }
 
 // showReplyFocus highlights the row of the reply the board ties and
 // previews (-1: none), scrolled into view.
 func (lp *linePanel) showReplyFocus(i int) {
 	lp.kidList.Refresh()
-	if i >= 0 {
-		lp.kidList.ScrollTo(i)
+	if r := lp.replyRowOf(i); r >= 0 {
+		lp.kidList.ScrollTo(r)
 	}
 }
 
@@ -89,7 +129,12 @@ func (lp *linePanel) show() {
 	c := lp.wb.s.Cursor()
 	lp.lineList.Refresh()
 	lp.lineList.ScrollTo(c.Cur())
-	lp.kidsL.SetText(fmt.Sprintf("Replies (%d)", len(c.Children())))
+	lp.showReplies()
+	if n := len(c.Children()); len(lp.shown) < n {
+		lp.kidsL.SetText(fmt.Sprintf("Replies (%d of %d shown)", len(lp.shown), n))
+	} else {
+		lp.kidsL.SetText(fmt.Sprintf("Replies (%d)", n))
+	}
 	lp.kidList.Refresh()
 	if p := c.Position(); p != lp.kidsPos {
 		// A new position (a reload of the same one, as the auto-pilot's
@@ -116,9 +161,9 @@ func replyHeader() fyne.CanvasObject {
 }
 
 // replyText is row i of the replies list: its letter (as on the board),
-// the move, its games by result (blank when no game played it), its status
-// and label.
-func replyText(r engine.Rules, i int, c session.Child) string {
+// the move (named move: as the line prints it, Cursor.MoveText), its games
+// by result (blank when no game played it), its status and label.
+func replyText(move string, i int, c session.Child) string {
 	games, b, w, u := "", "", "", ""
 	if g := c.Games; g.Games > 0 {
 		games, b, w, u = strconv.FormatInt(g.Games, 10), strconv.FormatInt(g.BlackWins, 10), strconv.FormatInt(g.WhiteWins, 10), strconv.FormatInt(g.Unfinished, 10)
@@ -127,7 +172,7 @@ func replyText(r engine.Rules, i int, c session.Child) string {
 	if c.Label != "" {
 		st += " [" + c.Label + "]"
 	}
-	return fmt.Sprintf(replyColumns, replyLetter(i), engine.MoveName(r, c.Move), games, b, w, u, st)
+	return fmt.Sprintf(replyColumns, replyLetter(i), move, games, b, w, u, st)
 }
 
 // replyRow is a row of the replies list; hovering it ties and previews its

@@ -44,12 +44,16 @@ func replyFocus(v BoardView, focus int) int {
 		return -1
 	}
 	for i, ch := range v.Children {
-		if moveHas(ch.Move, v.Pending) {
+		if v.shows(i) && moveHas(ch.Move, v.Pending) {
 			return i
 		}
 	}
 	return -1
 }
+
+// shows reports whether reply i of the view is marked (not hidden by the
+// Replies filter).
+func (v BoardView) shows(i int) bool { return i >= len(v.Hide) || !v.Hide[i] }
 
 func moveHas(m engine.Move, s engine.Square) bool {
 	for i := 0; i < m.Len(); i++ {
@@ -60,11 +64,11 @@ func moveHas(m engine.Move, s engine.Square) bool {
 	return false
 }
 
-// replyAt is the first reply of the view (in list order) with a stone on
-// s, -1 when none.
+// replyAt is the first reply of the view shown (in list order) with a
+// stone on s, -1 when none.
 func replyAt(v BoardView, s engine.Square) int {
 	for i, ch := range v.Children {
-		if moveHas(ch.Move, s) {
+		if v.shows(i) && moveHas(ch.Move, s) {
 			return i
 		}
 	}
@@ -142,6 +146,9 @@ func replySquares(v BoardView, unsolved map[engine.Square]int) []replySquare {
 	at := map[engine.Square]int{}
 	var out []replySquare
 	for i, ch := range v.Children {
+		if !v.shows(i) {
+			continue
+		}
 		for j := 0; j < ch.Move.Len(); j++ {
 			s := ch.Move.At(j)
 			if v.Pos.At(s) != engine.Empty || unsolved[s] > 0 {
@@ -296,10 +303,11 @@ func rateText(g c6book.GameStats) string {
 	return fmt.Sprintf("B %.0f%% of %s decided", 100*rate, thousands(g.Decided()))
 }
 
-// replyHoverText is the status line for a hovered reply: letter, move,
-// games by result, Black's rate and status.
-func replyHoverText(r engine.Rules, i int, c session.Child) string {
-	text := fmt.Sprintf("Reply %s: %s · %s", replyLetter(i), engine.MoveName(r, c.Move), statsText(c.Games))
+// replyHoverText is the status line for a hovered reply: letter, move
+// (named move, as the line prints it), games by result, Black's rate and
+// status.
+func replyHoverText(move string, i int, c session.Child) string {
+	text := fmt.Sprintf("Reply %s: %s · %s", replyLetter(i), move, statsText(c.Games))
 	if rt := rateText(c.Games); rt != "" {
 		text += " · " + rt
 	}

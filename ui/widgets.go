@@ -104,7 +104,7 @@ func newWidgets(wb *Workbench) *widgets {
 	right := container.NewVSplit(u.linePanel.box, u.tabs)
 	right.SetOffset(0.45)
 	split := container.NewHSplit(u.boardPanel.box, right)
-	split.SetOffset(0.6)
+	split.SetOffset(0.52) // the Line and Replies panes readable at 1280 px (TestPanesReadableAtDefaultSize)
 	u.content = split
 	return u
 }

@@ -30,6 +30,11 @@ type Workbench struct {
 	OnChanged func()
 
 	numbers bool // move numbers on the board
+	// filter chooses the replies the board and the Replies list show
+	// (replyfilter.go); OnReplyFilter is told when the user changes it
+	// (the app remembers it in the preferences).
+	filter        ReplyFilter
+	OnReplyFilter func(ReplyFilter)
 
 	ui *widgets
 }
@@ -131,6 +136,30 @@ func (wb *Workbench) setNumbers(on bool) {
 	wb.redrawBoard()
 }
 
+// SetReplyFilter chooses the stored replies the board marks and the
+// Replies list shows (the letters stay those of the full list).
+func (wb *Workbench) SetReplyFilter(f ReplyFilter) {
+	wb.filter = f
+	wb.ui.filterS.SetSelected(f.label())
+	wb.redrawBoard()
+	wb.ui.linePanel.show()
+}
+
+// ReplyFilter is the filter SetReplyFilter chose.
+func (wb *Workbench) ReplyFilter() ReplyFilter { return wb.filter }
+
+// hiddenReplies is which of the shown position's replies the filter
+// hides (BoardView.Hide).
+func (wb *Workbench) hiddenReplies() []bool {
+	c := wb.s.Cursor()
+	var next engine.Move
+	has := c.Cur() < c.LineLen()
+	if has {
+		next = c.LineMove(c.Cur())
+	}
+	return hiddenReplies(wb.filter, c.Children(), next, has)
+}
+
 // SetMarking makes taps label squares (A, B, C…) instead of playing.
 func (wb *Workbench) SetMarking(on bool) {
 	wb.s.Cursor().SetMarking(on)
@@ -146,6 +175,7 @@ func (wb *Workbench) boardView() BoardView {
 		Children: s.Cursor().Children(),
 		Marks:    s.Cursor().Info().Marks,
 	}
+	v.Hide = wb.hiddenReplies()
 	if vd := s.Cursor().Verdict(); vd != nil {
 		v.Unsolved = vd.Items()
 		v.Zone = vd.NullZone

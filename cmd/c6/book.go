@@ -119,6 +119,7 @@ func bookUsage(w io.Writer) {
 		fmt.Fprintf(w, "  %-13s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w, "run 'c6 book <subcommand> -h' for a subcommand's flags")
+	fmt.Fprintln(w, undecidedMeaning)
 }
 
 // BookCommand is c6 book: it runs the book subcommand args[0]. Ctrl-C

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"c6book/engine"
 	"c6book/proofbook"
 )
 
@@ -55,13 +54,13 @@ func bookGames(e *bookEnv, o gamesOpts) error {
 		if err != nil {
 			return err
 		}
-		ms, ok := proofbook.OrientTurns(r, g.Moves, b)
+		written, ok := proofbook.OrientWritten(r, g.Written, b)
 		if !ok {
 			return fmt.Errorf("game %d (%s %s) does not reach --turns %q", g.ID, g.Source, g.ExtID, e.f.turns)
 		}
-		turns := engine.FormatTurns(r, ms)
+		turns := proofbook.WrittenText(r, written)
 		return e.print(bookGameJSON{Game: g.ID, Source: g.Source, ExtID: g.ExtID, Turns: turns,
-			Length: g.Turns, Result: resultText(g.Result)}, func(w io.Writer) {
+			Length: g.Turns, Result: resultJSON(g.Result)}, func(w io.Writer) {
 			fmt.Fprintf(w, "game %d (%s %s), %d turns, %s\n  --turns %q\n", g.ID, g.Source, g.ExtID, g.Turns, resultText(g.Result), turns)
 		})
 	}
@@ -79,15 +78,15 @@ func bookGames(e *bookEnv, o gamesOpts) error {
 	}
 	out := []gameJSON{}
 	for _, g := range list {
-		out = append(out, gameJSON{g.ID, g.Source, g.ExtID, g.Turns, resultText(g.Result)})
+		out = append(out, gameJSON{g.ID, g.Source, g.ExtID, g.Turns, resultJSON(g.Result)})
 	}
 	return e.print(bookGamesJSON{ID: int64(id), Total: total, Offset: o.offset, Stats: statsJSON(gs), Games: out},
 		func(w io.Writer) {
-			fmt.Fprintf(w, "%d games through position %d (Black won %d, White %d, %d unfinished); %d-%d:\n",
+			fmt.Fprintf(w, "%d games through position %d (Black won %d, White %d, %d undecided); %d-%d:\n",
 				total, id, gs.BlackWins, gs.WhiteWins, gs.Unfinished, min(int64(o.offset+1), total), int64(o.offset+len(list)))
 			fmt.Fprintf(w, "  %8s  %-12s %-10s %6s  %s\n", "game", "source", "id", "turns", "result")
-			for _, g := range out {
-				fmt.Fprintf(w, "  %8d  %-12s %-10s %6d  %s\n", g.Game, oneLine(g.Source, 12), oneLine(g.ExtID, 10), g.Length, g.Result)
+			for _, g := range list {
+				fmt.Fprintf(w, "  %8d  %-12s %-10s %6d  %s\n", g.ID, oneLine(g.Source, 12), oneLine(g.ExtID, 10), g.Turns, resultText(g.Result))
 			}
 			if int64(o.offset+len(list)) < total {
 				fmt.Fprintf(w, "  ... --offset %d for more; --game N prints one in this line's orientation\n", o.offset+len(list))

@@ -64,7 +64,7 @@ func bookShow(e *bookEnv) error {
 		out.Verdict, out.OpenItems, out.UnsolvedWhy = &vj, &items, &why
 	}
 	return e.print(out, func(w io.Writer) {
-		fmt.Fprintf(w, "position %d, %s to move, %d stones; %d games (Black won %d, White %d, %d unfinished)\n", id, b.ToMove(),
+		fmt.Fprintf(w, "position %d, %s to move, %d stones; %d games (Black won %d, White %d, %d undecided)\n", id, b.ToMove(),
 			b.Stones(engine.Black)+b.Stones(engine.White), gs.Games, gs.BlackWins, gs.WhiteWins, gs.Unfinished)
 		if !checked {
 			fmt.Fprintln(w, proofbook.UncheckedNote)

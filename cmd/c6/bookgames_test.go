@@ -80,7 +80,7 @@ func TestBookShowRepliesByGames(t *testing.T) {
 		}
 	}
 	if len(rows) != 2 || strings.Join(strings.Fields(rows[0])[:3], " ") != "j11j12 2 100%" ||
-		strings.Join(strings.Fields(rows[1])[:3], " ") != "i10i11 1 -" || !strings.Contains(out, "3 games (Black won 1, White 0, 2 unfinished)") {
+		strings.Join(strings.Fields(rows[1])[:3], " ") != "i10i11 1 -" || !strings.Contains(out, "3 games (Black won 1, White 0, 2 undecided)") {
 		t.Fatalf("show text:\n%s", out)
 	}
 }
@@ -141,8 +141,10 @@ func TestBookGames(t *testing.T) {
 		}
 		return v.Turns
 	}
-	// Game 2 seen from the mirrored line, game 3 from the plain one.
-	if got := one("j10 s1r1", "2"); got != "j10 r1s1 i10i11" {
+	// Game 2 seen from the mirrored line, game 3 from the plain one; each
+	// turn's stones in the record's order (a1b1 mirrored is s1r1, where
+	// the board's order is r1s1).
+	if got := one("j10 s1r1", "2"); got != "j10 s1r1 i10i11" {
 		t.Fatalf("game 2 in the orientation of j10 s1r1: %q", got)
 	}
 	if got := one("j10 a1b1", "3"); got != "j10 a1b1 j11j12" {
@@ -260,5 +262,40 @@ func TestImportGamesBadFile(t *testing.T) {
 		if after, _ := runBook(t, false, "stats", "--book", book, "--json"); after != before {
 			t.Fatalf("%s: the refused file changed the book:\n%s\n%s", c.name, before, after)
 		}
+	}
+}
+
+// The text output says "undecided", as the app does, and c6 book -h says
+// what it means; the --json output keeps "unfinished" (the field and the
+// result value scripts read) and adds "undecided" beside it.
+func TestBookGamesUndecidedWording(t *testing.T) {
+	book := gamesBook(t)
+	out, errs := runBook(t, false, "games", "--book", book, "--turns", "j10 a1b1", "--order", "id")
+	if strings.Contains(out, "unfinished") || !strings.Contains(out, "2 undecided)") || !strings.Contains(out, "  undecided\n") {
+		t.Fatalf("games text:\n%s", out)
+	}
+	out, _ = runBook(t, false, "show", "--book", book, "--turns", "j10 a1b1")
+	if strings.Contains(out, "unfinished") || !strings.Contains(out, "undecided") {
+		t.Fatalf("show text:\n%s", out)
+	}
+	out, _ = runBook(t, false, "games", "--book", book, "--turns", "j10 a1b1", "--order", "id", "--json")
+	var g struct {
+		Stats struct {
+			Undecided  *int64 `json:"undecided"`
+			Unfinished *int64 `json:"unfinished"`
+		} `json:"stats"`
+		Games []struct {
+			Result string `json:"result"`
+		} `json:"games"`
+	}
+	if err := json.Unmarshal([]byte(out), &g); err != nil {
+		t.Fatal(err)
+	}
+	if g.Stats.Undecided == nil || g.Stats.Unfinished == nil || *g.Stats.Undecided != 2 || *g.Stats.Unfinished != 2 || len(g.Games) != 3 || g.Games[1].Result != "unfinished" {
+		t.Fatalf("games JSON: %s", out)
+	}
+	_, errs = runBook(t, false, "-h")
+	if !strings.Contains(errs, "undecided: a game whose record ends without six in a row") {
+		t.Fatalf("c6 book -h:\n%s", errs)
 	}
 }

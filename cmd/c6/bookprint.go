@@ -14,25 +14,33 @@ import (
 // text and in JSON.
 
 // gameStatsJSON is a position's or a reply's game counts in JSON;
-// black_rate (Black's share of the finished games, 0 to 1) is null when
-// none is finished.
+// black_rate (Black's share of the decided games, 0 to 1) is null when
+// none is decided. undecided counts the games whose record ends without
+// six in a row (undecidedMeaning), the app's word; unfinished is the same
+// count under its first name, kept for scripts.
 type gameStatsJSON struct {
 	Games      int64    `json:"games"`
 	BlackWins  int64    `json:"black_wins"`
 	WhiteWins  int64    `json:"white_wins"`
+	Undecided  int64    `json:"undecided"`
 	Unfinished int64    `json:"unfinished"`
 	BlackRate  *float64 `json:"black_rate"`
 }
 
+// undecidedMeaning is what an undecided game is, in the words of the
+// app's help (c6 book -h prints it).
+const undecidedMeaning = "undecided: a game whose record ends without six in a row (resigned, lost on time, " +
+	"abandoned, or drawn at 150 turns); the --json output names it \"unfinished\" too"
+
 func statsJSON(g c6book.GameStats) gameStatsJSON {
-	out := gameStatsJSON{Games: g.Games, BlackWins: g.BlackWins, WhiteWins: g.WhiteWins, Unfinished: g.Unfinished}
+	out := gameStatsJSON{Games: g.Games, BlackWins: g.BlackWins, WhiteWins: g.WhiteWins, Undecided: g.Unfinished, Unfinished: g.Unfinished}
 	if r, ok := g.BlackRate(); ok {
 		out.BlackRate = &r
 	}
 	return out
 }
 
-// rateText is Black's win rate as "52%", "-" when no game is finished.
+// rateText is Black's win rate as "52%", "-" when no game is decided.
 func rateText(g c6book.GameStats) string {
 	r, ok := g.BlackRate()
 	if !ok {
@@ -41,8 +49,19 @@ func rateText(g c6book.GameStats) string {
 	return fmt.Sprintf("%.0f%%", 100*r)
 }
 
-// resultText names a game's result.
+// resultText names a game's result in the text output: "B+", "W+" or
+// "undecided" (undecidedMeaning).
 func resultText(c engine.Color) string {
+	if c == engine.Empty {
+		return "undecided"
+	}
+	return resultJSON(c)
+}
+
+// resultJSON names a game's result in the --json output: "B+", "W+" or
+// "unfinished" (an undecided game: the value scripts read since the
+// first version).
+func resultJSON(c engine.Color) string {
 	switch c {
 	case engine.Black:
 		return "B+"

@@ -42,6 +42,9 @@ type Game struct {
 	Source, ExtID string
 	Turns         []engine.Move
 	Result        engine.Color
+	// Written is each turn's stones in the record's order (nil: board
+	// order); Written[i] holds Turns[i]'s stones.
+	Written [][]engine.Square
 }
 
 type Node struct {
@@ -128,6 +131,7 @@ func (s *Store) Children(_ context.Context, b *engine.Board, a engine.Color) ([]
 		ch := session.Child{Move: m}
 		if cn := s.node(c, false); cn != nil {
 			ch.Status, ch.Label, ch.Games = cn.proof(a).Status, cn.Label, cn.Games
+			ch.Note = cn.Comment != "" || len(cn.Marks) > 0
 		}
 		out = append(out, ch)
 	}
@@ -573,7 +577,7 @@ func (s *Store) GamesThrough(_ context.Context, b *engine.Board, offset, limit i
 	return all[:min(limit, len(all))], total, nil
 }
 
-func (s *Store) Game(_ context.Context, id int64, b *engine.Board) ([]engine.Move, error) {
+func (s *Store) Game(_ context.Context, id int64, b *engine.Board) ([][]engine.Square, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if id < 1 || int(id) > len(s.games) {
@@ -585,9 +589,16 @@ func (s *Store) Game(_ context.Context, id int64, b *engine.Board) ([]engine.Mov
 		return nil, fmt.Errorf("game %d does not reach the position", id)
 	}
 	_, bsym := b.CanonicalKey()
-	out := make([]engine.Move, len(g.Turns))
+	out := make([][]engine.Square, len(g.Turns))
 	for i, m := range g.Turns {
-		out[i] = s.rules.TransformMove(engine.InverseSymmetry(bsym), s.rules.TransformMove(gsym, m))
+		sq := m.Squares()
+		if i < len(g.Written) {
+			sq = slices.Clone(g.Written[i])
+		}
+		for k, q := range sq {
+			sq[k] = s.rules.Transform(engine.InverseSymmetry(bsym), s.rules.Transform(gsym, q))
+		}
+		out[i] = sq
 	}
 	return out, nil
 }
