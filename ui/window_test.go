@@ -115,16 +115,16 @@ func TestChildrenListFromMemory(t *testing.T) {
 	h := newHarness(t, engine.Connect6(), nil)
 	h.tap("j10")
 	b := h.wb.Cursor().Position().Clone()
-	n := 0
-	for a := engine.Square(0); int(a) < h.wb.s.Rules().Squares() && n < 3000; a++ {
-		for c := a + 1; int(c) < h.wb.s.Rules().Squares() && n < 3000; c += 7 {
+	var moves []engine.Move
+	for a := engine.Square(0); int(a) < h.wb.s.Rules().Squares() && len(moves) < 3000; a++ {
+		for c := a + 1; int(c) < h.wb.s.Rules().Squares() && len(moves) < 3000; c += 7 {
 			if b.At(a) == engine.Empty && b.At(c) == engine.Empty {
-				if _, err := h.store.AddMove(context.Background(), b, engine.NewMove(a, c)); err != nil {
-					t.Fatal(err)
-				}
-				n++
+				moves = append(moves, engine.NewMove(a, c))
 			}
 		}
+	}
+	if n, err := h.store.AddMoves(b, moves); err != nil || n != 3000 {
+		t.Fatalf("AddMoves: %d stored, %v", n, err)
 	}
 	h.wb.Cursor().Home()
 	before := h.store.Calls("Children")

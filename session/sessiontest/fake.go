@@ -151,6 +151,29 @@ func (s *Store) AddMove(_ context.Context, b *engine.Board, m engine.Move) (bool
 	return true, s.settle(s.node(b, false))
 }
 
+// AddMoves stores the moves ms of b as AddMove does each, the statuses
+// derived once at the end (a test's large book); it returns how many were
+// new.
+func (s *Store) AddMoves(b *engine.Board, ms []engine.Move) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, m := range ms {
+		s.count("AddMove")
+		created, err := s.addMove(b, m, false)
+		if err != nil {
+			return n, err
+		}
+		if created {
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, nil
+	}
+	return n, s.settle(s.node(b, false))
+}
+
 // addMove stores m (with partial, a seminull or null move: a verdict's
 // item) as a move of b.
 func (s *Store) addMove(b *engine.Board, m engine.Move, partial bool) (bool, error) {
@@ -233,14 +256,17 @@ func (s *Store) facts(n *Node, a engine.Color) c6book.ProofFacts {
 		Expert: n.proof(a).Expert,
 		Children: func() ([]c6book.ProofChild, error) {
 			out := make([]c6book.ProofChild, len(n.Kids))
+			c := b.Clone()
 			for i, m := range n.Kids {
-				c := b.Clone()
 				if err := c.PlayPartial(m); err != nil {
 					return nil, err
 				}
 				out[i] = c6book.ProofChild{Move: m, Proof: c6book.LeafProof(a)}
 				if cn := s.node(c, false); cn != nil {
 					out[i].Proof = cn.proof(a)
+				}
+				if err := c.Undo(); err != nil {
+					return nil, err
 				}
 			}
 			return out, nil
