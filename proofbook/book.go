@@ -43,6 +43,12 @@ var (
 	// ErrDamaged: an SQLite file with the book's marks that is truncated or
 	// otherwise unreadable.
 	ErrDamaged = errors.New("damaged book file")
+	// ErrVerdictItem: RemoveMove of a move the position's verdict leaves
+	// to prove (undo the verify instead: UndoVerdict).
+	ErrVerdictItem = errors.New("a reply its verdict leaves to prove: undo the verify to remove it")
+	// ErrVerdictChanged: UndoVerdict of a verdict that is no longer the
+	// position's (another verdict was stored since).
+	ErrVerdictChanged = errors.New("its verdict changed since")
 )
 
 // DefaultBusyTimeout is how long a write waits for another program's write

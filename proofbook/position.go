@@ -749,57 +749,88 @@ func (bk *Book) SetMarks(ctx context.Context, id PosID, marks []Mark) error {
 // RemoveMove deletes the stored move m (in id's canonical frame) and
 // propagates the statuses. The child position is deleted too when nothing
 // else refers to it (no other parent, no moves, notes, verdict or game
-// through it).
+// through it). A move the position's verdict leaves to prove (an item the
+// proof rules would store again) is refused with ErrVerdictItem, and
+// nothing changes: undoing the verify that stored the verdict
+// (UndoVerdict) removes its items with it.
 func (bk *Book) RemoveMove(ctx context.Context, id PosID, m engine.Move) error {
 	return bk.write(ctx, func(tx *sql.Tx) error {
 		list, _, err := loadPos(ctx, tx, bk.rules, id)
 		if err != nil {
 			return err
 		}
-		pm := packMove(repMove(bk.rules, stabilizer(bk.rules, list), m))
-		var child int64
-		err = tx.QueryRowContext(ctx, "SELECT child FROM edge WHERE parent = ? AND move = ?", int64(id), pm).Scan(&child)
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("move %s of position %d: %w", engine.MoveName(bk.rules, m), id, ErrNotFound)
-		}
+		rep := repMove(bk.rules, stabilizer(bk.rules, list), m)
+		found, err := bk.removeEdge(ctx, tx, id, rep)
 		if err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, "DELETE FROM edge WHERE parent = ? AND move = ?", int64(id), pm); err != nil {
-			return err
+		if !found {
+			return fmt.Errorf("move %s of position %d: %w", engine.MoveName(bk.rules, m), id, ErrNotFound)
 		}
-		var refs int
-		if err := tx.QueryRowContext(ctx, `SELECT
+		for a := engine.Black; a <= engine.White; a++ {
+			old, _, err := readProof(ctx, tx, bk.rules, id, a)
+			if err != nil {
+				return err
+			}
+			_, missing, err := recompute(ctx, bk, tx, id, a, old.Expert)
+			if err != nil {
+				return err
+			}
+			if slices.Contains(missing, rep) {
+				return fmt.Errorf("move %s of position %d: %w", engine.MoveName(bk.rules, m), id, ErrVerdictItem)
+			}
+		}
+		return propagate(ctx, bk, tx, []PosID{id})
+	})
+}
+
+// removeEdge deletes the stored move rep (id's canonical frame, its
+// representative) and the child position when nothing else refers to it;
+// found is false when the move is not stored. The caller propagates.
+func (bk *Book) removeEdge(ctx context.Context, tx *sql.Tx, id PosID, rep engine.Move) (found bool, err error) {
+	pm := packMove(rep)
+	var child int64
+	err = tx.QueryRowContext(ctx, "SELECT child FROM edge WHERE parent = ? AND move = ?", int64(id), pm).Scan(&child)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if _, err := tx.ExecContext(ctx, "DELETE FROM edge WHERE parent = ? AND move = ?", int64(id), pm); err != nil {
+		return false, err
+	}
+	var refs int
+	if err := tx.QueryRowContext(ctx, `SELECT
  (SELECT count(*) FROM edge WHERE child = ?1) + (SELECT count(*) FROM edge WHERE parent = ?1) +
  (SELECT count(*) FROM note WHERE pos = ?1) + (SELECT count(*) FROM verdict WHERE pos = ?1) +
  (SELECT count(*) FROM game WHERE leaf = ?1) + (SELECT count(*) FROM game_pos WHERE pos = ?1) +
  (SELECT count(*) FROM proof WHERE root = ?1) +
  (SELECT count(*) FROM meta WHERE root = ?1) + (SELECT count(*) FROM status WHERE pos = ?1 AND expert <> 0) +
  (SELECT count(*) FROM hold WHERE pos = ?1)`, child).Scan(&refs); err != nil {
-			return err
+		return false, err
+	}
+	if _, err := tx.ExecContext(ctx, "DELETE FROM autopilot_move WHERE parent = ? AND move = ?", int64(id), pm); err != nil {
+		return false, err
+	}
+	if refs == 0 {
+		var removed []uint64
+		for a := engine.Black; a <= engine.White; a++ {
+			h, err := oldStatusHash(ctx, tx, child, int(a))
+			if err != nil {
+				return false, err
+			}
+			removed = append(removed, h...)
 		}
-		if _, err := tx.ExecContext(ctx, "DELETE FROM autopilot_move WHERE parent = ? AND move = ?", int64(id), pm); err != nil {
-			return err
+		if _, err := tx.ExecContext(ctx, "DELETE FROM status WHERE pos = ?", child); err != nil {
+			return false, err
 		}
-		if refs == 0 {
-			var removed []uint64
-			for a := engine.Black; a <= engine.White; a++ {
-				h, err := oldStatusHash(ctx, tx, child, int(a))
-				if err != nil {
-					return err
-				}
-				removed = append(removed, h...)
-			}
-			if _, err := tx.ExecContext(ctx, "DELETE FROM status WHERE pos = ?", child); err != nil {
-				return err
-			}
-			if err := bumpDigest(ctx, tx, removed, nil); err != nil {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, "DELETE FROM position WHERE id = ?", child); err != nil {
-				return err
-			}
+		if err := bumpDigest(ctx, tx, removed, nil); err != nil {
+			return false, err
 		}
-		return propagate(ctx, bk, tx, []PosID{id})
-	})
+		if _, err := tx.ExecContext(ctx, "DELETE FROM position WHERE id = ?", child); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
 }
