@@ -289,8 +289,8 @@ func TestVerifyJobBookSwitched(t *testing.T) {
 // failingStore fails StoreVerdict.
 type failingStore struct{ *sessiontest.Store }
 
-func (failingStore) StoreVerdict(context.Context, *engine.Board, c6book.Verdict) ([]engine.Move, error) {
-	return nil, errors.New("disk full")
+func (failingStore) StoreVerdict(context.Context, *engine.Board, c6book.Verdict) (session.VerdictStored, error) {
+	return session.VerdictStored{}, errors.New("disk full")
 }
 
 // A verdict that cannot be stored is reported.
