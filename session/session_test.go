@@ -367,3 +367,34 @@ func TestVerifySummary(t *testing.T) {
 	}
 	f.noErrors()
 }
+
+// A verify that added no reply (a proved verdict) is undoable too:
+// undone, the position has no verdict and its status is as before.
+func TestUndoProvedVerify(t *testing.T) {
+	f := newFixture(t, &sessiontest.Verifier{}, true)
+	f.play("j10")
+	before := f.s.Cursor().Info().Status
+	f.s.Prover().Verify()
+	f.pumpUntil("the verdict", func() bool { return !f.s.Prover().Running() })
+	if v := f.s.Cursor().Verdict(); v == nil || !v.Proved() {
+		t.Fatalf("verdict %+v, want a proved one", v)
+	}
+	if f.s.Cursor().Info().Status == before {
+		t.Fatalf("the proved verdict left the status %s: the test means nothing", before)
+	}
+	if got := f.s.History().CanUndo(); got != "verify" {
+		t.Fatalf("CanUndo %q, want verify", got)
+	}
+	f.s.History().Undo()
+	f.settle()
+	if v := f.s.Cursor().Verdict(); v != nil || f.s.Cursor().Info().Status != before {
+		t.Fatalf("after undo: verdict %+v, status %s; want none, %s", v, f.s.Cursor().Info().Status, before)
+	}
+	if n := f.store.Node(f.s.Cursor().Position(), false); n == nil || len(n.Verdict) != 0 {
+		t.Fatalf("the book keeps a verdict: %+v", n)
+	}
+	if got := f.s.History().CanUndo(); got != "add j10" {
+		t.Fatalf("CanUndo %q after undo, want add j10", got)
+	}
+	f.noErrors()
+}
