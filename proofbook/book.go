@@ -45,10 +45,10 @@ var (
 	ErrDamaged = errors.New("damaged book file")
 	// ErrVerdictItem: RemoveMove of a move the position's verdict leaves
 	// to prove (undo the verify instead: UndoVerdict).
-	ErrVerdictItem = errors.New("a reply its verdict leaves to prove: undo the verify to remove it")
+	ErrVerdictItem = c6book.ErrVerdictItem
 	// ErrVerdictChanged: UndoVerdict of a verdict that is no longer the
 	// position's (another verdict was stored since).
-	ErrVerdictChanged = errors.New("its verdict changed since")
+	ErrVerdictChanged = c6book.ErrVerdictChanged
 )
 
 // DefaultBusyTimeout is how long a write waits for another program's write

@@ -232,6 +232,12 @@ func (h *History) Undo() {
 	s.call(func(ctx context.Context, store BookStore) func() {
 		err := e.undo(ctx, store, b)
 		return func() {
+			if errors.Is(err, c6book.ErrVerdictItem) || errors.Is(err, c6book.ErrVerdictChanged) {
+				// The book refuses it under the proof rules, now and later:
+				// the edit leaves the stack (a later verdict took it over).
+				s.fail(fmt.Errorf("cannot undo %s: %w", e.describe(), err))
+				return
+			}
 			if err != nil {
 				h.push(e)
 				s.fail(fmt.Errorf("undo %s: %w", e.describe(), err))

@@ -398,3 +398,36 @@ func TestUndoProvedVerify(t *testing.T) {
 	}
 	f.noErrors()
 }
+
+// A verify whose verdict was replaced since (by another program, the
+// auto-pilot) cannot be undone: the book refuses, nothing changes, and the
+// edit leaves the undo stack instead of blocking it.
+func TestUndoVerifyReplacedSince(t *testing.T) {
+	f := newFixture(t, &sessiontest.Verifier{Unsolved: []string{"a1a2"}}, true)
+	f.play("j10")
+	f.s.Prover().Verify()
+	f.pumpUntil("the verdict", func() bool { return !f.s.Prover().Running() })
+	if got := f.s.History().CanUndo(); got != "verify's new reply" {
+		t.Fatalf("CanUndo %q", got)
+	}
+	b := f.s.Cursor().Position().Clone()
+	later, err := (&sessiontest.Verifier{}).Verify(t.Context(), b, 2, func(session.Progress) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.store.StoreVerdict(t.Context(), b, later); err != nil {
+		t.Fatal(err)
+	}
+	f.s.History().Undo()
+	f.settle()
+	if len(f.errs) != 1 || !errors.Is(f.errs[0], c6book.ErrVerdictChanged) {
+		t.Fatalf("errors %v, want the verdict changed since", f.errs)
+	}
+	f.errs = nil
+	if n := f.store.Node(b, false); n == nil || n.Verdict[engine.Black] == nil || !n.Verdict[engine.Black].Proved() {
+		t.Fatalf("the later verdict is gone: %+v", n)
+	}
+	if got := f.s.History().CanUndo(); got != "add j10" {
+		t.Fatalf("CanUndo %q after the refused undo, want add j10", got)
+	}
+}

@@ -2,6 +2,7 @@ package sessiontest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
@@ -305,8 +306,8 @@ func Conformance(t *testing.T, newStore func(t *testing.T, r engine.Rules) sessi
 			t.Fatalf("the open verdict added %v: want its two items not stored before", first.Added)
 		}
 		afterFirst := state(t)
-		if err := s.RemoveMove(ctx, d, first.Added[0]); err == nil {
-			t.Error("RemoveMove of a reply the verdict leaves to prove: no error")
+		if err := s.RemoveMove(ctx, d, first.Added[0]); !errors.Is(err, c6book.ErrVerdictItem) {
+			t.Errorf("RemoveMove of a reply the verdict leaves to prove: %v, want ErrVerdictItem", err)
 		}
 		if got := state(t); got != afterFirst {
 			t.Errorf("after the refused RemoveMove: %s, want %s", got, afterFirst)
@@ -317,8 +318,8 @@ func Conformance(t *testing.T, newStore func(t *testing.T, r engine.Rules) sessi
 		}
 		want(t, s, "the proved verdict", d, engine.Black, c6book.StatusProved)
 		afterSecond := state(t)
-		if err := s.UndoVerdict(ctx, d, first); err == nil {
-			t.Error("undo of a verdict replaced since: no error")
+		if err := s.UndoVerdict(ctx, d, first); !errors.Is(err, c6book.ErrVerdictChanged) {
+			t.Errorf("undo of a verdict replaced since: %v, want ErrVerdictChanged", err)
 		}
 		if got := state(t); got != afterSecond {
 			t.Errorf("after the refused undo: %s, want %s", got, afterSecond)

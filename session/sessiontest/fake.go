@@ -265,7 +265,7 @@ func (s *Store) RemoveMove(_ context.Context, b *engine.Board, m engine.Move) er
 	for a := engine.Black; a <= engine.White; a++ {
 		_, missing, err := c6book.ProofOf(s.facts(n, a))
 		if err == nil && slices.Contains(missing, rep) {
-			err = fmt.Errorf("move %s: %w", engine.MoveName(s.rules, m), errVerdictItem)
+			err = fmt.Errorf("move %s: %w", engine.MoveName(s.rules, m), c6book.ErrVerdictItem)
 		}
 		if err != nil { // nothing changes
 			n.Kids = kids
@@ -280,10 +280,6 @@ func (s *Store) RemoveMove(_ context.Context, b *engine.Board, m engine.Move) er
 	}
 	return s.settle(n)
 }
-
-// errVerdictItem is the book's refusal to remove a verdict's reply
-// (proofbook.ErrVerdictItem).
-var errVerdictItem = errors.New("a reply its verdict leaves to prove: undo the verify to remove it")
 
 // removeMove removes the stored move m of n (not settled).
 func (s *Store) removeMove(n *Node, m engine.Move) {
@@ -367,7 +363,7 @@ func (s *Store) UndoVerdict(_ context.Context, b *engine.Board, st session.Verdi
 	}
 	n := s.node(b, false)
 	if n == nil || n.Verdict[u.attacker] != u.stored {
-		return errors.New("undo verify: its verdict changed since")
+		return c6book.ErrVerdictChanged
 	}
 	if u.prev != nil {
 		n.Verdict[u.attacker] = u.prev
