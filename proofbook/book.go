@@ -43,12 +43,6 @@ var (
 	// ErrDamaged: an SQLite file with the book's marks that is truncated or
 	// otherwise unreadable.
 	ErrDamaged = errors.New("damaged book file")
-	// ErrVerdictItem: RemoveMove of a move the position's verdict leaves
-	// to prove (undo the verify instead: UndoVerdict).
-	ErrVerdictItem = c6book.ErrVerdictItem
-	// ErrVerdictChanged: UndoVerdict of a verdict that is no longer the
-	// position's (another verdict was stored since).
-	ErrVerdictChanged = c6book.ErrVerdictChanged
 )
 
 // DefaultBusyTimeout is how long a write waits for another program's write

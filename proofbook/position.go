@@ -750,7 +750,7 @@ func (bk *Book) SetMarks(ctx context.Context, id PosID, marks []Mark) error {
 // propagates the statuses. The child position is deleted too when nothing
 // else refers to it (no other parent, no moves, notes, verdict or game
 // through it). A move the position's verdict leaves to prove (an item the
-// proof rules would store again) is refused with ErrVerdictItem, and
+// proof rules would store again) is refused with c6book.ErrVerdictItem, and
 // nothing changes: undoing the verify that stored the verdict
 // (UndoVerdict) removes its items with it.
 func (bk *Book) RemoveMove(ctx context.Context, id PosID, m engine.Move) error {
@@ -777,7 +777,7 @@ func (bk *Book) RemoveMove(ctx context.Context, id PosID, m engine.Move) error {
 				return err
 			}
 			if slices.Contains(missing, rep) {
-				return fmt.Errorf("move %s of position %d: %w", engine.MoveName(bk.rules, m), id, ErrVerdictItem)
+				return fmt.Errorf("move %s of position %d: %w", engine.MoveName(bk.rules, m), id, c6book.ErrVerdictItem)
 			}
 		}
 		return propagate(ctx, bk, tx, []PosID{id})

@@ -79,8 +79,8 @@ func sameState(t *testing.T, what string, got, want map[PosID]string) {
 // replies it added are gone (a reply stored before stays), the verdict it
 // replaced is back (none: no verdict), the statuses are as before, and
 // the proof rows still check. A reply of a stored certified verdict cannot
-// be removed by hand (ErrVerdictItem), and a verdict replaced since cannot
-// be undone (ErrVerdictChanged); neither changes anything.
+// be removed by hand (c6book.ErrVerdictItem), and a verdict replaced since cannot
+// be undone (c6book.ErrVerdictChanged); neither changes anything.
 func TestUndoVerdict(t *testing.T) {
 	ctx := t.Context()
 	r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
@@ -127,8 +127,8 @@ func TestUndoVerdict(t *testing.T) {
 
 	// By hand, a reply the verdict leaves to prove cannot be removed.
 	err = bk.RemoveMove(ctx, id, first.Replies[0])
-	if !errors.Is(err, ErrVerdictItem) {
-		t.Errorf("RemoveMove of a verdict's reply: %v, want ErrVerdictItem", err)
+	if !errors.Is(err, c6book.ErrVerdictItem) {
+		t.Errorf("RemoveMove of a verdict's reply: %v, want c6book.ErrVerdictItem", err)
 	}
 	sameState(t, "after the refused RemoveMove", undoState(t, bk), s1)
 
@@ -143,8 +143,8 @@ func TestUndoVerdict(t *testing.T) {
 	if s2[id] == s1[id] {
 		t.Fatalf("the second verify stored the same verdict (%s): the test needs another", s2[id])
 	}
-	if err := bk.UndoVerdict(ctx, id, first.Stored); !errors.Is(err, ErrVerdictChanged) {
-		t.Errorf("undo of a verdict replaced since: %v, want ErrVerdictChanged", err)
+	if err := bk.UndoVerdict(ctx, id, first.Stored); !errors.Is(err, c6book.ErrVerdictChanged) {
+		t.Errorf("undo of a verdict replaced since: %v, want c6book.ErrVerdictChanged", err)
 	}
 	sameState(t, "after the refused undo", undoState(t, bk), s2)
 

@@ -85,7 +85,7 @@ ON CONFLICT(pos) DO UPDATE SET attacker = excluded.attacker, status = excluded.s
 // propagated; moves stored before (games, other lines, the items of the
 // verdict put back) stay. One transaction: when the position's verdict is
 // no longer the one StoreVerdict stored (another was stored since), it
-// returns ErrVerdictChanged and nothing changes.
+// returns c6book.ErrVerdictChanged and nothing changes.
 func (bk *Book) UndoVerdict(ctx context.Context, id PosID, st Stored) error {
 	if st.row == 0 {
 		return errors.New("undo verdict: not a stored verdict")
@@ -96,7 +96,7 @@ func (bk *Book) UndoVerdict(ctx context.Context, id PosID, st Stored) error {
 			return err
 		}
 		if len(now) != 1 || now[0] != st.row {
-			return fmt.Errorf("position %d: %w", id, ErrVerdictChanged)
+			return fmt.Errorf("position %d: %w", id, c6book.ErrVerdictChanged)
 		}
 		if st.prev != nil {
 			err = writeVerdictRow(ctx, tx, id, *st.prev)
