@@ -19,27 +19,12 @@ import (
 // prefix (nil when none).
 func findButton(root fyne.CanvasObject, prefix string) *widget.Button {
 	var found *widget.Button
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		if found != nil {
-			return
+	walkObjects(root, func(o fyne.CanvasObject) bool {
+		if b, ok := o.(*widget.Button); ok && strings.HasPrefix(b.Text, prefix) {
+			found = b
 		}
-		switch c := o.(type) {
-		case *widget.Button:
-			if strings.HasPrefix(c.Text, prefix) {
-				found = c
-			}
-		case *fyne.Container:
-			for _, k := range c.Objects {
-				walk(k)
-			}
-		case fyne.Widget:
-			for _, k := range test.WidgetRenderer(c).Objects() {
-				walk(k)
-			}
-		}
-	}
-	walk(root)
+		return found == nil
+	})
 	return found
 }
 

@@ -3,7 +3,6 @@ package proofbook
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -83,34 +82,7 @@ func sameState(t *testing.T, what string, got, want map[PosID]string) {
 // be undone (c6book.ErrVerdictChanged); neither changes anything.
 func TestUndoVerdict(t *testing.T) {
 	ctx := t.Context()
-	r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
-	bk, err := Create(ctx, filepath.Join(t.TempDir(), "u.c6book"), r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer bk.Close()
-	b, err := engine.ReplayText(r, "e5 a1a2 e4d4")
-	if err != nil {
-		t.Fatal(err)
-	}
-	line, err := bk.AddLine(ctx, b.History())
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := line.IDs[len(line.IDs)-1]
-	small := engine.VerifyOptions{Lambda: 2, Workers: 1, Limits: engine.Limits{MaxNodes: 40}}
-	probe, err := c6book.VerifyBoard(ctx, mustBoard(t, bk, id), nil, 0, small, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(probe.Items()) < 2 || probe.Cert == nil {
-		t.Fatalf("the verdict leaves %d items (certificate %v): the test needs two or more, certified", len(probe.Items()), probe.Cert != nil)
-	}
-	// A reply stored before (as from a game): it stays.
-	kept := probe.Items()[0]
-	if _, err := bk.PlayFrom(ctx, mustBoard(t, bk, id), kept); err != nil {
-		t.Fatal(err)
-	}
+	bk, id, small, kept := verdictFixture(t)
 	s0 := undoState(t, bk)
 
 	first, err := bk.Verify(ctx, id, engine.LocalVerifier{}, small, nil)
