@@ -760,11 +760,11 @@ func (bk *Book) RemoveMove(ctx context.Context, id PosID, m engine.Move) error {
 			return err
 		}
 		rep := repMove(bk.rules, stabilizer(bk.rules, list), m)
-		found, err := bk.removeEdge(ctx, tx, id, rep)
+		found, err := bk.removeEdges(ctx, tx, id, []engine.Move{rep})
 		if err != nil {
 			return err
 		}
-		if !found {
+		if found == 0 {
 			return fmt.Errorf("move %s of position %d: %w", engine.MoveName(bk.rules, m), id, ErrNotFound)
 		}
 		for a := engine.Black; a <= engine.White; a++ {
@@ -784,10 +784,44 @@ func (bk *Book) RemoveMove(ctx context.Context, id PosID, m engine.Move) error {
 	})
 }
 
-// removeEdge deletes the stored move rep (id's canonical frame, its
-// representative) and the child position when nothing else refers to it;
-// found is false when the move is not stored. The caller propagates.
-func (bk *Book) removeEdge(ctx context.Context, tx *sql.Tx, id PosID, rep engine.Move) (found bool, err error) {
+// removeEdges deletes the stored moves reps of position id (its canonical
+// frame, representatives) and each child position that nothing else
+// refers to then; found counts the moves that were stored. The caller
+// propagates.
+func (bk *Book) removeEdges(ctx context.Context, tx *sql.Tx, id PosID, reps []engine.Move) (found int, err error) {
+	// The games that end in a child: one pass over the games for all the
+	// moves (game.leaf has no index).
+	rows, err := tx.QueryContext(ctx, "SELECT DISTINCT leaf FROM game WHERE leaf IN (SELECT child FROM edge WHERE parent = ?)", int64(id))
+	if err != nil {
+		return 0, err
+	}
+	leaves := map[int64]bool{}
+	for rows.Next() {
+		var leaf int64
+		if err := rows.Scan(&leaf); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		leaves[leaf] = true
+	}
+	if err := rows.Close(); err != nil {
+		return 0, err
+	}
+	for _, rep := range reps {
+		ok, err := bk.removeEdge(ctx, tx, id, rep, leaves)
+		if err != nil {
+			return found, err
+		}
+		if ok {
+			found++
+		}
+	}
+	return found, nil
+}
+
+// removeEdge is removeEdges of one move; leaves are the children that are
+// a game's last position.
+func (bk *Book) removeEdge(ctx context.Context, tx *sql.Tx, id PosID, rep engine.Move, leaves map[int64]bool) (found bool, err error) {
 	pm := packMove(rep)
 	var child int64
 	err = tx.QueryRowContext(ctx, "SELECT child FROM edge WHERE parent = ? AND move = ?", int64(id), pm).Scan(&child)
@@ -804,7 +838,7 @@ func (bk *Book) removeEdge(ctx context.Context, tx *sql.Tx, id PosID, rep engine
 	if err := tx.QueryRowContext(ctx, `SELECT
  (SELECT count(*) FROM edge WHERE child = ?1) + (SELECT count(*) FROM edge WHERE parent = ?1) +
  (SELECT count(*) FROM note WHERE pos = ?1) + (SELECT count(*) FROM verdict WHERE pos = ?1) +
- (SELECT count(*) FROM game WHERE leaf = ?1) + (SELECT count(*) FROM game_pos WHERE pos = ?1) +
+ (SELECT count(*) FROM game_pos WHERE pos = ?1) +
  (SELECT count(*) FROM proof WHERE root = ?1) +
  (SELECT count(*) FROM meta WHERE root = ?1) + (SELECT count(*) FROM status WHERE pos = ?1 AND expert <> 0) +
  (SELECT count(*) FROM hold WHERE pos = ?1)`, child).Scan(&refs); err != nil {
@@ -813,7 +847,7 @@ func (bk *Book) removeEdge(ctx context.Context, tx *sql.Tx, id PosID, rep engine
 	if _, err := tx.ExecContext(ctx, "DELETE FROM autopilot_move WHERE parent = ? AND move = ?", int64(id), pm); err != nil {
 		return false, err
 	}
-	if refs == 0 {
+	if refs == 0 && !leaves[child] {
 		var removed []uint64
 		for a := engine.Black; a <= engine.White; a++ {
 			h, err := oldStatusHash(ctx, tx, child, int(a))

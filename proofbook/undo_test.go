@@ -149,3 +149,26 @@ func TestUndoVerdict(t *testing.T) {
 		t.Errorf("RemoveMove of a move no verdict needs: %v", err)
 	}
 }
+
+// A removed move's child that is a game's last position stays (the games
+// are looked up once for all the moves removed).
+func TestRemoveMoveKeepsGameLeaf(t *testing.T) {
+	ctx := t.Context()
+	bk, id, _, kept := verdictFixture(t)
+	child, err := bk.Play(ctx, id, kept)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A game ending there, without its positions (as a game stored before
+	// schema version 6 whose line could not be rebuilt).
+	if _, err := bk.w.ExecContext(ctx, "INSERT INTO game(source, ext_id, leaf, nturns) VALUES ('test', '1', ?, 0)", int64(child)); err != nil {
+		t.Fatal(err)
+	}
+	if err := bk.RemoveMove(ctx, id, kept); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if err := bk.r.QueryRowContext(ctx, "SELECT count(*) FROM position WHERE id = ?", int64(child)).Scan(&n); err != nil || n != 1 {
+		t.Errorf("the game's last position: %d rows, %v; want kept", n, err)
+	}
+}

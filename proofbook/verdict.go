@@ -113,10 +113,8 @@ func (bk *Book) UndoVerdict(ctx context.Context, id PosID, st Stored) error {
 		if err := bumpDigest(ctx, tx, now, back); err != nil {
 			return err
 		}
-		for _, m := range st.Replies {
-			if _, err := bk.removeEdge(ctx, tx, id, m); err != nil {
-				return err
-			}
+		if _, err := bk.removeEdges(ctx, tx, id, st.Replies); err != nil {
+			return err
 		}
 		return propagate(ctx, bk, tx, []PosID{id})
 	})
