@@ -1,6 +1,7 @@
 package c6book
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -37,6 +38,18 @@ import (
 // at its tolerance (its defender stone deficit), in its canonical frame
 // (engine's CanonicalKey); the rules map each child's zone into the
 // parent's frame through the move that reaches it.
+
+// The stores' refusals under the rules (the proof book's and the fake
+// store's alike, so that the workbench can tell them from a failure).
+var (
+	// ErrVerdictItem: removing a move that a stored verdict leaves to
+	// prove (an item ProofOf reports missing, that a store would add again)
+	// is refused; undoing the verify that stored the verdict removes it.
+	ErrVerdictItem = errors.New("a reply its verdict leaves to prove: undo the verify to remove it")
+	// ErrVerdictChanged: a verify cannot be undone once the position's
+	// verdict was replaced (by a later verify).
+	ErrVerdictChanged = errors.New("its verdict changed since")
+)
 
 // ProofHow says what a proved or disproved status rests on. Its bytes are
 // what the book stores (status.how) and the CLI prints.

@@ -653,16 +653,28 @@ func TestSolvedBrowser(t *testing.T) {
 // with prefix ("" when none).
 func findLabel(root fyne.CanvasObject, prefix string) string {
 	var found string
+	walkObjects(root, func(o fyne.CanvasObject) bool {
+		if l, ok := o.(*widget.Label); ok && strings.HasPrefix(l.Text, prefix) {
+			found = l.Text
+		}
+		return found == ""
+	})
+	return found
+}
+
+// walkObjects visits root and the objects under it (containers' and
+// widgets' rendered objects), depth first, while visit returns true.
+func walkObjects(root fyne.CanvasObject, visit func(fyne.CanvasObject) bool) {
+	more := true
 	var walk func(o fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
-		if found != "" {
+		if !more {
+			return
+		}
+		if more = visit(o); !more {
 			return
 		}
 		switch c := o.(type) {
-		case *widget.Label:
-			if strings.HasPrefix(c.Text, prefix) {
-				found = c.Text
-			}
 		case *fyne.Container:
 			for _, k := range c.Objects {
 				walk(k)
@@ -674,7 +686,6 @@ func findLabel(root fyne.CanvasObject, prefix string) string {
 		}
 	}
 	walk(root)
-	return found
 }
 
 // A read-only book: "read-only" in the title and the status bar, imports

@@ -234,22 +234,36 @@ func (s *bookStore) SetDisproved(ctx context.Context, b *engine.Board, a engine.
 }
 
 // StoreVerdict stores v, a verdict in b's frame (the verifier's), mapped
-// into the book's canonical frame.
-func (s *bookStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) ([]engine.Move, error) {
+// into the book's canonical frame; its Undo is the book's answer
+// (proofbook.Stored).
+func (s *bookStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) (session.VerdictStored, error) {
 	id, sym, err := s.mustLocate(ctx, b)
 	if err != nil {
-		return nil, err
+		return session.VerdictStored{}, err
 	}
 	r := s.bk.Rules()
 	st, err := s.bk.StoreVerdict(ctx, id, v.Transform(r, sym))
 	if err != nil {
-		return nil, err
+		return session.VerdictStored{}, err
 	}
 	added := make([]engine.Move, len(st.Replies))
 	for i, m := range st.Replies {
 		added[i] = proofbook.FromCanonical(r, sym, m)
 	}
-	return added, nil
+	return session.VerdictStored{Added: added, Undo: st}, nil
+}
+
+// UndoVerdict takes back a StoreVerdict on b (proofbook's UndoVerdict).
+func (s *bookStore) UndoVerdict(ctx context.Context, b *engine.Board, st session.VerdictStored) error {
+	stored, ok := st.Undo.(proofbook.Stored)
+	if !ok {
+		return errors.New("undo verify: not a verdict this book stored")
+	}
+	id, _, err := s.mustLocate(ctx, b)
+	if err != nil {
+		return err
+	}
+	return s.bk.UndoVerdict(ctx, id, stored)
 }
 
 // shortTurns is how many turns a list row shows of a line from the root.

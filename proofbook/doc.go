@@ -45,12 +45,15 @@
 //	                                             game counts, most played first, then by status (SortChildren)
 //	Play(ctx, id, m) (PosID, error)              m in id's canonical frame; adds edge+node
 //	PlayFrom(ctx, b, m) (PosID, error)           b and m in the caller's frame
-//	RemoveMove(ctx, id, m) error                 undo of Play (drops an orphaned leaf)
+//	RemoveMove(ctx, id, m) error                 undo of Play (drops an orphaned leaf); refuses a reply the
+//	                                             position's verdict leaves to prove (c6book.ErrVerdictItem)
 //	AddLine(ctx, turns) (Line, error)            a game from the empty board
 //	SetComment(ctx, id, text) / SetLabel(ctx, id, label) / SetMarks(ctx, id, []Mark) error
 //	SetDisproved(ctx, id, attacker, on) error    the expert's disproof (sticky)
 //	Verify(ctx, id, engine.Verifier, opts, progress) (Verified, error)   the one verify-and-store path: c6book.VerifyBoard, then StoreVerdict
 //	StoreVerdict(ctx, id, c6book.Verdict) (Stored, error)   re-checks the certificate (c6book Verdict.Check), adds the items as children, propagates; returns what it added
+//	UndoVerdict(ctx, id, Stored) error           takes a StoreVerdict back: the verdict it replaced (or none),
+//	                                             its new replies removed, propagated (c6book.ErrVerdictChanged: replaced since)
 //	Items(ctx, id, attacker) ([]Item, error)     what a verdict still leaves to prove (incl. (s, x) of closed seminulls)
 //	Next(ctx, from, attacker) (Line, error)      the most-proving position below from (pass the current position)
 //	Prove(ctx, id, engine.Verifier, ProveOptions, progress) (ProveResult, error)  the auto-pilot (JL-PNS over the book; autopilot.go)

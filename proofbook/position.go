@@ -749,57 +749,122 @@ func (bk *Book) SetMarks(ctx context.Context, id PosID, marks []Mark) error {
 // RemoveMove deletes the stored move m (in id's canonical frame) and
 // propagates the statuses. The child position is deleted too when nothing
 // else refers to it (no other parent, no moves, notes, verdict or game
-// through it).
+// through it). A move the position's verdict leaves to prove (an item the
+// proof rules would store again) is refused with c6book.ErrVerdictItem, and
+// nothing changes: undoing the verify that stored the verdict
+// (UndoVerdict) removes its items with it.
 func (bk *Book) RemoveMove(ctx context.Context, id PosID, m engine.Move) error {
 	return bk.write(ctx, func(tx *sql.Tx) error {
 		list, _, err := loadPos(ctx, tx, bk.rules, id)
 		if err != nil {
 			return err
 		}
-		pm := packMove(repMove(bk.rules, stabilizer(bk.rules, list), m))
-		var child int64
-		err = tx.QueryRowContext(ctx, "SELECT child FROM edge WHERE parent = ? AND move = ?", int64(id), pm).Scan(&child)
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("move %s of position %d: %w", engine.MoveName(bk.rules, m), id, ErrNotFound)
-		}
+		rep := repMove(bk.rules, stabilizer(bk.rules, list), m)
+		found, err := bk.removeEdges(ctx, tx, id, []engine.Move{rep})
 		if err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, "DELETE FROM edge WHERE parent = ? AND move = ?", int64(id), pm); err != nil {
-			return err
+		if found == 0 {
+			return fmt.Errorf("move %s of position %d: %w", engine.MoveName(bk.rules, m), id, ErrNotFound)
 		}
-		var refs int
-		if err := tx.QueryRowContext(ctx, `SELECT
- (SELECT count(*) FROM edge WHERE child = ?1) + (SELECT count(*) FROM edge WHERE parent = ?1) +
- (SELECT count(*) FROM note WHERE pos = ?1) + (SELECT count(*) FROM verdict WHERE pos = ?1) +
- (SELECT count(*) FROM game WHERE leaf = ?1) + (SELECT count(*) FROM game_pos WHERE pos = ?1) +
- (SELECT count(*) FROM proof WHERE root = ?1) +
- (SELECT count(*) FROM meta WHERE root = ?1) + (SELECT count(*) FROM status WHERE pos = ?1 AND expert <> 0) +
- (SELECT count(*) FROM hold WHERE pos = ?1)`, child).Scan(&refs); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, "DELETE FROM autopilot_move WHERE parent = ? AND move = ?", int64(id), pm); err != nil {
-			return err
-		}
-		if refs == 0 {
-			var removed []uint64
-			for a := engine.Black; a <= engine.White; a++ {
-				h, err := oldStatusHash(ctx, tx, child, int(a))
-				if err != nil {
-					return err
-				}
-				removed = append(removed, h...)
-			}
-			if _, err := tx.ExecContext(ctx, "DELETE FROM status WHERE pos = ?", child); err != nil {
+		for a := engine.Black; a <= engine.White; a++ {
+			old, _, err := readProof(ctx, tx, bk.rules, id, a)
+			if err != nil {
 				return err
 			}
-			if err := bumpDigest(ctx, tx, removed, nil); err != nil {
+			_, missing, err := recompute(ctx, bk, tx, id, a, old.Expert)
+			if err != nil {
 				return err
 			}
-			if _, err := tx.ExecContext(ctx, "DELETE FROM position WHERE id = ?", child); err != nil {
-				return err
+			if slices.Contains(missing, rep) {
+				return fmt.Errorf("move %s of position %d: %w", engine.MoveName(bk.rules, m), id, c6book.ErrVerdictItem)
 			}
 		}
 		return propagate(ctx, bk, tx, []PosID{id})
 	})
+}
+
+// removeEdges deletes the stored moves reps of position id (its canonical
+// frame, representatives) and each child position that nothing else
+// refers to then; found counts the moves that were stored. The caller
+// propagates.
+func (bk *Book) removeEdges(ctx context.Context, tx *sql.Tx, id PosID, reps []engine.Move) (found int, err error) {
+	// The games that end in a child: one pass over the games for all the
+	// moves (game.leaf has no index).
+	rows, err := tx.QueryContext(ctx, "SELECT DISTINCT leaf FROM game WHERE leaf IN (SELECT child FROM edge WHERE parent = ?)", int64(id))
+	if err != nil {
+		return 0, err
+	}
+	leaves := map[int64]bool{}
+	for rows.Next() {
+		var leaf int64
+		if err := rows.Scan(&leaf); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		leaves[leaf] = true
+	}
+	if err := rows.Close(); err != nil {
+		return 0, err
+	}
+	for _, rep := range reps {
+		ok, err := bk.removeEdge(ctx, tx, id, rep, leaves)
+		if err != nil {
+			return found, err
+		}
+		if ok {
+			found++
+		}
+	}
+	return found, nil
+}
+
+// removeEdge is removeEdges of one move; leaves are the children that are
+// a game's last position.
+func (bk *Book) removeEdge(ctx context.Context, tx *sql.Tx, id PosID, rep engine.Move, leaves map[int64]bool) (found bool, err error) {
+	pm := packMove(rep)
+	var child int64
+	err = tx.QueryRowContext(ctx, "SELECT child FROM edge WHERE parent = ? AND move = ?", int64(id), pm).Scan(&child)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if _, err := tx.ExecContext(ctx, "DELETE FROM edge WHERE parent = ? AND move = ?", int64(id), pm); err != nil {
+		return false, err
+	}
+	var refs int
+	if err := tx.QueryRowContext(ctx, `SELECT
+ (SELECT count(*) FROM edge WHERE child = ?1) + (SELECT count(*) FROM edge WHERE parent = ?1) +
+ (SELECT count(*) FROM note WHERE pos = ?1) + (SELECT count(*) FROM verdict WHERE pos = ?1) +
+ (SELECT count(*) FROM game_pos WHERE pos = ?1) +
+ (SELECT count(*) FROM proof WHERE root = ?1) +
+ (SELECT count(*) FROM meta WHERE root = ?1) + (SELECT count(*) FROM status WHERE pos = ?1 AND expert <> 0) +
+ (SELECT count(*) FROM hold WHERE pos = ?1)`, child).Scan(&refs); err != nil {
+		return false, err
+	}
+	if _, err := tx.ExecContext(ctx, "DELETE FROM autopilot_move WHERE parent = ? AND move = ?", int64(id), pm); err != nil {
+		return false, err
+	}
+	if refs == 0 && !leaves[child] {
+		var removed []uint64
+		for a := engine.Black; a <= engine.White; a++ {
+			h, err := oldStatusHash(ctx, tx, child, int(a))
+			if err != nil {
+				return false, err
+			}
+			removed = append(removed, h...)
+		}
+		if _, err := tx.ExecContext(ctx, "DELETE FROM status WHERE pos = ?", child); err != nil {
+			return false, err
+		}
+		if err := bumpDigest(ctx, tx, removed, nil); err != nil {
+			return false, err
+		}
+		if _, err := tx.ExecContext(ctx, "DELETE FROM position WHERE id = ?", child); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
 }

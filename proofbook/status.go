@@ -421,16 +421,18 @@ func (bk *Book) StoreVerdict(ctx context.Context, id PosID, v c6book.Verdict) (S
 		if err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO verdict(pos, attacker, status, ord, engine, data, created_at, cert) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT(pos) DO UPDATE SET attacker = excluded.attacker, status = excluded.status, ord = excluded.ord,
-  engine = excluded.engine, data = excluded.data, created_at = excluded.created_at, cert = excluded.cert`,
-			int64(id), int(v.Attacker), v.Status, v.Order, v.Engine, data, time.Now().Unix(), cert); err != nil {
+		if st.prev, err = readVerdictRow(ctx, tx, id); err != nil {
+			return err
+		}
+		if err := writeVerdictRow(ctx, tx, id, verdictRow{attacker: int(v.Attacker), status: v.Status, ord: v.Order,
+			engine: v.Engine, data: data, created: time.Now().Unix(), cert: cert}); err != nil {
 			return err
 		}
 		stored, err := oldVerdictHash(ctx, tx, int64(id))
 		if err != nil {
 			return err
 		}
+		st.row = stored[0]
 		if err := bumpDigest(ctx, tx, removed, stored); err != nil {
 			return err
 		}

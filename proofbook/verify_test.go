@@ -17,36 +17,7 @@ import (
 // second run adds nothing. A verdict the store refuses is a *StoreError.
 func TestVerifyReportsWhatItAdded(t *testing.T) {
 	ctx := t.Context()
-	r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
-	bk, err := Create(ctx, filepath.Join(t.TempDir(), "v.c6book"), r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer bk.Close()
-	b, err := engine.ReplayText(r, "e5 a1a2 e4d4")
-	if err != nil {
-		t.Fatal(err)
-	}
-	line, err := bk.AddLine(ctx, b.History())
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := line.IDs[len(line.IDs)-1]
-	// One hand-made reply, so that the verdict's items include one stored
-	// already.
-	opts := engine.VerifyOptions{Lambda: 2, Workers: 1, Limits: engine.Limits{MaxNodes: 40}}
-	probe, err := c6book.VerifyBoard(ctx, mustBoard(t, bk, id), nil, 0, opts, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	items := probe.Items()
-	if len(items) < 2 {
-		t.Fatalf("the verdict leaves %d items: the test needs two or more (budget too large?)", len(items))
-	}
-	cb := mustBoard(t, bk, id)
-	if _, err := bk.PlayFrom(ctx, cb, items[0]); err != nil {
-		t.Fatal(err)
-	}
+	bk, id, opts, _ := verdictFixture(t)
 	moves := func() []int64 {
 		kids, err := bk.Children(ctx, id)
 		if err != nil {
@@ -129,6 +100,44 @@ func (forgingVerifier) Verify(ctx context.Context, b *engine.Board, opts engine.
 		v.Unsolved = v.Unsolved[:len(v.Unsolved)-1]
 	}
 	return v, err
+}
+
+// verdictFixture is a new book with the line e5 a1a2 e4d4 (9×9 connect-5)
+// whose end, id (the defender to move), gets a certified open verdict
+// with two or more items under opts (the verifier's own node budget: no
+// clock decides), and the first item, kept, stored beforehand by hand (as
+// a game would), so that the verdict's items include one stored already.
+func verdictFixture(t *testing.T) (bk *Book, id PosID, opts engine.VerifyOptions, kept engine.Move) {
+	t.Helper()
+	ctx := t.Context()
+	r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+	bk, err := Create(ctx, filepath.Join(t.TempDir(), "v.c6book"), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { bk.Close() })
+	b, err := engine.ReplayText(r, "e5 a1a2 e4d4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, err := bk.AddLine(ctx, b.History())
+	if err != nil {
+		t.Fatal(err)
+	}
+	id = line.IDs[len(line.IDs)-1]
+	opts = engine.VerifyOptions{Lambda: 2, Workers: 1, Limits: engine.Limits{MaxNodes: 40}}
+	probe, err := c6book.VerifyBoard(ctx, mustBoard(t, bk, id), nil, 0, opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := probe.Items()
+	if len(items) < 2 || probe.Cert == nil {
+		t.Fatalf("the verdict leaves %d items (certificate %v): the test needs two or more, certified (budget too large?)", len(items), probe.Cert != nil)
+	}
+	if _, err := bk.PlayFrom(ctx, mustBoard(t, bk, id), items[0]); err != nil {
+		t.Fatal(err)
+	}
+	return bk, id, opts, items[0]
 }
 
 func mustBoard(t *testing.T, bk *Book, id PosID) *engine.Board {

@@ -11,7 +11,8 @@ import (
 
 // History is the undo stack of the edits made to the book from the
 // workbench (moves, notes, square labels, disproved marks, "leave to me",
-// the replies a verify added), and the edits that are not a move or notes.
+// a verify's verdict with the replies it added), and the edits that are
+// not a move or notes.
 // Each edit is a type that stores itself (do) and stores back what it
 // replaced (undo). Its methods run on the UI goroutine.
 type History struct {
@@ -137,41 +138,37 @@ func setHold(ctx context.Context, store BookStore, b *engine.Board, a engine.Col
 	return h.SetHold(ctx, b, a, on)
 }
 
-// repliesEdit stores a verdict: the replies it added are the edit (the
-// verdict itself stays when it is undone: it is the verifier's, not the
-// user's).
+// repliesEdit stores a verdict and the replies it adds; undone, the book
+// is as it was before (the verdict it replaced back, its new replies
+// removed: UndoVerdict).
 type repliesEdit struct {
 	editAt
 	verdict c6book.Verdict
-	added   []engine.Move
+	stored  VerdictStored
 }
 
 func (e *repliesEdit) do(ctx context.Context, store BookStore, b *engine.Board) error {
-	added, err := store.StoreVerdict(ctx, b, e.verdict)
-	e.added = added
+	st, err := store.StoreVerdict(ctx, b, e.verdict)
+	e.stored = st
 	return err
 }
 
 func (e *repliesEdit) undo(ctx context.Context, store BookStore, b *engine.Board) error {
-	for _, m := range e.added {
-		if err := store.RemoveMove(ctx, b, m); err != nil {
-			return err
-		}
-	}
-	return nil
+	return store.UndoVerdict(ctx, b, e.stored)
 }
 
 func (e *repliesEdit) describe() string {
-	if len(e.added) > 1 {
-		return "verify's " + Plural(len(e.added), "new reply", "new replies")
+	switch n := len(e.stored.Added); {
+	case n > 1:
+		return "verify's " + Plural(n, "new reply", "new replies")
+	case n == 1:
+		return "verify's new reply"
 	}
-	return "verify's new reply"
+	return "verify"
 }
 
-func (e *repliesEdit) noOp() bool { return len(e.added) == 0 }
-
 // noOpEdit is an edit that may turn out to change nothing once done (a
-// move already stored, a verdict that added no reply).
+// move already stored).
 type noOpEdit interface{ noOp() bool }
 
 func isNoOp(e edit) bool {
@@ -235,6 +232,12 @@ func (h *History) Undo() {
 	s.call(func(ctx context.Context, store BookStore) func() {
 		err := e.undo(ctx, store, b)
 		return func() {
+			if errors.Is(err, c6book.ErrVerdictItem) || errors.Is(err, c6book.ErrVerdictChanged) {
+				// The book refuses it under the proof rules, now and later:
+				// the edit leaves the stack (a later verdict took it over).
+				s.fail(fmt.Errorf("cannot undo %s: %w", e.describe(), err))
+				return
+			}
 			if err != nil {
 				h.push(e)
 				s.fail(fmt.Errorf("undo %s: %w", e.describe(), err))

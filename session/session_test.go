@@ -289,8 +289,8 @@ func TestVerifyJobBookSwitched(t *testing.T) {
 // failingStore fails StoreVerdict.
 type failingStore struct{ *sessiontest.Store }
 
-func (failingStore) StoreVerdict(context.Context, *engine.Board, c6book.Verdict) ([]engine.Move, error) {
-	return nil, errors.New("disk full")
+func (failingStore) StoreVerdict(context.Context, *engine.Board, c6book.Verdict) (session.VerdictStored, error) {
+	return session.VerdictStored{}, errors.New("disk full")
 }
 
 // A verdict that cannot be stored is reported.
@@ -366,4 +366,68 @@ func TestVerifySummary(t *testing.T) {
 		}
 	}
 	f.noErrors()
+}
+
+// A verify that added no reply (a proved verdict) is undoable too:
+// undone, the position has no verdict and its status is as before.
+func TestUndoProvedVerify(t *testing.T) {
+	f := newFixture(t, &sessiontest.Verifier{}, true)
+	f.play("j10")
+	before := f.s.Cursor().Info().Status
+	f.s.Prover().Verify()
+	f.pumpUntil("the verdict", func() bool { return !f.s.Prover().Running() })
+	if v := f.s.Cursor().Verdict(); v == nil || !v.Proved() {
+		t.Fatalf("verdict %+v, want a proved one", v)
+	}
+	if f.s.Cursor().Info().Status == before {
+		t.Fatalf("the proved verdict left the status %s: the test means nothing", before)
+	}
+	if got := f.s.History().CanUndo(); got != "verify" {
+		t.Fatalf("CanUndo %q, want verify", got)
+	}
+	f.s.History().Undo()
+	f.settle()
+	if v := f.s.Cursor().Verdict(); v != nil || f.s.Cursor().Info().Status != before {
+		t.Fatalf("after undo: verdict %+v, status %s; want none, %s", v, f.s.Cursor().Info().Status, before)
+	}
+	if n := f.store.Node(f.s.Cursor().Position(), false); n == nil || len(n.Verdict) != 0 {
+		t.Fatalf("the book keeps a verdict: %+v", n)
+	}
+	if got := f.s.History().CanUndo(); got != "add j10" {
+		t.Fatalf("CanUndo %q after undo, want add j10", got)
+	}
+	f.noErrors()
+}
+
+// A verify whose verdict was replaced since (by another program, the
+// auto-pilot) cannot be undone: the book refuses, nothing changes, and the
+// edit leaves the undo stack instead of blocking it.
+func TestUndoVerifyReplacedSince(t *testing.T) {
+	f := newFixture(t, &sessiontest.Verifier{Unsolved: []string{"a1a2"}}, true)
+	f.play("j10")
+	f.s.Prover().Verify()
+	f.pumpUntil("the verdict", func() bool { return !f.s.Prover().Running() })
+	if got := f.s.History().CanUndo(); got != "verify's new reply" {
+		t.Fatalf("CanUndo %q", got)
+	}
+	b := f.s.Cursor().Position().Clone()
+	later, err := (&sessiontest.Verifier{}).Verify(t.Context(), b, 2, func(session.Progress) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.store.StoreVerdict(t.Context(), b, later); err != nil {
+		t.Fatal(err)
+	}
+	f.s.History().Undo()
+	f.settle()
+	if len(f.errs) != 1 || !errors.Is(f.errs[0], c6book.ErrVerdictChanged) {
+		t.Fatalf("errors %v, want the verdict changed since", f.errs)
+	}
+	f.errs = nil
+	if n := f.store.Node(b, false); n == nil || n.Verdict[engine.Black] == nil || !n.Verdict[engine.Black].Proved() {
+		t.Fatalf("the later verdict is gone: %+v", n)
+	}
+	if got := f.s.History().CanUndo(); got != "add j10" {
+		t.Fatalf("CanUndo %q after the refused undo, want add j10", got)
+	}
 }

@@ -96,10 +96,17 @@ type BookStore interface {
 	// attacker does not win b.
 	SetDisproved(ctx context.Context, b *engine.Board, attacker engine.Color, on bool) error
 	// StoreVerdict records the verdict of Verify on b (the defender to
-	// move) and adds its unsolved defender moves as children of b; added
-	// are the moves out of b (b's orientation) it stored that were not
-	// stored before.
-	StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) (added []engine.Move, err error)
+	// move) and adds its unsolved defender moves as children of b; it
+	// returns what it stored (the new replies, and what UndoVerdict
+	// needs). RemoveMove refuses a reply a stored verdict that counts
+	// leaves to prove: undo the verify instead.
+	StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) (VerdictStored, error)
+	// UndoVerdict takes back a StoreVerdict on b (st, its answer): the
+	// verdict it replaced is back (none: b has no verdict), the replies it
+	// added are removed (moves stored before stay) and the statuses are
+	// derived again; the book is as it was before. It fails, changing
+	// nothing, when b's verdict was replaced since.
+	UndoVerdict(ctx context.Context, b *engine.Board, st VerdictStored) error
 	// Next returns the most-proving open position below b (b included)
 	// for attacker: e.Line is the moves from b, in b's orientation; ok is
 	// false when there is none.
@@ -119,6 +126,16 @@ type BookStore interface {
 	Game(ctx context.Context, id int64, b *engine.Board) ([][]engine.Square, error)
 	// Resolve returns a line from the root to an entry listed without one.
 	Resolve(ctx context.Context, e Entry) ([]engine.Move, error)
+}
+
+// VerdictStored is what StoreVerdict stored.
+type VerdictStored struct {
+	// Added are the moves out of b (b's orientation) it stored that were
+	// not stored before.
+	Added []engine.Move
+	// Undo is the store's own record of what the verdict replaced, for
+	// UndoVerdict (the session only hands it back).
+	Undo any
 }
 
 // ReadOnlyStore is implemented by a store that may be read-only: ReadOnly

@@ -86,9 +86,9 @@ func (s blockingStore) SetDisproved(ctx context.Context, b *engine.Board, a engi
 	return s.fakeStore.SetDisproved(ctx, b, a, on)
 }
 
-func (s blockingStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) ([]engine.Move, error) {
+func (s blockingStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) (session.VerdictStored, error) {
 	if err := s.wait(ctx); err != nil {
-		return nil, err
+		return session.VerdictStored{}, err
 	}
 	return s.fakeStore.StoreVerdict(ctx, b, v)
 }

@@ -350,12 +350,11 @@ func TestLineCountsFollowAddedMoves(t *testing.T) {
 	}
 }
 
-// The replies a verdict added are an undoable edit; replies the book had
-// before stay. (The verdict has no certificate: the items of a verdict
-// that counts are stored again when the book derives its status, in the
-// proof book as in the fake store.)
+// A verify (its verdict, certified, and the replies it added) is an
+// undoable edit; replies the book had before stay, and the verdict is
+// gone with the replies.
 func TestUndoVerifyReplies(t *testing.T) {
-	fv := &fakeVerifier{Unsolved: []string{"m12m13", "i9k12"}, NoCert: true}
+	fv := &fakeVerifier{Unsolved: []string{"m12m13", "i9k12"}}
 	h := newHarness(t, engine.Connect6(), fv)
 	h.tap("j10", "m12", "m13")
 	h.wb.Cursor().Back()
@@ -371,6 +370,9 @@ func TestUndoVerifyReplies(t *testing.T) {
 	h.wb.History().Undo()
 	if got := strings.Join(childNames(h.wb.s.Rules(), h.wb.Cursor().Children()), " "); got != "m12m13" || h.line() != "j10" {
 		t.Fatalf("after undo: at %q, replies %q", h.line(), got)
+	}
+	if v := h.wb.Cursor().Verdict(); v != nil || h.wb.Cursor().Info().Status != c6book.StatusUnknown {
+		t.Fatalf("after undo: verdict %+v, status %s; want none, unknown", v, h.wb.Cursor().Info().Status)
 	}
 	if h.wb.History().CanUndo() != "add m12m13" {
 		t.Fatalf("CanUndo %q", h.wb.History().CanUndo())

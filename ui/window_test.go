@@ -10,6 +10,7 @@ import (
 
 	"c6book"
 	"c6book/engine"
+	"c6book/session"
 	"c6book/session/sessiontest"
 )
 
@@ -320,10 +321,10 @@ type lockedStore struct {
 	waiting chan struct{}
 }
 
-func (s lockedStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) ([]engine.Move, error) {
+func (s lockedStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) (session.VerdictStored, error) {
 	close(s.waiting)
 	<-ctx.Done()
-	return nil, ctx.Err()
+	return session.VerdictStored{}, ctx.Err()
 }
 
 // A finished verdict waiting for a locked book says so and waits until the

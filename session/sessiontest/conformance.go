@@ -2,6 +2,7 @@ package sessiontest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
@@ -19,7 +20,7 @@ var conformanceTurns = []string{"e5", "a1a2", "e4e6"}
 // removed; a verdict's new replies (StoreVerdict's answer) and the status
 // it leaves; the expert's disproof; the statuses real verdicts leave and
 // their propagation (proved, open, unknown, disproved, a move removed);
-// comments and labels. newStore returns
+// undoing a verify; comments and labels. newStore returns
 // an empty store with the root position, for 9×9 connect-5 rules.
 func Conformance(t *testing.T, newStore func(t *testing.T, r engine.Rules) session.BookStore) {
 	r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
@@ -110,7 +111,7 @@ func Conformance(t *testing.T, newStore func(t *testing.T, r engine.Rules) sessi
 			t.Fatal(err)
 		}
 		var names []string
-		for _, m := range added {
+		for _, m := range added.Added {
 			names = append(names, engine.MoveName(r, m))
 		}
 		slices.Sort(names)
@@ -120,8 +121,8 @@ func Conformance(t *testing.T, newStore func(t *testing.T, r engine.Rules) sessi
 		if got := kids(t, s, d); !slices.Equal(got, []string{"a3a4", "e2e8", "e3e7"}) {
 			t.Errorf("children %v, want the three items", got)
 		}
-		if added, err := s.StoreVerdict(ctx, d, v); err != nil || len(added) != 0 {
-			t.Errorf("the same verdict again: added %v, %v; want nothing", added, err)
+		if again, err := s.StoreVerdict(ctx, d, v); err != nil || len(again.Added) != 0 {
+			t.Errorf("the same verdict again: added %v, %v; want nothing", again.Added, err)
 		}
 		if st := status(t, s, d, engine.Black); st != c6book.StatusOpen {
 			t.Errorf("after an open verdict: %s, want open", st)
@@ -262,6 +263,82 @@ func Conformance(t *testing.T, newStore func(t *testing.T, r engine.Rules) sessi
 		want(t, s, "the disproof cleared", c, engine.Black, c6book.StatusUnknown)
 		want(t, s, "the defender position again", d, engine.Black, c6book.StatusOpen)
 		want(t, s, "its parent again", bs[2], engine.Black, c6book.StatusOpen)
+	})
+
+	// Undoing a verify gives the book back as it was: the verdict it
+	// replaced (none: no verdict), its new replies removed (a reply stored
+	// before stays), the statuses as before. A reply of a stored verdict
+	// cannot be removed by hand, and a verdict replaced since cannot be
+	// undone; neither changes anything.
+	t.Run("undo verify", func(t *testing.T) {
+		s := newStore(t, r)
+		bs := line(t, s, conformanceTurns...)
+		d := bs[3]
+		open := verify(t, d, 100, c6book.StatusOpen, 3)
+		proved := verify(t, d, 1000, c6book.StatusProved, 0)
+		hand := open.Unsolved[0].Move // a reply stored before the verify
+		if _, err := s.AddMove(ctx, d, hand); err != nil {
+			t.Fatal(err)
+		}
+		// state is what the undo must give back: d's replies and verdict,
+		// the statuses on the line for both attackers.
+		state := func(t *testing.T) string {
+			t.Helper()
+			p, err := s.Position(ctx, d, engine.Black)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := fmt.Sprint(kids(t, s, d), " verdict ", p.Verdict != nil)
+			if p.Verdict != nil {
+				out += fmt.Sprint(" ", p.Verdict.Status, len(p.Verdict.Unsolved))
+			}
+			for i, b := range bs {
+				out += fmt.Sprint(" ", i, ":", status(t, s, b, engine.Black), "/", status(t, s, b, engine.White))
+			}
+			return out
+		}
+		before := state(t)
+		first, err := s.StoreVerdict(ctx, d, open)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(first.Added) != 2 || slices.Contains(first.Added, hand) {
+			t.Fatalf("the open verdict added %v: want its two items not stored before", first.Added)
+		}
+		afterFirst := state(t)
+		if err := s.RemoveMove(ctx, d, first.Added[0]); !errors.Is(err, c6book.ErrVerdictItem) {
+			t.Errorf("RemoveMove of a reply the verdict leaves to prove: %v, want ErrVerdictItem", err)
+		}
+		if got := state(t); got != afterFirst {
+			t.Errorf("after the refused RemoveMove: %s, want %s", got, afterFirst)
+		}
+		second, err := s.StoreVerdict(ctx, d, proved)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want(t, s, "the proved verdict", d, engine.Black, c6book.StatusProved)
+		afterSecond := state(t)
+		if err := s.UndoVerdict(ctx, d, first); !errors.Is(err, c6book.ErrVerdictChanged) {
+			t.Errorf("undo of a verdict replaced since: %v, want ErrVerdictChanged", err)
+		}
+		if got := state(t); got != afterSecond {
+			t.Errorf("after the refused undo: %s, want %s", got, afterSecond)
+		}
+		if err := s.UndoVerdict(ctx, d, second); err != nil {
+			t.Fatal(err)
+		}
+		if got := state(t); got != afterFirst {
+			t.Errorf("the proved verdict undone: %s, want the open verdict's book %s", got, afterFirst)
+		}
+		if err := s.UndoVerdict(ctx, d, first); err != nil {
+			t.Fatal(err)
+		}
+		if got := state(t); got != before {
+			t.Errorf("both verifies undone: %s, want the book before them %s", got, before)
+		}
+		if err := s.RemoveMove(ctx, d, hand); err != nil {
+			t.Errorf("RemoveMove of a move no verdict needs: %v", err)
+		}
 	})
 
 	t.Run("notes", func(t *testing.T) {

@@ -4,6 +4,7 @@ package sessiontest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -278,25 +279,51 @@ func (s *Store) facts(n *Node, a engine.Color) c6book.ProofFacts {
 	}
 }
 
+// RemoveMove removes the move m of b; a reply b's verdict leaves to prove
+// (an item the rules would store again) is refused, as the book refuses
+// it.
 func (s *Store) RemoveMove(_ context.Context, b *engine.Board, m engine.Move) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	n := s.node(b, false)
-	if n == nil {
+	if n == nil || !slices.Contains(n.Kids, m) {
 		return nil
 	}
-	i := slices.Index(n.Kids, m)
-	if i < 0 {
-		return nil
-	}
-	n.Kids = slices.Delete(n.Kids, i, i+1)
-	c := b.Clone()
-	if c.PlayPartial(m) == nil {
-		if cn := s.node(c, false); cn != nil {
-			delete(cn.parents, keyOf(b))
+	kids := slices.Clone(n.Kids)
+	s.removeMove(n, m)
+	rep, _ := c6book.RepMove(s.rules, c6book.Stabilizer(b), m)
+	for a := engine.Black; a <= engine.White; a++ {
+		_, missing, err := c6book.ProofOf(s.facts(n, a))
+		if err == nil && slices.Contains(missing, rep) {
+			err = fmt.Errorf("move %s: %w", engine.MoveName(s.rules, m), c6book.ErrVerdictItem)
+		}
+		if err != nil { // nothing changes
+			n.Kids = kids
+			c := b.Clone()
+			if c.PlayPartial(m) == nil {
+				if cn := s.node(c, false); cn != nil {
+					cn.parents[keyOf(b)] = true
+				}
+			}
+			return err
 		}
 	}
 	return s.settle(n)
+}
+
+// removeMove removes the stored move m of n (not settled).
+func (s *Store) removeMove(n *Node, m engine.Move) {
+	i := slices.Index(n.Kids, m)
+	if i < 0 {
+		return
+	}
+	n.Kids = slices.Delete(n.Kids, i, i+1)
+	c := n.board.Clone()
+	if c.PlayPartial(m) == nil {
+		if cn := s.node(c, false); cn != nil {
+			delete(cn.parents, keyOf(n.board))
+		}
+	}
 }
 
 func (s *Store) SetComment(_ context.Context, b *engine.Board, text string) error {
@@ -320,31 +347,63 @@ func (s *Store) SetMarks(_ context.Context, b *engine.Board, marks map[engine.Sq
 	return nil
 }
 
-func (s *Store) StoreVerdict(_ context.Context, b *engine.Board, v c6book.Verdict) ([]engine.Move, error) {
+func (s *Store) StoreVerdict(_ context.Context, b *engine.Board, v c6book.Verdict) (session.VerdictStored, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if b.ToMove() != v.Attacker.Opp() {
-		return nil, fmt.Errorf("verdict for attacker %s on a position with %s to move", v.Attacker, b.ToMove())
+		return session.VerdictStored{}, fmt.Errorf("verdict for attacker %s on a position with %s to move", v.Attacker, b.ToMove())
 	}
 	n := s.node(b, true)
 	had := slices.Clone(n.Kids)
 	vv := v
+	undo := verdictUndo{attacker: v.Attacker, stored: &vv, prev: n.Verdict[v.Attacker]}
 	n.Verdict[v.Attacker] = &vv
 	for _, m := range v.Items() {
 		if _, err := s.addMove(b, m, true); err != nil {
-			return nil, err
+			return session.VerdictStored{}, err
 		}
 	}
 	if err := s.settle(n); err != nil {
-		return nil, err
+		return session.VerdictStored{}, err
 	}
-	var added []engine.Move
 	for _, m := range n.Kids {
 		if !slices.Contains(had, m) {
-			added = append(added, m)
+			undo.added = append(undo.added, m)
 		}
 	}
-	return added, nil
+	return session.VerdictStored{Added: slices.Clone(undo.added), Undo: undo}, nil
+}
+
+// verdictUndo is the fake's record of a StoreVerdict (VerdictStored.Undo).
+type verdictUndo struct {
+	attacker     engine.Color
+	stored, prev *c6book.Verdict
+	added        []engine.Move
+}
+
+// UndoVerdict puts back the verdict StoreVerdict replaced and removes the
+// replies it added, as the book does; refused when the verdict was
+// replaced since.
+func (s *Store) UndoVerdict(_ context.Context, b *engine.Board, st session.VerdictStored) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	u, ok := st.Undo.(verdictUndo)
+	if !ok {
+		return errors.New("undo verify: not a verdict this book stored")
+	}
+	n := s.node(b, false)
+	if n == nil || n.Verdict[u.attacker] != u.stored {
+		return c6book.ErrVerdictChanged
+	}
+	if u.prev != nil {
+		n.Verdict[u.attacker] = u.prev
+	} else {
+		delete(n.Verdict, u.attacker)
+	}
+	for _, m := range u.added {
+		s.removeMove(n, m)
+	}
+	return s.settle(n)
 }
 
 // walk visits every position reachable from the root, breadth first, with
