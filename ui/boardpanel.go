@@ -79,9 +79,11 @@ func newBoardPanel(wb *Workbench) *boardPanel {
 		widget.NewButtonWithIcon("", theme.NavigateBackIcon(), wb.Cursor().Back),
 		widget.NewButtonWithIcon("", theme.NavigateNextIcon(), wb.Cursor().Forward),
 		widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), wb.Cursor().End),
-		bp.undoB, bp.numbers, bp.marking, bp.filterS,
+		bp.undoB, bp.numbers, bp.marking,
 	)
-	status := container.NewVBox(bp.statusL, container.NewBorder(nil, nil, nil, bp.helpB, bp.statsL))
+	// The replies filter sits at the end of the stats line (which
+	// truncates): the toolbar keeps the window narrower than 1280 px.
+	status := container.NewVBox(bp.statusL, container.NewBorder(nil, nil, nil, container.NewHBox(bp.filterS, bp.helpB), bp.statsL))
 	left := container.NewBorder(tools, status, nil, nil, bp.board)
 	bp.box = left
 	return bp
