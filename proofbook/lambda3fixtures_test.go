@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -89,4 +90,89 @@ func TestLambda3Fixtures(t *testing.T) {
 	if n == 0 {
 		t.Fatal("testdata/lambda3.tsv: no fixture")
 	}
+}
+
+// connect6Lambda3Line is the position of testdata/lambda3-connect6.c6book:
+// a Connect6 position (White to move, Black the attacker) found under the
+// ladder position 513875 (its first six turns, mirrored into the
+// canonical frame) by `c6 book prove --lambda 3 --max-nodes 2000`.
+const connect6Lambda3Line = "j10 i8h9 k11j12 g10f11 j7e12 l10l12 l9j11"
+
+// TestLambda3Connect6Fixture: a Connect6 book proof that holds a closed
+// seminull item, re-checked from the stored book. The root's λ3 verdict
+// leaves seminull moves open (their solver calls ran out of the low
+// budget); the book proved each seminull position with its zone and every
+// full move inside the zone, so the root is proved with order 3 through
+// its verdict. Check re-derives every status from the stored verdicts and
+// children and re-checks every certificate with proofcheck. (At 3,000
+// nodes a solver call or more the same position proves at order 2: the
+// closure is the budget's, not the position's.)
+//
+// Regenerate (cmd/c6 built as c6):
+//
+//	c6 book init --book F
+//	c6 book prove --book F --turns "j10 i8h9 k11j12 g10f11 j7e12 l10l12 l9j11" --attacker B \
+//		--lambda 3 --max-nodes 2000 --workers 1 --jobs 1 --no-queue
+//	c6 book backup --book F --to proofbook/testdata/lambda3-connect6.c6book
+func TestLambda3Connect6Fixture(t *testing.T) {
+	ctx := context.Background()
+	data, err := os.ReadFile(filepath.Join("testdata", "lambda3-connect6.c6book"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "lambda3-connect6.c6book")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bk, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bk.Close()
+	r := bk.Rules()
+	if r != engine.Connect6() {
+		t.Fatalf("rules %s, want %s", r, engine.Connect6())
+	}
+	rep := mustCheck(t, bk)
+	if rep.Proofs == 0 {
+		t.Fatal("check re-checked no proof")
+	}
+	b, err := engine.NewBoard(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range turns(t, r, connect6Lambda3Line) {
+		if err := b.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	id, _, err := bk.Locate(ctx, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := bk.Position(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr := p.Proof(engine.Black)
+	if pr.Status != c6book.StatusProved || pr.Order != 3 || pr.How != c6book.HowVerdict {
+		t.Fatalf("%s for B: %s order %d (%s); want proved, order 3, by its verdict", connect6Lambda3Line, pr.Status, pr.Order, pr.How)
+	}
+	if p.Verdict == nil || p.Verdict.Attacker != engine.Black || len(p.Verdict.OpenSeminull) == 0 {
+		t.Fatalf("%s: the verdict leaves no seminull move open: %+v", connect6Lambda3Line, p.Verdict)
+	}
+	closed := closedSeminull(t, bk, engine.Black)
+	found := false
+	for _, c := range closed {
+		found = found || c == id
+	}
+	if !found {
+		t.Fatalf("%s (position %d) is not among the proved positions with a closed seminull item %v", connect6Lambda3Line, id, closed)
+	}
+	var semi []engine.Move
+	for _, u := range p.Verdict.OpenSeminull {
+		semi = append(semi, u.Move)
+	}
+	t.Logf("%s: proved for B (order 3) through its closed seminull items %s (canonical frame); %d such positions in the book; %d proofs re-checked by proofcheck",
+		connect6Lambda3Line, engine.FormatTurns(r, semi), len(closed), rep.Proofs)
 }
