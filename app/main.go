@@ -158,20 +158,19 @@ func main() {
 		wbApp.win.SetContent(bench.wrap(wbApp.win.Content()))
 		a.Lifecycle().SetOnStarted(func() {
 			go func() {
-				err := bench.run(o.benchKeys, o.wait, os.Stdout)
-				fyne.Do(func() {
-					wbApp.shotErr = err
-					a.Quit()
-				})
+				wbApp.setShotErr(bench.run(o.benchKeys, o.wait, os.Stdout))
+				fyne.Do(wbApp.endLoop)
 			}()
 		})
 	}
 	if o.screenshot != "" && bench == nil {
 		a.Lifecycle().SetOnStarted(func() { go wbApp.screenshotWhenReady(o) })
 	}
+	wbApp.watchLoop = true
 	wbApp.win.ShowAndRun()
-	if wbApp.shotErr != nil {
-		fmt.Fprintln(os.Stderr, "c6book:", wbApp.shotErr)
-		os.Exit(1)
+	close(wbApp.loopDone)
+	if code := wbApp.exitCode(); code != 0 {
+		wbApp.close()
+		os.Exit(code)
 	}
 }

@@ -36,7 +36,71 @@ func (wa *workbenchApp) beginQuit() {
 // the app's loop (UI goroutine).
 func (wa *workbenchApp) quit() {
 	wa.beginQuit()
+	wa.endLoop()
+}
+
+// endLoop ends the app's loop (UI goroutine) and watches that it does:
+// in fyne 2.7.1 a lifecycle event in flight when the loop stops can leave
+// ShowAndRun waiting for ever (Run's WaitForEvents queues behind an event
+// delivered, with wait, to a loop that has ended; seen once in make
+// smoke, the window gone and the process idle). If main has not got past
+// ShowAndRun within quitGrace, the watch closes the book (close runs once,
+// whoever calls it; at most quitGrace more) and exits with main's code.
+func (wa *workbenchApp) endLoop() {
 	wa.app.Quit()
+	wa.watchLoopEnd()
+}
+
+func (wa *workbenchApp) watchLoopEnd() {
+	if !wa.watchLoop {
+		return // a test's app: no loop of main's to watch
+	}
+	wa.watchOnce.Do(func() {
+		go func() {
+			select {
+			case <-wa.loopDone:
+				return
+			case <-time.After(quitGrace):
+			}
+			fmt.Fprintf(os.Stderr, "c6book: the window's loop did not end within %v: closing the book and exiting\n", quitGrace)
+			closed := make(chan struct{})
+			go func() {
+				wa.close()
+				close(closed)
+			}()
+			select {
+			case <-closed:
+			case <-time.After(quitGrace):
+				fmt.Fprintln(os.Stderr, "c6book: the book did not close in time: exiting (SQLite keeps it consistent)")
+			}
+			os.Exit(wa.exitCode())
+		}()
+	})
+}
+
+// setShotErr records how a scripted run (--screenshot, --bench-keys)
+// ended, for the exit code. Any goroutine.
+func (wa *workbenchApp) setShotErr(err error) {
+	wa.shotMu.Lock()
+	wa.shotErr = err
+	wa.shotMu.Unlock()
+}
+
+// shotError is what setShotErr recorded.
+func (wa *workbenchApp) shotError() error {
+	wa.shotMu.Lock()
+	defer wa.shotMu.Unlock()
+	return wa.shotErr
+}
+
+// exitCode is the process's exit code: 1 after a failed scripted run
+// (printed), else 0.
+func (wa *workbenchApp) exitCode() int {
+	if err := wa.shotError(); err != nil {
+		fmt.Fprintln(os.Stderr, "c6book:", err)
+		return 1
+	}
+	return 0
 }
 
 // guardDo wraps the UI goroutine's Do so that nothing is delivered once

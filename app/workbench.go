@@ -44,7 +44,8 @@ type workbenchApp struct {
 	wb  *ui.Workbench
 	bk  *proofbook.Book
 
-	shotErr error // set by the screenshot goroutine before it quits the app
+	shotMu  sync.Mutex
+	shotErr error // set by the screenshot or bench goroutine before it ends the loop (shotError)
 
 	exportDrv fyne.Driver // offscreen renderer for board images (lazy)
 
@@ -69,7 +70,11 @@ type workbenchApp struct {
 	// channel closed when it has returned.
 	stopGate func()
 
-	quitting atomic.Bool // the app is ending: nothing more reaches the UI goroutine (quit.go)
+	quitting  atomic.Bool   // the app is ending: nothing more reaches the UI goroutine (quit.go)
+	loopDone  chan struct{} // closed by main once ShowAndRun has returned (quit.go)
+	watchLoop bool          // main runs the loop: endLoop watches that it ends (not in tests)
+	watchOnce sync.Once     // the loop's end is watched once (watchLoopEnd)
+	closeOnce sync.Once     // close runs once (main, or the watch)
 }
 
 // defaultBookPath is the default book in the app's storage directory.
@@ -90,7 +95,7 @@ func openOrCreate(ctx context.Context, path string) (*proofbook.Book, error) {
 }
 
 func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp, error) {
-	wa := &workbenchApp{app: a, budget: &solverBudget{}}
+	wa := &workbenchApp{app: a, budget: &solverBudget{}, loopDone: make(chan struct{})}
 	path := o.book
 	var startErr error
 	if path == "" {
@@ -223,15 +228,17 @@ func (wa *workbenchApp) cancelDamageCheck() {
 }
 
 func (wa *workbenchApp) close() {
-	wa.beginQuit()
-	wa.cancelDamageCheck()
-	if wa.wb != nil {
-		wa.wb.Session().Close() // stops the jobs before the queue and the book close
-	}
-	wa.stopQueue()
-	if wa.bk != nil {
-		wa.bk.Close()
-	}
+	wa.closeOnce.Do(func() {
+		wa.beginQuit()
+		wa.cancelDamageCheck()
+		if wa.wb != nil {
+			wa.wb.Session().Close() // stops the jobs before the queue and the book close
+		}
+		wa.stopQueue()
+		if wa.bk != nil {
+			wa.bk.Close()
+		}
+	})
 }
 
 func (wa *workbenchApp) updateTitle() {
@@ -721,12 +728,10 @@ func (wa *workbenchApp) screenshotWhenReady(o options) {
 			err = os.WriteFile(o.exportPNG, buf.Bytes(), 0o644)
 		}
 	}
-	fyne.Do(func() {
-		wa.shotErr = err
-		if o.quitAfter {
-			wa.app.Quit()
-		}
-	})
+	wa.setShotErr(err)
+	if o.quitAfter {
+		fyne.Do(wa.endLoop)
+	}
 }
 
 func writePNG(path string, img image.Image) error {
