@@ -87,8 +87,10 @@ func FromCanonical(r engine.Rules, sym int, m engine.Move) engine.Move {
 	return r.TransformMove(engine.InverseSymmetry(sym), m)
 }
 
-// setUp builds the canonical board of a stored position.
-func setUp(r engine.Rules, list []stone, toMove engine.Color) (*engine.Board, error) {
+// setUpBoard builds the canonical board of a stored position, sharing
+// the book's board geometry (building it anew for each position would
+// take half a merge's time).
+func (bk *Book) setUpBoard(list []stone, toMove engine.Color) (*engine.Board, error) {
 	var black, white []engine.Square
 	for _, st := range list {
 		if st.c == engine.Black {
@@ -97,5 +99,5 @@ func setUp(r engine.Rules, list []stone, toMove engine.Color) (*engine.Board, er
 			white = append(white, st.sq)
 		}
 	}
-	return engine.SetUp(r, black, white, toMove)
+	return engine.SetUpLike(bk.tmpl, black, white, toMove)
 }

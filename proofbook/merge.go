@@ -630,20 +630,6 @@ func queryStrings(ctx context.Context, db queryer, q string, args ...any) ([]str
 	return out, rows.Err()
 }
 
-// setUpBoard is setUp sharing the book's board geometry (building it anew
-// for each of a book's positions would take half a merge's time).
-func (bk *Book) setUpBoard(list []stone, toMove engine.Color) (*engine.Board, error) {
-	var black, white []engine.Square
-	for _, st := range list {
-		if st.c == engine.Black {
-			black = append(black, st.sq)
-		} else {
-			white = append(white, st.sq)
-		}
-	}
-	return engine.SetUpLike(bk.tmpl, black, white, toMove)
-}
-
 // locateIn finds the position of src's position id in bk (by its stones).
 func (bk *Book) locateIn(ctx context.Context, src *Book, id PosID) (PosID, error) {
 	list, tm, err := loadPos(ctx, src.r, src.rules, id)

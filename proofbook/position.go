@@ -316,7 +316,7 @@ func (bk *Book) Board(ctx context.Context, id PosID) (*engine.Board, error) {
 	if err != nil {
 		return nil, err
 	}
-	return setUp(bk.rules, list, tm)
+	return bk.setUpBoard(list, tm)
 }
 
 // Locate finds the position of board b (any frame). sym maps b's moves into
@@ -380,7 +380,7 @@ func (bk *Book) walkFrom(ctx context.Context, tx *sql.Tx, id PosID) (*wtx, []sto
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	b, err := setUp(bk.rules, list, tm)
+	b, err := bk.setUpBoard(list, tm)
 	if err != nil {
 		return nil, nil, nil, err
 	}
