@@ -150,30 +150,13 @@ func (bk *Book) ExportProof(ctx context.Context, id PosID, attacker engine.Color
 		sym := symOf(b)
 		variations := len(moves) > 1
 		for _, k := range moves {
-			if opts.MaxNodes > 0 && st.Nodes >= opts.MaxNodes {
+			more, err := exportMove(sw, b, opts, &st.Nodes, sym, pid, k.move, variations, func(props []engine.SGFProp) error {
+				return expand(props, k.id, depth+1)
+			})
+			if !more {
 				st.Truncated = true
-				return nil
 			}
-			st.Nodes++
-			if opts.Progress != nil && st.Nodes%1000 == 0 {
-				opts.Progress(st.Nodes)
-			}
-			m := FromCanonical(r, sym, k.move)
-			c := b.ToMove()
-			if err := b.PlayPartial(m); err != nil {
-				return fmt.Errorf("stored move %s of position %d: %w", engine.MoveName(r, k.move), pid, err)
-			}
-			if variations {
-				sw.Open()
-			}
-			err := expand([]engine.SGFProp{{ID: c.String(), Values: []string{engine.SGFMoveValue(r, m)}}}, k.id, depth+1)
-			if variations {
-				sw.Close()
-			}
-			if uerr := b.Undo(); err == nil {
-				err = uerr
-			}
-			if err != nil {
+			if !more || err != nil {
 				return err
 			}
 		}

@@ -517,31 +517,14 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 		_, sym := b.CanonicalKey()
 		variations := len(kids) > 1
 		for _, k := range kids {
-			if opts.MaxNodes > 0 && count >= opts.MaxNodes {
-				st.Truncated = true
-				return nil
-			}
-			count++
-			if opts.Progress != nil && count%1000 == 0 {
-				opts.Progress(count)
-			}
-			m := FromCanonical(r, sym, k.Move)
-			c := b.ToMove()
-			if err := b.PlayPartial(m); err != nil {
-				return fmt.Errorf("stored move %s of position %d: %w", engine.MoveName(r, k.Move), pid, err)
-			}
-			if variations {
-				sw.Open()
-			}
 			bare := !k.Note && k.Label == "" && k.Proofs[0].Status == c6book.StatusUnknown && k.Proofs[1].Status == c6book.StatusUnknown
-			err := expand([]engine.SGFProp{{ID: c.String(), Values: []string{engine.SGFMoveValue(r, m)}}}, k.ID, depth+1, bare)
-			if variations {
-				sw.Close()
+			more, err := exportMove(sw, b, opts, &count, sym, pid, k.Move, variations, func(props []engine.SGFProp) error {
+				return expand(props, k.ID, depth+1, bare)
+			})
+			if !more {
+				st.Truncated = true
 			}
-			if uerr := b.Undo(); err == nil {
-				err = uerr
-			}
-			if err != nil {
+			if !more || err != nil {
 				return err
 			}
 		}
@@ -612,6 +595,39 @@ func (bk *Book) writeLine(ctx context.Context, sw *engine.SGFWriter, line Line, 
 		props = []engine.SGFProp{{ID: c.String(), Values: []string{engine.SGFMoveValue(r, m)}}}
 	}
 	return props, nil
+}
+
+// exportMove writes the stored move mv of position pid (in its canonical
+// frame; sym maps that frame onto b's) as the next node of an export, a
+// variation when the position has several moves, with the subtree expand
+// writes below it given the node's properties, and undoes it on b. n
+// counts the moves written, against opts.MaxNodes and for opts.Progress;
+// more is false when the budget was spent before mv (nothing written).
+func exportMove(sw *engine.SGFWriter, b *engine.Board, opts ExportOptions, n *int, sym int, pid PosID, mv engine.Move, variations bool, expand func([]engine.SGFProp) error) (more bool, err error) {
+	if opts.MaxNodes > 0 && *n >= opts.MaxNodes {
+		return false, nil
+	}
+	*n++
+	if opts.Progress != nil && *n%1000 == 0 {
+		opts.Progress(*n)
+	}
+	r := b.Rules()
+	m := FromCanonical(r, sym, mv)
+	c := b.ToMove()
+	if err := b.PlayPartial(m); err != nil {
+		return true, fmt.Errorf("stored move %s of position %d: %w", engine.MoveName(r, mv), pid, err)
+	}
+	if variations {
+		sw.Open()
+	}
+	err = expand([]engine.SGFProp{{ID: c.String(), Values: []string{engine.SGFMoveValue(r, m)}}})
+	if variations {
+		sw.Close()
+	}
+	if uerr := b.Undo(); err == nil {
+		err = uerr
+	}
+	return true, err
 }
 
 // exportCut reports whether an export with opts.MaxNodes > 0 stops before
