@@ -283,7 +283,7 @@ func (f *bookFlags) checkVerifyAttacker(bk *proofbook.Book) error {
 	return nil
 }
 
-// verifyLimits are the verifier flags book verify and book prove share
+// verifyLimits are the verifier flags verify, book verify and book prove share
 // (each registers them with its own defaults and usage).
 type verifyLimits struct {
 	lambda   int

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"time"
 
 	"c6book"
 	"c6book/engine"
@@ -59,13 +58,10 @@ func newVerdictJSON(r engine.Rules, v c6book.Verdict) verdictJSON {
 
 // VerifyOptions are c6 verify's flags.
 type VerifyOptions struct {
-	pf       positionFlags
-	lambda   int
-	maxNodes int64
-	timeout  time.Duration
-	workers  int
-	json     bool
-	nats     natsFlags
+	pf           positionFlags
+	verifyLimits // --lambda, --max-nodes, --timeout, --workers
+	json         bool
+	nats         natsFlags
 }
 
 func (o *VerifyOptions) register(fs *flag.FlagSet) {
@@ -87,17 +83,7 @@ func (o *VerifyOptions) Validate() error {
 	if o.pf.turns == "" && o.pf.sgf == "" {
 		return errors.New("give the position with --turns or --sgf (the attacker has just moved)")
 	}
-	switch {
-	case o.lambda != 2 && o.lambda != 3:
-		return fmt.Errorf("--lambda %d: want 2 or 3", o.lambda)
-	case o.maxNodes <= 0:
-		return fmt.Errorf("--max-nodes %d: want a positive number", o.maxNodes)
-	case o.timeout < 0:
-		return fmt.Errorf("--timeout %v: want a positive duration", o.timeout)
-	case o.workers < 0:
-		return fmt.Errorf("--workers %d: want 0 (all cores) or more", o.workers)
-	}
-	return nil
+	return o.verifyLimits.Validate()
 }
 
 // VerifyCommand is c6 verify: the NCTU6-style verifier on a position,
