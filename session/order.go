@@ -40,7 +40,7 @@ func (c *Cursor) keepOrder(sq ...engine.Square) {
 func (c *Cursor) KeepOrder(turns string) error {
 	var all [][]engine.Square
 	for i, f := range strings.Fields(strings.NewReplacer(",", " ").Replace(turns)) {
-		sq, err := squaresOf(c.s.rules, f)
+		sq, err := engine.ParseSquares(c.s.rules, f)
 		if err != nil {
 			return fmt.Errorf("turn %d: %w", i+1, err)
 		}
@@ -50,12 +50,6 @@ func (c *Cursor) KeepOrder(turns string) error {
 		c.keepOrder(sq...)
 	}
 	return nil
-}
-
-// squaresOf reads one turn's stones in the order written ("h12k11": h12,
-// k11). "-" (the null move) has none.
-func squaresOf(r engine.Rules, turn string) ([]engine.Square, error) {
-	return engine.ParseSquares(r, turn)
 }
 
 // MoveText names m as the line prints it: its stones in the order they
