@@ -7,6 +7,8 @@ import (
 	"sync"
 	"time"
 
+	"fyne.io/fyne/v2"
+
 	"c6book/engine"
 	"c6book/jobqueue"
 	"c6book/session"
@@ -204,7 +206,7 @@ func (wa *workbenchApp) startQueue(local bool) {
 	p := wa.app.Preferences()
 	wa.status, wa.statusBar = newStatusLine()
 	wa.queue = &bookQueue{local: local, path: wa.bk.Path(), readOnly: wa.bk.ReadOnly(),
-		setting: queueSetting{url: p.String(prefNATSURL), creds: p.String(prefNATSCreds)}}
+		setting: loadQueueSetting(p)}
 	var mu sync.Mutex
 	var note string // the last note, shown until the next job's state
 	wa.queue.note = func(s string) {
@@ -259,6 +261,12 @@ func (wa *workbenchApp) stopQueue() {
 	if wa.queue != nil {
 		wa.queue.close()
 	}
+}
+
+// loadQueueSetting reads the saved verifier queue (empty: the embedded
+// one).
+func loadQueueSetting(p fyne.Preferences) queueSetting {
+	return queueSetting{url: p.String(prefNATSURL), creds: p.String(prefNATSCreds)}
 }
 
 // setQueueSetting stores the setting; the next job uses it (jobs running

@@ -75,7 +75,7 @@ func loadSettings(p fyne.Preferences) settings {
 	if d, err := parseBudget("player time", p.String(prefPlayTime), false, maxPlayTime); err == nil {
 		s.playTime = d
 	}
-	s.queue = queueSetting{url: p.String(prefNATSURL), creds: p.String(prefNATSCreds)}
+	s.queue = loadQueueSetting(p)
 	return s
 }
 
