@@ -116,22 +116,22 @@ func (bk *Book) Merge(ctx context.Context, from string, progress func(MergeProgr
 		return MergeSummary{}, err
 	}
 	if ro := bk.ReadOnly(); ro != "" {
-		return MergeSummary{}, fmt.Errorf("merge: %w: %s", ErrReadOnly, ro)
+		return MergeSummary{}, fmt.Errorf("%w: %s", ErrReadOnly, ro)
 	}
 	abs, err := filepath.Abs(from)
 	if err != nil {
 		return MergeSummary{}, err
 	}
 	if same(abs, bk.path) {
-		return MergeSummary{}, fmt.Errorf("merge: %s is this book", from)
+		return MergeSummary{}, fmt.Errorf("%s is this book", from)
 	}
 	src, err := OpenWith(ctx, abs, OpenOptions{ReadOnly: true})
 	if err != nil {
-		return MergeSummary{}, fmt.Errorf("merge: %w", err)
+		return MergeSummary{}, err
 	}
 	defer src.Close()
 	if src.rules != bk.rules {
-		return MergeSummary{}, fmt.Errorf("merge: %s is a book for %s, this book is for %s; nothing was merged", from, src.rules, bk.rules)
+		return MergeSummary{}, fmt.Errorf("%s is a book for %s, this book is for %s; nothing was merged", from, src.rules, bk.rules)
 	}
 	return bk.copyFrom(ctx, src, &copySel{all: true}, box)
 }
@@ -164,7 +164,7 @@ func (bk *Book) Split(ctx context.Context, id PosID, to string, progress func(Me
 		return MergeSummary{}, err
 	}
 	if len(lines) == 0 {
-		return MergeSummary{}, fmt.Errorf("split: position %d: no path from the root", id)
+		return MergeSummary{}, fmt.Errorf("position %d: no path from the root", id)
 	}
 	sel := &copySel{through: id, path: map[PosID]PosID{}}
 	line := lines[0]
@@ -200,7 +200,7 @@ func (bk *Book) Split(ctx context.Context, id PosID, to string, progress func(Me
 	slices.Sort(sel.ids)
 	dst, err := Create(ctx, to, bk.rules)
 	if err != nil {
-		return MergeSummary{}, fmt.Errorf("split: %w", err)
+		return MergeSummary{}, err
 	}
 	defer func() {
 		cerr := dst.Close()
