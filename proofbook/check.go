@@ -165,6 +165,8 @@ func (bk *Book) checkAll(ctx context.Context, rep *CheckReport, problem func(str
 // sqlite runs SQLite's integrity_check and foreign_key_check.
 func (c *checker) sqlite(ctx context.Context) error {
 	bk, problem := c.bk, c.problem
+	before, statErr := statID(bk.path)
+	found := len(c.rep.Problems)
 	rows, err := bk.r.QueryContext(ctx, "PRAGMA integrity_check")
 	if err != nil {
 		return err
@@ -181,6 +183,9 @@ func (c *checker) sqlite(ctx context.Context) error {
 	}
 	if err := rows.Close(); err != nil {
 		return err
+	}
+	if statErr == nil && len(c.rep.Problems) == found && bk.readOnly == "" {
+		bk.gate.passed(bk.path, before)
 	}
 	rows, err = bk.r.QueryContext(ctx, "PRAGMA foreign_key_check")
 	if err != nil {

@@ -157,6 +157,63 @@ func TestWriteGateRecord(t *testing.T) {
 	}
 }
 
+// TestCheckRenewsGateRecord: a passing Check (integrity_check reads every
+// page, as the gate's quick_check would) writes the record, so neither the
+// same Book's first write nor the next Book's checks again; a Check that
+// finds damage writes none.
+func TestCheckRenewsGateRecord(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	book := filepath.Join(dir, "b.c6book")
+	gamesBook(t, book, 50)
+	os.Remove(book + checkedSuffix)
+	bk, err := Open(ctx, book)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := bk.Check(ctx)
+	if err != nil || !rep.OK() {
+		t.Fatalf("check: %v %v", rep.Problems, err)
+	}
+	if !exists(book + checkedSuffix) {
+		t.Fatal("a passing check left no record")
+	}
+	if err := bk.SetComment(ctx, bk.root, "one"); err != nil {
+		t.Fatal(err)
+	}
+	if n := bk.gate.checks; n != 0 {
+		t.Fatalf("a write after the check ran %d quick_checks, want 0", n)
+	}
+	bk.Close()
+	bk, err = Open(ctx, book)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := bk.SetComment(ctx, bk.root, "two"); err != nil {
+		t.Fatal(err)
+	}
+	if n := bk.gate.checks; n != 0 {
+		t.Fatalf("the next Book's write ran %d quick_checks, want 0 (the record vouches)", n)
+	}
+	bk.Close()
+
+	damaged := filepath.Join(dir, "d.c6book")
+	gamesBook(t, damaged, 300)
+	os.Remove(damaged + checkedSuffix)
+	damagePages(t, damaged, "game_pos")
+	bk, err = Open(ctx, damaged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bk.Close()
+	if rep, err := bk.Check(ctx); err == nil && rep.OK() {
+		t.Fatal("the damaged book checked ok")
+	}
+	if exists(damaged + checkedSuffix) {
+		t.Fatal("a check that found damage wrote the record")
+	}
+}
+
 // Backup's check of its copy: a damaged copy, or one that lost rows, is
 // refused (VACUUM INTO is not made to fail here; its output is replaced).
 func TestVerifyCopy(t *testing.T) {
