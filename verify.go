@@ -58,9 +58,9 @@ func (e *CertError) Unwrap() error { return e.Err }
 // items must pass the coverage rule (every item a legal defender move,
 // listed once, and every defender move the certificate does not refute an
 // item: proofcheck's VerdictResult.CheckItems), and the claimed order may
-// not be lower than the certificate supports. It returns the zone the
-// checker computed.
-func CheckCertificate(ctx context.Context, b *engine.Board, tol int, cert *proofcheck.Cert, items proofcheck.Items, order int) ([]engine.Square, error) {
+// not be lower than the certificate supports. It returns the checker's
+// result (its Zone is the zone the checker computed).
+func CheckCertificate(ctx context.Context, b *engine.Board, tol int, cert *proofcheck.Cert, items proofcheck.Items, order int) (*proofcheck.VerdictResult, error) {
 	res, err := proofcheck.CheckVerdict(ctx, b.Rules(), b.StoneList(engine.Black), b.StoneList(engine.White), b.ToMove(), tol, cert)
 	if err != nil {
 		return nil, &CertError{err}
@@ -71,15 +71,16 @@ func CheckCertificate(ctx context.Context, b *engine.Board, tol int, cert *proof
 	if err := res.CheckOrder(order); err != nil {
 		return nil, err
 	}
-	return res.Zone, nil
+	return res, nil
 }
 
 // Check checks verdict v (b's frame; b with the defender, v.Attacker's
 // opponent, to move) as the proof book does before storing it: its
 // tolerance is b's defender stone deficit, its certificate is for its
-// attacker, and CheckCertificate accepts it. It returns the zone the
-// checker computed. A verdict without a certificate is an error.
-func (v *Verdict) Check(ctx context.Context, b *engine.Board) ([]engine.Square, error) {
+// attacker, and CheckCertificate accepts it. It returns the checker's
+// result (its Zone is the zone the checker computed). A verdict without a
+// certificate is an error.
+func (v *Verdict) Check(ctx context.Context, b *engine.Board) (*proofcheck.VerdictResult, error) {
 	tol, ok := b.DefenderDeficit(v.Attacker)
 	if !ok {
 		return nil, fmt.Errorf("verdict: the position's stone counts do not fit full turns of attacker %s", v.Attacker)
@@ -93,9 +94,9 @@ func (v *Verdict) Check(ctx context.Context, b *engine.Board) ([]engine.Square, 
 	if v.Cert.Attacker != v.Attacker {
 		return nil, fmt.Errorf("verdict: the certificate is for the other attacker")
 	}
-	zone, err := CheckCertificate(ctx, b, tol, v.Cert, v.CheckedItems(), v.Order)
+	res, err := CheckCertificate(ctx, b, tol, v.Cert, v.CheckedItems(), v.Order)
 	if err != nil {
 		return nil, fmt.Errorf("verdict refused: %w", err)
 	}
-	return zone, nil
+	return res, nil
 }

@@ -471,12 +471,18 @@ func CheckProof(ctx context.Context, b *Board, root *ProofNode, opts VerifyOptio
 // openingCandidates ranks a's first moves on the empty board: the shapes of
 // the first turn's stones inside a small box at the centre, one per
 // symmetry class, by the pattern score; with three stones or more, the
-// shapes whose stones all lie on one line come last. (The pattern score
-// puts them first, but one line is what the defender blocks: in
-// Connect(6,2,3) the three straight threes are the only shapes of the 3×3
-// box whose λ3 verdict leaves seminull moves open, every one of them a
-// subtree of its own for the auto-pilot, where Black's triangle i9k9j10
-// is proved by one verifier call; see docs/notes/i24-small.md.)
+// shapes whose stones all lie on one line come last, and among the others
+// the shapes that a mirror through a row or a column of the centre maps
+// onto themselves come first. (The pattern score puts the lines first, but
+// one line is what the defender blocks: in Connect(6,2,3) the three
+// straight threes are the only shapes of the 3×3 box whose λ3 verdict
+// leaves seminull moves open, every one of them a subtree of its own for
+// the auto-pilot. The mirror shapes are the two triangles i9k9j10 and
+// j9i10k10, each proved by one verifier call, and i9k9j11; the L shapes
+// the pattern score put before the triangles are left open by theirs, at
+// the cost of a whole verifier call each: see docs/notes/i24-small.md,
+// i24-l3.md and i27-c623.md. A mirror shape's verifier call also solves
+// only one of each pair of mirrored defender moves.)
 func openingCandidates(b *Board, a Color, n int) []Move {
 	r := b.rules
 	q := r.StonesForTurn(b.Turn())
@@ -493,9 +499,10 @@ func openingCandidates(b *Board, a Color, n int) []Move {
 		}
 	}
 	type cand struct {
-		m     Move
-		line  bool // every stone on one line (q >= 3)
-		score float64
+		m      Move
+		line   bool // every stone on one line (q >= 3)
+		mirror bool // a mirror through the centre's row or column maps it onto itself (q >= 3)
+		score  float64
 	}
 	var cs []cand
 	seen := map[uint64]bool{}
@@ -508,12 +515,18 @@ func openingCandidates(b *Board, a Color, n int) []Move {
 			}
 			key, _ := b.CanonicalKey()
 			sc := evalFor(b, a)
+			mirror := false
+			if q >= 3 {
+				for _, sym := range stabilizer(b) {
+					mirror = mirror || sym == 1 || sym == 2 // left-right, top-bottom
+				}
+			}
 			for i := len(pick) - 1; i >= 0; i-- {
 				b.Remove(pick[i])
 			}
 			if !seen[key] {
 				seen[key] = true
-				cs = append(cs, cand{NewMove(pick...), q >= 3 && collinear(r, pick), sc})
+				cs = append(cs, cand{NewMove(pick...), q >= 3 && collinear(r, pick), mirror, sc})
 			}
 			return
 		}
@@ -529,6 +542,9 @@ func openingCandidates(b *Board, a Color, n int) []Move {
 	sort.SliceStable(cs, func(i, j int) bool {
 		if cs[i].line != cs[j].line {
 			return !cs[i].line
+		}
+		if cs[i].mirror != cs[j].mirror {
+			return cs[i].mirror
 		}
 		if cs[i].score != cs[j].score {
 			return cs[i].score > cs[j].score

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"sort"
@@ -45,6 +46,9 @@ type VerifyOptions struct {
 	// an open seminull stone too, as the verifier did before (their
 	// failures listed in Unsolved, their wins in Covered).
 	solveOpenSeminullMoves bool
+	// noSymmetry (tests): solve every defender move, also those that a
+	// symmetry of the position maps onto one solved already.
+	noSymmetry bool
 }
 
 // verifyTrace is a test hook on Verify's solver calls: start (when set) is
@@ -268,6 +272,14 @@ func squareIn(sq []Square, s Square) bool {
 // The search runs in the position's canonical frame (CanonicalKey's
 // symmetry) and the verdict is mapped back, so every orientation of a
 // position gets the same verdict up to symmetry.
+//
+// Defender moves that a symmetry of the position (a board symmetry mapping
+// every stone onto a stone of its colour) maps onto each other need one
+// solver call: the first in the verifier's order is solved, and the result
+// of each image is the solved one mapped by the symmetry (its strategy,
+// line and zone), which is a winning strategy there because the position
+// is the same. The verdict carries the mapped strategies like any other,
+// so its certificate is checked move by move as before.
 func Verify(ctx context.Context, b *Board, opts VerifyOptions, progress func(VerifyProgress)) (Verdict, error) {
 	cb, sym := b.Canonical()
 	vd, err := verifyFrame(ctx, cb, opts, progress)
@@ -300,6 +312,9 @@ func verifyFrame(ctx context.Context, b *Board, opts VerifyOptions, progress fun
 	v := &verifier{ctx: ctx, opts: opts, start: time.Now(), b: b.Clone()}
 	v.d = b.ToMove()
 	v.a = v.d.Opp()
+	if !opts.noSymmetry {
+		v.stab = stabilizer(v.b)
+	}
 	v.verdict = Verdict{Attacker: v.a, Engine: EngineVersion, Lambda: opts.Lambda, Tolerance: opts.Tolerance}
 	v.prog = startReporter(progress)
 	defer v.prog.stop(ctx)
@@ -349,6 +364,7 @@ type verifier struct {
 	opts     VerifyOptions
 	start    time.Time
 	b        *Board
+	stab     []int // the symmetries of b other than the identity (stabilizer)
 	a, d     Color
 	verdict  Verdict
 	nodes    atomic.Int64
@@ -370,6 +386,79 @@ type job struct {
 	res  Result
 	mode Mode
 	err  error
+	// src, when set, is the job this one is the image of under symmetry
+	// sym of the position (def is src.def mapped by sym): its result is
+	// src's mapped, without a solver call.
+	src *job
+	sym int
+}
+
+// stabilizer returns the board symmetries other than the identity that map
+// b's position onto itself: every stone onto a stone of its colour (the
+// side to move is b's either way).
+func stabilizer(b *Board) []int {
+	var out []int
+	for i := 1; i < len(b.g.syms); i++ {
+		m := b.g.syms[i].map_
+		same := true
+		for s, c := range b.cells {
+			if b.cells[m[s]] != c {
+				same = false
+				break
+			}
+		}
+		if same {
+			out = append(out, b.g.syms[i].id)
+		}
+	}
+	return out
+}
+
+// orbits marks every job that a symmetry of the position maps onto an
+// earlier job with the same search (tolerance and mode) as that job's
+// image, and returns the others: the jobs to solve, in their order.
+func (v *verifier) orbits(jobs []*job) []*job {
+	if len(v.stab) == 0 {
+		return jobs
+	}
+	type key struct {
+		m    Move
+		tol  int
+		vcst bool
+	}
+	reps := make(map[key]*job, len(jobs))
+	run := make([]*job, 0, len(jobs))
+	for _, j := range jobs {
+		for _, s := range v.stab {
+			// s maps j onto src: j is src mapped by s's inverse.
+			if src, ok := reps[key{v.b.rules.TransformMove(s, j.def), j.tol, j.vcst}]; ok {
+				j.src, j.sym = src, InverseSymmetry(s)
+				break
+			}
+		}
+		if j.src == nil {
+			reps[key{j.def, j.tol, j.vcst}] = j
+			run = append(run, j)
+		}
+	}
+	return run
+}
+
+// derive sets the result of job j, the image of j.src under j.sym, from
+// src's: the strategy, line and zone mapped; no nodes of its own.
+func (v *verifier) derive(j *job) {
+	r := v.b.rules
+	res := j.src.res
+	res.Move = r.TransformMove(j.sym, res.Move)
+	res.Line = transformLine(r, j.sym, res.Line)
+	res.Tree = res.Tree.Transform(r, j.sym)
+	res.Zone = transformSquares(r, j.sym, res.Zone)
+	res.Nodes, res.Evals, res.Elapsed = 0, 0, 0
+	j.res, j.mode, j.err = res, j.src.mode, j.src.err
+	if j.err != nil {
+		j.err = fmt.Errorf("verify: after defender %s: %w", MoveName(r, j.def), errors.Unwrap(j.src.err))
+	}
+	v.countUnsolved(j)
 }
 
 func (v *verifier) report() {
@@ -392,6 +481,8 @@ func (v *verifier) runJobs(phase VerifyPhase, jobs []*job) error {
 	v.total.Add(int64(len(jobs)))
 	v.verdict.Jobs += len(jobs)
 	v.report()
+	all := jobs
+	jobs = v.orbits(all)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	workers := v.opts.Workers
@@ -417,11 +508,16 @@ func (v *verifier) runJobs(phase VerifyPhase, jobs []*job) error {
 	if err := v.ctx.Err(); err != nil {
 		return err
 	}
-	for _, j := range jobs {
+	for _, j := range all {
+		if j.src != nil {
+			v.derive(j)
+			v.done.Add(1)
+		}
 		if j.err != nil {
 			return j.err
 		}
 	}
+	v.report()
 	return nil
 }
 
@@ -458,10 +554,16 @@ func (v *verifier) solve(j *job) {
 		m = res.Mode
 	}
 	j.res, j.mode, j.err = res, m, err
-	if err != nil || res.Outcome == Win {
+	v.countUnsolved(j)
+}
+
+// countUnsolved counts job j for the progress reports when it leaves a
+// defender move unsolved.
+func (v *verifier) countUnsolved(j *job) {
+	if j.err != nil || j.res.Outcome == Win {
 		return
 	}
-	if j.def.Len() == b.rules.P || j.tol == 0 {
+	if j.def.Len() == v.b.rules.P || j.tol == 0 {
 		v.unsolved.Add(1)
 	}
 }

@@ -128,6 +128,9 @@ type Book struct {
 	// noDigest: writes leave the proof digest alone (the upgrade of a
 	// book older than the digest, which records it at its end).
 	noDigest bool
+	// checked: the certificates StoreVerdict checked and stored (this
+	// process), for Prove's closing check.
+	checked checkedCerts
 	// ProofsChecked's connection and cache (dmu guards both).
 	dmu    sync.Mutex
 	dc     *sql.Conn

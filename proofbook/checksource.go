@@ -10,8 +10,14 @@ import (
 
 // checkSource shows the book to proofcheck.CheckBook: stones, stored moves,
 // certificates and status claims, each in its position's canonical frame.
-// It reads only; the checker derives everything else itself.
-type checkSource struct{ bk *Book }
+// It reads only; the checker derives everything else itself. With checked
+// (Prove's closing check), a certificate whose stored bytes this process
+// checked before storing them comes with that check's result
+// (proofcheck.Node.Checked).
+type checkSource struct {
+	bk      *Book
+	checked *checkedCerts
+}
 
 func (s *checkSource) Rules() engine.Rules { return s.bk.rules }
 
@@ -48,12 +54,13 @@ func (s *checkSource) Node(ctx context.Context, id int64) (*proofcheck.Node, err
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	v, err := loadVerdict(ctx, bk.r, PosID(id))
+	v, raw, err := loadVerdictRaw(ctx, bk.r, PosID(id))
 	if err != nil {
 		return nil, err
 	}
 	if v != nil {
 		n.Cert = v.Cert
+		n.Checked = s.checked.lookup(PosID(id), raw)
 	}
 	for a := engine.Black; a <= engine.White; a++ {
 		pr, _, err := readProof(ctx, bk.r, bk.rules, PosID(id), a)

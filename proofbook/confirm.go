@@ -33,7 +33,7 @@ func (bk *Book) confirmProof(ctx context.Context, id PosID, a engine.Color) (boo
 		if p.Status != c6book.StatusProved {
 			return false, nil
 		}
-		_, err = proofcheck.CheckBook(ctx, &checkSource{bk: bk}, []proofcheck.Root{{ID: int64(id), Attacker: a}}, nil)
+		_, err = proofcheck.CheckBook(ctx, &checkSource{bk: bk, checked: &bk.checked}, []proofcheck.Root{{ID: int64(id), Attacker: a}}, nil)
 		var f *proofcheck.Failure
 		switch {
 		case err == nil:
@@ -129,7 +129,8 @@ func (bk *Book) dropBadVerdict(ctx context.Context, tx *sql.Tx, id PosID, a engi
 	if v, err := loadVerdict(ctx, tx, id); err != nil || v.Attacker != a || v.Cert == nil {
 		bad = true // unreadable, or its data disagrees with its columns
 	} else if !bad {
-		bad = bk.checkCert(ctx, list, tm, v) != nil
+		_, err := bk.checkCert(ctx, list, tm, v)
+		bad = err != nil
 	}
 	if bad {
 		removed, err := oldVerdictHash(ctx, tx, int64(id))

@@ -412,3 +412,38 @@ func TestDigestRowDeleted(t *testing.T) {
 	}
 	wantChecked(t, bk, true)
 }
+
+// The result of StoreVerdict's check reaches Prove's closing check
+// (checkSource with the book's checked certificates) while the verdict row
+// holds the bytes it checked, and only then: not after the row changed
+// outside the program, and never for Book.Check's source.
+func TestClosingCheckReusesStoreCheck(t *testing.T) {
+	testenv.Heavy(t)
+	ctx := context.Background()
+	var found provedLine
+	bk, _, d, _ := provedBook(t, &found)
+	node := func(src *checkSource) *proofcheck.Node {
+		t.Helper()
+		n, err := src.Node(ctx, int64(d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n.Cert == nil {
+			t.Fatal("no certificate")
+		}
+		return n
+	}
+	if node(&checkSource{bk: bk, checked: &bk.checked}).Checked == nil {
+		t.Fatal("the closing check does not get StoreVerdict's result")
+	}
+	if node(&checkSource{bk: bk}).Checked != nil {
+		t.Fatal("Book.Check's source hands over a result")
+	}
+	outsideCert(t, bk, d, func(c *proofcheck.Cert) {
+		tr := c.Covered[0].Tree
+		tr.Move = engine.NewMove(tr.Move.At(0))
+	})
+	if node(&checkSource{bk: bk, checked: &bk.checked}).Checked != nil {
+		t.Fatal("a certificate changed outside the program comes with the result of the check of the old one")
+	}
+}

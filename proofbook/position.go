@@ -658,28 +658,35 @@ func (bk *Book) position(ctx context.Context, id PosID, mask func(*c6book.Proof)
 }
 
 func loadVerdict(ctx context.Context, q queryer, id PosID) (*c6book.Verdict, error) {
+	v, _, err := loadVerdictRaw(ctx, q, id)
+	return v, err
+}
+
+// loadVerdictRaw is loadVerdict that also returns the certificate's stored
+// bytes (nil when none).
+func loadVerdictRaw(ctx context.Context, q queryer, id PosID) (*c6book.Verdict, []byte, error) {
 	var data string
 	var created int64
 	var cert []byte
 	err := q.QueryRowContext(ctx, "SELECT data, created_at, cert FROM verdict WHERE pos = ?", int64(id)).Scan(&data, &created, &cert)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	v, err := unmarshalVerdict(data)
 	if err != nil {
-		return nil, fmt.Errorf("position %d: %w", id, err)
+		return nil, nil, fmt.Errorf("position %d: %w", id, err)
 	}
 	v.Created = time.Unix(created, 0)
 	if cert != nil {
 		v.Cert = new(proofcheck.Cert)
 		if err := v.Cert.UnmarshalBinary(cert); err != nil {
-			return nil, fmt.Errorf("position %d: stored certificate: %w", id, err)
+			return nil, nil, fmt.Errorf("position %d: stored certificate: %w", id, err)
 		}
 	}
-	return &v, nil
+	return &v, cert, nil
 }
 
 // loadVerdictData is loadVerdict without the certificate, which is not

@@ -11,6 +11,7 @@ import (
 
 	"c6book"
 	"c6book/engine"
+	"c6book/proofcheck"
 )
 
 // Status propagation: the proof rules are the root package's (c6book's
@@ -394,8 +395,9 @@ func (bk *Book) StoreVerdict(ctx context.Context, id PosID, v c6book.Verdict) (S
 		return st, fmt.Errorf("verdict for attacker %s on a position with %s to move", v.Attacker, tm)
 	}
 	var cert []byte
+	var checked *proofcheck.VerdictResult
 	if v.Cert != nil {
-		if err := bk.checkCert(ctx, list, tm, &v); err != nil {
+		if checked, err = bk.checkCert(ctx, list, tm, &v); err != nil {
 			return st, err
 		}
 		if cert, err = v.Cert.MarshalBinary(); err != nil {
@@ -459,7 +461,13 @@ func (bk *Book) StoreVerdict(ctx context.Context, id PosID, v c6book.Verdict) (S
 		return err
 	})
 	if err != nil {
+		bk.checked.drop(id) // the row may or may not hold the new verdict
 		return Stored{}, err
+	}
+	if checked != nil {
+		bk.checked.add(id, cert, checked)
+	} else {
+		bk.checked.drop(id)
 	}
 	return st, nil
 }
@@ -484,16 +492,16 @@ func positionsAfter(ctx context.Context, tx *sql.Tx, last int64) (int, error) {
 // (canonical stones list, tm to move) as StoreVerdict does before storing
 // it (c6book's Verdict.Check: tolerance, certificate, coverage, order). It
 // adds the certificate's zone to v.Zone.
-func (bk *Book) checkCert(ctx context.Context, list []stone, tm engine.Color, v *c6book.Verdict) error {
-	zone, err := v.Check(ctx, bk.board(list, tm))
+func (bk *Book) checkCert(ctx context.Context, list []stone, tm engine.Color, v *c6book.Verdict) (*proofcheck.VerdictResult, error) {
+	res, err := v.Check(ctx, bk.board(list, tm))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	z := new(engine.SqSet)
 	z.AddAll(v.Zone...)
-	z.AddAll(zone...)
+	z.AddAll(res.Zone...)
 	v.Zone = z.Squares()
-	return nil
+	return res, nil
 }
 
 // Next returns the most-proving position below from for attacker: at the

@@ -23,6 +23,13 @@ type Node struct {
 	Edges        []Edge   // stored moves, each in THIS node's frame; the child's stones are in the child's own frame
 	Cert         *Cert    // the stored verdict's certificate (this frame), nil when none
 	Claims       [2]Claim // the stored status, index attacker-1
+	// Checked, when not nil, is what CheckVerdict returned in this process
+	// for Cert, the source vouching that Cert is the certificate it
+	// checked (the same stored bytes): CheckBook uses it instead of
+	// checking the certificate again when it was checked on this position
+	// (the same stones), for Cert's attacker and at the position's
+	// tolerance; otherwise it checks Cert.
+	Checked *VerdictResult
 }
 
 // Edge is a stored move to a child position.
@@ -510,7 +517,11 @@ func (bc *bookChecker) checkAND(n *Node, b *board, a engine.Color, tol int, clai
 	if n.Cert == nil || n.Cert.Attacker != a {
 		return failAt(n.ID, "no certificate for %v", a), nil
 	}
-	vr, err := CheckVerdict(bc.ctx, r, n.Black, n.White, a.Opp(), tol, n.Cert)
+	vr := n.Checked
+	var err error
+	if !vr.checkedOn(b, a, tol) {
+		vr, err = CheckVerdict(bc.ctx, r, n.Black, n.White, a.Opp(), tol, n.Cert)
+	}
 	if err != nil {
 		if ctxErr := bc.ctx.Err(); ctxErr != nil && errors.Is(err, ctxErr) {
 			return nil, err

@@ -577,3 +577,57 @@ func TestCheckBookOrders(t *testing.T) {
 		}
 	}
 }
+
+// A node's Checked result (a check this process made of the same
+// certificate) stands for the certificate's check only on the position it
+// was made on, for its attacker, at the position's tolerance: there
+// CheckBook uses it (a certificate swapped for a broken one behind it is
+// not read again), anywhere else it checks the certificate itself.
+func TestCheckBookChecked(t *testing.T) {
+	ctx := context.Background()
+	for _, bc := range bookCases(t) {
+		src := store(bc.r, bc.world, bc.a)
+		root := src.nodes[bc.root]
+		tol, err := Deficit(bc.r, len(root.Black), len(root.White), root.ToMove, bc.a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := CheckVerdict(ctx, bc.r, root.Black, root.White, bc.a.Opp(), tol, root.Cert)
+		if err != nil {
+			t.Fatalf("%s: %v", bc.desc, err)
+		}
+		// A certificate that does not check: its null move is on a stone.
+		broken := &Cert{Attacker: bc.a, NullTree: &Tree{Move: engine.NewMove(append(root.Black, root.White...)[0])}}
+		if _, err := checkBookCase(bc, func(src *fakeSource) { src.nodes[bc.root].Cert = broken }); err == nil {
+			t.Fatalf("%s: the book checks with a broken certificate at the root", bc.desc)
+		}
+		// The result of the check of the real certificate, on the root.
+		if _, err := checkBookCase(bc, func(src *fakeSource) {
+			src.nodes[bc.root].Cert, src.nodes[bc.root].Checked = broken, res
+		}); err != nil {
+			t.Fatalf("%s: the root's Checked result is not used: %v", bc.desc, err)
+		}
+		// The same result handed to a position it was not made on: the
+		// grandchild of an item (another defender-to-move position).
+		var gid int64
+		for _, g := range bc.grand {
+			gid = g
+			break
+		}
+		_, err = checkBookCase(bc, func(src *fakeSource) {
+			src.nodes[gid].Cert, src.nodes[gid].Checked = broken, res
+		})
+		if f := (*Failure)(nil); !errors.As(err, &f) || f.ID != gid || !strings.Contains(f.Reason, "certificate: ") {
+			t.Fatalf("%s: a Checked result made on another position stood for position %d's certificate: %v", bc.desc, gid, err)
+		}
+		// A result made at another tolerance, on the root.
+		if res1, err := CheckVerdict(ctx, bc.r, root.Black, root.White, bc.a.Opp(), tol+1, root.Cert); err == nil {
+			_, err = checkBookCase(bc, func(src *fakeSource) {
+				src.nodes[bc.root].Cert, src.nodes[bc.root].Checked = broken, res1
+			})
+			if f := (*Failure)(nil); !errors.As(err, &f) || f.ID != bc.root || !strings.Contains(f.Reason, "certificate: ") {
+				t.Fatalf("%s: a Checked result made at tolerance %d stood for the root's at %d: %v", bc.desc, tol+1, tol, err)
+			}
+		}
+	}
+}

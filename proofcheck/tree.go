@@ -3,6 +3,7 @@ package proofcheck
 import (
 	"context"
 	"fmt"
+	"math/bits"
 
 	"c6book/engine"
 )
@@ -292,19 +293,46 @@ func (c *treeChecker) forDefenderMoves(wins []zone, f func(engine.Move) error) e
 	return enumerateHitting(empties, n, wins, len(b.cells), f)
 }
 
-// enumerateHitting calls f with every n-subset of empties (in increasing
-// order) that has a square in every set of wins. The last stone must hit
-// every window the others missed, which prunes the enumeration.
+// enumerateHitting calls f with every n-subset of empties (sorted, in
+// increasing order) that has a square in every set of wins. The last stone
+// must hit every window the others missed, which prunes the enumeration:
+// it is then drawn from the intersection of those windows alone, word by
+// word of the bit sets, not looked for among all the empties.
 func enumerateHitting(empties []engine.Square, n int, wins []zone, size int, f func(engine.Move) error) error {
 	var sq [engine.MaxPerTurn]engine.Square
 	need := newZone(size)
+	free := newZone(size)
+	for _, s := range empties {
+		free.add(s)
+	}
+	// anyWin is the union of the windows and every their intersection:
+	// the last stone of a move whose other stones are outside anyWin must
+	// be in every.
+	anyWin, every := newZone(size), newZone(size)
+	for i, w := range wins {
+		anyWin.union(w)
+		if i == 0 {
+			copy(every, w)
+		} else {
+			for j := range every {
+				every[j] &= w[j]
+			}
+		}
+	}
 	var rec func(start, k int) error
 	rec = func(start, k int) error {
 		if k == n {
 			return f(engine.NewMove(sq[:n]...))
 		}
-		restrict := false
-		if k == n-1 {
+		restrict, set := false, need
+		outside := true
+		for j := 0; j < k && outside; j++ {
+			outside = !anyWin.has(sq[j])
+		}
+		switch {
+		case k == n-1 && len(wins) > 0 && outside:
+			restrict, set = true, every
+		case k == n-1:
 			first := true
 			for _, w := range wins {
 				hit := false
@@ -328,10 +356,29 @@ func enumerateHitting(empties []engine.Square, n int, wins []zone, size int, f f
 				restrict = true
 			}
 		}
-		for i := start; i < len(empties); i++ {
-			if restrict && !need.has(empties[i]) {
-				continue
+		if restrict {
+			// The empties from index start on are the empty squares from
+			// empties[start] on: the set bits of set & free from there.
+			if start >= len(empties) {
+				return nil
 			}
+			from := uint(empties[start])
+			for wi := int(from >> 6); wi < len(set); wi++ {
+				bitsw := set[wi] & free[wi]
+				if wi == int(from>>6) {
+					bitsw &= ^uint64(0) << (from & 63)
+				}
+				for bitsw != 0 {
+					sq[k] = engine.Square(wi*64 + bits.TrailingZeros64(bitsw))
+					bitsw &= bitsw - 1
+					if err := rec(0, k+1); err != nil {
+						return err
+					}
+				}
+			}
+			return nil
+		}
+		for i := start; i < len(empties); i++ {
 			sq[k] = empties[i]
 			if err := rec(i+1, k+1); err != nil {
 				return err

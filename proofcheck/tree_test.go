@@ -454,3 +454,73 @@ func cloneTree(t *Tree) *Tree {
 	}
 	return out
 }
+
+// enumerateHitting lists exactly the n-subsets of the empties that hit
+// every window, in increasing order: compared with the plain enumeration
+// of every subset, filtered, on random sets of empties and windows (boards
+// of one to several 64-bit words, windows crossing the word boundaries).
+func TestEnumerateHittingMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 623))
+	for iter := 0; iter < 400; iter++ {
+		size := []int{49, 64, 81, 130, 361}[rng.IntN(5)]
+		var empties []engine.Square
+		for s := 0; s < size; s++ {
+			if rng.IntN(4) != 0 {
+				empties = append(empties, engine.Square(s))
+			}
+		}
+		var wins []zone
+		for w := rng.IntN(4); w > 0; w-- {
+			z := newZone(size)
+			base := rng.IntN(size)
+			for i := 0; i < 6; i++ {
+				z.add(engine.Square((base + i*(1+rng.IntN(20))) % size))
+			}
+			wins = append(wins, z)
+		}
+		n := 1 + rng.IntN(2)
+		var want []engine.Move
+		for i := range empties {
+			for j := i + 1; j <= len(empties); j++ {
+				var m engine.Move
+				if n == 1 {
+					if j > i+1 {
+						break
+					}
+					m = engine.NewMove(empties[i])
+				} else {
+					if j == len(empties) {
+						break
+					}
+					m = engine.NewMove(empties[i], empties[j])
+				}
+				ok := true
+				for _, w := range wins {
+					hit := false
+					for k := 0; k < m.Len(); k++ {
+						hit = hit || w.has(m.At(k))
+					}
+					ok = ok && hit
+				}
+				if ok {
+					want = append(want, m)
+				}
+			}
+		}
+		var got []engine.Move
+		if err := enumerateHitting(empties, n, wins, size, func(m engine.Move) error {
+			got = append(got, m)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("iteration %d (size %d, n %d, %d windows): %d moves, want %d", iter, size, n, len(wins), len(got), len(want))
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("iteration %d: move %d is %v, want %v", iter, i, got[i], want[i])
+			}
+		}
+	}
+}

@@ -3,6 +3,7 @@ package proofcheck
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"c6book/engine"
 )
@@ -23,6 +24,7 @@ type VerdictResult struct {
 	Order int
 
 	b           *board // the verified position (not modified)
+	tol         int    // the tolerance it was checked at
 	a, d        int8
 	over        bool // the attacker already has k in a row
 	defThreat   bool // the defender can make k in a row at once
@@ -70,7 +72,7 @@ func CheckVerdict(ctx context.Context, r engine.Rules, black, white []engine.Squ
 		return nil, err
 	}
 	a, d := int8(c.Attacker), int8(defender)
-	res := &VerdictResult{b: b, a: a, d: d, OpenSeminull: copySquares(c.OpenSeminull)}
+	res := &VerdictResult{b: b, tol: tol, a: a, d: d, OpenSeminull: copySquares(c.OpenSeminull)}
 	if b.hasRow(a) {
 		res.over = true
 		return res, nil
@@ -146,6 +148,12 @@ func CheckVerdict(ctx context.Context, r engine.Rules, black, white []engine.Squ
 	res.Zone = z.squares()
 	res.Order = res.order(threatCount(res.wins, b.p))
 	return res, nil
+}
+
+// checkedOn reports whether v (nil: no) is the result of a check for
+// attacker a at tolerance tol on position b: the same rules and stones.
+func (v *VerdictResult) checkedOn(b *board, a engine.Color, tol int) bool {
+	return v != nil && v.a == int8(a) && v.tol == tol && v.b.g.r == b.g.r && slices.Equal(v.b.cells, b.cells)
 }
 
 // order is the least λ order the checked certificate supports, given the

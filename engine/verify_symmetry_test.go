@@ -1,0 +1,144 @@
+package engine
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"c6book/internal/testenv"
+)
+
+// symmetricPosition returns a position with the defender to move that
+// symmetry sym maps onto itself: nA attacker and nD defender stones (about:
+// whole orbits of sym are placed), or nil when the position drawn is over,
+// lets the defender win at once or gives the attacker more than p threats.
+func symmetricPosition(rng *rand.Rand, r Rules, sym, nA, nD int) *Board {
+	b := MustNewBoard(r)
+	a, d := Black, White
+	if rng.IntN(2) == 0 {
+		a, d = White, Black
+	}
+	place := func(c Color, n int) {
+		for placed, tries := 0, 0; placed < n && tries < 200; tries++ {
+			s := Square(rng.IntN(r.Squares()))
+			orbit := []Square{s}
+			for t := r.Transform(sym, s); t != s; t = r.Transform(sym, t) {
+				orbit = append(orbit, t)
+			}
+			free := true
+			for _, t := range orbit {
+				free = free && b.cells[t] == Empty
+			}
+			if !free {
+				continue
+			}
+			for _, t := range orbit {
+				b.Place(t, c)
+			}
+			placed += len(orbit)
+		}
+	}
+	place(a, nA)
+	place(d, nD)
+	b.SetToMove(d)
+	b.setup = true
+	if b.Winner() != Empty || b.HasThreat(d) || b.Threats(a) > r.P {
+		return nil
+	}
+	return b
+}
+
+// A symmetric position's verdict solves one defender move of each orbit of
+// its symmetries and maps the strategy to the others: the verdict is still
+// sound against every defender move (checkVerdict replays every strategy,
+// the mapped ones included, against every defender reply), and it takes
+// fewer solver calls than solving every move.
+func TestVerifySymmetrySoundAgainstEveryDefence(t *testing.T) {
+	testenv.Heavy(t)
+	ctx := context.Background()
+	cases := []struct {
+		r      Rules
+		nA, nD int
+		n      int
+	}{
+		{Rules{9, 9, 5, 2, 1}, 8, 6, 8},
+		{Rules{8, 8, 4, 1, 1}, 6, 5, 6},
+	}
+	for ci, c := range cases {
+		rng := rand.New(rand.NewPCG(uint64(ci)+4100, 23))
+		stat := map[string]int{}
+		for i := 0; i < c.n; {
+			sym := 1 + rng.IntN(c.r.SymmetryCount()-1)
+			b := symmetricPosition(rng, c.r, sym, c.nA, c.nD)
+			if b == nil {
+				continue
+			}
+			cb, _ := b.Canonical()
+			if len(stabilizer(cb)) == 0 {
+				t.Fatalf("symmetry %d maps the position onto itself, the canonical image has no symmetry\n%s", sym, dumpBoard(b))
+			}
+			i++
+			lambda := 2 + i%2
+			opts := VerifyOptions{Lambda: lambda, Limits: Limits{MaxNodes: 4000}, Workers: 2}
+			vd, err := Verify(ctx, b, opts, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts.noSymmetry = true
+			all, err := Verify(ctx, b, opts, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			stat[string(vd.Status)]++
+			if vd.Calls > all.Calls {
+				t.Fatalf("λ%d: %d solver calls with the symmetry, %d without\n%s", lambda, vd.Calls, all.Calls, dumpBoard(b))
+			}
+			if vd.Calls < all.Calls {
+				stat["fewer-calls"]++
+			}
+			if vd.Jobs > vd.Calls {
+				stat["mapped-jobs"] += vd.Jobs - vd.Calls
+			}
+			for k, n := range checkVerdict(t, ctx, b, vd) {
+				stat[k] += n
+			}
+		}
+		t.Logf("%v: %v", c.r, stat)
+		if stat["fewer-calls"] == 0 || stat[ArgExplicit] == 0 || stat[string(StatusProved)] == 0 {
+			t.Errorf("%v: the sample does not exercise mapped strategies in proofs: %v", c.r, stat)
+		}
+	}
+}
+
+// stabilizer finds exactly the symmetries that map the position onto
+// itself: checked against every symmetry's image, stone by stone.
+func TestStabilizer(t *testing.T) {
+	r := Rules{9, 9, 5, 2, 1}
+	rng := rand.New(rand.NewPCG(5, 8))
+	found := 0
+	for i := 0; i < 40; i++ {
+		b := symmetricPosition(rng, r, 1+rng.IntN(7), 4, 3)
+		if b == nil {
+			continue
+		}
+		got := map[int]bool{}
+		for _, s := range stabilizer(b) {
+			got[s] = true
+		}
+		for sym := 1; sym < r.SymmetryCount(); sym++ {
+			same := true
+			for s := Square(0); int(s) < r.Squares(); s++ {
+				if b.At(r.Transform(sym, s)) != b.At(s) {
+					same = false
+				}
+			}
+			if same != got[sym] {
+				t.Fatalf("symmetry %d: maps the position onto itself %v, stabilizer says %v\n%s", sym, same, got[sym], dumpBoard(b))
+			}
+		}
+		found += len(got)
+	}
+	if found == 0 {
+		t.Fatal("no symmetric position drawn")
+	}
+}
