@@ -33,14 +33,14 @@ func (s *winSet) clone() winSet {
 
 // Board is a position of Connect(m,n,k,p,q): the stones, whose turn it is,
 // and incrementally maintained per-window stone counts from which threats are
-// read. Place/Remove are the raw stone-level operations used by the solvers
+// read (one count word per window holds both colours' counts: see cntWord). Place/Remove are the raw stone-level operations used by the solvers
 // (cost: the windows through one square, i.e. its four lines); Play/Undo are
 // the rule-checked turn-level operations.
 type Board struct {
 	rules Rules
 	g     *geometry
 	cells []Color
-	cnt   [3][]uint8
+	cw    []uint16 // count word of each window: both colours' stones in it
 	hash  uint64
 	chk   uint64 // a second, independent Zobrist hash: verifies transposition-table hits
 	count [3]int // stones per colour
@@ -68,8 +68,8 @@ func NewBoard(r Rules) (*Board, error) {
 func emptyBoard(g *geometry) *Board {
 	r := g.rules
 	b := &Board{rules: r, g: g, cells: make([]Color, r.Squares()), toMove: Black}
+	b.cw = make([]uint16, g.nwin)
 	for c := Black; c <= White; c++ {
-		b.cnt[c] = make([]uint8, g.nwin)
 		b.thr[c] = newWinSet(g.nwin)
 		b.hot[c] = newWinSet(g.nwin)
 	}
@@ -92,8 +92,8 @@ func MustNewBoard(r Rules) *Board {
 func (b *Board) Clone() *Board {
 	c := *b
 	c.cells = append([]Color(nil), b.cells...)
+	c.cw = append([]uint16(nil), b.cw...)
 	for col := Black; col <= White; col++ {
-		c.cnt[col] = append([]uint8(nil), b.cnt[col]...)
 		c.thr[col] = b.thr[col].clone()
 		c.hot[col] = b.hot[col].clone()
 	}
@@ -147,6 +147,25 @@ func (b *Board) Winner() Color {
 	return Empty
 }
 
+// Count words: a window's stones of both colours in one word, cntBits
+// each (Black's in the low bits, White's above), so that Place and Remove
+// update a window with one load, one store and one event-table lookup.
+const (
+	cntBits = 5 // counts 0..31: K <= MaxSide < 32
+	cntMask = 1<<cntBits - 1
+)
+
+// cntShift is the position of c's count in a count word (c is Black or White).
+func cntShift(c Color) uint { return uint(c-1) * cntBits }
+
+// cntWord is the count word of n stones of c (and none of the other colour).
+func cntWord(c Color, n uint8) uint16 { return uint16(n) << cntShift(c) }
+
+// wcnt is the number of stones of c in window w.
+func (b *Board) wcnt(c Color, w int32) uint8 {
+	return uint8(b.cw[w]>>cntShift(c)) & cntMask
+}
+
 // Place puts a stone of colour c on the empty square s, updating the windows
 // through s. It does no rule checking and does not change the side to move.
 func (b *Board) Place(s Square, c Color) {
@@ -154,26 +173,28 @@ func (b *Board) Place(s Square, c Color) {
 	b.hash ^= b.g.zkey[c][s]
 	b.chk ^= b.g.zchk[c][s]
 	b.count[c]++
-	own, opp := b.cnt[c], b.cnt[c.Opp()]
-	ev := &b.g.evPlace
+	cw := b.cw
+	inc := cntWord(c, 1)
+	ev := &b.g.evPlace[c-1]
 	hot := &b.hot[c]
 	for _, w := range b.g.sqWins[s] {
-		n := own[w] + 1
-		own[w] = n
-		m := opp[w]
-		switch ev[evIndex(n, m)] {
+		v := cw[w] + inc
+		cw[w] = v
+		switch ev[v&(evSize-1)] {
 		case evNone:
 		case evHot:
 			hot.add(w)
 		default:
-			b.placeEvent(w, c, n, m)
+			b.placeEvent(w, c, v)
 		}
 	}
 }
 
-// placeEvent updates the window sets after c's stone made window w hold n
-// stones of c and m of the opponent (the rare case of Place).
-func (b *Board) placeEvent(w int32, c Color, n, m uint8) {
+// placeEvent updates the window sets after c's stone made window w's count
+// word v (the rare case of Place).
+func (b *Board) placeEvent(w int32, c Color, v uint16) {
+	o := c.Opp()
+	n, m := uint8(v>>cntShift(c))&cntMask, uint8(v>>cntShift(o))&cntMask
 	if m == 0 {
 		if n == b.hl {
 			b.hot[c].add(w)
@@ -187,7 +208,6 @@ func (b *Board) placeEvent(w int32, c Color, n, m uint8) {
 		return
 	}
 	// n == 1: the window was alive for the opponent and is now dead.
-	o := c.Opp()
 	if m >= b.hl {
 		b.hot[o].remove(w)
 	}
@@ -203,25 +223,27 @@ func (b *Board) Remove(s Square) {
 	b.hash ^= b.g.zkey[c][s]
 	b.chk ^= b.g.zchk[c][s]
 	b.count[c]--
-	own, opp := b.cnt[c], b.cnt[c.Opp()]
-	ev := &b.g.evRemove
+	cw := b.cw
+	dec := cntWord(c, 1)
+	ev := &b.g.evRemove[c-1]
 	hot := &b.hot[c]
 	for _, w := range b.g.sqWins[s] {
-		n := own[w]
-		own[w] = n - 1
-		m := opp[w]
-		switch ev[evIndex(n, m)] {
+		v := cw[w]
+		cw[w] = v - dec
+		switch ev[v&(evSize-1)] {
 		case evNone:
 		case evHot:
 			hot.remove(w)
 		default:
-			b.removeEvent(w, c, n, m)
+			b.removeEvent(w, c, v)
 		}
 	}
 }
 
-// removeEvent undoes placeEvent: n is c's count in w before the removal.
-func (b *Board) removeEvent(w int32, c Color, n, m uint8) {
+// removeEvent undoes placeEvent: v is w's count word before the removal.
+func (b *Board) removeEvent(w int32, c Color, v uint16) {
+	o := c.Opp()
+	n, m := uint8(v>>cntShift(c))&cntMask, uint8(v>>cntShift(o))&cntMask
 	if m == 0 {
 		if n == b.hl {
 			b.hot[c].remove(w)
@@ -234,7 +256,6 @@ func (b *Board) removeEvent(w int32, c Color, n, m uint8) {
 		}
 		return
 	}
-	o := c.Opp()
 	if m >= b.hl {
 		b.hot[o].add(w)
 	}
@@ -479,16 +500,16 @@ func (m Move) With(s Square) Move { return NewMove(append(m.Squares(), s)...) }
 func (b *Board) eachLiveWindow(c Color, minCount int, f func(w int32)) {
 	if minCount >= int(b.hl) {
 		for _, w := range b.hot[c].list {
-			if int(b.cnt[c][w]) >= minCount {
+			if int(b.wcnt(c, w)) >= minCount {
 				f(w)
 			}
 		}
 		return
 	}
-	o := c.Opp()
-	for w := int32(0); w < int32(b.g.nwin); w++ {
-		if b.cnt[o][w] == 0 && int(b.cnt[c][w]) >= minCount {
-			f(w)
+	sc, so := cntShift(c), cntShift(c.Opp())
+	for w, v := range b.cw {
+		if v>>so&cntMask == 0 && int(v>>sc&cntMask) >= minCount {
+			f(int32(w))
 		}
 	}
 }

@@ -34,13 +34,13 @@ type geometry struct {
 	zchk     [3][]uint64 // independent keys: the check hash (see Board.chk)
 	syms     []symmetry
 
-	// evPlace[evIndex(n, m)] is the event code (below) of a window that now
-	// holds n stones of the placing colour (after the placement) and m of
-	// the other: whether the window sets or the full count change;
-	// evRemove likewise with n counted before the removal. Most updates
-	// change nothing, so Place and Remove read one table entry per window
-	// instead of branching on the counts.
-	evPlace, evRemove [evSize]uint8
+	// evPlace[c-1][v] is the event code (below) of a window whose count
+	// word (see Board.cw) is v after a stone of c was placed in it: whether
+	// the window sets or the full count change; evRemove[c-1][v] likewise
+	// with v the word before c's stone is removed. Most updates change
+	// nothing, so Place and Remove read one table entry per window instead
+	// of branching on the counts.
+	evPlace, evRemove [2][evSize]uint8
 }
 
 // Event codes: evHot is the common event (a window of the mover reaching or
@@ -52,29 +52,32 @@ const (
 	evOther = 2
 )
 
-// evSize covers counts 0..31 of both colours (K <= MaxSide < 32).
-const evSize = 1 << 10
-
-func evIndex(n, m uint8) uint { return (uint(n)<<5 | uint(m)) & (evSize - 1) }
+// evSize covers every count word: counts 0..31 of both colours (K <=
+// MaxSide < 32).
+const evSize = 1 << (2 * cntBits)
 
 // buildEvents fills the event tables for threat level tl and hot level hl.
 func (g *geometry) buildEvents(tl, hl uint8) {
 	k := uint8(g.rules.K)
-	for n := uint8(0); n <= k; n++ {
-		for m := uint8(0); m+n <= k; m++ {
-			code := uint8(evNone)
-			switch {
-			case m == 0 && n == hl && n != tl && n != k:
-				code = evHot
-			case m == 0 && (n == hl || n == tl || n == k):
-				code = evOther
-			case m > 0 && n == 1 && m >= hl:
-				// The window dies (Place) or revives (Remove) for the other
-				// colour, which matters when it held hl or more of them.
-				code = evOther
+	for c := Black; c <= White; c++ {
+		for n := uint8(0); n <= k; n++ {
+			for m := uint8(0); m+n <= k; m++ {
+				code := uint8(evNone)
+				switch {
+				case m == 0 && n == hl && n != tl && n != k:
+					code = evHot
+				case m == 0 && (n == hl || n == tl || n == k):
+					code = evOther
+				case m > 0 && n == 1 && m >= hl:
+					// The window dies (Place) or revives (Remove) for the
+					// other colour, which matters when it held hl or more
+					// of them.
+					code = evOther
+				}
+				v := cntWord(c, n) | cntWord(c.Opp(), m)
+				g.evPlace[c-1][v] = code
+				g.evRemove[c-1][v] = code
 			}
-			g.evPlace[evIndex(n, m)] = code
-			g.evRemove[evIndex(n, m)] = code
 		}
 	}
 }
