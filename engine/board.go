@@ -14,8 +14,14 @@ type winSet struct {
 func newWinSet(n int) winSet { return winSet{pos: make([]int32, n)} }
 
 func (s *winSet) add(w int32) {
-	s.list = append(s.list, w)
-	s.pos[w] = int32(len(s.list))
+	n := len(s.list)
+	if n == cap(s.list) {
+		s.list = append(s.list, w)[:n]
+	}
+	// Reslicing in place writes no slice pointer: no write barrier.
+	s.list = s.list[:n+1]
+	s.list[n] = w
+	s.pos[w] = int32(n + 1)
 }
 
 func (s *winSet) remove(w int32) {
@@ -180,38 +186,34 @@ func (b *Board) Place(s Square, c Color) {
 	for _, w := range b.g.sqWins[s] {
 		v := cw[w] + inc
 		cw[w] = v
-		switch ev[v&(evSize-1)] {
+		switch e := ev[v&(evSize-1)]; e {
 		case evNone:
 		case evHot:
 			hot.add(w)
 		default:
-			b.placeEvent(w, c, v)
+			b.placeEvent(w, c, e)
 		}
 	}
 }
 
-// placeEvent updates the window sets after c's stone made window w's count
-// word v (the rare case of Place).
-func (b *Board) placeEvent(w int32, c Color, v uint16) {
-	o := c.Opp()
-	n, m := uint8(v>>cntShift(c))&cntMask, uint8(v>>cntShift(o))&cntMask
-	if m == 0 {
-		if n == b.hl {
-			b.hot[c].add(w)
-		}
-		if n == b.tl {
-			b.thr[c].add(w)
-		}
-		if int(n) == b.rules.K {
-			b.full[c]++
-		}
-		return
+// placeEvent makes the changes of event e after c's stone went into window
+// w (the rare case of Place): c's window may join c's sets, or die for the
+// opponent and leave its sets.
+func (b *Board) placeEvent(w int32, c Color, e uint8) {
+	if e&evHot != 0 {
+		b.hot[c].add(w)
 	}
-	// n == 1: the window was alive for the opponent and is now dead.
-	if m >= b.hl {
+	if e&evThr != 0 {
+		b.thr[c].add(w)
+	}
+	if e&evFull != 0 {
+		b.full[c]++
+	}
+	o := c.Opp()
+	if e&evOHot != 0 {
 		b.hot[o].remove(w)
 	}
-	if m >= b.tl {
+	if e&evOThr != 0 {
 		b.thr[o].remove(w)
 	}
 }
@@ -230,36 +232,32 @@ func (b *Board) Remove(s Square) {
 	for _, w := range b.g.sqWins[s] {
 		v := cw[w]
 		cw[w] = v - dec
-		switch ev[v&(evSize-1)] {
+		switch e := ev[v&(evSize-1)]; e {
 		case evNone:
 		case evHot:
 			hot.remove(w)
 		default:
-			b.removeEvent(w, c, v)
+			b.removeEvent(w, c, e)
 		}
 	}
 }
 
-// removeEvent undoes placeEvent: v is w's count word before the removal.
-func (b *Board) removeEvent(w int32, c Color, v uint16) {
-	o := c.Opp()
-	n, m := uint8(v>>cntShift(c))&cntMask, uint8(v>>cntShift(o))&cntMask
-	if m == 0 {
-		if n == b.hl {
-			b.hot[c].remove(w)
-		}
-		if n == b.tl {
-			b.thr[c].remove(w)
-		}
-		if int(n) == b.rules.K {
-			b.full[c]--
-		}
-		return
+// removeEvent undoes placeEvent: e is the event of c's stone leaving w.
+func (b *Board) removeEvent(w int32, c Color, e uint8) {
+	if e&evHot != 0 {
+		b.hot[c].remove(w)
 	}
-	if m >= b.hl {
+	if e&evThr != 0 {
+		b.thr[c].remove(w)
+	}
+	if e&evFull != 0 {
+		b.full[c]--
+	}
+	o := c.Opp()
+	if e&evOHot != 0 {
 		b.hot[o].add(w)
 	}
-	if m >= b.tl {
+	if e&evOThr != 0 {
 		b.thr[o].add(w)
 	}
 }

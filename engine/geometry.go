@@ -34,22 +34,26 @@ type geometry struct {
 	zchk     [3][]uint64 // independent keys: the check hash (see Board.chk)
 	syms     []symmetry
 
-	// evPlace[c-1][v] is the event code (below) of a window whose count
-	// word (see Board.cw) is v after a stone of c was placed in it: whether
-	// the window sets or the full count change; evRemove[c-1][v] likewise
-	// with v the word before c's stone is removed. Most updates change
-	// nothing, so Place and Remove read one table entry per window instead
-	// of branching on the counts.
+	// evPlace[c-1][v] is the event (below) of a window whose count word
+	// (see Board.cw) is v after a stone of c was placed in it: which window
+	// sets and full counts change; evRemove[c-1][v] likewise with v the
+	// word before c's stone is removed. Most updates change nothing, so
+	// Place and Remove read one table entry per window instead of branching
+	// on the counts.
 	evPlace, evRemove [2][evSize]uint8
 }
 
-// Event codes: evHot is the common event (a window of the mover reaching or
-// leaving the hot level and nothing else), handled inline; evOther calls the
-// general handler.
+// Events: a set of flags, each one change of a window set or full count,
+// for the colour c that places (removes) a stone and its opponent o. Place
+// adds to c's sets and removes from o's; Remove does the reverse. evHot
+// alone is the common event, handled inline.
 const (
-	evNone  = 0
-	evHot   = 1
-	evOther = 2
+	evNone = 0
+	evHot  = 1 << (iota - 1) // c's hot set
+	evThr              // c's threat set
+	evFull             // c's count of full windows
+	evOHot             // o's hot set
+	evOThr             // o's threat set
 )
 
 // evSize covers every count word: counts 0..31 of both colours (K <=
@@ -64,15 +68,26 @@ func (g *geometry) buildEvents(tl, hl uint8) {
 			for m := uint8(0); m+n <= k; m++ {
 				code := uint8(evNone)
 				switch {
-				case m == 0 && n == hl && n != tl && n != k:
-					code = evHot
-				case m == 0 && (n == hl || n == tl || n == k):
-					code = evOther
-				case m > 0 && n == 1 && m >= hl:
+				case m == 0:
+					if n == hl {
+						code |= evHot
+					}
+					if n == tl {
+						code |= evThr
+					}
+					if n == k {
+						code |= evFull
+					}
+				case n == 1:
 					// The window dies (Place) or revives (Remove) for the
 					// other colour, which matters when it held hl or more
 					// of them.
-					code = evOther
+					if m >= hl {
+						code |= evOHot
+					}
+					if m >= tl {
+						code |= evOThr
+					}
 				}
 				v := cntWord(c, n) | cntWord(c.Opp(), m)
 				g.evPlace[c-1][v] = code

@@ -282,7 +282,7 @@ func (g *moveGen) threatsWith(b *Board, a Color, s1, s2 Square) int {
 	tl := b.tl
 	geo := b.g
 	cells := b.cells
-	cw, sa, sd := b.cw, cntShift(a), cntShift(a.Opp())
+	cw, sa := b.cw, cntShift(a)
 	for _, w := range b.thr[a].list {
 		var e empt
 		for _, q := range geo.win(w) {
@@ -295,21 +295,24 @@ func (g *moveGen) threatsWith(b *Board, a Color, s1, s2 Square) int {
 		}
 		ws = append(ws, e)
 	}
+	// A window joins when it has no stone of the defender and tl-1 stones
+	// of a, or tl-2 when two stones are placed: its count word is one of
+	// two values.
 	inc := uint8(1)
 	if s2 != NoSquare {
 		inc = 2
 	}
+	v1, v2 := cntWord(a, tl-1), cntWord(a, max(tl, inc)-inc)
 	for pass, s := range [2]Square{s1, s2} {
 		if s == NoSquare {
 			continue
 		}
 		for _, w := range geo.sqWins[s] {
 			v := cw[w]
-			n := uint8(v>>sa) & cntMask
-			if v>>sd&cntMask != 0 || n >= tl || n+inc < tl {
+			if v != v1 && v != v2 {
 				continue
 			}
-			ws = appendNewWindow(ws, geo.win(w), cells, n, tl, s1, s2, pass)
+			ws = appendNewWindow(ws, geo.win(w), cells, uint8(v>>sa), tl, s1, s2, pass)
 		}
 	}
 	g.ws = ws
