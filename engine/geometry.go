@@ -50,10 +50,10 @@ type geometry struct {
 const (
 	evNone = 0
 	evHot  = 1 << (iota - 1) // c's hot set
-	evThr              // c's threat set
-	evFull             // c's count of full windows
-	evOHot             // o's hot set
-	evOThr             // o's threat set
+	evThr                    // c's threat set
+	evFull                   // c's count of full windows
+	evOHot                   // o's hot set
+	evOThr                   // o's threat set
 )
 
 // evSize covers every count word: counts 0..31 of both colours (K <=
