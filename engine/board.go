@@ -176,8 +176,9 @@ func (b *Board) wcnt(c Color, w int32) uint8 {
 // through s. It does no rule checking and does not change the side to move.
 func (b *Board) Place(s Square, c Color) {
 	b.cells[s] = c
-	b.hash ^= b.g.zkey[c][s]
-	b.chk ^= b.g.zchk[c][s]
+	z := &b.g.zpair[2*int(s)+int(c)-1]
+	b.hash ^= z.key
+	b.chk ^= z.chk
 	b.count[c]++
 	cw := b.cw
 	inc := cntWord(c, 1)
@@ -222,8 +223,9 @@ func (b *Board) placeEvent(w int32, c Color, e uint8) {
 func (b *Board) Remove(s Square) {
 	c := b.cells[s]
 	b.cells[s] = Empty
-	b.hash ^= b.g.zkey[c][s]
-	b.chk ^= b.g.zchk[c][s]
+	z := &b.g.zpair[2*int(s)+int(c)-1]
+	b.hash ^= z.key
+	b.chk ^= z.chk
 	b.count[c]--
 	cw := b.cw
 	dec := cntWord(c, 1)

@@ -32,6 +32,7 @@ type geometry struct {
 	sqWinsAt [][]uint8 // position of the square inside each of those windows
 	zkey     [3][]uint64
 	zchk     [3][]uint64 // independent keys: the check hash (see Board.chk)
+	zpair    []zpair     // zpair[2*s+c-1]: zkey[c][s] and zchk[c][s] side by side, for Place and Remove
 	syms     []symmetry
 
 	// evPlace[c-1][v] is the event (below) of a window whose count word
@@ -97,6 +98,9 @@ func (g *geometry) buildEvents(tl, hl uint8) {
 	}
 }
 
+// zpair is a stone's two Zobrist keys: the hash's and the check hash's.
+type zpair struct{ key, chk uint64 }
+
 type symmetry struct {
 	id   int      // 0..7, see symNames
 	map_ []Square // square -> image
@@ -157,6 +161,7 @@ func newGeometry(r Rules) *geometry {
 		g.sqWins[s] = wins[lo:hi:hi]
 		g.sqWinsAt[s] = at[lo:hi:hi]
 	}
+	g.zpair = make([]zpair, 2*nsq)
 	for c := Black; c <= White; c++ {
 		g.zkey[c] = make([]uint64, nsq)
 		g.zchk[c] = make([]uint64, nsq)
@@ -164,6 +169,7 @@ func newGeometry(r Rules) *geometry {
 			x, y := r.XY(Square(s))
 			g.zkey[c][s] = zobristKey(c, x, y)
 			g.zchk[c][s] = splitmix64(g.zkey[c][s] ^ checkSeed)
+			g.zpair[2*s+int(c)-1] = zpair{g.zkey[c][s], g.zchk[c][s]}
 		}
 	}
 	for id := 0; id < 8; id++ {
