@@ -507,10 +507,17 @@ func (g *moveGen) buildHot(b *Board, a Color, h1Count int) (h1, c2 []Square) {
 			r2 |= bit
 		}
 		inH1 := int(n) >= h1Count
+		// A hot window has no stone of the defender: k-n empty squares,
+		// and the scan stops at the last one.
+		left := k - int(n)
 		for _, q := range winSq[int(w)*k : int(w)*k+k] {
+			if left == 0 {
+				break
+			}
 			if cells[q] != Empty {
 				continue
 			}
+			left--
 			hemp = append(hemp, q)
 			if g.sqst[q] != hst {
 				g.sqst[q] = hst
