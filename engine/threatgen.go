@@ -283,13 +283,22 @@ func (g *moveGen) threatsWith(b *Board, a Color, s1, s2 Square) int {
 	geo := b.g
 	cells := b.cells
 	cw, sa := b.cw, cntShift(a)
+	k := b.rules.K
 	for _, w := range b.thr[a].list {
+		// A threat window has no stone of the defender: k-n empty
+		// squares (at most p), and the scan stops at the last one.
 		var e empt
+		left := k - int(cw[w]>>sa&cntMask)
 		for _, q := range geo.win(w) {
-			if cells[q] == Empty && q != s1 && q != s2 {
-				if int(e.n) < MaxPerTurn {
-					e.e[e.n] = q
-				}
+			if left == 0 {
+				break
+			}
+			if cells[q] != Empty {
+				continue
+			}
+			left--
+			if q != s1 && q != s2 {
+				e.e[e.n] = q
 				e.n++
 			}
 		}
