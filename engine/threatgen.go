@@ -283,22 +283,13 @@ func (g *moveGen) threatsWith(b *Board, a Color, s1, s2 Square) int {
 	geo := b.g
 	cells := b.cells
 	cw, sa := b.cw, cntShift(a)
-	k := b.rules.K
 	for _, w := range b.thr[a].list {
-		// A threat window has no stone of the defender: k-n empty
-		// squares (at most p), and the scan stops at the last one.
 		var e empt
-		left := k - int(cw[w]>>sa&cntMask)
 		for _, q := range geo.win(w) {
-			if left == 0 {
-				break
-			}
-			if cells[q] != Empty {
-				continue
-			}
-			left--
-			if q != s1 && q != s2 {
-				e.e[e.n] = q
+			if cells[q] == Empty && q != s1 && q != s2 {
+				if int(e.n) < MaxPerTurn {
+					e.e[e.n] = q
+				}
 				e.n++
 			}
 		}
@@ -516,17 +507,10 @@ func (g *moveGen) buildHot(b *Board, a Color, h1Count int) (h1, c2 []Square) {
 			r2 |= bit
 		}
 		inH1 := int(n) >= h1Count
-		// A hot window has no stone of the defender: k-n empty squares,
-		// and the scan stops at the last one.
-		left := k - int(n)
 		for _, q := range winSq[int(w)*k : int(w)*k+k] {
-			if left == 0 {
-				break
-			}
 			if cells[q] != Empty {
 				continue
 			}
-			left--
 			hemp = append(hemp, q)
 			if g.sqst[q] != hst {
 				g.sqst[q] = hst
