@@ -39,9 +39,10 @@ func (s *winSet) clone() winSet {
 
 // Board is a position of Connect(m,n,k,p,q): the stones, whose turn it is,
 // and incrementally maintained per-window stone counts from which threats are
-// read (one count word per window holds both colours' counts: see cntWord). Place/Remove are the raw stone-level operations used by the solvers
-// (cost: the windows through one square, i.e. its four lines); Play/Undo are
-// the rule-checked turn-level operations.
+// read (one count word per window holds both colours' counts: see cntWord).
+// Place/Remove are the raw stone-level operations used by the solvers (cost:
+// the windows through one square, i.e. its four lines); Play/Undo are the
+// rule-checked turn-level operations.
 type Board struct {
 	rules Rules
 	g     *geometry
