@@ -202,6 +202,16 @@ func (b *Board) Place(s Square, c Color) {
 // w (the rare case of Place): c's window may join c's sets, or die for the
 // opponent and leave its sets.
 func (b *Board) placeEvent(w int32, c Color, e uint8) {
+	if e >= evOHot {
+		// The window dies for the opponent: it was hot (threat level >=
+		// hot level), perhaps a threat too, and had no stone of c.
+		o := c.Opp()
+		b.hot[o].remove(w)
+		if e&evOThr != 0 {
+			b.thr[o].remove(w)
+		}
+		return
+	}
 	if e&evHot != 0 {
 		b.hot[c].add(w)
 	}
@@ -210,13 +220,6 @@ func (b *Board) placeEvent(w int32, c Color, e uint8) {
 	}
 	if e&evFull != 0 {
 		b.full[c]++
-	}
-	o := c.Opp()
-	if e&evOHot != 0 {
-		b.hot[o].remove(w)
-	}
-	if e&evOThr != 0 {
-		b.thr[o].remove(w)
 	}
 }
 
@@ -247,6 +250,14 @@ func (b *Board) Remove(s Square) {
 
 // removeEvent undoes placeEvent: e is the event of c's stone leaving w.
 func (b *Board) removeEvent(w int32, c Color, e uint8) {
+	if e >= evOHot {
+		o := c.Opp()
+		b.hot[o].add(w)
+		if e&evOThr != 0 {
+			b.thr[o].add(w)
+		}
+		return
+	}
 	if e&evHot != 0 {
 		b.hot[c].remove(w)
 	}
@@ -255,13 +266,6 @@ func (b *Board) removeEvent(w int32, c Color, e uint8) {
 	}
 	if e&evFull != 0 {
 		b.full[c]--
-	}
-	o := c.Opp()
-	if e&evOHot != 0 {
-		b.hot[o].add(w)
-	}
-	if e&evOThr != 0 {
-		b.thr[o].add(w)
 	}
 }
 

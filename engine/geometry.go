@@ -47,7 +47,9 @@ type geometry struct {
 // Events: a set of flags, each one change of a window set or full count,
 // for the colour c that places (removes) a stone and its opponent o. Place
 // adds to c's sets and removes from o's; Remove does the reverse. evHot
-// alone is the common event, handled inline.
+// alone is the common event, handled inline. The flags of o come last: an
+// event with one of them has evOHot (the threat level is at least the hot
+// level) and none of c's (the window holds stones of both).
 const (
 	evNone = 0
 	evHot  = 1 << (iota - 1) // c's hot set
