@@ -372,8 +372,8 @@ func nearStone(b *Board, s Square, dist int) bool {
 func evalFor(b *Board, a Color) float64 {
 	d := a.Opp()
 	var v float64
-	for w := 0; w < b.g.nwin; w++ {
-		ca, cd := b.cnt[a][w], b.cnt[d][w]
+	for w := int32(0); w < int32(b.g.nwin); w++ {
+		ca, cd := b.wcnt(a, w), b.wcnt(d, w)
 		switch {
 		case ca > 0 && cd == 0:
 			v += float64(int(1) << (3 * ca))

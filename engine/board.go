@@ -14,8 +14,14 @@ type winSet struct {
 func newWinSet(n int) winSet { return winSet{pos: make([]int32, n)} }
 
 func (s *winSet) add(w int32) {
-	s.list = append(s.list, w)
-	s.pos[w] = int32(len(s.list))
+	n := len(s.list)
+	if n == cap(s.list) {
+		s.list = append(s.list, w)[:n]
+	}
+	// Reslicing in place writes no slice pointer: no write barrier.
+	s.list = s.list[:n+1]
+	s.list[n] = w
+	s.pos[w] = int32(n + 1)
 }
 
 func (s *winSet) remove(w int32) {
@@ -33,14 +39,15 @@ func (s *winSet) clone() winSet {
 
 // Board is a position of Connect(m,n,k,p,q): the stones, whose turn it is,
 // and incrementally maintained per-window stone counts from which threats are
-// read. Place/Remove are the raw stone-level operations used by the solvers
-// (cost: the windows through one square, i.e. its four lines); Play/Undo are
-// the rule-checked turn-level operations.
+// read (one count word per window holds both colours' counts: see cntWord).
+// Place/Remove are the raw stone-level operations used by the solvers (cost:
+// the windows through one square, i.e. its four lines); Play/Undo are the
+// rule-checked turn-level operations.
 type Board struct {
 	rules Rules
 	g     *geometry
 	cells []Color
-	cnt   [3][]uint8
+	cw    []uint16 // count word of each window: both colours' stones in it
 	hash  uint64
 	chk   uint64 // a second, independent Zobrist hash: verifies transposition-table hits
 	count [3]int // stones per colour
@@ -68,8 +75,8 @@ func NewBoard(r Rules) (*Board, error) {
 func emptyBoard(g *geometry) *Board {
 	r := g.rules
 	b := &Board{rules: r, g: g, cells: make([]Color, r.Squares()), toMove: Black}
+	b.cw = make([]uint16, g.nwin)
 	for c := Black; c <= White; c++ {
-		b.cnt[c] = make([]uint8, g.nwin)
 		b.thr[c] = newWinSet(g.nwin)
 		b.hot[c] = newWinSet(g.nwin)
 	}
@@ -92,8 +99,8 @@ func MustNewBoard(r Rules) *Board {
 func (b *Board) Clone() *Board {
 	c := *b
 	c.cells = append([]Color(nil), b.cells...)
+	c.cw = append([]uint16(nil), b.cw...)
 	for col := Black; col <= White; col++ {
-		c.cnt[col] = append([]uint8(nil), b.cnt[col]...)
 		c.thr[col] = b.thr[col].clone()
 		c.hot[col] = b.hot[col].clone()
 	}
@@ -147,52 +154,72 @@ func (b *Board) Winner() Color {
 	return Empty
 }
 
+// Count words: a window's stones of both colours in one word, cntBits
+// each (Black's in the low bits, White's above), so that Place and Remove
+// update a window with one load, one store and one event-table lookup.
+const (
+	cntBits = 5 // counts 0..31: K <= MaxSide < 32
+	cntMask = 1<<cntBits - 1
+)
+
+// cntShift is the position of c's count in a count word (c is Black or White).
+func cntShift(c Color) uint { return uint(c-1) * cntBits }
+
+// cntWord is the count word of n stones of c (and none of the other colour).
+func cntWord(c Color, n uint8) uint16 { return uint16(n) << cntShift(c) }
+
+// wcnt is the number of stones of c in window w.
+func (b *Board) wcnt(c Color, w int32) uint8 {
+	return uint8(b.cw[w]>>cntShift(c)) & cntMask
+}
+
 // Place puts a stone of colour c on the empty square s, updating the windows
 // through s. It does no rule checking and does not change the side to move.
 func (b *Board) Place(s Square, c Color) {
 	b.cells[s] = c
-	b.hash ^= b.g.zkey[c][s]
-	b.chk ^= b.g.zchk[c][s]
+	z := &b.g.zpair[2*int(s)+int(c)-1]
+	b.hash ^= z.key
+	b.chk ^= z.chk
 	b.count[c]++
-	own, opp := b.cnt[c], b.cnt[c.Opp()]
-	ev := &b.g.evPlace
+	cw := b.cw
+	inc := cntWord(c, 1)
+	ev := &b.g.evPlace[c-1]
 	hot := &b.hot[c]
 	for _, w := range b.g.sqWins[s] {
-		n := own[w] + 1
-		own[w] = n
-		m := opp[w]
-		switch ev[evIndex(n, m)] {
+		v := cw[w] + inc
+		cw[w] = v
+		switch e := ev[v&(evSize-1)]; e {
 		case evNone:
 		case evHot:
 			hot.add(w)
 		default:
-			b.placeEvent(w, c, n, m)
+			b.placeEvent(w, c, e)
 		}
 	}
 }
 
-// placeEvent updates the window sets after c's stone made window w hold n
-// stones of c and m of the opponent (the rare case of Place).
-func (b *Board) placeEvent(w int32, c Color, n, m uint8) {
-	if m == 0 {
-		if n == b.hl {
-			b.hot[c].add(w)
-		}
-		if n == b.tl {
-			b.thr[c].add(w)
-		}
-		if int(n) == b.rules.K {
-			b.full[c]++
+// placeEvent makes the changes of event e after c's stone went into window
+// w (the rare case of Place): c's window may join c's sets, or die for the
+// opponent and leave its sets.
+func (b *Board) placeEvent(w int32, c Color, e uint8) {
+	if e >= evOHot {
+		// The window dies for the opponent: it was hot (threat level >=
+		// hot level), perhaps a threat too, and had no stone of c.
+		o := c.Opp()
+		b.hot[o].remove(w)
+		if e&evOThr != 0 {
+			b.thr[o].remove(w)
 		}
 		return
 	}
-	// n == 1: the window was alive for the opponent and is now dead.
-	o := c.Opp()
-	if m >= b.hl {
-		b.hot[o].remove(w)
+	if e&evHot != 0 {
+		b.hot[c].add(w)
 	}
-	if m >= b.tl {
-		b.thr[o].remove(w)
+	if e&evThr != 0 {
+		b.thr[c].add(w)
+	}
+	if e&evFull != 0 {
+		b.full[c]++
 	}
 }
 
@@ -200,46 +227,45 @@ func (b *Board) placeEvent(w int32, c Color, n, m uint8) {
 func (b *Board) Remove(s Square) {
 	c := b.cells[s]
 	b.cells[s] = Empty
-	b.hash ^= b.g.zkey[c][s]
-	b.chk ^= b.g.zchk[c][s]
+	z := &b.g.zpair[2*int(s)+int(c)-1]
+	b.hash ^= z.key
+	b.chk ^= z.chk
 	b.count[c]--
-	own, opp := b.cnt[c], b.cnt[c.Opp()]
-	ev := &b.g.evRemove
+	cw := b.cw
+	dec := cntWord(c, 1)
+	ev := &b.g.evRemove[c-1]
 	hot := &b.hot[c]
 	for _, w := range b.g.sqWins[s] {
-		n := own[w]
-		own[w] = n - 1
-		m := opp[w]
-		switch ev[evIndex(n, m)] {
+		v := cw[w]
+		cw[w] = v - dec
+		switch e := ev[v&(evSize-1)]; e {
 		case evNone:
 		case evHot:
 			hot.remove(w)
 		default:
-			b.removeEvent(w, c, n, m)
+			b.removeEvent(w, c, e)
 		}
 	}
 }
 
-// removeEvent undoes placeEvent: n is c's count in w before the removal.
-func (b *Board) removeEvent(w int32, c Color, n, m uint8) {
-	if m == 0 {
-		if n == b.hl {
-			b.hot[c].remove(w)
-		}
-		if n == b.tl {
-			b.thr[c].remove(w)
-		}
-		if int(n) == b.rules.K {
-			b.full[c]--
+// removeEvent undoes placeEvent: e is the event of c's stone leaving w.
+func (b *Board) removeEvent(w int32, c Color, e uint8) {
+	if e >= evOHot {
+		o := c.Opp()
+		b.hot[o].add(w)
+		if e&evOThr != 0 {
+			b.thr[o].add(w)
 		}
 		return
 	}
-	o := c.Opp()
-	if m >= b.hl {
-		b.hot[o].add(w)
+	if e&evHot != 0 {
+		b.hot[c].remove(w)
 	}
-	if m >= b.tl {
-		b.thr[o].add(w)
+	if e&evThr != 0 {
+		b.thr[c].remove(w)
+	}
+	if e&evFull != 0 {
+		b.full[c]--
 	}
 }
 
@@ -479,16 +505,16 @@ func (m Move) With(s Square) Move { return NewMove(append(m.Squares(), s)...) }
 func (b *Board) eachLiveWindow(c Color, minCount int, f func(w int32)) {
 	if minCount >= int(b.hl) {
 		for _, w := range b.hot[c].list {
-			if int(b.cnt[c][w]) >= minCount {
+			if int(b.wcnt(c, w)) >= minCount {
 				f(w)
 			}
 		}
 		return
 	}
-	o := c.Opp()
-	for w := int32(0); w < int32(b.g.nwin); w++ {
-		if b.cnt[o][w] == 0 && int(b.cnt[c][w]) >= minCount {
-			f(w)
+	sc, so := cntShift(c), cntShift(c.Opp())
+	for w, v := range b.cw {
+		if v>>so&cntMask == 0 && int(v>>sc&cntMask) >= minCount {
+			f(int32(w))
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 type boardState struct {
 	cells    []Color
 	cnt      [3][]uint8
+	cw       []uint16 // the count words as stored
 	hash     uint64
 	chk      uint64
 	count    [3]int
@@ -33,9 +34,13 @@ func boardSnapshot(b *Board) boardState {
 		toMove: b.toMove,
 		turn:   b.turn,
 		hist:   slices.Clone(b.hist),
+		cw:     slices.Clone(b.cw),
 	}
 	for c := Black; c <= White; c++ {
-		st.cnt[c] = slices.Clone(b.cnt[c])
+		st.cnt[c] = make([]uint8, b.g.nwin)
+		for w := range st.cnt[c] {
+			st.cnt[c][w] = b.wcnt(c, int32(w))
+		}
 		st.thr[c] = slices.Sorted(slices.Values(b.thr[c].list))
 		st.hot[c] = slices.Sorted(slices.Values(b.hot[c].list))
 	}
@@ -58,6 +63,8 @@ func (a boardState) diff(b boardState) string {
 		return fmt.Sprintf("to move %s turn %d vs %s turn %d", a.toMove, a.turn, b.toMove, b.turn)
 	case !slices.Equal(a.hist, b.hist):
 		return "history differs"
+	case !slices.Equal(a.cw, b.cw):
+		return "count words differ"
 	}
 	for c := Black; c <= White; c++ {
 		switch {
@@ -90,6 +97,7 @@ func rebuiltState(b *Board) boardState {
 	for c := Black; c <= White; c++ {
 		st.cnt[c] = make([]uint8, b.g.nwin)
 	}
+	st.cw = make([]uint16, b.g.nwin)
 	w := int32(0)
 	for d, dv := range dirs {
 		for y := 0; y < r.N; y++ {
@@ -104,6 +112,8 @@ func rebuiltState(b *Board) boardState {
 				for i := 0; i < r.K; i++ {
 					n[b.cells[r.Sq(x+dv[0]*i, y+dv[1]*i)]]++
 				}
+				// Black's count in the low five bits, White's above.
+				st.cw[w] = uint16(n[Black]) | uint16(n[White])<<5
 				for c := Black; c <= White; c++ {
 					st.cnt[c][w] = uint8(n[c])
 					if n[c.Opp()] == 0 {
@@ -348,7 +358,7 @@ func TestEachLiveWindow(t *testing.T) {
 					b.eachLiveWindow(c, minCount, func(w int32) { got[w]++ })
 					n := 0
 					for w := int32(0); w < int32(b.g.nwin); w++ {
-						want := b.cnt[c.Opp()][w] == 0 && int(b.cnt[c][w]) >= minCount
+						want := b.wcnt(c.Opp(), w) == 0 && int(b.wcnt(c, w)) >= minCount
 						if want {
 							n++
 						}

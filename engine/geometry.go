@@ -32,52 +32,76 @@ type geometry struct {
 	sqWinsAt [][]uint8 // position of the square inside each of those windows
 	zkey     [3][]uint64
 	zchk     [3][]uint64 // independent keys: the check hash (see Board.chk)
+	zpair    []zpair     // zpair[2*s+c-1]: zkey[c][s] and zchk[c][s] side by side, for Place and Remove
 	syms     []symmetry
 
-	// evPlace[evIndex(n, m)] is the event code (below) of a window that now
-	// holds n stones of the placing colour (after the placement) and m of
-	// the other: whether the window sets or the full count change;
-	// evRemove likewise with n counted before the removal. Most updates
-	// change nothing, so Place and Remove read one table entry per window
-	// instead of branching on the counts.
-	evPlace, evRemove [evSize]uint8
+	// evPlace[c-1][v] is the event (below) of a window whose count word
+	// (see Board.cw) is v after a stone of c was placed in it: which window
+	// sets and full counts change; evRemove[c-1][v] likewise with v the
+	// word before c's stone is removed. Most updates change nothing, so
+	// Place and Remove read one table entry per window instead of branching
+	// on the counts.
+	evPlace, evRemove [2][evSize]uint8
 }
 
-// Event codes: evHot is the common event (a window of the mover reaching or
-// leaving the hot level and nothing else), handled inline; evOther calls the
-// general handler.
+// Events: a set of flags, each one change of a window set or full count,
+// for the colour c that places (removes) a stone and its opponent o. Place
+// adds to c's sets and removes from o's; Remove does the reverse. evHot
+// alone is the common event, handled inline. The flags of o come last: an
+// event with one of them has evOHot (the threat level is at least the hot
+// level) and none of c's (the window holds stones of both).
 const (
-	evNone  = 0
-	evHot   = 1
-	evOther = 2
+	evNone = 0
+	evHot  = 1 << (iota - 1) // c's hot set
+	evThr                    // c's threat set
+	evFull                   // c's count of full windows
+	evOHot                   // o's hot set
+	evOThr                   // o's threat set
 )
 
-// evSize covers counts 0..31 of both colours (K <= MaxSide < 32).
-const evSize = 1 << 10
-
-func evIndex(n, m uint8) uint { return (uint(n)<<5 | uint(m)) & (evSize - 1) }
+// evSize covers every count word: counts 0..31 of both colours (K <=
+// MaxSide < 32).
+const evSize = 1 << (2 * cntBits)
 
 // buildEvents fills the event tables for threat level tl and hot level hl.
 func (g *geometry) buildEvents(tl, hl uint8) {
 	k := uint8(g.rules.K)
-	for n := uint8(0); n <= k; n++ {
-		for m := uint8(0); m+n <= k; m++ {
-			code := uint8(evNone)
-			switch {
-			case m == 0 && n == hl && n != tl && n != k:
-				code = evHot
-			case m == 0 && (n == hl || n == tl || n == k):
-				code = evOther
-			case m > 0 && n == 1 && m >= hl:
-				// The window dies (Place) or revives (Remove) for the other
-				// colour, which matters when it held hl or more of them.
-				code = evOther
+	for c := Black; c <= White; c++ {
+		for n := uint8(0); n <= k; n++ {
+			for m := uint8(0); m+n <= k; m++ {
+				code := uint8(evNone)
+				switch {
+				case m == 0:
+					if n == hl {
+						code |= evHot
+					}
+					if n == tl {
+						code |= evThr
+					}
+					if n == k {
+						code |= evFull
+					}
+				case n == 1:
+					// The window dies (Place) or revives (Remove) for the
+					// other colour, which matters when it held hl or more
+					// of them.
+					if m >= hl {
+						code |= evOHot
+					}
+					if m >= tl {
+						code |= evOThr
+					}
+				}
+				v := cntWord(c, n) | cntWord(c.Opp(), m)
+				g.evPlace[c-1][v] = code
+				g.evRemove[c-1][v] = code
 			}
-			g.evPlace[evIndex(n, m)] = code
-			g.evRemove[evIndex(n, m)] = code
 		}
 	}
 }
+
+// zpair is a stone's two Zobrist keys: the hash's and the check hash's.
+type zpair struct{ key, chk uint64 }
 
 type symmetry struct {
 	id   int      // 0..7, see symNames
@@ -139,6 +163,7 @@ func newGeometry(r Rules) *geometry {
 		g.sqWins[s] = wins[lo:hi:hi]
 		g.sqWinsAt[s] = at[lo:hi:hi]
 	}
+	g.zpair = make([]zpair, 2*nsq)
 	for c := Black; c <= White; c++ {
 		g.zkey[c] = make([]uint64, nsq)
 		g.zchk[c] = make([]uint64, nsq)
@@ -146,6 +171,7 @@ func newGeometry(r Rules) *geometry {
 			x, y := r.XY(Square(s))
 			g.zkey[c][s] = zobristKey(c, x, y)
 			g.zchk[c][s] = splitmix64(g.zkey[c][s] ^ checkSeed)
+			g.zpair[2*s+int(c)-1] = zpair{g.zkey[c][s], g.zchk[c][s]}
 		}
 	}
 	for id := 0; id < 8; id++ {

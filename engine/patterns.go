@@ -120,7 +120,7 @@ func genericSquareScore(b *Board, s Square, c Color) int32 {
 	k := b.rules.K
 	var v int64
 	for _, w := range b.g.sqWins[s] {
-		ca, co := int(b.cnt[c][w]), int(b.cnt[o][w])
+		ca, co := int(b.wcnt(c, w)), int(b.wcnt(o, w))
 		switch {
 		case co == 0 && ca > 0:
 			v += genericWeight(ca, k, 3)

@@ -664,8 +664,8 @@ func playEval(b *Board, c Color) float64 {
 	d := c.Opp()
 	t3 := uint8(max(b.rules.K-b.rules.P-1, 0))
 	var v float64
-	for w := 0; w < b.g.nwin; w++ {
-		ca, cd := b.cnt[c][w], b.cnt[d][w]
+	for w := int32(0); w < int32(b.g.nwin); w++ {
+		ca, cd := b.wcnt(c, w), b.wcnt(d, w)
 		switch {
 		case ca > 0 && cd == 0:
 			x := float64(int(1) << (3 * ca))

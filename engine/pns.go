@@ -581,14 +581,14 @@ func (s *search) singleScore(m Move) int64 {
 // squareScore is singleScore's term for an attacker stone on q.
 func (s *search) squareScore(q Square) int64 {
 	b := s.b
-	ca, cd := b.cnt[s.a], b.cnt[s.d]
 	var sc int64
 	for _, w := range b.g.sqWins[q] {
+		ca, cd := b.wcnt(s.a, w), b.wcnt(s.d, w)
 		switch {
-		case cd[w] == 0:
-			sc += 2 << (2 * ca[w])
-		case ca[w] == 0:
-			sc += 1 << (2 * cd[w])
+		case cd == 0:
+			sc += 2 << (2 * ca)
+		case ca == 0:
+			sc += 1 << (2 * cd)
 		}
 	}
 	return sc

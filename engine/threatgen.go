@@ -282,7 +282,7 @@ func (g *moveGen) threatsWith(b *Board, a Color, s1, s2 Square) int {
 	tl := b.tl
 	geo := b.g
 	cells := b.cells
-	ca, cd := b.cnt[a], b.cnt[a.Opp()]
+	cw, sa := b.cw, cntShift(a)
 	for _, w := range b.thr[a].list {
 		var e empt
 		for _, q := range geo.win(w) {
@@ -295,20 +295,24 @@ func (g *moveGen) threatsWith(b *Board, a Color, s1, s2 Square) int {
 		}
 		ws = append(ws, e)
 	}
+	// A window joins when it has no stone of the defender and tl-1 stones
+	// of a, or tl-2 when two stones are placed: its count word is one of
+	// two values.
 	inc := uint8(1)
 	if s2 != NoSquare {
 		inc = 2
 	}
+	v1, v2 := cntWord(a, tl-1), cntWord(a, max(tl, inc)-inc)
 	for pass, s := range [2]Square{s1, s2} {
 		if s == NoSquare {
 			continue
 		}
 		for _, w := range geo.sqWins[s] {
-			n := ca[w]
-			if cd[w] != 0 || n >= tl || n+inc < tl {
+			v := cw[w]
+			if v != v1 && v != v2 {
 				continue
 			}
-			ws = appendNewWindow(ws, geo.win(w), cells, n, tl, s1, s2, pass)
+			ws = appendNewWindow(ws, geo.win(w), cells, uint8(v>>sa), tl, s1, s2, pass)
 		}
 	}
 	g.ws = ws
@@ -424,11 +428,12 @@ func (g *moveGen) threatsListed(b *Board, a Color, s1, s2 Square) int {
 	tl := b.tl
 	geo := b.g
 	cells := b.cells
-	ca := b.cnt[a]
+	cw, sa := b.cw, cntShift(a)
+	ca := func(w int32) uint8 { return uint8(cw[w]>>sa) & cntMask }
 	l1, l2 := g.list(s1), g.list(s2)
 	if len(l2) == 0 {
 		for _, w := range l1 {
-			if ca[w]+1 >= tl {
+			if ca(w)+1 >= tl {
 				ws = appendEmpties(ws, geo.win(w), cells, s1, s2)
 			}
 		}
@@ -447,7 +452,7 @@ func (g *moveGen) threatsListed(b *Board, a Color, s1, s2 Square) int {
 			g.wmark[w] = in2
 		}
 		for _, w := range l1 {
-			n := ca[w] + 1
+			n := ca(w) + 1
 			if g.wmark[w] == in2 {
 				g.wmark[w] = both
 				n++
@@ -457,7 +462,7 @@ func (g *moveGen) threatsListed(b *Board, a Color, s1, s2 Square) int {
 			}
 		}
 		for _, w := range l2 {
-			if g.wmark[w] != both && ca[w]+1 >= tl {
+			if g.wmark[w] != both && ca(w)+1 >= tl {
 				ws = appendEmpties(ws, geo.win(w), cells, s1, s2)
 			}
 		}
@@ -484,7 +489,7 @@ func (g *moveGen) buildHot(b *Board, a Color, h1Count int) (h1, c2 []Square) {
 	g.gen++ // h1's marks
 	gen := g.gen
 	tl := b.tl
-	ca := b.cnt[a]
+	cw, sa := b.cw, cntShift(a)
 	cells := b.cells
 	k := b.rules.K
 	winSq := b.g.winSq
@@ -494,7 +499,7 @@ func (g *moveGen) buildHot(b *Board, a Color, h1Count int) (h1, c2 []Square) {
 	for i, w := range b.hot[a].list {
 		bit := uint64(1) << uint(i)
 		hw = append(hw, w)
-		n := ca[w]
+		n := uint8(cw[w]>>sa) & cntMask
 		if n+1 >= tl {
 			r1 |= bit
 			r2 |= bit

@@ -248,7 +248,8 @@ func (g *refGen) threatsWith(b *Board, a Color, s1, s2 Square) int {
 	tl := b.tl
 	geo := b.g
 	cells := b.cells
-	ca, cd := b.cnt[a], b.cnt[a.Opp()]
+	ca := func(w int32) uint8 { return b.wcnt(a, w) }
+	cd := func(w int32) uint8 { return b.wcnt(a.Opp(), w) }
 	for _, w := range b.thr[a].list {
 		var e empt
 		for _, q := range geo.win(w) {
@@ -270,8 +271,8 @@ func (g *refGen) threatsWith(b *Board, a Color, s1, s2 Square) int {
 			continue
 		}
 		for _, w := range geo.sqWins[s] {
-			n := ca[w]
-			if cd[w] != 0 || n >= tl || n+inc < tl {
+			n := ca(w)
+			if cd(w) != 0 || n >= tl || n+inc < tl {
 				continue
 			}
 			ws = refAppendNewWindow(ws, geo.win(w), cells, n, tl, s1, s2, pass)
@@ -390,11 +391,11 @@ func (g *refGen) threatsListed(b *Board, a Color, s1, s2 Square) int {
 	tl := b.tl
 	geo := b.g
 	cells := b.cells
-	ca := b.cnt[a]
+	ca := func(w int32) uint8 { return b.wcnt(a, w) }
 	l1, l2 := g.list(s1), g.list(s2)
 	if len(l2) == 0 {
 		for _, w := range l1 {
-			if ca[w]+1 >= tl {
+			if ca(w)+1 >= tl {
 				ws = refAppendEmpties(ws, geo.win(w), cells, s1, s2)
 			}
 		}
@@ -413,7 +414,7 @@ func (g *refGen) threatsListed(b *Board, a Color, s1, s2 Square) int {
 			g.wmark[w] = in2
 		}
 		for _, w := range l1 {
-			n := ca[w] + 1
+			n := ca(w) + 1
 			if g.wmark[w] == in2 {
 				g.wmark[w] = both
 				n++
@@ -423,7 +424,7 @@ func (g *refGen) threatsListed(b *Board, a Color, s1, s2 Square) int {
 			}
 		}
 		for _, w := range l2 {
-			if g.wmark[w] != both && ca[w]+1 >= tl {
+			if g.wmark[w] != both && ca(w)+1 >= tl {
 				ws = refAppendEmpties(ws, geo.win(w), cells, s1, s2)
 			}
 		}

@@ -33,10 +33,24 @@ func (b *Board) windowEmpties(w int32) empt {
 	return e
 }
 
-// threatEmpties appends the empties of c's threat windows to buf.
+// threatEmpties appends the empties of c's threat windows to buf. A threat
+// window holds no stone of the opponent, so its count word tells how many
+// empty squares it has (at most p): the scan stops at the last one.
 func (b *Board) threatEmpties(c Color, buf []empt) []empt {
+	k, sc := b.rules.K, cntShift(c)
+	winSq, cells := b.g.winSq, b.cells
 	for _, w := range b.thr[c].list {
-		buf = append(buf, b.windowEmpties(w))
+		var e empt
+		left := int8(k) - int8(b.cw[w]>>sc&cntMask)
+		e.n = left
+		for i, q := 0, int(w)*k; left > 0; q++ {
+			if cells[winSq[q]] == Empty {
+				e.e[i] = winSq[q]
+				i++
+				left--
+			}
+		}
+		buf = append(buf, e)
 	}
 	return buf
 }
@@ -44,8 +58,15 @@ func (b *Board) threatEmpties(c Color, buf []empt) []empt {
 // Threats returns the number of threats of c: 0..p, or p+1 meaning "p+1 or
 // more" (also when c already has k in a row).
 func (b *Board) Threats(c Color) int {
-	if len(b.thr[c].list) == 0 {
+	switch list := b.thr[c].list; len(list) {
+	case 0:
 		return 0
+	case 1:
+		// One stone hits one window, unless it is full (k in a row).
+		if int(b.wcnt(c, list[0])) == b.rules.K {
+			return b.rules.P + 1
+		}
+		return 1
 	}
 	var buf [32]empt
 	ws := b.threatEmpties(c, buf[:0])
