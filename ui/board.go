@@ -197,7 +197,7 @@ func (b *Board) CreateRenderer() fyne.WidgetRenderer {
 	r.tie.Hide()
 	r.base = canvas.NewRaster(r.drawBase)
 	r.zone = canvas.NewRaster(r.drawZone)
-	r.kids.mk = newRect
+	r.replies = canvas.NewRaster(r.drawReplyLayer)
 	r.stones.mk = newCircle
 	r.rings.mk = newCircle
 	r.dots.mk = newCircle
@@ -207,7 +207,6 @@ func (b *Board) CreateRenderer() fyne.WidgetRenderer {
 	r.markBacks.mk = newRect
 	r.marks.mk = newText
 	r.replyTxt.mk = newText
-	r.replyPlus.mk = newText
 	return r
 }
 
@@ -229,12 +228,15 @@ type boardRenderer struct {
 	coords  []*canvas.Text
 	tick    *canvas.Rectangle // refreshed to have the window repainted
 
-	zone      *canvas.Raster          // the relevance zone, drawn again when it changes
-	zoneSq    []engine.Square         // the zone drawn
-	kids      pool[*canvas.Rectangle] // the reply marks
-	replyTxt  pool[*canvas.Text]      // their letters
-	replyPlus pool[*canvas.Text]      // "+" on a square several replies use
-	tie       *canvas.Line            // joins the focused reply's stones
+	zone      *canvas.Raster     // the relevance zone, drawn again when it changes
+	zoneSq    []engine.Square    // the zone drawn
+	replies   *canvas.Raster     // the reply marks (replylayer.go), drawn again when they change
+	layer     []replyMark        // the marks replies shows
+	spare     []replyMark        // the marks shown before (reused)
+	layerPal  boardPalette       // the colours replies was drawn with
+	art       replyArt           // what drawing replies again reuses
+	replyTxt  pool[*canvas.Text] // the focused reply's letters
+	tie       *canvas.Line       // joins the focused reply's stones
 	stones    pool[*canvas.Circle]
 	rings     pool[*canvas.Circle] // the last turn, and the winning line
 	dots      pool[*canvas.Circle]
@@ -318,8 +320,7 @@ func (r *boardRenderer) collect() {
 		objs = append(objs, t)
 	}
 	objs = append(objs, r.zone)
-	objs = appendAll(objs, r.kids.items)
-	objs = appendAll(objs, r.replyPlus.items)
+	objs = append(objs, r.replies)
 	objs = append(objs, r.tie)
 	objs = appendAll(objs, r.stones.items)
 	objs = appendAll(objs, r.rings.items)
@@ -493,7 +494,7 @@ func (r *boardRenderer) update() {
 		pp, sz := sqRect(s, frac)
 		place(o, pp, sz)
 	}
-	for _, p := range []interface{ start() }{&r.kids, &r.replyTxt, &r.replyPlus, &r.stones, &r.rings, &r.dots, &r.nums, &r.unsolved, &r.counts, &r.markBacks, &r.marks} {
+	for _, p := range []interface{ start() }{&r.replyTxt, &r.stones, &r.rings, &r.dots, &r.nums, &r.unsolved, &r.counts, &r.markBacks, &r.marks} {
 		p.start()
 	}
 
@@ -528,7 +529,7 @@ func (r *boardRenderer) update() {
 	// Stored replies: a lettered mark on each empty square of each (not
 	// under an unsolved mark), the focused one tied and previewed below.
 	focus := replyFocus(v, r.b.focus)
-	r.drawReplies(v, focus, count, g)
+	r.drawReplies(v, focus, count)
 
 	// Stones, move numbers and the last turn.
 	hist := pos.History()
@@ -633,7 +634,7 @@ func (r *boardRenderer) update() {
 		}
 		setText(r.marks.next(grown), txt, col, cell*0.5, g.centre(x, y), true)
 	}
-	for _, p := range []interface{ end() }{&r.kids, &r.replyTxt, &r.replyPlus, &r.stones, &r.rings, &r.dots, &r.nums, &r.unsolved, &r.counts, &r.markBacks, &r.marks} {
+	for _, p := range []interface{ end() }{&r.replyTxt, &r.stones, &r.rings, &r.dots, &r.nums, &r.unsolved, &r.counts, &r.markBacks, &r.marks} {
 		p.end()
 	}
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"image/color"
+	"slices"
 	"strconv"
 
 	"fyne.io/fyne/v2"
@@ -167,46 +168,31 @@ func replySquares(v BoardView, unsolved map[engine.Square]int) []replySquare {
 	return out
 }
 
-// drawReplies draws the reply marks: a rounded square in the status colour
-// of the first reply through it with that reply's letter, and a small "+"
-// when other replies use it too. While a reply is focused, the others are
-// dimmed and its squares show its own letter (drawReplyFocus draws its
-// stones).
-func (r *boardRenderer) drawReplies(v BoardView, focus int, unsolved map[engine.Square]int, g boardGeom) {
-	rules := v.Pos.Rules()
-	cell := g.cell
-	var fm engine.Move
-	if focus >= 0 {
-		fm = v.Children[focus].Move
+// drawReplies shows the reply marks (replyMarks) on the reply layer: a
+// rounded square in the status colour of the first reply through it with
+// that reply's letter, and a small "+" when other replies use it too.
+// While a reply is focused, the others are dimmed and its squares show its
+// own letter (drawReplyFocus draws its stones). The layer's raster is drawn
+// again only when its marks, its size or the theme changed.
+func (r *boardRenderer) drawReplies(v BoardView, focus int, unsolved map[engine.Square]int) {
+	old := r.layer
+	r.layer = replyMarks(r.spare, v, focus, unsolved, r.pal)
+	r.spare = old
+	if r.replies.Size() != r.size {
+		r.replies.Resize(r.size) // drawn again at the new size
 	}
-	for _, rs := range replySquares(v, unsolved) {
-		if focus >= 0 && moveHas(fm, rs.s) {
-			continue // drawn as the focused reply's stone
+	if len(r.layer) == 0 {
+		if r.replies.Visible() {
+			r.replies.Hide()
 		}
-		x, y := rules.XY(rs.s)
-		c := g.centre(x, y)
-		fill := statusNRGBA(v.Children[rs.first].Status)
-		text := colReplyText
-		if focus >= 0 {
-			fill.A, text.A = dimAlpha, dimAlpha*2
-		}
-		o := r.kids.next(&r.grown)
-		o.FillColor, o.StrokeColor, o.StrokeWidth, o.CornerRadius = fill, colTransp, 0, cell*0.14
-		h := cell * 0.31
-		place(o, fyne.NewPos(c.X-h, c.Y-h), fyne.NewSize(2*h, 2*h))
-		letter := replyLetter(rs.first)
-		size := cell * 0.44
-		if len(letter) > 1 {
-			size = cell * 0.32
-		}
-		setText(r.replyTxt.next(&r.grown), letter, text, size, c, true)
-		if rs.n > 1 {
-			plus := r.pal.grid
-			if focus >= 0 {
-				plus.A = dimAlpha * 2
-			}
-			setText(r.replyPlus.next(&r.grown), "+", plus, cell*0.34, fyne.NewPos(c.X+cell*0.36, c.Y-cell*0.34), true)
-		}
+		return
+	}
+	if !slices.Equal(r.layer, old) || r.layerPal != r.pal || !r.replies.Visible() {
+		r.layerPal = r.pal
+		r.replies.Refresh()
+	}
+	if !r.replies.Visible() {
+		r.replies.Show()
 	}
 }
 
