@@ -289,15 +289,15 @@ func rateText(g c6book.GameStats) string {
 	return fmt.Sprintf("B %.0f%% of %s decided", 100*rate, thousands(g.Decided()))
 }
 
-// replyHoverText is the status line for a hovered reply: letter, move
-// (named move, as the line prints it), games by result, Black's rate and
-// status.
+// replyHoverText is the stats line for a hovered reply, two lines: letter,
+// move (named move, as the line prints it) and games by result; Black's
+// rate, status and label.
 func replyHoverText(move string, i int, c session.Child) string {
-	text := fmt.Sprintf("Reply %s: %s · %s", replyLetter(i), move, statsText(c.Games))
+	text := fmt.Sprintf("Reply %s: %s · %s\n", replyLetter(i), move, statsText(c.Games))
 	if rt := rateText(c.Games); rt != "" {
-		text += " · " + rt
+		text += rt + " · "
 	}
-	text += " · " + c.Status.String()
+	text += c.Status.String()
 	if c.Label != "" {
 		text += " · [" + c.Label + "]"
 	}

@@ -111,7 +111,7 @@ func TestReplyMarksMatchTheList(t *testing.T) {
 	if letters[h.sq("k10")] != "B" || letters[h.sq("m10")] != "C" || fills[h.sq("m10")] != statusNRGBA(c6book.StatusDisproved) {
 		t.Errorf("k10 %q, m10 %q in %v", letters[h.sq("k10")], letters[h.sq("m10")], fills[h.sq("m10")])
 	}
-	if got, want := h.wb.ui.statsL.Text, "This position: 1,551 games · B 175 · W 149 · 1,227 undecided · B 54% of 324 decided"; got != want {
+	if got, want := h.wb.ui.statsL.Text, "This position: 1,551 games · B 175 · W 149 · 1,227 undecided\nB 54% of 324 decided"; got != want {
 		t.Errorf("stats line %q, want %q", got, want)
 	}
 	h.noErrors()
