@@ -168,31 +168,18 @@ func replySquares(v BoardView, unsolved map[engine.Square]int) []replySquare {
 	return out
 }
 
-// drawReplies shows the reply marks (replyMarks) on the reply layer: a
+// drawReplies shows the reply marks (replyMarks) in the board's raster: a
 // rounded square in the status colour of the first reply through it with
 // that reply's letter, and a small "+" when other replies use it too.
 // While a reply is focused, the others are dimmed and its squares show its
-// own letter (drawReplyFocus draws its stones). The layer's raster is drawn
-// again only when its marks, its size or the theme changed.
+// own letter (drawReplyFocus draws its stones). The raster is drawn again
+// only when the marks changed.
 func (r *boardRenderer) drawReplies(v BoardView, focus int, unsolved map[engine.Square]int) {
 	old := r.layer
 	r.layer = replyMarks(r.spare, v, focus, unsolved, r.pal)
 	r.spare = old
-	if r.replies.Size() != r.size {
-		r.replies.Resize(r.size) // drawn again at the new size
-	}
-	if len(r.layer) == 0 {
-		if r.replies.Visible() {
-			r.replies.Hide()
-		}
-		return
-	}
-	if !slices.Equal(r.layer, old) || r.layerPal != r.pal || !r.replies.Visible() {
-		r.layerPal = r.pal
-		r.replies.Refresh()
-	}
-	if !r.replies.Visible() {
-		r.replies.Show()
+	if !slices.Equal(r.layer, old) {
+		r.base.Refresh()
 	}
 }
 

@@ -52,9 +52,6 @@ func boardReplies(h *harness) (letters map[engine.Square]string, fills map[engin
 	r := test.WidgetRenderer(b).(*boardRenderer)
 	r.Objects()
 	letters, fills, plus = map[engine.Square]string{}, map[engine.Square]color.NRGBA{}, map[engine.Square]bool{}
-	if !r.replies.Visible() {
-		return letters, fills, plus
-	}
 	for _, m := range r.layer {
 		if !h.wb.s.Rules().OnBoard(h.wb.s.Rules().XY(m.s)) {
 			h.t.Fatalf("a reply mark off the board at %d", m.s)
@@ -140,7 +137,7 @@ func focused(h *harness) (tie []engine.Square, faint map[engine.Square]color.Col
 		}
 	}
 	for _, m := range r.layer {
-		if r.replies.Visible() && m.fill.A == dimAlpha {
+		if m.fill.A == dimAlpha {
 			dimmed++
 		}
 	}

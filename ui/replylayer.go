@@ -6,9 +6,11 @@ import (
 	"image/draw"
 	"math"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 
@@ -16,11 +18,13 @@ import (
 )
 
 // The reply layer: every reply mark (a rounded square in its status
-// colour, its letter, a "+" where several replies meet) is drawn into one
-// raster, so the painter gets one texture for the layer instead of two or
-// three objects per square. The layer is a list of marks (the model the
+// colour, its letter, a "+" where several replies meet) is drawn into the
+// board's raster (over the wood, the grid and the zone), so the painter
+// gets no object for them and fills the board's area once, instead of two
+// or three objects per square. The layer is a list of marks (the model the
 // raster draws and the tests read); the raster is drawn again only when
-// the marks, the board's size or the theme change, not on every frame.
+// the marks, the zone, the board's size or the theme change, not on every
+// frame.
 
 // replyMark is one square of the reply layer.
 type replyMark struct {
@@ -54,56 +58,30 @@ func replyMarks(marks []replyMark, v BoardView, focus int, unsolved map[engine.S
 	return marks
 }
 
-// replyArt keeps what drawing the layer again reuses: the image, the
-// mark's shape and the letters' glyphs at the current pixel size (bounded:
-// emptied when it holds too many).
-type replyArt struct {
-	img    *image.RGBA
-	cell   float32 // the cell size, in pixels, the shapes and glyphs are for
-	square *image.Alpha
-	font   *opentype.Font
-	fontOf string // the theme font's resource name font was parsed from
-	faces  map[float64]font.Face
-	glyphs map[glyphKey]glyph
+// baseArt keeps what drawing the board's raster again reuses: the image,
+// the background (with what it was drawn for), the mark's shape and the
+// letters at the current pixel size.
+type baseArt struct {
+	img     *image.RGBA
+	bg      *image.RGBA
+	bgPal   boardPalette
+	bgRules engine.Rules
+	bgSize  fyne.Size
+	cell    float32 // the cell size, in pixels, square is for
+	square  *image.Alpha
+	text    textArt
 }
 
-type glyphKey struct {
-	s    string
-	size float64
-}
-
-// glyph is a string's coverage with its centre.
-type glyph struct {
-	mask   *image.Alpha
-	cx, cy int // the centre of the string's capital height, in mask pixels
-}
-
-const maxGlyphs = 1024
-
-// drawReplyLayer draws the marks at the raster's pixel size.
-func (r *boardRenderer) drawReplyLayer(w, h int) image.Image {
+// drawReplyLayer draws the marks (r.layer) over p.
+func (r *boardRenderer) drawReplyLayer(p pixels) {
 	a := &r.art
-	if a.img == nil || a.img.Rect.Dx() != w || a.img.Rect.Dy() != h {
-		a.img = image.NewRGBA(image.Rect(0, 0, w, h))
-	} else {
-		clear(a.img.Pix)
+	if len(r.layer) == 0 {
+		return
 	}
-	if r.size.Width <= 0 || w <= 0 || len(r.layer) == 0 {
-		return a.img
-	}
-	sc := float32(w) / r.size.Width
-	rules := r.b.view.Pos.Rules()
-	g := geomFor(rules, r.size)
+	g, sc, rules := p.g, p.sc, p.rules
 	cell := g.cell * sc
-	if cell != a.cell {
-		a.cell, a.square, a.glyphs = cell, nil, nil
-		for _, f := range a.faces {
-			f.Close()
-		}
-		a.faces = nil
-	}
-	if a.square == nil {
-		a.square = roundedSquare(int(cell*0.62+0.5), cell*0.14)
+	if cell != a.cell || a.square == nil {
+		a.cell, a.square = cell, roundedSquare(int(cell*0.62+0.5), cell*0.14)
 	}
 	side := a.square.Rect.Dx()
 	for _, m := range r.layer {
@@ -111,31 +89,26 @@ func (r *boardRenderer) drawReplyLayer(w, h int) image.Image {
 		c := g.centre(x, y)
 		cx, cy := c.X*sc, c.Y*sc
 		x0, y0 := int(math.Round(float64(cx)-float64(side)/2)), int(math.Round(float64(cy)-float64(side)/2))
-		draw.DrawMask(a.img, image.Rect(x0, y0, x0+side, y0+side), image.NewUniform(m.fill), image.Point{},
+		draw.DrawMask(p.img, image.Rect(x0, y0, x0+side, y0+side), image.NewUniform(m.fill), image.Point{},
 			a.square, image.Point{}, draw.Over)
 		size := cell * 0.44
 		if len(m.letter) > 1 {
 			size = cell * 0.32
 		}
-		if gl, ok := a.glyph(m.letter, float64(size)); ok {
-			gx, gy := int(math.Round(float64(cx)))-gl.cx, int(math.Round(float64(cy)))-gl.cy
-			b := gl.mask.Rect
-			draw.DrawMask(a.img, b.Add(image.Pt(gx, gy)), image.NewUniform(m.text), image.Point{}, gl.mask, b.Min, draw.Over)
-		}
+		a.text.draw(p.img, m.letter, true, size, cx, cy, m.text)
 		if m.plus {
 			// a small "+" at the square's top right corner
 			px, py := cx+cell*0.36, cy-cell*0.31
 			arm, th := cell*0.09, max(1, cell*0.045)
 			fill := func(x0, y0, x1, y1 float32) {
 				rc := image.Rect(int(math.Round(float64(x0))), int(math.Round(float64(y0))), int(math.Round(float64(x1))), int(math.Round(float64(y1))))
-				draw.Draw(a.img, rc, image.NewUniform(m.plusCol), image.Point{}, draw.Over)
+				draw.Draw(p.img, rc, image.NewUniform(m.plusCol), image.Point{}, draw.Over)
 			}
 			fill(px-arm, py-th/2, px+arm, py+th/2)
 			fill(px-th/2, py-arm, px+th/2, py-th/2)
 			fill(px-th/2, py+th/2, px+th/2, py+arm)
 		}
 	}
-	return a.img
 }
 
 // roundedSquare is the coverage of a side×side square with corners of
@@ -157,14 +130,53 @@ func roundedSquare(side int, rad float32) *image.Alpha {
 	return m
 }
 
-// glyph returns s's coverage at size pixels in the theme's bold font
-// (Go Bold when the theme's cannot be read).
-func (a *replyArt) glyph(s string, size float64) (glyph, bool) {
-	k := glyphKey{s, size}
+// textArt draws short strings into a raster's image in the theme's font
+// (Go's when the theme's cannot be read), keeping the faces and the
+// strings' coverage it made (bounded: emptied when it holds too many).
+// Used on the UI goroutine only (a raster's generator).
+type textArt struct {
+	fonts  map[bool]*opentype.Font // by bold
+	fontOf map[bool]string         // the theme font resource each was parsed from
+	faces  map[faceKey]font.Face
+	glyphs map[glyphKey]glyph
+}
+
+type faceKey struct {
+	bold bool
+	size float32
+}
+
+type glyphKey struct {
+	s string
+	faceKey
+}
+
+// glyph is a string's coverage with its centre.
+type glyph struct {
+	mask   *image.Alpha
+	cx, cy int // the centre of the string's capital height, in mask pixels
+}
+
+const maxGlyphs = 1024
+
+// draw draws s in col, size pixels high, centred on (cx, cy) (the middle
+// of its capital height).
+func (a *textArt) draw(dst draw.Image, s string, bold bool, size, cx, cy float32, col color.NRGBA) {
+	gl, ok := a.glyph(s, faceKey{bold, size})
+	if !ok {
+		return
+	}
+	gx, gy := int(math.Round(float64(cx)))-gl.cx, int(math.Round(float64(cy)))-gl.cy
+	b := gl.mask.Rect
+	draw.DrawMask(dst, b.Add(image.Pt(gx, gy)), image.NewUniform(col), image.Point{}, gl.mask, b.Min, draw.Over)
+}
+
+func (a *textArt) glyph(s string, fk faceKey) (glyph, bool) {
+	k := glyphKey{s, fk}
 	if gl, ok := a.glyphs[k]; ok {
 		return gl, true
 	}
-	face := a.face(size)
+	face := a.face(fk)
 	if face == nil {
 		return glyph{}, false
 	}
@@ -187,39 +199,60 @@ func (a *replyArt) glyph(s string, size float64) (glyph, bool) {
 	return gl, true
 }
 
-// face is the bold font at size pixels (nil when no font can be read).
-func (a *replyArt) face(size float64) font.Face {
-	res := theme.TextBoldFont()
+// face is the font at a size (nil when no font can be read).
+func (a *textArt) face(fk faceKey) font.Face {
+	res := theme.TextFont()
+	if fk.bold {
+		res = theme.TextBoldFont()
+	}
 	name := ""
 	if res != nil {
 		name = res.Name()
 	}
-	if a.font == nil || a.fontOf != name {
+	if a.fonts[fk.bold] == nil || a.fontOf[fk.bold] != name {
 		var f *opentype.Font
 		var err error
 		if res != nil {
 			f, err = opentype.Parse(res.Content())
 		}
 		if res == nil || err != nil {
-			if f, err = opentype.Parse(gobold.TTF); err != nil {
+			ttf := goregular.TTF
+			if fk.bold {
+				ttf = gobold.TTF
+			}
+			if f, err = opentype.Parse(ttf); err != nil {
 				return nil
 			}
 		}
-		for _, fc := range a.faces {
-			fc.Close()
+		if a.fonts == nil {
+			a.fonts, a.fontOf = map[bool]*opentype.Font{}, map[bool]string{}
 		}
-		a.font, a.fontOf, a.faces, a.glyphs = f, name, nil, nil
+		a.fonts[fk.bold], a.fontOf[fk.bold] = f, name
+		for k, fc := range a.faces {
+			if k.bold == fk.bold {
+				fc.Close()
+				delete(a.faces, k)
+			}
+		}
+		a.glyphs = nil
 	}
-	if fc, ok := a.faces[size]; ok {
+	if fc, ok := a.faces[fk]; ok {
 		return fc
 	}
-	fc, err := opentype.NewFace(a.font, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
+	if len(a.faces) >= 16 { // sizes of earlier board sizes
+		for k, fc := range a.faces {
+			fc.Close()
+			delete(a.faces, k)
+		}
+		a.glyphs = nil
+	}
+	fc, err := opentype.NewFace(a.fonts[fk.bold], &opentype.FaceOptions{Size: float64(fk.size), DPI: 72, Hinting: font.HintingNone})
 	if err != nil {
 		return nil
 	}
 	if a.faces == nil {
-		a.faces = map[float64]font.Face{}
+		a.faces = map[faceKey]font.Face{}
 	}
-	a.faces[size] = fc
+	a.faces[fk] = fc
 	return fc
 }
