@@ -332,7 +332,10 @@ func TestParseFlags(t *testing.T) {
 	if err != nil || o.book != "x.c6book" || o.screenshot != "s.png" || !o.quitAfter || o.lambda != 3 {
 		t.Fatalf("%+v %v", o, err)
 	}
-	for _, bad := range [][]string{{"--lambda", "4"}, {"--attacker", "X"}, {"stray"}, {"--replies", "games:3"}, {"--replies", "some"}} {
+	if o, err := parseFlags([]string{"--bench-keys", "10", "--bench-profile", "p.out"}, os.Stderr); err != nil || o.benchKeys != 10 || o.benchProf != "p.out" {
+		t.Fatalf("bench flags: %+v %v", o, err)
+	}
+	for _, bad := range [][]string{{"--lambda", "4"}, {"--attacker", "X"}, {"stray"}, {"--replies", "games:3"}, {"--replies", "some"}, {"--bench-profile", "p.out"}} {
 		if _, err := parseFlags(bad, &nopWriter{}); err == nil {
 			t.Fatalf("%v accepted", bad)
 		}

@@ -6,6 +6,8 @@ import (
 	"image/color"
 	"io"
 	"math/rand/v2"
+	"os"
+	"runtime/pprof"
 	"slices"
 	"time"
 
@@ -124,12 +126,29 @@ func (kb *keyBench) painted(full bool, paint time.Duration) {
 }
 
 // run (on its own goroutine) waits for the window, then measures n keys
-// after a few unmeasured ones and prints the times to out.
-func (kb *keyBench) run(n int, wait time.Duration, out io.Writer) error {
+// after a few unmeasured ones and prints the times to out; with a profile
+// path, it writes a CPU profile of the measured keys there.
+func (kb *keyBench) run(n int, wait time.Duration, profile string, out io.Writer) (err error) {
 	time.Sleep(wait)
 	const warm = 4
 	var ts []keyTimes
 	for i := 0; i < warm+n; i++ {
+		if i == warm && profile != "" {
+			f, err := os.Create(profile)
+			if err != nil {
+				return fmt.Errorf("bench-keys: %w", err)
+			}
+			if err := pprof.StartCPUProfile(f); err != nil {
+				f.Close()
+				return fmt.Errorf("bench-keys: %w", err)
+			}
+			defer func() {
+				pprof.StopCPUProfile()
+				if cerr := f.Close(); err == nil && cerr != nil {
+					err = fmt.Errorf("bench-keys: %w", cerr)
+				}
+			}()
+		}
 		// A key comes at any moment of the driver's 60 Hz cycle, not just
 		// after a frame was swapped (where the last key's measure ends).
 		time.Sleep(rand.N(time.Second / 60))

@@ -74,7 +74,7 @@ func TestRepliesMostPlayedFirst(t *testing.T) {
 	}
 	// The stats line: the games through the position by result (the
 	// store's counts).
-	if got, want := findLabel(wb.Content(), "This position: "), "This position: 4 games · B 0 · W 0 · 4 undecided"; got != want {
+	if got, want := findLabel(wb.Content(), "This position: "), "This position: 4 games · B 0 · W 0 · 4 undecided\n"; got != want {
 		t.Fatalf("stats line %q, want %q", got, want)
 	}
 	wb.Cursor().Forward()

@@ -15,6 +15,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -47,6 +48,7 @@ type options struct {
 	quitAfter  bool
 	wait       time.Duration
 	benchKeys  int
+	benchProf  string          // --bench-profile: a CPU profile of the keys
 	importFile string          // --import-games
 	flagSet    map[string]bool // the flags given on the command line
 	showPrefs  bool
@@ -86,6 +88,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.bundled, "import-bundled", false, "import the bundled LittleGolem games at start, as the welcome panel's button (a --screenshot shows the progress)")
 	fs.StringVar(&o.merge, "merge", "", "merge the book at `FILE` into the book at start (a --screenshot shows its summary)")
 	fs.IntVar(&o.benchKeys, "bench-keys", 0, "benchmark: type `N` ← and → keys into the window, print key → repaint times and quit")
+	fs.StringVar(&o.benchProf, "bench-profile", "", "with --bench-keys: write a CPU profile of the keys typed to `FILE` (go tool pprof)")
 	fs.StringVar(&o.importFile, "import-games", "", "import the LittleGolem games file `FILE` (JSON, plain or gzip) at start, with its progress dialog (File → Import games)")
 	fs.StringVar(&o.replies, "replies", "", "the replies the board and the Replies list show: all, games:2, games:5, games:20 (played that often, and book moves) or book (book moves only); default: the last choice")
 	fs.DurationVar(&o.wait, "shot-delay", 1500*time.Millisecond, "how long the window is shown before the screenshot")
@@ -96,6 +99,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.Visit(func(f *flag.Flag) { o.flagSet[f.Name] = true })
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if o.benchProf != "" && o.benchKeys <= 0 {
+		return o, errors.New("--bench-profile needs --bench-keys")
 	}
 	if o.lambda != 2 && o.lambda != 3 {
 		return o, fmt.Errorf("--lambda %d: want 2 or 3", o.lambda)
@@ -158,7 +164,7 @@ func main() {
 		wbApp.win.SetContent(bench.wrap(wbApp.win.Content()))
 		a.Lifecycle().SetOnStarted(func() {
 			go func() {
-				wbApp.setShotErr(bench.run(o.benchKeys, o.wait, os.Stdout))
+				wbApp.setShotErr(bench.run(o.benchKeys, o.wait, o.benchProf, os.Stdout))
 				fyne.Do(wbApp.endLoop)
 			}()
 		})

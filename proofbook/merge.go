@@ -26,8 +26,12 @@ import (
 // games import: a game is stored once per source and id), verdicts
 // (through StoreVerdict, which re-checks every certificate with proofcheck:
 // a proof that does not check is refused and listed), then the expert's
-// disproof flags and holds. Statuses are never copied: the receiving book
-// derives them from what it stored, as it does for its own verdicts.
+// disproof flags and holds. A move the auto-pilot proposed (autopilot_move)
+// stays the auto-pilot's when it is new to the receiving book, after the
+// book's own in its rank order; a move the book had keeps what it was
+// (made by hand, or the book's own auto-pilot's). Statuses are never
+// copied: the receiving book derives them from what it stored, as it does
+// for its own verdicts.
 
 // MergePhase is a step of a merge or split, in order.
 type MergePhase string
@@ -93,6 +97,7 @@ type MergeSummary struct {
 	FirstBad     string
 	Disproofs    int // expert disproof flags set
 	Holds        int // expert holds set
+	AutoMoves    int // new moves marked as the auto-pilot's, as in the source
 	Transactions int
 }
 
@@ -253,7 +258,8 @@ type srcPos struct {
 	id     PosID
 	stones []byte
 	toMove engine.Color
-	edges  [][2]int64 // packed move, child
+	edges  [][2]int64      // packed move, child
+	auto   map[int64]int64 // packed move → its rank: the auto-pilot's moves
 	note   *srcNote
 }
 
@@ -407,6 +413,7 @@ func (bk *Book) copyPositions(ctx context.Context, src *Book, sel *copySel, sum 
 			sum.Positions += bst.Positions
 			sum.Moves += bst.Moves
 			sum.Notes += bst.Notes
+			sum.AutoMoves += bst.AutoMoves
 			sum.BadMoves += bst.BadMoves
 			sum.BadPositions += bst.BadPositions
 			if sum.FirstBad == "" {
@@ -434,6 +441,7 @@ func readPage(ctx context.Context, src *Book, sel *copySel, page []srcPos) error
 	}
 	edgeQ, noteQ := "SELECT parent, move, child FROM edge WHERE parent BETWEEN ? AND ? ORDER BY parent, move",
 		"SELECT pos, comment, label, marks FROM note WHERE pos BETWEEN ? AND ?"
+	autoQ := "SELECT parent, move, rank FROM autopilot_move WHERE parent BETWEEN ? AND ?"
 	type span struct{ lo, hi PosID }
 	spans := []span{{page[0].id, page[len(page)-1].id}}
 	if !sel.all {
@@ -479,12 +487,33 @@ func readPage(ctx context.Context, src *Book, sel *copySel, page []srcPos) error
 		if err := rows.Close(); err != nil {
 			return err
 		}
+		rows, err = src.r.QueryContext(ctx, autoQ, int64(sp.lo), int64(sp.hi))
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var parent, move, rank int64
+			if err := rows.Scan(&parent, &move, &rank); err != nil {
+				rows.Close()
+				return err
+			}
+			if i, ok := at[PosID(parent)]; ok {
+				if page[i].auto == nil {
+					page[i].auto = map[int64]int64{}
+				}
+				page[i].auto[move] = rank
+			}
+		}
+		if err := rows.Close(); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
 // copyPosition stores one source position in the write transaction: the
-// position, its selected moves (each replayed on its board) and its note.
+// position, its selected moves (each replayed on its board; a new one the
+// auto-pilot's when the source's is) and its note.
 func (bk *Book) copyPosition(ctx context.Context, w *wtx, p srcPos, sum *MergeSummary, cells []engine.Color) error {
 	r := bk.rules
 	list, err := decodeStones(r, p.stones)
@@ -507,6 +536,7 @@ func (bk *Book) copyPosition(ctx context.Context, w *wtx, p srcPos, sum *MergeSu
 	if err != nil {
 		return err
 	}
+	autoBase := int64(-1) // the book's next auto-pilot rank at n (-1: not read yet)
 	for _, e := range p.edges {
 		m, err := unpackMove(e[0])
 		if err != nil {
@@ -518,6 +548,7 @@ func (bk *Book) copyPosition(ctx context.Context, w *wtx, p srcPos, sum *MergeSu
 			sum.bad(true, fmt.Sprintf("position %d: move %s: %v", p.id, engine.MoveName(r, m), err))
 			continue
 		}
+		edges := w.edges
 		_, err = w.apply(ctx, n.id, pr)
 		if uerr := b.Undo(); err == nil {
 			err = uerr
@@ -528,6 +559,18 @@ func (bk *Book) copyPosition(ctx context.Context, w *wtx, p srcPos, sum *MergeSu
 				return err
 			}
 			sum.bad(true, fmt.Sprintf("position %d: move %s: %v", p.id, engine.MoveName(r, m), err))
+			continue
+		}
+		if rank, ok := p.auto[e[0]]; ok && w.edges > edges {
+			if autoBase < 0 {
+				if err := w.tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(rank), -1) + 1 FROM autopilot_move WHERE parent = ?", int64(n.id)).Scan(&autoBase); err != nil {
+					return err
+				}
+			}
+			if _, err := w.tx.ExecContext(ctx, "INSERT INTO autopilot_move(parent, move, rank) VALUES (?, ?, ?)", int64(n.id), pr.move, autoBase+rank); err != nil {
+				return err
+			}
+			sum.AutoMoves++
 		}
 	}
 	if p.note == nil {
@@ -851,6 +894,9 @@ func (s MergeSummary) Lines(maxRefused int) []string {
 	}
 	if s.Disproofs > 0 || s.Holds > 0 {
 		out = append(out, fmt.Sprintf("%s and %s carried", count(s.Disproofs, "expert disproof"), count(s.Holds, "hold")))
+	}
+	if s.AutoMoves > 0 {
+		out = append(out, fmt.Sprintf("%s marked as the auto-pilot's, as in the other book", count(s.AutoMoves, "new move")))
 	}
 	if s.BadMoves > 0 || s.BadPositions > 0 {
 		out = append(out, fmt.Sprintf("%s and %s of the other book not copied (first: %s)", count(s.BadMoves, "move"), count(s.BadPositions, "position"), s.FirstBad))

@@ -3,8 +3,10 @@ package proofbook
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -508,4 +510,94 @@ func TestMergeSkipsBadMovesCarriesHolds(t *testing.T) {
 		t.Fatalf("children after the merge: %+v %v", kids, err)
 	}
 	mustCheck(t, a)
+}
+
+// The auto-pilot's marks on moves travel: a merge and a split carry a
+// move the auto-pilot proposed as the auto-pilot's (after the receiving
+// book's own, in the source's rank order) and a hand-made one as
+// hand-made; a move the receiving book made by hand stays hand-made.
+func TestMergeAndSplitCarryAutoMoves(t *testing.T) {
+	ctx := context.Background()
+	r := engine.Connect6()
+	src := newBook(t, r)
+	P := add(t, src, "j10 i9k9")
+	add(t, src, "j10 i9k9 h8h9") // by hand
+	if _, _, _, err := src.addAutoMoves(ctx, P, []engine.Move{mv(t, r, "k11l12"), mv(t, r, "j8h10")}); err != nil {
+		t.Fatal(err)
+	}
+	src = reopen(t, src)
+	isAuto := func(bk *Book, line, move string) bool {
+		t.Helper()
+		id, _ := locate(t, bk, line)
+		auto, err := bk.AutoMove(ctx, id, mv(t, r, move))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return auto
+	}
+	ranks := func(bk *Book, line string) []string {
+		t.Helper()
+		id, _ := locate(t, bk, line)
+		var out []string
+		for _, m := range []string{"k11l12", "j8h10", "m13n14"} {
+			if isAuto(bk, line, m) {
+				var rank int
+				list, _, err := loadPos(ctx, bk.r, bk.rules, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				pm := packMove(repMove(bk.rules, stabilizer(bk.rules, list), mv(t, r, m)))
+				if err := bk.r.QueryRowContext(ctx, "SELECT rank FROM autopilot_move WHERE parent = ? AND move = ?", int64(id), pm).Scan(&rank); err != nil {
+					t.Fatal(err)
+				}
+				out = append(out, fmt.Sprintf("%s:%d", m, rank))
+			}
+		}
+		return out
+	}
+
+	// Into a book that has j8h10 by hand and m13n14 as its own
+	// auto-pilot's.
+	dst := newBook(t, r)
+	add(t, dst, "j10 i9k9 j8h10")
+	dP := add(t, dst, "j10 i9k9")
+	if _, _, _, err := dst.addAutoMoves(ctx, dP, []engine.Move{mv(t, r, "m13n14")}); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := dst.Merge(ctx, src.Path(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.AutoMoves != 1 {
+		t.Fatalf("%d moves marked as the auto-pilot's, want 1 (k11l12): %+v", sum.AutoMoves, sum)
+	}
+	if !slices.ContainsFunc(sum.Lines(0), func(l string) bool { return strings.Contains(l, "1 new move marked as the auto-pilot's") }) {
+		t.Errorf("the summary does not say so: %q", sum.Lines(0))
+	}
+	if isAuto(dst, "j10 i9k9", "h8h9") || isAuto(dst, "j10 i9k9", "j8h10") {
+		t.Error("a hand-made move became the auto-pilot's")
+	}
+	if got := strings.Join(ranks(dst, "j10 i9k9"), " "); got != "k11l12:1 m13n14:0" {
+		t.Errorf("the auto-pilot's moves by rank %q, want k11l12 after the book's own m13n14", got)
+	}
+	mustCheck(t, dst)
+
+	// A split of j10 into a new book.
+	J, _ := locate(t, src, "j10")
+	out := filepath.Join(t.TempDir(), "split.c6book")
+	if _, err := src.Split(ctx, J, out, nil); err != nil {
+		t.Fatal(err)
+	}
+	sp, err := Open(ctx, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sp.Close()
+	if got := strings.Join(ranks(sp, "j10 i9k9"), " "); got != "k11l12:0 j8h10:1" {
+		t.Errorf("split: the auto-pilot's moves by rank %q, want k11l12 then j8h10", got)
+	}
+	if isAuto(sp, "j10 i9k9", "h8h9") {
+		t.Error("split: the hand-made move became the auto-pilot's")
+	}
+	mustCheck(t, sp)
 }

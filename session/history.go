@@ -243,6 +243,12 @@ func (h *History) Undo() {
 				s.fail(fmt.Errorf("undo %s: %w", e.describe(), err))
 				return
 			}
+			if sum := s.prover.summary; sum != nil && sum.edit == e {
+				// The last run's verdict: its summary no longer offers the
+				// replies it added.
+				sum.takeBack(e.(*repliesEdit).stored.Added)
+				s.changed(ChangeVerify)
+			}
 			s.cursor.forget()
 			s.cursor.goTo(e.at(), len(e.at()))
 		}

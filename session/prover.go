@@ -106,6 +106,7 @@ func (p *Prover) Verify() {
 		OnDone: func(err error) {
 			if err == nil && !isNoOp(e) && job == p.verify && job.store == s.store {
 				s.history.push(e)
+				sum.edit = e
 			}
 			if job == p.verify && job.store == s.store {
 				sum.ended(err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -67,6 +68,24 @@ type RunSummary struct {
 	// position) with where the auto-pilot is stuck on the way (nil when
 	// none is open).
 	Left *Entry
+	// Undone: the verdict the run stored was taken back (Undo); the
+	// replies it added are gone from the book and from Changed.
+	Undone bool
+
+	edit edit // the run's edit on the undo stack (nil: none)
+}
+
+// takeBack notes that the run's verdict was undone: removed are the
+// replies it had added (now gone from the book).
+func (sum *RunSummary) takeBack(removed []engine.Move) {
+	sum.Undone, sum.edit = true, nil
+	var kept []ReplyChange
+	for _, c := range sum.Changed {
+		if !slices.Contains(removed, c.Move) {
+			kept = append(kept, c)
+		}
+	}
+	sum.Changed = kept
 }
 
 // readCounts reads what the book knows about b for attacker, and its
@@ -200,6 +219,9 @@ func (sum RunSummary) TextNamed(name func(engine.Move) string) string {
 	var sb strings.Builder
 	sb.WriteString(sum.title(name))
 	sb.WriteString("\n")
+	if sum.Undone {
+		sb.WriteString("undone: the verdict it stored was taken back, the replies it added removed; as the run left it:\n")
+	}
 	if sum.AfterRead {
 		b, a := sum.Before, sum.After
 		fmt.Fprintf(&sb, "status %s → %s · unsolved %s → %s · proved replies %d → %d of %s",

@@ -196,8 +196,6 @@ func (b *Board) CreateRenderer() fyne.WidgetRenderer {
 	r := &boardRenderer{b: b, tick: canvas.NewRectangle(colTransp), tie: canvas.NewLine(colTie)}
 	r.tie.Hide()
 	r.base = canvas.NewRaster(r.drawBase)
-	r.zone = canvas.NewRaster(r.drawZone)
-	r.kids.mk = newRect
 	r.stones.mk = newCircle
 	r.rings.mk = newCircle
 	r.dots.mk = newCircle
@@ -207,7 +205,6 @@ func (b *Board) CreateRenderer() fyne.WidgetRenderer {
 	r.markBacks.mk = newRect
 	r.marks.mk = newText
 	r.replyTxt.mk = newText
-	r.replyPlus.mk = newText
 	return r
 }
 
@@ -223,18 +220,20 @@ type boardRenderer struct {
 	b    *Board
 	size fyne.Size
 
-	base    *canvas.Raster
-	pal     boardPalette // the colours base was drawn with
-	coordsM engine.Rules // the rules coords were made for
-	coords  []*canvas.Text
-	tick    *canvas.Rectangle // refreshed to have the window repainted
+	// base is the board's raster: the wood, grid, star points and
+	// coordinates, the relevance zone and the reply marks (drawBase).
+	base     *canvas.Raster
+	pal      boardPalette      // the colours base was drawn with
+	baseM    engine.Rules      // the rules base was drawn for
+	coordArt textArt           // the coordinates' letters and numbers
+	tick     *canvas.Rectangle // refreshed to have the window repainted
 
-	zone      *canvas.Raster          // the relevance zone, drawn again when it changes
-	zoneSq    []engine.Square         // the zone drawn
-	kids      pool[*canvas.Rectangle] // the reply marks
-	replyTxt  pool[*canvas.Text]      // their letters
-	replyPlus pool[*canvas.Text]      // "+" on a square several replies use
-	tie       *canvas.Line            // joins the focused reply's stones
+	zoneSq    []engine.Square    // the relevance zone base shows
+	layer     []replyMark        // the reply marks base shows
+	spare     []replyMark        // the marks shown before (reused)
+	art       baseArt            // what drawing base again reuses
+	replyTxt  pool[*canvas.Text] // the focused reply's letters
+	tie       *canvas.Line       // joins the focused reply's stones
 	stones    pool[*canvas.Circle]
 	rings     pool[*canvas.Circle] // the last turn, and the winning line
 	dots      pool[*canvas.Circle]
@@ -314,12 +313,6 @@ func (r *boardRenderer) Objects() []fyne.CanvasObject {
 // collect lists the objects in drawing order.
 func (r *boardRenderer) collect() {
 	objs := append(r.objs[:0], r.base)
-	for _, t := range r.coords {
-		objs = append(objs, t)
-	}
-	objs = append(objs, r.zone)
-	objs = appendAll(objs, r.kids.items)
-	objs = appendAll(objs, r.replyPlus.items)
 	objs = append(objs, r.tie)
 	objs = appendAll(objs, r.stones.items)
 	objs = appendAll(objs, r.rings.items)
@@ -360,16 +353,16 @@ func setText(t *canvas.Text, s string, col color.Color, size float32, c fyne.Pos
 
 // pixels is a raster's image with the board's geometry at its pixel size.
 type pixels struct {
-	img   *image.NRGBA
+	img   *image.RGBA
 	g     boardGeom
 	sc    float32 // pixels per unit
 	rules engine.Rules
 }
 
-// pixelsFor is a blank image of w×h pixels for the board (ok false when
+// pixelsFor is img (w×h pixels) with the board's geometry (ok false when
 // there is nothing to draw).
-func (r *boardRenderer) pixelsFor(w, h int) (pixels, bool) {
-	p := pixels{img: image.NewNRGBA(image.Rect(0, 0, w, h)), rules: r.b.view.Pos.Rules()}
+func (r *boardRenderer) pixelsFor(img *image.RGBA, w, h int) (pixels, bool) {
+	p := pixels{img: img, rules: r.b.view.Pos.Rules()}
 	if r.size.Width <= 0 || w <= 0 {
 		return p, false
 	}
@@ -385,12 +378,42 @@ func (p pixels) fill(x0, y0, x1, y1 int, c color.NRGBA) {
 	draw.Draw(p.img, image.Rect(x0, y0, x1, y1), &image.Uniform{c}, image.Point{}, draw.Src)
 }
 
-// drawBase draws the wood, the grid and the star points at the raster's
-// pixel size (crisp one-pixel lines at any scale).
+// drawBase draws the board's raster at its pixel size: the background
+// (drawBackground, kept while the size, the colours and the rules stay),
+// the relevance zone and the reply marks (replylayer.go). One raster, so
+// the painter fills the board's area once per frame; it is drawn again
+// when the zone or the marks change.
 func (r *boardRenderer) drawBase(w, h int) image.Image {
-	p, ok := r.pixelsFor(w, h)
+	a := &r.art
+	if a.img == nil || a.img.Rect.Dx() != w || a.img.Rect.Dy() != h {
+		a.img = image.NewRGBA(image.Rect(0, 0, w, h))
+	}
+	rules := r.b.view.Pos.Rules()
+	if a.bg == nil || a.bg.Rect != a.img.Rect || a.bgPal != r.pal || a.bgRules != rules || a.bgSize != r.size {
+		if a.bg == nil || a.bg.Rect != a.img.Rect {
+			a.bg = image.NewRGBA(a.img.Rect)
+		} else {
+			clear(a.bg.Pix)
+		}
+		a.bgPal, a.bgRules, a.bgSize = r.pal, rules, r.size
+		r.drawBackground(a.bg, w, h)
+	}
+	copy(a.img.Pix, a.bg.Pix)
+	p, ok := r.pixelsFor(a.img, w, h)
 	if !ok {
-		return p.img
+		return a.img
+	}
+	r.drawZone(p)
+	r.drawReplyLayer(p)
+	return a.img
+}
+
+// drawBackground draws the wood, the grid, the star points and the
+// coordinates into img (crisp one-pixel lines at any scale).
+func (r *boardRenderer) drawBackground(img *image.RGBA, w, h int) {
+	p, ok := r.pixelsFor(img, w, h)
+	if !ok {
+		return
 	}
 	g, rules, px := p.g, p.rules, p.px
 	colWood, colGrid := r.pal.wood, r.pal.grid
@@ -415,30 +438,34 @@ func (r *boardRenderer) drawBase(w, h int) image.Image {
 			for xx := int(cx - rad - 1); xx <= int(cx+rad+1); xx++ {
 				dx, dy := float32(xx)+0.5-cx, float32(yy)+0.5-cy
 				if dx*dx+dy*dy <= rad*rad && image.Pt(xx, yy).In(p.img.Rect) {
-					p.img.SetNRGBA(xx, yy, colGrid)
+					p.img.Set(xx, yy, colGrid)
 				}
 			}
 		}
 	}
-	return p.img
+	size := g.cell * 0.42 * p.sc
+	for x := 0; x < rules.M; x++ {
+		c := g.centre(x, 0)
+		r.coordArt.draw(p.img, string(rune('a'+x)), false, size, c.X*p.sc, (c.Y+g.cell*0.75)*p.sc, colGrid)
+	}
+	for y := 0; y < rules.N; y++ {
+		c := g.centre(0, y)
+		r.coordArt.draw(p.img, strconv.Itoa(y+1), false, size, (c.X-g.cell*0.7)*p.sc, c.Y*p.sc, colGrid)
+	}
 }
 
-// drawZone draws the relevance zone's squares at the raster's pixel size:
-// neighbouring squares share their pixel edges (no seams).
-func (r *boardRenderer) drawZone(w, h int) image.Image {
-	p, ok := r.pixelsFor(w, h)
-	if !ok {
-		return p.img
-	}
+// drawZone draws the relevance zone's translucent squares over the
+// background: neighbouring squares share their pixel edges (no seams, no
+// square drawn twice).
+func (r *boardRenderer) drawZone(p pixels) {
 	for _, s := range r.zoneSq {
 		x, y := p.rules.XY(s)
 		if !p.rules.OnBoard(x, y) {
 			continue
 		}
 		c, half := p.g.centre(x, y), p.g.cell/2
-		p.fill(p.px(c.X-half), p.px(c.Y-half), p.px(c.X+half), p.px(c.Y+half), colZone)
+		draw.Draw(p.img, image.Rect(p.px(c.X-half), p.px(c.Y-half), p.px(c.X+half), p.px(c.Y+half)), image.NewUniform(colZone), image.Point{}, draw.Over)
 	}
-	return p.img
 }
 
 // update shows the view on the kept objects.
@@ -459,20 +486,9 @@ func (r *boardRenderer) update() {
 	if r.base.Size() != r.size {
 		r.base.Resize(r.size) // the raster is drawn again at the new size
 	}
-	// Coordinates (made once per rule set).
-	if r.coords == nil || r.coordsM != rules {
-		r.coordsM, r.coords, r.grown = rules, nil, true
-		r.base.Refresh() // another board: its grid is drawn again
-		for i := 0; i < rules.M+rules.N; i++ {
-			r.coords = append(r.coords, newText())
-		}
-	}
-	bottom, left := g.centre(0, 0), g.centre(0, 0)
-	for x := 0; x < rules.M; x++ {
-		setText(r.coords[x], string(rune('a'+x)), colGrid, cell*0.42, fyne.NewPos(g.centre(x, 0).X, bottom.Y+cell*0.75), false)
-	}
-	for y := 0; y < rules.N; y++ {
-		setText(r.coords[rules.M+y], strconv.Itoa(y+1), colGrid, cell*0.42, fyne.NewPos(left.X-cell*0.7, g.centre(0, y).Y), false)
+	if r.baseM != rules {
+		r.baseM = rules
+		r.base.Refresh() // another board: its grid and coordinates are drawn again
 	}
 
 	sqRect := func(s engine.Square, frac float32) (fyne.Position, fyne.Size) {
@@ -493,23 +509,15 @@ func (r *boardRenderer) update() {
 		pp, sz := sqRect(s, frac)
 		place(o, pp, sz)
 	}
-	for _, p := range []interface{ start() }{&r.kids, &r.replyTxt, &r.replyPlus, &r.stones, &r.rings, &r.dots, &r.nums, &r.unsolved, &r.counts, &r.markBacks, &r.marks} {
+	for _, p := range []interface{ start() }{&r.replyTxt, &r.stones, &r.rings, &r.dots, &r.nums, &r.unsolved, &r.counts, &r.markBacks, &r.marks} {
 		p.start()
 	}
 
 	// Relevance zone: translucent squares over the grid (the lines show
-	// through), one raster drawn again only when the zone changes.
+	// through), in the base raster, drawn again when the zone changes.
 	if !slices.Equal(v.Zone, r.zoneSq) {
 		r.zoneSq = append(r.zoneSq[:0], v.Zone...)
-		r.zone.Refresh()
-	}
-	if r.zone.Size() != r.size {
-		r.zone.Resize(r.size)
-	}
-	if len(r.zoneSq) == 0 && r.zone.Visible() {
-		r.zone.Hide()
-	} else if len(r.zoneSq) > 0 && !r.zone.Visible() {
-		r.zone.Show()
+		r.base.Refresh()
 	}
 
 	// Unsolved defender moves, counted per square (drawn last).
@@ -528,7 +536,7 @@ func (r *boardRenderer) update() {
 	// Stored replies: a lettered mark on each empty square of each (not
 	// under an unsolved mark), the focused one tied and previewed below.
 	focus := replyFocus(v, r.b.focus)
-	r.drawReplies(v, focus, count, g)
+	r.drawReplies(v, focus, count)
 
 	// Stones, move numbers and the last turn.
 	hist := pos.History()
@@ -633,7 +641,7 @@ func (r *boardRenderer) update() {
 		}
 		setText(r.marks.next(grown), txt, col, cell*0.5, g.centre(x, y), true)
 	}
-	for _, p := range []interface{ end() }{&r.kids, &r.replyTxt, &r.replyPlus, &r.stones, &r.rings, &r.dots, &r.nums, &r.unsolved, &r.counts, &r.markBacks, &r.marks} {
+	for _, p := range []interface{ end() }{&r.replyTxt, &r.stones, &r.rings, &r.dots, &r.nums, &r.unsolved, &r.counts, &r.markBacks, &r.marks} {
 		p.end()
 	}
 }

@@ -2,8 +2,10 @@ package ui
 
 import (
 	"fmt"
+	"image/color"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
@@ -81,9 +83,15 @@ func newBoardPanel(wb *Workbench) *boardPanel {
 		widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), wb.Cursor().End),
 		bp.undoB, bp.numbers, bp.marking,
 	)
-	// The replies filter sits at the end of the stats line (which
-	// truncates): the toolbar keeps the window narrower than 1280 px.
-	status := container.NewVBox(bp.statusL, container.NewBorder(nil, nil, nil, container.NewHBox(bp.filterS, bp.helpB), bp.statsL))
+	// The replies filter sits at the end of the stats line: the toolbar
+	// keeps the window narrower than 1280 px. The stats line has two lines
+	// (games by result; rate and status) to fit beside it, and is always as
+	// tall: hovering a reply never moves the board.
+	twoLines := canvas.NewRectangle(color.Transparent)
+	twoLines.SetMinSize(fyne.NewSize(0, widget.NewLabel("1\n2").MinSize().Height))
+	status := container.NewVBox(
+		bp.statusL,
+		container.NewBorder(nil, nil, nil, container.NewCenter(container.NewHBox(bp.filterS, bp.helpB)), container.NewStack(twoLines, bp.statsL)))
 	left := container.NewBorder(tools, status, nil, nil, bp.board)
 	bp.box = left
 	return bp
@@ -119,17 +127,13 @@ func (bp *boardPanel) show(editable bool) {
 	}
 }
 
-// positionStatsText is the stats line of a position: its games by result
-// and Black's share of the decided ones.
+// positionStatsText is the stats line of a position, two lines: its games
+// by result; Black's share of the decided ones.
 func positionStatsText(g c6book.GameStats) string {
 	if g.Games == 0 {
 		return "No imported game reached this position"
 	}
-	text := "This position: " + statsText(g)
-	if rt := rateText(g); rt != "" {
-		text += " · " + rt
-	}
-	return text
+	return "This position: " + statsText(g) + "\n" + rateText(g)
 }
 
 // showHover shows reply i's row in the stats line while the board ties

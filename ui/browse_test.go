@@ -78,9 +78,9 @@ func TestRepliesRowsAndForward(t *testing.T) {
 		}
 	}
 	for i, want := range []string{
-		"Reply A: l10l11 · 40 games · B 10 · W 30 · 0 undecided · B 25% of 40 decided · unknown",
-		"Reply B: k10k11 · 5 games · B 3 · W 1 · 1 undecided · B 75% of 4 decided · unknown",
-		"Reply C: m10m11 · no games · unknown",
+		"Reply A: l10l11 · 40 games · B 10 · W 30 · 0 undecided\nB 25% of 40 decided · unknown",
+		"Reply B: k10k11 · 5 games · B 3 · W 1 · 1 undecided\nB 75% of 4 decided · unknown",
+		"Reply C: m10m11 · no games\nunknown",
 	} {
 		h.wb.hoverReply(i)
 		if got := h.wb.ui.statsL.Text; got != want {

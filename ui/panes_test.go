@@ -95,3 +95,56 @@ func TestPanesReadableAtDefaultSize(t *testing.T) {
 	}
 	h.noErrors()
 }
+
+// At the default window size the stats line under the board is whole: a
+// position's games by result with five-digit counts and Black's rate, and
+// a hovered reply's (with its label), each on its two lines beside the
+// Replies filter, and the status line.
+func TestStatsLineFitsAtDefaultSize(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), nil)
+	h.w.Resize(fyne.NewSize(1280, 860))
+	h.tap("j10")
+	h.tap("i9", "k9")
+	h.wb.Cursor().Back()
+	j10 := h.wb.Cursor().Position().Clone()
+	h.store.Node(j10, false).Games = c6book.GameStats{Games: 37336, BlackWins: 15641, WhiteWins: 15913, Unfinished: 25782}
+	b := j10.Clone()
+	if err := b.Play(h.mv("i9k9")); err != nil {
+		t.Fatal(err)
+	}
+	n := h.store.Node(b, false)
+	n.Games = c6book.GameStats{Games: 18450, BlackWins: 10863, WhiteWins: 11639, Unfinished: 15948}
+	n.Label = "Mickey Mouse"
+	h.wb.Session().Reload()
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
+	h.wb.Content().Refresh()
+
+	whole := func(what string, l *widget.Label, lines int) {
+		t.Helper()
+		got := strings.Split(l.Text, "\n")
+		if len(got) != lines {
+			t.Fatalf("%s %q: %d lines, want %d", what, l.Text, len(got), lines)
+		}
+		pad := 2 * l.Theme().Size(theme.SizeNameInnerPadding)
+		for _, line := range got {
+			if w := fyne.MeasureText(line, l.Theme().Size(theme.SizeNameText), l.TextStyle).Width + pad; w > l.Size().Width {
+				t.Errorf("%s: %q is %v wide, the label %v: cut off", what, line, w, l.Size().Width)
+			}
+		}
+		if l.Size().Height < l.MinSize().Height {
+			t.Errorf("%s %q: %v high, its lines need %v", what, l.Text, l.Size().Height, l.MinSize().Height)
+		}
+	}
+	stats, status := h.wb.ui.statsL, h.wb.ui.statusL
+	if !strings.HasPrefix(stats.Text, "This position: 37,336 games") {
+		t.Fatalf("stats line %q", stats.Text)
+	}
+	whole("the position's stats line", stats, 2)
+	whole("the status line", status, 1)
+	h.wb.hoverReply(0)
+	if !strings.HasPrefix(stats.Text, "Reply A: i9k9 · 18,450 games") || !strings.Contains(stats.Text, "[Mickey Mouse]") {
+		t.Fatalf("hovered stats line %q", stats.Text)
+	}
+	whole("a hovered reply's stats line", stats, 2)
+	h.noErrors()
+}

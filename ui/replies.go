@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"image/color"
+	"slices"
 	"strconv"
 
 	"fyne.io/fyne/v2"
@@ -167,46 +168,18 @@ func replySquares(v BoardView, unsolved map[engine.Square]int) []replySquare {
 	return out
 }
 
-// drawReplies draws the reply marks: a rounded square in the status colour
-// of the first reply through it with that reply's letter, and a small "+"
-// when other replies use it too. While a reply is focused, the others are
-// dimmed and its squares show its own letter (drawReplyFocus draws its
-// stones).
-func (r *boardRenderer) drawReplies(v BoardView, focus int, unsolved map[engine.Square]int, g boardGeom) {
-	rules := v.Pos.Rules()
-	cell := g.cell
-	var fm engine.Move
-	if focus >= 0 {
-		fm = v.Children[focus].Move
-	}
-	for _, rs := range replySquares(v, unsolved) {
-		if focus >= 0 && moveHas(fm, rs.s) {
-			continue // drawn as the focused reply's stone
-		}
-		x, y := rules.XY(rs.s)
-		c := g.centre(x, y)
-		fill := statusNRGBA(v.Children[rs.first].Status)
-		text := colReplyText
-		if focus >= 0 {
-			fill.A, text.A = dimAlpha, dimAlpha*2
-		}
-		o := r.kids.next(&r.grown)
-		o.FillColor, o.StrokeColor, o.StrokeWidth, o.CornerRadius = fill, colTransp, 0, cell*0.14
-		h := cell * 0.31
-		place(o, fyne.NewPos(c.X-h, c.Y-h), fyne.NewSize(2*h, 2*h))
-		letter := replyLetter(rs.first)
-		size := cell * 0.44
-		if len(letter) > 1 {
-			size = cell * 0.32
-		}
-		setText(r.replyTxt.next(&r.grown), letter, text, size, c, true)
-		if rs.n > 1 {
-			plus := r.pal.grid
-			if focus >= 0 {
-				plus.A = dimAlpha * 2
-			}
-			setText(r.replyPlus.next(&r.grown), "+", plus, cell*0.34, fyne.NewPos(c.X+cell*0.36, c.Y-cell*0.34), true)
-		}
+// drawReplies shows the reply marks (replyMarks) in the board's raster: a
+// rounded square in the status colour of the first reply through it with
+// that reply's letter, and a small "+" when other replies use it too.
+// While a reply is focused, the others are dimmed and its squares show its
+// own letter (drawReplyFocus draws its stones). The raster is drawn again
+// only when the marks changed.
+func (r *boardRenderer) drawReplies(v BoardView, focus int, unsolved map[engine.Square]int) {
+	old := r.layer
+	r.layer = replyMarks(r.spare, v, focus, unsolved, r.pal)
+	r.spare = old
+	if !slices.Equal(r.layer, old) {
+		r.base.Refresh()
 	}
 }
 
@@ -303,15 +276,15 @@ func rateText(g c6book.GameStats) string {
 	return fmt.Sprintf("B %.0f%% of %s decided", 100*rate, thousands(g.Decided()))
 }
 
-// replyHoverText is the status line for a hovered reply: letter, move
-// (named move, as the line prints it), games by result, Black's rate and
-// status.
+// replyHoverText is the stats line for a hovered reply, two lines: letter,
+// move (named move, as the line prints it) and games by result; Black's
+// rate, status and label.
 func replyHoverText(move string, i int, c session.Child) string {
-	text := fmt.Sprintf("Reply %s: %s · %s", replyLetter(i), move, statsText(c.Games))
+	text := fmt.Sprintf("Reply %s: %s · %s\n", replyLetter(i), move, statsText(c.Games))
 	if rt := rateText(c.Games); rt != "" {
-		text += " · " + rt
+		text += rt + " · "
 	}
-	text += " · " + c.Status.String()
+	text += c.Status.String()
 	if c.Label != "" {
 		text += " · [" + c.Label + "]"
 	}

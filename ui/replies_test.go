@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"image"
 	"image/color"
 	"strings"
 	"testing"
@@ -43,37 +44,24 @@ func replyBook(t *testing.T) *harness {
 }
 
 // boardReplies reads what the board draws for the replies: the letter and
-// the mark colour on each square, and the "+" of shared squares.
+// the mark colour on each square, and the "+" of shared squares, from the
+// reply layer's marks (the model its raster draws:
+// TestReplyLayerDrawsItsMarks checks the pixels).
 func boardReplies(h *harness) (letters map[engine.Square]string, fills map[engine.Square]color.NRGBA, plus map[engine.Square]bool) {
 	b := h.wb.BoardWidget()
 	r := test.WidgetRenderer(b).(*boardRenderer)
 	r.Objects()
-	centre := func(o fyne.CanvasObject) fyne.Position {
-		return o.Position().Add(fyne.NewPos(o.Size().Width/2, o.Size().Height/2))
-	}
-	at := func(p fyne.Position) engine.Square {
-		s, ok := b.squareAt(p)
-		if !ok {
-			h.t.Fatalf("a reply mark off the board at %v", p)
-		}
-		return s
-	}
 	letters, fills, plus = map[engine.Square]string{}, map[engine.Square]color.NRGBA{}, map[engine.Square]bool{}
-	for _, t := range r.replyTxt.items {
-		if t.Visible() {
-			letters[at(centre(t))] = t.Text
+	for _, m := range r.layer {
+		if !h.wb.s.Rules().OnBoard(h.wb.s.Rules().XY(m.s)) {
+			h.t.Fatalf("a reply mark off the board at %d", m.s)
 		}
-	}
-	for _, o := range r.kids.items {
-		if o.Visible() {
-			fills[at(centre(o))] = o.FillColor.(color.NRGBA)
+		if _, ok := letters[m.s]; ok {
+			h.t.Fatalf("two reply marks on %s", engine.SquareName(h.wb.s.Rules(), m.s))
 		}
-	}
-	cell := geomFor(h.wb.s.Rules(), b.Size()).cell
-	for _, t := range r.replyPlus.items {
-		if t.Visible() {
-			// (drawn at the square's top right corner)
-			plus[at(centre(t).Add(fyne.NewPos(-cell*0.36, cell*0.34)))] = true
+		letters[m.s], fills[m.s] = m.letter, m.fill
+		if m.plus {
+			plus[m.s] = true
 		}
 	}
 	return letters, fills, plus
@@ -120,7 +108,7 @@ func TestReplyMarksMatchTheList(t *testing.T) {
 	if letters[h.sq("k10")] != "B" || letters[h.sq("m10")] != "C" || fills[h.sq("m10")] != statusNRGBA(c6book.StatusDisproved) {
 		t.Errorf("k10 %q, m10 %q in %v", letters[h.sq("k10")], letters[h.sq("m10")], fills[h.sq("m10")])
 	}
-	if got, want := h.wb.ui.statsL.Text, "This position: 1,551 games · B 175 · W 149 · 1,227 undecided · B 54% of 324 decided"; got != want {
+	if got, want := h.wb.ui.statsL.Text, "This position: 1,551 games · B 175 · W 149 · 1,227 undecided\nB 54% of 324 decided"; got != want {
 		t.Errorf("stats line %q, want %q", got, want)
 	}
 	h.noErrors()
@@ -148,8 +136,8 @@ func focused(h *harness) (tie []engine.Square, faint map[engine.Square]color.Col
 			faint[s] = c.StrokeColor
 		}
 	}
-	for _, o := range r.kids.items {
-		if o.Visible() && o.FillColor.(color.NRGBA).A == dimAlpha {
+	for _, m := range r.layer {
+		if m.fill.A == dimAlpha {
 			dimmed++
 		}
 	}
@@ -304,5 +292,106 @@ func TestReplyLettersAndColumns(t *testing.T) {
 	got := strings.Fields(replyText(engine.MoveName(r, m), 177, c))
 	if want := []string{"178", engine.MoveName(r, m), "123456", "12345", "23456", "87655", "disproved", "[x]"}; strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Fatalf("row fields %q, want %q", got, want)
+	}
+}
+
+// The reply layer's raster draws its marks: on the painted board each
+// marked square shows its mark's colour, its letter (the same letter the
+// same pixels, another letter others) and a "+" where replies meet; an
+// unmarked square shows the wood; a focused reply dims the others.
+func TestReplyLayerDrawsItsMarks(t *testing.T) {
+	test.NewTempApp(t)
+	r := engine.Connect6()
+	v := goldenView(t, r, "j10")
+	v.Children = []session.Child{
+		{Move: mvs(t, r, "l10l11")[0], Status: c6book.StatusProved},
+		{Move: mvs(t, r, "k10k11")[0], Status: c6book.StatusOpen},
+		{Move: mvs(t, r, "k10m10")[0], Status: c6book.StatusDisproved},
+		{Move: mvs(t, r, "h8h12")[0], Status: c6book.StatusUnknown},
+	}
+	b := NewBoard(v.Pos)
+	b.SetView(v)
+	w := test.NewWindow(b)
+	defer w.Close()
+	w.SetPadded(false) // the board at the window's origin
+	w.Resize(fyne.NewSize(440, 440))
+	rend := test.WidgetRenderer(b).(*boardRenderer)
+	cell := geomFor(r, b.Size()).cell
+	var img image.Image
+	paint := func() { img = w.Canvas().Capture() }
+	at := func(sq string, dx, dy float32) color.NRGBA {
+		p := b.PointOf(sqs(t, r, sq)[0]).Add(fyne.NewPos(dx*cell, dy*cell))
+		return color.NRGBAModel.Convert(img.At(int(p.X), int(p.Y))).(color.NRGBA)
+	}
+	// letter is the set of pixels around sq's centre in the letter's colour.
+	letter := func(sq string) (pix map[image.Point]bool) {
+		pix = map[image.Point]bool{}
+		for y := -0.2 * cell; y <= 0.2*cell; y++ {
+			for x := -0.2 * cell; x <= 0.2*cell; x++ {
+				if c := at(sq, x/cell, y/cell); c.R > 0xe0 && c.G > 0xe0 && c.B > 0xe0 {
+					pix[image.Pt(int(x), int(y))] = true
+				}
+			}
+		}
+		return pix
+	}
+	paint()
+	wood := rend.pal.wood
+	if len(rend.layer) != 7 {
+		t.Fatalf("%d marks, want 7: %+v", len(rend.layer), rend.layer)
+	}
+	for _, m := range rend.layer {
+		sq := engine.SquareName(r, m.s)
+		if got := at(sq, -0.25, 0.25); got != m.fill {
+			t.Errorf("%s (%s): painted %v inside the mark, want its colour %v", sq, m.letter, got, m.fill)
+		}
+		if n := len(letter(sq)); n < 4 {
+			t.Errorf("%s (%s): %d pixels of its letter", sq, m.letter, n)
+		}
+	}
+	for _, sq := range []string{"a1", "c3", "l12", "j12"} {
+		if got := at(sq, -0.25, 0.25); got != wood {
+			t.Errorf("unmarked %s painted %v, want the wood %v", sq, got, wood)
+		}
+	}
+	same := func(a, b map[image.Point]bool) bool {
+		if len(a) != len(b) {
+			return false
+		}
+		for p := range a {
+			if !b[p] {
+				return false
+			}
+		}
+		return true
+	}
+	if !same(letter("l10"), letter("l11")) {
+		t.Error("the two A marks (l10, l11) show different letters")
+	}
+	if same(letter("l10"), letter("k11")) || same(letter("k11"), letter("m10")) {
+		t.Error("A, B and C marks show the same letter")
+	}
+	plus := func(sq string) bool {
+		for y := -0.42 * cell; y <= -0.2*cell; y++ {
+			for x := 0.26 * cell; x <= 0.46*cell; x++ {
+				if at(sq, x/cell, y/cell) == rend.pal.grid {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if !plus("k10") || plus("l10") || plus("k11") {
+		t.Errorf("plus on k10 %v, l10 %v, k11 %v: want k10's only", plus("k10"), plus("l10"), plus("k11"))
+	}
+
+	// D focused: the other marks are dimmed (wood shows through).
+	b.setReplyFocus(3)
+	paint()
+	for _, sq := range []string{"l10", "k11", "m10"} {
+		got, full := at(sq, -0.25, 0.25), statusNRGBA(v.Children[replyAt(v, sqs(t, r, sq)[0])].Status)
+		if got == full || got == wood {
+			t.Errorf("%s with D focused: painted %v (its colour %v, the wood %v), want dimmed", sq, got, full, wood)
+		}
 	}
 }

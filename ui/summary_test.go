@@ -157,3 +157,42 @@ func TestVerdictProvedThroughReplies(t *testing.T) {
 	}
 	h.noErrors()
 }
+
+// After Undo takes back the verdict a Verify run stored, the run's summary
+// says so and no longer offers the replies it added (they are gone from
+// the book).
+func TestVerifySummaryAfterUndo(t *testing.T) {
+	fv := &fakeVerifier{Unsolved: []string{"m12m13", "i9k12"}}
+	h := newHarness(t, engine.Connect6(), fv)
+	h.tap("j10")
+	h.wb.Prover().Verify()
+	h.pumpUntil("verdict", func() bool { return !h.wb.Prover().Running() })
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
+	buttons := func() []string {
+		var names []string
+		for _, o := range h.wb.ui.summary.buttons.Objects {
+			if b, ok := o.(*widget.Button); ok && b.Visible() && !b.Disabled() {
+				names = append(names, b.Text)
+			}
+		}
+		return names
+	}
+	if got := strings.Join(buttons(), "|"); !strings.Contains(got, "→ m12m13 unknown") || !strings.Contains(got, "→ i9k12 unknown") {
+		t.Fatalf("summary buttons %q, want the two new replies", got)
+	}
+	if d := h.wb.History().CanUndo(); !strings.HasPrefix(d, "verify") {
+		t.Fatalf("Undo would take back %q, want the verdict", d)
+	}
+	h.wb.History().Undo()
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
+	if n := len(h.wb.Cursor().Children()); n != 0 {
+		t.Fatalf("%d replies after Undo, want none", n)
+	}
+	if got := buttons(); len(got) != 0 {
+		t.Fatalf("after Undo the summary still offers %q", got)
+	}
+	if sum := h.wb.summaryText(); !strings.Contains(sum, "undone: the verdict it stored was taken back") || !strings.HasPrefix(sum, "Verify (Black, λ2) at 1. j10") {
+		t.Fatalf("summary after Undo %q", sum)
+	}
+	h.noErrors()
+}
