@@ -345,7 +345,7 @@ func ProofItems(b *engine.Board, a engine.Color, v *Verdict, kids []ProofChild) 
 	var out ProofItemList
 	zone := new(engine.SqSet)
 	zone.AddAll(v.Zone...)
-	stab := Stabilizer(b)
+	stab := b.Stabilizer()
 	// Each stored child under its representative, with the symmetry g
 	// that maps its move onto it.
 	type stored struct{ i, g int }
@@ -435,33 +435,10 @@ func childZone(b *engine.Board, mover engine.Color, m engine.Move, zone []engine
 	return out
 }
 
-// Stabilizer lists the symmetries (0, the identity, first) that map b's
-// stones onto themselves.
-func Stabilizer(b *engine.Board) []int {
-	r := b.Rules()
-	syms := []int{0}
-	stones := [2][]engine.Square{b.StoneList(engine.Black), b.StoneList(engine.White)}
-	for t := 1; t < r.SymmetryCount(); t++ {
-		ok := true
-		for i, list := range stones {
-			for _, s := range list {
-				if b.At(r.Transform(t, s)) != engine.Black+engine.Color(i) {
-					ok = false
-					break
-				}
-			}
-		}
-		if ok {
-			syms = append(syms, t)
-		}
-	}
-	return syms
-}
-
 // RepMove is the representative of move m in a frame whose stones have
-// stabilizer stab (Stabilizer): its image with the smallest packed value
-// (PackMove), so that symmetric moves from a symmetric position are one
-// edge; g is the symmetry that maps m onto it (rep = g(m)).
+// stabilizer stab (engine's Board.Stabilizer): its image with the smallest
+// packed value (PackMove), so that symmetric moves from a symmetric
+// position are one edge; g is the symmetry that maps m onto it (rep = g(m)).
 func RepMove(r engine.Rules, stab []int, m engine.Move) (rep engine.Move, g int) {
 	best, bv := m, PackMove(m)
 	for _, t := range stab[1:] {

@@ -305,11 +305,11 @@ func TestSameProof(t *testing.T) {
 // are one item, whichever of them is stored, with the same zone.
 func TestProofItemsSymmetry(t *testing.T) {
 	b := rulesBoard(t, "e5") // White to move
-	stab := Stabilizer(b)
+	stab := b.Stabilizer()
 	if len(stab) != rulesR.SymmetryCount() || stab[0] != 0 {
 		t.Fatalf("stabilizer of the center stone %v", stab)
 	}
-	if s := Stabilizer(rulesBoard(t, "e5 a1a2")); len(s) != 1 || s[0] != 0 {
+	if s := rulesBoard(t, "e5 a1a2").Stabilizer(); len(s) != 1 || s[0] != 0 {
 		t.Fatalf("stabilizer of e5 a1a2 %v, want the identity only", s)
 	}
 	m := rulesMove(t, "d4c3")

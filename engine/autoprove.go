@@ -517,7 +517,7 @@ func openingCandidates(b *Board, a Color, n int) []Move {
 			sc := evalFor(b, a)
 			mirror := false
 			if q >= 3 {
-				for _, sym := range stabilizer(b) {
+				for _, sym := range b.Stabilizer() {
 					mirror = mirror || sym == 1 || sym == 2 // left-right, top-bottom
 				}
 			}

@@ -107,3 +107,24 @@ func (r Rules) TransformMove(sym int, m Move) Move {
 	}
 	return NewMove(sq...)
 }
+
+// Stabilizer lists the symmetries (0, the identity, first) that map the
+// position onto itself: every stone onto a stone of its colour (the side to
+// move is b's either way).
+func (b *Board) Stabilizer() []int {
+	out := []int{0}
+	for i := 1; i < len(b.g.syms); i++ {
+		m := b.g.syms[i].map_
+		same := true
+		for s, c := range b.cells {
+			if b.cells[m[s]] != c {
+				same = false
+				break
+			}
+		}
+		if same {
+			out = append(out, b.g.syms[i].id)
+		}
+	}
+	return out
+}

@@ -313,7 +313,7 @@ func verifyFrame(ctx context.Context, b *Board, opts VerifyOptions, progress fun
 	v.d = b.ToMove()
 	v.a = v.d.Opp()
 	if !opts.noSymmetry {
-		v.stab = stabilizer(v.b)
+		v.stab = v.b.Stabilizer()[1:]
 	}
 	v.verdict = Verdict{Attacker: v.a, Engine: EngineVersion, Lambda: opts.Lambda, Tolerance: opts.Tolerance}
 	v.prog = startReporter(progress)
@@ -391,27 +391,6 @@ type job struct {
 	// src's mapped, without a solver call.
 	src *job
 	sym int
-}
-
-// stabilizer returns the board symmetries other than the identity that map
-// b's position onto itself: every stone onto a stone of its colour (the
-// side to move is b's either way).
-func stabilizer(b *Board) []int {
-	var out []int
-	for i := 1; i < len(b.g.syms); i++ {
-		m := b.g.syms[i].map_
-		same := true
-		for s, c := range b.cells {
-			if b.cells[m[s]] != c {
-				same = false
-				break
-			}
-		}
-		if same {
-			out = append(out, b.g.syms[i].id)
-		}
-	}
-	return out
 }
 
 // orbits marks every job that a symmetry of the position maps onto an

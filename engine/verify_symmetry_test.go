@@ -74,7 +74,7 @@ func TestVerifySymmetrySoundAgainstEveryDefence(t *testing.T) {
 				continue
 			}
 			cb, _ := b.Canonical()
-			if len(stabilizer(cb)) == 0 {
+			if len(cb.Stabilizer()) == 1 {
 				t.Fatalf("symmetry %d maps the position onto itself, the canonical image has no symmetry\n%s", sym, dumpBoard(b))
 			}
 			i++
@@ -110,7 +110,7 @@ func TestVerifySymmetrySoundAgainstEveryDefence(t *testing.T) {
 	}
 }
 
-// stabilizer finds exactly the symmetries that map the position onto
+// Board.Stabilizer finds exactly the symmetries that map the position onto
 // itself: checked against every symmetry's image, stone by stone.
 func TestStabilizer(t *testing.T) {
 	r := Rules{9, 9, 5, 2, 1}
@@ -121,8 +121,12 @@ func TestStabilizer(t *testing.T) {
 		if b == nil {
 			continue
 		}
+		stab := b.Stabilizer()
+		if stab[0] != 0 {
+			t.Fatalf("stabilizer %v does not start with the identity", stab)
+		}
 		got := map[int]bool{}
-		for _, s := range stabilizer(b) {
+		for _, s := range stab[1:] {
 			got[s] = true
 		}
 		for sym := 1; sym < r.SymmetryCount(); sym++ {

@@ -291,7 +291,7 @@ func (s *Store) RemoveMove(_ context.Context, b *engine.Board, m engine.Move) er
 	}
 	kids := slices.Clone(n.Kids)
 	s.removeMove(n, m)
-	rep, _ := c6book.RepMove(s.rules, c6book.Stabilizer(b), m)
+	rep, _ := c6book.RepMove(s.rules, b.Stabilizer(), m)
 	for a := engine.Black; a <= engine.White; a++ {
 		_, missing, err := c6book.ProofOf(s.facts(n, a))
 		if err == nil && slices.Contains(missing, rep) {
