@@ -507,8 +507,8 @@ func (bk *Book) addAutoMoves(ctx context.Context, id PosID, moves []engine.Move)
 			return err
 		}
 		stab := stabilizer(bk.rules, list)
-		var rank int
-		if err := tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(rank), -1) + 1 FROM autopilot_move WHERE parent = ?", int64(id)).Scan(&rank); err != nil {
+		rank, err := nextAutoRank(ctx, tx, id)
+		if err != nil {
 			return err
 		}
 		for i, m := range moves {
@@ -528,7 +528,7 @@ func (bk *Book) addAutoMoves(ctx context.Context, id PosID, moves []engine.Move)
 			if err := b.Undo(); err != nil {
 				return err
 			}
-			if _, err := tx.ExecContext(ctx, "INSERT INTO autopilot_move(parent, move, rank) VALUES (?, ?, ?)", int64(id), pm, rank); err != nil {
+			if err := markAutoMove(ctx, tx, id, pm, rank); err != nil {
 				return err
 			}
 			rank++
@@ -615,4 +615,19 @@ func (bk *Book) Stuck(ctx context.Context, id PosID, a engine.Color) (c6book.Stu
 		return c6book.StuckDeadEnd, nil
 	}
 	return c6book.NotStuck, nil
+}
+
+// nextAutoRank is the rank after the auto-pilot's last move at position id
+// (0 when it has none there).
+func nextAutoRank(ctx context.Context, tx *sql.Tx, id PosID) (int64, error) {
+	var rank int64
+	err := tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(rank), -1) + 1 FROM autopilot_move WHERE parent = ?", int64(id)).Scan(&rank)
+	return rank, err
+}
+
+// markAutoMove records the stored move pm (packed) at position id as the
+// auto-pilot's, at rank.
+func markAutoMove(ctx context.Context, tx *sql.Tx, id PosID, pm, rank int64) error {
+	_, err := tx.ExecContext(ctx, "INSERT INTO autopilot_move(parent, move, rank) VALUES (?, ?, ?)", int64(id), pm, rank)
+	return err
 }

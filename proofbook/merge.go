@@ -563,11 +563,12 @@ func (bk *Book) copyPosition(ctx context.Context, w *wtx, p srcPos, sum *MergeSu
 		}
 		if rank, ok := p.auto[e[0]]; ok && w.edges > edges {
 			if autoBase < 0 {
-				if err := w.tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(rank), -1) + 1 FROM autopilot_move WHERE parent = ?", int64(n.id)).Scan(&autoBase); err != nil {
+				var err error
+				if autoBase, err = nextAutoRank(ctx, w.tx, n.id); err != nil {
 					return err
 				}
 			}
-			if _, err := w.tx.ExecContext(ctx, "INSERT INTO autopilot_move(parent, move, rank) VALUES (?, ?, ?)", int64(n.id), pr.move, autoBase+rank); err != nil {
+			if err := markAutoMove(ctx, w.tx, n.id, pr.move, autoBase+rank); err != nil {
 				return err
 			}
 			sum.AutoMoves++
