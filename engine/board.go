@@ -177,7 +177,7 @@ func (b *Board) wcnt(c Color, w int32) uint8 {
 // through s. It does no rule checking and does not change the side to move.
 func (b *Board) Place(s Square, c Color) {
 	b.cells[s] = c
-	z := &b.g.zpair[2*int(s)+int(c)-1]
+	z := b.g.zob(c, s)
 	b.hash ^= z.key
 	b.chk ^= z.chk
 	b.count[c]++
@@ -227,7 +227,7 @@ func (b *Board) placeEvent(w int32, c Color, e uint8) {
 func (b *Board) Remove(s Square) {
 	c := b.cells[s]
 	b.cells[s] = Empty
-	z := &b.g.zpair[2*int(s)+int(c)-1]
+	z := b.g.zob(c, s)
 	b.hash ^= z.key
 	b.chk ^= z.chk
 	b.count[c]--

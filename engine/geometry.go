@@ -30,9 +30,7 @@ type geometry struct {
 	winDir   []uint8
 	sqWins   [][]int32 // windows through each square
 	sqWinsAt [][]uint8 // position of the square inside each of those windows
-	zkey     [3][]uint64
-	zchk     [3][]uint64 // independent keys: the check hash (see Board.chk)
-	zpair    []zpair     // zpair[2*s+c-1]: zkey[c][s] and zchk[c][s] side by side, for Place and Remove
+	zpair    []zpair   // a stone's two Zobrist keys side by side (zob): its hash key and its independent check-hash key (see Board.chk)
 	syms     []symmetry
 
 	// evPlace[c-1][v] is the event (below) of a window whose count word
@@ -103,6 +101,9 @@ func (g *geometry) buildEvents(tl, hl uint8) {
 // zpair is a stone's two Zobrist keys: the hash's and the check hash's.
 type zpair struct{ key, chk uint64 }
 
+// zob is the keys of a stone of colour c (Black or White) on square s.
+func (g *geometry) zob(c Color, s Square) *zpair { return &g.zpair[2*int(s)+int(c)-1] }
+
 type symmetry struct {
 	id   int      // 0..7, see symNames
 	map_ []Square // square -> image
@@ -165,13 +166,10 @@ func newGeometry(r Rules) *geometry {
 	}
 	g.zpair = make([]zpair, 2*nsq)
 	for c := Black; c <= White; c++ {
-		g.zkey[c] = make([]uint64, nsq)
-		g.zchk[c] = make([]uint64, nsq)
 		for s := 0; s < nsq; s++ {
 			x, y := r.XY(Square(s))
-			g.zkey[c][s] = zobristKey(c, x, y)
-			g.zchk[c][s] = splitmix64(g.zkey[c][s] ^ checkSeed)
-			g.zpair[2*s+int(c)-1] = zpair{g.zkey[c][s], g.zchk[c][s]}
+			k := zobristKey(c, x, y)
+			*g.zob(c, Square(s)) = zpair{k, splitmix64(k ^ checkSeed)}
 		}
 	}
 	for id := 0; id < 8; id++ {

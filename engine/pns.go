@@ -709,8 +709,9 @@ func (s *search) initORAfter(n *pnode, m Move) {
 func (b *Board) hashWith(c Color, m Move) (uint64, uint64) {
 	h, k := b.hash, b.chk
 	for i := 0; i < m.Len(); i++ {
-		h ^= b.g.zkey[c][m.At(i)]
-		k ^= b.g.zchk[c][m.At(i)]
+		z := b.g.zob(c, m.At(i))
+		h ^= z.key
+		k ^= z.chk
 	}
 	return h, k
 }

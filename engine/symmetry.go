@@ -19,9 +19,8 @@ func (b *Board) CanonicalKey() (key uint64, sym int) {
 		if c == Empty {
 			continue
 		}
-		zk := b.g.zkey[c]
 		for i := 0; i < n; i++ {
-			h[i] ^= zk[b.g.syms[i].map_[s]]
+			h[i] ^= b.g.zob(c, b.g.syms[i].map_[s]).key
 		}
 	}
 	key, sym = h[0], 0

@@ -68,7 +68,7 @@ func TestZobristTableMatchesKeyFunction(t *testing.T) {
 			x, y := r.XY(s)
 			for c := Black; c <= White; c++ {
 				k := ZobristKey(c, x, y)
-				if b.g.zkey[c][s] != k {
+				if b.g.zob(c, s).key != k {
 					t.Fatalf("%s: table key of %s %s differs", r, c, SquareName(r, s))
 				}
 				if r.M == MaxSide {
