@@ -149,10 +149,9 @@ func TestGoldenBoardPreview(t *testing.T) {
 	renderGolden(t, "board_preview.png", v, fyne.NewSize(440, 440))
 }
 
-// Reply marks in their status colours, and reply D focused (hovered): its
-// stones tied and previewed, the other marks dimmed.
-func TestGoldenBoardReplyFocus(t *testing.T) {
-	r := engine.Connect6()
+// fourRepliesView is the board after j10 with four replies, one in each
+// status, two of them sharing k10.
+func fourRepliesView(t *testing.T, r engine.Rules) BoardView {
 	v := goldenView(t, r, "j10")
 	v.Children = []session.Child{
 		{Move: mvs(t, r, "l10l11")[0], Status: c6book.StatusProved},
@@ -160,6 +159,14 @@ func TestGoldenBoardReplyFocus(t *testing.T) {
 		{Move: mvs(t, r, "k10m10")[0], Status: c6book.StatusDisproved},
 		{Move: mvs(t, r, "h8h12")[0], Status: c6book.StatusUnknown},
 	}
+	return v
+}
+
+// Reply marks in their status colours, and reply D focused (hovered): its
+// stones tied and previewed, the other marks dimmed.
+func TestGoldenBoardReplyFocus(t *testing.T) {
+	r := engine.Connect6()
+	v := fourRepliesView(t, r)
 	test.NewTempApp(t)
 	b := NewBoard(v.Pos)
 	b.SetView(v)

@@ -302,13 +302,7 @@ func TestReplyLettersAndColumns(t *testing.T) {
 func TestReplyLayerDrawsItsMarks(t *testing.T) {
 	test.NewTempApp(t)
 	r := engine.Connect6()
-	v := goldenView(t, r, "j10")
-	v.Children = []session.Child{
-		{Move: mvs(t, r, "l10l11")[0], Status: c6book.StatusProved},
-		{Move: mvs(t, r, "k10k11")[0], Status: c6book.StatusOpen},
-		{Move: mvs(t, r, "k10m10")[0], Status: c6book.StatusDisproved},
-		{Move: mvs(t, r, "h8h12")[0], Status: c6book.StatusUnknown},
-	}
+	v := fourRepliesView(t, r)
 	b := NewBoard(v.Pos)
 	b.SetView(v)
 	w := test.NewWindow(b)
