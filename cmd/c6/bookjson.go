@@ -290,6 +290,7 @@ type bookSplitJSON struct {
 
 // mergeJSON is what a merge or split added (proofbook.MergeSummary).
 type mergeJSON struct {
+	AutoMoves         int           `json:"auto_moves"`
 	BadMoves          int           `json:"bad_moves"`
 	BadPositions      int           `json:"bad_positions"`
 	Disproofs         int           `json:"disproofs"`
@@ -319,7 +320,7 @@ type refusedJSON struct {
 }
 
 func mergeSummaryJSON(s proofbook.MergeSummary) mergeJSON {
-	out := mergeJSON{BadMoves: s.BadMoves, BadPositions: s.BadPositions, Disproofs: s.Disproofs, FirstBad: s.FirstBad,
+	out := mergeJSON{AutoMoves: s.AutoMoves, BadMoves: s.BadMoves, BadPositions: s.BadPositions, Disproofs: s.Disproofs, FirstBad: s.FirstBad,
 		Games: s.Games, GamesAlready: s.GamesAlready, GamesSkipped: s.GamesSkipped, GamesWithoutTurns: s.GamesNoTurns,
 		Holds: s.Holds, Moves: s.Moves, Notes: s.Notes, Positions: s.Positions, Refused: []refusedJSON{},
 		RefusedCount: s.RefusedCount, Transactions: s.Transactions, Uncertified: s.Uncertified, Verdicts: s.Verdicts,

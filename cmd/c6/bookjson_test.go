@@ -40,7 +40,7 @@ func TestBookJSONKeysSorted(t *testing.T) {
 		{"backup", bookBackupJSON{}, "backup"},
 		{"merge", bookMergeJSON{}, "from ms summary"},
 		{"split", bookSplitJSON{}, "ms summary to"},
-		{"merge summary", mergeJSON{}, "bad_moves bad_positions disproofs first_bad games games_already games_skipped games_without_turns holds moves notes positions refused refused_count transactions uncertified verdicts verdicts_already verdicts_kept"},
+		{"merge summary", mergeJSON{}, "auto_moves bad_moves bad_positions disproofs first_bad games games_already games_skipped games_without_turns holds moves notes positions refused refused_count transactions uncertified verdicts verdicts_already verdicts_kept"},
 		{"merge refused", refusedJSON{}, "attacker line reason"},
 		{"export-proof", bookExportProofJSON{Out: &s, SGF: &s}, "attacker id leaves nodes out sgf truncated"},
 		{"stats by colour", byColor{}, "B W"},

@@ -41,6 +41,21 @@ func TestBookMergeSplitExportProof(t *testing.T) {
 	}
 	runBook(t, false, "check", "--book", b)
 
+	// The auto-pilot's move marks travel too, and --json counts them.
+	c := filepath.Join(dir, "c.c6book")
+	d := filepath.Join(dir, "d.c6book")
+	runBook(t, false, "init", "--book", c)
+	runBook(t, false, "init", "--book", d)
+	runBook(t, false, "prove", "--book", c, "--turns", before, "--attacker", "B", "--no-queue")
+	out, _ = runBook(t, false, "merge", "--book", d, "--from", c, "--json")
+	m = bookMergeJSON{}
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatal(err)
+	}
+	if m.Summary.AutoMoves != 1 {
+		t.Fatalf("merge of a book with one auto-pilot move: auto_moves %d: %s", m.Summary.AutoMoves, out)
+	}
+
 	small := filepath.Join(dir, "small.c6book")
 	runBook(t, false, "init", "--book", small, "--rules", "9,9,5,2,1")
 	_, errs := runBook(t, true, "merge", "--book", b, "--from", small)
