@@ -175,6 +175,11 @@ func (b *Board) wcnt(c Color, w int32) uint8 {
 
 // Place puts a stone of colour c on the empty square s, updating the windows
 // through s. It does no rule checking and does not change the side to move.
+// The windows through s on one line are consecutive (geometry.runs): their
+// count words are updated without reading window numbers, and ws[:end]
+// with w from first lets the compiler drop the bounds check. b.hot[c] is
+// not held in a local: with one register more in use, the compiler spills
+// the count word in the loop.
 func (b *Board) Place(s Square, c Color) {
 	b.cells[s] = c
 	z := b.g.zob(c, s)
@@ -183,17 +188,19 @@ func (b *Board) Place(s Square, c Color) {
 	b.count[c]++
 	cw := b.cw
 	inc := cntWord(c, 1)
-	ev := &b.g.evPlace[c-1]
-	hot := &b.hot[c]
-	for _, w := range b.g.sqWins[s] {
-		v := cw[w] + inc
-		cw[w] = v
-		switch e := ev[v&(evSize-1)]; e {
-		case evNone:
-		case evHot:
-			hot.add(w)
-		default:
-			b.placeEvent(w, c, e)
+	ev := &b.g.ev[c-1]
+	for _, r := range b.g.runs(s) {
+		ws := cw[:r.end]
+		for w := int(r.first); w < len(ws); w++ {
+			v := ws[w] + inc
+			ws[w] = v
+			switch e := ev[v&(evSize-1)]; e {
+			case evNone:
+			case evHot:
+				b.hot[c].add(int32(w))
+			default:
+				b.placeEvent(int32(w), c, e)
+			}
 		}
 	}
 }
@@ -233,17 +240,19 @@ func (b *Board) Remove(s Square) {
 	b.count[c]--
 	cw := b.cw
 	dec := cntWord(c, 1)
-	ev := &b.g.evRemove[c-1]
-	hot := &b.hot[c]
-	for _, w := range b.g.sqWins[s] {
-		v := cw[w]
-		cw[w] = v - dec
-		switch e := ev[v&(evSize-1)]; e {
-		case evNone:
-		case evHot:
-			hot.remove(w)
-		default:
-			b.removeEvent(w, c, e)
+	ev := &b.g.ev[c-1]
+	for _, r := range b.g.runs(s) {
+		ws := cw[:r.end]
+		for w := int(r.first); w < len(ws); w++ {
+			v := ws[w]
+			ws[w] = v - dec
+			switch e := ev[v&(evSize-1)]; e {
+			case evNone:
+			case evHot:
+				b.hot[c].remove(int32(w))
+			default:
+				b.removeEvent(int32(w), c, e)
+			}
 		}
 	}
 }
@@ -501,7 +510,7 @@ func (m Move) With(s Square) Move { return NewMove(append(m.Squares(), s)...) }
 // eachLiveWindow calls f on every window holding no stone of c's opponent
 // and at least minCount stones of c: from c's hot list when minCount
 // reaches the hot level (a hot window has no opponent stone), else by a
-// scan of all windows.
+// scan of all windows (in the order of geometry.scan).
 func (b *Board) eachLiveWindow(c Color, minCount int, f func(w int32)) {
 	if minCount >= int(b.hl) {
 		for _, w := range b.hot[c].list {
@@ -512,9 +521,9 @@ func (b *Board) eachLiveWindow(c Color, minCount int, f func(w int32)) {
 		return
 	}
 	sc, so := cntShift(c), cntShift(c.Opp())
-	for w, v := range b.cw {
-		if v>>so&cntMask == 0 && int(v>>sc&cntMask) >= minCount {
-			f(int32(w))
+	for _, w := range b.g.scan {
+		if v := b.cw[w]; v>>so&cntMask == 0 && int(v>>sc&cntMask) >= minCount {
+			f(w)
 		}
 	}
 }
