@@ -166,7 +166,8 @@ const (
 func cntShift(c Color) uint { return uint(c-1) * cntBits }
 
 // cntWord is the count word of n stones of c (and none of the other colour).
-func cntWord(c Color, n uint8) uint16 { return uint16(n) << cntShift(c) }
+// The shift is below 16, which the compiler then need not check.
+func cntWord(c Color, n uint8) uint16 { return uint16(n) << (cntShift(c) & 15) }
 
 // wcnt is the number of stones of c in window w.
 func (b *Board) wcnt(c Color, w int32) uint8 {

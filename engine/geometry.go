@@ -28,10 +28,10 @@ type geometry struct {
 	nwin   int
 	winSq  []Square // window w: winSq[w*K : w*K+K]
 	winDir []uint8
-	sqWins [][]int32 // windows through each square
-	sqRuns []winRun  // the same windows as four runs, one per direction (runs)
-	scan   []int32   // every window, in direction, row, column order of its first square (see newGeometry)
-	zpair  []zpair   // a stone's two Zobrist keys side by side (zob): its hash key and its independent check-hash key (see Board.chk)
+	sqWins [][]int32   // windows through each square
+	sqRuns [][4]winRun // the same windows as four runs, one per direction (runs)
+	scan   []int32     // every window, in direction, row, column order of its first square (see newGeometry)
+	zpair  []zpair     // a stone's two Zobrist keys side by side (zob): its hash key and its independent check-hash key (see Board.chk)
 	syms   []symmetry
 
 	// ev[c-1][v] is the event (below) of a window whose count word (see
@@ -114,7 +114,7 @@ type winRun struct{ first, end uint32 }
 
 // runs is the windows through s, one run per direction (empty where no
 // window fits): the windows of sqWins[s], in the same order.
-func (g *geometry) runs(s Square) *[4]winRun { return (*[4]winRun)(g.sqRuns[4*int(s):]) }
+func (g *geometry) runs(s Square) *[4]winRun { return &g.sqRuns[s] }
 
 // lineKey numbers the lines of direction d: the windows of one line share
 // it.
@@ -191,7 +191,7 @@ func newGeometry(r Rules) *geometry {
 	next := append([]int32(nil), off[:nsq]...)
 	g.winSq = make([]Square, 0, total)
 	g.winDir = make([]uint8, 0, g.nwin)
-	g.sqRuns = make([]winRun, 4*nsq)
+	g.sqRuns = make([][4]winRun, nsq)
 	for w, i := range order {
 		v := byPass[i]
 		g.winDir = append(g.winDir, uint8(v.d))
@@ -200,7 +200,7 @@ func newGeometry(r Rules) *geometry {
 			g.winSq = append(g.winSq, s)
 			wins[next[s]] = int32(w)
 			next[s]++
-			run := &g.sqRuns[4*int(s)+v.d]
+			run := &g.sqRuns[s][v.d]
 			if run.end == 0 {
 				run.first = uint32(w)
 			}
