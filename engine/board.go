@@ -189,7 +189,7 @@ func (b *Board) Place(s Square, c Color) {
 	b.count[c]++
 	cw := b.cw
 	inc := cntWord(c, 1)
-	ev := &b.g.ev[c-1]
+	ev := &b.g.evPlace[c-1]
 	for _, r := range b.g.runs(s) {
 		ws := cw[:r.end]
 		for w := int(r.first); w < len(ws); w++ {
@@ -241,12 +241,12 @@ func (b *Board) Remove(s Square) {
 	b.count[c]--
 	cw := b.cw
 	dec := cntWord(c, 1)
-	ev := &b.g.ev[c-1]
+	ev := &b.g.evRemove[c-1]
 	for _, r := range b.g.runs(s) {
 		ws := cw[:r.end]
 		for w := int(r.first); w < len(ws); w++ {
-			v := ws[w]
-			ws[w] = v - dec
+			v := ws[w] - dec
+			ws[w] = v
 			switch e := ev[v&(evSize-1)]; e {
 			case evNone:
 			case evHot:

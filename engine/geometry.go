@@ -34,12 +34,14 @@ type geometry struct {
 	zpair  []zpair     // a stone's two Zobrist keys side by side (zob): its hash key and its independent check-hash key (see Board.chk)
 	syms   []symmetry
 
-	// ev[c-1][v] is the event (below) of a window whose count word (see
-	// Board.cw) is v with a stone of c in it: Place reads it after adding
-	// c's stone, Remove before taking it off. It says which window sets and
-	// full counts change. Most updates change nothing, so Place and Remove
-	// read one table entry per window instead of branching on the counts.
-	ev [2][evSize]uint8
+	// evPlace[c-1][v] is the event (below) of a window whose count word
+	// (see Board.cw) is v after a stone of c was placed in it: which window
+	// sets and full counts change; evRemove[c-1][v] likewise with v the
+	// word after c's stone was removed (the event of the word before). Most
+	// updates change nothing, so Place and Remove read one table entry per
+	// window instead of branching on the counts. Both read the word they
+	// store, which the compiler keeps in one register.
+	evPlace, evRemove [2][evSize]uint8
 }
 
 // Events: a set of flags, each one change of a window set or full count,
@@ -90,8 +92,12 @@ func (g *geometry) buildEvents(tl, hl uint8) {
 						code |= evOThr
 					}
 				}
+				if n == 0 {
+					continue // no event; and no stone of c to remove
+				}
 				v := cntWord(c, n) | cntWord(c.Opp(), m)
-				g.ev[c-1][v] = code
+				g.evPlace[c-1][v] = code
+				g.evRemove[c-1][v-cntWord(c, 1)] = code
 			}
 		}
 	}
