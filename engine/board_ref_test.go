@@ -289,3 +289,78 @@ func TestWindowRuns(t *testing.T) {
 		}
 	}
 }
+
+// evalFor and playEval sum floats over all windows, so their order matters
+// to the last bit: frozen copies that visit the windows in the order of
+// before the line numbering (refPassOrder) give the same sums, bit for bit.
+func TestEvalOrderMatchesReference(t *testing.T) {
+	refEvalFor := func(b *Board, order []int32, a Color) float64 {
+		d := a.Opp()
+		var v float64
+		for _, w := range order {
+			ca, cd := b.wcnt(a, w), b.wcnt(d, w)
+			switch {
+			case ca > 0 && cd == 0:
+				v += float64(int(1) << (3 * ca))
+			case cd > 0 && ca == 0:
+				v -= 0.7 * float64(int(1)<<(3*cd))
+			}
+		}
+		return v
+	}
+	refPlayEval := func(b *Board, order []int32, c Color) float64 {
+		d := c.Opp()
+		t3 := uint8(max(b.rules.K-b.rules.P-1, 0))
+		var v float64
+		for _, w := range order {
+			ca, cd := b.wcnt(c, w), b.wcnt(d, w)
+			switch {
+			case ca > 0 && cd == 0:
+				x := float64(int(1) << (3 * ca))
+				switch ca {
+				case t3 - 1:
+					x *= tempo2
+				case t3:
+					x *= tempo3
+				}
+				v += x
+			case cd > 0 && ca == 0:
+				v -= oppWeight * float64(int(1)<<(3*cd))
+			}
+		}
+		return v
+	}
+	// On 26x26 with k = 20, a column of 19 stones makes windows worth 8^19
+	// = 2^57 > 2^53, and the small windows' terms round differently when
+	// added in another order (playEval's weights are binary fractions, so
+	// its sums are exact for small k in any order).
+	for ri, r := range []Rules{Connect6(), {9, 9, 5, 2, 1}, {11, 11, 6, 2, 1}, {9, 6, 5, 3, 2}, {26, 26, 20, 2, 1}} {
+		rng := rand.New(rand.NewPCG(uint64(ri), 28))
+		b := MustNewBoard(r)
+		order := refPassOrder(b)
+		var placed []Square
+		if r.K == 20 {
+			for y := 0; y < 19; y++ {
+				b.Place(r.Sq(0, y), Black)
+				placed = append(placed, r.Sq(0, y))
+			}
+		}
+		for step := 0; step < 400 && b.Empties() > 0; step++ {
+			s := refWalkSquare(rng, b, placed)
+			c := Color(1 + rng.IntN(2))
+			if rng.IntN(4) > 0 && len(placed) > 0 {
+				c = b.At(placed[len(placed)-1]) // runs of one colour
+			}
+			b.Place(s, c)
+			placed = append(placed, s)
+			for _, c := range []Color{Black, White} {
+				if got, want := evalFor(b, c), refEvalFor(b, order, c); got != want {
+					t.Fatalf("%s step %d: evalFor(%s) = %v, reference %v", r, step, c, got, want)
+				}
+				if got, want := playEval(b, c), refPlayEval(b, order, c); got != want {
+					t.Fatalf("%s step %d: playEval(%s) = %v, reference %v", r, step, c, got, want)
+				}
+			}
+		}
+	}
+}

@@ -42,6 +42,28 @@ type refGen struct {
 	passOrder []int32
 }
 
+// refPassOrder is b's windows in direction, row, column order of their
+// first squares (the window numbering before the lines), found by their
+// direction and first square.
+func refPassOrder(b *Board) []int32 {
+	r := b.rules
+	number := map[[2]int]int32{} // direction, first square
+	for w := int32(0); w < int32(b.g.nwin); w++ {
+		number[[2]int{int(b.g.winDir[w]), int(b.g.winSq[int(w)*r.K])}] = w
+	}
+	var order []int32
+	for d, dv := range dirs {
+		for y := 0; y < r.N; y++ {
+			for x := 0; x < r.M; x++ {
+				if r.OnBoard(x+dv[0]*(r.K-1), y+dv[1]*(r.K-1)) {
+					order = append(order, number[[2]int{d, int(r.Sq(x, y))}])
+				}
+			}
+		}
+	}
+	return order
+}
+
 // liveWindows is Board.eachLiveWindow as it was at main 5d49256, with the
 // scan of all windows in direction, row, column order of their first
 // squares (the window numbering of then): collect's first-seen order
@@ -56,20 +78,7 @@ func (g *refGen) liveWindows(b *Board, c Color, minCount int, f func(w int32)) {
 		return
 	}
 	if g.passOrder == nil {
-		r := b.rules
-		number := map[[2]int]int32{} // direction, first square
-		for w := int32(0); w < int32(b.g.nwin); w++ {
-			number[[2]int{int(b.g.winDir[w]), int(b.g.winSq[int(w)*r.K])}] = w
-		}
-		for d, dv := range dirs {
-			for y := 0; y < r.N; y++ {
-				for x := 0; x < r.M; x++ {
-					if r.OnBoard(x+dv[0]*(r.K-1), y+dv[1]*(r.K-1)) {
-						g.passOrder = append(g.passOrder, number[[2]int{d, int(r.Sq(x, y))}])
-					}
-				}
-			}
-		}
+		g.passOrder = refPassOrder(b)
 	}
 	for _, w := range g.passOrder {
 		if b.wcnt(c.Opp(), w) == 0 && int(b.wcnt(c, w)) >= minCount {
