@@ -178,9 +178,7 @@ func (b *Board) wcnt(c Color, w int32) uint8 {
 // through s. It does no rule checking and does not change the side to move.
 // The windows through s on one line are consecutive (geometry.runs): their
 // count words are updated without reading window numbers, and ws[:end]
-// with w from first lets the compiler drop the bounds check. b.hot[c] is
-// not held in a local: with one register more in use, the compiler spills
-// the count word in the loop.
+// with w from first lets the compiler drop the bounds check.
 func (b *Board) Place(s Square, c Color) {
 	b.cells[s] = c
 	z := b.g.zob(c, s)
