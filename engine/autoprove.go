@@ -372,7 +372,7 @@ func nearStone(b *Board, s Square, dist int) bool {
 func evalFor(b *Board, a Color) float64 {
 	d := a.Opp()
 	var v float64
-	for w := int32(0); w < int32(b.g.nwin); w++ {
+	for _, w := range b.g.scan { // the order of the float sum
 		ca, cd := b.wcnt(a, w), b.wcnt(d, w)
 		switch {
 		case ca > 0 && cd == 0:

@@ -166,7 +166,8 @@ const (
 func cntShift(c Color) uint { return uint(c-1) * cntBits }
 
 // cntWord is the count word of n stones of c (and none of the other colour).
-func cntWord(c Color, n uint8) uint16 { return uint16(n) << cntShift(c) }
+// The shift is below 16, which the compiler then need not check.
+func cntWord(c Color, n uint8) uint16 { return uint16(n) << (cntShift(c) & 15) }
 
 // wcnt is the number of stones of c in window w.
 func (b *Board) wcnt(c Color, w int32) uint8 {
@@ -175,6 +176,9 @@ func (b *Board) wcnt(c Color, w int32) uint8 {
 
 // Place puts a stone of colour c on the empty square s, updating the windows
 // through s. It does no rule checking and does not change the side to move.
+// The windows through s on one line are consecutive (geometry.runs): their
+// count words are updated without reading window numbers, and ws[:end]
+// with w from first lets the compiler drop the bounds check.
 func (b *Board) Place(s Square, c Color) {
 	b.cells[s] = c
 	z := b.g.zob(c, s)
@@ -184,16 +188,18 @@ func (b *Board) Place(s Square, c Color) {
 	cw := b.cw
 	inc := cntWord(c, 1)
 	ev := &b.g.evPlace[c-1]
-	hot := &b.hot[c]
-	for _, w := range b.g.sqWins[s] {
-		v := cw[w] + inc
-		cw[w] = v
-		switch e := ev[v&(evSize-1)]; e {
-		case evNone:
-		case evHot:
-			hot.add(w)
-		default:
-			b.placeEvent(w, c, e)
+	for _, r := range b.g.runs(s) {
+		ws := cw[:r.end]
+		for w := int(r.first); w < len(ws); w++ {
+			v := ws[w] + inc
+			ws[w] = v
+			switch e := ev[v&(evSize-1)]; e {
+			case evNone:
+			case evHot:
+				b.hot[c].add(int32(w))
+			default:
+				b.placeEvent(int32(w), c, e)
+			}
 		}
 	}
 }
@@ -234,16 +240,18 @@ func (b *Board) Remove(s Square) {
 	cw := b.cw
 	dec := cntWord(c, 1)
 	ev := &b.g.evRemove[c-1]
-	hot := &b.hot[c]
-	for _, w := range b.g.sqWins[s] {
-		v := cw[w]
-		cw[w] = v - dec
-		switch e := ev[v&(evSize-1)]; e {
-		case evNone:
-		case evHot:
-			hot.remove(w)
-		default:
-			b.removeEvent(w, c, e)
+	for _, r := range b.g.runs(s) {
+		ws := cw[:r.end]
+		for w := int(r.first); w < len(ws); w++ {
+			v := ws[w] - dec
+			ws[w] = v
+			switch e := ev[v&(evSize-1)]; e {
+			case evNone:
+			case evHot:
+				b.hot[c].remove(int32(w))
+			default:
+				b.removeEvent(int32(w), c, e)
+			}
 		}
 	}
 }
@@ -501,7 +509,7 @@ func (m Move) With(s Square) Move { return NewMove(append(m.Squares(), s)...) }
 // eachLiveWindow calls f on every window holding no stone of c's opponent
 // and at least minCount stones of c: from c's hot list when minCount
 // reaches the hot level (a hot window has no opponent stone), else by a
-// scan of all windows.
+// scan of all windows (in the order of geometry.scan).
 func (b *Board) eachLiveWindow(c Color, minCount int, f func(w int32)) {
 	if minCount >= int(b.hl) {
 		for _, w := range b.hot[c].list {
@@ -512,9 +520,9 @@ func (b *Board) eachLiveWindow(c Color, minCount int, f func(w int32)) {
 		return
 	}
 	sc, so := cntShift(c), cntShift(c.Opp())
-	for w, v := range b.cw {
-		if v>>so&cntMask == 0 && int(v>>sc&cntMask) >= minCount {
-			f(int32(w))
+	for _, w := range b.g.scan {
+		if v := b.cw[w]; v>>so&cntMask == 0 && int(v>>sc&cntMask) >= minCount {
+			f(w)
 		}
 	}
 }

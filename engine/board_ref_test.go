@@ -13,8 +13,14 @@ import (
 // generators read the hot and threat lists in list order, so the new
 // board must make the same adds and removes in the same order, not just
 // reach the same sets (TestBoardMatchesReference).
+//
+// The reference also keeps the window numbering of bdf5bac (refWindows):
+// one pass in direction, row, column order of the windows' first squares.
+// The board numbers its windows line by line; sameAsRef compares the two
+// through the windows' direction and first square.
 type refBoard struct {
 	g      *geometry
+	rw     refWindows
 	cells  []Color
 	cnt    [3][]uint8
 	full   [3]int
@@ -23,13 +29,62 @@ type refBoard struct {
 	tl, hl uint8
 }
 
+// refWindows is the frozen window numbering: sqWins holds the windows
+// through each square in increasing order, and fromBoard maps the board's
+// window numbers to these.
+type refWindows struct {
+	nwin      int
+	sqWins    [][]int32
+	fromBoard []int32
+}
+
+func newRefWindows(g *geometry) refWindows {
+	r := g.rules
+	rw := refWindows{sqWins: make([][]int32, r.Squares())}
+	number := map[[2]int]int32{} // direction, first square
+	for d, dv := range dirs {
+		for y := 0; y < r.N; y++ {
+			for x := 0; x < r.M; x++ {
+				if !r.OnBoard(x+dv[0]*(r.K-1), y+dv[1]*(r.K-1)) {
+					continue
+				}
+				w := int32(rw.nwin)
+				rw.nwin++
+				number[[2]int{d, int(r.Sq(x, y))}] = w
+				for i := 0; i < r.K; i++ {
+					s := r.Sq(x+dv[0]*i, y+dv[1]*i)
+					rw.sqWins[s] = append(rw.sqWins[s], w)
+				}
+			}
+		}
+	}
+	rw.fromBoard = make([]int32, g.nwin)
+	for w := range rw.fromBoard {
+		n, ok := number[[2]int{int(g.winDir[w]), int(g.winSq[w*r.K])}]
+		if !ok {
+			panic("board window not in the reference numbering")
+		}
+		rw.fromBoard[w] = n
+	}
+	return rw
+}
+
+// mapped is list in the reference numbering.
+func (rw *refWindows) mapped(list []int32) []int32 {
+	out := make([]int32, len(list))
+	for i, w := range list {
+		out[i] = rw.fromBoard[w]
+	}
+	return out
+}
+
 func newRefBoard(g *geometry) *refBoard {
 	r := g.rules
-	b := &refBoard{g: g, cells: make([]Color, r.Squares())}
+	b := &refBoard{g: g, rw: newRefWindows(g), cells: make([]Color, r.Squares())}
 	for c := Black; c <= White; c++ {
-		b.cnt[c] = make([]uint8, g.nwin)
-		b.thr[c] = newWinSet(g.nwin)
-		b.hot[c] = newWinSet(g.nwin)
+		b.cnt[c] = make([]uint8, b.rw.nwin)
+		b.thr[c] = newWinSet(b.rw.nwin)
+		b.hot[c] = newWinSet(b.rw.nwin)
 	}
 	b.tl = uint8(r.K - r.P)
 	b.hl = uint8(max(r.K-2*r.P, 1))
@@ -39,7 +94,7 @@ func newRefBoard(g *geometry) *refBoard {
 func (b *refBoard) place(s Square, c Color) {
 	b.cells[s] = c
 	own, opp := b.cnt[c], b.cnt[c.Opp()]
-	for _, w := range b.g.sqWins[s] {
+	for _, w := range b.rw.sqWins[s] {
 		n := own[w] + 1
 		own[w] = n
 		m := opp[w]
@@ -71,7 +126,7 @@ func (b *refBoard) remove(s Square) {
 	c := b.cells[s]
 	b.cells[s] = Empty
 	own, opp := b.cnt[c], b.cnt[c.Opp()]
-	for _, w := range b.g.sqWins[s] {
+	for _, w := range b.rw.sqWins[s] {
 		n := own[w]
 		own[w] = n - 1
 		m := opp[w]
@@ -109,20 +164,33 @@ func sameAsRef(b *Board, ref *refBoard) string {
 	if b.full != ref.full {
 		return fmt.Sprintf("full windows %v, reference %v", b.full, ref.full)
 	}
+	if b.g.nwin != ref.rw.nwin {
+		return fmt.Sprintf("%d windows, reference %d", b.g.nwin, ref.rw.nwin)
+	}
 	for c := Black; c <= White; c++ {
 		for w := int32(0); w < int32(b.g.nwin); w++ {
-			if got, want := b.wcnt(c, w), ref.cnt[c][w]; got != want {
+			if got, want := b.wcnt(c, w), ref.cnt[c][ref.rw.fromBoard[w]]; got != want {
 				return fmt.Sprintf("%s window %d: count %d, reference %d", c, w, got, want)
 			}
 		}
-		if !slices.Equal(b.hot[c].list, ref.hot[c].list) {
-			return fmt.Sprintf("%s hot list %v, reference %v", c, b.hot[c].list, ref.hot[c].list)
+		if got := ref.rw.mapped(b.hot[c].list); !slices.Equal(got, ref.hot[c].list) {
+			return fmt.Sprintf("%s hot list %v, reference %v", c, got, ref.hot[c].list)
 		}
-		if !slices.Equal(b.thr[c].list, ref.thr[c].list) {
-			return fmt.Sprintf("%s threat list %v, reference %v", c, b.thr[c].list, ref.thr[c].list)
+		if got := ref.rw.mapped(b.thr[c].list); !slices.Equal(got, ref.thr[c].list) {
+			return fmt.Sprintf("%s threat list %v, reference %v", c, got, ref.thr[c].list)
 		}
 	}
 	return ""
+}
+
+// refRules is the rule sets of the reference tests: Connect6, small
+// boards, p = 1 and k = 2..26.
+func refRules() []Rules {
+	return []Rules{
+		Connect6(), {7, 7, 4, 2, 1}, {9, 9, 5, 2, 1}, {8, 8, 4, 1, 1}, {6, 6, 6, 1, 1},
+		{11, 11, 6, 2, 1}, {9, 6, 5, 3, 2}, {5, 5, 2, 1, 1}, {6, 6, 5, 4, 1},
+		{10, 4, 4, 3, 3}, {26, 26, 26, 4, 1}, {26, 3, 25, 2, 2},
+	}
 }
 
 // Random Place/Remove walks (fixed seeds) on Connect6, small boards, p = 1
@@ -130,12 +198,7 @@ func sameAsRef(b *Board, ref *refBoard) string {
 // lists, in list order, equal the frozen reference's. Some walks lay
 // stones along one line so that windows fill up to k stones.
 func TestBoardMatchesReference(t *testing.T) {
-	rules := []Rules{
-		Connect6(), {7, 7, 4, 2, 1}, {9, 9, 5, 2, 1}, {8, 8, 4, 1, 1}, {6, 6, 6, 1, 1},
-		{11, 11, 6, 2, 1}, {9, 6, 5, 3, 2}, {5, 5, 2, 1, 1}, {6, 6, 5, 4, 1},
-		{10, 4, 4, 3, 3}, {26, 26, 26, 4, 1}, {26, 3, 25, 2, 2},
-	}
-	for ri, r := range rules {
+	for ri, r := range refRules() {
 		t.Run(r.String(), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(ri), 27))
 			b := MustNewBoard(r)
@@ -200,6 +263,104 @@ func refWalkSquare(rng *rand.Rand, b *Board, placed []Square) Square {
 		}
 		if b.At(s) == Empty {
 			return s
+		}
+	}
+}
+
+// The runs of every square are its windows of sqWins, in the same order:
+// run d holds the windows of direction d through the square, which are
+// consecutive window numbers.
+func TestWindowRuns(t *testing.T) {
+	for _, r := range refRules() {
+		g := newGeometry(r)
+		for s := Square(0); int(s) < r.Squares(); s++ {
+			var got []int32
+			for d, run := range g.runs(s) {
+				for w := run.first; w < run.end; w++ {
+					if int(g.winDir[w]) != d || !slices.Contains(g.win(int32(w)), s) {
+						t.Fatalf("%s: square %d, run %d holds window %d (direction %d, squares %v)", r, s, d, w, g.winDir[w], g.win(int32(w)))
+					}
+					got = append(got, int32(w))
+				}
+			}
+			if !slices.Equal(got, g.sqWins[s]) {
+				t.Fatalf("%s: square %d: runs %v, windows %v", r, s, got, g.sqWins[s])
+			}
+		}
+	}
+}
+
+// evalFor and playEval sum floats over all windows, so their order matters
+// to the last bit: frozen copies that visit the windows in the order of
+// before the line numbering (refPassOrder) give the same sums, bit for bit.
+func TestEvalOrderMatchesReference(t *testing.T) {
+	refEvalFor := func(b *Board, order []int32, a Color) float64 {
+		d := a.Opp()
+		var v float64
+		for _, w := range order {
+			ca, cd := b.wcnt(a, w), b.wcnt(d, w)
+			switch {
+			case ca > 0 && cd == 0:
+				v += float64(int(1) << (3 * ca))
+			case cd > 0 && ca == 0:
+				v -= 0.7 * float64(int(1)<<(3*cd))
+			}
+		}
+		return v
+	}
+	refPlayEval := func(b *Board, order []int32, c Color) float64 {
+		d := c.Opp()
+		t3 := uint8(max(b.rules.K-b.rules.P-1, 0))
+		var v float64
+		for _, w := range order {
+			ca, cd := b.wcnt(c, w), b.wcnt(d, w)
+			switch {
+			case ca > 0 && cd == 0:
+				x := float64(int(1) << (3 * ca))
+				switch ca {
+				case t3 - 1:
+					x *= tempo2
+				case t3:
+					x *= tempo3
+				}
+				v += x
+			case cd > 0 && ca == 0:
+				v -= oppWeight * float64(int(1)<<(3*cd))
+			}
+		}
+		return v
+	}
+	// On 26x26 with k = 20, a column of 19 stones makes windows worth 8^19
+	// = 2^57 > 2^53, and the small windows' terms round differently when
+	// added in another order (playEval's weights are binary fractions, so
+	// its sums are exact for small k in any order).
+	for ri, r := range []Rules{Connect6(), {9, 9, 5, 2, 1}, {11, 11, 6, 2, 1}, {9, 6, 5, 3, 2}, {26, 26, 20, 2, 1}} {
+		rng := rand.New(rand.NewPCG(uint64(ri), 28))
+		b := MustNewBoard(r)
+		order := refPassOrder(b)
+		var placed []Square
+		if r.K == 20 {
+			for y := 0; y < 19; y++ {
+				b.Place(r.Sq(0, y), Black)
+				placed = append(placed, r.Sq(0, y))
+			}
+		}
+		for step := 0; step < 400 && b.Empties() > 0; step++ {
+			s := refWalkSquare(rng, b, placed)
+			c := Color(1 + rng.IntN(2))
+			if rng.IntN(4) > 0 && len(placed) > 0 {
+				c = b.At(placed[len(placed)-1]) // runs of one colour
+			}
+			b.Place(s, c)
+			placed = append(placed, s)
+			for _, c := range []Color{Black, White} {
+				if got, want := evalFor(b, c), refEvalFor(b, order, c); got != want {
+					t.Fatalf("%s step %d: evalFor(%s) = %v, reference %v", r, step, c, got, want)
+				}
+				if got, want := playEval(b, c), refPlayEval(b, order, c); got != want {
+					t.Fatalf("%s step %d: playEval(%s) = %v, reference %v", r, step, c, got, want)
+				}
+			}
 		}
 	}
 }

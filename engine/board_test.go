@@ -98,13 +98,15 @@ func rebuiltState(b *Board) boardState {
 		st.cnt[c] = make([]uint8, b.g.nwin)
 	}
 	st.cw = make([]uint16, b.g.nwin)
-	w := int32(0)
+	i := 0 // windows in direction, row, column order: geometry.scan
 	for d, dv := range dirs {
 		for y := 0; y < r.N; y++ {
 			for x := 0; x < r.M; x++ {
 				if !r.OnBoard(x+dv[0]*(r.K-1), y+dv[1]*(r.K-1)) {
 					continue
 				}
+				w := b.g.scan[i]
+				i++
 				if int(b.g.winDir[w]) != d || b.g.winSq[int(w)*r.K] != r.Sq(x, y) {
 					panic("window numbering changed")
 				}
@@ -128,9 +130,15 @@ func rebuiltState(b *Board) boardState {
 						}
 					}
 				}
-				w++
 			}
 		}
+	}
+	if i != b.g.nwin {
+		panic("window numbering changed")
+	}
+	for c := Black; c <= White; c++ {
+		slices.Sort(st.thr[c])
+		slices.Sort(st.hot[c])
 	}
 	return st
 }

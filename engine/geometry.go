@@ -24,21 +24,23 @@ var dirs = [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}}
 // it. Boards of the same rules share nothing mutable; geometry is read-only
 // once built.
 type geometry struct {
-	rules    Rules
-	nwin     int
-	winSq    []Square // window w: winSq[w*K : w*K+K]
-	winDir   []uint8
-	sqWins   [][]int32 // windows through each square
-	sqWinsAt [][]uint8 // position of the square inside each of those windows
-	zpair    []zpair   // a stone's two Zobrist keys side by side (zob): its hash key and its independent check-hash key (see Board.chk)
-	syms     []symmetry
+	rules  Rules
+	nwin   int
+	winSq  []Square // window w: winSq[w*K : w*K+K]
+	winDir []uint8
+	sqWins [][]int32   // windows through each square
+	sqRuns [][4]winRun // the same windows as four runs, one per direction (runs)
+	scan   []int32     // every window, in direction, row, column order of its first square (see newGeometry)
+	zpair  []zpair     // a stone's two Zobrist keys side by side (zob): its hash key and its independent check-hash key (see Board.chk)
+	syms   []symmetry
 
 	// evPlace[c-1][v] is the event (below) of a window whose count word
 	// (see Board.cw) is v after a stone of c was placed in it: which window
 	// sets and full counts change; evRemove[c-1][v] likewise with v the
-	// word before c's stone is removed. Most updates change nothing, so
-	// Place and Remove read one table entry per window instead of branching
-	// on the counts.
+	// word after c's stone was removed (the event of the word before). Most
+	// updates change nothing, so Place and Remove read one table entry per
+	// window instead of branching on the counts. Both read the word they
+	// store, which the compiler keeps in one register.
 	evPlace, evRemove [2][evSize]uint8
 }
 
@@ -90,9 +92,12 @@ func (g *geometry) buildEvents(tl, hl uint8) {
 						code |= evOThr
 					}
 				}
+				if n == 0 {
+					continue // no event; and no stone of c to remove
+				}
 				v := cntWord(c, n) | cntWord(c.Opp(), m)
 				g.evPlace[c-1][v] = code
-				g.evRemove[c-1][v] = code
+				g.evRemove[c-1][v-cntWord(c, 1)] = code
 			}
 		}
 	}
@@ -109,60 +114,110 @@ type symmetry struct {
 	map_ []Square // square -> image
 }
 
+// winRun is a run of consecutive window numbers, first to end-1: the
+// windows through a square on one line.
+type winRun struct{ first, end uint32 }
+
+// runs is the windows through s, one run per direction (empty where no
+// window fits): the windows of sqWins[s], in the same order.
+func (g *geometry) runs(s Square) *[4]winRun { return &g.sqRuns[s] }
+
+// lineKey numbers the lines of direction d: the windows of one line share
+// it.
+func lineKey(d, x, y int) int {
+	switch d {
+	case 0:
+		return y
+	case 1:
+		return x
+	case 2:
+		return x - y
+	}
+	return x + y
+}
+
 func newGeometry(r Rules) *geometry {
 	g := &geometry{rules: r}
 	nsq := r.Squares()
-	// Two passes over the windows: count the windows through each square,
-	// then fill flat arrays, so that the geometry takes a few allocations
-	// instead of several per square. Window numbers and the order of each
-	// square's windows are those of a single pass in direction, row, column
-	// order.
-	forWindows := func(f func(d, x, y int)) {
-		for d, dv := range dirs {
-			for y := 0; y < r.N; y++ {
-				for x := 0; x < r.M; x++ {
-					if r.OnBoard(x+dv[0]*(r.K-1), y+dv[1]*(r.K-1)) {
-						f(d, x, y)
-					}
+	// The windows are numbered line by line: by direction, then line, then
+	// along the line in the order of their first square's row and column.
+	// The windows through a square on one line are then consecutive, so
+	// Place and Remove update them as one slice of count words (runs). The
+	// windows through each square keep the order of the single pass in
+	// direction, row, column order (the numbering before the lines), which
+	// the window lists of Place and Remove depend on; scan keeps the order
+	// of that pass over all windows, for the scans whose results depend on
+	// their order (float sums, first-seen squares).
+	type win struct{ d, key, x, y int }
+	var byPass []win
+	for d, dv := range dirs {
+		for y := 0; y < r.N; y++ {
+			for x := 0; x < r.M; x++ {
+				if r.OnBoard(x+dv[0]*(r.K-1), y+dv[1]*(r.K-1)) {
+					byPass = append(byPass, win{d, lineKey(d, x, y), x, y})
 				}
 			}
 		}
 	}
+	g.nwin = len(byPass)
+	// A counting sort by direction and line, stable: along a line, the
+	// pass order is the order of the first squares. order[w] is the pass
+	// index of window w.
+	lines := r.M + r.N // line keys of a direction: -(N-1) .. M+N-2
+	bucket := func(v win) int { return v.d*2*lines + v.key + r.N - 1 }
+	start := make([]int32, 4*2*lines+1)
+	for _, v := range byPass {
+		start[bucket(v)+1]++
+	}
+	for i := 1; i < len(start); i++ {
+		start[i] += start[i-1]
+	}
+	order := make([]int32, g.nwin)
+	g.scan = make([]int32, g.nwin)
+	for i, v := range byPass {
+		w := start[bucket(v)]
+		start[bucket(v)]++
+		order[w] = int32(i)
+		g.scan[i] = w
+	}
+	// Two passes over the windows: count the windows through each square,
+	// then fill flat arrays, so that the geometry takes a few allocations
+	// instead of several per square.
 	off := make([]int32, nsq+1)
-	forWindows(func(d, x, y int) {
-		g.nwin++
+	for _, v := range byPass {
 		for i := 0; i < r.K; i++ {
-			off[r.Sq(x+dirs[d][0]*i, y+dirs[d][1]*i)+1]++
+			off[r.Sq(v.x+dirs[v.d][0]*i, v.y+dirs[v.d][1]*i)+1]++
 		}
-	})
+	}
 	for s := 0; s < nsq; s++ {
 		off[s+1] += off[s]
 	}
 	total := g.nwin * r.K
 	wins := make([]int32, total)
-	at := make([]uint8, total)
 	next := append([]int32(nil), off[:nsq]...)
 	g.winSq = make([]Square, 0, total)
 	g.winDir = make([]uint8, 0, g.nwin)
-	w := int32(0)
-	forWindows(func(d, x, y int) {
-		g.winDir = append(g.winDir, uint8(d))
-		for i := 0; i < r.K; i++ {
-			s := r.Sq(x+dirs[d][0]*i, y+dirs[d][1]*i)
+	g.sqRuns = make([][4]winRun, nsq)
+	for w, i := range order {
+		v := byPass[i]
+		g.winDir = append(g.winDir, uint8(v.d))
+		for j := 0; j < r.K; j++ {
+			s := r.Sq(v.x+dirs[v.d][0]*j, v.y+dirs[v.d][1]*j)
 			g.winSq = append(g.winSq, s)
-			wins[next[s]] = w
-			at[next[s]] = uint8(i)
+			wins[next[s]] = int32(w)
 			next[s]++
+			run := &g.sqRuns[s][v.d]
+			if run.end == 0 {
+				run.first = uint32(w)
+			}
+			run.end = uint32(w) + 1
 		}
-		w++
-	})
+	}
 	g.buildEvents(uint8(r.K-r.P), uint8(max(r.K-2*r.P, 1)))
 	g.sqWins = make([][]int32, nsq)
-	g.sqWinsAt = make([][]uint8, nsq)
 	for s := 0; s < nsq; s++ {
 		lo, hi := off[s], off[s+1]
 		g.sqWins[s] = wins[lo:hi:hi]
-		g.sqWinsAt[s] = at[lo:hi:hi]
 	}
 	g.zpair = make([]zpair, 2*nsq)
 	for c := Black; c <= White; c++ {

@@ -664,7 +664,7 @@ func playEval(b *Board, c Color) float64 {
 	d := c.Opp()
 	t3 := uint8(max(b.rules.K-b.rules.P-1, 0))
 	var v float64
-	for w := int32(0); w < int32(b.g.nwin); w++ {
+	for _, w := range b.g.scan { // the order of the float sum
 		ca, cd := b.wcnt(c, w), b.wcnt(d, w)
 		switch {
 		case ca > 0 && cd == 0:

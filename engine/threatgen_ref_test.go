@@ -37,6 +37,54 @@ type refGen struct {
 	// per window: threatsListed's stamps (wst: the last one used)
 	wmark []uint32
 	wst   uint32
+	// every window of the board, in direction, row, column order of its
+	// first square (liveWindows' scan; built on first use)
+	passOrder []int32
+}
+
+// refPassOrder is b's windows in direction, row, column order of their
+// first squares (the window numbering before the lines), found by their
+// direction and first square.
+func refPassOrder(b *Board) []int32 {
+	r := b.rules
+	number := map[[2]int]int32{} // direction, first square
+	for w := int32(0); w < int32(b.g.nwin); w++ {
+		number[[2]int{int(b.g.winDir[w]), int(b.g.winSq[int(w)*r.K])}] = w
+	}
+	var order []int32
+	for d, dv := range dirs {
+		for y := 0; y < r.N; y++ {
+			for x := 0; x < r.M; x++ {
+				if r.OnBoard(x+dv[0]*(r.K-1), y+dv[1]*(r.K-1)) {
+					order = append(order, number[[2]int{d, int(r.Sq(x, y))}])
+				}
+			}
+		}
+	}
+	return order
+}
+
+// liveWindows is Board.eachLiveWindow as it was at main 5d49256, with the
+// scan of all windows in direction, row, column order of their first
+// squares (the window numbering of then): collect's first-seen order
+// depends on it.
+func (g *refGen) liveWindows(b *Board, c Color, minCount int, f func(w int32)) {
+	if minCount >= int(b.hl) {
+		for _, w := range b.hot[c].list {
+			if int(b.wcnt(c, w)) >= minCount {
+				f(w)
+			}
+		}
+		return
+	}
+	if g.passOrder == nil {
+		g.passOrder = refPassOrder(b)
+	}
+	for _, w := range g.passOrder {
+		if b.wcnt(c.Opp(), w) == 0 && int(b.wcnt(c, w)) >= minCount {
+			f(w)
+		}
+	}
 }
 
 // defenceCount is the number of critical defences (normal and relaxed) of
@@ -206,7 +254,7 @@ func (ps *refPairSet) grow() {
 // stone) holding at least minCount stones of a, each square once.
 func (g *refGen) collect(b *Board, a Color, minCount int, f func(Square)) {
 	g.gen++
-	b.eachLiveWindow(a, minCount, func(w int32) {
+	g.liveWindows(b, a, minCount, func(w int32) {
 		for _, s := range b.g.win(w) {
 			if b.cells[s] == Empty && g.mark[s] != g.gen {
 				g.mark[s] = g.gen
@@ -617,7 +665,7 @@ func (g *refGen) pairsInWindows(b *Board, a Color, count int, f func(s1, s2 Squa
 		return
 	}
 	var es [MaxSide]Square
-	b.eachLiveWindow(a, count, func(w int32) {
+	g.liveWindows(b, a, count, func(w int32) {
 		n := 0
 		for _, s := range b.g.win(w) {
 			if b.cells[s] == Empty {

@@ -56,8 +56,17 @@ func (b *Board) threatEmpties(c Color, buf []empt) []empt {
 }
 
 // Threats returns the number of threats of c: 0..p, or p+1 meaning "p+1 or
-// more" (also when c already has k in a row).
+// more" (also when c already has k in a row). The common case, no threat
+// window, is inlined in the caller.
 func (b *Board) Threats(c Color) int {
+	if len(b.thr[c].list) == 0 {
+		return 0
+	}
+	return b.threatsOf(c)
+}
+
+// threatsOf is Threats when c has threat windows.
+func (b *Board) threatsOf(c Color) int {
 	switch list := b.thr[c].list; len(list) {
 	case 0:
 		return 0
