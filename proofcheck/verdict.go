@@ -3,7 +3,10 @@ package proofcheck
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"c6book/engine"
 )
@@ -57,7 +60,16 @@ func seminullTolerance(p, tol int) int { return tol + max(1, p-1) }
 // defender moves the certificate accounts for, and the book-level check
 // decides about the others. A broken certificate returns an error naming
 // the part and the line.
+//
+// The strategies are checked in parallel, on up to GOMAXPROCS goroutines
+// (at most maxCheckers); the result and the error do not depend on it.
 func CheckVerdict(ctx context.Context, r engine.Rules, black, white []engine.Square, defender engine.Color, tol int, c *Cert) (*VerdictResult, error) {
+	return checkVerdict(ctx, r, black, white, defender, tol, c, min(runtime.GOMAXPROCS(0), maxCheckers))
+}
+
+// checkVerdict is CheckVerdict with the strategies checked on up to
+// workers goroutines.
+func checkVerdict(ctx context.Context, r engine.Rules, black, white []engine.Square, defender engine.Color, tol int, c *Cert, workers int) (*VerdictResult, error) {
 	if defender != engine.Black && defender != engine.White {
 		return nil, fmt.Errorf("proofcheck: defender %d is not a player", defender)
 	}
@@ -98,8 +110,36 @@ func CheckVerdict(ctx context.Context, r engine.Rules, black, white []engine.Squ
 		return res, nil
 	}
 	n := len(b.cells)
+	// The strategies (null, seminull, covered) are independent: they are
+	// checked in parallel (checkParts), each on a board of its own; the
+	// results are read below in the certificate's order, so the error
+	// reported is the first in that order, as if checked one by one.
+	var parts []part
 	if c.NullTree != nil {
-		zn, thin, err := checkSubThin(ctx, b, a, nil, tol+b.p, c.NullTree)
+		parts = append(parts, part{tol: tol + b.p, tree: c.NullTree})
+	}
+	for i := range c.Seminull {
+		e := &c.Seminull[i]
+		if !b.onBoard(e.Stone) || b.cells[e.Stone] != 0 {
+			parts = append(parts, part{bad: true})
+			continue
+		}
+		parts = append(parts, part{def: []engine.Square{e.Stone}, tol: seminullTolerance(b.p, tol), tree: e.Tree})
+	}
+	for i := range c.Covered {
+		cv := &c.Covered[i]
+		if legalDefence(b, cv.Move) != nil {
+			parts = append(parts, part{bad: true})
+			continue
+		}
+		parts = append(parts, part{def: cv.Move.Squares(), tol: tol, tree: cv.Tree})
+	}
+	checkParts(ctx, b, a, parts, workers)
+	next := 0
+	if c.NullTree != nil {
+		pt := &parts[next]
+		next++
+		zn, thin, err := pt.zone, pt.thin, pt.err
 		if err != nil {
 			return nil, fmt.Errorf("null move: %w", err)
 		}
@@ -114,10 +154,12 @@ func CheckVerdict(ctx context.Context, r engine.Rules, black, white []engine.Squ
 	z.union(zoneOf(n, c.NullZone))
 	for i := range c.Seminull {
 		e := &c.Seminull[i]
+		pt := &parts[next]
+		next++
 		if !b.onBoard(e.Stone) || b.cells[e.Stone] != 0 {
 			return nil, fmt.Errorf("seminull %s: not an empty square", engine.SquareName(r, e.Stone))
 		}
-		zs, err := checkSub(ctx, b, a, []engine.Square{e.Stone}, seminullTolerance(b.p, tol), e.Tree)
+		zs, err := pt.zone, pt.err
 		res.subThin = true // a seminull strategy leaves the defender a free stone
 		if err != nil {
 			return nil, fmt.Errorf("seminull %s: %w", engine.SquareName(r, e.Stone), err)
@@ -134,10 +176,12 @@ func CheckVerdict(ctx context.Context, r engine.Rules, black, white []engine.Squ
 	for i := range c.Covered {
 		cv := &c.Covered[i]
 		name := engine.MoveName(r, cv.Move)
+		pt := &parts[next]
+		next++
 		if err := legalDefence(b, cv.Move); err != nil {
 			return nil, fmt.Errorf("covered move %s: %v", name, err)
 		}
-		zc, thin, err := checkSubThin(ctx, b, a, cv.Move.Squares(), tol, cv.Tree)
+		zc, thin, err := pt.zone, pt.thin, pt.err
 		res.subThin = res.subThin || thin
 		if err != nil {
 			return nil, fmt.Errorf("covered move %s: %w", name, err)
@@ -215,6 +259,74 @@ func legalDefence(b *board, m engine.Move) error {
 		}
 	}
 	return nil
+}
+
+// part is one strategy of a certificate to check: tree on the verified
+// position plus the defender stones def, attacker to move, at tolerance
+// tol; bad marks an entry refused before any strategy is checked (its
+// stones), which is not checked. The check fills zone, thin and err.
+type part struct {
+	def  []engine.Square
+	tol  int
+	tree *Tree
+	bad  bool
+
+	zone zone
+	thin bool
+	err  error
+}
+
+// maxCheckers bounds the goroutines checkParts uses.
+const maxCheckers = 8
+
+// checkParts checks the parts, in parallel on up to workers goroutines,
+// each with a copy of b (b is not modified). The parts are taken in the
+// list's order; once one fails, no more are taken, but the ones taken
+// are finished: every part before a failing one (or a bad one) is checked,
+// those after it may not be. So the first failing part in the list, the
+// one CheckVerdict reports, is the same however the work is scheduled.
+func checkParts(ctx context.Context, b *board, a int8, parts []part, workers int) {
+	first := len(parts) // the first bad part
+	for i := range parts {
+		if parts[i].bad {
+			first = i
+			break
+		}
+	}
+	parts = parts[:first]
+	workers = min(workers, len(parts))
+	if workers <= 1 {
+		for i := range parts {
+			pt := &parts[i]
+			pt.zone, pt.thin, pt.err = checkSubThin(ctx, b, a, pt.def, pt.tol, pt.tree)
+			if pt.err != nil {
+				return
+			}
+		}
+		return
+	}
+	var next atomic.Int64
+	var failed atomic.Bool
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			wb := b.clone()
+			for {
+				i := next.Add(1) - 1
+				if i >= int64(len(parts)) || failed.Load() {
+					return
+				}
+				pt := &parts[i]
+				pt.zone, pt.thin, pt.err = checkSubThin(ctx, wb, a, pt.def, pt.tol, pt.tree)
+				if pt.err != nil {
+					failed.Store(true)
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // checkSub checks strategy t on b plus the defender stones def, attacker
