@@ -40,7 +40,7 @@ func TestCheckVerdictParallelSameResult(t *testing.T) {
 		}
 		d := vc.b.ToMove()
 		check := func(c *Cert, workers int) string {
-			return resultText(checkVerdict(ctx, vc.r, vc.black, vc.white, d, 0, c, workers))
+			return resultText(checkVerdict(ctx, vc.r, vc.black, vc.white, d, 0, c, workers, true))
 		}
 		same := func(what string, c *Cert) string {
 			want := check(c, 1)

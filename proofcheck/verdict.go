@@ -62,14 +62,18 @@ func seminullTolerance(p, tol int) int { return tol + max(1, p-1) }
 // the part and the line.
 //
 // The strategies are checked in parallel, on up to GOMAXPROCS goroutines
-// (at most maxCheckers); the result and the error do not depend on it.
+// (at most maxCheckers); the result and the error do not depend on it. A
+// strategy that is exactly another's image under a symmetry of the
+// position, after its image of that one's stones, is not checked again
+// (see findImages): its zone is the other's mapped.
 func CheckVerdict(ctx context.Context, r engine.Rules, black, white []engine.Square, defender engine.Color, tol int, c *Cert) (*VerdictResult, error) {
-	return checkVerdict(ctx, r, black, white, defender, tol, c, min(runtime.GOMAXPROCS(0), maxCheckers))
+	return checkVerdict(ctx, r, black, white, defender, tol, c, min(runtime.GOMAXPROCS(0), maxCheckers), true)
 }
 
 // checkVerdict is CheckVerdict with the strategies checked on up to
-// workers goroutines.
-func checkVerdict(ctx context.Context, r engine.Rules, black, white []engine.Square, defender engine.Color, tol int, c *Cert, workers int) (*VerdictResult, error) {
+// workers goroutines; with images false (tests), symmetric parts are
+// checked on their own too.
+func checkVerdict(ctx context.Context, r engine.Rules, black, white []engine.Square, defender engine.Color, tol int, c *Cert, workers int, images bool) (*VerdictResult, error) {
 	if defender != engine.Black && defender != engine.White {
 		return nil, fmt.Errorf("proofcheck: defender %d is not a player", defender)
 	}
@@ -133,6 +137,9 @@ func checkVerdict(ctx context.Context, r engine.Rules, black, white []engine.Squ
 			continue
 		}
 		parts = append(parts, part{def: cv.Move.Squares(), tol: tol, tree: cv.Tree})
+	}
+	if images {
+		findImages(b, parts)
 	}
 	checkParts(ctx, b, a, parts, workers)
 	next := 0
@@ -264,12 +271,19 @@ func legalDefence(b *board, m engine.Move) error {
 // part is one strategy of a certificate to check: tree on the verified
 // position plus the defender stones def, attacker to move, at tolerance
 // tol; bad marks an entry refused before any strategy is checked (its
-// stones), which is not checked. The check fills zone, thin and err.
+// stones), which is not checked. The check fills zone, thin and err. A
+// part that is the image of an earlier part src under a symmetry of the
+// position (findImages: sym maps its stones and strategy onto src's) is
+// not checked: it gets src's result, the zone mapped back by sym.
 type part struct {
 	def  []engine.Square
 	tol  int
 	tree *Tree
 	bad  bool
+
+	image bool
+	src   int
+	sym   symmetry
 
 	zone zone
 	thin bool
@@ -280,11 +294,12 @@ type part struct {
 const maxCheckers = 8
 
 // checkParts checks the parts, in parallel on up to workers goroutines,
-// each with a copy of b (b is not modified). The parts are taken in the
-// list's order; once one fails, no more are taken, but the ones taken
-// are finished: every part before a failing one (or a bad one) is checked,
-// those after it may not be. So the first failing part in the list, the
-// one CheckVerdict reports, is the same however the work is scheduled.
+// each with a copy of b (b is not modified); an image (findImages) gets its
+// source's result. The parts are taken in the list's order; once one
+// fails, no more are taken, but every one taken is checked: every part
+// before a failing one (or a bad one) is checked, those after it may not
+// be. So the first failing part in the list, the one CheckVerdict
+// reports, is the same however the work is scheduled.
 func checkParts(ctx context.Context, b *board, a int8, parts []part, workers int) {
 	first := len(parts) // the first bad part
 	for i := range parts {
@@ -294,9 +309,29 @@ func checkParts(ctx context.Context, b *board, a int8, parts []part, workers int
 		}
 	}
 	parts = parts[:first]
-	workers = min(workers, len(parts))
-	if workers <= 1 {
+	var todo []int // the parts to check, in order
+	for i := range parts {
+		if !parts[i].image {
+			todo = append(todo, i)
+		}
+	}
+	defer func() {
+		// The images, from their sources (a source comes first; one left
+		// unchecked, after a failure, leaves its image unchecked too).
+		r := b.rules()
 		for i := range parts {
+			if pt := &parts[i]; pt.image {
+				src := &parts[pt.src]
+				if src.zone != nil {
+					pt.zone = mapZone(r, pt.sym, src.zone)
+				}
+				pt.thin, pt.err = src.thin, src.err
+			}
+		}
+	}()
+	workers = min(workers, len(todo))
+	if workers <= 1 {
+		for _, i := range todo {
 			pt := &parts[i]
 			pt.zone, pt.thin, pt.err = checkSubThin(ctx, b, a, pt.def, pt.tol, pt.tree)
 			if pt.err != nil {
@@ -314,11 +349,17 @@ func checkParts(ctx context.Context, b *board, a int8, parts []part, workers int
 			defer wg.Done()
 			wb := b.clone()
 			for {
-				i := next.Add(1) - 1
-				if i >= int64(len(parts)) || failed.Load() {
+				// A part taken is checked: the test of failed comes
+				// before the take, so that the parts taken are a prefix
+				// of todo, all checked.
+				if failed.Load() {
 					return
 				}
-				pt := &parts[i]
+				k := next.Add(1) - 1
+				if k >= int64(len(todo)) {
+					return
+				}
+				pt := &parts[todo[k]]
 				pt.zone, pt.thin, pt.err = checkSubThin(ctx, wb, a, pt.def, pt.tol, pt.tree)
 				if pt.err != nil {
 					failed.Store(true)
