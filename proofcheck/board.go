@@ -3,6 +3,7 @@ package proofcheck
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"sync"
 
 	"c6book/engine"
@@ -94,6 +95,15 @@ func setUp(r engine.Rules, black, white []engine.Square) (*board, error) {
 }
 
 func (b *board) rules() engine.Rules { return b.g.r }
+
+// clone returns a copy of b that shares only the immutable geometry.
+func (b *board) clone() *board {
+	c := *b
+	c.cells = slices.Clone(b.cells)
+	c.cnt[1] = slices.Clone(b.cnt[1])
+	c.cnt[2] = slices.Clone(b.cnt[2])
+	return &c
+}
 
 func (b *board) onBoard(s engine.Square) bool { return s >= 0 && int(s) < len(b.cells) }
 

@@ -3,7 +3,10 @@ package proofcheck
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"c6book/engine"
 )
@@ -57,7 +60,20 @@ func seminullTolerance(p, tol int) int { return tol + max(1, p-1) }
 // defender moves the certificate accounts for, and the book-level check
 // decides about the others. A broken certificate returns an error naming
 // the part and the line.
+//
+// The strategies are checked in parallel, on up to GOMAXPROCS goroutines
+// (at most maxCheckers); the result and the error do not depend on it. A
+// strategy that is exactly another's image under a symmetry of the
+// position, after its image of that one's stones, is not checked again
+// (see findImages): its zone is the other's mapped.
 func CheckVerdict(ctx context.Context, r engine.Rules, black, white []engine.Square, defender engine.Color, tol int, c *Cert) (*VerdictResult, error) {
+	return checkVerdict(ctx, r, black, white, defender, tol, c, min(runtime.GOMAXPROCS(0), maxCheckers), true)
+}
+
+// checkVerdict is CheckVerdict with the strategies checked on up to
+// workers goroutines; with images false (tests), symmetric parts are
+// checked on their own too.
+func checkVerdict(ctx context.Context, r engine.Rules, black, white []engine.Square, defender engine.Color, tol int, c *Cert, workers int, images bool) (*VerdictResult, error) {
 	if defender != engine.Black && defender != engine.White {
 		return nil, fmt.Errorf("proofcheck: defender %d is not a player", defender)
 	}
@@ -98,8 +114,39 @@ func CheckVerdict(ctx context.Context, r engine.Rules, black, white []engine.Squ
 		return res, nil
 	}
 	n := len(b.cells)
+	// The strategies (null, seminull, covered) are independent: they are
+	// checked in parallel (checkParts), each on a board of its own; the
+	// results are read below in the certificate's order, so the error
+	// reported is the first in that order, as if checked one by one.
+	var parts []part
 	if c.NullTree != nil {
-		zn, thin, err := checkSubThin(ctx, b, a, nil, tol+b.p, c.NullTree)
+		parts = append(parts, part{tol: tol + b.p, tree: c.NullTree})
+	}
+	for i := range c.Seminull {
+		e := &c.Seminull[i]
+		if !b.onBoard(e.Stone) || b.cells[e.Stone] != 0 {
+			parts = append(parts, part{bad: true})
+			continue
+		}
+		parts = append(parts, part{def: []engine.Square{e.Stone}, tol: seminullTolerance(b.p, tol), tree: e.Tree})
+	}
+	for i := range c.Covered {
+		cv := &c.Covered[i]
+		if legalDefence(b, cv.Move) != nil {
+			parts = append(parts, part{bad: true})
+			continue
+		}
+		parts = append(parts, part{def: cv.Move.Squares(), tol: tol, tree: cv.Tree})
+	}
+	if images {
+		findImages(b, parts)
+	}
+	checkParts(ctx, b, a, parts, workers)
+	next := 0
+	if c.NullTree != nil {
+		pt := &parts[next]
+		next++
+		zn, thin, err := pt.zone, pt.thin, pt.err
 		if err != nil {
 			return nil, fmt.Errorf("null move: %w", err)
 		}
@@ -114,10 +161,12 @@ func CheckVerdict(ctx context.Context, r engine.Rules, black, white []engine.Squ
 	z.union(zoneOf(n, c.NullZone))
 	for i := range c.Seminull {
 		e := &c.Seminull[i]
+		pt := &parts[next]
+		next++
 		if !b.onBoard(e.Stone) || b.cells[e.Stone] != 0 {
 			return nil, fmt.Errorf("seminull %s: not an empty square", engine.SquareName(r, e.Stone))
 		}
-		zs, err := checkSub(ctx, b, a, []engine.Square{e.Stone}, seminullTolerance(b.p, tol), e.Tree)
+		zs, err := pt.zone, pt.err
 		res.subThin = true // a seminull strategy leaves the defender a free stone
 		if err != nil {
 			return nil, fmt.Errorf("seminull %s: %w", engine.SquareName(r, e.Stone), err)
@@ -134,10 +183,12 @@ func CheckVerdict(ctx context.Context, r engine.Rules, black, white []engine.Squ
 	for i := range c.Covered {
 		cv := &c.Covered[i]
 		name := engine.MoveName(r, cv.Move)
+		pt := &parts[next]
+		next++
 		if err := legalDefence(b, cv.Move); err != nil {
 			return nil, fmt.Errorf("covered move %s: %v", name, err)
 		}
-		zc, thin, err := checkSubThin(ctx, b, a, cv.Move.Squares(), tol, cv.Tree)
+		zc, thin, err := pt.zone, pt.thin, pt.err
 		res.subThin = res.subThin || thin
 		if err != nil {
 			return nil, fmt.Errorf("covered move %s: %w", name, err)
@@ -215,6 +266,108 @@ func legalDefence(b *board, m engine.Move) error {
 		}
 	}
 	return nil
+}
+
+// part is one strategy of a certificate to check: tree on the verified
+// position plus the defender stones def, attacker to move, at tolerance
+// tol; bad marks an entry refused before any strategy is checked (its
+// stones), which is not checked. The check fills zone, thin and err. A
+// part that is the image of an earlier part src under a symmetry of the
+// position (findImages: sym maps its stones and strategy onto src's) is
+// not checked: it gets src's result, the zone mapped back by sym.
+type part struct {
+	def  []engine.Square
+	tol  int
+	tree *Tree
+	bad  bool
+
+	image bool
+	src   int
+	sym   symmetry
+
+	zone zone
+	thin bool
+	err  error
+}
+
+// maxCheckers bounds the goroutines checkParts uses.
+const maxCheckers = 8
+
+// checkParts checks the parts, in parallel on up to workers goroutines,
+// each with a copy of b (b is not modified); an image (findImages) gets its
+// source's result. The parts are taken in the list's order; once one
+// fails, no more are taken, but every one taken is checked: every part
+// before a failing one (or a bad one) is checked, those after it may not
+// be. So the first failing part in the list, the one CheckVerdict
+// reports, is the same however the work is scheduled.
+func checkParts(ctx context.Context, b *board, a int8, parts []part, workers int) {
+	first := len(parts) // the first bad part
+	for i := range parts {
+		if parts[i].bad {
+			first = i
+			break
+		}
+	}
+	parts = parts[:first]
+	var todo []int // the parts to check, in order
+	for i := range parts {
+		if !parts[i].image {
+			todo = append(todo, i)
+		}
+	}
+	defer func() {
+		// The images, from their sources (a source comes first; one left
+		// unchecked, after a failure, leaves its image unchecked too).
+		r := b.rules()
+		for i := range parts {
+			if pt := &parts[i]; pt.image {
+				src := &parts[pt.src]
+				if src.zone != nil {
+					pt.zone = mapZone(r, pt.sym, src.zone)
+				}
+				pt.thin, pt.err = src.thin, src.err
+			}
+		}
+	}()
+	workers = min(workers, len(todo))
+	if workers <= 1 {
+		for _, i := range todo {
+			pt := &parts[i]
+			pt.zone, pt.thin, pt.err = checkSubThin(ctx, b, a, pt.def, pt.tol, pt.tree)
+			if pt.err != nil {
+				return
+			}
+		}
+		return
+	}
+	var next atomic.Int64
+	var failed atomic.Bool
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			wb := b.clone()
+			for {
+				// A part taken is checked: the test of failed comes
+				// before the take, so that the parts taken are a prefix
+				// of todo, all checked.
+				if failed.Load() {
+					return
+				}
+				k := next.Add(1) - 1
+				if k >= int64(len(todo)) {
+					return
+				}
+				pt := &parts[todo[k]]
+				pt.zone, pt.thin, pt.err = checkSubThin(ctx, wb, a, pt.def, pt.tol, pt.tree)
+				if pt.err != nil {
+					failed.Store(true)
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // checkSub checks strategy t on b plus the defender stones def, attacker

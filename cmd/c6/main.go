@@ -61,7 +61,10 @@ func usage(w io.Writer) {
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	setVerifierGC(os.Args[1:])
+	endProfile := startProfile(os.Getenv("C6_CPUPROFILE"), os.Stderr)
 	code := runContext(ctx, os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr})
+	endProfile()
 	stop()
 	os.Exit(code)
 }

@@ -1,0 +1,154 @@
+package proofcheck
+
+import "c6book/engine"
+
+// Symmetric parts of a certificate. When a board symmetry h maps the
+// verified position onto itself (every stone onto a stone of its colour),
+// h maps windows onto windows, and so the check of strategy T after the
+// defender stones def, at tolerance t, succeeds exactly when the check of
+// h(T) after h(def) at t does, with the zone mapped by h. So a part whose
+// stones and strategy are the image under such an h of an earlier part's
+// (the verifier stores the strategies of symmetric defender moves mapped,
+// move for move) needs no check of its own: its zone is the earlier
+// part's mapped. The checker finds these pairs itself, from the position
+// and the strategies: the certificate claims nothing about them, and a
+// strategy that is not exactly the image is checked on its own.
+
+// symmetry is a board symmetry of the checker's own: the square (x, y)
+// goes to (x', y') with the axes swapped first (square boards only), then
+// the columns and the rows mirrored as set.
+type symmetry struct{ swap, mirrorX, mirrorY bool }
+
+// symmetries are the board's symmetries other than the identity: 7 on a
+// square board, 3 otherwise.
+func symmetries(r engine.Rules) []symmetry {
+	var out []symmetry
+	for i := 1; i < 8; i++ {
+		g := symmetry{swap: i&4 != 0, mirrorX: i&1 != 0, mirrorY: i&2 != 0}
+		if g.swap && r.M != r.N {
+			continue
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// apply maps square s of board r.
+func (g symmetry) apply(r engine.Rules, s engine.Square) engine.Square {
+	x, y := int(s)%r.M, int(s)/r.M
+	if g.swap {
+		x, y = y, x
+	}
+	if g.mirrorX {
+		x = r.M - 1 - x
+	}
+	if g.mirrorY {
+		y = r.N - 1 - y
+	}
+	return engine.Square(y*r.M + x)
+}
+
+// applyMove maps the squares of m (a move of on-board squares).
+func (g symmetry) applyMove(r engine.Rules, m engine.Move) engine.Move {
+	var sq [engine.MaxPerTurn]engine.Square
+	n := m.Len()
+	for i := 0; i < n; i++ {
+		sq[i] = g.apply(r, m.At(i))
+	}
+	return engine.NewMove(sq[:n]...)
+}
+
+// stabilizer returns the symmetries other than the identity that map
+// every stone of b onto a stone of its colour.
+func (b *board) stabilizer() []symmetry {
+	r := b.rules()
+	var out []symmetry
+	for _, g := range symmetries(r) {
+		fixes := true
+		for s, c := range b.cells {
+			if c != 0 && b.cells[g.apply(r, engine.Square(s))] != c {
+				fixes = false
+				break
+			}
+		}
+		if fixes {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// imageOf reports whether tree u is tree t mapped by g, node for node and
+// reply for reply in the same order (nil trees alike).
+func imageOf(r engine.Rules, g symmetry, t, u *Tree) bool {
+	if t == nil || u == nil {
+		return t == u
+	}
+	if t.Six != u.Six || len(t.Replies) != len(u.Replies) || !onBoard(r, t.Move) || g.applyMove(r, t.Move) != u.Move {
+		return false
+	}
+	for i := range t.Replies {
+		tr, ur := &t.Replies[i], &u.Replies[i]
+		if tr.Seminull != ur.Seminull || !onBoard(r, tr.Move) || g.applyMove(r, tr.Move) != ur.Move || !imageOf(r, g, tr.Then, ur.Then) {
+			return false
+		}
+	}
+	return true
+}
+
+// onBoard reports whether every square of m is on board r.
+func onBoard(r engine.Rules, m engine.Move) bool {
+	for i := 0; i < m.Len(); i++ {
+		if s := m.At(i); s < 0 || int(s) >= r.Squares() {
+			return false
+		}
+	}
+	return true
+}
+
+// mapZone returns the zone {s : g(s) in z}: z mapped by g's inverse.
+func mapZone(r engine.Rules, g symmetry, z zone) zone {
+	out := newZone(r.Squares())
+	for s := 0; s < r.Squares(); s++ {
+		if z.has(g.apply(r, engine.Square(s))) {
+			out.add(engine.Square(s))
+		}
+	}
+	return out
+}
+
+// findImages marks each part that is the image of an earlier part under a
+// symmetry h of b's stabilizer: h maps its stones onto the earlier part's
+// and its strategy onto the earlier part's strategy (imageOf), at the same
+// tolerance. Such a part gets image set, src the earlier part and sym h.
+func findImages(b *board, parts []part) {
+	stab := b.stabilizer()
+	if len(stab) == 0 {
+		return
+	}
+	r := b.rules()
+	type key struct {
+		m   engine.Move
+		tol int
+	}
+	first := make(map[key]int, len(parts))
+	for j := range parts {
+		pj := &parts[j]
+		if pj.bad {
+			return // checkParts checks nothing after a bad part
+		}
+		m := engine.NewMove(pj.def...)
+		for _, h := range stab {
+			i, ok := first[key{h.applyMove(r, m), pj.tol}]
+			if ok && imageOf(r, h, pj.tree, parts[i].tree) {
+				pj.image, pj.src, pj.sym = true, i, h
+				break
+			}
+		}
+		if !pj.image {
+			if _, ok := first[key{m, pj.tol}]; !ok {
+				first[key{m, pj.tol}] = j
+			}
+		}
+	}
+}
