@@ -180,8 +180,20 @@ type bookProveJSON struct {
 	Queue      queueJSON      `json:"queue"`
 	Refused    []string       `json:"refused"`
 	Result     string         `json:"result"`
-	Seconds    float64        `json:"seconds"`
-	Status     string         `json:"status"`
+	// Schedule is the node budgets of a position's verifications in
+	// turn (--first-nodes, ×4, up to --max-nodes) with the calls stored
+	// at each; Again counts the verifications of a position verified
+	// before in the run.
+	Schedule []budgetJSON `json:"schedule"`
+	Again    int          `json:"again"`
+	Seconds  float64      `json:"seconds"`
+	Status   string       `json:"status"`
+}
+
+// budgetJSON is one node budget of a prove run's schedule.
+type budgetJSON struct {
+	Nodes int64 `json:"nodes"`
+	Calls int   `json:"calls"`
 }
 
 // frontierJSON is one open position of a prove run's frontier.
