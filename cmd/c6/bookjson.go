@@ -165,7 +165,10 @@ type bookVerifyJSON struct {
 
 // bookProveJSON is c6 book prove --json.
 type bookProveJSON struct {
-	Added      int            `json:"added"`
+	Added int `json:"added"`
+	// Again counts the verifications of a position verified before in
+	// the run (at a larger node budget).
+	Again      int            `json:"again"`
 	Attacker   string         `json:"attacker"`
 	Calls      int            `json:"calls"`
 	DN         int64          `json:"dn"`
@@ -180,12 +183,10 @@ type bookProveJSON struct {
 	Queue      queueJSON      `json:"queue"`
 	Refused    []string       `json:"refused"`
 	Result     string         `json:"result"`
-	// Schedule is the node budgets of a position's verifications in
-	// turn (--first-nodes, ×4, up to --max-nodes) with the calls stored
-	// at each; Again counts the verifications of a position verified
-	// before in the run.
+	// Schedule is the node budgets of a position's verifications in turn
+	// (--first-nodes, ×4, up to --max-nodes) with the calls stored at
+	// each.
 	Schedule []budgetJSON `json:"schedule"`
-	Again    int          `json:"again"`
 	Seconds  float64      `json:"seconds"`
 	Status   string       `json:"status"`
 }
