@@ -27,6 +27,12 @@ import (
 // ones its JobNode expects (PN, DN, from an evaluation of the position),
 // 1/1 when it says nothing.
 //
+// A job may be run again: an AND node with children whose JobNode says
+// JobRun (the book's auto-pilot verifies a position again at a larger
+// node budget) counts by its children like any AND node, and selection
+// reaching it runs its job instead of descending into them. Its value
+// still comes only from its Result and its children.
+//
 // Parallel jobs follow virtual equivalence with flagging, the policy the
 // job-level PNS paper (Wu et al.) measured best: a node whose job is
 // running is "in flight"; until its job ends it counts with the numbers it
@@ -72,6 +78,10 @@ type JobNode[K comparable] struct {
 	// least 1): new moves are asked for when there are none, when every
 	// move failed, or when the best move's proof number exceeds that count
 	// (progressive widening). Expand returning 0 must turn Work to JobNone.
+	// An AND node with children and Work JobRun is a node whose job may be
+	// run again (the book's auto-pilot verifies a position again at a
+	// larger node budget): it counts by its children, and selection
+	// reaching it runs its job instead of descending.
 	Work JobWork
 	// PN and DN are a frontier node's expected numbers (evaluation-based
 	// initialisation; 0: 1). They order the search only: a node is proved
@@ -466,7 +476,8 @@ func (s *jobSearch[K]) eval(ctx context.Context, k K) (int64, int64, error) {
 		n.pn, n.dn = 1, 1
 		return 1, 1, nil
 	}
-	if info.Work == JobRun || len(info.Children) == 0 {
+	again := info.Work == JobRun && !info.OR && len(info.Children) > 0 // a job to run again
+	if !again && (info.Work == JobRun || len(info.Children) == 0) {
 		n.pn, n.dn = info.frontier()
 		if e, ok := s.expect[k]; ok && info.Work == JobRun {
 			n.pn, n.dn = e[0], e[1] // in flight: its expected outcome
@@ -502,6 +513,12 @@ func (s *jobSearch[K]) eval(ctx context.Context, k K) (int64, int64, error) {
 		}
 	} else {
 		n.pn, n.dn = sum, mn
+		if again {
+			s.open++
+			if e, ok := s.expect[k]; ok {
+				n.pn, n.dn = e[0], e[1] // in flight: its expected outcome
+			}
+		}
 	}
 	if n.pn == 0 {
 		s.proved++

@@ -346,3 +346,46 @@ func TestExpectedNumbers(t *testing.T) {
 		ppn, pdn = pn, dn
 	}
 }
+
+// A job to run again: an AND node with children whose Work is JobRun
+// counts by its children (X: three open replies, pn 3), not as a fresh
+// frontier (1/1), and selection reaching it runs its job again instead of
+// descending into the children; after that job the search descends as
+// usual. Y (expected pn 2) is run first; its job leaves four replies (pn
+// 4), so X (pn 3) is the most-proving and is run again, never expanding
+// x2 or x3; its job leaves x1 alone, which is then worked on.
+func TestJobSearchRunAgain(t *testing.T) {
+	nodes := map[string]*fakeNode{
+		"root": {or: true, kids: []string{"X", "Y"}},
+		"X":    {run: true, kids: []string{"x1", "x2", "x3"}, outcome: &fakeNode{kids: []string{"x1"}}},
+		"Y":    {run: true, pn: 2, outcome: &fakeNode{kids: []string{"y1", "y2", "y3", "y4"}}},
+	}
+	for _, k := range []string{"x1", "x2", "x3", "y1", "y2", "y3", "y4"} {
+		leafOR(k, nodes)
+	}
+	ft := newFake(nodes)
+	res, err := JobSearch[string](context.Background(), ft, "root", JobOptions{Jobs: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"run Y", "run X", "expand x1", "run x1a"}
+	if res.Status != "proved" || !slices.Equal(ft.order, want) {
+		t.Fatalf("status %s, order %v, want proved and %v", res.Status, ft.order, want)
+	}
+	// Before its job runs again, X counts 3/1 from its children and is
+	// open work (with the three replies' own expansions).
+	ft = newFake(map[string]*fakeNode{"X": {run: true, kids: []string{"x1", "x2", "x3"}}})
+	for _, k := range []string{"x1", "x2", "x3"} {
+		leafOR(k, ft.nodes)
+	}
+	s := newJobSearch[string](ft, "X")
+	if err := s.evaluate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.nodes["X"]; n.pn != 3 || n.dn != 1 || s.open != 4 {
+		t.Fatalf("X is %d/%d with %d open, want 3/1 with 4 open", n.pn, n.dn, s.open)
+	}
+	if k, w, ok := s.selectNode(); !ok || k != "X" || w != JobRun {
+		t.Fatalf("selected %s %v %v, want X's job", k, w, ok)
+	}
+}

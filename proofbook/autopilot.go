@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -41,16 +42,33 @@ import (
 // through the move at least ProveOptions.GameLCB; the others come after
 // the engine's candidates. (The book does not record whether a stored move
 // was typed or imported: a move games reached counts as imported.)
+//
+// The verifier's node budget widens (ProveOptions.FirstNodes): a
+// position is verified first with every solver call at FirstNodes nodes,
+// so a defender move the solvers cannot refute costs little; when the
+// verdict leaves a move unsolved for want of budget (or no zone bounds
+// the defence) and the search selects the position again, it is verified
+// again at four times the budget, up to Verify.Limits.MaxNodes, before
+// any of its replies is worked on. A budget only limits what the solvers
+// find: each verdict is re-checked when stored, whatever its budget, and
+// a proved position is never verified again.
 
 // ProveOptions configure Prove.
 type ProveOptions struct {
 	Attacker engine.Color
 	// Verify configures every verifier call; its Tolerance is set for each
 	// position (the defender's stone deficit). Lambda 2 or 3.
-	Verify   engine.VerifyOptions
-	Jobs     int           // verifier jobs at once (0: 1)
-	MaxCalls int           // verifier calls at most (0: no limit)
-	MaxTime  time.Duration // (0: no limit) jobs in flight at the limit are cancelled
+	Verify engine.VerifyOptions
+	// FirstNodes is the node budget of each solver call of a position's
+	// first verification; later ones at the same position, this run,
+	// take four times the previous budget, at most Verify.Limits.MaxNodes
+	// (the schedule, BudgetSchedule). 0, or at least MaxNodes: every call
+	// at MaxNodes. (A verdict stored before this run is taken as it is:
+	// its budget is not stored.)
+	FirstNodes int64
+	Jobs       int           // verifier jobs at once (0: 1)
+	MaxCalls   int           // verifier calls at most (0: no limit)
+	MaxTime    time.Duration // (0: no limit) jobs in flight at the limit are cancelled
 	// Candidates is the first batch of attacker moves at a position (0: 4);
 	// each time all moves there failed the batch doubles, up to
 	// MaxCandidates (0: 32).
@@ -108,6 +126,30 @@ type ProveResult struct {
 	// Refused lists the verdicts StoreVerdict refused (a verifier that
 	// cannot be trusted: their positions were left alone).
 	Refused []string
+	// Budgets are the node budgets of the schedule, smallest first, and
+	// CallsAt the verifier calls stored at each (same order); Again counts
+	// the verifications of a position verified before in this run.
+	Budgets []int64
+	CallsAt []int
+	Again   int
+}
+
+// BudgetFactor is how much the node budget of a position's solver calls
+// grows each time the auto-pilot verifies it again.
+const BudgetFactor = 4
+
+// BudgetSchedule is the node budgets of a position's verifications in
+// turn: first, first×BudgetFactor, … up to and ending with most (only
+// most when first is 0 or at least most, or most is not positive).
+func BudgetSchedule(first, most int64) []int64 {
+	if most <= 0 || first <= 0 || first >= most {
+		return []int64{most}
+	}
+	var out []int64
+	for b := first; b < most; b *= BudgetFactor {
+		out = append(out, b)
+	}
+	return append(out, most)
 }
 
 // proveStatus is the auto-pilot's outcome for the job search's: a
@@ -189,7 +231,8 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 			err = fmt.Errorf("prove: position %d: the proof found rested on rows changed outside the program; they were derived again: run prove again", id)
 		}
 	}
-	res := ProveResult{Status: status, Calls: sr.Jobs, Expanded: sr.Expanded, Nodes: sr.Nodes, Proved: sr.Proved, Open: sr.Open, PN: sr.PN, DN: sr.DN, Elapsed: sr.Elapsed}
+	res := ProveResult{Status: status, Calls: sr.Jobs, Expanded: sr.Expanded, Nodes: sr.Nodes, Proved: sr.Proved, Open: sr.Open, PN: sr.PN, DN: sr.DN, Elapsed: sr.Elapsed,
+		Budgets: t.schedule, CallsAt: t.callsAt, Again: t.again}
 	for _, f := range sr.Frontier {
 		why := f.Why
 		if t.refused[f.Key] != "" {
@@ -228,11 +271,61 @@ type bookTree struct {
 	// worked on yet: the player's score of the move that made it, or the
 	// best level for a move the expert or the games vouch for.
 	prior map[PosID]float64
+	// schedule is the node budgets of a position's verifications in turn
+	// (BudgetSchedule); step is where a position verified in this run is
+	// (its stored verdict's budget: schedule[step[id]]), read by Run in
+	// the workers under mu and written on the search's goroutine (Run's
+	// apply function). callsAt counts the verdicts stored at each budget,
+	// again those of positions verified before in this run.
+	schedule []int64
+	mu       sync.Mutex
+	step     map[PosID]int
+	callsAt  []int
+	again    int
 }
 
 func newBookTree(bk *Book, v engine.Verifier, opts ProveOptions) *bookTree {
+	sch := BudgetSchedule(opts.FirstNodes, opts.Verify.Limits.MaxNodes)
 	return &bookTree{bk: bk, v: v, opts: opts, a: opts.Attacker, exhausted: map[PosID]bool{}, refused: map[PosID]string{},
-		cands: map[PosID][]engine.ScoredMove{}, prior: map[PosID]float64{}}
+		cands: map[PosID][]engine.ScoredMove{}, prior: map[PosID]float64{},
+		schedule: sch, step: map[PosID]int{}, callsAt: make([]int, len(sch))}
+}
+
+// nextStep is the step of the schedule of position id's next verification
+// (0: its first in this run), and whether it was verified in this run.
+func (t *bookTree) nextStep(id PosID) (int, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	s, ok := t.step[id]
+	if !ok {
+		return 0, false
+	}
+	return min(s+1, len(t.schedule)-1), true
+}
+
+// widens reports whether position id, verified in this run with verdict
+// vd, is to be verified again at a larger budget when selected: its
+// budget was below the schedule's last, and the verdict left a defender
+// move unsolved for want of budget (or every move: no zone bounds the
+// defence).
+func (t *bookTree) widens(id PosID, vd *c6book.Verdict) bool {
+	t.mu.Lock()
+	s, ok := t.step[id]
+	t.mu.Unlock()
+	if !ok || s >= len(t.schedule)-1 || vd.Status == c6book.StatusProved {
+		return false
+	}
+	if vd.AllUnsolved {
+		return true
+	}
+	for _, l := range [][]c6book.Unsolved{vd.Unsolved, vd.OpenSeminull} {
+		for _, u := range l {
+			if u.Reason == engine.ReasonBudget {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // vouched is the expected score of a move the expert or the games vouch
@@ -325,8 +418,10 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 		n.PN, n.DN, err = t.expected(ctx, id, b)
 		return n, err
 	case vd.AllUnsolved && vd.Status != c6book.StatusProved:
-		if vd.Lambda < t.opts.Verify.Lambda {
-			n.Work = engine.JobRun // a lower-order verdict: try this order
+		if vd.Lambda < t.opts.Verify.Lambda || t.widens(id, vd) {
+			// A lower-order verdict: try this order; or one at a budget
+			// below the schedule's last: try a larger one.
+			n.Work = engine.JobRun
 			n.PN, n.DN, err = t.expected(ctx, id, b)
 			return n, err
 		} else {
@@ -348,6 +443,9 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 		if it.ID != 0 {
 			n.Children = append(n.Children, it.ID)
 		}
+	}
+	if len(n.Children) > 0 && t.widens(id, vd) {
+		n.Work = engine.JobRun // verified again, at a larger budget, when selected
 	}
 	return n, nil
 }
@@ -471,8 +569,14 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 
 // Run implements engine.JobTree: verify position id and store the verdict
 // (Book.Verify).
+//
+// The node budget of its solver calls is the schedule's first, or, for a
+// position verified in this run, the next one (BudgetSchedule).
 func (t *bookTree) Run(ctx context.Context, id PosID) (func(), error) {
-	res, err := t.bk.Verify(ctx, id, t.v, t.opts.Verify, nil)
+	step, before := t.nextStep(id)
+	vo := t.opts.Verify
+	vo.Limits.MaxNodes = t.schedule[step]
+	res, err := t.bk.Verify(ctx, id, t.v, vo, nil)
 	var se *StoreError
 	switch {
 	case errors.As(err, &se):
@@ -487,7 +591,15 @@ func (t *bookTree) Run(ctx context.Context, id PosID) (func(), error) {
 		return nil, err
 	}
 	t.added.Add(int64(res.Positions))
-	return nil, nil
+	return func() {
+		t.mu.Lock()
+		t.step[id] = step
+		t.mu.Unlock()
+		t.callsAt[step]++
+		if before {
+			t.again++
+		}
+	}, nil
 }
 
 // addAutoMoves stores the candidate moves (id's canonical frame) not stored

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"sync"
 	"testing"
 
 	"c6book/engine"
@@ -141,6 +142,147 @@ func TestProveEvalInit(t *testing.T) {
 		wpn, wdn := engine.ExpectedNumbers(cands[i].Score)
 		if n.PN != wpn || n.DN != wdn {
 			t.Fatalf("child %d (score %.2f): expects %d/%d, want %d/%d", k, cands[i].Score, n.PN, n.DN, wpn, wdn)
+		}
+	}
+}
+
+// budgetVerifier is the local verifier that records every call: the
+// position's canonical key, the node budget of its solver calls and
+// whether its verdict left a move unsolved for want of budget.
+type budgetVerifier struct {
+	mu    sync.Mutex
+	calls []budgetCall
+}
+
+type budgetCall struct {
+	key    uint64
+	nodes  int64
+	proved bool
+	short  bool // a move unsolved for want of budget, or every move open
+}
+
+func (v *budgetVerifier) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
+	k, _ := b.CanonicalKey()
+	vd, err := engine.Verify(ctx, b, opts, progress)
+	c := budgetCall{key: k, nodes: opts.Limits.MaxNodes, proved: vd.Status == engine.StatusProved, short: vd.AllUnsolved}
+	for _, u := range append(slices.Clone(vd.Unsolved), vd.OpenSeminull...) {
+		c.short = c.short || u.Reason == engine.ReasonBudget
+	}
+	if err == nil {
+		v.mu.Lock()
+		v.calls = append(v.calls, c)
+		v.mu.Unlock()
+	}
+	return vd, err
+}
+
+// The schedule of node budgets: 50, ×4, up to 3000 ends at 3000; 0 or a
+// first budget at least the largest is the largest alone.
+func TestBudgetSchedule(t *testing.T) {
+	for _, c := range []struct {
+		first, most int64
+		want        []int64
+	}{
+		{50, 3000, []int64{50, 200, 800, 3000}},
+		{25000, 200000, []int64{25000, 100000, 200000}},
+		{1000, 4000, []int64{1000, 4000}},
+		{0, 3000, []int64{3000}},
+		{3000, 3000, []int64{3000}},
+		{5000, 3000, []int64{3000}},
+	} {
+		if got := BudgetSchedule(c.first, c.most); !slices.Equal(got, c.want) {
+			t.Errorf("BudgetSchedule(%d, %d) = %v, want %v", c.first, c.most, got, c.want)
+		}
+	}
+}
+
+// The widening schedule with the local verifier on small boards: a
+// position is verified first at FirstNodes; it is verified again only
+// after a verdict that left a move unsolved for want of budget (or every
+// move open), each time at the schedule's next budget; a position proved
+// at some budget is never verified again; some position is verified
+// again (the schedule acts); the result counts the calls at each budget;
+// the book checks, and every proved position is a true win (brute force).
+// Without FirstNodes every call is at MaxNodes.
+func TestProveBudgetSchedule(t *testing.T) {
+	ctx := context.Background()
+	cases := []struct {
+		rules  engine.Rules
+		line   string
+		lambda int
+	}{
+		{engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}, "e5 d4f6", 3},
+		{engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}, "d4", 3},
+		{engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}, "", 2},
+	}
+	again := 0
+	for _, c := range cases {
+		bk := newBook(t, c.rules)
+		id := add(t, bk, c.line)
+		a := engine.Black
+		opts := smallProve(a, c.lambda, 40)
+		opts.FirstNodes = 50
+		sch := BudgetSchedule(opts.FirstNodes, opts.Verify.Limits.MaxNodes)
+		bv := &budgetVerifier{}
+		res, err := bk.Prove(ctx, id, bv, opts, nil)
+		if err != nil {
+			t.Fatalf("%v %q: %v", c.rules, c.line, err)
+		}
+		last := map[uint64]budgetCall{}
+		calls := make([]int, len(sch))
+		caseAgain := 0
+		for i, call := range bv.calls {
+			step := slices.Index(sch, call.nodes)
+			if step < 0 {
+				t.Fatalf("%v %q: call %d at %d nodes, not in the schedule %v", c.rules, c.line, i, call.nodes, sch)
+			}
+			calls[step]++
+			prev, seen := last[call.key]
+			switch {
+			case !seen && step != 0:
+				t.Fatalf("%v %q: call %d: a first verification at %d nodes, want %d", c.rules, c.line, i, call.nodes, sch[0])
+			case seen && prev.proved:
+				t.Fatalf("%v %q: call %d: a position proved at %d nodes verified again at %d", c.rules, c.line, i, prev.nodes, call.nodes)
+			case seen && !prev.short:
+				t.Fatalf("%v %q: call %d: verified again at %d nodes though nothing was left for want of budget at %d", c.rules, c.line, i, call.nodes, prev.nodes)
+			case seen && call.nodes != sch[min(slices.Index(sch, prev.nodes)+1, len(sch)-1)]:
+				t.Fatalf("%v %q: call %d: verified again at %d nodes after %d, want the schedule's next", c.rules, c.line, i, call.nodes, prev.nodes)
+			case seen:
+				caseAgain++
+			}
+			last[call.key] = call
+		}
+		if !slices.Equal(res.Budgets, sch) || !slices.Equal(res.CallsAt, calls) || res.Again != caseAgain {
+			t.Fatalf("%v %q: result schedule %v calls %v again %d, want %v %v again %d", c.rules, c.line, res.Budgets, res.CallsAt, res.Again, sch, calls, caseAgain)
+		}
+		again += caseAgain
+		mustCheck(t, bk)
+		for _, pos := range provedPositions(t, bk, a) {
+			cb, err := bk.Board(ctx, pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := &oracle{bk: bk, a: a, memo: map[string]bool{}}
+			if err := o.wins(ctx, pos, cb, nil); err != nil {
+				t.Fatalf("%v %q: position %d proved for %s, but: %v", c.rules, c.line, pos, a, err)
+			}
+		}
+		t.Logf("%v %q λ%d: %s, calls at %v: %v, %d verified again", c.rules, c.line, c.lambda, res.Status, res.Budgets, res.CallsAt, res.Again)
+	}
+	if again == 0 {
+		t.Fatal("no position was verified again at a larger budget")
+	}
+
+	// Without FirstNodes: every call at MaxNodes.
+	bk := newBook(t, cases[0].rules)
+	id := add(t, bk, cases[0].line)
+	bv := &budgetVerifier{}
+	if _, err := bk.Prove(ctx, id, bv, smallProve(engine.Black, 3, 10), nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, call := range bv.calls {
+		if call.nodes != 3000 {
+			t.Fatalf("a call at %d nodes without a schedule, want 3000", call.nodes)
 		}
 	}
 }

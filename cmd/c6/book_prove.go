@@ -26,7 +26,8 @@ func (c *BookProveCommand) flags(fs *flag.FlagSet) {
 	fs.IntVar(&o.jobs, "jobs", 1, "verifier jobs at once, on different positions")
 	fs.DurationVar(&o.maxTime, "time", 0, "stop after this long (0: no limit); jobs in flight are cancelled")
 	fs.IntVar(&o.maxCalls, "max-calls", 0, "stop after this many verifier calls (0: no limit)")
-	fs.Int64Var(&o.maxNodes, "max-nodes", 200000, "nodes per solver call")
+	fs.Int64Var(&o.maxNodes, "max-nodes", 200000, "nodes per solver call at most: the last budget of the schedule (see --first-nodes)")
+	fs.Int64Var(&o.firstNodes, "first-nodes", 25000, "nodes per solver call of a position's first verification; verified again when selected again while a move is unsolved for want of budget, at 4 times the budget, up to --max-nodes (0: every call at --max-nodes)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "time budget of each solver call (0: none)")
 	fs.IntVar(&o.workers, "workers", 0, "parallel solver calls inside each job (0: the cores shared among the jobs)")
 	fs.IntVar(&o.candidates, "candidates", 4, "attacker moves added at a position at first (doubled when they all fail, up to 8 times as many)")
@@ -52,6 +53,8 @@ func (c *BookProveCommand) validate(*bookEnv) error {
 		return fmt.Errorf("--max-calls %d: want 0 (no limit) or more", o.maxCalls)
 	case o.maxTime < 0:
 		return fmt.Errorf("--time %v: want a positive duration (0: no limit)", o.maxTime)
+	case o.firstNodes < 0:
+		return fmt.Errorf("--first-nodes %d: want 0 (every call at --max-nodes) or more", o.firstNodes)
 	case o.candidates < 1:
 		return fmt.Errorf("--candidates %d: want 1 or more", o.candidates)
 	case o.playerNodes < 1:
@@ -72,6 +75,7 @@ type proveOpts struct {
 	maxTime      time.Duration
 	maxCalls     int
 	candidates   int
+	firstNodes   int64 // proofbook.ProveOptions.FirstNodes
 	// The player's options (proofbook.ProveOptions PlayerNodes, GameLCB,
 	// GameZ).
 	playerNodes int64
@@ -82,7 +86,7 @@ type proveOpts struct {
 
 // options are the auto-pilot's options for the flags o.
 func (o proveOpts) options(a engine.Color, workers int) proofbook.ProveOptions {
-	return proofbook.ProveOptions{Attacker: a, Jobs: o.jobs, MaxCalls: o.maxCalls, MaxTime: o.maxTime,
+	return proofbook.ProveOptions{Attacker: a, Jobs: o.jobs, FirstNodes: o.firstNodes, MaxCalls: o.maxCalls, MaxTime: o.maxTime,
 		Candidates: o.candidates, MaxCandidates: 8 * o.candidates,
 		PlayerNodes: o.playerNodes, GameLCB: gameLCBOption(o.gameLCB), GameZ: o.gameZ,
 		Verify: engine.VerifyOptions{Lambda: o.lambda, Workers: workers, Limits: engine.Limits{MaxNodes: o.maxNodes, Timeout: o.timeout}}}
@@ -150,10 +154,11 @@ func bookProve(e *bookEnv, o proveOpts) error {
 	perr := e.print(bookProveJSON{ID: int64(id), Attacker: a.String(), Result: string(res.Status),
 		Status: res.Proof.Status.String(), Order: res.Proof.Order, PN: res.PN, DN: res.DN,
 		Calls: res.Calls, Expansions: res.Expanded, Added: res.Added, Nodes: res.Nodes, Proved: res.Proved, Open: res.Open,
-		Seconds: res.Elapsed.Seconds(), Frontier: fr, Refused: append([]string{}, res.Refused...), Queue: qs},
+		Seconds: res.Elapsed.Seconds(), Schedule: scheduleJSONOf(res), Again: res.Again, Frontier: fr, Refused: append([]string{}, res.Refused...), Queue: qs},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "position %d for %s: %s (book status %s); %d verifier calls, %d positions added, %d looked at (%d proved, %d open), %s\n",
 				id, a, res.Status, proofText(res.Proof), res.Calls, res.Added, res.Nodes, res.Proved, res.Open, res.Elapsed.Round(time.Millisecond))
+			fmt.Fprintf(w, "node budget per solver call: %s (%d verified again)\n", scheduleText(res), res.Again)
 			if len(fr) > 0 {
 				fmt.Fprintf(w, "open frontier (most-proving first):\n")
 			}
@@ -185,4 +190,27 @@ func pnText(n int64) string {
 		return "inf"
 	}
 	return fmt.Sprint(n)
+}
+
+// scheduleJSONOf is the node budgets of a prove run with its calls at each.
+func scheduleJSONOf(res proofbook.ProveResult) []budgetJSON {
+	out := []budgetJSON{}
+	for i, b := range res.Budgets {
+		out = append(out, budgetJSON{Nodes: b, Calls: res.CallsAt[i]})
+	}
+	return out
+}
+
+// scheduleText is the node budgets of a prove run with its calls at each,
+// e.g. "25000 (12 calls), 100000 (3), 200000 (1)".
+func scheduleText(res proofbook.ProveResult) string {
+	var parts []string
+	for i, b := range res.Budgets {
+		unit := ""
+		if i == 0 {
+			unit = " calls"
+		}
+		parts = append(parts, fmt.Sprintf("%d (%d%s)", b, res.CallsAt[i], unit))
+	}
+	return strings.Join(parts, ", ")
 }

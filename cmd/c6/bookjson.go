@@ -165,7 +165,10 @@ type bookVerifyJSON struct {
 
 // bookProveJSON is c6 book prove --json.
 type bookProveJSON struct {
-	Added      int            `json:"added"`
+	Added int `json:"added"`
+	// Again counts the verifications of a position verified before in
+	// the run (at a larger node budget).
+	Again      int            `json:"again"`
 	Attacker   string         `json:"attacker"`
 	Calls      int            `json:"calls"`
 	DN         int64          `json:"dn"`
@@ -180,8 +183,18 @@ type bookProveJSON struct {
 	Queue      queueJSON      `json:"queue"`
 	Refused    []string       `json:"refused"`
 	Result     string         `json:"result"`
-	Seconds    float64        `json:"seconds"`
-	Status     string         `json:"status"`
+	// Schedule is the node budgets of a position's verifications in turn
+	// (--first-nodes, ×4, up to --max-nodes) with the calls stored at
+	// each.
+	Schedule []budgetJSON `json:"schedule"`
+	Seconds  float64      `json:"seconds"`
+	Status   string       `json:"status"`
+}
+
+// budgetJSON is one node budget of a prove run's schedule.
+type budgetJSON struct {
+	Nodes int64 `json:"nodes"`
+	Calls int   `json:"calls"`
 }
 
 // frontierJSON is one open position of a prove run's frontier.

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -205,5 +206,46 @@ func TestBookProvePlayerFlags(t *testing.T) {
 		"--max-nodes", "3000", "--workers", "1", "--player-nodes", "500", "--game-lcb", "0", "--game-z", "2")
 	if !strings.Contains(out, "proved") {
 		t.Fatalf("prove with the player's flags: %s", out)
+	}
+}
+
+// The node budget schedule of prove: --first-nodes below 0 is refused with
+// a one-line error naming it; the flag reaches ProveOptions.FirstNodes
+// (default 25,000); the JSON reports the schedule (--first-nodes, ×4, up
+// to --max-nodes) with the calls at each budget, and the calls add up.
+func TestBookProveBudgetSchedule(t *testing.T) {
+	book := filepath.Join(t.TempDir(), "p.c6book")
+	runBook(t, false, "init", "--book", book, "--rules", "8,8,5,2,1")
+	for _, bad := range []string{"-1", "x"} {
+		_, errOut := runBook(t, true, "prove", "--book", book, "--turns", "d4", "--attacker", "B", "--first-nodes", bad)
+		if !strings.Contains(errOut, "first-nodes") || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+			t.Errorf("--first-nodes %s: want a one-line error naming the flag, got %q", bad, errOut)
+		}
+	}
+	var c BookProveCommand
+	fs := flag.NewFlagSet("prove", flag.ContinueOnError)
+	c.flags(fs)
+	if err := fs.Parse(nil); err != nil {
+		t.Fatal(err)
+	}
+	if p := c.o.options(engine.Black, 1); p.FirstNodes != 25000 || p.Verify.Limits.MaxNodes != 200000 {
+		t.Errorf("defaults: first %d, most %d; want 25000, 200000", p.FirstNodes, p.Verify.Limits.MaxNodes)
+	}
+	out, _ := runBook(t, false, "prove", "--book", book, "--turns", "d4", "--attacker", "B", "--lambda", "3",
+		"--max-nodes", "3000", "--first-nodes", "100", "--max-calls", "6", "--workers", "1", "--no-queue", "--json")
+	var res bookProveJSON
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	want := []int64{100, 400, 1600, 3000}
+	calls := 0
+	for i, b := range res.Schedule {
+		if i >= len(want) || b.Nodes != want[i] {
+			t.Fatalf("schedule %+v, want the budgets %v", res.Schedule, want)
+		}
+		calls += b.Calls
+	}
+	if len(res.Schedule) != len(want) || calls != res.Calls || res.Calls == 0 || res.Schedule[0].Calls == 0 {
+		t.Fatalf("schedule %+v for %d calls: want %v, the calls adding up, the first budget used", res.Schedule, res.Calls, want)
 	}
 }
