@@ -27,7 +27,7 @@ func (c *BookProveCommand) flags(fs *flag.FlagSet) {
 	fs.DurationVar(&o.maxTime, "time", 0, "stop after this long (0: no limit); jobs in flight are cancelled")
 	fs.IntVar(&o.maxCalls, "max-calls", 0, "stop after this many verifier calls (0: no limit)")
 	fs.Int64Var(&o.maxNodes, "max-nodes", 200000, "nodes per solver call at most: the last budget of the schedule (see --first-nodes)")
-	fs.Int64Var(&o.firstNodes, "first-nodes", 25000, "nodes per solver call of a position's first verification; verified again when selected again while a move is unsolved for want of budget, at 4 times the budget, up to --max-nodes (0: every call at --max-nodes)")
+	fs.Int64Var(&o.firstNodes, "first-nodes", 0, "nodes per solver call of a position's first verification, e.g. 25000; verified again when selected again while a move is unsolved for want of budget, at 4 times the budget, up to --max-nodes (0, the default: every call at --max-nodes)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "time budget of each solver call (0: none)")
 	fs.IntVar(&o.workers, "workers", 0, "parallel solver calls inside each job (0: the cores shared among the jobs)")
 	fs.IntVar(&o.candidates, "candidates", 4, "attacker moves added at a position at first (doubled when they all fail, up to 8 times as many)")

@@ -211,7 +211,7 @@ func TestBookProvePlayerFlags(t *testing.T) {
 
 // The node budget schedule of prove: --first-nodes below 0 is refused with
 // a one-line error naming it; the flag reaches ProveOptions.FirstNodes
-// (default 25,000); the JSON reports the schedule (--first-nodes, ×4, up
+// (default 0: every call at --max-nodes); the JSON reports the schedule (--first-nodes, ×4, up
 // to --max-nodes) with the calls at each budget, and the calls add up.
 func TestBookProveBudgetSchedule(t *testing.T) {
 	book := filepath.Join(t.TempDir(), "p.c6book")
@@ -228,8 +228,8 @@ func TestBookProveBudgetSchedule(t *testing.T) {
 	if err := fs.Parse(nil); err != nil {
 		t.Fatal(err)
 	}
-	if p := c.o.options(engine.Black, 1); p.FirstNodes != 25000 || p.Verify.Limits.MaxNodes != 200000 {
-		t.Errorf("defaults: first %d, most %d; want 25000, 200000", p.FirstNodes, p.Verify.Limits.MaxNodes)
+	if p := c.o.options(engine.Black, 1); p.FirstNodes != 0 || p.Verify.Limits.MaxNodes != 200000 {
+		t.Errorf("defaults: first %d, most %d; want 0, 200000", p.FirstNodes, p.Verify.Limits.MaxNodes)
 	}
 	out, _ := runBook(t, false, "prove", "--book", book, "--turns", "d4", "--attacker", "B", "--lambda", "3",
 		"--max-nodes", "3000", "--first-nodes", "100", "--max-calls", "6", "--workers", "1", "--no-queue", "--json")
