@@ -390,7 +390,8 @@ next:
 	return 0, false
 }
 
-// stabilizer returns the symmetries that map b's stones onto themselves.
+// stabilizer returns the symmetries that map b's stones onto themselves,
+// the identity (0) first.
 func stabilizer(r engine.Rules, b *board) []int {
 	var out []int
 next:

@@ -14,82 +14,23 @@ import "c6book/engine"
 // and the strategies: the certificate claims nothing about them, and a
 // strategy that is not exactly the image is checked on its own.
 
-// symmetry is a board symmetry of the checker's own: the square (x, y)
-// goes to (x', y') with the axes swapped first (square boards only), then
-// the columns and the rows mirrored as set.
-type symmetry struct{ swap, mirrorX, mirrorY bool }
-
-// symmetries are the board's symmetries other than the identity: 7 on a
-// square board, 3 otherwise.
-func symmetries(r engine.Rules) []symmetry {
-	var out []symmetry
-	for i := 1; i < 8; i++ {
-		g := symmetry{swap: i&4 != 0, mirrorX: i&1 != 0, mirrorY: i&2 != 0}
-		if g.swap && r.M != r.N {
-			continue
-		}
-		out = append(out, g)
-	}
-	return out
-}
-
-// apply maps square s of board r.
-func (g symmetry) apply(r engine.Rules, s engine.Square) engine.Square {
-	x, y := int(s)%r.M, int(s)/r.M
-	if g.swap {
-		x, y = y, x
-	}
-	if g.mirrorX {
-		x = r.M - 1 - x
-	}
-	if g.mirrorY {
-		y = r.N - 1 - y
-	}
-	return engine.Square(y*r.M + x)
-}
-
-// applyMove maps the squares of m (a move of on-board squares).
-func (g symmetry) applyMove(r engine.Rules, m engine.Move) engine.Move {
-	var sq [engine.MaxPerTurn]engine.Square
-	n := m.Len()
-	for i := 0; i < n; i++ {
-		sq[i] = g.apply(r, m.At(i))
-	}
-	return engine.NewMove(sq[:n]...)
-}
-
-// stabilizer returns the symmetries other than the identity that map
-// every stone of b onto a stone of its colour.
-func (b *board) stabilizer() []symmetry {
-	r := b.rules()
-	var out []symmetry
-	for _, g := range symmetries(r) {
-		fixes := true
-		for s, c := range b.cells {
-			if c != 0 && b.cells[g.apply(r, engine.Square(s))] != c {
-				fixes = false
-				break
-			}
-		}
-		if fixes {
-			out = append(out, g)
-		}
-	}
-	return out
-}
+// The symmetries are engine's maps (Rules.Transform: id 0 is the
+// identity), the ones the book check already uses (stabilizer, book.go);
+// TestSymmetriesMapWindowsOntoWindows checks them against the checker's own
+// windows.
 
 // imageOf reports whether tree u is tree t mapped by g, node for node and
 // reply for reply in the same order (nil trees alike).
-func imageOf(r engine.Rules, g symmetry, t, u *Tree) bool {
+func imageOf(r engine.Rules, g int, t, u *Tree) bool {
 	if t == nil || u == nil {
 		return t == u
 	}
-	if t.Six != u.Six || len(t.Replies) != len(u.Replies) || !onBoard(r, t.Move) || g.applyMove(r, t.Move) != u.Move {
+	if t.Six != u.Six || len(t.Replies) != len(u.Replies) || !onBoard(r, t.Move) || r.TransformMove(g, t.Move) != u.Move {
 		return false
 	}
 	for i := range t.Replies {
 		tr, ur := &t.Replies[i], &u.Replies[i]
-		if tr.Seminull != ur.Seminull || !onBoard(r, tr.Move) || g.applyMove(r, tr.Move) != ur.Move || !imageOf(r, g, tr.Then, ur.Then) {
+		if tr.Seminull != ur.Seminull || !onBoard(r, tr.Move) || r.TransformMove(g, tr.Move) != ur.Move || !imageOf(r, g, tr.Then, ur.Then) {
 			return false
 		}
 	}
@@ -107,10 +48,10 @@ func onBoard(r engine.Rules, m engine.Move) bool {
 }
 
 // mapZone returns the zone {s : g(s) in z}: z mapped by g's inverse.
-func mapZone(r engine.Rules, g symmetry, z zone) zone {
+func mapZone(r engine.Rules, g int, z zone) zone {
 	out := newZone(r.Squares())
 	for s := 0; s < r.Squares(); s++ {
-		if z.has(g.apply(r, engine.Square(s))) {
+		if z.has(r.Transform(g, engine.Square(s))) {
 			out.add(engine.Square(s))
 		}
 	}
@@ -122,11 +63,11 @@ func mapZone(r engine.Rules, g symmetry, z zone) zone {
 // and its strategy onto the earlier part's strategy (imageOf), at the same
 // tolerance. Such a part gets image set, src the earlier part and sym h.
 func findImages(b *board, parts []part) {
-	stab := b.stabilizer()
+	r := b.rules()
+	stab := stabilizer(r, b)[1:] // without the identity
 	if len(stab) == 0 {
 		return
 	}
-	r := b.rules()
 	type key struct {
 		m   engine.Move
 		tol int
@@ -139,7 +80,7 @@ func findImages(b *board, parts []part) {
 		}
 		m := engine.NewMove(pj.def...)
 		for _, h := range stab {
-			i, ok := first[key{h.applyMove(r, m), pj.tol}]
+			i, ok := first[key{r.TransformMove(h, m), pj.tol}]
 			if ok && imageOf(r, h, pj.tree, parts[i].tree) {
 				pj.image, pj.src, pj.sym = true, i, h
 				break

@@ -10,9 +10,10 @@ import (
 	"c6book/internal/testenv"
 )
 
-// Each of the checker's symmetries maps every window of the board onto a
-// window, the 7 (3 on a rectangle) are distinct bijections of the squares
-// and none is the identity.
+// Each symmetry the checker takes images by (engine's maps, ids 1 up)
+// maps every window of the checker's own board onto a window; the 7 (3 on
+// a rectangle) are distinct bijections of the squares and none is the
+// identity.
 func TestSymmetriesMapWindowsOntoWindows(t *testing.T) {
 	for _, r := range []engine.Rules{{M: 19, N: 19, K: 6, P: 2, Q: 3}, {M: 9, N: 7, K: 5, P: 2, Q: 1}, {M: 8, N: 8, K: 4, P: 1, Q: 1}} {
 		g := geometryOf(r)
@@ -28,44 +29,40 @@ func TestSymmetriesMapWindowsOntoWindows(t *testing.T) {
 			}
 			windows[key(sq)] = true
 		}
-		syms := symmetries(r)
-		want := 3
-		if r.M == r.N {
-			want = 7
-		}
-		if len(syms) != want {
-			t.Fatalf("%v: %d symmetries, want %d", r, len(syms), want)
+		var syms []int // the symmetries other than the identity
+		for h := 1; h < r.SymmetryCount(); h++ {
+			syms = append(syms, h)
 		}
 		images := map[string]bool{}
 		for _, h := range syms {
 			seen := make([]bool, r.Squares())
 			var img []byte
 			for s := 0; s < r.Squares(); s++ {
-				d := h.apply(r, engine.Square(s))
+				d := r.Transform(h, engine.Square(s))
 				if d < 0 || int(d) >= r.Squares() || seen[d] {
-					t.Fatalf("%v: %+v is not a bijection of the squares", r, h)
+					t.Fatalf("%v: symmetry %d is not a bijection of the squares", r, h)
 				}
 				seen[d] = true
 				img = append(img, byte(d), byte(d>>8))
 			}
 			if images[string(img)] {
-				t.Fatalf("%v: %+v repeats another symmetry", r, h)
+				t.Fatalf("%v: symmetry %d repeats another symmetry", r, h)
 			}
 			images[string(img)] = true
 			id := true
 			for s := 0; s < r.Squares(); s++ {
-				id = id && h.apply(r, engine.Square(s)) == engine.Square(s)
+				id = id && r.Transform(h, engine.Square(s)) == engine.Square(s)
 			}
 			if id {
-				t.Fatalf("%v: %+v is the identity", r, h)
+				t.Fatalf("%v: symmetry %d is the identity", r, h)
 			}
 			for w := 0; w < g.nwin; w++ {
 				var sq []engine.Square
 				for _, s := range g.win(w) {
-					sq = append(sq, h.apply(r, engine.Square(s)))
+					sq = append(sq, r.Transform(h, engine.Square(s)))
 				}
 				if !windows[key(sq)] {
-					t.Fatalf("%v: %+v maps window %d off the windows", r, h, w)
+					t.Fatalf("%v: symmetry %d maps window %d off the windows", r, h, w)
 				}
 			}
 		}
@@ -127,7 +124,7 @@ func TestSymmetricPartsCheckedOnce(t *testing.T) {
 		}
 		certs++
 		imaged += n
-		stab := pb.stabilizer()
+		stab := stabilizer(r, pb)[1:] // without the identity
 		covered := map[engine.Move]int{}
 		for i, cv := range cert.Covered {
 			covered[cv.Move] = i
@@ -138,20 +135,20 @@ func TestSymmetricPartsCheckedOnce(t *testing.T) {
 				break
 			}
 			for _, h := range stab {
-				j, ok := covered[h.applyMove(r, cv.Move)]
+				j, ok := covered[r.TransformMove(h, cv.Move)]
 				if !ok || j == i {
 					continue
 				}
 				// j is i's image under h. Forge j's strategy.
 				var fakes []*Tree
-				for _, g := range symmetries(r) {
+				for g := 1; g < r.SymmetryCount(); g++ {
 					if !slices.Contains(stab, g) {
-						fakes = append(fakes, mapTree(r, g, cv.Tree)) // a symmetry that does not fix the position
+						fakes = append(fakes, cv.Tree.Transform(r, g)) // a symmetry that does not fix the position
 					}
 				}
 				fakes = append(fakes, cv.Tree) // not mapped
 				if k := (i + 1) % len(cert.Covered); k != j {
-					fakes = append(fakes, mapTree(r, h, cert.Covered[k].Tree)) // the image of another move's
+					fakes = append(fakes, cert.Covered[k].Tree.Transform(r, h)) // the image of another move's
 				}
 				for _, ft := range fakes {
 					fake := *cert
@@ -196,16 +193,4 @@ func certParts(b *board, c *Cert) []part {
 	}
 	findImages(b, parts)
 	return parts
-}
-
-// mapTree returns t mapped by g.
-func mapTree(r engine.Rules, g symmetry, t *Tree) *Tree {
-	if t == nil {
-		return nil
-	}
-	out := &Tree{Move: g.applyMove(r, t.Move), Six: t.Six}
-	for _, rp := range t.Replies {
-		out.Replies = append(out.Replies, Reply{Move: g.applyMove(r, rp.Move), Seminull: rp.Seminull, Then: mapTree(r, g, rp.Then)})
-	}
-	return out
 }

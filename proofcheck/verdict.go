@@ -283,7 +283,7 @@ type part struct {
 
 	image bool
 	src   int
-	sym   symmetry
+	sym   int
 
 	zone zone
 	thin bool
