@@ -125,15 +125,15 @@ func checkVerdict(ctx context.Context, r engine.Rules, black, white []engine.Squ
 	for i := range c.Seminull {
 		e := &c.Seminull[i]
 		if !b.onBoard(e.Stone) || b.cells[e.Stone] != 0 {
-			parts = append(parts, part{bad: true})
+			parts = append(parts, part{bad: true, err: fmt.Errorf("seminull %s: not an empty square", engine.SquareName(r, e.Stone))})
 			continue
 		}
 		parts = append(parts, part{def: []engine.Square{e.Stone}, tol: seminullTolerance(b.p, tol), tree: e.Tree})
 	}
 	for i := range c.Covered {
 		cv := &c.Covered[i]
-		if legalDefence(b, cv.Move) != nil {
-			parts = append(parts, part{bad: true})
+		if err := legalDefence(b, cv.Move); err != nil {
+			parts = append(parts, part{bad: true, err: fmt.Errorf("covered move %s: %v", engine.MoveName(r, cv.Move), err)})
 			continue
 		}
 		parts = append(parts, part{def: cv.Move.Squares(), tol: tol, tree: cv.Tree})
@@ -163,8 +163,8 @@ func checkVerdict(ctx context.Context, r engine.Rules, black, white []engine.Squ
 		e := &c.Seminull[i]
 		pt := &parts[next]
 		next++
-		if !b.onBoard(e.Stone) || b.cells[e.Stone] != 0 {
-			return nil, fmt.Errorf("seminull %s: not an empty square", engine.SquareName(r, e.Stone))
+		if pt.bad {
+			return nil, pt.err
 		}
 		zs, err := pt.zone, pt.err
 		res.subThin = true // a seminull strategy leaves the defender a free stone
@@ -185,8 +185,8 @@ func checkVerdict(ctx context.Context, r engine.Rules, black, white []engine.Squ
 		name := engine.MoveName(r, cv.Move)
 		pt := &parts[next]
 		next++
-		if err := legalDefence(b, cv.Move); err != nil {
-			return nil, fmt.Errorf("covered move %s: %v", name, err)
+		if pt.bad {
+			return nil, pt.err
 		}
 		zc, thin, err := pt.zone, pt.thin, pt.err
 		res.subThin = res.subThin || thin
@@ -270,8 +270,9 @@ func legalDefence(b *board, m engine.Move) error {
 
 // part is one strategy of a certificate to check: tree on the verified
 // position plus the defender stones def, attacker to move, at tolerance
-// tol; bad marks an entry refused before any strategy is checked (its
-// stones), which is not checked. The check fills zone, thin and err. A
+// tol; bad marks an entry refused for its stones before any strategy is
+// checked (err says why), which is not checked. The check fills zone, thin
+// and err. A
 // part that is the image of an earlier part src under a symmetry of the
 // position (findImages: sym maps its stones and strategy onto src's) is
 // not checked: it gets src's result, the zone mapped back by sym.

@@ -288,8 +288,8 @@ func TestVerdictMutationsRejected(t *testing.T) {
 		if len(base.Seminull) > 0 {
 			c := FromVerdict(&vc.v)
 			c.Seminull[0].Stone = vc.black[0]
-			if check(c) == nil {
-				t.Fatalf("%v: seminull on an occupied square accepted", vc)
+			if err := check(c); err == nil || !strings.Contains(err.Error(), "seminull "+engine.SquareName(vc.r, vc.black[0])+": not an empty square") {
+				t.Fatalf("%v: seminull on an occupied square: %v", vc, err)
 			}
 			counts["seminull stone"]++
 		}
