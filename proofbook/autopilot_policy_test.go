@@ -2,6 +2,7 @@ package proofbook
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"slices"
 	"sync"
@@ -258,14 +259,7 @@ func TestProveBudgetSchedule(t *testing.T) {
 		again += caseAgain
 		mustCheck(t, bk)
 		for _, pos := range provedPositions(t, bk, a) {
-			cb, err := bk.Board(ctx, pos)
-			if err != nil {
-				t.Fatal(err)
-			}
-			o := &oracle{bk: bk, a: a, memo: map[string]bool{}}
-			if err := o.wins(ctx, pos, cb, nil); err != nil {
-				t.Fatalf("%v %q: position %d proved for %s, but: %v", c.rules, c.line, pos, a, err)
-			}
+			mustWin(ctx, t, bk, a, pos, fmt.Sprintf("%v %q", c.rules, c.line))
 		}
 		t.Logf("%v %q λ%d: %s, calls at %v: %v, %d verified again", c.rules, c.line, c.lambda, res.Status, res.Budgets, res.CallsAt, res.Again)
 	}

@@ -207,22 +207,31 @@ func runSession(t *testing.T, rng *rand.Rand, r engine.Rules, n int, st *session
 	// Every proved position of the book is a true win.
 	for _, pos := range provedPositions(t, bk, a) {
 		st.proved++
-		cb, err := bk.Board(ctx, pos)
-		if err != nil {
-			t.Fatal(err)
-		}
+		cb := mustWin(ctx, t, bk, a, pos, fmt.Sprintf("%v, line %s", r, engine.FormatTurns(r, line)))
 		if tol, _ := cb.DefenderDeficit(a); tol > 0 {
 			st.belowSeminull++
 		}
 		if p, err := bk.Position(ctx, pos); err == nil && p.Verdict != nil && len(p.Verdict.OpenSeminull) > 0 {
 			st.closedSeminull++
 		}
-		o := &oracle{bk: bk, a: a, memo: map[string]bool{}}
-		if err := o.wins(ctx, pos, cb, nil); err != nil {
-			t.Fatalf("%v: the book calls position %d proved for %s, but: %v\nline %s", r, pos, a, err, engine.FormatTurns(r, line))
-		}
 		st.checkedProofs++
 	}
+}
+
+// mustWin fails t, naming the case what, unless the oracle plays book
+// position pos, proved for a, out as a win for a. It returns the
+// position's board.
+func mustWin(ctx context.Context, t testing.TB, bk *Book, a engine.Color, pos PosID, what string) *engine.Board {
+	t.Helper()
+	cb, err := bk.Board(ctx, pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := &oracle{bk: bk, a: a, memo: map[string]bool{}}
+	if err := o.wins(ctx, pos, cb, nil); err != nil {
+		t.Fatalf("%s: the book calls position %d proved for %s, but: %v", what, pos, a, err)
+	}
+	return cb
 }
 
 func provedPositions(t *testing.T, bk *Book, a engine.Color) []PosID {

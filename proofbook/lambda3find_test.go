@@ -146,14 +146,7 @@ func TestFindLambda3(t *testing.T) {
 				continue
 			}
 			mustCheck(t, bk)
-			o := &oracle{bk: bk, a: a, memo: map[string]bool{}}
-			cb, err := bk.Board(ctx, id)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := o.wins(ctx, id, cb, nil); err != nil {
-				t.Fatalf("%q: not a win: %v", engine.FormatTurns(r, dline), err)
-			}
+			mustWin(ctx, t, bk, a, id, fmt.Sprintf("%q", engine.FormatTurns(r, dline)))
 			found++
 			fmt.Printf("FOUND\t%s\t%s\t%s\t%d\t%d\t%d\tvcst:%s\n", r, engine.FormatTurns(r, dline), a, pr.Proof.Order, pr.Calls, len(cs), res.Reason)
 		}

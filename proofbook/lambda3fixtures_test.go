@@ -3,6 +3,7 @@ package proofbook
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -72,14 +73,7 @@ func TestLambda3Fixtures(t *testing.T) {
 		}
 		rep := mustCheck(t, bk)
 		for _, pos := range provedPositions(t, bk, a) {
-			cb, err := bk.Board(ctx, pos)
-			if err != nil {
-				t.Fatal(err)
-			}
-			o := &oracle{bk: bk, a: a, memo: map[string]bool{}}
-			if err := o.wins(ctx, pos, cb, nil); err != nil {
-				t.Fatalf("%s %q: the book calls position %d proved for %s, but: %v", r, fs[1], pos, a, err)
-			}
+			mustWin(ctx, t, bk, a, pos, fmt.Sprintf("%s %q", r, fs[1]))
 		}
 		t.Logf("%s %q for %s: proved (order %d) in %d calls, %d closed seminull items, %d proofs re-checked by proofcheck and played out",
 			r, fs[1], a, res.Proof.Order, res.Calls, len(closed), rep.Proofs)
