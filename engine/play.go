@@ -23,6 +23,11 @@ import (
 //     threat moves; a move that leaves its maker with a threat is searched
 //     one turn deeper (the opponent's reply is forced); the leaves are scored
 //     by the threats on the board and the live windows.
+//     Where the LittleGolem games reached the position (GameMoves), the
+//     moves whose record gives the mover a lower confidence bound of at
+//     least GameBookLCB are searched too and put first, best record first,
+//     unless the search proves a win or a loss: in the openings thousands
+//     of games judge a move better than a four-turn search.
 //  3. Last, safety: the search's moves are taken best first and the first
 //     one after which the opponent has no VCDT win is played, so that no
 //     move is played that loses to a VCDT when another (of those searched)
@@ -55,6 +60,9 @@ type PlayOptions struct {
 	Progress func(PlayProgress)
 	// ProgressEvery is the minimum interval between reports (default 200ms).
 	ProgressEvery time.Duration
+	// NoGames leaves the games' moves (GameMoves) out: the search alone
+	// (tools/match compares the two).
+	NoGames bool
 	// noTempo makes the search's leaves use evalFor (no tempo) instead of
 	// playEval: the auto-pilot's ranking (PlayerCandidates), not the game
 	// player's.
@@ -93,6 +101,10 @@ type PlayCandidate struct {
 	// PV is the search's principal variation starting with Move (nil when
 	// no search iteration completed).
 	PV []Move
+	// Games and Wins are the move's record in the LittleGolem games
+	// (GameMoves): decided games through it and the mover's wins (0: not
+	// a games' move).
+	Games, Wins int
 }
 
 // PlayResult is Play's answer.
@@ -122,6 +134,7 @@ const (
 	PlayVCST    PlayReason = "vcst"    // a win the solver proved (Proof) by single threats
 	PlayOpening PlayReason = "opening" // the empty board's centre
 	PlaySearch  PlayReason = "search"  // the game-tree search's best move
+	PlayGames   PlayReason = "games"   // the games' move with the best record (GameMoves)
 	PlayOnly    PlayReason = "only"    // a single legal choice
 	// PlayLost: every move loses: the opponent has more threats than one
 	// turn blocks, or a VCDT win after every move searched.
@@ -322,13 +335,24 @@ func (pl *player) play(b *Board) (PlayResult, error) {
 			pl.softDeadline = time.Now().Add(lim.Timeout)
 		}
 	}
+	var games []GameMove
+	if !pl.opts.NoGames {
+		games = GameMoves(b)
+	}
+	first := pl.firstGameMoves(b, games, want)
 	root := pl.rootMoves(b, c, pl.opts.Width, zone)
+	root = withMoves(first, root)
 	if len(root) == 0 {
 		return PlayResult{}, errors.New("play: no move to play")
 	}
 	cands := make([]PlayCandidate, len(root))
 	for i, m := range root {
 		cands[i] = PlayCandidate{Move: m.Move, Score: math.Inf(-1), Prior: m.Score}
+		for _, g := range games {
+			if g.Move == m.Move {
+				cands[i].Games, cands[i].Wins = g.Games, g.Wins
+			}
+		}
 	}
 	var pv []Move
 	lostByThreats := b.Threats(d) > want
@@ -378,6 +402,7 @@ func (pl *player) play(b *Board) (PlayResult, error) {
 	if len(root) == 1 {
 		res.Reason = PlayOnly
 	}
+	gamesFirst(cands, first)
 	// 3. Safety: the first move (best first) after which the opponent has
 	// no VCDT win.
 	pl.stage = StageSafety
@@ -430,6 +455,9 @@ func (pl *player) play(b *Board) (PlayResult, error) {
 	}
 	res.Candidates = cands
 	res.Move = cands[0].Move
+	if res.Reason == PlaySearch && slices.ContainsFunc(first, func(m ScoredMove) bool { return m.Move == res.Move }) {
+		res.Reason = PlayGames
+	}
 	res.Score = cands[0].Score
 	if math.IsInf(res.Score, -1) {
 		res.Score = 0
@@ -441,6 +469,88 @@ func (pl *player) play(b *Board) (PlayResult, error) {
 		return res, err
 	}
 	return res, nil
+}
+
+// firstGameMoves are the games' moves Play tries first: a turn's stones,
+// with a record of at least GameBookLCB for the mover, best first.
+// Each is scored by the policy's prior, as rootMoves scores its moves.
+func (pl *player) firstGameMoves(b *Board, games []GameMove, want int) []ScoredMove {
+	var out []ScoredMove
+	for _, g := range games {
+		if g.Move.Len() == want && g.LCB() >= GameBookLCB {
+			out = append(out, ScoredMove{g.Move, movePrior(b, pl.w, b.ToMove(), g.Move)})
+		}
+	}
+	return out
+}
+
+// movePrior is the policy's log-probability of m for c: the sum of its
+// stones', each given the ones placed before it, in the best order for two
+// stones (rankMoves' score of the moves it builds), in square order for
+// more; -Inf for a stone the policy does not rank.
+func movePrior(b *Board, w *PatternWeights, c Color, m Move) float64 {
+	inOrder := func(sq []Square) float64 {
+		v := 0.0
+		for i, s := range sq {
+			lp := math.Inf(-1)
+			for _, ss := range rankedSingles(b, w, c, Move{}) {
+				if ss.Square == s {
+					lp = ss.Score
+					break
+				}
+			}
+			v += lp
+			if i < len(sq)-1 {
+				b.Place(s, c)
+			}
+		}
+		for i := len(sq) - 2; i >= 0; i-- {
+			b.Remove(sq[i])
+		}
+		return v
+	}
+	sq := m.Squares()
+	best := inOrder(sq)
+	if len(sq) == 2 {
+		best = max(best, inOrder([]Square{sq[1], sq[0]}))
+	}
+	return best
+}
+
+// withMoves returns first, then the moves of rest not in first.
+func withMoves(first, rest []ScoredMove) []ScoredMove {
+	if len(first) == 0 {
+		return rest
+	}
+	out := append([]ScoredMove(nil), first...)
+	for _, m := range rest {
+		if !slices.ContainsFunc(first, func(f ScoredMove) bool { return f.Move == m.Move }) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// gamesFirst puts the candidates that are moves of first at the front, in
+// first's order, the others after them in their order; unless the search
+// decided the game: a win found stays first, and a move the search found
+// lost is not moved up.
+func gamesFirst(cands []PlayCandidate, first []ScoredMove) {
+	if len(first) == 0 || len(cands) == 0 || cands[0].Score >= WinScore/2 {
+		return
+	}
+	rank := func(c PlayCandidate) int {
+		if c.Score <= -WinScore/2 {
+			return len(first)
+		}
+		for i, f := range first {
+			if f.Move == c.Move {
+				return i
+			}
+		}
+		return len(first)
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return rank(cands[i]) < rank(cands[j]) })
 }
 
 // threatShare is the part of what is left that the opponent's null-move

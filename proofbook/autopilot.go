@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -81,20 +80,6 @@ type ProveOptions struct {
 	// to be tried before the engine's candidates (0: 0.5; above 1: never).
 	// GameZ 0: 1.645 (one-sided 95%).
 	GameLCB, GameZ float64
-}
-
-// WilsonLower is the lower bound of the Wilson score interval of a win
-// rate of wins out of n at z standard deviations (0 when n is 0).
-func WilsonLower(wins, n int64, z float64) float64 {
-	if n <= 0 {
-		return 0
-	}
-	nf := float64(n)
-	p := float64(wins) / nf
-	z2 := z * z
-	centre := p + z2/(2*nf)
-	spread := z * math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf))
-	return max(0, (centre-spread)/(1+z2/nf))
 }
 
 // Frontier is a position where the auto-pilot stopped: FrontierOpen (work
@@ -192,7 +177,7 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 		opts.GameLCB = 0.5
 	}
 	if opts.GameZ <= 0 {
-		opts.GameZ = 1.645
+		opts.GameZ = engine.GameZ
 	}
 	opts.Verify.ExpandSeminull = false // seminull items are positions of the book
 	if _, err := readInfo(ctx, bk.r, id); err != nil {
@@ -483,7 +468,7 @@ WHERE e.parent = ? ORDER BY e.move`, int64(id))
 		if t.a == engine.White {
 			wins = ww
 		}
-		switch lcb := WilsonLower(wins, bw+ww, t.opts.GameZ); {
+		switch lcb := engine.WilsonLower(wins, bw+ww, t.opts.GameZ); {
 		case rank.Valid:
 			k.class, k.key = 2, float64(rank.Int64)
 		case games == 0:

@@ -3,30 +3,12 @@ package proofbook
 import (
 	"context"
 	"fmt"
-	"math"
 	"slices"
 	"sync"
 	"testing"
 
 	"c6book/engine"
 )
-
-// The Wilson lower bound: known values, and 0 without games.
-func TestWilsonLower(t *testing.T) {
-	for _, c := range []struct {
-		wins, n int64
-		z, want float64
-	}{
-		{50, 100, 1.96, 0.4038},
-		{9, 10, 1.96, 0.5958},
-		{0, 0, 1.96, 0},
-		{1, 1, 1.645, 0.2698},
-	} {
-		if got := WilsonLower(c.wins, c.n, c.z); math.Abs(got-c.want) > 5e-4 {
-			t.Errorf("WilsonLower(%d, %d, %v) = %.4f, want %.4f", c.wins, c.n, c.z, got, c.want)
-		}
-	}
-}
 
 // setGames gives position id game counts as an import would.
 func setGames(t *testing.T, bk *Book, id PosID, bwins, wwins int64) {

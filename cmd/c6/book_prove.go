@@ -33,7 +33,7 @@ func (c *BookProveCommand) flags(fs *flag.FlagSet) {
 	fs.IntVar(&o.candidates, "candidates", 4, "attacker moves added at a position at first (doubled when they all fail, up to 8 times as many)")
 	fs.Int64Var(&o.playerNodes, "player-nodes", engine.DefaultCandidateNodes, "node budget of the player choosing the attacker's moves at a position")
 	fs.Float64Var(&o.gameLCB, "game-lcb", 0.5, "an imported attacker move is tried before the player's when the lower confidence bound of the attacker's win rate in its games is at least this (0: every imported move; above 1: none)")
-	fs.Float64Var(&o.gameZ, "game-z", 1.645, "the confidence of --game-lcb, in standard deviations (Wilson interval; 1.645: one-sided 95%)")
+	fs.Float64Var(&o.gameZ, "game-z", engine.GameZ, "the confidence of --game-lcb, in standard deviations (Wilson interval; 1.645: one-sided 95%)")
 	o.queue.register(fs)
 }
 

@@ -40,6 +40,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.HoldOut, "holdout", cfg.HoldOut, "one game in N is held out (by its id)")
 	evalTurns := fs.Int("eval-turns", 0, "held-out turns measured (0: all)")
 	baseline := fs.Bool("baseline", true, "measure the old pattern ranking on the same turns")
+	book := fs.Bool("book", false, "instead: write the games' opening moves (engine/gamebook_gen.go, or --out) from every decided game")
+	bcfg := defaultBookConfig()
+	fs.IntVar(&bcfg.Turns, "book-turns", bcfg.Turns, "--book: positions within this many turns after Black's first")
+	fs.IntVar(&bcfg.Games, "book-games", bcfg.Games, "--book: positions reached by at least this many decided games")
+	fs.IntVar(&bcfg.MoveGames, "book-move-games", bcfg.MoveGames, "--book: moves played in at least this many of them")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -49,10 +54,26 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if cfg.Epochs < 1 || cfg.HoldOut < 2 || cfg.Rate <= 0 {
 		return fmt.Errorf("need --epochs >= 1, --holdout >= 2, --rate > 0")
 	}
+	if *book {
+		if bcfg.Turns < 1 || bcfg.Games < 1 || bcfg.MoveGames < 1 {
+			return fmt.Errorf("need --book-turns, --book-games and --book-move-games >= 1")
+		}
+		if !isFlagSet(fs, "out") {
+			*out = "engine/gamebook_gen.go"
+		}
+	}
 	start := time.Now()
 	all, skipped, err := readGames(*games)
 	if err != nil {
 		return err
+	}
+	if *book {
+		src, positions, err := writeBook(all, bcfg)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "%d decided games (%d others skipped): %d positions\n", len(all), skipped, positions)
+		return writeOut(*out, src, stdout, stderr, start)
 	}
 	trainSet, testSet := split(all, cfg.HoldOut)
 	fmt.Fprintf(stderr, "%d games won by a six (%d others skipped): %d to train, %d held out\n", len(all), skipped, len(trainSet), len(testSet))
@@ -68,15 +89,26 @@ func run(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "evalFor  single stone: %s\n", rep.baseSingle)
 		fmt.Fprintf(stdout, "rankCandidates two-stone move: %s\n", rep.basePair)
 	}
-	src := writeGo(w, cfg, len(trainSet), rep)
-	if *out == "-" {
-		_, err = stdout.Write(src)
+	return writeOut(*out, writeGo(w, cfg, len(trainSet), rep), stdout, stderr, start)
+}
+
+// isFlagSet reports whether the command line gave flag name.
+func isFlagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// writeOut writes the generated file to out (- : stdout).
+func writeOut(out string, src []byte, stdout, stderr io.Writer, start time.Time) error {
+	if out == "-" {
+		_, err := stdout.Write(src)
 		return err
 	}
-	if err := os.WriteFile(*out, src, 0o644); err != nil {
+	if err := os.WriteFile(out, src, 0o644); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "wrote %s (%.0fs)\n", *out, time.Since(start).Seconds())
+	fmt.Fprintf(stderr, "wrote %s (%.0fs)\n", out, time.Since(start).Seconds())
 	return nil
 }
 

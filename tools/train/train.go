@@ -310,18 +310,24 @@ func writeGo(w *engine.PatternWeights, cfg config, trainGames int, rep report) [
 	fmt.Fprintf(&buf, "// in %d held out by its id). Held-out agreement with the winners' moves:\n", cfg.HoldOut)
 	fmt.Fprintf(&buf, "// single stones %s; two-stone moves %s.\n", rep.single, rep.pair)
 	fmt.Fprintf(&buf, "// Little-endian int16 pairs: own patterns, then opp patterns.\n")
-	fmt.Fprintf(&buf, "const patternWeightsData = \"\" +\n")
 	var data []byte
 	for role := range w {
 		for _, v := range w[role] {
 			data = append(data, byte(uint16(v)), byte(uint16(v)>>8))
 		}
 	}
+	writeConst(&buf, "patternWeightsData", data)
+	return buf.Bytes()
+}
+
+// writeConst writes data as the string constant name, 32 bytes a line.
+func writeConst(buf *bytes.Buffer, name string, data []byte) {
+	fmt.Fprintf(buf, "const %s = \"\" +\n", name)
 	const perLine = 32
 	for i := 0; i < len(data); i += perLine {
 		buf.WriteString("\t\"")
 		for _, c := range data[i:min(i+perLine, len(data))] {
-			fmt.Fprintf(&buf, "\\x%02x", c)
+			fmt.Fprintf(buf, "\\x%02x", c)
 		}
 		buf.WriteString("\"")
 		if i+perLine < len(data) {
@@ -329,5 +335,7 @@ func writeGo(w *engine.PatternWeights, cfg config, trainGames int, rep report) [
 		}
 		buf.WriteString("\n")
 	}
-	return buf.Bytes()
+	if len(data) == 0 {
+		buf.WriteString("\t\"\"\n")
+	}
 }
