@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -72,9 +73,19 @@ func TestEnginePlayerWindow(t *testing.T) {
 		if err := wb.Cursor().Position().Check(c.Move, false); err != nil || len(c.PV) == 0 || c.PV[0] != c.Move {
 			t.Fatalf("ranked move %d %s: %v, line %v", i, engine.MoveName(engine.Connect6(), c.Move), err, c.PV)
 		}
-		if i > 0 && c.Score > cs[i-1].Score && !cs[i-1].Loses {
+		// The games' moves with a good record come first (engine.GameMoves),
+		// then the rest by the search's score.
+		if i > 0 && c.Score > cs[i-1].Score && !cs[i-1].Loses && cs[i-1].Games == 0 {
 			t.Fatalf("ranked move %d scores %v above %v", i, c.Score, cs[i-1].Score)
 		}
+		if i > 0 && c.Games > 0 && cs[i-1].Games == 0 && engine.WilsonLower(int64(c.Wins), int64(c.Games), engine.GameZ) >= engine.GameBookLCB {
+			t.Fatalf("ranked move %d (games: %d of %d won) after a move not from the games", i, c.Wins, c.Games)
+		}
+	}
+	// Mickey Mouse is in the games: Black's first choice is a games' move,
+	// and the list says its record.
+	if cs[0].Games == 0 || !strings.Contains(cs[0].Note, fmt.Sprintf("games: %d of %d won", cs[0].Wins, cs[0].Games)) {
+		t.Fatalf("first ranked move %s: games %d, note %q", engine.MoveName(engine.Connect6(), cs[0].Move), cs[0].Games, cs[0].Note)
 	}
 	if text := wb.Prover().PlayText(); !strings.HasPrefix(text, "Best "+engine.MoveName(engine.Connect6(), cs[0].Move)) {
 		t.Fatalf("summary %q", text)

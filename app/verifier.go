@@ -75,7 +75,8 @@ func (ev engineVerifier) Play(ctx context.Context, b *engine.Board, budget time.
 		if unsearched {
 			sc = 0 // the budget ran out before the search scored it
 		}
-		a.Ranked = append(a.Ranked, session.Candidate{Move: c.Move, Score: sc, PV: pv, Loses: c.Loses, Unsearched: unsearched})
+		a.Ranked = append(a.Ranked, session.Candidate{Move: c.Move, Score: sc, PV: pv, Loses: c.Loses, Unsearched: unsearched,
+			Games: c.Games, Wins: c.Wins})
 	}
 	if a.Lost {
 		a.Threat = opponentWin(ctx, b, res)

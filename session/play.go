@@ -259,6 +259,9 @@ func noted(r engine.Rules, cs []Candidate) []Candidate {
 		if c.Unsearched {
 			note = "not searched (out of time)"
 		}
+		if c.Games > 0 {
+			note += fmt.Sprintf(" · games: %d of %d won", c.Wins, c.Games)
+		}
 		if c.Loses {
 			note += " · loses to a VCDT"
 		}

@@ -189,6 +189,9 @@ type Candidate struct {
 	// Unsearched: the budget ran out before the search scored this move
 	// (Score means nothing; the order is the policy's).
 	Unsearched bool
+	// Games and Wins: the move's record in the LittleGolem games (decided
+	// games through it and the mover's wins; 0: none).
+	Games, Wins int
 }
 
 // Suggester proposes attacker moves (optional: a Verifier may implement it).

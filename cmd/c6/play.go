@@ -20,6 +20,16 @@ type playCandidateJSON struct {
 	Score float64 `json:"score"`
 	Prior float64 `json:"prior"`
 	Loses bool    `json:"loses_to_vcdt,omitempty"`
+	// Games is the move's record in the LittleGolem games; absent when it
+	// has none.
+	Games *gameRecordJSON `json:"games,omitempty"`
+}
+
+// gameRecordJSON is a move's record in the games: the decided games
+// through it and the mover's wins among them.
+type gameRecordJSON struct {
+	Decided int `json:"decided"`
+	Wins    int `json:"wins"`
 }
 
 // playJSON is c6 play's answer.
@@ -42,12 +52,13 @@ const maxLoopLine = 64 << 10
 
 // PlayOptions are c6 play's flags.
 type PlayOptions struct {
-	pf     positionFlags
-	json   bool
-	budget time.Duration
-	nodes  int64
-	ncand  int
-	loop   bool
+	pf      positionFlags
+	json    bool
+	budget  time.Duration
+	nodes   int64
+	ncand   int
+	loop    bool
+	noGames bool
 }
 
 func (o *PlayOptions) register(fs *flag.FlagSet) {
@@ -56,6 +67,7 @@ func (o *PlayOptions) register(fs *flag.FlagSet) {
 	fs.DurationVar(&o.budget, "time", time.Second, "time for the move, e.g. 1s (0: --nodes only)")
 	fs.Int64Var(&o.nodes, "nodes", 0, "node budget: search and solver nodes (0: none with --time, else 300000)")
 	fs.IntVar(&o.ncand, "candidates", 8, "candidates printed (0: all)")
+	fs.BoolVar(&o.noGames, "no-games", false, "leave out the games' opening moves: the search alone")
 	fs.BoolVar(&o.loop, "loop", false, "read a position (a line of turns) from stdin, write the move on stdout, until EOF")
 }
 
@@ -82,7 +94,7 @@ func (c *PlayCommand) Run(ctx context.Context, args []string) error {
 	if err := parseOptions("c6 play", &o, args, stderr); err != nil {
 		return err
 	}
-	opts := engine.PlayOptions{MaxNodes: o.nodes, Timeout: o.budget}
+	opts := engine.PlayOptions{MaxNodes: o.nodes, Timeout: o.budget, NoGames: o.noGames}
 	if o.loop {
 		r, err := o.pf.ruleSet()
 		if err != nil {
@@ -129,7 +141,11 @@ func playOne(ctx context.Context, b *engine.Board, opts engine.PlayOptions, ncan
 		if ncand > 0 && i == ncand {
 			break
 		}
-		out.Candidates = append(out.Candidates, playCandidateJSON{Move: engine.MoveName(r, c.Move), Score: finite(c.Score), Prior: finite(c.Prior), Loses: c.Loses})
+		cj := playCandidateJSON{Move: engine.MoveName(r, c.Move), Score: finite(c.Score), Prior: finite(c.Prior), Loses: c.Loses}
+		if c.Games > 0 {
+			cj.Games = &gameRecordJSON{Decided: c.Games, Wins: c.Wins}
+		}
+		out.Candidates = append(out.Candidates, cj)
 	}
 	return out, nil
 }
@@ -225,8 +241,11 @@ func printPlay(w io.Writer, v playJSON) {
 	fmt.Fprintf(w, "%d nodes, depth %d, %s\n", v.Nodes, v.Depth, time.Duration(v.MS)*time.Millisecond)
 	for i, c := range v.Candidates {
 		note := ""
+		if g := c.Games; g != nil {
+			note += fmt.Sprintf("  games: %d of %d decided won", g.Wins, g.Decided)
+		}
 		if c.Loses {
-			note = "  loses to a VCDT"
+			note += "  loses to a VCDT"
 		}
 		fmt.Fprintf(w, "%2d. %-8s score %10.3f  prior %7.3f%s\n", i+1, c.Move, c.Score, c.Prior, note)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -35,6 +36,33 @@ func TestPlayJSON(t *testing.T) {
 	}
 	if got.ToMove != "B" || got.Nodes <= 0 || len(got.PV) == 0 || got.PV[0] != got.Move || len(got.Candidates) < 2 || got.Candidates[0].Move != got.Move {
 		t.Errorf("incomplete answer: %+v", got)
+	}
+	// Mickey Mouse is in the games' table: the move is the games' move
+	// with the best record, listed with it; --no-games: the search's.
+	first := engine.GameMoves(b)[0]
+	if got.Reason != engine.PlayGames || got.Move != engine.MoveName(r, first.Move) ||
+		got.Candidates[0].Games == nil || *got.Candidates[0].Games != (gameRecordJSON{Decided: first.Games, Wins: first.Wins}) {
+		t.Errorf("Mickey Mouse: %s (%s), first candidate's record %+v; want %s with %d of %d", got.Move, got.Reason, got.Candidates[0].Games,
+			engine.MoveName(r, first.Move), first.Wins, first.Games)
+	}
+	if !strings.Contains(string(out.Bytes()), `"games":{"decided":`) {
+		t.Errorf("no games record in %s", out.String())
+	}
+	out.Reset()
+	if code := run([]string{"play", "--turns", "j10 i9k9", "--time", "0", "--nodes", "3000", "--no-games", "--json"}, &out, &errb); code != 0 {
+		t.Fatalf("--no-games: exit %d, stderr %q", code, errb.String())
+	}
+	got = playJSON{}
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Reason != engine.PlaySearch || strings.Contains(out.String(), `"games"`) {
+		t.Errorf("--no-games: reason %q, %s", got.Reason, out.String())
+	}
+	out.Reset()
+	if code := run([]string{"play", "--turns", "j10 i9k9", "--time", "0", "--nodes", "3000"}, &out, &errb); code != 0 ||
+		!strings.Contains(out.String(), fmt.Sprintf("games: %d of %d decided won", first.Wins, first.Games)) {
+		t.Errorf("text: exit %d, %q", code, out.String())
 	}
 	// A six at once is played: Black has five in a row.
 	out.Reset()

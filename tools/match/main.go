@@ -7,7 +7,8 @@
 // twice (each engine with each colour), and prints the score:
 //
 //	nice go run ./tools/match [--set FILE] [--openings 40] [--skip 0] [--time 100ms | --nodes N]
-//	    [--opponent old|player [--opp-time D] [--opp-nodes N]] [--par 1] [-v] [--lost FILE]
+//	    [--opponent old|player [--opp-time D] [--opp-nodes N] [--opp-no-games]] [--no-games]
+//	    [--par 1] [-v] [--lost FILE]
 //
 // -v prints every game with its moves (turn notation, from the empty
 // board: paste after `c6 play --turns`); --lost FILE writes the games the
@@ -52,6 +53,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	opponent := fs.String("opponent", "old", "old (rankCandidates' first move) or player (the player at --opp-time/--opp-nodes)")
 	oppTime := fs.Duration("opp-time", 0, "the opponent player's time a move (--opponent player)")
 	oppNodes := fs.Int64("opp-nodes", 0, "the opponent player's node budget a move (--opponent player)")
+	noGames := fs.Bool("no-games", false, "the player leaves out the games' opening moves (engine.GameMoves)")
+	oppNoGames := fs.Bool("opp-no-games", false, "the opponent player leaves them out (--opponent player)")
 	maxTurns := fs.Int("max-turns", 150, "a game this long is a draw")
 	par := fs.Int("par", 1, "games played at once")
 	verbose := fs.Bool("v", false, "print every game with its moves")
@@ -79,7 +82,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	openings = openings[min(*skip, len(openings)):]
 	r := engine.Connect6()
 	player := func(ctx context.Context, b *engine.Board) (engine.Move, error) {
-		res, err := engine.Play(ctx, b, engine.PlayOptions{Timeout: *perMove, MaxNodes: *nodes})
+		res, err := engine.Play(ctx, b, engine.PlayOptions{Timeout: *perMove, MaxNodes: *nodes, NoGames: *noGames})
 		return res.Move, err
 	}
 	old := func(_ context.Context, b *engine.Board) (engine.Move, error) {
@@ -95,7 +98,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	if *opponent == "player" {
 		old = func(ctx context.Context, b *engine.Board) (engine.Move, error) {
-			res, err := engine.Play(ctx, b, engine.PlayOptions{Timeout: *oppTime, MaxNodes: *oppNodes})
+			res, err := engine.Play(ctx, b, engine.PlayOptions{Timeout: *oppTime, MaxNodes: *oppNodes, NoGames: *oppNoGames})
 			return res.Move, err
 		}
 	}
