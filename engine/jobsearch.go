@@ -251,11 +251,18 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 	jctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var timeUp <-chan time.Time
+	// xctx bounds the expansions, which run on this goroutine: at MaxTime
+	// one in progress is cancelled (jobs are cancelled through jctx).
+	xctx := ctx
 	if opts.MaxTime > 0 {
 		t := time.NewTimer(opts.MaxTime)
 		defer t.Stop()
 		timeUp = t.C
+		var xcancel context.CancelFunc
+		xctx, xcancel = context.WithDeadline(ctx, start.Add(opts.MaxTime))
+		defer xcancel()
 	}
+	overTime := func() bool { return opts.MaxTime > 0 && time.Since(start) >= opts.MaxTime }
 	done := make(chan jobDone[K], opts.Jobs)
 	ticker := time.NewTicker(opts.Interval)
 	defer ticker.Stop()
@@ -302,13 +309,24 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 			stopping = SearchBudget
 		}
 		// Start jobs while slots are free.
+		// Expansions run here, one after another: the clock is read before
+		// each, so that a run of them (an AND node's children asking for
+		// candidates one by one) ends at MaxTime like the jobs do.
 		for stopping == "" && len(s.inflight) < opts.Jobs && (opts.MaxJobs == 0 || s.res.Started < opts.MaxJobs) {
+			if overTime() {
+				stopping = SearchBudget
+				break
+			}
 			k, work, ok := s.selectNode()
 			if !ok {
 				break
 			}
 			if work == JobExpand {
-				n, err := tree.Expand(ctx, k)
+				n, err := tree.Expand(xctx, k)
+				if err != nil && ctx.Err() == nil && xctx.Err() != nil {
+					stopping = SearchBudget // the time limit cancelled it
+					break
+				}
 				if err != nil {
 					cancel()
 					wait()
@@ -335,6 +353,10 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 				apply, err := tree.Run(jctx, k)
 				done <- jobDone[K]{k, apply, err}
 			}(k)
+		}
+		if stopping == SearchBudget && len(s.inflight) > 0 && overTime() {
+			cancel() // the time is up: the jobs in flight end too
+			wait()
 		}
 		if len(s.inflight) == 0 {
 			if stopping == "" {

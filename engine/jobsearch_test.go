@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"time"
 )
 
 // fakeTree is a scripted JobTree: nodes are names; a job turns a node into
@@ -387,5 +388,89 @@ func TestJobSearchRunAgain(t *testing.T) {
 	}
 	if k, w, ok := s.selectNode(); !ok || k != "X" || w != JobRun {
 		t.Fatalf("selected %s %v %v, want X's job", k, w, ok)
+	}
+}
+
+// wideTree is an AND root with n attacker-to-move children, each asking
+// for its candidates (JobExpand); an expansion adds one move to verify.
+// block makes every expansion wait until its context is done.
+type wideTree struct {
+	n        int
+	block    bool
+	mu       sync.Mutex
+	expanded map[int]bool
+	calls    int // Expand calls
+}
+
+func (t *wideTree) Look(_ context.Context, k int) (JobNode[int], error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch {
+	case k == 0:
+		kids := make([]int, t.n)
+		for i := range kids {
+			kids[i] = i + 1
+		}
+		return JobNode[int]{Children: kids}, nil
+	case k <= t.n && t.expanded[k]:
+		return JobNode[int]{OR: true, Children: []int{-k}, Work: JobExpand}, nil
+	case k <= t.n && k > 0:
+		return JobNode[int]{OR: true, Work: JobExpand}, nil
+	}
+	return JobNode[int]{Work: JobRun}, nil // a move to verify
+}
+
+func (t *wideTree) Expand(ctx context.Context, k int) (int, error) {
+	t.mu.Lock()
+	t.calls++
+	t.mu.Unlock()
+	if t.block {
+		select {
+		case <-ctx.Done():
+			return 0, ctx.Err()
+		case <-time.After(time.Minute):
+			return 0, errors.New("the expansion was not cancelled at the time limit")
+		}
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.expanded[k] {
+		return 0, nil
+	}
+	t.expanded[k] = true
+	return 1, nil
+}
+
+func (t *wideTree) Run(ctx context.Context, k int) (func(), error) {
+	<-ctx.Done() // never settles: the time limit ends it
+	return nil, ctx.Err()
+}
+
+// The time limit holds while the search only expands: at an AND node with
+// many children each asking for candidates, every selection is an
+// expansion (the least expanded child has the smallest disproof number),
+// and the search once went on expanding past MaxTime without looking at
+// the clock (85 s for a 40 s budget on a public position whose first
+// verdict left 480 replies). An expansion in progress is cancelled at the
+// limit, and the search ends with "budget", not an error.
+func TestJobSearchTimeLimitWhileExpanding(t *testing.T) {
+	for _, block := range []bool{false, true} {
+		tree := &wideTree{n: 5000, block: block, expanded: map[int]bool{}}
+		done := make(chan struct{})
+		var res JobSearchResult[int]
+		var err error
+		go func() {
+			defer close(done)
+			res, err = JobSearch[int](context.Background(), tree, 0, JobOptions{Jobs: 2, MaxTime: 20 * time.Millisecond}, nil)
+		}()
+		select {
+		case <-done:
+		case <-time.After(2 * time.Minute):
+			t.Fatalf("block %v: the search did not stop at its time limit", block)
+		}
+		if err != nil || res.Status != SearchBudget || res.Expanded >= tree.n || tree.calls == 0 {
+			t.Fatalf("block %v: status %s, err %v, %d of %d children expanded (%d calls)", block, res.Status, err, res.Expanded, tree.n, tree.calls)
+		}
+		t.Logf("block %v: %d expansions, %d jobs started", block, res.Expanded, res.Started)
 	}
 }
