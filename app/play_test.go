@@ -87,7 +87,8 @@ func TestEnginePlayerWindow(t *testing.T) {
 	if cs[0].Games == 0 || !strings.Contains(cs[0].Note, fmt.Sprintf("games: %d of %d won", cs[0].Wins, cs[0].Games)) {
 		t.Fatalf("first ranked move %s: games %d, note %q", engine.MoveName(engine.Connect6(), cs[0].Move), cs[0].Games, cs[0].Note)
 	}
-	if text := wb.Prover().PlayText(); !strings.HasPrefix(text, "Best "+engine.MoveName(engine.Connect6(), cs[0].Move)) {
+	if text := wb.Prover().PlayText(); !strings.HasPrefix(text, "Best "+engine.MoveName(engine.Connect6(), cs[0].Move)) ||
+		!strings.Contains(text, "the best record in the games") {
 		t.Fatalf("summary %q", text)
 	}
 

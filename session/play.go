@@ -363,6 +363,8 @@ func (p *Prover) PlayText() string {
 			fmt.Fprintf(&sb, ": wins by %s", strings.ToUpper(string(a.Reason)))
 		case engine.PlayOnly:
 			sb.WriteString(": the only move")
+		case engine.PlayGames:
+			sb.WriteString(": the best record in the games")
 		}
 		// (Each ranked move's row shows its line.)
 		sb.WriteString(" · ")
