@@ -367,3 +367,21 @@ func TestWilsonLower(t *testing.T) {
 		}
 	}
 }
+
+// A games' move that leaves the opponent a threat is not tried first: it
+// would lose at once (the games' records come from positions up to
+// symmetry, and only moves legal there are listed, but a record alone
+// does not answer a threat).
+func TestFirstGameMovesAnswerThreats(t *testing.T) {
+	b := mustReplay(t, "j10 a1a2 j11j12 a3a4") // White threatens a1-a6
+	pl := &player{w: LearnedWeights()}
+	blocks, ignores := mustMove(t, "a5k10"), mustMove(t, "k10l10")
+	games := []GameMove{{Move: ignores, Games: 100, Wins: 100}, {Move: blocks, Games: 100, Wins: 90}}
+	got := pl.firstGameMoves(b, games, 2)
+	if len(got) != 1 || got[0].Move != blocks {
+		t.Fatalf("first games' moves %v, want only %s", got, MoveName(b.Rules(), blocks))
+	}
+	if b.Key() != mustReplay(t, "j10 a1a2 j11j12 a3a4").Key() {
+		t.Fatal("the board changed")
+	}
+}

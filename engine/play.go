@@ -472,13 +472,22 @@ func (pl *player) play(b *Board) (PlayResult, error) {
 }
 
 // firstGameMoves are the games' moves Play tries first: a turn's stones,
-// with a record of at least GameBookLCB for the mover, best first.
-// Each is scored by the policy's prior, as rootMoves scores its moves.
+// with a record of at least GameBookLCB for the mover, best first, that
+// leave the opponent no threat (a games' move that does not answer one
+// loses at once). Each is scored by the policy's prior, as rootMoves
+// scores its moves.
 func (pl *player) firstGameMoves(b *Board, games []GameMove, want int) []ScoredMove {
 	var out []ScoredMove
+	c := b.ToMove()
 	for _, g := range games {
-		if g.Move.Len() == want && g.LCB() >= GameBookLCB {
-			out = append(out, ScoredMove{g.Move, movePrior(b, pl.w, b.ToMove(), g.Move)})
+		if g.Move.Len() != want || g.LCB() < GameBookLCB {
+			continue
+		}
+		pl.place(b, g.Move)
+		blocks := !b.HasThreat(c.Opp())
+		pl.unplace(b, g.Move)
+		if blocks {
+			out = append(out, ScoredMove{g.Move, movePrior(b, pl.w, c, g.Move)})
 		}
 	}
 	return out
