@@ -257,9 +257,23 @@ func TestWorkerProcessesKillAndRestart(t *testing.T) {
 		t.Errorf("%d jobs verified locally: %q", pq.localCalls, pq.lg.lines)
 	}
 
-	st, err := client.Stats(ctx)
-	if err != nil {
-		t.Fatal(err)
+	// A worker publishes a job's result before it acks the job, so the
+	// batch can end with that ack still on its way: the queue must settle
+	// to nothing queued or running, however long the ack takes.
+	var st Stats
+	for {
+		var err error
+		if st, err = client.Stats(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if st.Done != len(cases) || st.Queued == 0 && st.Running == 0 {
+			break
+		}
+		select {
+		case <-guard:
+			t.Fatalf("the queue did not settle before the test's time ran out: %+v", st)
+		case <-time.After(50 * time.Millisecond):
+		}
 	}
 	if st.Done != len(cases) || st.Queued != 0 || st.Running != 0 {
 		t.Errorf("stats after the batch: %+v, want %d results and nothing queued or running", st, len(cases))
