@@ -11,6 +11,13 @@
 // printed for single stones and whole two-stone moves, beside that of the
 // old one-ply pattern ranking. The same flags write the same file, byte for
 // byte.
+//
+// With --book it writes engine/gamebook_gen.go instead: the games' opening
+// moves (engine.GameMoves), counted up to symmetry from every decided game
+// (--book-turns 10, --book-games 20, --book-move-games 5), also byte for
+// byte:
+//
+//	go run ./tools/train --book
 package main
 
 import (
