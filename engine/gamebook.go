@@ -77,7 +77,7 @@ func GameMoves(b *Board) []GameMove {
 	out := make([]GameMove, 0, len(stored))
 	for _, g := range stored {
 		m := b.rules.TransformMove(inv, g.Move)
-		if m.Len() != turnStones(b) || !emptySquares(b, m) {
+		if b.Check(m, false) != nil {
 			continue // a hash collision: not this position's move
 		}
 		out = append(out, GameMove{Move: m, Games: g.Games, Wins: g.Wins})
@@ -90,16 +90,6 @@ func GameMoves(b *Board) []GameMove {
 		return out[i].Games > out[j].Games
 	})
 	return out
-}
-
-// emptySquares reports whether every stone of m is on an empty square.
-func emptySquares(b *Board, m Move) bool {
-	for i := 0; i < m.Len(); i++ {
-		if s := m.At(i); s < 0 || int(s) >= b.rules.Squares() || b.At(s) != Empty {
-			return false
-		}
-	}
-	return true
 }
 
 // gameBook decodes gamebook_gen.go once.
