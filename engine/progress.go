@@ -1,33 +1,29 @@
 package engine
 
-import "context"
+import (
+	"context"
+
+	"c6book/internal/latest"
+)
 
 // reporter delivers progress reports from a search to a caller's callback
-// on a goroutine of its own. send never blocks: while the callback is busy,
-// at most one report waits and newer ones are dropped, so a slow (or stuck)
-// callback never slows the search.
+// on a goroutine of its own, through the project's one progress mechanism
+// (latest.Box): send never blocks; while the callback is busy (or stuck)
+// the latest report waits and older ones are replaced, so a slow callback
+// never slows the search.
 //
-// stop waits for the callback in flight to return, so that in the normal
-// case no report arrives after the search has returned, unless ctx is done:
-// a cancelled search returns at once even if the callback never returns.
-type reporter[T any] struct {
-	ch   chan T
-	done chan struct{}
-}
+// stop waits for the callback in flight (and the report waiting) to be
+// delivered, so that in the normal case no report arrives after the search
+// has returned, unless ctx is done: a cancelled search returns at once
+// even if the callback never returns.
+type reporter[T any] struct{ box latest.Box[T] }
 
 // startReporter returns nil (a reporter that drops everything) for a nil fn.
 func startReporter[T any](fn func(T)) *reporter[T] {
 	if fn == nil {
 		return nil
 	}
-	r := &reporter[T]{ch: make(chan T, 1), done: make(chan struct{})}
-	go func() {
-		defer close(r.done)
-		for v := range r.ch {
-			fn(v)
-		}
-	}()
-	return r
+	return &reporter[T]{box: latest.Box[T]{Deliver: fn}}
 }
 
 // active reports whether reports are wanted at all.
@@ -37,23 +33,12 @@ func (r *reporter[T]) send(v T) {
 	if r == nil {
 		return
 	}
-	select {
-	case r.ch <- v:
-	default: // the callback is busy: drop this report
-	}
+	r.box.Put(v)
 }
 
 func (r *reporter[T]) stop(ctx context.Context) {
 	if r == nil {
 		return
 	}
-	close(r.ch)
-	select {
-	case <-r.done:
-	case <-ctx.Done():
-		// Give up on a stuck callback; a report still waiting is
-		// discarded so that at most the call in flight outlives us.
-		for range r.ch {
-		}
-	}
+	r.box.Close(ctx)
 }

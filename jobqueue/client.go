@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"c6book/engine"
+	"c6book/internal/latest"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -255,52 +256,22 @@ func (c *Client) use(ctx context.Context, b, jb *engine.Board, jopts engine.Veri
 }
 
 // forwardProgress passes the running job's progress reports to progress
-// from a goroutine of its own, dropping reports while progress is busy;
+// from a goroutine of its own, the latest one at a time (latest.Box);
 // stop ends it (and waits for a call in flight unless ctx is done).
 func forwardProgress(ctx context.Context, nc *nats.Conn, id string, progress func(engine.VerifyProgress)) (stop func()) {
-	var mu sync.Mutex
-	var latest *engine.VerifyProgress
-	kick := make(chan struct{}, 1)
-	quit := make(chan struct{})
-	finished := make(chan struct{})
+	box := &latest.Box[engine.VerifyProgress]{Deliver: progress}
 	sub, err := nc.Subscribe(progressPrefix+id, func(m *nats.Msg) {
 		var p engine.VerifyProgress
 		if json.Unmarshal(m.Data, &p) != nil {
 			return
 		}
-		mu.Lock()
-		latest = &p
-		mu.Unlock()
-		select {
-		case kick <- struct{}{}:
-		default:
-		}
+		box.Put(p)
 	})
-	go func() {
-		defer close(finished)
-		for {
-			select {
-			case <-quit:
-				return
-			case <-kick:
-				mu.Lock()
-				p := latest
-				mu.Unlock()
-				if p != nil {
-					progress(*p)
-				}
-			}
-		}
-	}()
 	return func() {
 		if err == nil {
 			_ = sub.Unsubscribe()
 		}
-		close(quit)
-		select {
-		case <-finished:
-		case <-ctx.Done():
-		}
+		box.Close(ctx)
 	}
 }
 

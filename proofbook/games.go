@@ -6,10 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sync"
 	"time"
 
 	"c6book/engine"
+	"c6book/internal/latest"
 
 	"github.com/mattn/go-sqlite3"
 )
@@ -67,59 +67,11 @@ type ImportProgress struct {
 	Err   error
 }
 
-// progressBox delivers progress reports (ImportOptions.OnProgress,
-// Merge's progress) on a goroutine of its own, the latest one only, so that
-// the work never waits for them.
-type progressBox[T any] struct {
-	fn      func(T)
-	every   time.Duration
-	last    time.Time
-	mu      sync.Mutex
-	pending *T
-	running bool
-	wg      sync.WaitGroup
-}
-
-// post queues a report (dropped when the last one is more recent than
-// every, unless it is final).
-func (b *progressBox[T]) post(p T, final bool) {
-	if b == nil || (!final && time.Since(b.last) < b.every) {
-		return
-	}
-	b.last = time.Now()
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.pending = &p
-	if !b.running {
-		b.running = true
-		b.wg.Add(1)
-		go b.deliver()
-	}
-}
-
-func (b *progressBox[T]) deliver() {
-	defer b.wg.Done()
-	for {
-		b.mu.Lock()
-		p := b.pending
-		b.pending = nil
-		if p == nil {
-			b.running = false
-			b.mu.Unlock()
-			return
-		}
-		b.mu.Unlock()
-		b.fn(*p)
-	}
-}
-
-// end posts the final report and waits until it has been delivered.
-func (b *progressBox[T]) end(p T) {
-	if b == nil {
-		return
-	}
-	b.post(p, true)
-	b.wg.Wait()
+// endProgress delivers p, an import's or a merge's final report, and
+// waits until it has been delivered (box nil: none).
+func endProgress[T any](box *latest.Box[T], p T) {
+	box.Put(p)
+	box.Close(context.Background())
 }
 
 func (st ImportStats) progress(done, total int) ImportProgress {
@@ -326,17 +278,17 @@ func (bk *Book) importFrom(ctx context.Context, src gameSource, opts ImportOptio
 	var st ImportStats
 	total := src.Len()
 	received, done := 0, 0
-	var box *progressBox[ImportProgress]
+	var box *latest.Box[ImportProgress]
 	if opts.OnProgress != nil {
-		box = &progressBox[ImportProgress]{fn: opts.OnProgress, every: opts.ProgressEvery}
-		if box.every <= 0 {
-			box.every = 100 * time.Millisecond
+		box = &latest.Box[ImportProgress]{Deliver: opts.OnProgress, Gap: opts.ProgressEvery}
+		if box.Gap <= 0 {
+			box.Gap = 100 * time.Millisecond
 		}
-		box.post(st.progress(0, total), false)
+		box.Put(st.progress(0, total))
 		defer func() {
 			p := st.progress(done, total)
 			p.Err, p.Final = err, true
-			box.end(p)
+			endProgress(box, p)
 		}()
 	}
 	if opts.Source == "" {
@@ -526,7 +478,7 @@ func (bk *Book) importFrom(ctx context.Context, src gameSource, opts ImportOptio
 		if opts.Progress != nil {
 			opts.Progress(done, total)
 		}
-		box.post(st.progress(done, total), false)
+		box.Put(st.progress(done, total))
 		if received < total || len(pending) > 0 {
 			// Leave the lock free for a moment: SQLite's busy handler
 			// polls (every 100 ms at worst), and a writer that began its

@@ -14,6 +14,7 @@ import (
 
 	"c6book"
 	"c6book/engine"
+	"c6book/internal/latest"
 
 	"github.com/mattn/go-sqlite3"
 )
@@ -273,7 +274,7 @@ const copyBatch = 500
 // mergeBox delivers a merge's progress reports (nil: none) and keeps the
 // phase for the final one.
 type mergeBox struct {
-	*progressBox[MergeProgress]
+	*latest.Box[MergeProgress]
 	phase MergePhase
 }
 
@@ -281,22 +282,16 @@ func newMergeBox(progress func(MergeProgress)) *mergeBox {
 	if progress == nil {
 		return &mergeBox{}
 	}
-	return &mergeBox{progressBox: &progressBox[MergeProgress]{fn: progress, every: 100 * time.Millisecond}}
+	return &mergeBox{Box: &latest.Box[MergeProgress]{Deliver: progress, Gap: 100 * time.Millisecond}}
 }
 
-func (b *mergeBox) end(p MergeProgress) {
-	if b.progressBox != nil {
-		b.progressBox.end(p)
-	}
-}
+func (b *mergeBox) end(p MergeProgress) { endProgress(b.Box, p) }
 
 // copyFrom copies what sel selects of src into bk (see Merge).
 func (bk *Book) copyFrom(ctx context.Context, src *Book, sel *copySel, box *mergeBox) (sum MergeSummary, err error) {
 	report := func(phase MergePhase, done, total int) {
 		box.phase = phase
-		if box.progressBox != nil {
-			box.post(MergeProgress{Phase: phase, Done: done, Total: total}, false)
-		}
+		box.Put(MergeProgress{Phase: phase, Done: done, Total: total})
 	}
 	if err := bk.copyPositions(ctx, src, sel, &sum, report); err != nil {
 		return sum, err

@@ -2,8 +2,9 @@ package session
 
 import (
 	"context"
-	"sync"
 	"time"
+
+	"c6book/internal/latest"
 )
 
 // Job is long work run off the UI goroutine on the session's book: the
@@ -20,7 +21,7 @@ type Job struct {
 	cancel context.CancelFunc
 	done   chan struct{} // closed when Run has returned
 
-	latest latest[Progress]
+	latest latest.Box[Progress]
 
 	ended bool // OnDone has run (UI goroutine)
 }
@@ -59,7 +60,7 @@ func (j *Job) Cancel() { j.cancel() }
 func (j *Job) Wait() { <-j.done }
 
 // Progress is the job's latest progress report.
-func (j *Job) Progress() Progress { return j.latest.get() }
+func (j *Job) Progress() Progress { p, _ := j.latest.Last(); return p }
 
 // progressGap is the least time between two progress deliveries of a job.
 const progressGap = 100 * time.Millisecond
@@ -68,26 +69,22 @@ const progressGap = 100 * time.Millisecond
 func (s *Session) Start(spec JobSpec) *Job {
 	ctx, cancel := context.WithCancel(s.jobsCtx)
 	j := &Job{Kind: spec.Kind, store: s.store, cancel: cancel, done: make(chan struct{})}
-	j.latest.gap = progressGap
-	s.jobs = append(s.jobs, j)
-	do, store := s.do, s.store
-	progress := func(p Progress) {
-		if spec.OnProgress == nil {
-			j.latest.set(p)
-			return
-		}
-		j.latest.put(p, do, func(p Progress) {
+	if spec.OnProgress != nil {
+		j.latest = latest.Box[Progress]{Run: s.do, Gap: progressGap, Deliver: func(p Progress) {
 			if !j.ended {
 				spec.OnProgress(p)
 			}
-		})
+		}}
 	}
+	s.jobs = append(s.jobs, j)
+	store := s.store
+	progress := j.latest.Put
 	s.spawn(func() func() {
 		err := spec.Run(ctx, store, progress)
 		close(j.done)
 		return func() {
 			// The last report may still wait for its gap: show it first.
-			if p, ok := j.latest.take(); ok && spec.OnProgress != nil {
+			if p, ok := j.latest.Take(); ok && spec.OnProgress != nil {
 				spec.OnProgress(p)
 			}
 			j.ended = true
@@ -122,75 +119,4 @@ func removeJob(list []*Job, j *Job) []*Job {
 		}
 	}
 	return list
-}
-
-// latest keeps the latest report of a job and delivers it to the UI
-// goroutine, one delivery pending at a time: reports that arrive while one
-// is pending replace its content (coalesced), and the reporter never
-// waits. With a gap, a delivery comes at least gap after the previous one
-// (later, by a timer, rather than dropped).
-type latest[P any] struct {
-	mu      sync.Mutex
-	p       P
-	pending bool
-	gap     time.Duration
-	sent    time.Time // when the last delivery ran
-}
-
-// set records a report without delivering it.
-func (l *latest[P]) set(p P) {
-	l.mu.Lock()
-	l.p = p
-	l.mu.Unlock()
-}
-
-// take returns the latest report if its delivery is still pending, for
-// the caller to deliver it now: the end of a job, which must not lose its
-// last report to the gap's timer (the job drops that delivery when it
-// comes after the end).
-func (l *latest[P]) take() (P, bool) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if !l.pending {
-		var zero P
-		return zero, false
-	}
-	l.pending = false
-	l.sent = time.Now()
-	return l.p, true
-}
-
-func (l *latest[P]) get() P {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.p
-}
-
-// put records a report and makes sure a delivery of the latest one is
-// pending.
-func (l *latest[P]) put(p P, do func(func()), deliver func(P)) {
-	l.mu.Lock()
-	l.p = p
-	queued := l.pending
-	l.pending = true
-	wait := l.gap - time.Since(l.sent)
-	l.mu.Unlock()
-	if queued {
-		return
-	}
-	send := func() {
-		do(func() {
-			l.mu.Lock()
-			p := l.p
-			l.pending = false
-			l.sent = time.Now()
-			l.mu.Unlock()
-			deliver(p)
-		})
-	}
-	if l.gap > 0 && wait > 0 {
-		time.AfterFunc(wait, send)
-		return
-	}
-	send()
 }

@@ -6,32 +6,6 @@ import (
 	"c6book/engine"
 )
 
-// Reports that arrive while one delivery is pending replace its content:
-// one delivery, of the latest report; after it, the next report is
-// delivered again.
-func TestLatestCoalesces(t *testing.T) {
-	var queued []func()
-	do := func(f func()) { queued = append(queued, f) }
-	var got []int64
-	deliver := func(p PlayProgress) { got = append(got, p.Nodes) }
-	l := &latest[PlayProgress]{}
-	for n := int64(1); n <= 5; n++ {
-		l.put(PlayProgress{Nodes: n}, do, deliver)
-	}
-	if len(queued) != 1 {
-		t.Fatalf("%d deliveries queued for 5 reports, want 1", len(queued))
-	}
-	queued[0]()
-	l.put(PlayProgress{Nodes: 6}, do, deliver)
-	if len(queued) != 2 {
-		t.Fatalf("%d deliveries queued after the first ran, want 2", len(queued))
-	}
-	queued[1]()
-	if len(got) != 2 || got[0] != 5 || got[1] != 6 {
-		t.Fatalf("delivered %v, want [5 6]", got)
-	}
-}
-
 func TestScoreText(t *testing.T) {
 	for sc, want := range map[float64]string{0.4: "+0.40", -1.25: "-1.25", engine.WinScore - 3: "wins in 3 turns", -engine.WinScore + 2: "loses in 2 turns", -engine.WinScore + 1: "loses in 1 turn"} {
 		if got := scoreText(sc); got != want {
