@@ -19,6 +19,22 @@ const (
 	ProveError   ProveStatus = "error"   // a job failed (the error is returned)
 )
 
+// Describe says, for people, how a run of the auto-pilot ended (the
+// workbench's and the CLI's one wording).
+func (s ProveStatus) Describe() string {
+	switch s {
+	case ProveProved:
+		return "proved the position"
+	case ProveFailed:
+		return "failed: every attacker move it tried failed"
+	case ProveBudget:
+		return "out of time"
+	case ProveStuck:
+		return "stuck: nothing left it may work on"
+	}
+	return string(s)
+}
+
 // ProveProgress is reported while a prove run (the book's auto-pilot)
 // runs: the one progress type from proofbook's Prove through the session
 // to the workbench and the CLI.
@@ -45,3 +61,15 @@ const (
 	// open (no zone bounds the defence).
 	StuckDeadEnd StuckReason = "dead end"
 )
+
+// Describe says, for people, why the auto-pilot is stuck at a position
+// (the workbench's and the CLI's one wording).
+func (r StuckReason) Describe() string {
+	switch r {
+	case StuckHeld:
+		return "left to the expert"
+	case StuckDeadEnd:
+		return "a verifier dead end (every defender move open)"
+	}
+	return string(r)
+}

@@ -54,9 +54,7 @@ const threatNodes = 200_000
 // line, and, when every move loses, the opponent's winning line after the
 // best try.
 func (ev engineVerifier) Play(ctx context.Context, b *engine.Board, budget time.Duration, progress func(session.PlayProgress)) (session.PlayAnswer, error) {
-	opts := engine.PlayOptions{Timeout: budget, Progress: func(p engine.PlayProgress) {
-		progress(session.PlayProgress{Stage: p.Stage, Nodes: p.Nodes, Depth: p.Depth, Best: p.Best, Score: p.Score, Elapsed: p.Elapsed})
-	}}
+	opts := engine.PlayOptions{Timeout: budget, Progress: progress}
 	if ev.playNodes > 0 {
 		opts.Timeout, opts.MaxNodes = 0, ev.playNodes
 	}

@@ -140,19 +140,7 @@ func autoStop(st c6book.ProveStatus) stopReason {
 	return stopCancelled // ProveStopped, or no status
 }
 
-func autoStatusText(st c6book.ProveStatus) string {
-	switch st {
-	case c6book.ProveProved:
-		return "proved the position"
-	case c6book.ProveFailed:
-		return "failed: every attacker move it tried failed"
-	case c6book.ProveBudget:
-		return "out of time"
-	case c6book.ProveStuck:
-		return "stuck: nothing left it may work on"
-	}
-	return string(st)
-}
+func autoStatusText(st c6book.ProveStatus) string { return st.Describe() }
 
 // StopAuto stops the auto-pilot; what it stored stays.
 func (p *Prover) StopAuto() {

@@ -618,11 +618,7 @@ func stuckText(r engine.Rules, e Entry) string {
 		if st.Ply == len(e.Line) {
 			where = "here"
 		}
-		what := "left to the expert"
-		if st.Why == c6book.StuckDeadEnd {
-			what = "a verifier dead end (every defender move open)"
-		}
-		parts = append(parts, where+": "+what)
+		parts = append(parts, where+": "+st.Why.Describe())
 	}
 	return "Next: the auto-pilot is stuck on this line — " + strings.Join(parts, "; ") + "."
 }

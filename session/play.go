@@ -20,15 +20,9 @@ import (
 // defaultPlayBudget is the player's time for a move until SetPlayBudget.
 const defaultPlayBudget = time.Second
 
-// PlayProgress is the player's progress.
-type PlayProgress struct {
-	Stage   engine.PlayStage
-	Nodes   int64
-	Depth   int // deepest iteration completed (turns)
-	Best    engine.Move
-	Score   float64
-	Elapsed time.Duration
-}
+// PlayProgress is the player's progress: the engine's report itself, one
+// type from the engine to the workbench (not a copy made field by field).
+type PlayProgress = engine.PlayProgress
 
 // PlayAnswer is the player's answer for a position.
 type PlayAnswer struct {

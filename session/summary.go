@@ -194,13 +194,13 @@ func (sum RunSummary) stopText() string {
 		}
 		return "verdict stored"
 	case stopProved:
-		return "proved the position"
+		return c6book.ProveProved.Describe()
 	case stopFailed:
-		return "failed: every attacker move it tried failed"
+		return c6book.ProveFailed.Describe()
 	case stopBudget:
 		return "stopped: out of time (its time budget ran out)"
 	case stopStuck:
-		return "stopped: stuck, nothing left it may work on (Next shows where)"
+		return "stopped: " + c6book.ProveStuck.Describe() + " (Next shows where)"
 	case stopCancelled:
 		return "stopped by the user; what it stored stays"
 	case stopError:
@@ -251,11 +251,7 @@ func (sum RunSummary) TextNamed(name func(engine.Move) string) string {
 					where = "after " + lineEnd(name, full[:k])
 				}
 			}
-			what := "left to the expert"
-			if st.Why == "dead end" {
-				what = "a verifier dead end (every defender move open)"
-			}
-			fmt.Fprintf(&sb, " · stuck %s: %s", where, what)
+			fmt.Fprintf(&sb, " · stuck %s: %s", where, st.Why.Describe())
 		}
 	}
 	if len(sum.Changed) > 0 {

@@ -68,11 +68,7 @@ func bookNext(e *bookEnv) error {
 			}
 			fmt.Fprintf(w, "position %d (%s to move, %s): %s\n  --turns %q\n", last, p.ToMove, proofText(p.Proof(a)), what, full)
 			for _, s := range stuck {
-				what := "left to the expert: the auto-pilot skips it"
-				if s.Why == c6book.StuckDeadEnd {
-					what = "the auto-pilot's dead end: the verifier leaves every defender move open"
-				}
-				fmt.Fprintf(w, "  position %d on this line: %s\n", s.ID, what)
+				fmt.Fprintf(w, "  position %d on this line: %s\n", s.ID, s.Why.Describe())
 			}
 		})
 }

@@ -166,9 +166,9 @@ func bookProve(e *bookEnv, o proveOpts) error {
 				what := "open"
 				switch f.Why {
 				case engine.FrontierHeld:
-					what = "left to the expert"
+					what = c6book.StuckHeld.Describe()
 				case engine.FrontierStuck:
-					what = "stuck: nothing the auto-pilot can do"
+					what = c6book.ProveStuck.Describe()
 				case engine.FrontierRefused:
 					what = "verdict refused"
 				}
