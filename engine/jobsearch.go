@@ -10,8 +10,7 @@ import (
 // Job-level proof-number search (JL-PNS): a proof-number search whose leaf
 // expansions are jobs (verifier calls) that run for seconds or minutes,
 // several at once. It is one algorithm over a small tree interface, JobTree:
-// AutoProve runs it over a tree in memory, the proof book's auto-pilot over
-// the stored positions.
+// the proof book's auto-pilot runs it over the stored positions.
 //
 // The numbers are the usual ones, computed by the search over the tree the
 // JobTree shows it: an OR node (attacker to move) has pn = min, dn = sum of

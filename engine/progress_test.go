@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"errors"
-	"math/rand/v2"
 	"sync"
 	"testing"
 	"time"
@@ -79,29 +78,21 @@ func TestVerifyProgressCallbackNeverBlocks(t *testing.T) {
 	}
 }
 
-func TestAutoProveProgressCallbackNeverBlocks(t *testing.T) {
-	rng := rand.New(rand.NewPCG(91, 3))
-	var b *Board
-	for b == nil {
-		b = verifyPosition(rng, verifyCases[1].sc, 1)
-	}
-	fn, entered, calls := stuckCallback[AutoProgress](t)
+// The same for JobSearch, the auto-pilot's search (proofbook's Prove runs
+// it): a stuck callback is called once, and a cancelled search returns.
+func TestJobSearchProgressCallbackNeverBlocks(t *testing.T) {
+	ft := newFake(map[string]*fakeNode{"root": {run: true}})
+	ft.gate = make(chan struct{}) // the job never finishes on its own
+	fn, entered, calls := stuckCallback[JobProgress[string]](t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error, 1)
 	go func() {
-		_, err := AutoProve(ctx, b, AutoProveOptions{Verify: VerifyOptions{Lambda: 2, Limits: Limits{MaxNodes: 3000}, Workers: 2}, MaxCalls: 1_000_000, MaxDepth: 20}, fn)
+		_, err := JobSearch[string](ctx, ft, "root", JobOptions{Jobs: 1}, fn)
 		done <- err
 	}()
-	select {
-	case <-entered:
-		cancel()
-	case err := <-done: // proved or given up before the first report
-		if err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
+	<-entered
+	cancel()
 	if err := <-done; err != nil && !errors.Is(err, context.Canceled) {
 		t.Fatal(err)
 	}

@@ -31,8 +31,9 @@ type VerifyOptions struct {
 	Free FreePolicy
 	// ExpandSeminull (λ3 only): a seminull move s the solvers cannot refute
 	// is not returned as an open item; every full move (s, s') is solved
-	// one by one instead, as in λ2 (AutoProve uses it: it needs plain
-	// positions to work on).
+	// one by one instead, as in λ2 (for a caller that needs plain
+	// positions to work on; the book's auto-pilot stores seminull items
+	// as positions instead and leaves it off).
 	ExpandSeminull bool
 	// Tolerance is the number of extra defender stones the verdict's zone
 	// must tolerate: the position's defender stone deficit (0 for a

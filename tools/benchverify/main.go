@@ -12,9 +12,10 @@
 // first --n) and prints, per call, the verdict, unsolved moves, solver
 // calls, CPU seconds and nodes, then the totals.
 //
-// With --connect623 FILE it instead searches Connect(6,2,3) first moves
-// (three stones in a small centre box, up to symmetry), verifies each and
-// runs AutoProve on the most promising ones, writing the best tree to FILE.
+// With --connect623 BOOK it instead measures the shipped prover on
+// Connect(6,2,3): a new book BOOK with those rules (`c6 book init --rules
+// 19,19,6,2,3`), the auto-pilot from the empty board (`c6 book prove`) for
+// --prove-time with --jobs verifier jobs, and the book's check.
 //
 // With --prove-book FILE it runs the auto-pilot (proofbook.Prove, as `c6
 // book prove`) for --prove-time on every position one verifier call leaves
@@ -64,13 +65,11 @@ func run(args []string, w io.Writer) error {
 	limit := fs.Int("limit", 0, "verify only the first N positions (0: all)")
 	speedup := fs.Bool("speedup", false, "also time one position with --workers 1 and 2")
 	verbose := fs.Bool("v", false, "one line per position")
-	c623 := fs.String("connect623", "", "instead: search Connect(6,2,3) first moves, AutoProve the best, write the proof to this file")
-	area := fs.Int("area", 3, "connect623: side of the centre box holding the three stones")
-	maxCalls := fs.Int("max-calls", 200, "connect623: verifier calls per AutoProve")
-	shapeTimeout := fs.Duration("shape-timeout", 3*time.Minute, "connect623: time per shape before trying the next")
+	c623 := fs.String("connect623", "", "instead: prove Connect(6,2,3) from the empty board with the book's auto-pilot in this new book, then check it")
+	maxCalls := fs.Int("max-calls", 0, "connect623: verifier calls at most (0: no limit)")
 	proveBook := fs.String("prove-book", "", "instead: run the auto-pilot (c6 book prove) on every position one verifier call leaves open, in this new book")
-	proveTime := fs.Duration("prove-time", 25*time.Second, "prove-book: the auto-pilot's time per position")
-	jobs := fs.Int("jobs", 2, "prove-book: verifier jobs at once")
+	proveTime := fs.Duration("prove-time", 25*time.Second, "prove-book, connect623: the auto-pilot's time per position")
+	jobs := fs.Int("jobs", 2, "prove-book, connect623: verifier jobs at once")
 	openings := fs.String("openings", "", "instead: verify the attacker's reply of each opening of this set (tools/benchverify/openings.tsv)")
 	nOpen := fs.Int("n", 0, "openings: only the first N positions (0: all)")
 	if err := fs.Parse(args); err != nil {
@@ -81,7 +80,7 @@ func run(args []string, w io.Writer) error {
 		return benchOpenings(context.Background(), w, *openings, *nOpen, opts)
 	}
 	if *c623 != "" {
-		return connect623(w, *c623, *area, *maxNodes, *maxCalls, *workers, *shapeTimeout)
+		return connect623(w, *c623, *maxNodes, *maxCalls, *jobs, *workers, *proveTime)
 	}
 	ps, err := load(*posFile, *gamesFile)
 	if err != nil {

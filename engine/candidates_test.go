@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"encoding/json"
-	"math/rand/v2"
 	"os"
 	"runtime"
 	"testing"
@@ -11,62 +10,10 @@ import (
 	"c6book/internal/testenv"
 )
 
-// AutoProve turns open verdicts into proofs on a small board, and every
-// proof it returns is re-verified by CheckProof; a proof with an answer
-// removed is rejected.
-func TestAutoProveSmallBoard(t *testing.T) {
-	testenv.Heavy(t)
-	ctx := context.Background()
-	sc := solverCase{Rules{9, 9, 5, 2, 1}, 6, 6}
-	rng := rand.New(rand.NewPCG(17, 23))
-	vopts := VerifyOptions{Lambda: 2, Limits: Limits{MaxNodes: 3000}, Workers: 2}
-	upgraded, tried := 0, 0
-	// Up to 6 open verdicts, until one is proved: every check below is
-	// made on each proof, and further tries only cost time.
-	for tries := 0; tries < 300 && tried < 6 && upgraded == 0; tries++ {
-		b := verifyPosition(rng, sc, 1+tries%2)
-		if b == nil {
-			continue
-		}
-		vd, err := Verify(ctx, b, vopts, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if vd.Status != StatusOpen || vd.AllUnsolved || len(vd.Unsolved) > 6 {
-			continue
-		}
-		tried++
-		res, err := AutoProve(ctx, b, AutoProveOptions{Verify: vopts, MaxCalls: 40, MaxDepth: 3, Candidates: 4}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !res.Proved {
-			continue
-		}
-		upgraded++
-		calls, err := CheckProof(ctx, b, res.Root, vopts)
-		if err != nil {
-			t.Fatalf("auto proof does not re-verify: %v\n%s", err, dumpBoard(b))
-		}
-		if calls < 2 || len(res.Root.Replies) == 0 {
-			t.Fatalf("proof of an open verdict with %d calls and %d replies", calls, len(res.Root.Replies))
-		}
-		// Remove one answer: the proof no longer covers the root.
-		broken := *res.Root
-		broken.Replies = append([]ProofReply(nil), res.Root.Replies...)
-		broken.Replies[0].Answer = nil
-		if _, err := CheckProof(ctx, b, &broken, vopts); err == nil {
-			t.Fatal("a proof with an answer removed re-verified")
-		}
-	}
-	t.Logf("open verdicts tried %d, proved by AutoProve %d", tried, upgraded)
-	if upgraded == 0 {
-		t.Fatalf("AutoProve proved none of %d open verdicts", tried)
-	}
-}
-
-// proofFixture is the format of testdata/connect623.json (written by
-// `go run ./tools/benchverify -connect623 FILE`).
+// proofFixture is the format of testdata/connect623.json: Black's first
+// turn, the verifier options, and a proof tree (for every defender move the
+// root verdict leaves unsolved, the attacker's answer; none here, as the
+// root verdict alone is a proof).
 type proofFixture struct {
 	Rules    string       `json:"rules"`
 	Turns    string       `json:"turns"`
@@ -89,33 +36,7 @@ type fixtureReply struct {
 	Answer *fixtureNode `json:"answer"`
 }
 
-func (n *fixtureNode) proofNode(r Rules) (*ProofNode, error) {
-	if n == nil {
-		return nil, nil
-	}
-	pn := &ProofNode{}
-	if n.Move != "" {
-		m, err := ParseMove(r, n.Move)
-		if err != nil {
-			return nil, err
-		}
-		pn.Move = m
-	}
-	for _, rep := range n.Replies {
-		m, err := ParseMove(r, rep.Move)
-		if err != nil {
-			return nil, err
-		}
-		a, err := rep.Answer.proofNode(r)
-		if err != nil {
-			return nil, err
-		}
-		pn.Replies = append(pn.Replies, ProofReply{Move: m, Answer: a})
-	}
-	return pn, nil
-}
-
-func loadConnect623(tb testing.TB) (*Board, *ProofNode, proofFixture, VerifyOptions) {
+func loadConnect623(tb testing.TB) (*Board, proofFixture, VerifyOptions) {
 	tb.Helper()
 	data, err := os.ReadFile("testdata/connect623.json")
 	if err != nil {
@@ -139,22 +60,18 @@ func loadConnect623(tb testing.TB) (*Board, *ProofNode, proofFixture, VerifyOpti
 	if b.Turn() != 1 || b.Stones(Black) != 3 || b.ToMove() != White {
 		tb.Fatalf("fixture position: turn %d, %d black stones, %s to move", b.Turn(), b.Stones(Black), b.ToMove())
 	}
-	root, err := fx.Root.proofNode(r)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return b, root, fx, VerifyOptions{Lambda: fx.Lambda, Limits: Limits{MaxNodes: fx.MaxNodes}, Workers: runtime.NumCPU()}
+	return b, fx, VerifyOptions{Lambda: fx.Lambda, Limits: Limits{MaxNodes: fx.MaxNodes}, Workers: runtime.NumCPU()}
 }
 
 // Connect(6,2,3), Black's three-stone first move wins: the proof in
-// testdata/connect623.json (a proof tree in AutoProve's format; for i9k9j10
-// the root verdict alone is a proof) is re-verified in part here — the
+// testdata/connect623.json (for i9k9j10 the root verdict alone is a
+// proof) is re-verified in part here — the
 // null move and every 64th seminull section of the root verification
 // (the seminull move and every full defender move in its zone), each
 // re-solved from scratch. BenchmarkConnect623Proof re-verifies all of it.
 func TestConnect623Proof(t *testing.T) {
 	testenv.Heavy(t)
-	b, root, fx, vopts := loadConnect623(t)
+	b, fx, vopts := loadConnect623(t)
 	if !fx.Proved {
 		t.Fatal("the fixture is not a proof")
 	}
@@ -165,9 +82,13 @@ func TestConnect623Proof(t *testing.T) {
 	if null.err != nil || null.res.Outcome != Win {
 		t.Fatalf("the null move is not refuted by VCDT: %v %s", null.err, null.res.Reason)
 	}
-	open := map[Move]bool{}
-	for _, rep := range root.Replies {
-		open[rep.Move] = true
+	open := map[Move]bool{} // the defender moves the fixture answers
+	for _, rep := range fx.Root.Replies {
+		m, err := ParseMove(b.rules, rep.Move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		open[m] = true
 	}
 	var zone []Square
 	for _, s := range null.res.Zone {
@@ -208,16 +129,20 @@ func TestConnect623Proof(t *testing.T) {
 }
 
 // BenchmarkConnect623Proof re-verifies the whole Connect(6,2,3) proof:
-// every node's verdict recomputed by Verify, every unsolved defender move
-// answered in the tree.
+// the root verdict recomputed by Verify must prove the position with no
+// defender move unsolved (the fixture has no answers to any).
 func BenchmarkConnect623Proof(bm *testing.B) {
-	b, root, _, vopts := loadConnect623(bm)
+	b, fx, vopts := loadConnect623(bm)
+	vopts.ExpandSeminull = true
 	for i := 0; i < bm.N; i++ {
-		calls, err := CheckProof(context.Background(), b, root, vopts)
+		vd, err := Verify(context.Background(), b, vopts, nil)
 		if err != nil {
 			bm.Fatal(err)
 		}
-		bm.ReportMetric(float64(calls), "verifier-calls")
+		if vd.Status != StatusProved || len(vd.Unsolved) > len(fx.Root.Replies) {
+			bm.Fatalf("%s: %s with %d moves unsolved, not a proof", fx.Turns, vd.Status, len(vd.Unsolved))
+		}
+		bm.ReportMetric(float64(vd.Calls), "solver-calls")
 	}
 }
 
