@@ -34,7 +34,7 @@ import (
 // Status is "open" for positions with a verdict that is not yet proved and
 // for moves leading to open or proved work; "unknown" otherwise.
 //
-// Zones (see ALGORITHMS.md): a proved position carries its relevance zone
+// Zones (see docs/ALGORITHMS.md, relevance zones): a proved position carries its relevance zone
 // at its tolerance (its defender stone deficit), in its canonical frame
 // (engine's CanonicalKey); the rules map each child's zone into the
 // parent's frame through the move that reaches it.

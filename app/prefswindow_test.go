@@ -51,7 +51,7 @@ func TestSettingsFormParse(t *testing.T) {
 		{func(f *settingsForm) { f.playTime = "" }, "player time"},
 		{func(f *settingsForm) { f.playTime = "2h" }, "player time"},
 		{func(f *settingsForm) { f.queueURL = "localhost" }, "verifier queue"},
-		{func(f *settingsForm) { f.queueCreds = "/tmp/x.creds" }, "verifier queue"},
+		{func(f *settingsForm) { f.queueCreds = "team.creds" }, "verifier queue"},
 	} {
 		f := good
 		bad.set(&f)

@@ -175,8 +175,8 @@ func TestNavigateMenuAndQuitItem(t *testing.T) {
 		t.Fatalf("%d radio items", len(items))
 	}
 	// (Here the radio item does not take the focus, as it does in the
-	// real window: the Xvfb screenshots radio-main.png and radio-i26.png
-	// of docs/notes/i26-keys.md show that case.)
+	// real window under Xvfb, where a click on it does: this test covers
+	// the case where it does not.)
 	test.Tap(items[1])
 	typeKey(ta.wa.win.Canvas(), &fyne.KeyEvent{Name: fyne.KeyLeft})
 	ta.pumpUntil("← after a click on a radio item", func() bool { return ta.line() == "j10" })

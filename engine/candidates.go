@@ -170,8 +170,8 @@ func evalFor(b *Board, a Color) float64 {
 // the auto-pilot. The mirror shapes are the two triangles i9k9j10 and
 // j9i10k10, each proved by one verifier call, and i9k9j11; the L shapes
 // the pattern score put before the triangles are left open by theirs, at
-// the cost of a whole verifier call each: see docs/notes/i24-small.md,
-// i24-l3.md and i27-c623.md. A mirror shape's verifier call also solves
+// the cost of a whole verifier call each: `make bench-c623` proves the
+// empty board with i9k9j10 in one call (docs/BENCHMARKS.md). A mirror shape's verifier call also solves
 // only one of each pair of mirrored defender moves.)
 func openingCandidates(b *Board, a Color, n int) []Move {
 	r := b.rules

@@ -203,7 +203,7 @@ func TestOpeningCandidatesLinesLast(t *testing.T) {
 // Among the shapes not on one line, the ones a mirror through the centre's
 // row or column maps onto themselves come first (checked square by square
 // against the mirror images), led by the two triangles of Connect(6,2,3)
-// that one verifier call proves (docs/notes/i24-l3.md, i27-c623.md).
+// that one verifier call proves (`make bench-c623`, docs/BENCHMARKS.md).
 func TestOpeningCandidatesMirrorShapesFirst(t *testing.T) {
 	r := Rules{M: 19, N: 19, K: 6, P: 2, Q: 3}
 	b := MustNewBoard(r)

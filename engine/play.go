@@ -763,8 +763,8 @@ func (pl *player) static(b *Board, c Color) float64 {
 	return playEval(b, c) / 1000
 }
 
-// The tempo weights of playEval, chosen by tools/match (docs/notes/
-// i23-strength.md): a window of the side to move with k-p-2 or k-p-1
+// The tempo weights of playEval, chosen by tools/match (its command and
+// figures: docs/BENCHMARKS.md): a window of the side to move with k-p-2 or k-p-1
 // stones (2 or 3 in Connect6; and none of the opponent's) counts tempo2 or
 // tempo3 times its evalFor weight; a window of the opponent's counts
 // oppWeight times (evalFor: 1 and 0.7).

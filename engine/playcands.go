@@ -32,7 +32,8 @@ const DefaultCandidateNodes = 30_000
 // no-tempo evaluation (candOpts.noTempo) was measured and not adopted:
 // its first moves left fewer replies unsolved at 50,000 nodes a solve, but
 // more at the verifier's full budget on 2 of 3 openings where it differs
-// (docs/notes/i23-mm.md).
+// (measured with the verifier on the openings of the opening set:
+// `make bench-openings`, docs/BENCHMARKS.md).
 func PlayerCandidates(ctx context.Context, b *Board, n int, maxNodes int64) ([]ScoredMove, error) {
 	return playerCandidates(ctx, b, n, maxNodes, candOpts{})
 }

@@ -8,7 +8,7 @@ import (
 	"c6book/internal/testenv"
 )
 
-// PlayerCandidates' order (issue 23, docs/notes/i23-mm.md), on random
+// PlayerCandidates' order (issue 23; docs/ALGORITHMS.md, the player), on random
 // Connect6 openings (fixed seed):
 //   - among the moves that make no threat, every move after which the
 //     mover wins by VCDT/VCST when the opponent passes (the null move a λ3

@@ -11,7 +11,7 @@ import (
 // at its tolerance (its defender stone deficit, see deficit): up to that
 // many extra defender stones placed outside the zone do not change the
 // outcome. Zones are built bottom-up from the verdicts' zones and the
-// children's zones by the rules of ALGORITHMS.md:
+// children's zones by the rules of docs/ALGORITHMS.md (relevance zones):
 //
 //   - the attacker has k in a row: the empty zone;
 //   - attacker to move, proved by its move m: m's squares, the defender
