@@ -155,7 +155,7 @@ bench-openings:
 # proof re-checks. See docs/BENCHMARKS.md.
 bench-c623: deps
 	@mkdir -p $(BIN) && rm -f $(BIN)/c623.c6book $(BIN)/c623.c6book-wal $(BIN)/c623.c6book-shm
-	$(GO) run ./tools/benchverify -connect623 $(BIN)/c623.c6book -max-nodes 200000 -jobs 2 -prove-time 5m
+	$(GO) run ./tools/benchverify -connect623 $(BIN)/c623.c6book -max-nodes 200000 -jobs 1 -prove-time 5m
 
 # Regenerate the opening set from the games file; it must equal the
 # committed file byte for byte.
