@@ -298,7 +298,9 @@ func (u *usage) addInterfaces(pkg *types.Package, _ map[*types.Package]bool) {
 	if u.seen[pkg] {
 		return
 	}
-	u.seen[pkg] = true
+	// A package known only through another's export data may be partial
+	// (the objects that one needed): look at it again when met later.
+	u.seen[pkg] = pkg.Complete()
 	for _, name := range pkg.Scope().Names() {
 		if tn, ok := pkg.Scope().Lookup(name).(*types.TypeName); ok {
 			if it, ok := tn.Type().Underlying().(*types.Interface); ok && it.NumMethods() > 0 {
