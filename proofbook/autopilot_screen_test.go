@@ -1,0 +1,139 @@
+package proofbook
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"testing"
+
+	"c6book"
+	"c6book/engine"
+)
+
+// onlyVerifier runs the real verifier on one position (its canonical key
+// target) and gives up on every other one (a verdict that leaves every
+// reply open: it proves nothing); it records every position asked.
+type onlyVerifier struct {
+	target uint64
+	mu     sync.Mutex
+	keys   []uint64
+}
+
+func (v *onlyVerifier) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
+	k, _ := b.CanonicalKey()
+	v.mu.Lock()
+	v.keys = append(v.keys, k)
+	v.mu.Unlock()
+	if k == v.target {
+		return engine.Verify(ctx, b, opts, progress)
+	}
+	return engine.Verdict{Status: engine.StatusOpen, Lambda: opts.Lambda, Attacker: b.ToMove().Opp(), Tolerance: opts.Tolerance,
+		AllUnsolved: true, Engine: engine.EngineVersion}, nil
+}
+
+// The screen picks a candidate the verifier proves when there is one: on
+// small-board positions (fixed seed) where one of the first four attacker
+// candidates, not the first, is a move the verifier proves (and the fake
+// verifier proves nothing else), a run with the screen is proved by the
+// screen alone, before the search runs a single job; the same run
+// without the screen, one job, is not.
+func TestScreenFindsTheProvedCandidate(t *testing.T) {
+	ctx := context.Background()
+	r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+	rng := rand.New(rand.NewPCG(33, 2))
+	vo := engine.VerifyOptions{Lambda: 3, Workers: 1, Limits: engine.Limits{MaxNodes: 3000}}
+	const screen = 4
+	found := 0
+	for try := 0; try < 40 && found < 2; try++ {
+		line := engine.FormatTurns(r, randomLine(rng, r, 4))
+		// The candidates, as the auto-pilot lists them, and which of the
+		// first four the real verifier proves.
+		probe := newBook(t, r)
+		root := add(t, probe, line)
+		tr := newBookTree(probe, engine.LocalVerifier{}, ProveOptions{Attacker: engine.Black, Candidates: screen, MaxCandidates: screen,
+			Shapes: 8, Verify: vo})
+		if _, err := tr.Expand(ctx, root); err != nil {
+			t.Fatal(err)
+		}
+		cands := tr.cands[root]
+		b, err := probe.Board(ctx, root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		target, at := uint64(0), -1
+		for i, c := range cands[:min(screen, len(cands))] {
+			nb := b.Clone()
+			if err := nb.Play(c.Move); err != nil {
+				t.Fatal(err)
+			}
+			if nb.Winner() != engine.Empty {
+				continue
+			}
+			tol, _ := nb.DefenderDeficit(engine.Black)
+			o := vo
+			o.Tolerance = tol
+			vd, err := engine.Verify(ctx, nb, o, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if vd.Status == engine.StatusProved && i > 0 {
+				// The last one of the four the verifier proves (not the
+				// first: the search's first job would find that anyway).
+				target, _ = nb.CanonicalKey()
+				at = i
+			}
+		}
+		probe.Close()
+		if at < 0 {
+			continue
+		}
+		found++
+		for _, withScreen := range []bool{true, false} {
+			bk := newBook(t, r)
+			id := add(t, bk, line)
+			fv := &onlyVerifier{target: target}
+			opts := ProveOptions{Attacker: engine.Black, Jobs: 1, MaxCalls: 1, Candidates: screen, MaxCandidates: screen, Shapes: 8, Verify: vo}
+			if withScreen {
+				opts.Screen, opts.ScreenNodes = screen, 3000
+			}
+			res, err := bk.Prove(ctx, id, fv, opts, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			proved := res.Status == c6book.ProveProved
+			switch {
+			case withScreen && (!proved || res.Calls != 0 || res.ScreenProved != 1 || !slices.Contains(fv.keys, target)):
+				t.Fatalf("%s: with the screen: %s after %d search calls, %d screened, %d proved by the screen; want proved by the screen (candidate %d)",
+					line, res.Status, res.Calls, res.Screened, res.ScreenProved, at)
+			case !withScreen && proved:
+				t.Fatalf("%s: without the screen one job proved it: the test does not tell the screen's work", line)
+			}
+			mustCheck(t, bk)
+			bk.Close()
+		}
+	}
+	if found == 0 {
+		t.Fatal("no position with a proved candidate after the first: the test checks nothing")
+	}
+}
+
+// screenRank orders what a screen verdict leaves: proved, then open by
+// the items the solvers gave up on (a seminull item twice an unsolved
+// reply; items left for want of budget do not count), every reply open
+// last.
+func TestScreenRank(t *testing.T) {
+	u := func(r engine.UnsolvedReason) c6book.Unsolved { return c6book.Unsolved{Reason: r} }
+	budget := &c6book.Verdict{Status: c6book.StatusOpen, Unsolved: []c6book.Unsolved{u(engine.ReasonBudget), u(engine.ReasonBudget)}}
+	oneHard := &c6book.Verdict{Status: c6book.StatusOpen, Unsolved: []c6book.Unsolved{u(engine.ReasonExhausted)}}
+	semi := &c6book.Verdict{Status: c6book.StatusOpen, OpenSeminull: []c6book.Unsolved{u(engine.ReasonExhausted)}}
+	all := &c6book.Verdict{Status: c6book.StatusOpen, AllUnsolved: true}
+	order := []*c6book.Verdict{budget, oneHard, semi, all}
+	for i := 1; i < len(order); i++ {
+		p0, d0 := screenRank(order[i-1])
+		p1, d1 := screenRank(order[i])
+		if p0 > p1 || p0 == p1 && d0 <= d1 {
+			t.Fatalf("rank %d (%d/%d) not before rank %d (%d/%d)", i-1, p0, d0, i, p1, d1)
+		}
+	}
+}
