@@ -252,8 +252,8 @@ func ExpectedNumbers(s float64) (pn, dn int64) {
 // the shape moves (ShapeCandidates) into one list of at most n moves for
 // the auto-pilot: first the player's moves that win outright (a move
 // scored WinScore or near), then a shape move and a player move in turn,
-// each move once. A shape move the player did not score gets the score of
-// the player's best move (it is worth as much of a verifier call).
+// each move once. A shape move gets the score of the player's best move
+// (or its own, if higher): it is worth as much of a verifier call.
 func MixCandidates(player []ScoredMove, shapes []ShapeMove, n int) []ScoredMove {
 	out := make([]ScoredMove, 0, n)
 	seen := map[Move]bool{}
@@ -278,9 +278,9 @@ func MixCandidates(player []ScoredMove, shapes []ShapeMove, n int) []ScoredMove 
 	}
 	for j := 0; len(out) < n && (i < len(player) || j < len(shapes)); {
 		if j < len(shapes) {
-			sc, ok := scored[shapes[j].Move]
-			if !ok {
-				sc = best
+			sc := best
+			if ps, ok := scored[shapes[j].Move]; ok {
+				sc = max(ps, best)
 			}
 			add(ScoredMove{shapes[j].Move, sc})
 			j++

@@ -99,6 +99,9 @@ type ProveOptions struct {
 	// each widening at a position (its first moves failed or look bad):
 	// PlayerNodes, 4×, 16×, … (0: 16 × PlayerNodes).
 	MaxPlayerNodes int64
+	// NoSiblings: do not try first the moves that proved a sibling
+	// (siblingMoves); for measurements.
+	NoSiblings bool
 }
 
 // DefaultScreenNodes is the screen's node budget per solver call when
@@ -643,9 +646,11 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 		shapes = engine.ShapeCandidates(b, t.opts.Shapes)
 	}
 	cands := engine.MixCandidates(player, shapes, t.opts.MaxCandidates)
-	sib, err := bk.siblingMoves(ctx, id, t.a)
-	if err != nil {
-		return 0, err
+	var sib []engine.Move
+	if !t.opts.NoSiblings {
+		if sib, err = bk.siblingMoves(ctx, id, t.a); err != nil {
+			return 0, err
+		}
 	}
 	if len(sib) > 0 {
 		first := make([]engine.ScoredMove, 0, len(sib)+len(cands))

@@ -137,3 +137,38 @@ func TestScreenRank(t *testing.T) {
 		}
 	}
 }
+
+// A sibling's proving move is offered in the position's own frame: White's
+// replies a1b1 and h8g1 (canonical frames of their own) to Black's three
+// on column d; a1b1 is answered by d7d8 (five in a row, proved); at h8g1
+// the move siblingMoves offers, played on that position's canonical
+// board, makes Black's five too.
+func TestSiblingMovesFrame(t *testing.T) {
+	ctx := context.Background()
+	r := engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
+	for _, c := range []struct{ sib, other string }{
+		{"a1b1", "h8g1"}, {"h1h2", "a8b7"}, {"b8c8", "g2h3"},
+	} {
+		bk := newBook(t, r)
+		add(t, bk, "d4 c3e5 d5d6 "+c.sib+" d7d8")
+		id := add(t, bk, "d4 c3e5 d5d6 "+c.other)
+		ms, err := bk.siblingMoves(ctx, id, engine.Black)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ms) != 1 {
+			t.Fatalf("%s: %d sibling moves, want 1 (d7d8 from %s)", c.other, len(ms), c.sib)
+		}
+		b, err := bk.Board(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Play(ms[0]); err != nil {
+			t.Fatalf("%s: sibling move %s: %v", c.other, engine.MoveName(r, ms[0]), err)
+		}
+		if b.Winner() != engine.Black {
+			t.Fatalf("%s: sibling move %s (the canonical frame) does not make Black's five: the frames are mixed up", c.other, engine.MoveName(r, ms[0]))
+		}
+		bk.Close()
+	}
+}

@@ -35,7 +35,7 @@ func (c *BookProveCommand) flags(fs *flag.FlagSet) {
 	fs.Float64Var(&o.gameLCB, "game-lcb", 0.5, "an imported attacker move is tried before the player's when the lower confidence bound of the attacker's win rate in its games is at least this (0: every imported move; above 1: none)")
 	fs.Float64Var(&o.gameZ, "game-z", engine.GameZ, "the confidence of --game-lcb, in standard deviations (Wilson interval; 1.645: one-sided 95%)")
 	fs.IntVar(&o.shapes, "shapes", 8, "shape moves (the triangles of Connect(6,2,3) and other compact shapes of the attacker's stones) mixed with the player's moves at a position (0: none)")
-	fs.IntVar(&o.screen, "screen", 4, "new attacker moves at a position verified at once at --screen-nodes (the screen: a move it proves is proved at once, the others are ordered by what they leave; 0: no screen)")
+	fs.IntVar(&o.screen, "screen", 0, "new attacker moves at a position verified at once at --screen-nodes (the screen: a move it proves is proved at once, the others are ordered by what they leave; 0: no screen)")
 	fs.Int64Var(&o.screenNodes, "screen-nodes", proofbook.DefaultScreenNodes, "nodes per solver call of the screen")
 	fs.Int64Var(&o.maxPlayerNodes, "max-player-nodes", 0, "the player's budget grows fourfold with each widening at a position up to this (0: 16 times --player-nodes)")
 	o.queue.register(fs)
