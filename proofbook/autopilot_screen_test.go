@@ -172,3 +172,63 @@ func TestSiblingMovesFrame(t *testing.T) {
 		bk.Close()
 	}
 }
+
+// Expand may be called from several goroutines at once for different
+// positions (the job search's workers) while Look runs on another: run
+// under -race, every expansion adds its moves and each position's
+// children are its own.
+func TestExpandConcurrent(t *testing.T) {
+	ctx := context.Background()
+	r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+	bk := newBook(t, r)
+	lines := []string{"e5 d4f6", "e5 c5e7", "e5 d5g3", "e5 e4h6"}
+	var ids []PosID
+	for _, l := range lines {
+		id := add(t, bk, l)
+		if slices.Contains(ids, id) {
+			t.Fatalf("%s: a position twice (symmetric lines)", l)
+		}
+		ids = append(ids, id)
+	}
+	tr := newBookTree(bk, engine.LocalVerifier{}, ProveOptions{Attacker: engine.Black, Candidates: 3, MaxCandidates: 6, Shapes: 4,
+		Screen: 2, ScreenNodes: 500, PlayerNodes: 2000, MaxPlayerNodes: 8000,
+		Verify: engine.VerifyOptions{Lambda: 3, Workers: 1, Limits: engine.Limits{MaxNodes: 2000}}})
+	var wg sync.WaitGroup
+	added := make([]int, len(ids))
+	errs := make([]error, len(ids))
+	for i, id := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 2 {
+				n, err := tr.Expand(ctx, id)
+				if err != nil {
+					errs[i] = err
+					return
+				}
+				added[i] += n
+			}
+		}()
+	}
+	for range 20 {
+		for _, id := range ids {
+			if _, err := tr.Look(ctx, id); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	wg.Wait()
+	for i, id := range ids {
+		if errs[i] != nil {
+			t.Fatal(errs[i])
+		}
+		kids, err := tr.orChildren(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if added[i] == 0 || len(kids) != added[i] {
+			t.Fatalf("%s: %d moves added, %d children", lines[i], added[i], len(kids))
+		}
+	}
+	mustCheck(t, bk)
+}
