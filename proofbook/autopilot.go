@@ -29,6 +29,26 @@ import (
 // moves), and every position the search has not worked on starts from
 // the numbers its evaluation expects (engine.ExpectedNumbers): the
 // player's score of the move that led to it, else the static evaluation.
+// Beside the player's moves the auto-pilot tries the moves that build
+// strong shapes with the attacker's stones (engine.ShapeCandidates: the
+// Connect(6,2,3) triangle family first) and, first of all, the moves that
+// proved a sibling position (siblingMoves). With ProveOptions.Screen the
+// new moves of an expansion are verified at once at a small budget (the
+// screen), a move it proves being proved at once. The player thinks
+// longer at each widening of a position (its budget grows fourfold).
+//
+// Why λ3 items close so rarely in openings: an open seminull item s is
+// the position D+s until D+s is proved, and then every full move (s, x)
+// with x in the zone Z(s) of D+s's proof, each a position of its own that
+// needs an attacker move and a verifier call. At tolerance 1 that zone
+// is large: on j10 a1s19 l8k9, the item i11 is proved by m7j8 in one call
+// (107 solver calls at 30,000 nodes), with a zone of 107 squares, so the
+// one item turns into about a hundred, the position's proof number jumps
+// by as much, and the search goes elsewhere. The move that proved D+s is
+// the natural first answer to each (s, x) (it proved the position with
+// one defender stone fewer, and x is one stone more): siblingMoves
+// offers it first, so that each of those items costs one call.
+//
 // These change only the order of the work, never what counts as proved:
 // a proof is still the verdicts StoreVerdict re-checked.
 //
