@@ -248,3 +248,48 @@ func ExpectedNumbers(s float64) (pn, dn int64) {
 	q = max(-EvalLevels, min(EvalLevels, q))
 	return 1 + int64(max(0, -q)), 1 + int64(max(0, q))
 }
+
+// MixCandidates merges the player's ranked moves (PlayerCandidates) with
+// the shape moves (ShapeCandidates) into one list of at most n moves for
+// the auto-pilot: first the player's moves that win outright (a move
+// scored WinScore or near), then a shape move and a player move in turn,
+// each move once. A shape move gets the score of the player's best move
+// (or its own, if higher): it is worth as much of a verifier call.
+func MixCandidates(player []ScoredMove, shapes []ShapeMove, n int) []ScoredMove {
+	out := make([]ScoredMove, 0, n)
+	seen := map[Move]bool{}
+	add := func(m ScoredMove) {
+		if len(out) < n && !seen[m.Move] {
+			seen[m.Move] = true
+			out = append(out, m)
+		}
+	}
+	scored := map[Move]float64{}
+	best := 0.0
+	for i, m := range player {
+		scored[m.Move] = m.Score
+		if i == 0 || m.Score > best {
+			best = m.Score
+		}
+	}
+	best = min(best, WinScore/2)
+	i := 0
+	for ; i < len(player) && player[i].Score >= WinScore/2; i++ {
+		add(player[i])
+	}
+	for j := 0; len(out) < n && (i < len(player) || j < len(shapes)); {
+		if j < len(shapes) {
+			sc := best
+			if ps, ok := scored[shapes[j].Move]; ok {
+				sc = max(ps, best)
+			}
+			add(ScoredMove{shapes[j].Move, sc})
+			j++
+		}
+		if i < len(player) {
+			add(player[i])
+			i++
+		}
+	}
+	return out
+}

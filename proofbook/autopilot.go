@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -28,6 +29,26 @@ import (
 // moves), and every position the search has not worked on starts from
 // the numbers its evaluation expects (engine.ExpectedNumbers): the
 // player's score of the move that led to it, else the static evaluation.
+// Beside the player's moves the auto-pilot tries the moves that build
+// strong shapes with the attacker's stones (engine.ShapeCandidates: the
+// Connect(6,2,3) triangle family first) and, first of all, the moves that
+// proved a sibling position (siblingMoves). With ProveOptions.Screen the
+// new moves of an expansion are verified at once at a small budget (the
+// screen), a move it proves being proved at once. The player thinks
+// longer at each widening of a position (its budget grows fourfold).
+//
+// Why λ3 items close so rarely in openings: an open seminull item s is
+// the position D+s until D+s is proved, and then every full move (s, x)
+// with x in the zone Z(s) of D+s's proof, each a position of its own that
+// needs an attacker move and a verifier call. At tolerance 1 that zone
+// is large: on j10 a1s19 l8k9, the item i11 is proved by m7j8 in one call
+// (107 solver calls at 30,000 nodes), with a zone of 107 squares, so the
+// one item turns into about a hundred, the position's proof number jumps
+// by as much, and the search goes elsewhere. The move that proved D+s is
+// the natural first answer to each (s, x) (it proved the position with
+// one defender stone fewer, and x is one stone more): siblingMoves
+// offers it first, so that each of those items costs one call.
+//
 // These change only the order of the work, never what counts as proved:
 // a proof is still the verdicts StoreVerdict re-checked.
 //
@@ -80,7 +101,32 @@ type ProveOptions struct {
 	// to be tried before the engine's candidates (0: 0.5; above 1: never).
 	// GameZ 0: 1.645 (one-sided 95%).
 	GameLCB, GameZ float64
+	// Shapes is how many shape moves (engine.ShapeCandidates: the moves
+	// that build the best three- and four-stone shapes, the Connect(6,2,3)
+	// triangle family) are mixed with the player's moves at a position
+	// (engine.MixCandidates: a shape move and a player move in turn); 0:
+	// 8, below 0: none.
+	Shapes int
+	// Screen is how many of a position's new attacker moves are verified at
+	// once, at ScreenNodes nodes a solver call, when they are added (the
+	// screen, 0: none). Each verdict is stored like any (re-checked by
+	// proofcheck): a move the screen proves is a proof at once. The others
+	// are ordered by what they leave (screenRank) and verified again at
+	// the schedule's budgets when the search selects them.
+	Screen      int
+	ScreenNodes int64 // 0: 20,000
+	// MaxPlayerNodes caps the player's budget, which grows fourfold with
+	// each widening at a position (its first moves failed or look bad):
+	// PlayerNodes, 4×, 16×, … (0: 16 × PlayerNodes).
+	MaxPlayerNodes int64
+	// NoSiblings: do not try first the moves that proved a sibling
+	// (siblingMoves); for measurements.
+	NoSiblings bool
 }
+
+// DefaultScreenNodes is the screen's node budget per solver call when
+// ProveOptions.ScreenNodes is 0.
+const DefaultScreenNodes = 20_000
 
 // Frontier is a position where the auto-pilot stopped: FrontierOpen (work
 // left: a verifier run or new attacker moves), FrontierHeld (left to the
@@ -117,6 +163,10 @@ type ProveResult struct {
 	Budgets []int64
 	CallsAt []int
 	Again   int
+	// Screened counts the screen's verifier calls (stored verdicts; their
+	// budget is Budgets[0] when the screen is on), ScreenProved those that
+	// proved their move.
+	Screened, ScreenProved int
 }
 
 // BudgetFactor is how much the node budget of a position's solver calls
@@ -179,6 +229,18 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 	if opts.GameZ <= 0 {
 		opts.GameZ = engine.GameZ
 	}
+	if opts.Shapes == 0 {
+		opts.Shapes = 8
+	}
+	if opts.ScreenNodes <= 0 {
+		opts.ScreenNodes = DefaultScreenNodes
+	}
+	if opts.PlayerNodes <= 0 {
+		opts.PlayerNodes = engine.DefaultCandidateNodes
+	}
+	if opts.MaxPlayerNodes <= 0 {
+		opts.MaxPlayerNodes = 16 * opts.PlayerNodes
+	}
 	opts.Verify.ExpandSeminull = false // seminull items are positions of the book
 	if _, err := readInfo(ctx, bk.r, id); err != nil {
 		return ProveResult{}, err
@@ -220,12 +282,16 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 		Budgets: t.schedule, CallsAt: t.callsAt, Again: t.again}
 	for _, f := range sr.Frontier {
 		why := f.Why
-		if t.refused[f.Key] != "" {
+		if t.isRefused(f.Key) {
 			why = engine.FrontierRefused
 		}
 		res.Frontier = append(res.Frontier, Frontier{f.Key, f.PN, f.DN, why})
 	}
-	for id, msg := range t.refused {
+	t.mu.Lock()
+	res.Screened, res.ScreenProved = t.screened, t.screenProved
+	refused := maps.Clone(t.refused)
+	t.mu.Unlock()
+	for id, msg := range refused {
 		res.Refused = append(res.Refused, fmt.Sprintf("position %d: %s", id, msg))
 	}
 	slices.Sort(res.Refused)
@@ -238,54 +304,90 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 	return res, err
 }
 
-// bookTree is the book as an engine.JobTree.
+// bookTree is the book as an engine.JobTree. Look and the apply
+// functions run on the search's goroutine; Run, and Expand (which the
+// search may call from its workers, for different positions at once),
+// run concurrently: every map below is guarded by mu.
 type bookTree struct {
-	bk   *Book
-	v    engine.Verifier
-	opts ProveOptions
-	a    engine.Color
+	bk    *Book
+	v     engine.Verifier
+	opts  ProveOptions
+	a     engine.Color
+	added atomic.Int64 // positions stored, read by progress reports
+	// schedule is the node budgets of a position's verifications in
+	// turn (BudgetSchedule, with the screen's budget first when the screen
+	// is on); first is the step of a position's first verification by
+	// the search (1 when the screen's budget is prepended: step 0 is the
+	// screen's).
+	schedule []int64
+	first    int
+
+	mu sync.Mutex
 	// exhausted: attacker-to-move positions without further candidates
 	// (this run; a new run finds out again from the stored moves).
 	exhausted map[PosID]bool
 	// refused: positions whose verdict StoreVerdict refused (this run).
 	refused map[PosID]string
-	added   atomic.Int64 // positions stored, read by progress reports
-	// cands caches the player's ranked moves of a position (this run).
-	cands map[PosID][]engine.ScoredMove
 	// prior is the expected score (the attacker's side) of a position not
 	// worked on yet: the player's score of the move that made it, or the
 	// best level for a move the expert or the games vouch for.
 	prior map[PosID]float64
-	// schedule is the node budgets of a position's verifications in turn
-	// (BudgetSchedule); step is where a position verified in this run is
-	// (its stored verdict's budget: schedule[step[id]]), read by Run in
-	// the workers under mu and written on the search's goroutine (Run's
-	// apply function). callsAt counts the verdicts stored at each budget,
-	// again those of positions verified before in this run.
-	schedule []int64
-	mu       sync.Mutex
-	step     map[PosID]int
-	callsAt  []int
-	again    int
+	// widened counts the expansions of a position in this run: the
+	// player's budget grows with it.
+	widened map[PosID]int
+	// step is where a position verified in this run is (its stored
+	// verdict's budget: schedule[step[id]]); callsAt counts the verdicts
+	// stored at each budget, again those of positions verified before in
+	// this run.
+	step    map[PosID]int
+	callsAt []int
+	again   int
+	// screen holds the expected numbers of a position whose latest
+	// verdict is the screen's (screenRank).
+	screen                 map[PosID][2]int64
+	screened, screenProved int
+	// cands is the candidate list of a position's latest expansion.
+	cands map[PosID][]engine.ScoredMove
 }
 
 func newBookTree(bk *Book, v engine.Verifier, opts ProveOptions) *bookTree {
 	sch := BudgetSchedule(opts.FirstNodes, opts.Verify.Limits.MaxNodes)
+	first := 0
+	if opts.Screen > 0 && (sch[0] <= 0 || opts.ScreenNodes < sch[0]) {
+		sch = append([]int64{opts.ScreenNodes}, sch...)
+		first = 1
+	}
 	return &bookTree{bk: bk, v: v, opts: opts, a: opts.Attacker, exhausted: map[PosID]bool{}, refused: map[PosID]string{},
-		cands: map[PosID][]engine.ScoredMove{}, prior: map[PosID]float64{},
-		schedule: sch, step: map[PosID]int{}, callsAt: make([]int, len(sch))}
+		prior: map[PosID]float64{}, widened: map[PosID]int{}, screen: map[PosID][2]int64{}, cands: map[PosID][]engine.ScoredMove{},
+		schedule: sch, first: first, step: map[PosID]int{}, callsAt: make([]int, len(sch))}
+}
+
+func (t *bookTree) isRefused(id PosID) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.refused[id] != ""
+}
+
+// screenNumbers returns the expected numbers the screen gave position id,
+// while its latest verdict is the screen's.
+func (t *bookTree) screenNumbers(id PosID) ([2]int64, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	e, ok := t.screen[id]
+	return e, ok
 }
 
 // nextStep is the step of the schedule of position id's next verification
-// (0: its first in this run), and whether it was verified in this run.
+// (t.first: its first in this run), and whether it was verified in this
+// run.
 func (t *bookTree) nextStep(id PosID) (int, bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	s, ok := t.step[id]
 	if !ok {
-		return 0, false
+		return t.first, false
 	}
-	return min(s+1, len(t.schedule)-1), true
+	return min(max(s+1, t.first), len(t.schedule)-1), true
 }
 
 // widens reports whether position id, verified in this run with verdict
@@ -320,7 +422,10 @@ const vouched = engine.EvalLevels * engine.EvalUnit
 // expected returns the expected numbers of position id (board b, may be
 // nil: read when needed): its prior, else the static evaluation.
 func (t *bookTree) expected(ctx context.Context, id PosID, b *engine.Board) (int64, int64, error) {
-	if s, ok := t.prior[id]; ok {
+	t.mu.Lock()
+	s, ok := t.prior[id]
+	t.mu.Unlock()
+	if ok {
 		pn, dn := engine.ExpectedNumbers(s)
 		return pn, dn, nil
 	}
@@ -359,7 +464,7 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 	if err != nil {
 		return n, err
 	}
-	if held || t.refused[id] != "" {
+	if held || t.isRefused(id) {
 		n.Result = engine.JobHeld
 		return n, nil
 	}
@@ -369,7 +474,10 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 			return n, err
 		}
 		n.Children = kids
-		if !t.exhausted[id] {
+		t.mu.Lock()
+		exhausted := t.exhausted[id]
+		t.mu.Unlock()
+		if !exhausted {
 			n.Work = engine.JobExpand
 		} else if len(kids) == 0 {
 			n.Result = engine.JobFailed
@@ -407,6 +515,10 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 			// A lower-order verdict: try this order; or one at a budget
 			// below the schedule's last: try a larger one.
 			n.Work = engine.JobRun
+			if e, ok := t.screenNumbers(id); ok {
+				n.PN, n.DN = e[0], e[1]
+				return n, nil
+			}
 			n.PN, n.DN, err = t.expected(ctx, id, b)
 			return n, err
 		} else {
@@ -431,6 +543,13 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 	}
 	if len(n.Children) > 0 && t.widens(id, vd) {
 		n.Work = engine.JobRun // verified again, at a larger budget, when selected
+		if e, ok := t.screenNumbers(id); ok {
+			// A screen verdict: what it leaves for want of budget says
+			// little; until it is verified again the position is a leaf
+			// with the numbers the screen ranked it with (screenRank).
+			n.Children = nil
+			n.PN, n.DN = e[0], e[1]
+		}
 	}
 	return n, nil
 }
@@ -496,6 +615,8 @@ WHERE e.parent = ? ORDER BY e.move`, int64(id))
 		return 0
 	})
 	out := make([]PosID, len(kids))
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	for i, k := range kids {
 		out[i] = k.id
 		switch k.class {
@@ -511,20 +632,56 @@ WHERE e.parent = ? ORDER BY e.move`, int64(id))
 }
 
 // Expand implements engine.JobTree: the next batch of candidate moves.
+// It is safe to call for different positions at once.
+//
+// The candidates, in order: the moves that proved a sibling of the
+// position (siblingMoves: another defender reply to the same position,
+// a closed seminull item's answer first of all), then the player's
+// winning move, then a shape move (engine.ShapeCandidates) and a player
+// move in turn (engine.MixCandidates). The player's budget grows fourfold
+// with each expansion of the position in this run (its first moves
+// failed, or look worse than asking for more), up to MaxPlayerNodes. With
+// the screen on, the new moves are screened (screenKids).
 func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 	bk := t.bk
 	b, err := bk.Board(ctx, id)
 	if err != nil {
 		return 0, err
 	}
-	cands, ok := t.cands[id]
-	if !ok {
-		cands, err = engine.PlayerCandidates(ctx, b, t.opts.MaxCandidates, t.opts.PlayerNodes)
-		if err != nil {
+	t.mu.Lock()
+	w := t.widened[id]
+	t.widened[id] = w + 1
+	t.mu.Unlock()
+	nodes := t.opts.PlayerNodes
+	for i := 0; i < w && nodes < t.opts.MaxPlayerNodes; i++ {
+		nodes *= 4
+	}
+	nodes = min(nodes, t.opts.MaxPlayerNodes)
+	player, err := engine.PlayerCandidates(ctx, b, t.opts.MaxCandidates, nodes)
+	if err != nil {
+		return 0, err
+	}
+	var shapes []engine.ShapeMove
+	if t.opts.Shapes > 0 {
+		shapes = engine.ShapeCandidates(b, t.opts.Shapes)
+	}
+	cands := engine.MixCandidates(player, shapes, t.opts.MaxCandidates)
+	var sib []engine.Move
+	if !t.opts.NoSiblings {
+		if sib, err = bk.siblingMoves(ctx, id, t.a); err != nil {
 			return 0, err
 		}
-		t.cands[id] = cands
 	}
+	if len(sib) > 0 {
+		first := make([]engine.ScoredMove, 0, len(sib)+len(cands))
+		for _, m := range sib {
+			first = append(first, engine.ScoredMove{Move: m, Score: vouched})
+		}
+		cands = uniqueMoves(append(first, cands...))
+	}
+	t.mu.Lock()
+	t.cands[id] = cands
+	t.mu.Unlock()
 	for n := t.opts.Candidates; ; n *= 2 {
 		n = min(n, t.opts.MaxCandidates)
 		batch := cands[:min(n, len(cands))]
@@ -537,19 +694,155 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 			return 0, err
 		}
 		t.added.Add(int64(positions))
+		var fresh []PosID
+		t.mu.Lock()
 		for i, k := range kids {
 			if k != 0 {
 				t.prior[k] = batch[i].Score // the attacker's side: the mover's
+				fresh = append(fresh, k)
 			}
 		}
+		t.mu.Unlock()
 		if added > 0 {
+			if t.opts.Screen > 0 {
+				if err := t.screenKids(ctx, fresh); err != nil {
+					return added, err
+				}
+			}
 			return added, nil
 		}
 		if n >= t.opts.MaxCandidates {
+			t.mu.Lock()
 			t.exhausted[id] = true
+			t.mu.Unlock()
 			return 0, nil
 		}
 	}
+}
+
+// uniqueMoves keeps the first of equal moves.
+func uniqueMoves(ms []engine.ScoredMove) []engine.ScoredMove {
+	seen := map[engine.Move]bool{}
+	out := ms[:0]
+	for _, m := range ms {
+		if !seen[m.Move] {
+			seen[m.Move] = true
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// screenRank is what a screen verdict leaves, as expected numbers: a
+// proved move needs none; an open one is ranked by the items the solvers
+// gave up on (an unsolved reply the solver exhausted counts 1, an open
+// seminull item 2): the items left for want of budget say little at the
+// screen's budget, and the candidates' own order breaks ties; a verdict
+// that leaves every reply open (no zone bounds the defence) is ranked
+// last.
+func screenRank(vd *c6book.Verdict) (pn, dn int64) {
+	if vd.AllUnsolved {
+		return 1 + engine.EvalLevels, 1
+	}
+	hard := int64(0)
+	for _, u := range vd.Unsolved {
+		if u.Reason != engine.ReasonBudget {
+			hard++
+		}
+	}
+	for _, u := range vd.OpenSeminull {
+		if u.Reason != engine.ReasonBudget {
+			hard += 2
+		}
+	}
+	return 1 + min(engine.EvalLevels, hard), 1 + engine.EvalLevels - min(engine.EvalLevels, hard)
+}
+
+// screenKids is the screen: up to opts.Screen of the positions kids (new
+// attacker moves' positions, defender to move) without a verdict for the
+// attacker are verified at once, each solver call at the screen's budget
+// (schedule[0]), through the auto-pilot's verifier (the worker pool, the
+// queue's workers). Each verdict is stored with StoreVerdict, re-checked
+// by proofcheck: a proved one proves its move. The others count with the
+// numbers screenRank gives them until the search verifies them again at
+// the schedule's budgets.
+func (t *bookTree) screenKids(ctx context.Context, kids []PosID) error {
+	var todo []PosID
+	for _, k := range kids {
+		if len(todo) == t.opts.Screen {
+			break
+		}
+		need, err := t.needsVerdict(ctx, k)
+		if err != nil {
+			return err
+		}
+		if need {
+			todo = append(todo, k)
+		}
+	}
+	errs := make([]error, len(todo))
+	var wg sync.WaitGroup
+	for i, k := range todo {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = t.screenOne(ctx, k)
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// needsVerdict reports whether position k (defender to move) has no
+// verdict for the attacker and is not decided.
+func (t *bookTree) needsVerdict(ctx context.Context, k PosID) (bool, error) {
+	pi, err := readInfo(ctx, t.bk.r, k)
+	if err != nil {
+		return false, err
+	}
+	if pi.toMove == t.a || pi.winner != engine.Empty {
+		return false, nil
+	}
+	vd, _, err := loadVerdictData(ctx, t.bk.r, k)
+	if err != nil {
+		return false, err
+	}
+	return vd == nil || vd.Attacker != t.a, nil
+}
+
+// screenOne verifies position k at the screen's budget and stores the
+// verdict.
+func (t *bookTree) screenOne(ctx context.Context, k PosID) error {
+	vo := t.opts.Verify
+	vo.Limits.MaxNodes = t.schedule[0]
+	res, err := t.bk.Verify(ctx, k, t.v, vo, nil)
+	var se *StoreError
+	switch {
+	case errors.As(err, &se):
+		if ctx.Err() != nil || IsBusy(err) || errors.Is(err, ErrReadOnly) {
+			return fmt.Errorf("position %d: %w", k, se.Err)
+		}
+		t.mu.Lock()
+		t.refused[k] = se.Err.Error()
+		t.mu.Unlock()
+		return nil
+	case err != nil:
+		return err
+	}
+	t.added.Add(int64(res.Positions))
+	pn, dn := screenRank(&res.Verdict)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.step[k] = 0
+	t.callsAt[0]++
+	t.screened++
+	if res.Verdict.Status == c6book.StatusProved {
+		t.screenProved++
+	}
+	if t.first == 1 {
+		t.screen[k] = [2]int64{pn, dn}
+	}
+	return nil
 }
 
 // Run implements engine.JobTree: verify position id and store the verdict
@@ -571,20 +864,139 @@ func (t *bookTree) Run(ctx context.Context, id PosID) (func(), error) {
 		// Refused (its certificate does not check, or it forgets a
 		// defender move): nothing is stored; this run leaves the position
 		// alone and says so, the others go on.
-		return func() { t.refused[id] = se.Err.Error() }, nil
+		return func() {
+			t.mu.Lock()
+			t.refused[id] = se.Err.Error()
+			t.mu.Unlock()
+		}, nil
 	case err != nil:
 		return nil, err
 	}
 	t.added.Add(int64(res.Positions))
 	return func() {
 		t.mu.Lock()
+		defer t.mu.Unlock()
 		t.step[id] = step
-		t.mu.Unlock()
+		delete(t.screen, id)
 		t.callsAt[step]++
 		if before {
 			t.again++
 		}
 	}, nil
+}
+
+// maxSiblingMoves bounds siblingMoves.
+const maxSiblingMoves = 4
+
+// siblingMoves returns the attacker moves that proved a sibling of the
+// attacker-to-move position id (a position another defender reply reaches
+// from a parent of id), in id's canonical frame, legal at id, at most
+// maxSiblingMoves: a killer move, since the answer that beat one reply
+// often beats the next. The answers of the parents' seminull items (one
+// defender stone) come first: the items (s, x) of a closed seminull item
+// s are the position D+s with one more defender stone inside the zone of
+// D+s's proof, and the move that proved D+s usually wins them too. They
+// are only candidates: each is verified like any other move.
+func (bk *Book) siblingMoves(ctx context.Context, id PosID, a engine.Color) ([]engine.Move, error) {
+	b, err := bk.Board(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	r := bk.rules
+	type up struct {
+		parent PosID
+		move   engine.Move
+	}
+	rows, err := bk.r.QueryContext(ctx, "SELECT parent, move FROM edge WHERE child = ? LIMIT 4", int64(id))
+	if err != nil {
+		return nil, err
+	}
+	var ups []up
+	for rows.Next() {
+		var p, mv int64
+		if err := rows.Scan(&p, &mv); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		m, err := unpackMove(mv)
+		if err != nil {
+			rows.Close()
+			return nil, err
+		}
+		ups = append(ups, up{PosID(p), m})
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	// frameOf is the symmetry that maps the parent's frame (board pb) to
+	// the canonical frame of the child that defender move m reaches.
+	frameOf := func(pb *engine.Board, m engine.Move) int {
+		for i := 0; i < m.Len(); i++ {
+			pb.Place(m.At(i), a.Opp())
+		}
+		_, sym := pb.CanonicalKey()
+		for i := m.Len() - 1; i >= 0; i-- {
+			pb.Remove(m.At(i))
+		}
+		return sym
+	}
+	var out []engine.Move
+	seen := map[engine.Move]bool{}
+	for _, u := range ups {
+		pi, err := readInfo(ctx, bk.r, u.parent)
+		if err != nil {
+			return nil, err
+		}
+		if pi.toMove != a.Opp() {
+			continue
+		}
+		list, _, err := loadPos(ctx, bk.r, r, u.parent)
+		if err != nil {
+			return nil, err
+		}
+		pb := bk.board(list, pi.toMove)
+		toID := frameOf(pb, u.move)
+		sibs, err := readChildren(ctx, bk.r, r, u.parent, a)
+		if err != nil {
+			return nil, err
+		}
+		slices.SortStableFunc(sibs, func(x, y childRow) int { return x.move.Len() - y.move.Len() })
+		for _, sib := range sibs {
+			if sib.id == id || sib.proof.Status != c6book.StatusProved || sib.proof.How != c6book.HowMove {
+				continue
+			}
+			answers, err := readChildren(ctx, bk.r, r, sib.id, a)
+			if err != nil {
+				return nil, err
+			}
+			var best *childRow
+			for i := range answers {
+				c := &answers[i]
+				if c.proof.Status == c6book.StatusProved && (best == nil || c.proof.Order < best.proof.Order) {
+					best = c
+				}
+			}
+			if best == nil {
+				continue
+			}
+			fromSib := engine.InverseSymmetry(frameOf(pb, sib.move))
+			sq := make([]engine.Square, best.move.Len())
+			legal := best.move.Len() == r.P
+			for i := range sq {
+				sq[i] = r.Transform(toID, r.Transform(fromSib, best.move.At(i)))
+				legal = legal && b.At(sq[i]) == engine.Empty
+			}
+			m := engine.NewMove(sq...)
+			if legal && !seen[m] {
+				seen[m] = true
+				out = append(out, m)
+				if len(out) == maxSiblingMoves {
+					return out, nil
+				}
+			}
+		}
+	}
+	return out, nil
 }
 
 // addAutoMoves stores the candidate moves (id's canonical frame) not stored

@@ -34,6 +34,10 @@ func (c *BookProveCommand) flags(fs *flag.FlagSet) {
 	fs.Int64Var(&o.playerNodes, "player-nodes", engine.DefaultCandidateNodes, "node budget of the player choosing the attacker's moves at a position")
 	fs.Float64Var(&o.gameLCB, "game-lcb", 0.5, "an imported attacker move is tried before the player's when the lower confidence bound of the attacker's win rate in its games is at least this (0: every imported move; above 1: none)")
 	fs.Float64Var(&o.gameZ, "game-z", engine.GameZ, "the confidence of --game-lcb, in standard deviations (Wilson interval; 1.645: one-sided 95%)")
+	fs.IntVar(&o.shapes, "shapes", 8, "shape moves (the triangles of Connect(6,2,3) and other compact shapes of the attacker's stones) mixed with the player's moves at a position (0: none)")
+	fs.IntVar(&o.screen, "screen", 0, "new attacker moves at a position verified at once at --screen-nodes (the screen: a move it proves is proved at once, the others are ordered by what they leave; 0: no screen)")
+	fs.Int64Var(&o.screenNodes, "screen-nodes", proofbook.DefaultScreenNodes, "nodes per solver call of the screen")
+	fs.Int64Var(&o.maxPlayerNodes, "max-player-nodes", 0, "the player's budget grows fourfold with each widening at a position up to this (0: 16 times --player-nodes)")
 	o.queue.register(fs)
 }
 
@@ -57,6 +61,14 @@ func (c *BookProveCommand) validate(*bookEnv) error {
 		return fmt.Errorf("--first-nodes %d: want 0 (every call at --max-nodes) or more", o.firstNodes)
 	case o.candidates < 1:
 		return fmt.Errorf("--candidates %d: want 1 or more", o.candidates)
+	case o.shapes < 0:
+		return fmt.Errorf("--shapes %d: want 0 (none) or more", o.shapes)
+	case o.screen < 0:
+		return fmt.Errorf("--screen %d: want 0 (no screen) or more", o.screen)
+	case o.screenNodes < 1:
+		return fmt.Errorf("--screen-nodes %d: want 1 or more", o.screenNodes)
+	case o.maxPlayerNodes < 0:
+		return fmt.Errorf("--max-player-nodes %d: want 0 (16 times --player-nodes) or more", o.maxPlayerNodes)
 	case o.playerNodes < 1:
 		return fmt.Errorf("--player-nodes %d: want 1 or more", o.playerNodes)
 	case math.IsNaN(o.gameLCB) || math.IsInf(o.gameLCB, 0) || o.gameLCB < 0:
@@ -81,7 +93,13 @@ type proveOpts struct {
 	playerNodes int64
 	gameLCB     float64
 	gameZ       float64
-	queue       proveQueueFlags
+	// The candidates' options (proofbook.ProveOptions Shapes, Screen,
+	// ScreenNodes, MaxPlayerNodes).
+	shapes         int
+	screen         int
+	screenNodes    int64
+	maxPlayerNodes int64
+	queue          proveQueueFlags
 }
 
 // options are the auto-pilot's options for the flags o.
@@ -89,7 +107,17 @@ func (o proveOpts) options(a engine.Color, workers int) proofbook.ProveOptions {
 	return proofbook.ProveOptions{Attacker: a, Jobs: o.jobs, FirstNodes: o.firstNodes, MaxCalls: o.maxCalls, MaxTime: o.maxTime,
 		Candidates: o.candidates, MaxCandidates: 8 * o.candidates,
 		PlayerNodes: o.playerNodes, GameLCB: gameLCBOption(o.gameLCB), GameZ: o.gameZ,
+		Shapes: shapesOption(o.shapes), Screen: o.screen, ScreenNodes: o.screenNodes, MaxPlayerNodes: o.maxPlayerNodes,
 		Verify: engine.VerifyOptions{Lambda: o.lambda, Workers: workers, Limits: engine.Limits{MaxNodes: o.maxNodes, Timeout: o.timeout}}}
+}
+
+// shapesOption is ProveOptions.Shapes for --shapes (0 there means the
+// default; none is -1).
+func shapesOption(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
 }
 
 // gameLCBOption is ProveOptions.GameLCB for --game-lcb: 0 there means the
