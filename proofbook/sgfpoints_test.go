@@ -201,3 +201,32 @@ func TestImportOneStoneShortTurn(t *testing.T) {
 		t.Fatalf("Black's seminull a19 not stored: %v", err)
 	}
 }
+
+// An export written by earlier versions (turn notation in B and W, a
+// seminull proof node W[e3] in the game tree, labels in SGF points) still
+// imports, with Partial, as those versions meant it.
+func TestImportEarlierExport(t *testing.T) {
+	ctx := context.Background()
+	r := engine.Connect6()
+	bk := newBook(t, r)
+	old := "(;FF[4]SZ[19]RU[19,19,6,2,1]AP[c6book];B[j10]C[centre]\n(;W[j11k10]LB[kh:A]XS[B:open:0];B[l11m9]GB[2])\n(;W[e3];B[k10k11]))\n"
+	if _, err := importPartial(ctx, bk, old); err != nil {
+		t.Fatal(err)
+	}
+	id, _ := locate(t, bk, "j10 j11k10")
+	p, err := bk.Position(ctx, id)
+	if err != nil || len(p.Marks) != 1 || p.Marks[0].Text != "A" {
+		t.Fatalf("the label: %+v %v", p, err)
+	}
+	b, _ := engine.ReplayText(r, "j10")
+	e3, _ := engine.ParseMove(r, "e3")
+	if err := b.PlayPartial(e3); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Play(turns(t, r, "k10k11")[0]); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := bk.Locate(ctx, b); err != nil {
+		t.Fatalf("the seminull line: %v", err)
+	}
+}
