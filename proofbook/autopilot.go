@@ -224,6 +224,9 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 	sr, err := engine.JobSearch[PosID](ctx, t, id, engine.JobOptions{Jobs: opts.Jobs, MaxJobs: opts.MaxCalls, MaxTime: opts.MaxTime,
 		Refresh: 30 * time.Second}, prog)
 	status := proveStatus(sr.Status)
+	if status == "" && ctx.Err() != nil {
+		status = c6book.ProveStopped // stopped before the search said anything (during the first expansion)
+	}
 	if status == c6book.ProveProved && err == nil && !confirmed {
 		// The proof found may rest on stored rows as well: re-checked too.
 		ok, cerr := bk.confirmProof(ctx, id, opts.Attacker)
