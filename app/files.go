@@ -21,11 +21,12 @@ const prefLastDir = "lastDir"
 // fileSpec describes a file for chooseFile to ask for.
 type fileSpec struct {
 	title   string
-	confirm string             // the confirm button
-	save    bool               // a file to write: name is suggested, an existing file is replaced only when the user agrees
-	name    string             // suggested file name (save)
-	exts    []string           // what Browse… lists
-	extra   []*widget.FormItem // options shown below the file (e.g. the PNG export's overlay)
+	confirm string   // the confirm button
+	save    bool     // a file to write: name is suggested, an existing file is replaced only when the user agrees
+	name    string   // suggested file name (save)
+	exts    []string // what Browse… lists
+
+	extra []*widget.FormItem // options shown below the file (e.g. the PNG export's overlay)
 }
 
 // lastDir is the folder file dialogs start in (startDir).
