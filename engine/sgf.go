@@ -392,15 +392,18 @@ func SGFPoint(r Rules, s Square) string {
 // one SGF point (SGFPoint), so that a turn of two stones is two nodes of
 // the same colour in a row (the null move, which only a proof line holds,
 // is one node with an empty value). This is the convention of the Connect6
-// editors of NCTU's CGI lab (GM[511] files: a turn's stones in consecutive
-// nodes of one colour, two-letter points) and of their game-record tools
-// (KifuAssembler's "pure SGF", converted from LittleGolem's B[j10];W[k11i11]
-// into one stone per node); an SGF viewer for Go reads it as well. Those
-// tools write the letters in upper case with row A at the bottom (the
-// LittleGolem row number as a letter); the lower case written here, row a
-// at the top, is SGF FF[4]'s point type, the one the book's labels and
-// marks (LB, CR, TR, SQ, MA) use in the same file. The readers take both
-// (the case says which: SGFMove) and LittleGolem's turn notation.
+// editor of the NCTU6 program's lab (GM[511] game trees: a turn's stones in
+// consecutive nodes of one colour, two-letter points) as their game-record
+// tools write it: github.com/qetu970954/KifuAssembler, whose
+// KifuAssembler/src/incorporator.py writes the "(;GM[511]" editor trees and
+// the "pure SGF" of a LittleGolem game (B[j10];W[k11i11] becomes
+// B[JJ];W[KK];W[IK]); an SGF viewer for Go reads it as well. Those tools
+// write the letters in upper case with row A at the bottom (the LittleGolem
+// row number as a letter); the lower case written here, row a at the top,
+// is SGF FF[4]'s point type (red-bean.com/sgf, "go.html": column then row,
+// a at the top left), the one the book's labels and marks (LB, CR, TR, SQ,
+// MA) use in the same file. The readers take both (the case says which:
+// SGFMove) and LittleGolem's turn notation (its "connect6" SGF downloads).
 func SGFStoneProps(r Rules, c Color, m Move) []SGFProp {
 	if m.Len() == 0 {
 		return []SGFProp{{ID: c.String(), Values: []string{""}}}
