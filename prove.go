@@ -39,13 +39,20 @@ func (s ProveStatus) Describe() string {
 // runs: the one progress type from proofbook's Prove through the session
 // to the workbench and the CLI.
 type ProveProgress struct {
-	Calls    int // verifier calls finished (and stored)
-	Proved   int // positions proved below the target (as the search last saw them)
-	Open     int // positions with work left
-	Added    int // positions the auto-pilot stored (moves and items)
-	PN, DN   int64
-	InFlight []int64 // the book ids of the positions being verified
-	Elapsed  time.Duration
+	Calls int // verifier calls finished (and stored)
+	// Proved counts the positions proved during the run: the book's
+	// positions proved for the attacker now less those at the start (read
+	// from the book after each verifier call stored).
+	Proved int
+	// SearchProved counts the nodes of the search tree proved as the
+	// search last saw it (a proved node's subtree is not looked at again:
+	// not a count of proofs).
+	SearchProved int
+	Open         int // positions with work left
+	Added        int // positions the auto-pilot stored (moves and items)
+	PN, DN       int64
+	InFlight     []int64 // the book ids of the positions being verified
+	Elapsed      time.Duration
 }
 
 // StuckReason says why the auto-pilot cannot work at a position for an

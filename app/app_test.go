@@ -381,7 +381,7 @@ func TestExportBoardPNG(t *testing.T) {
 	a := test.NewTempApp(t)
 	ta := startApp(t, a, options{book: filepath.Join(dir, "b.c6book"), play: "j10 k10k11 i9l12"})
 	var buf bytes.Buffer
-	if err := ta.wa.writeBoardPNG(&buf); err != nil {
+	if err := ta.wa.writeBoardPNG(&buf, true); err != nil {
 		t.Fatal(err)
 	}
 	img, err := png.Decode(&buf)

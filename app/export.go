@@ -1,13 +1,19 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"image"
 	"image/png"
 	"io"
+	"os"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
+	"c6book/engine"
 	"c6book/ui"
 )
 
@@ -37,6 +43,43 @@ func (wa *workbenchApp) renderBoard(v ui.BoardView, side float32) image.Image {
 	return w.Canvas().Capture()
 }
 
-func (wa *workbenchApp) writeBoardPNG(out io.Writer) error {
-	return png.Encode(out, wa.renderBoard(wa.wb.BoardWidget().View(), exportSide))
+// writeBoardPNG writes the shown board as a PNG image: with overlay, as
+// the board shows it (zone, unsolved moves, reply letters, the note's
+// marks, a previewed move); else the stones only (with their numbers when
+// the board shows them).
+func (wa *workbenchApp) writeBoardPNG(out io.Writer, overlay bool) error {
+	return png.Encode(out, wa.renderBoard(boardExportView(wa.wb.BoardWidget().View(), overlay), exportSide))
+}
+
+// boardExportView is the view an exported image draws: v, or without
+// overlay its position and move numbers only.
+func boardExportView(v ui.BoardView, overlay bool) ui.BoardView {
+	if overlay {
+		return v
+	}
+	return ui.BoardView{Pos: v.Pos, Numbers: v.Numbers, Pending: engine.NoSquare}
+}
+
+// prefExportOverlay remembers the PNG export's overlay choice.
+const prefExportOverlay = "exportOverlay"
+
+// exportPNG asks where to save the board image, with the overlay as an
+// option of the dialog (the last choice, on at first), and saves it.
+func (wa *workbenchApp) exportPNG() {
+	overlay := widget.NewCheck("Include the overlay (zone, unsolved moves, reply letters, marks)", nil)
+	overlay.SetChecked(wa.app.Preferences().BoolWithFallback(prefExportOverlay, true))
+	wa.chooseFile(fileSpec{title: "Export board", confirm: "Save", save: true, name: "board.png", exts: []string{".png"},
+		extra: []*widget.FormItem{widget.NewFormItem("", overlay)}}, func(path string) {
+		wa.app.Preferences().SetBool(prefExportOverlay, overlay.Checked)
+		var buf bytes.Buffer
+		if err := wa.writeBoardPNG(&buf, overlay.Checked); err != nil {
+			dialog.ShowError(err, wa.win)
+			return
+		}
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			dialog.ShowError(fmt.Errorf("export board: %w", err), wa.win)
+			return
+		}
+		dialog.ShowInformation("Export board", savedLine("board image", path, buf.Len()), wa.win)
+	})
 }

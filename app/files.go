@@ -25,6 +25,8 @@ type fileSpec struct {
 	save    bool     // a file to write: name is suggested, an existing file is replaced only when the user agrees
 	name    string   // suggested file name (save)
 	exts    []string // what Browse… lists
+
+	extra []*widget.FormItem // options shown below the file (e.g. the PNG export's overlay)
 }
 
 // lastDir is the folder file dialogs start in (startDir).
@@ -134,6 +136,7 @@ func (wa *workbenchApp) chooseFile(spec fileSpec, then func(path string)) fileCh
 		widget.NewFormItem("File", container.NewBorder(nil, nil, nil, browse, entry)),
 		widget.NewFormItem("", widget.NewLabel(hint)),
 	}
+	items = append(items, spec.extra...)
 	d := dialog.NewForm(spec.title, spec.confirm, "Cancel", items, func(ok bool) {
 		if !ok {
 			return

@@ -56,6 +56,8 @@ type options struct {
 	merge      string
 	replies    string // --replies: the Replies filter (ui.ParseReplyFilter)
 
+	exportOverlay bool // --export-overlay: the --export-board image has the board's overlay
+
 	// Tests: how results reach the UI goroutine (fyne.Do when nil), and
 	// book calls run inline (see session.Config).
 	do     func(func())
@@ -83,6 +85,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.DurationVar(&o.playTime, "play-time", time.Second, "the engine player's time for a move (Suggest, Play engine move)")
 	fs.StringVar(&o.screenshot, "screenshot", "", "save a capture of the window to `FILE` (PNG) once it is drawn (and any --verify is done)")
 	fs.StringVar(&o.exportPNG, "export-board", "", "with --screenshot: also export the board as a PNG to `FILE`")
+	fs.BoolVar(&o.exportOverlay, "export-overlay", true, "with --export-board: draw the board's overlay (zone, unsolved moves, reply letters, marks), as File → Export board's option; false: the stones only")
 	fs.BoolVar(&o.quitAfter, "quit-after", false, "quit after saving the screenshot")
 	fs.BoolVar(&o.showPrefs, "preferences", false, "show the Preferences at start (a --screenshot shows them)")
 	fs.BoolVar(&o.bundled, "import-bundled", false, "import the bundled LittleGolem games at start, as the welcome panel's button (a --screenshot shows the progress)")

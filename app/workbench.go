@@ -643,15 +643,6 @@ func exportSGFData(ctx context.Context, bk *proofbook.Book, pos *engine.Board, l
 	return buf.Bytes(), st, nil
 }
 
-func (wa *workbenchApp) exportPNG() {
-	var buf bytes.Buffer
-	if err := wa.writeBoardPNG(&buf); err != nil {
-		dialog.ShowError(err, wa.win)
-		return
-	}
-	wa.saveData("Export board", "board image", "board.png", []string{".png"}, buf.Bytes())
-}
-
 // background runs long book work as a session job (off the UI goroutine,
 // cancelled and waited for if another book is opened or the app quits)
 // with a progress dialog and a Cancel button; then the workbench reloads
@@ -723,7 +714,7 @@ func (wa *workbenchApp) screenshotWhenReady(o options) {
 	}
 	if err == nil && o.exportPNG != "" {
 		var buf bytes.Buffer
-		fyne.DoAndWait(func() { err = wa.writeBoardPNG(&buf) })
+		fyne.DoAndWait(func() { err = wa.writeBoardPNG(&buf, o.exportOverlay) })
 		if err == nil {
 			err = os.WriteFile(o.exportPNG, buf.Bytes(), 0o644)
 		}

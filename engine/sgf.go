@@ -170,9 +170,14 @@ func SGFRules(root *SGFNode, def Rules) (Rules, error) {
 }
 
 // SGFMove reads the move of a node: B[...] or W[...] in LittleGolem
-// notation ("j11k10") or SGF letter pairs ("jjkk", row a at the top). A turn
-// of several stones may also be written as a list of points, one value per
-// stone (W[aa][ab]), or as a compressed point list (W[aa:ab], a rectangle).
+// notation ("j11k10"), SGF letter pairs ("jjkk", lower case, row a at the
+// top: SGF FF[4]'s point type, which the book's export writes) or the
+// Connect6 editors' upper-case letter pairs ("JJ", row A at the bottom:
+// see SGFStoneProps). A turn of several stones may also be written as a
+// list of points, one value per stone (W[aa][ab]), or as a compressed point
+// list (W[aa:ab], a rectangle); a turn written one stone per node (the
+// editors' way) is put together by the reader of the game (GameFromSGF,
+// proofbook's import).
 // It returns ok=false for a node without a move, and an empty Move for B[]
 // (the null move: a pass, which only a proof line may hold). "resign",
 // "swap" and "draw" give ok=false. Points are read exactly as written in
@@ -219,7 +224,16 @@ func SGFMove(r Rules, n *SGFNode) (c Color, m Move, ok bool, err error) {
 		}
 	}
 	var sq []Square
+	upper, lower := false, false
 	for _, v := range prop.Values {
+		if isUpperLetters(v) {
+			upper = true
+		} else {
+			lower = true
+		}
+		if upper && lower {
+			return c, Move{}, false, fmt.Errorf("sgf: bad move %s: upper-case letter pairs (row A at the bottom) mixed with lower case", sgfPropText(*prop))
+		}
 		if v == "" {
 			return c, Move{}, false, fmt.Errorf("sgf: bad move %s: an empty point in a list of points", sgfPropText(*prop))
 		}
@@ -252,6 +266,27 @@ func SGFMove(r Rules, n *SGFNode) (c Color, m Move, ok bool, err error) {
 // or a compressed point list. Only the canonical forms are read: lower
 // case, nothing around the points, rows without leading zeros.
 func sgfMovePoints(r Rules, v string, room int, list bool) ([]Square, error) {
+	if isUpperLetters(v) {
+		// The Connect6 editors' points: upper-case letter pairs, column A
+		// at the left, row A at the bottom (see SGFStoneProps).
+		if len(v)%2 != 0 {
+			return nil, fmt.Errorf("bad point %q: upper-case points are letter pairs", clipText(v, 24))
+		}
+		var sq []Square
+		for i := 0; i < len(v); i += 2 {
+			s, err := sgfUpperPoint(r, v[i:i+2])
+			if err != nil {
+				return nil, err
+			}
+			if sq = append(sq, s); len(sq) > room {
+				return nil, fmt.Errorf("more than %d stones in one turn", MaxPerTurn)
+			}
+		}
+		if list && len(sq) != 1 {
+			return nil, fmt.Errorf("bad point in a list of points: %q holds %d points", clipText(v, 24), len(sq))
+		}
+		return sq, nil
+	}
 	for i := 0; i < len(v); i++ {
 		if ch := v[i]; !(ch >= 'a' && ch <= 'z' || ch >= '0' && ch <= '9' || ch == ':') {
 			switch {
@@ -317,6 +352,69 @@ func sgfLetterPoint(r Rules, p string) (Square, error) {
 	return r.Sq(x, y), nil
 }
 
+// sgfUpperPoint reads an upper-case letter pair of the Connect6 editors
+// (column A at the left, row A at the bottom: "JJ" is j10).
+func sgfUpperPoint(r Rules, p string) (Square, error) {
+	if len(p) != 2 || p[0] < 'A' || p[0] > 'Z' || p[1] < 'A' || p[1] > 'Z' {
+		return NoSquare, fmt.Errorf("bad point %q", clipText(p, 24))
+	}
+	x, y := int(p[0]-'A'), int(p[1]-'A')
+	if !r.OnBoard(x, y) {
+		return NoSquare, fmt.Errorf("point %q is off the board", p)
+	}
+	return r.Sq(x, y), nil
+}
+
+// isUpperLetters reports whether s is one or more upper-case ASCII
+// letters.
+func isUpperLetters(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'A' || s[i] > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// SGFPoint is the SGF point of square s: two lower-case letters, the
+// column from a at the left, the row from a at the top (SGF FF[4]'s point
+// type, as Go programs and SGF viewers read it).
+func SGFPoint(r Rules, s Square) string {
+	x, y := r.XY(s)
+	return string([]byte{byte('a' + x), byte('a' + r.N - 1 - y)})
+}
+
+// SGFStoneProps writes turn m of colour c as Connect6 programs write
+// their SGF game trees: one node per stone, each a B or W property holding
+// one SGF point (SGFPoint), so that a turn of two stones is two nodes of
+// the same colour in a row (the null move, which only a proof line holds,
+// is one node with an empty value). This is the convention of the Connect6
+// editor of the NCTU6 program's lab (GM[511] game trees: a turn's stones in
+// consecutive nodes of one colour, two-letter points) as their game-record
+// tools write it: github.com/qetu970954/KifuAssembler, whose
+// KifuAssembler/src/incorporator.py writes the "(;GM[511]" editor trees and
+// the "pure SGF" of a LittleGolem game (B[j10];W[k11i11] becomes
+// B[JJ];W[KK];W[IK]); an SGF viewer for Go reads it as well. Those tools
+// write the letters in upper case with row A at the bottom (the LittleGolem
+// row number as a letter); the lower case written here, row a at the top,
+// is SGF FF[4]'s point type (red-bean.com/sgf, "go.html": column then row,
+// a at the top left), the one the book's labels and marks (LB, CR, TR, SQ,
+// MA) use in the same file. The readers take both (the case says which:
+// SGFMove) and LittleGolem's turn notation (its "connect6" SGF downloads).
+func SGFStoneProps(r Rules, c Color, m Move) []SGFProp {
+	if m.Len() == 0 {
+		return []SGFProp{{ID: c.String(), Values: []string{""}}}
+	}
+	out := make([]SGFProp, m.Len())
+	for i := range out {
+		out[i] = SGFProp{ID: c.String(), Values: []string{SGFPoint(r, m.At(i))}}
+	}
+	return out
+}
+
 // sgfRect expands a compressed point list "aa:cc" (the rectangle between
 // two corners), refusing more than room points.
 func sgfRect(r Rules, v string, room int) ([]Square, error) {
@@ -346,14 +444,20 @@ func sgfRect(r Rules, v string, room int) ([]Square, error) {
 }
 
 // SGFPoints reads one value of a point-list property (CR, TR, SQ, MA, SL):
-// an SGF letter pair, a square in LittleGolem notation, or a compressed
-// point list ("aa:cc", the rectangle between two corners).
+// an SGF letter pair, an upper-case pair of the Connect6 editors (row A at
+// the bottom), a square in LittleGolem notation, or a compressed point
+// list ("aa:cc", the rectangle between two corners).
 func SGFPoints(r Rules, v string) ([]Square, error) {
 	if strings.Contains(v, ":") {
 		return sgfRect(r, v, r.Squares())
 	}
 	if len(v) == 2 && v[0] >= 'a' && v[1] >= 'a' {
 		if s, err := sgfLetterPoint(r, v); err == nil {
+			return []Square{s}, nil
+		}
+	}
+	if len(v) == 2 && isUpperLetters(v) {
+		if s, err := sgfUpperPoint(r, v); err == nil {
 			return []Square{s}, nil
 		}
 	}
@@ -455,6 +559,28 @@ func gameFromSGF(root *SGFNode, def Rules, partial bool) (Rules, []Move, error) 
 		return Rules{}, nil, err
 	}
 	var turns []Move
+	// A turn written one stone per node (SGFStoneProps): the stones read
+	// so far of the turn being put together, and the node they began at.
+	var pend []Square
+	pendC, pendAt := Empty, 0
+	play := func(depth int, c Color, m Move) error {
+		if c != b.ToMove() {
+			return fmt.Errorf("node %d: %s to move, but the node plays %s", depth, b.ToMove(), c)
+		}
+		if err := b.play(m, partial); err != nil {
+			return fmt.Errorf("node %d: %s: %w", depth, MoveName(r, m), err)
+		}
+		turns = append(turns, m)
+		return nil
+	}
+	flush := func() error {
+		if len(pend) == 0 {
+			return nil
+		}
+		m := NewMove(pend...)
+		pend = pend[:0]
+		return play(pendAt, pendC, m)
+	}
 	for n, depth := root, 0; n != nil; depth++ {
 		if id := SGFSetupProp(n); id != "" {
 			return Rules{}, nil, fmt.Errorf("node %d: set-up stones (%s) are not supported; games must be played from the empty board", depth, id)
@@ -464,32 +590,67 @@ func gameFromSGF(root *SGFNode, def Rules, partial bool) (Rules, []Move, error) 
 			return Rules{}, nil, fmt.Errorf("node %d: %w", depth, err)
 		}
 		if ok {
-			if c != b.ToMove() {
-				return Rules{}, nil, fmt.Errorf("node %d: %s to move, but the node plays %s", depth, b.ToMove(), c)
+			if len(pend) > 0 && c != pendC {
+				// The other colour: the stones before were the whole turn.
+				if err := flush(); err != nil {
+					return Rules{}, nil, err
+				}
 			}
-			if err := b.play(m, partial); err != nil {
-				return Rules{}, nil, fmt.Errorf("node %d: %s: %w", depth, MoveName(r, m), err)
+			if len(pend) > 0 {
+				if m, err = SGFJoinStones(r, pend, m); err != nil {
+					return Rules{}, nil, fmt.Errorf("node %d: %w", depth, err)
+				}
+				pend = pend[:0]
 			}
-			turns = append(turns, m)
+			if c == b.ToMove() && m.Len() > 0 && m.Len() < r.StonesForTurn(b.Turn()) {
+				// The first stones of a turn written one stone per node.
+				pend, pendC, pendAt = append(pend, m.Squares()...), c, depth
+			} else if err := play(depth, c, m); err != nil {
+				return Rules{}, nil, err
+			}
 		}
 		if len(n.Children) == 0 {
 			break
 		}
 		n = n.Children[0]
 	}
+	if err := flush(); err != nil {
+		return Rules{}, nil, err
+	}
 	return r, turns, nil
 }
 
-// GameToSGF writes turns as a LittleGolem-style SGF game (with RU for the rules).
+// SGFJoinStones adds the stones of m to those read before of a turn
+// written one stone per node (SGFStoneProps), refusing a square twice.
+func SGFJoinStones(r Rules, pend []Square, m Move) (Move, error) {
+	sq := append(append([]Square(nil), pend...), m.Squares()...)
+	for i := range sq {
+		for j := 0; j < i; j++ {
+			if sq[i] == sq[j] {
+				return Move{}, fmt.Errorf("sgf: a turn written over several nodes places %s twice", SquareName(r, sq[i]))
+			}
+		}
+	}
+	mv, err := MakeMove(sq...)
+	if err != nil {
+		return Move{}, fmt.Errorf("sgf: a turn written over several nodes: %w", err)
+	}
+	return mv, nil
+}
+
+// GameToSGF writes turns as an SGF game (with RU for the rules), one
+// node per stone (SGFStoneProps).
 func GameToSGF(r Rules, turns []Move, props ...SGFProp) string {
 	root := &SGFNode{Props: []SGFProp{{"FF", []string{"4"}}, {"SZ", []string{sizeProp(r)}}, {"RU", []string{r.String()}}}}
 	root.Props = append(root.Props, props...)
 	cur := root
 	c := Black
 	for _, m := range turns {
-		n := &SGFNode{Props: []SGFProp{{c.String(), []string{sgfMoveValue(r, m)}}}}
-		cur.Children = []*SGFNode{n}
-		cur = n
+		for _, p := range SGFStoneProps(r, c, m) {
+			n := &SGFNode{Props: []SGFProp{p}}
+			cur.Children = []*SGFNode{n}
+			cur = n
+		}
 		c = c.Opp()
 	}
 	return WriteSGF(root)

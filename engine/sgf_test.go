@@ -36,8 +36,9 @@ func TestLittleGolemSGF(t *testing.T) {
 	// Write it back and read it again: same rules, same turns, the extra
 	// root properties kept.
 	out := GameToSGF(r, turns, SGFProp{"PB", []string{"alice"}}, SGFProp{"C", []string{`a [comment] with \ and ]`}})
-	if !strings.Contains(out, ";B[j10];W[") {
-		t.Fatalf("GameToSGF does not use LittleGolem move values: %s", out)
+	// One stone per node in SGF points (j10 is jj, j11k10 is W[kj];W[ji]).
+	if !strings.Contains(out, ";B[jj];W[kj];W[ji];B[") {
+		t.Fatalf("GameToSGF does not write one SGF point per node: %s", out)
 	}
 	roots2, err := ParseSGF(out)
 	if err != nil {

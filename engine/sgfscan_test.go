@@ -116,8 +116,9 @@ func TestSGFMoveCanonical(t *testing.T) {
 		"B[PASS]":      "a pass",
 		"B[A1]":        "lower case",
 		"B[J10]":       "lower case",
-		"B[JJ]":        "lower case",
-		"W[JIKJ]":      "lower case",
+		"W[JIK]":       "bad point",
+		"W[JJ][kk]":    "mixed with lower case",
+		"B[TT]":        "off the board",
 		"W[j11K10]":    "lower case",
 		"W[aa:AB]":     "lower case",
 		"W[aa][AB]":    "lower case",
@@ -139,7 +140,10 @@ func TestSGFMoveCanonical(t *testing.T) {
 			t.Errorf("%s: move %v %v, error %v; want an error containing %q", in, m, ok, err, want)
 		}
 	}
-	for in, want := range map[string]string{"B[j10]": "j10", "B[jj]": "j10", "W[jikj]": "k10j11", "W[j11k10]": "k10j11", "W[ji][kj]": "k10j11", "B[]": "-"} {
+	// Upper-case letter pairs are the Connect6 editors' (row A at the
+	// bottom): JJ is j10, JK is j11.
+	for in, want := range map[string]string{"B[j10]": "j10", "B[jj]": "j10", "W[jikj]": "k10j11", "W[j11k10]": "k10j11", "W[ji][kj]": "k10j11", "B[]": "-",
+		"B[JJ]": "j10", "W[JKKJ]": "k10j11", "W[JK][KJ]": "k10j11", "W[AA]": "a1", "W[AS]": "a19"} {
 		roots, err := ParseSGF("(;" + in + ")")
 		if err != nil {
 			t.Fatal(err)

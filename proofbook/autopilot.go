@@ -148,7 +148,7 @@ type ProveResult struct {
 	Expanded int // batches of candidate moves added
 	Added    int // positions stored
 	Nodes    int // positions below the target the search looked at
-	Proved   int // positions proved below the target (reachable through open ones)
+	Proved   int // positions proved during the run (see BookProved)
 	Open     int // positions with work left (verifier runs, new attacker moves)
 	PN, DN   int64
 	Elapsed  time.Duration
@@ -167,6 +167,13 @@ type ProveResult struct {
 	// budget is Budgets[0] when the screen is on), ScreenProved those that
 	// proved their move.
 	Screened, ScreenProved int
+	// Proved is the book's positions proved for the attacker at the end
+	// less those at the start (provedcount.go); BookProved is the book's
+	// count at the end. SearchProved counts the search tree's nodes proved
+	// as the search last saw them (what Proved counted before: a proved
+	// node's subtree is not looked at, so it says little of what the run
+	// proved).
+	BookProved, SearchProved int
 }
 
 // BudgetFactor is how much the node budget of a position's solver calls
@@ -253,20 +260,35 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 		return ProveResult{}, fmt.Errorf("prove: position %d: %w", id, err)
 	}
 	t := newBookTree(bk, v, opts)
+	counter, err := bk.newProvedCounter(ctx, opts.Attacker)
+	if err != nil {
+		return ProveResult{}, err
+	}
 	var prog func(engine.JobProgress[PosID])
 	if progress != nil {
+		// The proved count is read from the book when a verdict has been
+		// stored since the last report (on the reporting goroutine).
+		lastCalls, newly := -1, 0
 		prog = func(p engine.JobProgress[PosID]) {
 			inflight := make([]int64, len(p.InFlight))
 			for i, id := range p.InFlight {
 				inflight[i] = int64(id)
 			}
-			progress(c6book.ProveProgress{Calls: p.Jobs, Proved: p.Proved, Open: p.Open, Added: int(t.added.Load()),
+			if p.Jobs != lastCalls {
+				if n, _, err := counter.since(ctx); err == nil {
+					lastCalls, newly = p.Jobs, n
+				}
+			}
+			progress(c6book.ProveProgress{Calls: p.Jobs, Proved: newly, SearchProved: p.Proved, Open: p.Open, Added: int(t.added.Load()),
 				PN: p.PN, DN: p.DN, InFlight: inflight, Elapsed: p.Elapsed})
 		}
 	}
 	sr, err := engine.JobSearch[PosID](ctx, t, id, engine.JobOptions{Jobs: opts.Jobs, MaxJobs: opts.MaxCalls, MaxTime: opts.MaxTime,
 		Refresh: 30 * time.Second}, prog)
 	status := proveStatus(sr.Status)
+	if status == "" && ctx.Err() != nil {
+		status = c6book.ProveStopped // stopped before the search said anything (during the first expansion)
+	}
 	if status == c6book.ProveProved && err == nil && !confirmed {
 		// The proof found may rest on stored rows as well: re-checked too.
 		ok, cerr := bk.confirmProof(ctx, id, opts.Attacker)
@@ -278,7 +300,7 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 			err = fmt.Errorf("prove: position %d: the proof found rested on rows changed outside the program; they were derived again: run prove again", id)
 		}
 	}
-	res := ProveResult{Status: status, Calls: sr.Jobs, Expanded: sr.Expanded, Nodes: sr.Nodes, Proved: sr.Proved, Open: sr.Open, PN: sr.PN, DN: sr.DN, Elapsed: sr.Elapsed,
+	res := ProveResult{Status: status, Calls: sr.Jobs, Expanded: sr.Expanded, Nodes: sr.Nodes, SearchProved: sr.Proved, Open: sr.Open, PN: sr.PN, DN: sr.DN, Elapsed: sr.Elapsed,
 		Budgets: t.schedule, CallsAt: t.callsAt, Again: t.again}
 	for _, f := range sr.Frontier {
 		why := f.Why
@@ -298,6 +320,11 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 	// The summary reads the book even when ctx is done.
 	rctx := context.WithoutCancel(ctx)
 	res.Added = int(t.added.Load())
+	if n, now, cerr := counter.since(rctx); cerr == nil {
+		res.Proved, res.BookProved = n, now
+	} else if err == nil {
+		err = cerr
+	}
 	if p, _, perr := readProof(rctx, bk.r, bk.rules, id, opts.Attacker); perr == nil {
 		res.Proof = p
 	}

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,29 +17,28 @@ import (
 	"c6book/engine"
 )
 
-// SGF: LittleGolem-style games (B[j10], W[j11k10], RU[m,n,k,p,q] or SZ),
-// single games or collections, with variations. Comments (C), node names
-// (N, the user label) and marks (CR, TR, SQ, MA, SL, LB) are imported too.
-// The export adds the status of each node: GB[2]/GW[2] ("good for") when
-// proved for Black/White, and the private property XS with one value per
-// attacker holding a status, "B:proved:2" (attacker, status, order).
+// SGF: games, single or collections, with variations, read in the forms
+// Connect6 programs write: LittleGolem's turn notation (B[j10];W[j11k10]),
+// SGF points one stone per node (B[jj];W[kj];W[ji], lower case, row a at
+// the top, as the export writes them: engine.SGFStoneProps cites the
+// convention) or the Connect6 editors' upper-case points (;GM[511]...
+// B[JJ];W[KK];W[IK], row A at the bottom); RU[m,n,k,p,q] or SZ. Comments
+// (C), node names (N, the user label) and marks (CR, TR, SQ, MA, SL, LB)
+// are imported too. The export writes every move and mark in SGF points
+// and adds the status of each node: GB[2]/GW[2] ("good for") when proved
+// for Black/White, and the private property XS with one value per
+// attacker holding a status, "B:proved:2" (attacker, status, order). A
+// turn's notes and status sit on the node of its last stone.
 
 var markProps = map[string]c6book.MarkShape{"CR": c6book.MarkCircle, "TR": c6book.MarkTriangle, "SQ": c6book.MarkSquare, "MA": c6book.MarkCross, "SL": c6book.MarkSelect}
 
-func sgfPoint(r engine.Rules, s engine.Square) string {
-	x, y := r.XY(s)
-	return string([]byte{byte('a' + x), byte('a' + r.N - 1 - y)})
-}
+func sgfPoint(r engine.Rules, s engine.Square) string { return engine.SGFPoint(r, s) }
 
 func parseSGFPoint(r engine.Rules, v string) (engine.Square, error) {
-	if len(v) == 2 && v[0] >= 'a' && v[1] >= 'a' {
-		x, y := int(v[0]-'a'), r.N-1-int(v[1]-'a')
-		if r.OnBoard(x, y) {
-			return r.Sq(x, y), nil
+	if !strings.Contains(v, ":") {
+		if sq, err := engine.SGFPoints(r, v); err == nil && len(sq) == 1 {
+			return sq[0], nil
 		}
-	}
-	if s, err := engine.ParseSquare(r, v); err == nil {
-		return s, nil
 	}
 	return engine.NoSquare, fmt.Errorf("bad point %.24q", v)
 }
@@ -153,6 +153,18 @@ type sgfImport struct {
 	path   []PosID
 	short  bool
 	rooted bool // the game's root node has been read
+	// A turn written one stone per node (engine.SGFStoneProps): the
+	// stones read so far of the turn being put together, their colour and
+	// nodes (their notes go to the position the turn reaches). pendUsed:
+	// variations began after them (each one completes the turn), so the
+	// game tree's end does not store them as a short turn.
+	pend      []engine.Square
+	pendC     engine.Color
+	pendNodes []*engine.SGFNode
+	pendUsed  bool
+	// Where the node read last and the first of pend begin (node index
+	// in the input, byte), for errors.
+	at, pendAt [2]int64
 }
 
 // sgfFrame is an open game tree: where its first node hangs from.
@@ -161,6 +173,11 @@ type sgfFrame struct {
 	turns int  // turns played on the board before it
 	main  bool // it continues the main line
 	kids  int  // variations opened in it so far
+	// The stones of a turn begun before it (one stone per node), which
+	// its nodes complete.
+	pend      []engine.Square
+	pendC     engine.Color
+	pendNodes []*engine.SGFNode
 }
 
 func (im *sgfImport) run(ctx context.Context) error {
@@ -185,6 +202,7 @@ func (im *sgfImport) run(ctx context.Context) error {
 				im.rooted, im.record, im.re, im.short = false, false, "", false
 				im.turns, im.path = im.turns[:0], im.path[:0]
 				im.b = im.w.bk.tmpl.Clone()
+				im.pend, im.pendNodes, im.pendUsed = nil, nil, false
 				im.cur = node{id: im.w.bk.root}
 				im.main = true
 				im.frames = append(im.frames[:0], sgfFrame{cur: im.cur, main: true})
@@ -194,9 +212,20 @@ func (im *sgfImport) run(ctx context.Context) error {
 			top := &im.frames[len(im.frames)-1]
 			im.main = im.main && top.kids == 0
 			top.kids++
-			im.frames = append(im.frames, sgfFrame{cur: im.cur, turns: im.b.Turn(), main: im.main})
+			im.frames = append(im.frames, sgfFrame{cur: im.cur, turns: im.b.Turn(), main: im.main,
+				pend: slices.Clone(im.pend), pendC: im.pendC, pendNodes: slices.Clone(im.pendNodes)})
+			im.pendUsed = false
 		case engine.SGFTreeEnd:
+			// Stones of a turn the tree ends in (no variation completes
+			// them): a short turn (a proof line's seminull move).
+			if len(im.pend) > 0 && !im.pendUsed {
+				if err := im.flush(ctx); err != nil {
+					return fmt.Errorf("game %d, %w", im.game, err)
+				}
+			}
 			f := im.frames[len(im.frames)-1]
+			im.pend, im.pendC, im.pendNodes = f.pend, f.pendC, f.pendNodes
+			im.pendUsed = len(im.pend) > 0
 			im.frames = im.frames[:len(im.frames)-1]
 			for im.b.Turn() > f.turns {
 				if err := im.b.Undo(); err != nil {
@@ -213,7 +242,12 @@ func (im *sgfImport) run(ctx context.Context) error {
 				}
 			}
 		case engine.SGFNodeRead:
+			im.at = [2]int64{int64(ev.Index), ev.Offset}
 			if err := im.node(ctx, ev.Node); err != nil {
+				var pe pendError
+				if errors.As(err, &pe) {
+					return fmt.Errorf("game %d, %w", im.game, err)
+				}
 				return fmt.Errorf("game %d, node %d (byte %d): %w", im.game, ev.Index, ev.Offset, err)
 			}
 		}
@@ -247,32 +281,91 @@ func (im *sgfImport) node(ctx context.Context, n *engine.SGFNode) error {
 	if err != nil {
 		return err
 	}
-	if ok {
-		b := im.b
-		if c != b.ToMove() {
-			return fmt.Errorf("%s to move, but the node plays %s", b.ToMove(), c)
+	if !ok {
+		if len(im.pend) > 0 {
+			im.pendNodes = append(im.pendNodes, n) // its notes go to the turn's position
+			return nil
 		}
-		full := b.Check(m, false) == nil
-		if !full && !im.partial {
-			if err := b.Check(m, true); err != nil {
-				return fmt.Errorf("%s[%s]: %w", c, engine.SGFMoveValue(r, m), err)
-			}
-			want := r.StonesForTurn(b.Turn())
-			return fmt.Errorf("%s[%s]: %d of the %d stones the turn places (a proof line's null or seminull move: import it with --partial)",
-				c, engine.SGFMoveValue(r, m), m.Len(), want)
-		}
-		next, err := w.step(ctx, b, im.cur, m, im.partial)
-		if err != nil {
-			return fmt.Errorf("%s[%s]: %w", c, engine.SGFMoveValue(r, m), err)
-		}
-		im.cur = next
-		if im.main {
-			im.turns = append(im.turns, m)
-			im.path = append(im.path, next.id)
-			im.short = im.short || !full
+		return w.mergeNote(ctx, im.cur, n)
+	}
+	if len(im.pend) > 0 && c != im.pendC {
+		// The other colour: the stones before were the whole turn.
+		if err := im.flush(ctx); err != nil {
+			return err
 		}
 	}
-	return w.mergeNote(ctx, im.cur, n)
+	nodes := []*engine.SGFNode{n}
+	if len(im.pend) > 0 {
+		if m, err = engine.SGFJoinStones(r, im.pend, m); err != nil {
+			return err
+		}
+		nodes = append(im.pendNodes, n)
+		im.pend, im.pendNodes, im.pendUsed = nil, nil, false
+	}
+	if c == im.b.ToMove() && m.Len() > 0 && m.Len() < r.StonesForTurn(im.b.Turn()) {
+		// The first stones of a turn written one stone per node: the
+		// next node of the same colour completes it.
+		im.pend, im.pendC, im.pendNodes, im.pendUsed = m.Squares(), c, nodes, false
+		im.pendAt = im.at
+		return nil
+	}
+	return im.play(ctx, c, m, nodes)
+}
+
+// flush plays the stones of a turn begun one stone per node that no node
+// completes: a short turn (a proof line's seminull move, read with
+// Partial; else an error).
+func (im *sgfImport) flush(ctx context.Context) error {
+	m, nodes := engine.NewMove(im.pend...), im.pendNodes
+	c := im.pendC
+	im.pend, im.pendNodes, im.pendUsed = nil, nil, false
+	if err := im.play(ctx, c, m, nodes); err != nil {
+		return pendError{fmt.Errorf("node %d (byte %d): %w", im.pendAt[0], im.pendAt[1], err)}
+	}
+	return nil
+}
+
+// pendError is an error of a turn begun one stone per node, located at
+// its first node.
+type pendError struct{ err error }
+
+func (e pendError) Error() string { return e.err.Error() }
+func (e pendError) Unwrap() error { return e.err }
+
+// play stores turn m of colour c from the position read last, with the
+// comments, names and marks of its nodes.
+func (im *sgfImport) play(ctx context.Context, c engine.Color, m engine.Move, nodes []*engine.SGFNode) error {
+	w := im.w
+	r := w.bk.rules
+	b := im.b
+	if c != b.ToMove() {
+		return fmt.Errorf("%s to move, but the node plays %s", b.ToMove(), c)
+	}
+	full := b.Check(m, false) == nil
+	if !full && !im.partial {
+		if err := b.Check(m, true); err != nil {
+			return fmt.Errorf("%s[%s]: %w", c, engine.SGFMoveValue(r, m), err)
+		}
+		want := r.StonesForTurn(b.Turn())
+		return fmt.Errorf("%s[%s]: %d of the %d stones the turn places (a proof line's null or seminull move: import it with --partial)",
+			c, engine.SGFMoveValue(r, m), m.Len(), want)
+	}
+	next, err := w.step(ctx, b, im.cur, m, im.partial)
+	if err != nil {
+		return fmt.Errorf("%s[%s]: %w", c, engine.SGFMoveValue(r, m), err)
+	}
+	im.cur = next
+	if im.main {
+		im.turns = append(im.turns, m)
+		im.path = append(im.path, next.id)
+		im.short = im.short || !full
+	}
+	for _, n := range nodes {
+		if err := w.mergeNote(ctx, im.cur, n); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // SGFGameSource is the game source of the game records an SGF import
@@ -427,6 +520,11 @@ type ExportOptions struct {
 	// Progress, when not nil, is called with the number of moves exported
 	// so far, every 1000 moves (on the exporting goroutine).
 	Progress func(nodes int)
+	// ProofLines: ExportSGF writes the moves of proof lines too (a null
+	// move as an empty value, a seminull move as a lone stone), the whole
+	// stored tree for an import with Partial; else it leaves them to
+	// ExportProof, as a game tree for other programs wants.
+	ProofLines bool
 }
 
 // ExportStats says what an export wrote.
@@ -439,7 +537,10 @@ type ExportStats struct {
 }
 
 // ExportSGF writes one SGF game: the main line from the empty board to
-// position id, then id's whole subtree as variations. A position reached
+// position id, then id's whole subtree as variations, every move one stone
+// per node in SGF points (engine.SGFStoneProps). The moves of proof lines
+// (a null or seminull move: fewer stones than the turn places) are left
+// out (ExportProof writes them) unless opts.ProofLines. A position reached
 // again by a transposition is written once with its subtree; later
 // occurrences are leaves marked XT[1]. The SGF is written as the subtree is
 // walked (out is buffered, and flushed at the end): the export holds the
@@ -515,6 +616,9 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 			return err
 		}
 		_, sym := b.CanonicalKey()
+		if !opts.ProofLines {
+			kids = slices.DeleteFunc(kids, func(k Child) bool { return k.Move.Len() < b.Rules().StonesForTurn(b.Turn()) })
+		}
 		variations := len(kids) > 1
 		for _, k := range kids {
 			bare := !k.Note && k.Label == "" && k.Proofs[0].Status == c6book.StatusUnknown && k.Proofs[1].Status == c6book.StatusUnknown
@@ -592,7 +696,13 @@ func (bk *Book) writeLine(ctx context.Context, sw *engine.SGFWriter, line Line, 
 		if err := b.PlayPartial(m); err != nil {
 			return nil, fmt.Errorf("line to position %d, turn %d: %w", line.IDs[len(line.IDs)-1], i+1, err)
 		}
-		props = []engine.SGFProp{{ID: c.String(), Values: []string{engine.SGFMoveValue(r, m)}}}
+		// One stone per node: the turn's position is annotated on its
+		// last stone's node.
+		stones := engine.SGFStoneProps(r, c, m)
+		for _, p := range stones[:len(stones)-1] {
+			sw.Node(p)
+		}
+		props = stones[len(stones)-1:]
 	}
 	return props, nil
 }
@@ -620,7 +730,12 @@ func exportMove(sw *engine.SGFWriter, b *engine.Board, opts ExportOptions, n *in
 	if variations {
 		sw.Open()
 	}
-	err = expand([]engine.SGFProp{{ID: c.String(), Values: []string{engine.SGFMoveValue(r, m)}}})
+	// One stone per node; the last one carries the position's notes.
+	stones := engine.SGFStoneProps(r, c, m)
+	for _, p := range stones[:len(stones)-1] {
+		sw.Node(p)
+	}
+	err = expand(stones[len(stones)-1:])
 	if variations {
 		sw.Close()
 	}
@@ -649,7 +764,7 @@ func (bk *Book) exportCut(ctx context.Context, id PosID, opts ExportOptions) (bo
 		if opts.MaxDepth > 0 && depth >= opts.MaxDepth {
 			return false, nil
 		}
-		kids, err := bk.childIDs(ctx, pid)
+		kids, err := bk.fullTurnChildren(ctx, pid, opts.ProofLines)
 		if err != nil {
 			return false, err
 		}
@@ -670,6 +785,40 @@ func (bk *Book) exportCut(ctx context.Context, id PosID, opts ExportOptions) (bo
 // childIDs lists the children of a position in the order of Children.
 func (bk *Book) childIDs(ctx context.Context, id PosID) ([]PosID, error) {
 	return queryIDs(ctx, bk.r, "SELECT child FROM edge WHERE parent = ? ORDER BY move", int64(id))
+}
+
+// fullTurnChildren lists the children of a position reached by a full
+// turn (not a proof line's null or seminull move), in the order of
+// Children: the moves ExportSGF writes (all of them with proofLines). The
+// turn at the root places Q stones, every other P.
+func (bk *Book) fullTurnChildren(ctx context.Context, id PosID, proofLines bool) ([]PosID, error) {
+	if proofLines {
+		return bk.childIDs(ctx, id)
+	}
+	need := bk.rules.P
+	if id == bk.root {
+		need = bk.rules.Q
+	}
+	rows, err := bk.r.QueryContext(ctx, "SELECT move, child FROM edge WHERE parent = ? ORDER BY move", int64(id))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []PosID
+	for rows.Next() {
+		var mv, c int64
+		if err := rows.Scan(&mv, &c); err != nil {
+			return nil, err
+		}
+		m, err := unpackMove(mv)
+		if err != nil {
+			return nil, err
+		}
+		if m.Len() >= need {
+			out = append(out, PosID(c))
+		}
+	}
+	return out, rows.Err()
 }
 
 // queryIDs runs a query whose rows are one position id each.

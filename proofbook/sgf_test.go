@@ -123,7 +123,15 @@ func TestSGFImportExport(t *testing.T) {
 	}
 	root, _ := bk.Root(ctx)
 	var out bytes.Buffer
+	// A plain export leaves the proof line's null move out.
 	if _, err := bk.ExportSGF(ctx, root, &out, ExportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out.String(), "W[]") {
+		t.Fatalf("a plain export holds a proof line's null move:\n%s", out.String())
+	}
+	out.Reset()
+	if _, err := bk.ExportSGF(ctx, root, &out, ExportOptions{ProofLines: true}); err != nil {
 		t.Fatal(err)
 	}
 	sgf := out.String()
@@ -303,14 +311,14 @@ func TestExportMaxNodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	count := func(sgf string) int { return strings.Count(sgf, ";B[") + strings.Count(sgf, ";W[") }
+	count := func(sgf string) int { return sgfTurns(t, sgf) }
 	var out bytes.Buffer
-	st, err := bk.ExportSGF(ctx, root, &out, ExportOptions{})
+	st, err := bk.ExportSGF(ctx, root, &out, ExportOptions{ProofLines: true})
 	if err != nil || st.Truncated || int64(st.Nodes) != all.Edges || count(out.String()) != st.Nodes || strings.Contains(out.String(), "GC[") {
 		t.Fatalf("unlimited export: %+v %v, %d moves in the book\n%s", st, err, all.Edges, out.String())
 	}
 	out.Reset()
-	st, err = bk.ExportSGF(ctx, root, &out, ExportOptions{MaxNodes: 3})
+	st, err = bk.ExportSGF(ctx, root, &out, ExportOptions{MaxNodes: 3, ProofLines: true})
 	if err != nil || !st.Truncated || st.Nodes != 3 || count(out.String()) != 3 || !strings.Contains(out.String(), "GC[c6book: export truncated at 3 moves") {
 		t.Fatalf("export of 3 nodes: %+v %v\n%s", st, err, out.String())
 	}
@@ -323,7 +331,7 @@ func TestExportMaxNodes(t *testing.T) {
 		t.Fatal("re-importing a cut export changed the book")
 	}
 	out.Reset()
-	st, err = bk.ExportSGF(ctx, root, &out, ExportOptions{MaxNodes: int(all.Edges)})
+	st, err = bk.ExportSGF(ctx, root, &out, ExportOptions{MaxNodes: int(all.Edges), ProofLines: true})
 	if err != nil || st.Truncated {
 		t.Fatalf("export of exactly every move: %+v %v", st, err)
 	}

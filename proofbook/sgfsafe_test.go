@@ -249,7 +249,7 @@ func TestSGFExportRoundTrip(t *testing.T) {
 	mustCheck(t, bk)
 	root, _ := bk.Root(ctx)
 	var out bytes.Buffer
-	st, err := bk.ExportSGF(ctx, root, &out, ExportOptions{})
+	st, err := bk.ExportSGF(ctx, root, &out, ExportOptions{ProofLines: true})
 	if err != nil || st.Truncated {
 		t.Fatal(st, err)
 	}
@@ -270,7 +270,7 @@ func TestSGFExportRoundTrip(t *testing.T) {
 	mustCheck(t, fresh)
 	// A cut export is valid SGF too, and a subtree of the book.
 	out.Reset()
-	st, err = bk.ExportSGF(ctx, root, &out, ExportOptions{MaxNodes: 25})
+	st, err = bk.ExportSGF(ctx, root, &out, ExportOptions{MaxNodes: 25, ProofLines: true})
 	if err != nil || !st.Truncated || st.Nodes != 25 {
 		t.Fatal(st, err)
 	}

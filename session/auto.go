@@ -119,6 +119,10 @@ func (p *Prover) finishAuto(job *Job, res AutoResult, err error) {
 	default:
 		p.auto.text = fmt.Sprintf("auto-pilot %s after %s", autoStatusText(res.Status), Plural(res.Calls, "call", "calls"))
 	}
+	if p.auto.text != "auto-pilot: error" {
+		// The positions proved during the run (the book's count).
+		p.auto.text += fmt.Sprintf(", %s proved", Plural(res.Proved, "position", "positions"))
+	}
 	c.status = nil
 	c.nkids = nil
 	c.refresh(true)
@@ -172,6 +176,8 @@ func (p *Prover) AutoText() string {
 			where = "below the root"
 		}
 	}
+	// pr.Proved: the positions the book holds proved now and did not when
+	// the run began.
 	return fmt.Sprintf("auto-pilot (%s, λ%d, %s): %s, %d proved, %d open, %d added, %d in flight, %s",
 		ColourName(p.auto.attacker), p.auto.lambda, where, Plural(pr.Calls, "call", "calls"), pr.Proved, pr.Open, pr.Added, len(pr.InFlight),
 		pr.Elapsed.Round(time.Second))

@@ -72,7 +72,7 @@ func TestAutoProgressVerdictsAndStop(t *testing.T) {
 	f.pumpUntil("the second verdict shown", func() bool { return f.childStatus("b1b2") == c6book.StatusProved })
 	f.s.Prover().StopAuto()
 	f.pumpUntil("the auto-pilot's end", func() bool { return !f.s.Prover().AutoRunning() })
-	if !strings.Contains(f.s.Prover().AutoText(), "stopped after 2 calls") {
+	if !strings.Contains(f.s.Prover().AutoText(), "stopped after 2 calls, 2 positions proved") {
 		t.Fatalf("after Stop: %q", f.s.Prover().AutoText())
 	}
 	f.settle()

@@ -56,7 +56,7 @@ func TestAutoControls(t *testing.T) {
 	}
 	test.Tap(a.stopB)
 	h.pumpUntil("the end of the run", func() bool { return !h.wb.Prover().AutoRunning() })
-	if a.check.Checked || !strings.HasSuffix(a.textL.Text, "stopped after 1 call") || status("a1a2") != c6book.StatusProved {
+	if a.check.Checked || !strings.HasSuffix(a.textL.Text, "stopped after 1 call, 1 position proved") || status("a1a2") != c6book.StatusProved {
 		t.Fatalf("after Stop: checked %v, %q", a.check.Checked, a.textL.Text)
 	}
 	// The run's summary: how it ended, the counts before → after, and the

@@ -16,12 +16,14 @@ import (
 type BookExportCommand struct {
 	out             string
 	depth, maxNodes int
+	proofLines      bool
 }
 
 func (c *BookExportCommand) flags(fs *flag.FlagSet) {
 	fs.StringVar(&c.out, "out", "", "write to this file (default: standard output)")
 	fs.IntVar(&c.depth, "depth", 0, "turns below the position (0: all)")
 	fs.IntVar(&c.maxNodes, "max-nodes", 100000, "at most this many moves below the position (0: no limit); a cut export says so")
+	fs.BoolVar(&c.proofLines, "proof-lines", false, "also write the moves of proof lines (null moves as B[] or W[], seminull moves as a lone stone), for import --partial; else export-proof writes them")
 }
 
 // validate checks the flags before the book is opened.
@@ -35,9 +37,11 @@ func (c *BookExportCommand) validate(*bookEnv) error {
 	return nil
 }
 
-func (c *BookExportCommand) run(e *bookEnv) error { return bookExport(e, c.out, c.depth, c.maxNodes) }
+func (c *BookExportCommand) run(e *bookEnv) error {
+	return bookExport(e, c.out, c.depth, c.maxNodes, c.proofLines)
+}
 
-func bookExport(e *bookEnv, out string, depth, maxNodes int) error {
+func bookExport(e *bookEnv, out string, depth, maxNodes int, proofLines bool) error {
 	id, _, _, err := e.f.locate(e.ctx, e.bk, false)
 	if err != nil {
 		return err
@@ -47,7 +51,7 @@ func bookExport(e *bookEnv, out string, depth, maxNodes int) error {
 	if err != nil {
 		return err
 	}
-	opts := proofbook.ExportOptions{MaxDepth: depth, MaxNodes: maxNodes, Line: line}
+	opts := proofbook.ExportOptions{MaxDepth: depth, MaxNodes: maxNodes, Line: line, ProofLines: proofLines}
 	res := bookExportJSON{ID: int64(id)}
 	var st proofbook.ExportStats
 	switch {

@@ -181,11 +181,11 @@ func bookProve(e *bookEnv, o proveOpts) error {
 	}
 	perr := e.print(bookProveJSON{ID: int64(id), Attacker: a.String(), Result: string(res.Status),
 		Status: res.Proof.Status.String(), Order: res.Proof.Order, PN: res.PN, DN: res.DN,
-		Calls: res.Calls, Expansions: res.Expanded, Added: res.Added, Nodes: res.Nodes, Proved: res.Proved, Open: res.Open,
+		Calls: res.Calls, Expansions: res.Expanded, Added: res.Added, Nodes: res.Nodes, Proved: res.Proved, ProvedDuringRun: res.Proved, BookProved: res.BookProved, SearchProved: res.SearchProved, Open: res.Open,
 		Seconds: res.Elapsed.Seconds(), Schedule: scheduleJSONOf(res), Again: res.Again, Frontier: fr, Refused: append([]string{}, res.Refused...), Queue: qs},
 		func(w io.Writer) {
-			fmt.Fprintf(w, "position %d for %s: %s (book status %s); %d verifier calls, %d positions added, %d looked at (%d proved, %d open), %s\n",
-				id, a, res.Status, proofText(res.Proof), res.Calls, res.Added, res.Nodes, res.Proved, res.Open, res.Elapsed.Round(time.Millisecond))
+			fmt.Fprintf(w, "position %d for %s: %s (book status %s); %d verifier calls, %d positions added, %d proved during the run (%d in the book for %s), %d looked at (%d open), %s\n",
+				id, a, res.Status, proofText(res.Proof), res.Calls, res.Added, res.Proved, res.BookProved, a, res.Nodes, res.Open, res.Elapsed.Round(time.Millisecond))
 			fmt.Fprintf(w, "node budget per solver call: %s (%d verified again)\n", scheduleText(res), res.Again)
 			if len(fr) > 0 {
 				fmt.Fprintf(w, "open frontier (most-proving first):\n")

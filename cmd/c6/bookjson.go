@@ -168,8 +168,11 @@ type bookProveJSON struct {
 	Added int `json:"added"`
 	// Again counts the verifications of a position verified before in
 	// the run (at a larger node budget).
-	Again      int            `json:"again"`
-	Attacker   string         `json:"attacker"`
+	Again    int    `json:"again"`
+	Attacker string `json:"attacker"`
+	// BookProved is the book's positions proved for the attacker at the
+	// end of the run.
+	BookProved int            `json:"book_proved"`
 	Calls      int            `json:"calls"`
 	DN         int64          `json:"dn"`
 	Expansions int            `json:"expansions"`
@@ -179,16 +182,24 @@ type bookProveJSON struct {
 	Open       int            `json:"open"`
 	Order      int            `json:"order"`
 	PN         int64          `json:"pn"`
-	Proved     int            `json:"proved"`
-	Queue      queueJSON      `json:"queue"`
-	Refused    []string       `json:"refused"`
-	Result     string         `json:"result"`
+	// Proved counts the positions proved during the run: book_proved less
+	// the book's count at the start (it was formerly
+	// the search tree's proved nodes, now search_proved). ProvedDuringRun
+	// is the same count under a name that says so.
+	Proved          int       `json:"proved"`
+	ProvedDuringRun int       `json:"proved_during_run"`
+	Queue           queueJSON `json:"queue"`
+	Refused         []string  `json:"refused"`
+	Result          string    `json:"result"`
 	// Schedule is the node budgets of a position's verifications in turn
 	// (--first-nodes, ×4, up to --max-nodes) with the calls stored at
 	// each.
 	Schedule []budgetJSON `json:"schedule"`
-	Seconds  float64      `json:"seconds"`
-	Status   string       `json:"status"`
+	// SearchProved counts the search tree's nodes proved as the search
+	// last saw them (a proved node's subtree is not looked at again).
+	SearchProved int     `json:"search_proved"`
+	Seconds      float64 `json:"seconds"`
+	Status       string  `json:"status"`
 }
 
 // budgetJSON is one node budget of a prove run's schedule.

@@ -200,7 +200,8 @@ func TestExportMaxNodesFlag(t *testing.T) {
 	f := newCLIFixture(t)
 	moves := func(sgf string) int { return strings.Count(sgf, ";B[") + strings.Count(sgf, ";W[") }
 	all, errs := runBook(t, false, "export", "--book", f.book, "--max-nodes", "0")
-	if errs != "" || strings.Contains(all, "GC[") || moves(all) != 4 { // j10, j11k10, then l11m9 and k12l12
+	// One stone per node: j10, then j11k10, l11m9 and k12l12 two each.
+	if errs != "" || strings.Contains(all, "GC[") || moves(all) != 7 {
 		t.Fatalf("--max-nodes 0: stderr %q\n%s", errs, all)
 	}
 	cut, errs := runBook(t, false, "export", "--book", f.book, "--max-nodes", "2")
@@ -208,8 +209,8 @@ func TestExportMaxNodesFlag(t *testing.T) {
 		!strings.Contains(cut, "GC[c6book: export truncated at 2 moves") {
 		t.Fatalf("--max-nodes 2: stderr %q\n%s", errs, cut)
 	}
-	if moves(cut) != 2 {
-		t.Fatalf("--max-nodes 2 wrote %d moves:\n%s", moves(cut), cut)
+	if moves(cut) != 3 { // j10 and j11k10: three stones
+		t.Fatalf("--max-nodes 2 wrote %d stones:\n%s", moves(cut), cut)
 	}
 }
 

@@ -88,7 +88,7 @@ func TestBookMergeSplitExportProof(t *testing.T) {
 		t.Fatalf("export-proof: %s", out)
 	}
 	data, err := os.ReadFile(sgf)
-	if err != nil || !strings.Contains(string(data), "B[f3p15]") || !strings.Contains(string(data), "proving move") {
+	if err != nil || !strings.Contains(string(data), "B[fq];B[pe]") /* f3p15, one SGF point per node */ || !strings.Contains(string(data), "proving move") {
 		t.Fatalf("proof SGF: %s %v", data, err)
 	}
 	back := filepath.Join(dir, "back.c6book")

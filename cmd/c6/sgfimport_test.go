@@ -47,9 +47,17 @@ func TestImportRefusesPassesAndJunk(t *testing.T) {
 		t.Fatalf("a seminull line counted as a game: %s", out)
 	}
 	runBook(t, false, "check", "--book", book)
-	// Exported (to a file, as it walks) and imported into a new book.
+	// A plain export leaves the proof line out: it imports without
+	// --partial.
+	plain := filepath.Join(dir, "plain.sgf")
+	runBook(t, false, "export", "--book", book, "--max-nodes", "0", "--out", plain)
+	book3 := filepath.Join(dir, "b3.c6book")
+	runBook(t, false, "init", "--book", book3)
+	runBook(t, false, "import", "--book", book3, plain)
+	// Exported with the proof lines (to a file, as it walks) and imported
+	// into a new book.
 	sgf := filepath.Join(dir, "out.sgf")
-	runBook(t, false, "export", "--book", book, "--max-nodes", "0", "--out", sgf)
+	runBook(t, false, "export", "--book", book, "--max-nodes", "0", "--proof-lines", "--out", sgf)
 	if m, _ := filepath.Glob(filepath.Join(dir, ".out.sgf.*")); len(m) != 0 {
 		t.Fatalf("temporary files left: %v", m)
 	}
