@@ -389,7 +389,16 @@ func (wa *workbenchApp) setMenu() {
 	undo.Shortcut = &fyne.ShortcutUndo{}
 	prefs := fyne.NewMenuItem("Preferences…", func() { wa.showPreferences() })
 	prefs.Shortcut = preferencesShortcut()
-	edit := fyne.NewMenu("Edit", undo, fyne.NewMenuItemSeparator(), prefs)
+	// Redo, copy, paste and Go to line (ui/linetext.go).
+	redo := fyne.NewMenuItem("Redo", wa.wb.History().Redo)
+	redo.Shortcut = ui.RedoShortcuts()[0]
+	copyLine := fyne.NewMenuItem("Copy line", wa.wb.CopyLine)
+	copyLine.Shortcut = &fyne.ShortcutCopy{}
+	pasteLine := fyne.NewMenuItem("Paste line", wa.wb.PasteLine)
+	pasteLine.Shortcut = &fyne.ShortcutPaste{}
+	goToLine := fyne.NewMenuItem("Go to line…", wa.wb.ShowGoToLine)
+	edit := fyne.NewMenu("Edit", undo, redo, fyne.NewMenuItemSeparator(), copyLine, pasteLine, goToLine,
+		fyne.NewMenuItemSeparator(), prefs)
 	engineMove := fyne.NewMenuItem("Play engine move", wa.wb.Prover().PlayEngineMove)
 	engineMove.Shortcut = ui.EngineMoveShortcut()
 	engineMenu := fyne.NewMenu("Engine",

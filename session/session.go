@@ -150,7 +150,7 @@ func (s *Session) SetStore(store BookStore) error {
 	}
 	s.rules = store.Rules()
 	s.empty = empty
-	s.history.undo = nil
+	s.history.undo, s.history.redo = nil, nil
 	s.cursor.reset()
 	return nil
 }

@@ -204,6 +204,11 @@ func (wb *Workbench) typedKey(ev *fyne.KeyEvent) { wb.navKey(ev) }
 func (wb *Workbench) Attach(w fyne.Window) {
 	w.Canvas().SetOnTypedKey(wb.typedKey)
 	w.Canvas().AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { wb.s.History().Undo() })
+	for _, sc := range RedoShortcuts() { // Redo, copy and paste a line (linetext.go)
+		w.Canvas().AddShortcut(sc, func(fyne.Shortcut) { wb.s.History().Redo() })
+	}
+	w.Canvas().AddShortcut(&fyne.ShortcutCopy{}, func(fyne.Shortcut) { wb.CopyLine() })
+	w.Canvas().AddShortcut(&fyne.ShortcutPaste{}, func(fyne.Shortcut) { wb.PasteLine() })
 	w.Canvas().AddShortcut(EngineMoveShortcut(), func(fyne.Shortcut) { wb.s.Prover().PlayEngineMove() })
 }
 
