@@ -83,8 +83,9 @@ type ProofWalk struct {
 }
 
 // NewProofWalk checks v's certificate on b (the verdict's position, the
-// defender to move, in v's frame) with proofcheck at b's tolerance and
-// builds the line; a verdict without a certificate, or whose certificate
+// defender to move, in v's frame) with proofcheck at b's tolerance, and
+// its coverage (every defender move answered by the certificate or left to
+// the book by it: VerdictResult.CheckItems), and builds the line; a verdict without a certificate, or whose certificate
 // does not check, is an error and nothing is shown.
 func NewProofWalk(ctx context.Context, b *engine.Board, v *Verdict) (*ProofWalk, error) {
 	if v == nil || v.Cert == nil {
@@ -99,6 +100,18 @@ func NewProofWalk(ctx context.Context, b *engine.Board, v *Verdict) (*ProofWalk,
 	}
 	res, err := proofcheck.CheckVerdict(ctx, b.Rules(), b.StoneList(engine.Black), b.StoneList(engine.White), b.ToMove(), tol, v.Cert)
 	if err != nil {
+		return nil, &CertError{err}
+	}
+	// The coverage rule, with the certificate's own items (those left to
+	// the book): every defender move is answered or left to the book.
+	if v.Cert.AllUnsolved {
+		return nil, fmt.Errorf("the certificate leaves every defender move open: no proof to show")
+	}
+	items := proofcheck.Items{Unsolved: v.Cert.Unsolved}
+	for _, s := range v.Cert.OpenSeminull {
+		items.OpenSeminull = append(items.OpenSeminull, engine.NewMove(s))
+	}
+	if err := res.CheckItems(items); err != nil {
 		return nil, &CertError{err}
 	}
 	w := &ProofWalk{rules: b.Rules(), start: b.Clone(), attacker: v.Attacker, res: res}

@@ -169,6 +169,13 @@ func TestProofWalkRefusesTamperedCertificate(t *testing.T) {
 		}
 		return false
 	})
+	tamper("a covered move dropped", func(c *proofcheck.Cert) bool {
+		if len(c.Covered) < 2 {
+			return false
+		}
+		c.Covered = c.Covered[1:]
+		return true
+	})
 	tamper("no certificate", func(c *proofcheck.Cert) bool { *c = proofcheck.Cert{}; return true })
 	if _, err := NewProofWalk(ctx, b, &Verdict{Attacker: v.Attacker}); err == nil {
 		t.Error("a verdict without a certificate is shown")
