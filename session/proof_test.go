@@ -7,8 +7,8 @@ import (
 
 	"c6book"
 	"c6book/engine"
-	"c6book/session"
 	"c6book/proofcheck"
+	"c6book/session"
 	"c6book/session/sessiontest"
 )
 
