@@ -106,6 +106,9 @@ func (wb *Workbench) render(c session.Change) {
 	if c&(session.ChangeAuto|session.ChangePosition) != 0 {
 		wb.ui.auto.show()
 	}
+	if c&(session.ChangeProof|session.ChangePosition) != 0 {
+		wb.ui.proof.show() // (proofpanel.go)
+	}
 	if c&(session.ChangeAuto|session.ChangeVerify|session.ChangePosition) != 0 {
 		wb.ui.summary.show() // (another book: its summary is gone)
 	}
@@ -167,6 +170,9 @@ func (wb *Workbench) SetMarking(on bool) {
 }
 
 func (wb *Workbench) boardView() BoardView {
+	if v, ok := wb.proofView(); ok { // a proof step shown (proofpanel.go)
+		return v
+	}
 	s := wb.s
 	v := BoardView{
 		Pos:      s.Cursor().Position(),
