@@ -42,11 +42,14 @@ type Cursor struct {
 	nextVisit int    // the visit nextText is about
 
 	order map[engine.Move]string // the order turns' stones were entered in (order.go)
+	// userLines are the lines the user has been on, the latest first
+	// (orient.go): lists show lines in their orientation.
+	userLines [][]engine.Move
 }
 
 // reset shows the root of a new book.
 func (c *Cursor) reset() {
-	c.line = nil
+	c.line, c.userLines = nil, nil
 	c.status, c.nkids = nil, nil
 	c.infoFor = posKey{}
 	c.nextText = ""
@@ -147,6 +150,7 @@ func (c *Cursor) goTo(line []engine.Move, cur int) {
 	c.s.notes.flush() // notes typed are stored before the position changes
 	c.visit++
 	c.line = append([]engine.Move(nil), line...)
+	c.rememberLine(c.line)
 	c.cur = cur
 	c.pos = b
 	c.pending1 = engine.NoSquare
@@ -628,11 +632,12 @@ func stuckText(r engine.Rules, e Entry) string {
 }
 
 // Search finds positions whose comment matches query; done gets them on the
-// UI goroutine.
+// UI goroutine, their lines in the orientation of the user's lines.
 func (c *Cursor) Search(query string, done func([]Entry)) {
-	a := c.attacker
+	a, users, empty := c.attacker, c.UserLines(), c.s.empty
 	c.s.call(func(ctx context.Context, store BookStore) func() {
 		es, err := store.Search(ctx, query, a, 500)
+		orientEntries(empty, users, es) // the user's orientation (orient.go)
 		return func() {
 			if err != nil {
 				c.s.fail(err)
@@ -651,11 +656,13 @@ func (c *Cursor) SetSolvedMinOrder(n int) { c.solvedMinOrder = max(n, 0) }
 func (c *Cursor) SolvedMinOrder() int { return c.solvedMinOrder }
 
 // LoadSolved lists the proved positions for the attacker of λ order at
-// least SolvedMinOrder; done gets them on the UI goroutine.
+// least SolvedMinOrder; done gets them on the UI goroutine, their lines
+// in the orientation of the user's lines (orient.go).
 func (c *Cursor) LoadSolved(done func([]Entry)) {
-	a, minOrder := c.attacker, c.solvedMinOrder
+	a, minOrder, users, empty := c.attacker, c.solvedMinOrder, c.UserLines(), c.s.empty
 	c.s.call(func(ctx context.Context, store BookStore) func() {
 		es, err := store.Proved(ctx, a, minOrder, 2000)
+		orientEntries(empty, users, es) // the user's orientation (orient.go)
 		return func() {
 			if err != nil {
 				c.s.fail(err)
