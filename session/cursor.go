@@ -585,7 +585,7 @@ func (c *Cursor) Next() {
 					line = c.line // here: keep the rest of the line
 				}
 				c.goTo(line, len(prefix)+len(e.Line))
-				c.nextText, c.nextVisit = stuckText(c.s.rules, e), c.visit
+				c.nextText, c.nextVisit = stuckText(c.MoveText, prefix, e), c.visit
 				c.s.changed(ChangeAuto)
 			}
 		}
@@ -608,16 +608,17 @@ func (c *Cursor) HoldText() string {
 	return strings.Join(parts, "\n")
 }
 
-// stuckText describes where the auto-pilot is stuck on Next's line.
-func stuckText(r engine.Rules, e Entry) string {
+// stuckText describes where the auto-pilot is stuck on Next's line (e.Line,
+// from the end of prefix), the lines named from the root (lineEnd).
+func stuckText(name func(engine.Move) string, prefix []engine.Move, e Entry) string {
 	if len(e.Stuck) == 0 {
 		return ""
 	}
 	var parts []string
 	for _, st := range e.Stuck {
 		where := "the start"
-		if st.Ply > 0 && st.Ply <= len(e.Line) {
-			where = "after " + engine.FormatTurns(r, e.Line[:st.Ply])
+		if full := append(append([]engine.Move(nil), prefix...), e.Line[:min(st.Ply, len(e.Line))]...); len(full) > 0 {
+			where = "after " + lineEnd(name, full)
 		}
 		if st.Ply == len(e.Line) {
 			where = "here"
