@@ -142,6 +142,9 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	wa.attachDrop()
 	wa.attachPrefs()
 	wa.win.Resize(fyne.NewSize(1280, 860))
+	if sz, ok := parseWindowSize(o.window); ok { // --window (script.go)
+		wa.win.Resize(sz)
+	}
 	wa.remember(bk.Path())
 	wa.setMenu()
 	wa.updateTitle()
@@ -710,6 +713,7 @@ func (wa *workbenchApp) busy() int { return len(wa.wb.Session().Jobs()) }
 // the window into o.screenshot and, with --quit-after, quits. It never
 // sleeps on the UI goroutine.
 func (wa *workbenchApp) screenshotWhenReady(o options) {
+	wa.runScript(o) // --show-proof, --tab (script.go)
 	time.Sleep(o.wait)
 	deadline := time.Now().Add(2 * time.Minute)
 	var img image.Image

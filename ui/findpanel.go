@@ -38,7 +38,7 @@ func newFindPanel(wb *Workbench) *findPanel {
 				if i >= len(*res) {
 					return
 				}
-				setEntryRow(o, (*res)[i].Status, entryLine(wb.s.Rules(), (*res)[i]), entryNote((*res)[i]))
+				setEntryRow(o, (*res)[i].Status, entryLine(wb.Cursor().MoveText, (*res)[i]), entryNote((*res)[i]))
 			})
 		l.OnSelected = func(i widget.ListItemID) {
 			l.UnselectAll()
@@ -84,15 +84,20 @@ func (fp *findPanel) setSolved(es []session.Entry) {
 }
 
 // entryLine is an entry's line for its row: from the root, in turn
-// notation (the session gave it the user's orientation).
-func entryLine(r engine.Rules, e session.Entry) string {
+// notation (the session gave it the user's orientation), each move named
+// by name (the stones in the order the user entered them).
+func entryLine(name func(engine.Move) string, e session.Entry) string {
 	switch {
 	case e.Line == nil && e.Ref != 0:
 		return fmt.Sprintf("position #%d, %s", e.Ref, session.Plural(e.Stones, "stone", "stones"))
 	case len(e.Line) == 0:
 		return "root"
 	}
-	return engine.FormatTurns(r, e.Line)
+	parts := make([]string, len(e.Line))
+	for i, m := range e.Line {
+		parts[i] = name(m)
+	}
+	return strings.Join(parts, " ")
 }
 
 // entryNote is the label and comment shown beside an entry's line.

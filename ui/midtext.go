@@ -127,7 +127,9 @@ func (entryRowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	sw.Resize(fyne.NewSize(sws.Width, size.Height))
 	nw := float32(0)
 	if note.Text != "" {
-		nw = fyne.MeasureText(note.Text, theme.TextSize(), note.TextStyle).Width + 2*theme.InnerPadding()
+		// (The width the label would want untruncated, its padding included.)
+		full := widget.NewLabelWithStyle(note.Text, fyne.TextAlignLeading, note.TextStyle)
+		nw = full.MinSize().Width + 2*theme.Padding() // (a truncating label wants a little more)
 		nw = min(nw, 0.4*(size.Width-sws.Width))
 	}
 	lw := size.Width - sws.Width - nw

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -169,3 +171,16 @@ func (wb *Workbench) ShowProof() {
 	wb.ui.tabs.Select(wb.ui.proof.tab)
 	wb.s.ShowProof()
 }
+
+// SelectTab shows the tab named name (Prove, Notes, Games, Search, Solved,
+// Proof; any case); an unknown name changes nothing.
+func (wb *Workbench) SelectTab(name string) {
+	for _, t := range wb.ui.tabs.Items {
+		if strings.EqualFold(t.Text, name) {
+			wb.ui.tabs.Select(t)
+		}
+	}
+}
+
+// TabNames are the workbench's tabs, in order (SelectTab).
+func TabNames() []string { return []string{"Prove", "Notes", "Games", "Search", "Solved", "Proof"} }
