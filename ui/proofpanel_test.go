@@ -66,3 +66,22 @@ func TestShowProofPanel(t *testing.T) {
 	}
 	h.noErrors()
 }
+
+// TabNames are the tabs the workbench shows, in order; SelectTab selects
+// each by name.
+func TestTabNames(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), nil)
+	var got []string
+	for _, it := range h.wb.ui.tabs.Items {
+		got = append(got, it.Text)
+	}
+	if strings.Join(got, ",") != strings.Join(TabNames(), ",") {
+		t.Fatalf("tabs %v, TabNames %v", got, TabNames())
+	}
+	for i, n := range TabNames() {
+		h.wb.SelectTab(strings.ToLower(n))
+		if h.wb.ui.tabs.SelectedIndex() != i {
+			t.Fatalf("SelectTab(%q) selected %d", n, h.wb.ui.tabs.SelectedIndex())
+		}
+	}
+}
