@@ -149,6 +149,7 @@ func (c *Cursor) goTo(line []engine.Move, cur int) {
 	}
 	c.s.notes.flush() // notes typed are stored before the position changes
 	c.visit++
+	c.s.stopProof() // a proof shown, or being checked, is the last position's (proof.go)
 	c.line = append([]engine.Move(nil), line...)
 	c.rememberLine(c.line)
 	c.cur = cur

@@ -67,44 +67,79 @@ func (s *Session) ShowProof() {
 			return
 		}
 	}
+	s.stopProof()
 	s.proofBusy = true
 	s.changed(ChangeProof)
+	// The verdict is read by a book call; the certificate is checked off
+	// the book's queue (a large one takes seconds: reads of positions do
+	// not wait for it), cancelled when the user moves on or closes it.
 	s.call(func(ctx context.Context, store BookStore) func() {
-		walk, err := loadProof(ctx, store, b, a, lead)
+		d, v, err := loadProof(ctx, store, b, a, lead)
 		return func() {
-			s.proofBusy = false
-			if err != nil {
-				s.fail(fmt.Errorf("show proof: %w", err))
+			if err != nil || visit != c.visit {
+				s.proofBusy = false
+				if err != nil {
+					s.fail(fmt.Errorf("show proof: %w", err))
+				}
 				s.changed(ChangeProof)
 				return
 			}
-			if visit != c.visit {
-				return // the user moved on meanwhile
-			}
-			s.proof = &ProofView{Walk: walk, Lead: lead, visit: visit}
-			s.changed(ChangeProof | ChangeBoard)
+			ctx, cancel := context.WithCancel(s.storeCtx)
+			s.proofCancel = cancel
+			s.Go(func() func() {
+				walk, err := c6book.NewProofWalk(ctx, d, v)
+				return func() {
+					if ctx.Err() != nil {
+						return // closed, or the user moved on (stopProof)
+					}
+					cancel()
+					s.proofBusy, s.proofCancel = false, nil
+					if err != nil {
+						s.fail(fmt.Errorf("show proof: %w", err))
+						s.changed(ChangeProof)
+						return
+					}
+					if visit != c.visit {
+						s.changed(ChangeProof)
+						return // the user moved on meanwhile
+					}
+					s.proof = &ProofView{Walk: walk, Lead: lead, visit: visit}
+					s.changed(ChangeProof | ChangeBoard)
+				}
+			})
 		}
 	})
 }
 
-// loadProof reads the verdict of b (after lead when it is a move) and
-// walks its certificate.
-func loadProof(ctx context.Context, store BookStore, b *engine.Board, a engine.Color, lead engine.Move) (*c6book.ProofWalk, error) {
+// stopProof cancels a certificate being checked for Show proof and drops
+// the proof shown (the cursor moved, or the proof was closed).
+func (s *Session) stopProof() {
+	if s.proofCancel != nil {
+		s.proofCancel()
+		s.proofCancel = nil
+	}
+	s.proofBusy = false
+	s.proof = nil
+}
+
+// loadProof reads the verdict of b (after lead when it is a move): the
+// position it is on and the verdict, in b's frame.
+func loadProof(ctx context.Context, store BookStore, b *engine.Board, a engine.Color, lead engine.Move) (*engine.Board, *c6book.Verdict, error) {
 	d := b
 	if lead.Len() > 0 {
 		d = b.Clone()
 		if err := d.Play(lead); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	p, err := store.Position(ctx, d, a)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if p.Verdict == nil {
-		return nil, errors.New("no verdict stored for this position")
+		return nil, nil, errors.New("no verdict stored for this position")
 	}
-	return c6book.NewProofWalk(ctx, d, p.Verdict)
+	return d, p.Verdict, nil
 }
 
 // ProofBusy reports whether a proof is being read and checked.
@@ -112,8 +147,8 @@ func (s *Session) ProofBusy() bool { return s.proofBusy }
 
 // CloseProof stops showing the proof.
 func (s *Session) CloseProof() {
-	if s.proof != nil {
-		s.proof = nil
+	if s.proof != nil || s.proofBusy {
+		s.stopProof()
 		s.changed(ChangeProof | ChangeBoard)
 	}
 }

@@ -69,8 +69,9 @@ type Session struct {
 	history History
 	notes   Notes
 
-	proof     *ProofView // the proof shown (proof.go)
-	proofBusy bool
+	proof       *ProofView // the proof shown (proof.go)
+	proofBusy   bool
+	proofCancel context.CancelFunc // the certificate's check in flight
 }
 
 // Config is how a session reaches the UI goroutine.
