@@ -20,6 +20,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -55,6 +57,9 @@ type options struct {
 	bundled    bool // import the bundled games at start
 	merge      string
 	replies    string // --replies: the Replies filter (ui.ParseReplyFilter)
+	showProof  int    // --show-proof: step the proof shown at start (-1: none; script.go)
+	tab        string // --tab: the tab shown at start (script.go)
+	window     string // --window: the window's size at start, "WxH" (script.go)
 
 	exportOverlay bool // --export-overlay: the --export-board image has the board's overlay
 
@@ -94,6 +99,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.benchProf, "bench-profile", "", "with --bench-keys: write a CPU profile of the keys typed to `FILE` (go tool pprof)")
 	fs.StringVar(&o.importFile, "import-games", "", "import the LittleGolem games file `FILE` (JSON, plain or gzip) at start, with its progress dialog (File → Import games)")
 	fs.StringVar(&o.replies, "replies", "", "the replies the board and the Replies list show: all, games:2, games:5, games:20 (played that often, and book moves) or book (book moves only); default: the last choice")
+	fs.IntVar(&o.showProof, "show-proof", -1, "show the proof of the shown (proved) position at start, `N` steps in (a --screenshot shows it)")
+	fs.StringVar(&o.window, "window", "", "the window's size at start, `WxH` in pixels (default 1280x860)")
+	fs.StringVar(&o.tab, "tab", "", "show the tab `NAME` at start (Prove, Notes, Games, Search, Solved, Proof)")
 	fs.DurationVar(&o.wait, "shot-delay", 1500*time.Millisecond, "how long the window is shown before the screenshot")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -114,6 +122,12 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	if o.playTime <= 0 {
 		return o, fmt.Errorf("--play-time %v: want a positive duration", o.playTime)
+	}
+	if _, ok := parseWindowSize(o.window); o.window != "" && !ok {
+		return o, fmt.Errorf("--window %q: want WxH in pixels, e.g. 1600x1000", o.window)
+	}
+	if o.tab != "" && !slices.ContainsFunc(ui.TabNames(), func(n string) bool { return strings.EqualFold(n, o.tab) }) {
+		return o, fmt.Errorf("--tab %q: want one of %s", o.tab, strings.Join(ui.TabNames(), ", "))
 	}
 	if _, err := engine.ParseColor(o.attacker); err != nil {
 		return o, fmt.Errorf("--attacker: %w", err)
@@ -171,6 +185,9 @@ func main() {
 				fyne.Do(wbApp.endLoop)
 			}()
 		})
+	}
+	if (o.showProof >= 0 || o.tab != "") && o.screenshot == "" {
+		a.Lifecycle().SetOnStarted(func() { go wbApp.runScript(o) }) // (script.go)
 	}
 	if o.screenshot != "" && bench == nil {
 		a.Lifecycle().SetOnStarted(func() { go wbApp.screenshotWhenReady(o) })

@@ -142,6 +142,9 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	wa.attachDrop()
 	wa.attachPrefs()
 	wa.win.Resize(fyne.NewSize(1280, 860))
+	if sz, ok := parseWindowSize(o.window); ok { // --window (script.go)
+		wa.win.Resize(sz)
+	}
 	wa.remember(bk.Path())
 	wa.setMenu()
 	wa.updateTitle()
@@ -389,7 +392,16 @@ func (wa *workbenchApp) setMenu() {
 	undo.Shortcut = &fyne.ShortcutUndo{}
 	prefs := fyne.NewMenuItem("Preferences…", func() { wa.showPreferences() })
 	prefs.Shortcut = preferencesShortcut()
-	edit := fyne.NewMenu("Edit", undo, fyne.NewMenuItemSeparator(), prefs)
+	// Redo, copy, paste and Go to line (ui/linetext.go).
+	redo := fyne.NewMenuItem("Redo", wa.wb.History().Redo)
+	redo.Shortcut = ui.RedoShortcuts()[0]
+	copyLine := fyne.NewMenuItem("Copy line", wa.wb.CopyLine)
+	copyLine.Shortcut = &fyne.ShortcutCopy{}
+	pasteLine := fyne.NewMenuItem("Paste line", wa.wb.PasteLine)
+	pasteLine.Shortcut = &fyne.ShortcutPaste{}
+	goToLine := fyne.NewMenuItem("Go to line…", wa.wb.ShowGoToLine)
+	edit := fyne.NewMenu("Edit", undo, redo, fyne.NewMenuItemSeparator(), copyLine, pasteLine, goToLine,
+		fyne.NewMenuItemSeparator(), prefs)
 	engineMove := fyne.NewMenuItem("Play engine move", wa.wb.Prover().PlayEngineMove)
 	engineMove.Shortcut = ui.EngineMoveShortcut()
 	engineMenu := fyne.NewMenu("Engine",
@@ -692,6 +704,7 @@ func (wa *workbenchApp) busy() int { return len(wa.wb.Session().Jobs()) }
 // the window into o.screenshot and, with --quit-after, quits. It never
 // sleeps on the UI goroutine.
 func (wa *workbenchApp) screenshotWhenReady(o options) {
+	wa.runScript(o) // --show-proof, --tab (script.go)
 	time.Sleep(o.wait)
 	deadline := time.Now().Add(2 * time.Minute)
 	var img image.Image

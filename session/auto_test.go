@@ -155,7 +155,7 @@ func TestNextReportsStuck(t *testing.T) {
 	if f.line() != "j10 a1a2" {
 		t.Fatalf("Next went to %q", f.line())
 	}
-	if txt := f.s.Cursor().HoldText(); !strings.Contains(txt, "stuck") || !strings.Contains(txt, "after j10: left to the expert") {
+	if txt := f.s.Cursor().HoldText(); !strings.Contains(txt, "stuck") || !strings.Contains(txt, "after 1. j10: left to the expert") {
 		t.Fatalf("Next says %q", txt)
 	}
 	f.s.Cursor().Back()

@@ -42,11 +42,14 @@ type Cursor struct {
 	nextVisit int    // the visit nextText is about
 
 	order map[engine.Move]string // the order turns' stones were entered in (order.go)
+	// userLines are the lines the user has been on, the latest first
+	// (orient.go): lists show lines in their orientation.
+	userLines [][]engine.Move
 }
 
 // reset shows the root of a new book.
 func (c *Cursor) reset() {
-	c.line = nil
+	c.line, c.userLines = nil, nil
 	c.status, c.nkids = nil, nil
 	c.infoFor = posKey{}
 	c.nextText = ""
@@ -146,7 +149,9 @@ func (c *Cursor) goTo(line []engine.Move, cur int) {
 	}
 	c.s.notes.flush() // notes typed are stored before the position changes
 	c.visit++
+	c.s.stopProof() // a proof shown, or being checked, is the last position's (proof.go)
 	c.line = append([]engine.Move(nil), line...)
+	c.rememberLine(c.line)
 	c.cur = cur
 	c.pos = b
 	c.pending1 = engine.NoSquare
@@ -581,7 +586,7 @@ func (c *Cursor) Next() {
 					line = c.line // here: keep the rest of the line
 				}
 				c.goTo(line, len(prefix)+len(e.Line))
-				c.nextText, c.nextVisit = stuckText(c.s.rules, e), c.visit
+				c.nextText, c.nextVisit = stuckText(c.MoveText, prefix, e), c.visit
 				c.s.changed(ChangeAuto)
 			}
 		}
@@ -604,16 +609,17 @@ func (c *Cursor) HoldText() string {
 	return strings.Join(parts, "\n")
 }
 
-// stuckText describes where the auto-pilot is stuck on Next's line.
-func stuckText(r engine.Rules, e Entry) string {
+// stuckText describes where the auto-pilot is stuck on Next's line (e.Line,
+// from the end of prefix), the lines named from the root (lineEnd).
+func stuckText(name func(engine.Move) string, prefix []engine.Move, e Entry) string {
 	if len(e.Stuck) == 0 {
 		return ""
 	}
 	var parts []string
 	for _, st := range e.Stuck {
 		where := "the start"
-		if st.Ply > 0 && st.Ply <= len(e.Line) {
-			where = "after " + engine.FormatTurns(r, e.Line[:st.Ply])
+		if full := append(append([]engine.Move(nil), prefix...), e.Line[:min(st.Ply, len(e.Line))]...); len(full) > 0 {
+			where = "after " + lineEnd(name, full)
 		}
 		if st.Ply == len(e.Line) {
 			where = "here"
@@ -624,11 +630,12 @@ func stuckText(r engine.Rules, e Entry) string {
 }
 
 // Search finds positions whose comment matches query; done gets them on the
-// UI goroutine.
+// UI goroutine, their lines in the orientation of the user's lines.
 func (c *Cursor) Search(query string, done func([]Entry)) {
-	a := c.attacker
+	a, users, empty := c.attacker, c.UserLines(), c.s.empty
 	c.s.call(func(ctx context.Context, store BookStore) func() {
 		es, err := store.Search(ctx, query, a, 500)
+		orientEntries(empty, users, es) // the user's orientation (orient.go)
 		return func() {
 			if err != nil {
 				c.s.fail(err)
@@ -647,11 +654,13 @@ func (c *Cursor) SetSolvedMinOrder(n int) { c.solvedMinOrder = max(n, 0) }
 func (c *Cursor) SolvedMinOrder() int { return c.solvedMinOrder }
 
 // LoadSolved lists the proved positions for the attacker of λ order at
-// least SolvedMinOrder; done gets them on the UI goroutine.
+// least SolvedMinOrder; done gets them on the UI goroutine, their lines
+// in the orientation of the user's lines (orient.go).
 func (c *Cursor) LoadSolved(done func([]Entry)) {
-	a, minOrder := c.attacker, c.solvedMinOrder
+	a, minOrder, users, empty := c.attacker, c.solvedMinOrder, c.UserLines(), c.s.empty
 	c.s.call(func(ctx context.Context, store BookStore) func() {
 		es, err := store.Proved(ctx, a, minOrder, 2000)
+		orientEntries(empty, users, es) // the user's orientation (orient.go)
 		return func() {
 			if err != nil {
 				c.s.fail(err)

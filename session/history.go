@@ -18,6 +18,9 @@ import (
 type History struct {
 	s    *Session
 	undo []edit
+	// redo holds the edits Undo took back, the last on top; a new edit
+	// empties it.
+	redo []edit
 }
 
 // maxUndo is how many edits the undo stack keeps.
@@ -176,7 +179,15 @@ func isNoOp(e edit) bool {
 	return ok && n.noOp()
 }
 
+// push puts a new edit on the undo stack: the edits undone before it can
+// no longer be redone.
 func (h *History) push(e edit) {
+	h.redo = nil
+	h.stack(e)
+}
+
+// stack puts e on the undo stack, keeping the redo stack.
+func (h *History) stack(e edit) {
 	h.undo = append(h.undo, e)
 	if len(h.undo) > maxUndo {
 		h.undo = h.undo[1:]
@@ -239,10 +250,11 @@ func (h *History) Undo() {
 				return
 			}
 			if err != nil {
-				h.push(e)
+				h.stack(e)
 				s.fail(fmt.Errorf("undo %s: %w", e.describe(), err))
 				return
 			}
+			h.redo = append(h.redo, e)
 			if sum := s.prover.summary; sum != nil && sum.edit == e {
 				// The last run's verdict: its summary no longer offers the
 				// replies it added.
@@ -253,6 +265,53 @@ func (h *History) Undo() {
 			s.cursor.goTo(e.at(), len(e.at()))
 		}
 	})
+}
+
+// Redo stores again the last edit Undo took back (Ctrl+Shift+Z, Ctrl+Y)
+// and shows the position it is on (after the move, for a move or a line).
+// A new edit since the undo leaves nothing to redo.
+func (h *History) Redo() {
+	s := h.s
+	s.notes.flush() // notes typed are an edit: after them, nothing to redo
+	if len(h.redo) == 0 || s.refuseEdit("redo") {
+		return
+	}
+	e := h.redo[len(h.redo)-1]
+	b, err := replay(s.empty, e.at())
+	if err != nil {
+		s.fail(err)
+		return
+	}
+	h.redo = h.redo[:len(h.redo)-1]
+	s.call(func(ctx context.Context, store BookStore) func() {
+		err := e.do(ctx, store, b)
+		return func() {
+			if err != nil {
+				s.fail(fmt.Errorf("redo %s: %w", e.describe(), err))
+				return
+			}
+			if !isNoOp(e) {
+				h.stack(e)
+			}
+			line := e.at()
+			switch e := e.(type) {
+			case *moveEdit:
+				line = append(append([]engine.Move(nil), line...), e.move)
+			case *lineEdit:
+				line = append(append([]engine.Move(nil), line...), e.turns...)
+			}
+			s.cursor.forget()
+			s.cursor.goTo(line, len(line))
+		}
+	})
+}
+
+// CanRedo describes the edit Redo would store again ("" when none).
+func (h *History) CanRedo() string {
+	if len(h.redo) == 0 {
+		return ""
+	}
+	return h.redo[len(h.redo)-1].describe()
 }
 
 // CanUndo describes the edit Undo would take back ("" when none).

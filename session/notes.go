@@ -103,6 +103,10 @@ func (n *Notes) flushDraft(typed bool) {
 	// on a position (one visit) are one edit.
 	if last, ok := h.top().(*notesEdit); !typed || !ok || !last.typed || last.visit != c.visit || !slices.Equal(last.line, d.prefix) {
 		h.push(e)
+	} else {
+		// Merged with the last pause's edit: Redo stores the latest text.
+		last.comment, last.label = e.comment, e.label
+		h.redo = nil
 	}
 	s.call(func(ctx context.Context, store BookStore) func() {
 		err := e.do(ctx, store, d.b)

@@ -37,6 +37,7 @@ const (
 	ChangeVerify                        // the verifier's state or progress
 	ChangeCandidates                    // the engine's candidates or their search
 	ChangeAuto                          // the auto-pilot's state or progress, or the hold of the shown position
+	ChangeProof                         // the proof shown (proof.go): its step or its end
 )
 
 // Session is the model of one workbench window: the book, the way work
@@ -67,6 +68,10 @@ type Session struct {
 	prover  Prover
 	history History
 	notes   Notes
+
+	proof       *ProofView // the proof shown (proof.go)
+	proofBusy   bool
+	proofCancel context.CancelFunc // the certificate's check in flight
 }
 
 // Config is how a session reaches the UI goroutine.
@@ -150,7 +155,7 @@ func (s *Session) SetStore(store BookStore) error {
 	}
 	s.rules = store.Rules()
 	s.empty = empty
-	s.history.undo = nil
+	s.history.undo, s.history.redo = nil, nil
 	s.cursor.reset()
 	return nil
 }

@@ -292,17 +292,23 @@ func roundElapsed(d time.Duration) time.Duration {
 	return d.Round(100 * time.Millisecond)
 }
 
-// lineEnd names the end of a line: "… 3. k9l9 4. m10m11".
+// lineEnd names a line from the root, its turns numbered: "1. j10 2. i9k9
+// 3. i7j9"; a long one keeps its first and last turns with "…" between
+// ("1. j10 2. i9k9 3. i7j9 … 9. k9l9 10. m10m11 …"), never cut at the
+// start: the opening is what the user recognises.
 func lineEnd(name func(engine.Move) string, line []engine.Move) string {
-	start, prefix := max(len(line)-3, 0), ""
-	if start > 0 {
-		prefix = "… "
-	}
-	parts := make([]string, 0, len(line)-start)
-	for i := start; i < len(line); i++ {
+	const head, tail = 3, 5
+	parts := make([]string, 0, min(len(line), head+tail+1))
+	for i := range line {
+		if len(line) > head+tail+1 && i >= head && i < len(line)-tail {
+			if i == head {
+				parts = append(parts, "…")
+			}
+			continue
+		}
 		parts = append(parts, fmt.Sprintf("%d. %s", i+1, name(line[i])))
 	}
-	return prefix + strings.Join(parts, " ")
+	return strings.Join(parts, " ")
 }
 
 // Plural is "1 stored reply", "2 stored replies": n with the singular or

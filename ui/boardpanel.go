@@ -38,7 +38,13 @@ type boardPanel struct {
 func newBoardPanel(wb *Workbench) *boardPanel {
 	bp := &boardPanel{wb: wb, hovered: -1}
 	bp.board = NewBoard(engine.MustNewBoard(engine.Connect6()))
-	bp.board.onSquare = func(s engine.Square) { wb.Cursor().TapSquare(s) }
+	bp.board.onSquare = func(s engine.Square) {
+		if wb.s.ProofShown() != nil {
+			wb.s.CloseProof() // a tap while a proof is shown goes back to the position
+			return
+		}
+		wb.Cursor().TapSquare(s)
+	}
 	bp.board.onKey = func(ev *fyne.KeyEvent) { wb.typedKey(ev) }
 	bp.board.onReplyFocus = func(i int) {
 		bp.showHover(i)

@@ -26,6 +26,12 @@ func rowText(t *testing.T, l *keyList, i int) string {
 	case *widget.Label:
 		return o.Text
 	case *fyne.Container:
+		if lt, ok := o.Objects[1].(*lineText); ok { // an entry row: the line, then its note
+			if n := o.Objects[2].(*widget.Label).Text; n != "" {
+				return lt.full + " — " + n
+			}
+			return lt.full
+		}
 		return o.Objects[1].(*widget.Label).Text
 	case *replyRow:
 		return o.box.Objects[1].(*widget.Label).Text
@@ -301,12 +307,13 @@ func TestVerifyLabelAndGoToIt(t *testing.T) {
 	h.noErrors()
 }
 
-// Search and Solved rows show the short line from the root and the
+// Search and Solved rows show the whole line from the root in turn
+// notation (not the store's short text), the note beside it, and the
 // status colour.
 func TestEntryRows(t *testing.T) {
 	h := newHarness(t, engine.Connect6(), nil)
 	h.wb.ui.setSearch([]session.Entry{{Line: mustTurns(t, "j10 j9k9"), Short: "1. j10 2. j9k9", Status: c6book.StatusProved, Text: "idea"}})
-	if got := rowText(t, h.wb.ui.searchList, 0); got != "1. j10 2. j9k9 — idea" {
+	if got := rowText(t, h.wb.ui.searchList, 0); got != "j10 j9k9 — idea" {
 		t.Fatalf("search row %q", got)
 	}
 	if got := rowColour(h.wb.ui.searchList, 0); got != statusColour(c6book.StatusProved) {

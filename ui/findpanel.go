@@ -33,29 +33,12 @@ func newFindPanel(wb *Workbench) *findPanel {
 	entryList := func(res *[]session.Entry) *keyList {
 		l := wb.newList(
 			func() int { return len(*res) },
-			newRow,
+			newEntryRow, // (midtext.go)
 			func(i widget.ListItemID, o fyne.CanvasObject) {
 				if i >= len(*res) {
 					return
 				}
-				e := (*res)[i]
-				text := e.Short
-				if text == "" {
-					text = engine.FormatTurns(wb.s.Rules(), e.Line)
-				}
-				switch {
-				case e.Line == nil && e.Ref != 0:
-					text = fmt.Sprintf("position #%d, %s", e.Ref, session.Plural(e.Stones, "stone", "stones"))
-				case text == "":
-					text = "root"
-				}
-				if e.Label != "" {
-					text = "[" + e.Label + "] " + text
-				}
-				if e.Text != "" {
-					text += " — " + firstLine(e.Text, 60)
-				}
-				setRow(o, e.Status, true, text, false)
+				setEntryRow(o, (*res)[i].Status, entryLine(wb.Cursor().MoveText, (*res)[i]), entryNote((*res)[i]))
 			})
 		l.OnSelected = func(i widget.ListItemID) {
 			l.UnselectAll()
@@ -98,6 +81,38 @@ func (fp *findPanel) setSearch(es []session.Entry) {
 func (fp *findPanel) setSolved(es []session.Entry) {
 	fp.solvedRes = es
 	fp.solvedList.Refresh()
+}
+
+// entryLine is an entry's line for its row: from the root, in turn
+// notation (the session gave it the user's orientation), each move named
+// by name (the stones in the order the user entered them).
+func entryLine(name func(engine.Move) string, e session.Entry) string {
+	switch {
+	case e.Line == nil && e.Ref != 0:
+		return fmt.Sprintf("position #%d, %s", e.Ref, session.Plural(e.Stones, "stone", "stones"))
+	case len(e.Line) == 0:
+		return "root"
+	}
+	parts := make([]string, len(e.Line))
+	for i, m := range e.Line {
+		parts[i] = name(m)
+	}
+	return strings.Join(parts, " ")
+}
+
+// entryNote is the label and comment shown beside an entry's line.
+func entryNote(e session.Entry) string {
+	text := ""
+	if e.Label != "" {
+		text = "[" + e.Label + "]"
+	}
+	if e.Text != "" {
+		if text != "" {
+			text += " "
+		}
+		text += firstLine(e.Text, 60)
+	}
+	return text
 }
 
 func firstLine(s string, n int) string {

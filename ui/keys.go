@@ -45,8 +45,17 @@ func (k navBinding) shortcut() fyne.Shortcut {
 func (wb *Workbench) navKeys() []navBinding {
 	c := wb.s.Cursor()
 	return []navBinding{
-		{Label: "Back", Key: fyne.KeyLeft, Run: c.Back, Menu: true},
-		{Label: "Forward", Key: fyne.KeyRight, Run: c.Forward, Menu: true},
+		// (While a proof is shown, ← and → step through it.)
+		{Label: "Back", Key: fyne.KeyLeft, Run: func() {
+			if !wb.s.ProofStep(-1) {
+				c.Back()
+			}
+		}, Menu: true},
+		{Label: "Forward", Key: fyne.KeyRight, Run: func() {
+			if !wb.s.ProofStep(+1) {
+				c.Forward()
+			}
+		}, Menu: true},
 		{Label: "Previous reply", Key: fyne.KeyUp, Run: func() { c.Sibling(-1) }, Menu: true},
 		{Label: "Next reply", Key: fyne.KeyDown, Run: func() { c.Sibling(+1) }, Menu: true},
 		{Label: "Start of line", Key: fyne.KeyHome, Run: c.Home, Menu: true},

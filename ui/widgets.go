@@ -32,6 +32,7 @@ type widgets struct {
 	*notesPanel
 	*findPanel
 	*gamesPanel
+	proof *proofPanel // the Proof tab and Show proof (proofpanel.go)
 
 	proveHead *fyne.Container // the Prove tab's controls, progress and verdict
 }
@@ -71,6 +72,7 @@ func newWidgets(wb *Workbench) *widgets {
 	work := container.NewHSplit(u.unsolvedBox, u.candBox)
 	work.SetOffset(0.42)
 	u.auto = newAutoPanel(wb)
+	u.proof = newProofPanel(wb)
 	u.summary = newSummaryPanel(wb)
 	u.proveHead = container.NewVBox(
 		// (Engine move here, not in the board's toolbar: this row has room
@@ -78,7 +80,8 @@ func newWidgets(wb *Workbench) *widgets {
 		container.NewHBox(widget.NewLabel("Attacker"), u.attacker, u.lambda, layout.NewSpacer(), u.engineB),
 		container.NewHBox(u.verifyB, u.stopB, u.suggestB, u.budgetS, layout.NewSpacer(), u.disproveB, u.nextB),
 		u.auto.box,
-		u.progress, container.NewBorder(nil, nil, nil, u.goVerifyB, u.progressL), u.summary.box, u.verdictL)
+		u.progress, container.NewBorder(nil, nil, nil, u.goVerifyB, u.progressL), u.summary.box,
+		container.NewBorder(nil, nil, nil, container.NewVBox(u.proof.showB), u.verdictL))
 	prove := container.NewBorder(u.proveHead, nil, nil, nil, work)
 	u.notesPanel = newNotesPanel(wb)
 	u.findPanel = newFindPanel(wb)
@@ -92,6 +95,7 @@ func newWidgets(wb *Workbench) *widgets {
 		u.gamesTab,
 		container.NewTabItem("Search", u.searchBox),
 		u.solvedTab,
+		u.proof.tab,
 	)
 	u.tabs.OnSelected = func(t *container.TabItem) {
 		switch t {

@@ -106,6 +106,9 @@ func (wb *Workbench) render(c session.Change) {
 	if c&(session.ChangeAuto|session.ChangePosition) != 0 {
 		wb.ui.auto.show()
 	}
+	if c&(session.ChangeProof|session.ChangePosition) != 0 {
+		wb.ui.proof.show() // (proofpanel.go)
+	}
 	if c&(session.ChangeAuto|session.ChangeVerify|session.ChangePosition) != 0 {
 		wb.ui.summary.show() // (another book: its summary is gone)
 	}
@@ -167,6 +170,9 @@ func (wb *Workbench) SetMarking(on bool) {
 }
 
 func (wb *Workbench) boardView() BoardView {
+	if v, ok := wb.proofView(); ok { // a proof step shown (proofpanel.go)
+		return v
+	}
 	s := wb.s
 	v := BoardView{
 		Pos:      s.Cursor().Position(),
@@ -204,6 +210,11 @@ func (wb *Workbench) typedKey(ev *fyne.KeyEvent) { wb.navKey(ev) }
 func (wb *Workbench) Attach(w fyne.Window) {
 	w.Canvas().SetOnTypedKey(wb.typedKey)
 	w.Canvas().AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { wb.s.History().Undo() })
+	for _, sc := range RedoShortcuts() { // Redo, copy and paste a line (linetext.go)
+		w.Canvas().AddShortcut(sc, func(fyne.Shortcut) { wb.s.History().Redo() })
+	}
+	w.Canvas().AddShortcut(&fyne.ShortcutCopy{}, func(fyne.Shortcut) { wb.CopyLine() })
+	w.Canvas().AddShortcut(&fyne.ShortcutPaste{}, func(fyne.Shortcut) { wb.PasteLine() })
 	w.Canvas().AddShortcut(EngineMoveShortcut(), func(fyne.Shortcut) { wb.s.Prover().PlayEngineMove() })
 }
 

@@ -12,15 +12,19 @@ import (
 
 // BookShowCommand is c6 book show: a position's status, notes and
 // children.
-type BookShowCommand struct{}
+type BookShowCommand struct {
+	proof bool // --proof: the proof line off the stored certificate (book_show_proof.go)
+}
 
-func (*BookShowCommand) flags(*flag.FlagSet) {}
+func (c *BookShowCommand) flags(fs *flag.FlagSet) {
+	fs.BoolVar(&c.proof, "proof", false, "show the proof of a proved position, step by step, read off its stored certificate (for --attacker; default the side that has just moved)")
+}
 
 func (*BookShowCommand) validate(*bookEnv) error { return nil }
 
-func (*BookShowCommand) run(e *bookEnv) error { return bookShow(e) }
+func (c *BookShowCommand) run(e *bookEnv) error { return bookShow(e, c.proof) }
 
-func bookShow(e *bookEnv) error {
+func bookShow(e *bookEnv, proof bool) error {
 	ctx, bk := e.ctx, e.bk
 	id, b, sym, err := e.f.locate(ctx, bk, false)
 	if err != nil {
@@ -63,6 +67,15 @@ func bookShow(e *bookEnv) error {
 		vj := newVerdictJSON(r, v.Transform(r, engine.InverseSymmetry(sym)))
 		out.Verdict, out.OpenItems, out.UnsolvedWhy = &vj, &items, &why
 	}
+	if proof {
+		a, err := e.f.attackerFor(b)
+		if err != nil {
+			return err
+		}
+		if out.Proof, _, err = showProof(ctx, bk, id, b, sym, a); err != nil {
+			return err
+		}
+	}
 	return e.print(out, func(w io.Writer) {
 		fmt.Fprintf(w, "position %d, %s to move, %d stones; %d games (Black won %d, White %d, %d undecided)\n", id, b.ToMove(),
 			b.Stones(engine.Black)+b.Stones(engine.White), gs.Games, gs.BlackWins, gs.WhiteWins, gs.Unfinished)
@@ -88,6 +101,9 @@ func bookShow(e *bookEnv) error {
 		}
 		for i, c := range cj {
 			fmt.Fprintf(w, "  %-10s %6d %6s  %-28s %-28s %s\n", c.Move, c.Games.Games, rateText(kids[i].Games), c.Black, c.White, c.Label)
+		}
+		if out.Proof != nil {
+			printProof(w, out.Proof)
 		}
 	})
 }

@@ -102,6 +102,7 @@ type bookShowJSON struct {
 	ID            int64           `json:"id"`
 	Label         string          `json:"label"`
 	OpenItems     *[]string       `json:"open_items,omitempty"`
+	Proof         *proofJSON      `json:"proof,omitempty"` // --proof (book_show_proof.go)
 	ProofsChecked bool            `json:"proofs_checked"`
 	ToMove        string          `json:"to_move"`
 	UnsolvedWhy   *[]unsolvedJSON `json:"unsolved_why,omitempty"`

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"c6book"
+	"c6book/engine"
+	"c6book/proofbook"
+)
+
+// c6 book show --proof: the proof of a proved position as a line read off
+// the stored certificate (c6book.ProofWalk, which proofcheck re-checks
+// first; the workbench's Show proof steps through the same line). The
+// moves are named in the orientation of --turns.
+
+// proofJSON is the proof line of book show --proof.
+type proofJSON struct {
+	Attacker string `json:"attacker"`
+	// Lead is the attacker's proved move out of --turns when the proof is
+	// of the position after it ("" when --turns has the defender to move).
+	Lead  string          `json:"lead,omitempty"`
+	Steps []proofStepJSON `json:"steps"`
+}
+
+// proofStepJSON is one step: the turn played (by whom), what it is, the
+// attacker's threat squares and the strategy's zone after it, and the
+// defender replies the proof answers there (the critical first; the line
+// follows the first).
+type proofStepJSON struct {
+	Step    int      `json:"step"`
+	Kind    string   `json:"kind"`
+	Move    string   `json:"move,omitempty"`
+	By      string   `json:"by,omitempty"`
+	Text    string   `json:"text"`
+	Threats []string `json:"threats,omitempty"`
+	Zone    []string `json:"zone,omitempty"`
+	Replies []string `json:"replies,omitempty"`
+	Wins    bool     `json:"wins,omitempty"`
+}
+
+var stepKinds = map[c6book.StepKind]string{
+	c6book.StepStart: "start", c6book.StepDefence: "defence", c6book.StepSeminull: "seminull",
+	c6book.StepNull: "null", c6book.StepBook: "book", c6book.StepAttack: "attack", c6book.StepWin: "win",
+}
+
+// showProof reads the proof of position id (board b, --turns' frame; sym
+// maps b to the book's canonical frame) for attacker a.
+func showProof(ctx context.Context, bk *proofbook.Book, id proofbook.PosID, b *engine.Board, sym int, a engine.Color) (*proofJSON, *c6book.ProofWalk, error) {
+	r := bk.Rules()
+	p, err := bk.Position(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if st := p.Proof(a).Status; st != c6book.StatusProved {
+		return nil, nil, fmt.Errorf("--proof: the position is %s for %s, not proved", st, a)
+	}
+	out := &proofJSON{Attacker: a.String()}
+	d, v := b, p.Verdict
+	if b.ToMove() == a {
+		// The attacker to move: the proof is the book's proved move, then
+		// the proof of the position after it.
+		kids, err := bk.Children(ctx, id)
+		if err != nil {
+			return nil, nil, err
+		}
+		var lead engine.Move
+		found := false
+		for _, k := range kids {
+			if k.Proofs[a-1].Status == c6book.StatusProved {
+				lead, found = proofbook.FromCanonical(r, sym, k.Move), true
+				break
+			}
+		}
+		if !found {
+			return nil, nil, errors.New("--proof: no proved move stored out of this position")
+		}
+		d = b.Clone()
+		if err := d.Play(lead); err != nil {
+			return nil, nil, err
+		}
+		out.Lead = engine.MoveName(r, lead)
+		cid, csym, err := bk.Locate(ctx, d)
+		if err != nil {
+			return nil, nil, err
+		}
+		cp, err := bk.Position(ctx, cid)
+		if err != nil {
+			return nil, nil, err
+		}
+		v, sym = cp.Verdict, csym
+	}
+	if v == nil || v.Attacker != a {
+		return nil, nil, errors.New("--proof: no verdict stored for the proved position: nothing to show")
+	}
+	dv := v.Transform(r, engine.InverseSymmetry(sym)) // in --turns' frame
+	w, err := c6book.NewProofWalk(ctx, d, &dv)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--proof: %w", err)
+	}
+	names := func(sq []engine.Square) []string {
+		out := make([]string, len(sq))
+		for i, s := range sq {
+			out[i] = engine.SquareName(r, s)
+		}
+		return out
+	}
+	for i, st := range w.Steps() {
+		sj := proofStepJSON{Step: i, Kind: stepKinds[st.Kind], Text: w.StepText(i), Threats: names(st.Threats), Zone: names(st.Zone), Wins: st.Wins}
+		if i > 0 {
+			sj.Move, sj.By = engine.MoveName(r, st.Move), st.By.String()
+		}
+		for _, alt := range st.Alts {
+			sj.Replies = append(sj.Replies, w.AltText(alt))
+		}
+		out.Steps = append(out.Steps, sj)
+	}
+	return out, w, nil
+}
+
+// printProof writes the proof line as text: one step a row, its threats,
+// and the replies answered at each defender turn (the first few).
+func printProof(w io.Writer, p *proofJSON) {
+	if p.Lead != "" {
+		fmt.Fprintf(w, "proof for %s: %s %s (the book's proved move), then:\n", p.Attacker, p.Attacker, p.Lead)
+	} else {
+		fmt.Fprintf(w, "proof for %s, read off the stored certificate (proofcheck re-checked it):\n", p.Attacker)
+	}
+	for _, st := range p.Steps {
+		fmt.Fprintf(w, "  %2d. %s\n", st.Step, st.Text)
+		if len(st.Threats) > 0 {
+			fmt.Fprintf(w, "      threats on %s; zone %d squares\n", strings.Join(st.Threats, " "), len(st.Zone))
+		}
+		if n := len(st.Replies); n > 1 {
+			show := st.Replies[1:min(n, 6)]
+			more := ""
+			if n > 6 {
+				more = fmt.Sprintf(" … and %d more", n-6)
+			}
+			fmt.Fprintf(w, "      other replies answered: %s%s\n", strings.Join(show, "; "), more)
+		}
+	}
+}

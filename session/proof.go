@@ -1,0 +1,205 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"c6book"
+	"c6book/engine"
+)
+
+// Show proof: the winning strategy of a proved position stepped through on
+// the board, read off the certificate the book stores (c6book.ProofWalk,
+// which proofcheck re-checks before anything is shown). While a proof is
+// shown the board shows its step instead of the cursor's position; moving
+// the cursor closes it.
+
+// ProofView is the proof shown.
+type ProofView struct {
+	Walk *c6book.ProofWalk
+	// Lead is the attacker's proved move out of the shown position when
+	// the proof is of the position after it (the shown position has the
+	// attacker to move); none otherwise.
+	Lead engine.Move
+	// at is the cursor's visit the proof belongs to.
+	visit int
+}
+
+// ProofShown is the proof shown (nil when none).
+func (s *Session) ProofShown() *ProofView {
+	if p := s.proof; p != nil && p.visit == s.cursor.visit {
+		return p
+	}
+	return nil
+}
+
+// CanShowProof reports whether the shown position is proved for the
+// attacker (Show proof has something to show).
+func (s *Session) CanShowProof() bool {
+	c := &s.cursor
+	return c.loaded && c.info.Status == c6book.StatusProved
+}
+
+// ShowProof reads the proof of the shown position off its stored
+// certificate: the position's own verdict when the defender is to move,
+// else the verdict of the proved move's position (the book's move that
+// proves it). The certificate is checked off the UI goroutine; one that
+// does not check is an error and nothing is shown.
+func (s *Session) ShowProof() {
+	c := &s.cursor
+	if c.info.Status != c6book.StatusProved {
+		s.fail(fmt.Errorf("show proof: this position is not proved for %s", ColourName(c.attacker)))
+		return
+	}
+	b, a, visit := c.pos.Clone(), c.attacker, c.visit
+	var lead engine.Move
+	if b.ToMove() == a {
+		found := false
+		for _, ch := range c.children {
+			if ch.Status == c6book.StatusProved {
+				lead, found = ch.Move, true
+				break
+			}
+		}
+		if !found {
+			s.fail(errors.New("show proof: no proved move stored out of this position"))
+			return
+		}
+	}
+	s.stopProof()
+	s.proofBusy = true
+	s.changed(ChangeProof)
+	// The verdict is read by a book call; the certificate is checked off
+	// the book's queue (a large one takes seconds: reads of positions do
+	// not wait for it), cancelled when the user moves on or closes it.
+	s.call(func(ctx context.Context, store BookStore) func() {
+		d, v, err := loadProof(ctx, store, b, a, lead)
+		return func() {
+			if err != nil || visit != c.visit {
+				s.proofBusy = false
+				if err != nil {
+					s.fail(fmt.Errorf("show proof: %w", err))
+				}
+				s.changed(ChangeProof)
+				return
+			}
+			ctx, cancel := context.WithCancel(s.storeCtx)
+			s.proofCancel = cancel
+			s.Go(func() func() {
+				walk, err := c6book.NewProofWalk(ctx, d, v)
+				return func() {
+					if ctx.Err() != nil {
+						return // closed, or the user moved on (stopProof)
+					}
+					cancel()
+					s.proofBusy, s.proofCancel = false, nil
+					if err != nil {
+						s.fail(fmt.Errorf("show proof: %w", err))
+						s.changed(ChangeProof)
+						return
+					}
+					if visit != c.visit {
+						s.changed(ChangeProof)
+						return // the user moved on meanwhile
+					}
+					s.proof = &ProofView{Walk: walk, Lead: lead, visit: visit}
+					s.changed(ChangeProof | ChangeBoard)
+				}
+			})
+		}
+	})
+}
+
+// stopProof cancels a certificate being checked for Show proof and drops
+// the proof shown (the cursor moved, or the proof was closed).
+func (s *Session) stopProof() {
+	if s.proofCancel != nil {
+		s.proofCancel()
+		s.proofCancel = nil
+	}
+	s.proofBusy = false
+	s.proof = nil
+}
+
+// loadProof reads the verdict of b (after lead when it is a move): the
+// position it is on and the verdict, in b's frame.
+func loadProof(ctx context.Context, store BookStore, b *engine.Board, a engine.Color, lead engine.Move) (*engine.Board, *c6book.Verdict, error) {
+	d := b
+	if lead.Len() > 0 {
+		d = b.Clone()
+		if err := d.Play(lead); err != nil {
+			return nil, nil, err
+		}
+	}
+	p, err := store.Position(ctx, d, a)
+	if err != nil {
+		return nil, nil, err
+	}
+	if p.Verdict == nil {
+		return nil, nil, errors.New("no verdict stored for this position")
+	}
+	return d, p.Verdict, nil
+}
+
+// ProofBusy reports whether a proof is being read and checked.
+func (s *Session) ProofBusy() bool { return s.proofBusy }
+
+// CloseProof stops showing the proof.
+func (s *Session) CloseProof() {
+	if s.proof != nil || s.proofBusy {
+		s.stopProof()
+		s.changed(ChangeProof | ChangeBoard)
+	}
+}
+
+// ProofStep moves the proof shown by delta steps (←/→); false when no
+// proof is shown.
+func (s *Session) ProofStep(delta int) bool {
+	p := s.ProofShown()
+	if p == nil {
+		return false
+	}
+	p.Walk.Seek(p.Walk.At() + delta)
+	s.changed(ChangeProof | ChangeBoard)
+	return true
+}
+
+// ProofChoose makes the proof shown follow defender reply i of its step.
+func (s *Session) ProofChoose(i int) {
+	p := s.ProofShown()
+	if p == nil {
+		return
+	}
+	if err := p.Walk.Choose(s.storeCtx, i); err != nil {
+		s.fail(err)
+	}
+	s.changed(ChangeProof | ChangeBoard)
+}
+
+// ProofBoard is the board of the proof step shown, with its zone and the
+// attacker's threats (nil when no proof is shown).
+func (s *Session) ProofBoard() (b *engine.Board, zone, threats []engine.Square) {
+	p := s.ProofShown()
+	if p == nil {
+		return nil, nil, nil
+	}
+	st := p.Walk.Step()
+	return st.Board, st.Zone, st.Threats
+}
+
+// ProofText says what the step shown is, with the line so far ("step 3 of
+// 7").
+func (s *Session) ProofText() string {
+	p := s.ProofShown()
+	if p == nil {
+		return ""
+	}
+	w := p.Walk
+	text := fmt.Sprintf("Step %d of %d: %s", w.At(), len(w.Steps())-1, w.StepText(w.At()))
+	if p.Lead.Len() > 0 && w.At() == 0 {
+		text = fmt.Sprintf("%s %s, the book's proved move; then: %s", ColourName(w.Attacker()),
+			engine.MoveName(s.rules, p.Lead), text)
+	}
+	return text
+}

@@ -1,0 +1,117 @@
+package session_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"c6book"
+	"c6book/engine"
+	"c6book/proofcheck"
+	"c6book/session"
+	"c6book/session/sessiontest"
+)
+
+// realVerifier is the engine's verifier at a node budget (deterministic).
+type realVerifier struct{}
+
+func (realVerifier) Verify(ctx context.Context, b *engine.Board, lambda int, _ func(session.Progress)) (c6book.Verdict, error) {
+	opts := engine.VerifyOptions{Lambda: lambda, Workers: 1, Limits: engine.Limits{MaxNodes: 20000}}
+	return c6book.VerifyBoard(ctx, b, nil, 0, opts, nil)
+}
+
+func smallFixture(t *testing.T) *fixture {
+	t.Helper()
+	r, err := engine.ParseRules("9,9,5,2,1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{t: t, store: sessiontest.NewStore(r), queue: make(chan func(), 10000)}
+	s, err := session.New(f.store, realVerifier{}, session.Config{Do: func(fn func()) { f.queue <- fn }, Inline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.OnError = func(err error) { f.errs = append(f.errs, err) }
+	f.s = s
+	t.Cleanup(s.Close)
+	return f
+}
+
+// Show proof on a proved position steps through the stored certificate:
+// from the defender's position itself and from the attacker's position
+// above it (the proved move first); each step is the last one's board
+// plus a legal move; ← and → stay inside the line; moving the cursor
+// closes it; a tampered stored certificate shows nothing and says why.
+func TestShowProof(t *testing.T) {
+	f := smallFixture(t)
+	f.play("e5", "a1a2", "e4d4")
+	f.settle()
+	f.s.Prover().Verify()
+	f.pumpUntil("the verdict", func() bool { return !f.s.Prover().Running() })
+	f.settle()
+	if !f.s.CanShowProof() {
+		t.Fatalf("not proved: %+v", f.s.Cursor().Info().Status)
+	}
+	f.s.ShowProof()
+	f.settle()
+	p := f.s.ProofShown()
+	if p == nil {
+		t.Fatalf("no proof shown: %v", f.errs)
+	}
+	steps := p.Walk.Steps()
+	if len(steps) < 3 {
+		t.Fatalf("%d steps", len(steps))
+	}
+	b0, _, _ := f.s.ProofBoard()
+	if b0.Hash() != f.s.Cursor().Position().Hash() {
+		t.Fatal("step 0 is not the shown position")
+	}
+	prev := b0
+	for i := 1; i < len(steps); i++ {
+		if !f.s.ProofStep(+1) {
+			t.Fatal("no proof to step")
+		}
+		b, _, _ := f.s.ProofBoard()
+		m := steps[i].Move
+		if err := prev.Check(m, true); err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+		want := prev.Clone()
+		if err := want.PlayPartial(m); err != nil || want.Hash() != b.Hash() {
+			t.Fatalf("step %d: the board is not the last one plus %s", i, engine.MoveName(f.s.Rules(), m))
+		}
+		prev = b
+	}
+	f.s.ProofStep(+1) // past the end: stays
+	if p.Walk.At() != len(steps)-1 || !strings.Contains(f.s.ProofText(), "wins") {
+		t.Fatalf("end: at %d, %q", p.Walk.At(), f.s.ProofText())
+	}
+	// From the attacker's position above: the proved move first.
+	f.s.Cursor().Back()
+	f.settle()
+	if f.s.ProofShown() != nil {
+		t.Fatal("the proof is still shown after the cursor moved")
+	}
+	f.s.ShowProof()
+	f.settle()
+	if p := f.s.ProofShown(); p == nil || engine.MoveName(f.s.Rules(), p.Lead) != "d4e4" ||
+		!strings.Contains(f.s.ProofText(), "proved move") {
+		t.Fatalf("from above: %+v, %q, %v", p, f.s.ProofText(), f.errs)
+	}
+	f.noErrors()
+	// A stored certificate tampered with: refused.
+	f.s.Cursor().Forward()
+	f.settle()
+	b := f.s.Cursor().Position()
+	v := f.store.Node(b, false).Verdict[engine.Black]
+	cert := *v.Cert
+	cert.Covered = append([]proofcheck.CoveredCert(nil), cert.Covered[1:]...)
+	v.Cert = &cert
+	f.s.Reload()
+	f.settle()
+	f.s.ShowProof()
+	f.settle()
+	if f.s.ProofShown() != nil || len(f.errs) != 1 || !strings.Contains(f.errs[0].Error(), "certificate") {
+		t.Fatalf("a tampered certificate: shown %v, errors %v", f.s.ProofShown() != nil, f.errs)
+	}
+}
