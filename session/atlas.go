@@ -13,10 +13,11 @@ import (
 // proves, each with its status in the book for Black. Load reads the
 // statuses; Open goes to a row's position.
 type Atlas struct {
-	s    *Session
-	d    int
-	rows []AtlasRow
-	err  error // why the book's rules have no atlas of distance d
+	s     *Session
+	d     int
+	rules engine.Rules // the rules the rows were listed for
+	rows  []AtlasRow
+	err   error // why the book's rules have no atlas of distance d
 	// gen counts the loads: a load's answer older than the last is
 	// dropped.
 	gen int
@@ -90,6 +91,7 @@ func (a *Atlas) SetDistance(d int) {
 	a.d, a.gen = d, a.gen+1
 	a.rows, a.err = nil, nil
 	r := a.s.Rules()
+	a.rules = r
 	rows, err := engine.Atlas(r, d)
 	if err != nil {
 		a.err = err
@@ -144,6 +146,9 @@ func (a *Atlas) Summary() string {
 // goroutine); done, when not nil, is called on the UI goroutine once they
 // are in.
 func (a *Atlas) Load(done func()) {
+	if a.rules != a.s.Rules() { // another book
+		a.SetDistance(a.d)
+	}
 	if a.err != nil {
 		if done != nil {
 			done()

@@ -20,8 +20,8 @@ type widgets struct {
 	wb      *Workbench
 	content fyne.CanvasObject
 	tabs    *container.AppTabs
-	// gamesTab and solvedTab load their lists when selected.
-	gamesTab, solvedTab *container.TabItem
+	// gamesTab, solvedTab and atlasTab load their lists when selected.
+	gamesTab, solvedTab, atlasTab *container.TabItem
 
 	*boardPanel
 	*linePanel
@@ -32,6 +32,7 @@ type widgets struct {
 	*notesPanel
 	*findPanel
 	*gamesPanel
+	atlas *atlasPanel // the Atlas tab and the Solved tab's atlas rows (atlas.go)
 
 	proveHead *fyne.Container // the Prove tab's controls, progress and verdict
 }
@@ -83,20 +84,26 @@ func newWidgets(wb *Workbench) *widgets {
 	u.notesPanel = newNotesPanel(wb)
 	u.findPanel = newFindPanel(wb)
 	u.gamesPanel = newGamesPanel(wb)
+	u.atlas = newAtlasPanel(wb)
 
 	u.gamesTab = container.NewTabItem("Games", u.gamesPanel.box)
-	u.solvedTab = container.NewTabItem("Solved", u.solvedBox)
+	u.solvedTab = container.NewTabItem("Solved", container.NewBorder(u.atlas.provedBox, nil, nil, nil, u.solvedBox))
+	u.atlasTab = container.NewTabItem("Atlas", u.atlas.box)
 	u.tabs = container.NewAppTabs(
 		container.NewTabItem("Prove", prove),
 		container.NewTabItem("Notes", u.notesPanel.box),
 		u.gamesTab,
 		container.NewTabItem("Search", u.searchBox),
 		u.solvedTab,
+		u.atlasTab,
 	)
 	u.tabs.OnSelected = func(t *container.TabItem) {
 		switch t {
 		case u.solvedTab:
 			wb.LoadSolved()
+			wb.LoadAtlas()
+		case u.atlasTab:
+			wb.LoadAtlas()
 		case u.gamesTab:
 			u.showGames()
 		}
