@@ -55,6 +55,7 @@ type options struct {
 	bundled    bool // import the bundled games at start
 	merge      string
 	replies    string // --replies: the Replies filter (ui.ParseReplyFilter)
+	atlas      bool   // --atlas: show the Atlas tab at start
 
 	// Tests: how results reach the UI goroutine (fyne.Do when nil), and
 	// book calls run inline (see session.Config).
@@ -91,6 +92,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.benchProf, "bench-profile", "", "with --bench-keys: write a CPU profile of the keys typed to `FILE` (go tool pprof)")
 	fs.StringVar(&o.importFile, "import-games", "", "import the LittleGolem games file `FILE` (JSON, plain or gzip) at start, with its progress dialog (File → Import games)")
 	fs.StringVar(&o.replies, "replies", "", "the replies the board and the Replies list show: all, games:2, games:5, games:20 (played that often, and book moves) or book (book moves only); default: the last choice")
+	fs.BoolVar(&o.atlas, "atlas", false, "show the Atlas tab (the opening atlas's rows and their statuses) at start")
 	fs.DurationVar(&o.wait, "shot-delay", 1500*time.Millisecond, "how long the window is shown before the screenshot")
 	if err := fs.Parse(args); err != nil {
 		return o, err

@@ -51,12 +51,18 @@ func (s AtlasState) String() string {
 }
 
 // AtlasStateOf is the state of a row whose position the book has (found)
-// with status st for Black.
-func AtlasStateOf(found bool, st c6book.Status) AtlasState {
+// with status st for Black; worked: moves are stored below it (an
+// attacker-to-move position the auto-pilot expanded is worked on before
+// its status is known), as `c6 book atlas` counts it.
+func AtlasStateOf(found bool, st c6book.Status, worked bool) AtlasState {
 	if !found {
 		return AtlasNotStarted
 	}
 	switch st {
+	case c6book.StatusUnknown:
+		if worked {
+			return AtlasOpen
+		}
 	case c6book.StatusOpen:
 		return AtlasOpen
 	case c6book.StatusProved:
@@ -162,7 +168,7 @@ func (a *Atlas) Load(done func()) {
 	}
 	a.s.call(func(ctx context.Context, store BookStore) func() {
 		sts := make([]c6book.Status, len(lines))
-		found := make([]bool, len(lines))
+		found, worked := make([]bool, len(lines)), make([]bool, len(lines))
 		for i, l := range lines {
 			b, err := replay(empty, l)
 			if err != nil {
@@ -173,13 +179,20 @@ func (a *Atlas) Load(done func()) {
 				return func() { a.s.fail(err) }
 			}
 			sts[i], found[i] = p.Status, p.Found
+			if p.Found && p.Status == c6book.StatusUnknown {
+				kids, err := store.Children(ctx, b, engine.Black)
+				if err != nil {
+					return func() { a.s.fail(err) }
+				}
+				worked[i] = len(kids) > 0
+			}
 		}
 		return func() {
 			if gen != a.gen {
 				return
 			}
 			for i := range a.rows {
-				a.rows[i].Status, a.rows[i].State = sts[i], AtlasStateOf(found[i], sts[i])
+				a.rows[i].Status, a.rows[i].State = sts[i], AtlasStateOf(found[i], sts[i], worked[i])
 			}
 			if done != nil {
 				done()

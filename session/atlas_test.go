@@ -43,6 +43,11 @@ func TestAtlasStatesFollowTheBook(t *testing.T) {
 	set(5, true, c6book.StatusUnchecked)
 	set(7, true, c6book.StatusUnknown)
 	set(44, true, c6book.StatusProved)
+	// Moves stored below a row with nothing known yet: worked on, open.
+	if _, err := f.store.AddMoves(mustReplay(t, f.s.Rules(), rows[11].Line), []engine.Move{f.mv("k11l12")}); err != nil {
+		t.Fatal(err)
+	}
+	want[11] = session.AtlasOpen
 	set(9, false, c6book.StatusProved) // not in the book
 	loaded := false
 	a.Load(func() { loaded = true })
@@ -58,7 +63,7 @@ func TestAtlasStatesFollowTheBook(t *testing.T) {
 	if p := a.Proved(); len(p) != 2 || p[0].Number != 1 || p[1].Number != 45 {
 		t.Fatalf("proved rows %v", p)
 	}
-	if got := a.Summary(); got != "d = 2: 45 rows, 2 proved, 1 open, 40 not started" {
+	if got := a.Summary(); got != "d = 2: 45 rows, 2 proved, 2 open, 39 not started" {
 		t.Errorf("summary %q", got)
 	}
 	a.Open(2)
@@ -75,4 +80,13 @@ func TestAtlasStatesFollowTheBook(t *testing.T) {
 	if a.Err() == nil || len(a.Rows()) != 0 {
 		t.Fatal("d=0: an atlas")
 	}
+}
+
+func mustReplay(t *testing.T, r engine.Rules, line []engine.Move) *engine.Board {
+	t.Helper()
+	b, err := engine.Replay(r, line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -69,31 +69,34 @@ func (c *atlasCell) MinSize() fyne.Size { return atlasCellSize }
 
 // CreateRenderer implements fyne.Widget.
 func (c *atlasCell) CreateRenderer() fyne.WidgetRenderer {
-	r := &atlasCellRenderer{c: c, bg: canvas.NewRectangle(color.Transparent), caption: canvas.NewText("", theme.Color(theme.ColorNameForeground))}
+	pal := currentPalette()
+	r := &atlasCellRenderer{c: c, bg: canvas.NewRectangle(color.Transparent), wood: canvas.NewRectangle(pal.wood),
+		caption: canvas.NewText("", theme.Color(theme.ColorNameForeground))}
 	r.bg.StrokeWidth = 3
 	r.bg.CornerRadius = 4
 	r.caption.TextSize = theme.CaptionTextSize()
 	r.caption.Alignment = fyne.TextAlignCenter
 	n := 2*c.d + 1
 	for i := 0; i < 2*n; i++ {
-		l := canvas.NewLine(color.NRGBA{0x60, 0x50, 0x30, 0xff})
+		l := canvas.NewLine(pal.grid)
 		l.StrokeWidth = 1
 		r.lines = append(r.lines, l)
 	}
 	for i := 0; i < 3; i++ {
-		s := canvas.NewCircle(color.Black)
-		s.StrokeColor = color.Black
+		s := canvas.NewCircle(pal.black)
+		s.StrokeColor = pal.black
 		s.StrokeWidth = 1
 		r.stones = append(r.stones, s)
 	}
-	r.stones[1].FillColor, r.stones[2].FillColor = color.White, color.White
+	r.stones[1].FillColor, r.stones[2].FillColor = pal.white, pal.white
 	r.Refresh()
 	return r
 }
 
 type atlasCellRenderer struct {
 	c       *atlasCell
-	bg      *canvas.Rectangle
+	bg      *canvas.Rectangle // the row's state: its colour
+	wood    *canvas.Rectangle
 	lines   []*canvas.Line
 	stones  []*canvas.Circle // Black's centre stone, White's two
 	caption *canvas.Text
@@ -104,7 +107,7 @@ func (r *atlasCellRenderer) Destroy() {}
 func (r *atlasCellRenderer) MinSize() fyne.Size { return atlasCellSize }
 
 func (r *atlasCellRenderer) Objects() []fyne.CanvasObject {
-	out := []fyne.CanvasObject{r.bg}
+	out := []fyne.CanvasObject{r.bg, r.wood}
 	for _, l := range r.lines {
 		out = append(out, l)
 	}
@@ -119,7 +122,7 @@ func (r *atlasCellRenderer) Refresh() {
 	c := r.c
 	full := atlasColour(c.row.State)
 	fill := full
-	fill.A = 0x58
+	fill.A = 0x80
 	r.bg.FillColor, r.bg.StrokeColor = fill, full
 	name := c.row.Name(c.rules)
 	r.caption.Text = fmt.Sprintf("%d  %s", c.row.Number, name)
@@ -142,6 +145,8 @@ func (r *atlasCellRenderer) Layout(size fyne.Size) {
 	}
 	step := side / float32(n)
 	x0, y0 := (size.Width-side)/2, float32(6)
+	r.wood.Move(fyne.NewPos(x0, y0))
+	r.wood.Resize(fyne.NewSize(side, side))
 	// Lines through the squares' centres.
 	for i := 0; i < n; i++ {
 		p := step * (float32(i) + 0.5)
@@ -188,6 +193,7 @@ type atlasPanel struct {
 	box     fyne.CanvasObject
 	grid    *fyne.Container
 	summary *widget.Label
+	title   *widget.Label
 	distS   *widget.Select
 	cells   []*atlasCell
 	// proved is the Solved tab's row of proved atlas rows.
@@ -198,6 +204,7 @@ type atlasPanel struct {
 func newAtlasPanel(wb *Workbench) *atlasPanel {
 	p := &atlasPanel{wb: wb, atlas: session.NewAtlas(wb.s, 2)}
 	p.summary = widget.NewLabel("")
+	p.title = widget.NewLabel("")
 	p.summary.Wrapping = fyne.TextWrapWord
 	p.distS = widget.NewSelect([]string{"d = 2", "d = 3"}, func(s string) {
 		d := 2
@@ -220,7 +227,7 @@ func newAtlasPanel(wb *Workbench) *atlasPanel {
 	}
 	p.grid = container.NewGridWrap(atlasCellSize)
 	head := container.NewVBox(
-		container.NewHBox(widget.NewLabel("White's second move around Black's j10, stones within"), p.distS,
+		container.NewHBox(p.title, p.distS,
 			widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), func() { wb.LoadAtlas() })),
 		legend, p.summary)
 	p.box = container.NewBorder(head, nil, nil, nil, container.NewVScroll(p.grid))
@@ -235,6 +242,7 @@ func (p *atlasPanel) show() {
 	a := p.atlas
 	rows := a.Rows()
 	p.summary.SetText(a.Summary() + ". Click a row to go there.")
+	p.title.SetText(fmt.Sprintf("White's second move around Black's %s, stones within", engine.SquareName(p.wb.s.Rules(), engine.AtlasCentre(p.wb.s.Rules()))))
 	if len(p.cells) != len(rows) || len(rows) > 0 && p.cells[0].d != a.Distance() || len(rows) > 0 && p.cells[0].rules != p.wb.s.Rules() {
 		p.cells = p.cells[:0]
 		var objs []fyne.CanvasObject
@@ -264,6 +272,9 @@ func (p *atlasPanel) show() {
 	p.provedRows.Objects = proved
 	p.provedRows.Refresh()
 }
+
+// ShowAtlas shows the Atlas tab (which reads the rows' statuses).
+func (wb *Workbench) ShowAtlas() { wb.ui.tabs.Select(wb.ui.atlasTab) }
 
 // Atlas is the opening atlas the Atlas tab shows.
 func (wb *Workbench) Atlas() *session.Atlas { return wb.ui.atlas.atlas }
