@@ -75,6 +75,7 @@ type bookAtlasJSON struct {
 	Attacker   string         `json:"attacker"`
 	Calls      int            `json:"calls"`
 	D          int            `json:"d"`
+	Other      int            `json:"other"` // disproved (an expert says so) or unchecked (stored proved, changed outside the program since)
 	NotStarted int            `json:"not_started"`
 	Open       int            `json:"open"`
 	Proved     int            `json:"proved"`
@@ -175,13 +176,19 @@ func bookAtlas(e *bookEnv, o proveOpts, d, limit int) error {
 			out.Proved++
 		case "not started":
 			out.NotStarted++
-		default:
+		case "open":
 			out.Open++
+		default:
+			out.Other++
 		}
 	}
 	return e.print(out, func(w io.Writer) {
-		fmt.Fprintf(w, "atlas d=%d for Black on %s: %d rows, %d proved, %d open, %d not started; %d verifier calls in %s%s\n",
-			d, r, len(out.Rows), out.Proved, out.Open, out.NotStarted, out.Calls, time.Duration(out.Seconds*float64(time.Second)).Round(time.Second),
+		other := ""
+		if out.Other > 0 {
+			other = fmt.Sprintf(", %d disproved or unchecked", out.Other)
+		}
+		fmt.Fprintf(w, "atlas d=%d for Black on %s: %d rows, %d proved, %d open, %d not started%s; %d verifier calls in %s%s\n",
+			d, r, len(out.Rows), out.Proved, out.Open, out.NotStarted, other, out.Calls, time.Duration(out.Seconds*float64(time.Second)).Round(time.Second),
 			map[bool]string{true: " (stopped)", false: ""}[out.Stopped])
 		fmt.Fprintf(w, "%4s  %-8s %-5s %-11s %-9s %5s %6s %8s %6s %6s\n", "row", "white", "dist", "status", "this run", "order", "calls", "time", "pn", "dn")
 		for _, rj := range out.Rows {
