@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 	"time"
 
 	"c6book"
@@ -21,14 +23,14 @@ import (
 type BookAtlasCommand struct {
 	o    proveOpts // --time-each is o.maxTime, --max-calls per row
 	d    int
-	rows int // the first rows only (0: all)
+	rows string // --rows: the row numbers worked on ("": all)
 }
 
 func (c *BookAtlasCommand) flags(fs *flag.FlagSet) {
 	c.o.register(fs)
 	fs.DurationVar(&c.o.maxTime, "time-each", 10*time.Minute, "the auto-pilot's time on each row (0: no limit); --max-calls is per row too")
 	fs.IntVar(&c.d, "d", 2, "White's two stones within this Chebyshev distance of the centre (2: 44 classes, 3: 162)")
-	fs.IntVar(&c.rows, "rows", 0, "work on the first N rows only, nearest first (0: every row, the pass row last)")
+	fs.StringVar(&c.rows, "rows", "", "work on these rows only: numbers and ranges, e.g. 1-12 or 1-6,45 (default: every row, nearest first, the pass row last)")
 }
 
 func (c *BookAtlasCommand) validate(*bookEnv) error {
@@ -37,8 +39,9 @@ func (c *BookAtlasCommand) validate(*bookEnv) error {
 		return fmt.Errorf("--time-each %v: want a positive duration (0: no limit)", c.o.maxTime)
 	case c.d < 1:
 		return fmt.Errorf("--d %d: want 1 or more", c.d)
-	case c.rows < 0:
-		return fmt.Errorf("--rows %d: want 0 (every row) or more", c.rows)
+	}
+	if _, err := parseRowList(c.rows, 0); err != nil {
+		return err
 	}
 	return c.o.validate()
 }
@@ -98,15 +101,43 @@ func atlasStatus(st c6book.Status, worked bool) string {
 	return st.String()
 }
 
-func bookAtlas(e *bookEnv, o proveOpts, d, limit int) error {
+// parseRowList reads --rows: row numbers and ranges ("1-6,45"); nil for
+// "" (every row). n > 0 is the number of rows: a row beyond is refused.
+func parseRowList(text string, n int) (map[int]bool, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, nil
+	}
+	out := map[int]bool{}
+	for _, part := range strings.Split(text, ",") {
+		lo, hi, isRange := strings.Cut(strings.TrimSpace(part), "-")
+		a, err := strconv.Atoi(strings.TrimSpace(lo))
+		b := a
+		if err == nil && isRange {
+			b, err = strconv.Atoi(strings.TrimSpace(hi))
+		}
+		switch {
+		case err != nil || a < 1 || b < a:
+			return nil, fmt.Errorf("--rows %q: want row numbers from 1 and ranges, e.g. 1-6,45", text)
+		case n > 0 && b > n:
+			return nil, fmt.Errorf("--rows %q: the atlas has %d rows", text, n)
+		}
+		for i := a; i <= b; i++ {
+			out[i] = true
+		}
+	}
+	return out, nil
+}
+
+func bookAtlas(e *bookEnv, o proveOpts, d int, only string) error {
 	ctx, bk := e.ctx, e.bk
 	r := bk.Rules()
 	rows, err := engine.Atlas(r, d)
 	if err != nil {
 		return fmt.Errorf("--d %d: %w", d, err)
 	}
-	if limit > 0 && limit < len(rows) {
-		rows = rows[:limit]
+	sel, err := parseRowList(only, len(rows))
+	if err != nil {
+		return err
 	}
 	workers := o.solverWorkers()
 	opts := o.options(engine.Black, workers)
@@ -117,6 +148,9 @@ func bookAtlas(e *bookEnv, o proveOpts, d, limit int) error {
 	out := bookAtlasJSON{Attacker: engine.Black.String(), D: d, Rules: r.String(), Rows: []atlasRowJSON{}}
 	var runErr error
 	for i, row := range rows {
+		if sel != nil && !sel[i+1] {
+			continue
+		}
 		turns := row.Turns(r)
 		rj := atlasRowJSON{Row: i + 1, Move: engine.MoveName(r, row.Move), Pass: row.Pass, Near: row.Near, Far: row.Far,
 			Size: row.Size, Turns: engine.FormatTurns(r, turns), Result: "not run"}
