@@ -159,15 +159,15 @@ func bookAtlas(e *bookEnv, o proveOpts, d int, only string) error {
 			continue
 		}
 		id, err := atlasPosition(e, turns)
-		if err != nil {
-			runErr = err
-			out.Rows = append(out.Rows, rj)
-			continue
+		var pos proofbook.Position
+		if err == nil {
+			rj.ID = int64(id)
+			pos, err = bk.Position(ctx, id)
 		}
-		rj.ID = int64(id)
-		pos, err := bk.Position(ctx, id)
 		if err != nil {
-			runErr = err
+			if ctx.Err() == nil { // (a stop: the row is not run)
+				runErr = err
+			}
 			out.Rows = append(out.Rows, rj)
 			continue
 		}
