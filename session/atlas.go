@@ -50,11 +50,11 @@ func (s AtlasState) String() string {
 	return "not started"
 }
 
-// AtlasStateOf is the state of a row whose position the book has (found)
+// atlasStateOf is the state of a row whose position the book has (found)
 // with status st for Black; worked: moves are stored below it (an
 // attacker-to-move position the auto-pilot expanded is worked on before
 // its status is known), as `c6 book atlas` counts it.
-func AtlasStateOf(found bool, st c6book.Status, worked bool) AtlasState {
+func atlasStateOf(found bool, st c6book.Status, worked bool) AtlasState {
 	if !found {
 		return AtlasNotStarted
 	}
@@ -111,9 +111,6 @@ func (a *Atlas) SetDistance(d int) {
 // Distance is the atlas's d.
 func (a *Atlas) Distance() int { return a.d }
 
-// Err says why the book has no atlas (nil: it has one).
-func (a *Atlas) Err() error { return a.err }
-
 // Rows are the atlas's rows, nearest first, the pass row last.
 func (a *Atlas) Rows() []AtlasRow { return a.rows }
 
@@ -128,8 +125,8 @@ func (a *Atlas) Proved() []AtlasRow {
 	return out
 }
 
-// Count is the number of rows in state st.
-func (a *Atlas) Count(st AtlasState) int {
+// count is the number of rows in state st.
+func (a *Atlas) count(st AtlasState) int {
 	n := 0
 	for _, r := range a.rows {
 		if r.State == st {
@@ -145,7 +142,7 @@ func (a *Atlas) Summary() string {
 		return "No atlas: " + a.err.Error()
 	}
 	return fmt.Sprintf("d = %d: %d rows, %d proved, %d open, %d not started", a.d, len(a.rows),
-		a.Count(AtlasProved), a.Count(AtlasOpen), a.Count(AtlasNotStarted))
+		a.count(AtlasProved), a.count(AtlasOpen), a.count(AtlasNotStarted))
 }
 
 // Load reads the rows' statuses for Black from the book (off the UI
@@ -192,7 +189,7 @@ func (a *Atlas) Load(done func()) {
 				return
 			}
 			for i := range a.rows {
-				a.rows[i].Status, a.rows[i].State = sts[i], AtlasStateOf(found[i], sts[i], worked[i])
+				a.rows[i].Status, a.rows[i].State = sts[i], atlasStateOf(found[i], sts[i], worked[i])
 			}
 			if done != nil {
 				done()

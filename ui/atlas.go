@@ -214,7 +214,7 @@ func newAtlasPanel(wb *Workbench) *atlasPanel {
 		if d != p.atlas.Distance() {
 			p.atlas.SetDistance(d)
 			p.show()
-			wb.LoadAtlas()
+			wb.loadAtlas()
 		}
 	})
 	p.distS.SetSelected("d = 2")
@@ -228,7 +228,7 @@ func newAtlasPanel(wb *Workbench) *atlasPanel {
 	p.grid = container.NewGridWrap(atlasCellSize)
 	head := container.NewVBox(
 		container.NewHBox(p.title, p.distS,
-			widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), func() { wb.LoadAtlas() })),
+			widget.NewButtonWithIcon("Refresh", theme.ViewRefreshIcon(), func() { wb.loadAtlas() })),
 		legend, p.summary)
 	p.box = container.NewBorder(head, nil, nil, nil, container.NewVScroll(p.grid))
 	p.provedRows = container.NewHBox()
@@ -247,7 +247,7 @@ func (p *atlasPanel) show() {
 		p.cells = p.cells[:0]
 		var objs []fyne.CanvasObject
 		for i, row := range rows {
-			c := newAtlasCell(row, a.Distance(), p.wb.s.Rules(), func() { p.wb.OpenAtlasRow(i) })
+			c := newAtlasCell(row, a.Distance(), p.wb.s.Rules(), func() { p.wb.openAtlasRow(i) })
 			p.cells = append(p.cells, c)
 			objs = append(objs, c)
 		}
@@ -264,7 +264,7 @@ func (p *atlasPanel) show() {
 	var proved []fyne.CanvasObject
 	for _, row := range a.Proved() {
 		i := row.Number - 1
-		proved = append(proved, widget.NewButton(fmt.Sprintf("%d %s", row.Number, row.Name(p.wb.s.Rules())), func() { p.wb.OpenAtlasRow(i) }))
+		proved = append(proved, widget.NewButton(fmt.Sprintf("%d %s", row.Number, row.Name(p.wb.s.Rules())), func() { p.wb.openAtlasRow(i) }))
 	}
 	if len(proved) == 0 {
 		proved = append(proved, widget.NewLabel("none yet"))
@@ -276,16 +276,13 @@ func (p *atlasPanel) show() {
 // ShowAtlas shows the Atlas tab (which reads the rows' statuses).
 func (wb *Workbench) ShowAtlas() { wb.ui.tabs.Select(wb.ui.atlasTab) }
 
-// Atlas is the opening atlas the Atlas tab shows.
-func (wb *Workbench) Atlas() *session.Atlas { return wb.ui.atlas.atlas }
-
-// LoadAtlas reads the atlas rows' statuses from the book and shows them
+// loadAtlas reads the atlas rows' statuses from the book and shows them
 // (in the Atlas tab and the Solved tab's proved rows).
-func (wb *Workbench) LoadAtlas() { wb.ui.atlas.atlas.Load(wb.ui.atlas.show) }
+func (wb *Workbench) loadAtlas() { wb.ui.atlas.atlas.Load(wb.ui.atlas.show) }
 
-// OpenAtlasRow goes to the position of the atlas's row i (0-based), Black
+// openAtlasRow goes to the position of the atlas's row i (0-based), Black
 // the attacker.
-func (wb *Workbench) OpenAtlasRow(i int) {
+func (wb *Workbench) openAtlasRow(i int) {
 	if wb.s.Cursor().Attacker() != engine.Black {
 		wb.SetAttacker(engine.Black)
 	}

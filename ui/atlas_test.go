@@ -18,7 +18,7 @@ import (
 func TestAtlasTabColoursFollowTheBook(t *testing.T) {
 	h := newHarness(t, engine.Connect6(), nil)
 	r := h.wb.s.Rules()
-	rows := h.wb.Atlas().Rows()
+	rows := h.wb.ui.atlas.atlas.Rows()
 	if len(rows) != 45 {
 		t.Fatalf("%d atlas rows, want 45 (44 classes and the pass row)", len(rows))
 	}
@@ -79,7 +79,7 @@ func TestAtlasTabColoursFollowTheBook(t *testing.T) {
 	// A row proved later shows as proved on the next load.
 	b, _ := engine.Replay(r, rows[2].Line)
 	h.store.Node(b, false).Proof[engine.Black] = c6book.Proof{Attacker: engine.Black, Status: c6book.StatusProved}
-	h.wb.LoadAtlas()
+	h.wb.loadAtlas()
 	h.pumpUntil("the atlas again", func() bool { return h.wb.s.Busy() == 0 })
 	if bg := test.WidgetRenderer(u.atlas.cells[2]).(*atlasCellRenderer).bg; bg.StrokeColor != statusNRGBA(c6book.StatusProved) {
 		t.Fatalf("row 3 proved: colour %v", bg.StrokeColor)

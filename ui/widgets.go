@@ -101,9 +101,9 @@ func newWidgets(wb *Workbench) *widgets {
 		switch t {
 		case u.solvedTab:
 			wb.LoadSolved()
-			wb.LoadAtlas()
+			wb.loadAtlas()
 		case u.atlasTab:
-			wb.LoadAtlas()
+			wb.loadAtlas()
 		case u.gamesTab:
 			u.showGames()
 		}
