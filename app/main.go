@@ -62,6 +62,7 @@ type options struct {
 	window     string // --window: the window's size at start, "WxH" (script.go)
 
 	exportOverlay bool // --export-overlay: the --export-board image has the board's overlay
+	atlas         bool // --atlas: show the Atlas tab at start
 
 	// Tests: how results reach the UI goroutine (fyne.Do when nil), and
 	// book calls run inline (see session.Config).
@@ -102,6 +103,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.showProof, "show-proof", -1, "show the proof of the shown (proved) position at start, `N` steps in (a --screenshot shows it)")
 	fs.StringVar(&o.window, "window", "", "the window's size at start, `WxH` in pixels (default 1280x860)")
 	fs.StringVar(&o.tab, "tab", "", "show the tab `NAME` at start (Prove, Notes, Games, Search, Solved, Proof)")
+	fs.BoolVar(&o.atlas, "atlas", false, "show the Atlas tab (the opening atlas's rows and their statuses) at start")
 	fs.DurationVar(&o.wait, "shot-delay", 1500*time.Millisecond, "how long the window is shown before the screenshot")
 	if err := fs.Parse(args); err != nil {
 		return o, err

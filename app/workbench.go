@@ -187,6 +187,9 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	if o.merge != "" {
 		wa.mergeBookFile(o.merge) // its summary shows when it ends (merge.go)
 	}
+	if o.atlas {
+		wa.wb.ShowAtlas()
+	}
 	if startErr != nil {
 		dialog.ShowError(startErr, wa.win)
 	}

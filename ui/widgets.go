@@ -20,8 +20,8 @@ type widgets struct {
 	wb      *Workbench
 	content fyne.CanvasObject
 	tabs    *container.AppTabs
-	// gamesTab and solvedTab load their lists when selected.
-	gamesTab, solvedTab *container.TabItem
+	// gamesTab, solvedTab and atlasTab load their lists when selected.
+	gamesTab, solvedTab, atlasTab *container.TabItem
 
 	*boardPanel
 	*linePanel
@@ -33,6 +33,7 @@ type widgets struct {
 	*findPanel
 	*gamesPanel
 	proof *proofPanel // the Proof tab and Show proof (proofpanel.go)
+	atlas *atlasPanel // the Atlas tab and the Solved tab's atlas rows (atlas.go)
 
 	proveHead *fyne.Container // the Prove tab's controls, progress and verdict
 }
@@ -86,9 +87,11 @@ func newWidgets(wb *Workbench) *widgets {
 	u.notesPanel = newNotesPanel(wb)
 	u.findPanel = newFindPanel(wb)
 	u.gamesPanel = newGamesPanel(wb)
+	u.atlas = newAtlasPanel(wb)
 
 	u.gamesTab = container.NewTabItem("Games", u.gamesPanel.box)
-	u.solvedTab = container.NewTabItem("Solved", u.solvedBox)
+	u.solvedTab = container.NewTabItem("Solved", container.NewBorder(u.atlas.provedBox, nil, nil, nil, u.solvedBox))
+	u.atlasTab = container.NewTabItem("Atlas", u.atlas.box)
 	u.tabs = container.NewAppTabs(
 		container.NewTabItem("Prove", prove),
 		container.NewTabItem("Notes", u.notesPanel.box),
@@ -96,11 +99,15 @@ func newWidgets(wb *Workbench) *widgets {
 		container.NewTabItem("Search", u.searchBox),
 		u.solvedTab,
 		u.proof.tab,
+		u.atlasTab,
 	)
 	u.tabs.OnSelected = func(t *container.TabItem) {
 		switch t {
 		case u.solvedTab:
 			wb.LoadSolved()
+			wb.loadAtlas()
+		case u.atlasTab:
+			wb.loadAtlas()
 		case u.gamesTab:
 			u.showGames()
 		}

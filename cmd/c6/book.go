@@ -101,6 +101,7 @@ func bookCommands() []bookSub {
 			attacker: "attacker B or W: must be the side that just moved, the only side the verifier proves for (default: that side)"},
 		{name: "prove", proofs: true, summary: "the auto-pilot: prove a position by proposing attacker moves and verifying, storing every verdict", position: true, writes: true, cmd: &BookProveCommand{},
 			attacker: "attacker B or W (default: the side that just moved; on the empty board, Black)"},
+		{name: "atlas", proofs: true, summary: "the opening atlas: prove each class of White's second move near the centre for Black, nearest first (resumable)", writes: true, cmd: &BookAtlasCommand{}},
 		{name: "next", proofs: true, summary: "the most-proving open position for an attacker", position: true, cmd: &BookNextCommand{}},
 		{name: "open", proofs: true, summary: "open positions by proof number, or proved positions", cmd: &BookOpenCommand{}},
 		{name: "search", proofs: true, summary: "full-text search in comments", cmd: &BookSearchCommand{}},

@@ -21,10 +21,15 @@ import (
 type BookProveCommand struct{ o proveOpts }
 
 func (c *BookProveCommand) flags(fs *flag.FlagSet) {
-	o := &c.o
+	c.o.register(fs)
+	fs.DurationVar(&c.o.maxTime, "time", 0, "stop after this long (0: no limit); jobs in flight are cancelled")
+}
+
+// register registers the auto-pilot's flags that prove and atlas share
+// (all but the time limit, which each names its own way).
+func (o *proveOpts) register(fs *flag.FlagSet) {
 	fs.IntVar(&o.lambda, "lambda", 3, "verifier order: 2 or 3")
 	fs.IntVar(&o.jobs, "jobs", 1, "verifier jobs at once, on different positions")
-	fs.DurationVar(&o.maxTime, "time", 0, "stop after this long (0: no limit); jobs in flight are cancelled")
 	fs.IntVar(&o.maxCalls, "max-calls", 0, "stop after this many verifier calls (0: no limit)")
 	fs.Int64Var(&o.maxNodes, "max-nodes", 200000, "nodes per solver call at most: the last budget of the schedule (see --first-nodes)")
 	fs.Int64Var(&o.firstNodes, "first-nodes", 0, "nodes per solver call of a position's first verification, e.g. 25000; verified again when selected again while a move is unsolved for want of budget, at 4 times the budget, up to --max-nodes (0, the default: every call at --max-nodes)")
@@ -43,7 +48,14 @@ func (c *BookProveCommand) flags(fs *flag.FlagSet) {
 
 // validate checks the flags before the book is opened.
 func (c *BookProveCommand) validate(*bookEnv) error {
-	o := &c.o
+	if c.o.maxTime < 0 {
+		return fmt.Errorf("--time %v: want a positive duration (0: no limit)", c.o.maxTime)
+	}
+	return c.o.validate()
+}
+
+// validate checks the auto-pilot's shared flags (register's).
+func (o *proveOpts) validate() error {
 	if err := o.verifyLimits.Validate(); err != nil {
 		return err
 	}
@@ -55,8 +67,6 @@ func (c *BookProveCommand) validate(*bookEnv) error {
 		return fmt.Errorf("--jobs %d: want 1 or more", o.jobs)
 	case o.maxCalls < 0:
 		return fmt.Errorf("--max-calls %d: want 0 (no limit) or more", o.maxCalls)
-	case o.maxTime < 0:
-		return fmt.Errorf("--time %v: want a positive duration (0: no limit)", o.maxTime)
 	case o.firstNodes < 0:
 		return fmt.Errorf("--first-nodes %d: want 0 (every call at --max-nodes) or more", o.firstNodes)
 	case o.candidates < 1:
@@ -145,27 +155,13 @@ func bookProve(e *bookEnv, o proveOpts) error {
 		// only side a first move can prove a win for.
 		a = b.ToMove()
 	}
-	workers := o.workers
-	if workers == 0 {
-		workers = max(1, runtime.NumCPU()/o.jobs)
-	}
+	workers := o.solverWorkers()
 	opts := o.options(a, workers)
 	// Every verifier call goes through the queue: the embedded one beside
 	// the book (opened by the first call) or --nats.
 	pq := openProveQueue(o.queue, bk.Path(), o.jobs, workers, e.stderr)
-	var progress func(c6book.ProveProgress)
-	tty := isTerminalWriter(e.stderr)
-	if tty {
-		progress = func(p c6book.ProveProgress) {
-			fmt.Fprintf(e.stderr, "\r\033[K%s  calls %d  proved %d  open %d  added %d  pn %s  in flight %v%s",
-				p.Elapsed.Round(time.Second), p.Calls, p.Proved, p.Open, p.Added, pnText(p.PN), p.InFlight, pq.line())
-		}
-	}
-	res, err := bk.Prove(ctx, id, pq.lazy, opts, progress)
+	res, err := proveWith(e, pq, id, opts, "")
 	qs := pq.close() // also on Ctrl-C: Prove has cancelled and waited for its jobs
-	if tty {
-		fmt.Fprint(e.stderr, "\r\033[K")
-	}
 	if err != nil && !errors.Is(err, ctx.Err()) {
 		return err
 	}
@@ -211,6 +207,34 @@ func bookProve(e *bookEnv, o proveOpts) error {
 			}
 		})
 	return perr // a stop (Ctrl-C) is not an error: the result says "stopped"
+}
+
+// solverWorkers is each job's parallel solver calls: --workers, or the
+// cores shared among the jobs.
+func (o proveOpts) solverWorkers() int {
+	if o.workers == 0 {
+		return max(1, runtime.NumCPU()/o.jobs)
+	}
+	return o.workers
+}
+
+// proveWith runs the auto-pilot (proofbook.Book.Prove) below position id
+// with the queue pq, showing its progress on a terminal (label first); the
+// one place the CLI proves, for prove and atlas.
+func proveWith(e *bookEnv, pq *proveQueue, id proofbook.PosID, opts proofbook.ProveOptions, label string) (proofbook.ProveResult, error) {
+	var progress func(c6book.ProveProgress)
+	tty := isTerminalWriter(e.stderr)
+	if tty {
+		progress = func(p c6book.ProveProgress) {
+			fmt.Fprintf(e.stderr, "\r\033[K%s%s  calls %d  proved %d  open %d  added %d  pn %s  in flight %v%s",
+				label, p.Elapsed.Round(time.Second), p.Calls, p.Proved, p.Open, p.Added, pnText(p.PN), p.InFlight, pq.line())
+		}
+	}
+	res, err := e.bk.Prove(e.ctx, id, pq.lazy, opts, progress)
+	if tty {
+		fmt.Fprint(e.stderr, "\r\033[K")
+	}
+	return res, err
 }
 
 func pnText(n int64) string {
