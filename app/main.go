@@ -102,7 +102,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.replies, "replies", "", "the replies the board and the Replies list show: all, games:2, games:5, games:20 (played that often, and book moves) or book (book moves only); default: the last choice")
 	fs.IntVar(&o.showProof, "show-proof", -1, "show the proof of the shown (proved) position at start, `N` steps in (a --screenshot shows it)")
 	fs.StringVar(&o.window, "window", "", "the window's size at start, `WxH` in pixels (default 1280x860)")
-	fs.StringVar(&o.tab, "tab", "", "show the tab `NAME` at start (Prove, Notes, Games, Search, Solved, Proof)")
+	fs.StringVar(&o.tab, "tab", "", "show the tab `NAME` at start (Prove, Notes, Games, Search, Solved, Proof, Atlas)")
 	fs.BoolVar(&o.atlas, "atlas", false, "show the Atlas tab (the opening atlas's rows and their statuses) at start")
 	fs.DurationVar(&o.wait, "shot-delay", 1500*time.Millisecond, "how long the window is shown before the screenshot")
 	if err := fs.Parse(args); err != nil {
