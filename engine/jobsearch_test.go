@@ -303,7 +303,7 @@ func TestJobSearchVirtualEquivalence(t *testing.T) {
 	}
 	ft := newFake(nodes)
 	ctx := context.Background()
-	s := newJobSearch[string](ft, "root")
+	s := newJobSearch[string](ft, "root", 0)
 	var order []string
 	for i := 0; i < 4; i++ {
 		if err := s.evaluate(ctx); err != nil {
@@ -312,16 +312,19 @@ func TestJobSearchVirtualEquivalence(t *testing.T) {
 		if rn := s.nodes["root"]; rn.pn != 2 || rn.dn != 2 {
 			t.Fatalf("after %v in flight the root is %d/%d, want 2/2 (their expected numbers)", order, rn.pn, rn.dn)
 		}
-		k, w, ok := s.selectNode()
+		k, w, path, ok, err := s.selectNode(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if !ok {
 			break
 		}
 		if w != JobRun {
 			t.Fatalf("selected %s for work %v", k, w)
 		}
-		s.begin(k)
+		s.begin(k, w, path)
 		order = append(order, k)
-		s.invalidate("root") // looked at again, as after another job: the numbers stay
+		s.invalidate("root", nil) // looked at again, as after another job: the numbers stay
 	}
 	if want := []string{"a1", "a2", "b1"}; !slices.Equal(order, want) {
 		t.Fatalf("jobs started %v, want %v", order, want)
@@ -379,14 +382,14 @@ func TestJobSearchRunAgain(t *testing.T) {
 	for _, k := range []string{"x1", "x2", "x3"} {
 		leafOR(k, ft.nodes)
 	}
-	s := newJobSearch[string](ft, "X")
+	s := newJobSearch[string](ft, "X", 0)
 	if err := s.evaluate(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	if n := s.nodes["X"]; n.pn != 3 || n.dn != 1 || s.open != 4 {
 		t.Fatalf("X is %d/%d with %d open, want 3/1 with 4 open", n.pn, n.dn, s.open)
 	}
-	if k, w, ok := s.selectNode(); !ok || k != "X" || w != JobRun {
+	if k, w, _, ok, _ := s.selectNode(context.Background()); !ok || k != "X" || w != JobRun {
 		t.Fatalf("selected %s %v %v, want X's job", k, w, ok)
 	}
 }
