@@ -268,7 +268,10 @@ type jsNode[K comparable] struct {
 	// proved and open count the node and the nodes below it (along the
 	// tree's lines) that are proved, and that have work left.
 	proved, open int
-	clean        bool   // pn, dn, kids are up to date
+	// parents are the cached nodes that listed it among their children
+	// when they were evaluated (some may have been dropped since).
+	parents []K
+	clean   bool // pn, dn, kids are up to date
 	stale        bool   // info is to be looked at again
 	busy         bool   // on the evaluation's stack: not dropped
 	used         uint64 // the search's clock when last used
@@ -384,7 +387,10 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 		// changes no number (virtual equivalence), so the next selection
 		// needs no evaluation.
 		for stopping == "" && len(s.inflight) < opts.Jobs && (opts.MaxJobs == 0 || s.res.Started < opts.MaxJobs) {
-			if overTime() {
+			// (The first job or expansion starts whatever the clock: the
+			// time limit cancels it at once if the first evaluation took
+			// it all.)
+			if overTime() && s.res.Started+s.res.Expanded+len(s.inflight) > 0 {
 				stopping = SearchBudget
 				break
 			}
@@ -506,17 +512,18 @@ func (s *jobSearch[K]) begin(k K, work JobWork, path []K) {
 // have changed more than k (a stored verdict propagates), so every cached
 // ancestor is.
 func (s *jobSearch[K]) invalidate(k K, path []K) {
-	parents := map[K][]K{}
-	for p, n := range s.nodes {
-		for _, c := range n.info.Children {
-			parents[c] = append(parents[c], p)
+	parents := func(x K) []K {
+		var out []K
+		if n := s.nodes[x]; n != nil {
+			out = append(out, n.parents...)
 		}
-	}
-	for i := 0; i+1 < len(path); i++ {
-		parents[path[i+1]] = append(parents[path[i+1]], path[i])
-	}
-	if len(path) > 0 {
-		parents[k] = append(parents[k], path[len(path)-1])
+		// The selection path: x's parent on it, held or not.
+		if i := slices.Index(path, x); i > 0 {
+			out = append(out, path[i-1])
+		} else if x == k && len(path) > 0 {
+			out = append(out, path[len(path)-1])
+		}
+		return out
 	}
 	stack := []K{k}
 	seen := map[K]bool{}
@@ -530,7 +537,7 @@ func (s *jobSearch[K]) invalidate(k K, path []K) {
 		if n := s.nodes[x]; n != nil {
 			n.stale, n.clean = true, false
 		}
-		for _, p := range parents[x] {
+		for _, p := range parents(x) {
 			// The parent's numbers for x are out of date: x is
 			// evaluated again, held or not.
 			if pn := s.nodes[p]; pn != nil {
@@ -542,6 +549,13 @@ func (s *jobSearch[K]) invalidate(k K, path []K) {
 			}
 			stack = append(stack, p)
 		}
+	}
+}
+
+// linkParent records that cached node p lists node c among its children.
+func (s *jobSearch[K]) linkParent(c, p K) {
+	if cn := s.nodes[c]; cn != nil && !slices.Contains(cn.parents, p) {
+		cn.parents = append(cn.parents, p)
 	}
 }
 
@@ -668,6 +682,7 @@ func (s *jobSearch[K]) eval(ctx context.Context, k K) (jsKid, error) {
 				return jsKid{}, err
 			}
 			n.kids[i] = kn
+			s.linkParent(c, k)
 		} else {
 			kn = n.kids[i] // dropped from the cache: as last evaluated
 		}
@@ -763,6 +778,9 @@ func (s *jobSearch[K]) pick(ctx context.Context, k K, path []K) (K, JobWork, []K
 			return zero, JobNone, nil, false, err
 		}
 		n = s.nodes[k]
+	}
+	if len(path) > 0 {
+		s.linkParent(k, path[len(path)-1])
 	}
 	s.clock++
 	n.used = s.clock
