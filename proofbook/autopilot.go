@@ -101,7 +101,11 @@ type ProveResult struct {
 	Calls    int // verifier calls stored
 	Expanded int // batches of candidate moves added
 	Added    int // positions stored
-	Nodes    int // positions below the target the search looked at
+	Nodes    int // positions below the target the search read (again after its cache dropped them)
+	// Held is the positions the search held at the end (its cache of the
+	// tree), MaxHeld the most it held at once (engine.DefaultCacheNodes
+	// bounds them, whatever the run's length and jobs).
+	Held, MaxHeld int
 	Proved   int // positions proved below the target (reachable through open ones)
 	Open     int // positions with work left (verifier runs, new attacker moves)
 	PN, DN   int64
@@ -199,7 +203,7 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 				inflight[i] = int64(id)
 			}
 			progress(c6book.ProveProgress{Calls: p.Jobs, Proved: p.Proved, Open: p.Open, Added: int(t.added.Load()),
-				PN: p.PN, DN: p.DN, InFlight: inflight, Elapsed: p.Elapsed})
+				PN: p.PN, DN: p.DN, InFlight: inflight, Held: p.Held, Elapsed: p.Elapsed})
 		}
 	}
 	sr, err := engine.JobSearch[PosID](ctx, t, id, engine.JobOptions{Jobs: opts.Jobs, MaxJobs: opts.MaxCalls, MaxTime: opts.MaxTime,
@@ -217,6 +221,7 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 		}
 	}
 	res := ProveResult{Status: status, Calls: sr.Jobs, Expanded: sr.Expanded, Nodes: sr.Nodes, Proved: sr.Proved, Open: sr.Open, PN: sr.PN, DN: sr.DN, Elapsed: sr.Elapsed,
+		Held: sr.Held, MaxHeld: sr.MaxHeld,
 		Budgets: t.schedule, CallsAt: t.callsAt, Again: t.again}
 	for _, f := range sr.Frontier {
 		why := f.Why

@@ -129,8 +129,8 @@ func bookProve(e *bookEnv, o proveOpts) error {
 	tty := isTerminalWriter(e.stderr)
 	if tty {
 		progress = func(p c6book.ProveProgress) {
-			fmt.Fprintf(e.stderr, "\r\033[K%s  calls %d  proved %d  open %d  added %d  pn %s  in flight %v%s",
-				p.Elapsed.Round(time.Second), p.Calls, p.Proved, p.Open, p.Added, pnText(p.PN), p.InFlight, pq.line())
+			fmt.Fprintf(e.stderr, "\r\033[K%s  calls %d  proved %d  open %d  added %d  held %d  pn %s  in flight %v%s",
+				p.Elapsed.Round(time.Second), p.Calls, p.Proved, p.Open, p.Added, p.Held, pnText(p.PN), p.InFlight, pq.line())
 		}
 	}
 	res, err := bk.Prove(ctx, id, pq.lazy, opts, progress)
@@ -153,7 +153,7 @@ func bookProve(e *bookEnv, o proveOpts) error {
 	}
 	perr := e.print(bookProveJSON{ID: int64(id), Attacker: a.String(), Result: string(res.Status),
 		Status: res.Proof.Status.String(), Order: res.Proof.Order, PN: res.PN, DN: res.DN,
-		Calls: res.Calls, Expansions: res.Expanded, Added: res.Added, Nodes: res.Nodes, Proved: res.Proved, Open: res.Open,
+		Calls: res.Calls, Expansions: res.Expanded, Added: res.Added, Nodes: res.Nodes, Proved: res.Proved, Open: res.Open, Held: res.Held, MaxHeld: res.MaxHeld,
 		Seconds: res.Elapsed.Seconds(), Schedule: scheduleJSONOf(res), Again: res.Again, Frontier: fr, Refused: append([]string{}, res.Refused...), Queue: qs},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "position %d for %s: %s (book status %s); %d verifier calls, %d positions added, %d looked at (%d proved, %d open), %s\n",

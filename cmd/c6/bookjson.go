@@ -174,15 +174,19 @@ type bookProveJSON struct {
 	DN         int64          `json:"dn"`
 	Expansions int            `json:"expansions"`
 	Frontier   []frontierJSON `json:"frontier"`
-	ID         int64          `json:"id"`
-	Nodes      int            `json:"nodes"`
-	Open       int            `json:"open"`
-	Order      int            `json:"order"`
-	PN         int64          `json:"pn"`
-	Proved     int            `json:"proved"`
-	Queue      queueJSON      `json:"queue"`
-	Refused    []string       `json:"refused"`
-	Result     string         `json:"result"`
+	// Held is the positions the search held at the end (its cache of the
+	// tree), MaxHeld the most it held at once.
+	Held    int       `json:"held"`
+	ID      int64     `json:"id"`
+	MaxHeld int       `json:"max_held"`
+	Nodes   int       `json:"nodes"`
+	Open    int       `json:"open"`
+	Order   int       `json:"order"`
+	PN      int64     `json:"pn"`
+	Proved  int       `json:"proved"`
+	Queue   queueJSON `json:"queue"`
+	Refused []string  `json:"refused"`
+	Result  string    `json:"result"`
 	// Schedule is the node budgets of a position's verifications in turn
 	// (--first-nodes, ×4, up to --max-nodes) with the calls stored at
 	// each.
