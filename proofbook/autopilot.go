@@ -102,10 +102,6 @@ type ProveResult struct {
 	Expanded int // batches of candidate moves added
 	Added    int // positions stored
 	Nodes    int // positions below the target the search read (again after its cache dropped them)
-	// Held is the positions the search held at the end (its cache of the
-	// tree), MaxHeld the most it held at once (engine.DefaultCacheNodes
-	// bounds them, whatever the run's length and jobs).
-	Held, MaxHeld int
 	Proved   int // positions proved below the target (reachable through open ones)
 	Open     int // positions with work left (verifier runs, new attacker moves)
 	PN, DN   int64
@@ -121,6 +117,11 @@ type ProveResult struct {
 	Budgets []int64
 	CallsAt []int
 	Again   int
+
+	// Held is the positions the search held at the end (its cache of the
+	// tree), MaxHeld the most it held at once (engine.DefaultCacheNodes
+	// bounds them, whatever the run's length and jobs).
+	Held, MaxHeld int
 }
 
 // BudgetFactor is how much the node budget of a position's solver calls

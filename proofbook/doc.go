@@ -97,7 +97,10 @@
 // Game statistics (migration 0006, gamestats.go): written with each game in the transaction that stores
 // it, so re-importing changes nothing; upgrading an older book rebuilds them from its stored games.
 // autopilot_move (the auto-pilot's moves, by rank) and hold (positions left to the expert) come
-// with migration 0007. Status propagation and proof numbers: status.go.
+// with migration 0007; migration 0010 adds the player's score to each
+// auto-pilot move and autopilot_exhausted (positions without further
+// candidates), so that a run killed and started again continues with the
+// numbers it had. Status propagation and proof numbers: status.go.
 package proofbook
 
 import _ "github.com/mattn/go-sqlite3" // the SQLite driver, registered as "sqlite3"
