@@ -19,18 +19,9 @@ import (
 // gives back the verdict the worker computed and the caller can build and
 // re-check the certificate from it. The encoding is deterministic: equal
 // verdicts encode to equal bytes.
-//
-// Version 2 writes each distinct strategy zone once: the payload starts
-// with the table of the zones of every strategy node (in the order the
-// trees first use them), and a node names its zone by its index in the
-// table. The nodes of a verdict's strategies share a few hundred zones
-// among hundreds of thousands of nodes, and the zones were most of a
-// version 1 payload (a verdict of thousands of replies once went over
-// maxDecoded). A decoded verdict's nodes with the same zone share its
-// slice. Version 1 is still read.
 
 // verdictVersion is the first byte of an encoded verdict.
-const verdictVersion = 2
+const verdictVersion = 1
 
 // Limits that bound what a decoder accepts from the network.
 const (
@@ -41,10 +32,7 @@ const (
 // errCorrupt is returned for a result or job that cannot be decoded.
 var errCorrupt = errors.New("jobqueue: corrupt message")
 
-type encoder struct {
-	buf   []byte
-	zones map[string]int // version 2: a zone's index in the table
-}
+type encoder struct{ buf []byte }
 
 func (e *encoder) uint(v uint64) { e.buf = binary.AppendUvarint(e.buf, v) }
 func (e *encoder) int(v int64)   { e.buf = binary.AppendVarint(e.buf, v) }
@@ -90,7 +78,7 @@ func (e *encoder) tree(st *engine.Strategy) {
 	e.move(st.Move)
 	e.int(int64(st.Threats))
 	e.bool(st.Six)
-	e.uint(uint64(e.zones[zoneKey(st.Zone)]))
+	e.squares(st.Zone)
 	e.uint(uint64(len(st.Replies)))
 	for _, r := range st.Replies {
 		e.move(r.Move)
@@ -99,56 +87,9 @@ func (e *encoder) tree(st *engine.Strategy) {
 	}
 }
 
-// zoneKey is a zone as a map key.
-func zoneKey(z []engine.Square) string {
-	b := make([]byte, 0, 2*len(z))
-	for _, s := range z {
-		b = binary.AppendUvarint(b, uint64(s))
-	}
-	return string(b)
-}
-
-// strategies calls f with every strategy tree of vd, in the order the
-// payload writes them.
-func strategies(vd *engine.Verdict, f func(*engine.Strategy)) {
-	f(vd.NullTree)
-	for _, sz := range vd.SeminullZones {
-		f(sz.Tree)
-	}
-	for _, c := range vd.Covered {
-		f(c.Tree)
-	}
-}
-
-// zoneTable writes the table of the distinct zones of vd's strategy nodes
-// (preorder, first use first) and fills e.zones.
-func (e *encoder) zoneTable(vd *engine.Verdict) {
-	e.zones = map[string]int{}
-	var table [][]engine.Square
-	var walk func(st *engine.Strategy)
-	walk = func(st *engine.Strategy) {
-		if st == nil {
-			return
-		}
-		if k := zoneKey(st.Zone); func() bool { _, ok := e.zones[k]; return !ok }() {
-			e.zones[k] = len(table)
-			table = append(table, st.Zone)
-		}
-		for _, r := range st.Replies {
-			walk(r.Then)
-		}
-	}
-	strategies(vd, walk)
-	e.uint(uint64(len(table)))
-	for _, z := range table {
-		e.squares(z)
-	}
-}
-
 // encodeVerdict encodes vd (see the format above).
 func encodeVerdict(vd *engine.Verdict) ([]byte, error) {
 	var e encoder
-	e.zoneTable(vd)
 	e.str(string(vd.Status))
 	e.int(int64(vd.Order))
 	e.int(int64(vd.Lambda))
@@ -206,8 +147,6 @@ type decoder struct {
 	buf     []byte
 	squares int // the board's squares: every square must be below it
 	err     error
-	// zones is version 2's zone table (nil: version 1, zones inline).
-	zones [][]engine.Square
 }
 
 func (d *decoder) fail(format string, args ...any) {
@@ -335,14 +274,7 @@ func (d *decoder) tree(depth int) *engine.Strategy {
 		d.fail("strategy deeper than %d", maxTreeDepth)
 		return nil
 	}
-	st := &engine.Strategy{Move: d.move(), Threats: d.small(), Six: d.bool()}
-	if d.zones == nil {
-		st.Zone = d.squareList()
-	} else if i := d.uint(); i < uint64(len(d.zones)) {
-		st.Zone = d.zones[i] // shared by the nodes with this zone
-	} else {
-		d.fail("zone %d of a table of %d", i, len(d.zones))
-	}
+	st := &engine.Strategy{Move: d.move(), Threats: d.small(), Six: d.bool(), Zone: d.squareList()}
 	n := d.count()
 	if n > 0 {
 		st.Replies = make([]engine.Reply, n)
@@ -363,8 +295,8 @@ func decodeVerdict(r engine.Rules, data []byte) (engine.Verdict, error) {
 	if len(data) == 0 {
 		return engine.Verdict{}, fmt.Errorf("%w: empty verdict", errCorrupt)
 	}
-	if data[0] != 1 && data[0] != verdictVersion {
-		return engine.Verdict{}, fmt.Errorf("%w: verdict encoding version %d, this build reads 1 to %d", errCorrupt, data[0], verdictVersion)
+	if data[0] != verdictVersion {
+		return engine.Verdict{}, fmt.Errorf("%w: verdict encoding version %d, this build reads %d", errCorrupt, data[0], verdictVersion)
 	}
 	fr := flate.NewReader(bytes.NewReader(data[1:]))
 	defer fr.Close()
@@ -376,12 +308,6 @@ func decodeVerdict(r engine.Rules, data []byte) (engine.Verdict, error) {
 		return engine.Verdict{}, fmt.Errorf("%w: verdict larger than %d bytes", errCorrupt, maxDecoded)
 	}
 	d := &decoder{buf: payload, squares: r.Squares()}
-	if data[0] >= 2 {
-		d.zones = readList(d, d.squareList)
-		if d.zones == nil {
-			d.zones = [][]engine.Square{} // an empty table: no strategy node
-		}
-	}
 	var vd engine.Verdict
 	vd.Status = engine.VerdictStatus(d.str())
 	vd.Order = d.small()
