@@ -271,10 +271,10 @@ type jsNode[K comparable] struct {
 	// parents are the cached nodes that listed it among their children
 	// when they were evaluated (some may have been dropped since).
 	parents []K
-	clean   bool // pn, dn, kids are up to date
-	stale        bool   // info is to be looked at again
-	busy         bool   // on the evaluation's stack: not dropped
-	used         uint64 // the search's clock when last used
+	clean   bool   // pn, dn, kids are up to date
+	stale   bool   // info is to be looked at again
+	busy    bool   // on the evaluation's stack: not dropped
+	used    uint64 // the search's clock when last used
 }
 
 // jsFlight is a node whose job or expansion runs.
