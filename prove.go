@@ -52,6 +52,7 @@ type ProveProgress struct {
 	Added        int // positions the auto-pilot stored (moves and items)
 	PN, DN       int64
 	InFlight     []int64 // the book ids of the positions being verified
+	Held         int     // the positions the search holds (its cache of the tree)
 	Elapsed      time.Duration
 }
 

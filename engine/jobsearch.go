@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"slices"
 	"sort"
 	"time"
 )
@@ -41,6 +42,25 @@ import (
 // selectable descendants are flagged is flagged too for the selection
 // pass, and selection, descending from the root by the most-proving child,
 // takes the next most-proving unflagged child instead.
+//
+// An expansion (an OR node's new candidate moves: the player, a screen of
+// verifier calls) is a job too: it runs in a worker goroutine beside the
+// verifier jobs and takes one of the Jobs slots. While it runs, the
+// node's virtual child "more candidate moves" is in flight (it counts
+// with the number it had when the expansion started, and is flagged);
+// the node's moves stored before stay selectable, so a slow expansion
+// at the root does not idle the other slots.
+//
+// Memory: the tree lives in the JobTree (the book); the search holds a
+// cache of at most JobOptions.CacheNodes nodes of it (DefaultCacheNodes),
+// whatever the run's length and the number of jobs. A cached node keeps
+// its children's numbers as last evaluated, so a child dropped from the
+// cache still counts in its parent; the search reads a dropped node again
+// when selection descends into it. The least recently used nodes are
+// dropped first; the nodes on the selection path of a job in flight are
+// kept (they are the ones its result changes). Evaluation is incremental:
+// a job's end marks its node and the node's cached ancestors stale, and
+// only they are read again.
 
 // JobWork is what a node of a JobTree needs.
 type JobWork int
@@ -49,7 +69,7 @@ type JobWork int
 const (
 	JobNone   JobWork = iota // nothing: the node's value follows from its children (or its Result)
 	JobRun                   // a job (a verifier call): JobTree.Run, in a worker
-	JobExpand                // new children (candidate moves): JobTree.Expand, on the search goroutine
+	JobExpand                // new children (candidate moves): JobTree.Expand, in a worker like a job
 )
 
 // JobResult is a node's settled value as the tree knows it.
@@ -101,18 +121,21 @@ func (n JobNode[K]) frontier() (int64, int64) {
 	return min(pn, jobInf-1), min(dn, jobInf-1)
 }
 
-// JobTree is the tree a job-level proof-number search runs over. Look,
-// Expand and the apply functions Run returns are called on the search's
-// goroutine only; Run runs in a worker goroutine, several at once for
-// different nodes, and must not change what Look reports until its apply
-// function is called (a tree that stores results itself, like the proof
-// book, may).
+// JobTree is the tree a job-level proof-number search runs over. Look and
+// the apply functions Run returns are called on the search's goroutine
+// only. Run and Expand run in worker goroutines, several at once (never
+// two for the same node), concurrently with each other and with Look: a
+// JobTree must be safe for that. Run must not change what Look reports
+// until its apply function is called (a tree that stores results itself,
+// like the proof book, may); Expand's new children may show in Look as
+// soon as they are stored.
 type JobTree[K comparable] interface {
 	// Look reports node k. After a job or an expansion the search looks
 	// again at the node and its ancestors on the selection path.
 	Look(ctx context.Context, k K) (JobNode[K], error)
 	// Expand adds children to OR node k (Work JobExpand); it returns how
-	// many it added (0: no more candidates, the node has failed).
+	// many it added (0: no more candidates, the node has failed). It runs
+	// in a worker goroutine (see above).
 	Expand(ctx context.Context, k K) (int, error)
 	// Run does node k's job (Work JobRun). apply, when not nil, is called
 	// on the search's goroutine with the job's result.
@@ -121,7 +144,7 @@ type JobTree[K comparable] interface {
 
 // JobOptions configure JobSearch.
 type JobOptions struct {
-	Jobs     int           // jobs at once (0: 1)
+	Jobs     int           // jobs at once, expansions included (0: 1)
 	MaxJobs  int           // jobs started at most (0: no limit)
 	MaxTime  time.Duration // (0: no limit) the search stops starting jobs and cancels the ones in flight
 	Interval time.Duration // progress reports at most this often besides one per finished job (0: 1 s)
@@ -130,17 +153,27 @@ type JobOptions struct {
 	// verdicts) are seen; otherwise a node is looked at again only after a
 	// job or an expansion below it.
 	Refresh time.Duration
+	// CacheNodes bounds the nodes of the tree the search holds (0:
+	// DefaultCacheNodes; at least the nodes on the paths of the jobs in
+	// flight are held).
+	CacheNodes int
 }
 
 // JobProgress is reported while JobSearch runs.
 type JobProgress[K comparable] struct {
 	Jobs     int // jobs finished
 	Expanded int // expansions (candidate batches)
-	Proved   int // nodes of the tree proved (as the search last saw it)
-	Open     int // frontier nodes with work left
+	// Proved counts the nodes of the tree proved and Open the frontier
+	// nodes with work left, as the search last saw the tree, counted
+	// along its lines (a node two lines reach counts twice).
+	Proved   int
+	Open     int
 	PN, DN   int64
-	InFlight []K
-	Elapsed  time.Duration
+	InFlight []K // nodes whose job or expansion runs
+	// Held is the number of nodes the search holds (its cache), MaxHeld
+	// the most it held so far.
+	Held, MaxHeld int
+	Elapsed       time.Duration
 }
 
 // JobFrontier is a node where work stopped: an open leaf with its numbers,
@@ -189,10 +222,16 @@ type JobSearchResult[K comparable] struct {
 	Jobs     int // jobs finished (a cancelled one is not counted)
 	Started  int
 	Expanded int
-	Nodes    int // distinct nodes looked at
-	Proved   int // nodes proved, as the search last saw the tree
-	Open     int // frontier nodes with work left, likewise
-	Elapsed  time.Duration
+	// Nodes counts the nodes the search read into its cache (a node the
+	// cache dropped and read again counts again).
+	Nodes int
+	// Held is the nodes the search held at the end, MaxHeld the most it
+	// held at once (at most JobOptions.CacheNodes, besides the paths of
+	// the jobs in flight).
+	Held, MaxHeld int
+	Proved        int // nodes proved, as the search last saw the tree (see JobProgress)
+	Open          int // frontier nodes with work left, likewise
+	Elapsed       time.Duration
 	// Frontier lists the most-proving open leaves (at most 20), smallest
 	// proof number first.
 	Frontier []JobFrontier[K]
@@ -201,33 +240,73 @@ type JobSearchResult[K comparable] struct {
 // jobInf is the infinite proof number of JobSearch.
 const jobInf = int64(1) << 40
 
+// DefaultCacheNodes is the search's cache bound (JobOptions.CacheNodes):
+// 65,536 nodes. A held node costs a few hundred bytes (its JobNode, its
+// children's numbers), so the cache stays within a few tens of MB for any
+// run. The search's working set is much smaller: each selection touches
+// one path from the root (tens of nodes) and the children of the nodes on
+// it, so a bound this size drops only the parts of the tree the search has
+// left for a long time, and reads them again (from the book) when it comes
+// back to them.
+const DefaultCacheNodes = 1 << 16
+
+// jsKid is a child's numbers as its parent last evaluated them: they
+// stand for the child while the cache does not hold it.
+type jsKid struct {
+	pn, dn       int64
+	proved, open int
+}
+
+// unknownKid stands for a child whose numbers are to be computed.
+var unknownKid = jsKid{pn: -1}
+
 type jsNode[K comparable] struct {
 	info   JobNode[K]
 	pn, dn int64
-	gen    int // evaluation pass of pn, dn
+	kids   []jsKid // info.Children's numbers, same order
+	// proved and open count the node and the nodes below it (along the
+	// tree's lines) that are proved, and that have work left.
+	proved, open int
+	// parents are the cached nodes that listed it among their children
+	// when they were evaluated (some may have been dropped since).
+	parents []K
+	clean   bool   // pn, dn, kids are up to date
+	stale   bool   // info is to be looked at again
+	busy    bool   // on the evaluation's stack: not dropped
+	used    uint64 // the search's clock when last used
+}
+
+// jsFlight is a node whose job or expansion runs.
+type jsFlight[K comparable] struct {
+	expand bool
+	// pn, dn are the node's numbers when it started (virtual equivalence),
+	// vp (expansion) its virtual child's.
+	pn, dn, vp int64
+	path       []K // the selection path from the root to the node
 }
 
 type jobSearch[K comparable] struct {
-	tree     JobTree[K]
-	root     K
-	nodes    map[K]*jsNode[K]
-	inflight map[K]bool
-	// expect holds the numbers an in-flight node had when its job started
-	// (virtual equivalence): it counts with them until the job ends.
-	expect  map[K][2]int64
-	gen     int
-	flagged map[K]bool // selection pass: in flight, or nothing selectable below
-	looked  map[K]bool // every node looked at
-	noMore  map[K]bool // OR nodes whose Expand added nothing
-	res     JobSearchResult[K]
-	proved  int
-	open    int
+	tree  JobTree[K]
+	root  K
+	nodes map[K]*jsNode[K]
+	limit int
+	clock uint64 // ticks at every use of a node
+	// refreshed is the clock at the last refresh.
+	refreshed uint64
+	inflight  map[K]*jsFlight[K]
+	flagged   map[K]bool // selection pass: in flight, or nothing selectable below
+	noMore    map[K]bool // OR nodes whose Expand added nothing
+	res       JobSearchResult[K]
+	proved    int
+	open      int
 }
 
 type jobDone[K comparable] struct {
-	k     K
-	apply func()
-	err   error
+	k      K
+	expand bool
+	added  int // an expansion's new children
+	apply  func()
+	err    error
 }
 
 // JobSearch runs a job-level proof-number search below root. progress, when
@@ -243,23 +322,19 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 		opts.Interval = time.Second
 	}
 	start := time.Now()
-	s := newJobSearch(tree, root)
+	s := newJobSearch(tree, root, opts.CacheNodes)
 	prog := startReporter(progress)
 	defer prog.stop(ctx)
 
+	// jctx bounds the jobs and the expansions: at MaxTime, or when ctx is
+	// done, the ones in flight are cancelled.
 	jctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var timeUp <-chan time.Time
-	// xctx bounds the expansions, which run on this goroutine: at MaxTime
-	// one in progress is cancelled (jobs are cancelled through jctx).
-	xctx := ctx
 	if opts.MaxTime > 0 {
 		t := time.NewTimer(opts.MaxTime)
 		defer t.Stop()
 		timeUp = t.C
-		var xcancel context.CancelFunc
-		xctx, xcancel = context.WithDeadline(ctx, start.Add(opts.MaxTime))
-		defer xcancel()
 	}
 	overTime := func() bool { return opts.MaxTime > 0 && time.Since(start) >= opts.MaxTime }
 	done := make(chan jobDone[K], opts.Jobs)
@@ -269,7 +344,8 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 		if !prog.active() {
 			return
 		}
-		p := JobProgress[K]{Jobs: s.res.Jobs, Expanded: s.res.Expanded, Proved: s.proved, Open: s.open, Elapsed: time.Since(start)}
+		p := JobProgress[K]{Jobs: s.res.Jobs, Expanded: s.res.Expanded, Proved: s.proved, Open: s.open, Elapsed: time.Since(start),
+			Held: len(s.nodes), MaxHeld: s.res.MaxHeld}
 		if n := s.nodes[root]; n != nil {
 			p.PN, p.DN = n.pn, n.dn
 		}
@@ -278,13 +354,12 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 		}
 		prog.send(p)
 	}
-	// wait collects the jobs in flight (after a cancel: their errors are the
-	// cancellation's and are dropped).
+	// wait collects the jobs and expansions in flight (after a cancel:
+	// their errors are the cancellation's and are dropped).
 	wait := func() {
 		for len(s.inflight) > 0 {
 			d := <-done
 			delete(s.inflight, d.k)
-			delete(s.expect, d.k)
 		}
 	}
 	stopping := SearchStatus("") // why no new jobs start
@@ -307,50 +382,38 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 		case opts.MaxJobs > 0 && s.res.Started >= opts.MaxJobs && stopping == "":
 			stopping = SearchBudget
 		}
-		// Start jobs while slots are free.
-		// Expansions run here, one after another: the clock is read before
-		// each, so that a run of them (an AND node's children asking for
-		// candidates one by one) ends at MaxTime like the jobs do.
+		// Start jobs and expansions while slots are free. Starting one
+		// changes no number (virtual equivalence), so the next selection
+		// needs no evaluation.
 		for stopping == "" && len(s.inflight) < opts.Jobs && (opts.MaxJobs == 0 || s.res.Started < opts.MaxJobs) {
-			if overTime() {
+			// (The first job or expansion starts whatever the clock: the
+			// time limit cancels it at once if the first evaluation took
+			// it all.)
+			if overTime() && s.res.Started+s.res.Expanded+len(s.inflight) > 0 {
 				stopping = SearchBudget
 				break
 			}
-			k, work, ok := s.selectNode()
+			k, work, path, ok, err := s.selectNode(ectx)
+			if err != nil {
+				cancel()
+				wait()
+				return s.finish(start), err
+			}
 			if !ok {
 				break
 			}
+			s.begin(k, work, path)
 			if work == JobExpand {
-				n, err := tree.Expand(xctx, k)
-				if err != nil && ctx.Err() == nil && xctx.Err() != nil {
-					stopping = SearchBudget // the time limit cancelled it
-					break
-				}
-				if err != nil {
-					cancel()
-					wait()
-					return s.finish(start), err
-				}
-				s.res.Expanded++
-				if n == 0 {
-					s.noMore[k] = true // whatever the tree says next
-				}
-				s.invalidate(k)
-				if err := s.evaluate(ectx); err != nil {
-					cancel()
-					wait()
-					return s.finish(start), err
-				}
-				if rn := s.nodes[root]; rn.pn == 0 || rn.dn == 0 {
-					break
-				}
+				go func(k K) {
+					n, err := tree.Expand(jctx, k)
+					done <- jobDone[K]{k: k, expand: true, added: n, err: err}
+				}(k)
 				continue
 			}
-			s.begin(k)
 			s.res.Started++
 			go func(k K) {
 				apply, err := tree.Run(jctx, k)
-				done <- jobDone[K]{k, apply, err}
+				done <- jobDone[K]{k: k, apply: apply, err: err}
 			}(k)
 		}
 		if stopping == SearchBudget && len(s.inflight) > 0 && overTime() {
@@ -371,8 +434,8 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 		report()
 		select {
 		case d := <-done:
+			fl := s.inflight[d.k]
 			delete(s.inflight, d.k)
-			delete(s.expect, d.k)
 			if d.err != nil {
 				if ctx.Err() != nil || errors.Is(d.err, context.Canceled) && jctx.Err() != nil {
 					stopping = SearchStopped
@@ -383,11 +446,18 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 				s.res.Status = SearchError
 				return s.finish(start), d.err
 			}
-			if d.apply != nil {
-				d.apply()
+			if d.expand {
+				s.res.Expanded++
+				if d.added == 0 {
+					s.noMore[d.k] = true // whatever the tree says next
+				}
+			} else {
+				if d.apply != nil {
+					d.apply()
+				}
+				s.res.Jobs++
 			}
-			s.res.Jobs++
-			s.invalidate(d.k)
+			s.invalidate(d.k, fl.path)
 		case <-timeUp:
 			stopping = SearchBudget
 			cancel()
@@ -398,7 +468,7 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 			wait()
 		case <-ticker.C:
 			if opts.Refresh > 0 && time.Since(refreshed) >= opts.Refresh {
-				clear(s.nodes)
+				s.refresh()
 				refreshed = time.Now()
 			}
 		}
@@ -415,30 +485,44 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 	return res, nil
 }
 
-func newJobSearch[K comparable](tree JobTree[K], root K) *jobSearch[K] {
-	return &jobSearch[K]{tree: tree, root: root, nodes: map[K]*jsNode[K]{}, inflight: map[K]bool{}, expect: map[K][2]int64{},
-		looked: map[K]bool{}, noMore: map[K]bool{}}
-}
-
-// begin puts node k in flight: flagged, and counted at its present
-// numbers, its expected outcome, until its job ends (virtual equivalence).
-func (s *jobSearch[K]) begin(k K) {
-	s.inflight[k] = true
-	if n := s.nodes[k]; n != nil {
-		s.expect[k] = [2]int64{n.pn, n.dn}
+func newJobSearch[K comparable](tree JobTree[K], root K, limit int) *jobSearch[K] {
+	if limit <= 0 {
+		limit = DefaultCacheNodes
 	}
+	return &jobSearch[K]{tree: tree, root: root, nodes: map[K]*jsNode[K]{}, limit: limit, inflight: map[K]*jsFlight[K]{},
+		noMore: map[K]bool{}}
 }
 
-// invalidate drops the cached view of k and of everything that can reach
-// it through the cache (its ancestors), so that the next evaluation looks
-// at them again. The tree may have changed more than k (a stored verdict
-// propagates), so every cached ancestor is dropped.
-func (s *jobSearch[K]) invalidate(k K) {
-	parents := map[K][]K{}
-	for p, n := range s.nodes {
-		for _, c := range n.info.Children {
-			parents[c] = append(parents[c], p)
+// begin puts node k (reached by path) in flight: flagged, and counted at
+// its present numbers, its expected outcome, until its job ends (virtual
+// equivalence); for an expansion, its virtual child is.
+func (s *jobSearch[K]) begin(k K, work JobWork, path []K) {
+	fl := &jsFlight[K]{expand: work == JobExpand, path: path}
+	if n := s.nodes[k]; n != nil {
+		fl.pn, fl.dn = n.pn, n.dn
+		fl.vp = s.widen(n)
+	}
+	s.inflight[k] = fl
+}
+
+// invalidate marks k, the nodes on path (the selection path to k) and
+// everything that reaches k through the cache (its cached ancestors)
+// stale, so that the next evaluation looks at them again. The tree may
+// have changed more than k (a stored verdict propagates), so every cached
+// ancestor is.
+func (s *jobSearch[K]) invalidate(k K, path []K) {
+	parents := func(x K) []K {
+		var out []K
+		if n := s.nodes[x]; n != nil {
+			out = append(out, n.parents...)
 		}
+		// The selection path: x's parent on it, held or not.
+		if i := slices.Index(path, x); i > 0 {
+			out = append(out, path[i-1])
+		} else if x == k && len(path) > 0 {
+			out = append(out, path[len(path)-1])
+		}
+		return out
 	}
 	stack := []K{k}
 	seen := map[K]bool{}
@@ -449,71 +533,161 @@ func (s *jobSearch[K]) invalidate(k K) {
 			continue
 		}
 		seen[x] = true
-		delete(s.nodes, x)
-		stack = append(stack, parents[x]...)
+		if n := s.nodes[x]; n != nil {
+			n.stale, n.clean = true, false
+		}
+		for _, p := range parents(x) {
+			// The parent's numbers for x are out of date: x is
+			// evaluated again, held or not.
+			if pn := s.nodes[p]; pn != nil {
+				for i, c := range pn.info.Children {
+					if c == x && i < len(pn.kids) {
+						pn.kids[i] = unknownKid
+					}
+				}
+			}
+			stack = append(stack, p)
+		}
 	}
 }
 
-// evaluate computes the numbers of every node reachable from the root,
-// looking at the nodes not cached.
+// linkParent records that cached node p lists node c among its children.
+func (s *jobSearch[K]) linkParent(c, p K) {
+	if cn := s.nodes[c]; cn != nil && !slices.Contains(cn.parents, p) {
+		cn.parents = append(cn.parents, p)
+	}
+}
+
+// refresh marks the cached nodes used since the last refresh stale
+// (JobOptions.Refresh): the search's working set is looked at again,
+// the rest of the cache when a job below it ends or the selection reads
+// it again.
+func (s *jobSearch[K]) refresh() {
+	for _, n := range s.nodes {
+		if n.used > s.refreshed {
+			n.stale, n.clean = true, false
+		}
+	}
+	s.refreshed = s.clock
+}
+
+// evaluate computes the numbers of the root, looking again at the nodes
+// not cached or stale.
 func (s *jobSearch[K]) evaluate(ctx context.Context) error {
-	s.gen++
-	s.proved, s.open = 0, 0
-	_, _, err := s.eval(ctx, s.root)
+	k, err := s.eval(ctx, s.root)
+	s.proved, s.open = k.proved, k.open
 	return err
 }
 
-func (s *jobSearch[K]) eval(ctx context.Context, k K) (int64, int64, error) {
+// hold returns node k read into the cache (looked at when it is not held,
+// or held but stale).
+func (s *jobSearch[K]) hold(ctx context.Context, k K) (*jsNode[K], error) {
 	n := s.nodes[k]
-	if n != nil && n.gen == s.gen {
-		return n.pn, n.dn, nil
+	if n != nil && !n.stale {
+		s.clock++
+		n.used = s.clock
+		return n, nil
+	}
+	info, err := s.tree.Look(ctx, k)
+	if err != nil {
+		return nil, err
+	}
+	if info.Work == JobExpand && s.noMore[k] {
+		info.Work = JobNone
 	}
 	if n == nil {
-		info, err := s.tree.Look(ctx, k)
-		if err != nil {
-			return 0, 0, err
-		}
-		if info.Work == JobExpand && s.noMore[k] {
-			info.Work = JobNone
-		}
-		n = &jsNode[K]{info: info}
+		n = &jsNode[K]{}
 		s.nodes[k] = n
-		if !s.looked[k] {
-			s.looked[k] = true
-			s.res.Nodes++
+		s.res.Nodes++
+		s.res.MaxHeld = max(s.res.MaxHeld, len(s.nodes))
+	} else if !slices.Equal(n.info.Children, info.Children) {
+		// The children's numbers of the last evaluation, by child, for
+		// the children the cache no longer holds.
+		old := map[K]jsKid{}
+		for i, c := range n.info.Children {
+			old[c] = n.kids[i]
+		}
+		n.kids = make([]jsKid, len(info.Children))
+		for i, c := range info.Children {
+			if kn, ok := old[c]; ok {
+				n.kids[i] = kn
+			} else {
+				n.kids[i] = unknownKid // evaluated below
+			}
 		}
 	}
-	n.gen = s.gen
+	n.info, n.stale, n.clean = info, false, false
+	if len(n.kids) != len(info.Children) {
+		n.kids = make([]jsKid, len(info.Children))
+	}
+	s.clock++
+	n.used = s.clock
+	return n, nil
+}
+
+// eval returns the numbers of node k, computing them when the cache does
+// not hold them up to date. A child the cache dropped counts with the
+// numbers its parent kept, unless the parent's children changed.
+func (s *jobSearch[K]) eval(ctx context.Context, k K) (jsKid, error) {
+	if n := s.nodes[k]; n != nil && n.clean {
+		s.clock++
+		n.used = s.clock
+		return jsKid{n.pn, n.dn, n.proved, n.open}, nil
+	}
+	fresh := s.nodes[k] == nil
+	n, err := s.hold(ctx, k)
+	if err != nil {
+		return jsKid{}, err
+	}
+	n.busy = true
+	defer func() { n.busy = false }()
 	info := n.info
+	out := func(pn, dn int64, proved, open int) (jsKid, error) {
+		n.pn, n.dn, n.proved, n.open, n.clean = pn, dn, proved, open, true
+		// Used after its children: the cache drops them before it.
+		s.clock++
+		n.used = s.clock
+		s.evict()
+		return jsKid{pn, dn, proved, open}, nil
+	}
 	switch info.Result {
 	case JobProved:
-		n.pn, n.dn = 0, jobInf
-		s.proved++
-		return n.pn, n.dn, nil
+		return out(0, jobInf, 1, 0)
 	case JobFailed:
-		n.pn, n.dn = jobInf, 0
-		return n.pn, n.dn, nil
+		return out(jobInf, 0, 0, 0)
 	case JobHeld:
-		n.pn, n.dn = 1, 1
-		return 1, 1, nil
+		return out(1, 1, 0, 0)
 	}
+	fl := s.inflight[k]
 	again := info.Work == JobRun && !info.OR && len(info.Children) > 0 // a job to run again
 	if !again && (info.Work == JobRun || len(info.Children) == 0) {
-		n.pn, n.dn = info.frontier()
-		if e, ok := s.expect[k]; ok && info.Work == JobRun {
-			n.pn, n.dn = e[0], e[1] // in flight: its expected outcome
+		pn, dn := info.frontier()
+		if fl != nil && (info.Work == JobRun || fl.expand && info.Work == JobExpand) {
+			pn, dn = fl.pn, fl.dn // in flight: its expected outcome
 		}
+		open := 0
 		if info.Work != JobNone {
-			s.open++
+			open = 1
 		}
-		return n.pn, n.dn, nil
+		return out(pn, dn, 0, open)
 	}
 	var sum, mn int64 = 0, jobInf
-	for _, c := range info.Children {
-		pn, dn, err := s.eval(ctx, c)
-		if err != nil {
-			return 0, 0, err
+	proved, open := 0, 0
+	for i, c := range info.Children {
+		var kn jsKid
+		if cn := s.nodes[c]; cn != nil || fresh || n.kids[i].pn < 0 {
+			if kn, err = s.eval(ctx, c); err != nil {
+				n.clean = false
+				return jsKid{}, err
+			}
+			n.kids[i] = kn
+			s.linkParent(c, k)
+		} else {
+			kn = n.kids[i] // dropped from the cache: as last evaluated
 		}
+		pn, dn := kn.pn, kn.dn
+		proved += kn.proved
+		open += kn.open
 		if info.OR {
 			pn, dn = dn, pn
 		}
@@ -522,96 +696,153 @@ func (s *jobSearch[K]) eval(ctx context.Context, k K) (int64, int64, error) {
 		sum = min(sum+pn, jobInf)
 		mn = min(mn, dn)
 	}
+	pn, dn := sum, mn
 	if info.OR {
-		n.pn, n.dn = mn, sum
+		pn, dn = mn, sum
 		if info.Work == JobExpand {
 			// More candidate moves: a virtual child (progressive widening).
-			vp := s.widen(info.Children)
-			n.pn, n.dn = min(mn, vp), min(sum+1, jobInf)
+			vp := s.widen(n)
+			if fl != nil && fl.expand {
+				vp = fl.vp // in flight: as when the expansion started
+			}
+			pn, dn = min(mn, vp), min(sum+1, jobInf)
 			if mn >= jobInf {
-				s.open++ // every move failed: the node needs new ones
+				open++ // every move failed: the node needs new ones
 			}
 		}
-	} else {
-		n.pn, n.dn = sum, mn
-		if again {
-			s.open++
-			if e, ok := s.expect[k]; ok {
-				n.pn, n.dn = e[0], e[1] // in flight: its expected outcome
-			}
+	} else if again {
+		open++
+		if fl != nil {
+			pn, dn = fl.pn, fl.dn // in flight: its expected outcome
 		}
 	}
-	if n.pn == 0 {
-		s.proved++
+	if pn == 0 {
+		proved++
 	}
-	return n.pn, n.dn, nil
+	return out(pn, dn, proved, open)
+}
+
+// evict drops the least recently used nodes when the cache holds more than
+// its bound, down to three quarters of it: never the root, a node on the
+// stack of the evaluation or the selection, or one on the path of a job in
+// flight. A node is used after its children (evaluation) and on every
+// selection through it, so the nodes far from the search's recent paths
+// go first.
+func (s *jobSearch[K]) evict() {
+	if len(s.nodes) <= s.limit {
+		return
+	}
+	keep := map[K]bool{s.root: true}
+	for k, fl := range s.inflight {
+		keep[k] = true
+		for _, p := range fl.path {
+			keep[p] = true
+		}
+	}
+	type aged struct {
+		k    K
+		used uint64
+	}
+	var old []aged
+	for k, n := range s.nodes {
+		if !keep[k] && !n.busy {
+			old = append(old, aged{k, n.used})
+		}
+	}
+	sort.Slice(old, func(i, j int) bool { return old[i].used < old[j].used })
+	drop := len(s.nodes) - s.limit*3/4
+	for _, a := range old[:min(drop, len(old))] {
+		delete(s.nodes, a.k)
+	}
 }
 
 // selectNode descends from the root to the most-proving node with work that
-// is not flagged (in flight, or with nothing selectable below). The
-// numbers it compares count in-flight nodes at their expected values
-// (virtual equivalence), so starting a job changes no number and the
-// search needs no evaluation between the jobs it starts at once.
-func (s *jobSearch[K]) selectNode() (K, JobWork, bool) {
+// is not flagged (in flight, or with nothing selectable below), and
+// returns it with its path from the root (the root first, the node not
+// included). The numbers it compares count in-flight nodes at their
+// expected values (virtual equivalence), so starting a job changes no
+// number and the search needs no evaluation between the jobs it starts
+// at once. A node the cache dropped is read again when selection descends
+// into it.
+func (s *jobSearch[K]) selectNode(ctx context.Context) (K, JobWork, []K, bool, error) {
 	s.flagged = map[K]bool{}
-	return s.pick(s.root)
+	return s.pick(ctx, s.root, nil)
 }
 
-func (s *jobSearch[K]) pick(k K) (K, JobWork, bool) {
+func (s *jobSearch[K]) pick(ctx context.Context, k K, path []K) (K, JobWork, []K, bool, error) {
 	var zero K
 	n := s.nodes[k]
-	if n == nil || s.flagged[k] || s.inflight[k] || n.pn == 0 || n.dn == 0 || n.info.Result != JobUnsettled {
-		return zero, JobNone, false
+	if n == nil || !n.clean {
+		if _, err := s.eval(ctx, k); err != nil {
+			return zero, JobNone, nil, false, err
+		}
+		n = s.nodes[k]
+	}
+	if len(path) > 0 {
+		s.linkParent(k, path[len(path)-1])
+	}
+	s.clock++
+	n.used = s.clock
+	n.busy = true // the selection's path is not dropped under it
+	defer func() { n.busy = false }()
+	fl := s.inflight[k]
+	if s.flagged[k] || fl != nil && !fl.expand || n.pn == 0 || n.dn == 0 || n.info.Result != JobUnsettled {
+		return zero, JobNone, nil, false, nil
 	}
 	info := n.info
 	if info.Work == JobRun {
-		return k, JobRun, true
+		return k, JobRun, path, true, nil
 	}
 	vp := jobInf // the virtual child "more candidate moves"
-	if info.OR && info.Work == JobExpand {
-		vp = s.widen(info.Children)
+	if info.OR && info.Work == JobExpand && fl == nil {
+		vp = s.widen(n)
 	}
-	kids := append([]K(nil), info.Children...)
-	sort.SliceStable(kids, func(i, j int) bool {
-		a, b := s.nodes[kids[i]], s.nodes[kids[j]]
+	order := make([]int, len(info.Children))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool {
+		a, b := n.kids[order[i]], n.kids[order[j]]
 		if info.OR {
 			return a.pn < b.pn || a.pn == b.pn && a.dn > b.dn
 		}
 		return a.dn < b.dn || a.dn == b.dn && a.pn > b.pn
 	})
-	for _, c := range kids {
-		if vp < jobInf && s.nodes[c].pn > vp {
-			return k, JobExpand, true
+	below := append(path[:len(path):len(path)], k)
+	for _, i := range order {
+		if vp < jobInf && n.kids[i].pn > vp {
+			return k, JobExpand, path, true, nil
 		}
-		if ck, w, ok := s.pick(c); ok {
-			return ck, w, true
+		ck, w, cpath, ok, err := s.pick(ctx, info.Children[i], below)
+		if err != nil || ok {
+			return ck, w, cpath, ok, err
 		}
 	}
 	if vp < jobInf {
-		return k, JobExpand, true
+		return k, JobExpand, path, true, nil
 	}
 	s.flagged[k] = true
-	return zero, JobNone, false
+	return zero, JobNone, nil, false, nil
 }
 
-// widen is the proof number of an OR node's virtual child "more candidate
+// widen is the proof number of OR node n's virtual child "more candidate
 // moves" (progressive widening): the number of its moves that have not
 // failed, at least 1. A node whose moves all failed asks for new ones at
 // once; one with many open moves digs into the best of them before it
 // widens, and widens when their proof numbers grow past the count.
-func (s *jobSearch[K]) widen(kids []K) int64 {
-	n := int64(0)
-	for _, c := range kids {
-		if cn := s.nodes[c]; cn == nil || cn.pn < jobInf {
-			n++
+func (s *jobSearch[K]) widen(n *jsNode[K]) int64 {
+	c := int64(0)
+	for _, kn := range n.kids {
+		if kn.pn < jobInf {
+			c++
 		}
 	}
-	return max(n, 1)
+	return max(c, 1)
 }
 
-func (s *jobSearch[K]) allFailed(kids []K) bool {
-	for _, c := range kids {
-		if n := s.nodes[c]; n == nil || n.pn < jobInf {
+func allFailed(kids []jsKid) bool {
+	for _, kn := range kids {
+		if kn.pn < jobInf {
 			return false
 		}
 	}
@@ -622,10 +853,12 @@ func (s *jobSearch[K]) allFailed(kids []K) bool {
 func (s *jobSearch[K]) finish(start time.Time) JobSearchResult[K] {
 	s.res.Elapsed = time.Since(start)
 	s.res.Proved, s.res.Open = s.proved, s.open
+	s.res.Held = len(s.nodes)
 	if n := s.nodes[s.root]; n != nil {
 		s.res.PN, s.res.DN = n.pn, n.dn
 	}
-	// The frontier: open leaves reachable through unsettled nodes.
+	// The frontier: open leaves reachable through unsettled nodes (those
+	// the cache holds).
 	var fr []JobFrontier[K]
 	seen := map[K]bool{}
 	var walk func(k K)
@@ -639,7 +872,7 @@ func (s *jobSearch[K]) finish(start time.Time) JobSearchResult[K] {
 		case n.info.Result == JobHeld:
 			fr = append(fr, JobFrontier[K]{k, n.pn, n.dn, FrontierHeld})
 			return
-		case n.info.Work == JobRun || n.info.Work == JobExpand && (len(n.info.Children) == 0 || s.allFailed(n.info.Children)):
+		case n.info.Work == JobRun || n.info.Work == JobExpand && (len(n.info.Children) == 0 || allFailed(n.kids)):
 			fr = append(fr, JobFrontier[K]{k, n.pn, n.dn, FrontierOpen})
 			return
 		case len(n.info.Children) == 0:

@@ -303,7 +303,7 @@ func TestJobSearchVirtualEquivalence(t *testing.T) {
 	}
 	ft := newFake(nodes)
 	ctx := context.Background()
-	s := newJobSearch[string](ft, "root")
+	s := newJobSearch[string](ft, "root", 0)
 	var order []string
 	for i := 0; i < 4; i++ {
 		if err := s.evaluate(ctx); err != nil {
@@ -312,16 +312,19 @@ func TestJobSearchVirtualEquivalence(t *testing.T) {
 		if rn := s.nodes["root"]; rn.pn != 2 || rn.dn != 2 {
 			t.Fatalf("after %v in flight the root is %d/%d, want 2/2 (their expected numbers)", order, rn.pn, rn.dn)
 		}
-		k, w, ok := s.selectNode()
+		k, w, path, ok, err := s.selectNode(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if !ok {
 			break
 		}
 		if w != JobRun {
 			t.Fatalf("selected %s for work %v", k, w)
 		}
-		s.begin(k)
+		s.begin(k, w, path)
 		order = append(order, k)
-		s.invalidate("root") // looked at again, as after another job: the numbers stay
+		s.invalidate("root", nil) // looked at again, as after another job: the numbers stay
 	}
 	if want := []string{"a1", "a2", "b1"}; !slices.Equal(order, want) {
 		t.Fatalf("jobs started %v, want %v", order, want)
@@ -379,14 +382,14 @@ func TestJobSearchRunAgain(t *testing.T) {
 	for _, k := range []string{"x1", "x2", "x3"} {
 		leafOR(k, ft.nodes)
 	}
-	s := newJobSearch[string](ft, "X")
+	s := newJobSearch[string](ft, "X", 0)
 	if err := s.evaluate(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	if n := s.nodes["X"]; n.pn != 3 || n.dn != 1 || s.open != 4 {
 		t.Fatalf("X is %d/%d with %d open, want 3/1 with 4 open", n.pn, n.dn, s.open)
 	}
-	if k, w, ok := s.selectNode(); !ok || k != "X" || w != JobRun {
+	if k, w, _, ok, _ := s.selectNode(context.Background()); !ok || k != "X" || w != JobRun {
 		t.Fatalf("selected %s %v %v, want X's job", k, w, ok)
 	}
 }
@@ -473,4 +476,264 @@ func TestJobSearchTimeLimitWhileExpanding(t *testing.T) {
 		}
 		t.Logf("block %v: %d expansions, %d jobs started", block, res.Expanded, res.Started)
 	}
+}
+
+// gateTree is an AND root with n attacker-to-move children, each asking
+// for its candidates; an expansion adds one move a job proves. Every
+// Expand call waits until another one has started (or its context ends),
+// so a search that expands on its own goroutine, one at a time, never
+// gets past the first: the test sees one call at most at once.
+type gateTree struct {
+	n        int
+	mu       sync.Mutex
+	expanded map[int]bool
+	proved   map[int]bool
+	now, max int // Expand calls running, the most at once
+	calls    int
+	second   chan struct{} // closed when a second Expand call has started
+}
+
+func (t *gateTree) Look(_ context.Context, k int) (JobNode[int], error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch {
+	case k == 0:
+		kids := make([]int, t.n)
+		for i := range kids {
+			kids[i] = i + 1
+		}
+		return JobNode[int]{Children: kids}, nil
+	case k > 0 && t.expanded[k]:
+		return JobNode[int]{OR: true, Children: []int{-k}, Work: JobExpand}, nil
+	case k > 0:
+		return JobNode[int]{OR: true, Work: JobExpand}, nil
+	case t.proved[k]:
+		return JobNode[int]{Result: JobProved}, nil
+	}
+	return JobNode[int]{Work: JobRun}, nil
+}
+
+func (t *gateTree) Expand(ctx context.Context, k int) (int, error) {
+	t.mu.Lock()
+	t.now++
+	t.calls++
+	t.max = max(t.max, t.now)
+	if t.calls == 2 {
+		close(t.second)
+	}
+	t.mu.Unlock()
+	defer func() {
+		t.mu.Lock()
+		t.now--
+		t.mu.Unlock()
+	}()
+	select {
+	case <-t.second:
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.expanded[k] {
+		return 0, nil
+	}
+	t.expanded[k] = true
+	return 1, nil
+}
+
+func (t *gateTree) Run(_ context.Context, k int) (func(), error) {
+	return func() {
+		t.mu.Lock()
+		t.proved[k] = true
+		t.mu.Unlock()
+	}, nil
+}
+
+// Expansions are jobs: with more than one job slot they run at once, in
+// the workers, and the search proves the root (every child needs its
+// candidates before anything can be verified). The time limit only ends
+// a search that expands one node at a time, which fails the test.
+func TestJobSearchExpandsInParallel(t *testing.T) {
+	tree := &gateTree{n: 6, expanded: map[int]bool{}, proved: map[int]bool{}, second: make(chan struct{})}
+	res, err := JobSearch[int](context.Background(), tree, 0, JobOptions{Jobs: 3, MaxTime: time.Minute}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tree.max < 2 || res.Status != SearchProved || res.Expanded < tree.n || res.Jobs != tree.n {
+		t.Fatalf("%d Expand calls at most at once, want 2 or more; search %s after %d expansions and %d jobs", tree.max, res.Status, res.Expanded, res.Jobs)
+	}
+	t.Logf("%d expansions, at most %d at once", res.Expanded, tree.max)
+}
+
+// While an OR node's expansion runs, its virtual child is in flight but
+// the moves it has stay selectable: the other slot verifies one of them.
+// The expansion waits until that job has started, so a search that
+// flagged the whole node (or expanded on its own goroutine) would wait
+// for its time limit and fail.
+func TestJobSearchExpandingNodeKeepsItsMoves(t *testing.T) {
+	ft := newFake(map[string]*fakeNode{
+		// a's proof number 2 exceeds the one move's count: widen first.
+		"root": {or: true, kids: []string{"a"}, batches: [][]string{{"b"}}},
+		"a":    {run: true, pn: 2, dn: 1},
+		"b":    {run: true},
+	})
+	ex := &expandGate{fakeTree: ft}
+	res, err := JobSearch[string](context.Background(), ex, "root", JobOptions{Jobs: 2, MaxTime: time.Minute}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ft.mu.Lock()
+	defer ft.mu.Unlock()
+	if res.Status != SearchProved || !slices.Contains(ft.order, "expand root") || !slices.Contains(ft.order, "run a") || ex.cancelled {
+		t.Fatalf("search %s, order %v (expansion cancelled: %v)", res.Status, ft.order, ex.cancelled)
+	}
+}
+
+// expandGate is a fakeTree whose Expand waits until a's job has run.
+type expandGate struct {
+	*fakeTree
+	cancelled bool
+}
+
+func (e *expandGate) Expand(ctx context.Context, k string) (int, error) {
+	e.fakeTree.mu.Lock()
+	e.fakeTree.order = append(e.fakeTree.order, "expand "+k)
+	e.fakeTree.mu.Unlock()
+	// Wait until a's job has run (its apply need not have).
+	for {
+		e.fakeTree.mu.Lock()
+		ran := slices.Contains(e.fakeTree.order, "run a")
+		e.fakeTree.mu.Unlock()
+		if ran {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			e.fakeTree.mu.Lock()
+			e.cancelled = true
+			e.fakeTree.mu.Unlock()
+			return 0, ctx.Err()
+		default:
+			runtime.Gosched()
+		}
+	}
+	e.fakeTree.mu.Lock()
+	defer e.fakeTree.mu.Unlock()
+	n := e.fakeTree.nodes[k]
+	if len(n.batches) == 0 {
+		n.batches = nil
+		return 0, nil
+	}
+	b := n.batches[0]
+	n.batches = n.batches[1:]
+	if len(n.batches) == 0 {
+		n.batches = [][]string{}
+	}
+	n.kids = append(n.kids, b...)
+	return len(b), nil
+}
+
+// procTree is a complete tree of branching 3 and depth procDepth, made up
+// as it is looked at: node k's children are 3k+1..3k+3, OR nodes at even
+// depths; a leaf is a job whose outcome (proved for one in two) and
+// expected numbers come from a hash of its key.
+type procTree struct {
+	mu     sync.Mutex
+	done   map[int64]JobResult
+	order  []int64
+	looked map[int64]bool
+}
+
+const procDepth = 9
+
+func procDepthOf(k int64) int {
+	d := 0
+	for k > 0 {
+		k = (k - 1) / 3
+		d++
+	}
+	return d
+}
+
+func procHash(k int64) uint64 {
+	h := uint64(k)*0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019
+	h ^= h >> 29
+	h *= 0xBF58476D1CE4E5B9
+	return h ^ h>>32
+}
+
+func (t *procTree) Look(_ context.Context, k int64) (JobNode[int64], error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.looked[k] = true
+	d := procDepthOf(k)
+	n := JobNode[int64]{OR: d%2 == 0}
+	if d == procDepth {
+		if r, ok := t.done[k]; ok {
+			n.Result = r
+			return n, nil
+		}
+		h := procHash(k)
+		n.Work, n.PN, n.DN = JobRun, int64(1+h%4), int64(1+h/4%4)
+		return n, nil
+	}
+	n.Children = []int64{3*k + 1, 3*k + 2, 3*k + 3}
+	return n, nil
+}
+
+func (t *procTree) Expand(context.Context, int64) (int, error) { return 0, nil }
+
+func (t *procTree) Run(_ context.Context, k int64) (func(), error) {
+	return func() {
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		t.order = append(t.order, k)
+		t.done[k] = JobProved
+		if procHash(k)%2 == 0 {
+			t.done[k] = JobFailed
+		}
+	}, nil
+}
+
+// The cache bound holds over a long run: a search held to 64 nodes of a
+// tree of 29,524 never holds more than the bound and the selection's
+// paths, yet it starts the same jobs in the same order and ends with the
+// same numbers as one that holds the whole tree (a node the cache dropped
+// counts in its parent with the numbers it had, and is read again when
+// the search comes back to it).
+func TestJobSearchCacheBound(t *testing.T) {
+	const limit = 64
+	run := func(cache int) (*procTree, JobSearchResult[int64], int) {
+		tree := &procTree{done: map[int64]JobResult{}, looked: map[int64]bool{}}
+		var mu sync.Mutex
+		held := 0
+		res, err := JobSearch[int64](context.Background(), tree, 0, JobOptions{Jobs: 1, MaxJobs: 400, CacheNodes: cache},
+			func(p JobProgress[int64]) {
+				mu.Lock()
+				held = max(held, p.Held)
+				mu.Unlock()
+			})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		return tree, res, held
+	}
+	whole, wres, _ := run(0)
+	small, sres, held := run(limit)
+	// The bound, besides the nodes on the evaluation's and the
+	// selection's stacks (the depth, twice).
+	most := limit + 2*(procDepth+1)
+	if sres.MaxHeld > most || held > most || sres.Held > most {
+		t.Fatalf("held %d nodes at most (%d in the reports, %d at the end), want at most %d", sres.MaxHeld, held, sres.Held, most)
+	}
+	if wres.MaxHeld < 10*limit || len(small.looked) < 10*limit {
+		t.Fatalf("the whole tree is %d nodes (%d looked at): too small to test a bound of %d", wres.MaxHeld, len(small.looked), limit)
+	}
+	if !slices.Equal(small.order, whole.order) || sres.PN != wres.PN || sres.DN != wres.DN || sres.Status != wres.Status || sres.Jobs != wres.Jobs {
+		t.Fatalf("with %d nodes held: %d jobs, %s %d/%d; with the whole tree: %d jobs, %s %d/%d; same order %v",
+			limit, sres.Jobs, sres.Status, sres.PN, sres.DN, wres.Jobs, wres.Status, wres.PN, wres.DN, slices.Equal(small.order, whole.order))
+	}
+	t.Logf("%d jobs, %s %d/%d; held at most %d of %d nodes, %d reads (the whole tree: %d)", sres.Jobs, sres.Status, sres.PN, sres.DN, sres.MaxHeld, wres.MaxHeld, sres.Nodes, wres.Nodes)
 }

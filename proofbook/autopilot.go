@@ -147,7 +147,7 @@ type ProveResult struct {
 	Calls    int // verifier calls stored
 	Expanded int // batches of candidate moves added
 	Added    int // positions stored
-	Nodes    int // positions below the target the search looked at
+	Nodes    int // positions below the target the search read (again after its cache dropped them)
 	Proved   int // positions proved during the run (see BookProved)
 	Open     int // positions with work left (verifier runs, new attacker moves)
 	PN, DN   int64
@@ -174,6 +174,11 @@ type ProveResult struct {
 	// node's subtree is not looked at, so it says little of what the run
 	// proved).
 	BookProved, SearchProved int
+
+	// Held is the positions the search held at the end (its cache of the
+	// tree), MaxHeld the most it held at once (engine.DefaultCacheNodes
+	// bounds them, whatever the run's length and jobs).
+	Held, MaxHeld int
 }
 
 // BudgetFactor is how much the node budget of a position's solver calls
@@ -280,7 +285,7 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 				}
 			}
 			progress(c6book.ProveProgress{Calls: p.Jobs, Proved: newly, SearchProved: p.Proved, Open: p.Open, Added: int(t.added.Load()),
-				PN: p.PN, DN: p.DN, InFlight: inflight, Elapsed: p.Elapsed})
+				PN: p.PN, DN: p.DN, InFlight: inflight, Held: p.Held, Elapsed: p.Elapsed})
 		}
 	}
 	sr, err := engine.JobSearch[PosID](ctx, t, id, engine.JobOptions{Jobs: opts.Jobs, MaxJobs: opts.MaxCalls, MaxTime: opts.MaxTime,
@@ -301,6 +306,7 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 		}
 	}
 	res := ProveResult{Status: status, Calls: sr.Jobs, Expanded: sr.Expanded, Nodes: sr.Nodes, SearchProved: sr.Proved, Open: sr.Open, PN: sr.PN, DN: sr.DN, Elapsed: sr.Elapsed,
+		Held: sr.Held, MaxHeld: sr.MaxHeld,
 		Budgets: t.schedule, CallsAt: t.callsAt, Again: t.again}
 	for _, f := range sr.Frontier {
 		why := f.Why
@@ -336,10 +342,15 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 // search may call from its workers, for different positions at once),
 // run concurrently: every map below is guarded by mu.
 type bookTree struct {
-	bk    *Book
-	v     engine.Verifier
-	opts  ProveOptions
-	a     engine.Color
+	bk   *Book
+	v    engine.Verifier
+	opts ProveOptions
+	a    engine.Color
+	// The tree lives in the book: the auto-pilot's moves with the player's
+	// scores (the expected numbers of the positions they lead to,
+	// priorOf) and the positions without further candidates
+	// (autopilot_exhausted) are stored, so that a run killed and started
+	// again sees what the killed one saw.
 	added atomic.Int64 // positions stored, read by progress reports
 	// schedule is the node budgets of a position's verifications in
 	// turn (BudgetSchedule, with the screen's budget first when the screen
@@ -350,15 +361,8 @@ type bookTree struct {
 	first    int
 
 	mu sync.Mutex
-	// exhausted: attacker-to-move positions without further candidates
-	// (this run; a new run finds out again from the stored moves).
-	exhausted map[PosID]bool
 	// refused: positions whose verdict StoreVerdict refused (this run).
 	refused map[PosID]string
-	// prior is the expected score (the attacker's side) of a position not
-	// worked on yet: the player's score of the move that made it, or the
-	// best level for a move the expert or the games vouch for.
-	prior map[PosID]float64
 	// widened counts the expansions of a position in this run: the
 	// player's budget grows with it.
 	widened map[PosID]int
@@ -373,7 +377,8 @@ type bookTree struct {
 	// verdict is the screen's (screenRank).
 	screen                 map[PosID][2]int64
 	screened, screenProved int
-	// cands is the candidate list of a position's latest expansion.
+	// cands is the candidate list of a few positions' latest expansion
+	// (at most maxCachedCands positions: keepCands).
 	cands map[PosID][]engine.ScoredMove
 }
 
@@ -384,8 +389,8 @@ func newBookTree(bk *Book, v engine.Verifier, opts ProveOptions) *bookTree {
 		sch = append([]int64{opts.ScreenNodes}, sch...)
 		first = 1
 	}
-	return &bookTree{bk: bk, v: v, opts: opts, a: opts.Attacker, exhausted: map[PosID]bool{}, refused: map[PosID]string{},
-		prior: map[PosID]float64{}, widened: map[PosID]int{}, screen: map[PosID][2]int64{}, cands: map[PosID][]engine.ScoredMove{},
+	return &bookTree{bk: bk, v: v, opts: opts, a: opts.Attacker, refused: map[PosID]string{},
+		widened: map[PosID]int{}, screen: map[PosID][2]int64{}, cands: map[PosID][]engine.ScoredMove{},
 		schedule: sch, first: first, step: map[PosID]int{}, callsAt: make([]int, len(sch))}
 }
 
@@ -402,6 +407,42 @@ func (t *bookTree) screenNumbers(id PosID) ([2]int64, bool) {
 	defer t.mu.Unlock()
 	e, ok := t.screen[id]
 	return e, ok
+}
+
+// maxCachedCands bounds bookTree.cands.
+const maxCachedCands = 256
+
+// keepCands keeps the candidate list of position id's latest expansion
+// (forgetting the others when maxCachedCands are kept).
+func (t *bookTree) keepCands(id PosID, c []engine.ScoredMove) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.cands) >= maxCachedCands {
+		clear(t.cands)
+	}
+	t.cands[id] = c
+}
+
+// exhausted reports whether position id has no further candidate moves
+// among the first MaxCandidates the player ranks (stored by
+// setExhausted, by this run or an earlier one with as many candidates).
+func (t *bookTree) exhausted(ctx context.Context, id PosID) (bool, error) {
+	var n int
+	err := t.bk.r.QueryRowContext(ctx, "SELECT cands FROM autopilot_exhausted WHERE pos = ?", int64(id)).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil && n >= t.opts.MaxCandidates, err
+}
+
+// setExhausted stores that position id has no further candidate moves
+// among the first MaxCandidates.
+func (t *bookTree) setExhausted(ctx context.Context, id PosID) error {
+	return t.bk.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO autopilot_exhausted(pos, cands) VALUES (?, ?)
+ON CONFLICT(pos) DO UPDATE SET cands = max(cands, excluded.cands)`, int64(id), t.opts.MaxCandidates)
+		return err
+	})
 }
 
 // nextStep is the step of the schedule of position id's next verification
@@ -447,11 +488,12 @@ func (t *bookTree) widens(id PosID, vd *c6book.Verdict) bool {
 const vouched = engine.EvalLevels * engine.EvalUnit
 
 // expected returns the expected numbers of position id (board b, may be
-// nil: read when needed): its prior, else the static evaluation.
+// nil: read when needed): its prior (priorOf), else the static evaluation.
 func (t *bookTree) expected(ctx context.Context, id PosID, b *engine.Board) (int64, int64, error) {
-	t.mu.Lock()
-	s, ok := t.prior[id]
-	t.mu.Unlock()
+	s, ok, err := t.priorOf(ctx, id)
+	if err != nil {
+		return 0, 0, err
+	}
 	if ok {
 		pn, dn := engine.ExpectedNumbers(s)
 		return pn, dn, nil
@@ -501,10 +543,11 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 			return n, err
 		}
 		n.Children = kids
-		t.mu.Lock()
-		exhausted := t.exhausted[id]
-		t.mu.Unlock()
-		if !exhausted {
+		ex, err := t.exhausted(ctx, id)
+		if err != nil {
+			return n, err
+		}
+		if !ex {
 			n.Work = engine.JobExpand
 		} else if len(kids) == 0 {
 			n.Result = engine.JobFailed
@@ -610,20 +653,7 @@ WHERE e.parent = ? ORDER BY e.move`, int64(id))
 			return nil, err
 		}
 		k := kid{id: PosID(child)}
-		wins := bw
-		if t.a == engine.White {
-			wins = ww
-		}
-		switch lcb := engine.WilsonLower(wins, bw+ww, t.opts.GameZ); {
-		case rank.Valid:
-			k.class, k.key = 2, float64(rank.Int64)
-		case games == 0:
-			k.class = 0
-		case lcb >= t.opts.GameLCB:
-			k.class, k.key = 1, -lcb
-		default:
-			k.class, k.key = 3, -lcb
-		}
+		k.class, k.key = t.moveClass(rank, games, bw, ww)
 		kids = append(kids, k)
 	}
 	if err := rows.Err(); err != nil {
@@ -646,16 +676,73 @@ WHERE e.parent = ? ORDER BY e.move`, int64(id))
 	defer t.mu.Unlock()
 	for i, k := range kids {
 		out[i] = k.id
-		switch k.class {
-		case 0, 1:
-			t.prior[k.id] = vouched
-		case 3:
-			// The games do not vouch for it: it expects the worst numbers,
-			// so the search widens (asks the player) before it tries one.
-			t.prior[k.id] = -vouched
-		}
 	}
 	return out, nil
+}
+
+// moveClass is the class of a stored attacker move (orChildren's order):
+// 0 hand-made (no game reached it), 1 imported and vouched for by the
+// games (GameLCB), 2 the auto-pilot's (rank: its rank), 3 the other
+// imported ones; key orders a class, smallest first. games, bw, ww are
+// the games through the move and their wins.
+func (t *bookTree) moveClass(rank sql.NullInt64, games, bw, ww int64) (int, float64) {
+	wins := bw
+	if t.a == engine.White {
+		wins = ww
+	}
+	switch lcb := engine.WilsonLower(wins, bw+ww, t.opts.GameZ); {
+	case rank.Valid:
+		return 2, float64(rank.Int64)
+	case games == 0:
+		return 0, 0
+	case lcb >= t.opts.GameLCB:
+		return 1, -lcb
+	default:
+		return 3, -lcb
+	}
+}
+
+// priorOf is the expected score (the attacker's side) of position id, a
+// position an attacker's move leads to, from the book: the best level for
+// a move the expert or the games vouch for (classes 0 and 1), the worst
+// for one they do not (3: so the search widens before it tries one), the
+// player's stored score for the auto-pilot's (2). With several such
+// moves, the best; ok false when none says anything.
+func (t *bookTree) priorOf(ctx context.Context, id PosID) (float64, bool, error) {
+	rows, err := t.bk.r.QueryContext(ctx, `
+SELECT m.rank, m.score, p.games, p.bwins, p.wwins FROM edge e
+JOIN position q ON q.id = e.parent
+LEFT JOIN autopilot_move m ON m.parent = e.parent AND m.move = e.move
+JOIN position p ON p.id = e.child
+WHERE e.child = ? AND q.to_move = ?`, int64(id), int(t.a))
+	if err != nil {
+		return 0, false, err
+	}
+	defer rows.Close()
+	best, ok := 0.0, false
+	for rows.Next() {
+		var games, bw, ww int64
+		var rank sql.NullInt64
+		var score sql.NullFloat64
+		if err := rows.Scan(&rank, &score, &games, &bw, &ww); err != nil {
+			return 0, false, err
+		}
+		var v float64
+		switch c, _ := t.moveClass(rank, games, bw, ww); {
+		case c == 0 || c == 1:
+			v = vouched
+		case c == 3:
+			v = -vouched
+		case score.Valid:
+			v = score.Float64
+		default:
+			continue
+		}
+		if !ok || v > best {
+			best, ok = v, true
+		}
+	}
+	return best, ok, rows.Err()
 }
 
 // Expand implements engine.JobTree: the next batch of candidate moves.
@@ -706,30 +793,26 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 		}
 		cands = uniqueMoves(append(first, cands...))
 	}
-	t.mu.Lock()
-	t.cands[id] = cands
-	t.mu.Unlock()
+	t.keepCands(id, cands)
 	for n := t.opts.Candidates; ; n *= 2 {
 		n = min(n, t.opts.MaxCandidates)
 		batch := cands[:min(n, len(cands))]
 		moves := make([]engine.Move, len(batch))
+		scores := make([]float64, len(batch)) // the attacker's side: the mover's
 		for i, c := range batch {
-			moves[i] = c.Move
+			moves[i], scores[i] = c.Move, c.Score
 		}
-		added, positions, kids, err := bk.addAutoMoves(ctx, id, moves)
+		added, positions, kids, err := bk.addAutoMoves(ctx, id, moves, scores)
 		if err != nil {
 			return 0, err
 		}
 		t.added.Add(int64(positions))
 		var fresh []PosID
-		t.mu.Lock()
-		for i, k := range kids {
+		for _, k := range kids {
 			if k != 0 {
-				t.prior[k] = batch[i].Score // the attacker's side: the mover's
 				fresh = append(fresh, k)
 			}
 		}
-		t.mu.Unlock()
 		if added > 0 {
 			if t.opts.Screen > 0 {
 				if err := t.screenKids(ctx, fresh); err != nil {
@@ -739,10 +822,7 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 			return added, nil
 		}
 		if n >= t.opts.MaxCandidates {
-			t.mu.Lock()
-			t.exhausted[id] = true
-			t.mu.Unlock()
-			return 0, nil
+			return 0, t.setExhausted(ctx, id)
 		}
 	}
 }
@@ -1027,10 +1107,11 @@ func (bk *Book) siblingMoves(ctx context.Context, id PosID, a engine.Color) ([]e
 }
 
 // addAutoMoves stores the candidate moves (id's canonical frame) not stored
-// yet as moves of id, marked as the auto-pilot's, in one transaction; it
-// returns how many moves it added and how many positions, and the
-// position each move added leads to (0 for a move stored already).
-func (bk *Book) addAutoMoves(ctx context.Context, id PosID, moves []engine.Move) (added, positions int, kids []PosID, err error) {
+// yet as moves of id, marked as the auto-pilot's with the player's scores
+// (nil: none recorded), in one transaction; it returns how many moves it
+// added and how many positions, and the position each move added leads to
+// (0 for a move stored already).
+func (bk *Book) addAutoMoves(ctx context.Context, id PosID, moves []engine.Move, scores []float64) (added, positions int, kids []PosID, err error) {
 	err = bk.writeRetry(ctx, func(tx *sql.Tx) error {
 		added, positions = 0, 0
 		kids = make([]PosID, len(moves))
@@ -1064,7 +1145,11 @@ func (bk *Book) addAutoMoves(ctx context.Context, id PosID, moves []engine.Move)
 			if err := b.Undo(); err != nil {
 				return err
 			}
-			if err := markAutoMove(ctx, tx, id, pm, rank); err != nil {
+			var score any // NULL: none recorded
+			if i < len(scores) {
+				score = scores[i]
+			}
+			if err := markAutoMove(ctx, tx, id, pm, rank, score); err != nil {
 				return err
 			}
 			rank++
@@ -1162,8 +1247,8 @@ func nextAutoRank(ctx context.Context, tx *sql.Tx, id PosID) (int64, error) {
 }
 
 // markAutoMove records the stored move pm (packed) at position id as the
-// auto-pilot's, at rank.
-func markAutoMove(ctx context.Context, tx *sql.Tx, id PosID, pm, rank int64) error {
-	_, err := tx.ExecContext(ctx, "INSERT INTO autopilot_move(parent, move, rank) VALUES (?, ?, ?)", int64(id), pm, rank)
+// auto-pilot's, at rank, with the player's score (nil: none).
+func markAutoMove(ctx context.Context, tx *sql.Tx, id PosID, pm, rank int64, score any) error {
+	_, err := tx.ExecContext(ctx, "INSERT INTO autopilot_move(parent, move, rank, score) VALUES (?, ?, ?, ?)", int64(id), pm, rank, score)
 	return err
 }

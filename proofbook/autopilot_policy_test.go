@@ -34,7 +34,7 @@ func TestProveImportedMovesByLCB(t *testing.T) {
 	poor := add(t, bk, "d4")
 	setGames(t, bk, good, 30, 5)  // Black's bound ~0.73
 	setGames(t, bk, poor, 10, 12) // ~0.28: played often, but not good for Black
-	_, _, kids, err := bk.addAutoMoves(ctx, root, turns(t, r, "b4"))
+	_, _, kids, err := bk.addAutoMoves(ctx, root, turns(t, r, "b4"), nil)
 	if err != nil || len(kids) != 1 || kids[0] == 0 {
 		t.Fatalf("auto move: %v %v", kids, err)
 	}

@@ -267,3 +267,110 @@ func BenchmarkConnect623Certificate(b *testing.B) {
 	b.ReportMetric(float64(len(data)), "cert-bytes")
 	b.ReportMetric(float64(len(v.Covered)), "covered-moves")
 }
+
+// BenchmarkStoreLargeVerdict stores a verdict with thousands of items: the
+// λ3 verdict of Mickey Mouse's j10 i9k9 i7j9 (White to move) at a small
+// node budget, which leaves most defender replies unsolved (the verify runs
+// once, outside the timer; C6_BIG_NODES sets its budget, 2000 by default).
+// Each iteration stores it into a fresh book: the certificate's re-check,
+// the items added as positions, the statuses propagated.
+func BenchmarkStoreLargeVerdict(b *testing.B) {
+	ctx := context.Background()
+	r := engine.Rules{M: 19, N: 19, K: 6, P: 2, Q: 1}
+	turns, err := engine.ParseTurns(r, "j10 i9k9 i7j9")
+	if err != nil {
+		b.Fatal(err)
+	}
+	board, err := engine.Replay(r, turns)
+	if err != nil {
+		b.Fatal(err)
+	}
+	nodes := int64(2000)
+	if s := os.Getenv("C6_BIG_NODES"); s != "" {
+		if nodes, err = strconv.ParseInt(s, 10, 64); err != nil {
+			b.Fatal(err)
+		}
+	}
+	_, sym := board.CanonicalKey()
+	sv, err := c6book.VerifyBoard(ctx, board, nil, sym, engine.VerifyOptions{Lambda: 3, Workers: 2, Limits: engine.Limits{MaxNodes: nodes}}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	items := len(sv.Items())
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		bk := newBook(b, r)
+		l, err := bk.AddLine(ctx, turns)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if _, err := bk.StoreVerdict(ctx, l.IDs[len(l.IDs)-1], sv); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		bk.Close()
+	}
+	b.ReportMetric(float64(items), "items")
+	b.ReportMetric(float64(len(sv.Covered)), "covered")
+}
+
+// BenchmarkStoreManyItems stores a verdict of 4,000 unsolved replies
+// (the defender's two-stone moves nearest the centre of Mickey Mouse's
+// j10 i9k9 i7j9), without a certificate: the book's side of storing a
+// large verdict (its JSON, the 4,000 items added as positions, the
+// statuses propagated), without proofcheck's re-check, which
+// BenchmarkStoreLargeVerdict includes.
+func BenchmarkStoreManyItems(b *testing.B) {
+	ctx := context.Background()
+	r := engine.Rules{M: 19, N: 19, K: 6, P: 2, Q: 1}
+	turns, err := engine.ParseTurns(r, "j10 i9k9 i7j9")
+	if err != nil {
+		b.Fatal(err)
+	}
+	const items = 4000
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		bk := newBook(b, r)
+		l, err := bk.AddLine(ctx, turns)
+		if err != nil {
+			b.Fatal(err)
+		}
+		id := l.IDs[len(l.IDs)-1]
+		cb, err := bk.Board(ctx, id) // the canonical frame of the verdict's moves
+		if err != nil {
+			b.Fatal(err)
+		}
+		var empty []engine.Square
+		for d := 0; d <= 9 && len(empty) < 120; d++ {
+			for s := engine.Square(0); int(s) < r.Squares(); s++ {
+				x, y := int(s)%r.M-9, int(s)/r.M-9
+				if max(abs(x), abs(y)) == d && cb.At(s) == engine.Empty {
+					empty = append(empty, s)
+				}
+			}
+		}
+		v := c6book.Verdict{Attacker: engine.Black, Status: c6book.StatusOpen, Order: 2, Lambda: 2, Engine: "bench"}
+		for a := 0; a < len(empty) && len(v.Unsolved) < items; a++ {
+			for c := a + 1; c < len(empty) && len(v.Unsolved) < items; c++ {
+				v.Unsolved = append(v.Unsolved, c6book.Unsolved{Move: engine.NewMove(empty[a], empty[c]), Reason: engine.ReasonBudget})
+			}
+		}
+		b.StartTimer()
+		if _, err := bk.StoreVerdict(ctx, id, v); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		bk.Close()
+	}
+	b.ReportMetric(items, "items")
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -83,7 +83,7 @@
 //	ImportGames(ctx, r, ImportOptions) (ImportStats, error)  {"gid": ["j10", ...]} (.gz ok); OnProgress
 //	                                             reports committed games off the import goroutine
 //
-// Schema (migrations/, user_version 9, one per migration file): meta (rules, root), position (key
+// Schema (migrations/, user_version 10, one per migration file): meta (rules, root), position (key
 // UNIQUE, canonical stones, side to move, stone count, winner, and the
 // games through it: games, bwins, wwins), edge (parent, packed move,
 // child; WITHOUT ROWID, index on child), game (id, source, ext id UNIQUE,
@@ -100,7 +100,10 @@
 // with migration 0007; proof_digest (the digest of the proof rows, to see a
 // change made outside the program) with 0008; 0009 makes the orders true
 // (a verdict's order is what its certificate supports, a proof's is
-// derived). Status propagation and proof numbers: status.go.
+// derived); 0010 adds the player's score to each auto-pilot move and
+// autopilot_exhausted (positions without further candidates), so that a run
+// killed and started again continues with the numbers it had. Status
+// propagation and proof numbers: status.go.
 package proofbook
 
 import _ "github.com/mattn/go-sqlite3" // the SQLite driver, registered as "sqlite3"

@@ -563,7 +563,7 @@ func (bk *Book) copyPosition(ctx context.Context, w *wtx, p srcPos, sum *MergeSu
 					return err
 				}
 			}
-			if err := markAutoMove(ctx, w.tx, n.id, pr.move, autoBase+rank); err != nil {
+			if err := markAutoMove(ctx, w.tx, n.id, pr.move, autoBase+rank, nil); err != nil {
 				return err
 			}
 			sum.AutoMoves++

@@ -251,6 +251,15 @@ func v8Fixture(t *testing.T) string {
 	return script + fmt.Sprintf("UPDATE proof_digest SET digest = %d, nrows = %d WHERE id = 1;\n", int64(d.sum), d.n)
 }
 
+// v9Fixture is the v8 book after migration 0009 (true orders: an index).
+func v9Fixture(t *testing.T) string {
+	ms, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Replace(v8Fixture(t), "schema version 8", "schema version 9", 1) + ms[8].sql + "\n"
+}
+
 // plainDB creates an SQLite file with the given SQL, outside the book code.
 func plainDB(t *testing.T, path, script string) {
 	t.Helper()
@@ -281,8 +290,8 @@ func wantGames(t *testing.T, bk *Book, line string, games, bwins, wwins int64) {
 // testdata) and checks that it is upgraded with its contents intact.
 func TestMigrations(t *testing.T) {
 	ctx := context.Background()
-	fixtures := map[int]func(*testing.T) string{1: v1Fixture, 2: v2Fixture, 3: v3Fixture, 4: v4Fixture, 5: v5Fixture, 6: v6Fixture, 7: v7Fixture, 8: v8Fixture}
-	if SchemaVersion() != 9 {
+	fixtures := map[int]func(*testing.T) string{1: v1Fixture, 2: v2Fixture, 3: v3Fixture, 4: v4Fixture, 5: v5Fixture, 6: v6Fixture, 7: v7Fixture, 8: v8Fixture, 9: v9Fixture}
+	if SchemaVersion() != 10 {
 		t.Fatalf("schema version %d: add a fixture for version %d and extend this test", SchemaVersion(), SchemaVersion()-1)
 	}
 	for v := 1; v < SchemaVersion(); v++ {

@@ -81,6 +81,9 @@ func TestMigrationToTrueOrders(t *testing.T) {
 		{"UPDATE verdict SET ord = 0, data = ? WHERE pos = ?", []any{old, int64(id)}},
 		{"UPDATE status SET ord = 3 WHERE status = ? AND how <> 'win'", []any{int(c6book.StatusProved)}},
 		{"DROP INDEX verdict_order", nil},
+		// Version 10's tables, which the upgrade adds again.
+		{"ALTER TABLE autopilot_move DROP COLUMN score", nil},
+		{"DROP TABLE autopilot_exhausted", nil},
 		{"PRAGMA user_version = 8", nil},
 	} {
 		if _, err := tx.ExecContext(ctx, q.sql, q.args...); err != nil {

@@ -869,6 +869,9 @@ func (bk *Book) removeEdge(ctx context.Context, tx *sql.Tx, id PosID, rep engine
 		if err := bumpDigest(ctx, tx, removed, nil); err != nil {
 			return false, err
 		}
+		if _, err := tx.ExecContext(ctx, "DELETE FROM autopilot_exhausted WHERE pos = ?", child); err != nil {
+			return false, err
+		}
 		if _, err := tx.ExecContext(ctx, "DELETE FROM position WHERE id = ?", child); err != nil {
 			return false, err
 		}

@@ -177,7 +177,7 @@ func bookProve(e *bookEnv, o proveOpts) error {
 	}
 	perr := e.print(bookProveJSON{ID: int64(id), Attacker: a.String(), Result: string(res.Status),
 		Status: res.Proof.Status.String(), Order: res.Proof.Order, PN: res.PN, DN: res.DN,
-		Calls: res.Calls, Expansions: res.Expanded, Added: res.Added, Nodes: res.Nodes, Proved: res.Proved, ProvedDuringRun: res.Proved, BookProved: res.BookProved, SearchProved: res.SearchProved, Open: res.Open,
+		Calls: res.Calls, Expansions: res.Expanded, Added: res.Added, Nodes: res.Nodes, Proved: res.Proved, ProvedDuringRun: res.Proved, BookProved: res.BookProved, SearchProved: res.SearchProved, Open: res.Open, Held: res.Held, MaxHeld: res.MaxHeld,
 		Seconds: res.Elapsed.Seconds(), Schedule: scheduleJSONOf(res), Again: res.Again, Frontier: fr, Refused: append([]string{}, res.Refused...), Queue: qs},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "position %d for %s: %s (book status %s); %d verifier calls, %d positions added, %d proved during the run (%d in the book for %s), %d looked at (%d open), %s\n",
@@ -226,8 +226,8 @@ func proveWith(e *bookEnv, pq *proveQueue, id proofbook.PosID, opts proofbook.Pr
 	tty := isTerminalWriter(e.stderr)
 	if tty {
 		progress = func(p c6book.ProveProgress) {
-			fmt.Fprintf(e.stderr, "\r\033[K%s%s  calls %d  proved %d  open %d  added %d  pn %s  in flight %v%s",
-				label, p.Elapsed.Round(time.Second), p.Calls, p.Proved, p.Open, p.Added, pnText(p.PN), p.InFlight, pq.line())
+			fmt.Fprintf(e.stderr, "\r\033[K%s%s  calls %d  proved %d  open %d  added %d  held %d  pn %s  in flight %v%s",
+				label, p.Elapsed.Round(time.Second), p.Calls, p.Proved, p.Open, p.Added, p.Held, pnText(p.PN), p.InFlight, pq.line())
 		}
 	}
 	res, err := e.bk.Prove(e.ctx, id, pq.lazy, opts, progress)

@@ -178,7 +178,11 @@ type bookProveJSON struct {
 	DN         int64          `json:"dn"`
 	Expansions int            `json:"expansions"`
 	Frontier   []frontierJSON `json:"frontier"`
+	// Held is the positions the search held at the end (its cache of the
+	// tree), MaxHeld the most it held at once.
+	Held       int            `json:"held"`
 	ID         int64          `json:"id"`
+	MaxHeld    int            `json:"max_held"`
 	Nodes      int            `json:"nodes"`
 	Open       int            `json:"open"`
 	Order      int            `json:"order"`

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"os"
 	"reflect"
+	"runtime/debug"
 	"testing"
 )
 
@@ -46,5 +48,28 @@ func TestRunsVerifier(t *testing.T) {
 		if runsVerifier(args) {
 			t.Errorf("runsVerifier(%q) = true", args)
 		}
+	}
+}
+
+// A verifier command gets the soft memory limit (unless GOMEMLIMIT is
+// set); the collector's settings are put back afterwards.
+func TestVerifierMemoryLimit(t *testing.T) {
+	if os.Getenv("GOMEMLIMIT") != "" || os.Getenv("GOGC") != "" {
+		t.Skip("GOMEMLIMIT or GOGC set")
+	}
+	limit := debug.SetMemoryLimit(-1)
+	pct := debug.SetGCPercent(100)
+	debug.SetGCPercent(pct)
+	defer func() {
+		debug.SetMemoryLimit(limit)
+		debug.SetGCPercent(pct)
+	}()
+	setVerifierGC([]string{"book", "import"})
+	if got := debug.SetMemoryLimit(-1); got != limit {
+		t.Fatalf("book import: memory limit %d, want it unchanged (%d)", got, limit)
+	}
+	setVerifierGC([]string{"book", "prove", "--book", "x"})
+	if got := debug.SetMemoryLimit(-1); got != verifierMemoryLimit {
+		t.Fatalf("book prove: memory limit %d, want %d", got, verifierMemoryLimit)
 	}
 }
