@@ -457,21 +457,14 @@ func (t *wideTree) Run(ctx context.Context, k int) (func(), error) {
 // verdict left 480 replies). An expansion in progress is cancelled at the
 // limit, and the search ends with "budget", not an error.
 func TestJobSearchTimeLimitWhileExpanding(t *testing.T) {
+	// No wall-clock deadline decides the test: a search that ignored its
+	// limit would expand all n children (caught below) or, blocked in an
+	// expansion, never return (go test's -timeout ends it). How much it
+	// did in 20 ms depends on the machine, so nothing asks for a minimum.
 	for _, block := range []bool{false, true} {
 		tree := &wideTree{n: 5000, block: block, expanded: map[int]bool{}}
-		done := make(chan struct{})
-		var res JobSearchResult[int]
-		var err error
-		go func() {
-			defer close(done)
-			res, err = JobSearch[int](context.Background(), tree, 0, JobOptions{Jobs: 2, MaxTime: 20 * time.Millisecond}, nil)
-		}()
-		select {
-		case <-done:
-		case <-time.After(2 * time.Minute):
-			t.Fatalf("block %v: the search did not stop at its time limit", block)
-		}
-		if err != nil || res.Status != SearchBudget || res.Expanded >= tree.n || tree.calls == 0 {
+		res, err := JobSearch[int](context.Background(), tree, 0, JobOptions{Jobs: 2, MaxTime: 20 * time.Millisecond}, nil)
+		if err != nil || res.Status != SearchBudget || res.Expanded >= tree.n {
 			t.Fatalf("block %v: status %s, err %v, %d of %d children expanded (%d calls)", block, res.Status, err, res.Expanded, tree.n, tree.calls)
 		}
 		t.Logf("block %v: %d expansions, %d jobs started", block, res.Expanded, res.Started)
