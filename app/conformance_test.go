@@ -20,6 +20,6 @@ func TestBookStoreConformance(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { bk.Close() })
-		return &bookStore{bk: bk}
+		return newStore(bk, engine.Limits{})
 	})
 }
