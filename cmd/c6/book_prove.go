@@ -6,14 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
-	"runtime"
 	"strings"
 	"time"
 
 	"c6book"
 	"c6book/engine"
 	"c6book/proofbook"
+	"c6book/service"
 )
 
 // BookProveCommand is c6 book prove: the auto-pilot (proofbook.Prove)
@@ -22,18 +21,19 @@ type BookProveCommand struct{ o proveOpts }
 
 func (c *BookProveCommand) flags(fs *flag.FlagSet) {
 	o := &c.o
-	fs.IntVar(&o.lambda, "lambda", 3, "verifier order: 2 or 3")
-	fs.IntVar(&o.jobs, "jobs", 1, "verifier jobs at once, on different positions")
+	d := service.ProveDefaults()
+	fs.IntVar(&o.lambda, "lambda", d.Verify.Lambda, "verifier order: 2 or 3")
+	fs.IntVar(&o.jobs, "jobs", d.Jobs, "verifier jobs at once, on different positions")
 	fs.DurationVar(&o.maxTime, "time", 0, "stop after this long (0: no limit); jobs in flight are cancelled")
 	fs.IntVar(&o.maxCalls, "max-calls", 0, "stop after this many verifier calls (0: no limit)")
-	fs.Int64Var(&o.maxNodes, "max-nodes", 200000, "nodes per solver call at most: the last budget of the schedule (see --first-nodes)")
+	fs.Int64Var(&o.maxNodes, "max-nodes", d.Verify.MaxNodes, "nodes per solver call at most: the last budget of the schedule (see --first-nodes)")
 	fs.Int64Var(&o.firstNodes, "first-nodes", 0, "nodes per solver call of a position's first verification, e.g. 25000; verified again when selected again while a move is unsolved for want of budget, at 4 times the budget, up to --max-nodes (0, the default: every call at --max-nodes)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "time budget of each solver call (0: none)")
 	fs.IntVar(&o.workers, "workers", 0, "parallel solver calls inside each job (0: the cores shared among the jobs)")
-	fs.IntVar(&o.candidates, "candidates", 4, "attacker moves added at a position at first (doubled when they all fail, up to 8 times as many)")
-	fs.Int64Var(&o.playerNodes, "player-nodes", engine.DefaultCandidateNodes, "node budget of the player choosing the attacker's moves at a position")
-	fs.Float64Var(&o.gameLCB, "game-lcb", 0.5, "an imported attacker move is tried before the player's when the lower confidence bound of the attacker's win rate in its games is at least this (0: every imported move; above 1: none)")
-	fs.Float64Var(&o.gameZ, "game-z", engine.GameZ, "the confidence of --game-lcb, in standard deviations (Wilson interval; 1.645: one-sided 95%)")
+	fs.IntVar(&o.candidates, "candidates", d.Candidates, "attacker moves added at a position at first (doubled when they all fail, up to 8 times as many)")
+	fs.Int64Var(&o.playerNodes, "player-nodes", d.PlayerNodes, "node budget of the player choosing the attacker's moves at a position")
+	fs.Float64Var(&o.gameLCB, "game-lcb", d.GameLCB, "an imported attacker move is tried before the player's when the lower confidence bound of the attacker's win rate in its games is at least this (0: every imported move; above 1: none)")
+	fs.Float64Var(&o.gameZ, "game-z", d.GameZ, "the confidence of --game-lcb, in standard deviations (Wilson interval; 1.645: one-sided 95%)")
 	o.queue.register(fs)
 }
 
@@ -46,25 +46,7 @@ func (c *BookProveCommand) validate(*bookEnv) error {
 	if err := o.queue.check(); err != nil {
 		return err
 	}
-	switch {
-	case o.jobs < 1:
-		return fmt.Errorf("--jobs %d: want 1 or more", o.jobs)
-	case o.maxCalls < 0:
-		return fmt.Errorf("--max-calls %d: want 0 (no limit) or more", o.maxCalls)
-	case o.maxTime < 0:
-		return fmt.Errorf("--time %v: want a positive duration (0: no limit)", o.maxTime)
-	case o.firstNodes < 0:
-		return fmt.Errorf("--first-nodes %d: want 0 (every call at --max-nodes) or more", o.firstNodes)
-	case o.candidates < 1:
-		return fmt.Errorf("--candidates %d: want 1 or more", o.candidates)
-	case o.playerNodes < 1:
-		return fmt.Errorf("--player-nodes %d: want 1 or more", o.playerNodes)
-	case math.IsNaN(o.gameLCB) || math.IsInf(o.gameLCB, 0) || o.gameLCB < 0:
-		return fmt.Errorf("--game-lcb %v: want a number from 0 up (0: every imported move first; above 1: none)", o.gameLCB)
-	case math.IsNaN(o.gameZ) || math.IsInf(o.gameZ, 0) || o.gameZ <= 0:
-		return fmt.Errorf("--game-z %v: want a positive number of standard deviations, e.g. 1.645", o.gameZ)
-	}
-	return nil
+	return o.settings().Validate()
 }
 
 func (c *BookProveCommand) run(e *bookEnv) error { return bookProve(e, c.o) }
@@ -84,22 +66,18 @@ type proveOpts struct {
 	queue       proveQueueFlags
 }
 
-// options are the auto-pilot's options for the flags o.
-func (o proveOpts) options(a engine.Color, workers int) proofbook.ProveOptions {
-	return proofbook.ProveOptions{Attacker: a, Jobs: o.jobs, FirstNodes: o.firstNodes, MaxCalls: o.maxCalls, MaxTime: o.maxTime,
-		Candidates: o.candidates, MaxCandidates: 8 * o.candidates,
-		PlayerNodes: o.playerNodes, GameLCB: gameLCBOption(o.gameLCB), GameZ: o.gameZ,
-		Verify: engine.VerifyOptions{Lambda: o.lambda, Workers: workers, Limits: engine.Limits{MaxNodes: o.maxNodes, Timeout: o.timeout}}}
+// settings are the auto-pilot's settings of the flags o.
+func (o proveOpts) settings() service.ProveSettings {
+	return service.ProveSettings{Verify: o.verifyLimits.settings(), Jobs: o.jobs, MaxTime: o.maxTime, MaxCalls: o.maxCalls,
+		FirstNodes: o.firstNodes, Candidates: o.candidates, PlayerNodes: o.playerNodes, GameLCB: o.gameLCB, GameZ: o.gameZ}
 }
 
-// gameLCBOption is ProveOptions.GameLCB for --game-lcb: 0 there means the
-// default, so a bound of 0 (every imported move qualifies, as every bound
-// is at least 0) is passed as -1.
-func gameLCBOption(v float64) float64 {
-	if v == 0 {
-		return -1
-	}
-	return v
+// options are the auto-pilot's options for the flags o, with workers
+// solver calls in each job.
+func (o proveOpts) options(a engine.Color, workers int) proofbook.ProveOptions {
+	ps := o.settings()
+	ps.Verify.Workers = workers
+	return ps.Options(a)
 }
 
 func bookProve(e *bookEnv, o proveOpts) error {
@@ -117,10 +95,7 @@ func bookProve(e *bookEnv, o proveOpts) error {
 		// only side a first move can prove a win for.
 		a = b.ToMove()
 	}
-	workers := o.workers
-	if workers == 0 {
-		workers = max(1, runtime.NumCPU()/o.jobs)
-	}
+	workers := o.settings().SolverWorkers()
 	opts := o.options(a, workers)
 	// Every verifier call goes through the queue: the embedded one beside
 	// the book (opened by the first call) or --nats.
