@@ -144,6 +144,27 @@ func TestVerifyIsFrameFree(t *testing.T) {
 	if got := verdictBytes(t, st.Verdict); got != first {
 		t.Fatalf("proofbook.Book.Verify stored\n%s\nservice.Verify found\n%s", got, first)
 	}
+	// VerifyAndStore (the workbench's and c6 book verify's) on a mirror
+	// image stores that verdict too.
+	other, err := Create(ctx, filepath.Join(t.TempDir(), "w.c6book"), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	if err := other.AddLine(ctx, b.History()); err != nil {
+		t.Fatal(err)
+	}
+	vs, err := other.VerifyAndStore(ctx, nil, b.Transformed(3), opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := other.Proofbook().Position(ctx, vs.ID)
+	if err != nil || p.Verdict == nil {
+		t.Fatalf("nothing stored: %v", err)
+	}
+	if got := verdictBytes(t, *p.Verdict); got != first || verdictBytes(t, vs.InBook) != first {
+		t.Fatalf("VerifyAndStore stored\n%s\nwant\n%s", got, first)
+	}
 }
 
 // gamesFile is a games file of n distinct games.

@@ -7,6 +7,7 @@ import (
 
 	"c6book"
 	"c6book/engine"
+	"c6book/proofbook"
 )
 
 // DefaultVerifyNodes is the node budget of each solver call of a
@@ -112,4 +113,38 @@ func (c *rawVerifier) Verify(ctx context.Context, b *engine.Board, opts engine.V
 	v, err := c.v.Verify(ctx, b, opts, progress)
 	c.raw = v
 	return v, err
+}
+
+// Verified is what VerifyAndStore did: the verification, the position it
+// stored the verdict at and, in the book's frame, the verdict stored and
+// what storing it added.
+type Verified struct {
+	Verification
+	ID     proofbook.PosID
+	InBook c6book.Verdict
+	Stored proofbook.Stored
+}
+
+// VerifyAndStore verifies position b (any frame; it must be in the book)
+// with Verify and stores the verdict in the book's frame: the book's
+// StoreVerdict re-checks its certificate (the trust boundary). It is what
+// the workbench's Verify does (the session's store, Store.StoreVerdict,
+// maps the verdict the same way) and c6 book verify. An error from the
+// store is a *proofbook.StoreError.
+func (bk *Book) VerifyAndStore(ctx context.Context, ver engine.Verifier, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (Verified, error) {
+	id, sym, err := bk.pb.Locate(ctx, b)
+	if err != nil {
+		return Verified{}, err
+	}
+	res, err := Verify(ctx, ver, b, opts, progress)
+	if err != nil {
+		return Verified{}, err
+	}
+	out := Verified{Verification: res, ID: id, InBook: res.Verdict.Transform(b.Rules(), sym)}
+	st, err := bk.pb.StoreVerdict(ctx, id, out.InBook)
+	if err != nil {
+		return out, &proofbook.StoreError{ID: id, Err: err}
+	}
+	out.Stored = st
+	return out, nil
 }
