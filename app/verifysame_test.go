@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
@@ -57,17 +58,24 @@ func TestWorkbenchVerifyIsC6Verify(t *testing.T) {
 	t.Setenv("TMPDIR", dir)
 	c6 := buildC6(t, dir)
 	r := engine.Connect6()
-	for i, tc := range []struct {
+	type verifyCase struct {
 		line   string
 		lambda int
 		nodes  int64 // 0: the defaults of both (no budget set)
-	}{
+	}
+	cases := []verifyCase{
 		{"j10 a1b1 j11j12 a19b19 j13c3 s1s2 d3e3 s19r19 f3p15", 2, 0}, // proved
 		{"j10 j9a1 j11j12 a3a5 j13k13", 3, 3000},                      // open, seminull items
 		{"j10 j11a19 j9j8 a17a15 j7k7", 3, 3000},                      // the same, mirrored
 		{"j10 j9a1 j11j12 a3a5 j13k13", 2, 0},                         // the defaults of both
 		{"j10 i9k9 i7j9", 3, 5000},                                    // the position (its null move unrefuted at this budget)
-	} {
+	}
+	if line := os.Getenv("C6BOOK_VERIFY_LINE"); line != "" {
+		// A measurement on a position of one's own at λ3 with both
+		// defaults, e.g. the "j10 i9k9 i7j9" (minutes).
+		cases = []verifyCase{{line, 3, 0}}
+	}
+	for i, tc := range cases {
 		t.Run(strconv.Itoa(i), func(t *testing.T) {
 			a := test.NewTempApp(t)
 			ta := startApp(t, a, options{book: filepath.Join(dir, fmt.Sprintf("b%d.c6book", i)), play: tc.line, lambda: tc.lambda})
@@ -121,7 +129,8 @@ func TestWorkbenchVerifyIsC6Verify(t *testing.T) {
 				t.Fatalf("the workbench's verdict (%s, %d calls, %d nodes, %d unsolved) is not c6 verify's (%s, %d calls, %d nodes, %d unsolved)",
 					gui.Status, gui.Calls, gui.Nodes, len(gui.Unsolved), cli.Status, cli.Calls, cli.Nodes, len(cli.Unsolved))
 			}
-			t.Logf("%s λ%d: %s, %d calls, %d nodes, %d unsolved, %d open seminull", tc.line, tc.lambda, gui.Status, gui.Calls, gui.Nodes, len(gui.Unsolved), len(gui.OpenSeminull))
+			t.Logf("%s λ%d: %s, %d calls, %d nodes, %d unsolved, %d open seminull (workbench %d ms, c6 verify %d ms)", tc.line, tc.lambda,
+				gui.Status, gui.Calls, gui.Nodes, len(gui.Unsolved), len(gui.OpenSeminull), p.Verdict.Millis, out.Verdict.Millis)
 		})
 	}
 }

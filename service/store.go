@@ -193,7 +193,7 @@ func (s *Store) SetComment(ctx context.Context, b *engine.Board, text string) er
 	if err != nil {
 		return err
 	}
-	return s.bk.SetComment(ctx, id, text)
+	return annotate(ctx, s.bk, id, Annotation{Comment: &text})
 }
 
 func (s *Store) SetLabel(ctx context.Context, b *engine.Board, label string) error {
@@ -201,7 +201,7 @@ func (s *Store) SetLabel(ctx context.Context, b *engine.Board, label string) err
 	if err != nil {
 		return err
 	}
-	return s.bk.SetLabel(ctx, id, label)
+	return annotate(ctx, s.bk, id, Annotation{Label: &label})
 }
 
 func (s *Store) SetMarks(ctx context.Context, b *engine.Board, marks map[engine.Square]string) error {
@@ -238,7 +238,7 @@ func (s *Store) SetDisproved(ctx context.Context, b *engine.Board, a engine.Colo
 	if err != nil {
 		return err
 	}
-	return s.bk.SetDisproved(ctx, id, a, on)
+	return annotate(ctx, s.bk, id, Annotation{Attacker: a, Disproved: &on})
 }
 
 // StoreVerdict stores v, a verdict in b's frame (the verifier's), mapped
@@ -425,5 +425,5 @@ func (s *Store) SetHold(ctx context.Context, b *engine.Board, a engine.Color, on
 	if err != nil {
 		return err
 	}
-	return s.bk.SetHold(ctx, id, a, on)
+	return annotate(ctx, s.bk, id, Annotation{Attacker: a, Held: &on})
 }
