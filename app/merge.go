@@ -16,7 +16,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book/engine"
-	"c6book/proofbook"
 	"c6book/service"
 	"c6book/session"
 )
@@ -46,7 +45,7 @@ func (wa *workbenchApp) mergeBookFile(path string) {
 	var sum service.MergeResult
 	wa.background("Merging "+filepath.Base(path), func(ctx context.Context, report func(session.Progress)) (string, error) {
 		var err error
-		sum, err = bk.Merge(ctx, path, func(p proofbook.MergeProgress) {
+		sum, err = bk.Merge(ctx, path, func(p service.MergeProgress) {
 			if !p.Final {
 				report(session.Progress{Text: mergeProgressText(p), Done: p.Done, Total: p.Total})
 			}
@@ -69,7 +68,7 @@ func mergeStopped(err error, sum service.MergeResult) error {
 }
 
 // mergeProgressText is the progress dialog's line.
-func mergeProgressText(p proofbook.MergeProgress) string {
+func mergeProgressText(p service.MergeProgress) string {
 	return fmt.Sprintf("%s: %d / %d", p.Phase, p.Done, p.Total)
 }
 
@@ -136,7 +135,7 @@ func (wa *workbenchApp) saveSubtree() {
 		var sum service.MergeResult
 		wa.background("Saving the subtree", func(ctx context.Context, report func(session.Progress)) (string, error) {
 			var err error
-			sum, err = bk.Split(ctx, pos, path, func(p proofbook.MergeProgress) {
+			sum, err = bk.Split(ctx, pos, path, func(p service.MergeProgress) {
 				if !p.Final {
 					report(session.Progress{Text: mergeProgressText(p), Done: p.Done, Total: p.Total})
 				}
@@ -167,7 +166,7 @@ func (wa *workbenchApp) exportProof() {
 	line, cur := wa.wb.Cursor().Line()
 	line = append([]engine.Move(nil), line[:cur]...)
 	var data []byte
-	var st proofbook.ProofExportStats
+	var st service.ProofExportStats
 	var mu sync.Mutex
 	wa.background("Export proof as SGF", func(ctx context.Context, report func(session.Progress)) (string, error) {
 		var buf bytes.Buffer

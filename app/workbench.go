@@ -24,7 +24,6 @@ import (
 
 	"c6book/assets"
 	"c6book/engine"
-	"c6book/proofbook"
 	"c6book/service"
 	"c6book/session"
 	"c6book/ui"
@@ -192,7 +191,7 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	return wa, nil
 }
 
-// checkDamage runs the book's write gate (proofbook.Book.CheckWritable:
+// checkDamage runs the book's write gate (service.Book.CheckWritable:
 // SQLite's quick_check, unless the record beside the book vouches for the
 // file) off the UI goroutine, so that opening stays quick. A book SQLite
 // reports damaged is shown again read-only, its status bar saying why, with
@@ -211,7 +210,7 @@ func (wa *workbenchApp) checkDamage(bk *service.Book) {
 		err := bk.CheckWritable(ctx)
 		close(done)
 		return func() {
-			if !errors.Is(err, proofbook.ErrDamaged) || wa.bk != bk {
+			if !service.Damaged(err) || wa.bk != bk {
 				return
 			}
 			wa.switchTo(bk) // its ReadOnly now says why
@@ -311,7 +310,7 @@ func (wa *workbenchApp) checkBook() {
 	wa.background("Checking the book", func(ctx context.Context, report func(session.Progress)) (string, error) {
 		start := time.Now()
 		report(session.Progress{Text: "integrity, positions, moves and statuses…"})
-		rep, err := bk.Check(ctx, func(p proofbook.CheckProgress) {
+		rep, err := bk.Check(ctx, func(p service.CheckProgress) {
 			report(session.Progress{Done: p.Checked, Total: p.Total,
 				Text: fmt.Sprintf("re-checking proofs from their certificates: %d / %d", p.Checked, p.Total)})
 		})
@@ -561,7 +560,7 @@ func (wa *workbenchApp) importGamesFrom(open func() (io.ReadCloser, error), then
 			return "", err
 		}
 		defer f.Close()
-		res, err := bk.ImportGames(ctx, f, service.ImportGamesOptions{Progress: func(p proofbook.ImportProgress) {
+		res, err := bk.ImportGames(ctx, f, service.ImportGamesOptions{Progress: func(p service.ImportProgress) {
 			report(importGamesProgress(p))
 		}})
 		if res.Cancelled {
@@ -579,7 +578,7 @@ func (wa *workbenchApp) importGamesFrom(open func() (io.ReadCloser, error), then
 
 // importProgressText is the import dialog's line: what committed
 // transactions hold so far.
-func importProgressText(p proofbook.ImportProgress) string {
+func importProgressText(p service.ImportProgress) string {
 	return fmt.Sprintf("%d / %s committed: %d stored, %d already in the book, %d skipped", p.Done, session.Plural(p.Total, "game", "games"), p.Stored, p.Already, p.Skipped)
 }
 
@@ -599,7 +598,7 @@ func (wa *workbenchApp) exportSGF() {
 	bk, pos := wa.bk, wa.wb.Cursor().Position().Clone()
 	line, cur := wa.wb.Cursor().Line()
 	var data []byte
-	var st proofbook.ExportStats
+	var st service.ExportStats
 	wa.background("Export SGF", func(ctx context.Context, report func(session.Progress)) (string, error) {
 		var err error
 		data, st, err = exportSGFData(ctx, bk, pos, line[:cur], func(s string) { report(session.Progress{Text: s}) })
@@ -619,7 +618,7 @@ const exportMaxNodes = 1_000_000
 
 // exportSGFData is the SGF of pos, reached by line: the line to it, then
 // its subtree with comments and statuses, in the line's orientation.
-func exportSGFData(ctx context.Context, bk *service.Book, pos *engine.Board, line []engine.Move, say func(string)) ([]byte, proofbook.ExportStats, error) {
+func exportSGFData(ctx context.Context, bk *service.Book, pos *engine.Board, line []engine.Move, say func(string)) ([]byte, service.ExportStats, error) {
 	var buf bytes.Buffer
 	st, err := bk.ExportSGF(ctx, pos, &buf, service.ExportOptions{Line: line, MaxNodes: exportMaxNodes,
 		Progress: func(n int) { say(session.Plural(n, "move", "moves") + " exported") }})
