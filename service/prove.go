@@ -97,8 +97,14 @@ func (bk *Book) Prove(ctx context.Context, b *engine.Board, a engine.Color, ver 
 	if err != nil {
 		return proofbook.ProveResult{}, err
 	}
+	return prove(ctx, bk.pb, id, a, ver, s, progress)
+}
+
+// prove runs the auto-pilot below position id (Prove, and the workbench's
+// Auto through Store.AutoProve).
+func prove(ctx context.Context, pb *proofbook.Book, id proofbook.PosID, a engine.Color, ver engine.Verifier, s ProveSettings, progress func(c6book.ProveProgress)) (proofbook.ProveResult, error) {
 	if ver == nil {
 		ver = engine.LocalVerifier{}
 	}
-	return bk.pb.Prove(ctx, id, ver, s.Options(a), progress)
+	return pb.Prove(ctx, id, ver, s.Options(a), progress)
 }

@@ -413,8 +413,7 @@ func (s *Store) AutoProve(ctx context.Context, b *engine.Board, o session.AutoOp
 			ps.Verify.MaxNodes, ps.Verify.Timeout = l.MaxNodes, l.Timeout
 		}
 	}
-	opts := ps.Options(o.Attacker)
-	res, err := s.bk.Prove(ctx, id, s.JobVerifier(), opts, progress)
+	res, err := prove(ctx, s.bk, id, o.Attacker, s.JobVerifier(), ps, progress)
 	return session.AutoResult{Status: res.Status, ProveProgress: c6book.ProveProgress{Calls: res.Calls, Proved: res.Proved,
 		Open: res.Open, Added: res.Added, Elapsed: res.Elapsed}}, err
 }

@@ -72,12 +72,18 @@ func (o proveOpts) settings() service.ProveSettings {
 		FirstNodes: o.firstNodes, Candidates: o.candidates, PlayerNodes: o.playerNodes, GameLCB: o.gameLCB, GameZ: o.gameZ}
 }
 
+// settingsWith are the flags' settings with workers solver calls in each
+// job.
+func (o proveOpts) settingsWith(workers int) service.ProveSettings {
+	ps := o.settings()
+	ps.Verify.Workers = workers
+	return ps
+}
+
 // options are the auto-pilot's options for the flags o, with workers
 // solver calls in each job.
 func (o proveOpts) options(a engine.Color, workers int) proofbook.ProveOptions {
-	ps := o.settings()
-	ps.Verify.Workers = workers
-	return ps.Options(a)
+	return o.settingsWith(workers).Options(a)
 }
 
 func bookProve(e *bookEnv, o proveOpts) error {
@@ -96,7 +102,6 @@ func bookProve(e *bookEnv, o proveOpts) error {
 		a = b.ToMove()
 	}
 	workers := o.settings().SolverWorkers()
-	opts := o.options(a, workers)
 	// Every verifier call goes through the queue: the embedded one beside
 	// the book (opened by the first call) or --nats.
 	pq := openProveQueue(o.queue, bk.Path(), o.jobs, workers, e.stderr)
@@ -108,7 +113,7 @@ func bookProve(e *bookEnv, o proveOpts) error {
 				p.Elapsed.Round(time.Second), p.Calls, p.Proved, p.Open, p.Added, pnText(p.PN), p.InFlight, pq.line())
 		}
 	}
-	res, err := bk.Prove(ctx, id, pq.lazy, opts, progress)
+	res, err := service.Wrap(bk).Prove(ctx, b, a, pq.lazy, o.settingsWith(workers), progress)
 	qs := pq.close() // also on Ctrl-C: Prove has cancelled and waited for its jobs
 	if tty {
 		fmt.Fprint(e.stderr, "\r\033[K")
