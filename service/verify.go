@@ -79,10 +79,10 @@ type Verification struct {
 // defender to move right after the attacker's turn, at b's defender stone
 // deficit (c6book.VerifyBoard). It verifies in the position's canonical
 // frame, whatever b's orientation, so every caller (the workbench's
-// Verify, c6 verify, c6 book verify, the auto-pilot through
-// proofbook.Book.Verify) gets the same verdict and node count for the
-// same position and options. progress (may be nil) sees the engine's
-// reports, which never wait for it to return more than the engine does.
+// Verify, c6 verify, c6 book verify) gets the same verdict and node count
+// for the same position and options, the one the auto-pilot stores
+// (proofbook.Book.Verify verifies the book's canonical board). progress
+// (may be nil) gets the engine's progress reports.
 func Verify(ctx context.Context, ver engine.Verifier, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (Verification, error) {
 	r := b.Rules()
 	cb, sym := b.Canonical()
