@@ -50,7 +50,7 @@ type ImportResult struct {
 
 // ImportGames imports a LittleGolem games file ({"gid": [turns]}, plain or
 // gzip), committed batch by batch (proofbook.Book.ImportGames). When ctx
-// ends it midway it returns the context's error with Cancelled set and
+// is cancelled midway it returns context.Canceled with Cancelled set and
 // Kept saying what the committed transactions hold.
 func (bk *Book) ImportGames(ctx context.Context, r io.Reader, o ImportGamesOptions) (ImportResult, error) {
 	var mu sync.Mutex
@@ -74,7 +74,12 @@ func (bk *Book) ImportGames(ctx context.Context, r io.Reader, o ImportGamesOptio
 		p := final // the final report comes before ImportGames returns
 		mu.Unlock()
 		res.Kept = Kept{Total: p.Total, Stored: p.Stored, Already: p.Already, Skipped: p.Skipped, Positions: p.Positions, Edges: p.Edges}
-		res.Cancelled = errors.Is(err, context.Canceled)
+		// Cancelled: the store may answer a cancellation with the error of
+		// the statement it interrupted ("sql: statement is closed"), not
+		// the context's; what it kept is the final report's either way.
+		if res.Cancelled = errors.Is(err, context.Canceled) || errors.Is(ctx.Err(), context.Canceled); res.Cancelled {
+			err = context.Canceled
+		}
 	}
 	return res, err
 }
