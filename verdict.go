@@ -1,6 +1,7 @@
 package c6book
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -177,7 +178,10 @@ func FromEngine(r engine.Rules, sym int, v engine.Verdict, lambda int) Verdict {
 }
 
 // Transform returns the verdict mapped by symmetry sym (certificate
-// included); NullZone, Zone and Covered come back sorted.
+// included); its lists come back sorted (NullZone, Zone and Covered by
+// square or packed move, Unsolved and OpenSeminull by packed move,
+// SeminullZones by stone, each zone by square), so that a verdict found in
+// one frame and mapped into another reads the same as one found there.
 func (v Verdict) Transform(r engine.Rules, sym int) Verdict {
 	sq := func(list []engine.Square) []engine.Square {
 		if list == nil {
@@ -197,6 +201,7 @@ func (v Verdict) Transform(r engine.Rules, sym int) Verdict {
 		for i, u := range list {
 			out[i] = Unsolved{Move: r.TransformMove(sym, u.Move), Reason: u.Reason}
 		}
+		slices.SortStableFunc(out, func(a, b Unsolved) int { return compareMoves(a.Move, b.Move) })
 		return out
 	}
 	out := v
@@ -206,8 +211,11 @@ func (v Verdict) Transform(r engine.Rules, sym int) Verdict {
 	out.Unsolved, out.OpenSeminull = un(v.Unsolved), un(v.OpenSeminull)
 	out.SeminullZones = nil
 	for _, z := range v.SeminullZones {
-		out.SeminullZones = append(out.SeminullZones, Zone{Stone: r.Transform(sym, z.Stone), Zone: sq(z.Zone)})
+		zone := sq(z.Zone)
+		slices.Sort(zone)
+		out.SeminullZones = append(out.SeminullZones, Zone{Stone: r.Transform(sym, z.Stone), Zone: zone})
 	}
+	slices.SortStableFunc(out.SeminullZones, func(a, b Zone) int { return cmp.Compare(a.Stone, b.Stone) })
 	out.Covered = nil
 	for _, c := range v.Covered {
 		m, err := UnpackMove(c)
@@ -223,6 +231,18 @@ func (v Verdict) Transform(r engine.Rules, sym int) Verdict {
 		out.Cert = v.Cert.Transform(r, sym)
 	}
 	return out
+}
+
+// compareMoves orders moves by their squares (the first, then the next),
+// a shorter move first when one is the other's start: the verifier's
+// order.
+func compareMoves(a, b engine.Move) int {
+	for i := 0; i < min(a.Len(), b.Len()); i++ {
+		if c := cmp.Compare(a.At(i), b.At(i)); c != 0 {
+			return c
+		}
+	}
+	return cmp.Compare(a.Len(), b.Len())
 }
 
 // PackMove is the stored form of a move, an int64: the stone count in the

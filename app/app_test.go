@@ -20,6 +20,7 @@ import (
 	"c6book/engine"
 	"c6book/internal/testenv"
 	"c6book/proofbook"
+	"c6book/service"
 	"c6book/session"
 	"c6book/ui"
 )
@@ -724,7 +725,7 @@ func TestReadOnlyBookWindow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ta.wa.switchTo(ro)
+	ta.wa.switchTo(service.Wrap(ro))
 	wb := ta.wa.wb
 	if title := ta.wa.win.Title(); !strings.Contains(title, "ro.c6book") || !strings.Contains(title, "read-only") {
 		t.Fatalf("title %q", title)
@@ -781,7 +782,7 @@ func TestStoredVerdictShowsOpenItems(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer bk.Close()
-	st := &bookStore{bk: bk}
+	st := newStore(bk, engine.Limits{})
 	turns, _ := engine.ParseTurns(r, "e5 e4e6 d5d4")
 	l, err := bk.AddLine(ctx, turns)
 	if err != nil {

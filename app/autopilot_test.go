@@ -11,13 +11,14 @@ import (
 	"c6book"
 	"c6book/engine"
 	"c6book/proofbook"
+	"c6book/service"
 	"c6book/session"
 	"c6book/ui"
 )
 
 // smallBook is a fresh Connect(8,8,5,2,1) book in a temp dir, with small
 // verifier jobs for its auto-pilot.
-func smallBook(t testing.TB, name string) (*proofbook.Book, *bookStore, string) {
+func smallBook(t testing.TB, name string) (*proofbook.Book, *service.Store, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), name)
 	bk, err := proofbook.Create(context.Background(), path, engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1})
@@ -25,7 +26,7 @@ func smallBook(t testing.TB, name string) (*proofbook.Book, *bookStore, string) 
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { bk.Close() })
-	return bk, &bookStore{bk: bk, autoLimits: engine.Limits{MaxNodes: 3000}}, path
+	return bk, newStore(bk, engine.Limits{MaxNodes: 3000}), path
 }
 
 // The Auto job on a real book: the root's replies appear with their

@@ -89,7 +89,7 @@ func BenchmarkShowPosition(b *testing.B) {
 	w := test.NewWindow(nil)
 	defer w.Close()
 	queue := make(chan func(), 1024)
-	wb, err := ui.NewWorkbenchConfig(&bookStore{bk: bk}, engineVerifier{}, w, session.Config{Do: func(f func()) { queue <- f }})
+	wb, err := ui.NewWorkbenchConfig(newStore(bk, engine.Limits{}), engineVerifier{}, w, session.Config{Do: func(f func()) { queue <- f }})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func BenchmarkShowPosition(b *testing.B) {
 // position through the adapter (symmetry lookup included).
 func BenchmarkStoreQueries(b *testing.B) {
 	bk, game := benchBook(b)
-	s := &bookStore{bk: bk}
+	s := newStore(bk, engine.Limits{})
 	turns, err := engine.ParseTurns(bk.Rules(), strings.Join(game, " "))
 	if err != nil {
 		b.Fatal(err)
@@ -197,7 +197,7 @@ func benchWhileProving(b *testing.B, mode string) {
 	w := test.NewWindow(nil)
 	defer w.Close()
 	queue := make(chan func(), 1024)
-	wb, err := ui.NewWorkbenchConfig(&bookStore{bk: bk, autoLimits: limits}, engineVerifier{}, w, session.Config{Do: func(f func()) { queue <- f }})
+	wb, err := ui.NewWorkbenchConfig(newStore(bk, limits), engineVerifier{}, w, session.Config{Do: func(f func()) { queue <- f }})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"c6book"
 	"c6book/engine"
 	"c6book/proofbook"
+	"c6book/service"
 )
 
 // browseBook is a temporary Connect6 book with four games: j10 j9k9 l10l11
@@ -108,7 +109,7 @@ func TestGamesOpenInLineOrientation(t *testing.T) {
 	if total != 3 || len(games) != 3 {
 		t.Fatalf("%d games (total %d) through j10 j9k9, want 3", len(games), total)
 	}
-	gid, err := ta.wa.bk.FindGame(context.Background(), "littlegolem", "2")
+	gid, err := ta.wa.bk.Proofbook().FindGame(context.Background(), "littlegolem", "2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +130,7 @@ func TestGamesOpenInLineOrientation(t *testing.T) {
 func TestEntriesOpenInRightOrientation(t *testing.T) {
 	ta, other := browseBook(t)
 	wb := ta.wa.wb
-	bk := ta.wa.bk
+	bk := ta.wa.bk.Proofbook()
 	r := bk.Rules()
 	ctx := context.Background()
 	b, _ := engine.Replay(r, mustC6(t, "j10 j9k9 l10l11"))
@@ -199,7 +200,7 @@ func TestImportCancelReportsStored(t *testing.T) {
 	})
 	jobs[0].Cancel()
 	ta.pumpUntil("the import", func() bool { return ta.wa.busy() == 0 })
-	st, err := ta.wa.bk.Stats(context.Background())
+	st, err := ta.wa.bk.Proofbook().Stats(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,10 +238,10 @@ func TestImportProgressText(t *testing.T) {
 	if got := importProgressText(p); got != "1200 / 37336 games committed: 1100 stored, 90 already in the book, 10 skipped" {
 		t.Fatal(got)
 	}
-	if got := importCancelledText(p); !strings.HasPrefix(got, "Import cancelled: 1100 of the file's 37336 games were stored") {
+	if got := importCancelledText(service.Kept{Total: p.Total, Stored: p.Stored, Already: p.Already, Skipped: p.Skipped}); !strings.HasPrefix(got, "Import cancelled: 1100 of the file's 37336 games were stored") {
 		t.Fatal(got)
 	}
-	if got := importCancelledText(proofbook.ImportProgress{Final: true, Err: context.Canceled}); got != "Import cancelled while the file was read: nothing was stored." {
+	if got := importCancelledText(service.Kept{}); got != "Import cancelled while the file was read: nothing was stored." {
 		t.Fatal(got)
 	}
 }
@@ -261,7 +262,7 @@ func TestGameOpensInRecordOrder(t *testing.T) {
 	ta.pumpUntil("the import", func() bool { return ta.wa.busy() == 0 })
 	clearOverlays(ta.wa.win)
 	wb := ta.wa.wb
-	gid, err := ta.wa.bk.FindGame(context.Background(), "littlegolem", "1")
+	gid, err := ta.wa.bk.Proofbook().FindGame(context.Background(), "littlegolem", "1")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"c6book/engine"
 	"c6book/proofbook"
+	"c6book/service"
 )
 
 func TestDropKindOf(t *testing.T) {
@@ -121,7 +122,7 @@ func TestDropOnReadOnlyBook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ta.wa.switchTo(ro)
+	ta.wa.switchTo(service.Wrap(ro))
 	clearOverlays(ta.wa.win)
 	games := filepath.Join(dir, "g.json")
 	if err := os.WriteFile(games, []byte(`{"1": ["j10", "i9k11"]}`), 0o644); err != nil {

@@ -16,7 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book/engine"
-	"c6book/proofbook"
+	"c6book/service"
 	"c6book/session"
 )
 
@@ -42,10 +42,10 @@ func (wa *workbenchApp) mergeBook() {
 // certificate re-checked on the way in), then shows the summary.
 func (wa *workbenchApp) mergeBookFile(path string) {
 	bk := wa.bk
-	var sum proofbook.MergeSummary
+	var sum service.MergeResult
 	wa.background("Merging "+filepath.Base(path), func(ctx context.Context, report func(session.Progress)) (string, error) {
 		var err error
-		sum, err = bk.Merge(ctx, path, func(p proofbook.MergeProgress) {
+		sum, err = bk.Merge(ctx, path, func(p service.MergeProgress) {
 			if !p.Final {
 				report(session.Progress{Text: mergeProgressText(p), Done: p.Done, Total: p.Total})
 			}
@@ -57,7 +57,7 @@ func (wa *workbenchApp) mergeBookFile(path string) {
 }
 
 // mergeStopped says what a stopped merge or split kept (nil stays nil).
-func mergeStopped(err error, sum proofbook.MergeSummary) error {
+func mergeStopped(err error, sum service.MergeResult) error {
 	if err == nil || errors.Is(err, context.Canceled) {
 		return err
 	}
@@ -68,26 +68,33 @@ func mergeStopped(err error, sum proofbook.MergeSummary) error {
 }
 
 // mergeProgressText is the progress dialog's line.
-func mergeProgressText(p proofbook.MergeProgress) string {
+func mergeProgressText(p service.MergeProgress) string {
 	return fmt.Sprintf("%s: %d / %d", p.Phase, p.Done, p.Total)
 }
 
 // showMergeSummary shows what a merge or split added, the refused verdicts
 // (line, attacker, reason) in a list of their own.
-func (wa *workbenchApp) showMergeSummary(title string, sum proofbook.MergeSummary) {
-	lines := sum.Lines(0)
-	head, refused := lines, []string(nil)
-	for i, l := range lines {
-		if strings.Contains(l, "REFUSED") {
-			head, refused = lines[:i+1], lines[i+1:]
-			break
+func (wa *workbenchApp) showMergeSummary(title string, sum service.MergeResult) {
+	// The summary's lines without the refused verdicts, which follow in a
+	// list of their own from the typed result.
+	s := sum.MergeSummary
+	s.Refused = nil
+	head := s.Lines(0)
+	var refused []string
+	if sum.RefusedCount > 0 {
+		head = head[:len(head)-1] // "... and N more": listed below
+		for _, r := range sum.Refused {
+			refused = append(refused, fmt.Sprintf("%s (%s): %s", r.Line, r.Attacker, r.Detail))
+		}
+		if more := sum.RefusedCount - len(sum.Refused); more > 0 {
+			refused = append(refused, fmt.Sprintf("... and %d more", more))
 		}
 	}
 	box := container.NewVBox()
-	for _, l := range head {
+	for i, l := range head {
 		lb := widget.NewLabel(l)
 		lb.Wrapping = fyne.TextWrapWord
-		if strings.Contains(l, "REFUSED") {
+		if sum.RefusedCount > 0 && i == len(head)-1 {
 			lb.Importance = widget.DangerImportance
 			lb.TextStyle.Bold = true
 		}
@@ -125,13 +132,10 @@ func (wa *workbenchApp) saveSubtree() {
 			}
 			os.Remove(path) // the user agreed to replace it; the split makes a new book
 		}
-		var sum proofbook.MergeSummary
+		var sum service.MergeResult
 		wa.background("Saving the subtree", func(ctx context.Context, report func(session.Progress)) (string, error) {
-			id, _, err := bk.Locate(ctx, pos)
-			if err != nil {
-				return "", fmt.Errorf("the shown position: %w", err)
-			}
-			sum, err = bk.Split(ctx, id, path, func(p proofbook.MergeProgress) {
+			var err error
+			sum, err = bk.Split(ctx, pos, path, func(p service.MergeProgress) {
 				if !p.Final {
 					report(session.Progress{Text: mergeProgressText(p), Done: p.Done, Total: p.Total})
 				}
@@ -162,15 +166,11 @@ func (wa *workbenchApp) exportProof() {
 	line, cur := wa.wb.Cursor().Line()
 	line = append([]engine.Move(nil), line[:cur]...)
 	var data []byte
-	var st proofbook.ProofExportStats
+	var st service.ProofExportStats
 	var mu sync.Mutex
 	wa.background("Export proof as SGF", func(ctx context.Context, report func(session.Progress)) (string, error) {
-		id, _, err := bk.Locate(ctx, pos)
-		if err != nil {
-			return "", fmt.Errorf("the shown position: %w", err)
-		}
 		var buf bytes.Buffer
-		s, err := bk.ExportProof(ctx, id, engine.Empty, &buf, proofbook.ExportOptions{Line: line, MaxNodes: exportMaxNodes,
+		s, err := bk.ExportProof(ctx, pos, engine.Empty, &buf, service.ExportOptions{Line: line, MaxNodes: exportMaxNodes,
 			Progress: func(n int) { report(session.Progress{Text: session.Plural(n, "move", "moves") + " exported"}) }})
 		mu.Lock()
 		data, st = buf.Bytes(), s

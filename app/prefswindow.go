@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book/engine"
+	"c6book/service"
 	"c6book/ui"
 )
 
@@ -141,7 +142,7 @@ func (wa *workbenchApp) showPreferences() *prefsDialog {
 		return e
 	}
 	p.jobs = entry(f.autoJobs, "1 to 256")
-	p.nodes = entry(f.solverNodes, fmt.Sprintf("default %d", engine.DefaultMaxNodes))
+	p.nodes = entry(f.solverNodes, fmt.Sprintf("default %d", service.DefaultVerifyNodes))
 	p.solverTime = entry(f.solverTime, "none (e.g. 10s)")
 	p.playTime = entry(f.playTime, "e.g. 1s")
 	p.queueURL = entry(f.queueURL, "empty: the queue beside the book, on this computer")

@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"c6book/proofbook"
+	"c6book/service"
 	"c6book/session"
 )
 
@@ -73,7 +73,7 @@ func formatElapsed(d time.Duration) string {
 
 // importGamesProgress is an import's report for the dialog: determinate
 // over the file's games, with what committed transactions hold.
-func importGamesProgress(p proofbook.ImportProgress) session.Progress {
+func importGamesProgress(p service.ImportProgress) session.Progress {
 	if p.Total == 0 {
 		return session.Progress{Text: "reading and checking the file…"}
 	}

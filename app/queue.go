@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"sync"
 	"time"
 
@@ -11,6 +10,7 @@ import (
 
 	"c6book/engine"
 	"c6book/jobqueue"
+	"c6book/service"
 	"c6book/session"
 )
 
@@ -153,7 +153,7 @@ func (q *bookQueue) newLazy() *jobqueue.Lazy {
 		// A slot a core (at least two), each job's solver calls on every
 		// core: one Verify runs as it did in this process, and the
 		// auto-pilot's parallel jobs run at once, sharing the cores.
-		Workers: max(2, runtime.NumCPU()), Solvers: runtime.NumCPU()}
+		Workers: service.QueueSlots(), Solvers: service.Workers(1)}
 	if q.setting.url != "" {
 		// An external queue the user chose: its errors are the job's
 		// errors (verifying here instead would hide a wrong setting).

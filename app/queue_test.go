@@ -14,6 +14,7 @@ import (
 	"c6book/engine"
 	"c6book/jobqueue"
 	"c6book/proofbook"
+	"c6book/service"
 )
 
 func newSmallBook(t *testing.T, path string) {
@@ -137,8 +138,8 @@ func TestVerifyThroughBookQueue(t *testing.T) {
 // autoQueue checks that the auto-pilot's jobs go through the queue.
 func autoQueue(t *testing.T, ta *testApp) {
 	t.Helper()
-	st, ok := ta.wa.wb.Session().Store().(*bookStore)
-	if !ok || st.jobVerifier() != engine.Verifier(ta.wa.queue) {
+	st, ok := ta.wa.wb.Session().Store().(*service.Store)
+	if !ok || st.JobVerifier() != engine.Verifier(ta.wa.queue) {
 		t.Fatalf("the auto-pilot's verifier is not the book's queue: %T", ta.wa.wb.Session().Store())
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"c6book/engine"
+	"c6book/service"
 )
 
 // The Preferences (Edit → Preferences…): kept in Fyne's preferences and
@@ -50,7 +51,8 @@ type settings struct {
 
 // defaultSettings are the values before any is saved.
 func defaultSettings() settings {
-	return settings{theme: themeSystem, lambda: 2, autoJobs: 2, solverNodes: engine.DefaultMaxNodes, playTime: time.Second}
+	v := service.DefaultVerify() // the same as c6 verify's
+	return settings{theme: themeSystem, lambda: v.Lambda, autoJobs: 2, solverNodes: v.MaxNodes, playTime: time.Second}
 }
 
 // loadSettings reads the saved settings; a missing or bad value (an older

@@ -50,7 +50,7 @@ func TestUndoVerifyRealBook(t *testing.T) {
 		t.Fatalf("opening: %q", got)
 	}
 	ctx := context.Background()
-	book := ta.wa.bk
+	book := ta.wa.bk.Proofbook()
 	id, _, err := book.Locate(ctx, wb.Cursor().Position())
 	if err != nil {
 		t.Fatal(err)

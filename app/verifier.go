@@ -7,15 +7,16 @@ import (
 
 	"c6book"
 	"c6book/engine"
+	"c6book/service"
 	"c6book/session"
 )
 
 // This file adapts the engine to the workbench's session: the Verify
 // button's verifier (through the open book's queue, queue.go, and
-// c6book.VerifyBoard, the board -> tolerance -> verdict path proofbook's
-// Book.Verify uses too; the session then stores the verdict with
-// bookStore.StoreVerdict) and the player behind Suggest and Engine move. The
-// auto-pilot's verifier calls are wired in autopilot.go.
+// service.Verify, the one verifier path c6 verify takes too; the session
+// then stores the verdict with service.Store's StoreVerdict) and the player
+// behind Suggest and Engine move. The auto-pilot's verifier calls are wired
+// in service.Store's AutoProve.
 
 // engineVerifier runs the workbench's verifier jobs on v (the open
 // book's queue; nil: engine.LocalVerifier).
@@ -36,9 +37,10 @@ func (ev engineVerifier) Verify(ctx context.Context, b *engine.Board, lambda int
 	if ev.budget != nil {
 		opts.Limits = ev.budget.get()
 	}
-	return c6book.VerifyBoard(ctx, b, ev.v, 0, opts, func(p engine.VerifyProgress) { // in b's frame
+	res, err := service.Verify(ctx, ev.v, b, opts, func(p engine.VerifyProgress) {
 		progress(session.Progress{Phase: session.Phase(p.Phase), Done: p.Done, Total: p.Total, Nodes: p.Nodes, Elapsed: p.Elapsed})
 	})
+	return res.Verdict, err // in b's frame
 }
 
 // The session finds the player by type assertion: a signature that drifts

@@ -14,6 +14,7 @@ import (
 
 	"c6book/assets"
 	"c6book/engine"
+	"c6book/service"
 )
 
 // The welcome panel: when the book opened at start holds no move (a first
@@ -26,7 +27,7 @@ func (wa *workbenchApp) bookEmpty(ctx context.Context) bool {
 	if err != nil {
 		return false
 	}
-	kids, err := (&bookStore{bk: wa.bk}).Children(ctx, root, engine.Black)
+	kids, err := wa.bk.Store(service.StoreOptions{}).Children(ctx, root, engine.Black)
 	return err == nil && len(kids) == 0
 }
 

@@ -74,11 +74,11 @@ func TestWelcomeImportsBundledGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, _, err := ta.wa.bk.Locate(ctx, root)
+	id, _, err := ta.wa.bk.Proofbook().Locate(ctx, root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, stored, err := ta.wa.bk.GamesThrough(ctx, id, proofbook.GamesQuery{Limit: 1})
+	_, stored, err := ta.wa.bk.Proofbook().GamesThrough(ctx, id, proofbook.GamesQuery{Limit: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ import (
 
 	"c6book/assets"
 	"c6book/engine"
-	"c6book/proofbook"
+	"c6book/service"
 	"c6book/session"
 	"c6book/ui"
 )
@@ -42,7 +42,7 @@ type workbenchApp struct {
 	app fyne.App
 	win fyne.Window
 	wb  *ui.Workbench
-	bk  *proofbook.Book
+	bk  *service.Book
 
 	shotMu  sync.Mutex
 	shotErr error // set by the screenshot or bench goroutine before it ends the loop (shotError)
@@ -84,14 +84,14 @@ func defaultBookPath(a fyne.App) string {
 
 // openOrCreate opens the book at path, creating a Connect6 book if the file
 // does not exist.
-func openOrCreate(ctx context.Context, path string) (*proofbook.Book, error) {
-	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return nil, err
-		}
-		return proofbook.Create(ctx, path, engine.Connect6())
-	}
-	return proofbook.Open(ctx, path)
+func openOrCreate(ctx context.Context, path string) (*service.Book, error) {
+	return service.OpenOrCreate(ctx, path)
+}
+
+// store is bk as the workbench's session sees it: the auto-pilot's jobs
+// on the open book's queue, within the Preferences' solver limits.
+func (wa *workbenchApp) store(bk *service.Book) *service.Store {
+	return bk.Store(service.StoreOptions{Jobs: wa.verifier(), Limits: wa.budget.get})
 }
 
 func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp, error) {
@@ -124,7 +124,7 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	}
 	wa.cfg = session.Config{Do: wa.guardDo(do), Inline: o.inline}
 	wa.startQueue(o.localVerifier)
-	if wa.wb, err = ui.NewWorkbenchConfig(&bookStore{bk: bk, jobs: wa.verifier(), budget: wa.budget}, engineVerifier{v: wa.verifier(), playNodes: o.playNodes, budget: wa.budget}, wa.win, wa.cfg); err != nil {
+	if wa.wb, err = ui.NewWorkbenchConfig(wa.store(bk), engineVerifier{v: wa.verifier(), playNodes: o.playNodes, budget: wa.budget}, wa.win, wa.cfg); err != nil {
 		wa.stopQueue()
 		bk.Close()
 		return nil, err
@@ -162,7 +162,7 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 			return nil, fmt.Errorf("--play: %w", err)
 		}
 		if bk.ReadOnly() == "" { // a read-only book only shows the line
-			if _, err := bk.AddLine(ctx, turns); err != nil {
+			if err := bk.AddLine(ctx, turns); err != nil {
 				return nil, fmt.Errorf("--play: %w", err)
 			}
 		}
@@ -197,14 +197,14 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	return wa, nil
 }
 
-// checkDamage runs the book's write gate (proofbook.Book.CheckWritable:
+// checkDamage runs the book's write gate (service.Book.CheckWritable:
 // SQLite's quick_check, unless the record beside the book vouches for the
 // file) off the UI goroutine, so that opening stays quick. A book SQLite
 // reports damaged is shown again read-only, its status bar saying why, with
 // a dialog: the expert can still browse it and export lines from it, and
 // nothing is edited in it. An edit made while the check runs waits for it
 // (the book's writes do), so none slips through.
-func (wa *workbenchApp) checkDamage(bk *proofbook.Book) {
+func (wa *workbenchApp) checkDamage(bk *service.Book) {
 	wa.cancelDamageCheck()
 	if bk.ReadOnly() != "" {
 		return
@@ -216,7 +216,7 @@ func (wa *workbenchApp) checkDamage(bk *proofbook.Book) {
 		err := bk.CheckWritable(ctx)
 		close(done)
 		return func() {
-			if !errors.Is(err, proofbook.ErrDamaged) || wa.bk != bk {
+			if !service.Damaged(err) || wa.bk != bk {
 				return
 			}
 			wa.switchTo(bk) // its ReadOnly now says why
@@ -284,8 +284,8 @@ func (wa *workbenchApp) remember(path string) {
 }
 
 // switchTo makes bk the open book (closing the previous one).
-func (wa *workbenchApp) switchTo(bk *proofbook.Book) {
-	if err := wa.wb.Session().SetStore(&bookStore{bk: bk, jobs: wa.verifier(), budget: wa.budget}); err != nil {
+func (wa *workbenchApp) switchTo(bk *service.Book) {
+	if err := wa.wb.Session().SetStore(wa.store(bk)); err != nil {
 		bk.Close()
 		dialog.ShowError(err, wa.win)
 		return
@@ -316,7 +316,7 @@ func (wa *workbenchApp) checkBook() {
 	wa.background("Checking the book", func(ctx context.Context, report func(session.Progress)) (string, error) {
 		start := time.Now()
 		report(session.Progress{Text: "integrity, positions, moves and statuses…"})
-		rep, err := bk.CheckWithProgress(ctx, func(p proofbook.CheckProgress) {
+		rep, err := bk.Check(ctx, func(p service.CheckProgress) {
 			report(session.Progress{Done: p.Checked, Total: p.Total,
 				Text: fmt.Sprintf("re-checking proofs from their certificates: %d / %d", p.Checked, p.Total)})
 		})
@@ -338,7 +338,7 @@ func (wa *workbenchApp) checkBook() {
 // take a while) and shows it; then (if any) runs after, either way.
 func (wa *workbenchApp) openPath(path string, then ...func()) {
 	wa.wb.Session().Go(func() func() {
-		bk, err := proofbook.Open(context.Background(), path)
+		bk, err := service.Open(context.Background(), path)
 		return func() {
 			defer runAll(then)
 			if err != nil {
@@ -453,7 +453,7 @@ func (wa *workbenchApp) newBook() {
 				}
 				os.Remove(path) // the user agreed to replace it; Create wants a new file
 				wa.wb.Session().Go(func() func() {
-					bk, err := proofbook.Create(context.Background(), path, r)
+					bk, err := service.Create(context.Background(), path, r)
 					return func() {
 						if err != nil {
 							dialog.ShowError(err, wa.win)
@@ -545,7 +545,7 @@ func (wa *workbenchApp) importSGFFrom(open func() (io.ReadCloser, int64, error),
 			return "", err
 		}
 		defer in.Close()
-		st, err := bk.ImportSGFReader(ctx, &countingReader{r: in, total: size, report: report}, proofbook.SGFImportOptions{Partial: partial})
+		st, err := bk.ImportSGF(ctx, &countingReader{r: in, total: size, report: report}, partial)
 		if err != nil {
 			return "", err
 		}
@@ -575,24 +575,13 @@ func (wa *workbenchApp) importGamesFrom(open func() (io.ReadCloser, error), then
 			return "", err
 		}
 		defer f.Close()
-		var mu sync.Mutex
-		var final proofbook.ImportProgress
-		st, err := bk.ImportGames(ctx, f, proofbook.ImportOptions{OnProgress: func(p proofbook.ImportProgress) {
-			if p.Final {
-				mu.Lock()
-				final = p
-				mu.Unlock()
-				return
-			}
+		res, err := bk.ImportGames(ctx, f, service.ImportGamesOptions{Progress: func(p service.ImportProgress) {
 			report(importGamesProgress(p))
 		}})
-		if errors.Is(err, context.Canceled) {
-			// The final report says what the book holds of it.
-			mu.Lock()
-			p := final
-			mu.Unlock()
-			return importCancelledText(p), nil
+		if res.Cancelled {
+			return importCancelledText(res.Kept), nil // what the book holds of it
 		}
+		st := res.ImportStats
 		if err != nil {
 			return "", err
 		}
@@ -604,13 +593,13 @@ func (wa *workbenchApp) importGamesFrom(open func() (io.ReadCloser, error), then
 
 // importProgressText is the import dialog's line: what committed
 // transactions hold so far.
-func importProgressText(p proofbook.ImportProgress) string {
+func importProgressText(p service.ImportProgress) string {
 	return fmt.Sprintf("%d / %s committed: %d stored, %d already in the book, %d skipped", p.Done, session.Plural(p.Total, "game", "games"), p.Stored, p.Already, p.Skipped)
 }
 
 // importCancelledText says what a cancelled import stored.
-func importCancelledText(p proofbook.ImportProgress) string {
-	if p.Total == 0 && p.Stored == 0 {
+func importCancelledText(p service.Kept) string {
+	if p.Nothing() {
 		// Cancelled while the file was being checked, before any write.
 		return "Import cancelled while the file was read: nothing was stored."
 	}
@@ -624,7 +613,7 @@ func (wa *workbenchApp) exportSGF() {
 	bk, pos := wa.bk, wa.wb.Cursor().Position().Clone()
 	line, cur := wa.wb.Cursor().Line()
 	var data []byte
-	var st proofbook.ExportStats
+	var st service.ExportStats
 	wa.background("Export SGF", func(ctx context.Context, report func(session.Progress)) (string, error) {
 		var err error
 		data, st, err = exportSGFData(ctx, bk, pos, line[:cur], func(s string) { report(session.Progress{Text: s}) })
@@ -644,13 +633,9 @@ const exportMaxNodes = 1_000_000
 
 // exportSGFData is the SGF of pos, reached by line: the line to it, then
 // its subtree with comments and statuses, in the line's orientation.
-func exportSGFData(ctx context.Context, bk *proofbook.Book, pos *engine.Board, line []engine.Move, say func(string)) ([]byte, proofbook.ExportStats, error) {
-	id, _, err := bk.Locate(ctx, pos)
-	if err != nil {
-		return nil, proofbook.ExportStats{}, err
-	}
+func exportSGFData(ctx context.Context, bk *service.Book, pos *engine.Board, line []engine.Move, say func(string)) ([]byte, service.ExportStats, error) {
 	var buf bytes.Buffer
-	st, err := bk.ExportSGF(ctx, id, &buf, proofbook.ExportOptions{Line: line, MaxNodes: exportMaxNodes,
+	st, err := bk.ExportSGF(ctx, pos, &buf, service.ExportOptions{Line: line, MaxNodes: exportMaxNodes,
 		Progress: func(n int) { say(session.Plural(n, "move", "moves") + " exported") }})
 	if err != nil {
 		return nil, st, err

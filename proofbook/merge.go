@@ -62,6 +62,9 @@ type RefusedVerdict struct {
 	Line     string
 	Attacker engine.Color
 	Reason   string
+	// Err is why, as the store said it (a *c6book.CertError when the
+	// certificate does not check); nil when the reason is Reason alone.
+	Err error
 }
 
 // MaxRefusedListed bounds MergeSummary.Refused (the count is exact).
@@ -734,14 +737,14 @@ func (bk *Book) copyVerdicts(ctx context.Context, src *Book, sel *copySel, sum *
 
 func (bk *Book) copyVerdict(ctx context.Context, src *Book, id PosID, sum *MergeSummary) error {
 	v, err := loadVerdict(ctx, src.r, id)
-	refuse := func(a engine.Color, why string) {
+	refuse := func(a engine.Color, why string, err error) {
 		sum.RefusedCount++
 		if len(sum.Refused) < MaxRefusedListed {
-			sum.Refused = append(sum.Refused, RefusedVerdict{Line: lineText(ctx, src, id), Attacker: a, Reason: oneLineText(why)})
+			sum.Refused = append(sum.Refused, RefusedVerdict{Line: lineText(ctx, src, id), Attacker: a, Reason: oneLineText(why), Err: err})
 		}
 	}
 	if err != nil {
-		refuse(engine.Empty, err.Error()) // an unreadable verdict or certificate
+		refuse(engine.Empty, err.Error(), err) // an unreadable verdict or certificate
 		return nil
 	}
 	if v == nil {
@@ -749,7 +752,7 @@ func (bk *Book) copyVerdict(ctx context.Context, src *Book, id PosID, sum *Merge
 	}
 	to, err := bk.locateIn(ctx, src, id)
 	if errors.Is(err, ErrNotFound) {
-		refuse(v.Attacker, "its position was not merged")
+		refuse(v.Attacker, "its position was not merged", nil)
 		return nil
 	}
 	if err != nil {
@@ -782,7 +785,7 @@ func (bk *Book) copyVerdict(ctx context.Context, src *Book, id PosID, sum *Merge
 		if ctx.Err() != nil || errors.As(err, &se) || errors.Is(err, ErrReadOnly) || errors.Is(err, ErrDamaged) {
 			return err
 		}
-		refuse(v.Attacker, err.Error())
+		refuse(v.Attacker, err.Error(), err)
 		return nil
 	}
 	sum.Verdicts++

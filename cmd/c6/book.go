@@ -11,6 +11,7 @@ import (
 
 	"c6book/engine"
 	"c6book/proofbook"
+	"c6book/service"
 )
 
 // defaultGames is the shared LittleGolem games file, from the repo root.
@@ -293,20 +294,13 @@ type verifyLimits struct {
 	workers  int
 }
 
-// Validate checks the verifier flags: a one-line error naming the flag.
-func (l verifyLimits) Validate() error {
-	switch {
-	case l.lambda != 2 && l.lambda != 3:
-		return fmt.Errorf("--lambda %d: want 2 or 3", l.lambda)
-	case l.maxNodes <= 0:
-		return fmt.Errorf("--max-nodes %d: want a positive number", l.maxNodes)
-	case l.timeout < 0:
-		return fmt.Errorf("--timeout %v: want a positive duration (0: no limit)", l.timeout)
-	case l.workers < 0:
-		return fmt.Errorf("--workers %d: want 0 (all cores) or more", l.workers)
-	}
-	return nil
+// settings are the flags' verifier settings.
+func (l verifyLimits) settings() service.VerifySettings {
+	return service.VerifySettings{Lambda: l.lambda, MaxNodes: l.maxNodes, Timeout: l.timeout, Workers: l.workers}
 }
+
+// Validate checks the verifier flags: a one-line error naming the flag.
+func (l verifyLimits) Validate() error { return l.settings().Validate() }
 
 // positive checks a count flag that must be 1 or more.
 func positive(name string, v int) error {

@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+
+	"c6book/service"
 )
 
 // BookAnnotateCommand is c6 book annotate: a position's comment, label,
@@ -51,33 +53,26 @@ func bookAnnotate(e *bookEnv, o annotateOpts) error {
 	if err != nil {
 		return err
 	}
+	var a service.Annotation
 	if e.set["comment"] {
-		if err := bk.SetComment(ctx, id, o.comment); err != nil {
-			return err
-		}
+		a.Comment = &o.comment
 	}
 	if e.set["label"] {
-		if err := bk.SetLabel(ctx, id, o.label); err != nil {
+		a.Label = &o.label
+	}
+	if o.disprove || o.undisprove || o.hold || o.unhold {
+		if a.Attacker, err = e.f.attackerFor(b); err != nil {
 			return err
 		}
 	}
 	if o.disprove || o.undisprove {
-		a, err := e.f.attackerFor(b)
-		if err != nil {
-			return err
-		}
-		if err := bk.SetDisproved(ctx, id, a, o.disprove); err != nil {
-			return err
-		}
+		a.Disproved = &o.disprove
 	}
 	if o.hold || o.unhold {
-		a, err := e.f.attackerFor(b)
-		if err != nil {
-			return err
-		}
-		if err := bk.SetHold(ctx, id, a, o.hold); err != nil {
-			return err
-		}
+		a.Held = &o.hold
+	}
+	if err := service.Wrap(bk).Annotate(ctx, b, a); err != nil {
+		return err
 	}
 	return e.print(bookAnnotateJSON{ID: int64(id), Updated: true}, func(w io.Writer) {
 		fmt.Fprintf(w, "position %d updated\n", id)

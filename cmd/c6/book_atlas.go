@@ -139,7 +139,7 @@ func bookAtlas(e *bookEnv, o proveOpts, d int, only string) error {
 	if err != nil {
 		return err
 	}
-	workers := o.solverWorkers()
+	workers := o.settings().SolverWorkers()
 	opts := o.options(engine.Black, workers)
 	// One queue for the whole run, opened by the first verifier call (a
 	// run whose rows are all proved opens none).

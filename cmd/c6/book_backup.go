@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"flag"
+
+	"c6book/service"
 )
 
 // BookBackupCommand is c6 book backup: a consistent copy of the book.
@@ -23,7 +25,7 @@ func (c *BookBackupCommand) validate(*bookEnv) error {
 func (c *BookBackupCommand) run(e *bookEnv) error { return bookBackup(e, c.to) }
 
 func bookBackup(e *bookEnv, to string) error {
-	if err := e.bk.Backup(e.ctx, to); err != nil {
+	if err := service.Wrap(e.bk).Backup(e.ctx, to); err != nil {
 		return err
 	}
 	return e.print(bookBackupJSON{Backup: to}, nil)

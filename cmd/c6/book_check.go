@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"c6book/proofbook"
+	"c6book/service"
 )
 
 // BookCheckCommand is c6 book check: the integrity check and re-validation
@@ -32,7 +33,7 @@ func bookCheck(e *bookEnv) error {
 			}
 		}
 	}
-	rep, err := e.bk.CheckWithProgress(e.ctx, progress)
+	rep, err := service.Wrap(e.bk).Check(e.ctx, progress)
 	if progress != nil {
 		fmt.Fprint(stderr, "\r\033[K")
 	}

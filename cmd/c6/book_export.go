@@ -8,7 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"c6book/engine"
 	"c6book/proofbook"
+	"c6book/service"
 )
 
 // BookExportCommand is c6 book export: the line to a position and its
@@ -42,7 +44,7 @@ func (c *BookExportCommand) run(e *bookEnv) error {
 }
 
 func bookExport(e *bookEnv, out string, depth, maxNodes int, proofLines bool) error {
-	id, _, _, err := e.f.locate(e.ctx, e.bk, false)
+	id, b, _, err := e.f.locate(e.ctx, e.bk, false)
 	if err != nil {
 		return err
 	}
@@ -51,27 +53,28 @@ func bookExport(e *bookEnv, out string, depth, maxNodes int, proofLines bool) er
 	if err != nil {
 		return err
 	}
-	opts := proofbook.ExportOptions{MaxDepth: depth, MaxNodes: maxNodes, Line: line, ProofLines: proofLines}
+	opts := service.ExportOptions{MaxDepth: depth, MaxNodes: maxNodes, Line: line, ProofLines: proofLines}
+	bk := service.Wrap(e.bk)
 	res := bookExportJSON{ID: int64(id)}
 	var st proofbook.ExportStats
 	switch {
 	case out != "":
 		// Written as it is exported, to a file beside --out renamed at the
 		// end: a failed export leaves no file behind.
-		if st, err = exportToFile(e, id, out, opts); err != nil {
+		if st, err = exportToFile(e, b, out, opts); err != nil {
 			return err
 		}
 		res.Out = &out
 	case e.f.json:
 		// The JSON object holds the SGF: made whole first.
 		var buf strings.Builder
-		if st, err = e.bk.ExportSGF(e.ctx, id, &buf, opts); err != nil {
+		if st, err = bk.ExportSGF(e.ctx, b, &buf, opts); err != nil {
 			return err
 		}
 		sgf := buf.String()
 		res.SGF = &sgf
 	default:
-		if st, err = e.bk.ExportSGF(e.ctx, id, e.stdout, opts); err != nil {
+		if st, err = bk.ExportSGF(e.ctx, b, e.stdout, opts); err != nil {
 			return err
 		}
 	}
@@ -87,9 +90,9 @@ func bookExport(e *bookEnv, out string, depth, maxNodes int, proofLines bool) er
 
 // exportToFile writes the export to a temporary file in out's folder and
 // renames it to out once it is complete.
-func exportToFile(e *bookEnv, id proofbook.PosID, out string, opts proofbook.ExportOptions) (st proofbook.ExportStats, err error) {
+func exportToFile(e *bookEnv, b *engine.Board, out string, opts service.ExportOptions) (st proofbook.ExportStats, err error) {
 	err = writeFileAtomic("--out", out, func(w io.Writer) error {
-		st, err = e.bk.ExportSGF(e.ctx, id, w, opts)
+		st, err = service.Wrap(e.bk).ExportSGF(e.ctx, b, w, opts)
 		return err
 	})
 	return st, err

@@ -8,6 +8,7 @@ import (
 
 	"c6book/engine"
 	"c6book/proofbook"
+	"c6book/service"
 )
 
 // BookExportProofCommand is c6 book export-proof: a position's proof as
@@ -31,7 +32,7 @@ func (c *BookExportProofCommand) validate(*bookEnv) error {
 }
 
 func (c *BookExportProofCommand) run(e *bookEnv) error {
-	id, _, _, err := e.f.locate(e.ctx, e.bk, false)
+	id, b, _, err := e.f.locate(e.ctx, e.bk, false)
 	if err != nil {
 		return err
 	}
@@ -45,11 +46,11 @@ func (c *BookExportProofCommand) run(e *bookEnv) error {
 	if err != nil {
 		return err
 	}
-	opts := proofbook.ExportOptions{MaxNodes: c.maxNodes, Line: line}
+	opts := service.ExportOptions{MaxNodes: c.maxNodes, Line: line}
 	res := bookExportProofJSON{ID: int64(id)}
 	var st proofbook.ProofExportStats
 	export := func(w io.Writer) error {
-		st, err = e.bk.ExportProof(e.ctx, id, attacker, w, opts)
+		st, err = service.Wrap(e.bk).ExportProof(e.ctx, b, attacker, w, opts)
 		return err
 	}
 	switch {

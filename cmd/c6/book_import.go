@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"c6book/proofbook"
+	"c6book/service"
 )
 
 // BookImportCommand is c6 book import: merge SGF files into the book.
@@ -53,5 +54,5 @@ func importSGFFile(e *bookEnv, path string, partial bool) (proofbook.ImportStats
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
 		return proofbook.ImportStats{}, errors.New("a directory, not an SGF file")
 	}
-	return e.bk.ImportSGFReader(e.ctx, f, proofbook.SGFImportOptions{Partial: partial})
+	return service.Wrap(e.bk).ImportSGF(e.ctx, f, partial)
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"c6book/proofbook"
+	"c6book/service"
 )
 
 // BookImportGamesCommand is c6 book import-games: merge a LittleGolem
@@ -57,22 +57,21 @@ func bookImportGames(e *bookEnv, o importGamesOpts) error {
 	}
 	defer in.Close()
 	start := time.Now()
-	opts := proofbook.ImportOptions{Source: o.source, Batch: o.batch}
+	opts := service.ImportGamesOptions{Source: o.source, Batch: o.batch}
 	tty := isTerminalWriter(stderr)
 	if tty {
 		// What the committed transactions hold, a few times a second.
 		opts.ProgressEvery = 200 * time.Millisecond
-		opts.OnProgress = func(p proofbook.ImportProgress) {
-			if !p.Final {
-				fmt.Fprintf(stderr, "\r\033[Kimporting: %d/%d games committed (%d new)", p.Done, p.Total, p.Stored)
-			}
+		opts.Progress = func(p proofbook.ImportProgress) {
+			fmt.Fprintf(stderr, "\r\033[Kimporting: %d/%d games committed (%d new)", p.Done, p.Total, p.Stored)
 		}
 	}
-	st, err := e.bk.ImportGames(e.ctx, in, opts)
+	res, err := service.Wrap(e.bk).ImportGames(e.ctx, in, opts)
+	st := res.ImportStats
 	if tty {
 		fmt.Fprint(stderr, "\r\033[K")
 	}
-	if errors.Is(err, context.Canceled) {
+	if res.Cancelled {
 		return fmt.Errorf("cancelled: %d games stored, %d already in the book (%d of them repaired), %d skipped before it (all kept; importing again adds the rest)",
 			st.Games, st.Already, st.Repaired, len(st.Skipped))
 	}

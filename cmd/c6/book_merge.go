@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"c6book/proofbook"
+	"c6book/service"
 )
 
 // BookMergeCommand is c6 book merge: another book's moves, notes, games
@@ -31,7 +32,8 @@ func (c *BookMergeCommand) validate(*bookEnv) error {
 
 func (c *BookMergeCommand) run(e *bookEnv) error {
 	start := time.Now()
-	sum, err := e.bk.Merge(e.ctx, c.from, mergeProgress(e.stderr, "merging"))
+	res, err := service.Wrap(e.bk).Merge(e.ctx, c.from, mergeProgress(e.stderr, "merging"))
+	sum := res.MergeSummary
 	if err != nil {
 		return mergeError(err, sum)
 	}

@@ -6,14 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
-	"runtime"
 	"strings"
 	"time"
 
 	"c6book"
 	"c6book/engine"
 	"c6book/proofbook"
+	"c6book/service"
 )
 
 // BookProveCommand is c6 book prove: the auto-pilot (proofbook.Prove)
@@ -26,23 +25,25 @@ func (c *BookProveCommand) flags(fs *flag.FlagSet) {
 }
 
 // register registers the auto-pilot's flags that prove and atlas share
-// (all but the time limit, which each names its own way).
+// (all but the time limit, which each names its own way), with the
+// defaults of service.ProveDefaults.
 func (o *proveOpts) register(fs *flag.FlagSet) {
-	fs.IntVar(&o.lambda, "lambda", 3, "verifier order: 2 or 3")
-	fs.IntVar(&o.jobs, "jobs", 1, "verifier jobs at once, on different positions")
+	d := service.ProveDefaults()
+	fs.IntVar(&o.lambda, "lambda", d.Verify.Lambda, "verifier order: 2 or 3")
+	fs.IntVar(&o.jobs, "jobs", d.Jobs, "verifier jobs at once, on different positions")
 	fs.IntVar(&o.maxCalls, "max-calls", 0, "stop after this many verifier calls (0: no limit)")
-	fs.Int64Var(&o.maxNodes, "max-nodes", 200000, "nodes per solver call at most: the last budget of the schedule (see --first-nodes)")
+	fs.Int64Var(&o.maxNodes, "max-nodes", d.Verify.MaxNodes, "nodes per solver call at most: the last budget of the schedule (see --first-nodes)")
 	fs.Int64Var(&o.firstNodes, "first-nodes", 0, "nodes per solver call of a position's first verification, e.g. 25000; verified again when selected again while a move is unsolved for want of budget, at 4 times the budget, up to --max-nodes (0, the default: every call at --max-nodes)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "time budget of each solver call (0: none)")
 	fs.IntVar(&o.workers, "workers", 0, "parallel solver calls inside each job (0: the cores shared among the jobs)")
-	fs.IntVar(&o.candidates, "candidates", 4, "attacker moves added at a position at first (doubled when they all fail, up to 8 times as many)")
-	fs.Int64Var(&o.playerNodes, "player-nodes", engine.DefaultCandidateNodes, "node budget of the player choosing the attacker's moves at a position")
-	fs.Float64Var(&o.gameLCB, "game-lcb", 0.5, "an imported attacker move is tried before the player's when the lower confidence bound of the attacker's win rate in its games is at least this (0: every imported move; above 1: none)")
-	fs.Float64Var(&o.gameZ, "game-z", engine.GameZ, "the confidence of --game-lcb, in standard deviations (Wilson interval; 1.645: one-sided 95%)")
-	fs.IntVar(&o.shapes, "shapes", 8, "shape moves (the triangles of Connect(6,2,3) and other compact shapes of the attacker's stones) mixed with the player's moves at a position (0: none)")
-	fs.IntVar(&o.screen, "screen", 0, "new attacker moves at a position verified at once at --screen-nodes (the screen: a move it proves is proved at once, the others are ordered by what they leave; 0: no screen)")
-	fs.Int64Var(&o.screenNodes, "screen-nodes", proofbook.DefaultScreenNodes, "nodes per solver call of the screen")
-	fs.Int64Var(&o.maxPlayerNodes, "max-player-nodes", 0, "the player's budget grows fourfold with each widening at a position up to this (0: 16 times --player-nodes)")
+	fs.IntVar(&o.candidates, "candidates", d.Candidates, "attacker moves added at a position at first (doubled when they all fail, up to 8 times as many)")
+	fs.Int64Var(&o.playerNodes, "player-nodes", d.PlayerNodes, "node budget of the player choosing the attacker's moves at a position")
+	fs.Float64Var(&o.gameLCB, "game-lcb", d.GameLCB, "an imported attacker move is tried before the player's when the lower confidence bound of the attacker's win rate in its games is at least this (0: every imported move; above 1: none)")
+	fs.Float64Var(&o.gameZ, "game-z", d.GameZ, "the confidence of --game-lcb, in standard deviations (Wilson interval; 1.645: one-sided 95%)")
+	fs.IntVar(&o.shapes, "shapes", d.Shapes, "shape moves (the triangles of Connect(6,2,3) and other compact shapes of the attacker's stones) mixed with the player's moves at a position (0: none)")
+	fs.IntVar(&o.screen, "screen", d.Screen, "new attacker moves at a position verified at once at --screen-nodes (the screen: a move it proves is proved at once, the others are ordered by what they leave; 0: no screen)")
+	fs.Int64Var(&o.screenNodes, "screen-nodes", d.ScreenNodes, "nodes per solver call of the screen")
+	fs.Int64Var(&o.maxPlayerNodes, "max-player-nodes", d.MaxPlayerNodes, "the player's budget grows fourfold with each widening at a position up to this (0: 16 times --player-nodes)")
 	o.queue.register(fs)
 }
 
@@ -62,31 +63,7 @@ func (o *proveOpts) validate() error {
 	if err := o.queue.check(); err != nil {
 		return err
 	}
-	switch {
-	case o.jobs < 1:
-		return fmt.Errorf("--jobs %d: want 1 or more", o.jobs)
-	case o.maxCalls < 0:
-		return fmt.Errorf("--max-calls %d: want 0 (no limit) or more", o.maxCalls)
-	case o.firstNodes < 0:
-		return fmt.Errorf("--first-nodes %d: want 0 (every call at --max-nodes) or more", o.firstNodes)
-	case o.candidates < 1:
-		return fmt.Errorf("--candidates %d: want 1 or more", o.candidates)
-	case o.shapes < 0:
-		return fmt.Errorf("--shapes %d: want 0 (none) or more", o.shapes)
-	case o.screen < 0:
-		return fmt.Errorf("--screen %d: want 0 (no screen) or more", o.screen)
-	case o.screenNodes < 1:
-		return fmt.Errorf("--screen-nodes %d: want 1 or more", o.screenNodes)
-	case o.maxPlayerNodes < 0:
-		return fmt.Errorf("--max-player-nodes %d: want 0 (16 times --player-nodes) or more", o.maxPlayerNodes)
-	case o.playerNodes < 1:
-		return fmt.Errorf("--player-nodes %d: want 1 or more", o.playerNodes)
-	case math.IsNaN(o.gameLCB) || math.IsInf(o.gameLCB, 0) || o.gameLCB < 0:
-		return fmt.Errorf("--game-lcb %v: want a number from 0 up (0: every imported move first; above 1: none)", o.gameLCB)
-	case math.IsNaN(o.gameZ) || math.IsInf(o.gameZ, 0) || o.gameZ <= 0:
-		return fmt.Errorf("--game-z %v: want a positive number of standard deviations, e.g. 1.645", o.gameZ)
-	}
-	return nil
+	return o.settings().Validate()
 }
 
 func (c *BookProveCommand) run(e *bookEnv) error { return bookProve(e, c.o) }
@@ -112,32 +89,25 @@ type proveOpts struct {
 	queue          proveQueueFlags
 }
 
-// options are the auto-pilot's options for the flags o.
+// settings are the auto-pilot's settings of the flags o.
+func (o proveOpts) settings() service.ProveSettings {
+	return service.ProveSettings{Verify: o.verifyLimits.settings(), Jobs: o.jobs, MaxTime: o.maxTime, MaxCalls: o.maxCalls,
+		FirstNodes: o.firstNodes, Candidates: o.candidates, PlayerNodes: o.playerNodes, GameLCB: o.gameLCB, GameZ: o.gameZ,
+		Shapes: o.shapes, Screen: o.screen, ScreenNodes: o.screenNodes, MaxPlayerNodes: o.maxPlayerNodes}
+}
+
+// settingsWith are the flags' settings with workers solver calls in each
+// job.
+func (o proveOpts) settingsWith(workers int) service.ProveSettings {
+	ps := o.settings()
+	ps.Verify.Workers = workers
+	return ps
+}
+
+// options are the auto-pilot's options for the flags o, with workers
+// solver calls in each job.
 func (o proveOpts) options(a engine.Color, workers int) proofbook.ProveOptions {
-	return proofbook.ProveOptions{Attacker: a, Jobs: o.jobs, FirstNodes: o.firstNodes, MaxCalls: o.maxCalls, MaxTime: o.maxTime,
-		Candidates: o.candidates, MaxCandidates: 8 * o.candidates,
-		PlayerNodes: o.playerNodes, GameLCB: gameLCBOption(o.gameLCB), GameZ: o.gameZ,
-		Shapes: shapesOption(o.shapes), Screen: o.screen, ScreenNodes: o.screenNodes, MaxPlayerNodes: o.maxPlayerNodes,
-		Verify: engine.VerifyOptions{Lambda: o.lambda, Workers: workers, Limits: engine.Limits{MaxNodes: o.maxNodes, Timeout: o.timeout}}}
-}
-
-// shapesOption is ProveOptions.Shapes for --shapes (0 there means the
-// default; none is -1).
-func shapesOption(n int) int {
-	if n == 0 {
-		return -1
-	}
-	return n
-}
-
-// gameLCBOption is ProveOptions.GameLCB for --game-lcb: 0 there means the
-// default, so a bound of 0 (every imported move qualifies, as every bound
-// is at least 0) is passed as -1.
-func gameLCBOption(v float64) float64 {
-	if v == 0 {
-		return -1
-	}
-	return v
+	return o.settingsWith(workers).Options(a)
 }
 
 func bookProve(e *bookEnv, o proveOpts) error {
@@ -155,7 +125,7 @@ func bookProve(e *bookEnv, o proveOpts) error {
 		// only side a first move can prove a win for.
 		a = b.ToMove()
 	}
-	workers := o.solverWorkers()
+	workers := o.settings().SolverWorkers()
 	opts := o.options(a, workers)
 	// Every verifier call goes through the queue: the embedded one beside
 	// the book (opened by the first call) or --nats.
@@ -207,15 +177,6 @@ func bookProve(e *bookEnv, o proveOpts) error {
 			}
 		})
 	return perr // a stop (Ctrl-C) is not an error: the result says "stopped"
-}
-
-// solverWorkers is each job's parallel solver calls: --workers, or the
-// cores shared among the jobs.
-func (o proveOpts) solverWorkers() int {
-	if o.workers == 0 {
-		return max(1, runtime.NumCPU()/o.jobs)
-	}
-	return o.workers
 }
 
 // proveWith runs the auto-pilot (proofbook.Book.Prove) below position id

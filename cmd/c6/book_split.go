@@ -4,6 +4,8 @@ import (
 	"errors"
 	"flag"
 	"time"
+
+	"c6book/service"
 )
 
 // BookSplitCommand is c6 book split: a position's subtree, with its
@@ -23,12 +25,13 @@ func (c *BookSplitCommand) validate(*bookEnv) error {
 }
 
 func (c *BookSplitCommand) run(e *bookEnv) error {
-	id, _, _, err := e.f.locate(e.ctx, e.bk, false)
+	_, b, _, err := e.f.locate(e.ctx, e.bk, false)
 	if err != nil {
 		return err
 	}
 	start := time.Now()
-	sum, err := e.bk.Split(e.ctx, id, c.to, mergeProgress(e.stderr, "splitting"))
+	res, err := service.Wrap(e.bk).Split(e.ctx, b, c.to, mergeProgress(e.stderr, "splitting"))
+	sum := res.MergeSummary
 	if err != nil {
 		return err // the new file is removed
 	}

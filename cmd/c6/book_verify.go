@@ -8,6 +8,7 @@ import (
 
 	"c6book/engine"
 	"c6book/proofbook"
+	"c6book/service"
 )
 
 // BookVerifyCommand is c6 book verify: run the verifier on a position and
@@ -44,7 +45,7 @@ func bookVerify(e *bookEnv, o verifyOpts) error {
 	if err := e.f.checkVerifyAttacker(bk); err != nil {
 		return err
 	}
-	id, _, sym, err := e.f.locate(ctx, bk, true)
+	id, b, sym, err := e.f.locate(ctx, bk, true)
 	if err != nil {
 		return err
 	}
@@ -54,13 +55,13 @@ func bookVerify(e *bookEnv, o verifyOpts) error {
 	if err != nil {
 		return err
 	}
-	res, err := bk.Verify(ctx, id, verifier, engine.VerifyOptions{Lambda: o.lambda, Workers: o.workers,
-		Limits: engine.Limits{MaxNodes: o.maxNodes, Timeout: o.timeout}}, nil)
+	// The workbench's Verify's path (service.Book.VerifyAndStore).
+	res, err := service.Wrap(bk).VerifyAndStore(ctx, verifier, b, o.verifyLimits.settings().Options(), nil)
 	release()
 	if err != nil {
 		return err
 	}
-	sv := res.Verdict
+	sv := res.InBook
 	p, err := bk.Position(ctx, id)
 	if err != nil {
 		return err

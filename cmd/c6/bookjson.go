@@ -180,13 +180,13 @@ type bookProveJSON struct {
 	Frontier   []frontierJSON `json:"frontier"`
 	// Held is the positions the search held at the end (its cache of the
 	// tree), MaxHeld the most it held at once.
-	Held       int            `json:"held"`
-	ID         int64          `json:"id"`
-	MaxHeld    int            `json:"max_held"`
-	Nodes      int            `json:"nodes"`
-	Open       int            `json:"open"`
-	Order      int            `json:"order"`
-	PN         int64          `json:"pn"`
+	Held    int   `json:"held"`
+	ID      int64 `json:"id"`
+	MaxHeld int   `json:"max_held"`
+	Nodes   int   `json:"nodes"`
+	Open    int   `json:"open"`
+	Order   int   `json:"order"`
+	PN      int64 `json:"pn"`
 	// Proved counts the positions proved during the run: book_proved less
 	// the book's count at the start (it was formerly
 	// the search tree's proved nodes, now search_proved). ProvedDuringRun

@@ -11,6 +11,7 @@ import (
 
 	"c6book"
 	"c6book/engine"
+	"c6book/service"
 )
 
 // verifyOutput is what c6 verify --json prints: the position and the
@@ -67,7 +68,7 @@ type VerifyOptions struct {
 func (o *VerifyOptions) register(fs *flag.FlagSet) {
 	o.pf.register(fs)
 	fs.IntVar(&o.lambda, "lambda", 2, "2: the null move must be refuted by VCDT; 3: VCST allowed, unrefuted seminull moves become open items")
-	fs.Int64Var(&o.maxNodes, "max-nodes", 200000, "node budget of each solver call")
+	fs.Int64Var(&o.maxNodes, "max-nodes", service.DefaultVerifyNodes, "node budget of each solver call")
 	fs.DurationVar(&o.timeout, "timeout", 0, "time budget of each solver call (0: none)")
 	fs.IntVar(&o.workers, "workers", 0, "parallel solver calls (0: all cores)")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object")
@@ -111,16 +112,12 @@ func (c *VerifyCommand) Run(ctx context.Context, args []string) error {
 				p.Phase, p.Done, p.Total, p.Calls, p.Nodes, p.Unsolved, p.Elapsed.Seconds())
 		}
 	}
-	tol, err := c6book.VerifyTolerance(b)
-	if err != nil {
-		return err
-	}
-	opts := engine.VerifyOptions{Lambda: o.lambda, Limits: engine.Limits{MaxNodes: o.maxNodes, Timeout: o.timeout}, Workers: o.workers, Tolerance: tol}
 	verifier, release, err := o.nats.verifier(ctx, stderr)
 	if err != nil {
 		return err
 	}
-	vd, err := verifier.Verify(ctx, b, opts, progress)
+	// The one verifier path, the workbench's Verify's (service.Verify).
+	vd, err := service.Verify(ctx, verifier, b, o.verifyLimits.settings().Options(), progress)
 	release()
 	if progress != nil {
 		fmt.Fprint(stderr, "\r\033[K")
@@ -128,7 +125,7 @@ func (c *VerifyCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	v := c6book.FromEngine(r, 0, vd, o.lambda)
+	v := vd.Verdict
 	out := verifyOutput{Rules: r.String(), Turns: engine.FormatTurns(r, b.History()), ToMove: b.ToMove().String(),
 		MaxNodes: o.maxNodes, Workers: o.workers, Verdict: newVerdictJSON(r, v)}
 	if o.json {
@@ -138,9 +135,9 @@ func (c *VerifyCommand) Run(ctx context.Context, args []string) error {
 	return nil
 }
 
-// printVerdict prints a verdict for people; raw is the engine's verdict it
-// was made from (its strategies name the null move's refutation).
-func printVerdict(w io.Writer, r engine.Rules, v verdictJSON, raw engine.Verdict) {
+// printVerdict prints a verdict for people; raw is the verification it
+// comes from (it names the null move's refutation).
+func printVerdict(w io.Writer, r engine.Rules, v verdictJSON, raw service.Verification) {
 	switch {
 	case v.Proved():
 		fmt.Fprintf(w, "proved: %s wins (λ%d)\n", v.Names.Attacker, v.Order)

@@ -9,6 +9,7 @@ import (
 
 	"c6book/engine"
 	"c6book/jobqueue"
+	"c6book/service"
 )
 
 // WorkerOptions are c6 worker's flags.
@@ -66,7 +67,11 @@ func (c *WorkerCommand) Run(ctx context.Context, args []string) error {
 		}
 		go printStats(ctx, stderr, "queue", c.Stats, o.every)
 	}
-	err = jobqueue.RunWorker(ctx, nc, jobqueue.WorkerConfig{Jobs: o.jobs, Solvers: o.solvers, Name: o.name, Logf: logf})
+	solvers := o.solvers
+	if solvers == 0 {
+		solvers = service.Workers(o.jobs) // the cores divided by --jobs
+	}
+	err = jobqueue.RunWorker(ctx, nc, jobqueue.WorkerConfig{Jobs: o.jobs, Solvers: solvers, Name: o.name, Logf: logf})
 	logf("worker: stopped")
 	return err
 }

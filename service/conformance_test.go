@@ -1,4 +1,4 @@
-package main
+package service
 
 import (
 	"context"
@@ -20,6 +20,6 @@ func TestBookStoreConformance(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { bk.Close() })
-		return &bookStore{bk: bk}
+		return Wrap(bk).Store(StoreOptions{})
 	})
 }

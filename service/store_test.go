@@ -1,4 +1,4 @@
-package main
+package service
 
 import (
 	"context"
@@ -24,7 +24,7 @@ func TestMarkShapeSurvivesLabelToggle(t *testing.T) {
 	if _, err := bk.ImportSGF(ctx, "(;FF[4]SZ[19];B[jj]CR[aa]TR[bb]LB[cc:x])"); err != nil {
 		t.Fatal(err)
 	}
-	s := &bookStore{bk: bk}
+	s := Wrap(bk).Store(StoreOptions{})
 	turns, err := engine.ParseTurns(r, "j10")
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package main
+package service
 
 import (
 	"context"
@@ -13,35 +13,43 @@ import (
 	"c6book/session"
 )
 
-// bookStore adapts a proofbook.Book to session.BookStore: it locates boards
-// (any frame) in the book and maps moves, squares and verdicts between the
-// caller's frame and the book's canonical frames.
-type bookStore struct {
+// Store adapts a Book to the workbench's session.BookStore: it locates
+// boards (any frame) in the book and maps moves, squares and verdicts
+// between the caller's frame and the book's canonical frames.
+type Store struct {
 	bk *proofbook.Book
-	// jobs runs the auto-pilot's verifier jobs (nil: in this process,
-	// engine.LocalVerifier); autoLimits bound each of them.
-	jobs       engine.Verifier
-	autoLimits engine.Limits
-	// budget (the Preferences' solver limits) bounds them when autoLimits
-	// is zero.
-	budget *solverBudget
+	o  StoreOptions
 }
 
+// StoreOptions configure a Store.
+type StoreOptions struct {
+	// Jobs runs the auto-pilot's verifier jobs (nil: in this process,
+	// engine.LocalVerifier).
+	Jobs engine.Verifier
+	// Limits, when set, is read as each auto-pilot run starts: the limits
+	// of each solver call (the Preferences'); nil or zero:
+	// DefaultVerify's.
+	Limits func() engine.Limits
+}
+
+// Store is the book as the workbench's session sees it.
+func (bk *Book) Store(o StoreOptions) *Store { return &Store{bk: bk.pb, o: o} }
+
 var (
-	_ session.BookStore = (*bookStore)(nil)
+	_ session.BookStore = (*Store)(nil)
 	// The session finds these by type assertion: a signature that drifts
 	// must fail here, not switch the feature off.
-	_ session.ReadOnlyStore = (*bookStore)(nil)
+	_ session.ReadOnlyStore = (*Store)(nil)
 )
 
-func (s *bookStore) Rules() engine.Rules { return s.bk.Rules() }
+func (s *Store) Rules() engine.Rules { return s.bk.Rules() }
 
 // ReadOnly says why the book cannot be written ("" when it can): the
 // workbench then disables editing (session.ReadOnlyStore).
-func (s *bookStore) ReadOnly() string { return s.bk.ReadOnly() }
+func (s *Store) ReadOnly() string { return s.bk.ReadOnly() }
 
 // locate finds b; found is false (and err nil) when b is not in the book.
-func (s *bookStore) locate(ctx context.Context, b *engine.Board) (id proofbook.PosID, sym int, found bool, err error) {
+func (s *Store) locate(ctx context.Context, b *engine.Board) (id proofbook.PosID, sym int, found bool, err error) {
 	id, sym, err = s.bk.Locate(ctx, b)
 	if errors.Is(err, proofbook.ErrNotFound) {
 		return 0, sym, false, nil
@@ -49,7 +57,7 @@ func (s *bookStore) locate(ctx context.Context, b *engine.Board) (id proofbook.P
 	return id, sym, err == nil, err
 }
 
-func (s *bookStore) mustLocate(ctx context.Context, b *engine.Board) (proofbook.PosID, int, error) {
+func (s *Store) mustLocate(ctx context.Context, b *engine.Board) (proofbook.PosID, int, error) {
 	id, sym, found, err := s.locate(ctx, b)
 	if err == nil && !found {
 		err = fmt.Errorf("this position is not in the book")
@@ -57,7 +65,7 @@ func (s *bookStore) mustLocate(ctx context.Context, b *engine.Board) (proofbook.
 	return id, sym, err
 }
 
-func (s *bookStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (session.Position, error) {
+func (s *Store) Position(ctx context.Context, b *engine.Board, a engine.Color) (session.Position, error) {
 	// The book's proofs changed outside the program since the last check:
 	// said in the status bar (they show as unchecked).
 	var warning string
@@ -127,7 +135,7 @@ func markText(m proofbook.Mark) string {
 	return m.Shape.Glyph()
 }
 
-func (s *bookStore) Children(ctx context.Context, b *engine.Board, a engine.Color) ([]session.Child, error) {
+func (s *Store) Children(ctx context.Context, b *engine.Board, a engine.Color) ([]session.Child, error) {
 	id, sym, found, err := s.locate(ctx, b)
 	if err != nil || !found {
 		return nil, err
@@ -151,7 +159,7 @@ func (s *bookStore) Children(ctx context.Context, b *engine.Board, a engine.Colo
 	return out, nil
 }
 
-func (s *bookStore) AddMove(ctx context.Context, b *engine.Board, m engine.Move) (bool, error) {
+func (s *Store) AddMove(ctx context.Context, b *engine.Board, m engine.Move) (bool, error) {
 	id, _, err := s.mustLocate(ctx, b)
 	if err != nil {
 		return false, err
@@ -172,7 +180,7 @@ func (s *bookStore) AddMove(ctx context.Context, b *engine.Board, m engine.Move)
 	return true, nil
 }
 
-func (s *bookStore) RemoveMove(ctx context.Context, b *engine.Board, m engine.Move) error {
+func (s *Store) RemoveMove(ctx context.Context, b *engine.Board, m engine.Move) error {
 	id, sym, err := s.mustLocate(ctx, b)
 	if err != nil {
 		return err
@@ -180,23 +188,23 @@ func (s *bookStore) RemoveMove(ctx context.Context, b *engine.Board, m engine.Mo
 	return s.bk.RemoveMove(ctx, id, proofbook.ToCanonical(s.bk.Rules(), sym, m))
 }
 
-func (s *bookStore) SetComment(ctx context.Context, b *engine.Board, text string) error {
+func (s *Store) SetComment(ctx context.Context, b *engine.Board, text string) error {
 	id, _, err := s.mustLocate(ctx, b)
 	if err != nil {
 		return err
 	}
-	return s.bk.SetComment(ctx, id, text)
+	return annotate(ctx, s.bk, id, Annotation{Comment: &text})
 }
 
-func (s *bookStore) SetLabel(ctx context.Context, b *engine.Board, label string) error {
+func (s *Store) SetLabel(ctx context.Context, b *engine.Board, label string) error {
 	id, _, err := s.mustLocate(ctx, b)
 	if err != nil {
 		return err
 	}
-	return s.bk.SetLabel(ctx, id, label)
+	return annotate(ctx, s.bk, id, Annotation{Label: &label})
 }
 
-func (s *bookStore) SetMarks(ctx context.Context, b *engine.Board, marks map[engine.Square]string) error {
+func (s *Store) SetMarks(ctx context.Context, b *engine.Board, marks map[engine.Square]string) error {
 	id, sym, err := s.mustLocate(ctx, b)
 	if err != nil {
 		return err
@@ -225,18 +233,18 @@ func (s *bookStore) SetMarks(ctx context.Context, b *engine.Board, marks map[eng
 	return s.bk.SetMarks(ctx, id, list)
 }
 
-func (s *bookStore) SetDisproved(ctx context.Context, b *engine.Board, a engine.Color, on bool) error {
+func (s *Store) SetDisproved(ctx context.Context, b *engine.Board, a engine.Color, on bool) error {
 	id, _, err := s.mustLocate(ctx, b)
 	if err != nil {
 		return err
 	}
-	return s.bk.SetDisproved(ctx, id, a, on)
+	return annotate(ctx, s.bk, id, Annotation{Attacker: a, Disproved: &on})
 }
 
 // StoreVerdict stores v, a verdict in b's frame (the verifier's), mapped
 // into the book's canonical frame; its Undo is the book's answer
 // (proofbook.Stored).
-func (s *bookStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) (session.VerdictStored, error) {
+func (s *Store) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) (session.VerdictStored, error) {
 	id, sym, err := s.mustLocate(ctx, b)
 	if err != nil {
 		return session.VerdictStored{}, err
@@ -254,7 +262,7 @@ func (s *bookStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.
 }
 
 // UndoVerdict takes back a StoreVerdict on b (proofbook's UndoVerdict).
-func (s *bookStore) UndoVerdict(ctx context.Context, b *engine.Board, st session.VerdictStored) error {
+func (s *Store) UndoVerdict(ctx context.Context, b *engine.Board, st session.VerdictStored) error {
 	stored, ok := st.Undo.(proofbook.Stored)
 	if !ok {
 		return errors.New("undo verify: not a verdict this book stored")
@@ -271,7 +279,7 @@ const shortTurns = 5
 
 // Next finds the most-proving open position below b; its moves come back
 // in b's orientation.
-func (s *bookStore) Next(ctx context.Context, b *engine.Board, a engine.Color) (session.Entry, bool, error) {
+func (s *Store) Next(ctx context.Context, b *engine.Board, a engine.Color) (session.Entry, bool, error) {
 	id, sym, err := s.mustLocate(ctx, b)
 	if err != nil {
 		return session.Entry{}, false, err
@@ -300,7 +308,7 @@ func (s *bookStore) Next(ctx context.Context, b *engine.Board, a engine.Color) (
 }
 
 // stableEntry is a list entry for a position whose stable line is turns.
-func (s *bookStore) stableEntry(turns []engine.Move) session.Entry {
+func (s *Store) stableEntry(turns []engine.Move) session.Entry {
 	if turns == nil {
 		turns = []engine.Move{}
 	}
@@ -310,7 +318,7 @@ func (s *bookStore) stableEntry(turns []engine.Move) session.Entry {
 // Proved lists the proved positions worth browsing: real proofs (order 1 and
 // up), not the game ends an import marks proved (the attacker has already
 // made, or makes at once, six in a row: order 0).
-func (s *bookStore) Proved(ctx context.Context, a engine.Color, minOrder, limit int) ([]session.Entry, error) {
+func (s *Store) Proved(ctx context.Context, a engine.Color, minOrder, limit int) ([]session.Entry, error) {
 	rs, err := s.bk.Proved(ctx, a, minOrder, limit)
 	if err != nil {
 		return nil, err
@@ -325,7 +333,7 @@ func (s *bookStore) Proved(ctx context.Context, a engine.Color, minOrder, limit 
 	return out, nil
 }
 
-func (s *bookStore) Search(ctx context.Context, q string, a engine.Color, limit int) ([]session.Entry, error) {
+func (s *Store) Search(ctx context.Context, q string, a engine.Color, limit int) ([]session.Entry, error) {
 	hs, err := s.bk.Search(ctx, q, limit)
 	if err != nil {
 		return nil, err
@@ -339,7 +347,7 @@ func (s *bookStore) Search(ctx context.Context, q string, a engine.Color, limit 
 	return out, nil
 }
 
-func (s *bookStore) GamesThrough(ctx context.Context, b *engine.Board, offset, limit int) ([]c6book.GameInfo, int64, error) {
+func (s *Store) GamesThrough(ctx context.Context, b *engine.Board, offset, limit int) ([]c6book.GameInfo, int64, error) {
 	id, _, found, err := s.locate(ctx, b)
 	if err != nil || !found {
 		return nil, 0, err
@@ -349,7 +357,7 @@ func (s *bookStore) GamesThrough(ctx context.Context, b *engine.Board, offset, l
 
 // Game returns a stored game's turns in b's orientation, each turn's
 // stones in the record's order.
-func (s *bookStore) Game(ctx context.Context, gid int64, b *engine.Board) ([][]engine.Square, error) {
+func (s *Store) Game(ctx context.Context, gid int64, b *engine.Board) ([][]engine.Square, error) {
 	g, err := s.bk.Game(ctx, gid)
 	if err != nil {
 		return nil, err
@@ -361,7 +369,7 @@ func (s *bookStore) Game(ctx context.Context, gid int64, b *engine.Board) ([][]e
 	return turns, nil
 }
 
-func (s *bookStore) Resolve(ctx context.Context, e session.Entry) ([]engine.Move, error) {
+func (s *Store) Resolve(ctx context.Context, e session.Entry) ([]engine.Move, error) {
 	if e.Line != nil {
 		return e.Line, nil
 	}
@@ -373,4 +381,48 @@ func (s *bookStore) Resolve(ctx context.Context, e session.Entry) ([]engine.Move
 		return []engine.Move{}, nil
 	}
 	return turns, nil
+}
+
+// The auto-pilot and the expert's "leave to me" for the workbench: the
+// book's own loop (proofbook.Prove) with the store's job verifier.
+
+var (
+	_ session.AutoProver = (*Store)(nil)
+	_ session.Holder     = (*Store)(nil)
+)
+
+// JobVerifier runs the auto-pilot's verifier jobs: the store's, or in this
+// process.
+func (s *Store) JobVerifier() engine.Verifier {
+	if s.o.Jobs != nil {
+		return s.o.Jobs
+	}
+	return engine.LocalVerifier{}
+}
+
+// AutoProve runs proofbook.Prove below b (a stored position).
+func (s *Store) AutoProve(ctx context.Context, b *engine.Board, o session.AutoOptions, progress func(c6book.ProveProgress)) (session.AutoResult, error) {
+	id, _, err := s.mustLocate(ctx, b)
+	if err != nil {
+		return session.AutoResult{}, err
+	}
+	ps := ProveDefaults()
+	ps.Jobs, ps.MaxCalls, ps.MaxTime, ps.Verify.Lambda = max(1, o.Jobs), o.MaxCalls, o.MaxTime, o.Lambda
+	if s.o.Limits != nil {
+		if l := s.o.Limits(); l != (engine.Limits{}) {
+			ps.Verify.MaxNodes, ps.Verify.Timeout = l.MaxNodes, l.Timeout
+		}
+	}
+	res, err := prove(ctx, s.bk, id, o.Attacker, s.JobVerifier(), ps, progress)
+	return session.AutoResult{Status: res.Status, ProveProgress: c6book.ProveProgress{Calls: res.Calls, Proved: res.Proved,
+		Open: res.Open, Added: res.Added, Elapsed: res.Elapsed}}, err
+}
+
+// SetHold marks b as left to the expert for attacker a (or gives it back).
+func (s *Store) SetHold(ctx context.Context, b *engine.Board, a engine.Color, on bool) error {
+	id, _, err := s.mustLocate(ctx, b)
+	if err != nil {
+		return err
+	}
+	return annotate(ctx, s.bk, id, Annotation{Attacker: a, Held: &on})
 }
