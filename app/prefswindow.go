@@ -72,6 +72,7 @@ func (wa *workbenchApp) startSettings(o options) {
 	}
 	wa.applyWork(s)
 	p := wa.app.Preferences()
+	wa.restoreLayout(p)
 	f, err := ui.ParseReplyFilter(p.String(prefReplyFilter)) // a bad value: all replies
 	if given("replies") && o.replies != "" {
 		f, err = ui.ParseReplyFilter(o.replies) // (checked by parseFlags)

@@ -295,7 +295,7 @@ func TestVerifyLabelAndGoToIt(t *testing.T) {
 	if got := rowText(t, h.wb.ui.lineList, 1); !strings.HasSuffix(got, " +1") {
 		t.Fatalf("line row %q", got)
 	}
-	if got := rowText(t, h.wb.ui.unsolvedL, 0); got != "m12m13  "+c6book.ReasonText("budget") {
+	if got := rowText(t, h.wb.ui.unsolvedL, 0) + "|" + rowText(t, h.wb.ui.unsolvedL, 1); got != "1 · "+c6book.ReasonText("budget")+"|    m12m13" {
 		t.Fatalf("unsolved row %q", got)
 	}
 	h.noErrors()

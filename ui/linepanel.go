@@ -89,8 +89,8 @@ func newLinePanel(wb *Workbench) *linePanel {
 		}
 	}
 	tree := container.NewHSplit(
-		container.NewBorder(widget.NewLabelWithStyle("Line", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, lp.lineList),
-		container.NewBorder(container.NewVBox(lp.kidsL, replyHeader()), nil, nil, nil, lp.kidList))
+		compact(container.NewBorder(widget.NewLabelWithStyle("Line", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, lp.lineList)),
+		compact(container.NewBorder(container.NewVBox(lp.kidsL, replyHeader()), nil, nil, nil, lp.kidList)))
 	tree.SetOffset(0.35) // the Replies columns whole at 1280 px (TestPanesReadableAtDefaultSize)
 	lp.box = tree
 	return lp
