@@ -19,7 +19,7 @@ type autoPanel struct {
 	wb      *Workbench
 	row     *fyne.Container // the controls (a fixed row of the Prove tab)
 	box     *fyne.Container // the texts (in the Prove tab's report area)
-	check   *keyCheck // Auto
+	check   *keyCheck       // Auto
 	jobsE   *widget.Entry
 	timeE   *widget.Entry
 	stopB   *widget.Button

@@ -19,24 +19,24 @@ import (
 // Stop, Next and Mark disproved, the progress of a verification and the
 // shown position's verdict with its unsolved defender moves.
 type verifyPanel struct {
-	wb          *Workbench
-	attacker    *widget.RadioGroup
-	lambda      *keySelect
-	verifyB     *widget.Button
-	stopB       *widget.Button // stops the verifier and the engine (enginePanel)
-	nextB       *widget.Button
-	disproveB   *widget.Button
-	progress    *widget.ProgressBar
-	progressL   *widget.Label
-	goVerifyB   *widget.Button
-	verdictL    *widget.Label
-	unsolvedL   *keyList
+	wb        *Workbench
+	attacker  *widget.RadioGroup
+	lambda    *keySelect
+	verifyB   *widget.Button
+	stopB     *widget.Button // stops the verifier and the engine (enginePanel)
+	nextB     *widget.Button
+	disproveB *widget.Button
+	progress  *widget.ProgressBar
+	progressL *widget.Label
+	goVerifyB *widget.Button
+	verdictL  *widget.Label
+	unsolvedL *keyList
 	// unsolved are the unsolved list's rows: each reason with its count
 	// (session.GroupUnsolved), then its moves.
-	unsolved []unsolvedRow
-	unsolvedBox fyne.CanvasObject      // the unsolved moves with their title
-	listW       float32                // the unsolved list's width (rowHeights)
-	measure     *widget.Label          // measures a row's wrapped height
+	unsolved    []unsolvedRow
+	unsolvedBox fyne.CanvasObject // the unsolved moves with their title
+	listW       float32           // the unsolved list's width (rowHeights)
+	measure     *widget.Label     // measures a row's wrapped height
 }
 
 func newVerifyPanel(wb *Workbench) *verifyPanel {
