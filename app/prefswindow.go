@@ -35,8 +35,8 @@ func preferencesShortcut() *desktop.CustomShortcut {
 type prefsDialog struct {
 	dialog                            *dialog.CustomDialog
 	theme, lambda                     *widget.RadioGroup
-	jobs, nodes, solverTime, playTime *widget.Entry
-	queueURL, queueCreds              *widget.Entry
+	jobs, nodes, solverTime, playTime *ui.DialogEntry
+	queueURL, queueCreds              *ui.DialogEntry
 	errL                              *widget.Label
 	shortcuts                         *widget.Label
 	save, closeB                      *widget.Button
@@ -128,8 +128,8 @@ func (wa *workbenchApp) showPreferences() *prefsDialog {
 	p.lambda.Horizontal = true
 	p.lambda.Required = true
 	p.lambda.SetSelected(f.lambda)
-	entry := func(text, hint string) *widget.Entry {
-		e := widget.NewEntry()
+	entry := func(text, hint string) *ui.DialogEntry {
+		e := ui.NewDialogEntry(wa.win.Canvas()) // Enter saves, Esc closes
 		e.SetText(text)
 		e.SetPlaceHolder(hint)
 		return e

@@ -202,7 +202,7 @@ func (wb *Workbench) typedKey(ev *fyne.KeyEvent) { wb.navKey(ev) }
 // Attach installs the keyboard handling and the undo and engine move
 // shortcuts on a window.
 func (wb *Workbench) Attach(w fyne.Window) {
-	w.Canvas().SetOnTypedKey(wb.typedKey)
+	w.Canvas().SetOnTypedKey(answerDialogKeys(w.Canvas(), wb.typedKey)) // (dialogs: Enter and Esc, dialogkeys.go)
 	w.Canvas().AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { wb.s.History().Undo() })
 	w.Canvas().AddShortcut(EngineMoveShortcut(), func(fyne.Shortcut) { wb.s.Prover().PlayEngineMove() })
 }
