@@ -69,9 +69,9 @@ func TestRepliesRowsAndForward(t *testing.T) {
 		t.Fatalf("replies %v, want the most played first", got)
 	}
 	for i, want := range []string{
-		"A  l10l11    40   10   30     0 unknown",
-		"B  k10k11     5    3    1     1 unknown",
-		"C  m10m11                       unknown",
+		"A  l10l11    40   10   30  25% unknown",
+		"B  k10k11     5    3    1  75% unknown",
+		"C  m10m11                      unknown",
 	} {
 		if got := rowText(t, h.wb.ui.kidList, i); got != want {
 			t.Fatalf("row %d: %q, want %q", i, got, want)

@@ -7,32 +7,27 @@ import (
 
 // answerDialogKeys makes the dialogs shown on c answer Enter (their
 // confirm button) and Esc (their dismiss button), every dialog alike (the
-// app's errors, confirmations, forms, the Preferences), and keeps the keys
-// from reaching the workbench behind a dialog. Other keys go to next (the
-// workbench's keys) when no dialog is shown. A key typed into a focused
-// field goes to the field (an entry's Enter is its own).
+// app's errors, confirmations, forms, the Preferences). Other keys go to
+// next (the workbench's: the board stays usable while a progress dialog
+// is shown). A key typed into a focused field goes to the field
+// (DialogEntry answers Enter and Esc as the dialog).
 func answerDialogKeys(c fyne.Canvas, next func(*fyne.KeyEvent)) func(*fyne.KeyEvent) {
 	return func(ev *fyne.KeyEvent) {
-		top := c.Overlays().Top()
-		if top == nil {
-			if next != nil {
-				next(ev)
+		if p, ok := c.Overlays().Top().(*widget.PopUp); ok {
+			var b *widget.Button
+			switch ev.Name {
+			case fyne.KeyReturn, fyne.KeyEnter:
+				b = dialogButton(p, true)
+			case fyne.KeyEscape:
+				b = dialogButton(p, false)
 			}
-			return
+			if b != nil && b.OnTapped != nil {
+				b.OnTapped()
+				return
+			}
 		}
-		p, ok := top.(*widget.PopUp)
-		if !ok {
-			return // (a menu answers its own keys)
-		}
-		var b *widget.Button
-		switch ev.Name {
-		case fyne.KeyReturn, fyne.KeyEnter:
-			b = dialogButton(p, true)
-		case fyne.KeyEscape:
-			b = dialogButton(p, false)
-		}
-		if b != nil && b.OnTapped != nil {
-			b.OnTapped()
+		if next != nil {
+			next(ev)
 		}
 	}
 }

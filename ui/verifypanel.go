@@ -96,7 +96,6 @@ func newVerifyPanel(wb *Workbench) *verifyPanel {
 			wb.Cursor().PlayMove(vp.unsolved[i].move)
 		}
 	}
-	vp.unsolvedL.wide = true // (its rows' heights are measured in the app's theme: rowHeights)
 	vp.unsolvedBox = container.NewBorder(widget.NewLabelWithStyle("Unsolved defender moves", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		nil, nil, nil, container.New(&widthLayout{onWidth: vp.rowHeights}, vp.unsolvedL))
 	return vp
@@ -146,8 +145,9 @@ func (vp *verifyPanel) rowHeights(w float32) {
 		vp.measure.Wrapping = fyne.TextWrapWord
 	}
 	tw := max(w-theme.ScrollBarSize()-2*theme.Padding(), 40)
-	vp.measure.SetText("x")
-	one := vp.measure.MinSize().Height // a move's row
+	// A move's row is one compact line; a reason's is measured in the
+	// app's theme, a little more than its compact text needs.
+	one := compactLineHeight(vp.measure)
 	for i, row := range vp.unsolved {
 		if !row.head {
 			vp.unsolvedL.SetItemHeight(i, one)
@@ -237,6 +237,13 @@ func (vp *verifyPanel) showVerify() {
 }
 
 func (vp *verifyPanel) showVerdict(v *c6book.Verdict) {
+	if !vp.wb.s.Cursor().Loaded() {
+		// The book's answer is on its way: neither the verdict the
+		// position had before an edit (a "PROVED" after Undo) nor "No
+		// verdict" for one it has.
+		vp.verdictL.SetText("Reading the book…")
+		return
+	}
 	if v == nil {
 		vp.unsolved = nil
 		text := "No verdict for this position."

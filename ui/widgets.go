@@ -90,7 +90,7 @@ func newWidgets(wb *Workbench) *widgets {
 	u.proveHead = container.NewVBox(u.auto.box,
 		u.progress, container.NewBorder(nil, nil, nil, u.goVerifyB, u.progressL), u.summary.box, u.verdictL)
 	report := container.NewVSplit(container.NewVScroll(u.proveHead), work)
-	report.SetOffset(0.3)
+	report.SetOffset(0.2)
 	prove := container.NewBorder(controls, nil, nil, nil, report)
 	u.notesPanel = newNotesPanel(wb)
 	u.findPanel = newFindPanel(wb)
