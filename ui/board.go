@@ -82,6 +82,9 @@ type Board struct {
 	onSquare func(engine.Square)
 	// onKey receives keys typed while the board has the focus.
 	onKey func(*fyne.KeyEvent)
+	// onMenu is a right click on square s, at abs in the window (the
+	// board's menu: menus.go).
+	onMenu func(s engine.Square, abs fyne.Position)
 	// onReplyFocus is called when the stored reply the board ties and
 	// previews changes (hovered on the board or in the list, or through
 	// the pending stone): its index in the view's Children, -1 when none.
@@ -171,6 +174,13 @@ func (b *Board) Tapped(ev *fyne.PointEvent) {
 	}
 	if s, ok := b.squareAt(ev.Position); ok && b.onSquare != nil {
 		b.onSquare(s)
+	}
+}
+
+// TappedSecondary implements fyne.SecondaryTappable: the board's menu.
+func (b *Board) TappedSecondary(ev *fyne.PointEvent) {
+	if s, ok := b.squareAt(ev.Position); ok && b.onMenu != nil {
+		b.onMenu(s, ev.AbsolutePosition)
 	}
 }
 

@@ -43,6 +43,7 @@ func newBoardPanel(wb *Workbench) *boardPanel {
 	bp.board = NewBoard(engine.MustNewBoard(engine.Connect6()))
 	bp.board.onSquare = func(s engine.Square) { wb.Cursor().TapSquare(s) }
 	bp.board.onKey = func(ev *fyne.KeyEvent) { wb.typedKey(ev) }
+	bp.board.onMenu = func(s engine.Square, abs fyne.Position) { wb.showMenu(wb.boardMenu(s), abs) }
 	bp.board.onReplyFocus = func(i int) {
 		bp.showHover(i)
 		if wb.ui != nil {

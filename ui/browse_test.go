@@ -22,6 +22,9 @@ func rowText(t *testing.T, l *keyList, i int) string {
 	t.Helper()
 	o := l.CreateItem()
 	l.UpdateItem(i, o)
+	if r, ok := o.(*menuRow); ok {
+		o = r.content
+	}
 	switch o := o.(type) {
 	case *widget.Label:
 		return o.Text
@@ -40,6 +43,9 @@ func rowColour(l *keyList, i int) color.Color {
 	l.UpdateItem(i, o)
 	if r, ok := o.(*replyRow); ok {
 		o = r.box
+	}
+	if r, ok := o.(*menuRow); ok {
+		o = r.content
 	}
 	return o.(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*canvas.Rectangle).FillColor
 }

@@ -138,6 +138,8 @@ func firstLabel(o fyne.CanvasObject) *widget.Label {
 		return &o.Label
 	case *replyRow:
 		return firstLabel(o.box)
+	case *menuRow:
+		return firstLabel(o.content)
 	case *fyne.Container:
 		for _, c := range o.Objects {
 			if l := firstLabel(c); l != nil {

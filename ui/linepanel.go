@@ -59,9 +59,11 @@ func newLinePanel(wb *Workbench) *linePanel {
 	// The line (root first) and the children of the shown position.
 	lp.lineList = wb.newList(
 		func() int { return wb.s.Cursor().LineLen() + 1 },
-		newRow,
+		func() fyne.CanvasObject { return newMenuRow(wb, newRow()) },
 		func(i widget.ListItemID, o fyne.CanvasObject) {
-			setRow(o, wb.s.Cursor().LineStatus(i), true, lp.lineText(i), i == wb.s.Cursor().Cur())
+			r := o.(*menuRow)
+			r.menu = func() *fyne.Menu { return wb.lineMenu(i) }
+			setRow(r.content, wb.s.Cursor().LineStatus(i), true, lp.lineText(i), i == wb.s.Cursor().Cur())
 		})
 	lp.lineList.OnSelected = func(i widget.ListItemID) {
 		lp.lineList.UnselectAll()
@@ -214,6 +216,11 @@ func (r *replyRow) showFocus(on bool) {
 // CreateRenderer implements fyne.Widget.
 func (r *replyRow) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(container.NewStack(r.bg, r.box))
+}
+
+// TappedSecondary implements fyne.SecondaryTappable: the reply's menu.
+func (r *replyRow) TappedSecondary(ev *fyne.PointEvent) {
+	r.wb.showMenu(r.wb.replyMenu(r.i), ev.AbsolutePosition)
 }
 
 // MouseIn implements desktop.Hoverable.

@@ -37,6 +37,8 @@ type Workbench struct {
 	OnReplyFilter func(ReplyFilter)
 
 	ui *widgets
+	// lastMenu is the right-click menu shown last (menus.go).
+	lastMenu *fyne.Menu
 }
 
 // NewWorkbenchConfig builds the workbench over store, showing its root,
