@@ -83,3 +83,52 @@ func TestGoldenLayoutStaysThroughVerifyReport(t *testing.T) {
 }
 
 var _ = widget.NewLabel
+
+// At the smallest size the window allows (the workbench's minimum) with
+// the longest Undo text, nothing overlaps: the toolbar's controls stay
+// apart and left of the Line pane ("Label squares" overlapped the Line
+// header), and the Prove tab's buttons stay apart.
+func TestNothingOverlapsAtMinimumSize(t *testing.T) {
+	h := newHarness(t, engine.Connect6(), &fakeVerifier{})
+	h.tap("j10")
+	min := h.wb.Content().MinSize()
+	h.w.Resize(min)
+	h.wb.Content().Resize(min) // (the test window may keep its size)
+	// Then a verify: the longest Undo text (the window keeps its size).
+	h.wb.ui.undoL.SetText("verify's 177 new replies, and more words than the toolbar has room for")
+	h.wb.Content().Refresh()
+	d := fyne.CurrentApp().Driver()
+	type box struct {
+		name     string
+		pos, end fyne.Position
+	}
+	at := func(name string, o fyne.CanvasObject) box {
+		p := d.AbsolutePositionForObject(o)
+		return box{name, p, p.Add(fyne.NewPos(o.Size().Width, o.Size().Height))}
+	}
+	apart := func(a, b box) {
+		t.Helper()
+		if a.pos.X < b.end.X-0.5 && b.pos.X < a.end.X-0.5 && a.pos.Y < b.end.Y-0.5 && b.pos.Y < a.end.Y-0.5 {
+			t.Errorf("%s %v–%v overlaps %s %v–%v", a.name, a.pos, a.end, b.name, b.pos, b.end)
+		}
+	}
+	u := h.wb.ui
+	row := []box{at("Undo", u.undoB), at("the undo text", u.undoL), at("Numbers", u.numbers), at("Label squares", u.marking)}
+	line := at("the Line pane", u.lineList)
+	for i, a := range row {
+		for _, b := range row[i+1:] {
+			apart(a, b)
+		}
+		if a.end.X > line.pos.X {
+			t.Errorf("%s ends at %v, right of the Line pane's %v", a.name, a.end.X, line.pos.X)
+		}
+	}
+	prove := []box{at("Verify", u.verifyB), at("Stop", u.stopB), at("Suggest", u.suggestB), at("the player's time", u.budgetS),
+		at("Mark disproved", u.disproveB), at("Next", u.nextB), at("Engine move", u.engineB)}
+	for i, a := range prove {
+		for _, b := range prove[i+1:] {
+			apart(a, b)
+		}
+	}
+	h.noErrors()
+}
