@@ -90,7 +90,7 @@ func newWidgets(wb *Workbench) *widgets {
 	u.proveHead = container.NewVBox(u.auto.box,
 		u.progress, container.NewBorder(nil, nil, nil, u.goVerifyB, u.progressL), u.summary.box, u.verdictL)
 	report := container.NewVSplit(container.NewVScroll(u.proveHead), work)
-	report.SetOffset(0.2)
+	report.SetOffset(0.25)
 	prove := container.NewBorder(controls, nil, nil, nil, report)
 	u.notesPanel = newNotesPanel(wb)
 	u.findPanel = newFindPanel(wb)
@@ -114,7 +114,7 @@ func newWidgets(wb *Workbench) *widgets {
 		}
 	}
 	right := container.NewVSplit(u.linePanel.box, u.tabs)
-	right.SetOffset(0.36)
+	right.SetOffset(0.33)
 	split := container.NewHSplit(u.boardPanel.box, right)
 	split.SetOffset(0.52) // the Line and Replies panes readable at 1280 px (TestPanesReadableAtDefaultSize)
 	u.splits = map[string]*container.Split{"board": split, "panes": right, "line": u.linePanel.box.(*container.Split),
