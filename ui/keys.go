@@ -109,6 +109,7 @@ type keyList struct {
 	nav func(*fyne.KeyEvent) bool
 	// wide keeps the rows in the app's theme (not compact: layout.go).
 	wide bool
+	keep compactKeeper
 }
 
 func (wb *Workbench) newList(length func() int, create func() fyne.CanvasObject, update func(widget.ListItemID, fyne.CanvasObject)) *keyList {
@@ -117,7 +118,7 @@ func (wb *Workbench) newList(length func() int, create func() fyne.CanvasObject,
 	l.UpdateItem = func(i widget.ListItemID, o fyne.CanvasObject) {
 		update(i, o)
 		if !l.wide {
-			keepCompact(o)
+			l.keep.check(o)
 		}
 	}
 	// Rows in the compact theme (layout.go) from their creation: the list

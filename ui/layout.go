@@ -95,21 +95,35 @@ func compactRow(o fyne.CanvasObject) fyne.CanvasObject {
 	return o
 }
 
-// keepCompact puts a row back in the compact theme when its text lost it:
-// a label makes its text anew when its renderer is made again (fyne 2.7.1
-// keeps a theme override on the objects it saw), and the text would
-// overflow the row's compact height.
-func keepCompact(o fyne.CanvasObject) {
+// compactKeeper puts a list's rows back in the compact theme when their
+// text lost it: a label makes its text anew when its renderer is made
+// again (fyne 2.7.1 keeps a theme override on the objects it saw), and the
+// text would overflow the row's compact height. Its measures are taken
+// once (a row's update stays cheap: the label's kept minimum size).
+type compactKeeper struct {
+	line map[fyne.TextStyle]float32 // a one-line label's height by style (compact)
+}
+
+func (k *compactKeeper) check(o fyne.CanvasObject) {
 	l := firstLabel(o)
 	if l == nil {
 		return
 	}
+	th := compactTheme{}
+	pad := th.Size(theme.SizeNameInnerPadding)
 	var lost bool
 	if l.Wrapping == fyne.TextWrapOff {
-		lost = l.MinSize().Height > compactLineHeight(l)+0.5
+		h, ok := k.line[l.TextStyle]
+		if !ok {
+			if k.line == nil {
+				k.line = map[fyne.TextStyle]float32{}
+			}
+			h = fyne.MeasureText("Mg", th.Size(theme.SizeNameText), l.TextStyle).Height + 2*pad
+			k.line[l.TextStyle] = h
+		}
+		lost = l.MinSize().Height > h+0.5
 	} else {
-		// (A wrapped label's minimum width is its padding.)
-		lost = l.MinSize().Width > compactWrapWidth(l)+0.5
+		lost = l.MinSize().Width > 2*pad+2.5 // (a wrapped label's minimum width is its padding)
 	}
 	if lost {
 		compactRow(o)
@@ -120,13 +134,6 @@ func keepCompact(o fyne.CanvasObject) {
 func compactLineHeight(l *widget.Label) float32 {
 	th := compactTheme{}
 	return fyne.MeasureText("Mg", th.Size(theme.SizeNameText), l.TextStyle).Height + 2*th.Size(theme.SizeNameInnerPadding)
-}
-
-// compactWrapWidth is a wrapped label's minimum width in the compact theme
-// (its padding; with the default theme's it is wider), with a margin.
-func compactWrapWidth(*widget.Label) float32 {
-	th := compactTheme{}
-	return 2*th.Size(theme.SizeNameInnerPadding) + 2
 }
 
 // firstLabel is a row's first label (nil: none).
