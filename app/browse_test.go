@@ -69,8 +69,9 @@ func TestRepliesMostPlayedFirst(t *testing.T) {
 	if kids[0].Games.Games != 3 || kids[1].Games.Games != 1 {
 		t.Fatalf("replies %+v, want the 3-game reply first", kids)
 	}
-	// Its row: letter A, the move, 3 games, none won by six in a row.
-	if got := findLabel(wb.Content(), "A  "+engine.MoveName(r, kids[0].Move)+" "); !strings.Contains(got, "     3    0    0     3 ") {
+	// Its row: letter A, the move, 3 games, none won by six in a row (no
+	// rate: none decided).
+	if got := findLabel(wb.Content(), "A  "+engine.MoveName(r, kids[0].Move)+" "); !strings.Contains(got, "     3    0    0      unknown") {
 		t.Fatalf("replies row %q, want its 3 games by result", got)
 	}
 	// The stats line: the games through the position by result (the

@@ -36,8 +36,8 @@ func preferencesShortcut() *desktop.CustomShortcut {
 type prefsDialog struct {
 	dialog                            *dialog.CustomDialog
 	theme, lambda                     *widget.RadioGroup
-	jobs, nodes, solverTime, playTime *widget.Entry
-	queueURL, queueCreds              *widget.Entry
+	jobs, nodes, solverTime, playTime *ui.DialogEntry
+	queueURL, queueCreds              *ui.DialogEntry
 	errL                              *widget.Label
 	shortcuts                         *widget.Label
 	save, closeB                      *widget.Button
@@ -73,6 +73,7 @@ func (wa *workbenchApp) startSettings(o options) {
 	}
 	wa.applyWork(s)
 	p := wa.app.Preferences()
+	wa.restoreLayout(p)
 	f, err := ui.ParseReplyFilter(p.String(prefReplyFilter)) // a bad value: all replies
 	if given("replies") && o.replies != "" {
 		f, err = ui.ParseReplyFilter(o.replies) // (checked by parseFlags)
@@ -95,13 +96,6 @@ func applySavedTheme(a fyne.App) {
 	if s := loadSettings(a.Preferences()); s.theme != themeSystem {
 		applyTheme(a, s.theme)
 	}
-}
-
-// applySettings makes s the running settings and keeps the queue's.
-func (wa *workbenchApp) applySettings(s settings) {
-	applyTheme(wa.app, s.theme)
-	wa.applyWork(s)
-	wa.setQueueSetting(s.queue)
 }
 
 // applyWork applies the settings other than the theme and the queue
@@ -135,8 +129,8 @@ func (wa *workbenchApp) showPreferences() *prefsDialog {
 	p.lambda.Horizontal = true
 	p.lambda.Required = true
 	p.lambda.SetSelected(f.lambda)
-	entry := func(text, hint string) *widget.Entry {
-		e := widget.NewEntry()
+	entry := func(text, hint string) *ui.DialogEntry {
+		e := ui.NewDialogEntry(wa.win.Canvas()) // Enter saves, Esc closes
 		e.SetText(text)
 		e.SetPlaceHolder(hint)
 		return e
@@ -180,7 +174,7 @@ func (wa *workbenchApp) showPreferences() *prefsDialog {
 		d.Hide()
 	})
 	p.save = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), func() {
-		if err := wa.savePreferences(p.form()); err != nil {
+		if err := wa.savePreferences(f, p.form()); err != nil {
 			p.errL.SetText(err.Error())
 			p.errL.Show()
 			return
@@ -200,15 +194,45 @@ func (wa *workbenchApp) showPreferences() *prefsDialog {
 	return p
 }
 
-// savePreferences checks the form, then stores and applies it.
-func (wa *workbenchApp) savePreferences(f settingsForm) error {
+// savePreferences checks the form, then stores and applies what was
+// changed in it since it was shown (was): a setting left alone keeps its
+// saved value and the workbench keeps its own (the Prove tab's λ chosen
+// there is not reset by saving a new theme).
+func (wa *workbenchApp) savePreferences(was, f settingsForm) error {
 	s, err := f.parse()
 	if err != nil {
 		return err
 	}
-	s.save(wa.app.Preferences())
-	wa.applySettings(s)
+	old, err := was.parse()
+	ch := changedSettings(old, s)
+	if err != nil {
+		ch = allSettings // (the form shown did not read: keep all)
+	}
+	s.saveChanged(wa.app.Preferences(), ch)
+	wa.applyChanged(s, ch)
 	return nil
+}
+
+// applyChanged applies the settings in ch.
+func (wa *workbenchApp) applyChanged(s settings, ch settingSet) {
+	if ch&setTheme != 0 {
+		applyTheme(wa.app, s.theme)
+	}
+	if ch&setLambda != 0 {
+		wa.wb.SetLambda(s.lambda)
+	}
+	if ch&setPlayTime != 0 {
+		wa.wb.SetPlayBudget(s.playTime)
+	}
+	if ch&setAutoJobs != 0 {
+		wa.wb.SetAutoJobs(s.autoJobs)
+	}
+	if ch&setSolver != 0 {
+		wa.budget.set(engine.Limits{MaxNodes: s.solverNodes, Timeout: s.solverTime})
+	}
+	if ch&setQueue != 0 {
+		wa.setQueueSetting(s.queue)
+	}
 }
 
 // menuShortcuts lists the menu items that have a shortcut, as "Menu →

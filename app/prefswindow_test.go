@@ -241,3 +241,48 @@ func TestApplySavedTheme(t *testing.T) {
 		t.Fatal("the dark theme does not force the dark variant")
 	}
 }
+
+// Saving the Preferences changes only what was changed: a new theme alone
+// keeps the λ chosen on the Prove tab (λ3) and writes no λ; a λ changed in
+// the Preferences is applied and kept.
+func TestPreferencesSaveKeepsLambda(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", dir)
+	a := test.NewTempApp(t)
+	ta := startApp(t, a, options{book: filepath.Join(dir, "b.c6book"), flagSet: map[string]bool{}})
+	wa := ta.wa
+	defer wa.close()
+	wa.wb.SetLambda(3) // the Prove tab's λ3
+	wa.wb.SetAutoJobs(5)
+	p := wa.showPreferences()
+	p.theme.SetSelected("Dark")
+	test.Tap(p.save)
+	if p.errL.Visible() {
+		t.Fatalf("Save refused: %q", p.errL.Text)
+	}
+	if wa.wb.Lambda() != 3 || wa.wb.AutoJobs() != 5 {
+		t.Fatalf("saving a theme reset the workbench: λ%d, %d jobs", wa.wb.Lambda(), wa.wb.AutoJobs())
+	}
+	if got := a.Preferences().Int(prefLambda); got != 0 {
+		t.Fatalf("saving a theme wrote λ%d", got)
+	}
+	if s := loadSettings(a.Preferences()); s.theme != themeDark {
+		t.Fatalf("theme kept %q", s.theme)
+	}
+	// The λ changed in the Preferences: applied and kept; then the
+	// Prove tab's λ2 stays through a save that leaves it.
+	p = wa.showPreferences()
+	p.lambda.SetSelected("λ3")
+	wa.wb.SetLambda(2)
+	test.Tap(p.save)
+	if wa.wb.Lambda() != 3 || a.Preferences().Int(prefLambda) != 3 {
+		t.Fatalf("λ3 saved: workbench λ%d, kept λ%d", wa.wb.Lambda(), a.Preferences().Int(prefLambda))
+	}
+	wa.wb.SetLambda(2)
+	p = wa.showPreferences()
+	p.jobs.SetText("7")
+	test.Tap(p.save)
+	if wa.wb.Lambda() != 2 || wa.wb.AutoJobs() != 7 {
+		t.Fatalf("saving the jobs: λ%d, %d jobs", wa.wb.Lambda(), wa.wb.AutoJobs())
+	}
+}

@@ -28,6 +28,7 @@ import (
 func (wa *workbenchApp) beginQuit() {
 	wa.quitting.Store(true)
 	if wa.wb != nil {
+		wa.saveLayout(wa.app.Preferences())
 		wa.wb.Session().Abort()
 	}
 }

@@ -81,14 +81,62 @@ func loadSettings(p fyne.Preferences) settings {
 	return s
 }
 
-// save writes the settings but the queue's (setQueueSetting keeps it).
-func (s settings) save(p fyne.Preferences) {
-	p.SetString(prefTheme, string(s.theme))
-	p.SetInt(prefLambda, s.lambda)
-	p.SetInt(prefAutoJobs, s.autoJobs)
-	p.SetString(prefSolverNodes, strconv.FormatInt(s.solverNodes, 10))
-	p.SetString(prefSolverTime, s.solverTime.String())
-	p.SetString(prefPlayTime, s.playTime.String())
+// settingSet is a set of settings (changedSettings).
+type settingSet int
+
+const (
+	setTheme settingSet = 1 << iota
+	setLambda
+	setAutoJobs
+	setSolver // nodes and time per solver call
+	setPlayTime
+	setQueue
+	allSettings = setTheme | setLambda | setAutoJobs | setSolver | setPlayTime | setQueue
+)
+
+// changedSettings are the settings that differ between a and b.
+func changedSettings(a, b settings) settingSet {
+	var ch settingSet
+	if a.theme != b.theme {
+		ch |= setTheme
+	}
+	if a.lambda != b.lambda {
+		ch |= setLambda
+	}
+	if a.autoJobs != b.autoJobs {
+		ch |= setAutoJobs
+	}
+	if a.solverNodes != b.solverNodes || a.solverTime != b.solverTime {
+		ch |= setSolver
+	}
+	if a.playTime != b.playTime {
+		ch |= setPlayTime
+	}
+	if a.queue != b.queue {
+		ch |= setQueue
+	}
+	return ch
+}
+
+// saveChanged writes the settings in ch but the queue's (setQueueSetting
+// keeps it).
+func (s settings) saveChanged(p fyne.Preferences, ch settingSet) {
+	if ch&setTheme != 0 {
+		p.SetString(prefTheme, string(s.theme))
+	}
+	if ch&setLambda != 0 {
+		p.SetInt(prefLambda, s.lambda)
+	}
+	if ch&setAutoJobs != 0 {
+		p.SetInt(prefAutoJobs, s.autoJobs)
+	}
+	if ch&setSolver != 0 {
+		p.SetString(prefSolverNodes, strconv.FormatInt(s.solverNodes, 10))
+		p.SetString(prefSolverTime, s.solverTime.String())
+	}
+	if ch&setPlayTime != 0 {
+		p.SetString(prefPlayTime, s.playTime.String())
+	}
 }
 
 // settingsForm is the Preferences' fields as typed.

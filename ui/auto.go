@@ -17,8 +17,9 @@ import (
 // to me" for the shown position with what Next found stuck on its line.
 type autoPanel struct {
 	wb      *Workbench
-	box     *fyne.Container
-	check   *keyCheck // Auto
+	row     *fyne.Container // the controls (a fixed row of the Prove tab)
+	box     *fyne.Container // the texts (in the Prove tab's report area)
+	check   *keyCheck       // Auto
 	jobsE   *widget.Entry
 	timeE   *widget.Entry
 	stopB   *widget.Button
@@ -59,9 +60,8 @@ func newAutoPanel(wb *Workbench) *autoPanel {
 	a.holdL.Wrapping = fyne.TextWrapWord
 	a.textL.Hide()
 	a.holdL.Hide()
-	a.box = container.NewVBox(
-		container.NewHBox(a.check, widget.NewLabel("jobs"), sized(a.jobsE, 50), sized(a.timeE, 100), a.stopB, a.holdC),
-		a.textL, a.holdL)
+	a.row = container.NewHBox(a.check, widget.NewLabel("jobs"), sized(a.jobsE, 50), sized(a.timeE, 100), a.stopB, a.holdC)
+	a.box = container.NewVBox(a.textL, a.holdL)
 	return a
 }
 

@@ -48,12 +48,11 @@ type BoardView struct {
 // Colours of the overlays (the board's own come from the theme:
 // boardcolors.go).
 var (
-	colZone       = color.NRGBA{0x40, 0x90, 0xff, 0x58}
-	colUnsolved   = color.NRGBA{0xd0, 0x00, 0x30, 0xff}
-	colUnsolvedBg = color.NRGBA{0xff, 0xff, 0xff, 0xc0}
-	colTransp     = color.NRGBA{}
-	colWin        = color.NRGBA{0xff, 0xc0, 0x00, 0xff}
-	colPreview    = color.NRGBA{0x30, 0x60, 0xc0, 0xff}
+	colZone     = color.NRGBA{0x40, 0x90, 0xff, 0x58}
+	colUnsolved = color.NRGBA{0xd0, 0x00, 0x30, 0xff}
+	colTransp   = color.NRGBA{}
+	colWin      = color.NRGBA{0xff, 0xc0, 0x00, 0xff}
+	colPreview  = color.NRGBA{0x30, 0x60, 0xc0, 0xff}
 )
 
 // statusColour is the colour used for a proof status everywhere.
@@ -83,6 +82,9 @@ type Board struct {
 	onSquare func(engine.Square)
 	// onKey receives keys typed while the board has the focus.
 	onKey func(*fyne.KeyEvent)
+	// onMenu is a right click on square s, at abs in the window (the
+	// board's menu: menus.go).
+	onMenu func(s engine.Square, abs fyne.Position)
 	// onReplyFocus is called when the stored reply the board ties and
 	// previews changes (hovered on the board or in the list, or through
 	// the pending stone): its index in the view's Children, -1 when none.
@@ -172,6 +174,13 @@ func (b *Board) Tapped(ev *fyne.PointEvent) {
 	}
 	if s, ok := b.squareAt(ev.Position); ok && b.onSquare != nil {
 		b.onSquare(s)
+	}
+}
+
+// TappedSecondary implements fyne.SecondaryTappable: the board's menu.
+func (b *Board) TappedSecondary(ev *fyne.PointEvent) {
+	if s, ok := b.squareAt(ev.Position); ok && b.onMenu != nil {
+		b.onMenu(s, ev.AbsolutePosition)
 	}
 }
 
@@ -617,12 +626,15 @@ func (r *boardRenderer) update() {
 		setText(r.nums.next(grown), strconv.Itoa(number[n.s]), n.col, cell*0.42, g.centre(x, y), true)
 	}
 
-	// Unsolved defender moves: a red ring with the number of unsolved moves
-	// through the square.
+	// Unsolved defender moves: a thin red square round the point (the grid
+	// and the stones beside it stay readable under a report of a hundred
+	// moves), the number of unsolved moves through the square small in
+	// its upper right corner.
 	for _, s := range uorder {
-		rect(&r.unsolved, s, 0.84, colUnsolvedBg, colUnsolved, 2)
+		rect(&r.unsolved, s, 0.62, colTransp, colUnsolved, 1.5)
 		x, y := rules.XY(s)
-		setText(r.counts.next(grown), strconv.Itoa(count[s]), colUnsolved, cell*0.6, g.centre(x, y), true)
+		c := g.centre(x, y).Add(fyne.NewPos(cell*0.3, -cell*0.3))
+		setText(r.counts.next(grown), strconv.Itoa(count[s]), colUnsolved, cell*0.4, c, true)
 	}
 
 	// Board labels.

@@ -31,6 +31,9 @@ type boardPanel struct {
 	numbers *keyCheck
 	marking *keyCheck
 	undoB   *widget.Button
+	// undoL says what Undo takes back, cut to the room left (a long one
+	// never widens the toolbar over its neighbours).
+	undoL *widget.Label
 	// filterS chooses the replies shown (Workbench.SetReplyFilter).
 	filterS *keySelect
 }
@@ -46,6 +49,7 @@ func newBoardPanel(wb *Workbench) *boardPanel {
 		wb.Cursor().TapSquare(s)
 	}
 	bp.board.onKey = func(ev *fyne.KeyEvent) { wb.typedKey(ev) }
+	bp.board.onMenu = func(s engine.Square, abs fyne.Position) { wb.showMenu(wb.boardMenu(s), abs) }
 	bp.board.onReplyFocus = func(i int) {
 		bp.showHover(i)
 		if wb.ui != nil {
@@ -67,6 +71,8 @@ func newBoardPanel(wb *Workbench) *boardPanel {
 	bp.numbers.SetChecked(true)
 	bp.marking = wb.newCheck("Label squares", func(on bool) { wb.s.Cursor().SetMarking(on) })
 	bp.undoB = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), wb.History().Undo)
+	bp.undoL = widget.NewLabel("")
+	bp.undoL.Truncation = fyne.TextTruncateEllipsis
 	var labels []string
 	for _, f := range replyFilters {
 		labels = append(labels, f.label())
@@ -82,13 +88,12 @@ func newBoardPanel(wb *Workbench) *boardPanel {
 		}
 	})
 	bp.filterS.SetSelected(ReplyFilter{}.label())
-	tools := container.NewHBox(
+	tools := container.NewBorder(nil, nil, container.NewHBox(
 		widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), wb.Cursor().Home),
 		widget.NewButtonWithIcon("", theme.NavigateBackIcon(), wb.Cursor().Back),
 		widget.NewButtonWithIcon("", theme.NavigateNextIcon(), wb.Cursor().Forward),
 		widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), wb.Cursor().End),
-		bp.undoB, bp.numbers, bp.marking,
-	)
+		bp.undoB), container.NewHBox(bp.numbers, bp.marking), bp.undoL)
 	// The replies filter sits at the end of the stats line: the toolbar
 	// keeps the window narrower than 1280 px. The stats line has two lines
 	// (games by result; rate and status) to fit beside it, and is always as
@@ -111,10 +116,15 @@ func (bp *boardPanel) show(editable bool) {
 	side := colourName(c.Position().ToMove())
 	text := fmt.Sprintf("Turn %d · %s to move · %s for %s · %s", c.Position().Turn()+1, side,
 		st, colourName(c.Attacker()), session.Plural(len(c.Children()), "stored reply", "stored replies"))
+	if !c.Loaded() {
+		// The book's answer is on its way: no status, count or "not in the
+		// book" it has not given (a stored position read as unknown).
+		text = fmt.Sprintf("Turn %d · %s to move · reading the book…", c.Position().Turn()+1, side)
+	}
 	if w := c.Position().Winner(); w != engine.Empty {
 		text = fmt.Sprintf("Turn %d · %s has won", c.Position().Turn(), colourName(w))
 	}
-	if !c.Info().Found && c.Cur() > 0 {
+	if c.Loaded() && !c.Info().Found && c.Cur() > 0 {
 		text += " · not in the book"
 	}
 	if warn := c.Info().Warning; warn != "" {
@@ -126,10 +136,13 @@ func (bp *boardPanel) show(editable bool) {
 	bp.statusL.SetText(text)
 	bp.hovered = -2 // (shown again)
 	bp.showHover(bp.board.focusedReply())
-	if d := bp.wb.s.History().CanUndo(); d != "" && editable {
-		setButton(bp.undoB, "Undo "+d, true)
-	} else {
-		setButton(bp.undoB, "Undo", false)
+	d := bp.wb.s.History().CanUndo()
+	if !editable {
+		d = ""
+	}
+	setButton(bp.undoB, "Undo", d != "")
+	if bp.undoL.Text != d {
+		bp.undoL.SetText(d)
 	}
 }
 
@@ -170,3 +183,6 @@ func (bp *boardPanel) showUndecidedHelp() {
 		dialog.ShowInformation("Game statistics", undecidedHelp, bp.wb.win)
 	}
 }
+
+// UndoText is what the toolbar says Undo takes back ("" when nothing).
+func (wb *Workbench) UndoText() string { return wb.ui.undoL.Text }

@@ -22,6 +22,9 @@ func rowText(t *testing.T, l *keyList, i int) string {
 	t.Helper()
 	o := l.CreateItem()
 	l.UpdateItem(i, o)
+	if r, ok := o.(*menuRow); ok {
+		o = r.content
+	}
 	switch o := o.(type) {
 	case *widget.Label:
 		return o.Text
@@ -46,6 +49,9 @@ func rowColour(l *keyList, i int) color.Color {
 	l.UpdateItem(i, o)
 	if r, ok := o.(*replyRow); ok {
 		o = r.box
+	}
+	if r, ok := o.(*menuRow); ok {
+		o = r.content
 	}
 	return o.(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*canvas.Rectangle).FillColor
 }
@@ -75,9 +81,9 @@ func TestRepliesRowsAndForward(t *testing.T) {
 		t.Fatalf("replies %v, want the most played first", got)
 	}
 	for i, want := range []string{
-		"A  l10l11    40   10   30     0 unknown",
-		"B  k10k11     5    3    1     1 unknown",
-		"C  m10m11                       unknown",
+		"A  l10l11    40   10   30  25% unknown",
+		"B  k10k11     5    3    1  75% unknown",
+		"C  m10m11                      unknown",
 	} {
 		if got := rowText(t, h.wb.ui.kidList, i); got != want {
 			t.Fatalf("row %d: %q, want %q", i, got, want)
@@ -301,7 +307,7 @@ func TestVerifyLabelAndGoToIt(t *testing.T) {
 	if got := rowText(t, h.wb.ui.lineList, 1); !strings.HasSuffix(got, " +1") {
 		t.Fatalf("line row %q", got)
 	}
-	if got := rowText(t, h.wb.ui.unsolvedL, 0); got != "m12m13  "+c6book.ReasonText("budget") {
+	if got := rowText(t, h.wb.ui.unsolvedL, 0) + "|" + rowText(t, h.wb.ui.unsolvedL, 1); got != "1 · "+c6book.ReasonText("budget")+"|    m12m13" {
 		t.Fatalf("unsolved row %q", got)
 	}
 	h.noErrors()

@@ -84,7 +84,7 @@ func newEnginePanel(wb *Workbench) *enginePanel {
 	}
 	ep.playCandB = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), func() { ep.playCandidate(ep.candSel) })
 	ep.playCandB.Disable()
-	ep.candBox = container.NewBorder(ep.candHead, container.NewHBox(ep.playCandB), nil, nil, container.NewStack(ep.candList, ep.candNote))
+	ep.candBox = container.NewBorder(ep.candHead, container.NewHBox(ep.playCandB), nil, nil, container.NewStack(compact(ep.candList), ep.candNote))
 	return ep
 }
 

@@ -116,11 +116,28 @@ func (wb *Workbench) releaseFocus() {
 type keyList struct {
 	widget.List
 	nav func(*fyne.KeyEvent) bool
+	// wide keeps the rows in the app's theme (not compact: layout.go).
+	wide bool
+	keep compactKeeper
 }
 
 func (wb *Workbench) newList(length func() int, create func() fyne.CanvasObject, update func(widget.ListItemID, fyne.CanvasObject)) *keyList {
 	l := &keyList{nav: wb.navKey}
-	l.Length, l.CreateItem, l.UpdateItem = length, create, update
+	l.Length = length
+	l.UpdateItem = func(i widget.ListItemID, o fyne.CanvasObject) {
+		update(i, o)
+		if !l.wide {
+			l.keep.check(o)
+		}
+	}
+	// Rows in the compact theme (layout.go) from their creation: the list
+	// measures its row height on the first one.
+	l.CreateItem = func() fyne.CanvasObject {
+		if l.wide {
+			return create()
+		}
+		return compactRow(create())
+	}
 	l.ExtendBaseWidget(l)
 	return l
 }

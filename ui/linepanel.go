@@ -59,9 +59,11 @@ func newLinePanel(wb *Workbench) *linePanel {
 	// The line (root first) and the children of the shown position.
 	lp.lineList = wb.newList(
 		func() int { return wb.s.Cursor().LineLen() + 1 },
-		newRow,
+		func() fyne.CanvasObject { return newMenuRow(wb, newRow()) },
 		func(i widget.ListItemID, o fyne.CanvasObject) {
-			setRow(o, wb.s.Cursor().LineStatus(i), true, lp.lineText(i), i == wb.s.Cursor().Cur())
+			r := o.(*menuRow)
+			r.menu = func() *fyne.Menu { return wb.lineMenu(i) }
+			setRow(r.content, wb.s.Cursor().LineStatus(i), true, lp.lineText(i), i == wb.s.Cursor().Cur())
 		})
 	lp.lineList.OnSelected = func(i widget.ListItemID) {
 		lp.lineList.UnselectAll()
@@ -89,8 +91,8 @@ func newLinePanel(wb *Workbench) *linePanel {
 		}
 	}
 	tree := container.NewHSplit(
-		container.NewBorder(widget.NewLabelWithStyle("Line", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, lp.lineList),
-		container.NewBorder(container.NewVBox(lp.kidsL, replyHeader()), nil, nil, nil, lp.kidList))
+		compact(container.NewBorder(widget.NewLabelWithStyle("Line", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, lp.lineList)),
+		compact(container.NewBorder(container.NewVBox(lp.kidsL, replyHeader()), nil, nil, nil, lp.kidList)))
 	tree.SetOffset(0.35) // the Replies columns whole at 1280 px (TestPanesReadableAtDefaultSize)
 	lp.box = tree
 	return lp
@@ -145,10 +147,11 @@ func (lp *linePanel) show() {
 }
 
 // replyColumns lays out a row of the replies list in monospace columns:
-// letter, move, games, Black's wins, White's wins, undecided games, then
-// the status and label; a wider number (a bigger book) widens its row
+// letter, move, games, Black's wins, White's wins, Black's win rate over
+// the decided ones ("B%"; the undecided games are the rest, in the stats
+// line of a hovered reply), then the status and label; a wider number (a bigger book) widens its row
 // but stays apart from its neighbours.
-const replyColumns = "%-2s %-6s %5s %4s %4s %5s %s"
+const replyColumns = "%-2s %-6s %5s %4s %4s %4s %s"
 
 // replyHeader is the replies list's column titles (replyColumns), over
 // the rows' text (a blank swatch in front).
@@ -156,23 +159,27 @@ func replyHeader() fyne.CanvasObject {
 	h := newRow().(*fyne.Container)
 	l := h.Objects[1].(*widget.Label)
 	l.TextStyle = fyne.TextStyle{Monospace: true} // (no bold monospace face in every theme)
-	l.SetText(strings.TrimRight(fmt.Sprintf(replyColumns, "", "move", "games", "B", "W", "undec", "status"), " "))
+	l.SetText(strings.TrimRight(fmt.Sprintf(replyColumns, "", "move", "games", "B", "W", "B%", "status"), " "))
 	return h
 }
 
 // replyText is row i of the replies list: its letter (as on the board),
 // the move (named move: as the line prints it, Cursor.MoveText), its games
-// by result (blank when no game played it), its status and label.
+// and wins and Black's win rate over the decided ones (blank when no game
+// played it, or none is decided), its status and label.
 func replyText(move string, i int, c session.Child) string {
-	games, b, w, u := "", "", "", ""
+	games, b, w, rate := "", "", "", ""
 	if g := c.Games; g.Games > 0 {
-		games, b, w, u = strconv.FormatInt(g.Games, 10), strconv.FormatInt(g.BlackWins, 10), strconv.FormatInt(g.WhiteWins, 10), strconv.FormatInt(g.Unfinished, 10)
+		games, b, w = strconv.FormatInt(g.Games, 10), strconv.FormatInt(g.BlackWins, 10), strconv.FormatInt(g.WhiteWins, 10)
+	}
+	if r, ok := c.Games.BlackRate(); ok {
+		rate = fmt.Sprintf("%.0f%%", 100*r)
 	}
 	st := c.Status.String()
 	if c.Label != "" {
 		st += " [" + c.Label + "]"
 	}
-	return fmt.Sprintf(replyColumns, replyLetter(i), move, games, b, w, u, st)
+	return fmt.Sprintf(replyColumns, replyLetter(i), move, games, b, w, rate, st)
 }
 
 // replyRow is a row of the replies list; hovering it ties and previews its
@@ -209,6 +216,11 @@ func (r *replyRow) showFocus(on bool) {
 // CreateRenderer implements fyne.Widget.
 func (r *replyRow) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(container.NewStack(r.bg, r.box))
+}
+
+// TappedSecondary implements fyne.SecondaryTappable: the reply's menu.
+func (r *replyRow) TappedSecondary(ev *fyne.PointEvent) {
+	r.wb.showMenu(r.wb.replyMenu(r.i), ev.AbsolutePosition)
 }
 
 // MouseIn implements desktop.Hoverable.

@@ -227,7 +227,7 @@ func TestPlayerGameOver(t *testing.T) {
 // even with the longest Undo label.
 func TestPlayerControlsFitTheScreen(t *testing.T) {
 	h := newHarness(t, engine.Connect6(), &sessiontest.Player{})
-	h.wb.ui.undoB.SetText("Undo verify's 23 new replies")
+	h.wb.ui.undoL.SetText("verify's 23 new replies and a long tail of words that would widen the toolbar")
 	w := h.wb.Content().MinSize().Width
 	t.Logf("min width %.0f px", w)
 	if w > 1240 {

@@ -290,7 +290,7 @@ func TestReplyLettersAndColumns(t *testing.T) {
 	c := session.Child{Move: m, Status: c6book.StatusDisproved, Label: "x",
 		Games: c6book.GameStats{Games: 123456, BlackWins: 12345, WhiteWins: 23456, Unfinished: 87655}}
 	got := strings.Fields(replyText(engine.MoveName(r, m), 177, c))
-	if want := []string{"178", engine.MoveName(r, m), "123456", "12345", "23456", "87655", "disproved", "[x]"}; strings.Join(got, "|") != strings.Join(want, "|") {
+	if want := []string{"178", engine.MoveName(r, m), "123456", "12345", "23456", "34%", "disproved", "[x]"}; strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Fatalf("row fields %q, want %q", got, want)
 	}
 }

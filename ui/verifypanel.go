@@ -19,23 +19,24 @@ import (
 // Stop, Next and Mark disproved, the progress of a verification and the
 // shown position's verdict with its unsolved defender moves.
 type verifyPanel struct {
-	wb          *Workbench
-	attacker    *widget.RadioGroup
-	lambda      *keySelect
-	verifyB     *widget.Button
-	stopB       *widget.Button // stops the verifier and the engine (enginePanel)
-	nextB       *widget.Button
-	disproveB   *widget.Button
-	progress    *widget.ProgressBar
-	progressL   *widget.Label
-	goVerifyB   *widget.Button
-	verdictL    *widget.Label
-	unsolvedL   *keyList
-	unsolved    []engine.Move
-	why         map[engine.Move]string // why each unsolved move is unsolved
-	unsolvedBox fyne.CanvasObject      // the unsolved moves with their title
-	listW       float32                // the unsolved list's width (rowHeights)
-	measure     *widget.Label          // measures a row's wrapped height
+	wb        *Workbench
+	attacker  *widget.RadioGroup
+	lambda    *keySelect
+	verifyB   *widget.Button
+	stopB     *widget.Button // stops the verifier and the engine (enginePanel)
+	nextB     *widget.Button
+	disproveB *widget.Button
+	progress  *widget.ProgressBar
+	progressL *widget.Label
+	goVerifyB *widget.Button
+	verdictL  *widget.Label
+	unsolvedL *keyList
+	// unsolved are the unsolved list's rows: each reason with its count
+	// (session.GroupUnsolved), then its moves.
+	unsolved    []unsolvedRow
+	unsolvedBox fyne.CanvasObject // the unsolved moves with their title
+	listW       float32           // the unsolved list's width (rowHeights)
+	measure     *widget.Label     // measures a row's wrapped height
 }
 
 func newVerifyPanel(wb *Workbench) *verifyPanel {
@@ -72,6 +73,7 @@ func newVerifyPanel(wb *Workbench) *verifyPanel {
 	vp.progress.Hide()
 	vp.progressL = widget.NewLabel("")
 	vp.progressL.Wrapping = fyne.TextWrapWord
+	vp.progressL.Hide() // (shown with the progress bar: no blank line in the report)
 	vp.goVerifyB = widget.NewButtonWithIcon("Go to it", theme.NavigateNextIcon(), wb.s.Prover().GoToVerify)
 	vp.goVerifyB.Hide()
 	vp.verdictL = widget.NewLabel("")
@@ -90,8 +92,8 @@ func newVerifyPanel(wb *Workbench) *verifyPanel {
 		})
 	vp.unsolvedL.OnSelected = func(i widget.ListItemID) {
 		vp.unsolvedL.UnselectAll()
-		if i < len(vp.unsolved) {
-			wb.Cursor().PlayMove(vp.unsolved[i])
+		if i < len(vp.unsolved) && !vp.unsolved[i].head {
+			wb.Cursor().PlayMove(vp.unsolved[i].move)
 		}
 	}
 	vp.unsolvedBox = container.NewBorder(widget.NewLabelWithStyle("Unsolved defender moves", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
@@ -99,19 +101,39 @@ func newVerifyPanel(wb *Workbench) *verifyPanel {
 	return vp
 }
 
-// unsolvedText is the i-th unsolved row: the move and why it is unsolved.
-func (vp *verifyPanel) unsolvedText(i int) string {
-	r, m := vp.wb.s.Rules(), vp.unsolved[i]
-	text := engine.MoveName(r, m)
-	if m.Len() < r.StonesForTurn(vp.wb.s.Cursor().Position().Turn()) {
-		text += "  (seminull: answer it)"
-	} else if why, ok := vp.why[m]; ok {
-		text += "  " + why
-	}
-	return text
+// unsolvedRow is a row of the unsolved list: a reason with its count, or
+// one of its moves (a click plays it).
+type unsolvedRow struct {
+	head bool
+	why  string
+	n    int
+	move engine.Move
 }
 
-// rowHeights gives each unsolved row the height of its text wrapped in a
+// unsolvedRows lists v's groups (session.GroupUnsolved): each reason with
+// its count, then its moves.
+func unsolvedRows(v *c6book.Verdict) []unsolvedRow {
+	var out []unsolvedRow
+	for _, g := range session.GroupUnsolved(v) {
+		out = append(out, unsolvedRow{head: true, why: g.Why, n: len(g.Moves)})
+		for _, m := range g.Moves {
+			out = append(out, unsolvedRow{move: m})
+		}
+	}
+	return out
+}
+
+// unsolvedText is the i-th unsolved row: a reason with its count, or a
+// move.
+func (vp *verifyPanel) unsolvedText(i int) string {
+	row := vp.unsolved[i]
+	if row.head {
+		return fmt.Sprintf("%d · %s", row.n, row.why)
+	}
+	return "    " + engine.MoveName(vp.wb.s.Rules(), row.move)
+}
+
+// rowHeights gives each reason's row the height of its text wrapped in a
 // list w wide, so that no reason is cut off however narrow the column.
 func (vp *verifyPanel) rowHeights(w float32) {
 	vp.listW = w
@@ -123,9 +145,16 @@ func (vp *verifyPanel) rowHeights(w float32) {
 		vp.measure.Wrapping = fyne.TextWrapWord
 	}
 	tw := max(w-theme.ScrollBarSize()-2*theme.Padding(), 40)
-	for i := range vp.unsolved {
-		vp.measure.SetText(vp.unsolvedText(i))
+	// A move's row is one compact line; a reason's is measured in the
+	// app's theme, a little more than its compact text needs.
+	one := compactLineHeight(vp.measure)
+	for i, row := range vp.unsolved {
+		if !row.head {
+			vp.unsolvedL.SetItemHeight(i, one)
+			continue
+		}
 		vp.measure.Resize(fyne.NewSize(tw, 1))
+		vp.measure.SetText(vp.unsolvedText(i)) // (after the width: MinSize is kept until a refresh)
 		vp.unsolvedL.SetItemHeight(i, vp.measure.MinSize().Height)
 	}
 }
@@ -175,6 +204,7 @@ func (vp *verifyPanel) showVerify() {
 		if vp.progress.Hidden {
 			vp.progress.SetValue(0)
 			vp.setShown(vp.progress, true)
+			vp.setShown(vp.progressL, true)
 			vp.progressL.SetText("verifying…")
 			vp.verdictL.SetText("")
 		}
@@ -196,6 +226,7 @@ func (vp *verifyPanel) showVerify() {
 	if !vp.progress.Hidden {
 		vp.progress.SetValue(1)
 		vp.setShown(vp.progress, false)
+		vp.setShown(vp.progressL, false)
 		vp.progressL.SetText("")
 	}
 	if t := s.Prover().VerifyText(); t != session.VerifyShown {
@@ -206,6 +237,13 @@ func (vp *verifyPanel) showVerify() {
 }
 
 func (vp *verifyPanel) showVerdict(v *c6book.Verdict) {
+	if !vp.wb.s.Cursor().Loaded() {
+		// The book's answer is on its way: neither the verdict the
+		// position had before an edit (a "PROVED" after Undo) nor "No
+		// verdict" for one it has.
+		vp.verdictL.SetText("Reading the book…")
+		return
+	}
 	if v == nil {
 		vp.unsolved = nil
 		text := "No verdict for this position."
@@ -218,11 +256,7 @@ func (vp *verifyPanel) showVerdict(v *c6book.Verdict) {
 	}
 	// The expert's work list: unsolved moves, then (λ3) open seminull
 	// positions, which are one-stone moves.
-	vp.unsolved = v.Items()
-	vp.why = make(map[engine.Move]string, len(v.Unsolved))
-	for _, it := range v.Unsolved {
-		vp.why[it.Move] = it.Why()
-	}
+	vp.unsolved = unsolvedRows(v)
 	var sb strings.Builder
 	if v.Proved() {
 		fmt.Fprintf(&sb, "PROVED for %s (order %d)", colourName(v.Attacker), v.Order)

@@ -35,7 +35,14 @@ type widgets struct {
 	proof *proofPanel // the Proof tab and Show proof (proofpanel.go)
 	atlas *atlasPanel // the Atlas tab and the Solved tab's atlas rows (atlas.go)
 
-	proveHead *fyne.Container // the Prove tab's controls, progress and verdict
+	// proveHead is the Prove tab's report area: the auto-pilot's texts,
+	// the progress, the last run's summary and the verdict. It scrolls in
+	// its own part of the tab: a long report never moves the buttons above
+	// it nor squeezes the lists below it (its height is the user's, a
+	// split).
+	proveHead *fyne.Container
+	// splits are the draggable splits by name (SplitOffsets).
+	splits map[string]*container.Split
 }
 
 func swatch() *canvas.Rectangle {
@@ -75,15 +82,20 @@ func newWidgets(wb *Workbench) *widgets {
 	u.auto = newAutoPanel(wb)
 	u.proof = newProofPanel(wb)
 	u.summary = newSummaryPanel(wb)
-	u.proveHead = container.NewVBox(
+	// The Prove tab: its controls in fixed rows (Suggest at one place
+	// whatever the position), then the report over the lists.
+	controls := container.NewVBox(
 		// (Engine move here, not in the board's toolbar: this row has room
 		// to spare, and the window must stay narrower than a 1280 px screen.)
 		container.NewHBox(widget.NewLabel("Attacker"), u.attacker, u.lambda, layout.NewSpacer(), u.engineB),
 		container.NewHBox(u.verifyB, u.stopB, u.suggestB, u.budgetS, layout.NewSpacer(), u.disproveB, u.nextB),
-		u.auto.box,
+		u.auto.row)
+	u.proveHead = container.NewVBox(u.auto.box,
 		u.progress, container.NewBorder(nil, nil, nil, u.goVerifyB, u.progressL), u.summary.box,
 		container.NewBorder(nil, nil, nil, container.NewVBox(u.proof.showB), u.verdictL))
-	prove := container.NewBorder(u.proveHead, nil, nil, nil, work)
+	report := container.NewVSplit(container.NewVScroll(u.proveHead), work)
+	report.SetOffset(0.25)
+	prove := container.NewBorder(controls, nil, nil, nil, report)
 	u.notesPanel = newNotesPanel(wb)
 	u.findPanel = newFindPanel(wb)
 	u.gamesPanel = newGamesPanel(wb)
@@ -113,9 +125,11 @@ func newWidgets(wb *Workbench) *widgets {
 		}
 	}
 	right := container.NewVSplit(u.linePanel.box, u.tabs)
-	right.SetOffset(0.45)
+	right.SetOffset(0.33)
 	split := container.NewHSplit(u.boardPanel.box, right)
 	split.SetOffset(0.52) // the Line and Replies panes readable at 1280 px (TestPanesReadableAtDefaultSize)
+	u.splits = map[string]*container.Split{"board": split, "panes": right, "line": u.linePanel.box.(*container.Split),
+		"report": report, "work": work}
 	u.content = split
 	return u
 }

@@ -72,11 +72,17 @@ func TestWindowVerifyFlow(t *testing.T) {
 	if view := h.wb.BoardWidget().View(); len(view.Unsolved) != 2 || len(view.Children) != 2 {
 		t.Fatalf("board overlays: %d unsolved, %d children", len(view.Unsolved), len(view.Children))
 	}
-	if h.wb.ui.unsolvedL.Length() != 2 || h.wb.ui.kidList.Length() != 2 {
+	// (One reason, its two moves.)
+	if h.wb.ui.unsolvedL.Length() != 3 || h.wb.ui.kidList.Length() != 2 {
 		t.Fatal("lists do not show the unsolved moves")
 	}
-	// Navigate to the second unsolved move through its list.
-	h.wb.ui.unsolvedL.Select(1)
+	// A reason's row plays nothing; navigate to the second unsolved move
+	// through its list.
+	h.wb.ui.unsolvedL.Select(0)
+	if got := h.line(); got != "j10 k10k11 l11l12" {
+		t.Fatalf("after choosing a reason's row: %q", got)
+	}
+	h.wb.ui.unsolvedL.Select(2)
 	if got := h.line(); got != "j10 k10k11 l11l12 i9k12" {
 		t.Fatalf("after choosing an unsolved move: %q", got)
 	}

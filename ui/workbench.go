@@ -37,6 +37,8 @@ type Workbench struct {
 	OnReplyFilter func(ReplyFilter)
 
 	ui *widgets
+	// lastMenu is the right-click menu shown last (menus.go).
+	lastMenu *fyne.Menu
 }
 
 // NewWorkbenchConfig builds the workbench over store, showing its root,
@@ -208,7 +210,7 @@ func (wb *Workbench) typedKey(ev *fyne.KeyEvent) { wb.navKey(ev) }
 // Attach installs the keyboard handling and the undo and engine move
 // shortcuts on a window.
 func (wb *Workbench) Attach(w fyne.Window) {
-	w.Canvas().SetOnTypedKey(wb.typedKey)
+	w.Canvas().SetOnTypedKey(answerDialogKeys(w.Canvas(), wb.typedKey)) // (dialogs: Enter and Esc, dialogkeys.go)
 	w.Canvas().AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { wb.s.History().Undo() })
 	for _, sc := range RedoShortcuts() { // Redo, copy and paste a line (linetext.go)
 		w.Canvas().AddShortcut(sc, func(fyne.Shortcut) { wb.s.History().Redo() })
