@@ -183,4 +183,6 @@ func (wb *Workbench) SelectTab(name string) {
 }
 
 // TabNames are the workbench's tabs, in order (SelectTab).
-func TabNames() []string { return []string{"Prove", "Notes", "Games", "Search", "Solved", "Proof", "Atlas"} }
+func TabNames() []string {
+	return []string{"Prove", "Notes", "Games", "Search", "Solved", "Proof", "Atlas"}
+}
