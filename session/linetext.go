@@ -15,14 +15,7 @@ import (
 // LineText is the line to the shown position in turn notation, each turn's
 // stones in the order they were entered ("j10 i9k9 i7j9"); "" at the root.
 // Edit → Copy line, Ctrl+C and the board's context menu copy it.
-func (s *Session) LineText() string {
-	c := &s.cursor
-	parts := make([]string, c.cur)
-	for i := range parts {
-		parts[i] = c.LineMoveText(i)
-	}
-	return strings.Join(parts, " ")
-}
+func (s *Session) LineText() string { return s.cursor.CopyLine() }
 
 // ParseLine reads a line from the root in turn notation and checks every
 // turn on the board: move numbers ("1." "2.") and commas are skipped.
