@@ -137,12 +137,18 @@ type keyList struct {
 	pass      int                       // Refreshes done
 	updated   int                       // rows updated in this Refresh
 	length    int                       // the length the list last asked for
+	scrolling bool                      // in ScrollTo, before it asked for the length (a check only)
+	given     []fyne.CanvasObject       // rows given again in this refresh
 }
 
 func (wb *Workbench) newList(length func() int, create func() fyne.CanvasObject, update func(widget.ListItemID, fyne.CanvasObject)) *keyList {
 	l := &keyList{nav: wb.navKey, rows: map[fyne.CanvasObject]int{}}
 	l.Length = func() int {
-		l.measuring = false
+		if l.scrolling {
+			l.scrolling = false
+		} else {
+			l.measuring = false
+		}
 		l.length = length()
 		return l.length
 	}
@@ -150,6 +156,9 @@ func (wb *Workbench) newList(length func() int, create func() fyne.CanvasObject,
 		if _, ok := l.rows[o]; ok {
 			l.rows[o] = l.pass
 			l.updated++
+		}
+		if l.refresh {
+			l.measuring = true // (the list's update is done: a row asked for next is measured)
 		}
 		update(i, o)
 		if !l.wide {
@@ -176,6 +185,7 @@ func (wb *Workbench) newList(length func() int, create func() fyne.CanvasObject,
 		var o fyne.CanvasObject
 		if n := len(l.free); n > 0 && l.refresh {
 			o, l.free = l.free[n-1], l.free[:n-1]
+			l.given = append(l.given, o)
 		} else {
 			o = fresh()
 		}
@@ -202,7 +212,13 @@ func (l *keyList) Refresh() { l.refreshing(l.List.Refresh) }
 // whole list too (widget.List's own Refresh): the same bookkeeping.
 
 // ScrollTo implements widget.List's ScrollTo.
-func (l *keyList) ScrollTo(id widget.ListItemID) { l.refreshing(func() { l.List.ScrollTo(id) }) }
+func (l *keyList) ScrollTo(id widget.ListItemID) {
+	l.refreshing(func() {
+		l.scrolling = true
+		l.List.ScrollTo(id)
+		l.scrolling = false
+	})
+}
 
 // ScrollToTop implements widget.List's ScrollToTop.
 func (l *keyList) ScrollToTop() { l.refreshing(l.List.ScrollToTop) }
@@ -217,18 +233,27 @@ func (l *keyList) Unselect(id widget.ListItemID) { l.refreshing(func() { l.List.
 func (l *keyList) UnselectAll() { l.refreshing(l.List.UnselectAll) }
 
 func (l *keyList) refreshing(refresh func()) {
-	refreshWas, measuringWas := l.refresh, l.measuring
+	refreshWas, measuringWas, givenWas := l.refresh, l.measuring, l.given
 	l.pass++
 	l.updated = 0
-	l.refresh, l.measuring = true, true
+	l.refresh, l.measuring, l.given = true, true, nil
 	refresh()
-	l.refresh, l.measuring = refreshWas, measuringWas
+	// A row given again and not updated was measured (it was not the
+	// probe): its text may widen the list's measure; measure again.
+	var measured bool
+	for _, o := range l.given {
+		measured = measured || l.rows[o] == 0
+	}
+	l.refresh, l.measuring, l.given = refreshWas, measuringWas, givenWas
 	full := l.updated > 0 || l.length == 0
 	for o, p := range l.rows {
 		if p != l.pass && (full || p == 0) {
 			delete(l.rows, o)
 			l.free = append(l.free, o)
 		}
+	}
+	if measured {
+		l.refreshing(l.List.Refresh)
 	}
 }
 
