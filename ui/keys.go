@@ -197,15 +197,15 @@ func (wb *Workbench) newList(length func() int, create func() fyne.CanvasObject,
 }
 
 // Refresh implements fyne.Widget: the list's Refresh, then the rows it no
-// longer shows are kept for the next ones it asks for. (A row is given
-// again only in this Refresh, after the list asked for its length: the
-// row it asks for before that is only measured, and is the probe, whose
-// text is empty like a new row's. The list's own refreshes, after a tap
-// or a scroll, get new rows.) After fyne's full
+// longer shows are kept for the next ones it asks for. After fyne's full
 // update of a list (widget.List's Refresh, fyne 2.7.1) it shows exactly
 // the rows it updated and keeps no others; when it could not lay its rows
 // out (no size yet) it updated none, and only the rows it never showed
-// are taken back.
+// are taken back. A row is given again only in these refreshes, and not
+// to the list's measure (the row asked for before the list asks for its
+// length, or right after it updated its rows): that one is the probe,
+// whose text is empty like a new row's. The list's own updates (a tap on
+// a row, the mouse wheel) get new rows, kept after the next refresh.
 func (l *keyList) Refresh() { l.refreshing(l.List.Refresh) }
 
 // ScrollTo, ScrollToTop, Select, Unselect and UnselectAll refresh the
