@@ -272,15 +272,9 @@ func sgfMovePoints(r Rules, v string, room int, list bool) ([]Square, error) {
 		if len(v)%2 != 0 {
 			return nil, fmt.Errorf("bad point %q: upper-case points are letter pairs", clipText(v, 24))
 		}
-		var sq []Square
-		for i := 0; i < len(v); i += 2 {
-			s, err := sgfUpperPoint(r, v[i:i+2])
-			if err != nil {
-				return nil, err
-			}
-			if sq = append(sq, s); len(sq) > room {
-				return nil, fmt.Errorf("more than %d stones in one turn", MaxPerTurn)
-			}
+		sq, err := sgfPointPairs(r, v, room, sgfUpperPoint)
+		if err != nil {
+			return nil, err
 		}
 		if list && len(sq) != 1 {
 			return nil, fmt.Errorf("bad point in a list of points: %q holds %d points", clipText(v, 24), len(sq))
@@ -321,14 +315,9 @@ func sgfMovePoints(r Rules, v string, room int, list bool) ([]Square, error) {
 		if len(v)%2 != 0 {
 			return nil, fmt.Errorf("bad point %q", clipText(v, 24))
 		}
-		for i := 0; i < len(v); i += 2 {
-			s, err := sgfLetterPoint(r, v[i:i+2])
-			if err != nil {
-				return nil, err
-			}
-			if sq = append(sq, s); len(sq) > room {
-				return nil, fmt.Errorf("more than %d stones in one turn", MaxPerTurn)
-			}
+		var err error
+		if sq, err = sgfPointPairs(r, v, room, sgfLetterPoint); err != nil {
+			return nil, err
 		}
 	}
 	if list && len(sq) != 1 {
@@ -336,6 +325,22 @@ func sgfMovePoints(r Rules, v string, room int, list bool) ([]Square, error) {
 	}
 	if len(sq) > room {
 		return nil, fmt.Errorf("more than %d stones in one turn", MaxPerTurn)
+	}
+	return sq, nil
+}
+
+// sgfPointPairs reads v, an even number of letters, as points of two
+// letters each (point reads one), at most room of them.
+func sgfPointPairs(r Rules, v string, room int, point func(Rules, string) (Square, error)) ([]Square, error) {
+	var sq []Square
+	for i := 0; i < len(v); i += 2 {
+		s, err := point(r, v[i:i+2])
+		if err != nil {
+			return nil, err
+		}
+		if sq = append(sq, s); len(sq) > room {
+			return nil, fmt.Errorf("more than %d stones in one turn", MaxPerTurn)
+		}
 	}
 	return sq, nil
 }
