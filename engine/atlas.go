@@ -101,7 +101,7 @@ func Atlas(r Rules, d int) ([]AtlasRow, error) {
 					seen[im] = true
 					size++
 				}
-				if moveLess(im, rep) {
+				if MoveLess(im, rep) {
 					rep = im
 				}
 			}
@@ -120,9 +120,9 @@ func Atlas(r Rules, d int) ([]AtlasRow, error) {
 			return p.Near - q.Near
 		case p.Apart != q.Apart:
 			return p.Apart - q.Apart
-		case moveLess(p.Move, q.Move):
+		case MoveLess(p.Move, q.Move):
 			return -1
-		case moveLess(q.Move, p.Move):
+		case MoveLess(q.Move, p.Move):
 			return 1
 		}
 		return 0

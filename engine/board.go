@@ -125,6 +125,31 @@ func (b *Board) Key() uint64 {
 	return b.hash
 }
 
+// FromSetup reports whether the position was set up (SetUp, SetUpLike)
+// rather than played from the empty board.
+func (b *Board) FromSetup() bool { return b.setup }
+
+// PlaceTurn places m's stones for the side to move and passes the turn,
+// without Play's checks and without history: the searches' fast walk down
+// a line. RemoveTurn takes it back.
+func (b *Board) PlaceTurn(m Move) {
+	c := b.toMove
+	for i := 0; i < m.Len(); i++ {
+		b.Place(m.At(i), c)
+	}
+	b.toMove = c.Opp()
+	b.turn++
+}
+
+// RemoveTurn takes back PlaceTurn(m).
+func (b *Board) RemoveTurn(m Move) {
+	for i := m.Len() - 1; i >= 0; i-- {
+		b.Remove(m.At(i))
+	}
+	b.toMove = b.toMove.Opp()
+	b.turn--
+}
+
 // ToMove is the player whose turn it is.
 func (b *Board) ToMove() Color { return b.toMove }
 
@@ -170,7 +195,7 @@ func cntShift(c Color) uint { return uint(c-1) * cntBits }
 func cntWord(c Color, n uint8) uint16 { return uint16(n) << (cntShift(c) & 15) }
 
 // wcnt is the number of stones of c in window w.
-func (b *Board) wcnt(c Color, w int32) uint8 {
+func (b *Board) WindowStones(c Color, w int32) uint8 {
 	return uint8(b.cw[w]>>cntShift(c)) & cntMask
 }
 
@@ -444,68 +469,6 @@ func (b *Board) StoneList(c Color) []Square {
 	return out
 }
 
-// Move is one turn: up to MaxPerTurn squares, kept sorted so that a move has
-// one representation. The zero Move is the null move.
-type Move struct {
-	n uint8
-	s [MaxPerTurn]Square
-}
-
-// NewMove builds a move from squares (sorted; at most MaxPerTurn are kept).
-func NewMove(sq ...Square) Move {
-	var m Move
-	for _, s := range sq {
-		if int(m.n) == MaxPerTurn {
-			break
-		}
-		m.s[m.n] = s
-		m.n++
-	}
-	// Insertion sort: at most MaxPerTurn squares, and no allocation (this
-	// is on the move generators' hot path).
-	for i := 1; i < int(m.n); i++ {
-		for j := i; j > 0 && m.s[j] < m.s[j-1]; j-- {
-			m.s[j], m.s[j-1] = m.s[j-1], m.s[j]
-		}
-	}
-	return m
-}
-
-// ErrTooManyStones is MakeMove's error for more than MaxPerTurn squares.
-var ErrTooManyStones = fmt.Errorf("a move has at most %d stones", MaxPerTurn)
-
-// MakeMove builds a move from squares like NewMove, but refuses more than
-// MaxPerTurn squares instead of dropping the rest: the constructor for moves
-// read from users and files.
-func MakeMove(sq ...Square) (Move, error) {
-	if len(sq) > MaxPerTurn {
-		return Move{}, fmt.Errorf("%w (got %d)", ErrTooManyStones, len(sq))
-	}
-	return NewMove(sq...), nil
-}
-
-// Len is the number of stones.
-func (m Move) Len() int { return int(m.n) }
-
-// At returns the i-th stone (sorted order).
-func (m Move) At(i int) Square { return m.s[i] }
-
-// Squares returns the stones as a new slice.
-func (m Move) Squares() []Square { return append([]Square(nil), m.s[:m.n]...) }
-
-// Contains reports whether s is one of the move's stones.
-func (m Move) Contains(s Square) bool {
-	for i := 0; i < int(m.n); i++ {
-		if m.s[i] == s {
-			return true
-		}
-	}
-	return false
-}
-
-// With returns the move with s added.
-func (m Move) With(s Square) Move { return NewMove(append(m.Squares(), s)...) }
-
 // eachLiveWindow calls f on every window holding no stone of c's opponent
 // and at least minCount stones of c: from c's hot list when minCount
 // reaches the hot level (a hot window has no opponent stone), else by a
@@ -513,7 +476,7 @@ func (m Move) With(s Square) Move { return NewMove(append(m.Squares(), s)...) }
 func (b *Board) eachLiveWindow(c Color, minCount int, f func(w int32)) {
 	if minCount >= int(b.hl) {
 		for _, w := range b.hot[c].list {
-			if int(b.wcnt(c, w)) >= minCount {
+			if int(b.WindowStones(c, w)) >= minCount {
 				f(w)
 			}
 		}

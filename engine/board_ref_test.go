@@ -169,7 +169,7 @@ func sameAsRef(b *Board, ref *refBoard) string {
 	}
 	for c := Black; c <= White; c++ {
 		for w := int32(0); w < int32(b.g.nwin); w++ {
-			if got, want := b.wcnt(c, w), ref.cnt[c][ref.rw.fromBoard[w]]; got != want {
+			if got, want := b.WindowStones(c, w), ref.cnt[c][ref.rw.fromBoard[w]]; got != want {
 				return fmt.Sprintf("%s window %d: count %d, reference %d", c, w, got, want)
 			}
 		}
@@ -298,7 +298,7 @@ func TestEvalOrderMatchesReference(t *testing.T) {
 		d := a.Opp()
 		var v float64
 		for _, w := range order {
-			ca, cd := b.wcnt(a, w), b.wcnt(d, w)
+			ca, cd := b.WindowStones(a, w), b.WindowStones(d, w)
 			switch {
 			case ca > 0 && cd == 0:
 				v += float64(int(1) << (3 * ca))
@@ -313,7 +313,7 @@ func TestEvalOrderMatchesReference(t *testing.T) {
 		t3 := uint8(max(b.rules.K-b.rules.P-1, 0))
 		var v float64
 		for _, w := range order {
-			ca, cd := b.wcnt(c, w), b.wcnt(d, w)
+			ca, cd := b.WindowStones(c, w), b.WindowStones(d, w)
 			switch {
 			case ca > 0 && cd == 0:
 				x := float64(int(1) << (3 * ca))

@@ -39,7 +39,7 @@ func boardSnapshot(b *Board) boardState {
 	for c := Black; c <= White; c++ {
 		st.cnt[c] = make([]uint8, b.g.nwin)
 		for w := range st.cnt[c] {
-			st.cnt[c][w] = b.wcnt(c, int32(w))
+			st.cnt[c][w] = b.WindowStones(c, int32(w))
 		}
 		st.thr[c] = slices.Sorted(slices.Values(b.thr[c].list))
 		st.hot[c] = slices.Sorted(slices.Values(b.hot[c].list))
@@ -366,7 +366,7 @@ func TestEachLiveWindow(t *testing.T) {
 					b.eachLiveWindow(c, minCount, func(w int32) { got[w]++ })
 					n := 0
 					for w := int32(0); w < int32(b.g.nwin); w++ {
-						want := b.wcnt(c.Opp(), w) == 0 && int(b.wcnt(c, w)) >= minCount
+						want := b.WindowStones(c.Opp(), w) == 0 && int(b.WindowStones(c, w)) >= minCount
 						if want {
 							n++
 						}

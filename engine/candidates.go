@@ -21,7 +21,7 @@ func AttackerCandidates(b *Board, n int) []Move {
 // defender's threats.
 func rankCandidates(b *Board, a Color, n int) []Move {
 	d := a.Opp()
-	r := b.rules
+	r := b.Rules()
 	if b.Stones(Black)+b.Stones(White) == 0 {
 		return openingCandidates(b, a, n)
 	}
@@ -90,7 +90,7 @@ func rankCandidates(b *Board, a Color, n int) []Move {
 		if cs[i].score != cs[j].score {
 			return cs[i].score > cs[j].score
 		}
-		return moveLess(cs[i].m, cs[j].m)
+		return MoveLess(cs[i].m, cs[j].m)
 	})
 	out := make([]Move, 0, n)
 	for _, c := range cs {
@@ -105,14 +105,14 @@ func rankCandidates(b *Board, a Color, n int) []Move {
 // bestSquares returns up to n empty squares next to the stones (distance
 // 2), best for a first by the pattern score.
 func bestSquares(b *Board, a Color, n int) []Square {
-	r := b.rules
+	r := b.Rules()
 	type sv struct {
 		s Square
 		v float64
 	}
 	var all []sv
 	for s := Square(0); int(s) < r.Squares(); s++ {
-		if b.cells[s] != Empty || !nearStone(b, s, 2) {
+		if b.At(s) != Empty || !nearStone(b, s, 2) {
 			continue
 		}
 		b.Place(s, a)
@@ -129,11 +129,11 @@ func bestSquares(b *Board, a Color, n int) []Square {
 }
 
 func nearStone(b *Board, s Square, dist int) bool {
-	r := b.rules
+	r := b.Rules()
 	x, y := r.XY(s)
 	for dy := -dist; dy <= dist; dy++ {
 		for dx := -dist; dx <= dist; dx++ {
-			if r.OnBoard(x+dx, y+dy) && b.cells[r.Sq(x+dx, y+dy)] != Empty {
+			if r.OnBoard(x+dx, y+dy) && b.At(r.Sq(x+dx, y+dy)) != Empty {
 				return true
 			}
 		}
@@ -146,8 +146,8 @@ func nearStone(b *Board, s Square, dist int) bool {
 func evalFor(b *Board, a Color) float64 {
 	d := a.Opp()
 	var v float64
-	for _, w := range b.g.scan { // the order of the float sum
-		ca, cd := b.wcnt(a, w), b.wcnt(d, w)
+	for _, w := range b.Windows() { // the order of the float sum
+		ca, cd := b.WindowStones(a, w), b.WindowStones(d, w)
 		switch {
 		case ca > 0 && cd == 0:
 			v += float64(int(1) << (3 * ca))
@@ -174,7 +174,7 @@ func evalFor(b *Board, a Color) float64 {
 // empty board with i9k9j10 in one call (docs/BENCHMARKS.md). A mirror shape's verifier call also solves
 // only one of each pair of mirrored defender moves.)
 func openingCandidates(b *Board, a Color, n int) []Move {
-	r := b.rules
+	r := b.Rules()
 	q := r.StonesForTurn(b.Turn())
 	side := 3
 	if q > 3 {
@@ -239,7 +239,7 @@ func openingCandidates(b *Board, a Color, n int) []Move {
 		if cs[i].score != cs[j].score {
 			return cs[i].score > cs[j].score
 		}
-		return moveLess(cs[i].m, cs[j].m)
+		return MoveLess(cs[i].m, cs[j].m)
 	})
 	var out []Move
 	for _, c := range cs {

@@ -16,7 +16,7 @@ import (
 // limit bounds the number of positions examined (0: 10 million); running
 // out returns ErrCheckBudget.
 func CheckStrategy(ctx context.Context, b *Board, st *Strategy, limit int64) error {
-	if b.rules.P > MaxPerTurn {
+	if b.Rules().P > MaxPerTurn {
 		return ErrUnsupported
 	}
 	if limit <= 0 {
@@ -44,22 +44,23 @@ type checker struct {
 }
 
 func (c *checker) fail(line []Move, format string, args ...any) error {
-	return fmt.Errorf("strategy fails after %q: %s", FormatTurns(c.b.rules, line), fmt.Sprintf(format, args...))
+	return fmt.Errorf("strategy fails after %q: %s", FormatTurns(c.b.Rules(), line), fmt.Sprintf(format, args...))
 }
 
 func (c *checker) attacker(st *Strategy, line []Move) error {
 	b := c.b
 	d := c.a.Opp()
-	if b.full[d] > 0 {
+	if b.Full(d) {
 		return c.fail(line, "the defender has already won")
 	}
-	if b.full[c.a] > 0 {
+	if b.Full(c.a) {
 		return nil
 	}
 	if st == nil {
 		return c.fail(line, "no attacker move in the tree")
 	}
-	key := checkKey{b.hash, b.chk, st}
+	h, k := b.Hashes()
+	key := checkKey{h, k, st}
 	if c.done[key] {
 		return nil
 	}
@@ -74,15 +75,15 @@ func (c *checker) attacker(st *Strategy, line []Move) error {
 	}
 	m := st.Move
 	for i := 0; i < m.Len(); i++ {
-		if m.At(i) < 0 || int(m.At(i)) >= len(b.cells) {
-			return c.fail(line, "attacker move %s is off the board", MoveName(b.rules, m))
+		if m.At(i) < 0 || int(m.At(i)) >= b.Rules().Squares() {
+			return c.fail(line, "attacker move %s is off the board", MoveName(b.Rules(), m))
 		}
-		if b.cells[m.At(i)] != Empty || i > 0 && m.At(i) == m.At(i-1) {
-			return c.fail(line, "attacker move %s: %s is occupied", MoveName(b.rules, m), SquareName(b.rules, m.At(i)))
+		if b.At(m.At(i)) != Empty || i > 0 && m.At(i) == m.At(i-1) {
+			return c.fail(line, "attacker move %s: %s is occupied", MoveName(b.Rules(), m), SquareName(b.Rules(), m.At(i)))
 		}
 	}
-	if m.Len() == 0 || m.Len() > b.rules.P {
-		return c.fail(line, "attacker move %s has the wrong number of stones", MoveName(b.rules, m))
+	if m.Len() == 0 || m.Len() > b.Rules().P {
+		return c.fail(line, "attacker move %s has the wrong number of stones", MoveName(b.Rules(), m))
 	}
 	for i := 0; i < m.Len(); i++ {
 		b.Place(m.At(i), c.a)
@@ -93,15 +94,15 @@ func (c *checker) attacker(st *Strategy, line []Move) error {
 		}
 	}()
 	line = append(line, m)
-	if b.full[c.a] > 0 {
+	if b.Full(c.a) {
 		c.done[key] = true
 		return nil
 	}
-	if m.Len() < b.rules.P && m.Len() < b.Empties() {
-		return c.fail(line, "short attacker move %s does not win", MoveName(b.rules, m))
+	if m.Len() < b.Rules().P && m.Len() < b.Empties() {
+		return c.fail(line, "short attacker move %s does not win", MoveName(b.Rules(), m))
 	}
 	if b.HasThreat(d) {
-		return c.fail(line, "the defender can make %d in a row at once", b.rules.K)
+		return c.fail(line, "the defender can make %d in a row at once", b.Rules().K)
 	}
 	if err := c.defender(st, line); err != nil {
 		return err
@@ -119,9 +120,10 @@ func (c *checker) attacker(st *Strategy, line []Move) error {
 func (c *checker) defender(st *Strategy, line []Move) error {
 	b := c.b
 	d := c.a.Opp()
-	p := b.rules.P
+	p := b.Rules().P
 	var empties []Square
-	for s, v := range b.cells {
+	for s := range b.Rules().Squares() {
+		v := b.At(Square(s))
 		if v == Empty {
 			empties = append(empties, Square(s))
 		}
@@ -135,10 +137,10 @@ func (c *checker) defender(st *Strategy, line []Move) error {
 	}
 	// The attacker's threat windows as sets of empty squares.
 	var wins []SqSet
-	for _, w := range b.thr[c.a].list {
+	for _, w := range b.ThreatWindowIDs(c.a) {
 		var z SqSet
-		for _, s := range b.g.win(w) {
-			if b.cells[s] == Empty {
+		for _, s := range b.WindowSquares(w) {
+			if b.At(s) == Empty {
 				z.Add(s)
 			}
 		}
@@ -200,8 +202,8 @@ func (c *checker) afterDefence(st *Strategy, dm Move, line []Move) error {
 	b := c.b
 	d := c.a.Opp()
 	line = append(line, dm)
-	if b.full[d] > 0 {
-		return c.fail(line, "the defender made %d in a row", b.rules.K)
+	if b.Full(d) {
+		return c.fail(line, "the defender made %d in a row", b.Rules().K)
 	}
 	if b.HasThreat(c.a) {
 		return nil // the attacker makes k in a row now
@@ -219,5 +221,5 @@ func (c *checker) afterDefence(st *Strategy, dm Move, line []Move) error {
 			return c.attacker(r.Then, line)
 		}
 	}
-	return c.fail(line, "defender reply %s is not covered by the tree", MoveName(b.rules, dm))
+	return c.fail(line, "defender reply %s is not covered by the tree", MoveName(b.Rules(), dm))
 }

@@ -61,7 +61,7 @@ func WilsonLower(wins, n int64, z float64) float64 {
 // that are one another's image under a symmetry of the position are one
 // entry. Each is legal at b.
 func GameMoves(b *Board) []GameMove {
-	if b.rules != Connect6() {
+	if b.Rules() != Connect6() {
 		return nil
 	}
 	book, err := gameBook()
@@ -76,7 +76,7 @@ func GameMoves(b *Board) []GameMove {
 	inv := InverseSymmetry(sym)
 	out := make([]GameMove, 0, len(stored))
 	for _, g := range stored {
-		m := b.rules.TransformMove(inv, g.Move)
+		m := b.Rules().TransformMove(inv, g.Move)
 		if b.Check(m, false) != nil {
 			continue // a hash collision: not this position's move
 		}
@@ -165,7 +165,7 @@ func (gb *GameBookBuilder) Add(turns []Move, winner Color) error {
 		if bm == nil {
 			bm = &builderMove{move: r.m}
 			ms[r.child] = bm
-		} else if moveLess(r.m, bm.move) {
+		} else if MoveLess(r.m, bm.move) {
 			bm.move = r.m
 		}
 		bm.games++
@@ -199,7 +199,7 @@ func (gb *GameBookBuilder) kept() []gameBookEntry {
 			if x.Games != y.Games {
 				return y.Games - x.Games
 			}
-			if moveLess(x.Move, y.Move) {
+			if MoveLess(x.Move, y.Move) {
 				return -1
 			}
 			return 1

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Notation follows LittleGolem: a square is a column letter a..z (the letter
@@ -23,17 +24,17 @@ func SquareName(r Rules, s Square) string {
 
 // ParseSquare reads one square ("j10" or "J10").
 func ParseSquare(r Rules, text string) (Square, error) {
-	s, rest, err := parseSquarePrefix(r, strings.TrimSpace(text))
+	s, rest, err := ParseSquarePrefix(r, strings.TrimSpace(text))
 	if err != nil {
 		return NoSquare, err
 	}
 	if rest != "" {
-		return NoSquare, fmt.Errorf("square %q: unexpected %q", clipText(text, 24), clipText(rest, 24))
+		return NoSquare, fmt.Errorf("square %q: unexpected %q", ClipText(text, 24), ClipText(rest, 24))
 	}
 	return s, nil
 }
 
-func parseSquarePrefix(r Rules, t string) (Square, string, error) {
+func ParseSquarePrefix(r Rules, t string) (Square, string, error) {
 	if t == "" {
 		return NoSquare, "", fmt.Errorf("empty square")
 	}
@@ -42,18 +43,18 @@ func parseSquarePrefix(r Rules, t string) (Square, string, error) {
 		c += 'a' - 'A'
 	}
 	if c < 'a' || c > 'z' {
-		return NoSquare, "", fmt.Errorf("square %q: column must be a letter a..%c", clipText(t, 24), 'a'+r.M-1)
+		return NoSquare, "", fmt.Errorf("square %q: column must be a letter a..%c", ClipText(t, 24), 'a'+r.M-1)
 	}
 	i := 1
 	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
 		i++
 	}
 	if i == 1 {
-		return NoSquare, "", fmt.Errorf("square %q: missing row number", clipText(t, 24))
+		return NoSquare, "", fmt.Errorf("square %q: missing row number", ClipText(t, 24))
 	}
 	row, err := strconv.Atoi(t[1:i])
 	if err != nil || i-1 > 3 {
-		return NoSquare, "", fmt.Errorf("square %q: bad row", clipText(t[:i], 24))
+		return NoSquare, "", fmt.Errorf("square %q: bad row", ClipText(t[:i], 24))
 	}
 	x, y := int(c-'a'), row-1
 	if !r.OnBoard(x, y) {
@@ -96,12 +97,12 @@ func ParseSquares(r Rules, text string) ([]Square, error) {
 	}
 	var sq []Square
 	for t != "" {
-		s, rest, err := parseSquarePrefix(r, t)
+		s, rest, err := ParseSquarePrefix(r, t)
 		if err != nil {
-			return nil, fmt.Errorf("move %q: %w", clipText(text, 40), err)
+			return nil, fmt.Errorf("move %q: %w", ClipText(text, 40), err)
 		}
 		if len(sq) == MaxPerTurn {
-			return nil, fmt.Errorf("move %q: more than %d stones", clipText(text, 40), MaxPerTurn)
+			return nil, fmt.Errorf("move %q: more than %d stones", ClipText(text, 40), MaxPerTurn)
 		}
 		sq = append(sq, s)
 		t = rest
@@ -134,34 +135,14 @@ func FormatTurns(r Rules, turns []Move) string {
 	return strings.Join(parts, " ")
 }
 
-// Replay plays turns from the empty board and returns the position. An
-// illegal turn returns an error naming it; the board is then as it was
-// before that turn.
-func Replay(r Rules, turns []Move) (*Board, error) { return replay(r, turns, false) }
-
-// ReplayPartial is Replay for a proof line: a turn with fewer stones than
-// the rules place ("-" for the null move, one stone for a seminull move) is
-// played as a partial turn (Board.PlayPartial).
-func ReplayPartial(r Rules, turns []Move) (*Board, error) { return replay(r, turns, true) }
-
-func replay(r Rules, turns []Move, partial bool) (*Board, error) {
-	b, err := NewBoard(r)
-	if err != nil {
-		return nil, err
+// clipText cuts s to about n bytes (on a rune boundary) with an ellipsis.
+func ClipText(s string, n int) string {
+	if len(s) <= n {
+		return s
 	}
-	for _, m := range turns {
-		if err := b.play(m, partial); err != nil {
-			return b, fmt.Errorf("%s: %w", MoveName(r, m), err)
-		}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
 	}
-	return b, nil
-}
-
-// ReplayText parses and replays a LittleGolem turn list.
-func ReplayText(r Rules, text string) (*Board, error) {
-	turns, err := ParseTurns(r, text)
-	if err != nil {
-		return nil, err
-	}
-	return Replay(r, turns)
+	return s[:i] + "…"
 }

@@ -29,8 +29,8 @@ const PatternSides = 1<<(PatternReach+1) - 1
 const PatternCount = PatternSides * PatternSides
 
 // sideCode reads one side of s outwards along (dx, dy) for colour c.
-func (b *Board) sideCode(x, y, dx, dy int, c Color) int {
-	r := b.rules
+func sideCode(b *Board, x, y, dx, dy int, c Color) int {
+	r := b.Rules()
 	bits, j := 0, 0
 	for ; j < PatternReach; j++ {
 		x += dx
@@ -38,7 +38,7 @@ func (b *Board) sideCode(x, y, dx, dy int, c Color) int {
 		if !r.OnBoard(x, y) {
 			break
 		}
-		v := b.cells[r.Sq(x, y)]
+		v := b.At(r.Sq(x, y))
 		if v == c {
 			bits |= 1 << j
 		} else if v != Empty {
@@ -48,16 +48,20 @@ func (b *Board) sideCode(x, y, dx, dy int, c Color) int {
 	return 1<<j - 1 + bits
 }
 
+// lineDirs are the four line directions in the board's order: horizontal,
+// vertical, diagonal, anti-diagonal.
+var lineDirs = [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}}
+
 // SquarePatterns returns the eight pattern indices of the empty square s for
 // the player c: own[0..3] (c's rows through s) then opp[4..7] (the
 // opponent's), each in 0..PatternCount-1.
-func (b *Board) SquarePatterns(s Square, c Color) [8]int {
+func SquarePatterns(b *Board, s Square, c Color) [8]int {
 	var out [8]int
-	x, y := b.rules.XY(s)
+	x, y := b.Rules().XY(s)
 	for role, col := range [2]Color{c, c.Opp()} {
-		for d, dv := range dirs {
-			l := b.sideCode(x, y, -dv[0], -dv[1], col)
-			h := b.sideCode(x, y, dv[0], dv[1], col)
+		for d, dv := range lineDirs {
+			l := sideCode(b, x, y, -dv[0], -dv[1], col)
+			h := sideCode(b, x, y, dv[0], dv[1], col)
 			out[role*4+d] = min(l*PatternSides+h, h*PatternSides+l)
 		}
 	}
@@ -88,7 +92,7 @@ func LearnedWeights() *PatternWeights {
 // Score is the model's score of the empty square s for c to move, in units
 // of 1/PatternScale: the sum of its eight patterns' weights.
 func (w *PatternWeights) Score(b *Board, s Square, c Color) int32 {
-	pat := b.SquarePatterns(s, c)
+	pat := SquarePatterns(b, s, c)
 	var v int32
 	for i, idx := range pat {
 		v += int32(w[i/4][idx])
@@ -105,7 +109,7 @@ func learnedRules(r Rules) bool { return r.K == PatternReach+1 && r.P == 2 }
 // nil) a hand-made score of the same kind (the live windows through s of
 // both players, weighted by their stones).
 func squareScore(b *Board, w *PatternWeights, s Square, c Color) int32 {
-	if w != nil && learnedRules(b.rules) {
+	if w != nil && learnedRules(b.Rules()) {
 		return w.Score(b, s, c)
 	}
 	return genericSquareScore(b, s, c)
@@ -117,10 +121,10 @@ func squareScore(b *Board, w *PatternWeights, s Square, c Color) int32 {
 // geometrically with the stones, capped so that the sum cannot overflow.
 func genericSquareScore(b *Board, s Square, c Color) int32 {
 	o := c.Opp()
-	k := b.rules.K
+	k := b.Rules().K
 	var v int64
-	for _, w := range b.g.sqWins[s] {
-		ca, co := int(b.wcnt(c, w)), int(b.wcnt(o, w))
+	for _, w := range b.WindowsThrough(s) {
+		ca, co := int(b.WindowStones(c, w)), int(b.WindowStones(o, w))
 		switch {
 		case co == 0 && ca > 0:
 			v += genericWeight(ca, k, 3)
@@ -151,14 +155,15 @@ type ScoredSquare struct {
 func CandidateSquares(b *Board) []Square { return candidateSquares(b) }
 
 func candidateSquares(b *Board) []Square {
-	r := b.rules
-	if b.count[Black]+b.count[White] == 0 {
+	r := b.Rules()
+	if b.Stones(Black)+b.Stones(White) == 0 {
 		return []Square{r.Sq(r.M/2, r.N/2)}
 	}
 	// Mark the squares within distance 2 of each stone, then list the
 	// empty marked ones in square order.
 	near := make([]bool, r.Squares())
-	for s, v := range b.cells {
+	for s := range b.Rules().Squares() {
+		v := b.At(Square(s))
 		if v == Empty {
 			continue
 		}
@@ -173,7 +178,7 @@ func candidateSquares(b *Board) []Square {
 	}
 	var out []Square
 	for s, ok := range near {
-		if ok && b.cells[s] == Empty {
+		if ok && b.At(Square(s)) == Empty {
 			out = append(out, Square(s))
 		}
 	}
@@ -221,9 +226,9 @@ type ScoredMove struct {
 // turnStones is the number of stones the side to move places this turn
 // (fewer when fewer squares are empty).
 func turnStones(b *Board) int {
-	want := b.rules.StonesForTurn(b.turn)
-	if b.setup && b.turn == 0 && b.count[Black]+b.count[White] > 0 {
-		want = b.rules.P
+	want := b.Rules().StonesForTurn(b.Turn())
+	if b.FromSetup() && b.Turn() == 0 && b.Stones(Black)+b.Stones(White) > 0 {
+		want = b.Rules().P
 	}
 	return min(want, b.Empties())
 }
@@ -262,8 +267,8 @@ func rankedSingles(b *Board, w *PatternWeights, c Color, skip Move) []ScoredSqua
 	}
 	if len(sq) == 0 {
 		// Every square near the stones is taken: any empty square.
-		for s := Square(0); int(s) < b.rules.Squares(); s++ {
-			if b.cells[s] == Empty && !skip.Contains(s) {
+		for s := Square(0); int(s) < b.Rules().Squares(); s++ {
+			if b.At(s) == Empty && !skip.Contains(s) {
 				sq = append(sq, s)
 			}
 		}
@@ -302,7 +307,7 @@ func RankMoves(b *Board, w *PatternWeights, n int) []ScoredMove {
 // squares next to it join the candidates.
 func rankMoves(b *Board, w *PatternWeights, c Color, stones, width, n int) []ScoredMove {
 	best := map[Move]float64{}
-	mark := make([]bool, b.rules.Squares())
+	mark := make([]bool, b.Rules().Squares())
 	var rec func(m Move, score float64, sq []Square, raw []int32, left, width int)
 	rec = func(m Move, score float64, sq []Square, raw []int32, left, width int) {
 		if left == 0 || len(sq) == 0 {
@@ -341,7 +346,7 @@ func rankMoves(b *Board, w *PatternWeights, c Color, stones, width, n int) []Sco
 		if out[i].Score != out[j].Score {
 			return out[i].Score > out[j].Score
 		}
-		return moveLess(out[i].Move, out[j].Move)
+		return MoveLess(out[i].Move, out[j].Move)
 	})
 	if n > 0 && len(out) > n {
 		out = out[:n]
@@ -382,7 +387,7 @@ func topIndices(raw []int32, sq []Square, n int) []int {
 // again, and the empty squares within distance 2 of s join. mark is
 // scratch space (all false on entry and on return).
 func rescoreAfter(b *Board, w *PatternWeights, c Color, s Square, sq []Square, raw []int32, mark []bool) ([]Square, []int32) {
-	r := b.rules
+	r := b.Rules()
 	sx, sy := r.XY(s)
 	reach := PatternReach
 	if !learnedRules(r) {
@@ -410,7 +415,7 @@ func rescoreAfter(b *Board, w *PatternWeights, c Color, s Square, sq []Square, r
 				continue
 			}
 			t := r.Sq(sx+dx, sy+dy)
-			if b.cells[t] == Empty && !mark[t] {
+			if b.At(t) == Empty && !mark[t] {
 				mark[t] = true
 				sq2 = append(sq2, t)
 				raw2 = append(raw2, squareScore(b, w, t, c))

@@ -175,7 +175,7 @@ type player struct {
 	depth        int
 	best         Move
 	bestSc       float64
-	gen          *moveGen
+	gen          *MoveGen
 }
 
 // Play chooses the move of the side to move at b. b is not modified. It
@@ -195,7 +195,7 @@ func Play(ctx context.Context, b *Board, opts PlayOptions) (PlayResult, error) {
 	if opts.MaxDepth <= 0 {
 		opts.MaxDepth = 4
 	}
-	pl := &player{ctx: ctx, opts: opts, w: opts.Weights, start: time.Now(), maxNodes: opts.MaxNodes, gen: newMoveGen(b.rules)}
+	pl := &player{ctx: ctx, opts: opts, w: opts.Weights, start: time.Now(), maxNodes: opts.MaxNodes, gen: NewMoveGen(b.Rules())}
 	if pl.w == nil {
 		pl.w = LearnedWeights()
 	}
@@ -266,7 +266,7 @@ func (pl *player) share(frac float64) (Limits, bool) {
 
 // solverRuns reports whether the threat-space solvers run on b's next turn.
 func solverRuns(b *Board) bool {
-	return b.rules.P <= 2 && turnStones(b) == b.rules.P && b.Empties() >= b.rules.P
+	return b.Rules().P <= 2 && turnStones(b) == b.Rules().P && b.Empties() >= b.Rules().P
 }
 
 func (pl *player) play(b *Board) (PlayResult, error) {
@@ -277,11 +277,11 @@ func (pl *player) play(b *Board) (PlayResult, error) {
 	if mv, ok := b.WinningMove(c); ok && mv.Len() <= want {
 		return PlayResult{Move: mv, Score: WinScore, PV: []Move{mv}, Reason: PlaySix, Candidates: []PlayCandidate{{Move: mv, Score: WinScore}}}, nil
 	}
-	if b.count[Black]+b.count[White] == 0 {
+	if b.Stones(Black)+b.Stones(White) == 0 {
 		m := openingMove(b, want)
 		return PlayResult{Move: m, PV: []Move{m}, Reason: PlayOpening, Candidates: []PlayCandidate{{Move: m}}}, nil
 	}
-	if solverRuns(b) && b.Threats(d) <= b.rules.P {
+	if solverRuns(b) && b.Threats(d) <= b.Rules().P {
 		pl.stage = StageSolve
 		for i, mode := range []Mode{VCDT, VCST} {
 			lim, ok := pl.share([]float64{0.2, 0.15}[i])
@@ -312,13 +312,13 @@ func (pl *player) play(b *Board) (PlayResult, error) {
 		if lim, ok := pl.share(pl.threatShare()); ok {
 			nb := b.Clone()
 			nb.SetToMove(d)
-			r, err := Solve(pl.ctx, nb, Params{Mode: VCDT, Tolerance: b.rules.P, Limits: lim})
+			r, err := Solve(pl.ctx, nb, Params{Mode: VCDT, Tolerance: b.Rules().P, Limits: lim})
 			pl.nodes += r.Nodes
 			if err != nil {
 				return PlayResult{}, err
 			}
 			if r.Outcome == Win && len(r.Zone) > 0 {
-				zone = make([]bool, b.rules.Squares())
+				zone = make([]bool, b.Rules().Squares())
 				for _, s := range r.Zone {
 					zone[s] = true
 				}
@@ -419,7 +419,7 @@ func (pl *player) play(b *Board) (PlayResult, error) {
 			loses := false
 			if zone != nil && !touches(cands[i].Move, zone) && !b.HasThreat(c) && b.Winner() == Empty {
 				loses = true // the null move's win stands: no stone in its zone, no threat to answer
-			} else if b.Winner() == Empty && b.Empties() >= b.rules.P {
+			} else if b.Winner() == Empty && b.Empties() >= b.Rules().P {
 				r, err := Solve(pl.ctx, b, Params{Mode: VCDT, Limits: lim})
 				pl.nodes += r.Nodes
 				loses = err == nil && r.Outcome == Win
@@ -592,7 +592,7 @@ func touches(m Move, zone []bool) bool {
 // the threat moves (which the opponent must answer before it attacks).
 func (pl *player) rootMoves(b *Board, c Color, n int, zone []bool) []ScoredMove {
 	want := turnStones(b)
-	if zone == nil || b.Threats(c.Opp()) > 0 || want != b.rules.P || want < 1 {
+	if zone == nil || b.Threats(c.Opp()) > 0 || want != b.Rules().P || want < 1 {
 		return pl.moves(b, c, n)
 	}
 	seen := map[Move]bool{}
@@ -643,7 +643,7 @@ func (pl *player) rootMoves(b *Board, c Color, n int, zone []bool) []ScoredMove 
 // openingMove is the first turn on the empty board: the stones at the
 // centre, then the squares next to it.
 func openingMove(b *Board, want int) Move {
-	r := b.rules
+	r := b.Rules()
 	cx, cy := r.M/2, r.N/2
 	var sq []Square
 	for ring := 0; len(sq) < want && ring < max(r.M, r.N); ring++ {
@@ -666,22 +666,9 @@ func abs(x int) int {
 }
 
 // place plays m for the side to move (raw stones; the turn counts on).
-func (pl *player) place(b *Board, m Move) {
-	c := b.toMove
-	for i := 0; i < m.Len(); i++ {
-		b.Place(m.At(i), c)
-	}
-	b.toMove = c.Opp()
-	b.turn++
-}
+func (pl *player) place(b *Board, m Move) { b.PlaceTurn(m) }
 
-func (pl *player) unplace(b *Board, m Move) {
-	for i := m.Len() - 1; i >= 0; i-- {
-		b.Remove(m.At(i))
-	}
-	b.toMove = b.toMove.Opp()
-	b.turn--
-}
+func (pl *player) unplace(b *Board, m Move) { b.RemoveTurn(m) }
 
 // extends reports the threat extension of the move just made by c: the
 // opponent must block, so the reply does not count as a turn of depth.
@@ -699,7 +686,7 @@ func (pl *player) search(b *Board, depth int, alpha, beta float64, ply, ext int)
 	if pl.exhausted() {
 		return nil, 0, errBudget
 	}
-	c := b.toMove
+	c := b.ToMove()
 	d := c.Opp()
 	if b.Winner() != Empty {
 		return nil, -(WinScore - float64(ply)), nil // the player who just moved made k in a row
@@ -781,10 +768,10 @@ const (
 // (c can block them first).
 func playEval(b *Board, c Color) float64 {
 	d := c.Opp()
-	t3 := uint8(max(b.rules.K-b.rules.P-1, 0))
+	t3 := uint8(max(b.Rules().K-b.Rules().P-1, 0))
 	var v float64
-	for _, w := range b.g.scan { // the order of the float sum
-		ca, cd := b.wcnt(c, w), b.wcnt(d, w)
+	for _, w := range b.Windows() { // the order of the float sum
+		ca, cd := b.WindowStones(c, w), b.WindowStones(d, w)
 		switch {
 		case ca > 0 && cd == 0:
 			x := float64(int(1) << (3 * ca))
@@ -868,7 +855,7 @@ func (pl *player) moves(b *Board, c Color, n int) []ScoredMove {
 		// Threat moves first in the list's budget (the strongest: most
 		// threats, then best prior), the rest of it the policy's moves.
 		var ts []ScoredMove
-		if td == 0 && b.rules.P <= 2 && want == b.rules.P {
+		if td == 0 && b.Rules().P <= 2 && want == b.Rules().P {
 			ts = pl.threatMoves(b, c, max(n/3, 2))
 		}
 		for _, sm := range rankMoves(b, pl.w, c, want, n, n) {
@@ -893,15 +880,15 @@ func (pl *player) moves(b *Board, c Color, n int) []ScoredMove {
 // threatMoves returns up to n threat moves of c (leaving at least one
 // threat), the most threats first, then the best prior.
 func (pl *player) threatMoves(b *Board, c Color, n int) []ScoredMove {
-	tms := pl.gen.generate(b, c, 1, FreeNear, nil)
+	tms := pl.gen.Generate(b, c, 1, FreeNear, nil)
 	type tm struct {
 		m     Move
 		t     int
 		prior float64
 	}
 	ts := make([]tm, 0, len(tms))
-	cache := make([]int32, b.rules.Squares())
-	known := make([]bool, b.rules.Squares())
+	cache := make([]int32, b.Rules().Squares())
+	known := make([]bool, b.Rules().Squares())
 	for _, t := range tms {
 		var prior float64
 		for i := 0; i < t.Move.Len(); i++ {
@@ -919,9 +906,9 @@ func (pl *player) threatMoves(b *Board, c Color, n int) []ScoredMove {
 			return cmp.Compare(y.t, x.t)
 		case x.prior != y.prior:
 			return cmp.Compare(y.prior, x.prior)
-		case moveLess(x.m, y.m):
+		case MoveLess(x.m, y.m):
 			return -1
-		case moveLess(y.m, x.m):
+		case MoveLess(y.m, x.m):
 			return 1
 		}
 		return 0

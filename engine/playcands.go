@@ -57,7 +57,7 @@ func nullMoveWins(ctx context.Context, b *Board, m Move, maxNodes int64) (bool, 
 		c.Place(m.At(i), a)
 	}
 	c.SetToMove(a)
-	res, err := Solve(ctx, c, Params{Mode: VCST, Tolerance: c.rules.P, Limits: Limits{MaxNodes: maxNodes}})
+	res, err := Solve(ctx, c, Params{Mode: VCST, Tolerance: c.Rules().P, Limits: Limits{MaxNodes: maxNodes}})
 	if err != nil {
 		if ctx.Err() != nil {
 			return false, ctx.Err()
@@ -73,7 +73,7 @@ func playerCandidates(ctx context.Context, b *Board, n int, maxNodes int64, co c
 	}
 	a := b.ToMove()
 	d := a.Opp()
-	r := b.rules
+	r := b.Rules()
 	if b.Stones(Black)+b.Stones(White) == 0 {
 		var out []ScoredMove
 		for _, m := range openingCandidates(b, a, n) {

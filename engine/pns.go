@@ -61,7 +61,7 @@ type search struct {
 	a, d     Color
 	p        Params
 	minT     int
-	gen      *moveGen
+	gen      *MoveGen
 	tt       map[uint64]*ttEntry
 	nodes    int64
 	evals    int64
@@ -74,7 +74,7 @@ type search struct {
 	stopped  UnsolvedReason
 	slab     []pnode
 	kidSlab  []*pnode // backing store of the nodes' kids slices
-	defs     defenceBuf
+	defs     DefenceBuf
 	moves    []ThreatMove
 	singles  []scoredMove
 	hist     []int32 // per square: proven OR nodes whose winning move holds it
@@ -134,15 +134,15 @@ func (s *search) reserveKids(n *pnode, extra int) {
 }
 
 func newSearch(ctx context.Context, b *Board, p Params) *search {
-	s := &search{ctx: ctx, b: b.Clone(), p: p, gen: newMoveGen(b.rules), tt: make(map[uint64]*ttEntry), hist: make([]int32, b.rules.Squares()),
-		scVal: make([]int64, b.rules.Squares()), scStamp: make([]uint32, b.rules.Squares())}
+	s := &search{ctx: ctx, b: b.Clone(), p: p, gen: NewMoveGen(b.Rules()), tt: make(map[uint64]*ttEntry), hist: make([]int32, b.Rules().Squares()),
+		scVal: make([]int64, b.Rules().Squares()), scStamp: make([]uint32, b.Rules().Squares())}
 	s.a = b.ToMove()
 	s.d = s.a.Opp()
-	s.gen.countDefs = true // addAttackerKid's proof numbers
+	s.gen.CountDefs = true // addAttackerKid's proof numbers
 	// VCDT: every attacker move leaves at least p threats, so that the
 	// defender has no free stone (two threats for Connect6; with one stone
 	// a turn a single threat already forces the reply). VCST: one threat.
-	s.minT = b.rules.P
+	s.minT = b.Rules().P
 	if p.Mode == VCST {
 		s.minT = 1
 	}
@@ -239,7 +239,7 @@ func (s *search) run() (Result, error) {
 		res.Line = principalLine(res.Tree)
 	case root.disproven():
 		res.Reason = ReasonExhausted
-		if s.b.Threats(s.d) > s.b.rules.P && !s.b.HasThreat(s.a) {
+		if s.b.Threats(s.d) > s.b.Rules().P && !s.b.HasThreat(s.a) {
 			res.Reason = ReasonLoss
 		}
 	default:
@@ -354,19 +354,20 @@ func (s *search) initOR(n *pnode) {
 		n.six = true
 		n.pn, n.dn = 0, pnInf
 		return
-	case s.b.Threats(s.d) > s.b.rules.P:
+	case s.b.Threats(s.d) > s.b.Rules().P:
 		n.pn, n.dn = pnInf, 0
 		return
 	}
-	s.ttInit(n, s.b.hash, s.b.chk)
+	h, k := s.b.Hashes()
+	s.ttInit(n, h, k)
 }
 
 // ttInit sets n's numbers from the transposition table entry of key: a
 // proof at a tolerance at least n's (in s's table or a seed's), a disproof
 // at one at most n's with at least as many single threats left.
 func (s *search) ttInit(n *pnode, key, check uint64) {
-	if s.p.keyHook != nil {
-		s.p.keyHook(key)
+	if s.p.KeyHook != nil {
+		s.p.KeyHook(key)
 	}
 	e := s.tt[key]
 	if provedBy(n, e, check) {
@@ -403,15 +404,15 @@ func (s *search) expand(n *pnode) {
 		s.maxDepth = int(n.depth)
 	}
 	if !n.and {
-		if s.p.expandHook != nil {
-			s.p.expandHook(s.b)
+		if s.p.ExpandHook != nil {
+			s.p.ExpandHook(s.b)
 		}
 		if s.p.Limits.MaxDepth > 0 && int(n.depth) >= s.p.Limits.MaxDepth {
 			n.pn, n.dn = pnInf, 0
 			return
 		}
 		left := s.singlesLeft(n)
-		if left > 0 && s.b.rules.P >= 2 {
+		if left > 0 && s.b.Rules().P >= 2 {
 			// VCST, multistage: double threats first; the best single
 			// threats join them when the node has cost widenAfter
 			// descents (see widen), the others when all have failed
@@ -427,7 +428,7 @@ func (s *search) expand(n *pnode) {
 		// VCDT, or VCST on a line whose single threats are used up.
 		minT := s.minT
 		if left == 0 {
-			minT = s.b.rules.P
+			minT = s.b.Rules().P
 		}
 		n.stage = 2
 		s.addAttackerMoves(n, minT, 0)
@@ -439,7 +440,7 @@ func (s *search) expand(n *pnode) {
 // addAttackerMoves adds the attacker's threat moves with at least minT
 // threats (and, when maxT > 0, at most maxT) as children of OR node n.
 func (s *search) addAttackerMoves(n *pnode, minT, maxT int) {
-	moves := s.gen.generate(s.b, s.a, minT, s.p.Free, s.moves[:0])
+	moves := s.gen.Generate(s.b, s.a, minT, s.p.Free, s.moves[:0])
 	s.moves = moves
 	s.evals += int64(len(moves))
 	s.reserveKids(n, len(moves))
@@ -448,13 +449,13 @@ func (s *search) addAttackerMoves(n *pnode, minT, maxT int) {
 	sc := s.singles[:0]
 	for _, tm := range moves {
 		if maxT <= 0 || tm.Threats <= maxT {
-			sc = append(sc, scoredMove{tm.Move, s.histScore(tm.Move), int8(tm.Threats), tm.defs})
+			sc = append(sc, scoredMove{tm.Move, s.histScore(tm.Move), int8(tm.Threats), tm.Defs})
 		}
 	}
 	s.singles = sc
 	slices.SortStableFunc(sc, func(x, y scoredMove) int { return cmp.Compare(y.score, x.score) })
 	for _, sm := range sc {
-		s.addAttackerKid(n, ThreatMove{Move: sm.m, Threats: int(sm.threats), defs: sm.defs})
+		s.addAttackerKid(n, ThreatMove{Move: sm.m, Threats: int(sm.threats), Defs: sm.defs})
 	}
 }
 
@@ -475,10 +476,10 @@ func sortScored(sc []scoredMove) {
 		if x.score != y.score {
 			return cmp.Compare(y.score, x.score)
 		}
-		if x.m.s[0] != y.m.s[0] {
-			return cmp.Compare(x.m.s[0], y.m.s[0])
+		if x.m.At(0) != y.m.At(0) {
+			return cmp.Compare(x.m.At(0), y.m.At(0))
 		}
-		return cmp.Compare(x.m.s[1], y.m.s[1])
+		return cmp.Compare(x.m.At(1), y.m.At(1))
 	})
 }
 
@@ -503,7 +504,7 @@ const (
 // double threats instead of only when every double threat has failed (on
 // a big board that rarely happens). It reports whether it added children.
 func (s *search) widen(n *pnode) bool {
-	if n.and || n.stage != 1 || s.minT != 1 || s.b.rules.P < 2 {
+	if n.and || n.stage != 1 || s.minT != 1 || s.b.Rules().P < 2 {
 		return false
 	}
 	n.visits++
@@ -521,7 +522,7 @@ func (s *search) widen(n *pnode) bool {
 // move), so that selTop and selRest split the moves the same way whatever
 // order generation lists them in.
 func (s *search) addVCSTMoves(n *pnode, sel int) {
-	moves := s.gen.generate(s.b, s.a, 1, s.p.Free, s.moves[:0])
+	moves := s.gen.Generate(s.b, s.a, 1, s.p.Free, s.moves[:0])
 	s.moves = moves
 	s.evals += int64(len(moves))
 	singles := s.singles[:0]
@@ -532,7 +533,7 @@ func (s *search) addVCSTMoves(n *pnode, sel int) {
 	}
 	for _, tm := range moves {
 		if tm.Threats == 1 {
-			singles = append(singles, scoredMove{tm.Move, s.singleScore(tm.Move), 1, tm.defs})
+			singles = append(singles, scoredMove{tm.Move, s.singleScore(tm.Move), 1, tm.Defs})
 		}
 	}
 	s.singles = singles
@@ -549,7 +550,7 @@ func (s *search) addVCSTMoves(n *pnode, sel int) {
 	}
 	for i, sm := range singles {
 		if sel == selAll || (i < singleFirst) == (sel == selTop) {
-			s.addAttackerKid(n, ThreatMove{Move: sm.m, Threats: 1, defs: sm.defs})
+			s.addAttackerKid(n, ThreatMove{Move: sm.m, Threats: 1, Defs: sm.defs})
 		}
 	}
 }
@@ -582,8 +583,8 @@ func (s *search) singleScore(m Move) int64 {
 func (s *search) squareScore(q Square) int64 {
 	b := s.b
 	var sc int64
-	for _, w := range b.g.sqWins[q] {
-		ca, cd := b.wcnt(s.a, w), b.wcnt(s.d, w)
+	for _, w := range b.WindowsThrough(q) {
+		ca, cd := b.WindowStones(s.a, w), b.WindowStones(s.d, w)
 		switch {
 		case cd == 0:
 			sc += 2 << (2 * ca)
@@ -598,21 +599,21 @@ func (s *search) squareScore(q Square) int64 {
 func (s *search) addAttackerKid(n *pnode, tm ThreatMove) {
 	k := s.newNode()
 	k.and, k.move, k.threats, k.tol, k.depth, k.singles = true, tm.Move, int8(tm.Threats), n.tol, n.depth+1, n.singles
-	if tm.Threats < s.b.rules.P {
+	if tm.Threats < s.b.Rules().P {
 		k.singles++
 	}
 	switch {
-	case tm.Threats > s.b.rules.P:
+	case tm.Threats > s.b.Rules().P:
 		k.pn, k.dn = 0, pnInf
-	case tm.Threats == s.b.rules.P:
+	case tm.Threats == s.b.Rules().P:
 		// The defender's replies are its critical defences: as many
 		// children to prove (the usual mobility initialisation).
-		k.pn, k.dn = uint32(max(1, tm.defs)), 1
+		k.pn, k.dn = uint32(max(1, tm.Defs)), 1
 	default:
 		// A single threat: the defender's replies (mostly seminull)
 		// and, once those are proved, the full moves inside their
 		// zones: one more than the replies.
-		k.pn, k.dn = uint32(max(1, tm.defs)+1), 1
+		k.pn, k.dn = uint32(max(1, tm.Defs)+1), 1
 	}
 	n.kids = append(n.kids, k)
 }
@@ -623,7 +624,7 @@ func (s *search) addAttackerKid(n *pnode, tm ThreatMove) {
 // defender's other stone is free, bounded by the reply's relevance zone.
 // The threat count is read from the board, not trusted from generation.
 func (s *search) expandDefender(n *pnode) {
-	p := s.b.rules.P
+	p := s.b.Rules().P
 	t := s.b.Threats(s.a)
 	if t != int(n.threats) {
 		// Never expected: generation counts exactly. Trust the board.
@@ -639,7 +640,7 @@ func (s *search) expandDefender(n *pnode) {
 		n.pn, n.dn = pnInf, 0
 		return
 	}
-	normal, relaxed := s.b.criticalDefences(s.a, &s.defs)
+	normal, relaxed := s.b.CriticalDefencesBuf(s.a, &s.defs)
 	s.reserveKids(n, len(normal)+len(relaxed))
 	for _, m := range normal {
 		if m.Len() < p {
@@ -678,9 +679,9 @@ func (s *search) addOR(parent *pnode, m Move, semi bool, tol int8) *pnode {
 func (s *search) initORAfter(n *pnode, m Move) {
 	s.evals++
 	b := s.b
-	for _, w := range b.thr[s.a].list {
+	for _, w := range b.ThreatWindowIDs(s.a) {
 		hit := false
-		for _, q := range b.g.win(w) {
+		for _, q := range b.WindowSquares(w) {
 			if m.Contains(q) {
 				hit = true
 				break
@@ -696,24 +697,12 @@ func (s *search) initORAfter(n *pnode, m Move) {
 	if m.Len() == 2 {
 		s2 = m.At(1)
 	}
-	if s.gen.threatsWith(b, s.d, s1, s2) > b.rules.P {
+	if s.gen.ThreatsWith(b, s.d, s1, s2) > b.Rules().P {
 		n.pn, n.dn = pnInf, 0
 		return
 	}
-	h, k := b.hashWith(s.d, m)
+	h, k := b.HashWith(s.d, m)
 	s.ttInit(n, h, k)
-}
-
-// hashWith is the Zobrist hash and the check hash of the stones with move m
-// of colour c added.
-func (b *Board) hashWith(c Color, m Move) (uint64, uint64) {
-	h, k := b.hash, b.chk
-	for i := 0; i < m.Len(); i++ {
-		z := b.g.zob(c, m.At(i))
-		h ^= z.key
-		k ^= z.chk
-	}
-	return h, k
 }
 
 // update recomputes n's numbers from its children (position of n on the board).
@@ -733,7 +722,7 @@ func (s *search) update(n *pnode) {
 		}
 	}
 	switch {
-	case n.and && len(n.kids) == 0 && int(n.threats) > s.b.rules.P:
+	case n.and && len(n.kids) == 0 && int(n.threats) > s.b.Rules().P:
 		n.pn, n.dn = 0, pnInf // no defence: the threats cannot be blocked
 	case n.and && len(n.kids) == 0:
 		n.pn, n.dn = pnInf, 0 // never expected: no proof without replies
@@ -761,7 +750,7 @@ func (s *search) update(n *pnode) {
 		}
 	case n.disproven():
 		n.kids = nil
-		if !n.and && (n.stage == 1 || n.stage == 3) && s.minT == 1 && s.b.rules.P >= 2 {
+		if !n.and && (n.stage == 1 || n.stage == 3) && s.minT == 1 && s.b.Rules().P >= 2 {
 			// Every double threat (and the best single threats) failed:
 			// try the other single threats.
 			sel := selAll
@@ -788,11 +777,12 @@ func (s *search) update(n *pnode) {
 }
 
 func (s *search) entry() *ttEntry {
-	e := s.tt[s.b.hash]
-	if e == nil || e.check != s.b.chk {
+	hash, chk := s.b.Hashes()
+	e := s.tt[hash]
+	if e == nil || e.check != chk {
 		// New, or a collision: the newer position takes the slot.
-		e = &ttEntry{check: s.b.chk}
-		s.tt[s.b.hash] = e
+		e = &ttEntry{check: chk}
+		s.tt[hash] = e
 	}
 	return e
 }
@@ -811,10 +801,10 @@ func (s *search) expandSeminulls(n *pnode) {
 		z := s.zoneOf(k, int(k.tol))
 		s.b.Remove(st)
 		for _, s2 := range z.Squares() {
-			if s2 == st || s.b.cells[s2] != Empty {
+			if s2 == st || s.b.At(s2) != Empty {
 				continue
 			}
-			m := move2(st, s2)
+			m := NewMove(st, s2)
 			dup := false
 			for _, o := range n.kids {
 				if !o.semi && o.move == m {

@@ -7,7 +7,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // SGFProp is one property of an SGF node: an identifier and its values.
@@ -140,7 +139,7 @@ func (s *SGFWriter) Flush() error { return s.w.Flush() }
 func SGFRules(root *SGFNode, def Rules) (Rules, error) {
 	if ru, ok := root.Get("RU"); ok && strings.Count(ru, ",") == 4 {
 		if len(ru) > 64 {
-			return Rules{}, fmt.Errorf("sgf: RU[%s]: too long for m,n,k,p,q", printable(clipText(ru, 24)))
+			return Rules{}, fmt.Errorf("sgf: RU[%s]: too long for m,n,k,p,q", printable(ClipText(ru, 24)))
 		}
 		// Other RU values (a Go program's "Japanese") are not ours; an
 		// m,n,k,p,q value that is not valid is an error, not a fallback.
@@ -159,7 +158,7 @@ func SGFRules(root *SGFNode, def Rules) (Rules, error) {
 		mi, err1 := strconv.Atoi(strings.TrimSpace(m))
 		ni, err2 := strconv.Atoi(strings.TrimSpace(n))
 		if err1 != nil || err2 != nil {
-			return Rules{}, fmt.Errorf("sgf: bad SZ[%s]", printable(clipText(sz, 24)))
+			return Rules{}, fmt.Errorf("sgf: bad SZ[%s]", printable(ClipText(sz, 24)))
 		}
 		r.M, r.N = mi, ni
 	}
@@ -270,14 +269,14 @@ func sgfMovePoints(r Rules, v string, room int, list bool) ([]Square, error) {
 		// The Connect6 editors' points: upper-case letter pairs, column A
 		// at the left, row A at the bottom (see SGFStoneProps).
 		if len(v)%2 != 0 {
-			return nil, fmt.Errorf("bad point %q: upper-case points are letter pairs", clipText(v, 24))
+			return nil, fmt.Errorf("bad point %q: upper-case points are letter pairs", ClipText(v, 24))
 		}
 		sq, err := sgfPointPairs(r, v, room, sgfUpperPoint)
 		if err != nil {
 			return nil, err
 		}
 		if list && len(sq) != 1 {
-			return nil, fmt.Errorf("bad point in a list of points: %q holds %d points", clipText(v, 24), len(sq))
+			return nil, fmt.Errorf("bad point in a list of points: %q holds %d points", ClipText(v, 24), len(sq))
 		}
 		return sq, nil
 	}
@@ -285,11 +284,11 @@ func sgfMovePoints(r Rules, v string, room int, list bool) ([]Square, error) {
 		if ch := v[i]; !(ch >= 'a' && ch <= 'z' || ch >= '0' && ch <= '9' || ch == ':') {
 			switch {
 			case ch >= 'A' && ch <= 'Z':
-				return nil, fmt.Errorf("point %q: coordinates are written in lower case", clipText(v, 24))
+				return nil, fmt.Errorf("point %q: coordinates are written in lower case", ClipText(v, 24))
 			case isSGFSpace(ch):
-				return nil, fmt.Errorf("point %q: a blank inside a move", clipText(v, 24))
+				return nil, fmt.Errorf("point %q: a blank inside a move", ClipText(v, 24))
 			}
-			return nil, fmt.Errorf("bad point %q", clipText(v, 24))
+			return nil, fmt.Errorf("bad point %q", ClipText(v, 24))
 		}
 	}
 	if strings.Contains(v, ":") {
@@ -299,12 +298,12 @@ func sgfMovePoints(r Rules, v string, room int, list bool) ([]Square, error) {
 	if strings.IndexFunc(v, func(ch rune) bool { return ch >= '0' && ch <= '9' }) >= 0 {
 		// LittleGolem notation: every square exactly as SquareName writes it.
 		for t := v; t != ""; {
-			s, rest, err := parseSquarePrefix(r, t)
+			s, rest, err := ParseSquarePrefix(r, t)
 			if err != nil {
 				return nil, err
 			}
 			if tok := t[:len(t)-len(rest)]; tok != SquareName(r, s) {
-				return nil, fmt.Errorf("point %q is not written canonically (%s)", clipText(tok, 24), SquareName(r, s))
+				return nil, fmt.Errorf("point %q is not written canonically (%s)", ClipText(tok, 24), SquareName(r, s))
 			}
 			if sq = append(sq, s); len(sq) > room {
 				return nil, fmt.Errorf("more than %d stones in one turn", MaxPerTurn)
@@ -313,7 +312,7 @@ func sgfMovePoints(r Rules, v string, room int, list bool) ([]Square, error) {
 		}
 	} else {
 		if len(v)%2 != 0 {
-			return nil, fmt.Errorf("bad point %q", clipText(v, 24))
+			return nil, fmt.Errorf("bad point %q", ClipText(v, 24))
 		}
 		var err error
 		if sq, err = sgfPointPairs(r, v, room, sgfLetterPoint); err != nil {
@@ -321,7 +320,7 @@ func sgfMovePoints(r Rules, v string, room int, list bool) ([]Square, error) {
 		}
 	}
 	if list && len(sq) != 1 {
-		return nil, fmt.Errorf("bad point in a list of points: %q holds %d points", clipText(v, 24), len(sq))
+		return nil, fmt.Errorf("bad point in a list of points: %q holds %d points", ClipText(v, 24), len(sq))
 	}
 	if len(sq) > room {
 		return nil, fmt.Errorf("more than %d stones in one turn", MaxPerTurn)
@@ -348,7 +347,7 @@ func sgfPointPairs(r Rules, v string, room int, point func(Rules, string) (Squar
 // sgfLetterPoint reads an SGF letter pair (lower case; row a at the top).
 func sgfLetterPoint(r Rules, p string) (Square, error) {
 	if len(p) != 2 || p[0] < 'a' || p[0] > 'z' || p[1] < 'a' || p[1] > 'z' {
-		return NoSquare, fmt.Errorf("bad point %q", clipText(p, 24))
+		return NoSquare, fmt.Errorf("bad point %q", ClipText(p, 24))
 	}
 	x, y := int(p[0]-'a'), r.N-1-int(p[1]-'a')
 	if !r.OnBoard(x, y) {
@@ -361,7 +360,7 @@ func sgfLetterPoint(r Rules, p string) (Square, error) {
 // (column A at the left, row A at the bottom: "JJ" is j10).
 func sgfUpperPoint(r Rules, p string) (Square, error) {
 	if len(p) != 2 || p[0] < 'A' || p[0] > 'Z' || p[1] < 'A' || p[1] > 'Z' {
-		return NoSquare, fmt.Errorf("bad point %q", clipText(p, 24))
+		return NoSquare, fmt.Errorf("bad point %q", ClipText(p, 24))
 	}
 	x, y := int(p[0]-'A'), int(p[1]-'A')
 	if !r.OnBoard(x, y) {
@@ -426,11 +425,11 @@ func sgfRect(r Rules, v string, room int) ([]Square, error) {
 	a, b, _ := strings.Cut(v, ":")
 	p, err := sgfLetterPoint(r, a)
 	if err != nil {
-		return nil, fmt.Errorf("compressed point list %q: %w", clipText(v, 24), err)
+		return nil, fmt.Errorf("compressed point list %q: %w", ClipText(v, 24), err)
 	}
 	q, err := sgfLetterPoint(r, b)
 	if err != nil {
-		return nil, fmt.Errorf("compressed point list %q: %w", clipText(v, 24), err)
+		return nil, fmt.Errorf("compressed point list %q: %w", ClipText(v, 24), err)
 	}
 	x0, y0 := r.XY(p)
 	x1, y1 := r.XY(q)
@@ -469,7 +468,7 @@ func SGFPoints(r Rules, v string) ([]Square, error) {
 	if s, err := ParseSquare(r, v); err == nil {
 		return []Square{s}, nil
 	}
-	return nil, fmt.Errorf("bad point %q", clipText(v, 24))
+	return nil, fmt.Errorf("bad point %q", ClipText(v, 24))
 }
 
 // SGFSetupProp returns the first set-up property of n (AB, AW, AE), or "".
@@ -494,7 +493,7 @@ func sgfPropText(p SGFProp) string {
 			fmt.Fprintf(&sb, "…(%d values)", len(p.Values))
 			break
 		}
-		sb.WriteString("[" + printable(clipText(v, 24)) + "]")
+		sb.WriteString("[" + printable(ClipText(v, 24)) + "]")
 	}
 	return sb.String()
 }
@@ -507,18 +506,6 @@ func printable(s string) string {
 	}
 	q := strconv.Quote(s)
 	return q[1 : len(q)-1]
-}
-
-// clipText cuts s to about n bytes (on a rune boundary) with an ellipsis.
-func clipText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	i := n
-	for i > 0 && !utf8.RuneStart(s[i]) {
-		i--
-	}
-	return s[:i] + "…"
 }
 
 func asciiLower(s string) string {
@@ -572,7 +559,11 @@ func gameFromSGF(root *SGFNode, def Rules, partial bool) (Rules, []Move, error) 
 		if c != b.ToMove() {
 			return fmt.Errorf("node %d: %s to move, but the node plays %s", depth, b.ToMove(), c)
 		}
-		if err := b.play(m, partial); err != nil {
+		play := b.Play
+		if partial {
+			play = b.PlayPartial
+		}
+		if err := play(m); err != nil {
 			return fmt.Errorf("node %d: %s: %w", depth, MoveName(r, m), err)
 		}
 		turns = append(turns, m)

@@ -72,7 +72,7 @@ func sign(x int) int {
 // to be) are linked for c on b: on one line at most linkDist apart, with a
 // k-window of that line holding both and no stone of c's opponent.
 func linked(b *Board, c Color, s, t Square) bool {
-	r := b.rules
+	r := b.Rules()
 	dx, dy, dist, ok := lineStep(r, s, t)
 	if !ok || dist > linkDist || dist >= r.K {
 		return false
@@ -88,7 +88,7 @@ func linked(b *Board, c Color, s, t Square) bool {
 		}
 		clear := true
 		for j := 0; j < r.K; j++ {
-			if b.cells[r.Sq(x0+j*dx, y0+j*dy)] == o {
+			if b.At(r.Sq(x0+j*dx, y0+j*dy)) == o {
 				clear = false
 				break
 			}
@@ -103,7 +103,7 @@ func linked(b *Board, c Color, s, t Square) bool {
 // linkSquares lists the empty squares that could be linked to one of c's
 // stones: on a line through it, at most linkDist away.
 func linkSquares(b *Board, c Color) []Square {
-	r := b.rules
+	r := b.Rules()
 	seen := make(map[Square]bool)
 	var out []Square
 	for _, s := range b.StoneList(c) {
@@ -115,7 +115,7 @@ func linkSquares(b *Board, c Color) []Square {
 					break
 				}
 				t := r.Sq(nx, ny)
-				if b.cells[t] == Empty && !seen[t] {
+				if b.At(t) == Empty && !seen[t] {
 					seen[t] = true
 					out = append(out, t)
 				}
@@ -158,7 +158,7 @@ func shapeOf(b *Board, c Color, m Move, near []Square) (tri bool, triangles, lin
 		for a := 0; a < len(l); a++ {
 			for bb := a + 1; bb < len(l); bb++ {
 				t, u := l[a], l[bb]
-				if collinear(b.rules, []Square{s, t, u}) || !linked(b, c, t, u) {
+				if collinear(b.Rules(), []Square{s, t, u}) || !linked(b, c, t, u) {
 					continue
 				}
 				inTri[i] = true
@@ -166,7 +166,7 @@ func shapeOf(b *Board, c Color, m Move, near []Square) (tri bool, triangles, lin
 				if !seen[k] {
 					seen[k] = true
 					triangles++
-					if mirrorTriangle(b.rules, k) {
+					if mirrorTriangle(b.Rules(), k) {
 						mirror++
 					}
 				}
@@ -241,7 +241,7 @@ func shapeMoves(b *Board, c Color, p int) []ShapeMove {
 				sq[i] = cand[j]
 			}
 			m := NewMove(sq...)
-			near := nearStones(b.rules, stones, m)
+			near := nearStones(b.Rules(), stones, m)
 			for _, s := range sq {
 				b.Place(s, c)
 			}
@@ -291,7 +291,7 @@ func nearStones(r Rules, stones []Square, m Move) []Square {
 func ShapeCandidates(b *Board, n int) []ShapeMove {
 	a := b.ToMove()
 	d := a.Opp()
-	r := b.rules
+	r := b.Rules()
 	if n <= 0 || b.Stones(a) == 0 {
 		return nil
 	}
@@ -328,7 +328,7 @@ func ShapeCandidates(b *Board, n int) []ShapeMove {
 		if out[i].Score != out[j].Score {
 			return out[i].Score > out[j].Score
 		}
-		return moveLess(out[i].Move, out[j].Move)
+		return MoveLess(out[i].Move, out[j].Move)
 	})
 	// The best move of each shape class first (best first), then the
 	// others: a batch of n tries n different shapes before it tries one
@@ -356,7 +356,7 @@ func ShapeCandidates(b *Board, n int) []ShapeMove {
 // translation and the eight symmetries of the square, the move's stones
 // told from the others. Board edges are not part of it.
 func shapeClass(b *Board, c Color, m Move) string {
-	r := b.rules
+	r := b.Rules()
 	type pt struct{ x, y, new int }
 	var pts []pt
 	for i := 0; i < m.Len(); i++ {

@@ -89,9 +89,9 @@ type Params struct {
 	ProgressEvery time.Duration
 	// keyHook, a test hook, sees the Zobrist key of every OR node the
 	// search looks up in its transposition table.
-	keyHook func(key uint64)
+	KeyHook func(key uint64)
 	// expandHook, a test hook, sees the board at every OR node expanded.
-	expandHook func(b *Board)
+	ExpandHook func(b *Board)
 }
 
 // Outcome of a search.
@@ -164,7 +164,7 @@ var ErrUnsupported = errors.New("solver supports p <= 2 only")
 // Solve searches for a win of the side to move (the attacker) in the
 // threat space of p.Mode by proof-number search. The board is not modified.
 func Solve(ctx context.Context, b *Board, p Params) (Result, error) {
-	if b.rules.P > 2 {
+	if b.Rules().P > 2 {
 		return Result{}, ErrUnsupported
 	}
 	if p.Mode != VCDT && p.Mode != VCST {
@@ -173,10 +173,10 @@ func Solve(ctx context.Context, b *Board, p Params) (Result, error) {
 	if b.Winner() != Empty {
 		return Result{}, fmt.Errorf("solve: the game is over (%s has won)", b.Winner())
 	}
-	if b.turn == 0 && !b.setup && b.count[Black]+b.count[White] == 0 && b.rules.Q != b.rules.P {
-		return Result{}, fmt.Errorf("solve: Black's first turn places %d stones; the solver plays %d a turn", b.rules.Q, b.rules.P)
+	if b.Turn() == 0 && !b.FromSetup() && b.Stones(Black)+b.Stones(White) == 0 && b.Rules().Q != b.Rules().P {
+		return Result{}, fmt.Errorf("solve: Black's first turn places %d stones; the solver plays %d a turn", b.Rules().Q, b.Rules().P)
 	}
-	if b.Empties() < b.rules.P {
+	if b.Empties() < b.Rules().P {
 		return Result{}, errors.New("solve: too few empty squares for a full turn")
 	}
 	if p.Mode == VCST {
@@ -249,4 +249,21 @@ func solveVCST(ctx context.Context, b *Board, p Params) (Result, error) {
 	}
 	total.Elapsed = time.Since(start)
 	return total, nil
+}
+
+// Transform returns a copy of the strategy with every move and zone mapped
+// by symmetry sym.
+func (st *Strategy) Transform(r Rules, sym int) *Strategy {
+	if st == nil {
+		return nil
+	}
+	out := &Strategy{Move: r.TransformMove(sym, st.Move), Threats: st.Threats, Six: st.Six,
+		Zone: TransformSquares(r, sym, st.Zone)}
+	if st.Replies != nil {
+		out.Replies = make([]Reply, len(st.Replies))
+		for i, rp := range st.Replies {
+			out.Replies[i] = Reply{Move: r.TransformMove(sym, rp.Move), Seminull: rp.Seminull, Then: rp.Then.Transform(r, sym)}
+		}
+	}
+	return out
 }

@@ -98,15 +98,6 @@ func (b *Board) Canonical() (cb *Board, sym int) {
 	return nb, sym
 }
 
-// TransformMove maps the stones of m by symmetry sym.
-func (r Rules) TransformMove(sym int, m Move) Move {
-	sq := make([]Square, m.Len())
-	for i := range sq {
-		sq[i] = r.Transform(sym, m.At(i))
-	}
-	return NewMove(sq...)
-}
-
 // Stabilizer lists the symmetries (0, the identity, first) that map the
 // position onto itself: every stone onto a stone of its colour (the side to
 // move is b's either way).

@@ -29,10 +29,10 @@ type ThreatMove struct {
 	// defs is, for a move leaving at most p threats, the number of
 	// critical defences (normal and relaxed) against them, when the
 	// generator was asked to count them (moveGen.countDefs); else 0.
-	defs int32
+	Defs int32
 }
 
-type moveGen struct {
+type MoveGen struct {
 	nsq  int
 	seen pairBits // moves generated in the current call
 	mark []uint32 // per-square stamp for candidate collection
@@ -50,11 +50,11 @@ type moveGen struct {
 	inH1   []uint32 // stamp h1stamp: the square is in h1
 	h1st   uint32
 	sq     [3][]Square
-	defs   defenceBuf
+	defs   DefenceBuf
 	blocks []Move
 	// countDefs: generate fills ThreatMove.defs (the search's move
 	// ordering); cand, dsets and wsB are its scratch space.
-	countDefs bool
+	CountDefs bool
 	cand      []Square
 	dsets     []Move
 	rsets     []Move
@@ -82,7 +82,7 @@ type moveGen struct {
 // defenceCount is the number of critical defences (normal and relaxed) of
 // a position whose attacker threat windows have the empties ws (t <= p
 // threats).
-func (g *moveGen) defenceCount(ws []empt, t, p int) int32 {
+func (g *MoveGen) defenceCount(ws []empt, t, p int) int32 {
 	switch {
 	case len(ws) == 1:
 		// One window: each of its empty squares alone, nothing else.
@@ -146,44 +146,41 @@ func countSets2(ws []empt, sqs *[]Square, scratch *[]uint64) int32 {
 }
 
 // boardDefenceCount is defenceCount for a's threat windows on b.
-func (g *moveGen) boardDefenceCount(b *Board, a Color) int32 {
+func (g *MoveGen) boardDefenceCount(b *Board, a Color) int32 {
 	g.wsB = b.threatEmpties(a, g.wsB[:0])
 	return g.defenceCount(g.wsB, b.Threats(a), b.rules.P)
 }
 
-func newMoveGen(r Rules) *moveGen {
+func NewMoveGen(r Rules) *MoveGen {
 	n := r.Squares()
-	return &moveGen{nsq: n, seen: newPairBits(n), mark: make([]uint32, n),
+	return &MoveGen{nsq: n, seen: newPairBits(n), mark: make([]uint32, n),
 		lists: make([][]int32, n), lstamp: make([]uint32, n), inH1: make([]uint32, n),
 		sqm: make([]uint64, n), sqst: make([]uint32, n)}
 }
 
 // move1 and move2 build sorted moves without NewMove's sorting overhead.
-func move1(s Square) Move { return Move{n: 1, s: [MaxPerTurn]Square{s}} }
+func move1(s Square) Move { return NewMove(s) }
 
 func move2(s1, s2 Square) Move {
-	if s2 < s1 {
-		s1, s2 = s2, s1
-	}
-	return Move{n: 2, s: [MaxPerTurn]Square{s1, s2}}
+	return NewMove(s1, s2)
 }
 
 // withSquare returns m (at most one stone) with s added.
 func withSquare(m Move, s Square) Move {
-	if m.n == 0 {
+	if m.Len() == 0 {
 		return move1(s)
 	}
-	return move2(m.s[0], s)
+	return move2(m.At(0), s)
 }
 
 // firstTime reports whether move m (one or two stones) is new in the
 // current generation, and marks it.
-func (g *moveGen) firstTime(m Move) bool {
-	switch m.n {
+func (g *MoveGen) firstTime(m Move) bool {
+	switch m.Len() {
 	case 1:
-		return g.seen.insert(m.s[0], m.s[0])
+		return g.seen.insert(m.At(0), m.At(0))
 	case 2:
-		return g.seen.insert(m.s[0], m.s[1])
+		return g.seen.insert(m.At(0), m.At(1))
 	}
 	return true // not generated for p <= 2
 }
@@ -233,12 +230,12 @@ func (ps *pairBits) insert(s1, s2 Square) bool {
 // only move returned is the winning one, with p+1 threats. Only p <= 2 is
 // supported.
 func (b *Board) ThreatMoves(a Color, minThreats int, free FreePolicy) []ThreatMove {
-	return newMoveGen(b.rules).generate(b, a, minThreats, free, nil)
+	return NewMoveGen(b.rules).Generate(b, a, minThreats, free, nil)
 }
 
 // collect calls f for each empty square of a-live windows (no opponent
 // stone) holding at least minCount stones of a, each square once.
-func (g *moveGen) collect(b *Board, a Color, minCount int, f func(Square)) {
+func (g *MoveGen) collect(b *Board, a Color, minCount int, f func(Square)) {
 	g.gen++
 	b.eachLiveWindow(a, minCount, func(w int32) {
 		for _, s := range b.g.win(w) {
@@ -251,14 +248,14 @@ func (g *moveGen) collect(b *Board, a Color, minCount int, f func(Square)) {
 }
 
 // squares lists the squares of collect into scratch list i.
-func (g *moveGen) squares(b *Board, a Color, minCount int, i int) []Square {
+func (g *MoveGen) squares(b *Board, a Color, minCount int, i int) []Square {
 	out := g.sq[i][:0]
 	g.collect(b, a, minCount, func(s Square) { out = append(out, s) })
 	g.sq[i] = out
 	return out
 }
 
-func (g *moveGen) freeSquares(b *Board, a Color, policy FreePolicy) []Square {
+func (g *MoveGen) freeSquares(b *Board, a Color, policy FreePolicy) []Square {
 	if policy == FreeAll {
 		out := g.sq[2][:0]
 		for s, c := range b.cells {
@@ -277,7 +274,7 @@ func (g *moveGen) freeSquares(b *Board, a Color, policy FreePolicy) []Square {
 // without touching the board: the current threat windows lose those
 // squares, and the windows through s1 or s2 that reach the threat level
 // join them.
-func (g *moveGen) threatsWith(b *Board, a Color, s1, s2 Square) int {
+func (g *MoveGen) ThreatsWith(b *Board, a Color, s1, s2 Square) int {
 	ws := g.ws[:0]
 	tl := b.tl
 	geo := b.g
@@ -376,7 +373,7 @@ func countThreats(ws []empt, p int) int {
 // buildLists fills the per-square window lists from a's hot windows
 // (which are exactly the a-live windows with k-2p or more stones when
 // k-2p >= 1) and marks the squares as a new collect generation.
-func (g *moveGen) buildLists(b *Board, a Color) {
+func (g *MoveGen) buildLists(b *Board, a Color) {
 	g.gen++
 	for _, w := range b.hot[a].list {
 		for _, q := range b.g.win(w) {
@@ -393,7 +390,7 @@ func (g *moveGen) buildLists(b *Board, a Color) {
 }
 
 // sharedWindows counts the listed windows through both s1 and s2.
-func (g *moveGen) sharedWindows(s1, s2 Square) int {
+func (g *MoveGen) sharedWindows(s1, s2 Square) int {
 	n := 0
 	l2 := g.list(s2)
 	for _, w := range g.list(s1) {
@@ -407,7 +404,7 @@ func (g *moveGen) sharedWindows(s1, s2 Square) int {
 	return n
 }
 
-func (g *moveGen) list(s Square) []int32 {
+func (g *MoveGen) list(s Square) []int32 {
 	if s == NoSquare || g.lstamp[s] != g.gen {
 		return nil
 	}
@@ -423,7 +420,7 @@ func (g *moveGen) list(s Square) []int32 {
 // without reading the window's squares; only the windows that reach the
 // threat level are read. The windows come in threatsWith's order: s1's, then
 // those of s2 without s1.
-func (g *moveGen) threatsListed(b *Board, a Color, s1, s2 Square) int {
+func (g *MoveGen) threatsListed(b *Board, a Color, s1, s2 Square) int {
 	ws := g.ws[:0]
 	tl := b.tl
 	geo := b.g
@@ -479,7 +476,7 @@ func (g *moveGen) threatsListed(b *Board, a Color, s1, s2 Square) int {
 // 0 and 1): the empty squares of the hot windows holding h1Count stones of
 // a or more, and of all of them (every hot window holds k-2p or more when
 // generate asks), each once, in the order collect finds them.
-func (g *moveGen) buildHot(b *Board, a Color, h1Count int) (h1, c2 []Square) {
+func (g *MoveGen) buildHot(b *Board, a Color, h1Count int) (h1, c2 []Square) {
 	g.hst++
 	if g.hst == 0 {
 		clear(g.sqst)
@@ -532,7 +529,7 @@ func (g *moveGen) buildHot(b *Board, a Color, h1Count int) (h1, c2 []Square) {
 }
 
 // hotMask is the mask of hot windows (buildHot) through square s.
-func (g *moveGen) hotMask(s Square) uint64 {
+func (g *MoveGen) hotMask(s Square) uint64 {
 	if s == NoSquare || g.sqst[s] != g.hst {
 		return 0
 	}
@@ -548,7 +545,7 @@ func (g *moveGen) hotMask(s Square) uint64 {
 //
 // s1 (and s2 unless NoSquare) must be empty squares of hot windows, as
 // every caller's are: their masks are read without the stamp check.
-func (g *moveGen) threatsMasked(b *Board, a Color, s1, s2 Square) int {
+func (g *MoveGen) threatsMasked(b *Board, a Color, s1, s2 Square) int {
 	m1, m2 := g.sqm[s1], uint64(0)
 	if s2 != NoSquare {
 		m2 = g.sqm[s2]
@@ -588,7 +585,7 @@ func appendEmpties(ws []empt, sq []Square, cells []Color, s1, s2 Square) []empt 
 	return append(ws, e)
 }
 
-func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, out []ThreatMove) []ThreatMove {
+func (g *MoveGen) Generate(b *Board, a Color, minThreats int, free FreePolicy, out []ThreatMove) []ThreatMove {
 	p, k := b.rules.P, b.rules.K
 	if mv, ok := b.WinningMove(a); ok {
 		return append(out, ThreatMove{Move: mv, Threats: p + 1})
@@ -608,11 +605,11 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 			return
 		}
 		tm := ThreatMove{Move: m, Threats: t}
-		if g.countDefs && t <= p {
+		if g.CountDefs && t <= p {
 			if ws == nil {
-				tm.defs = g.boardDefenceCount(b, a)
+				tm.Defs = g.boardDefenceCount(b, a)
 			} else {
-				tm.defs = g.defenceCount(ws, t, p)
+				tm.Defs = g.defenceCount(ws, t, p)
 			}
 		}
 		out = append(out, tm)
@@ -621,7 +618,7 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 	// whose windows have the empties ws, computed once for a run of moves
 	// that all leave the same windows (the caller keeps it while ws stays).
 	fixedDefs := func(t int, ws []empt) int32 {
-		if !g.countDefs || t > p {
+		if !g.CountDefs || t > p {
 			return 0
 		}
 		if ws == nil {
@@ -631,7 +628,7 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 	}
 	blocks := append(g.blocks[:0], Move{})
 	if td > 0 {
-		normal, relaxed := b.criticalDefences(d, &g.defs)
+		normal, relaxed := b.CriticalDefencesBuf(d, &g.defs)
 		blocks = append(append(blocks[:0], normal...), relaxed...)
 	}
 	g.blocks = blocks
@@ -651,7 +648,7 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 			tb := b.Threats(a)
 			for _, s := range g.squares(b, a, k-p-1, 0) {
 				if m := withSquare(blk, s); g.firstTime(m) {
-					t := g.threatsWith(b, a, s, NoSquare)
+					t := g.ThreatsWith(b, a, s, NoSquare)
 					add(m, t, g.ws)
 				}
 			}
@@ -659,7 +656,7 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 				// A free stone is in no threat window (those squares
 				// were all seen above): the windows are the board's.
 				var wsB []empt
-				if g.countDefs && tb <= p {
+				if g.CountDefs && tb <= p {
 					wsB = b.threatEmpties(a, g.wsB[:0])
 					g.wsB = wsB
 				}
@@ -669,7 +666,7 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 						if !known {
 							defs, known = fixedDefs(tb, wsB), true
 						}
-						out = append(out, ThreatMove{Move: m, Threats: tb, defs: defs})
+						out = append(out, ThreatMove{Move: m, Threats: tb, Defs: defs})
 					}
 				}
 			}
@@ -693,7 +690,7 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 			for _, s := range h1 {
 				g.inH1[s] = g.h1st
 			}
-			eval := g.threatsWith
+			eval := g.ThreatsWith
 			switch {
 			case masked:
 				eval = g.threatsMasked
@@ -810,7 +807,7 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 						if !known {
 							defs, known = fixedDefs(t1, w1), true
 						}
-						out = append(out, ThreatMove{Move: m, Threats: t1, defs: defs})
+						out = append(out, ThreatMove{Move: m, Threats: t1, Defs: defs})
 					}
 				}
 				if !freesRead {
@@ -821,7 +818,7 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 						if !known {
 							defs, known = fixedDefs(t1, w1), true
 						}
-						out = append(out, ThreatMove{Move: m, Threats: t1, defs: defs})
+						out = append(out, ThreatMove{Move: m, Threats: t1, Defs: defs})
 					}
 				}
 			}
@@ -835,7 +832,7 @@ func (g *moveGen) generate(b *Board, a Color, minThreats int, free FreePolicy, o
 
 // pairsInWindows calls f for each pair of empty squares sharing an a-live
 // window with at least count stones of a (pairs may repeat).
-func (g *moveGen) pairsInWindows(b *Board, a Color, count int, f func(s1, s2 Square)) {
+func (g *MoveGen) pairsInWindows(b *Board, a Color, count int, f func(s1, s2 Square)) {
 	if count < 0 {
 		return
 	}

@@ -40,23 +40,23 @@ func clusteredPosition(rng *rand.Rand, r Rules, box, nA, nD int) *Board {
 // compareGenerate checks that the generator and the frozen reference give
 // the same moves in the same order with the same threat and defence
 // counts, for every minimum threat count, free policy and countDefs.
-func compareGenerate(t *testing.T, g *moveGen, ref *refGen, b *Board, a Color) int {
+func compareGenerate(t *testing.T, g *MoveGen, ref *refGen, b *Board, a Color) int {
 	t.Helper()
 	n := 0
 	for _, defs := range []bool{false, true} {
-		g.countDefs, ref.countDefs = defs, defs
+		g.CountDefs, ref.countDefs = defs, defs
 		for minT := 1; minT <= b.rules.P+1; minT++ {
 			for _, free := range []FreePolicy{FreeNear, FreeAll} {
 				want := ref.generate(b, a, minT, free, nil)
-				got := g.generate(b, a, minT, free, nil)
+				got := g.Generate(b, a, minT, free, nil)
 				if len(got) != len(want) {
 					t.Fatalf("%v minT %d free %d defs %v: %d moves, reference %d\n%s", b.rules, minT, free, defs, len(got), len(want), dumpBoard(b))
 				}
 				for i := range got {
 					if got[i] != want[i] {
 						t.Fatalf("%v minT %d free %d defs %v: move %d is %s (%d threats, %d defs), reference %s (%d, %d)\n%s",
-							b.rules, minT, free, defs, i, MoveName(b.rules, got[i].Move), got[i].Threats, got[i].defs,
-							MoveName(b.rules, want[i].Move), want[i].Threats, want[i].defs, dumpBoard(b))
+							b.rules, minT, free, defs, i, MoveName(b.rules, got[i].Move), got[i].Threats, got[i].Defs,
+							MoveName(b.rules, want[i].Move), want[i].Threats, want[i].Defs, dumpBoard(b))
 					}
 				}
 				n += len(got)
@@ -88,7 +88,7 @@ func TestGenerateMatchesReference(t *testing.T) {
 	}
 	for ci, tc := range cases {
 		rng := rand.New(rand.NewPCG(uint64(ci)+2400, 24))
-		g, ref := newMoveGen(tc.r), newRefGen(tc.r)
+		g, ref := NewMoveGen(tc.r), newRefGen(tc.r)
 		moves, boards := 0, 0
 		for i := 0; i < positions; i++ {
 			b := clusteredPosition(rng, tc.r, tc.box, tc.nA+rng.IntN(5), tc.nD+rng.IntN(5))
@@ -99,8 +99,8 @@ func TestGenerateMatchesReference(t *testing.T) {
 			for ply := 0; ply < 6; ply++ {
 				moves += compareGenerate(t, g, ref, b, a)
 				boards++
-				g.countDefs = false
-				tms := g.generate(b, a, 1, FreeNear, nil)
+				g.CountDefs = false
+				tms := g.Generate(b, a, 1, FreeNear, nil)
 				if len(tms) == 0 || tms[0].Threats > tc.r.P {
 					break
 				}
@@ -133,7 +133,7 @@ func TestGenerateMatchesReferencePublic(t *testing.T) {
 		ps = ps[:min(len(ps), 30)]
 	}
 	r := Connect6()
-	g, ref := newMoveGen(r), newRefGen(r)
+	g, ref := NewMoveGen(r), newRefGen(r)
 	moves := 0
 	for _, b := range ps {
 		if b.Winner() != Empty {

@@ -23,7 +23,7 @@ type refGen struct {
 	inH1   []uint32 // stamp h1stamp: the square is in h1
 	h1st   uint32
 	sq     [3][]Square
-	defs   defenceBuf
+	defs   DefenceBuf
 	blocks []Move
 	// countDefs: generate fills ThreatMove.defs (the search's move
 	// ordering); cand, dsets and wsB are its scratch space.
@@ -71,7 +71,7 @@ func refPassOrder(b *Board) []int32 {
 func (g *refGen) liveWindows(b *Board, c Color, minCount int, f func(w int32)) {
 	if minCount >= int(b.hl) {
 		for _, w := range b.hot[c].list {
-			if int(b.wcnt(c, w)) >= minCount {
+			if int(b.WindowStones(c, w)) >= minCount {
 				f(w)
 			}
 		}
@@ -81,7 +81,7 @@ func (g *refGen) liveWindows(b *Board, c Color, minCount int, f func(w int32)) {
 		g.passOrder = refPassOrder(b)
 	}
 	for _, w := range g.passOrder {
-		if b.wcnt(c.Opp(), w) == 0 && int(b.wcnt(c, w)) >= minCount {
+		if b.WindowStones(c.Opp(), w) == 0 && int(b.WindowStones(c, w)) >= minCount {
 			f(w)
 		}
 	}
@@ -296,8 +296,8 @@ func (g *refGen) threatsWith(b *Board, a Color, s1, s2 Square) int {
 	tl := b.tl
 	geo := b.g
 	cells := b.cells
-	ca := func(w int32) uint8 { return b.wcnt(a, w) }
-	cd := func(w int32) uint8 { return b.wcnt(a.Opp(), w) }
+	ca := func(w int32) uint8 { return b.WindowStones(a, w) }
+	cd := func(w int32) uint8 { return b.WindowStones(a.Opp(), w) }
 	for _, w := range b.thr[a].list {
 		var e empt
 		for _, q := range geo.win(w) {
@@ -439,7 +439,7 @@ func (g *refGen) threatsListed(b *Board, a Color, s1, s2 Square) int {
 	tl := b.tl
 	geo := b.g
 	cells := b.cells
-	ca := func(w int32) uint8 { return b.wcnt(a, w) }
+	ca := func(w int32) uint8 { return b.WindowStones(a, w) }
 	l1, l2 := g.list(s1), g.list(s2)
 	if len(l2) == 0 {
 		for _, w := range l1 {
@@ -518,16 +518,16 @@ func (g *refGen) generate(b *Board, a Color, minThreats int, free FreePolicy, ou
 		tm := ThreatMove{Move: m, Threats: t}
 		if g.countDefs && t <= p {
 			if ws == nil {
-				tm.defs = g.boardDefenceCount(b, a)
+				tm.Defs = g.boardDefenceCount(b, a)
 			} else {
-				tm.defs = g.defenceCount(ws, t, p)
+				tm.Defs = g.defenceCount(ws, t, p)
 			}
 		}
 		out = append(out, tm)
 	}
 	blocks := append(g.blocks[:0], Move{})
 	if td > 0 {
-		normal, relaxed := b.criticalDefences(d, &g.defs)
+		normal, relaxed := b.CriticalDefencesBuf(d, &g.defs)
 		blocks = append(append(blocks[:0], normal...), relaxed...)
 	}
 	g.blocks = blocks

@@ -9,7 +9,7 @@ import (
 func TestThreatsWithMatchesBoard(t *testing.T) {
 	for ci, r := range []Rules{{9, 9, 5, 2, 1}, {11, 11, 6, 2, 1}, {8, 8, 4, 1, 1}, {7, 7, 4, 2, 1}, {19, 19, 6, 2, 1}} {
 		rng := rand.New(rand.NewPCG(uint64(ci)+300, 1))
-		g := newMoveGen(r)
+		g := NewMoveGen(r)
 		checked := 0
 		for i := 0; i < 200; i++ {
 			b := randomSolverPosition(rng, r, 2+rng.IntN(r.M-3), 2+rng.IntN(r.M-3))
@@ -23,7 +23,7 @@ func TestThreatsWithMatchesBoard(t *testing.T) {
 						s2 = NoSquare
 					}
 				}
-				got := g.threatsWith(b, a, s1, s2)
+				got := g.ThreatsWith(b, a, s1, s2)
 				b.Place(s1, a)
 				if s2 != NoSquare {
 					b.Place(s2, a)
@@ -139,7 +139,7 @@ func randomThreatenedPosition(rng *rand.Rand, r Rules, nA, nD int) *Board {
 func TestHashWithMatchesPlace(t *testing.T) {
 	r := Connect6()
 	rng := rand.New(rand.NewPCG(7, 7))
-	g := newMoveGen(r)
+	g := NewMoveGen(r)
 	for i := 0; i < 300; i++ {
 		b := randomSolverPosition(rng, r, 10+rng.IntN(20), 10+rng.IntN(20))
 		d := b.ToMove().Opp()
@@ -148,12 +148,12 @@ func TestHashWithMatchesPlace(t *testing.T) {
 		if s2 := e[rng.IntN(len(e))]; i%2 == 0 && s2 != m.At(0) {
 			m = m.With(s2)
 		}
-		h, k := b.hashWith(d, m)
+		h, k := b.HashWith(d, m)
 		s1, s2 := m.At(0), NoSquare
 		if m.Len() == 2 {
 			s2 = m.At(1)
 		}
-		tw := g.threatsWith(b, d, s1, s2)
+		tw := g.ThreatsWith(b, d, s1, s2)
 		for j := 0; j < m.Len(); j++ {
 			b.Place(m.At(j), d)
 		}
@@ -180,13 +180,13 @@ func TestThreatMoveDefenceCounts(t *testing.T) {
 				b = randomThreatenedPosition(rng, r, n, n+1)
 			}
 			a := b.ToMove()
-			g := newMoveGen(r)
-			g.countDefs = true
+			g := NewMoveGen(r)
+			g.CountDefs = true
 			for _, free := range []FreePolicy{FreeNear, FreeAll} {
-				for _, tm := range g.generate(b, a, 1, free, nil) {
+				for _, tm := range g.Generate(b, a, 1, free, nil) {
 					if tm.Threats > r.P {
-						if tm.defs != 0 {
-							t.Fatalf("%v: %s with %d threats has defs %d", r, MoveName(r, tm.Move), tm.Threats, tm.defs)
+						if tm.Defs != 0 {
+							t.Fatalf("%v: %s with %d threats has defs %d", r, MoveName(r, tm.Move), tm.Threats, tm.Defs)
 						}
 						continue
 					}
@@ -197,8 +197,8 @@ func TestThreatMoveDefenceCounts(t *testing.T) {
 					for j := tm.Move.Len() - 1; j >= 0; j-- {
 						b.Remove(tm.Move.At(j))
 					}
-					if int(tm.defs) != len(normal)+len(relaxed) {
-						t.Fatalf("%v free=%d: %s (%d threats): defs %d, the board has %d+%d critical defences\n%s", r, free, MoveName(r, tm.Move), tm.Threats, tm.defs, len(normal), len(relaxed), dumpBoard(b))
+					if int(tm.Defs) != len(normal)+len(relaxed) {
+						t.Fatalf("%v free=%d: %s (%d threats): defs %d, the board has %d+%d critical defences\n%s", r, free, MoveName(r, tm.Move), tm.Threats, tm.Defs, len(normal), len(relaxed), dumpBoard(b))
 					}
 					counted++
 				}

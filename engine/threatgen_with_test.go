@@ -13,7 +13,7 @@ func TestThreatsWithExistingThreats(t *testing.T) {
 	for ri, tc := range oracleRules {
 		rng := rand.New(rand.NewPCG(uint64(ri)+500, 3))
 		b := MustNewBoard(tc.r)
-		g := newMoveGen(tc.r)
+		g := NewMoveGen(tc.r)
 		withThreats := 0
 		for i := 0; i < min(tc.positions, 300); i++ {
 			randomThreatBoard(rng, b)
@@ -32,7 +32,7 @@ func TestThreatsWithExistingThreats(t *testing.T) {
 							s2 = NoSquare
 						}
 					}
-					got := g.threatsWith(b, c, s1, s2)
+					got := g.ThreatsWith(b, c, s1, s2)
 					b.Place(s1, c)
 					if s2 != NoSquare {
 						b.Place(s2, c)

@@ -72,7 +72,7 @@ func (b *Board) threatsOf(c Color) int {
 		return 0
 	case 1:
 		// One stone hits one window, unless it is full (k in a row).
-		if int(b.wcnt(c, list[0])) == b.rules.K {
+		if int(b.WindowStones(c, list[0])) == b.rules.K {
 			return b.rules.P + 1
 		}
 		return 1
@@ -224,18 +224,18 @@ func (b *Board) WinningMove(c Color) (Move, bool) {
 // relaxed ones (more stones than threats). With no threats, or more than p,
 // both are empty. Sets are sorted moves, listed in increasing order.
 func (b *Board) CriticalDefences(c Color) (normal, relaxed []Move) {
-	return b.criticalDefences(c, nil)
+	return b.CriticalDefencesBuf(c, nil)
 }
 
-// defenceBuf is scratch space for criticalDefences, reused from call to
+// DefenceBuf is scratch space for CriticalDefencesBuf, reused from call to
 // call by a search: the moves it returns are valid until the next call.
-type defenceBuf struct {
+type DefenceBuf struct {
 	cand            []Square
 	normal, relaxed []Move
 }
 
-// criticalDefences is CriticalDefences into buf's space (nil: fresh slices).
-func (b *Board) criticalDefences(c Color, buf *defenceBuf) (normal, relaxed []Move) {
+// CriticalDefencesBuf is CriticalDefences into buf's space (nil: fresh slices).
+func (b *Board) CriticalDefencesBuf(c Color, buf *DefenceBuf) (normal, relaxed []Move) {
 	if len(b.thr[c].list) == 0 {
 		return nil, nil
 	}
@@ -246,7 +246,7 @@ func (b *Board) criticalDefences(c Color, buf *defenceBuf) (normal, relaxed []Mo
 		return nil, nil
 	}
 	if buf == nil {
-		buf = new(defenceBuf)
+		buf = new(DefenceBuf)
 	}
 	buf.cand = candidates(ws, buf.cand[:0])
 	buf.normal, buf.relaxed = criticalSets(ws, buf.cand, t, b.rules.P, buf.normal[:0], buf.relaxed[:0])

@@ -428,7 +428,7 @@ func sameMoveSets(kind string, r Rules, got []Move, want [][]Square) error {
 	gs := make([]string, len(got))
 	for i, m := range got {
 		gs[i] = MoveName(r, m)
-		if i > 0 && !moveLess(got[i-1], m) {
+		if i > 0 && !MoveLess(got[i-1], m) {
 			return fmt.Errorf("%s critical defences not in increasing order: %s then %s", kind, gs[i-1], gs[i])
 		}
 	}

@@ -1,51 +1,13 @@
 package engine
 
-import "sort"
+import (
+	"sort"
+)
 
 // Frames. The prover runs in one frame everywhere: Verify maps the position
 // onto its canonical image (CanonicalKey's symmetry), verifies it there and
 // maps the verdict back, so a position entered in any of its orientations
 // gets the same verdict up to symmetry.
-
-func transformSquares(r Rules, sym int, list []Square) []Square {
-	if list == nil {
-		return nil
-	}
-	out := make([]Square, len(list))
-	for i, s := range list {
-		out[i] = r.Transform(sym, s)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
-	return out
-}
-
-func transformLine(r Rules, sym int, line []Move) []Move {
-	if line == nil {
-		return nil
-	}
-	out := make([]Move, len(line))
-	for i, m := range line {
-		out[i] = r.TransformMove(sym, m)
-	}
-	return out
-}
-
-// Transform returns a copy of the strategy with every move and zone mapped
-// by symmetry sym.
-func (st *Strategy) Transform(r Rules, sym int) *Strategy {
-	if st == nil {
-		return nil
-	}
-	out := &Strategy{Move: r.TransformMove(sym, st.Move), Threats: st.Threats, Six: st.Six,
-		Zone: transformSquares(r, sym, st.Zone)}
-	if st.Replies != nil {
-		out.Replies = make([]Reply, len(st.Replies))
-		for i, rp := range st.Replies {
-			out.Replies[i] = Reply{Move: r.TransformMove(sym, rp.Move), Seminull: rp.Seminull, Then: rp.Then.Transform(r, sym)}
-		}
-	}
-	return out
-}
 
 // Transform returns a copy of the verdict with every move, zone and
 // strategy mapped by symmetry sym, its lists in the canonical order.
@@ -59,30 +21,30 @@ func (vd Verdict) Transform(r Rules, sym int) Verdict {
 		for i, u := range list {
 			o[i] = UnsolvedMove{Move: r.TransformMove(sym, u.Move), Reason: u.Reason}
 		}
-		sort.Slice(o, func(i, j int) bool { return moveLess(o[i].Move, o[j].Move) })
+		sort.Slice(o, func(i, j int) bool { return MoveLess(o[i].Move, o[j].Move) })
 		return o
 	}
 	out.Unsolved = tm(vd.Unsolved)
 	out.OpenSeminull = tm(vd.OpenSeminull)
-	out.Zone = transformSquares(r, sym, vd.Zone)
-	out.NullZone = transformSquares(r, sym, vd.NullZone)
-	out.NullLine = transformLine(r, sym, vd.NullLine)
+	out.Zone = TransformSquares(r, sym, vd.Zone)
+	out.NullZone = TransformSquares(r, sym, vd.NullZone)
+	out.NullLine = TransformLine(r, sym, vd.NullLine)
 	out.NullTree = vd.NullTree.Transform(r, sym)
 	if vd.SeminullZones != nil {
 		out.SeminullZones = make([]SeminullZone, len(vd.SeminullZones))
 		for i, z := range vd.SeminullZones {
-			out.SeminullZones[i] = SeminullZone{Stone: r.Transform(sym, z.Stone), Zone: transformSquares(r, sym, z.Zone),
-				Mode: z.Mode, Line: transformLine(r, sym, z.Line), Tree: z.Tree.Transform(r, sym)}
+			out.SeminullZones[i] = SeminullZone{Stone: r.Transform(sym, z.Stone), Zone: TransformSquares(r, sym, z.Zone),
+				Mode: z.Mode, Line: TransformLine(r, sym, z.Line), Tree: z.Tree.Transform(r, sym)}
 		}
 		sort.Slice(out.SeminullZones, func(i, j int) bool { return out.SeminullZones[i].Stone < out.SeminullZones[j].Stone })
 	}
 	if vd.Covered != nil {
 		out.Covered = make([]CoveredMove, len(vd.Covered))
 		for i, c := range vd.Covered {
-			out.Covered[i] = CoveredMove{Move: r.TransformMove(sym, c.Move), Mode: c.Mode, Line: transformLine(r, sym, c.Line),
+			out.Covered[i] = CoveredMove{Move: r.TransformMove(sym, c.Move), Mode: c.Mode, Line: TransformLine(r, sym, c.Line),
 				Tree: c.Tree.Transform(r, sym)}
 		}
-		sort.Slice(out.Covered, func(i, j int) bool { return moveLess(out.Covered[i].Move, out.Covered[j].Move) })
+		sort.Slice(out.Covered, func(i, j int) bool { return MoveLess(out.Covered[i].Move, out.Covered[j].Move) })
 	}
 	return out
 }

@@ -204,7 +204,7 @@ func (vd *Verdict) Argument(b *Board, dm Move) (kind string, st *Strategy) {
 		nb.Place(dm.At(i), vd.Attacker.Opp())
 	}
 	if nb.HasThreat(vd.Attacker) {
-		if vd.Threats > b.rules.P {
+		if vd.Threats > b.Rules().P {
 			return ArgTrivial, nil
 		}
 		return ArgImmediate, nil
@@ -287,12 +287,12 @@ func Verify(ctx context.Context, b *Board, opts VerifyOptions, progress func(Ver
 	if sym == 0 {
 		return vd, err
 	}
-	return vd.Transform(b.rules, InverseSymmetry(sym)), err
+	return vd.Transform(b.Rules(), InverseSymmetry(sym)), err
 }
 
 // verifyFrame is Verify in b's own frame.
 func verifyFrame(ctx context.Context, b *Board, opts VerifyOptions, progress func(VerifyProgress)) (Verdict, error) {
-	if b.rules.P > 2 {
+	if b.Rules().P > 2 {
 		return Verdict{}, ErrUnsupported
 	}
 	if opts.Lambda == 0 {
@@ -333,8 +333,8 @@ func verifyFrame(ctx context.Context, b *Board, opts VerifyOptions, progress fun
 		vd.Zone = nil
 		return *vd, err
 	}
-	sort.Slice(vd.Unsolved, func(i, j int) bool { return moveLess(vd.Unsolved[i].Move, vd.Unsolved[j].Move) })
-	sort.Slice(vd.Covered, func(i, j int) bool { return moveLess(vd.Covered[i].Move, vd.Covered[j].Move) })
+	sort.Slice(vd.Unsolved, func(i, j int) bool { return MoveLess(vd.Unsolved[i].Move, vd.Unsolved[j].Move) })
+	sort.Slice(vd.Covered, func(i, j int) bool { return MoveLess(vd.Covered[i].Move, vd.Covered[j].Move) })
 	if len(vd.Unsolved) == 0 && !vd.AllUnsolved && len(vd.OpenSeminull) == 0 {
 		vd.Status = StatusProved
 	} else {
@@ -345,19 +345,6 @@ func verifyFrame(ctx context.Context, b *Board, opts VerifyOptions, progress fun
 	}
 	v.report()
 	return *vd, nil
-}
-
-// moveLess orders moves by size, then stone by stone.
-func moveLess(a, b Move) bool {
-	if a.Len() != b.Len() {
-		return a.Len() < b.Len()
-	}
-	for i := 0; i < a.Len(); i++ {
-		if a.At(i) != b.At(i) {
-			return a.At(i) < b.At(i)
-		}
-	}
-	return false
 }
 
 type verifier struct {
@@ -411,7 +398,7 @@ func (v *verifier) orbits(jobs []*job) []*job {
 	for _, j := range jobs {
 		for _, s := range v.stab {
 			// s maps j onto src: j is src mapped by s's inverse.
-			if src, ok := reps[key{v.b.rules.TransformMove(s, j.def), j.tol, j.vcst}]; ok {
+			if src, ok := reps[key{v.b.Rules().TransformMove(s, j.def), j.tol, j.vcst}]; ok {
 				j.src, j.sym = src, InverseSymmetry(s)
 				break
 			}
@@ -427,12 +414,12 @@ func (v *verifier) orbits(jobs []*job) []*job {
 // derive sets the result of job j, the image of j.src under j.sym, from
 // src's: the strategy, line and zone mapped; no nodes of its own.
 func (v *verifier) derive(j *job) {
-	r := v.b.rules
+	r := v.b.Rules()
 	res := j.src.res
 	res.Move = r.TransformMove(j.sym, res.Move)
-	res.Line = transformLine(r, j.sym, res.Line)
+	res.Line = TransformLine(r, j.sym, res.Line)
 	res.Tree = res.Tree.Transform(r, j.sym)
-	res.Zone = transformSquares(r, j.sym, res.Zone)
+	res.Zone = TransformSquares(r, j.sym, res.Zone)
 	res.Nodes, res.Evals, res.Elapsed = 0, 0, 0
 	j.res, j.mode, j.err = res, j.src.mode, j.src.err
 	if j.err != nil {
@@ -520,14 +507,14 @@ func (v *verifier) solve(j *job) {
 	v.calls.Add(1)
 	sp := Params{Mode: m, Tolerance: j.tol, Limits: v.opts.Limits, Free: v.opts.Free}
 	if tr := v.opts.trace; tr != nil && tr.start != nil {
-		sp.keyHook, sp.expandHook = tr.start(j.def, j.tol)
+		sp.KeyHook, sp.ExpandHook = tr.start(j.def, j.tol)
 	}
 	res, err := Solve(v.ctx, b, sp)
 	if tr := v.opts.trace; tr != nil && tr.done != nil {
 		tr.done(j.def, j.tol, res)
 	}
 	if err != nil {
-		err = fmt.Errorf("verify: after defender %s: %w", MoveName(b.rules, j.def), err)
+		err = fmt.Errorf("verify: after defender %s: %w", MoveName(b.Rules(), j.def), err)
 	}
 	v.nodes.Add(res.Nodes)
 	if res.Outcome == Win {
@@ -543,19 +530,19 @@ func (v *verifier) countUnsolved(j *job) {
 	if j.err != nil || j.res.Outcome == Win {
 		return
 	}
-	if j.def.Len() == v.b.rules.P || j.tol == 0 {
+	if j.def.Len() == v.b.Rules().P || j.tol == 0 {
 		v.unsolved.Add(1)
 	}
 }
 
 func (v *verifier) run() error {
 	b := v.b
-	p := b.rules.P
+	p := b.Rules().P
 	tol := v.opts.Tolerance
 	vd := &v.verdict
 	if b.HasThreat(v.d) {
 		vd.AllUnsolved = true
-		vd.Note = fmt.Sprintf("the defender makes %d in a row at once", b.rules.K)
+		vd.Note = fmt.Sprintf("the defender makes %d in a row at once", b.Rules().K)
 		return nil
 	}
 	t := b.Threats(v.a)
@@ -616,7 +603,7 @@ func (v *verifier) run() error {
 		}
 		var zone []Square
 		for _, s := range nj.res.Zone {
-			if b.cells[s] == Empty {
+			if b.At(s) == Empty {
 				zone = append(zone, s)
 			}
 		}
@@ -706,8 +693,8 @@ func (v *verifier) run() error {
 func (v *verifier) zone(covered [][]Square) []Square {
 	b, vd := v.b, &v.verdict
 	z := new(SqSet)
-	b.addThreatWindows(z, v.a)
-	b.addDefenderWindows(z, v.a, b.rules.P+v.opts.Tolerance)
+	b.AddThreatWindows(z, v.a)
+	b.AddDefenderWindows(z, v.a, b.Rules().P+v.opts.Tolerance)
 	add := func(list []Square) {
 		for _, s := range list {
 			z.Add(s)
@@ -734,7 +721,7 @@ func (v *verifier) afterSeminull(j *job) []Move {
 	if j.res.Outcome == Win {
 		vd.SeminullZones = append(vd.SeminullZones, SeminullZone{Stone: s, Zone: j.res.Zone, Mode: j.mode, Line: j.res.Line, Tree: j.res.Tree})
 		for _, s2 := range j.res.Zone {
-			if s2 != s && v.b.cells[s2] == Empty {
+			if s2 != s && v.b.At(s2) == Empty {
 				out = append(out, NewMove(s, s2))
 			}
 		}
@@ -745,7 +732,8 @@ func (v *verifier) afterSeminull(j *job) []Move {
 		v.unsolved.Add(1)
 		return nil
 	}
-	for s2, c := range v.b.cells {
+	for s2 := range v.b.Rules().Squares() {
+		c := v.b.At(Square(s2))
 		if Square(s2) != s && c == Empty {
 			out = append(out, NewMove(s, Square(s2)))
 		}

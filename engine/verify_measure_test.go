@@ -60,7 +60,7 @@ func TestMeasureVerifyReuse(t *testing.T) {
 			hl := r.K - 2*r.P
 			return func(k uint64) { pd.m[k] = true }, func(bb *Board) {
 				for _, w := range bb.hot[a].list {
-					if int(bb.wcnt(a, w)) >= hl && bb.wcnt(a.Opp(), w) == 0 {
+					if int(bb.WindowStones(a, w)) >= hl && bb.WindowStones(a.Opp(), w) == 0 {
 						for _, q := range bb.g.win(w) {
 							pd.live.Add(q)
 						}
@@ -69,7 +69,7 @@ func TestMeasureVerifyReuse(t *testing.T) {
 				for i := 0; i < def.Len(); i++ {
 					x := def.At(i)
 					for _, w := range bb.g.sqWins[x] {
-						if int(bb.wcnt(a, w)) >= hl && bb.wcnt(a.Opp(), w) == 1 {
+						if int(bb.WindowStones(a, w)) >= hl && bb.WindowStones(a.Opp(), w) == 1 {
 							pd.one.Add(x)
 						}
 					}
@@ -138,7 +138,7 @@ func TestMeasureVerifyReuse(t *testing.T) {
 	inDef := func(m Move, q Square) bool { return m.Contains(q) }
 	read := func(q Square, common Move) bool {
 		for _, w := range b.g.sqWins[q] {
-			if int(b.wcnt(a, w)) < r.K-2*r.P || b.wcnt(d, w) > 0 {
+			if int(b.WindowStones(a, w)) < r.K-2*r.P || b.WindowStones(d, w) > 0 {
 				continue
 			}
 			other := false

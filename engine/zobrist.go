@@ -29,3 +29,19 @@ func zobristKey(c Color, x, y int) uint64 {
 
 // ZobristKey exposes the key of a stone (for tests and tools).
 func ZobristKey(c Color, x, y int) uint64 { return zobristKey(c, x, y) }
+
+// hashWith is the Zobrist hash and the check hash of the stones with move m
+// of colour c added.
+func (b *Board) HashWith(c Color, m Move) (uint64, uint64) {
+	h, k := b.hash, b.chk
+	for i := 0; i < m.Len(); i++ {
+		z := b.g.zob(c, m.At(i))
+		h ^= z.key
+		k ^= z.chk
+	}
+	return h, k
+}
+
+// Hashes returns the Zobrist hash of the stones (Hash) and its independent
+// check hash: the two keys a transposition table stores.
+func (b *Board) Hashes() (hash, check uint64) { return b.hash, b.chk }

@@ -18,36 +18,6 @@ package engine
 //     tolerance i+1 (its skipped stone is one more extra stone: the
 //     left shift of the paper's Z2 -> Z1).
 
-// addDefenderWindows adds the empties of windows holding no attacker stone
-// and at most maxEmpties empty squares.
-func (b *Board) addDefenderWindows(z *SqSet, a Color, maxEmpties int) {
-	d := a.Opp()
-	k := b.rules.K
-	minCount := k - maxEmpties
-	if minCount > k {
-		return
-	}
-	add := func(w int32) {
-		for _, s := range b.g.win(w) {
-			if b.cells[s] == Empty {
-				z.Add(s)
-			}
-		}
-	}
-	b.eachLiveWindow(d, minCount, add)
-}
-
-// addThreatWindows adds the empties of every threat window of c.
-func (b *Board) addThreatWindows(z *SqSet, c Color) {
-	for _, w := range b.thr[c].list {
-		for _, s := range b.g.win(w) {
-			if b.cells[s] == Empty {
-				z.Add(s)
-			}
-		}
-	}
-}
-
 // zoneOf returns the zone of proven node n at tolerance tol; the board holds
 // n's position.
 func (s *search) zoneOf(n *pnode, tol int) *SqSet {
@@ -60,7 +30,7 @@ func (s *search) zoneOf(n *pnode, tol int) *SqSet {
 		}
 	}
 	z := new(SqSet)
-	p := s.b.rules.P
+	p := s.b.Rules().P
 	b := s.b
 	switch {
 	case !n.and && n.six:
@@ -69,7 +39,7 @@ func (s *search) zoneOf(n *pnode, tol int) *SqSet {
 				z.Add(mv.At(i))
 			}
 		}
-		b.addDefenderWindows(z, s.a, tol)
+		b.AddDefenderWindows(z, s.a, tol)
 	case !n.and:
 		var c *pnode
 		for _, k := range n.kids {
@@ -81,7 +51,7 @@ func (s *search) zoneOf(n *pnode, tol int) *SqSet {
 		if c == nil {
 			return z // not proven: no zone (never happens for a proof)
 		}
-		b.addDefenderWindows(z, s.a, p+tol)
+		b.AddDefenderWindows(z, s.a, p+tol)
 		for i := 0; i < c.move.Len(); i++ {
 			z.Add(c.move.At(i))
 		}
@@ -89,8 +59,8 @@ func (s *search) zoneOf(n *pnode, tol int) *SqSet {
 		z.Union(s.zoneOf(c, tol))
 		s.unapply(c)
 	default:
-		b.addThreatWindows(z, s.a)
-		b.addDefenderWindows(z, s.a, p+tol)
+		b.AddThreatWindows(z, s.a)
+		b.AddDefenderWindows(z, s.a, p+tol)
 		if int(n.threats) <= p {
 			for _, k := range n.kids {
 				kt := tol
@@ -116,7 +86,7 @@ func (s *search) strategy(n *pnode, tol int) *Strategy {
 	zone := s.zoneOf(n, tol).Squares()
 	if n.six {
 		mv, _ := s.b.WinningMove(s.a)
-		return &Strategy{Move: mv, Threats: s.b.rules.P + 1, Six: true, Zone: zone}
+		return &Strategy{Move: mv, Threats: s.b.Rules().P + 1, Six: true, Zone: zone}
 	}
 	var c *pnode
 	for _, k := range n.kids {
@@ -141,22 +111,4 @@ func (s *search) strategy(n *pnode, tol int) *Strategy {
 	}
 	s.unapply(c)
 	return st
-}
-
-// ThreatWindowEmpties returns the empty squares of c's threat windows
-// (sorted): the squares extra defender stones must avoid for c's threats to
-// stand.
-func (b *Board) ThreatWindowEmpties(c Color) []Square {
-	z := new(SqSet)
-	b.addThreatWindows(z, c)
-	return z.Squares()
-}
-
-// DefenderWindowEmpties returns the empty squares (sorted) of every window
-// without an attacker stone that has at most maxEmpties empty squares: the
-// windows that maxEmpties defender stones could fill.
-func (b *Board) DefenderWindowEmpties(attacker Color, maxEmpties int) []Square {
-	z := new(SqSet)
-	b.addDefenderWindows(z, attacker, maxEmpties)
-	return z.Squares()
 }

@@ -120,7 +120,7 @@ func candidates(b *engine.Board, c engine.Color) ([]engine.Square, [][8]int) {
 	sq := engine.CandidateSquares(b)
 	pats := make([][8]int, len(sq))
 	for i, s := range sq {
-		pats[i] = b.SquarePatterns(s, c)
+		pats[i] = engine.SquarePatterns(b, s, c)
 	}
 	return sq, pats
 }
