@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"c6book/engine"
+	"c6book/engine/verify"
 )
 
 // BookQueueConfig chooses a proof book's verifier queue (OpenBookQueue):
@@ -93,5 +93,5 @@ func OpenBookQueue(cfg BookQueueConfig) *Lazy {
 			cfg.Note(err)
 		}
 	}
-	return newLazy(opened, engine.LocalVerifier{}, note)
+	return newLazy(opened, verify.LocalVerifier{}, note)
 }

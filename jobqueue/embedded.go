@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"sync"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/verify"
 
 	"github.com/nats-io/nats.go"
 )
@@ -44,7 +45,7 @@ type Embedded struct {
 	once    sync.Once
 }
 
-var _ engine.Verifier = (*Embedded)(nil)
+var _ verify.Verifier = (*Embedded)(nil)
 
 // StartEmbedded starts the server, the client and the workers. Close stops
 // them. When another process already serves the storage folder on a
@@ -108,7 +109,7 @@ func (e *Embedded) start(ctx context.Context, cfg EmbeddedConfig, connect func(s
 }
 
 // Verify runs a job through the queue (see Client.Verify).
-func (e *Embedded) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
+func (e *Embedded) Verify(ctx context.Context, b *board.Board, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (verify.Verdict, error) {
 	return e.client.Verify(ctx, b, opts, progress)
 }
 

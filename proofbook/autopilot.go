@@ -12,7 +12,12 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/jobsearch"
+	playerpkg "c6book/engine/player"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 )
 
 // The auto-pilot: engine.JobSearch (job-level proof-number search) over the
@@ -75,10 +80,10 @@ import (
 
 // ProveOptions configure Prove.
 type ProveOptions struct {
-	Attacker engine.Color
+	Attacker game.Color
 	// Verify configures every verifier call; its Tolerance is set for each
 	// position (the defender's stone deficit). Lambda 2 or 3.
-	Verify engine.VerifyOptions
+	Verify verify.VerifyOptions
 	// FirstNodes is the node budget of each solver call of a position's
 	// first verification; later ones at the same position, this run,
 	// take four times the previous budget, at most Verify.Limits.MaxNodes
@@ -129,13 +134,13 @@ type ProveOptions struct {
 const DefaultScreenNodes = 20_000
 
 // Frontier is a position where the auto-pilot stopped: FrontierOpen (work
-// left: a verifier run or new attacker moves), FrontierHeld (left to the
+// left: a verifier run or new attacker moves), FrontierExcluded (left to the
 // expert), FrontierRefused (its verdict was refused) or FrontierStuck
 // (nothing the auto-pilot can do: e.g. an item not stored).
 type Frontier struct {
 	ID     PosID
 	PN, DN int64
-	Why    engine.FrontierReason
+	Why    jobsearch.FrontierReason
 }
 
 // ProveResult is the outcome of Prove.
@@ -202,8 +207,8 @@ func BudgetSchedule(first, most int64) []int64 {
 // proveStatus is the auto-pilot's outcome for the job search's: a
 // "disproved" search is the auto-pilot's dead end ("failed"), not the
 // book's disproof.
-func proveStatus(s engine.SearchStatus) c6book.ProveStatus {
-	if s == engine.SearchDisproved {
+func proveStatus(s jobsearch.SearchStatus) c6book.ProveStatus {
+	if s == jobsearch.SearchDisproved {
 		return c6book.ProveFailed
 	}
 	return c6book.ProveStatus(s)
@@ -215,8 +220,8 @@ func proveStatus(s engine.SearchStatus) c6book.ProveStatus {
 // from a goroutine of its own and never slows the search. A done ctx stops
 // it (the result says "stopped" and ctx's error is returned); what is
 // stored stays.
-func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts ProveOptions, progress func(c6book.ProveProgress)) (ProveResult, error) {
-	if opts.Attacker != engine.Black && opts.Attacker != engine.White {
+func (bk *Book) Prove(ctx context.Context, id PosID, v verify.Verifier, opts ProveOptions, progress func(c6book.ProveProgress)) (ProveResult, error) {
+	if opts.Attacker != game.Black && opts.Attacker != game.White {
 		return ProveResult{}, errors.New("prove: attacker must be Black or White")
 	}
 	if opts.Verify.Lambda != 2 && opts.Verify.Lambda != 3 {
@@ -239,7 +244,7 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 		opts.GameLCB = 0.5
 	}
 	if opts.GameZ <= 0 {
-		opts.GameZ = engine.GameZ
+		opts.GameZ = playerpkg.GameZ
 	}
 	if opts.Shapes == 0 {
 		opts.Shapes = 8
@@ -248,7 +253,7 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 		opts.ScreenNodes = DefaultScreenNodes
 	}
 	if opts.PlayerNodes <= 0 {
-		opts.PlayerNodes = engine.DefaultCandidateNodes
+		opts.PlayerNodes = playerpkg.DefaultCandidateNodes
 	}
 	if opts.MaxPlayerNodes <= 0 {
 		opts.MaxPlayerNodes = 16 * opts.PlayerNodes
@@ -269,12 +274,12 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 	if err != nil {
 		return ProveResult{}, err
 	}
-	var prog func(engine.JobProgress[PosID])
+	var prog func(jobsearch.JobProgress[PosID])
 	if progress != nil {
 		// The proved count is read from the book when a verdict has been
 		// stored since the last report (on the reporting goroutine).
 		lastCalls, newly := -1, 0
-		prog = func(p engine.JobProgress[PosID]) {
+		prog = func(p jobsearch.JobProgress[PosID]) {
 			inflight := make([]int64, len(p.InFlight))
 			for i, id := range p.InFlight {
 				inflight[i] = int64(id)
@@ -288,7 +293,7 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 				PN: p.PN, DN: p.DN, InFlight: inflight, Held: p.Held, Elapsed: p.Elapsed})
 		}
 	}
-	sr, err := engine.JobSearch[PosID](ctx, t, id, engine.JobOptions{Jobs: opts.Jobs, MaxJobs: opts.MaxCalls, MaxTime: opts.MaxTime,
+	sr, err := jobsearch.JobSearch[PosID](ctx, t, id, jobsearch.JobOptions{Jobs: opts.Jobs, MaxJobs: opts.MaxCalls, MaxTime: opts.MaxTime,
 		Refresh: 30 * time.Second}, prog)
 	status := proveStatus(sr.Status)
 	if status == "" && ctx.Err() != nil {
@@ -311,7 +316,7 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 	for _, f := range sr.Frontier {
 		why := f.Why
 		if t.isRefused(f.Key) {
-			why = engine.FrontierRefused
+			why = jobsearch.FrontierRefused
 		}
 		res.Frontier = append(res.Frontier, Frontier{f.Key, f.PN, f.DN, why})
 	}
@@ -343,9 +348,9 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 // run concurrently: every map below is guarded by mu.
 type bookTree struct {
 	bk   *Book
-	v    engine.Verifier
+	v    verify.Verifier
 	opts ProveOptions
-	a    engine.Color
+	a    game.Color
 	// The tree lives in the book: the auto-pilot's moves with the player's
 	// scores (the expected numbers of the positions they lead to,
 	// priorOf) and the positions without further candidates
@@ -379,10 +384,10 @@ type bookTree struct {
 	screened, screenProved int
 	// cands is the candidate list of a few positions' latest expansion
 	// (at most maxCachedCands positions: keepCands).
-	cands map[PosID][]engine.ScoredMove
+	cands map[PosID][]playerpkg.ScoredMove
 }
 
-func newBookTree(bk *Book, v engine.Verifier, opts ProveOptions) *bookTree {
+func newBookTree(bk *Book, v verify.Verifier, opts ProveOptions) *bookTree {
 	sch := BudgetSchedule(opts.FirstNodes, opts.Verify.Limits.MaxNodes)
 	first := 0
 	if opts.Screen > 0 && (sch[0] <= 0 || opts.ScreenNodes < sch[0]) {
@@ -390,7 +395,7 @@ func newBookTree(bk *Book, v engine.Verifier, opts ProveOptions) *bookTree {
 		first = 1
 	}
 	return &bookTree{bk: bk, v: v, opts: opts, a: opts.Attacker, refused: map[PosID]string{},
-		widened: map[PosID]int{}, screen: map[PosID][2]int64{}, cands: map[PosID][]engine.ScoredMove{},
+		widened: map[PosID]int{}, screen: map[PosID][2]int64{}, cands: map[PosID][]playerpkg.ScoredMove{},
 		schedule: sch, first: first, step: map[PosID]int{}, callsAt: make([]int, len(sch))}
 }
 
@@ -414,7 +419,7 @@ const maxCachedCands = 256
 
 // keepCands keeps the candidate list of position id's latest expansion
 // (forgetting the others when maxCachedCands are kept).
-func (t *bookTree) keepCands(id PosID, c []engine.ScoredMove) {
+func (t *bookTree) keepCands(id PosID, c []playerpkg.ScoredMove) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if len(t.cands) >= maxCachedCands {
@@ -475,7 +480,7 @@ func (t *bookTree) widens(id PosID, vd *c6book.Verdict) bool {
 	}
 	for _, l := range [][]c6book.Unsolved{vd.Unsolved, vd.OpenSeminull} {
 		for _, u := range l {
-			if u.Reason == engine.ReasonBudget {
+			if u.Reason == threat.ReasonBudget {
 				return true
 			}
 		}
@@ -485,17 +490,17 @@ func (t *bookTree) widens(id PosID, vd *c6book.Verdict) bool {
 
 // vouched is the expected score of a move the expert or the games vouch
 // for: the best level of engine.ExpectedNumbers.
-const vouched = engine.EvalLevels * engine.EvalUnit
+const vouched = playerpkg.EvalLevels * playerpkg.EvalUnit
 
 // expected returns the expected numbers of position id (board b, may be
 // nil: read when needed): its prior (priorOf), else the static evaluation.
-func (t *bookTree) expected(ctx context.Context, id PosID, b *engine.Board) (int64, int64, error) {
+func (t *bookTree) expected(ctx context.Context, id PosID, b *board.Board) (int64, int64, error) {
 	s, ok, err := t.priorOf(ctx, id)
 	if err != nil {
 		return 0, 0, err
 	}
 	if ok {
-		pn, dn := engine.ExpectedNumbers(s)
+		pn, dn := playerpkg.ExpectedNumbers(s)
 		return pn, dn, nil
 	}
 	if b == nil {
@@ -504,14 +509,14 @@ func (t *bookTree) expected(ctx context.Context, id PosID, b *engine.Board) (int
 			return 0, 0, err
 		}
 	}
-	pn, dn := engine.ExpectedNumbers(engine.EvalScore(b, t.a))
+	pn, dn := playerpkg.ExpectedNumbers(playerpkg.EvalScore(b, t.a))
 	return pn, dn, nil
 }
 
 // Look implements engine.JobTree.
-func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], error) {
+func (t *bookTree) Look(ctx context.Context, id PosID) (jobsearch.JobNode[PosID], error) {
 	bk, a := t.bk, t.a
-	var n engine.JobNode[PosID]
+	var n jobsearch.JobNode[PosID]
 	pi, err := readInfo(ctx, bk.r, id)
 	if err != nil {
 		return n, err
@@ -523,10 +528,10 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 	}
 	switch {
 	case pi.winner == a || pr.Status == c6book.StatusProved:
-		n.Result = engine.JobProved
+		n.Result = jobsearch.JobProved
 		return n, nil
 	case pi.winner == a.Opp() || pr.Status == c6book.StatusDisproved:
-		n.Result = engine.JobFailed
+		n.Result = jobsearch.JobFailed
 		return n, nil
 	}
 	held, err := bk.held(ctx, bk.r, id, a)
@@ -534,7 +539,7 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 		return n, err
 	}
 	if held || t.isRefused(id) {
-		n.Result = engine.JobHeld
+		n.Result = jobsearch.JobExcluded
 		return n, nil
 	}
 	if n.OR {
@@ -548,11 +553,11 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 			return n, err
 		}
 		if !ex {
-			n.Work = engine.JobExpand
+			n.Work = jobsearch.JobExpand
 		} else if len(kids) == 0 {
-			n.Result = engine.JobFailed
+			n.Result = jobsearch.JobFailed
 		}
-		if len(kids) == 0 && n.Result == engine.JobUnsettled {
+		if len(kids) == 0 && n.Result == jobsearch.JobUnsettled {
 			if n.PN, n.DN, err = t.expected(ctx, id, nil); err != nil {
 				return n, err
 			}
@@ -572,19 +577,19 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 	b := bk.board(list, pi.toMove)
 	tol, ok := b.DefenderDeficit(a)
 	if !ok {
-		n.Result = engine.JobFailed // not a position of a's proofs
+		n.Result = jobsearch.JobFailed // not a position of a's proofs
 		return n, nil
 	}
 	switch {
 	case vd == nil || vd.Attacker != a || !hasCert && !vd.AllUnsolved || vd.Tolerance != tol:
-		n.Work = engine.JobRun
+		n.Work = jobsearch.JobRun
 		n.PN, n.DN, err = t.expected(ctx, id, b)
 		return n, err
 	case vd.AllUnsolved && vd.Status != c6book.StatusProved:
 		if vd.Lambda < t.opts.Verify.Lambda || t.widens(id, vd) {
 			// A lower-order verdict: try this order; or one at a budget
 			// below the schedule's last: try a larger one.
-			n.Work = engine.JobRun
+			n.Work = jobsearch.JobRun
 			if e, ok := t.screenNumbers(id); ok {
 				n.PN, n.DN = e[0], e[1]
 				return n, nil
@@ -592,7 +597,7 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 			n.PN, n.DN, err = t.expected(ctx, id, b)
 			return n, err
 		} else {
-			n.Result = engine.JobFailed // no zone bounds the defence: a dead end
+			n.Result = jobsearch.JobFailed // no zone bounds the defence: a dead end
 		}
 		return n, nil
 	}
@@ -603,7 +608,7 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 	if len(items) == 0 {
 		// Open, but nothing left to answer (proved positions were caught
 		// above): a verdict without items that is not a proof.
-		n.Result = engine.JobFailed
+		n.Result = jobsearch.JobFailed
 		return n, nil
 	}
 	for _, it := range items {
@@ -612,7 +617,7 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 		}
 	}
 	if len(n.Children) > 0 && t.widens(id, vd) {
-		n.Work = engine.JobRun // verified again, at a larger budget, when selected
+		n.Work = jobsearch.JobRun // verified again, at a larger budget, when selected
 		if e, ok := t.screenNumbers(id); ok {
 			// A screen verdict: what it leaves for want of budget says
 			// little; until it is verified again the position is a leaf
@@ -687,10 +692,10 @@ WHERE e.parent = ? ORDER BY e.move`, int64(id))
 // the games through the move and their wins.
 func (t *bookTree) moveClass(rank sql.NullInt64, games, bw, ww int64) (int, float64) {
 	wins := bw
-	if t.a == engine.White {
+	if t.a == game.White {
 		wins = ww
 	}
-	switch lcb := engine.WilsonLower(wins, bw+ww, t.opts.GameZ); {
+	switch lcb := playerpkg.WilsonLower(wins, bw+ww, t.opts.GameZ); {
 	case rank.Valid:
 		return 2, float64(rank.Int64)
 	case games == 0:
@@ -771,25 +776,25 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 		nodes *= 4
 	}
 	nodes = min(nodes, t.opts.MaxPlayerNodes)
-	player, err := engine.PlayerCandidates(ctx, b, t.opts.MaxCandidates, nodes)
+	player, err := playerpkg.PlayerCandidates(ctx, b, t.opts.MaxCandidates, nodes)
 	if err != nil {
 		return 0, err
 	}
-	var shapes []engine.ShapeMove
+	var shapes []playerpkg.ShapeMove
 	if t.opts.Shapes > 0 {
-		shapes = engine.ShapeCandidates(b, t.opts.Shapes)
+		shapes = playerpkg.ShapeCandidates(b, t.opts.Shapes)
 	}
-	cands := engine.MixCandidates(player, shapes, t.opts.MaxCandidates)
-	var sib []engine.Move
+	cands := playerpkg.MixCandidates(player, shapes, t.opts.MaxCandidates)
+	var sib []game.Move
 	if !t.opts.NoSiblings {
 		if sib, err = bk.siblingMoves(ctx, id, t.a); err != nil {
 			return 0, err
 		}
 	}
 	if len(sib) > 0 {
-		first := make([]engine.ScoredMove, 0, len(sib)+len(cands))
+		first := make([]playerpkg.ScoredMove, 0, len(sib)+len(cands))
 		for _, m := range sib {
-			first = append(first, engine.ScoredMove{Move: m, Score: vouched})
+			first = append(first, playerpkg.ScoredMove{Move: m, Score: vouched})
 		}
 		cands = uniqueMoves(append(first, cands...))
 	}
@@ -797,7 +802,7 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 	for n := t.opts.Candidates; ; n *= 2 {
 		n = min(n, t.opts.MaxCandidates)
 		batch := cands[:min(n, len(cands))]
-		moves := make([]engine.Move, len(batch))
+		moves := make([]game.Move, len(batch))
 		scores := make([]float64, len(batch)) // the attacker's side: the mover's
 		for i, c := range batch {
 			moves[i], scores[i] = c.Move, c.Score
@@ -828,8 +833,8 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 }
 
 // uniqueMoves keeps the first of equal moves.
-func uniqueMoves(ms []engine.ScoredMove) []engine.ScoredMove {
-	seen := map[engine.Move]bool{}
+func uniqueMoves(ms []playerpkg.ScoredMove) []playerpkg.ScoredMove {
+	seen := map[game.Move]bool{}
 	out := ms[:0]
 	for _, m := range ms {
 		if !seen[m.Move] {
@@ -849,20 +854,20 @@ func uniqueMoves(ms []engine.ScoredMove) []engine.ScoredMove {
 // last.
 func screenRank(vd *c6book.Verdict) (pn, dn int64) {
 	if vd.AllUnsolved {
-		return 1 + engine.EvalLevels, 1
+		return 1 + playerpkg.EvalLevels, 1
 	}
 	hard := int64(0)
 	for _, u := range vd.Unsolved {
-		if u.Reason != engine.ReasonBudget {
+		if u.Reason != threat.ReasonBudget {
 			hard++
 		}
 	}
 	for _, u := range vd.OpenSeminull {
-		if u.Reason != engine.ReasonBudget {
+		if u.Reason != threat.ReasonBudget {
 			hard += 2
 		}
 	}
-	return 1 + min(engine.EvalLevels, hard), 1 + engine.EvalLevels - min(engine.EvalLevels, hard)
+	return 1 + min(playerpkg.EvalLevels, hard), 1 + playerpkg.EvalLevels - min(playerpkg.EvalLevels, hard)
 }
 
 // screenKids is the screen: up to opts.Screen of the positions kids (new
@@ -907,7 +912,7 @@ func (t *bookTree) needsVerdict(ctx context.Context, k PosID) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if pi.toMove == t.a || pi.winner != engine.Empty {
+	if pi.toMove == t.a || pi.winner != game.Empty {
 		return false, nil
 	}
 	vd, _, err := loadVerdictData(ctx, t.bk.r, k)
@@ -1004,7 +1009,7 @@ const maxSiblingMoves = 4
 // s are the position D+s with one more defender stone inside the zone of
 // D+s's proof, and the move that proved D+s usually wins them too. They
 // are only candidates: each is verified like any other move.
-func (bk *Book) siblingMoves(ctx context.Context, id PosID, a engine.Color) ([]engine.Move, error) {
+func (bk *Book) siblingMoves(ctx context.Context, id PosID, a game.Color) ([]game.Move, error) {
 	b, err := bk.Board(ctx, id)
 	if err != nil {
 		return nil, err
@@ -1012,7 +1017,7 @@ func (bk *Book) siblingMoves(ctx context.Context, id PosID, a engine.Color) ([]e
 	r := bk.rules
 	type up struct {
 		parent PosID
-		move   engine.Move
+		move   game.Move
 	}
 	rows, err := bk.r.QueryContext(ctx, "SELECT parent, move FROM edge WHERE child = ? LIMIT 4", int64(id))
 	if err != nil {
@@ -1037,7 +1042,7 @@ func (bk *Book) siblingMoves(ctx context.Context, id PosID, a engine.Color) ([]e
 	}
 	// frameOf is the symmetry that maps the parent's frame (board pb) to
 	// the canonical frame of the child that defender move m reaches.
-	frameOf := func(pb *engine.Board, m engine.Move) int {
+	frameOf := func(pb *board.Board, m game.Move) int {
 		for i := 0; i < m.Len(); i++ {
 			pb.Place(m.At(i), a.Opp())
 		}
@@ -1047,8 +1052,8 @@ func (bk *Book) siblingMoves(ctx context.Context, id PosID, a engine.Color) ([]e
 		}
 		return sym
 	}
-	var out []engine.Move
-	seen := map[engine.Move]bool{}
+	var out []game.Move
+	seen := map[game.Move]bool{}
 	for _, u := range ups {
 		pi, err := readInfo(ctx, bk.r, u.parent)
 		if err != nil {
@@ -1086,14 +1091,14 @@ func (bk *Book) siblingMoves(ctx context.Context, id PosID, a engine.Color) ([]e
 			if best == nil {
 				continue
 			}
-			fromSib := engine.InverseSymmetry(frameOf(pb, sib.move))
-			sq := make([]engine.Square, best.move.Len())
+			fromSib := game.InverseSymmetry(frameOf(pb, sib.move))
+			sq := make([]game.Square, best.move.Len())
 			legal := best.move.Len() == r.P
 			for i := range sq {
 				sq[i] = r.Transform(toID, r.Transform(fromSib, best.move.At(i)))
-				legal = legal && b.At(sq[i]) == engine.Empty
+				legal = legal && b.At(sq[i]) == game.Empty
 			}
-			m := engine.NewMove(sq...)
+			m := game.NewMove(sq...)
 			if legal && !seen[m] {
 				seen[m] = true
 				out = append(out, m)
@@ -1111,7 +1116,7 @@ func (bk *Book) siblingMoves(ctx context.Context, id PosID, a engine.Color) ([]e
 // (nil: none recorded), in one transaction; it returns how many moves it
 // added and how many positions, and the position each move added leads to
 // (0 for a move stored already).
-func (bk *Book) addAutoMoves(ctx context.Context, id PosID, moves []engine.Move, scores []float64) (added, positions int, kids []PosID, err error) {
+func (bk *Book) addAutoMoves(ctx context.Context, id PosID, moves []game.Move, scores []float64) (added, positions int, kids []PosID, err error) {
 	err = bk.writeRetry(ctx, func(tx *sql.Tx) error {
 		added, positions = 0, 0
 		kids = make([]PosID, len(moves))
@@ -1139,7 +1144,7 @@ func (bk *Book) addAutoMoves(ctx context.Context, id PosID, moves []engine.Move,
 			}
 			next, err := w.step(ctx, b, node{id: id, list: list}, m, false)
 			if err != nil {
-				return fmt.Errorf("candidate %s: %w", engine.MoveName(bk.rules, m), err)
+				return fmt.Errorf("candidate %s: %w", game.MoveName(bk.rules, m), err)
 			}
 			kids[i] = next.id
 			if err := b.Undo(); err != nil {
@@ -1165,7 +1170,7 @@ func (bk *Book) addAutoMoves(ctx context.Context, id PosID, moves []engine.Move,
 }
 
 // held reports whether an expert holds position id for attacker a.
-func (bk *Book) held(ctx context.Context, q queryer, id PosID, a engine.Color) (bool, error) {
+func (bk *Book) held(ctx context.Context, q queryer, id PosID, a game.Color) (bool, error) {
 	var one int
 	err := q.QueryRowContext(ctx, "SELECT 1 FROM hold WHERE pos = ? AND attacker = ?", int64(id), int(a)).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -1176,14 +1181,14 @@ func (bk *Book) held(ctx context.Context, q queryer, id PosID, a engine.Color) (
 
 // Held reports whether an expert keeps position id for attacker ("leave to
 // me"): the auto-pilot does not work at or below it.
-func (bk *Book) Held(ctx context.Context, id PosID, attacker engine.Color) (bool, error) {
+func (bk *Book) Held(ctx context.Context, id PosID, attacker game.Color) (bool, error) {
 	return bk.held(ctx, bk.r, id, attacker)
 }
 
 // SetHold marks (on) or unmarks position id as left to the expert for
 // attacker: the auto-pilot skips it and everything below it.
-func (bk *Book) SetHold(ctx context.Context, id PosID, attacker engine.Color, on bool) error {
-	if attacker != engine.Black && attacker != engine.White {
+func (bk *Book) SetHold(ctx context.Context, id PosID, attacker game.Color, on bool) error {
+	if attacker != game.Black && attacker != game.White {
 		return errors.New("attacker must be Black or White")
 	}
 	return bk.write(ctx, func(tx *sql.Tx) error {
@@ -1202,7 +1207,7 @@ func (bk *Book) SetHold(ctx context.Context, id PosID, attacker engine.Color, on
 
 // AutoMove reports whether the stored move m of position id (canonical
 // frame) was proposed by the auto-pilot rather than made by hand.
-func (bk *Book) AutoMove(ctx context.Context, id PosID, m engine.Move) (bool, error) {
+func (bk *Book) AutoMove(ctx context.Context, id PosID, m game.Move) (bool, error) {
 	list, _, err := loadPos(ctx, bk.r, bk.rules, id)
 	if err != nil {
 		return false, err
@@ -1220,7 +1225,7 @@ func (bk *Book) AutoMove(ctx context.Context, id PosID, m engine.Move) (bool, er
 // a: StuckHeld (left to the expert), StuckDeadEnd (its verdict leaves
 // every defender move open: no zone bounds the defence), or NotStuck (it
 // can).
-func (bk *Book) Stuck(ctx context.Context, id PosID, a engine.Color) (c6book.StuckReason, error) {
+func (bk *Book) Stuck(ctx context.Context, id PosID, a game.Color) (c6book.StuckReason, error) {
 	h, err := bk.held(ctx, bk.r, id, a)
 	if err != nil {
 		return c6book.NotStuck, err

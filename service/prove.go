@@ -6,7 +6,10 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/player"
+	"c6book/engine/verify"
 	"c6book/proofbook"
 )
 
@@ -49,8 +52,8 @@ type ProveSettings struct {
 func ProveDefaults() ProveSettings {
 	v := DefaultVerify()
 	v.Lambda = 3
-	return ProveSettings{Verify: v, Jobs: 1, Candidates: 4, PlayerNodes: engine.DefaultCandidateNodes,
-		GameLCB: 0.5, GameZ: engine.GameZ, Shapes: 8, ScreenNodes: proofbook.DefaultScreenNodes}
+	return ProveSettings{Verify: v, Jobs: 1, Candidates: 4, PlayerNodes: player.DefaultCandidateNodes,
+		GameLCB: 0.5, GameZ: player.GameZ, Shapes: 8, ScreenNodes: proofbook.DefaultScreenNodes}
 }
 
 // Validate checks the settings: a *SettingError naming the first bad one
@@ -98,7 +101,7 @@ func (s ProveSettings) SolverWorkers() int {
 }
 
 // Options are the store's auto-pilot options for attacker a.
-func (s ProveSettings) Options(a engine.Color) proofbook.ProveOptions {
+func (s ProveSettings) Options(a game.Color) proofbook.ProveOptions {
 	v := s.Verify.Options()
 	v.Workers = s.SolverWorkers()
 	lcb := s.GameLCB
@@ -116,7 +119,7 @@ func (s ProveSettings) Options(a engine.Color) proofbook.ProveOptions {
 
 // Prove runs the auto-pilot (proofbook.Book.Prove) below position b for
 // attacker a, every verifier call through ver (nil: in this process).
-func (bk *Book) Prove(ctx context.Context, b *engine.Board, a engine.Color, ver engine.Verifier, s ProveSettings, progress func(c6book.ProveProgress)) (proofbook.ProveResult, error) {
+func (bk *Book) Prove(ctx context.Context, b *board.Board, a game.Color, ver verify.Verifier, s ProveSettings, progress func(c6book.ProveProgress)) (proofbook.ProveResult, error) {
 	id, err := bk.locate(ctx, b)
 	if err != nil {
 		return proofbook.ProveResult{}, err
@@ -126,9 +129,9 @@ func (bk *Book) Prove(ctx context.Context, b *engine.Board, a engine.Color, ver 
 
 // prove runs the auto-pilot below position id (Prove, and the workbench's
 // Auto through Store.AutoProve).
-func prove(ctx context.Context, pb *proofbook.Book, id proofbook.PosID, a engine.Color, ver engine.Verifier, s ProveSettings, progress func(c6book.ProveProgress)) (proofbook.ProveResult, error) {
+func prove(ctx context.Context, pb *proofbook.Book, id proofbook.PosID, a game.Color, ver verify.Verifier, s ProveSettings, progress func(c6book.ProveProgress)) (proofbook.ProveResult, error) {
 	if ver == nil {
-		ver = engine.LocalVerifier{}
+		ver = verify.LocalVerifier{}
 	}
 	return pb.Prove(ctx, id, ver, s.Options(a), progress)
 }

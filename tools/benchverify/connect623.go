@@ -10,7 +10,11 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/player"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/proofbook"
 )
 
@@ -26,13 +30,13 @@ func connect623(w io.Writer, book string, maxNodes int64, maxCalls, jobs, worker
 		return fmt.Errorf("%s exists: give a new book file", book)
 	}
 	ctx := context.Background()
-	r := engine.Rules{M: 19, N: 19, K: 6, P: 2, Q: 3}
+	r := game.Rules{M: 19, N: 19, K: 6, P: 2, Q: 3}
 	bk, err := proofbook.Create(ctx, book, r)
 	if err != nil {
 		return err
 	}
 	defer bk.Close()
-	empty, err := engine.NewBoard(r)
+	empty, err := board.NewBoard(r)
 	if err != nil {
 		return err
 	}
@@ -43,10 +47,10 @@ func connect623(w io.Writer, book string, maxNodes int64, maxCalls, jobs, worker
 	if workers == 0 {
 		workers = max(1, runtime.NumCPU()/jobs)
 	}
-	opts := proofbook.ProveOptions{Attacker: engine.Black, Jobs: jobs, MaxCalls: maxCalls, MaxTime: budget,
-		Candidates: 4, MaxCandidates: 32, PlayerNodes: engine.DefaultCandidateNodes,
-		Verify: engine.VerifyOptions{Lambda: 3, Workers: workers, Limits: engine.Limits{MaxNodes: maxNodes}}}
-	res, err := bk.Prove(ctx, id, engine.LocalVerifier{}, opts, nil)
+	opts := proofbook.ProveOptions{Attacker: game.Black, Jobs: jobs, MaxCalls: maxCalls, MaxTime: budget,
+		Candidates: 4, MaxCandidates: 32, PlayerNodes: player.DefaultCandidateNodes,
+		Verify: verify.VerifyOptions{Lambda: 3, Workers: workers, Limits: threat.Limits{MaxNodes: maxNodes}}}
+	res, err := bk.Prove(ctx, id, verify.LocalVerifier{}, opts, nil)
 	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}

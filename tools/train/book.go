@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
-	"c6book/engine"
+	"c6book/engine/player"
 )
 
 // bookConfig chooses the positions and moves of the games' opening table.
@@ -19,7 +19,7 @@ func defaultBookConfig() bookConfig { return bookConfig{Turns: 10, Games: 20, Mo
 // writeBook counts the games' moves (engine.GameBookBuilder) and renders
 // the table as engine/gamebook_gen.go; it returns the number of positions.
 func writeBook(games []game, cfg bookConfig) ([]byte, int, error) {
-	gb := engine.NewGameBookBuilder(cfg.Turns, cfg.Games, cfg.MoveGames)
+	gb := player.NewGameBookBuilder(cfg.Turns, cfg.Games, cfg.MoveGames)
 	for _, g := range games {
 		if err := gb.Add(g.turns, g.winner); err != nil {
 			return nil, 0, fmt.Errorf("game %s: %w", g.id, err)
