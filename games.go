@@ -36,7 +36,7 @@ type GameInfo struct {
 	Source string // its origin ("littlegolem")
 	ExtID  string // its id there
 	Turns  int    // its length in turns
-	// Result is the winner of its last position, engine.Empty when
+	// Result is the winner of its last position, game.Empty when
 	// unfinished (no six on the board).
 	Result game.Color
 }

@@ -41,7 +41,7 @@ type Verdict struct {
 	// verified (a verdict at another tolerance proves nothing here).
 	Tolerance int `json:"tol,omitempty"`
 	// Zone is the verdict's relevance zone at Tolerance (see
-	// engine.Verdict.Zone), united with the zone the checker computed.
+	// verify.Verdict.Zone), united with the zone the checker computed.
 	Zone []game.Square `json:"zone,omitempty"`
 	// Covered lists the full defender moves refuted one by one (packed,
 	// sorted).
@@ -59,7 +59,7 @@ type Unsolved struct {
 }
 
 // ReasonText says in words why a defender move is unsolved (the reason
-// codes of engine.Result.Reason and of the verifier).
+// codes of threat.Result.Reason and of the verifier).
 func ReasonText(reason threat.UnsolvedReason) string {
 	switch reason {
 	case threat.ReasonBudget:

@@ -22,7 +22,7 @@ func VerifyTolerance(b *board.Board) (int, error) {
 	return tol, nil
 }
 
-// VerifyBoard runs ver (nil: engine.LocalVerifier) on b, a position with
+// VerifyBoard runs ver (nil: verify.LocalVerifier) on b, a position with
 // the defender to move, for the attacker b.ToMove().Opp(), at
 // VerifyTolerance(b) (opts.Tolerance is set here), and returns the verdict
 // in the frame symmetry sym maps b to: 0 for b's own, b's CanonicalKey

@@ -75,7 +75,7 @@ func TestEnginePlayerWindow(t *testing.T) {
 		if err := wb.Cursor().Position().Check(c.Move, false); err != nil || len(c.PV) == 0 || c.PV[0] != c.Move {
 			t.Fatalf("ranked move %d %s: %v, line %v", i, game.MoveName(game.Connect6(), c.Move), err, c.PV)
 		}
-		// The games' moves with a good record come first (engine.GameMoves),
+		// The games' moves with a good record come first (player.GameMoves),
 		// then the rest by the search's score.
 		if i > 0 && c.Score > cs[i-1].Score && !cs[i-1].Loses && cs[i-1].Games == 0 {
 			t.Fatalf("ranked move %d scores %v above %v", i, c.Score, cs[i-1].Score)

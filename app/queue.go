@@ -16,7 +16,7 @@ import (
 )
 
 // The workbench's verifier queue. Every verifier job of the open book (the
-// Verify button, the auto-pilot) goes through bookQueue, an engine.Verifier
+// Verify button, the auto-pilot) goes through bookQueue, a verify.Verifier
 // that the rest of the app takes from workbenchApp.verifier(). By default
 // it is the embedded queue beside the book (jobqueue.StartEmbedded: storage
 // BOOK.jobs, in-process workers, on no network: no other process, no other
@@ -25,7 +25,7 @@ import (
 // queue…" points it at an external NATS server instead. A read-only book,
 // a folder where the queue cannot be stored, or one whose queue another
 // process serves (`c6 book prove` on the same book) verifies in this
-// process (engine.LocalVerifier) and says so in the status bar.
+// process (verify.LocalVerifier) and says so in the status bar.
 
 // Preference keys of the queue setting.
 const (

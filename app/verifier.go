@@ -23,7 +23,7 @@ import (
 // in service.Store's AutoProve.
 
 // engineVerifier runs the workbench's verifier jobs on v (the open
-// book's queue; nil: engine.LocalVerifier).
+// book's queue; nil: verify.LocalVerifier).
 type engineVerifier struct {
 	limits  threat.Limits
 	workers int
@@ -55,7 +55,7 @@ var _ session.Player = engineVerifier{}
 // every move loses.
 const threatNodes = 200_000
 
-// Play runs the engine's player (engine.Play) on b within budget: the move
+// Play runs the engine's player (player.Play) on b within budget: the move
 // for the side to move, every move it considered ranked with its score and
 // line, and, when every move loses, the opponent's winning line after the
 // best try.

@@ -23,7 +23,7 @@ import (
 type ClientConfig struct {
 	// Fallback runs a job whose result is rejected (its certificate does
 	// not check, it cannot be decoded, the worker met an error). Nil:
-	// engine.LocalVerifier.
+	// verify.LocalVerifier.
 	Fallback verify.Verifier
 	// Logf logs rejected results (nil: log.Printf).
 	Logf func(format string, args ...any)
@@ -43,7 +43,7 @@ type ClientConfig struct {
 	storeChecks bool
 }
 
-// Client is an engine.Verifier that runs jobs through the queue. It never
+// Client is a verify.Verifier that runs jobs through the queue. It never
 // trusts a result: each one passes checkVerdict (the independent checker;
 // checkShape when the caller's store checks certificates, storeChecks) or
 // is rejected, logged, and the job run by the fallback verifier.
@@ -92,7 +92,7 @@ var _ verify.Verifier = (*Client)(nil)
 // Verify queues the job of verifying b with opts (or finds its result
 // already stored, from an earlier run or another caller), waits for its
 // result, checks it, and returns the verdict in b's frame. See
-// engine.Verifier for the contract. Progress comes from the worker running
+// verify.Verifier for the contract. Progress comes from the worker running
 // the job, when it sends any.
 func (c *Client) Verify(ctx context.Context, b *board.Board, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (verify.Verdict, error) {
 	job, sym := newJob(b, opts)

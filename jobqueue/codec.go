@@ -16,7 +16,7 @@ import (
 
 // The result codec. A verdict travels as one version byte, then a DEFLATE
 // stream of varints (squares and counts as varints, strings with their
-// length first, strategies depth first): every field of engine.Verdict,
+// length first, strategies depth first): every field of verify.Verdict,
 // including the strategies' zones and threat counts, so that decoding
 // gives back the verdict the worker computed and the caller can build and
 // re-check the certificate from it. The encoding is deterministic: equal

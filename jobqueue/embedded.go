@@ -22,7 +22,7 @@ type EmbeddedConfig struct {
 	// Workers is the number of in-process job slots (0: 1); Solvers each
 	// job's parallel solver calls (0: the cores divided by Workers). With
 	// the defaults a single user's verdicts are those of
-	// engine.LocalVerifier, one job at a time on all cores. Negative
+	// verify.LocalVerifier, one job at a time on all cores. Negative
 	// Workers: none (only workers from other machines run jobs).
 	Workers int
 	Solvers int
@@ -35,7 +35,7 @@ type EmbeddedConfig struct {
 // Embedded is an in-process NATS server with JetStream, a Client on it
 // and in-process workers: the verifier queue of one user, which workers on
 // other machines may join when the server listens on a network address.
-// It is an engine.Verifier.
+// It is a verify.Verifier.
 type Embedded struct {
 	server  *Server // nil when another process serves the folder
 	url     string

@@ -22,7 +22,7 @@ const jobVersion = 1
 // readable with `nats stream view`).
 type jobSpec struct {
 	V      int    `json:"v"`      // jobVersion
-	Engine string `json:"engine"` // engine.EngineVersion of the caller
+	Engine string `json:"engine"` // verify.EngineVersion of the caller
 	Rules  string `json:"rules"`  // m,n,k,p,q
 	Black  []int  `json:"black"`  // stones in the canonical frame
 	White  []int  `json:"white"`

@@ -25,7 +25,7 @@ var (
 // Stats reads the queue's state (see Client.Stats).
 func (e *Embedded) Stats(ctx context.Context) (Stats, error) { return e.client.Stats(ctx) }
 
-// Lazy is an engine.Verifier that opens its queue on the first Verify, so
+// Lazy is a verify.Verifier that opens its queue on the first Verify, so
 // that a program that verifies nothing starts no server and creates no
 // storage folder. When the queue cannot be opened (a storage folder that
 // cannot be written, a server that cannot be reached) and a fallback is

@@ -24,7 +24,7 @@ type remoteConfig struct {
 }
 
 // remote is a Client on an external server, with optional in-process
-// workers. It is an engine.Verifier.
+// workers. It is a verify.Verifier.
 type remote struct {
 	client  *Client
 	nc      *nats.Conn

@@ -63,7 +63,7 @@ type jobCancel struct {
 
 // RunWorker pulls jobs from the queue on nc and runs them until ctx is
 // done: each job it can run (same engine version and job encoding, rules
-// the engine supports) is verified with engine.Verify, its result stored
+// the engine supports) is verified with verify.Verify, its result stored
 // under the job's id and the job acknowledged. A job it cannot run is
 // refused with a log line and no answer, and handed back to the queue for
 // a compatible worker. While a job runs the worker tells the server it is

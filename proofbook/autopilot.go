@@ -20,22 +20,22 @@ import (
 	"c6book/engine/verify"
 )
 
-// The auto-pilot: engine.JobSearch (job-level proof-number search) over the
+// The auto-pilot: jobsearch.JobSearch (job-level proof-number search) over the
 // book's stored positions. At an attacker-to-move position it adds the
 // engine's ranked candidate moves (a first batch, doubled each time every
 // move tried has failed); at a defender-to-move position without a usable
-// verdict it runs the verifier, through an engine.Verifier, and stores the
+// verdict it runs the verifier, through a verify.Verifier, and stores the
 // verdict with StoreVerdict (re-checked by proofcheck) the moment it
 // arrives. Everything it learns is in the book: a run that is stopped or
 // killed loses at most the jobs in flight, and the same call continues.
 //
 // The attacker's moves come from the engine's player (issue 23,
-// engine.PlayerCandidates: threat moves first, then the player's ranked
+// player.PlayerCandidates: threat moves first, then the player's ranked
 // moves), and every position the search has not worked on starts from
-// the numbers its evaluation expects (engine.ExpectedNumbers): the
+// the numbers its evaluation expects (player.ExpectedNumbers): the
 // player's score of the move that led to it, else the static evaluation.
 // Beside the player's moves the auto-pilot tries the moves that build
-// strong shapes with the attacker's stones (engine.ShapeCandidates: the
+// strong shapes with the attacker's stones (player.ShapeCandidates: the
 // Connect(6,2,3) triangle family first) and, first of all, the moves that
 // proved a sibling position (siblingMoves). With ProveOptions.Screen the
 // new moves of an expansion are verified at once at a small budget (the
@@ -99,17 +99,17 @@ type ProveOptions struct {
 	// MaxCandidates (0: 32).
 	Candidates, MaxCandidates int
 	// PlayerNodes is the node budget of each player call choosing the
-	// attacker's moves at a position (0: engine.DefaultCandidateNodes).
+	// attacker's moves at a position (0: player.DefaultCandidateNodes).
 	PlayerNodes int64
 	// GameLCB is the least lower confidence bound (Wilson, z = GameZ) of
 	// the attacker's win rate in the games through an imported move for it
 	// to be tried before the engine's candidates (0: 0.5; above 1: never).
 	// GameZ 0: 1.645 (one-sided 95%).
 	GameLCB, GameZ float64
-	// Shapes is how many shape moves (engine.ShapeCandidates: the moves
+	// Shapes is how many shape moves (player.ShapeCandidates: the moves
 	// that build the best three- and four-stone shapes, the Connect(6,2,3)
 	// triangle family) are mixed with the player's moves at a position
-	// (engine.MixCandidates: a shape move and a player move in turn); 0:
+	// (player.MixCandidates: a shape move and a player move in turn); 0:
 	// 8, below 0: none.
 	Shapes int
 	// Screen is how many of a position's new attacker moves are verified at
@@ -181,7 +181,7 @@ type ProveResult struct {
 	BookProved, SearchProved int
 
 	// Held is the positions the search held at the end (its cache of the
-	// tree), MaxHeld the most it held at once (engine.DefaultCacheNodes
+	// tree), MaxHeld the most it held at once (jobsearch.DefaultCacheNodes
 	// bounds them, whatever the run's length and jobs).
 	Held, MaxHeld int
 }
@@ -342,7 +342,7 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v verify.Verifier, opts Pro
 	return res, err
 }
 
-// bookTree is the book as an engine.JobTree. Look and the apply
+// bookTree is the book as a jobsearch.JobTree. Look and the apply
 // functions run on the search's goroutine; Run, and Expand (which the
 // search may call from its workers, for different positions at once),
 // run concurrently: every map below is guarded by mu.
@@ -489,7 +489,7 @@ func (t *bookTree) widens(id PosID, vd *c6book.Verdict) bool {
 }
 
 // vouched is the expected score of a move the expert or the games vouch
-// for: the best level of engine.ExpectedNumbers.
+// for: the best level of player.ExpectedNumbers.
 const vouched = playerpkg.EvalLevels * playerpkg.EvalUnit
 
 // expected returns the expected numbers of position id (board b, may be
@@ -513,7 +513,7 @@ func (t *bookTree) expected(ctx context.Context, id PosID, b *board.Board) (int6
 	return pn, dn, nil
 }
 
-// Look implements engine.JobTree.
+// Look implements jobsearch.JobTree.
 func (t *bookTree) Look(ctx context.Context, id PosID) (jobsearch.JobNode[PosID], error) {
 	bk, a := t.bk, t.a
 	var n jobsearch.JobNode[PosID]
@@ -634,7 +634,7 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (jobsearch.JobNode[PosID]
 // (GameLCB; best bound first), then the auto-pilot's in their rank order,
 // then the other imported ones (best bound first). The ones vouched for
 // (hand-made, good imported) expect the best numbers, the other imported
-// ones the worst (engine.ExpectedNumbers' levels).
+// ones the worst (player.ExpectedNumbers' levels).
 func (t *bookTree) orChildren(ctx context.Context, id PosID) ([]PosID, error) {
 	rows, err := t.bk.r.QueryContext(ctx, `
 SELECT e.child, m.rank, p.games, p.bwins, p.wwins FROM edge e
@@ -750,14 +750,14 @@ WHERE e.child = ? AND q.to_move = ?`, int64(id), int(t.a))
 	return best, ok, rows.Err()
 }
 
-// Expand implements engine.JobTree: the next batch of candidate moves.
+// Expand implements jobsearch.JobTree: the next batch of candidate moves.
 // It is safe to call for different positions at once.
 //
 // The candidates, in order: the moves that proved a sibling of the
 // position (siblingMoves: another defender reply to the same position,
 // a closed seminull item's answer first of all), then the player's
-// winning move, then a shape move (engine.ShapeCandidates) and a player
-// move in turn (engine.MixCandidates). The player's budget grows fourfold
+// winning move, then a shape move (player.ShapeCandidates) and a player
+// move in turn (player.MixCandidates). The player's budget grows fourfold
 // with each expansion of the position in this run (its first moves
 // failed, or look worse than asking for more), up to MaxPlayerNodes. With
 // the screen on, the new moves are screened (screenKids).
@@ -957,7 +957,7 @@ func (t *bookTree) screenOne(ctx context.Context, k PosID) error {
 	return nil
 }
 
-// Run implements engine.JobTree: verify position id and store the verdict
+// Run implements jobsearch.JobTree: verify position id and store the verdict
 // (Book.Verify).
 //
 // The node budget of its solver calls is the schedule's first, or, for a

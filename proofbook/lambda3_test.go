@@ -23,7 +23,7 @@ import (
 // budget. Then every position the book calls proved is played out against
 // every defender reply, all of them, on the real board (extra stones
 // included), with the book's moves and the certificates' strategies
-// replayed by engine.CheckStrategy: a concrete, exhaustive win, no zone
+// replayed by threat.CheckStrategy: a concrete, exhaustive win, no zone
 // trusted. And the independent checker accepts the book.
 
 type sessionStats struct {

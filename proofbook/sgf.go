@@ -22,7 +22,7 @@ import (
 // SGF: games, single or collections, with variations, read in the forms
 // Connect6 programs write: LittleGolem's turn notation (B[j10];W[j11k10]),
 // SGF points one stone per node (B[jj];W[kj];W[ji], lower case, row a at
-// the top, as the export writes them: engine.SGFStoneProps cites the
+// the top, as the export writes them: sgf.SGFStoneProps cites the
 // convention) or the Connect6 editors' upper-case points (;GM[511]...
 // B[JJ];W[KK];W[IK], row A at the bottom); RU[m,n,k,p,q] or SZ. Comments
 // (C), node names (N, the user label) and marks (CR, TR, SQ, MA, SL, LB)
@@ -95,7 +95,7 @@ type SGFImportOptions struct {
 	// line holds one is not counted as a game.
 	Partial bool
 	// Limits bound the input (zero fields: the engine's defaults,
-	// engine.SGFMaxBytes and the others).
+	// sgf.SGFMaxBytes and the others).
 	Limits sgf.SGFLimits
 }
 
@@ -155,7 +155,7 @@ type sgfImport struct {
 	path   []PosID
 	short  bool
 	rooted bool // the game's root node has been read
-	// A turn written one stone per node (engine.SGFStoneProps): the
+	// A turn written one stone per node (sgf.SGFStoneProps): the
 	// stones read so far of the turn being put together, their colour and
 	// nodes (their notes go to the position the turn reaches). pendUsed:
 	// variations began after them (each one completes the turn), so the
@@ -540,7 +540,7 @@ type ExportStats struct {
 
 // ExportSGF writes one SGF game: the main line from the empty board to
 // position id, then id's whole subtree as variations, every move one stone
-// per node in SGF points (engine.SGFStoneProps). The moves of proof lines
+// per node in SGF points (sgf.SGFStoneProps). The moves of proof lines
 // (a null or seminull move: fewer stones than the turn places) are left
 // out (ExportProof writes them) unless opts.ProofLines. A position reached
 // again by a transposition is written once with its subtree; later

@@ -138,7 +138,7 @@ func TestExportSGFPointsRoundTrip(t *testing.T) {
 // variation repeating its turn's first stone or branching between a
 // turn's two stones) imports as the same positions as its LittleGolem
 // transcription; testdata/editor.sgf was written for this test from the
-// convention (engine.SGFStoneProps), not copied from a program's output.
+// convention (sgf.SGFStoneProps), not copied from a program's output.
 func TestImportConnect6EditorSGF(t *testing.T) {
 	ctx := context.Background()
 	r := game.Connect6()

@@ -671,7 +671,7 @@ type Item struct {
 	Move  game.Move
 	ID    PosID // the child, 0 when not stored
 	Proof c6book.Proof
-	// Reason is why the verifier left the move unsolved (engine.Reason*:
+	// Reason is why the verifier left the move unsolved (threat.Reason*:
 	// "budget", "exhausted", "lost", "cancelled"; see ReasonText), "" for
 	// a move it did not list (inside a seminull zone).
 	Reason threat.UnsolvedReason

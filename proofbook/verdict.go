@@ -142,7 +142,7 @@ func (e *StoreError) Unwrap() error { return e.Err }
 
 // Verify is the one "verify a book position" path (the CLI's `book
 // verify`, the auto-pilot, the workbench): it runs ver (nil:
-// engine.LocalVerifier) on position id in its canonical frame, with the
+// verify.LocalVerifier) on position id in its canonical frame, with the
 // defender to move, at the position's defender stone deficit
 // (c6book.VerifyBoard; opts.Tolerance is set there), and stores the
 // verdict with StoreVerdict, which re-checks its certificate. An error

@@ -22,7 +22,7 @@ type geom struct {
 	sqWins [][]int32 // windows through each square
 }
 
-var geoms sync.Map // engine.Rules -> *geom
+var geoms sync.Map // game.Rules -> *geom
 
 func geometryOf(r game.Rules) *geom {
 	if g, ok := geoms.Load(r); ok {

@@ -23,7 +23,7 @@ import (
 //	        count, {move}                              (Unsolved)
 //	        squares                                    (OpenSeminull)
 //	tree:   move, six (0/1), count, {move, flags (1 Seminull, 2 Then present), [tree]}
-//	move:   stone count (0..engine.MaxPerTurn), squares
+//	move:   stone count (0..game.MaxPerTurn), squares
 //	squares: count, squares
 //	opt-tree: 0, or 1 and a tree
 //

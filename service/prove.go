@@ -34,7 +34,7 @@ type ProveSettings struct {
 	// of the attacker's win rate in its games is at least this (0: every
 	// imported move; above 1: none).
 	GameLCB, GameZ float64
-	// Shapes is the shape moves (engine.ShapeCandidates: the triangles of
+	// Shapes is the shape moves (player.ShapeCandidates: the triangles of
 	// Connect(6,2,3) and other compact shapes) mixed with the player's at
 	// a position (0: none).
 	Shapes int

@@ -27,7 +27,7 @@ type Store struct {
 // StoreOptions configure a Store.
 type StoreOptions struct {
 	// Jobs runs the auto-pilot's verifier jobs (nil: in this process,
-	// engine.LocalVerifier).
+	// verify.LocalVerifier).
 	Jobs verify.Verifier
 	// Limits, when set, is read as each auto-pilot run starts: the limits
 	// of each solver call (the Preferences'); nil or zero:

@@ -48,7 +48,7 @@ func (s VerifySettings) Validate() error {
 
 // Options are the engine's options for s (Tolerance is set per position
 // by the verification). Workers 0 stays 0: the verifier then uses every
-// core (engine.VerifyOptions), as Workers(1) says.
+// core (verify.VerifyOptions), as Workers(1) says.
 func (s VerifySettings) Options() verify.VerifyOptions {
 	return verify.VerifyOptions{Lambda: s.Lambda, Workers: s.Workers,
 		Limits: threat.Limits{MaxNodes: s.MaxNodes, Timeout: s.Timeout}}
@@ -78,7 +78,7 @@ type Verification struct {
 	NullLine []game.Move
 }
 
-// Verify runs the verifier ver (nil: engine.LocalVerifier) on b, the
+// Verify runs the verifier ver (nil: verify.LocalVerifier) on b, the
 // defender to move right after the attacker's turn, at b's defender stone
 // deficit (c6book.VerifyBoard). It verifies in the position's canonical
 // frame, whatever b's orientation, so every caller (the workbench's

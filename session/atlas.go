@@ -10,7 +10,7 @@ import (
 )
 
 // Atlas is the opening atlas in the workbench: the classes of White's
-// second move near the centre (engine.Atlas), the rows `c6 book atlas`
+// second move near the centre (board.Atlas), the rows `c6 book atlas`
 // proves, each with its status in the book for Black. Load reads the
 // statuses; Open goes to a row's position.
 type Atlas struct {

@@ -7,7 +7,7 @@ import (
 	"c6book/engine/game"
 )
 
-// Stone order. engine.Move keeps a turn's stones sorted (one
+// Stone order. game.Move keeps a turn's stones sorted (one
 // representation per move: the book, transpositions and symmetry rely on
 // it), so "h12k11" entered is the move k11h12. The order the user entered
 // a turn's stones in (two taps, or a typed line) is a property of the

@@ -29,7 +29,7 @@ type PlayProgress = player.PlayProgress
 // PlayAnswer is the player's answer for a position.
 type PlayAnswer struct {
 	Move game.Move
-	// Score is from the mover's side: engine.WinScore less the turns to
+	// Score is from the mover's side: player.WinScore less the turns to
 	// the win for a win found, its negative for a loss.
 	Score  float64
 	PV     []game.Move // from the position, starting with Move

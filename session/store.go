@@ -160,7 +160,7 @@ type Progress struct {
 }
 
 // Phase names what a job is doing, for its progress line: the verifier's
-// phase (engine.VerifyPhase), the player's stage (engine.PlayStage) or one
+// phase (verify.VerifyPhase), the player's stage (player.PlayStage) or one
 // of the session's own (phaseStoring, phaseAuto).
 type Phase string
 

@@ -17,7 +17,7 @@ import (
 )
 
 // BookAtlasCommand is c6 book atlas: the opening atlas, every class of
-// White's second move within distance --d of the centre (engine.Atlas)
+// White's second move within distance --d of the centre (board.Atlas)
 // and the pass row, each proved for Black by the auto-pilot in turn,
 // nearest first, with --time-each per row. It resumes: a row proved in
 // the book is skipped, an open one continues from what the book holds.

@@ -5,7 +5,7 @@ import (
 )
 
 // A frozen copy of the attacker move generator as it was at main 5d49256
-// (engine/threatgen.go), the straightforward reference that the optimised
+// (engine/board/threatgen.go), the straightforward reference that the optimised
 // generator must reproduce exactly: same moves, same order, same threat and
 // defence counts (TestGenerateMatchesReference).
 

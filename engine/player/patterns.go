@@ -80,7 +80,7 @@ const PatternScale = 256
 type PatternWeights [2][PatternCount]int16
 
 // LearnedWeights decodes the weights learned by tools/train from the
-// LittleGolem games (engine/patterns_gen.go): a fresh copy each call.
+// LittleGolem games (engine/player/patterns_gen.go): a fresh copy each call.
 func LearnedWeights() *PatternWeights {
 	w := new(PatternWeights)
 	for role := range w {

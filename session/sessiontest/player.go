@@ -12,7 +12,7 @@ import (
 )
 
 // Player is a Verifier with the engine's player (session.Player). With
-// Answer set it answers that (a scripted answer); else it runs engine.Play
+// Answer set it answers that (a scripted answer); else it runs player.Play
 // with a node budget (Nodes, default 20000: the same move on every
 // machine). With Release set it first reports Progress, one report after
 // another, then waits until Release is closed or it is cancelled (the

@@ -24,7 +24,7 @@ import (
 // `c6 book prove`) from the empty board with the CLI's defaults but the
 // given budgets, then the book's check (proofcheck re-checks every stored
 // proof, as `c6 book check`). Verifier calls run in this process
-// (engine.LocalVerifier), not through the job queue.
+// (verify.LocalVerifier), not through the job queue.
 func connect623(w io.Writer, book string, maxNodes int64, maxCalls, jobs, workers int, budget time.Duration) error {
 	if _, err := os.Stat(book); err == nil {
 		return fmt.Errorf("%s exists: give a new book file", book)

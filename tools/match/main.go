@@ -1,5 +1,5 @@
 // Command match plays the engine's player against the auto-pilot's old
-// first candidate (rankCandidates, engine.AttackerCandidates), or against
+// first candidate (rankCandidates, player.AttackerCandidates), or against
 // itself at another budget (--opponent player --opp-time 100ms), from the
 // most played three-turn openings of the LittleGolem games (the openings of
 // the opening set tools/benchverify/openings.tsv, written by
