@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book"
+	"c6book/autopilot"
 	"c6book/engine/board"
 	"c6book/engine/game"
 	sgfpkg "c6book/engine/sgf"
@@ -961,7 +962,7 @@ func TestStoreShowsUncheckedProofs(t *testing.T) {
 		t.Fatal(err)
 	}
 	id, root := l.IDs[1], board.MustNewBoard(r)
-	res, err := bk.Prove(ctx, id, verify.LocalVerifier{}, proofbook.ProveOptions{Attacker: game.Black, Jobs: 1,
+	res, err := autopilot.Prove(ctx, bk, id, verify.LocalVerifier{}, autopilot.ProveOptions{Attacker: game.Black, Jobs: 1,
 		Verify: verify.VerifyOptions{Lambda: 3, Workers: 1, Limits: threat.Limits{MaxNodes: 3000}}}, nil)
 	if err != nil || res.Status != "proved" {
 		t.Fatalf("prove: %s %v", res.Status, err)

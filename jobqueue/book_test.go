@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"c6book"
+	"c6book/autopilot"
 	"c6book/engine/board"
 	"c6book/engine/game"
 	"c6book/engine/threat"
@@ -21,15 +22,15 @@ import (
 	"c6book/proofbook"
 )
 
-// The book-level tests: the auto-pilot (proofbook.Prove) with the queue as
+// The book-level tests: the auto-pilot (autopilot.Prove) with the queue as
 // its verifier.
 
 // bookRules and bookProve are a small proof: the empty 8×8 connect-5 board
 // for Black at λ2 (as proofbook's TestProveTwoJobs).
 var bookRules = game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
 
-func bookProve(jobs int) proofbook.ProveOptions {
-	return proofbook.ProveOptions{Attacker: game.Black, Jobs: jobs, MaxCalls: 200,
+func bookProve(jobs int) autopilot.ProveOptions {
+	return autopilot.ProveOptions{Attacker: game.Black, Jobs: jobs, MaxCalls: 200,
 		Verify: verify.VerifyOptions{Lambda: 2, Workers: 1, Limits: threat.Limits{MaxNodes: 3000}}}
 }
 
@@ -44,10 +45,10 @@ func newTestBook(t *testing.T, name string) *proofbook.Book {
 }
 
 // proveRoot proves the book's root with v and checks the book.
-func proveRoot(t *testing.T, ctx context.Context, bk *proofbook.Book, v verify.Verifier, jobs int) proofbook.ProveResult {
+func proveRoot(t *testing.T, ctx context.Context, bk *proofbook.Book, v verify.Verifier, jobs int) autopilot.ProveResult {
 	t.Helper()
 	root, _ := bk.Root(ctx)
-	res, err := bk.Prove(ctx, root, v, bookProve(jobs), nil)
+	res, err := autopilot.Prove(ctx, bk, root, v, bookProve(jobs), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,14 +181,14 @@ func TestBookProveWorkerProcesses(t *testing.T) {
 	wgs := []*sync.WaitGroup{watchWorkers(workers, watch)}
 	cv := &countingVerifier{v: client, n: map[string]int{}}
 	type outcome struct {
-		res proofbook.ProveResult
+		res autopilot.ProveResult
 		err error
 	}
 	bk := newTestBook(t, "queue.c6book")
 	root, _ := bk.Root(ctx)
 	done := make(chan outcome, 1)
 	go func() {
-		res, err := bk.Prove(ctx, root, cv, bookProve(3), nil)
+		res, err := autopilot.Prove(ctx, bk, root, cv, bookProve(3), nil)
 		done <- outcome{res, err}
 	}()
 

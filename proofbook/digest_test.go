@@ -231,7 +231,7 @@ func TestDigestKeptByWrites(t *testing.T) {
 	r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
 	bk := newBook(t, r)
 	id := add(t, bk, "e5 d4f6")
-	res, err := bk.Prove(ctx, id, verify.LocalVerifier{}, smallProve(game.Black, 3, 30), nil)
+	res, err := prove(ctx, t, bk, id, verify.LocalVerifier{}, game.Black, 3, 30)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,7 +313,7 @@ func TestProveRechecksStoredProof(t *testing.T) {
 		if st := storedProof(t, bk, id, game.Black).Status; st != c6book.StatusProved {
 			t.Fatalf("stored %s", st)
 		}
-		res, err := bk.Prove(ctx, id, verify.LocalVerifier{}, smallProve(game.Black, 2, 3), nil)
+		res, err := prove(ctx, t, bk, id, verify.LocalVerifier{}, game.Black, 2, 3)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -331,7 +331,7 @@ func testProveRechecksCert(t *testing.T, found *provedLine) {
 		tr := c.Covered[0].Tree
 		tr.Move = game.NewMove(tr.Move.At(0))
 	})
-	res, err := bk.Prove(ctx, parent, verify.LocalVerifier{}, smallProve(a, 2, 5), nil)
+	res, err := prove(ctx, t, bk, parent, verify.LocalVerifier{}, a, 2, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -379,7 +379,7 @@ func TestProveAddedIsItsOwn(t *testing.T) {
 		return verify.Verify(ctx, b, opts, progress)
 	})
 	before := countAll()
-	res, err := bk.Prove(ctx, id, hook, smallProve(game.Black, 2, 6), nil)
+	res, err := prove(ctx, t, bk, id, hook, game.Black, 2, 6)
 	if err != nil {
 		t.Fatal(err)
 	}

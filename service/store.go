@@ -387,7 +387,7 @@ func (s *Store) Resolve(ctx context.Context, e session.Entry) ([]game.Move, erro
 }
 
 // The auto-pilot and the expert's "leave to me" for the workbench: the
-// book's own loop (proofbook.Prove) with the store's job verifier.
+// book's own loop (autopilot.Prove) with the store's job verifier.
 
 var (
 	_ session.AutoProver = (*Store)(nil)
@@ -403,7 +403,7 @@ func (s *Store) JobVerifier() verify.Verifier {
 	return verify.LocalVerifier{}
 }
 
-// AutoProve runs proofbook.Prove below b (a stored position).
+// AutoProve runs autopilot.Prove below b (a stored position).
 func (s *Store) AutoProve(ctx context.Context, b *board.Board, o session.AutoOptions, progress func(c6book.ProveProgress)) (session.AutoResult, error) {
 	id, _, err := s.mustLocate(ctx, b)
 	if err != nil {

@@ -55,7 +55,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	opponent := fs.String("opponent", "old", "old (rankCandidates' first move) or player (the player at --opp-time/--opp-nodes)")
 	oppTime := fs.Duration("opp-time", 0, "the opponent player's time a move (--opponent player)")
 	oppNodes := fs.Int64("opp-nodes", 0, "the opponent player's node budget a move (--opponent player)")
-	noGames := fs.Bool("no-games", false, "the player leaves out the games' opening moves (engine.GameMoves)")
+	noGames := fs.Bool("no-games", false, "the player leaves out the games' opening moves (player.GameMoves)")
 	oppNoGames := fs.Bool("opp-no-games", false, "the opponent player leaves them out (--opponent player)")
 	maxTurns := fs.Int("max-turns", 150, "a game this long is a draw")
 	par := fs.Int("par", 1, "games played at once")

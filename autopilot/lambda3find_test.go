@@ -1,4 +1,4 @@
-package proofbook
+package autopilot
 
 import (
 	"context"
@@ -13,13 +13,14 @@ import (
 	"c6book/engine/player"
 	"c6book/engine/threat"
 	"c6book/engine/verify"
+	"c6book/proofbook"
 )
 
 // closedSeminull lists the proved positions of bk (for a) whose verdict
 // leaves an open seminull item: each is proved only because the book
 // closed that item (the seminull position proved with its zone, and every
 // full move inside the zone proved on its own).
-func closedSeminull(t *testing.T, bk *Book, a game.Color) []PosID {
+func closedSeminull(t *testing.T, bk *proofbook.Book, a game.Color) []PosID {
 	t.Helper()
 	ctx := context.Background()
 	var out []PosID
@@ -82,7 +83,7 @@ func TestFindLambda3(t *testing.T) {
 		if s := os.Getenv("C6_FIND_NODES"); s != "" {
 			opts.Verify.Limits.MaxNodes, _ = strconv.ParseInt(s, 10, 64)
 		}
-		pr, err := bk.Prove(ctx, id, verify.LocalVerifier{}, opts, nil)
+		pr, err := Prove(ctx, bk, id, verify.LocalVerifier{}, opts, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,7 +139,7 @@ func TestFindLambda3(t *testing.T) {
 			dline := append(append([]game.Move{}, line...), m)
 			bk := newBook(t, r)
 			id := add(t, bk, game.FormatTurns(r, dline))
-			pr, err := bk.Prove(ctx, id, verify.LocalVerifier{}, smallProve(a, 3, 150), nil)
+			pr, err := Prove(ctx, bk, id, verify.LocalVerifier{}, smallProve(a, 3, 150), nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,4 +1,4 @@
-package proofbook
+package autopilot
 
 import (
 	"context"
@@ -26,7 +26,7 @@ func TestProveOrder3BruteForce(t *testing.T) {
 	id := add(t, bk, "d4")
 	opts := ProveOptions{Attacker: game.Black, MaxCalls: 200, Jobs: 1,
 		Verify: verify.VerifyOptions{Lambda: 3, Workers: 1, Limits: threat.Limits{MaxNodes: 2500}}}
-	res, err := bk.Prove(ctx, id, verify.LocalVerifier{}, opts, nil)
+	res, err := Prove(ctx, bk, id, verify.LocalVerifier{}, opts, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
