@@ -39,6 +39,7 @@ type ThreatMove struct {
 type MoveGen struct {
 	nsq  int
 	seen pairBits // moves generated in the current call
+	run  genRun   // the current call of Generate
 	mark []uint32 // per-square stamp for candidate collection
 	gen  uint32
 	ws   []empt // scratch threat windows
@@ -589,8 +590,14 @@ func appendEmpties(ws []empt, sq []game.Square, cells []game.Color, s1, s2 game.
 	return append(ws, e)
 }
 
+// Generate appends to out the threat moves of a (to move) with at least
+// minThreats threats, each once: a's winning move alone if a has one, else
+// for each block of the defender's threat windows (none when d has none)
+// the moves that complete it, with the threats each leaves. Free stones
+// (in no window of a) follow policy free. With CountDefs each move with at
+// most p threats carries its defence count.
 func (g *MoveGen) Generate(b *Board, a game.Color, minThreats int, free FreePolicy, out []ThreatMove) []ThreatMove {
-	p, k := b.rules.P, b.rules.K
+	p := b.rules.P
 	if mv, ok := b.WinningMove(a); ok {
 		return append(out, ThreatMove{Move: mv, Threats: p + 1})
 	}
@@ -600,36 +607,8 @@ func (g *MoveGen) Generate(b *Board, a game.Color, minThreats int, free FreePoli
 		return out
 	}
 	g.seen.reset()
-	// add records move m with t threats (exact: every caller computes or
-	// knows the exact count), the first time m is seen; ws are the
-	// empties of the threat windows m leaves (nil: read them off the
-	// board, where m is placed), used only to count the defences.
-	add := func(m game.Move, t int, ws []empt) {
-		if t < minThreats {
-			return
-		}
-		tm := ThreatMove{Move: m, Threats: t}
-		if g.CountDefs && t <= p {
-			if ws == nil {
-				tm.Defs = g.boardDefenceCount(b, a)
-			} else {
-				tm.Defs = g.defenceCount(ws, t, p)
-			}
-		}
-		out = append(out, tm)
-	}
-	// fixedDefs is the defence count add would compute for t threats
-	// whose windows have the empties ws, computed once for a run of moves
-	// that all leave the same windows (the caller keeps it while ws stays).
-	fixedDefs := func(t int, ws []empt) int32 {
-		if !g.CountDefs || t > p {
-			return 0
-		}
-		if ws == nil {
-			return g.boardDefenceCount(b, a)
-		}
-		return g.defenceCount(ws, t, p)
-	}
+	run := &g.run // kept in g: no allocation per call
+	*run = genRun{g: g, b: b, a: a, p: p, k: b.rules.K, minThreats: minThreats, free: free, out: out}
 	blocks := append(g.blocks[:0], game.Move{})
 	if td > 0 {
 		normal, relaxed := b.CriticalDefencesBuf(d, &g.defs)
@@ -640,198 +619,280 @@ func (g *MoveGen) Generate(b *Board, a game.Color, minThreats int, free FreePoli
 		for i := 0; i < blk.Len(); i++ {
 			b.Place(blk.At(i), a)
 		}
-		r := p - blk.Len()
-		switch {
-		case r == 0:
+		switch p - blk.Len() {
+		case 0:
 			if g.firstTime(blk) {
-				add(blk, b.Threats(a), nil)
+				run.add(blk, b.Threats(a), nil)
 			}
-		case r == 1:
-			// A stone outside the windows with k-p-1 stones neither
-			// makes nor changes a threat window: it keeps the count tb.
-			tb := b.Threats(a)
-			for _, s := range g.squares(b, a, k-p-1, 0) {
-				if m := withSquare(blk, s); g.firstTime(m) {
-					t := g.ThreatsWith(b, a, s, game.NoSquare)
-					add(m, t, g.ws)
-				}
-			}
-			if tb >= minThreats {
-				// A free stone is in no threat window (those squares
-				// were all seen above): the windows are the board's.
-				var wsB []empt
-				if g.CountDefs && tb <= p {
-					wsB = b.threatEmpties(a, g.wsB[:0])
-					g.wsB = wsB
-				}
-				defs, known := int32(0), false
-				for _, s := range g.freeSquares(b, a, free) {
-					if m := withSquare(blk, s); g.firstTime(m) {
-						if !known {
-							defs, known = fixedDefs(tb, wsB), true
-						}
-						out = append(out, ThreatMove{Move: m, Threats: tb, Defs: defs})
-					}
-				}
-			}
-		default: // r == 2, no block needed and no threat window of a
-			// Exact counts: pairs sharing a window with k-2p stones or
-			// more, and pairs of squares that each can matter (in
-			// windows with k-p-1 stones). Any other pair holding a
-			// square s1 of the second kind has s1's count; the rest
-			// make no threat.
-			listed := k-2*p >= int(b.hl) && len(b.thr[a].list) == 0
-			// masked: the hot windows are numbered (buildHot) and the
-			// windows through a square are a 64-bit mask.
-			masked := listed && len(b.hot[a].list) <= 64
-			var h1, c2 []game.Square
-			if masked {
-				h1, c2 = g.buildHot(b, a, k-p-1)
-			} else {
-				h1 = g.squares(b, a, k-p-1, 0)
-			}
-			g.h1st++
-			for _, s := range h1 {
-				g.inH1[s] = g.h1st
-			}
-			eval := g.ThreatsWith
-			switch {
-			case masked:
-				eval = g.threatsMasked
-			case listed:
-				g.buildLists(b, a)
-				eval = g.threatsListed
-			}
-			// pair evaluates the pair of squares s1, s2 (new in this
-			// generation).
-			pair := func(s1, s2 game.Square) {
-				m := move2(s1, s2)
-				if masked && minThreats >= 2 {
-					// Each threat window the pair makes keeps an empty
-					// square (a holds at most k-p-1 stones in it before,
-					// k-p+1 <= k-1 after), so the threats are at most
-					// the windows: fewer than minThreats are dropped by
-					// add anyway.
-					m1, m2 := g.sqm[s1], g.sqm[s2] // both in hot windows
-					if bits.OnesCount64((m1|m2)&g.reach1|m1&m2&g.reach2) < minThreats {
-						return
-					}
-				}
-				// With neither stone in h1, every threat window the
-				// pair makes holds both stones: fewer than two such
-				// windows make at most one threat (the test above
-				// covers this when masked).
-				if !masked && listed && minThreats >= 2 && g.inH1[s1] != g.h1st && g.inH1[s2] != g.h1st && g.sharedWindows(s1, s2) < 2 {
-					return
-				}
-				t := eval(b, a, s1, s2)
-				add(m, t, g.ws)
-			}
-			if masked {
-				// pairsInWindows over the hot windows (all of them hold
-				// k-2p stones or more), from buildHot's empties.
-				// A pair is new unless an earlier hot window holds both
-				// squares (these are the first moves of the
-				// generation), so the pairs need no seen set: the
-				// later loops skip every pair sharing a hot window.
-				for j := range g.hw {
-					es := g.hemp[g.hoff[j]:g.hoff[j+1]]
-					below := uint64(1)<<uint(j) - 1
-					for x := 0; x < len(es); x++ {
-						mx := g.sqm[es[x]] & below
-						for y := x + 1; y < len(es); y++ {
-							if mx&g.sqm[es[y]] == 0 {
-								pair(es[x], es[y])
-							}
-						}
-					}
-				}
-			} else {
-				g.pairsInWindows(b, a, k-2*p, func(s1, s2 game.Square) {
-					if g.firstTime(move2(s1, s2)) {
-						pair(s1, s2)
-					}
-				})
-			}
-			// seen reports whether the pair s1, s2 was generated before
-			// in this generation (and marks it).
-			seen := func(s1, s2 game.Square) bool {
-				if masked && g.hotMask(s1)&g.hotMask(s2) != 0 {
-					return true
-				}
-				return !g.firstTime(move2(s1, s2))
-			}
-			// The threat windows each square of h1 makes alone.
-			g.arena = g.arena[:0]
-			g.off = append(g.off[:0], 0)
-			g.tone = g.tone[:0]
-			for _, s1 := range h1 {
-				t1 := eval(b, a, s1, game.NoSquare)
-				g.arena = append(g.arena, g.ws...)
-				g.off = append(g.off, int32(len(g.arena)))
-				g.tone = append(g.tone, int8(t1))
-			}
-			// Two squares of h1 sharing no window with k-2p stones: the
-			// threat windows are those of each alone.
-			for i, s1 := range h1 {
-				wi := g.arena[g.off[i]:g.off[i+1]]
-				for j := i + 1; j < len(h1); j++ {
-					if seen(s1, h1[j]) {
-						continue
-					}
-					m := move2(s1, h1[j])
-					ti, tj := int(g.tone[i]), int(g.tone[j])
-					t := p + 1
-					if ti <= p && tj <= p {
-						ws := append(append(g.ws[:0], wi...), g.arena[g.off[j]:g.off[j+1]]...)
-						g.ws = ws
-						t = minHitting(ws, p+1)
-					}
-					add(m, t, g.ws)
-				}
-			}
-			if !masked {
-				c2 = g.squares(b, a, k-2*p, 1)
-			}
-			var frees []game.Square // freeSquares, read once (the board does not change here)
-			freesRead := false
-			for i, s1 := range h1 {
-				t1 := int(g.tone[i])
-				if t1 < minThreats {
-					continue
-				}
-				// The pair shares no window with k-2p stones (else
-				// seen above): the threat windows are s1's alone.
-				// So every such move has s1's defence count, computed
-				// once (t1 >= minThreats: add would keep each).
-				w1 := g.arena[g.off[i]:g.off[i+1]]
-				defs, known := int32(0), false
-				for _, s2 := range c2 {
-					if m := move2(s1, s2); s2 != s1 && !seen(s1, s2) {
-						if !known {
-							defs, known = fixedDefs(t1, w1), true
-						}
-						out = append(out, ThreatMove{Move: m, Threats: t1, Defs: defs})
-					}
-				}
-				if !freesRead {
-					frees, freesRead = g.freeSquares(b, a, free), true
-				}
-				for _, s2 := range frees {
-					if m := move2(s1, s2); s2 != s1 && !seen(s1, s2) {
-						if !known {
-							defs, known = fixedDefs(t1, w1), true
-						}
-						out = append(out, ThreatMove{Move: m, Threats: t1, Defs: defs})
-					}
-				}
-			}
+		case 1:
+			run.oneStone(blk)
+		default: // two stones, no block needed and no threat window of a
+			run.twoStones()
 		}
 		for i := blk.Len() - 1; i >= 0; i-- {
 			b.Remove(blk.At(i))
 		}
 	}
+	out, run.out, run.b = run.out, nil, nil
 	return out
+}
+
+// genRun is one call of Generate: its arguments, the moves so far (out),
+// and, for two-stone moves, how threats are counted.
+type genRun struct {
+	g          *MoveGen
+	b          *Board
+	a          game.Color
+	p, k       int
+	minThreats int
+	free       FreePolicy
+	out        []ThreatMove
+
+	// Two-stone moves (twoStones): listed, the windows through a square
+	// are listed (buildLists); masked, the hot windows are numbered
+	// (buildHot) and the windows through a square are a 64-bit mask.
+	listed, masked bool
+}
+
+// eval counts the threats of a with the stones s1 and s2 (NoSquare: none)
+// the fastest way the tables built for twoStones allow.
+func (r *genRun) eval(s1, s2 game.Square) int {
+	switch {
+	case r.masked:
+		return r.g.threatsMasked(r.b, r.a, s1, s2)
+	case r.listed:
+		return r.g.threatsListed(r.b, r.a, s1, s2)
+	}
+	return r.g.ThreatsWith(r.b, r.a, s1, s2)
+}
+
+// add records move m with t threats (exact: every caller computes or
+// knows the exact count), the first time m is seen; ws are the empties of
+// the threat windows m leaves (nil: read them off the board, where m is
+// placed), used only to count the defences.
+func (r *genRun) add(m game.Move, t int, ws []empt) {
+	if t < r.minThreats {
+		return
+	}
+	tm := ThreatMove{Move: m, Threats: t}
+	if r.g.CountDefs && t <= r.p {
+		if ws == nil {
+			tm.Defs = r.g.boardDefenceCount(r.b, r.a)
+		} else {
+			tm.Defs = r.g.defenceCount(ws, t, r.p)
+		}
+	}
+	r.out = append(r.out, tm)
+}
+
+// fixedDefs is the defence count add would compute for t threats whose
+// windows have the empties ws, computed once for a run of moves that all
+// leave the same windows (the caller keeps it while ws stays).
+func (r *genRun) fixedDefs(t int, ws []empt) int32 {
+	if !r.g.CountDefs || t > r.p {
+		return 0
+	}
+	if ws == nil {
+		return r.g.boardDefenceCount(r.b, r.a)
+	}
+	return r.g.defenceCount(ws, t, r.p)
+}
+
+// oneStone adds the moves of block blk (placed) and one more stone.
+func (r *genRun) oneStone(blk game.Move) {
+	g, b, a := r.g, r.b, r.a
+	// A stone outside the windows with k-p-1 stones neither makes nor
+	// changes a threat window: it keeps the count tb.
+	tb := b.Threats(a)
+	for _, s := range g.squares(b, a, r.k-r.p-1, 0) {
+		if m := withSquare(blk, s); g.firstTime(m) {
+			t := g.ThreatsWith(b, a, s, game.NoSquare)
+			r.add(m, t, g.ws)
+		}
+	}
+	if tb < r.minThreats {
+		return
+	}
+	// A free stone is in no threat window (those squares were all seen
+	// above): the windows are the board's.
+	var wsB []empt
+	if g.CountDefs && tb <= r.p {
+		wsB = b.threatEmpties(a, g.wsB[:0])
+		g.wsB = wsB
+	}
+	defs, known := int32(0), false
+	for _, s := range g.freeSquares(b, a, r.free) {
+		if m := withSquare(blk, s); g.firstTime(m) {
+			if !known {
+				defs, known = r.fixedDefs(tb, wsB), true
+			}
+			r.out = append(r.out, ThreatMove{Move: m, Threats: tb, Defs: defs})
+		}
+	}
+}
+
+// twoStones adds the two-stone moves (no block needed, no threat window of
+// a). Exact counts: pairs sharing a window with k-2p stones or more, and
+// pairs of squares that each can matter (in windows with k-p-1 stones,
+// h1). Any other pair holding a square s1 of h1 has s1's count; the rest
+// make no threat.
+func (r *genRun) twoStones() {
+	g, b, a, p, k := r.g, r.b, r.a, r.p, r.k
+	r.listed = k-2*p >= int(b.hl) && len(b.thr[a].list) == 0
+	r.masked = r.listed && len(b.hot[a].list) <= 64
+	var h1, c2 []game.Square
+	if r.masked {
+		h1, c2 = g.buildHot(b, a, k-p-1)
+	} else {
+		h1 = g.squares(b, a, k-p-1, 0)
+	}
+	g.h1st++
+	for _, s := range h1 {
+		g.inH1[s] = g.h1st
+	}
+	if r.listed && !r.masked {
+		g.buildLists(b, a)
+	}
+	r.sharedWindowPairs()
+	r.h1Pairs(h1)
+	if !r.masked {
+		c2 = g.squares(b, a, k-2*p, 1)
+	}
+	r.h1WithOthers(h1, c2)
+}
+
+// pair evaluates the pair of squares s1, s2 (new in this generation).
+func (r *genRun) pair(s1, s2 game.Square) {
+	g := r.g
+	m := move2(s1, s2)
+	if r.masked && r.minThreats >= 2 {
+		// Each threat window the pair makes keeps an empty square (a
+		// holds at most k-p-1 stones in it before, k-p+1 <= k-1 after),
+		// so the threats are at most the windows: fewer than minThreats
+		// are dropped by add anyway.
+		m1, m2 := g.sqm[s1], g.sqm[s2] // both in hot windows
+		if bits.OnesCount64((m1|m2)&g.reach1|m1&m2&g.reach2) < r.minThreats {
+			return
+		}
+	}
+	// With neither stone in h1, every threat window the pair makes holds
+	// both stones: fewer than two such windows make at most one threat
+	// (the test above covers this when masked).
+	if !r.masked && r.listed && r.minThreats >= 2 && g.inH1[s1] != g.h1st && g.inH1[s2] != g.h1st && g.sharedWindows(s1, s2) < 2 {
+		return
+	}
+	t := r.eval(s1, s2)
+	r.add(m, t, g.ws)
+}
+
+// sharedWindowPairs evaluates the pairs of squares sharing a window with
+// k-2p stones of a or more.
+func (r *genRun) sharedWindowPairs() {
+	g := r.g
+	if !r.masked {
+		g.pairsInWindows(r.b, r.a, r.k-2*r.p, func(s1, s2 game.Square) {
+			if g.firstTime(move2(s1, s2)) {
+				r.pair(s1, s2)
+			}
+		})
+		return
+	}
+	// pairsInWindows over the hot windows (all of them hold k-2p stones
+	// or more), from buildHot's empties. A pair is new unless an earlier
+	// hot window holds both squares (these are the first moves of the
+	// generation), so the pairs need no seen set: the later loops skip
+	// every pair sharing a hot window.
+	for j := range g.hw {
+		es := g.hemp[g.hoff[j]:g.hoff[j+1]]
+		below := uint64(1)<<uint(j) - 1
+		for x := 0; x < len(es); x++ {
+			mx := g.sqm[es[x]] & below
+			for y := x + 1; y < len(es); y++ {
+				if mx&g.sqm[es[y]] == 0 {
+					r.pair(es[x], es[y])
+				}
+			}
+		}
+	}
+}
+
+// seen reports whether the pair s1, s2 was generated before in this
+// generation (and marks it).
+func (r *genRun) seen(s1, s2 game.Square) bool {
+	if r.masked && r.g.hotMask(s1)&r.g.hotMask(s2) != 0 {
+		return true
+	}
+	return !r.g.firstTime(move2(s1, s2))
+}
+
+// h1Pairs records the threat windows each square of h1 makes alone (the
+// arena) and adds the pairs of two squares of h1 sharing no window with
+// k-2p stones: their threat windows are those of each alone.
+func (r *genRun) h1Pairs(h1 []game.Square) {
+	g, p := r.g, r.p
+	g.arena = g.arena[:0]
+	g.off = append(g.off[:0], 0)
+	g.tone = g.tone[:0]
+	for _, s1 := range h1 {
+		t1 := r.eval(s1, game.NoSquare)
+		g.arena = append(g.arena, g.ws...)
+		g.off = append(g.off, int32(len(g.arena)))
+		g.tone = append(g.tone, int8(t1))
+	}
+	for i, s1 := range h1 {
+		wi := g.arena[g.off[i]:g.off[i+1]]
+		for j := i + 1; j < len(h1); j++ {
+			if r.seen(s1, h1[j]) {
+				continue
+			}
+			m := move2(s1, h1[j])
+			ti, tj := int(g.tone[i]), int(g.tone[j])
+			t := p + 1
+			if ti <= p && tj <= p {
+				ws := append(append(g.ws[:0], wi...), g.arena[g.off[j]:g.off[j+1]]...)
+				g.ws = ws
+				t = minHitting(ws, p+1)
+			}
+			r.add(m, t, g.ws)
+		}
+	}
+}
+
+// h1WithOthers adds the pairs of a square s1 of h1 and a square of c2 or
+// a free square: they share no window with k-2p stones (else seen above),
+// so the threat windows are s1's alone and every such move has s1's
+// defence count, computed once.
+func (r *genRun) h1WithOthers(h1, c2 []game.Square) {
+	g := r.g
+	var frees []game.Square // freeSquares, read once (the board does not change here)
+	freesRead := false
+	for i, s1 := range h1 {
+		t1 := int(g.tone[i])
+		if t1 < r.minThreats {
+			continue
+		}
+		w1 := g.arena[g.off[i]:g.off[i+1]]
+		defs, known := int32(0), false
+		for _, s2 := range c2 {
+			if m := move2(s1, s2); s2 != s1 && !r.seen(s1, s2) {
+				if !known {
+					defs, known = r.fixedDefs(t1, w1), true
+				}
+				r.out = append(r.out, ThreatMove{Move: m, Threats: t1, Defs: defs})
+			}
+		}
+		if !freesRead {
+			frees, freesRead = g.freeSquares(r.b, r.a, r.free), true
+		}
+		for _, s2 := range frees {
+			if m := move2(s1, s2); s2 != s1 && !r.seen(s1, s2) {
+				if !known {
+					defs, known = r.fixedDefs(t1, w1), true
+				}
+				r.out = append(r.out, ThreatMove{Move: m, Threats: t1, Defs: defs})
+			}
+		}
+	}
 }
 
 // pairsInWindows calls f for each pair of empty squares sharing an a-live
