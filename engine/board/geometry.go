@@ -207,6 +207,14 @@ func newGeometry(r game.Rules) *geometry {
 		lo, hi := off[s], off[s+1]
 		g.sqWins[s] = wins[lo:hi:hi]
 	}
+	g.buildZobrist()
+	g.buildSymmetries()
+	return g
+}
+
+// buildZobrist fills the stones' two Zobrist keys (zob).
+func (g *geometry) buildZobrist() {
+	r, nsq := g.rules, g.rules.Squares()
 	g.zpair = make([]zpair, 2*nsq)
 	for c := game.Black; c <= game.White; c++ {
 		for s := 0; s < nsq; s++ {
@@ -215,6 +223,11 @@ func newGeometry(r game.Rules) *geometry {
 			*g.zob(c, game.Square(s)) = zpair{k, splitmix64(k ^ checkSeed)}
 		}
 	}
+}
+
+// buildSymmetries fills the square maps of the board's symmetries.
+func (g *geometry) buildSymmetries() {
+	r, nsq := g.rules, g.rules.Squares()
 	for id := 0; id < 8; id++ {
 		if id >= 4 && r.M != r.N {
 			break // the transposing symmetries only exist on square boards
@@ -225,7 +238,6 @@ func newGeometry(r game.Rules) *geometry {
 		}
 		g.syms = append(g.syms, symmetry{id: id, map_: m})
 	}
-	return g
 }
 
 // window squares.
