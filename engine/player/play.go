@@ -287,48 +287,13 @@ func (pl *player) play(b *board.Board) (PlayResult, error) {
 		return PlayResult{Move: m, PV: []game.Move{m}, Reason: PlayOpening, Candidates: []PlayCandidate{{Move: m}}}, nil
 	}
 	if solverRuns(b) && b.Threats(d) <= b.Rules().P {
-		pl.stage = StageSolve
-		for i, mode := range []threat.Mode{threat.VCDT, threat.VCST} {
-			lim, ok := pl.share([]float64{0.2, 0.15}[i])
-			if !ok {
-				break
-			}
-			r, err := threat.Solve(pl.ctx, b, threat.Params{Mode: mode, Limits: lim})
-			pl.nodes += r.Nodes
-			if err != nil {
-				return PlayResult{}, err
-			}
-			if r.Outcome == threat.Win {
-				return PlayResult{Move: r.Move, Score: WinScore - float64(len(r.Line)), PV: r.Line, Reason: PlayReason(r.Mode.String()), Proof: r.Tree,
-					Candidates: []PlayCandidate{{Move: r.Move, Score: WinScore - float64(len(r.Line))}}}, nil
-			}
-			if r.Reason != threat.ReasonExhausted {
-				break // out of budget: VCST would not get further
-			}
+		if res, won, err := pl.solveWin(b); err != nil || won {
+			return res, err
 		}
 	}
-	// 1b. The opponent's threat: a VCDT of d after a null move of c. When
-	// it wins, a move of c with no stone in its relevance zone (at
-	// tolerance p: any p stones of c outside it) loses to it, unless the
-	// move threatens (d must answer first); the root's moves are built in
-	// the zone, and the safety checks skip the moves the zone condemns.
-	var zone []bool
-	if solverRuns(b) && b.Threats(d) == 0 {
-		if lim, ok := pl.share(pl.threatShare()); ok {
-			nb := b.Clone()
-			nb.SetToMove(d)
-			r, err := threat.Solve(pl.ctx, nb, threat.Params{Mode: threat.VCDT, Tolerance: b.Rules().P, Limits: lim})
-			pl.nodes += r.Nodes
-			if err != nil {
-				return PlayResult{}, err
-			}
-			if r.Outcome == threat.Win && len(r.Zone) > 0 {
-				zone = make([]bool, b.Rules().Squares())
-				for _, s := range r.Zone {
-					zone[s] = true
-				}
-			}
-		}
+	zone, err := pl.opponentZone(b)
+	if err != nil {
+		return PlayResult{}, err
 	}
 	// 2. The search, on part of what is left (the rest: the safety checks).
 	pl.stage = StageSearch
@@ -340,73 +305,19 @@ func (pl *player) play(b *board.Board) (PlayResult, error) {
 			pl.softDeadline = time.Now().Add(lim.Timeout)
 		}
 	}
-	var games []GameMove
-	if !pl.opts.NoGames {
-		games = GameMoves(b)
-	}
-	first := pl.firstGameMoves(b, games, want)
-	root := pl.rootMoves(b, c, pl.opts.Width, zone)
-	root = withMoves(first, root)
-	if len(root) == 0 {
+	cands, first := pl.rootCandidates(b, want, zone)
+	if len(cands) == 0 {
 		return PlayResult{}, errors.New("play: no move to play")
-	}
-	cands := make([]PlayCandidate, len(root))
-	for i, m := range root {
-		cands[i] = PlayCandidate{Move: m.Move, Score: math.Inf(-1), Prior: m.Score}
-		for _, g := range games {
-			if g.Move == m.Move {
-				cands[i].Games, cands[i].Wins = g.Games, g.Wins
-			}
-		}
 	}
 	var pv []game.Move
 	lostByThreats := b.Threats(d) > want
-	if len(root) == 1 {
-		pv = []game.Move{root[0].Move}
+	res := PlayResult{Reason: PlaySearch}
+	if len(cands) == 1 {
+		pv, res.Reason = []game.Move{cands[0].Move}, PlayOnly
+	} else {
+		cands, pv = pl.deepen(b, cands, pv)
 	}
-	for depth := 1; depth <= pl.opts.MaxDepth && len(root) > 1; depth++ {
-		scores := make([]float64, len(cands))
-		pvs := make([][]game.Move, len(cands))
-		aborted := false
-		for i := range cands {
-			m := cands[i].Move
-			pl.place(b, m)
-			sub, v, err := pl.search(b, depth-1, -math.Inf(1), math.Inf(1), 1, pl.extends(b, c))
-			pl.unplace(b, m)
-			if err != nil {
-				aborted = true
-				break
-			}
-			scores[i] = -v
-			pvs[i] = append([]game.Move{m}, sub...)
-		}
-		if aborted {
-			break
-		}
-		for i := range cands {
-			cands[i].Score = scores[i]
-			cands[i].PV = pvs[i]
-		}
-		order := make([]int, len(cands))
-		for i := range order {
-			order[i] = i
-		}
-		sort.SliceStable(order, func(x, y int) bool { return scores[order[x]] > scores[order[y]] })
-		sorted := make([]PlayCandidate, len(cands))
-		for i, j := range order {
-			sorted[i] = cands[j]
-		}
-		cands = sorted
-		pv = pvs[order[0]]
-		pl.depth, pl.best, pl.bestSc = depth, cands[0].Move, cands[0].Score
-		if cands[0].Score >= WinScore/2 || cands[0].Score <= -WinScore/2 && cands[len(cands)-1].Score <= -WinScore/2 {
-			break // decided
-		}
-	}
-	res := PlayResult{Depth: pl.depth, Reason: PlaySearch, PV: pv}
-	if len(root) == 1 {
-		res.Reason = PlayOnly
-	}
+	res.Depth, res.PV = pl.depth, pv
 	gamesFirst(cands, first)
 	// 3. Safety: the first move (best first) after which the opponent has
 	// no VCDT win.
@@ -414,28 +325,7 @@ func (pl *player) play(b *board.Board) (PlayResult, error) {
 	pl.softNodes, pl.softDeadline = 0, time.Time{}
 	chosen := -1
 	if solverRuns(b) && !lostByThreats && len(cands) > 1 && cands[0].Score < WinScore/2 {
-		for i := range cands {
-			lim, ok := pl.share(0.5)
-			if !ok {
-				break
-			}
-			lim.MaxNodes = min(lim.MaxNodes, safetyMaxNodes)
-			pl.place(b, cands[i].Move)
-			loses := false
-			if zone != nil && !touches(cands[i].Move, zone) && !b.HasThreat(c) && b.Winner() == game.Empty {
-				loses = true // the null move's win stands: no stone in its zone, no threat to answer
-			} else if b.Winner() == game.Empty && b.Empties() >= b.Rules().P {
-				r, err := threat.Solve(pl.ctx, b, threat.Params{Mode: threat.VCDT, Limits: lim})
-				pl.nodes += r.Nodes
-				loses = err == nil && r.Outcome == threat.Win
-			}
-			pl.unplace(b, cands[i].Move)
-			cands[i].Loses = loses
-			if !loses {
-				chosen = i
-				break
-			}
-		}
+		chosen = pl.firstSafe(b, cands, zone)
 	}
 	if chosen > 0 {
 		// Move the safe one to the front.
@@ -474,6 +364,158 @@ func (pl *player) play(b *board.Board) (PlayResult, error) {
 		return res, err
 	}
 	return res, nil
+}
+
+// rootCandidates are the moves the search scores at the root, with their
+// games' records: the games' moves tried first (first), then the player's
+// own (rootMoves, in zone when not nil).
+func (pl *player) rootCandidates(b *board.Board, want int, zone []bool) (cands []PlayCandidate, first []ScoredMove) {
+	var games []GameMove
+	if !pl.opts.NoGames {
+		games = GameMoves(b)
+	}
+	first = pl.firstGameMoves(b, games, want)
+	root := withMoves(first, pl.rootMoves(b, b.ToMove(), pl.opts.Width, zone))
+	cands = make([]PlayCandidate, len(root))
+	for i, m := range root {
+		cands[i] = PlayCandidate{Move: m.Move, Score: math.Inf(-1), Prior: m.Score}
+		for _, g := range games {
+			if g.Move == m.Move {
+				cands[i].Games, cands[i].Wins = g.Games, g.Wins
+			}
+		}
+	}
+	return cands, first
+}
+
+// solveWin runs the threat-space solvers (VCDT, then VCST) for the side
+// to move on b: won reports a proved win, res then its move.
+func (pl *player) solveWin(b *board.Board) (res PlayResult, won bool, err error) {
+	pl.stage = StageSolve
+	for i, mode := range []threat.Mode{threat.VCDT, threat.VCST} {
+		lim, ok := pl.share([]float64{0.2, 0.15}[i])
+		if !ok {
+			break
+		}
+		r, err := threat.Solve(pl.ctx, b, threat.Params{Mode: mode, Limits: lim})
+		pl.nodes += r.Nodes
+		if err != nil {
+			return PlayResult{}, false, err
+		}
+		if r.Outcome == threat.Win {
+			return PlayResult{Move: r.Move, Score: WinScore - float64(len(r.Line)), PV: r.Line, Reason: PlayReason(r.Mode.String()), Proof: r.Tree,
+				Candidates: []PlayCandidate{{Move: r.Move, Score: WinScore - float64(len(r.Line))}}}, true, nil
+		}
+		if r.Reason != threat.ReasonExhausted {
+			break // out of budget: VCST would not get further
+		}
+	}
+	return PlayResult{}, false, nil
+}
+
+// opponentZone is the opponent's threat: a VCDT of d after a null move of
+// c (to move). When it wins, a move of c with no stone in its relevance
+// zone (at tolerance p: any p stones of c outside it) loses to it, unless
+// the move threatens (d must answer first); the root's moves are built in
+// the zone, and the safety checks skip the moves the zone condemns. nil:
+// no such win found.
+func (pl *player) opponentZone(b *board.Board) ([]bool, error) {
+	d := b.ToMove().Opp()
+	if !solverRuns(b) || b.Threats(d) != 0 {
+		return nil, nil
+	}
+	lim, ok := pl.share(pl.threatShare())
+	if !ok {
+		return nil, nil
+	}
+	nb := b.Clone()
+	nb.SetToMove(d)
+	r, err := threat.Solve(pl.ctx, nb, threat.Params{Mode: threat.VCDT, Tolerance: b.Rules().P, Limits: lim})
+	pl.nodes += r.Nodes
+	if err != nil {
+		return nil, err
+	}
+	if r.Outcome != threat.Win || len(r.Zone) == 0 {
+		return nil, nil
+	}
+	zone := make([]bool, b.Rules().Squares())
+	for _, s := range r.Zone {
+		zone[s] = true
+	}
+	return zone, nil
+}
+
+// deepen is the iterative deepening over the root's candidates: each
+// depth scores every candidate by the search below it and sorts them best
+// first (stably), until the depth limit, the budget (the last complete
+// depth stands) or a decided score. It returns the candidates and the
+// principal variation (pv when no depth completed).
+func (pl *player) deepen(b *board.Board, cands []PlayCandidate, pv []game.Move) ([]PlayCandidate, []game.Move) {
+	c := b.ToMove()
+	for depth := 1; depth <= pl.opts.MaxDepth; depth++ {
+		scores := make([]float64, len(cands))
+		pvs := make([][]game.Move, len(cands))
+		for i := range cands {
+			m := cands[i].Move
+			pl.place(b, m)
+			sub, v, err := pl.search(b, depth-1, -math.Inf(1), math.Inf(1), 1, pl.extends(b, c))
+			pl.unplace(b, m)
+			if err != nil {
+				return cands, pv // aborted: the last complete depth stands
+			}
+			scores[i] = -v
+			pvs[i] = append([]game.Move{m}, sub...)
+		}
+		for i := range cands {
+			cands[i].Score = scores[i]
+			cands[i].PV = pvs[i]
+		}
+		order := make([]int, len(cands))
+		for i := range order {
+			order[i] = i
+		}
+		sort.SliceStable(order, func(x, y int) bool { return scores[order[x]] > scores[order[y]] })
+		sorted := make([]PlayCandidate, len(cands))
+		for i, j := range order {
+			sorted[i] = cands[j]
+		}
+		cands = sorted
+		pv = pvs[order[0]]
+		pl.depth, pl.best, pl.bestSc = depth, cands[0].Move, cands[0].Score
+		if cands[0].Score >= WinScore/2 || cands[0].Score <= -WinScore/2 && cands[len(cands)-1].Score <= -WinScore/2 {
+			break // decided
+		}
+	}
+	return cands, pv
+}
+
+// firstSafe is the index of the first candidate (best first) after which
+// the opponent has no VCDT win, -1 when none is found within the budget;
+// it marks the candidates it found losing.
+func (pl *player) firstSafe(b *board.Board, cands []PlayCandidate, zone []bool) int {
+	c := b.ToMove()
+	for i := range cands {
+		lim, ok := pl.share(0.5)
+		if !ok {
+			break
+		}
+		lim.MaxNodes = min(lim.MaxNodes, safetyMaxNodes)
+		pl.place(b, cands[i].Move)
+		loses := false
+		if zone != nil && !touches(cands[i].Move, zone) && !b.HasThreat(c) && b.Winner() == game.Empty {
+			loses = true // the null move's win stands: no stone in its zone, no threat to answer
+		} else if b.Winner() == game.Empty && b.Empties() >= b.Rules().P {
+			r, err := threat.Solve(pl.ctx, b, threat.Params{Mode: threat.VCDT, Limits: lim})
+			pl.nodes += r.Nodes
+			loses = err == nil && r.Outcome == threat.Win
+		}
+		pl.unplace(b, cands[i].Move)
+		cands[i].Loses = loses
+		if !loses {
+			return i
+		}
+	}
+	return -1
 }
 
 // firstGameMoves are the games' moves Play tries first: a turn's stones,
