@@ -100,74 +100,11 @@ func playerCandidates(ctx context.Context, b *board.Board, n int, maxNodes int64
 	if err != nil {
 		return nil, err
 	}
-	played := map[game.Move]float64{}
-	for _, c := range pr.Candidates {
-		sc := c.Score
-		if math.IsInf(sc, 0) || math.IsNaN(sc) {
-			sc = 0 // not searched: neutral
-		}
-		if _, ok := played[c.Move]; !ok {
-			played[c.Move] = sc
-		}
-	}
-	// after places m, reports whether it suits (the turn's stones, the
-	// opponent left without a threat), the mover's threats and the static
-	// score, and takes it back.
-	after := func(m game.Move) (ok bool, threats int, static float64) {
-		if m.Len() != r.P {
-			return false, 0, 0
-		}
-		for i := 0; i < m.Len(); i++ {
-			if b.At(m.At(i)) != game.Empty {
-				for j := i - 1; j >= 0; j-- {
-					b.Remove(m.At(j))
-				}
-				return false, 0, 0
-			}
-			b.Place(m.At(i), a)
-		}
-		ok = !b.HasThreat(d)
-		threats, static = b.Threats(a), evalFor(b, a)/1000
-		for i := m.Len() - 1; i >= 0; i-- {
-			b.Remove(m.At(i))
-		}
-		return ok, threats, static
-	}
-	var win, threat, quiet, rest []ScoredMove
-	seen := map[game.Move]bool{}
-	consider := func(m game.Move, fromPlayer bool) {
-		if seen[m] {
-			return
-		}
-		seen[m] = true
-		ok, th, st := after(m)
-		if !ok {
-			return
-		}
-		sc, scored := played[m]
-		if !scored {
-			sc = st
-		}
-		switch {
-		case fromPlayer && (pr.Reason == PlayVCDT || pr.Reason == PlayVCST) && m == pr.Move:
-			win = append(win, ScoredMove{m, sc})
-		case th > 0:
-			threat = append(threat, ScoredMove{m, sc})
-		case fromPlayer:
-			quiet = append(quiet, ScoredMove{m, sc})
-		default:
-			rest = append(rest, ScoredMove{m, sc})
-		}
-	}
-	for _, c := range pr.Candidates {
-		consider(c.Move, true)
-	}
-	for _, m := range base {
-		consider(m, false)
-	}
+	played := playedScores(pr)
+	win, threatening, quiet, rest := classify(b, a, pr, played, base)
 	// Threat moves: the player's scores first (a stable sort keeps the
 	// player's order, then rankCandidates' order, among equals).
-	sortStable(threat, func(x, y ScoredMove) bool {
+	sortStable(threatening, func(x, y ScoredMove) bool {
 		_, sx := played[x.Move]
 		_, sy := played[y.Move]
 		if sx != sy {
@@ -181,26 +118,14 @@ func playerCandidates(ctx context.Context, b *board.Board, n int, maxNodes int64
 	// reply unsolved; those go last, in their order.
 	var lam, nolam []ScoredMove
 	if !co.noNullCheck && solverRuns(b) {
-		for _, m := range append(quiet, rest...) {
-			if len(lam) == n {
-				nolam = append(nolam, m)
-				continue
-			}
-			w, err := nullMoveWins(ctx, b, m.Move, nullCheckNodes)
-			if err != nil {
-				return nil, err
-			}
-			if w {
-				lam = append(lam, m)
-			} else {
-				nolam = append(nolam, m)
-			}
+		if lam, nolam, err = splitByNullMove(ctx, b, n, append(quiet, rest...)); err != nil {
+			return nil, err
 		}
 	} else {
 		lam = append(quiet, rest...)
 	}
 	out := make([]ScoredMove, 0, n)
-	for _, part := range [][]ScoredMove{win, threat, lam, nolam} {
+	for _, part := range [][]ScoredMove{win, threatening, lam, nolam} {
 		for _, m := range part {
 			if len(out) == n {
 				return out, nil
@@ -209,6 +134,107 @@ func playerCandidates(ctx context.Context, b *board.Board, n int, maxNodes int64
 		}
 	}
 	return out, nil
+}
+
+// playedScores are the player's scores of its candidates (a candidate it
+// did not search: 0, neutral), the first one of each move.
+func playedScores(pr PlayResult) map[game.Move]float64 {
+	played := map[game.Move]float64{}
+	for _, c := range pr.Candidates {
+		sc := c.Score
+		if math.IsInf(sc, 0) || math.IsNaN(sc) {
+			sc = 0 // not searched: neutral
+		}
+		if _, ok := played[c.Move]; !ok {
+			played[c.Move] = sc
+		}
+	}
+	return played
+}
+
+// tryMove places m for a on b, reports whether it suits (the turn's
+// stones, the opponent left without a threat), a's threats and the static
+// score, and takes it back.
+func tryMove(b *board.Board, a game.Color, m game.Move) (ok bool, threats int, static float64) {
+	if m.Len() != b.Rules().P {
+		return false, 0, 0
+	}
+	for i := 0; i < m.Len(); i++ {
+		if b.At(m.At(i)) != game.Empty {
+			for j := i - 1; j >= 0; j-- {
+				b.Remove(m.At(j))
+			}
+			return false, 0, 0
+		}
+		b.Place(m.At(i), a)
+	}
+	ok = !b.HasThreat(a.Opp())
+	threats, static = b.Threats(a), evalFor(b, a)/1000
+	for i := m.Len() - 1; i >= 0; i-- {
+		b.Remove(m.At(i))
+	}
+	return ok, threats, static
+}
+
+// classify sorts the suitable moves of a (to move on b) among the
+// player's candidates (pr) and then base, each once, into the player's proved win, threat moves,
+// the player's quiet moves and the rest, scored by the player (played) or
+// else statically.
+func classify(b *board.Board, a game.Color, pr PlayResult, played map[game.Move]float64, base []game.Move) (win, threatening, quiet, rest []ScoredMove) {
+	seen := map[game.Move]bool{}
+	consider := func(m game.Move, fromPlayer bool) {
+		if seen[m] {
+			return
+		}
+		seen[m] = true
+		ok, th, st := tryMove(b, a, m)
+		if !ok {
+			return
+		}
+		sc, scored := played[m]
+		if !scored {
+			sc = st
+		}
+		switch {
+		case fromPlayer && (pr.Reason == PlayVCDT || pr.Reason == PlayVCST) && m == pr.Move:
+			win = append(win, ScoredMove{m, sc})
+		case th > 0:
+			threatening = append(threatening, ScoredMove{m, sc})
+		case fromPlayer:
+			quiet = append(quiet, ScoredMove{m, sc})
+		default:
+			rest = append(rest, ScoredMove{m, sc})
+		}
+	}
+	for _, c := range pr.Candidates {
+		consider(c.Move, true)
+	}
+	for _, m := range base {
+		consider(m, false)
+	}
+	return win, threatening, quiet, rest
+}
+
+// splitByNullMove splits moves, in their order, into those after which
+// the mover still wins (VCST) when the defender passes (lam: at most n of
+// them are looked for) and the rest (nolam).
+func splitByNullMove(ctx context.Context, b *board.Board, n int, moves []ScoredMove) (lam, nolam []ScoredMove, err error) {
+	for _, m := range moves {
+		if len(lam) == n {
+			nolam = append(nolam, m)
+			continue
+		}
+		w, err := nullMoveWins(ctx, b, m.Move, nullCheckNodes)
+		if err != nil {
+			return nil, nil, err
+		}
+		if w {
+			lam = append(lam, m)
+		} else {
+			nolam = append(nolam, m)
+		}
+	}
+	return lam, nolam, nil
 }
 
 // sortStable is a stable insertion sort (the lists are short).
