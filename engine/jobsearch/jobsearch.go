@@ -338,89 +338,29 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 		defer t.Stop()
 		timeUp = t.C
 	}
-	overTime := func() bool { return opts.MaxTime > 0 && time.Since(start) >= opts.MaxTime }
-	done := make(chan jobDone[K], opts.Jobs)
+	r := &jobRun[K]{s: s, tree: tree, opts: opts, start: start, prog: prog, ctx: ctx, jctx: jctx,
+		ectx: context.WithoutCancel(ctx), done: make(chan jobDone[K], opts.Jobs)}
 	ticker := time.NewTicker(opts.Interval)
 	defer ticker.Stop()
-	report := func() {
-		if !prog.Active() {
-			return
-		}
-		p := JobProgress[K]{Jobs: s.res.Jobs, Expanded: s.res.Expanded, Proved: s.proved, Open: s.open, Elapsed: time.Since(start),
-			Held: len(s.nodes), MaxHeld: s.res.MaxHeld}
-		if n := s.nodes[root]; n != nil {
-			p.PN, p.DN = n.pn, n.dn
-		}
-		for k := range s.inflight {
-			p.InFlight = append(p.InFlight, k)
-		}
-		prog.Send(p)
-	}
-	// wait collects the jobs and expansions in flight (after a cancel:
-	// their errors are the cancellation's and are dropped).
-	wait := func() {
-		for len(s.inflight) > 0 {
-			d := <-done
-			delete(s.inflight, d.k)
-		}
-	}
 	stopping := SearchStatus("") // why no new jobs start
 	refreshed := start
-	ectx := context.WithoutCancel(ctx) // reads of the tree while stopping
 	for {
-		if err := s.evaluate(ectx); err != nil {
+		if err := s.evaluate(r.ectx); err != nil {
 			cancel()
-			wait()
+			r.wait()
 			return s.finish(start), err
 		}
-		rn := s.nodes[root]
-		switch {
-		case rn.pn == 0:
-			stopping = SearchProved
-		case rn.dn == 0:
-			stopping = SearchDisproved
-		case ctx.Err() != nil:
-			stopping = SearchStopped
-		case opts.MaxJobs > 0 && s.res.Started >= opts.MaxJobs && stopping == "":
-			stopping = SearchBudget
+		stopping = r.check(stopping)
+		// Start jobs and expansions while slots are free.
+		var err error
+		if stopping, err = r.startJobs(stopping); err != nil {
+			cancel()
+			r.wait()
+			return s.finish(start), err
 		}
-		// Start jobs and expansions while slots are free. Starting one
-		// changes no number (virtual equivalence), so the next selection
-		// needs no evaluation.
-		for stopping == "" && len(s.inflight) < opts.Jobs && (opts.MaxJobs == 0 || s.res.Started < opts.MaxJobs) {
-			// (The first job or expansion starts whatever the clock: the
-			// time limit cancels it at once if the first evaluation took
-			// it all.)
-			if overTime() && s.res.Started+s.res.Expanded+len(s.inflight) > 0 {
-				stopping = SearchBudget
-				break
-			}
-			k, work, path, ok, err := s.selectNode(ectx)
-			if err != nil {
-				cancel()
-				wait()
-				return s.finish(start), err
-			}
-			if !ok {
-				break
-			}
-			s.begin(k, work, path)
-			if work == JobExpand {
-				go func(k K) {
-					n, err := tree.Expand(jctx, k)
-					done <- jobDone[K]{k: k, expand: true, added: n, err: err}
-				}(k)
-				continue
-			}
-			s.res.Started++
-			go func(k K) {
-				apply, err := tree.Run(jctx, k)
-				done <- jobDone[K]{k: k, apply: apply, err: err}
-			}(k)
-		}
-		if stopping == SearchBudget && len(s.inflight) > 0 && overTime() {
+		if stopping == SearchBudget && len(s.inflight) > 0 && r.overTime() {
 			cancel() // the time is up: the jobs in flight end too
-			wait()
+			r.wait()
 		}
 		if len(s.inflight) == 0 {
 			if stopping == "" {
@@ -433,41 +373,23 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 			}
 			break
 		}
-		report()
+		r.report()
 		select {
-		case d := <-done:
-			fl := s.inflight[d.k]
-			delete(s.inflight, d.k)
-			if d.err != nil {
-				if ctx.Err() != nil || errors.Is(d.err, context.Canceled) && jctx.Err() != nil {
-					stopping = SearchStopped
-					continue
-				}
+		case d := <-r.done:
+			if stopping, err = r.finished(d, stopping); err != nil {
 				cancel()
-				wait()
+				r.wait()
 				s.res.Status = SearchError
-				return s.finish(start), d.err
+				return s.finish(start), err
 			}
-			if d.expand {
-				s.res.Expanded++
-				if d.added == 0 {
-					s.noMore[d.k] = true // whatever the tree says next
-				}
-			} else {
-				if d.apply != nil {
-					d.apply()
-				}
-				s.res.Jobs++
-			}
-			s.invalidate(d.k, fl.path)
 		case <-timeUp:
 			stopping = SearchBudget
 			cancel()
-			wait()
+			r.wait()
 		case <-ctx.Done():
 			stopping = SearchStopped
 			cancel()
-			wait()
+			r.wait()
 		case <-ticker.C:
 			if opts.Refresh > 0 && time.Since(refreshed) >= opts.Refresh {
 				s.refresh()
@@ -475,16 +397,140 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 			}
 		}
 	}
-	if err := s.evaluate(ectx); err != nil {
+	if err := s.evaluate(r.ectx); err != nil {
 		return s.finish(start), err
 	}
 	s.res.Status = stopping
-	report()
+	r.report()
 	res := s.finish(start)
 	if stopping == SearchStopped {
 		return res, ctx.Err()
 	}
 	return res, nil
+}
+
+// jobRun is one call of JobSearch: the search, its options, and the
+// channel its jobs and expansions report on.
+type jobRun[K comparable] struct {
+	s     *jobSearch[K]
+	tree  JobTree[K]
+	opts  JobOptions
+	start time.Time
+	prog  *latest.Reporter[JobProgress[K]]
+	// ctx is the caller's; jctx bounds the jobs (cancelled at MaxTime or
+	// when ctx is done); ectx reads the tree, also while stopping.
+	ctx, jctx, ectx context.Context
+	done            chan jobDone[K]
+}
+
+func (r *jobRun[K]) overTime() bool {
+	return r.opts.MaxTime > 0 && time.Since(r.start) >= r.opts.MaxTime
+}
+
+// report sends a progress report (when reports are wanted).
+func (r *jobRun[K]) report() {
+	if !r.prog.Active() {
+		return
+	}
+	s := r.s
+	p := JobProgress[K]{Jobs: s.res.Jobs, Expanded: s.res.Expanded, Proved: s.proved, Open: s.open, Elapsed: time.Since(r.start),
+		Held: len(s.nodes), MaxHeld: s.res.MaxHeld}
+	if n := s.nodes[s.root]; n != nil {
+		p.PN, p.DN = n.pn, n.dn
+	}
+	for k := range s.inflight {
+		p.InFlight = append(p.InFlight, k)
+	}
+	r.prog.Send(p)
+}
+
+// wait collects the jobs and expansions in flight (after a cancel: their
+// errors are the cancellation's and are dropped).
+func (r *jobRun[K]) wait() {
+	for len(r.s.inflight) > 0 {
+		d := <-r.done
+		delete(r.s.inflight, d.k)
+	}
+}
+
+// check is why no new job starts after an evaluation: the root settled,
+// ctx done, the job budget spent, or stopping as it was.
+func (r *jobRun[K]) check(stopping SearchStatus) SearchStatus {
+	rn := r.s.nodes[r.s.root]
+	switch {
+	case rn.pn == 0:
+		return SearchProved
+	case rn.dn == 0:
+		return SearchDisproved
+	case r.ctx.Err() != nil:
+		return SearchStopped
+	case r.opts.MaxJobs > 0 && r.s.res.Started >= r.opts.MaxJobs && stopping == "":
+		return SearchBudget
+	}
+	return stopping
+}
+
+// startJobs starts jobs and expansions while slots are free and nothing
+// stops them, and returns what stops them now. Starting one changes no
+// number (virtual equivalence), so the next selection needs no
+// evaluation.
+func (r *jobRun[K]) startJobs(stopping SearchStatus) (SearchStatus, error) {
+	s, opts := r.s, r.opts
+	for stopping == "" && len(s.inflight) < opts.Jobs && (opts.MaxJobs == 0 || s.res.Started < opts.MaxJobs) {
+		// (The first job or expansion starts whatever the clock: the time
+		// limit cancels it at once if the first evaluation took it all.)
+		if r.overTime() && s.res.Started+s.res.Expanded+len(s.inflight) > 0 {
+			return SearchBudget, nil
+		}
+		k, work, path, ok, err := s.selectNode(r.ectx)
+		if err != nil {
+			return stopping, err
+		}
+		if !ok {
+			break
+		}
+		s.begin(k, work, path)
+		if work == JobExpand {
+			go func(k K) {
+				n, err := r.tree.Expand(r.jctx, k)
+				r.done <- jobDone[K]{k: k, expand: true, added: n, err: err}
+			}(k)
+			continue
+		}
+		s.res.Started++
+		go func(k K) {
+			apply, err := r.tree.Run(r.jctx, k)
+			r.done <- jobDone[K]{k: k, apply: apply, err: err}
+		}(k)
+	}
+	return stopping, nil
+}
+
+// finished takes in the job or expansion d that ended. A cancelled one
+// stops the search; the error of a failed one ends it.
+func (r *jobRun[K]) finished(d jobDone[K], stopping SearchStatus) (SearchStatus, error) {
+	s := r.s
+	fl := s.inflight[d.k]
+	delete(s.inflight, d.k)
+	if d.err != nil {
+		if r.ctx.Err() != nil || errors.Is(d.err, context.Canceled) && r.jctx.Err() != nil {
+			return SearchStopped, nil
+		}
+		return stopping, d.err
+	}
+	if d.expand {
+		s.res.Expanded++
+		if d.added == 0 {
+			s.noMore[d.k] = true // whatever the tree says next
+		}
+	} else {
+		if d.apply != nil {
+			d.apply()
+		}
+		s.res.Jobs++
+	}
+	s.invalidate(d.k, fl.path)
+	return stopping, nil
 }
 
 func newJobSearch[K comparable](tree JobTree[K], root K, limit int) *jobSearch[K] {
