@@ -589,50 +589,92 @@ func (v *verifier) run() error {
 		full = append(full, relaxed...)
 	default:
 		// No threat: the null move first.
-		nj := &job{def: game.Move{}, tol: p + tol, vcst: v.opts.Lambda == 3}
-		if err := v.runJobs(PhaseNull, []*job{nj}); err != nil {
+		var ok bool
+		var err error
+		if full, order, ok, err = v.afterNullMove(); err != nil || !ok {
 			return err
-		}
-		if nj.res.Outcome != threat.Win {
-			vd.AllUnsolved = true
-			vd.Note = fmt.Sprintf("the null move is not refuted (%s): not a λ%d move", nj.res.Reason, v.opts.Lambda)
-			return nil
-		}
-		vd.NullZone = nj.res.Zone
-		vd.NullMode = nj.mode
-		vd.NullLine = nj.res.Line
-		vd.NullTree = nj.res.Tree
-		order = 2
-		if nj.mode == threat.VCST {
-			order = 3
-		}
-		var zone []game.Square
-		for _, s := range nj.res.Zone {
-			if b.At(s) == game.Empty {
-				zone = append(zone, s)
-			}
-		}
-		if p == 1 {
-			// One stone a turn: the zone's squares are the defender's moves.
-			for _, s := range zone {
-				full = append(full, game.NewMove(s))
-			}
-			break
-		}
-		var jobs []*job
-		for _, s := range zone {
-			jobs = append(jobs, &job{def: game.NewMove(s), tol: 1 + tol, vcst: true})
-		}
-		if err := v.runJobs(PhaseSeminull, jobs); err != nil {
-			return err
-		}
-		for _, j := range jobs {
-			full = append(full, v.afterSeminull(j)...)
 		}
 	}
-	// Full defender moves, deduplicated, in a fixed order. A move (s, s')
-	// found in the zone of seminull s is left out when the seminull search
-	// at s' refuted it already (s outside the zone of s').
+	jobs := v.fullMoveJobs(full)
+	if err := v.runJobs(PhaseMoves, jobs); err != nil {
+		return err
+	}
+	var covered [][]game.Square
+	for _, j := range jobs {
+		if j.res.Outcome == threat.Win {
+			covered = append(covered, j.res.Zone)
+			vd.Covered = append(vd.Covered, CoveredMove{Move: j.def, Mode: j.mode, Line: j.res.Line, Tree: j.res.Tree})
+			if j.mode == threat.VCST && order < 2 {
+				order = 2
+			}
+		} else {
+			vd.Unsolved = append(vd.Unsolved, UnsolvedMove{Move: j.def, Reason: j.res.Reason})
+		}
+	}
+	if len(vd.OpenSeminull) > 0 {
+		order = 3 // an open seminull item is proved one order lower
+	}
+	vd.Order = order
+	vd.Zone = v.zone(covered)
+	return nil
+}
+
+// afterNullMove verifies a position without attacker threats: the null
+// move first (not refuted: ok false, the verdict says so), then the
+// seminull moves in its zone (p >= 2). It returns the full defender moves
+// left to refute one by one and the order the null move's win gives.
+func (v *verifier) afterNullMove() (full []game.Move, order int, ok bool, err error) {
+	b, vd := v.b, &v.verdict
+	p, tol := b.Rules().P, v.opts.Tolerance
+	nj := &job{def: game.Move{}, tol: p + tol, vcst: v.opts.Lambda == 3}
+	if err := v.runJobs(PhaseNull, []*job{nj}); err != nil {
+		return nil, 0, false, err
+	}
+	if nj.res.Outcome != threat.Win {
+		vd.AllUnsolved = true
+		vd.Note = fmt.Sprintf("the null move is not refuted (%s): not a λ%d move", nj.res.Reason, v.opts.Lambda)
+		return nil, 0, false, nil
+	}
+	vd.NullZone = nj.res.Zone
+	vd.NullMode = nj.mode
+	vd.NullLine = nj.res.Line
+	vd.NullTree = nj.res.Tree
+	order = 2
+	if nj.mode == threat.VCST {
+		order = 3
+	}
+	var zone []game.Square
+	for _, s := range nj.res.Zone {
+		if b.At(s) == game.Empty {
+			zone = append(zone, s)
+		}
+	}
+	if p == 1 {
+		// One stone a turn: the zone's squares are the defender's moves.
+		for _, s := range zone {
+			full = append(full, game.NewMove(s))
+		}
+		return full, order, true, nil
+	}
+	var jobs []*job
+	for _, s := range zone {
+		jobs = append(jobs, &job{def: game.NewMove(s), tol: 1 + tol, vcst: true})
+	}
+	if err := v.runJobs(PhaseSeminull, jobs); err != nil {
+		return nil, 0, false, err
+	}
+	for _, j := range jobs {
+		full = append(full, v.afterSeminull(j)...)
+	}
+	return full, order, true, nil
+}
+
+// fullMoveJobs are the jobs of the full defender moves, deduplicated, in a
+// fixed order. A move (s, s') found in the zone of seminull s is left out
+// when the seminull search at s' refuted it already (s outside the zone of
+// s').
+func (v *verifier) fullMoveJobs(full []game.Move) []*job {
+	vd := &v.verdict
 	semi := make(map[game.Square][]game.Square, len(vd.SeminullZones))
 	for _, sz := range vd.SeminullZones {
 		semi[sz.Stone] = sz.Zone
@@ -667,29 +709,9 @@ func (v *verifier) run() error {
 				continue
 			}
 		}
-		jobs = append(jobs, &job{def: m, tol: tol, vcst: true})
+		jobs = append(jobs, &job{def: m, tol: v.opts.Tolerance, vcst: true})
 	}
-	if err := v.runJobs(PhaseMoves, jobs); err != nil {
-		return err
-	}
-	var covered [][]game.Square
-	for _, j := range jobs {
-		if j.res.Outcome == threat.Win {
-			covered = append(covered, j.res.Zone)
-			vd.Covered = append(vd.Covered, CoveredMove{Move: j.def, Mode: j.mode, Line: j.res.Line, Tree: j.res.Tree})
-			if j.mode == threat.VCST && order < 2 {
-				order = 2
-			}
-		} else {
-			vd.Unsolved = append(vd.Unsolved, UnsolvedMove{Move: j.def, Reason: j.res.Reason})
-		}
-	}
-	if len(vd.OpenSeminull) > 0 {
-		order = 3 // an open seminull item is proved one order lower
-	}
-	vd.Order = order
-	vd.Zone = v.zone(covered)
-	return nil
+	return jobs
 }
 
 // zone is the verdict's zone at its tolerance: the attacker's threat
