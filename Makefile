@@ -128,7 +128,7 @@ SOLVE_BUDGETS ?= 1s,10s
 SOLVE_WORKERS ?= 2
 bench-solve:
 	$(GO) run ./tools/benchsolve -positions ../shared/positions/littlegolem-public.tsv -budgets $(SOLVE_BUDGETS) -workers $(SOLVE_WORKERS)
-	$(GO) test -run '^$$' -bench 'VCDTPublic|VCSTPublic' -benchtime 1x ./engine
+	$(GO) test -run '^$$' -bench 'VCDTPublic|VCSTPublic' -benchtime 1x ./engine/threat
 
 # The verifier on the public positions after each game's own next attacker
 # turn: proved/open counts, unsolved-list sizes, and the speed-up of 2
@@ -189,4 +189,4 @@ package: deps
 # Board, threat and move-generation benchmarks (ns/op, and cpu-ns/op which
 # is not inflated when the machine is shared).
 bench-engine:
-	$(GO) test -run XXX -bench Board -benchtime 1s ./engine
+	$(GO) test -run XXX -bench Board -benchtime 1s ./engine/board

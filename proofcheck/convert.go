@@ -4,9 +4,8 @@ import (
 	"c6book/engine/game"
 )
 
-// The conversions below only copy data out of the engine's types: nothing
-// the engine computed (zones aside from the claimed ones, threats, modes) is
-// trusted by the checker.
+// The symmetry maps of certificates and trees (the conversions from the
+// engine's types are in package enginecert).
 
 func transformSquares(r game.Rules, sym int, sq []game.Square) []game.Square {
 	if len(sq) == 0 {

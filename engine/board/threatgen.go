@@ -36,6 +36,9 @@ type ThreatMove struct {
 	Defs int32
 }
 
+// MoveGen generates threat moves (Generate) with scratch space kept from
+// call to call: one per goroutine. CountDefs asks for the defence count of
+// each move.
 type MoveGen struct {
 	nsq  int
 	seen pairBits // moves generated in the current call

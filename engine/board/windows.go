@@ -1,5 +1,10 @@
 package board
 
+// The windows relevance zones are built from (the empties of a colour's
+// threat windows, of the windows the defender could still fill), and the
+// read-only view of the window tables that code outside the board (the
+// solver's move ordering, the player's evaluation) reads.
+
 import (
 	"c6book/engine/game"
 )

@@ -1,4 +1,4 @@
-package threat
+package board
 
 import (
 	"bufio"
@@ -6,21 +6,19 @@ import (
 	"strings"
 	"testing"
 
-	"c6book/engine/board"
 	"c6book/engine/game"
-	"c6book/engine/internal/enginetest"
 )
 
 // lgPublicPositions replays the 120 public LittleGolem positions (attacker to
 // move, a few turns before the win): real 19x19 middle-game positions.
-func lgPublicPositions(tb testing.TB) []*board.Board {
+func lgPublicPositions(tb testing.TB) []*Board {
 	tb.Helper()
-	f, err := os.Open(enginetest.SharedDataFile(tb, "positions/littlegolem-public.tsv"))
+	f, err := os.Open(sharedDataFile(tb, "positions/littlegolem-public.tsv"))
 	if err != nil {
 		tb.Fatal(err)
 	}
 	defer f.Close()
-	var out []*board.Board
+	var out []*Board
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		line := sc.Text()
@@ -31,7 +29,7 @@ func lgPublicPositions(tb testing.TB) []*board.Board {
 		if len(cols) != 4 {
 			tb.Fatalf("bad line %q", line)
 		}
-		b, err := board.ReplayText(game.Connect6(), cols[3])
+		b, err := ReplayText(game.Connect6(), cols[3])
 		if err != nil {
 			tb.Fatalf("position %s: %v", cols[0], err)
 		}
@@ -51,7 +49,7 @@ func lgPublicPositions(tb testing.TB) []*board.Board {
 
 // benchNearEmpties lists the empty squares within distance 2 of a stone (where
 // solvers place stones).
-func benchNearEmpties(b *board.Board) []game.Square {
+func benchNearEmpties(b *Board) []game.Square {
 	r := b.Rules()
 	var out []game.Square
 	for s := game.Square(0); int(s) < r.Squares(); s++ {
@@ -82,7 +80,7 @@ const benchPasses = 64
 // threat-window sets updated both ways, on middle-game positions.
 func BenchmarkBoardPlaceRemove(b *testing.B) {
 	type job struct {
-		b  *board.Board
+		b  *Board
 		sq []game.Square
 	}
 	var jobs []job
@@ -115,7 +113,7 @@ func BenchmarkBoardPlaceRemove(b *testing.B) {
 func BenchmarkBoardPlaceThreatsRemove(b *testing.B) {
 	ps := lgPublicPositions(b)
 	type job struct {
-		b  *board.Board
+		b  *Board
 		sq []game.Square
 	}
 	var jobs []job
@@ -195,7 +193,7 @@ func BenchmarkBoardThreatWindows(b *testing.B) {
 // empty board (what the incremental update avoids).
 func BenchmarkBoardRebuild(b *testing.B) {
 	ps := lgPublicPositions(b)
-	e := board.MustNewBoard(game.Connect6())
+	e := MustNewBoard(game.Connect6())
 	b.ResetTimer()
 	defer cpuMetric(b)()
 	sink := 0
@@ -227,7 +225,7 @@ func BenchmarkBoardThreatMoves(b *testing.B) {
 	sink := 0
 	for n := 0; n < b.N; n++ {
 		p := ps[n%len(ps)]
-		sink += len(p.ThreatMoves(p.ToMove(), 1, board.FreeNear))
+		sink += len(p.ThreatMoves(p.ToMove(), 1, FreeNear))
 	}
 	_ = sink
 }
@@ -241,7 +239,7 @@ func BenchmarkBoardThreatMovesDouble(b *testing.B) {
 	sink := 0
 	for n := 0; n < b.N; n++ {
 		p := ps[n%len(ps)]
-		sink += len(p.ThreatMoves(p.ToMove(), 2, board.FreeNear))
+		sink += len(p.ThreatMoves(p.ToMove(), 2, FreeNear))
 	}
 	_ = sink
 }
@@ -262,7 +260,7 @@ func BenchmarkBoardCanonicalKey(b *testing.B) {
 func BenchmarkBoardPlayUndo(b *testing.B) {
 	ps := lgPublicPositions(b)
 	type job struct {
-		b  *board.Board
+		b  *Board
 		mv []game.Move
 	}
 	var jobs []job
@@ -301,14 +299,14 @@ func BenchmarkBoardNew(b *testing.B) {
 	b.ResetTimer()
 	defer cpuMetric(b)()
 	for n := 0; n < b.N; n++ {
-		if _, err := board.NewBoard(game.Connect6()); err != nil {
+		if _, err := NewBoard(game.Connect6()); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 func BenchmarkBoardCloneEmpty(b *testing.B) {
-	e := board.MustNewBoard(game.Connect6())
+	e := MustNewBoard(game.Connect6())
 	b.ReportAllocs()
 	b.ResetTimer()
 	defer cpuMetric(b)()

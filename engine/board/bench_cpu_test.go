@@ -1,4 +1,4 @@
-package threat
+package board
 
 import (
 	"testing"
