@@ -10,11 +10,14 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
 	"c6book/engine/game"
 )
+
+// The fixtures below are those of package enginetest that the board's own
+// tests use: enginetest imports board, so the board's (internal) tests
+// cannot import it. Keep both copies in step.
 
 // randomSolverPosition places nA attacker and nD defender stones at random
 // in a central box (so that threats occur), attacker to move, with nobody
@@ -50,64 +53,6 @@ func randomSolverPositionOpt(rng *rand.Rand, r game.Rules, nA, nD int, defThreat
 		b.MarkSetUp()
 		return b
 	}
-}
-
-type solverCase struct {
-	Rules  game.Rules
-	NA, ND int
-}
-
-// bruteWin reports whether the attacker (to move) wins within depth moves
-// when every attacker move must block the defender's threat windows and
-// leave at least minT threats (or make k in a row), trying every attacker
-// move and every defender reply, all of them. minT = 2 is the VCDT class,
-// minT = 1 the VCST class.
-func bruteWin(b *Board, a game.Color, depth, minT int) bool {
-	if b.Full(a) || b.HasThreat(a) {
-		return true
-	}
-	if depth == 0 {
-		return false
-	}
-	d := a.Opp()
-	empt := b.StoneList(game.Empty)
-	p := b.Rules().P
-	win := false
-	forEachCombo(empt, p, func(am []game.Square) bool {
-		for _, s := range am {
-			b.Place(s, a)
-		}
-		ok := false
-		if b.Full(a) {
-			ok = true
-		} else if t := b.Threats(a); !b.HasThreat(d) && t >= minT {
-			ok = true
-			if t <= p && depth == 1 {
-				// The defender blocks every threat window with a
-				// critical defence and the attacker has no move left.
-				ok = false
-			} else if t <= p {
-				forEachCombo(b.StoneList(game.Empty), p, func(dm []game.Square) bool {
-					for _, s := range dm {
-						b.Place(s, d)
-					}
-					if b.Full(d) || !bruteWin(b, a, depth-1, minT) {
-						ok = false
-					}
-					for i := len(dm) - 1; i >= 0; i-- {
-						b.Remove(dm[i])
-					}
-					return ok
-				})
-			}
-		}
-		for i := len(am) - 1; i >= 0; i-- {
-			b.Remove(am[i])
-		}
-		win = ok
-		return !ok
-	})
-	return win
 }
 
 // forEachCombo calls f with every n-subset of sq until f returns false.
@@ -195,15 +140,6 @@ func publicPositions(tb testing.TB) []*Board {
 		out = append(out, b)
 	}
 	return out
-}
-
-func mustReplay(t *testing.T, turns string) *Board {
-	t.Helper()
-	b, err := ReplayText(game.Connect6(), turns)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }
 
 // sharedDataFile finds a file of the shared read-only data (../shared from the
@@ -327,22 +263,4 @@ func refWalkSquare(rng *rand.Rand, b *Board, placed []game.Square) game.Square {
 			return s
 		}
 	}
-}
-
-// stuckCallback returns a progress callback that never returns from its
-// first call (until the test ends), and a channel closed once it is in it.
-func stuckCallback[T any](t *testing.T) (func(T), <-chan struct{}, func() int) {
-	entered, release := make(chan struct{}), make(chan struct{})
-	t.Cleanup(func() { close(release) })
-	var mu sync.Mutex
-	calls := 0
-	var once sync.Once
-	fn := func(T) {
-		mu.Lock()
-		calls++
-		mu.Unlock()
-		once.Do(func() { close(entered) })
-		<-release
-	}
-	return fn, entered, func() int { mu.Lock(); defer mu.Unlock(); return calls }
 }
