@@ -171,7 +171,7 @@ type ProveResult struct {
 	// proved their move.
 	Screened, ScreenProved int
 	// Proved is the book's positions proved for the attacker at the end
-	// less those at the start (provedcount.go); BookProved is the book's
+	// less those at the start (provedCounter); BookProved is the book's
 	// count at the end. SearchProved counts the search tree's nodes proved
 	// as the search last saw them (what Proved counted before: a proved
 	// node's subtree is not looked at, so it says little of what the run
@@ -554,10 +554,7 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 	}
 	// Defender to move: verify unless the stored verdict counts. (The
 	// certificate is not decoded here: StoreVerdict checked it.)
-	vd, hasCert, err := bk.AutoVerdict(ctx, id)
-	if err != nil {
-		return n, err
-	}
+	vd, hasCert := pi.Verdict, pi.HasCert
 	b, err := bk.Board(ctx, id)
 	if err != nil {
 		return n, err
@@ -880,10 +877,7 @@ func (t *bookTree) needsVerdict(ctx context.Context, k PosID) (bool, error) {
 	if pi.ToMove == t.a || pi.Winner != engine.Empty {
 		return false, nil
 	}
-	vd, _, err := t.bk.AutoVerdict(ctx, k)
-	if err != nil {
-		return false, err
-	}
+	vd := pi.Verdict
 	return vd == nil || vd.Attacker != t.a, nil
 }
 

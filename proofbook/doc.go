@@ -65,7 +65,7 @@
 //	Stuck(ctx, id, attacker) (c6book.StuckReason, error) why the auto-pilot cannot work there (held, dead end)
 //	The auto-pilot's store (autopilot.Store, autostore.go): AutoNode(ctx, id, attacker), AutoMoves(ctx, id,
 //	attacker), AutoParents(ctx, id), AutoVerdict(ctx, id), OpenItems(ctx, id, attacker, b, v),
-//	ConfirmProof(ctx, id, attacker), ProvedCount(ctx, attacker), AddAutoMoves(ctx, id, moves, scores),
+//	ConfirmProof(ctx, id, attacker), CountStatus(ctx, attacker, status, minOrder), AddAutoMoves(ctx, id, moves, scores),
 //	SetExhausted(ctx, id, cands)
 //	OpenByPN(ctx, attacker, limit) ([]Ranked, error)
 //	Proved(ctx, attacker, minOrder, limit) ([]Ranked, error)

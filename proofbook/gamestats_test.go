@@ -425,32 +425,6 @@ func TestImportCancelReportsWhatWasStored(t *testing.T) {
 	}
 }
 
-// Stuck says why the auto-pilot cannot work at a position: not stuck, a
-// dead end (a verdict that leaves every defender move open), held.
-func TestStuckReasons(t *testing.T) {
-	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
-	B := engine.Black
-	add(t, bk, p2Line)
-	A2 := add(t, bk, p2Line+" h8h9")
-	want := func(what string, w c6book.StuckReason) {
-		t.Helper()
-		if got, err := bk.Stuck(ctx, A2, B); err != nil || got != w {
-			t.Fatalf("%s: stuck %q (%v), want %q", what, got, err, w)
-		}
-	}
-	want("unverified", c6book.NotStuck)
-	store(t, bk, A2, c6book.Verdict{Attacker: B, Status: c6book.StatusOpen, Lambda: 2, AllUnsolved: true, Engine: "test"})
-	want("every defender move open", c6book.StuckDeadEnd)
-	if got, err := bk.Stuck(ctx, A2, engine.White); err != nil || got != c6book.NotStuck {
-		t.Fatalf("the other attacker: stuck %q (%v)", got, err)
-	}
-	if err := bk.SetHold(ctx, A2, B, true); err != nil {
-		t.Fatal(err)
-	}
-	want("held", c6book.StuckHeld)
-}
-
 // Next works below the position it is given: from an open position it
 // follows that position's own replies, even when the most-proving position
 // of the whole tree lies elsewhere (a workbench must pass the position the
