@@ -23,8 +23,8 @@ type PosID = proofbook.PosID
 // engine's ranked candidate moves (a first batch, doubled each time every
 // move tried has failed); at a defender-to-move position without a usable
 // verdict it runs the verifier, through an engine.Verifier, and stores the
-// verdict with StoreVerdict (re-checked by proofcheck) the moment it
-// arrives. Everything it learns is in the book: a run that is stopped or
+// verdict through Store.Verify (the book's StoreVerdict, re-checked by
+// proofcheck) the moment it arrives. Everything it learns is in the book: a run that is stopped or
 // killed loses at most the jobs in flight, and the same call continues.
 //
 // The attacker's moves come from the engine's player (issue 23,
@@ -945,7 +945,7 @@ func (t *bookTree) screenOne(ctx context.Context, k PosID) error {
 }
 
 // Run implements engine.JobTree: verify position id and store the verdict
-// (Book.Verify).
+// (Store.Verify: proofbook.Book.Verify).
 //
 // The node budget of its solver calls is the schedule's first, or, for a
 // position verified in this run, the next one (BudgetSchedule).
