@@ -4,7 +4,9 @@ import (
 	"context"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/verify"
 	"c6book/proofbook"
 )
 
@@ -16,34 +18,34 @@ type Store interface {
 	// damaged): Prove asks before any verifier call.
 	CheckWritable(ctx context.Context) error
 	// Board is a stored position's board in its canonical frame.
-	Board(ctx context.Context, id PosID) (*engine.Board, error)
+	Board(ctx context.Context, id PosID) (*board.Board, error)
 	// AutoNode is what the book stores about a position for attacker a:
 	// side to move, winner, stored status, held, exhausted candidates,
 	// and the verdict (without its certificate) of a defender-to-move one.
-	AutoNode(ctx context.Context, id PosID, a engine.Color) (proofbook.AutoNode, error)
+	AutoNode(ctx context.Context, id PosID, a game.Color) (proofbook.AutoNode, error)
 	// AutoMoves are a position's stored moves (stored move order), with
 	// the auto-pilot's rank and score, the games and a's status of each
 	// child; AutoParents the stored moves into a position.
-	AutoMoves(ctx context.Context, id PosID, a engine.Color) ([]proofbook.AutoEdge, error)
+	AutoMoves(ctx context.Context, id PosID, a game.Color) ([]proofbook.AutoEdge, error)
 	AutoParents(ctx context.Context, id PosID) ([]proofbook.AutoEdge, error)
 	// OpenItems are the items of a verdict that counts that are not
 	// proved.
-	OpenItems(ctx context.Context, id PosID, a engine.Color, b *engine.Board, v *c6book.Verdict) ([]proofbook.Item, error)
+	OpenItems(ctx context.Context, id PosID, a game.Color, b *board.Board, v *c6book.Verdict) ([]proofbook.Item, error)
 	// CountStatus counts the positions with status st for a (proved: of
 	// order minOrder or more); ConfirmProof re-checks a stored proof from
 	// its certificates (proofcheck), deriving its rows again when they do
 	// not check.
-	CountStatus(ctx context.Context, a engine.Color, st c6book.Status, minOrder int) (int64, error)
-	ConfirmProof(ctx context.Context, id PosID, a engine.Color) (bool, error)
+	CountStatus(ctx context.Context, a game.Color, st c6book.Status, minOrder int) (int64, error)
+	ConfirmProof(ctx context.Context, id PosID, a game.Color) (bool, error)
 	// AddAutoMoves stores attacker moves as the auto-pilot's (with the
 	// player's scores), SetExhausted that a position has no further
 	// candidates among the first cands.
-	AddAutoMoves(ctx context.Context, id PosID, moves []engine.Move, scores []float64) (added, positions int, kids []PosID, err error)
+	AddAutoMoves(ctx context.Context, id PosID, moves []game.Move, scores []float64) (added, positions int, kids []PosID, err error)
 	SetExhausted(ctx context.Context, id PosID, cands int) error
 	// Verify runs the verifier on a position and stores its verdict
 	// through StoreVerdict (re-checked by proofcheck); a store's refusal
 	// or failure is a *proofbook.StoreError.
-	Verify(ctx context.Context, id PosID, ver engine.Verifier, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (proofbook.Verified, error)
+	Verify(ctx context.Context, id PosID, ver verify.Verifier, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (proofbook.Verified, error)
 }
 
 var _ Store = (*proofbook.Book)(nil)
@@ -52,7 +54,7 @@ var _ Store = (*proofbook.Book)(nil)
 // a: c6book.StuckHeld (left to the expert), c6book.StuckDeadEnd (its
 // verdict leaves every defender move open: no zone bounds the defence),
 // or c6book.NotStuck (it can).
-func Stuck(ctx context.Context, bk Store, id PosID, a engine.Color) (c6book.StuckReason, error) {
+func Stuck(ctx context.Context, bk Store, id PosID, a game.Color) (c6book.StuckReason, error) {
 	n, err := bk.AutoNode(ctx, id, a)
 	switch {
 	case err != nil:
@@ -72,11 +74,11 @@ func Stuck(ctx context.Context, bk Store, id PosID, a engine.Color) (c6book.Stuc
 // whose proof was withdrawn during the run takes one off).
 type provedCounter struct {
 	bk     Store
-	a      engine.Color
+	a      game.Color
 	before int
 }
 
-func newProvedCounter(ctx context.Context, bk Store, a engine.Color) (*provedCounter, error) {
+func newProvedCounter(ctx context.Context, bk Store, a game.Color) (*provedCounter, error) {
 	c := &provedCounter{bk: bk, a: a}
 	var err error
 	c.before, err = c.count(ctx)

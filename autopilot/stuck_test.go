@@ -1,11 +1,11 @@
 package autopilot
 
 import (
+	"c6book/engine/game"
 	"context"
 	"testing"
 
 	"c6book"
-	"c6book/engine"
 )
 
 // p2Line is proofbook's status tests' line (status_test.go): before its
@@ -17,8 +17,8 @@ const p2Line = "j10 a19c19 c10d10 e19g19 c4d4 i19k19 e4c7 m19o19 d7e7 q19s19"
 // dead end (a verdict that leaves every defender move open), held.
 func TestStuckReasons(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
-	B := engine.Black
+	bk := newBook(t, game.Connect6())
+	B := game.Black
 	add(t, bk, p2Line)
 	A2 := add(t, bk, p2Line+" h8h9")
 	want := func(what string, w c6book.StuckReason) {
@@ -33,7 +33,7 @@ func TestStuckReasons(t *testing.T) {
 	}
 	mustCheck(t, bk)
 	want("every defender move open", c6book.StuckDeadEnd)
-	if got, err := Stuck(ctx, bk, A2, engine.White); err != nil || got != c6book.NotStuck {
+	if got, err := Stuck(ctx, bk, A2, game.White); err != nil || got != c6book.NotStuck {
 		t.Fatalf("the other attacker: stuck %q (%v)", got, err)
 	}
 	if err := bk.SetHold(ctx, A2, B, true); err != nil {

@@ -1,11 +1,11 @@
 package proofbook
 
 import (
+	"c6book/engine/game"
 	"context"
 	"testing"
 
 	"c6book"
-	"c6book/engine"
 )
 
 // The auto-pilot's store reads back what it wrote: its moves with their
@@ -15,11 +15,11 @@ import (
 // (for the attacker whose verdict it is; none for the side to move).
 func TestAutoStore(t *testing.T) {
 	ctx := context.Background()
-	B, W := engine.Black, engine.White
-	bk := newBook(t, engine.Connect6())
+	B, W := game.Black, game.White
+	bk := newBook(t, game.Connect6())
 	hand := add(t, bk, p2Line+" h8h9")
 	P := add(t, bk, p2Line)
-	ms := []engine.Move{canonicalMove(t, bk, p2Line, "e10f10"), canonicalMove(t, bk, p2Line, "a1b1")}
+	ms := []game.Move{canonicalMove(t, bk, p2Line, "e10f10"), canonicalMove(t, bk, p2Line, "a1b1")}
 	added, positions, kids, err := bk.AddAutoMoves(ctx, P, ms, []float64{0.5})
 	if err != nil || added != 2 || positions != 2 || len(kids) != 2 || kids[0] == 0 || kids[1] == 0 {
 		t.Fatalf("AddAutoMoves: %d moves, %d positions, kids %v, %v", added, positions, kids, err)
@@ -62,7 +62,7 @@ func TestAutoStore(t *testing.T) {
 		t.Fatal(err)
 	}
 	n, err := bk.AutoNode(ctx, P, B)
-	if err != nil || n.ToMove != B || n.Winner != engine.Empty || !n.Held || n.Exhausted != 8 || n.Verdict != nil {
+	if err != nil || n.ToMove != B || n.Winner != game.Empty || !n.Held || n.Exhausted != 8 || n.Verdict != nil {
 		t.Fatalf("AutoNode of the attacker's position: %+v, %v", n, err)
 	}
 	if n, err := bk.AutoNode(ctx, P, W); err != nil || n.Held {
