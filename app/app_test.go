@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book"
+	"c6book/bookfile"
 	"c6book/engine"
 	"c6book/internal/testenv"
 	"c6book/proofbook"
@@ -888,7 +889,7 @@ func TestExportSGFJob(t *testing.T) {
 		}
 	}
 	sgf.WriteString(")")
-	if _, err := bk.ImportSGF(context.Background(), sgf.String()); err != nil {
+	if _, err := bookfile.ImportSGF(context.Background(), bk, sgf.String()); err != nil {
 		t.Fatal(err)
 	}
 	bk.Close()

@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"c6book"
+	"c6book/bookfile"
 	"c6book/engine"
 	"c6book/proofbook"
 	"c6book/session"
@@ -35,7 +36,7 @@ func benchBook(b *testing.B) (*proofbook.Book, []string) {
 	if err != nil {
 		b.Skipf("shared games not available: %v", err)
 	}
-	ids, games, err := proofbook.ReadGames(f)
+	ids, games, err := bookfile.ReadGames(f)
 	f.Close()
 	if err != nil {
 		b.Fatal(err)
@@ -59,7 +60,7 @@ func benchBook(b *testing.B) (*proofbook.Book, []string) {
 			b.Fatal(err)
 		}
 		start := time.Now()
-		st, err := bk.ImportGames(ctx, f, proofbook.ImportOptions{})
+		st, err := bookfile.ImportGames(ctx, bk, f, proofbook.ImportOptions{})
 		f.Close()
 		if err != nil {
 			b.Fatal(err)

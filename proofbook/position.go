@@ -13,6 +13,7 @@ import (
 
 	"c6book"
 	"c6book/engine"
+	"c6book/internal/idset"
 	"c6book/proofcheck"
 )
 
@@ -35,7 +36,7 @@ type wtx struct {
 	// status row before finish. (fresh holds id-firstNew, a bit a
 	// position: an import of millions of positions stays small.)
 	anyStatus bool
-	fresh     idSet
+	fresh     idset.Set
 	firstNew  PosID
 	cells     []engine.Color
 	added     int // positions inserted
@@ -192,7 +193,7 @@ func (w *wtx) findOrAdd(ctx context.Context, p prepared) (node, error) {
 		w.game.created[PosID(id)] = true
 	}
 	w.added++
-	w.fresh.add(PosID(id) - w.firstNew)
+	w.fresh.Add(id - int64(w.firstNew))
 	if p.winner != engine.Empty {
 		w.dirty = append(w.dirty, PosID(id))
 	}
@@ -224,7 +225,7 @@ func (w *wtx) step(ctx context.Context, b *engine.Board, cur node, m engine.Move
 func (w *wtx) apply(ctx context.Context, cur PosID, p prepared) (node, error) {
 	var child int64
 	var err error
-	if cur >= w.firstNew && w.fresh.has(cur-w.firstNew) {
+	if cur >= w.firstNew && w.fresh.Has(int64(cur-w.firstNew)) {
 		err = sql.ErrNoRows // a position new in this transaction, without moves yet
 	} else {
 		err = w.findEdge.QueryRowContext(ctx, int64(cur), p.move).Scan(&child)
@@ -251,7 +252,7 @@ func (w *wtx) apply(ctx context.Context, cur PosID, p prepared) (node, error) {
 		return node{}, err
 	}
 	w.edges++
-	w.fresh.del(cur - w.firstNew)
+	w.fresh.Del(int64(cur - w.firstNew))
 	if !w.anyStatus {
 		return next, nil
 	}

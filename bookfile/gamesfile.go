@@ -1,4 +1,4 @@
-package proofbook
+package bookfile
 
 import (
 	"bufio"
@@ -292,23 +292,6 @@ func ReadGames(r io.Reader) (ids []string, games map[string][]string, err error)
 	slices.SortFunc(ids, compareGameIDs)
 	return ids, games, nil
 }
-
-// gameSource is the games an import stores, in order.
-type gameSource interface {
-	Len() int
-	ID(i int) string
-	Turns(i int) ([]string, error)
-}
-
-// mapGames is a gameSource over games in memory.
-type mapGames struct {
-	ids   []string
-	games map[string][]string
-}
-
-func (m mapGames) Len() int                      { return len(m.ids) }
-func (m mapGames) ID(i int) string               { return m.ids[i] }
-func (m mapGames) Turns(i int) ([]string, error) { return m.games[m.ids[i]], nil }
 
 // spooledGames is a games file checked whole and copied to a temporary
 // file, one record a game, with the ids and records' places in memory,

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"io"
 	"time"
 
 	"c6book/engine"
@@ -14,7 +13,8 @@ import (
 	"github.com/mattn/go-sqlite3"
 )
 
-// ImportOptions tune ImportGames.
+// ImportOptions tune StoreGames (and the games file import, which stores
+// through it).
 type ImportOptions struct {
 	// Source names the games' origin (default "littlegolem"); a game is
 	// stored once per (source, id), so importing it again changes nothing.
@@ -46,8 +46,6 @@ type ImportOptions struct {
 	// ProgressEvery is the least time between two OnProgress reports
 	// (default 100 ms).
 	ProgressEvery time.Duration
-	// maxFileBytes replaces MaxGamesFileBytes (tests).
-	maxFileBytes int64
 }
 
 // ImportProgress is what an import has committed so far. The counts are
@@ -152,35 +150,6 @@ type ImportStats struct {
 	LongestTx    time.Duration
 }
 
-// ImportGames stores games read from r, a games file {"gid": ["j10",
-// "j11k10", ...], ...}, plain or gzip-compressed, merging them into the
-// tree in the order of their ids (numeric ids by value). The whole file is
-// checked first, one game at a time (see MaxGamesFileBytes and the other
-// limits), and copied to a temporary file: a file that is not a games file,
-// or that breaks a limit, is refused with an error naming the entry and
-// nothing is written. Games with an illegal or unreadable move are skipped
-// whole and listed in the result (GameError.Reason counts them by kind);
-// everything else is committed batch by batch, so an interrupted import
-// keeps every committed game. A transaction holds the write lock for about
-// MaxTxTime at most, whatever the batch, and the lock is left free for a
-// moment between transactions (a tenth of the last one's time), so that
-// other programs' writes get through during a long import.
-func (bk *Book) ImportGames(ctx context.Context, r io.Reader, opts ImportOptions) (ImportStats, error) {
-	maxBytes := int64(MaxGamesFileBytes)
-	if opts.maxFileBytes > 0 {
-		maxBytes = opts.maxFileBytes
-	}
-	src, err := spoolGames(ctx, r, maxBytes)
-	if err != nil {
-		if opts.OnProgress != nil {
-			opts.OnProgress(ImportProgress{Final: true, Err: err})
-		}
-		return ImportStats{}, err
-	}
-	defer src.Close()
-	return bk.importFrom(ctx, src, opts)
-}
-
 // gamePrep is a game replayed off the writer: its prepared moves, or why
 // it cannot be stored. known: the game was in the book when the import
 // began, so it was not replayed.
@@ -252,7 +221,7 @@ func (bk *Book) knownGames(ctx context.Context, source string) (map[string]bool,
 // work: legality, canonical keys and frames), so that the writer only runs
 // SQL. Games already stored (known) are not replayed. It stops when ctx is
 // done.
-func (bk *Book) prepareGames(ctx context.Context, known map[string]bool, src gameSource) <-chan gamePrep {
+func (bk *Book) prepareGames(ctx context.Context, known map[string]bool, src GameSource) <-chan gamePrep {
 	ch := make(chan gamePrep, 256)
 	go func() {
 		defer close(ch)
@@ -274,7 +243,24 @@ func (bk *Book) prepareGames(ctx context.Context, known map[string]bool, src gam
 	return ch
 }
 
-func (bk *Book) importFrom(ctx context.Context, src gameSource, opts ImportOptions) (_ ImportStats, err error) {
+// GameSource is the games StoreGames stores, in order: a games file (the
+// bookfile package's), another book's games (a merge).
+type GameSource interface {
+	Len() int
+	ID(i int) string
+	// Turns is game i's turns in LittleGolem's notation ("j11k10").
+	Turns(i int) ([]string, error)
+}
+
+// StoreGames stores the games of src in their order, merging them into the
+// tree. Games with an illegal or unreadable move are skipped whole and
+// listed in the result (GameError.Reason counts them by kind); everything
+// else is committed batch by batch, so an interrupted store keeps every
+// committed game. A transaction holds the write lock for about MaxTxTime
+// at most, whatever the batch, and the lock is left free for a moment
+// between transactions (a tenth of the last one's time), so that other
+// programs' writes get through during a long import.
+func (bk *Book) StoreGames(ctx context.Context, src GameSource, opts ImportOptions) (_ ImportStats, err error) {
 	var st ImportStats
 	total := src.Len()
 	received, done := 0, 0
