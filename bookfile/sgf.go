@@ -118,9 +118,9 @@ func ImportSGFReader(ctx context.Context, bk *proofbook.Book, rd io.Reader, opts
 		return proofbook.ImportStats{}, err
 	}
 	var st proofbook.ImportStats
-	positions, edges, err := bk.WriteTree(ctx, func(tx *proofbook.TreeTx) error {
+	positions, edges, err := bk.WriteTree(ctx, func(tx *proofbook.TreeTx, root proofbook.Node) error {
 		st = proofbook.ImportStats{}
-		imp := &sgfImport{tx: tx, r: bk.Rules(), tmpl: tmpl, sc: engine.NewSGFScanner(rd, opts.Limits), partial: opts.Partial, st: &st}
+		imp := &sgfImport{tx: tx, root: root, r: bk.Rules(), tmpl: tmpl, sc: engine.NewSGFScanner(rd, opts.Limits), partial: opts.Partial, st: &st}
 		return imp.run(ctx)
 	})
 	if err != nil {
@@ -134,6 +134,7 @@ func ImportSGFReader(ctx context.Context, bk *proofbook.Book, rd io.Reader, opts
 // position of the node read last, and one frame per open game tree.
 type sgfImport struct {
 	tx      *proofbook.TreeTx
+	root    proofbook.Node // the empty board's
 	r       engine.Rules
 	tmpl    *engine.Board // the empty board
 	sc      *engine.SGFScanner
@@ -204,7 +205,7 @@ func (im *sgfImport) run(ctx context.Context) error {
 				im.turns, im.path = im.turns[:0], im.path[:0]
 				im.b = im.tmpl.Clone()
 				im.pend, im.pendNodes, im.pendUsed = nil, nil, false
-				im.cur = im.tx.Root()
+				im.cur = im.root
 				im.main = true
 				im.frames = append(im.frames[:0], sgfFrame{cur: im.cur, main: true})
 				continue
@@ -400,18 +401,15 @@ func (im *sgfImport) endGame(ctx context.Context) error {
 		}
 	}
 	ext := sgfGameID(im.turns, result)
-	known, err := im.tx.HasGame(ctx, SGFGameSource, ext)
-	if err != nil {
+	added, err := im.tx.AddGame(ctx, SGFGameSource, ext, im.path, im.turns, result)
+	switch {
+	case err != nil:
 		return err
-	}
-	if known {
+	case !added:
 		im.st.Already++
-		return nil
+	default:
+		im.st.Recorded++
 	}
-	if err := im.tx.AddGame(ctx, SGFGameSource, ext, im.path, im.turns, result); err != nil {
-		return err
-	}
-	im.st.Recorded++
 	return nil
 }
 

@@ -232,10 +232,11 @@ func copyFrom(ctx context.Context, bk, src *proofbook.Book, sel *copySel, box *b
 func copyPositions(ctx context.Context, bk, src *proofbook.Book, sel *copySel, sum *Summary, report func(Phase, int, int)) error {
 	total := len(sel.ids)
 	if sel.all {
-		var err error
-		if total, _, err = src.RowCounts(ctx); err != nil {
+		st, err := src.Stats(ctx)
+		if err != nil {
 			return err
 		}
+		total = int(st.Positions)
 	}
 	report(PhasePositions, 0, total)
 	done := 0
@@ -254,14 +255,14 @@ func copyPositions(ctx context.Context, bk, src *proofbook.Book, sel *copySel, s
 				return nil
 			}
 		}
-		page, err := src.ReadPositions(ctx, ids, after, copyBatch, sel.edge)
+		page, last, err := src.ReadPositions(ctx, ids, after, copyBatch, sel.edge)
 		if err != nil {
 			return err
 		}
 		if page.Len() == 0 {
 			return nil
 		}
-		after = page.Last()
+		after = last
 		// One transaction per part of the page that fits the time bound.
 		for page.Len() > 0 {
 			n := page.Len()
@@ -365,10 +366,11 @@ func lineOf(ctx context.Context, src *proofbook.Book, id proofbook.PosID) ([]eng
 // copyVerdicts stores the source's verdicts through StoreVerdict (which
 // checks every certificate), a page of ids at a time.
 func copyVerdicts(ctx context.Context, bk, src *proofbook.Book, sel *copySel, sum *Summary, report func(Phase, int, int)) error {
-	_, total, err := src.RowCounts(ctx)
+	st, err := src.Stats(ctx)
 	if err != nil {
 		return err
 	}
+	total := int(st.Verdicts)
 	report(PhaseVerdicts, 0, total)
 	var after proofbook.PosID
 	done := 0

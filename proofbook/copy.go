@@ -27,14 +27,10 @@ import (
 // a copy to another book (CopyPositions).
 type PositionPage struct {
 	rows []srcPos
-	last PosID // the last id read
 }
 
 // Len is the number of positions not copied yet.
 func (p *PositionPage) Len() int { return len(p.rows) }
-
-// Last is the id of the last position read (the next page starts after it).
-func (p *PositionPage) Last() PosID { return p.last }
 
 // srcPos is one source position read before the write transaction.
 type srcPos struct {
@@ -52,44 +48,45 @@ type srcNote struct {
 
 // ReadPositions reads a page of the book's positions: ids when not nil
 // (sorted), else at most limit positions after id after. keepEdge says
-// which stored moves are read with them (parent, child).
-func (bk *Book) ReadPositions(ctx context.Context, ids []PosID, after PosID, limit int, keepEdge func(parent, child PosID) bool) (*PositionPage, error) {
+// which stored moves are read with them (parent, child). last is the id
+// of the last position read (after when none: the next page starts after
+// it).
+func (bk *Book) ReadPositions(ctx context.Context, ids []PosID, after PosID, limit int, keepEdge func(parent, child PosID) bool) (_ *PositionPage, last PosID, err error) {
 	var page []srcPos
 	if ids == nil {
 		rows, err := bk.r.QueryContext(ctx, "SELECT id, stones, to_move FROM position WHERE id > ? ORDER BY id LIMIT ?", int64(after), limit)
 		if err != nil {
-			return nil, err
+			return nil, after, err
 		}
 		for rows.Next() {
 			var p srcPos
 			var tm int
 			if err := rows.Scan(&p.id, &p.stones, &tm); err != nil {
 				rows.Close()
-				return nil, err
+				return nil, after, err
 			}
 			p.toMove = engine.Color(tm)
 			page = append(page, p)
 		}
 		if err := rows.Close(); err != nil {
-			return nil, err
+			return nil, after, err
 		}
 	} else {
 		for _, id := range ids {
 			p := srcPos{id: id}
 			var tm int
 			if err := bk.r.QueryRowContext(ctx, "SELECT stones, to_move FROM position WHERE id = ?", int64(p.id)).Scan(&p.stones, &tm); err != nil {
-				return nil, err
+				return nil, after, err
 			}
 			p.toMove = engine.Color(tm)
 			page = append(page, p)
 		}
 	}
-	out := &PositionPage{rows: page, last: after}
+	out := &PositionPage{rows: page}
 	if len(page) == 0 {
-		return out, nil
+		return out, after, nil
 	}
-	out.last = page[len(page)-1].id
-	return out, readPage(ctx, bk, ids == nil, keepEdge, page)
+	return out, page[len(page)-1].id, readPage(ctx, bk, ids == nil, keepEdge, page)
 }
 
 // readPage reads the selected moves and the notes of a page of source
@@ -306,12 +303,6 @@ func (bk *Book) copyPosition(ctx context.Context, w *wtx, p srcPos, sum *CopyCou
 		sum.Notes++
 	}
 	return err
-}
-
-// RowCounts counts the book's positions and verdicts.
-func (bk *Book) RowCounts(ctx context.Context) (positions, verdicts int, err error) {
-	err = bk.r.QueryRowContext(ctx, "SELECT (SELECT count(*) FROM position), (SELECT count(*) FROM verdict)").Scan(&positions, &verdicts)
-	return positions, verdicts, err
 }
 
 // VerdictPositions lists at most limit positions after id after that have

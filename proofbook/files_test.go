@@ -186,7 +186,7 @@ func TestReadOnlyBook(t *testing.T) {
 			"line":     func() error { _, err := bk.AddLine(ctx, turns(t, r, "a1")); return err }(),
 			"verdict":  func() error { _, err := bk.StoreVerdict(ctx, id2, v); return err }(),
 			"disprove": bk.SetDisproved(ctx, id, engine.Black, true),
-			"tree":     func() error { _, _, err := bk.WriteTree(ctx, func(*TreeTx) error { return nil }); return err }(),
+			"tree":     func() error { _, _, err := bk.WriteTree(ctx, func(*TreeTx, Node) error { return nil }); return err }(),
 			"games":    func() error { _, err := bk.importMap(ctx, games, ImportOptions{}); return err }(),
 		} {
 			if !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), "read-only: "+path+" cannot be written") {

@@ -109,15 +109,16 @@ type Node struct{ n node }
 // ID is the node's position.
 func (n Node) ID() PosID { return n.n.id }
 
-// WriteTree runs fn in one write transaction: on any error nothing is
-// written. It returns the positions and moves the transaction added.
-func (bk *Book) WriteTree(ctx context.Context, fn func(*TreeTx) error) (positions, edges int, err error) {
+// WriteTree runs fn in one write transaction, from the empty board's node
+// root: on any error nothing is written. It returns the positions and
+// moves the transaction added.
+func (bk *Book) WriteTree(ctx context.Context, fn func(tx *TreeTx, root Node) error) (positions, edges int, err error) {
 	err = bk.write(ctx, func(tx *sql.Tx) error {
 		w, err := bk.newWtx(ctx, tx)
 		if err != nil {
 			return err
 		}
-		if err := fn(&TreeTx{w: w}); err != nil {
+		if err := fn(&TreeTx{w: w}, Node{node{id: bk.root}}); err != nil {
 			return err
 		}
 		positions, edges = w.added, w.edges
@@ -128,9 +129,6 @@ func (bk *Book) WriteTree(ctx context.Context, fn func(*TreeTx) error) (position
 	}
 	return positions, edges, nil
 }
-
-// Root is the empty board's node.
-func (t *TreeTx) Root() Node { return Node{node{id: t.w.bk.root}} }
 
 // Step plays move m (in b's own frame) on b from the stored position at
 // and returns the child, adding the move and the position when new. With
@@ -153,18 +151,16 @@ func (t *TreeTx) AddNote(ctx context.Context, at Node, comment, label string, ma
 	return t.w.addNote(ctx, at.n.id, comment, label, marks)
 }
 
-// HasGame reports whether a game (source, id) is stored.
-func (t *TreeTx) HasGame(ctx context.Context, source, extID string) (bool, error) {
-	var known int
-	err := t.w.tx.QueryRowContext(ctx, "SELECT count(*) FROM game WHERE source = ? AND ext_id = ?", source, extID).Scan(&known)
-	return known > 0, err
-}
-
 // AddGame stores a game whose turns (as played) reached the positions
-// path (the root first, one per turn after it) for the statistics; result
-// is its winner (Empty: unfinished).
-func (t *TreeTx) AddGame(ctx context.Context, source, extID string, path []PosID, turns []engine.Move, result engine.Color) error {
-	return t.w.addGame(ctx, source, extID, path, writtenOf(turns), result)
+// path (the root first, one per turn after it) for the statistics, unless
+// a game (source, extID) is stored already (added false); result is its
+// winner (Empty: unfinished).
+func (t *TreeTx) AddGame(ctx context.Context, source, extID string, path []PosID, turns []engine.Move, result engine.Color) (added bool, err error) {
+	var known int
+	if err := t.w.tx.QueryRowContext(ctx, "SELECT count(*) FROM game WHERE source = ? AND ext_id = ?", source, extID).Scan(&known); err != nil || known > 0 {
+		return false, err
+	}
+	return true, t.w.addGame(ctx, source, extID, path, writtenOf(turns), result)
 }
 
 // addNote adds a comment, a label and marks (canonical frame) to position
