@@ -154,41 +154,6 @@ func rawDB(t testing.TB, bk *Book) *sql.DB {
 	return db
 }
 
-// storedMove is the packed stored move of position line reaching line+" "+move.
-func storedMove(t *testing.T, bk *Book, line, move string) (PosID, int64) {
-	t.Helper()
-	id, _ := locate(t, bk, line)
-	child, _ := locate(t, bk, line+" "+move)
-	edges, err := bk.Edges(context.Background(), id, engine.Empty)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range edges {
-		if e.Child == child {
-			return id, c6book.PackMove(e.Move)
-		}
-	}
-	t.Fatalf("no stored move %s at %q", move, line)
-	return 0, 0
-}
-
-// addAutoMoves stores moves at line's position as the auto-pilot proposes
-// them: the moves, and their marks after its last one (as the auto-pilot's
-// addAutoMoves does).
-func addAutoMoves(t *testing.T, bk *Book, line string, moves ...string) {
-	t.Helper()
-	ctx := context.Background()
-	db := rawDB(t, bk)
-	for _, m := range moves {
-		add(t, bk, line+" "+m)
-		id, pm := storedMove(t, bk, line, m)
-		if _, err := db.ExecContext(ctx, "INSERT INTO autopilot_move(parent, move, rank) SELECT ?, ?, COALESCE(MAX(rank), -1) + 1 FROM autopilot_move WHERE parent = ?",
-			int64(id), pm, int64(id)); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // storeGames stores games held in memory, in the order of ids.
 func storeGames(ctx context.Context, bk *Book, ids []string, games map[string][]string) (proofbook.ImportStats, error) {
 	return bk.StoreGames(ctx, mapGames{ids, games}, ImportOptions{})

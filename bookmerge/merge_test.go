@@ -525,30 +525,49 @@ func TestMergeAndSplitCarryAutoMoves(t *testing.T) {
 	ctx := context.Background()
 	r := engine.Connect6()
 	src := newBook(t, r)
-	add(t, src, "j10 i9k9")
+	P := add(t, src, "j10 i9k9")
 	add(t, src, "j10 i9k9 h8h9") // by hand
-	addAutoMoves(t, src, "j10 i9k9", "k11l12", "j8h10")
+	if _, _, _, err := src.AddAutoMoves(ctx, P, []engine.Move{mv(t, r, "k11l12"), mv(t, r, "j8h10")}, nil); err != nil {
+		t.Fatal(err)
+	}
 	src = reopen(t, src)
-	isAuto := func(bk *Book, line, move string) bool {
+	// The auto-pilot's mark (and rank) of the stored move of line's
+	// position that reaches line+" "+move.
+	autoEdge := func(bk *Book, line, move string) proofbook.AutoEdge {
 		t.Helper()
 		id, _ := locate(t, bk, line)
-		auto, err := bk.AutoMove(ctx, id, mv(t, r, move))
+		b, err := engine.ReplayText(r, line+" "+move)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return auto
+		child, _, err := bk.Locate(ctx, b)
+		if errors.Is(err, proofbook.ErrNotFound) {
+			return proofbook.AutoEdge{} // not stored: not the auto-pilot's
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		edges, err := bk.AutoMoves(ctx, id, engine.Black)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range edges {
+			if e.Child == child {
+				return e
+			}
+		}
+		return proofbook.AutoEdge{}
+	}
+	isAuto := func(bk *Book, line, move string) bool {
+		t.Helper()
+		return autoEdge(bk, line, move).Auto
 	}
 	ranks := func(bk *Book, line string) []string {
 		t.Helper()
 		var out []string
 		for _, m := range []string{"k11l12", "j8h10", "m13n14"} {
-			if isAuto(bk, line, m) {
-				var rank int
-				id, pm := storedMove(t, bk, line, m)
-				if err := rawDB(t, bk).QueryRowContext(ctx, "SELECT rank FROM autopilot_move WHERE parent = ? AND move = ?", int64(id), pm).Scan(&rank); err != nil {
-					t.Fatal(err)
-				}
-				out = append(out, fmt.Sprintf("%s:%d", m, rank))
+			if e := autoEdge(bk, line, m); e.Auto {
+				out = append(out, fmt.Sprintf("%s:%d", m, e.Rank))
 			}
 		}
 		return out
@@ -558,8 +577,10 @@ func TestMergeAndSplitCarryAutoMoves(t *testing.T) {
 	// auto-pilot's.
 	dst := newBook(t, r)
 	add(t, dst, "j10 i9k9 j8h10")
-	add(t, dst, "j10 i9k9")
-	addAutoMoves(t, dst, "j10 i9k9", "m13n14")
+	dP := add(t, dst, "j10 i9k9")
+	if _, _, _, err := dst.AddAutoMoves(ctx, dP, []engine.Move{mv(t, r, "m13n14")}, nil); err != nil {
+		t.Fatal(err)
+	}
 	sum, err := Merge(ctx, dst, src.Path(), nil)
 	if err != nil {
 		t.Fatal(err)
