@@ -3,8 +3,11 @@
 // proof rows, integrity) and derives statuses with the root package's
 // proof rules. It is the only package that runs SQL. The auto-pilot is
 // package autopilot, which reaches the book through its Store interface
-// (autostore.go here: the auto-pilot's rows and reads, no policy);
-// proofbook does not import it.
+// (autostore.go here: the auto-pilot's rows and reads, no policy). The
+// file formats are package bookfile and the copies between books
+// (merge, split) package bookmerge; what they store and read is here
+// (gamestore.go, transfer.go, copy.go: rows and transactions, no format).
+// proofbook imports none of them.
 //
 // A book is one SQLite file (WAL, foreign keys, busy timeout, immediate
 // write transactions, all set in the connection string; one writer
