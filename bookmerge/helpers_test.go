@@ -8,8 +8,8 @@ import (
 
 	"c6book"
 	"c6book/engine"
+	"c6book/internal/prooffixture"
 	"c6book/proofbook"
-	"c6book/proofcheck"
 
 	_ "github.com/mattn/go-sqlite3"
 )
@@ -86,60 +86,12 @@ func add(t *testing.T, bk *Book, line string) PosID {
 	return l.IDs[len(l.IDs)-1]
 }
 
-// The lines of proofbook's propagation tests (Connect6): before P2, Black
-// (to move) has three in a row on rows 4 and 7 and two on row 10; after A
-// (e10f10) Black has a live four on row 10, and after any of White's three
-// blocks f4f7 makes four threats.
+// The lines of the proof fixture (internal/prooffixture).
 const (
-	p2Line = "j10 a19c19 c10d10 e19g19 c4d4 i19k19 e4c7 m19o19 d7e7 q19s19"
-	aMove  = "e10f10"
-	winTwo = "f4f7"
+	p2Line = prooffixture.P2Line
+	aMove  = prooffixture.AMove
+	winTwo = prooffixture.WinTwo
 )
-
-// realVerdict runs the verifier on the position of line.
-func realVerdict(t *testing.T, bk *Book, line string, lambda int, nodes int64) (PosID, c6book.Verdict) {
-	t.Helper()
-	ctx := context.Background()
-	b, err := engine.ReplayText(bk.Rules(), line)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, sym, err := bk.Locate(ctx, b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tol, _ := b.DefenderDeficit(b.ToMove().Opp())
-	v, err := engine.Verify(ctx, b, engine.VerifyOptions{Lambda: lambda, Tolerance: tol, Workers: 1, Limits: engine.Limits{MaxNodes: nodes}}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id, c6book.FromEngine(bk.Rules(), sym, v, lambda)
-}
-
-// twoThreatVerdict is a certified open verdict on a position where the
-// attacker has p threats: every reply that blocks them all is left unsolved
-// (the certificate refutes the others: they leave a threat window open).
-func twoThreatVerdict(t *testing.T, bk *Book, line string) (PosID, c6book.Verdict, []engine.Move) {
-	t.Helper()
-	b, err := engine.ReplayText(bk.Rules(), line)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := b.ToMove().Opp()
-	id, sym, err := bk.Locate(context.Background(), b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	normal, relaxed := b.CriticalDefences(a)
-	blocks := append(normal, relaxed...)
-	v := c6book.Verdict{Attacker: a, Status: c6book.StatusOpen, Order: 1, Lambda: 2, Engine: "test", Cert: &proofcheck.Cert{Attacker: a}}
-	for _, m := range blocks {
-		mc := proofbook.ToCanonical(bk.Rules(), sym, m)
-		v.Unsolved = append(v.Unsolved, c6book.Unsolved{Move: mc, Reason: "budget"})
-		v.Cert.Unsolved = append(v.Cert.Unsolved, mc)
-	}
-	return id, v, blocks
-}
 
 // rawDB is a connection of its own to the book's file, for the tests that
 // write rows behind the book's back (a forged certificate, a bad move) or

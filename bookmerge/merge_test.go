@@ -11,17 +11,18 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/bookfile"
 	"c6book/engine"
+	"c6book/internal/prooffixture"
 	"c6book/internal/idset"
 	"c6book/proofbook"
 	"c6book/proofcheck"
 )
 
-// proofFixture stores in bk the proof of the propagation tests: the open
-// verdict on A (three blocks) and a proved verdict below each block, which
-// prove A and P2 for Black. It returns the verdicts by line (the store
-// order) so that a test can store them elsewhere.
+// proofFixture stores in bk the proof of proofbook's propagation tests
+// (internal/prooffixture): the open verdict on A (three blocks) and a
+// proved verdict below each block, which prove A and P2 for Black. It
+// returns the verdicts by line (the store order) so that a test can store
+// them elsewhere.
 type fixtureVerdict struct {
 	line string
 	v    c6book.Verdict
@@ -29,22 +30,9 @@ type fixtureVerdict struct {
 
 func proofFixture(t *testing.T, bk *Book) []fixtureVerdict {
 	t.Helper()
-	ctx := context.Background()
-	r := bk.Rules()
-	add(t, bk, p2Line+" "+aMove)
-	_, v, blocks := twoThreatVerdict(t, bk, p2Line+" "+aMove)
-	out := []fixtureVerdict{{p2Line + " " + aMove, v}}
-	for _, m := range blocks {
-		out = append(out, fixtureVerdict{line: p2Line + " " + aMove + " " + engine.MoveName(r, m) + " " + winTwo})
-	}
-	for i := range out {
-		id := add(t, bk, out[i].line)
-		if i > 0 {
-			_, out[i].v = realVerdict(t, bk, out[i].line, 2, 1000)
-		}
-		if _, err := bk.StoreVerdict(ctx, id, out[i].v); err != nil {
-			t.Fatal(err)
-		}
+	var out []fixtureVerdict
+	for _, f := range prooffixture.Store(t, bk) {
+		out = append(out, fixtureVerdict{f.Line, f.V})
 	}
 	return out
 }
@@ -433,52 +421,6 @@ func replayText(t *testing.T, r engine.Rules, s string) *engine.Board {
 		t.Fatal(err)
 	}
 	return b
-}
-
-// A proof exported as SGF replays: the SGF reader takes it back with
-// every move legal, and it holds the proving move, every reply and the
-// winning move after each.
-func TestExportProofSGF(t *testing.T) {
-	ctx := context.Background()
-	r := engine.Connect6()
-	bk := newBook(t, r)
-	fix := proofFixture(t, bk)
-	add(t, bk, p2Line+" h8h9") // a move that proves nothing
-	P2, _ := locate(t, bk, p2Line)
-	var out strings.Builder
-	st, err := bookfile.ExportProof(ctx, bk, P2, engine.Empty, &out, bookfile.ExportOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sgf := out.String()
-	t.Logf("%+v\n%s", st, sgf)
-	if st.Attacker != engine.Black || st.Nodes != 7 || st.Leaves != 3 || st.Truncated {
-		t.Fatalf("stats %+v, want Black, 7 moves, 3 leaves", st)
-	}
-	if !strings.Contains(sgf, "certificate (checked by proofcheck)") || !strings.Contains(sgf, "proving move") {
-		t.Fatalf("no certificate summary or proving move in the comments")
-	}
-	back := newBook(t, r)
-	if _, err := bookfile.ImportSGFReader(ctx, back, strings.NewReader(sgf), bookfile.SGFImportOptions{Partial: true}); err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range fix {
-		locate(t, back, f.line)
-	}
-	if _, _, err := back.Locate(ctx, replayText(t, r, p2Line+" h8h9")); !errors.Is(err, proofbook.ErrNotFound) {
-		t.Fatalf("the move that proves nothing was exported: %v", err)
-	}
-	// Not proved: refused.
-	h, _ := locate(t, bk, p2Line+" h8h9")
-	if _, err := bookfile.ExportProof(ctx, bk, h, engine.Black, &out, bookfile.ExportOptions{}); err == nil || !strings.Contains(err.Error(), "not proved") {
-		t.Fatalf("export of a position not proved: %v", err)
-	}
-	// Cut short.
-	out.Reset()
-	st, err = bookfile.ExportProof(ctx, bk, P2, engine.Black, &out, bookfile.ExportOptions{MaxNodes: 2})
-	if err != nil || !st.Truncated || st.Nodes != 2 {
-		t.Fatalf("cut export: %+v %v", st, err)
-	}
 }
 
 // A move the other book's file stores wrongly (illegal on its position) is
