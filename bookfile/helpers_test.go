@@ -10,7 +10,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/internal/bookdamage"
 	"c6book/proofbook"
 
@@ -29,7 +30,7 @@ type (
 	Mark           = proofbook.Mark
 )
 
-func newBook(t testing.TB, r engine.Rules) *Book {
+func newBook(t testing.TB, r game.Rules) *Book {
 	t.Helper()
 	bk, err := proofbook.Create(context.Background(), filepath.Join(t.TempDir(), "test.c6book"), r)
 	if err != nil {
@@ -39,9 +40,9 @@ func newBook(t testing.TB, r engine.Rules) *Book {
 	return bk
 }
 
-func turns(t testing.TB, r engine.Rules, s string) []engine.Move {
+func turns(t testing.TB, r game.Rules, s string) []game.Move {
 	t.Helper()
-	ms, err := engine.ParseTurns(r, s)
+	ms, err := game.ParseTurns(r, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +63,7 @@ func mustCheck(t testing.TB, bk *Book) proofbook.CheckReport {
 
 func locate(t *testing.T, bk *Book, s string) (PosID, int) {
 	t.Helper()
-	b, err := engine.ReplayText(bk.Rules(), s)
+	b, err := board.ReplayText(bk.Rules(), s)
 	if err != nil {
 		t.Fatal(err)
 	}

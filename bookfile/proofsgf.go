@@ -7,14 +7,16 @@ import (
 	"strings"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/sgf"
 	"c6book/internal/idset"
 	"c6book/proofbook"
 )
 
 // ProofExportStats says what ExportProof wrote.
 type ProofExportStats struct {
-	Attacker engine.Color
+	Attacker game.Color
 	Nodes    int // moves written below the exported position
 	Leaves   int // positions won outright or proved by their verdict alone
 	// Truncated: MaxNodes stopped the export; the SGF holds a prefix of
@@ -37,7 +39,7 @@ type ProofExportStats struct {
 // occurrences are leaves marked XT[1]. opts.Line and opts.MaxNodes work as
 // for ExportSGF (MaxDepth and Progress too). A position not proved for the
 // attacker is refused.
-func ExportProof(ctx context.Context, bk *proofbook.Book, id proofbook.PosID, attacker engine.Color, out io.Writer, opts ExportOptions) (ProofExportStats, error) {
+func ExportProof(ctx context.Context, bk *proofbook.Book, id proofbook.PosID, attacker game.Color, out io.Writer, opts ExportOptions) (ProofExportStats, error) {
 	var st ProofExportStats
 	if opts.MaxNodes < 0 || opts.MaxDepth < 0 {
 		return st, fmt.Errorf("export proof: limits %d nodes, depth %d: want 0 (no limit) or more", opts.MaxNodes, opts.MaxDepth)
@@ -55,13 +57,13 @@ func ExportProof(ctx context.Context, bk *proofbook.Book, id proofbook.PosID, at
 		return st, err
 	}
 	r := bk.Rules()
-	ex := &proofExport{bk: bk, r: r, attacker: attacker, opts: opts, st: &st, sw: engine.NewSGFWriter(out)}
+	ex := &proofExport{bk: bk, r: r, attacker: attacker, opts: opts, st: &st, sw: sgf.NewSGFWriter(out)}
 	root := sgfRootProps(r)
 	gc := fmt.Sprintf("c6book proof for %s: at %s's turns the proving move, at %s's turns every reply the proof answers (variations); "+
 		"each comment gives the status (order, how, zone) and, at %s's turns, what the verdict's certificate refutes",
 		attacker, attacker, attacker.Opp(), attacker.Opp())
-	root = append(root, engine.SGFProp{ID: "GC", Values: []string{gc}})
-	if ex.b, err = engine.NewBoard(r); err != nil {
+	root = append(root, sgf.SGFProp{ID: "GC", Values: []string{gc}})
+	if ex.b, err = board.NewBoard(r); err != nil {
 		return st, err
 	}
 	ex.sw.Open()
@@ -79,19 +81,19 @@ func ExportProof(ctx context.Context, bk *proofbook.Book, id proofbook.PosID, at
 // proofAttacker is the side ExportProof writes pos's proof for: attacker,
 // or (Empty) the side it is proved for, Black first; an error when pos is
 // not proved for it.
-func proofAttacker(pos proofbook.Position, attacker engine.Color) (engine.Color, error) {
-	if attacker == engine.Empty {
-		for _, a := range []engine.Color{engine.Black, engine.White} {
+func proofAttacker(pos proofbook.Position, attacker game.Color) (game.Color, error) {
+	if attacker == game.Empty {
+		for _, a := range []game.Color{game.Black, game.White} {
 			if pos.Proofs[a-1].Status == c6book.StatusProved {
 				attacker = a
 				break
 			}
 		}
-		if attacker == engine.Empty {
+		if attacker == game.Empty {
 			return attacker, fmt.Errorf("position %d is not proved for either side: no proof to export", pos.ID)
 		}
 	}
-	if attacker != engine.Black && attacker != engine.White {
+	if attacker != game.Black && attacker != game.White {
 		return attacker, fmt.Errorf("export proof: attacker %v: want Black or White", attacker)
 	}
 	if p := pos.Proofs[attacker-1]; p.Status != c6book.StatusProved {
@@ -104,22 +106,22 @@ func proofAttacker(pos proofbook.Position, attacker engine.Color) (engine.Color,
 // being written, and the positions written so far.
 type proofExport struct {
 	bk       *proofbook.Book
-	r        engine.Rules
-	attacker engine.Color
+	r        game.Rules
+	attacker game.Color
 	opts     ExportOptions
 	st       *ProofExportStats
-	sw       *engine.SGFWriter
-	b        *engine.Board
+	sw       *sgf.SGFWriter
+	b        *board.Board
 	seen     idset.Set
 }
 
 // expand writes position pid's node (props: its move) and its proof below.
-func (ex *proofExport) expand(ctx context.Context, props []engine.SGFProp, pid proofbook.PosID, depth int) error {
+func (ex *proofExport) expand(ctx context.Context, props []sgf.SGFProp, pid proofbook.PosID, depth int) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	b, attacker := ex.b, ex.attacker
-	n := &engine.SGFNode{Props: props}
+	n := &sgf.SGFNode{Props: props}
 	p, err := annotate(ctx, ex.bk, n, pid, b)
 	if err != nil {
 		return err
@@ -149,7 +151,7 @@ func (ex *proofExport) expand(ctx context.Context, props []engine.SGFProp, pid p
 	sym := symOf(b)
 	variations := len(moves) > 1
 	for _, k := range moves {
-		more, err := exportMove(ex.sw, b, ex.opts, &ex.st.Nodes, sym, pid, k.Move, variations, func(props []engine.SGFProp) error {
+		more, err := exportMove(ex.sw, b, ex.opts, &ex.st.Nodes, sym, pid, k.Move, variations, func(props []sgf.SGFProp) error {
 			return ex.expand(ctx, props, k.Child, depth+1)
 		})
 		if !more {
@@ -173,7 +175,7 @@ func (ex *proofExport) proofMoves(ctx context.Context, p proofbook.Position) ([]
 	}
 	if p.ToMove == attacker {
 		if best := provingChild(kids); best != nil {
-			return []proofbook.Edge{*best}, []string{fmt.Sprintf("%s's proving move: %s", attacker, engine.MoveName(r, proofbook.FromCanonical(r, symOf(ex.b), best.Move)))}, nil
+			return []proofbook.Edge{*best}, []string{fmt.Sprintf("%s's proving move: %s", attacker, game.MoveName(r, proofbook.FromCanonical(r, symOf(ex.b), best.Move)))}, nil
 		}
 		return nil, nil, nil
 	}
@@ -204,7 +206,7 @@ func (ex *proofExport) proofMoves(ctx context.Context, p proofbook.Position) ([]
 	return moves, []string{verdictText(p.Verdict, len(it.Items))}, nil
 }
 
-func symOf(b *engine.Board) int {
+func symOf(b *board.Board) int {
 	_, sym := b.CanonicalKey()
 	return sym
 }
@@ -282,7 +284,7 @@ func verdictText(v *c6book.Verdict, items int) string {
 
 // withComment appends texts to node n's comment (C), below the position's
 // own comment.
-func withComment(n *engine.SGFNode, texts ...string) *engine.SGFNode {
+func withComment(n *sgf.SGFNode, texts ...string) *sgf.SGFNode {
 	c, _ := n.Get("C")
 	all := strings.Join(texts, "\n")
 	if c != "" {

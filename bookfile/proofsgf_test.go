@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/internal/prooffixture"
 	"c6book/proofbook"
 )
@@ -19,19 +20,19 @@ import (
 // winning move after each.
 func TestExportProofSGF(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
+	r := game.Connect6()
 	bk := newBook(t, r)
 	fix := prooffixture.Store(t, bk)
 	add(t, bk, prooffixture.P2Line+" h8h9") // a move that proves nothing
 	P2, _ := locate(t, bk, prooffixture.P2Line)
 	var out strings.Builder
-	st, err := ExportProof(ctx, bk, P2, engine.Empty, &out, ExportOptions{})
+	st, err := ExportProof(ctx, bk, P2, game.Empty, &out, ExportOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	sgf := out.String()
 	t.Logf("%+v\n%s", st, sgf)
-	if st.Attacker != engine.Black || st.Nodes != 7 || st.Leaves != 3 || st.Truncated {
+	if st.Attacker != game.Black || st.Nodes != 7 || st.Leaves != 3 || st.Truncated {
 		t.Fatalf("stats %+v, want Black, 7 moves, 3 leaves", st)
 	}
 	if !strings.Contains(sgf, "certificate (checked by proofcheck)") || !strings.Contains(sgf, "proving move") {
@@ -49,20 +50,20 @@ func TestExportProofSGF(t *testing.T) {
 	}
 	// Not proved: refused.
 	h, _ := locate(t, bk, prooffixture.P2Line+" h8h9")
-	if _, err := ExportProof(ctx, bk, h, engine.Black, &out, ExportOptions{}); err == nil || !strings.Contains(err.Error(), "not proved") {
+	if _, err := ExportProof(ctx, bk, h, game.Black, &out, ExportOptions{}); err == nil || !strings.Contains(err.Error(), "not proved") {
 		t.Fatalf("export of a position not proved: %v", err)
 	}
 	// Cut short.
 	out.Reset()
-	st, err = ExportProof(ctx, bk, P2, engine.Black, &out, ExportOptions{MaxNodes: 2})
+	st, err = ExportProof(ctx, bk, P2, game.Black, &out, ExportOptions{MaxNodes: 2})
 	if err != nil || !st.Truncated || st.Nodes != 2 {
 		t.Fatalf("cut export: %+v %v", st, err)
 	}
 }
 
-func mustReplay(t *testing.T, r engine.Rules, s string) *engine.Board {
+func mustReplay(t *testing.T, r game.Rules, s string) *board.Board {
 	t.Helper()
-	b, err := engine.ReplayText(r, s)
+	b, err := board.ReplayText(r, s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,8 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/internal/prooffixture"
 	"c6book/proofbook"
 
@@ -24,7 +25,7 @@ type (
 
 func Open(ctx context.Context, path string) (*Book, error) { return proofbook.Open(ctx, path) }
 
-func newBook(t testing.TB, r engine.Rules) *Book {
+func newBook(t testing.TB, r game.Rules) *Book {
 	t.Helper()
 	bk, err := proofbook.Create(context.Background(), filepath.Join(t.TempDir(), "test.c6book"), r)
 	if err != nil {
@@ -34,18 +35,18 @@ func newBook(t testing.TB, r engine.Rules) *Book {
 	return bk
 }
 
-func turns(t testing.TB, r engine.Rules, s string) []engine.Move {
+func turns(t testing.TB, r game.Rules, s string) []game.Move {
 	t.Helper()
-	ms, err := engine.ParseTurns(r, s)
+	ms, err := game.ParseTurns(r, s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return ms
 }
 
-func mv(t *testing.T, r engine.Rules, s string) engine.Move {
+func mv(t *testing.T, r game.Rules, s string) game.Move {
 	t.Helper()
-	m, err := engine.ParseMove(r, s)
+	m, err := game.ParseMove(r, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +67,7 @@ func mustCheck(t testing.TB, bk *Book) proofbook.CheckReport {
 
 func locate(t *testing.T, bk *Book, s string) (PosID, int) {
 	t.Helper()
-	b, err := engine.ReplayText(bk.Rules(), s)
+	b, err := board.ReplayText(bk.Rules(), s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +121,7 @@ func (m mapGames) Len() int                      { return len(m.ids) }
 func (m mapGames) ID(i int) string               { return m.ids[i] }
 func (m mapGames) Turns(i int) ([]string, error) { return m.games[m.ids[i]], nil }
 
-func proofOf(t *testing.T, bk *Book, id PosID, a engine.Color) c6book.Proof {
+func proofOf(t *testing.T, bk *Book, id PosID, a game.Color) c6book.Proof {
 	t.Helper()
 	p, err := bk.Position(context.Background(), id)
 	if err != nil {

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/internal/idset"
 	"c6book/internal/latest"
 	"c6book/proofbook"
@@ -138,7 +138,7 @@ func subtree(ctx context.Context, bk *proofbook.Book, id proofbook.PosID) (*copy
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		kids, err := bk.Edges(ctx, queue[0], engine.Empty)
+		kids, err := bk.Edges(ctx, queue[0], game.Empty)
 		if err != nil {
 			return nil, err
 		}
@@ -355,7 +355,7 @@ func locateIn(ctx context.Context, bk, src *proofbook.Book, id proofbook.PosID) 
 // lineOf is the line from the empty board to src's position id in its
 // stable display orientation (StableTurns: as its games were played), for
 // a report ("" when no stored line reaches it: ID says which position).
-func lineOf(ctx context.Context, src *proofbook.Book, id proofbook.PosID) ([]engine.Move, bool) {
+func lineOf(ctx context.Context, src *proofbook.Book, id proofbook.PosID) ([]game.Move, bool) {
 	turns, err := src.StableTurns(ctx, id)
 	if err != nil {
 		return nil, false
@@ -401,7 +401,7 @@ func copyVerdicts(ctx context.Context, bk, src *proofbook.Book, sel *copySel, su
 
 func copyVerdict(ctx context.Context, bk, src *proofbook.Book, id proofbook.PosID, sum *Summary) error {
 	v, err := src.StoredVerdict(ctx, id)
-	refuse := func(a engine.Color, why Refusal, err error) {
+	refuse := func(a game.Color, why Refusal, err error) {
 		sum.RefusedCount++
 		if len(sum.Refused) < MaxRefusedListed {
 			turns, ok := lineOf(ctx, src, id)
@@ -409,7 +409,7 @@ func copyVerdict(ctx context.Context, bk, src *proofbook.Book, id proofbook.PosI
 		}
 	}
 	if err != nil {
-		refuse(engine.Empty, RefusedUnreadable, err) // an unreadable verdict or certificate
+		refuse(game.Empty, RefusedUnreadable, err) // an unreadable verdict or certificate
 		return nil
 	}
 	if v == nil {

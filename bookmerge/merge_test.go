@@ -11,9 +11,10 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
-	"c6book/internal/prooffixture"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/internal/idset"
+	"c6book/internal/prooffixture"
 	"c6book/proofbook"
 	"c6book/proofcheck"
 )
@@ -92,7 +93,7 @@ func sameProofs(t *testing.T, want, got *Book, from PosID) int {
 		if wp.Comment != gp.Comment || wp.Label != gp.Label {
 			t.Fatalf("position %d: note %q/%q, want %q/%q", gid, gp.Comment, gp.Label, wp.Comment, wp.Label)
 		}
-		kids, err := want.Edges(ctx, id, engine.Empty)
+		kids, err := want.Edges(ctx, id, game.Empty)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -108,8 +109,8 @@ func sameProofs(t *testing.T, want, got *Book, from PosID) int {
 // same verdicts directly gives. Merging again changes nothing.
 func TestMergeOverlappingBooks(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
-	B := engine.Black
+	r := game.Connect6()
+	B := game.Black
 	// A: the P2 line, another move (A2) and a note; games 1 and 2.
 	a := newBook(t, r)
 	P2 := add(t, a, p2Line)
@@ -221,8 +222,8 @@ func TestMergeOverlappingBooks(t *testing.T) {
 // merged.
 func TestMergeRefusesForgedCertificate(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
-	B := engine.Black
+	r := game.Connect6()
+	B := game.Black
 	b := newBook(t, r)
 	fix := proofFixture(t, b)
 	// A's certificate claims to refute a block with a strategy that does
@@ -255,16 +256,16 @@ func TestMergeRefusesForgedCertificate(t *testing.T) {
 		t.Fatalf("refused %d %+v, stored %d", sum.RefusedCount, sum.Refused, sum.Verdicts)
 	}
 	ref := sum.Refused[0]
-	want := engine.FormatTurns(r, turns(t, r, forged))
+	want := game.FormatTurns(r, turns(t, r, forged))
 	if ref.Attacker != B || ref.Reason() == "" || ref.Why != RefusedCertificate {
 		t.Fatalf("refused %+v", ref)
 	}
 	// The line names the forged position (in one of its orientations).
-	rb, err := engine.ReplayText(r, ref.Line())
+	rb, err := board.ReplayText(r, ref.Line())
 	if err != nil {
 		t.Fatalf("refused line %q: %v", ref.Line(), err)
 	}
-	wb, _ := engine.ReplayText(r, want)
+	wb, _ := board.ReplayText(r, want)
 	if k1, _ := rb.CanonicalKey(); k1 != func() uint64 { k, _ := wb.CanonicalKey(); return k }() {
 		t.Fatalf("refused line %q, want %q", ref.Line(), want)
 	}
@@ -289,9 +290,9 @@ func TestMergeRefusesForgedCertificate(t *testing.T) {
 // Books of other rules are refused, and nothing changes.
 func TestMergeRefusesOtherRules(t *testing.T) {
 	ctx := context.Background()
-	a := newBook(t, engine.Connect6())
+	a := newBook(t, game.Connect6())
 	add(t, a, "j10 i9k9")
-	b := newBook(t, engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1})
+	b := newBook(t, game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1})
 	add(t, b, "e5 d4f4")
 	b = reopen(t, b)
 	before, err := a.Stats(ctx)
@@ -317,7 +318,7 @@ func TestMergeRefusesOtherRules(t *testing.T) {
 // A cancelled merge keeps the book sound, and its last progress report
 // says how it ended.
 func TestMergeCancelled(t *testing.T) {
-	r := engine.Connect6()
+	r := game.Connect6()
 	b := newBook(t, r)
 	proofFixture(t, b)
 	b = reopen(t, b)
@@ -349,8 +350,8 @@ func TestMergeCancelled(t *testing.T) {
 // book it is the same subtree.
 func TestSplitThenMergeBack(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
-	B := engine.Black
+	r := game.Connect6()
+	B := game.Black
 	src := newBook(t, r)
 	proofFixture(t, src)
 	add(t, src, "j10 i9k9 h8h9") // outside the subtree
@@ -414,9 +415,9 @@ func TestSplitThenMergeBack(t *testing.T) {
 	}
 }
 
-func replayText(t *testing.T, r engine.Rules, s string) *engine.Board {
+func replayText(t *testing.T, r game.Rules, s string) *board.Board {
 	t.Helper()
-	b, err := engine.ReplayText(r, s)
+	b, err := board.ReplayText(r, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -427,11 +428,11 @@ func replayText(t *testing.T, r engine.Rules, s string) *engine.Board {
 // not copied, and the summary says so; the expert's holds travel.
 func TestMergeSkipsBadMovesCarriesHolds(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
+	r := game.Connect6()
 	b := newBook(t, r)
 	P := add(t, b, "j10 i9k9")
 	C := add(t, b, "j10 i9k9 h8h9")
-	if err := b.SetHold(ctx, P, engine.White, true); err != nil {
+	if err := b.SetHold(ctx, P, game.White, true); err != nil {
 		t.Fatal(err)
 	}
 	// j10 is taken: "j10k11" cannot be played on P.
@@ -449,7 +450,7 @@ func TestMergeSkipsBadMovesCarriesHolds(t *testing.T) {
 		t.Fatalf("summary %+v", sum)
 	}
 	aP, _ := locate(t, a, "j10 i9k9")
-	if held, err := a.Held(ctx, aP, engine.White); err != nil || !held {
+	if held, err := a.Held(ctx, aP, game.White); err != nil || !held {
 		t.Fatalf("the hold was not carried: %v %v", held, err)
 	}
 	kids, err := a.Children(ctx, aP)
@@ -465,11 +466,11 @@ func TestMergeSkipsBadMovesCarriesHolds(t *testing.T) {
 // hand-made; a move the receiving book made by hand stays hand-made.
 func TestMergeAndSplitCarryAutoMoves(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
+	r := game.Connect6()
 	src := newBook(t, r)
 	P := add(t, src, "j10 i9k9")
 	add(t, src, "j10 i9k9 h8h9") // by hand
-	if _, _, _, err := src.AddAutoMoves(ctx, P, []engine.Move{mv(t, r, "k11l12"), mv(t, r, "j8h10")}, nil); err != nil {
+	if _, _, _, err := src.AddAutoMoves(ctx, P, []game.Move{mv(t, r, "k11l12"), mv(t, r, "j8h10")}, nil); err != nil {
 		t.Fatal(err)
 	}
 	src = reopen(t, src)
@@ -478,7 +479,7 @@ func TestMergeAndSplitCarryAutoMoves(t *testing.T) {
 	autoEdge := func(bk *Book, line, move string) proofbook.AutoEdge {
 		t.Helper()
 		id, _ := locate(t, bk, line)
-		b, err := engine.ReplayText(r, line+" "+move)
+		b, err := board.ReplayText(r, line+" "+move)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -489,7 +490,7 @@ func TestMergeAndSplitCarryAutoMoves(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		edges, err := bk.AutoMoves(ctx, id, engine.Black)
+		edges, err := bk.AutoMoves(ctx, id, game.Black)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -520,7 +521,7 @@ func TestMergeAndSplitCarryAutoMoves(t *testing.T) {
 	dst := newBook(t, r)
 	add(t, dst, "j10 i9k9 j8h10")
 	dP := add(t, dst, "j10 i9k9")
-	if _, _, _, err := dst.AddAutoMoves(ctx, dP, []engine.Move{mv(t, r, "m13n14")}, nil); err != nil {
+	if _, _, _, err := dst.AddAutoMoves(ctx, dP, []game.Move{mv(t, r, "m13n14")}, nil); err != nil {
 		t.Fatal(err)
 	}
 	sum, err := Merge(ctx, dst, src.Path(), nil)
@@ -565,7 +566,7 @@ func TestMergeAndSplitCarryAutoMoves(t *testing.T) {
 // TestGameKeepsRecordOrder with the merge).
 func TestMergeKeepsGameRecordOrder(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
+	r := game.Connect6()
 	bk := newBook(t, r)
 	line := "j10 h12k11 j11j12"
 	if _, err := storeGames(ctx, bk, []string{"1"}, map[string][]string{"1": strings.Fields(line)}); err != nil {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/proofbook"
 )
 
@@ -62,11 +62,11 @@ func (r Refusal) String() string {
 // where (the source's position, and the line from the empty board to it
 // as its games were played), for whom, and why.
 type RefusedVerdict struct {
-	Rules    engine.Rules    // the books' rules (for Line)
+	Rules    game.Rules      // the books' rules (for Line)
 	Pos      proofbook.PosID // the position in the source book
-	Turns    []engine.Move   // the line to it (HasLine: one was found)
+	Turns    []game.Move     // the line to it (HasLine: one was found)
 	HasLine  bool
-	Attacker engine.Color // Empty: the verdict could not be read
+	Attacker game.Color // Empty: the verdict could not be read
 	Why      Refusal
 	// Err is the store's (or the reader's) error; nil for
 	// RefusedNoPosition.
@@ -82,7 +82,7 @@ func (r RefusedVerdict) Line() string {
 	case len(r.Turns) == 0:
 		return "(empty board)"
 	}
-	return engine.FormatTurns(r.Rules, r.Turns)
+	return game.FormatTurns(r.Rules, r.Turns)
 }
 
 // Reason says why in a line: the store's words, or that its position was

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
 
 	"github.com/mattn/go-sqlite3"
 )
@@ -36,7 +36,7 @@ func (p *PositionPage) Len() int { return len(p.rows) }
 type srcPos struct {
 	id     PosID
 	stones []byte
-	toMove engine.Color
+	toMove game.Color
 	edges  [][2]int64      // packed move, child
 	auto   map[int64]int64 // packed move → its rank: the auto-pilot's moves
 	note   *srcNote
@@ -65,7 +65,7 @@ func (bk *Book) ReadPositions(ctx context.Context, ids []PosID, after PosID, lim
 				rows.Close()
 				return nil, after, err
 			}
-			p.toMove = engine.Color(tm)
+			p.toMove = game.Color(tm)
 			page = append(page, p)
 		}
 		if err := rows.Close(); err != nil {
@@ -78,7 +78,7 @@ func (bk *Book) ReadPositions(ctx context.Context, ids []PosID, after PosID, lim
 			if err := bk.r.QueryRowContext(ctx, "SELECT stones, to_move FROM position WHERE id = ?", int64(p.id)).Scan(&p.stones, &tm); err != nil {
 				return nil, after, err
 			}
-			p.toMove = engine.Color(tm)
+			p.toMove = game.Color(tm)
 			page = append(page, p)
 		}
 	}
@@ -201,7 +201,7 @@ func (bk *Book) CopyPositions(ctx context.Context, page *PositionPage) (CopyCoun
 	var c CopyCounts
 	var txStart time.Time
 	used := 0
-	cells := make([]engine.Color, bk.rules.Squares())
+	cells := make([]game.Color, bk.rules.Squares())
 	err := bk.writeRetry(ctx, func(tx *sql.Tx) error {
 		txStart = time.Now()
 		c, used = CopyCounts{}, 0
@@ -228,7 +228,7 @@ func (bk *Book) CopyPositions(ctx context.Context, page *PositionPage) (CopyCoun
 // copyPosition stores one source position in the write transaction: the
 // position, its selected moves (each replayed on its board; a new one the
 // auto-pilot's when the source's is) and its note.
-func (bk *Book) copyPosition(ctx context.Context, w *wtx, p srcPos, sum *CopyCounts, cells []engine.Color) error {
+func (bk *Book) copyPosition(ctx context.Context, w *wtx, p srcPos, sum *CopyCounts, cells []game.Color) error {
 	r := bk.rules
 	list, err := decodeStones(r, p.stones)
 	if err != nil {
@@ -259,7 +259,7 @@ func (bk *Book) copyPosition(ctx context.Context, w *wtx, p srcPos, sum *CopyCou
 		}
 		pr, err := prepare(r, b, sym, clist, m, true, cells)
 		if err != nil {
-			sum.bad(true, fmt.Sprintf("position %d: move %s: %v", p.id, engine.MoveName(r, m), err))
+			sum.bad(true, fmt.Sprintf("position %d: move %s: %v", p.id, game.MoveName(r, m), err))
 			continue
 		}
 		edges := w.edges
@@ -272,7 +272,7 @@ func (bk *Book) copyPosition(ctx context.Context, w *wtx, p srcPos, sum *CopyCou
 			if errors.As(err, &se) || errors.Is(err, ErrCollision) || ctx.Err() != nil {
 				return err
 			}
-			sum.bad(true, fmt.Sprintf("position %d: move %s: %v", p.id, engine.MoveName(r, m), err))
+			sum.bad(true, fmt.Sprintf("position %d: move %s: %v", p.id, game.MoveName(r, m), err))
 			continue
 		}
 		if rank, ok := p.auto[e[0]]; ok && w.edges > edges {
@@ -340,7 +340,7 @@ func (bk *Book) SameVerdict(ctx context.Context, id PosID, other *Book, oid PosI
 // position for an attacker.
 type ExpertFlag struct {
 	Pos      PosID
-	Attacker engine.Color
+	Attacker game.Color
 	Hold     bool
 }
 
@@ -363,7 +363,7 @@ func (bk *Book) ExpertFlags(ctx context.Context) ([]ExpertFlag, error) {
 				rows.Close()
 				return nil, err
 			}
-			f.Attacker, f.Hold = engine.Color(a), q.hold
+			f.Attacker, f.Hold = game.Color(a), q.hold
 			flags = append(flags, f)
 		}
 		if err := rows.Close(); err != nil {

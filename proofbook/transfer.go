@@ -9,7 +9,8 @@ import (
 	"strings"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 // What the file formats (package bookfile) and the books that travel
@@ -21,7 +22,7 @@ import (
 // frame), the position it leads to and, when asked for an attacker, the
 // child's stored proof for it (zone included).
 type Edge struct {
-	Move  engine.Move
+	Move  game.Move
 	Child PosID
 	Proof c6book.Proof
 }
@@ -29,8 +30,8 @@ type Edge struct {
 // Edges lists the stored moves of position id in stored move order; with
 // attacker Black or White each carries the child's proof for attacker as
 // stored (not masked: see Position), else the zero proof.
-func (bk *Book) Edges(ctx context.Context, id PosID, attacker engine.Color) ([]Edge, error) {
-	if attacker == engine.Black || attacker == engine.White {
+func (bk *Book) Edges(ctx context.Context, id PosID, attacker game.Color) ([]Edge, error) {
+	if attacker == game.Black || attacker == game.White {
 		rows, err := readChildren(ctx, bk.r, bk.rules, id, attacker)
 		out := make([]Edge, len(rows))
 		for i, c := range rows {
@@ -134,7 +135,7 @@ func (bk *Book) WriteTree(ctx context.Context, fn func(tx *TreeTx, root Node) er
 // and returns the child, adding the move and the position when new. With
 // partial, a turn may place fewer stones (null and seminull moves). On
 // error b is unchanged.
-func (t *TreeTx) Step(ctx context.Context, b *engine.Board, at Node, m engine.Move, partial bool) (Node, error) {
+func (t *TreeTx) Step(ctx context.Context, b *board.Board, at Node, m game.Move, partial bool) (Node, error) {
 	n, err := t.w.step(ctx, b, at.n, m, partial)
 	return Node{n}, err
 }
@@ -155,7 +156,7 @@ func (t *TreeTx) AddNote(ctx context.Context, at Node, comment, label string, ma
 // path (the root first, one per turn after it) for the statistics, unless
 // a game (source, extID) is stored already (added false); result is its
 // winner (Empty: unfinished).
-func (t *TreeTx) AddGame(ctx context.Context, source, extID string, path []PosID, turns []engine.Move, result engine.Color) (added bool, err error) {
+func (t *TreeTx) AddGame(ctx context.Context, source, extID string, path []PosID, turns []game.Move, result game.Color) (added bool, err error) {
 	var known int
 	if err := t.w.tx.QueryRowContext(ctx, "SELECT count(*) FROM game WHERE source = ? AND ext_id = ?", source, extID).Scan(&known); err != nil || known > 0 {
 		return false, err

@@ -6,7 +6,8 @@ import (
 	"io"
 
 	"c6book/bookfile"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/proofbook"
 )
 
@@ -15,7 +16,7 @@ type ExportOptions struct {
 	// Line is the line from the empty board to the exported position as
 	// the user sees it: the export follows its orientation (nil: the
 	// first stored path's).
-	Line []engine.Move
+	Line []game.Move
 	// MaxNodes stops the export after this many moves (0: no limit): the
 	// stats say Truncated.
 	MaxNodes int
@@ -33,7 +34,7 @@ func (o ExportOptions) bookfile() bookfile.ExportOptions {
 }
 
 // locate finds b (any frame) in the book; an error says what is missing.
-func (bk *Book) locate(ctx context.Context, b *engine.Board) (proofbook.PosID, error) {
+func (bk *Book) locate(ctx context.Context, b *board.Board) (proofbook.PosID, error) {
 	id, _, err := bk.pb.Locate(ctx, b)
 	if err != nil {
 		return 0, fmt.Errorf("the position: %w", err)
@@ -43,7 +44,7 @@ func (bk *Book) locate(ctx context.Context, b *engine.Board) (proofbook.PosID, e
 
 // ExportSGF writes the SGF of position b: the line to it, then its
 // subtree with comments and statuses.
-func (bk *Book) ExportSGF(ctx context.Context, b *engine.Board, out io.Writer, o ExportOptions) (bookfile.ExportStats, error) {
+func (bk *Book) ExportSGF(ctx context.Context, b *board.Board, out io.Writer, o ExportOptions) (bookfile.ExportStats, error) {
 	id, err := bk.locate(ctx, b)
 	if err != nil {
 		return bookfile.ExportStats{}, err
@@ -53,7 +54,7 @@ func (bk *Book) ExportSGF(ctx context.Context, b *engine.Board, out io.Writer, o
 
 // ExportProof writes the proof of position b for attacker (Empty: the side
 // it is proved for) as one SGF game (bookfile.ExportProof).
-func (bk *Book) ExportProof(ctx context.Context, b *engine.Board, attacker engine.Color, out io.Writer, o ExportOptions) (bookfile.ProofExportStats, error) {
+func (bk *Book) ExportProof(ctx context.Context, b *board.Board, attacker game.Color, out io.Writer, o ExportOptions) (bookfile.ProofExportStats, error) {
 	id, err := bk.locate(ctx, b)
 	if err != nil {
 		return bookfile.ProofExportStats{}, err

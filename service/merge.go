@@ -5,7 +5,7 @@ import (
 	"errors"
 
 	"c6book/bookmerge"
-	"c6book/engine"
+	"c6book/engine/board"
 )
 
 // Why a merge or split did not store a verdict (bookmerge's typed
@@ -47,7 +47,7 @@ func (bk *Book) Merge(ctx context.Context, path string, progress func(MergeProgr
 
 // Split writes position b's subtree, with its proofs and the games through
 // it, to a new book at path.
-func (bk *Book) Split(ctx context.Context, b *engine.Board, path string, progress func(MergeProgress)) (MergeResult, error) {
+func (bk *Book) Split(ctx context.Context, b *board.Board, path string, progress func(MergeProgress)) (MergeResult, error) {
 	id, err := bk.locate(ctx, b)
 	if err != nil {
 		return MergeResult{}, err

@@ -3,7 +3,8 @@ package service
 import (
 	"context"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/session"
 )
 
@@ -11,7 +12,7 @@ import (
 // (the board export: session.PictureOf over what the book holds on b, in
 // b's orientation); the renderer is the workbench's. Without overlay the
 // stones only, and the book is not read.
-func (s *Store) Picture(ctx context.Context, b *engine.Board, a engine.Color, overlay bool) (session.Picture, error) {
+func (s *Store) Picture(ctx context.Context, b *board.Board, a game.Color, overlay bool) (session.Picture, error) {
 	b = b.Clone()
 	if !overlay {
 		return session.PictureOf(b, session.Position{}, nil, false), nil

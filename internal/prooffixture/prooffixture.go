@@ -12,7 +12,10 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/proofbook"
 	"c6book/proofcheck"
 )
@@ -41,7 +44,7 @@ func Store(t testing.TB, bk *proofbook.Book) []Verdict {
 	_, v, blocks := TwoThreatVerdict(t, bk, P2Line+" "+AMove)
 	out := []Verdict{{P2Line + " " + AMove, v}}
 	for _, m := range blocks {
-		out = append(out, Verdict{Line: P2Line + " " + AMove + " " + engine.MoveName(r, m) + " " + WinTwo})
+		out = append(out, Verdict{Line: P2Line + " " + AMove + " " + game.MoveName(r, m) + " " + WinTwo})
 	}
 	for i := range out {
 		id := add(t, bk, out[i].Line)
@@ -57,7 +60,7 @@ func Store(t testing.TB, bk *proofbook.Book) []Verdict {
 
 func add(t testing.TB, bk *proofbook.Book, line string) proofbook.PosID {
 	t.Helper()
-	ms, err := engine.ParseTurns(bk.Rules(), line)
+	ms, err := game.ParseTurns(bk.Rules(), line)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +76,7 @@ func add(t testing.TB, bk *proofbook.Book, line string) proofbook.PosID {
 func RealVerdict(t testing.TB, bk *proofbook.Book, line string, lambda int, nodes int64) (proofbook.PosID, c6book.Verdict) {
 	t.Helper()
 	ctx := context.Background()
-	b, err := engine.ReplayText(bk.Rules(), line)
+	b, err := board.ReplayText(bk.Rules(), line)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +85,7 @@ func RealVerdict(t testing.TB, bk *proofbook.Book, line string, lambda int, node
 		t.Fatal(err)
 	}
 	tol, _ := b.DefenderDeficit(b.ToMove().Opp())
-	v, err := engine.Verify(ctx, b, engine.VerifyOptions{Lambda: lambda, Tolerance: tol, Workers: 1, Limits: engine.Limits{MaxNodes: nodes}}, nil)
+	v, err := verify.Verify(ctx, b, verify.VerifyOptions{Lambda: lambda, Tolerance: tol, Workers: 1, Limits: threat.Limits{MaxNodes: nodes}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,9 +97,9 @@ func RealVerdict(t testing.TB, bk *proofbook.Book, line string, lambda int, node
 // unsolved (the certificate refutes the others: they leave a threat window
 // open). It returns the position, the verdict and the blocks (the board's
 // frame).
-func TwoThreatVerdict(t testing.TB, bk *proofbook.Book, line string) (proofbook.PosID, c6book.Verdict, []engine.Move) {
+func TwoThreatVerdict(t testing.TB, bk *proofbook.Book, line string) (proofbook.PosID, c6book.Verdict, []game.Move) {
 	t.Helper()
-	b, err := engine.ReplayText(bk.Rules(), line)
+	b, err := board.ReplayText(bk.Rules(), line)
 	if err != nil {
 		t.Fatal(err)
 	}
