@@ -51,20 +51,6 @@ func TestRulesValidateAndParse(t *testing.T) {
 	}
 }
 
-func TestParseColor(t *testing.T) {
-	for s, want := range map[string]game.Color{"B": game.Black, "b": game.Black, "black": game.Black, " White ": game.White, "w": game.White} {
-		if c, err := game.ParseColor(s); err != nil || c != want {
-			t.Errorf("ParseColor(%q) = %v, %v", s, c, err)
-		}
-	}
-	if _, err := game.ParseColor("x"); err == nil {
-		t.Error("ParseColor(x) succeeded")
-	}
-	if game.Black.Opp() != game.White || game.White.Opp() != game.Black || game.Black.String() != "B" || game.White.String() != "W" || game.Empty.String() != "." {
-		t.Error("colour basics")
-	}
-}
-
 // playTurnsT plays turns one by one and fails the test on an error.
 func playTurnsT(t *testing.T, b *Board, turns string) {
 	t.Helper()
@@ -369,24 +355,5 @@ func TestSetUp(t *testing.T) {
 	}
 	if err := wb.Play(parseMoveT(t, r, "s1s2")); !errors.Is(err, ErrGameOver) {
 		t.Fatalf("play after a set-up win: %v", err)
-	}
-}
-
-func TestMoveBasics(t *testing.T) {
-	m := game.NewMove(5, 3, 9)
-	if m.Len() != 3 || m.At(0) != 3 || m.At(1) != 5 || m.At(2) != 9 {
-		t.Fatalf("NewMove does not sort: %v", m.Squares())
-	}
-	if !m.Contains(5) || m.Contains(4) {
-		t.Fatal("Contains")
-	}
-	if w := game.NewMove(7).With(2); w != game.NewMove(2, 7) {
-		t.Fatal("With")
-	}
-	if game.NewMove(3, 5) != game.NewMove(5, 3) {
-		t.Fatal("a move must have one representation")
-	}
-	if game.NewMove(1, 2, 3, 4, 5).Len() != game.MaxPerTurn {
-		t.Fatal("NewMove must keep at most MaxPerTurn squares")
 	}
 }
