@@ -245,7 +245,32 @@ func (b *board) threatWindows(c int8) []zone {
 	return out
 }
 
-// makesRow reports whether colour c has k in a row.
+// makesRow reports whether move m (distinct empty squares) makes k in a
+// row of colour c on a board where c has none: whether a window through
+// one of its stones then holds k stones of c. The board is not changed.
+func (b *board) makesRow(m engine.Move, c int8) bool {
+	for i := 0; i < m.Len(); i++ {
+		for _, w := range b.g.sqWins[m.At(i)] {
+			n := int(b.cnt[c][w])
+			if n+m.Len() < b.k {
+				continue
+			}
+			for _, s := range b.g.win(int(w)) {
+				for j := 0; j < m.Len(); j++ {
+					if engine.Square(s) == m.At(j) {
+						n++
+					}
+				}
+			}
+			if n == b.k {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasRow reports whether colour c has k in a row.
 func (b *board) hasRow(c int8) bool { return b.full[c] > 0 }
 
 // zone is a set of squares.

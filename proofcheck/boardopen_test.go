@@ -10,8 +10,9 @@ import (
 
 // TestOpenSetsMatchCounts places and removes random stones (fixed seed) on
 // several rule sets and checks, after every change, the open sets against
-// the window counts, and threatWindows and addDefWin against a scan of
-// every window. It fails if place or remove leaves a set wrong.
+// the window counts, threatWindows and addDefWin against a scan of every
+// window, and makesRow against placing the move. It fails if place or
+// remove leaves a set wrong or makesRow misses a row.
 func TestOpenSetsMatchCounts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 33))
 	for _, r := range []engine.Rules{{M: 19, N: 19, K: 6, P: 2, Q: 1}, {M: 9, N: 9, K: 5, P: 2, Q: 1}, {M: 7, N: 6, K: 4, P: 1, Q: 1}, {M: 8, N: 8, K: 3, P: 2, Q: 1}} {
@@ -33,8 +34,28 @@ func TestOpenSetsMatchCounts(t *testing.T) {
 			if step%7 != 0 {
 				continue
 			}
-			if b.clone() == nil {
-				t.Fatal("clone")
+			// makesRow agrees with placing the move and looking.
+			for c := int8(1); c <= 2 && !b.hasRow(1) && !b.hasRow(2); c++ {
+				for try := 0; try < 20; try++ {
+					var sq []engine.Square
+					for len(sq) < 1+rng.IntN(2) {
+						s := engine.Square(rng.IntN(len(b.cells)))
+						if b.cells[s] == 0 && !slices.Contains(sq, s) {
+							sq = append(sq, s)
+						}
+					}
+					m := engine.NewMove(sq...)
+					for _, s := range sq {
+						b.place(s, c)
+					}
+					want := b.hasRow(c)
+					for i := len(sq) - 1; i >= 0; i-- {
+						b.remove(sq[i])
+					}
+					if got := b.makesRow(m, c); got != want {
+						t.Fatalf("%v step %d: makesRow(%v, %d) = %v, placing it says %v", r, step, m, c, got, want)
+					}
+				}
 			}
 			for c := int8(1); c <= 2; c++ {
 				for m := 0; m <= b.k; m++ {

@@ -138,9 +138,7 @@ func (c *treeChecker) or(t *Tree, tol int) (zone, error) {
 		return nil, c.failf("attacker move %s has %d stones, more than %d", name, m.Len(), b.p)
 	}
 	before := b.empties
-	c.placeMove(m, c.a)
-	six := b.hasRow(c.a)
-	c.removeMove(m)
+	six := b.makesRow(m, c.a)
 	if t.Six && !six {
 		return nil, c.failf("attacker move %s is marked as making %d in a row but does not", name, r.K)
 	}
