@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book"
+	"c6book/autopilot"
 	"c6book/engine"
 	"c6book/internal/testenv"
 	"c6book/proofbook"
@@ -957,7 +958,7 @@ func TestStoreShowsUncheckedProofs(t *testing.T) {
 		t.Fatal(err)
 	}
 	id, root := l.IDs[1], engine.MustNewBoard(r)
-	res, err := bk.Prove(ctx, id, engine.LocalVerifier{}, proofbook.ProveOptions{Attacker: engine.Black, Jobs: 1,
+	res, err := autopilot.Prove(ctx, bk, id, engine.LocalVerifier{}, autopilot.ProveOptions{Attacker: engine.Black, Jobs: 1,
 		Verify: engine.VerifyOptions{Lambda: 3, Workers: 1, Limits: engine.Limits{MaxNodes: 3000}}}, nil)
 	if err != nil || res.Status != "proved" {
 		t.Fatalf("prove: %s %v", res.Status, err)

@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"c6book"
+	"c6book/autopilot"
 	"c6book/engine"
 	"c6book/proofbook"
 	"c6book/session"
@@ -163,7 +164,7 @@ func BenchmarkStoreQueries(b *testing.B) {
 
 // BenchmarkShowPositionWhileProving is BenchmarkShowPosition on a small
 // Connect(10,10,5,2,1) book while the auto-pilot commits verdicts into it:
-// the workbench's own Auto job ("auto-job"), proofbook.Prove on a second
+// the workbench's own Auto job ("auto-job"), autopilot.Prove on a second
 // handle of the file ("other-handle", as another program would), or the
 // real `bin/c6 book prove` in another process ("c6-process", when
 // ../bin/c6 is built), each with C6_PROVE_JOBS verifier jobs (default 2);
@@ -236,7 +237,7 @@ func benchWhileProving(b *testing.B, mode string) {
 		go func() {
 			defer close(done)
 			root, _ := other.Root(ctx)
-			_, err := other.Prove(ctx, root, engine.LocalVerifier{}, proofbook.ProveOptions{Attacker: engine.Black, Jobs: jobs,
+			_, err := autopilot.Prove(ctx, other, root, engine.LocalVerifier{}, autopilot.ProveOptions{Attacker: engine.Black, Jobs: jobs,
 				Verify: engine.VerifyOptions{Lambda: 2, Workers: 1, Limits: limits}}, func(p c6book.ProveProgress) {
 				mu.Lock()
 				n = p.Calls

@@ -13,20 +13,21 @@ import (
 	"time"
 
 	"c6book"
+	"c6book/autopilot"
 	"c6book/engine"
 	"c6book/internal/testenv"
 	"c6book/proofbook"
 )
 
-// The book-level tests: the auto-pilot (proofbook.Prove) with the queue as
+// The book-level tests: the auto-pilot (autopilot.Prove) with the queue as
 // its verifier.
 
 // bookRules and bookProve are a small proof: the empty 8×8 connect-5 board
 // for Black at λ2 (as proofbook's TestProveTwoJobs).
 var bookRules = engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
 
-func bookProve(jobs int) proofbook.ProveOptions {
-	return proofbook.ProveOptions{Attacker: engine.Black, Jobs: jobs, MaxCalls: 200,
+func bookProve(jobs int) autopilot.ProveOptions {
+	return autopilot.ProveOptions{Attacker: engine.Black, Jobs: jobs, MaxCalls: 200,
 		Verify: engine.VerifyOptions{Lambda: 2, Workers: 1, Limits: engine.Limits{MaxNodes: 3000}}}
 }
 
@@ -41,10 +42,10 @@ func newTestBook(t *testing.T, name string) *proofbook.Book {
 }
 
 // proveRoot proves the book's root with v and checks the book.
-func proveRoot(t *testing.T, ctx context.Context, bk *proofbook.Book, v engine.Verifier, jobs int) proofbook.ProveResult {
+func proveRoot(t *testing.T, ctx context.Context, bk *proofbook.Book, v engine.Verifier, jobs int) autopilot.ProveResult {
 	t.Helper()
 	root, _ := bk.Root(ctx)
-	res, err := bk.Prove(ctx, root, v, bookProve(jobs), nil)
+	res, err := autopilot.Prove(ctx, bk, root, v, bookProve(jobs), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,14 +178,14 @@ func TestBookProveWorkerProcesses(t *testing.T) {
 	wgs := []*sync.WaitGroup{watchWorkers(workers, watch)}
 	cv := &countingVerifier{v: client, n: map[string]int{}}
 	type outcome struct {
-		res proofbook.ProveResult
+		res autopilot.ProveResult
 		err error
 	}
 	bk := newTestBook(t, "queue.c6book")
 	root, _ := bk.Root(ctx)
 	done := make(chan outcome, 1)
 	go func() {
-		res, err := bk.Prove(ctx, root, cv, bookProve(3), nil)
+		res, err := autopilot.Prove(ctx, bk, root, cv, bookProve(3), nil)
 		done <- outcome{res, err}
 	}()
 

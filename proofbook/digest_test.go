@@ -229,7 +229,7 @@ func TestDigestKeptByWrites(t *testing.T) {
 	r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
 	bk := newBook(t, r)
 	id := add(t, bk, "e5 d4f6")
-	res, err := bk.Prove(ctx, id, engine.LocalVerifier{}, smallProve(engine.Black, 3, 30), nil)
+	res, err := prove(ctx, t, bk, id, engine.LocalVerifier{}, engine.Black, 3, 30)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -311,7 +311,7 @@ func TestProveRechecksStoredProof(t *testing.T) {
 		if st := storedProof(t, bk, id, engine.Black).Status; st != c6book.StatusProved {
 			t.Fatalf("stored %s", st)
 		}
-		res, err := bk.Prove(ctx, id, engine.LocalVerifier{}, smallProve(engine.Black, 2, 3), nil)
+		res, err := prove(ctx, t, bk, id, engine.LocalVerifier{}, engine.Black, 2, 3)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -329,7 +329,7 @@ func testProveRechecksCert(t *testing.T, found *provedLine) {
 		tr := c.Covered[0].Tree
 		tr.Move = engine.NewMove(tr.Move.At(0))
 	})
-	res, err := bk.Prove(ctx, parent, engine.LocalVerifier{}, smallProve(a, 2, 5), nil)
+	res, err := prove(ctx, t, bk, parent, engine.LocalVerifier{}, a, 2, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -377,7 +377,7 @@ func TestProveAddedIsItsOwn(t *testing.T) {
 		return engine.Verify(ctx, b, opts, progress)
 	})
 	before := countAll()
-	res, err := bk.Prove(ctx, id, hook, smallProve(engine.Black, 2, 6), nil)
+	res, err := prove(ctx, t, bk, id, hook, engine.Black, 2, 6)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,5 +1,10 @@
 // Package proofbook is the SQLite store of opening trees, annotations and
-// proofs. It is the only package that runs SQL.
+// proofs: it persists (rows, transactions, migrations, the digest of the
+// proof rows, integrity) and derives statuses with the root package's
+// proof rules. It is the only package that runs SQL. The auto-pilot is
+// package autopilot, which reaches the book through its Store interface
+// (autostore.go here: the auto-pilot's rows and reads, no policy);
+// proofbook does not import it.
 //
 // A book is one SQLite file (WAL, foreign keys, busy timeout, immediate
 // write transactions, all set in the connection string; one writer
@@ -56,10 +61,12 @@
 //	                                             its new replies removed, propagated (c6book.ErrVerdictChanged: replaced since)
 //	Items(ctx, id, attacker) ([]Item, error)     what a verdict still leaves to prove (incl. (s, x) of closed seminulls)
 //	Next(ctx, from, attacker) (Line, error)      the most-proving position below from (pass the current position)
-//	Prove(ctx, id, engine.Verifier, ProveOptions, progress) (ProveResult, error)  the auto-pilot (JL-PNS over the book; autopilot.go)
 //	SetHold(ctx, id, attacker, on) / Held(ctx, id, attacker)   "leave to me": the auto-pilot skips it
-//	Stuck(ctx, id, attacker) (c6book.StuckReason, error) why the auto-pilot cannot work there ("held", "dead end", "")
-//	AutoMove(ctx, id, m) (bool, error)           the move was the auto-pilot's (not made by hand)
+//	Stuck(ctx, id, attacker) (c6book.StuckReason, error) why the auto-pilot cannot work there (held, dead end)
+//	The auto-pilot's store (autopilot.Store, autostore.go): AutoNode(ctx, id, attacker), AutoMoves(ctx, id,
+//	attacker), AutoParents(ctx, id), AutoVerdict(ctx, id), OpenItems(ctx, id, attacker, b, v),
+//	ConfirmProof(ctx, id, attacker), ProvedCount(ctx, attacker), AddAutoMoves(ctx, id, moves, scores),
+//	SetExhausted(ctx, id, cands)
 //	OpenByPN(ctx, attacker, limit) ([]Ranked, error)
 //	Proved(ctx, attacker, minOrder, limit) ([]Ranked, error)
 //	Search(ctx, text, limit) ([]Hit, error)      full-text (FTS4) search in comments
@@ -83,7 +90,7 @@
 //	ImportGames(ctx, r, ImportOptions) (ImportStats, error)  {"gid": ["j10", ...]} (.gz ok); OnProgress
 //	                                             reports committed games off the import goroutine
 //
-// Schema (migrations/, user_version 10, one per migration file): meta (rules, root), position (key
+// Schema (migrations/0001–0010: user_version 10, one per migration file): meta (rules, root), position (key
 // UNIQUE, canonical stones, side to move, stone count, winner, and the
 // games through it: games, bwins, wwins), edge (parent, packed move,
 // child; WITHOUT ROWID, index on child), game (id, source, ext id UNIQUE,

@@ -522,14 +522,14 @@ func TestMergeAndSplitCarryAutoMoves(t *testing.T) {
 	src := newBook(t, r)
 	P := add(t, src, "j10 i9k9")
 	add(t, src, "j10 i9k9 h8h9") // by hand
-	if _, _, _, err := src.addAutoMoves(ctx, P, []engine.Move{mv(t, r, "k11l12"), mv(t, r, "j8h10")}, nil); err != nil {
+	if _, _, _, err := src.AddAutoMoves(ctx, P, []engine.Move{mv(t, r, "k11l12"), mv(t, r, "j8h10")}, nil); err != nil {
 		t.Fatal(err)
 	}
 	src = reopen(t, src)
 	isAuto := func(bk *Book, line, move string) bool {
 		t.Helper()
 		id, _ := locate(t, bk, line)
-		auto, err := bk.AutoMove(ctx, id, mv(t, r, move))
+		auto, err := bk.autoMove(ctx, id, mv(t, r, move))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -561,7 +561,7 @@ func TestMergeAndSplitCarryAutoMoves(t *testing.T) {
 	dst := newBook(t, r)
 	add(t, dst, "j10 i9k9 j8h10")
 	dP := add(t, dst, "j10 i9k9")
-	if _, _, _, err := dst.addAutoMoves(ctx, dP, []engine.Move{mv(t, r, "m13n14")}, nil); err != nil {
+	if _, _, _, err := dst.AddAutoMoves(ctx, dP, []engine.Move{mv(t, r, "m13n14")}, nil); err != nil {
 		t.Fatal(err)
 	}
 	sum, err := dst.Merge(ctx, src.Path(), nil)

@@ -384,7 +384,7 @@ func (s *Store) Resolve(ctx context.Context, e session.Entry) ([]engine.Move, er
 }
 
 // The auto-pilot and the expert's "leave to me" for the workbench: the
-// book's own loop (proofbook.Prove) with the store's job verifier.
+// book's own loop (autopilot.Prove) with the store's job verifier.
 
 var (
 	_ session.AutoProver = (*Store)(nil)
@@ -400,7 +400,7 @@ func (s *Store) JobVerifier() engine.Verifier {
 	return engine.LocalVerifier{}
 }
 
-// AutoProve runs proofbook.Prove below b (a stored position).
+// AutoProve runs autopilot.Prove below b (a stored position).
 func (s *Store) AutoProve(ctx context.Context, b *engine.Board, o session.AutoOptions, progress func(c6book.ProveProgress)) (session.AutoResult, error) {
 	id, _, err := s.mustLocate(ctx, b)
 	if err != nil {

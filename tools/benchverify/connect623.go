@@ -10,13 +10,14 @@ import (
 	"time"
 
 	"c6book"
+	"c6book/autopilot"
 	"c6book/engine"
 	"c6book/proofbook"
 )
 
 // connect623 measures the shipped prover on Connect(6,2,3), where Black's
 // first turn places three stones: a new book with those rules (as `c6 book
-// init --rules 19,19,6,2,3`), the book's auto-pilot (proofbook.Prove, as
+// init --rules 19,19,6,2,3`), the book's auto-pilot (autopilot.Prove, as
 // `c6 book prove`) from the empty board with the CLI's defaults but the
 // given budgets, then the book's check (proofcheck re-checks every stored
 // proof, as `c6 book check`). Verifier calls run in this process
@@ -43,10 +44,10 @@ func connect623(w io.Writer, book string, maxNodes int64, maxCalls, jobs, worker
 	if workers == 0 {
 		workers = max(1, runtime.NumCPU()/jobs)
 	}
-	opts := proofbook.ProveOptions{Attacker: engine.Black, Jobs: jobs, MaxCalls: maxCalls, MaxTime: budget,
+	opts := autopilot.ProveOptions{Attacker: engine.Black, Jobs: jobs, MaxCalls: maxCalls, MaxTime: budget,
 		Candidates: 4, MaxCandidates: 32, PlayerNodes: engine.DefaultCandidateNodes,
 		Verify: engine.VerifyOptions{Lambda: 3, Workers: workers, Limits: engine.Limits{MaxNodes: maxNodes}}}
-	res, err := bk.Prove(ctx, id, engine.LocalVerifier{}, opts, nil)
+	res, err := autopilot.Prove(ctx, bk, id, engine.LocalVerifier{}, opts, nil)
 	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}

@@ -17,7 +17,7 @@
 // 19,19,6,2,3`), the auto-pilot from the empty board (`c6 book prove`) for
 // --prove-time with --jobs verifier jobs, and the book's check.
 //
-// With --prove-book FILE it runs the auto-pilot (proofbook.Prove, as `c6
+// With --prove-book FILE it runs the auto-pilot (autopilot.Prove, as `c6
 // book prove`) for --prove-time on every position one verifier call leaves
 // open, with --jobs verifier jobs, and checks the book.
 package main

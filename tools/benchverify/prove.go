@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"c6book"
+	"c6book/autopilot"
 	"c6book/engine"
 	"c6book/proofbook"
 )
@@ -15,7 +16,7 @@ import (
 // proveAll is --prove: the auto-pilot on the public positions. Each
 // position (the game's own next attacker turn played) is stored in one book
 // and verified once (one verifier call, λ from --lambda); the auto-pilot
-// (proofbook.Prove, --jobs jobs) then works on every position that call
+// (autopilot.Prove, --jobs jobs) then works on every position that call
 // leaves open, for at most budget each. At the end the book is checked
 // (proofcheck re-checks every stored proof) and the counts are printed.
 func proveAll(ctx context.Context, w io.Writer, ps []position, book string, budget time.Duration, jobs int, opts engine.VerifyOptions) error {
@@ -38,8 +39,8 @@ func proveAll(ctx context.Context, w io.Writer, ps []position, book string, budg
 		}
 		id := line.IDs[len(line.IDs)-1]
 		a := p.board.ToMove().Opp()
-		po := proofbook.ProveOptions{Attacker: a, Verify: opts, Jobs: 1, MaxCalls: 1}
-		res, err := bk.Prove(ctx, id, engine.LocalVerifier{}, po, nil)
+		po := autopilot.ProveOptions{Attacker: a, Verify: opts, Jobs: 1, MaxCalls: 1}
+		res, err := autopilot.Prove(ctx, bk, id, engine.LocalVerifier{}, po, nil)
 		if err != nil {
 			return fmt.Errorf("game %s: %w", p.gid, err)
 		}
@@ -49,7 +50,7 @@ func proveAll(ctx context.Context, w io.Writer, ps []position, book string, budg
 		}
 		open++
 		po.Jobs, po.MaxCalls, po.MaxTime = jobs, 0, budget
-		res, err = bk.Prove(ctx, id, engine.LocalVerifier{}, po, nil)
+		res, err = autopilot.Prove(ctx, bk, id, engine.LocalVerifier{}, po, nil)
 		if err != nil {
 			return fmt.Errorf("game %s: %w", p.gid, err)
 		}

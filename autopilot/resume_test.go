@@ -1,4 +1,4 @@
-package proofbook
+package autopilot
 
 import (
 	"context"
@@ -59,7 +59,7 @@ func TestProveResumesWithSameNumbers(t *testing.T) {
 	// The run that is not stopped.
 	ref := newBook(t, r)
 	rv := &stopVerifier{}
-	want, err := ref.Prove(context.Background(), ref.root, rv, opts(calls), nil)
+	want, err := Prove(context.Background(), ref, rootOf(t, ref), rv, opts(calls), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,13 +70,13 @@ func TestProveResumesWithSameNumbers(t *testing.T) {
 		bk := newBook(t, r)
 		ctx, cancel := context.WithCancel(context.Background())
 		v := &stopVerifier{stopAt: stop, cancel: cancel}
-		first, err := bk.Prove(ctx, bk.root, v, opts(calls), nil)
+		first, err := Prove(ctx, bk, rootOf(t, bk), v, opts(calls), nil)
 		cancel()
 		if !errors.Is(err, context.Canceled) || first.Calls != stop-1 {
 			t.Fatalf("stop at call %d: the first run ended %s after %d calls (%v)", stop, first.Status, first.Calls, err)
 		}
 		v2 := &stopVerifier{}
-		got, err := bk.Prove(context.Background(), bk.root, v2, opts(calls-first.Calls), nil)
+		got, err := Prove(context.Background(), bk, rootOf(t, bk), v2, opts(calls-first.Calls), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,11 +1,10 @@
-package proofbook
+package autopilot
 
 import (
+	"cmp"
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -13,7 +12,11 @@ import (
 
 	"c6book"
 	"c6book/engine"
+	"c6book/proofbook"
 )
+
+// PosID is a position of the book.
+type PosID = proofbook.PosID
 
 // The auto-pilot: engine.JobSearch (job-level proof-number search) over the
 // book's stored positions. At an attacker-to-move position it adds the
@@ -155,8 +158,8 @@ type ProveResult struct {
 	Frontier []Frontier   // the most-proving open positions, smallest proof number first
 	Proof    c6book.Proof // the target's book status at the end
 	// Refused lists the verdicts StoreVerdict refused (a verifier that
-	// cannot be trusted: their positions were left alone).
-	Refused []string
+	// cannot be trusted: their positions were left alone), by position.
+	Refused []Refused
 	// Budgets are the node budgets of the schedule, smallest first, and
 	// CallsAt the verifier calls stored at each (same order); Again counts
 	// the verifications of a position verified before in this run.
@@ -179,6 +182,14 @@ type ProveResult struct {
 	// tree), MaxHeld the most it held at once (engine.DefaultCacheNodes
 	// bounds them, whatever the run's length and jobs).
 	Held, MaxHeld int
+}
+
+// Refused is a verdict the book refused to store (StoreVerdict: its
+// certificate does not check, it forgets a defender move…): the position
+// and the store's error.
+type Refused struct {
+	ID  PosID
+	Err error
 }
 
 // BudgetFactor is how much the node budget of a position's solver calls
@@ -215,7 +226,7 @@ func proveStatus(s engine.SearchStatus) c6book.ProveStatus {
 // from a goroutine of its own and never slows the search. A done ctx stops
 // it (the result says "stopped" and ctx's error is returned); what is
 // stored stays.
-func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts ProveOptions, progress func(c6book.ProveProgress)) (ProveResult, error) {
+func Prove(ctx context.Context, bk Store, id PosID, v engine.Verifier, opts ProveOptions, progress func(c6book.ProveProgress)) (ProveResult, error) {
 	if opts.Attacker != engine.Black && opts.Attacker != engine.White {
 		return ProveResult{}, errors.New("prove: attacker must be Black or White")
 	}
@@ -254,18 +265,18 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 		opts.MaxPlayerNodes = 16 * opts.PlayerNodes
 	}
 	opts.Verify.ExpandSeminull = false // seminull items are positions of the book
-	if _, err := readInfo(ctx, bk.r, id); err != nil {
+	if _, err := bk.AutoNode(ctx, id, opts.Attacker); err != nil {
 		return ProveResult{}, err
 	}
 	// A stored proof is re-checked from its certificates before it is
 	// reported: one that does not check is derived again (see
 	// confirmProof) and, no longer proved, worked on like any open one.
-	confirmed, err := bk.confirmProof(ctx, id, opts.Attacker)
+	confirmed, err := bk.ConfirmProof(ctx, id, opts.Attacker)
 	if err != nil {
 		return ProveResult{}, fmt.Errorf("prove: position %d: %w", id, err)
 	}
 	t := newBookTree(bk, v, opts)
-	counter, err := bk.newProvedCounter(ctx, opts.Attacker)
+	counter, err := newProvedCounter(ctx, bk, opts.Attacker)
 	if err != nil {
 		return ProveResult{}, err
 	}
@@ -296,7 +307,7 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 	}
 	if status == c6book.ProveProved && err == nil && !confirmed {
 		// The proof found may rest on stored rows as well: re-checked too.
-		ok, cerr := bk.confirmProof(ctx, id, opts.Attacker)
+		ok, cerr := bk.ConfirmProof(ctx, id, opts.Attacker)
 		switch {
 		case cerr != nil:
 			err = fmt.Errorf("prove: position %d: %w", id, cerr)
@@ -317,12 +328,11 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 	}
 	t.mu.Lock()
 	res.Screened, res.ScreenProved = t.screened, t.screenProved
-	refused := maps.Clone(t.refused)
-	t.mu.Unlock()
-	for id, msg := range refused {
-		res.Refused = append(res.Refused, fmt.Sprintf("position %d: %s", id, msg))
+	for id, err := range t.refused {
+		res.Refused = append(res.Refused, Refused{id, err})
 	}
-	slices.Sort(res.Refused)
+	t.mu.Unlock()
+	slices.SortFunc(res.Refused, func(x, y Refused) int { return cmp.Compare(x.ID, y.ID) })
 	// The summary reads the book even when ctx is done.
 	rctx := context.WithoutCancel(ctx)
 	res.Added = int(t.added.Load())
@@ -331,8 +341,8 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 	} else if err == nil {
 		err = cerr
 	}
-	if p, _, perr := readProof(rctx, bk.r, bk.rules, id, opts.Attacker); perr == nil {
-		res.Proof = p
+	if n, perr := bk.AutoNode(rctx, id, opts.Attacker); perr == nil {
+		res.Proof = n.Proof
 	}
 	return res, err
 }
@@ -342,7 +352,7 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 // search may call from its workers, for different positions at once),
 // run concurrently: every map below is guarded by mu.
 type bookTree struct {
-	bk   *Book
+	bk   Store
 	v    engine.Verifier
 	opts ProveOptions
 	a    engine.Color
@@ -361,8 +371,9 @@ type bookTree struct {
 	first    int
 
 	mu sync.Mutex
-	// refused: positions whose verdict StoreVerdict refused (this run).
-	refused map[PosID]string
+	// refused: positions whose verdict StoreVerdict refused (this run),
+	// with the store's error.
+	refused map[PosID]error
 	// widened counts the expansions of a position in this run: the
 	// player's budget grows with it.
 	widened map[PosID]int
@@ -382,14 +393,14 @@ type bookTree struct {
 	cands map[PosID][]engine.ScoredMove
 }
 
-func newBookTree(bk *Book, v engine.Verifier, opts ProveOptions) *bookTree {
+func newBookTree(bk Store, v engine.Verifier, opts ProveOptions) *bookTree {
 	sch := BudgetSchedule(opts.FirstNodes, opts.Verify.Limits.MaxNodes)
 	first := 0
 	if opts.Screen > 0 && (sch[0] <= 0 || opts.ScreenNodes < sch[0]) {
 		sch = append([]int64{opts.ScreenNodes}, sch...)
 		first = 1
 	}
-	return &bookTree{bk: bk, v: v, opts: opts, a: opts.Attacker, refused: map[PosID]string{},
+	return &bookTree{bk: bk, v: v, opts: opts, a: opts.Attacker, refused: map[PosID]error{},
 		widened: map[PosID]int{}, screen: map[PosID][2]int64{}, cands: map[PosID][]engine.ScoredMove{},
 		schedule: sch, first: first, step: map[PosID]int{}, callsAt: make([]int, len(sch))}
 }
@@ -397,7 +408,8 @@ func newBookTree(bk *Book, v engine.Verifier, opts ProveOptions) *bookTree {
 func (t *bookTree) isRefused(id PosID) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.refused[id] != ""
+	_, ok := t.refused[id]
+	return ok
 }
 
 // screenNumbers returns the expected numbers the screen gave position id,
@@ -423,26 +435,18 @@ func (t *bookTree) keepCands(id PosID, c []engine.ScoredMove) {
 	t.cands[id] = c
 }
 
-// exhausted reports whether position id has no further candidate moves
-// among the first MaxCandidates the player ranks (stored by
-// setExhausted, by this run or an earlier one with as many candidates).
-func (t *bookTree) exhausted(ctx context.Context, id PosID) (bool, error) {
-	var n int
-	err := t.bk.r.QueryRowContext(ctx, "SELECT cands FROM autopilot_exhausted WHERE pos = ?", int64(id)).Scan(&n)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	return err == nil && n >= t.opts.MaxCandidates, err
+// exhausted reports whether node n (an attacker-to-move position) has no
+// further candidate moves among the first MaxCandidates the player ranks
+// (stored by setExhausted, by this run or an earlier one with as many
+// candidates).
+func (t *bookTree) exhausted(n proofbook.AutoNode) bool {
+	return n.Exhausted >= t.opts.MaxCandidates
 }
 
 // setExhausted stores that position id has no further candidate moves
 // among the first MaxCandidates.
 func (t *bookTree) setExhausted(ctx context.Context, id PosID) error {
-	return t.bk.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO autopilot_exhausted(pos, cands) VALUES (?, ?)
-ON CONFLICT(pos) DO UPDATE SET cands = max(cands, excluded.cands)`, int64(id), t.opts.MaxCandidates)
-		return err
-	})
+	return t.bk.SetExhausted(ctx, id, t.opts.MaxCandidates)
 }
 
 // nextStep is the step of the schedule of position id's next verification
@@ -512,28 +516,21 @@ func (t *bookTree) expected(ctx context.Context, id PosID, b *engine.Board) (int
 func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], error) {
 	bk, a := t.bk, t.a
 	var n engine.JobNode[PosID]
-	pi, err := readInfo(ctx, bk.r, id)
+	pi, err := bk.AutoNode(ctx, id, a)
 	if err != nil {
 		return n, err
 	}
-	n.OR = pi.toMove == a
-	pr, _, err := readProof(ctx, bk.r, bk.rules, id, a)
-	if err != nil {
-		return n, err
-	}
+	n.OR = pi.ToMove == a
+	pr := pi.Proof
 	switch {
-	case pi.winner == a || pr.Status == c6book.StatusProved:
+	case pi.Winner == a || pr.Status == c6book.StatusProved:
 		n.Result = engine.JobProved
 		return n, nil
-	case pi.winner == a.Opp() || pr.Status == c6book.StatusDisproved:
+	case pi.Winner == a.Opp() || pr.Status == c6book.StatusDisproved:
 		n.Result = engine.JobFailed
 		return n, nil
 	}
-	held, err := bk.held(ctx, bk.r, id, a)
-	if err != nil {
-		return n, err
-	}
-	if held || t.isRefused(id) {
+	if pi.Held || t.isRefused(id) {
 		n.Result = engine.JobHeld
 		return n, nil
 	}
@@ -543,11 +540,7 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 			return n, err
 		}
 		n.Children = kids
-		ex, err := t.exhausted(ctx, id)
-		if err != nil {
-			return n, err
-		}
-		if !ex {
+		if !t.exhausted(pi) {
 			n.Work = engine.JobExpand
 		} else if len(kids) == 0 {
 			n.Result = engine.JobFailed
@@ -561,15 +554,14 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 	}
 	// Defender to move: verify unless the stored verdict counts. (The
 	// certificate is not decoded here: StoreVerdict checked it.)
-	vd, hasCert, err := loadVerdictData(ctx, bk.r, id)
+	vd, hasCert, err := bk.AutoVerdict(ctx, id)
 	if err != nil {
 		return n, err
 	}
-	list, _, err := loadPos(ctx, bk.r, bk.rules, id)
+	b, err := bk.Board(ctx, id)
 	if err != nil {
 		return n, err
 	}
-	b := bk.board(list, pi.toMove)
 	tol, ok := b.DefenderDeficit(a)
 	if !ok {
 		n.Result = engine.JobFailed // not a position of a's proofs
@@ -596,7 +588,7 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 		}
 		return n, nil
 	}
-	items, err := bk.openItems(ctx, id, a, b, vd)
+	items, err := bk.OpenItems(ctx, id, a, b, vd)
 	if err != nil {
 		return n, err
 	}
@@ -631,33 +623,20 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 // (hand-made, good imported) expect the best numbers, the other imported
 // ones the worst (engine.ExpectedNumbers' levels).
 func (t *bookTree) orChildren(ctx context.Context, id PosID) ([]PosID, error) {
-	rows, err := t.bk.r.QueryContext(ctx, `
-SELECT e.child, m.rank, p.games, p.bwins, p.wwins FROM edge e
-LEFT JOIN autopilot_move m ON m.parent = e.parent AND m.move = e.move
-JOIN position p ON p.id = e.child
-WHERE e.parent = ? ORDER BY e.move`, int64(id))
+	moves, err := t.bk.AutoMoves(ctx, id, t.a)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
 	type kid struct {
 		id    PosID
 		class int
 		key   float64 // within a class, smallest first
 	}
 	var kids []kid
-	for rows.Next() {
-		var child, games, bw, ww int64
-		var rank sql.NullInt64
-		if err := rows.Scan(&child, &rank, &games, &bw, &ww); err != nil {
-			return nil, err
-		}
-		k := kid{id: PosID(child)}
-		k.class, k.key = t.moveClass(rank, games, bw, ww)
+	for _, e := range moves {
+		k := kid{id: e.Child}
+		k.class, k.key = t.moveClass(e)
 		kids = append(kids, k)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
 	}
 	slices.SortStableFunc(kids, func(x, y kid) int {
 		if x.class != y.class {
@@ -682,18 +661,18 @@ WHERE e.parent = ? ORDER BY e.move`, int64(id))
 
 // moveClass is the class of a stored attacker move (orChildren's order):
 // 0 hand-made (no game reached it), 1 imported and vouched for by the
-// games (GameLCB), 2 the auto-pilot's (rank: its rank), 3 the other
-// imported ones; key orders a class, smallest first. games, bw, ww are
-// the games through the move and their wins.
-func (t *bookTree) moveClass(rank sql.NullInt64, games, bw, ww int64) (int, float64) {
+// games (GameLCB), 2 the auto-pilot's (by its rank), 3 the other
+// imported ones; key orders a class, smallest first.
+func (t *bookTree) moveClass(e proofbook.AutoEdge) (int, float64) {
+	bw, ww := e.Games.BlackWins, e.Games.WhiteWins
 	wins := bw
 	if t.a == engine.White {
 		wins = ww
 	}
 	switch lcb := engine.WilsonLower(wins, bw+ww, t.opts.GameZ); {
-	case rank.Valid:
-		return 2, float64(rank.Int64)
-	case games == 0:
+	case e.Auto:
+		return 2, float64(e.Rank)
+	case e.Games.Games == 0:
 		return 0, 0
 	case lcb >= t.opts.GameLCB:
 		return 1, -lcb
@@ -709,32 +688,23 @@ func (t *bookTree) moveClass(rank sql.NullInt64, games, bw, ww int64) (int, floa
 // player's stored score for the auto-pilot's (2). With several such
 // moves, the best; ok false when none says anything.
 func (t *bookTree) priorOf(ctx context.Context, id PosID) (float64, bool, error) {
-	rows, err := t.bk.r.QueryContext(ctx, `
-SELECT m.rank, m.score, p.games, p.bwins, p.wwins FROM edge e
-JOIN position q ON q.id = e.parent
-LEFT JOIN autopilot_move m ON m.parent = e.parent AND m.move = e.move
-JOIN position p ON p.id = e.child
-WHERE e.child = ? AND q.to_move = ?`, int64(id), int(t.a))
+	parents, err := t.bk.AutoParents(ctx, id)
 	if err != nil {
 		return 0, false, err
 	}
-	defer rows.Close()
 	best, ok := 0.0, false
-	for rows.Next() {
-		var games, bw, ww int64
-		var rank sql.NullInt64
-		var score sql.NullFloat64
-		if err := rows.Scan(&rank, &score, &games, &bw, &ww); err != nil {
-			return 0, false, err
+	for _, e := range parents {
+		if e.ParentToMove != t.a {
+			continue
 		}
 		var v float64
-		switch c, _ := t.moveClass(rank, games, bw, ww); {
+		switch c, _ := t.moveClass(e); {
 		case c == 0 || c == 1:
 			v = vouched
 		case c == 3:
 			v = -vouched
-		case score.Valid:
-			v = score.Float64
+		case e.Scored:
+			v = e.Score
 		default:
 			continue
 		}
@@ -742,7 +712,7 @@ WHERE e.child = ? AND q.to_move = ?`, int64(id), int(t.a))
 			best, ok = v, true
 		}
 	}
-	return best, ok, rows.Err()
+	return best, ok, nil
 }
 
 // Expand implements engine.JobTree: the next batch of candidate moves.
@@ -782,7 +752,7 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 	cands := engine.MixCandidates(player, shapes, t.opts.MaxCandidates)
 	var sib []engine.Move
 	if !t.opts.NoSiblings {
-		if sib, err = bk.siblingMoves(ctx, id, t.a); err != nil {
+		if sib, err = siblingMoves(ctx, bk, id, t.a); err != nil {
 			return 0, err
 		}
 	}
@@ -802,7 +772,7 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 		for i, c := range batch {
 			moves[i], scores[i] = c.Move, c.Score
 		}
-		added, positions, kids, err := bk.addAutoMoves(ctx, id, moves, scores)
+		added, positions, kids, err := bk.AddAutoMoves(ctx, id, moves, scores)
 		if err != nil {
 			return 0, err
 		}
@@ -903,14 +873,14 @@ func (t *bookTree) screenKids(ctx context.Context, kids []PosID) error {
 // needsVerdict reports whether position k (defender to move) has no
 // verdict for the attacker and is not decided.
 func (t *bookTree) needsVerdict(ctx context.Context, k PosID) (bool, error) {
-	pi, err := readInfo(ctx, t.bk.r, k)
+	pi, err := t.bk.AutoNode(ctx, k, t.a)
 	if err != nil {
 		return false, err
 	}
-	if pi.toMove == t.a || pi.winner != engine.Empty {
+	if pi.ToMove == t.a || pi.Winner != engine.Empty {
 		return false, nil
 	}
-	vd, _, err := loadVerdictData(ctx, t.bk.r, k)
+	vd, _, err := t.bk.AutoVerdict(ctx, k)
 	if err != nil {
 		return false, err
 	}
@@ -923,14 +893,14 @@ func (t *bookTree) screenOne(ctx context.Context, k PosID) error {
 	vo := t.opts.Verify
 	vo.Limits.MaxNodes = t.schedule[0]
 	res, err := t.bk.Verify(ctx, k, t.v, vo, nil)
-	var se *StoreError
+	var se *proofbook.StoreError
 	switch {
 	case errors.As(err, &se):
-		if ctx.Err() != nil || IsBusy(err) || errors.Is(err, ErrReadOnly) {
+		if ctx.Err() != nil || proofbook.IsBusy(err) || errors.Is(err, proofbook.ErrReadOnly) {
 			return fmt.Errorf("position %d: %w", k, se.Err)
 		}
 		t.mu.Lock()
-		t.refused[k] = se.Err.Error()
+		t.refused[k] = se.Err
 		t.mu.Unlock()
 		return nil
 	case err != nil:
@@ -962,10 +932,10 @@ func (t *bookTree) Run(ctx context.Context, id PosID) (func(), error) {
 	vo := t.opts.Verify
 	vo.Limits.MaxNodes = t.schedule[step]
 	res, err := t.bk.Verify(ctx, id, t.v, vo, nil)
-	var se *StoreError
+	var se *proofbook.StoreError
 	switch {
 	case errors.As(err, &se):
-		if ctx.Err() != nil || IsBusy(err) || errors.Is(err, ErrReadOnly) {
+		if ctx.Err() != nil || proofbook.IsBusy(err) || errors.Is(err, proofbook.ErrReadOnly) {
 			return nil, fmt.Errorf("position %d: %w", id, se.Err)
 		}
 		// Refused (its certificate does not check, or it forgets a
@@ -973,7 +943,7 @@ func (t *bookTree) Run(ctx context.Context, id PosID) (func(), error) {
 		// alone and says so, the others go on.
 		return func() {
 			t.mu.Lock()
-			t.refused[id] = se.Err.Error()
+			t.refused[id] = se.Err
 			t.mu.Unlock()
 		}, nil
 	case err != nil:
@@ -992,8 +962,9 @@ func (t *bookTree) Run(ctx context.Context, id PosID) (func(), error) {
 	}, nil
 }
 
-// maxSiblingMoves bounds siblingMoves.
-const maxSiblingMoves = 4
+// maxSiblingMoves bounds siblingMoves, maxSiblingParents the parents it
+// looks at.
+const maxSiblingMoves, maxSiblingParents = 4, 4
 
 // siblingMoves returns the attacker moves that proved a sibling of the
 // attacker-to-move position id (a position another defender reply reaches
@@ -1004,37 +975,17 @@ const maxSiblingMoves = 4
 // s are the position D+s with one more defender stone inside the zone of
 // D+s's proof, and the move that proved D+s usually wins them too. They
 // are only candidates: each is verified like any other move.
-func (bk *Book) siblingMoves(ctx context.Context, id PosID, a engine.Color) ([]engine.Move, error) {
+func siblingMoves(ctx context.Context, bk Store, id PosID, a engine.Color) ([]engine.Move, error) {
 	b, err := bk.Board(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	r := bk.rules
-	type up struct {
-		parent PosID
-		move   engine.Move
-	}
-	rows, err := bk.r.QueryContext(ctx, "SELECT parent, move FROM edge WHERE child = ? LIMIT 4", int64(id))
+	r := b.Rules()
+	ups, err := bk.AutoParents(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	var ups []up
-	for rows.Next() {
-		var p, mv int64
-		if err := rows.Scan(&p, &mv); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		m, err := unpackMove(mv)
-		if err != nil {
-			rows.Close()
-			return nil, err
-		}
-		ups = append(ups, up{PosID(p), m})
-	}
-	if err := rows.Close(); err != nil {
-		return nil, err
-	}
+	ups = ups[:min(len(ups), maxSiblingParents)]
 	// frameOf is the symmetry that maps the parent's frame (board pb) to
 	// the canonical frame of the child that defender move m reaches.
 	frameOf := func(pb *engine.Board, m engine.Move) int {
@@ -1050,47 +1001,42 @@ func (bk *Book) siblingMoves(ctx context.Context, id PosID, a engine.Color) ([]e
 	var out []engine.Move
 	seen := map[engine.Move]bool{}
 	for _, u := range ups {
-		pi, err := readInfo(ctx, bk.r, u.parent)
-		if err != nil {
-			return nil, err
-		}
-		if pi.toMove != a.Opp() {
+		if u.ParentToMove != a.Opp() {
 			continue
 		}
-		list, _, err := loadPos(ctx, bk.r, r, u.parent)
+		pb, err := bk.Board(ctx, u.Parent)
 		if err != nil {
 			return nil, err
 		}
-		pb := bk.board(list, pi.toMove)
-		toID := frameOf(pb, u.move)
-		sibs, err := readChildren(ctx, bk.r, r, u.parent, a)
+		toID := frameOf(pb, u.Move)
+		sibs, err := bk.AutoMoves(ctx, u.Parent, a)
 		if err != nil {
 			return nil, err
 		}
-		slices.SortStableFunc(sibs, func(x, y childRow) int { return x.move.Len() - y.move.Len() })
+		slices.SortStableFunc(sibs, func(x, y proofbook.AutoEdge) int { return x.Move.Len() - y.Move.Len() })
 		for _, sib := range sibs {
-			if sib.id == id || sib.proof.Status != c6book.StatusProved || sib.proof.How != c6book.HowMove {
+			if sib.Child == id || sib.Proof.Status != c6book.StatusProved || sib.Proof.How != c6book.HowMove {
 				continue
 			}
-			answers, err := readChildren(ctx, bk.r, r, sib.id, a)
+			answers, err := bk.AutoMoves(ctx, sib.Child, a)
 			if err != nil {
 				return nil, err
 			}
-			var best *childRow
+			var best *proofbook.AutoEdge
 			for i := range answers {
 				c := &answers[i]
-				if c.proof.Status == c6book.StatusProved && (best == nil || c.proof.Order < best.proof.Order) {
+				if c.Proof.Status == c6book.StatusProved && (best == nil || c.Proof.Order < best.Proof.Order) {
 					best = c
 				}
 			}
 			if best == nil {
 				continue
 			}
-			fromSib := engine.InverseSymmetry(frameOf(pb, sib.move))
-			sq := make([]engine.Square, best.move.Len())
-			legal := best.move.Len() == r.P
+			fromSib := engine.InverseSymmetry(frameOf(pb, sib.Move))
+			sq := make([]engine.Square, best.Move.Len())
+			legal := best.Move.Len() == r.P
 			for i := range sq {
-				sq[i] = r.Transform(toID, r.Transform(fromSib, best.move.At(i)))
+				sq[i] = r.Transform(toID, r.Transform(fromSib, best.Move.At(i)))
 				legal = legal && b.At(sq[i]) == engine.Empty
 			}
 			m := engine.NewMove(sq...)
@@ -1104,151 +1050,4 @@ func (bk *Book) siblingMoves(ctx context.Context, id PosID, a engine.Color) ([]e
 		}
 	}
 	return out, nil
-}
-
-// addAutoMoves stores the candidate moves (id's canonical frame) not stored
-// yet as moves of id, marked as the auto-pilot's with the player's scores
-// (nil: none recorded), in one transaction; it returns how many moves it
-// added and how many positions, and the position each move added leads to
-// (0 for a move stored already).
-func (bk *Book) addAutoMoves(ctx context.Context, id PosID, moves []engine.Move, scores []float64) (added, positions int, kids []PosID, err error) {
-	err = bk.writeRetry(ctx, func(tx *sql.Tx) error {
-		added, positions = 0, 0
-		kids = make([]PosID, len(moves))
-		last, err := lastPosition(ctx, tx)
-		if err != nil {
-			return err
-		}
-		w, list, b, err := bk.walkFrom(ctx, tx, id)
-		if err != nil {
-			return err
-		}
-		stab := stabilizer(bk.rules, list)
-		rank, err := nextAutoRank(ctx, tx, id)
-		if err != nil {
-			return err
-		}
-		for i, m := range moves {
-			pm := packMove(repMove(bk.rules, stab, m))
-			var one int
-			switch err := tx.QueryRowContext(ctx, "SELECT 1 FROM edge WHERE parent = ? AND move = ?", int64(id), pm).Scan(&one); {
-			case err == nil:
-				continue // stored already (by hand, or by an earlier batch)
-			case !errors.Is(err, sql.ErrNoRows):
-				return err
-			}
-			next, err := w.step(ctx, b, node{id: id, list: list}, m, false)
-			if err != nil {
-				return fmt.Errorf("candidate %s: %w", engine.MoveName(bk.rules, m), err)
-			}
-			kids[i] = next.id
-			if err := b.Undo(); err != nil {
-				return err
-			}
-			var score any // NULL: none recorded
-			if i < len(scores) {
-				score = scores[i]
-			}
-			if err := markAutoMove(ctx, tx, id, pm, rank, score); err != nil {
-				return err
-			}
-			rank++
-			added++
-		}
-		if err := w.finish(ctx); err != nil {
-			return err
-		}
-		positions, err = positionsAfter(ctx, tx, last)
-		return err
-	})
-	return added, positions, kids, err
-}
-
-// held reports whether an expert holds position id for attacker a.
-func (bk *Book) held(ctx context.Context, q queryer, id PosID, a engine.Color) (bool, error) {
-	var one int
-	err := q.QueryRowContext(ctx, "SELECT 1 FROM hold WHERE pos = ? AND attacker = ?", int64(id), int(a)).Scan(&one)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	return err == nil, err
-}
-
-// Held reports whether an expert keeps position id for attacker ("leave to
-// me"): the auto-pilot does not work at or below it.
-func (bk *Book) Held(ctx context.Context, id PosID, attacker engine.Color) (bool, error) {
-	return bk.held(ctx, bk.r, id, attacker)
-}
-
-// SetHold marks (on) or unmarks position id as left to the expert for
-// attacker: the auto-pilot skips it and everything below it.
-func (bk *Book) SetHold(ctx context.Context, id PosID, attacker engine.Color, on bool) error {
-	if attacker != engine.Black && attacker != engine.White {
-		return errors.New("attacker must be Black or White")
-	}
-	return bk.write(ctx, func(tx *sql.Tx) error {
-		if _, err := readInfo(ctx, tx, id); err != nil {
-			return err
-		}
-		if !on {
-			_, err := tx.ExecContext(ctx, "DELETE FROM hold WHERE pos = ? AND attacker = ?", int64(id), int(attacker))
-			return err
-		}
-		_, err := tx.ExecContext(ctx, "INSERT INTO hold(pos, attacker, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-			int64(id), int(attacker), time.Now().Unix())
-		return err
-	})
-}
-
-// AutoMove reports whether the stored move m of position id (canonical
-// frame) was proposed by the auto-pilot rather than made by hand.
-func (bk *Book) AutoMove(ctx context.Context, id PosID, m engine.Move) (bool, error) {
-	list, _, err := loadPos(ctx, bk.r, bk.rules, id)
-	if err != nil {
-		return false, err
-	}
-	pm := packMove(repMove(bk.rules, stabilizer(bk.rules, list), m))
-	var one int
-	err = bk.r.QueryRowContext(ctx, "SELECT 1 FROM autopilot_move WHERE parent = ? AND move = ?", int64(id), pm).Scan(&one)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	return err == nil, err
-}
-
-// Stuck says why the auto-pilot cannot work at position id for attacker
-// a: StuckHeld (left to the expert), StuckDeadEnd (its verdict leaves
-// every defender move open: no zone bounds the defence), or NotStuck (it
-// can).
-func (bk *Book) Stuck(ctx context.Context, id PosID, a engine.Color) (c6book.StuckReason, error) {
-	h, err := bk.held(ctx, bk.r, id, a)
-	if err != nil {
-		return c6book.NotStuck, err
-	}
-	if h {
-		return c6book.StuckHeld, nil
-	}
-	v, err := loadVerdict(ctx, bk.r, id)
-	if err != nil {
-		return c6book.NotStuck, err
-	}
-	if v != nil && v.Attacker == a && v.AllUnsolved && v.Status != c6book.StatusProved {
-		return c6book.StuckDeadEnd, nil
-	}
-	return c6book.NotStuck, nil
-}
-
-// nextAutoRank is the rank after the auto-pilot's last move at position id
-// (0 when it has none there).
-func nextAutoRank(ctx context.Context, tx *sql.Tx, id PosID) (int64, error) {
-	var rank int64
-	err := tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(rank), -1) + 1 FROM autopilot_move WHERE parent = ?", int64(id)).Scan(&rank)
-	return rank, err
-}
-
-// markAutoMove records the stored move pm (packed) at position id as the
-// auto-pilot's, at rank, with the player's score (nil: none).
-func markAutoMove(ctx context.Context, tx *sql.Tx, id PosID, pm, rank int64, score any) error {
-	_, err := tx.ExecContext(ctx, "INSERT INTO autopilot_move(parent, move, rank, score) VALUES (?, ?, ?, ?)", int64(id), pm, rank, score)
-	return err
 }

@@ -1,4 +1,4 @@
-package proofbook
+package autopilot
 
 import (
 	"bufio"
@@ -17,6 +17,7 @@ import (
 
 	"c6book"
 	"c6book/engine"
+	"c6book/proofbook"
 )
 
 // recordingVerifier is the local verifier that records the positions it
@@ -40,7 +41,7 @@ func (v *recordingVerifier) saw(k uint64) bool {
 	return slices.Contains(v.keys, k)
 }
 
-func posKeyOf(t *testing.T, bk *Book, id PosID) uint64 {
+func posKeyOf(t *testing.T, bk *proofbook.Book, id PosID) uint64 {
 	t.Helper()
 	b, err := bk.Board(context.Background(), id)
 	if err != nil {
@@ -94,7 +95,7 @@ func TestProveAgainstBruteForce(t *testing.T) {
 	for _, c := range cases {
 		bk := newBook(t, c.rules)
 		id := add(t, bk, c.line)
-		res, err := bk.Prove(ctx, id, engine.LocalVerifier{}, smallProve(c.a, c.lambda, 40), nil)
+		res, err := Prove(ctx, bk, id, engine.LocalVerifier{}, smallProve(c.a, c.lambda, 40), nil)
 		if err != nil {
 			t.Fatalf("%v %q: %v", c.rules, c.line, err)
 		}
@@ -133,13 +134,13 @@ func TestProveExpertOverrides(t *testing.T) {
 	root := add(t, bk, "")
 	hand := add(t, bk, "b2")
 	rv := &recordingVerifier{}
-	if _, err := bk.Prove(ctx, root, rv, smallProve(engine.Black, 2, 1), nil); err != nil {
+	if _, err := Prove(ctx, bk, root, rv, smallProve(engine.Black, 2, 1), nil); err != nil {
 		t.Fatal(err)
 	}
 	if len(rv.keys) != 1 || rv.keys[0] != posKeyOf(t, bk, hand) {
 		t.Fatalf("the first verified position is not the hand-made move's (%d calls)", len(rv.keys))
 	}
-	auto, err := bk.AutoMove(ctx, root, turns(t, r, "b2")[0])
+	auto, err := autoMoveTo(ctx, bk, root, hand)
 	if err != nil || auto {
 		t.Fatalf("the hand-made move counts as the auto-pilot's: %v %v", auto, err)
 	}
@@ -156,7 +157,7 @@ func TestProveExpertOverrides(t *testing.T) {
 		t.Fatal(err)
 	}
 	rv = &recordingVerifier{}
-	res, err := bk.Prove(ctx, root, rv, smallProve(engine.Black, 2, 3), nil)
+	res, err := Prove(ctx, bk, root, rv, smallProve(engine.Black, 2, 3), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +181,7 @@ func TestProveExpertOverrides(t *testing.T) {
 		t.Fatal(err)
 	}
 	rv = &recordingVerifier{}
-	res, err = bk.Prove(ctx, id, rv, smallProve(engine.Black, 2, 10), nil)
+	res, err = Prove(ctx, bk, id, rv, smallProve(engine.Black, 2, 10), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +208,7 @@ func TestProveTwoJobs(t *testing.T) {
 	o.Jobs = 2
 	var mu sync.Mutex
 	maxInFlight := 0
-	res, err := bk.Prove(ctx, root, engine.LocalVerifier{}, o, func(p c6book.ProveProgress) {
+	res, err := Prove(ctx, bk, root, engine.LocalVerifier{}, o, func(p c6book.ProveProgress) {
 		mu.Lock()
 		maxInFlight = max(maxInFlight, len(p.InFlight))
 		mu.Unlock()
@@ -234,12 +235,12 @@ func TestHelperProver(t *testing.T) {
 		t.Skip("child process of TestProveKilled only")
 	}
 	ctx := context.Background()
-	bk, err := Open(ctx, path)
+	bk, err := proofbook.Open(ctx, path)
 	if err != nil {
 		fmt.Println("error", err)
 		os.Exit(3)
 	}
-	_, err = bk.Prove(ctx, bk.root, engine.LocalVerifier{}, smallProve(engine.Black, 2, 0), func(p c6book.ProveProgress) {
+	_, err = Prove(ctx, bk, rootOf(t, bk), engine.LocalVerifier{}, smallProve(engine.Black, 2, 0), func(p c6book.ProveProgress) {
 		fmt.Println("calls", p.Calls)
 	})
 	if err != nil {
@@ -252,7 +253,7 @@ func TestHelperProver(t *testing.T) {
 }
 
 // provedKeys are the canonical keys of the positions proved for a.
-func provedKeys(t *testing.T, bk *Book, a engine.Color) []uint64 {
+func provedKeys(t *testing.T, bk *proofbook.Book, a engine.Color) []uint64 {
 	t.Helper()
 	var out []uint64
 	for _, id := range provedPositions(t, bk, a) {
@@ -277,7 +278,7 @@ func TestProveKilled(t *testing.T) {
 	r := engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
 	// The uninterrupted run.
 	ref := newBook(t, r)
-	res, err := ref.Prove(ctx, ref.root, engine.LocalVerifier{}, smallProve(engine.Black, 2, 0), nil)
+	res, err := Prove(ctx, ref, rootOf(t, ref), engine.LocalVerifier{}, smallProve(engine.Black, 2, 0), nil)
 	if err != nil || res.Status != "proved" {
 		t.Fatalf("reference run: %s %v", res.Status, err)
 	}
@@ -301,7 +302,7 @@ func TestProveKilled(t *testing.T) {
 		if finished {
 			books++
 			path = filepath.Join(t.TempDir(), "killed.c6book")
-			bk, err := Create(ctx, path, r)
+			bk, err := proofbook.Create(ctx, path, r)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -368,14 +369,14 @@ func TestProveKilled(t *testing.T) {
 			}
 		}
 		cmd.Wait()
-		bk, err := Open(ctx, path)
+		bk, err := proofbook.Open(ctx, path)
 		if err != nil {
 			t.Fatalf("run %d: open after the kill: %v", runs, err)
 		}
 		mustCheck(t, bk)
 		if finished {
 			got := provedKeys(t, bk, engine.Black)
-			if p := proofOf(t, bk, bk.root, engine.Black); p.Status != c6book.StatusProved || !slices.Equal(got, want) {
+			if p := proofOf(t, bk, rootOf(t, bk), engine.Black); p.Status != c6book.StatusProved || !slices.Equal(got, want) {
 				t.Fatalf("after %d kills: root %s, %d proved positions, the uninterrupted run %d", kills, p.Status, len(got), len(want))
 			}
 		}
@@ -398,14 +399,14 @@ func BenchmarkProveJobs(b *testing.B) {
 			var elapsed time.Duration
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				bk, err := Create(ctx, filepath.Join(b.TempDir(), "bench.c6book"), r)
+				bk, err := proofbook.Create(ctx, filepath.Join(b.TempDir(), "bench.c6book"), r)
 				if err != nil {
 					b.Fatal(err)
 				}
 				o := smallProve(engine.Black, 2, 0)
 				o.Jobs = jobs
 				b.StartTimer()
-				res, err := bk.Prove(ctx, bk.root, engine.LocalVerifier{}, o, nil)
+				res, err := Prove(ctx, bk, rootOf(b, bk), engine.LocalVerifier{}, o, nil)
 				if err != nil || res.Status != "proved" {
 					b.Fatal(res.Status, err)
 				}

@@ -1,4 +1,4 @@
-package proofbook
+package autopilot
 
 import (
 	"context"
@@ -54,7 +54,7 @@ func TestProveStopCancelsJobInFlight(t *testing.T) {
 	}
 	done := make(chan out, 1)
 	go func() {
-		res, err := bk.Prove(ctx, id, v, smallProve(engine.Black, 3, 0), nil)
+		res, err := Prove(ctx, bk, id, v, smallProve(engine.Black, 3, 0), nil)
 		done <- out{res, err}
 	}()
 	select {
@@ -70,10 +70,11 @@ func TestProveStopCancelsJobInFlight(t *testing.T) {
 	if o.res.Calls != v.n {
 		t.Fatalf("after Stop: %d calls stored, want the %d answered before the job in flight", o.res.Calls, v.n)
 	}
-	var stored int
-	if err := bk.r.QueryRow("SELECT count(*) FROM verdict").Scan(&stored); err != nil {
+	st, err := bk.Stats(context.Background())
+	if err != nil {
 		t.Fatal(err)
 	}
+	stored := int(st.Verdicts)
 	if stored < v.n {
 		t.Fatalf("after Stop the book holds %d verdicts, want the %d stored before", stored, v.n)
 	}

@@ -1,4 +1,4 @@
-package proofbook
+package autopilot
 
 import (
 	"bufio"
@@ -13,6 +13,7 @@ import (
 	"c6book"
 	"c6book/engine"
 	"c6book/internal/testenv"
+	"c6book/proofbook"
 )
 
 // The λ3 fixtures of testdata/lambda3.tsv: the auto-pilot proves each
@@ -60,7 +61,7 @@ func TestLambda3Fixtures(t *testing.T) {
 		id := add(t, bk, fs[1])
 		opts := smallProve(a, 3, calls)
 		opts.Verify.Limits.MaxNodes = nodes
-		res, err := bk.Prove(ctx, id, engine.LocalVerifier{}, opts, nil)
+		res, err := Prove(ctx, bk, id, engine.LocalVerifier{}, opts, nil)
 		if err != nil {
 			t.Fatalf("%s %q: %v", r, fs[1], err)
 		}
@@ -107,7 +108,7 @@ const connect6Lambda3Line = "j10 i8h9 k11j12 g10f11 j7e12 l10l12 l9j11"
 //	c6 book init --book F
 //	c6 book prove --book F --turns "j10 i8h9 k11j12 g10f11 j7e12 l10l12 l9j11" --attacker B \
 //		--lambda 3 --max-nodes 2000 --workers 1 --jobs 1 --no-queue
-//	c6 book backup --book F --to proofbook/testdata/lambda3-connect6.c6book
+//	c6 book backup --book F --to autopilot/testdata/lambda3-connect6.c6book
 func TestLambda3Connect6Fixture(t *testing.T) {
 	ctx := context.Background()
 	data, err := os.ReadFile(filepath.Join("testdata", "lambda3-connect6.c6book"))
@@ -118,7 +119,7 @@ func TestLambda3Connect6Fixture(t *testing.T) {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	bk, err := Open(ctx, path)
+	bk, err := proofbook.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}

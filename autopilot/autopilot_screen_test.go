@@ -1,4 +1,4 @@
-package proofbook
+package autopilot
 
 import (
 	"context"
@@ -97,7 +97,7 @@ func TestScreenFindsTheProvedCandidate(t *testing.T) {
 			if withScreen {
 				opts.Screen, opts.ScreenNodes = screen, 3000
 			}
-			res, err := bk.Prove(ctx, id, fv, opts, nil)
+			res, err := Prove(ctx, bk, id, fv, opts, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -152,7 +152,7 @@ func TestSiblingMovesFrame(t *testing.T) {
 		bk := newBook(t, r)
 		add(t, bk, "d4 c3e5 d5d6 "+c.sib+" d7d8")
 		id := add(t, bk, "d4 c3e5 d5d6 "+c.other)
-		ms, err := bk.siblingMoves(ctx, id, engine.Black)
+		ms, err := siblingMoves(ctx, bk, id, engine.Black)
 		if err != nil {
 			t.Fatal(err)
 		}

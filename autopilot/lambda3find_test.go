@@ -1,4 +1,4 @@
-package proofbook
+package autopilot
 
 import (
 	"context"
@@ -9,13 +9,14 @@ import (
 	"testing"
 
 	"c6book/engine"
+	"c6book/proofbook"
 )
 
 // closedSeminull lists the proved positions of bk (for a) whose verdict
 // leaves an open seminull item: each is proved only because the book
 // closed that item (the seminull position proved with its zone, and every
 // full move inside the zone proved on its own).
-func closedSeminull(t *testing.T, bk *Book, a engine.Color) []PosID {
+func closedSeminull(t *testing.T, bk *proofbook.Book, a engine.Color) []PosID {
 	t.Helper()
 	ctx := context.Background()
 	var out []PosID
@@ -78,7 +79,7 @@ func TestFindLambda3(t *testing.T) {
 		if s := os.Getenv("C6_FIND_NODES"); s != "" {
 			opts.Verify.Limits.MaxNodes, _ = strconv.ParseInt(s, 10, 64)
 		}
-		pr, err := bk.Prove(ctx, id, engine.LocalVerifier{}, opts, nil)
+		pr, err := Prove(ctx, bk, id, engine.LocalVerifier{}, opts, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -134,7 +135,7 @@ func TestFindLambda3(t *testing.T) {
 			dline := append(append([]engine.Move{}, line...), m)
 			bk := newBook(t, r)
 			id := add(t, bk, engine.FormatTurns(r, dline))
-			pr, err := bk.Prove(ctx, id, engine.LocalVerifier{}, smallProve(a, 3, 150), nil)
+			pr, err := Prove(ctx, bk, id, engine.LocalVerifier{}, smallProve(a, 3, 150), nil)
 			if err != nil {
 				t.Fatal(err)
 			}

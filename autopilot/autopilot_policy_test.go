@@ -1,6 +1,7 @@
-package proofbook
+package autopilot
 
 import (
+	"c6book"
 	"context"
 	"fmt"
 	"slices"
@@ -8,15 +9,41 @@ import (
 	"testing"
 
 	"c6book/engine"
+	"c6book/proofbook"
 )
 
+// gamesStore is a book whose positions' game counts are set by the test
+// (as an import would store them): the auto-pilot reads them through
+// AutoMoves and AutoParents only.
+type gamesStore struct {
+	*proofbook.Book
+	games map[PosID]c6book.GameStats
+}
+
+func withGames(bk *proofbook.Book) *gamesStore {
+	return &gamesStore{Book: bk, games: map[PosID]c6book.GameStats{}}
+}
+
 // setGames gives position id game counts as an import would.
-func setGames(t *testing.T, bk *Book, id PosID, bwins, wwins int64) {
-	t.Helper()
-	if _, err := bk.w.ExecContext(context.Background(), "UPDATE position SET games = ?, bwins = ?, wwins = ? WHERE id = ?",
-		bwins+wwins, bwins, wwins, int64(id)); err != nil {
-		t.Fatal(err)
+func (s *gamesStore) setGames(id PosID, bwins, wwins int64) {
+	s.games[id] = c6book.GameStats{Games: bwins + wwins, BlackWins: bwins, WhiteWins: wwins}
+}
+
+func (s *gamesStore) withStats(es []proofbook.AutoEdge, err error) ([]proofbook.AutoEdge, error) {
+	for i := range es {
+		if g, ok := s.games[es[i].Child]; ok {
+			es[i].Games = g
+		}
 	}
+	return es, err
+}
+
+func (s *gamesStore) AutoMoves(ctx context.Context, id PosID, a engine.Color) ([]proofbook.AutoEdge, error) {
+	return s.withStats(s.Book.AutoMoves(ctx, id, a))
+}
+
+func (s *gamesStore) AutoParents(ctx context.Context, id PosID) ([]proofbook.AutoEdge, error) {
+	return s.withStats(s.Book.AutoParents(ctx, id))
 }
 
 // Imported moves come before the engine's candidates only when the lower
@@ -28,20 +55,21 @@ func TestProveImportedMovesByLCB(t *testing.T) {
 	ctx := context.Background()
 	r := engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
 	bk := newBook(t, r)
+	gs := withGames(bk)
 	root := add(t, bk, "")
 	hand := add(t, bk, "b2")
 	good := add(t, bk, "c3")
 	poor := add(t, bk, "d4")
-	setGames(t, bk, good, 30, 5)  // Black's bound ~0.73
-	setGames(t, bk, poor, 10, 12) // ~0.28: played often, but not good for Black
-	_, _, kids, err := bk.addAutoMoves(ctx, root, turns(t, r, "b4"), nil)
+	gs.setGames(good, 30, 5)  // Black's bound ~0.73
+	gs.setGames(poor, 10, 12) // ~0.28: played often, but not good for Black
+	_, _, kids, err := bk.AddAutoMoves(ctx, root, turns(t, r, "b4"), nil)
 	if err != nil || len(kids) != 1 || kids[0] == 0 {
 		t.Fatalf("auto move: %v %v", kids, err)
 	}
 	auto := kids[0]
 	opts := smallProve(engine.Black, 2, 1)
 	opts.GameLCB, opts.GameZ = 0.5, 1.645
-	tr := newBookTree(bk, &recordingVerifier{}, opts)
+	tr := newBookTree(gs, &recordingVerifier{}, opts)
 	got, err := tr.orChildren(ctx, root)
 	if err != nil {
 		t.Fatal(err)
@@ -52,7 +80,7 @@ func TestProveImportedMovesByLCB(t *testing.T) {
 	// For White the same games vouch for neither: both after the
 	// auto-pilot's move, the better bound (d4: 12 of 22) first.
 	opts.Attacker = engine.White
-	tr = newBookTree(bk, &recordingVerifier{}, opts)
+	tr = newBookTree(gs, &recordingVerifier{}, opts)
 	got, err = tr.orChildren(ctx, root)
 	if err != nil {
 		t.Fatal(err)
@@ -64,13 +92,14 @@ func TestProveImportedMovesByLCB(t *testing.T) {
 	// Without a hand-made move the first verified position is the
 	// imported move the games vouch for, not the one played more often.
 	bk = newBook(t, r)
+	gs = withGames(bk)
 	root = add(t, bk, "")
 	poor = add(t, bk, "b2")
 	good = add(t, bk, "c3")
-	setGames(t, bk, poor, 40, 60)
-	setGames(t, bk, good, 20, 2)
+	gs.setGames(poor, 40, 60)
+	gs.setGames(good, 20, 2)
 	rv := &recordingVerifier{}
-	if _, err := bk.Prove(ctx, root, rv, smallProve(engine.Black, 2, 1), nil); err != nil {
+	if _, err := Prove(ctx, gs, root, rv, smallProve(engine.Black, 2, 1), nil); err != nil {
 		t.Fatal(err)
 	}
 	if len(rv.keys) != 1 || rv.keys[0] != posKeyOf(t, bk, good) {
@@ -79,13 +108,14 @@ func TestProveImportedMovesByLCB(t *testing.T) {
 
 	// When the games vouch for neither, the player's moves come first.
 	bk = newBook(t, r)
+	gs = withGames(bk)
 	root = add(t, bk, "")
 	p1 := add(t, bk, "b2")
 	p2 := add(t, bk, "c3")
-	setGames(t, bk, p1, 40, 60)
-	setGames(t, bk, p2, 3, 3)
+	gs.setGames(p1, 40, 60)
+	gs.setGames(p2, 3, 3)
 	rv = &recordingVerifier{}
-	if _, err := bk.Prove(ctx, root, rv, smallProve(engine.Black, 2, 1), nil); err != nil {
+	if _, err := Prove(ctx, gs, root, rv, smallProve(engine.Black, 2, 1), nil); err != nil {
 		t.Fatal(err)
 	}
 	if len(rv.keys) != 1 || rv.keys[0] == posKeyOf(t, bk, p1) || rv.keys[0] == posKeyOf(t, bk, p2) {
@@ -207,7 +237,7 @@ func TestProveBudgetSchedule(t *testing.T) {
 		opts.FirstNodes = 50
 		sch := BudgetSchedule(opts.FirstNodes, opts.Verify.Limits.MaxNodes)
 		bv := &budgetVerifier{}
-		res, err := bk.Prove(ctx, id, bv, opts, nil)
+		res, err := Prove(ctx, bk, id, bv, opts, nil)
 		if err != nil {
 			t.Fatalf("%v %q: %v", c.rules, c.line, err)
 		}
@@ -253,7 +283,7 @@ func TestProveBudgetSchedule(t *testing.T) {
 	bk := newBook(t, cases[0].rules)
 	id := add(t, bk, cases[0].line)
 	bv := &budgetVerifier{}
-	if _, err := bk.Prove(ctx, id, bv, smallProve(engine.Black, 3, 10), nil); err != nil {
+	if _, err := Prove(ctx, bk, id, bv, smallProve(engine.Black, 3, 10), nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, call := range bv.calls {

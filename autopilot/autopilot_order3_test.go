@@ -1,4 +1,4 @@
-package proofbook
+package autopilot
 
 import (
 	"context"
@@ -24,7 +24,7 @@ func TestProveOrder3BruteForce(t *testing.T) {
 	id := add(t, bk, "d4")
 	opts := ProveOptions{Attacker: engine.Black, MaxCalls: 200, Jobs: 1,
 		Verify: engine.VerifyOptions{Lambda: 3, Workers: 1, Limits: engine.Limits{MaxNodes: 2500}}}
-	res, err := bk.Prove(ctx, id, engine.LocalVerifier{}, opts, nil)
+	res, err := Prove(ctx, bk, id, engine.LocalVerifier{}, opts, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
