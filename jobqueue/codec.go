@@ -20,9 +20,10 @@ import (
 // re-check the certificate from it. The encoding is deterministic: equal
 // verdicts encode to equal bytes.
 //
-// Version 2 writes each distinct strategy subtree once. The solver's
-// transpositions come out of it as equal subtrees under many lines, and
-// DEFLATE's 32 KB window misses repeats farther apart: the λ3 verdict of
+// Version 2 writes each distinct strategy subtree once. The same
+// strategy answers many lines (covered moves whose stones it ignores,
+// transpositions), written out in full under each, and DEFLATE's 32 KB
+// window misses repeats farther apart: the λ3 verdict of
 // Mickey Mouse's j10 i9k9 i7j9 at 200,000 nodes a solver call holds
 // 242,498 strategy nodes of only 11,339 distinct subtrees. A strategy is
 // 0 (none), 1 and a node (its fields, then its replies, each with its
