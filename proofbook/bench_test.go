@@ -273,15 +273,20 @@ func BenchmarkConnect623Certificate(b *testing.B) {
 // BenchmarkStoreLargeVerdict stores a large real verdict: the λ3 verdict
 // of Mickey Mouse's j10 i9k9 i7j9 (White to move), verified once outside
 // the timer at C6_BIG_NODES nodes a solver call (default 2000; at 200,000
-// it holds 1,186 covered moves with 242,498 strategy nodes and 134 items).
-// C6_BIG_CACHE names a file that keeps the verdict (written when missing,
-// read when present) so that runs at a large budget verify once. Each
-// iteration stores it into a fresh book: the certificate's re-check, the
-// items added as positions, the statuses propagated.
+// it holds 1,186 covered moves with 242,498 strategy nodes and 134 items;
+// C6_BIG_TURNS names another position, White to move). C6_BIG_CACHE
+// names a file that keeps the verdict (written when missing, read when
+// present) so that runs at a large budget verify once. Each iteration
+// stores it into a fresh book: the certificate's re-check, the items
+// added as positions, the statuses propagated.
 func BenchmarkStoreLargeVerdict(b *testing.B) {
 	ctx := context.Background()
 	r := engine.Rules{M: 19, N: 19, K: 6, P: 2, Q: 1}
-	turns, err := engine.ParseTurns(r, "j10 i9k9 i7j9")
+	text := "j10 i9k9 i7j9"
+	if t := os.Getenv("C6_BIG_TURNS"); t != "" {
+		text = t
+	}
+	turns, err := engine.ParseTurns(r, text)
 	if err != nil {
 		b.Fatal(err)
 	}
