@@ -169,3 +169,26 @@ func TestBigVerdictTravels(t *testing.T) {
 		t.Fatal("parts with other bytes were accepted")
 	}
 }
+
+// A worker refuses a job of job encoding 1: its caller (an older build)
+// reads neither results in parts nor verdict encoding 2, so no worker of
+// this build answers it. It fails if the worker runs the job.
+func TestWorkerRefusesVersion1Job(t *testing.T) {
+	var wlog testLog
+	e := startEmbedded(t, EmbeddedConfig{Workers: 1, WorkerLogf: wlog.logf})
+	ctx := t.Context()
+	tc := smallCases[0]
+	job, _ := newJob(tc.board(t), tc.withTol(t))
+	job.V = 1
+	id := job.id()
+	if _, err := e.Client().q.js.Publish(ctx, jobSubject+id, job.encode()); err != nil {
+		t.Fatal(err)
+	}
+	waitLog(t, &wlog, "refusing job "+id)
+	if !wlog.contains("refusing job " + id + ": jobqueue: incompatible job: job encoding 1") {
+		t.Fatalf("no refusal logged: %q", wlog.lines)
+	}
+	if _, err := e.Client().q.results.Get(ctx, id); err == nil {
+		t.Error("the refused job has a result")
+	}
+}
