@@ -11,29 +11,34 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/jobsearch"
+	playerpkg "c6book/engine/player"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/proofbook"
 )
 
 // PosID is a position of the book.
 type PosID = proofbook.PosID
 
-// The auto-pilot: engine.JobSearch (job-level proof-number search) over the
+// The auto-pilot: jobsearch.JobSearch (job-level proof-number search) over the
 // book's stored positions. At an attacker-to-move position it adds the
 // engine's ranked candidate moves (a first batch, doubled each time every
 // move tried has failed); at a defender-to-move position without a usable
-// verdict it runs the verifier, through an engine.Verifier, and stores the
+// verdict it runs the verifier, through a verify.Verifier, and stores the
 // verdict with StoreVerdict (re-checked by proofcheck) the moment it
 // arrives. Everything it learns is in the book: a run that is stopped or
 // killed loses at most the jobs in flight, and the same call continues.
 //
 // The attacker's moves come from the engine's player (issue 23,
-// engine.PlayerCandidates: threat moves first, then the player's ranked
+// player.PlayerCandidates: threat moves first, then the player's ranked
 // moves), and every position the search has not worked on starts from
-// the numbers its evaluation expects (engine.ExpectedNumbers): the
+// the numbers its evaluation expects (player.ExpectedNumbers): the
 // player's score of the move that led to it, else the static evaluation.
 // Beside the player's moves the auto-pilot tries the moves that build
-// strong shapes with the attacker's stones (engine.ShapeCandidates: the
+// strong shapes with the attacker's stones (player.ShapeCandidates: the
 // Connect(6,2,3) triangle family first) and, first of all, the moves that
 // proved a sibling position (siblingMoves). With ProveOptions.Screen the
 // new moves of an expansion are verified at once at a small budget (the
@@ -78,10 +83,10 @@ type PosID = proofbook.PosID
 
 // ProveOptions configure Prove.
 type ProveOptions struct {
-	Attacker engine.Color
+	Attacker game.Color
 	// Verify configures every verifier call; its Tolerance is set for each
 	// position (the defender's stone deficit). Lambda 2 or 3.
-	Verify engine.VerifyOptions
+	Verify verify.VerifyOptions
 	// FirstNodes is the node budget of each solver call of a position's
 	// first verification; later ones at the same position, this run,
 	// take four times the previous budget, at most Verify.Limits.MaxNodes
@@ -97,17 +102,17 @@ type ProveOptions struct {
 	// MaxCandidates (0: 32).
 	Candidates, MaxCandidates int
 	// PlayerNodes is the node budget of each player call choosing the
-	// attacker's moves at a position (0: engine.DefaultCandidateNodes).
+	// attacker's moves at a position (0: player.DefaultCandidateNodes).
 	PlayerNodes int64
 	// GameLCB is the least lower confidence bound (Wilson, z = GameZ) of
 	// the attacker's win rate in the games through an imported move for it
 	// to be tried before the engine's candidates (0: 0.5; above 1: never).
 	// GameZ 0: 1.645 (one-sided 95%).
 	GameLCB, GameZ float64
-	// Shapes is how many shape moves (engine.ShapeCandidates: the moves
+	// Shapes is how many shape moves (player.ShapeCandidates: the moves
 	// that build the best three- and four-stone shapes, the Connect(6,2,3)
 	// triangle family) are mixed with the player's moves at a position
-	// (engine.MixCandidates: a shape move and a player move in turn); 0:
+	// (player.MixCandidates: a shape move and a player move in turn); 0:
 	// 8, below 0: none.
 	Shapes int
 	// Screen is how many of a position's new attacker moves are verified at
@@ -138,7 +143,7 @@ const DefaultScreenNodes = 20_000
 type Frontier struct {
 	ID     PosID
 	PN, DN int64
-	Why    engine.FrontierReason
+	Why    jobsearch.FrontierReason
 }
 
 // ProveResult is the outcome of Prove.
@@ -179,7 +184,7 @@ type ProveResult struct {
 	BookProved, SearchProved int
 
 	// Held is the positions the search held at the end (its cache of the
-	// tree), MaxHeld the most it held at once (engine.DefaultCacheNodes
+	// tree), MaxHeld the most it held at once (jobsearch.DefaultCacheNodes
 	// bounds them, whatever the run's length and jobs).
 	Held, MaxHeld int
 }
@@ -213,8 +218,8 @@ func BudgetSchedule(first, most int64) []int64 {
 // proveStatus is the auto-pilot's outcome for the job search's: a
 // "disproved" search is the auto-pilot's dead end ("failed"), not the
 // book's disproof.
-func proveStatus(s engine.SearchStatus) c6book.ProveStatus {
-	if s == engine.SearchDisproved {
+func proveStatus(s jobsearch.SearchStatus) c6book.ProveStatus {
+	if s == jobsearch.SearchDisproved {
 		return c6book.ProveFailed
 	}
 	return c6book.ProveStatus(s)
@@ -226,8 +231,8 @@ func proveStatus(s engine.SearchStatus) c6book.ProveStatus {
 // from a goroutine of its own and never slows the search. A done ctx stops
 // it (the result says "stopped" and ctx's error is returned); what is
 // stored stays.
-func Prove(ctx context.Context, bk Store, id PosID, v engine.Verifier, opts ProveOptions, progress func(c6book.ProveProgress)) (ProveResult, error) {
-	if opts.Attacker != engine.Black && opts.Attacker != engine.White {
+func Prove(ctx context.Context, bk Store, id PosID, v verify.Verifier, opts ProveOptions, progress func(c6book.ProveProgress)) (ProveResult, error) {
+	if opts.Attacker != game.Black && opts.Attacker != game.White {
 		return ProveResult{}, errors.New("prove: attacker must be Black or White")
 	}
 	if opts.Verify.Lambda != 2 && opts.Verify.Lambda != 3 {
@@ -250,7 +255,7 @@ func Prove(ctx context.Context, bk Store, id PosID, v engine.Verifier, opts Prov
 		opts.GameLCB = 0.5
 	}
 	if opts.GameZ <= 0 {
-		opts.GameZ = engine.GameZ
+		opts.GameZ = playerpkg.GameZ
 	}
 	if opts.Shapes == 0 {
 		opts.Shapes = 8
@@ -259,7 +264,7 @@ func Prove(ctx context.Context, bk Store, id PosID, v engine.Verifier, opts Prov
 		opts.ScreenNodes = DefaultScreenNodes
 	}
 	if opts.PlayerNodes <= 0 {
-		opts.PlayerNodes = engine.DefaultCandidateNodes
+		opts.PlayerNodes = playerpkg.DefaultCandidateNodes
 	}
 	if opts.MaxPlayerNodes <= 0 {
 		opts.MaxPlayerNodes = 16 * opts.PlayerNodes
@@ -280,12 +285,12 @@ func Prove(ctx context.Context, bk Store, id PosID, v engine.Verifier, opts Prov
 	if err != nil {
 		return ProveResult{}, err
 	}
-	var prog func(engine.JobProgress[PosID])
+	var prog func(jobsearch.JobProgress[PosID])
 	if progress != nil {
 		// The proved count is read from the book when a verdict has been
 		// stored since the last report (on the reporting goroutine).
 		lastCalls, newly := -1, 0
-		prog = func(p engine.JobProgress[PosID]) {
+		prog = func(p jobsearch.JobProgress[PosID]) {
 			inflight := make([]int64, len(p.InFlight))
 			for i, id := range p.InFlight {
 				inflight[i] = int64(id)
@@ -299,7 +304,7 @@ func Prove(ctx context.Context, bk Store, id PosID, v engine.Verifier, opts Prov
 				PN: p.PN, DN: p.DN, InFlight: inflight, Held: p.Held, Elapsed: p.Elapsed})
 		}
 	}
-	sr, err := engine.JobSearch[PosID](ctx, t, id, engine.JobOptions{Jobs: opts.Jobs, MaxJobs: opts.MaxCalls, MaxTime: opts.MaxTime,
+	sr, err := jobsearch.JobSearch[PosID](ctx, t, id, jobsearch.JobOptions{Jobs: opts.Jobs, MaxJobs: opts.MaxCalls, MaxTime: opts.MaxTime,
 		Refresh: 30 * time.Second}, prog)
 	status := proveStatus(sr.Status)
 	if status == "" && ctx.Err() != nil {
@@ -322,7 +327,7 @@ func Prove(ctx context.Context, bk Store, id PosID, v engine.Verifier, opts Prov
 	for _, f := range sr.Frontier {
 		why := f.Why
 		if t.isRefused(f.Key) {
-			why = engine.FrontierRefused
+			why = jobsearch.FrontierRefused
 		}
 		res.Frontier = append(res.Frontier, Frontier{f.Key, f.PN, f.DN, why})
 	}
@@ -347,15 +352,15 @@ func Prove(ctx context.Context, bk Store, id PosID, v engine.Verifier, opts Prov
 	return res, err
 }
 
-// bookTree is the book as an engine.JobTree. Look and the apply
+// bookTree is the book as a jobsearch.JobTree. Look and the apply
 // functions run on the search's goroutine; Run, and Expand (which the
 // search may call from its workers, for different positions at once),
 // run concurrently: every map below is guarded by mu.
 type bookTree struct {
 	bk   Store
-	v    engine.Verifier
+	v    verify.Verifier
 	opts ProveOptions
-	a    engine.Color
+	a    game.Color
 	// The tree lives in the book: the auto-pilot's moves with the player's
 	// scores (the expected numbers of the positions they lead to,
 	// priorOf) and the positions without further candidates
@@ -390,10 +395,10 @@ type bookTree struct {
 	screened, screenProved int
 	// cands is the candidate list of a few positions' latest expansion
 	// (at most maxCachedCands positions: keepCands).
-	cands map[PosID][]engine.ScoredMove
+	cands map[PosID][]playerpkg.ScoredMove
 }
 
-func newBookTree(bk Store, v engine.Verifier, opts ProveOptions) *bookTree {
+func newBookTree(bk Store, v verify.Verifier, opts ProveOptions) *bookTree {
 	sch := BudgetSchedule(opts.FirstNodes, opts.Verify.Limits.MaxNodes)
 	first := 0
 	if opts.Screen > 0 && (sch[0] <= 0 || opts.ScreenNodes < sch[0]) {
@@ -401,7 +406,7 @@ func newBookTree(bk Store, v engine.Verifier, opts ProveOptions) *bookTree {
 		first = 1
 	}
 	return &bookTree{bk: bk, v: v, opts: opts, a: opts.Attacker, refused: map[PosID]error{},
-		widened: map[PosID]int{}, screen: map[PosID][2]int64{}, cands: map[PosID][]engine.ScoredMove{},
+		widened: map[PosID]int{}, screen: map[PosID][2]int64{}, cands: map[PosID][]playerpkg.ScoredMove{},
 		schedule: sch, first: first, step: map[PosID]int{}, callsAt: make([]int, len(sch))}
 }
 
@@ -426,7 +431,7 @@ const maxCachedCands = 256
 
 // keepCands keeps the candidate list of position id's latest expansion
 // (forgetting the others when maxCachedCands are kept).
-func (t *bookTree) keepCands(id PosID, c []engine.ScoredMove) {
+func (t *bookTree) keepCands(id PosID, c []playerpkg.ScoredMove) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if len(t.cands) >= maxCachedCands {
@@ -479,7 +484,7 @@ func (t *bookTree) widens(id PosID, vd *c6book.Verdict) bool {
 	}
 	for _, l := range [][]c6book.Unsolved{vd.Unsolved, vd.OpenSeminull} {
 		for _, u := range l {
-			if u.Reason == engine.ReasonBudget {
+			if u.Reason == threat.ReasonBudget {
 				return true
 			}
 		}
@@ -488,18 +493,18 @@ func (t *bookTree) widens(id PosID, vd *c6book.Verdict) bool {
 }
 
 // vouched is the expected score of a move the expert or the games vouch
-// for: the best level of engine.ExpectedNumbers.
-const vouched = engine.EvalLevels * engine.EvalUnit
+// for: the best level of player.ExpectedNumbers.
+const vouched = playerpkg.EvalLevels * playerpkg.EvalUnit
 
 // expected returns the expected numbers of position id (board b, may be
 // nil: read when needed): its prior (priorOf), else the static evaluation.
-func (t *bookTree) expected(ctx context.Context, id PosID, b *engine.Board) (int64, int64, error) {
+func (t *bookTree) expected(ctx context.Context, id PosID, b *board.Board) (int64, int64, error) {
 	s, ok, err := t.priorOf(ctx, id)
 	if err != nil {
 		return 0, 0, err
 	}
 	if ok {
-		pn, dn := engine.ExpectedNumbers(s)
+		pn, dn := playerpkg.ExpectedNumbers(s)
 		return pn, dn, nil
 	}
 	if b == nil {
@@ -508,14 +513,14 @@ func (t *bookTree) expected(ctx context.Context, id PosID, b *engine.Board) (int
 			return 0, 0, err
 		}
 	}
-	pn, dn := engine.ExpectedNumbers(engine.EvalScore(b, t.a))
+	pn, dn := playerpkg.ExpectedNumbers(playerpkg.EvalScore(b, t.a))
 	return pn, dn, nil
 }
 
-// Look implements engine.JobTree.
-func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], error) {
+// Look implements jobsearch.JobTree.
+func (t *bookTree) Look(ctx context.Context, id PosID) (jobsearch.JobNode[PosID], error) {
 	bk, a := t.bk, t.a
-	var n engine.JobNode[PosID]
+	var n jobsearch.JobNode[PosID]
 	pi, err := bk.AutoNode(ctx, id, a)
 	if err != nil {
 		return n, err
@@ -524,14 +529,14 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 	pr := pi.Proof
 	switch {
 	case pi.Winner == a || pr.Status == c6book.StatusProved:
-		n.Result = engine.JobProved
+		n.Result = jobsearch.JobProved
 		return n, nil
 	case pi.Winner == a.Opp() || pr.Status == c6book.StatusDisproved:
-		n.Result = engine.JobFailed
+		n.Result = jobsearch.JobFailed
 		return n, nil
 	}
 	if pi.Held || t.isRefused(id) {
-		n.Result = engine.JobHeld
+		n.Result = jobsearch.JobExcluded
 		return n, nil
 	}
 	if n.OR {
@@ -541,11 +546,11 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 		}
 		n.Children = kids
 		if !t.exhausted(pi) {
-			n.Work = engine.JobExpand
+			n.Work = jobsearch.JobExpand
 		} else if len(kids) == 0 {
-			n.Result = engine.JobFailed
+			n.Result = jobsearch.JobFailed
 		}
-		if len(kids) == 0 && n.Result == engine.JobUnsettled {
+		if len(kids) == 0 && n.Result == jobsearch.JobUnsettled {
 			if n.PN, n.DN, err = t.expected(ctx, id, nil); err != nil {
 				return n, err
 			}
@@ -564,19 +569,19 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 	}
 	tol, ok := b.DefenderDeficit(a)
 	if !ok {
-		n.Result = engine.JobFailed // not a position of a's proofs
+		n.Result = jobsearch.JobFailed // not a position of a's proofs
 		return n, nil
 	}
 	switch {
 	case vd == nil || vd.Attacker != a || !hasCert && !vd.AllUnsolved || vd.Tolerance != tol:
-		n.Work = engine.JobRun
+		n.Work = jobsearch.JobRun
 		n.PN, n.DN, err = t.expected(ctx, id, b)
 		return n, err
 	case vd.AllUnsolved && vd.Status != c6book.StatusProved:
 		if vd.Lambda < t.opts.Verify.Lambda || t.widens(id, vd) {
 			// A lower-order verdict: try this order; or one at a budget
 			// below the schedule's last: try a larger one.
-			n.Work = engine.JobRun
+			n.Work = jobsearch.JobRun
 			if e, ok := t.screenNumbers(id); ok {
 				n.PN, n.DN = e[0], e[1]
 				return n, nil
@@ -584,7 +589,7 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 			n.PN, n.DN, err = t.expected(ctx, id, b)
 			return n, err
 		} else {
-			n.Result = engine.JobFailed // no zone bounds the defence: a dead end
+			n.Result = jobsearch.JobFailed // no zone bounds the defence: a dead end
 		}
 		return n, nil
 	}
@@ -595,7 +600,7 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 	if len(items) == 0 {
 		// Open, but nothing left to answer (proved positions were caught
 		// above): a verdict without items that is not a proof.
-		n.Result = engine.JobFailed
+		n.Result = jobsearch.JobFailed
 		return n, nil
 	}
 	for _, it := range items {
@@ -604,7 +609,7 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 		}
 	}
 	if len(n.Children) > 0 && t.widens(id, vd) {
-		n.Work = engine.JobRun // verified again, at a larger budget, when selected
+		n.Work = jobsearch.JobRun // verified again, at a larger budget, when selected
 		if e, ok := t.screenNumbers(id); ok {
 			// A screen verdict: what it leaves for want of budget says
 			// little; until it is verified again the position is a leaf
@@ -621,7 +626,7 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 // (GameLCB; best bound first), then the auto-pilot's in their rank order,
 // then the other imported ones (best bound first). The ones vouched for
 // (hand-made, good imported) expect the best numbers, the other imported
-// ones the worst (engine.ExpectedNumbers' levels).
+// ones the worst (player.ExpectedNumbers' levels).
 func (t *bookTree) orChildren(ctx context.Context, id PosID) ([]PosID, error) {
 	moves, err := t.bk.AutoMoves(ctx, id, t.a)
 	if err != nil {
@@ -666,10 +671,10 @@ func (t *bookTree) orChildren(ctx context.Context, id PosID) ([]PosID, error) {
 func (t *bookTree) moveClass(e proofbook.AutoEdge) (int, float64) {
 	bw, ww := e.Games.BlackWins, e.Games.WhiteWins
 	wins := bw
-	if t.a == engine.White {
+	if t.a == game.White {
 		wins = ww
 	}
-	switch lcb := engine.WilsonLower(wins, bw+ww, t.opts.GameZ); {
+	switch lcb := playerpkg.WilsonLower(wins, bw+ww, t.opts.GameZ); {
 	case e.Auto:
 		return 2, float64(e.Rank)
 	case e.Games.Games == 0:
@@ -715,14 +720,14 @@ func (t *bookTree) priorOf(ctx context.Context, id PosID) (float64, bool, error)
 	return best, ok, nil
 }
 
-// Expand implements engine.JobTree: the next batch of candidate moves.
+// Expand implements jobsearch.JobTree: the next batch of candidate moves.
 // It is safe to call for different positions at once.
 //
 // The candidates, in order: the moves that proved a sibling of the
 // position (siblingMoves: another defender reply to the same position,
 // a closed seminull item's answer first of all), then the player's
-// winning move, then a shape move (engine.ShapeCandidates) and a player
-// move in turn (engine.MixCandidates). The player's budget grows fourfold
+// winning move, then a shape move (player.ShapeCandidates) and a player
+// move in turn (player.MixCandidates). The player's budget grows fourfold
 // with each expansion of the position in this run (its first moves
 // failed, or look worse than asking for more), up to MaxPlayerNodes. With
 // the screen on, the new moves are screened (screenKids).
@@ -741,25 +746,25 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 		nodes *= 4
 	}
 	nodes = min(nodes, t.opts.MaxPlayerNodes)
-	player, err := engine.PlayerCandidates(ctx, b, t.opts.MaxCandidates, nodes)
+	player, err := playerpkg.PlayerCandidates(ctx, b, t.opts.MaxCandidates, nodes)
 	if err != nil {
 		return 0, err
 	}
-	var shapes []engine.ShapeMove
+	var shapes []playerpkg.ShapeMove
 	if t.opts.Shapes > 0 {
-		shapes = engine.ShapeCandidates(b, t.opts.Shapes)
+		shapes = playerpkg.ShapeCandidates(b, t.opts.Shapes)
 	}
-	cands := engine.MixCandidates(player, shapes, t.opts.MaxCandidates)
-	var sib []engine.Move
+	cands := playerpkg.MixCandidates(player, shapes, t.opts.MaxCandidates)
+	var sib []game.Move
 	if !t.opts.NoSiblings {
 		if sib, err = siblingMoves(ctx, bk, id, t.a); err != nil {
 			return 0, err
 		}
 	}
 	if len(sib) > 0 {
-		first := make([]engine.ScoredMove, 0, len(sib)+len(cands))
+		first := make([]playerpkg.ScoredMove, 0, len(sib)+len(cands))
 		for _, m := range sib {
-			first = append(first, engine.ScoredMove{Move: m, Score: vouched})
+			first = append(first, playerpkg.ScoredMove{Move: m, Score: vouched})
 		}
 		cands = uniqueMoves(append(first, cands...))
 	}
@@ -767,7 +772,7 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 	for n := t.opts.Candidates; ; n *= 2 {
 		n = min(n, t.opts.MaxCandidates)
 		batch := cands[:min(n, len(cands))]
-		moves := make([]engine.Move, len(batch))
+		moves := make([]game.Move, len(batch))
 		scores := make([]float64, len(batch)) // the attacker's side: the mover's
 		for i, c := range batch {
 			moves[i], scores[i] = c.Move, c.Score
@@ -798,8 +803,8 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 }
 
 // uniqueMoves keeps the first of equal moves.
-func uniqueMoves(ms []engine.ScoredMove) []engine.ScoredMove {
-	seen := map[engine.Move]bool{}
+func uniqueMoves(ms []playerpkg.ScoredMove) []playerpkg.ScoredMove {
+	seen := map[game.Move]bool{}
 	out := ms[:0]
 	for _, m := range ms {
 		if !seen[m.Move] {
@@ -819,20 +824,20 @@ func uniqueMoves(ms []engine.ScoredMove) []engine.ScoredMove {
 // last.
 func screenRank(vd *c6book.Verdict) (pn, dn int64) {
 	if vd.AllUnsolved {
-		return 1 + engine.EvalLevels, 1
+		return 1 + playerpkg.EvalLevels, 1
 	}
 	hard := int64(0)
 	for _, u := range vd.Unsolved {
-		if u.Reason != engine.ReasonBudget {
+		if u.Reason != threat.ReasonBudget {
 			hard++
 		}
 	}
 	for _, u := range vd.OpenSeminull {
-		if u.Reason != engine.ReasonBudget {
+		if u.Reason != threat.ReasonBudget {
 			hard += 2
 		}
 	}
-	return 1 + min(engine.EvalLevels, hard), 1 + engine.EvalLevels - min(engine.EvalLevels, hard)
+	return 1 + min(playerpkg.EvalLevels, hard), 1 + playerpkg.EvalLevels - min(playerpkg.EvalLevels, hard)
 }
 
 // screenKids is the screen: up to opts.Screen of the positions kids (new
@@ -877,7 +882,7 @@ func (t *bookTree) needsVerdict(ctx context.Context, k PosID) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if pi.ToMove == t.a || pi.Winner != engine.Empty {
+	if pi.ToMove == t.a || pi.Winner != game.Empty {
 		return false, nil
 	}
 	vd, _, err := t.bk.AutoVerdict(ctx, k)
@@ -922,7 +927,7 @@ func (t *bookTree) screenOne(ctx context.Context, k PosID) error {
 	return nil
 }
 
-// Run implements engine.JobTree: verify position id and store the verdict
+// Run implements jobsearch.JobTree: verify position id and store the verdict
 // (Book.Verify).
 //
 // The node budget of its solver calls is the schedule's first, or, for a
@@ -975,7 +980,7 @@ const maxSiblingMoves, maxSiblingParents = 4, 4
 // s are the position D+s with one more defender stone inside the zone of
 // D+s's proof, and the move that proved D+s usually wins them too. They
 // are only candidates: each is verified like any other move.
-func siblingMoves(ctx context.Context, bk Store, id PosID, a engine.Color) ([]engine.Move, error) {
+func siblingMoves(ctx context.Context, bk Store, id PosID, a game.Color) ([]game.Move, error) {
 	b, err := bk.Board(ctx, id)
 	if err != nil {
 		return nil, err
@@ -988,7 +993,7 @@ func siblingMoves(ctx context.Context, bk Store, id PosID, a engine.Color) ([]en
 	ups = ups[:min(len(ups), maxSiblingParents)]
 	// frameOf is the symmetry that maps the parent's frame (board pb) to
 	// the canonical frame of the child that defender move m reaches.
-	frameOf := func(pb *engine.Board, m engine.Move) int {
+	frameOf := func(pb *board.Board, m game.Move) int {
 		for i := 0; i < m.Len(); i++ {
 			pb.Place(m.At(i), a.Opp())
 		}
@@ -998,8 +1003,8 @@ func siblingMoves(ctx context.Context, bk Store, id PosID, a engine.Color) ([]en
 		}
 		return sym
 	}
-	var out []engine.Move
-	seen := map[engine.Move]bool{}
+	var out []game.Move
+	seen := map[game.Move]bool{}
 	for _, u := range ups {
 		if u.ParentToMove != a.Opp() {
 			continue
@@ -1032,14 +1037,14 @@ func siblingMoves(ctx context.Context, bk Store, id PosID, a engine.Color) ([]en
 			if best == nil {
 				continue
 			}
-			fromSib := engine.InverseSymmetry(frameOf(pb, sib.Move))
-			sq := make([]engine.Square, best.Move.Len())
+			fromSib := game.InverseSymmetry(frameOf(pb, sib.Move))
+			sq := make([]game.Square, best.Move.Len())
 			legal := best.Move.Len() == r.P
 			for i := range sq {
 				sq[i] = r.Transform(toID, r.Transform(fromSib, best.Move.At(i)))
-				legal = legal && b.At(sq[i]) == engine.Empty
+				legal = legal && b.At(sq[i]) == game.Empty
 			}
-			m := engine.NewMove(sq...)
+			m := game.NewMove(sq...)
 			if legal && !seen[m] {
 				seen[m] = true
 				out = append(out, m)

@@ -8,7 +8,12 @@ import (
 	"sync"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/jobsearch"
+	"c6book/engine/player"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/proofbook"
 )
 
@@ -38,7 +43,7 @@ func (s *gamesStore) withStats(es []proofbook.AutoEdge, err error) ([]proofbook.
 	return es, err
 }
 
-func (s *gamesStore) AutoMoves(ctx context.Context, id PosID, a engine.Color) ([]proofbook.AutoEdge, error) {
+func (s *gamesStore) AutoMoves(ctx context.Context, id PosID, a game.Color) ([]proofbook.AutoEdge, error) {
 	return s.withStats(s.Book.AutoMoves(ctx, id, a))
 }
 
@@ -53,7 +58,7 @@ func (s *gamesStore) AutoParents(ctx context.Context, id PosID) ([]proofbook.Aut
 // and the first position the auto-pilot verifies follows it.
 func TestProveImportedMovesByLCB(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
+	r := game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
 	bk := newBook(t, r)
 	gs := withGames(bk)
 	root := add(t, bk, "")
@@ -67,7 +72,7 @@ func TestProveImportedMovesByLCB(t *testing.T) {
 		t.Fatalf("auto move: %v %v", kids, err)
 	}
 	auto := kids[0]
-	opts := smallProve(engine.Black, 2, 1)
+	opts := smallProve(game.Black, 2, 1)
 	opts.GameLCB, opts.GameZ = 0.5, 1.645
 	tr := newBookTree(gs, &recordingVerifier{}, opts)
 	got, err := tr.orChildren(ctx, root)
@@ -79,7 +84,7 @@ func TestProveImportedMovesByLCB(t *testing.T) {
 	}
 	// For White the same games vouch for neither: both after the
 	// auto-pilot's move, the better bound (d4: 12 of 22) first.
-	opts.Attacker = engine.White
+	opts.Attacker = game.White
 	tr = newBookTree(gs, &recordingVerifier{}, opts)
 	got, err = tr.orChildren(ctx, root)
 	if err != nil {
@@ -99,7 +104,7 @@ func TestProveImportedMovesByLCB(t *testing.T) {
 	gs.setGames(poor, 40, 60)
 	gs.setGames(good, 20, 2)
 	rv := &recordingVerifier{}
-	if _, err := Prove(ctx, gs, root, rv, smallProve(engine.Black, 2, 1), nil); err != nil {
+	if _, err := Prove(ctx, gs, root, rv, smallProve(game.Black, 2, 1), nil); err != nil {
 		t.Fatal(err)
 	}
 	if len(rv.keys) != 1 || rv.keys[0] != posKeyOf(t, bk, good) {
@@ -115,7 +120,7 @@ func TestProveImportedMovesByLCB(t *testing.T) {
 	gs.setGames(p1, 40, 60)
 	gs.setGames(p2, 3, 3)
 	rv = &recordingVerifier{}
-	if _, err := Prove(ctx, gs, root, rv, smallProve(engine.Black, 2, 1), nil); err != nil {
+	if _, err := Prove(ctx, gs, root, rv, smallProve(game.Black, 2, 1), nil); err != nil {
 		t.Fatal(err)
 	}
 	if len(rv.keys) != 1 || rv.keys[0] == posKeyOf(t, bk, p1) || rv.keys[0] == posKeyOf(t, bk, p2) {
@@ -128,11 +133,11 @@ func TestProveImportedMovesByLCB(t *testing.T) {
 // positions whose Look reports ExpectedNumbers of the move's score.
 func TestProveEvalInit(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
+	r := game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
 	bk := newBook(t, r)
 	root := add(t, bk, "b2 d4e6") // Black to move, no symmetry
-	tr := newBookTree(bk, &recordingVerifier{}, ProveOptions{Attacker: engine.Black, Candidates: 6, MaxCandidates: 6,
-		Verify: engine.VerifyOptions{Lambda: 2}})
+	tr := newBookTree(bk, &recordingVerifier{}, ProveOptions{Attacker: game.Black, Candidates: 6, MaxCandidates: 6,
+		Verify: verify.VerifyOptions{Lambda: 2}})
 	if n, err := tr.Expand(ctx, root); err != nil || n == 0 {
 		t.Fatalf("expand: %d %v", n, err)
 	}
@@ -149,10 +154,10 @@ func TestProveEvalInit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n.Work != engine.JobRun {
+		if n.Work != jobsearch.JobRun {
 			t.Fatalf("child %d: work %v, want a verifier run", k, n.Work)
 		}
-		wpn, wdn := engine.ExpectedNumbers(cands[i].Score)
+		wpn, wdn := player.ExpectedNumbers(cands[i].Score)
 		if n.PN != wpn || n.DN != wdn {
 			t.Fatalf("child %d (score %.2f): expects %d/%d, want %d/%d", k, cands[i].Score, n.PN, n.DN, wpn, wdn)
 		}
@@ -174,12 +179,12 @@ type budgetCall struct {
 	short  bool // a move unsolved for want of budget, or every move open
 }
 
-func (v *budgetVerifier) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
+func (v *budgetVerifier) Verify(ctx context.Context, b *board.Board, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (verify.Verdict, error) {
 	k, _ := b.CanonicalKey()
-	vd, err := engine.Verify(ctx, b, opts, progress)
-	c := budgetCall{key: k, nodes: opts.Limits.MaxNodes, proved: vd.Status == engine.StatusProved, short: vd.AllUnsolved}
+	vd, err := verify.Verify(ctx, b, opts, progress)
+	c := budgetCall{key: k, nodes: opts.Limits.MaxNodes, proved: vd.Status == verify.StatusProved, short: vd.AllUnsolved}
 	for _, u := range append(slices.Clone(vd.Unsolved), vd.OpenSeminull...) {
-		c.short = c.short || u.Reason == engine.ReasonBudget
+		c.short = c.short || u.Reason == threat.ReasonBudget
 	}
 	if err == nil {
 		v.mu.Lock()
@@ -220,19 +225,19 @@ func TestBudgetSchedule(t *testing.T) {
 func TestProveBudgetSchedule(t *testing.T) {
 	ctx := context.Background()
 	cases := []struct {
-		rules  engine.Rules
+		rules  game.Rules
 		line   string
 		lambda int
 	}{
-		{engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}, "e5 d4f6", 3},
-		{engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}, "d4", 3},
-		{engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}, "", 2},
+		{game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}, "e5 d4f6", 3},
+		{game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}, "d4", 3},
+		{game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}, "", 2},
 	}
 	again := 0
 	for _, c := range cases {
 		bk := newBook(t, c.rules)
 		id := add(t, bk, c.line)
-		a := engine.Black
+		a := game.Black
 		opts := smallProve(a, c.lambda, 40)
 		opts.FirstNodes = 50
 		sch := BudgetSchedule(opts.FirstNodes, opts.Verify.Limits.MaxNodes)
@@ -283,7 +288,7 @@ func TestProveBudgetSchedule(t *testing.T) {
 	bk := newBook(t, cases[0].rules)
 	id := add(t, bk, cases[0].line)
 	bv := &budgetVerifier{}
-	if _, err := Prove(ctx, bk, id, bv, smallProve(engine.Black, 3, 10), nil); err != nil {
+	if _, err := Prove(ctx, bk, id, bv, smallProve(game.Black, 3, 10), nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, call := range bv.calls {

@@ -8,7 +8,10 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 )
 
 // onlyVerifier runs the real verifier on one position (its canonical key
@@ -20,16 +23,16 @@ type onlyVerifier struct {
 	keys   []uint64
 }
 
-func (v *onlyVerifier) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
+func (v *onlyVerifier) Verify(ctx context.Context, b *board.Board, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (verify.Verdict, error) {
 	k, _ := b.CanonicalKey()
 	v.mu.Lock()
 	v.keys = append(v.keys, k)
 	v.mu.Unlock()
 	if k == v.target {
-		return engine.Verify(ctx, b, opts, progress)
+		return verify.Verify(ctx, b, opts, progress)
 	}
-	return engine.Verdict{Status: engine.StatusOpen, Lambda: opts.Lambda, Attacker: b.ToMove().Opp(), Tolerance: opts.Tolerance,
-		AllUnsolved: true, Engine: engine.EngineVersion}, nil
+	return verify.Verdict{Status: verify.StatusOpen, Lambda: opts.Lambda, Attacker: b.ToMove().Opp(), Tolerance: opts.Tolerance,
+		AllUnsolved: true, Engine: verify.EngineVersion}, nil
 }
 
 // The screen picks a candidate the verifier proves when there is one: on
@@ -40,18 +43,18 @@ func (v *onlyVerifier) Verify(ctx context.Context, b *engine.Board, opts engine.
 // without the screen, one job, is not.
 func TestScreenFindsTheProvedCandidate(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+	r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
 	rng := rand.New(rand.NewPCG(33, 2))
-	vo := engine.VerifyOptions{Lambda: 3, Workers: 1, Limits: engine.Limits{MaxNodes: 3000}}
+	vo := verify.VerifyOptions{Lambda: 3, Workers: 1, Limits: threat.Limits{MaxNodes: 3000}}
 	const screen = 4
 	found := 0
 	for try := 0; try < 40 && found < 2; try++ {
-		line := engine.FormatTurns(r, randomLine(rng, r, 4))
+		line := game.FormatTurns(r, randomLine(rng, r, 4))
 		// The candidates, as the auto-pilot lists them, and which of the
 		// first four the real verifier proves.
 		probe := newBook(t, r)
 		root := add(t, probe, line)
-		tr := newBookTree(probe, engine.LocalVerifier{}, ProveOptions{Attacker: engine.Black, Candidates: screen, MaxCandidates: screen,
+		tr := newBookTree(probe, verify.LocalVerifier{}, ProveOptions{Attacker: game.Black, Candidates: screen, MaxCandidates: screen,
 			Shapes: 8, Verify: vo})
 		if _, err := tr.Expand(ctx, root); err != nil {
 			t.Fatal(err)
@@ -67,17 +70,17 @@ func TestScreenFindsTheProvedCandidate(t *testing.T) {
 			if err := nb.Play(c.Move); err != nil {
 				t.Fatal(err)
 			}
-			if nb.Winner() != engine.Empty {
+			if nb.Winner() != game.Empty {
 				continue
 			}
-			tol, _ := nb.DefenderDeficit(engine.Black)
+			tol, _ := nb.DefenderDeficit(game.Black)
 			o := vo
 			o.Tolerance = tol
-			vd, err := engine.Verify(ctx, nb, o, nil)
+			vd, err := verify.Verify(ctx, nb, o, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if vd.Status == engine.StatusProved && i > 0 {
+			if vd.Status == verify.StatusProved && i > 0 {
 				// The last one of the four the verifier proves (not the
 				// first: the search's first job would find that anyway).
 				target, _ = nb.CanonicalKey()
@@ -93,7 +96,7 @@ func TestScreenFindsTheProvedCandidate(t *testing.T) {
 			bk := newBook(t, r)
 			id := add(t, bk, line)
 			fv := &onlyVerifier{target: target}
-			opts := ProveOptions{Attacker: engine.Black, Jobs: 1, MaxCalls: 1, Candidates: screen, MaxCandidates: screen, Shapes: 8, Verify: vo}
+			opts := ProveOptions{Attacker: game.Black, Jobs: 1, MaxCalls: 1, Candidates: screen, MaxCandidates: screen, Shapes: 8, Verify: vo}
 			if withScreen {
 				opts.Screen, opts.ScreenNodes = screen, 3000
 			}
@@ -123,10 +126,10 @@ func TestScreenFindsTheProvedCandidate(t *testing.T) {
 // reply; items left for want of budget do not count), every reply open
 // last.
 func TestScreenRank(t *testing.T) {
-	u := func(r engine.UnsolvedReason) c6book.Unsolved { return c6book.Unsolved{Reason: r} }
-	budget := &c6book.Verdict{Status: c6book.StatusOpen, Unsolved: []c6book.Unsolved{u(engine.ReasonBudget), u(engine.ReasonBudget)}}
-	oneHard := &c6book.Verdict{Status: c6book.StatusOpen, Unsolved: []c6book.Unsolved{u(engine.ReasonExhausted)}}
-	semi := &c6book.Verdict{Status: c6book.StatusOpen, OpenSeminull: []c6book.Unsolved{u(engine.ReasonExhausted)}}
+	u := func(r threat.UnsolvedReason) c6book.Unsolved { return c6book.Unsolved{Reason: r} }
+	budget := &c6book.Verdict{Status: c6book.StatusOpen, Unsolved: []c6book.Unsolved{u(threat.ReasonBudget), u(threat.ReasonBudget)}}
+	oneHard := &c6book.Verdict{Status: c6book.StatusOpen, Unsolved: []c6book.Unsolved{u(threat.ReasonExhausted)}}
+	semi := &c6book.Verdict{Status: c6book.StatusOpen, OpenSeminull: []c6book.Unsolved{u(threat.ReasonExhausted)}}
 	all := &c6book.Verdict{Status: c6book.StatusOpen, AllUnsolved: true}
 	order := []*c6book.Verdict{budget, oneHard, semi, all}
 	for i := 1; i < len(order); i++ {
@@ -145,14 +148,14 @@ func TestScreenRank(t *testing.T) {
 // board, makes Black's five too.
 func TestSiblingMovesFrame(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
+	r := game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
 	for _, c := range []struct{ sib, other string }{
 		{"a1b1", "h8g1"}, {"h1h2", "a8b7"}, {"b8c8", "g2h3"},
 	} {
 		bk := newBook(t, r)
 		add(t, bk, "d4 c3e5 d5d6 "+c.sib+" d7d8")
 		id := add(t, bk, "d4 c3e5 d5d6 "+c.other)
-		ms, err := siblingMoves(ctx, bk, id, engine.Black)
+		ms, err := siblingMoves(ctx, bk, id, game.Black)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -164,10 +167,10 @@ func TestSiblingMovesFrame(t *testing.T) {
 			t.Fatal(err)
 		}
 		if err := b.Play(ms[0]); err != nil {
-			t.Fatalf("%s: sibling move %s: %v", c.other, engine.MoveName(r, ms[0]), err)
+			t.Fatalf("%s: sibling move %s: %v", c.other, game.MoveName(r, ms[0]), err)
 		}
-		if b.Winner() != engine.Black {
-			t.Fatalf("%s: sibling move %s (the canonical frame) does not make Black's five: the frames are mixed up", c.other, engine.MoveName(r, ms[0]))
+		if b.Winner() != game.Black {
+			t.Fatalf("%s: sibling move %s (the canonical frame) does not make Black's five: the frames are mixed up", c.other, game.MoveName(r, ms[0]))
 		}
 		bk.Close()
 	}
@@ -179,7 +182,7 @@ func TestSiblingMovesFrame(t *testing.T) {
 // children are its own.
 func TestExpandConcurrent(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+	r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
 	bk := newBook(t, r)
 	lines := []string{"e5 d4f6", "e5 c5e7", "e5 d5g3", "e5 e4h6"}
 	var ids []PosID
@@ -190,9 +193,9 @@ func TestExpandConcurrent(t *testing.T) {
 		}
 		ids = append(ids, id)
 	}
-	tr := newBookTree(bk, engine.LocalVerifier{}, ProveOptions{Attacker: engine.Black, Candidates: 3, MaxCandidates: 6, Shapes: 4,
+	tr := newBookTree(bk, verify.LocalVerifier{}, ProveOptions{Attacker: game.Black, Candidates: 3, MaxCandidates: 6, Shapes: 4,
 		Screen: 2, ScreenNodes: 500, PlayerNodes: 2000, MaxPlayerNodes: 8000,
-		Verify: engine.VerifyOptions{Lambda: 3, Workers: 1, Limits: engine.Limits{MaxNodes: 2000}}})
+		Verify: verify.VerifyOptions{Lambda: 3, Workers: 1, Limits: threat.Limits{MaxNodes: 2000}}})
 	var wg sync.WaitGroup
 	added := make([]int, len(ids))
 	errs := make([]error, len(ids))

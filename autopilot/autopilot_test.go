@@ -16,7 +16,11 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/jobsearch"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/proofbook"
 )
 
@@ -27,12 +31,12 @@ type recordingVerifier struct {
 	keys []uint64
 }
 
-func (v *recordingVerifier) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
+func (v *recordingVerifier) Verify(ctx context.Context, b *board.Board, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (verify.Verdict, error) {
 	k, _ := b.CanonicalKey()
 	v.mu.Lock()
 	v.keys = append(v.keys, k)
 	v.mu.Unlock()
-	return engine.Verify(ctx, b, opts, progress)
+	return verify.Verify(ctx, b, opts, progress)
 }
 
 func (v *recordingVerifier) saw(k uint64) bool {
@@ -51,9 +55,9 @@ func posKeyOf(t *testing.T, bk *proofbook.Book, id PosID) uint64 {
 	return k
 }
 
-func smallProve(a engine.Color, lambda, calls int) ProveOptions {
+func smallProve(a game.Color, lambda, calls int) ProveOptions {
 	return ProveOptions{Attacker: a, MaxCalls: calls, Jobs: 1,
-		Verify: engine.VerifyOptions{Lambda: lambda, Workers: 1, Limits: engine.Limits{MaxNodes: 3000}}}
+		Verify: verify.VerifyOptions{Lambda: lambda, Workers: 1, Limits: threat.Limits{MaxNodes: 3000}}}
 }
 
 // Every position the auto-pilot proves on small boards is a true win,
@@ -65,37 +69,37 @@ func TestProveAgainstBruteForce(t *testing.T) {
 	}
 	ctx := context.Background()
 	cases := []struct {
-		rules  engine.Rules
+		rules  game.Rules
 		line   string
-		a      engine.Color
+		a      game.Color
 		lambda int
 	}{
-		{engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}, "", engine.Black, 2},
-		{engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}, "d4", engine.Black, 3},
-		{engine.Rules{M: 7, N: 7, K: 4, P: 2, Q: 1}, "d4 c3e5", engine.Black, 3},
-		{engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}, "e5 d4f6", engine.Black, 3},
-		{engine.Rules{M: 7, N: 7, K: 4, P: 2, Q: 1}, "", engine.Black, 3},
+		{game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}, "", game.Black, 2},
+		{game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}, "d4", game.Black, 3},
+		{game.Rules{M: 7, N: 7, K: 4, P: 2, Q: 1}, "d4 c3e5", game.Black, 3},
+		{game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}, "e5 d4f6", game.Black, 3},
+		{game.Rules{M: 7, N: 7, K: 4, P: 2, Q: 1}, "", game.Black, 3},
 	}
 	rng := rand.New(rand.NewPCG(5, 15))
 	for i := 0; i < 4; i++ {
-		r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+		r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
 		ms := randomLine(rng, r, 4)
-		b, err := engine.Replay(r, ms)
+		b, err := board.Replay(r, ms)
 		if err != nil {
 			t.Fatal(err)
 		}
 		cases = append(cases, struct {
-			rules  engine.Rules
+			rules  game.Rules
 			line   string
-			a      engine.Color
+			a      game.Color
 			lambda int
-		}{r, engine.FormatTurns(r, ms), b.ToMove(), 2 + i%2})
+		}{r, game.FormatTurns(r, ms), b.ToMove(), 2 + i%2})
 	}
 	provedAny, below := 0, 0
 	for _, c := range cases {
 		bk := newBook(t, c.rules)
 		id := add(t, bk, c.line)
-		res, err := Prove(ctx, bk, id, engine.LocalVerifier{}, smallProve(c.a, c.lambda, 40), nil)
+		res, err := Prove(ctx, bk, id, verify.LocalVerifier{}, smallProve(c.a, c.lambda, 40), nil)
 		if err != nil {
 			t.Fatalf("%v %q: %v", c.rules, c.line, err)
 		}
@@ -127,14 +131,14 @@ func TestProveAgainstBruteForce(t *testing.T) {
 // position left to the expert is skipped (and named in the frontier).
 func TestProveExpertOverrides(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
+	r := game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
 
 	// A hand-made move (a poor one, far from the centre) is tried first.
 	bk := newBook(t, r)
 	root := add(t, bk, "")
 	hand := add(t, bk, "b2")
 	rv := &recordingVerifier{}
-	if _, err := Prove(ctx, bk, root, rv, smallProve(engine.Black, 2, 1), nil); err != nil {
+	if _, err := Prove(ctx, bk, root, rv, smallProve(game.Black, 2, 1), nil); err != nil {
 		t.Fatal(err)
 	}
 	if len(rv.keys) != 1 || rv.keys[0] != posKeyOf(t, bk, hand) {
@@ -150,14 +154,14 @@ func TestProveExpertOverrides(t *testing.T) {
 	root = add(t, bk, "")
 	dis := add(t, bk, "b2")
 	held := add(t, bk, "c3")
-	if err := bk.SetDisproved(ctx, dis, engine.Black, true); err != nil {
+	if err := bk.SetDisproved(ctx, dis, game.Black, true); err != nil {
 		t.Fatal(err)
 	}
-	if err := bk.SetHold(ctx, held, engine.Black, true); err != nil {
+	if err := bk.SetHold(ctx, held, game.Black, true); err != nil {
 		t.Fatal(err)
 	}
 	rv = &recordingVerifier{}
-	res, err := Prove(ctx, bk, root, rv, smallProve(engine.Black, 2, 3), nil)
+	res, err := Prove(ctx, bk, root, rv, smallProve(game.Black, 2, 3), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,25 +174,25 @@ func TestProveExpertOverrides(t *testing.T) {
 	if res.Calls != 3 && (res.Status != "proved" || res.Calls < 1 || res.Calls > 3) {
 		t.Fatalf("%d calls, want 3 or the root proved within them (status %s)", res.Calls, res.Status)
 	}
-	if h, err := bk.Held(ctx, held, engine.Black); err != nil || !h {
+	if h, err := bk.Held(ctx, held, game.Black); err != nil || !h {
 		t.Fatalf("hold not stored: %v %v", h, err)
 	}
 
 	// Below a held position nothing is worked on: the search is stuck there.
 	bk = newBook(t, r)
 	id := add(t, bk, "d4")
-	if err := bk.SetHold(ctx, id, engine.Black, true); err != nil {
+	if err := bk.SetHold(ctx, id, game.Black, true); err != nil {
 		t.Fatal(err)
 	}
 	rv = &recordingVerifier{}
-	res, err = Prove(ctx, bk, id, rv, smallProve(engine.Black, 2, 10), nil)
+	res, err = Prove(ctx, bk, id, rv, smallProve(game.Black, 2, 10), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rv.keys) != 0 || res.Status != "stuck" || len(res.Frontier) != 1 || res.Frontier[0].Why != "held" {
+	if len(rv.keys) != 0 || res.Status != "stuck" || len(res.Frontier) != 1 || res.Frontier[0].Why != jobsearch.FrontierExcluded {
 		t.Fatalf("held target: %d calls, status %s, frontier %+v", len(rv.keys), res.Status, res.Frontier)
 	}
-	if err := bk.SetHold(ctx, id, engine.Black, false); err != nil {
+	if err := bk.SetHold(ctx, id, game.Black, false); err != nil {
 		t.Fatal(err)
 	}
 	mustCheck(t, bk)
@@ -201,14 +205,14 @@ func TestProveTwoJobs(t *testing.T) {
 		t.Skip("long")
 	}
 	ctx := context.Background()
-	r := engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
+	r := game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
 	bk := newBook(t, r)
 	root := add(t, bk, "")
-	o := smallProve(engine.Black, 2, 60)
+	o := smallProve(game.Black, 2, 60)
 	o.Jobs = 2
 	var mu sync.Mutex
 	maxInFlight := 0
-	res, err := Prove(ctx, bk, root, engine.LocalVerifier{}, o, func(p c6book.ProveProgress) {
+	res, err := Prove(ctx, bk, root, verify.LocalVerifier{}, o, func(p c6book.ProveProgress) {
 		mu.Lock()
 		maxInFlight = max(maxInFlight, len(p.InFlight))
 		mu.Unlock()
@@ -240,7 +244,7 @@ func TestHelperProver(t *testing.T) {
 		fmt.Println("error", err)
 		os.Exit(3)
 	}
-	_, err = Prove(ctx, bk, rootOf(t, bk), engine.LocalVerifier{}, smallProve(engine.Black, 2, 0), func(p c6book.ProveProgress) {
+	_, err = Prove(ctx, bk, rootOf(t, bk), verify.LocalVerifier{}, smallProve(game.Black, 2, 0), func(p c6book.ProveProgress) {
 		fmt.Println("calls", p.Calls)
 	})
 	if err != nil {
@@ -253,7 +257,7 @@ func TestHelperProver(t *testing.T) {
 }
 
 // provedKeys are the canonical keys of the positions proved for a.
-func provedKeys(t *testing.T, bk *proofbook.Book, a engine.Color) []uint64 {
+func provedKeys(t *testing.T, bk *proofbook.Book, a game.Color) []uint64 {
 	t.Helper()
 	var out []uint64
 	for _, id := range provedPositions(t, bk, a) {
@@ -275,14 +279,14 @@ func TestProveKilled(t *testing.T) {
 		t.Skip("long")
 	}
 	ctx := context.Background()
-	r := engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
+	r := game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
 	// The uninterrupted run.
 	ref := newBook(t, r)
-	res, err := Prove(ctx, ref, rootOf(t, ref), engine.LocalVerifier{}, smallProve(engine.Black, 2, 0), nil)
+	res, err := Prove(ctx, ref, rootOf(t, ref), verify.LocalVerifier{}, smallProve(game.Black, 2, 0), nil)
 	if err != nil || res.Status != "proved" {
 		t.Fatalf("reference run: %s %v", res.Status, err)
 	}
-	want := provedKeys(t, ref, engine.Black)
+	want := provedKeys(t, ref, game.Black)
 
 	rng := rand.New(rand.NewPCG(3, 9))
 	kills, runs, books := 0, 0, 0
@@ -375,8 +379,8 @@ func TestProveKilled(t *testing.T) {
 		}
 		mustCheck(t, bk)
 		if finished {
-			got := provedKeys(t, bk, engine.Black)
-			if p := proofOf(t, bk, rootOf(t, bk), engine.Black); p.Status != c6book.StatusProved || !slices.Equal(got, want) {
+			got := provedKeys(t, bk, game.Black)
+			if p := proofOf(t, bk, rootOf(t, bk), game.Black); p.Status != c6book.StatusProved || !slices.Equal(got, want) {
 				t.Fatalf("after %d kills: root %s, %d proved positions, the uninterrupted run %d", kills, p.Status, len(got), len(want))
 			}
 		}
@@ -391,7 +395,7 @@ func TestProveKilled(t *testing.T) {
 // verifier calls it took and the calls per second: the speed-up of
 // parallel jobs on this machine, and the extra calls they cost.
 func BenchmarkProveJobs(b *testing.B) {
-	r := engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
+	r := game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
 	for _, jobs := range []int{1, 2} {
 		b.Run(fmt.Sprintf("jobs=%d", jobs), func(b *testing.B) {
 			ctx := context.Background()
@@ -403,10 +407,10 @@ func BenchmarkProveJobs(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				o := smallProve(engine.Black, 2, 0)
+				o := smallProve(game.Black, 2, 0)
 				o.Jobs = jobs
 				b.StartTimer()
-				res, err := Prove(ctx, bk, rootOf(b, bk), engine.LocalVerifier{}, o, nil)
+				res, err := Prove(ctx, bk, rootOf(b, bk), verify.LocalVerifier{}, o, nil)
 				if err != nil || res.Status != "proved" {
 					b.Fatal(res.Status, err)
 				}

@@ -1,5 +1,5 @@
 // Package autopilot is the auto-pilot: it proves a book position for an
-// attacker by running the job-level proof-number search (engine.JobSearch)
+// attacker by running the job-level proof-number search (jobsearch.JobSearch)
 // over the positions the book stores, a verifier call or a batch of new
 // attacker moves being one job.
 //

@@ -14,12 +14,15 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
 	"c6book/proofbook"
 	"c6book/proofcheck"
+	"c6book/proofcheck/enginecert"
 )
 
-func newBook(t testing.TB, r engine.Rules) *proofbook.Book {
+func newBook(t testing.TB, r game.Rules) *proofbook.Book {
 	t.Helper()
 	bk, err := proofbook.Create(context.Background(), filepath.Join(t.TempDir(), "test.c6book"), r)
 	if err != nil {
@@ -29,9 +32,9 @@ func newBook(t testing.TB, r engine.Rules) *proofbook.Book {
 	return bk
 }
 
-func turns(t testing.TB, r engine.Rules, s string) []engine.Move {
+func turns(t testing.TB, r game.Rules, s string) []game.Move {
 	t.Helper()
-	ms, err := engine.ParseTurns(r, s)
+	ms, err := game.ParseTurns(r, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +71,7 @@ func rootOf(t testing.TB, bk *proofbook.Book) PosID {
 	return id
 }
 
-func proofOf(t *testing.T, bk *proofbook.Book, id PosID, a engine.Color) c6book.Proof {
+func proofOf(t *testing.T, bk *proofbook.Book, id PosID, a game.Color) c6book.Proof {
 	t.Helper()
 	p, err := bk.Position(context.Background(), id)
 	if err != nil {
@@ -80,7 +83,7 @@ func proofOf(t *testing.T, bk *proofbook.Book, id PosID, a engine.Color) c6book.
 // autoMoveTo reports whether the stored move from position id to child
 // was proposed by the auto-pilot (not made by hand).
 func autoMoveTo(ctx context.Context, bk *proofbook.Book, id, child PosID) (bool, error) {
-	moves, err := bk.AutoMoves(ctx, id, engine.Black)
+	moves, err := bk.AutoMoves(ctx, id, game.Black)
 	if err != nil {
 		return false, err
 	}
@@ -94,7 +97,7 @@ func autoMoveTo(ctx context.Context, bk *proofbook.Book, id, child PosID) (bool,
 
 // provedPositions lists the positions the book holds proved for a (game
 // ends too), by id.
-func provedPositions(t *testing.T, bk *proofbook.Book, a engine.Color) []PosID {
+func provedPositions(t *testing.T, bk *proofbook.Book, a game.Color) []PosID {
 	t.Helper()
 	ctx := context.Background()
 	n, err := bk.CountStatus(ctx, a, c6book.StatusProved, 0)
@@ -116,7 +119,7 @@ func provedPositions(t *testing.T, bk *proofbook.Book, a engine.Color) []PosID {
 // mustWin fails t, naming the case what, unless the oracle plays book
 // position pos, proved for a, out as a win for a. It returns the
 // position's board.
-func mustWin(ctx context.Context, t testing.TB, bk *proofbook.Book, a engine.Color, pos PosID, what string) *engine.Board {
+func mustWin(ctx context.Context, t testing.TB, bk *proofbook.Book, a game.Color, pos PosID, what string) *board.Board {
 	t.Helper()
 	cb, err := bk.Board(ctx, pos)
 	if err != nil {
@@ -131,40 +134,40 @@ func mustWin(ctx context.Context, t testing.TB, bk *proofbook.Book, a engine.Col
 
 // randomLine plays n random turns near the centre without a winner and
 // without a threat for the side to move (so that it has to build one).
-func randomLine(rng *rand.Rand, r engine.Rules, n int) []engine.Move {
+func randomLine(rng *rand.Rand, r game.Rules, n int) []game.Move {
 	for {
-		b := engine.MustNewBoard(r)
-		var line []engine.Move
+		b := board.MustNewBoard(r)
+		var line []game.Move
 		ok := true
 		for t := 0; t < n && ok; t++ {
 			k := r.StonesForTurn(t)
-			var sq []engine.Square
+			var sq []game.Square
 			for len(sq) < k {
 				x := r.M/2 - 2 + rng.IntN(5)
 				y := r.N/2 - 2 + rng.IntN(5)
 				s := r.Sq(x, y)
-				if b.At(s) == engine.Empty && !engine.NewMove(sq...).Contains(s) {
+				if b.At(s) == game.Empty && !game.NewMove(sq...).Contains(s) {
 					sq = append(sq, s)
 				}
 			}
-			m := engine.NewMove(sq...)
+			m := game.NewMove(sq...)
 			if err := b.Play(m); err != nil {
 				ok = false
 				break
 			}
 			line = append(line, m)
 		}
-		if ok && b.Winner() == engine.Empty && !b.HasThreat(b.ToMove()) && !b.HasThreat(b.ToMove().Opp()) {
+		if ok && b.Winner() == game.Empty && !b.HasThreat(b.ToMove()) && !b.HasThreat(b.ToMove().Opp()) {
 			return line
 		}
 	}
 }
 
-func quietMove(ctx context.Context, rng *rand.Rand, b *engine.Board, tol int) engine.Move {
+func quietMove(ctx context.Context, rng *rand.Rand, b *board.Board, tol int) game.Move {
 	r := b.Rules()
 	a := b.ToMove()
-	var near []engine.Square
-	for _, s := range b.StoneList(engine.Empty) {
+	var near []game.Square
+	for _, s := range b.StoneList(game.Empty) {
 		x, y := r.XY(s)
 		for dx := -1; dx <= 1; dx++ {
 			for dy := -1; dy <= 1; dy++ {
@@ -175,20 +178,20 @@ func quietMove(ctx context.Context, rng *rand.Rand, b *engine.Board, tol int) en
 			}
 		}
 	}
-	var m engine.Move
+	var m game.Move
 	for try := 0; try < 8; try++ {
 		rng.Shuffle(len(near), func(i, j int) { near[i], near[j] = near[j], near[i] })
-		m = engine.NewMove(near[:r.P]...)
+		m = game.NewMove(near[:r.P]...)
 		nb := b.Clone()
 		for i := 0; i < m.Len(); i++ {
 			nb.Place(m.At(i), a)
 		}
-		if nb.Winner() != engine.Empty || nb.Threats(a) > 0 {
+		if nb.Winner() != game.Empty || nb.Threats(a) > 0 {
 			continue
 		}
 		nb.SetToMove(a) // the defender passes
-		res, err := engine.Solve(ctx, nb, engine.Params{Mode: engine.VCST, Tolerance: r.P + tol, Limits: engine.Limits{MaxNodes: 3000}})
-		if err == nil && res.Outcome == engine.Win && res.Mode == engine.VCST {
+		res, err := threat.Solve(ctx, nb, threat.Params{Mode: threat.VCST, Tolerance: r.P + tol, Limits: threat.Limits{MaxNodes: 3000}})
+		if err == nil && res.Outcome == threat.Win && res.Mode == threat.VCST {
 			break
 		}
 	}
@@ -201,18 +204,18 @@ func quietMove(ctx context.Context, rng *rand.Rand, b *engine.Board, tol int) en
 // moves), and nothing but stones on a board is trusted.
 type oracle struct {
 	bk   *proofbook.Book
-	a    engine.Color
+	a    game.Color
 	memo map[string]bool
 	n    int
 }
 
 var errOracle = errors.New("not a win")
 
-func boardKey(b *engine.Board) string { return string(b.CanonicalStones(0)) }
+func boardKey(b *board.Board) string { return string(b.CanonicalStones(0)) }
 
 // wins checks that the attacker wins on board real, which is the canonical
 // board of book position id with the defender's extra stones placed.
-func (o *oracle) wins(ctx context.Context, id PosID, real *engine.Board, extra []engine.Square) error {
+func (o *oracle) wins(ctx context.Context, id PosID, real *board.Board, extra []game.Square) error {
 	key := fmt.Sprint(id, boardKey(real))
 	if o.memo[key] {
 		return nil
@@ -246,7 +249,7 @@ func (o *oracle) wins(ctx context.Context, id PosID, real *engine.Board, extra [
 			}
 			next, ok := o.play(real, c.Move, o.a)
 			if !ok {
-				last = fmt.Errorf("position %d: move %s blocked by an extra stone: %w", id, engine.MoveName(r, c.Move), errOracle)
+				last = fmt.Errorf("position %d: move %s blocked by an extra stone: %w", id, game.MoveName(r, c.Move), errOracle)
 				continue
 			}
 			cb, ex := o.childFrame(book, c.Move, o.a, extra)
@@ -269,19 +272,19 @@ func (o *oracle) wins(ctx context.Context, id PosID, real *engine.Board, extra [
 		cert = p.Verdict.Cert
 	}
 	stab := book.Stabilizer()
-	byMove := map[engine.Move]proofbook.Child{}
+	byMove := map[game.Move]proofbook.Child{}
 	for _, c := range kids {
 		byMove[c.Move] = c
 	}
 	// Every defender move on the real board.
-	empties := real.StoneList(engine.Empty)
+	empties := real.StoneList(game.Empty)
 	var fail error
 	n := min(r.P, len(empties))
-	forCombos(empties, n, func(sq []engine.Square) bool {
-		dm := engine.NewMove(sq...)
+	forCombos(empties, n, func(sq []game.Square) bool {
+		dm := game.NewMove(sq...)
 		nb, _ := o.play(real, dm, d)
 		if nb.Winner() == d {
-			fail = fmt.Errorf("position %d: defender move %s makes %d in a row: %w", id, engine.MoveName(r, dm), r.K, errOracle)
+			fail = fmt.Errorf("position %d: defender move %s makes %d in a row: %w", id, game.MoveName(r, dm), r.K, errOracle)
 			return false
 		}
 		if nb.HasThreat(o.a) {
@@ -302,8 +305,8 @@ func (o *oracle) wins(ctx context.Context, id PosID, real *engine.Board, extra [
 
 // answer checks the attacker's answer to defender move dm (real board nb
 // after it).
-func (o *oracle) answer(ctx context.Context, id PosID, book, nb *engine.Board, dm engine.Move, extra []engine.Square,
-	cert *proofcheck.Cert, stab []int, byMove map[engine.Move]proofbook.Child) error {
+func (o *oracle) answer(ctx context.Context, id PosID, book, nb *board.Board, dm game.Move, extra []game.Square,
+	cert *proofcheck.Cert, stab []int, byMove map[game.Move]proofbook.Child) error {
 	r := o.bk.Rules()
 	d := o.a.Opp()
 	// A stored child for the move itself (its symmetry representative).
@@ -311,7 +314,7 @@ func (o *oracle) answer(ctx context.Context, id PosID, book, nb *engine.Board, d
 		rep, g := c6book.RepMove(r, stab, dm)
 		if c, ok := byMove[rep]; ok && c.Proof(o.a).Status == c6book.StatusProved {
 			gb := nb.Transformed(g)
-			gx := make([]engine.Square, len(extra))
+			gx := make([]game.Square, len(extra))
 			for i, s := range extra {
 				gx[i] = r.Transform(g, s)
 			}
@@ -325,7 +328,7 @@ func (o *oracle) answer(ctx context.Context, id PosID, book, nb *engine.Board, d
 	// A strategy of the certificate, replayed against every reply.
 	if cert != nil {
 		for _, tr := range certTrees(cert, dm) {
-			if err := engine.CheckStrategy(ctx, nb, proofcheck.ToStrategy(tr), 5_000_000); err == nil {
+			if err := threat.CheckStrategy(ctx, nb, enginecert.ToStrategy(tr), 5_000_000); err == nil {
 				return nil
 			}
 		}
@@ -341,14 +344,14 @@ func (o *oracle) answer(ctx context.Context, id PosID, book, nb *engine.Board, d
 			if x == s {
 				x = dm.At(1)
 			}
-			sm := engine.NewMove(s)
+			sm := game.NewMove(s)
 			rep, g := c6book.RepMove(r, stab, sm)
 			c, ok := byMove[rep]
 			if !ok || c.Proof(o.a).Status != c6book.StatusProved {
 				continue
 			}
 			gb := nb.Transformed(g)
-			gx := []engine.Square{r.Transform(g, x)}
+			gx := []game.Square{r.Transform(g, x)}
 			for _, e := range extra {
 				gx = append(gx, r.Transform(g, e))
 			}
@@ -361,11 +364,11 @@ func (o *oracle) answer(ctx context.Context, id PosID, book, nb *engine.Board, d
 			}
 		}
 	}
-	return fmt.Errorf("position %d: defender move %s (extra stones %v) is not answered by the book: %w", id, engine.MoveName(r, dm), extra, errOracle)
+	return fmt.Errorf("position %d: defender move %s (extra stones %v) is not answered by the book: %w", id, game.MoveName(r, dm), extra, errOracle)
 }
 
 // certTrees lists the certificate's strategies that claim to answer dm.
-func certTrees(c *proofcheck.Cert, dm engine.Move) []*proofcheck.Tree {
+func certTrees(c *proofcheck.Cert, dm game.Move) []*proofcheck.Tree {
 	var out []*proofcheck.Tree
 	for _, cv := range c.Covered {
 		if cv.Move == dm {
@@ -383,10 +386,10 @@ func certTrees(c *proofcheck.Cert, dm engine.Move) []*proofcheck.Tree {
 	return out
 }
 
-func (o *oracle) play(b *engine.Board, m engine.Move, c engine.Color) (*engine.Board, bool) {
+func (o *oracle) play(b *board.Board, m game.Move, c game.Color) (*board.Board, bool) {
 	nb := b.Clone()
 	for i := 0; i < m.Len(); i++ {
-		if nb.At(m.At(i)) != engine.Empty {
+		if nb.At(m.At(i)) != game.Empty {
 			return nil, false
 		}
 		nb.Place(m.At(i), c)
@@ -395,25 +398,25 @@ func (o *oracle) play(b *engine.Board, m engine.Move, c engine.Color) (*engine.B
 	return nb, true
 }
 
-func (o *oracle) childBoard(book *engine.Board, m engine.Move, c engine.Color) *engine.Board {
+func (o *oracle) childBoard(book *board.Board, m game.Move, c game.Color) *board.Board {
 	nb, _ := o.play(book, m, c)
 	return nb
 }
 
 // childFrame maps the extra stones into the frame of the child reached by
 // m from the book board.
-func (o *oracle) childFrame(book *engine.Board, m engine.Move, c engine.Color, extra []engine.Square) (*engine.Board, []engine.Square) {
+func (o *oracle) childFrame(book *board.Board, m game.Move, c game.Color, extra []game.Square) (*board.Board, []game.Square) {
 	cb := o.childBoard(book, m, c)
 	_, csym := cb.CanonicalKey()
-	out := make([]engine.Square, len(extra))
+	out := make([]game.Square, len(extra))
 	for i, s := range extra {
 		out[i] = o.bk.Rules().Transform(csym, s)
 	}
 	return cb, out
 }
 
-func forCombos(sq []engine.Square, n int, f func([]engine.Square) bool) {
-	buf := make([]engine.Square, n)
+func forCombos(sq []game.Square, n int, f func([]game.Square) bool) {
+	buf := make([]game.Square, n)
 	var rec func(start, k int) bool
 	rec = func(start, k int) bool {
 		if k == n {

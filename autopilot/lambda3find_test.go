@@ -8,7 +8,11 @@ import (
 	"strconv"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/player"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/proofbook"
 )
 
@@ -16,7 +20,7 @@ import (
 // leaves an open seminull item: each is proved only because the book
 // closed that item (the seminull position proved with its zone, and every
 // full move inside the zone proved on its own).
-func closedSeminull(t *testing.T, bk *proofbook.Book, a engine.Color) []PosID {
+func closedSeminull(t *testing.T, bk *proofbook.Book, a game.Color) []PosID {
 	t.Helper()
 	ctx := context.Background()
 	var out []PosID
@@ -48,10 +52,10 @@ func TestFindLambda3(t *testing.T) {
 	if n <= 0 {
 		t.Skip("generator: C6_FIND_L3=N")
 	}
-	r := engine.Rules{M: 7, N: 7, K: 4, P: 2, Q: 1}
+	r := game.Rules{M: 7, N: 7, K: 4, P: 2, Q: 1}
 	if s := os.Getenv("C6_FIND_RULES"); s != "" {
 		var err error
-		if r, err = engine.ParseRules(s); err != nil {
+		if r, err = game.ParseRules(s); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -72,14 +76,14 @@ func TestFindLambda3(t *testing.T) {
 			t.Fatal(err)
 		}
 		a := b.ToMove().Opp()
-		if b.Stones(engine.Black)+b.Stones(engine.White) == 0 || os.Getenv("C6_FIND_TOMOVE") != "" {
+		if b.Stones(game.Black)+b.Stones(game.White) == 0 || os.Getenv("C6_FIND_TOMOVE") != "" {
 			a = b.ToMove()
 		}
 		opts := smallProve(a, 3, n)
 		if s := os.Getenv("C6_FIND_NODES"); s != "" {
 			opts.Verify.Limits.MaxNodes, _ = strconv.ParseInt(s, 10, 64)
 		}
-		pr, err := Prove(ctx, bk, id, engine.LocalVerifier{}, opts, nil)
+		pr, err := Prove(ctx, bk, id, verify.LocalVerifier{}, opts, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,67 +93,67 @@ func TestFindLambda3(t *testing.T) {
 	}
 	for i := 0; i < n; i++ {
 		line := randomLine(rng, r, nturns)
-		b, err := engine.Replay(r, line)
+		b, err := board.Replay(r, line)
 		if err != nil {
 			t.Fatal(err)
 		}
 		a := b.ToMove()
-		res, err := engine.Solve(ctx, b, engine.Params{Mode: engine.VCST, Limits: engine.Limits{MaxNodes: 200000}})
+		res, err := threat.Solve(ctx, b, threat.Params{Mode: threat.VCST, Limits: threat.Limits{MaxNodes: 200000}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if os.Getenv("C6_FIND_V") != "" {
-			t.Logf("%s: %s %s", engine.FormatTurns(r, line), res.Outcome, res.Reason)
+			t.Logf("%s: %s %s", game.FormatTurns(r, line), res.Outcome, res.Reason)
 		}
-		if res.Outcome == engine.Win && os.Getenv("C6_FIND_ANY") == "" {
+		if res.Outcome == threat.Win && os.Getenv("C6_FIND_ANY") == "" {
 			continue // a threat-space win
 		}
-		dres, err := engine.Solve(ctx, b, engine.Params{Mode: engine.VCDT, Limits: engine.Limits{MaxNodes: 2000000}})
+		dres, err := threat.Solve(ctx, b, threat.Params{Mode: threat.VCDT, Limits: threat.Limits{MaxNodes: 2000000}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if (dres.Outcome == engine.Win || dres.Reason != engine.ReasonExhausted) && os.Getenv("C6_FIND_ANY") == "" {
+		if (dres.Outcome == threat.Win || dres.Reason != threat.ReasonExhausted) && os.Getenv("C6_FIND_ANY") == "" {
 			continue // a VCDT win, or not known to have none
 		}
-		moves := engine.AttackerCandidates(b, 8)
+		moves := player.AttackerCandidates(b, 8)
 		for j := 0; j < 4; j++ {
 			moves = append(moves, quietMove(ctx, rng, b, 0))
 		}
-		tried := map[engine.Move]bool{}
+		tried := map[game.Move]bool{}
 		for _, m := range moves {
 			if tried[m] {
 				continue
 			}
 			tried[m] = true
 			nb := b.Clone()
-			if err := nb.Play(m); err != nil || nb.Winner() != engine.Empty || nb.Threats(a) > 0 {
+			if err := nb.Play(m); err != nil || nb.Winner() != game.Empty || nb.Threats(a) > 0 {
 				continue
 			}
-			vd, err := engine.Verify(ctx, nb, engine.VerifyOptions{Lambda: 3, Workers: 1, Limits: engine.Limits{MaxNodes: 3000}}, nil)
+			vd, err := verify.Verify(ctx, nb, verify.VerifyOptions{Lambda: 3, Workers: 1, Limits: threat.Limits{MaxNodes: 3000}}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if vd.AllUnsolved || len(vd.OpenSeminull) == 0 {
 				continue
 			}
-			dline := append(append([]engine.Move{}, line...), m)
+			dline := append(append([]game.Move{}, line...), m)
 			bk := newBook(t, r)
-			id := add(t, bk, engine.FormatTurns(r, dline))
-			pr, err := Prove(ctx, bk, id, engine.LocalVerifier{}, smallProve(a, 3, 150), nil)
+			id := add(t, bk, game.FormatTurns(r, dline))
+			pr, err := Prove(ctx, bk, id, verify.LocalVerifier{}, smallProve(a, 3, 150), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			cs := closedSeminull(t, bk, a)
 			if os.Getenv("C6_FIND_V") != "" {
-				t.Logf("  %s: %d open seminull; prove: %s, %d calls, %d closed seminull", engine.FormatTurns(r, dline), len(vd.OpenSeminull), pr.Status, pr.Calls, len(cs))
+				t.Logf("  %s: %d open seminull; prove: %s, %d calls, %d closed seminull", game.FormatTurns(r, dline), len(vd.OpenSeminull), pr.Status, pr.Calls, len(cs))
 			}
 			if pr.Status != "proved" || len(cs) == 0 {
 				continue
 			}
 			mustCheck(t, bk)
-			mustWin(ctx, t, bk, a, id, fmt.Sprintf("%q", engine.FormatTurns(r, dline)))
+			mustWin(ctx, t, bk, a, id, fmt.Sprintf("%q", game.FormatTurns(r, dline)))
 			found++
-			fmt.Printf("FOUND\t%s\t%s\t%s\t%d\t%d\t%d\tvcst:%s\n", r, engine.FormatTurns(r, dline), a, pr.Proof.Order, pr.Calls, len(cs), res.Reason)
+			fmt.Printf("FOUND\t%s\t%s\t%s\t%d\t%d\t%d\tvcst:%s\n", r, game.FormatTurns(r, dline), a, pr.Proof.Order, pr.Calls, len(cs), res.Reason)
 		}
 	}
 	t.Logf("%d of %d positions", found, n)

@@ -11,7 +11,9 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/verify"
 	"c6book/internal/testenv"
 	"c6book/proofbook"
 )
@@ -42,11 +44,11 @@ func TestLambda3Fixtures(t *testing.T) {
 		if len(fs) < 6 {
 			t.Fatalf("testdata/lambda3.tsv: %q: want 6 fields or more", line)
 		}
-		r, err := engine.ParseRules(fs[0])
+		r, err := game.ParseRules(fs[0])
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, err := engine.ParseColor(fs[2])
+		a, err := game.ParseColor(fs[2])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -61,7 +63,7 @@ func TestLambda3Fixtures(t *testing.T) {
 		id := add(t, bk, fs[1])
 		opts := smallProve(a, 3, calls)
 		opts.Verify.Limits.MaxNodes = nodes
-		res, err := Prove(ctx, bk, id, engine.LocalVerifier{}, opts, nil)
+		res, err := Prove(ctx, bk, id, verify.LocalVerifier{}, opts, nil)
 		if err != nil {
 			t.Fatalf("%s %q: %v", r, fs[1], err)
 		}
@@ -125,14 +127,14 @@ func TestLambda3Connect6Fixture(t *testing.T) {
 	}
 	defer bk.Close()
 	r := bk.Rules()
-	if r != engine.Connect6() {
-		t.Fatalf("rules %s, want %s", r, engine.Connect6())
+	if r != game.Connect6() {
+		t.Fatalf("rules %s, want %s", r, game.Connect6())
 	}
 	rep := mustCheck(t, bk)
 	if rep.Proofs == 0 {
 		t.Fatal("check re-checked no proof")
 	}
-	b, err := engine.NewBoard(r)
+	b, err := board.NewBoard(r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,14 +151,14 @@ func TestLambda3Connect6Fixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pr := p.Proof(engine.Black)
+	pr := p.Proof(game.Black)
 	if pr.Status != c6book.StatusProved || pr.Order != 3 || pr.How != c6book.HowVerdict {
 		t.Fatalf("%s for B: %s order %d (%s); want proved, order 3, by its verdict", connect6Lambda3Line, pr.Status, pr.Order, pr.How)
 	}
-	if p.Verdict == nil || p.Verdict.Attacker != engine.Black || len(p.Verdict.OpenSeminull) == 0 {
+	if p.Verdict == nil || p.Verdict.Attacker != game.Black || len(p.Verdict.OpenSeminull) == 0 {
 		t.Fatalf("%s: the verdict leaves no seminull move open: %+v", connect6Lambda3Line, p.Verdict)
 	}
-	closed := closedSeminull(t, bk, engine.Black)
+	closed := closedSeminull(t, bk, game.Black)
 	found := false
 	for _, c := range closed {
 		found = found || c == id
@@ -164,10 +166,10 @@ func TestLambda3Connect6Fixture(t *testing.T) {
 	if !found {
 		t.Fatalf("%s (position %d) is not among the proved positions with a closed seminull item %v", connect6Lambda3Line, id, closed)
 	}
-	var semi []engine.Move
+	var semi []game.Move
 	for _, u := range p.Verdict.OpenSeminull {
 		semi = append(semi, u.Move)
 	}
 	t.Logf("%s: proved for B (order 3) through its closed seminull items %s (canonical frame); %d such positions in the book; %d proofs re-checked by proofcheck",
-		connect6Lambda3Line, engine.FormatTurns(r, semi), len(closed), rep.Proofs)
+		connect6Lambda3Line, game.FormatTurns(r, semi), len(closed), rep.Proofs)
 }

@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/verify"
 )
 
 // blockingVerifier answers its first n calls with the engine's verifier
@@ -21,17 +23,17 @@ type blockingVerifier struct {
 	once    sync.Once
 }
 
-func (v *blockingVerifier) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
+func (v *blockingVerifier) Verify(ctx context.Context, b *board.Board, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (verify.Verdict, error) {
 	v.mu.Lock()
 	v.calls++
 	c := v.calls
 	v.mu.Unlock()
 	if c <= v.n {
-		return engine.Verify(ctx, b, opts, progress)
+		return verify.Verify(ctx, b, opts, progress)
 	}
 	v.once.Do(func() { close(v.blocked) })
 	<-ctx.Done()
-	return engine.Verdict{}, ctx.Err()
+	return verify.Verdict{}, ctx.Err()
 }
 
 // Stop (the run's context cancelled) ends a prove run whose job in flight
@@ -39,10 +41,10 @@ func (v *blockingVerifier) Verify(ctx context.Context, b *engine.Board, opts eng
 // returns "stopped" with the context's error, and the verdicts stored
 // before stay in the book (and are counted).
 func TestProveStopCancelsJobInFlight(t *testing.T) {
-	bk := newBook(t, engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1})
+	bk := newBook(t, game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1})
 	id := add(t, bk, "d4")
 	v := &blockingVerifier{n: 1, blocked: make(chan struct{})}
-	before, err := bk.ProvedCount(context.Background(), engine.Black)
+	before, err := bk.ProvedCount(context.Background(), game.Black)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +56,7 @@ func TestProveStopCancelsJobInFlight(t *testing.T) {
 	}
 	done := make(chan out, 1)
 	go func() {
-		res, err := Prove(ctx, bk, id, v, smallProve(engine.Black, 3, 0), nil)
+		res, err := Prove(ctx, bk, id, v, smallProve(game.Black, 3, 0), nil)
 		done <- out{res, err}
 	}()
 	select {
@@ -78,7 +80,7 @@ func TestProveStopCancelsJobInFlight(t *testing.T) {
 	if stored < v.n {
 		t.Fatalf("after Stop the book holds %d verdicts, want the %d stored before", stored, v.n)
 	}
-	after, err := bk.ProvedCount(context.Background(), engine.Black)
+	after, err := bk.ProvedCount(context.Background(), game.Black)
 	if err != nil {
 		t.Fatal(err)
 	}

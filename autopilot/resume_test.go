@@ -7,7 +7,9 @@ import (
 	"sync"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/verify"
 )
 
 // stopVerifier is the local verifier that records the positions it was
@@ -22,19 +24,19 @@ type stopVerifier struct {
 	cancel context.CancelFunc
 }
 
-func (v *stopVerifier) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
+func (v *stopVerifier) Verify(ctx context.Context, b *board.Board, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (verify.Verdict, error) {
 	v.mu.Lock()
 	v.calls++
 	if v.calls == v.stopAt {
 		v.mu.Unlock()
 		v.cancel()
 		<-ctx.Done()
-		return engine.Verdict{}, ctx.Err()
+		return verify.Verdict{}, ctx.Err()
 	}
 	k, _ := b.CanonicalKey()
 	v.keys = append(v.keys, k)
 	v.mu.Unlock()
-	return engine.Verify(ctx, b, opts, progress)
+	return verify.Verify(ctx, b, opts, progress)
 }
 
 // A run stopped in the middle of a job and started again (a new Prove on
@@ -49,10 +51,10 @@ func TestProveResumesWithSameNumbers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long")
 	}
-	r := engine.Rules{M: 10, N: 10, K: 5, P: 2, Q: 1}
+	r := game.Rules{M: 10, N: 10, K: 5, P: 2, Q: 1}
 	const calls = 14
 	opts := func(n int) ProveOptions {
-		o := smallProve(engine.Black, 2, n)
+		o := smallProve(game.Black, 2, n)
 		o.PlayerNodes = 2000
 		return o
 	}

@@ -6,28 +6,30 @@ import (
 	"context"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 )
 
 // sharedVerdict is a verdict whose covered moves share one strategy
 // subtree (as the solver's transpositions do), each under a node of its
 // own.
-func sharedVerdict(r engine.Rules, covered int) engine.Verdict {
-	leaf := func(s engine.Square) *engine.Strategy {
-		return &engine.Strategy{Move: engine.NewMove(s, s+1), Threats: 3, Six: true, Zone: []engine.Square{s, s + 1, s + 2}}
+func sharedVerdict(r game.Rules, covered int) verify.Verdict {
+	leaf := func(s game.Square) *threat.Strategy {
+		return &threat.Strategy{Move: game.NewMove(s, s+1), Threats: 3, Six: true, Zone: []game.Square{s, s + 1, s + 2}}
 	}
-	common := &engine.Strategy{Move: engine.NewMove(40, 41), Threats: 2, Zone: []engine.Square{40, 41, 42, 43}}
+	common := &threat.Strategy{Move: game.NewMove(40, 41), Threats: 2, Zone: []game.Square{40, 41, 42, 43}}
 	for i := 0; i < 20; i++ {
-		common.Replies = append(common.Replies, engine.Reply{Move: engine.NewMove(engine.Square(100+2*i), engine.Square(101+2*i)), Then: leaf(engine.Square(200 + i))})
+		common.Replies = append(common.Replies, threat.Reply{Move: game.NewMove(game.Square(100+2*i), game.Square(101+2*i)), Then: leaf(game.Square(200 + i))})
 	}
-	vd := engine.Verdict{Status: engine.StatusOpen, Order: 2, Lambda: 2, Attacker: engine.Black, Engine: engine.EngineVersion,
-		Unsolved: []engine.UnsolvedMove{{Move: engine.NewMove(0, 1), Reason: engine.ReasonBudget}}}
+	vd := verify.Verdict{Status: verify.StatusOpen, Order: 2, Lambda: 2, Attacker: game.Black, Engine: verify.EngineVersion,
+		Unsolved: []verify.UnsolvedMove{{Move: game.NewMove(0, 1), Reason: threat.ReasonBudget}}}
 	for i := 0; i < covered; i++ {
 		// Equal subtrees in distinct nodes (not one pointer): the
 		// encoder finds them equal by their contents.
 		c := *common
-		vd.Covered = append(vd.Covered, engine.CoveredMove{Move: engine.NewMove(engine.Square(2+i), engine.Square(300+i%50)), Mode: engine.VCDT,
-			Tree: &engine.Strategy{Move: engine.NewMove(10, 11), Threats: 2, Zone: []engine.Square{10, 11}, Replies: []engine.Reply{{Move: engine.NewMove(12, 13), Then: &c}}}})
+		vd.Covered = append(vd.Covered, verify.CoveredMove{Move: game.NewMove(game.Square(2+i), game.Square(300+i%50)), Mode: threat.VCDT,
+			Tree: &threat.Strategy{Move: game.NewMove(10, 11), Threats: 2, Zone: []game.Square{10, 11}, Replies: []threat.Reply{{Move: game.NewMove(12, 13), Then: &c}}}})
 	}
 	return vd
 }
@@ -47,7 +49,7 @@ func payloadLen(t *testing.T, data []byte) int {
 // fails if the encoder writes a repeated subtree out again (the payload
 // grows with the covered moves' shared subtree) or reads one back wrong.
 func TestCodecSharesSubtrees(t *testing.T) {
-	r := engine.Rules{M: 19, N: 19, K: 6, P: 2, Q: 1}
+	r := game.Rules{M: 19, N: 19, K: 6, P: 2, Q: 1}
 	vd := sharedVerdict(r, 100)
 	v2, err := encodeVerdict(&vd)
 	if err != nil {
@@ -100,26 +102,26 @@ func TestCodecSharesSubtrees(t *testing.T) {
 // walk) are refused, and so is a name of a node not yet written. It fails
 // if the decoder returns such a tree.
 func TestCodecRefusesTreeBombs(t *testing.T) {
-	r := engine.Rules{M: 19, N: 19, K: 6, P: 2, Q: 1}
+	r := game.Rules{M: 19, N: 19, K: 6, P: 2, Q: 1}
 	build := func(levels int, badRef bool) []byte {
 		var e encoder
-		e.str(string(engine.StatusOpen))
-		for _, v := range []int64{2, 2, int64(engine.Black), 0, 0} {
+		e.str(string(verify.StatusOpen))
+		for _, v := range []int64{2, 2, int64(game.Black), 0, 0} {
 			e.int(v)
 		}
 		e.squares(nil)
-		e.unsolved([]engine.UnsolvedMove{{Move: engine.NewMove(0, 1), Reason: engine.ReasonBudget}})
+		e.unsolved([]verify.UnsolvedMove{{Move: game.NewMove(0, 1), Reason: threat.ReasonBudget}})
 		e.bool(false)
 		e.unsolved(nil)
 		e.squares(nil)
-		e.int(int64(engine.VCDT))
+		e.int(int64(threat.VCDT))
 		e.moves(nil)
 		// The null tree: a chain of levels nodes, each with two replies
 		// naming the node before (the first node is a leaf).
 		var node func(level int)
 		node = func(level int) {
 			e.uint(1)
-			e.move(engine.NewMove(engine.Square(level % 300)))
+			e.move(game.NewMove(game.Square(level % 300)))
 			e.int(2)
 			e.bool(false)
 			e.squares(nil)
@@ -129,15 +131,15 @@ func TestCodecRefusesTreeBombs(t *testing.T) {
 			}
 			e.uint(2)
 			if level == 1 {
-				e.move(engine.NewMove(5, 6))
+				e.move(game.NewMove(5, 6))
 				e.bool(false)
 				node(0)
 			} else {
-				e.move(engine.NewMove(5, 6))
+				e.move(game.NewMove(5, 6))
 				e.bool(false)
 				node(level - 1)
 			}
-			e.move(engine.NewMove(7, 8))
+			e.move(game.NewMove(7, 8))
 			e.bool(false)
 			ref := uint64(level - 1)
 			if badRef {
@@ -152,7 +154,7 @@ func TestCodecRefusesTreeBombs(t *testing.T) {
 		e.int(0)
 		e.int(0)
 		e.int(0)
-		e.str(engine.EngineVersion)
+		e.str(verify.EngineVersion)
 		e.str("")
 		var out bytes.Buffer
 		out.WriteByte(2)
@@ -179,7 +181,7 @@ func TestCodecRealVerdictShares(t *testing.T) {
 	tc := c6Cases[len(c6Cases)-1]
 	b, o := tc.board(t), tc.withTol(t)
 	o.Workers = 1
-	vd, err := engine.Verify(context.Background(), b, o, nil)
+	vd, err := verify.Verify(context.Background(), b, o, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -57,20 +59,20 @@ func distinctJobs(t *testing.T, cases []testCase) map[string]bool {
 // bigVerdict is a synthetic verdict whose encoding is larger than limit
 // bytes: covered moves whose strategies have zones of random squares
 // (DEFLATE cannot shrink them much), fixed seed.
-func bigVerdict(t *testing.T, r engine.Rules, limit int) engine.Verdict {
+func bigVerdict(t *testing.T, r game.Rules, limit int) verify.Verdict {
 	rng := rand.New(rand.NewPCG(6, 2))
-	sq := func() engine.Square { return engine.Square(rng.IntN(r.Squares())) }
-	vd := engine.Verdict{Status: engine.StatusOpen, Order: 2, Lambda: 2, Attacker: engine.Black, Engine: engine.EngineVersion,
-		Unsolved: []engine.UnsolvedMove{{Move: engine.NewMove(0, 1), Reason: engine.ReasonBudget}}}
+	sq := func() game.Square { return game.Square(rng.IntN(r.Squares())) }
+	vd := verify.Verdict{Status: verify.StatusOpen, Order: 2, Lambda: 2, Attacker: game.Black, Engine: verify.EngineVersion,
+		Unsolved: []verify.UnsolvedMove{{Move: game.NewMove(0, 1), Reason: threat.ReasonBudget}}}
 	for n := 0; ; n++ {
-		zone := make([]engine.Square, 4096)
+		zone := make([]game.Square, 4096)
 		for i := range zone {
 			zone[i] = sq()
 		}
 		a := sq()
-		b := (a + 1 + engine.Square(rng.IntN(r.Squares()-1))) % engine.Square(r.Squares())
-		vd.Covered = append(vd.Covered, engine.CoveredMove{Move: engine.NewMove(a, b), Mode: engine.VCDT,
-			Tree: &engine.Strategy{Move: engine.NewMove(sq()), Threats: 3, Six: true, Zone: zone}})
+		b := (a + 1 + game.Square(rng.IntN(r.Squares()-1))) % game.Square(r.Squares())
+		vd.Covered = append(vd.Covered, verify.CoveredMove{Move: game.NewMove(a, b), Mode: threat.VCDT,
+			Tree: &threat.Strategy{Move: game.NewMove(sq()), Threats: 3, Six: true, Zone: zone}})
 		if n%256 == 255 {
 			data, err := encodeVerdict(&vd)
 			if err != nil {
@@ -94,7 +96,7 @@ func TestBigVerdictTravels(t *testing.T) {
 		t.Skip("a verdict over 8 MiB")
 	}
 	ctx := context.Background()
-	r := engine.Rules{M: 19, N: 19, K: 6, P: 2, Q: 1}
+	r := game.Rules{M: 19, N: 19, K: 6, P: 2, Q: 1}
 	srv, err := StartServer(ServerConfig{Dir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)

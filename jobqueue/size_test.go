@@ -11,7 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 )
 
 // TestDumpVerdict verifies the position C6_DUMP_TURNS (Connect6, λ
@@ -33,14 +35,14 @@ func TestDumpVerdict(t *testing.T) {
 		}
 		return def
 	}
-	tc := testCase{"19,19,6,2,1", turns, engine.VerifyOptions{Lambda: int(envInt("C6_DUMP_LAMBDA", 3)), Limits: engine.Limits{MaxNodes: envInt("C6_DUMP_NODES", 200000)}}}
+	tc := testCase{"19,19,6,2,1", turns, verify.VerifyOptions{Lambda: int(envInt("C6_DUMP_LAMBDA", 3)), Limits: threat.Limits{MaxNodes: envInt("C6_DUMP_NODES", 200000)}}}
 	b, o := tc.board(t), tc.withTol(t)
 	job, _ := newJob(b, o)
 	jb, jo, err := job.board()
 	if err != nil {
 		t.Fatal(err)
 	}
-	vd, err := engine.Verify(context.Background(), jb, jo, nil)
+	vd, err := verify.Verify(context.Background(), jb, jo, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +63,7 @@ func TestVerdictAnatomy(t *testing.T) {
 	if len(files) == 0 {
 		t.Skip("C6_VERDICT_FILES not set")
 	}
-	r := engine.Rules{M: 19, N: 19, K: 6, P: 2, Q: 1}
+	r := game.Rules{M: 19, N: 19, K: 6, P: 2, Q: 1}
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -75,8 +77,8 @@ func TestVerdictAnatomy(t *testing.T) {
 		payload, _ := io.ReadAll(fr)
 		nodes, zoneSq := 0, 0
 		distinct := map[string]bool{}
-		var key func(st *engine.Strategy) string
-		key = func(st *engine.Strategy) string {
+		var key func(st *threat.Strategy) string
+		key = func(st *threat.Strategy) string {
 			if st == nil {
 				return "-"
 			}

@@ -8,7 +8,8 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 // What the auto-pilot (package autopilot) stores and reads: each method
@@ -23,7 +24,7 @@ import (
 // AutoNode is what the book stores about a position for the auto-pilot,
 // for one attacker.
 type AutoNode struct {
-	ToMove, Winner engine.Color
+	ToMove, Winner game.Color
 	// Proof is the attacker's stored status (c6book.LeafProof when none),
 	// as stored: its Zone is read too.
 	Proof c6book.Proof
@@ -36,7 +37,7 @@ type AutoNode struct {
 
 // AutoNode reads position id's AutoNode for attacker a (ErrNotFound when
 // the book has no such position).
-func (bk *Book) AutoNode(ctx context.Context, id PosID, a engine.Color) (AutoNode, error) {
+func (bk *Book) AutoNode(ctx context.Context, id PosID, a game.Color) (AutoNode, error) {
 	pi, err := readInfo(ctx, bk.r, id)
 	if err != nil {
 		return AutoNode{}, err
@@ -58,8 +59,8 @@ func (bk *Book) AutoNode(ctx context.Context, id PosID, a engine.Color) (AutoNod
 // AutoEdge is a stored move as the auto-pilot reads it.
 type AutoEdge struct {
 	Parent, Child PosID
-	Move          engine.Move  // in the parent's canonical frame, as stored
-	ParentToMove  engine.Color // the side that plays Move (AutoParents only)
+	Move          game.Move  // in the parent's canonical frame, as stored
+	ParentToMove  game.Color // the side that plays Move (AutoParents only)
 	// Auto: the auto-pilot proposed the move (AddAutoMoves), at Rank in its
 	// candidate list, with the player's Score when Scored.
 	Auto   bool
@@ -75,7 +76,7 @@ type AutoEdge struct {
 
 // AutoMoves lists the stored moves of position id, in stored move order,
 // with the child's status for attacker a.
-func (bk *Book) AutoMoves(ctx context.Context, id PosID, a engine.Color) ([]AutoEdge, error) {
+func (bk *Book) AutoMoves(ctx context.Context, id PosID, a game.Color) ([]AutoEdge, error) {
 	rows, err := bk.r.QueryContext(ctx, `
 SELECT e.move, e.child, m.rank, m.score, p.games, p.bwins, p.wwins, s.status, s.ord, s.how, s.expert, s.pn, s.dn, s.updated_at
 FROM edge e
@@ -127,7 +128,7 @@ WHERE e.child = ? ORDER BY e.parent, e.move`, int64(id))
 		if err := rows.Scan(&parent, &mv, &tm, &c.rank, &c.score, &c.games, &c.bw, &c.ww); err != nil {
 			return nil, err
 		}
-		e := AutoEdge{Parent: PosID(parent), Child: id, ParentToMove: engine.Color(tm)}
+		e := AutoEdge{Parent: PosID(parent), Child: id, ParentToMove: game.Color(tm)}
 		c.fill(&e)
 		if e.Move, err = unpackMove(mv); err != nil {
 			return nil, err
@@ -161,7 +162,7 @@ func (bk *Book) AutoVerdict(ctx context.Context, id PosID) (v *c6book.Verdict, h
 // OpenItems lists the items of verdict v of position id (canonical board
 // b, defender to move) that are not proved for attacker, the statuses as
 // stored; the caller has checked that v counts (c6book.VerdictCounts).
-func (bk *Book) OpenItems(ctx context.Context, id PosID, attacker engine.Color, b *engine.Board, v *c6book.Verdict) ([]Item, error) {
+func (bk *Book) OpenItems(ctx context.Context, id PosID, attacker game.Color, b *board.Board, v *c6book.Verdict) ([]Item, error) {
 	return bk.openItems(ctx, id, attacker, b, v)
 }
 
@@ -169,7 +170,7 @@ func (bk *Book) OpenItems(ctx context.Context, id PosID, attacker engine.Color, 
 // from its certificates with proofcheck (confirmProof): true when it
 // checks, false when the position is not (or, derived again, no longer)
 // proved.
-func (bk *Book) ConfirmProof(ctx context.Context, id PosID, a engine.Color) (bool, error) {
+func (bk *Book) ConfirmProof(ctx context.Context, id PosID, a game.Color) (bool, error) {
 	return bk.confirmProof(ctx, id, a)
 }
 
@@ -178,7 +179,7 @@ func (bk *Book) ConfirmProof(ctx context.Context, id PosID, a engine.Color) (boo
 // (nil: none recorded), in one transaction; it returns how many moves it
 // added and how many positions, and the position each move added leads to
 // (0 for a move stored already).
-func (bk *Book) AddAutoMoves(ctx context.Context, id PosID, moves []engine.Move, scores []float64) (added, positions int, kids []PosID, err error) {
+func (bk *Book) AddAutoMoves(ctx context.Context, id PosID, moves []game.Move, scores []float64) (added, positions int, kids []PosID, err error) {
 	err = bk.writeRetry(ctx, func(tx *sql.Tx) error {
 		added, positions = 0, 0
 		kids = make([]PosID, len(moves))
@@ -206,7 +207,7 @@ func (bk *Book) AddAutoMoves(ctx context.Context, id PosID, moves []engine.Move,
 			}
 			next, err := w.step(ctx, b, node{id: id, list: list}, m, false)
 			if err != nil {
-				return fmt.Errorf("candidate %s: %w", engine.MoveName(bk.rules, m), err)
+				return fmt.Errorf("candidate %s: %w", game.MoveName(bk.rules, m), err)
 			}
 			kids[i] = next.id
 			if err := b.Undo(); err != nil {
@@ -242,7 +243,7 @@ ON CONFLICT(pos) DO UPDATE SET cands = max(cands, excluded.cands)`, int64(id), c
 }
 
 // held reports whether an expert holds position id for attacker a.
-func (bk *Book) held(ctx context.Context, q queryer, id PosID, a engine.Color) (bool, error) {
+func (bk *Book) held(ctx context.Context, q queryer, id PosID, a game.Color) (bool, error) {
 	var one int
 	err := q.QueryRowContext(ctx, "SELECT 1 FROM hold WHERE pos = ? AND attacker = ?", int64(id), int(a)).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -253,14 +254,14 @@ func (bk *Book) held(ctx context.Context, q queryer, id PosID, a engine.Color) (
 
 // Held reports whether an expert keeps position id for attacker ("leave to
 // me"): the auto-pilot does not work at or below it.
-func (bk *Book) Held(ctx context.Context, id PosID, attacker engine.Color) (bool, error) {
+func (bk *Book) Held(ctx context.Context, id PosID, attacker game.Color) (bool, error) {
 	return bk.held(ctx, bk.r, id, attacker)
 }
 
 // SetHold marks (on) or unmarks position id as left to the expert for
 // attacker: the auto-pilot skips it and everything below it.
-func (bk *Book) SetHold(ctx context.Context, id PosID, attacker engine.Color, on bool) error {
-	if attacker != engine.Black && attacker != engine.White {
+func (bk *Book) SetHold(ctx context.Context, id PosID, attacker game.Color, on bool) error {
+	if attacker != game.Black && attacker != game.White {
 		return errors.New("attacker must be Black or White")
 	}
 	return bk.write(ctx, func(tx *sql.Tx) error {
@@ -279,7 +280,7 @@ func (bk *Book) SetHold(ctx context.Context, id PosID, attacker engine.Color, on
 
 // autoMove reports whether the stored move m of position id (canonical
 // frame) was proposed by the auto-pilot rather than made by hand.
-func (bk *Book) autoMove(ctx context.Context, id PosID, m engine.Move) (bool, error) {
+func (bk *Book) autoMove(ctx context.Context, id PosID, m game.Move) (bool, error) {
 	list, _, err := loadPos(ctx, bk.r, bk.rules, id)
 	if err != nil {
 		return false, err
@@ -297,7 +298,7 @@ func (bk *Book) autoMove(ctx context.Context, id PosID, m engine.Move) (bool, er
 // a: StuckHeld (left to the expert), StuckDeadEnd (its verdict leaves
 // every defender move open: no zone bounds the defence), or NotStuck (it
 // can).
-func (bk *Book) Stuck(ctx context.Context, id PosID, a engine.Color) (c6book.StuckReason, error) {
+func (bk *Book) Stuck(ctx context.Context, id PosID, a game.Color) (c6book.StuckReason, error) {
 	h, err := bk.held(ctx, bk.r, id, a)
 	if err != nil {
 		return c6book.NotStuck, err

@@ -11,7 +11,10 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/internal/cputime"
 	"c6book/proofcheck"
 )
@@ -49,7 +52,7 @@ func BenchmarkImportGames(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
 		dir := b.TempDir()
-		bk, err := Create(ctx, filepath.Join(dir, "bench.c6book"), engine.Connect6())
+		bk, err := Create(ctx, filepath.Join(dir, "bench.c6book"), game.Connect6())
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -93,7 +96,7 @@ func benchBook(b *testing.B) *Book {
 		return bk
 	}
 	ids, games := loadShared(b, benchGames())
-	bk, err := Create(ctx, path, engine.Connect6())
+	bk, err := Create(ctx, path, game.Connect6())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -113,7 +116,7 @@ func benchBook(b *testing.B) *Book {
 	}
 	type pos struct {
 		id PosID
-		tm engine.Color
+		tm game.Color
 	}
 	var sample []pos
 	for rows.Next() {
@@ -138,13 +141,13 @@ func benchBook(b *testing.B) *Book {
 			if i%10 == 0 {
 				// Open, with two unsolved replies.
 				v.Status = c6book.StatusOpen
-				var sq []engine.Square
-				for s := engine.Square(0); len(sq) < 4; s++ {
-					if bd.At(s) == engine.Empty {
+				var sq []game.Square
+				for s := game.Square(0); len(sq) < 4; s++ {
+					if bd.At(s) == game.Empty {
 						sq = append(sq, s)
 					}
 				}
-				v.Unsolved = []c6book.Unsolved{{Move: engine.NewMove(sq[0], sq[1])}, {Move: engine.NewMove(sq[2], sq[3])}}
+				v.Unsolved = []c6book.Unsolved{{Move: game.NewMove(sq[0], sq[1])}, {Move: game.NewMove(sq[2], sq[3])}}
 			}
 			if _, err := bk.StoreVerdict(ctx, p.id, v); err != nil {
 				b.Fatal(err)
@@ -191,10 +194,10 @@ func BenchmarkBookQueries(b *testing.B) {
 		}
 		return err
 	})
-	run("Proved/100", func() error { _, err := bk.Proved(ctx, engine.Black, 1, 100); return err })
-	run("OpenByPN/100", func() error { _, err := bk.OpenByPN(ctx, engine.White, 100); return err })
+	run("Proved/100", func() error { _, err := bk.Proved(ctx, game.Black, 1, 100); return err })
+	run("OpenByPN/100", func() error { _, err := bk.OpenByPN(ctx, game.White, 100); return err })
 	run("Search", func() error { _, err := bk.Search(ctx, "sharp zhang", 100); return err })
-	run("Next/root", func() error { _, err := bk.Next(ctx, root, engine.Black); return err })
+	run("Next/root", func() error { _, err := bk.Next(ctx, root, game.Black); return err })
 
 	// Game statistics: the replies of the most played opening position
 	// (sorted by games, with their counts), the games through it (a page,
@@ -229,20 +232,20 @@ func BenchmarkBookQueries(b *testing.B) {
 // book check takes to re-check it from the certificate alone.
 func BenchmarkConnect623Certificate(b *testing.B) {
 	ctx := context.Background()
-	r := engine.Rules{M: 19, N: 19, K: 6, P: 2, Q: 3}
-	turns, err := engine.ParseTurns(r, "i9k9j10")
+	r := game.Rules{M: 19, N: 19, K: 6, P: 2, Q: 3}
+	turns, err := game.ParseTurns(r, "i9k9j10")
 	if err != nil {
 		b.Fatal(err)
 	}
-	board, err := engine.Replay(r, turns)
+	board, err := board.Replay(r, turns)
 	if err != nil {
 		b.Fatal(err)
 	}
-	v, err := engine.Verify(ctx, board, engine.VerifyOptions{Lambda: 3, Workers: 2, Limits: engine.Limits{MaxNodes: 200000}}, nil)
+	v, err := verify.Verify(ctx, board, verify.VerifyOptions{Lambda: 3, Workers: 2, Limits: threat.Limits{MaxNodes: 200000}}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
-	if v.Status != engine.StatusProved {
+	if v.Status != verify.StatusProved {
 		b.Fatalf("not proved: %s", v.Status)
 	}
 	bk := newBook(b, r)
@@ -276,17 +279,18 @@ func BenchmarkConnect623Certificate(b *testing.B) {
 // it holds 1,186 covered moves with 242,498 strategy nodes and 134 items;
 // C6_BIG_TURNS names another position, White to move). C6_BIG_CACHE
 // names a file that keeps the verdict (written when missing, read when
-// present) so that runs at a large budget verify once. Each iteration
+// present; with its certificate in .cert and the position in .pos) so
+// that runs at a large budget verify once. Each iteration
 // stores it into a fresh book: the certificate's re-check, the items
 // added as positions, the statuses propagated.
 func BenchmarkStoreLargeVerdict(b *testing.B) {
 	ctx := context.Background()
-	r := engine.Rules{M: 19, N: 19, K: 6, P: 2, Q: 1}
+	r := game.Rules{M: 19, N: 19, K: 6, P: 2, Q: 1}
 	text := "j10 i9k9 i7j9"
 	if t := os.Getenv("C6_BIG_TURNS"); t != "" {
 		text = t
 	}
-	turns, err := engine.ParseTurns(r, text)
+	turns, err := game.ParseTurns(r, text)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -313,9 +317,9 @@ func BenchmarkStoreLargeVerdict(b *testing.B) {
 
 // largeVerdict is BenchmarkStoreLargeVerdict's verdict (see there), in the
 // position's canonical frame.
-func largeVerdict(b *testing.B, r engine.Rules, turns []engine.Move) c6book.Verdict {
+func largeVerdict(b *testing.B, r game.Rules, turns []game.Move) c6book.Verdict {
 	ctx := context.Background()
-	board, err := engine.Replay(r, turns)
+	board, err := board.Replay(r, turns)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -344,7 +348,7 @@ func largeVerdict(b *testing.B, r engine.Rules, turns []engine.Move) c6book.Verd
 		}
 	}
 	_, sym := board.CanonicalKey()
-	sv, err := c6book.VerifyBoard(ctx, board, nil, sym, engine.VerifyOptions{Lambda: 3, Workers: 2, Limits: engine.Limits{MaxNodes: nodes}}, nil)
+	sv, err := c6book.VerifyBoard(ctx, board, nil, sym, verify.VerifyOptions{Lambda: 3, Workers: 2, Limits: threat.Limits{MaxNodes: nodes}}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -358,6 +362,21 @@ func largeVerdict(b *testing.B, r engine.Rules, turns []engine.Move) c6book.Verd
 			b.Fatal(err)
 		}
 		if err := os.WriteFile(cache+".cert", cert, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		// The position in the certificate's frame, for proofcheck's
+		// BenchmarkCheckLargeVerdict.
+		var stones [3][]game.Square
+		for c := game.Black; c <= game.White; c++ {
+			for _, s := range board.StoneList(c) {
+				stones[c] = append(stones[c], r.Transform(sym, s))
+			}
+		}
+		pos, err := json.Marshal(map[string]any{"black": stones[game.Black], "white": stones[game.White], "defender": board.ToMove(), "tol": sv.Tolerance})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(cache+".pos", pos, 0o644); err != nil {
 			b.Fatal(err)
 		}
 		if err := os.WriteFile(cache, data, 0o644); err != nil {
@@ -375,8 +394,8 @@ func largeVerdict(b *testing.B, r engine.Rules, turns []engine.Move) c6book.Verd
 // BenchmarkStoreLargeVerdict includes.
 func BenchmarkStoreManyItems(b *testing.B) {
 	ctx := context.Background()
-	r := engine.Rules{M: 19, N: 19, K: 6, P: 2, Q: 1}
-	turns, err := engine.ParseTurns(r, "j10 i9k9 i7j9")
+	r := game.Rules{M: 19, N: 19, K: 6, P: 2, Q: 1}
+	turns, err := game.ParseTurns(r, "j10 i9k9 i7j9")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -394,19 +413,19 @@ func BenchmarkStoreManyItems(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		var empty []engine.Square
+		var empty []game.Square
 		for d := 0; d <= 9 && len(empty) < 120; d++ {
-			for s := engine.Square(0); int(s) < r.Squares(); s++ {
+			for s := game.Square(0); int(s) < r.Squares(); s++ {
 				x, y := int(s)%r.M-9, int(s)/r.M-9
-				if max(abs(x), abs(y)) == d && cb.At(s) == engine.Empty {
+				if max(abs(x), abs(y)) == d && cb.At(s) == game.Empty {
 					empty = append(empty, s)
 				}
 			}
 		}
-		v := c6book.Verdict{Attacker: engine.Black, Status: c6book.StatusOpen, Order: 2, Lambda: 2, Engine: "bench"}
+		v := c6book.Verdict{Attacker: game.Black, Status: c6book.StatusOpen, Order: 2, Lambda: 2, Engine: "bench"}
 		for a := 0; a < len(empty) && len(v.Unsolved) < items; a++ {
 			for c := a + 1; c < len(empty) && len(v.Unsolved) < items; c++ {
-				v.Unsolved = append(v.Unsolved, c6book.Unsolved{Move: engine.NewMove(empty[a], empty[c]), Reason: engine.ReasonBudget})
+				v.Unsolved = append(v.Unsolved, c6book.Unsolved{Move: game.NewMove(empty[a], empty[c]), Reason: threat.ReasonBudget})
 			}
 		}
 		b.StartTimer()

@@ -25,7 +25,7 @@
 // (writeRetry, the package's one retry policy).
 //
 // Positions are keyed by the canonical (symmetry-reduced) Zobrist key of
-// engine.Board.CanonicalKey, side to move included, with the canonical
+// board.Board.CanonicalKey, side to move included, with the canonical
 // stone set stored to detect collisions. Moves are edges between positions,
 // stored in the parent's canonical frame (the smallest image under the
 // parent's own symmetries), so transpositions and mirrored lines share one
@@ -38,13 +38,13 @@
 //
 //	Create(ctx, path, rules) (*Book, error)      Open(ctx, path) (*Book, error)
 //	OpenWith(ctx, path, OpenOptions{ReadOnly, BusyTimeout}) (*Book, error)
-//	(*Book) Close() error; Path() string; Rules() engine.Rules; ReadOnly() string
+//	(*Book) Close() error; Path() string; Rules() game.Rules; ReadOnly() string
 //	(*Book) CheckWritable(ctx) error; Damaged() string   the write gate: no write to a book
 //	                                             SQLite's quick_check reports damaged (ErrDamaged)
 //	IsBusy(err) bool                             SQLite's "database is locked"
 //	Root(ctx) (PosID, error)
-//	Locate(ctx, b *engine.Board) (PosID, sym int, error)   ErrNotFound if absent
-//	Board(ctx, id) (*engine.Board, error)        canonical frame
+//	Locate(ctx, b *board.Board) (PosID, sym int, error)   ErrNotFound if absent
+//	Board(ctx, id) (*board.Board, error)        canonical frame
 //	Position(ctx, id) (Position, error)          stones, comment, label, marks, proofs, verdict
 //	Children(ctx, id) ([]Child, error)           moves (parent's canonical frame) with statuses and
 //	                                             game counts, most played first, then by status (SortChildren)
@@ -55,7 +55,7 @@
 //	AddLine(ctx, turns) (Line, error)            a game from the empty board
 //	SetComment(ctx, id, text) / SetLabel(ctx, id, label) / SetMarks(ctx, id, []Mark) error
 //	SetDisproved(ctx, id, attacker, on) error    the expert's disproof (sticky)
-//	Verify(ctx, id, engine.Verifier, opts, progress) (Verified, error)   the one verify-and-store path: c6book.VerifyBoard, then StoreVerdict
+//	Verify(ctx, id, verify.Verifier, opts, progress) (Verified, error)   the one verify-and-store path: c6book.VerifyBoard, then StoreVerdict
 //	StoreVerdict(ctx, id, c6book.Verdict) (Stored, error)   re-checks the certificate (c6book Verdict.Check), adds the items as children, propagates; returns what it added
 //	UndoVerdict(ctx, id, Stored) error           takes a StoreVerdict back: the verdict it replaced (or none),
 //	                                             its new replies removed, propagated (c6book.ErrVerdictChanged: replaced since)
@@ -72,13 +72,13 @@
 //	Search(ctx, text, limit) ([]Hit, error)      full-text (FTS4) search in comments
 //	Labeled(ctx, label, limit) ([]Hit, error)
 //	PathsFromRoot(ctx, id, max) ([]Line, error)  turns in the empty board's frame
-//	StableTurns(ctx, id) ([]engine.Move, error)  the line from the root in the position's stable
+//	StableTurns(ctx, id) ([]game.Move, error)  the line from the root in the position's stable
 //	StableLine(ctx, id) (Line, error)            display orientation (its first game's, else its first path's)
 //	ShortLine(rules, turns, max) string          "… 7. k9l9 8. m10m11" for a list row
 //	GameStatsOf(ctx, id) (c6book.GameStats, error)      games through a position, Black/White wins, unfinished
 //	GamesThrough(ctx, id, GamesQuery) ([]c6book.GameInfo, total, error)  the games through a position, paged
 //	Game(ctx, gid) (Game, error); FindGame(ctx, source, extID) (int64, error)  one game, turns as played
-//	OrientTurns(rules, turns, b) ([]engine.Move, bool)  a game's turns in the orientation of board b
+//	OrientTurns(rules, turns, b) ([]game.Move, bool)  a game's turns in the orientation of board b
 //	OrientWritten(rules, written, b); WrittenText(rules, written)  the same keeping each turn's stone
 //	                                             order as the record wrote it (Game.Written: "h12k11")
 //	Stats(ctx) (Stats, error); Check(ctx) / CheckWithProgress(ctx, fn) (CheckReport, error); Backup(ctx, dst) error

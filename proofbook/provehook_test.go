@@ -5,7 +5,8 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
+	"c6book/engine/verify"
 )
 
 // ProveForTest runs the auto-pilot (package autopilot) for proofbook's own
@@ -13,7 +14,7 @@ import (
 // stored proof re-checked before it is reported). Package autopilot
 // imports proofbook, so these tests cannot import it: autopilothook_test.go
 // (package proofbook_test, in this test binary) sets the hook.
-var ProveForTest func(ctx context.Context, bk *Book, id PosID, v engine.Verifier, a engine.Color, lambda, calls int) (ProveRun, error)
+var ProveForTest func(ctx context.Context, bk *Book, id PosID, v verify.Verifier, a game.Color, lambda, calls int) (ProveRun, error)
 
 // ProveRun is what these tests read of a prove run's result.
 type ProveRun struct {
@@ -23,7 +24,7 @@ type ProveRun struct {
 
 // prove runs the auto-pilot below id for attacker a at λ lambda, at most
 // calls verifier calls, one job, 3,000 nodes a solver call.
-func prove(ctx context.Context, t *testing.T, bk *Book, id PosID, v engine.Verifier, a engine.Color, lambda, calls int) (ProveRun, error) {
+func prove(ctx context.Context, t *testing.T, bk *Book, id PosID, v verify.Verifier, a game.Color, lambda, calls int) (ProveRun, error) {
 	t.Helper()
 	if ProveForTest == nil {
 		t.Fatal("no auto-pilot: autopilothook_test.go sets ProveForTest")

@@ -2,20 +2,22 @@ package proofcheck
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // BenchmarkCheckLargeVerdict checks the certificate of a large real
-// verdict on one goroutine: the λ3 verdict of Mickey Mouse's j10 i9k9
-// i7j9 (White to move) in the position's canonical frame, as the proof
-// book stores it, read from C6_BIG_CACHE.cert (proofbook's
-// BenchmarkStoreLargeVerdict writes it; at 200,000 nodes a solver call
-// it has 242,498 strategy nodes). Skipped without it.
+// verdict on one goroutine, as the proof book stores it: proofbook's
+// BenchmarkStoreLargeVerdict writes it to C6_BIG_CACHE.cert and its
+// position to C6_BIG_CACHE.pos (the λ3 verdict of Mickey Mouse's j10 i9k9
+// i7j9 at 200,000 nodes a solver call has 242,498 strategy nodes).
+// Skipped without them.
 func BenchmarkCheckLargeVerdict(b *testing.B) {
-	data, err := os.ReadFile(os.Getenv("C6_BIG_CACHE") + ".cert")
+	cache := os.Getenv("C6_BIG_CACHE")
+	data, err := os.ReadFile(cache + ".cert")
 	if err != nil {
 		b.Skip("no C6_BIG_CACHE certificate:", err)
 	}
@@ -23,25 +25,22 @@ func BenchmarkCheckLargeVerdict(b *testing.B) {
 	if err := c.UnmarshalBinary(data); err != nil {
 		b.Fatal(err)
 	}
-	r := engine.Rules{M: 19, N: 19, K: 6, P: 2, Q: 1}
-	board, err := engine.ReplayText(r, "j10 i9k9 i7j9")
+	posData, err := os.ReadFile(cache + ".pos")
 	if err != nil {
+		b.Skip("no C6_BIG_CACHE position:", err)
+	}
+	var pos struct {
+		Black, White []game.Square
+		Defender     game.Color
+		Tol          int
+	}
+	if err := json.Unmarshal(posData, &pos); err != nil {
 		b.Fatal(err)
 	}
-	_, sym := board.CanonicalKey()
-	var stones [3][]engine.Square
-	for col := engine.Black; col <= engine.White; col++ {
-		for _, s := range board.StoneList(col) {
-			stones[col] = append(stones[col], r.Transform(sym, s))
-		}
-	}
-	tol, ok := board.DefenderDeficit(board.ToMove().Opp())
-	if !ok {
-		b.Fatal("no deficit")
-	}
+	r := game.Connect6()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := checkVerdict(context.Background(), r, stones[engine.Black], stones[engine.White], board.ToMove(), tol, &c, 1, true); err != nil {
+		if _, err := checkVerdict(context.Background(), r, pos.Black, pos.White, pos.Defender, pos.Tol, &c, 1, true); err != nil {
 			b.Fatal(err)
 		}
 	}

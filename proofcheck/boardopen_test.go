@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // TestOpenSetsMatchCounts places and removes random stones (fixed seed) on
@@ -15,16 +15,16 @@ import (
 // remove leaves a set wrong or makesRow misses a row.
 func TestOpenSetsMatchCounts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 33))
-	for _, r := range []engine.Rules{{M: 19, N: 19, K: 6, P: 2, Q: 1}, {M: 9, N: 9, K: 5, P: 2, Q: 1}, {M: 7, N: 6, K: 4, P: 1, Q: 1}, {M: 8, N: 8, K: 3, P: 2, Q: 1}} {
+	for _, r := range []game.Rules{{M: 19, N: 19, K: 6, P: 2, Q: 1}, {M: 9, N: 9, K: 5, P: 2, Q: 1}, {M: 7, N: 6, K: 4, P: 1, Q: 1}, {M: 8, N: 8, K: 3, P: 2, Q: 1}} {
 		b := newBoard(r)
-		var placed []engine.Square
+		var placed []game.Square
 		for step := 0; step < 3000; step++ {
 			if len(placed) > 0 && (rng.IntN(3) == 0 || b.empties == 0) {
 				i := rng.IntN(len(placed))
 				b.remove(placed[i])
 				placed = slices.Delete(placed, i, i+1)
 			} else {
-				s := engine.Square(rng.IntN(len(b.cells)))
+				s := game.Square(rng.IntN(len(b.cells)))
 				if b.cells[s] != 0 {
 					continue
 				}
@@ -37,14 +37,14 @@ func TestOpenSetsMatchCounts(t *testing.T) {
 			// makesRow agrees with placing the move and looking.
 			for c := int8(1); c <= 2 && !b.hasRow(1) && !b.hasRow(2); c++ {
 				for try := 0; try < 20; try++ {
-					var sq []engine.Square
+					var sq []game.Square
 					for len(sq) < 1+rng.IntN(2) {
-						s := engine.Square(rng.IntN(len(b.cells)))
+						s := game.Square(rng.IntN(len(b.cells)))
 						if b.cells[s] == 0 && !slices.Contains(sq, s) {
 							sq = append(sq, s)
 						}
 					}
-					m := engine.NewMove(sq...)
+					m := game.NewMove(sq...)
 					for _, s := range sq {
 						b.place(s, c)
 					}
@@ -61,7 +61,7 @@ func TestOpenSetsMatchCounts(t *testing.T) {
 				for m := 0; m <= b.k; m++ {
 					for w := 0; w < b.g.nwin; w++ {
 						want := b.cnt[3-c][w] == 0 && int(b.cnt[c][w]) >= m
-						if b.open[c][m].has(engine.Square(w)) != want {
+						if b.open[c][m].has(game.Square(w)) != want {
 							t.Fatalf("%v step %d: window %d in open[%d][%d] is %v, counts say %v", r, step, w, c, m, !want, want)
 						}
 					}

@@ -7,7 +7,10 @@ import (
 
 	"c6book"
 	"c6book/autopilot"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/player"
+	"c6book/engine/verify"
 	"c6book/proofbook"
 )
 
@@ -32,7 +35,7 @@ type ProveSettings struct {
 	// of the attacker's win rate in its games is at least this (0: every
 	// imported move; above 1: none).
 	GameLCB, GameZ float64
-	// Shapes is the shape moves (engine.ShapeCandidates: the triangles of
+	// Shapes is the shape moves (player.ShapeCandidates: the triangles of
 	// Connect(6,2,3) and other compact shapes) mixed with the player's at
 	// a position (0: none).
 	Shapes int
@@ -50,8 +53,8 @@ type ProveSettings struct {
 func ProveDefaults() ProveSettings {
 	v := DefaultVerify()
 	v.Lambda = 3
-	return ProveSettings{Verify: v, Jobs: 1, Candidates: 4, PlayerNodes: engine.DefaultCandidateNodes,
-		GameLCB: 0.5, GameZ: engine.GameZ, Shapes: 8, ScreenNodes: autopilot.DefaultScreenNodes}
+	return ProveSettings{Verify: v, Jobs: 1, Candidates: 4, PlayerNodes: player.DefaultCandidateNodes,
+		GameLCB: 0.5, GameZ: player.GameZ, Shapes: 8, ScreenNodes: autopilot.DefaultScreenNodes}
 }
 
 // Validate checks the settings: a *SettingError naming the first bad one
@@ -99,7 +102,7 @@ func (s ProveSettings) SolverWorkers() int {
 }
 
 // Options are the store's auto-pilot options for attacker a.
-func (s ProveSettings) Options(a engine.Color) autopilot.ProveOptions {
+func (s ProveSettings) Options(a game.Color) autopilot.ProveOptions {
 	v := s.Verify.Options()
 	v.Workers = s.SolverWorkers()
 	lcb := s.GameLCB
@@ -117,7 +120,7 @@ func (s ProveSettings) Options(a engine.Color) autopilot.ProveOptions {
 
 // Prove runs the auto-pilot (autopilot.Prove) below position b for
 // attacker a, every verifier call through ver (nil: in this process).
-func (bk *Book) Prove(ctx context.Context, b *engine.Board, a engine.Color, ver engine.Verifier, s ProveSettings, progress func(c6book.ProveProgress)) (autopilot.ProveResult, error) {
+func (bk *Book) Prove(ctx context.Context, b *board.Board, a game.Color, ver verify.Verifier, s ProveSettings, progress func(c6book.ProveProgress)) (autopilot.ProveResult, error) {
 	id, err := bk.locate(ctx, b)
 	if err != nil {
 		return autopilot.ProveResult{}, err
@@ -127,9 +130,9 @@ func (bk *Book) Prove(ctx context.Context, b *engine.Board, a engine.Color, ver 
 
 // prove runs the auto-pilot below position id (Prove, and the workbench's
 // Auto through Store.AutoProve).
-func prove(ctx context.Context, pb *proofbook.Book, id proofbook.PosID, a engine.Color, ver engine.Verifier, s ProveSettings, progress func(c6book.ProveProgress)) (autopilot.ProveResult, error) {
+func prove(ctx context.Context, pb *proofbook.Book, id proofbook.PosID, a game.Color, ver verify.Verifier, s ProveSettings, progress func(c6book.ProveProgress)) (autopilot.ProveResult, error) {
 	if ver == nil {
-		ver = engine.LocalVerifier{}
+		ver = verify.LocalVerifier{}
 	}
 	return autopilot.Prove(ctx, pb, id, ver, s.Options(a), progress)
 }

@@ -12,7 +12,8 @@ import (
 
 	"c6book"
 	"c6book/autopilot"
-	"c6book/engine"
+	"c6book/engine/game"
+	"c6book/engine/jobsearch"
 	"c6book/proofbook"
 	"c6book/service"
 )
@@ -108,7 +109,7 @@ func (o proveOpts) settingsWith(workers int) service.ProveSettings {
 
 // options are the auto-pilot's options for the flags o, with workers
 // solver calls in each job.
-func (o proveOpts) options(a engine.Color, workers int) autopilot.ProveOptions {
+func (o proveOpts) options(a game.Color, workers int) autopilot.ProveOptions {
 	return o.settingsWith(workers).Options(a)
 }
 
@@ -122,7 +123,7 @@ func bookProve(e *bookEnv, o proveOpts) error {
 	if err != nil {
 		return err
 	}
-	if e.f.attacker == "" && b.Stones(engine.Black)+b.Stones(engine.White) == 0 {
+	if e.f.attacker == "" && b.Stones(game.Black)+b.Stones(game.White) == 0 {
 		// Nobody has moved: the attacker is the side to move (Black), the
 		// only side a first move can prove a win for.
 		a = b.ToMove()
@@ -145,7 +146,7 @@ func bookProve(e *bookEnv, o proveOpts) error {
 		if lerr != nil {
 			return lerr
 		}
-		fr = append(fr, frontierJSON{int64(f.ID), engine.FormatTurns(bk.Rules(), turns), f.PN, f.DN, f.Why})
+		fr = append(fr, frontierJSON{int64(f.ID), game.FormatTurns(bk.Rules(), turns), f.PN, f.DN, frontierWhy(f.Why)})
 	}
 	perr := e.print(bookProveJSON{ID: int64(id), Attacker: a.String(), Result: string(res.Status),
 		Status: res.Proof.Status.String(), Order: res.Proof.Order, PN: res.PN, DN: res.DN,
@@ -161,11 +162,11 @@ func bookProve(e *bookEnv, o proveOpts) error {
 			for _, f := range fr {
 				what := "open"
 				switch f.Why {
-				case engine.FrontierHeld:
+				case frontierWhy(jobsearch.FrontierExcluded):
 					what = c6book.StuckHeld.Describe()
-				case engine.FrontierStuck:
+				case string(jobsearch.FrontierStuck):
 					what = c6book.ProveStuck.Describe()
-				case engine.FrontierRefused:
+				case string(jobsearch.FrontierRefused):
 					what = "verdict refused"
 				}
 				fmt.Fprintf(w, "  %8d  pn %-5s dn %-5s %-12s %s\n", f.ID, pnText(f.PN), pnText(f.DN), what, strings.TrimSpace(f.Turns))
@@ -239,4 +240,13 @@ func scheduleText(res autopilot.ProveResult) string {
 		parts = append(parts, fmt.Sprintf("%d (%d%s)", b, res.CallsAt[i], unit))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// frontierWhy is the word the command line says for a frontier reason: a
+// position the search excluded is one left to the expert ("held").
+func frontierWhy(r jobsearch.FrontierReason) string {
+	if r == jobsearch.FrontierExcluded {
+		return "held"
+	}
+	return string(r)
 }
