@@ -60,14 +60,14 @@ type board struct {
 	cells   []int8
 	cnt     [3][]int16 // stones of each colour per window (index 0 unused)
 	full    [3]int     // windows filled by each colour
-	thr     [3]int     // threat windows of each colour
 	empties int
 	free    zone // the empty squares
 	// open[c][m] is the set of windows (a bit a window) with no stone of
 	// c's opponent and at least m stones of c, m = 0..k, kept on every
-	// place and remove: c's threat windows are open[c][k-p], and
-	// addDefWin reads its windows off one set instead of testing every
-	// window of the board (twice at each node of a strategy).
+	// place and remove: c's threat windows (no opponent stone, at most p
+	// empties) are open[c][k-p], and addDefWin reads its windows off one
+	// set instead of testing every window of the board (twice at each
+	// node of a strategy).
 	open [3][]zone
 }
 
@@ -134,25 +134,16 @@ func (b *board) clone() *board {
 
 func (b *board) onBoard(s game.Square) bool { return s >= 0 && int(s) < len(b.cells) }
 
-// isThreat reports whether window w is a threat window of colour c: no
-// stone of c's opponent and at most p empties.
-func (b *board) isThreat(c int8, w int32) bool {
-	return b.cnt[3-c][w] == 0 && int(b.cnt[c][w]) >= b.k-b.p
-}
-
 func (b *board) place(s game.Square, c int8) {
 	b.cells[s] = c
 	b.empties--
 	b.free.del(s)
 	for _, w := range b.g.sqWins[s] {
-		t1, t2 := b.isThreat(1, w), b.isThreat(2, w)
 		b.openPlace(c, w)
 		b.cnt[c][w]++
 		if int(b.cnt[c][w]) == b.k {
 			b.full[c]++
 		}
-		b.thrDelta(1, w, t1)
-		b.thrDelta(2, w, t2)
 	}
 }
 
@@ -162,14 +153,11 @@ func (b *board) remove(s game.Square) {
 	b.empties++
 	b.free.add(s)
 	for _, w := range b.g.sqWins[s] {
-		t1, t2 := b.isThreat(1, w), b.isThreat(2, w)
 		if int(b.cnt[c][w]) == b.k {
 			b.full[c]--
 		}
 		b.cnt[c][w]--
 		b.openRemove(c, w)
-		b.thrDelta(1, w, t1)
-		b.thrDelta(2, w, t2)
 	}
 }
 
@@ -201,14 +189,14 @@ func (b *board) openRemove(c int8, w int32) {
 	}
 }
 
-func (b *board) thrDelta(c int8, w int32, before bool) {
-	after := b.isThreat(c, w)
-	switch {
-	case after && !before:
-		b.thr[c]++
-	case before && !after:
-		b.thr[c]--
+// hasThreat reports whether colour c has a threat window.
+func (b *board) hasThreat(c int8) bool {
+	for _, x := range b.open[c][max(b.k-b.p, 0)] {
+		if x != 0 {
+			return true
+		}
 	}
+	return false
 }
 
 // addWindowEmpties adds the empties of window w to z.
@@ -233,9 +221,6 @@ func (b *board) addDefWin(z zone, d int8, e int) {
 // threatWindows returns the empties of every threat window of c (in the
 // order of the windows).
 func (b *board) threatWindows(c int8) []zone {
-	if b.thr[c] == 0 {
-		return nil
-	}
 	var out []zone
 	b.open[c][max(b.k-b.p, 0)].each(func(w int) {
 		z := newZone(len(b.cells))

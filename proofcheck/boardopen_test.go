@@ -74,6 +74,9 @@ func TestOpenSetsMatchCounts(t *testing.T) {
 						wins = append(wins, z)
 					}
 				}
+				if b.hasThreat(c) != (len(wins) > 0) {
+					t.Fatalf("%v step %d: hasThreat(%d) = %v with %d threat windows", r, step, c, b.hasThreat(c), len(wins))
+				}
 				got := b.threatWindows(c)
 				if len(got) != len(wins) {
 					t.Fatalf("%v step %d: %d threat windows of %d, want %d", r, step, len(got), c, len(wins))
@@ -99,4 +102,11 @@ func TestOpenSetsMatchCounts(t *testing.T) {
 			}
 		}
 	}
+}
+
+// isThreat reports whether window w is a threat window of colour c: no
+// stone of c's opponent and at most p empties (the definition the open
+// sets are tested against).
+func (b *board) isThreat(c int8, w int32) bool {
+	return b.cnt[3-c][w] == 0 && int(b.cnt[c][w]) >= b.k-b.p
 }

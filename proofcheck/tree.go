@@ -176,7 +176,7 @@ type seminullMemo struct {
 func (c *treeChecker) and(t *Tree, tol int) (zone, error) {
 	b := c.b
 	r := b.rules()
-	if b.thr[c.d] > 0 {
+	if b.hasThreat(c.d) {
 		return nil, c.failf("the defender can make %d in a row at once", r.K)
 	}
 	z := newZone(len(b.cells))
