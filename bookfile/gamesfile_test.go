@@ -349,8 +349,8 @@ func TestReadOnlyBookFormats(t *testing.T) {
 			return err
 		}(),
 	} {
-		if !errors.Is(err, proofbook.ErrReadOnly) {
-			t.Fatalf("%s on a read-only book: %v", what, err)
+		if !errors.Is(err, proofbook.ErrReadOnly) || ro.ReadOnly() == "" || !strings.Contains(err.Error(), ro.ReadOnly()) {
+			t.Fatalf("%s on a read-only book: %v (why read-only: %q)", what, err, ro.ReadOnly())
 		}
 	}
 	if after := bookState(t, ro); after != before {
