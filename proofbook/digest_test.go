@@ -3,12 +3,14 @@ package proofbook
 import (
 	"context"
 	"database/sql"
+	"math/rand/v2"
 	"strconv"
 	"testing"
 
 	"c6book"
 	"c6book/engine/board"
 	"c6book/engine/game"
+	"c6book/engine/threat"
 	"c6book/engine/verify"
 	"c6book/internal/testenv"
 	"c6book/proofcheck"
@@ -91,7 +93,7 @@ func TestOutsideChangeShowsUnchecked(t *testing.T) {
 	var found provedLine // found once, shared by the subtests
 	t.Run("shown unchecked", func(t *testing.T) { testShownUnchecked(t, &found) })
 	t.Run("check records", func(t *testing.T) { testCheckRecordsDigest(t, &found) })
-	t.Run("prove rechecks a certificate", func(t *testing.T) { testProveRechecksCert(t, &found) })
+	t.Run("confirm rechecks a certificate", func(t *testing.T) { testConfirmRechecksCert(t, &found) })
 }
 
 func testShownUnchecked(t *testing.T, found *provedLine) {
@@ -224,20 +226,50 @@ func testCheckRecordsDigest(t *testing.T, found *provedLine) {
 }
 
 // The program's own writes keep the digest: verdicts (StoreVerdict, the
-// auto-pilot), marking disproved and back, moves added and removed, an
-// import of games that marks game ends proved, λ3 items. No false alarm.
+// auto-pilot's writes through its store), marking disproved and back,
+// moves added and removed, an import of games that marks game ends
+// proved, λ3 items. No false alarm. (A whole prove run keeps it too:
+// autopilot's TestProveKeepsDigest.)
 func TestDigestKeptByWrites(t *testing.T) {
 	ctx := context.Background()
 	r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
 	bk := newBook(t, r)
-	id := add(t, bk, "e5 d4f6")
-	res, err := prove(ctx, t, bk, id, verify.LocalVerifier{}, game.Black, 3, 30)
+	line := "e5 d4f6"
+	id := add(t, bk, line)
+	// The auto-pilot's writes: its candidate moves with their scores, the
+	// verdicts of the positions they reach (Verify: its jobs), an
+	// exhausted position, a hold set and cleared.
+	cands := []game.Move{canonicalMove(t, bk, line, "e4e6"), canonicalMove(t, bk, line, "d5f5"), canonicalMove(t, bk, line, "c3g7")}
+	_, _, kids, err := bk.AddAutoMoves(ctx, id, cands, []float64{0.5, -0.25})
 	if err != nil {
 		t.Fatal(err)
 	}
+	wantChecked(t, bk, true)
+	for _, k := range kids {
+		if k == 0 {
+			continue // the image of an earlier candidate under the position's symmetry
+		}
+		if _, err := bk.Verify(ctx, k, verify.LocalVerifier{}, verify.VerifyOptions{Lambda: 3, Workers: 1, Limits: threat.Limits{MaxNodes: 3000}}, nil); err != nil {
+			t.Fatal(err)
+		}
+		wantChecked(t, bk, true)
+	}
+	if err := bk.SetExhausted(ctx, id, 32); err != nil {
+		t.Fatal(err)
+	}
+	for _, on := range []bool{true, false} {
+		if err := bk.SetHold(ctx, id, game.Black, on); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wantChecked(t, bk, true)
+	// Proofs below the line (verdicts stored and their items answered).
+	rng := rand.New(rand.NewPCG(9, 9))
+	for try := 0; try < 3 && !proveBelow(t, bk, rng, id, game.Black, 2); try++ {
+	}
 	n, err := bk.CountStatus(ctx, game.Black, c6book.StatusProved, 0)
 	if err != nil || n == 0 {
-		t.Fatalf("prove (%s, %d calls) stored no proof: %d %v", res.Status, res.Calls, n, err)
+		t.Fatalf("the writes stored no proof: %d %v", n, err)
 	}
 	wantChecked(t, bk, true)
 	rows, err := bk.r.Query("SELECT pos FROM status WHERE attacker = 1 AND status = 2 AND how <> 'win' ORDER BY pos")
@@ -299,10 +331,12 @@ func canonicalMove(t *testing.T, bk *Book, line, m string) game.Move {
 	return ToCanonical(bk.Rules(), sym, turns(t, bk.Rules(), m)[0])
 }
 
-// prove re-checks a stored proof before it reports it: a status flipped
-// to proved by hand, or a certificate changed by hand, is not reported as
-// proved at once; the rows are derived again and the auto-pilot works.
-func TestProveRechecksStoredProof(t *testing.T) {
+// ConfirmProof (what prove calls before it reports a stored proof)
+// re-checks it: a status flipped to proved by hand, or a certificate
+// changed by hand, does not confirm; the rows are derived again and the
+// position is no longer proved, so the auto-pilot works on it (autopilot's
+// TestProveWorksOnAnUnconfirmedProof).
+func TestConfirmProofRechecksStoredProof(t *testing.T) {
 	ctx := context.Background()
 	t.Run("status flipped", func(t *testing.T) {
 		r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
@@ -313,88 +347,32 @@ func TestProveRechecksStoredProof(t *testing.T) {
 		if st := storedProof(t, bk, id, game.Black).Status; st != c6book.StatusProved {
 			t.Fatalf("stored %s", st)
 		}
-		res, err := prove(ctx, t, bk, id, verify.LocalVerifier{}, game.Black, 2, 3)
-		if err != nil {
-			t.Fatal(err)
+		ok, err := bk.ConfirmProof(ctx, id, game.Black)
+		if err != nil || ok {
+			t.Fatalf("ConfirmProof of a status flipped by hand: %v, %v; want false", ok, err)
 		}
-		if res.Calls == 0 {
-			t.Fatalf("prove reported %q with no verifier call on a status flipped by hand", res.Status)
+		if st := storedProof(t, bk, id, game.Black).Status; st == c6book.StatusProved {
+			t.Fatal("still stored proved after ConfirmProof")
 		}
 	})
 }
 
-// testProveRechecksCert: prove re-checks a certificate changed by hand.
-func testProveRechecksCert(t *testing.T, found *provedLine) {
+// testConfirmRechecksCert: ConfirmProof re-checks a certificate changed by
+// hand.
+func testConfirmRechecksCert(t *testing.T, found *provedLine) {
 	ctx := context.Background()
 	bk, parent, d, a := provedBook(t, found)
 	outsideCert(t, bk, d, func(c *proofcheck.Cert) {
 		tr := c.Covered[0].Tree
 		tr.Move = game.NewMove(tr.Move.At(0))
 	})
-	res, err := prove(ctx, t, bk, parent, verify.LocalVerifier{}, a, 2, 5)
-	if err != nil {
-		t.Fatal(err)
+	ok, err := bk.ConfirmProof(ctx, parent, a)
+	if err != nil || ok {
+		t.Fatalf("ConfirmProof on a broken certificate: %v, %v; want false", ok, err)
 	}
-	if res.Calls == 0 {
-		t.Fatalf("prove reported %q with no verifier call on a broken certificate", res.Status)
+	if st := storedProof(t, bk, parent, a).Status; st == c6book.StatusProved {
+		t.Fatal("still stored proved after ConfirmProof")
 	}
-	if res.Status == "proved" {
-		if _, err := proofcheck.CheckBook(ctx, &checkSource{bk: bk}, []proofcheck.Root{{ID: int64(parent), Attacker: a}}, nil); err != nil {
-			t.Fatalf("prove says proved, proofcheck: %v", err)
-		}
-	}
-}
-
-// prove's "added" counts the positions this run stored, not those another
-// writer stored meanwhile.
-func TestProveAddedIsItsOwn(t *testing.T) {
-	ctx := context.Background()
-	r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
-	bk := newBook(t, r)
-	id := add(t, bk, "e5 d4f6")
-	other, err := Open(ctx, bk.Path())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
-	countAll := func() int {
-		var n int
-		if err := bk.r.QueryRow("SELECT count(*) FROM position").Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		return n
-	}
-	// Another writer adds a line during every verifier call.
-	theirs := 0
-	hook := verifierFunc(func(ctx context.Context, b *board.Board, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (verify.Verdict, error) {
-		before := countAll()
-		line := []game.Move{game.NewMove(game.Square(theirs%9), game.Square(9+theirs%9)), game.NewMove(game.Square(72+theirs%9), game.Square(63+theirs%9))}
-		if theirs%9 == 0 {
-			line = []game.Move{game.NewMove(game.Square(80 - theirs/9))}
-		}
-		if _, err := other.AddLine(ctx, line); err != nil {
-			return verify.Verdict{}, err
-		}
-		theirs += countAll() - before
-		return verify.Verify(ctx, b, opts, progress)
-	})
-	before := countAll()
-	res, err := prove(ctx, t, bk, id, hook, game.Black, 2, 6)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if theirs == 0 || res.Calls == 0 {
-		t.Fatalf("the other writer added %d positions over %d calls", theirs, res.Calls)
-	}
-	if mine := countAll() - before - theirs; res.Added != mine {
-		t.Fatalf("prove says %d positions added; it added %d (the other writer %d)", res.Added, mine, theirs)
-	}
-}
-
-type verifierFunc func(ctx context.Context, b *board.Board, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (verify.Verdict, error)
-
-func (f verifierFunc) Verify(ctx context.Context, b *board.Board, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (verify.Verdict, error) {
-	return f(ctx, b, opts, progress)
 }
 
 func itoa(v int64) string { return strconv.FormatInt(v, 10) }

@@ -65,11 +65,14 @@
 //	Items(ctx, id, attacker) ([]Item, error)     what a verdict still leaves to prove (incl. (s, x) of closed seminulls)
 //	Next(ctx, from, attacker) (Line, error)      the most-proving position below from (pass the current position)
 //	SetHold(ctx, id, attacker, on) / Held(ctx, id, attacker)   "leave to me": the auto-pilot skips it
-//	Stuck(ctx, id, attacker) (c6book.StuckReason, error) why the auto-pilot cannot work there (held, dead end)
-//	The auto-pilot's store (autopilot.Store, autostore.go): AutoNode(ctx, id, attacker), AutoMoves(ctx, id,
-//	attacker), AutoParents(ctx, id), AutoVerdict(ctx, id), OpenItems(ctx, id, attacker, b, v),
-//	ConfirmProof(ctx, id, attacker), CountStatus(ctx, attacker, status, minOrder), AddAutoMoves(ctx, id, moves, scores),
-//	SetExhausted(ctx, id, cands)
+//	The auto-pilot's store (autopilot.Store, autostore.go; autopilot.Stuck says why it cannot work somewhere):
+//	AutoNode(ctx, id, attacker) (AutoNode, error)   side to move, winner, stored status, held, exhausted count,
+//	                                             a defender-to-move position's verdict (no certificate)
+//	AutoMoves(ctx, id, attacker) / AutoParents(ctx, id) ([]AutoEdge, error)  the moves out of / into a position
+//	                                             with the auto-pilot's rank and score, the games, the child's status
+//	OpenItems(ctx, id, attacker, b, v) ([]Item, error)   Items for a verdict already read, statuses as stored
+//	ConfirmProof(ctx, id, attacker) (bool, error)  re-checks a stored proof (proofcheck), derives its rows again if not
+//	AddAutoMoves(ctx, id, moves, scores); SetExhausted(ctx, id, cands)   the auto-pilot's writes
 //	OpenByPN(ctx, attacker, limit) ([]Ranked, error)
 //	Proved(ctx, attacker, minOrder, limit) ([]Ranked, error)
 //	Search(ctx, text, limit) ([]Hit, error)      full-text (FTS4) search in comments
