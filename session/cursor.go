@@ -633,7 +633,7 @@ func stuckText(name func(game.Move) string, prefix []game.Move, e Entry) string 
 // Search finds positions whose comment matches query; done gets them on the
 // UI goroutine, their lines in the orientation of the user's lines.
 func (c *Cursor) Search(query string, done func([]Entry)) {
-	a, users, empty := c.attacker, c.UserLines(), c.s.empty
+	a, users, empty := c.attacker, c.knownLines(), c.s.empty
 	c.s.call(func(ctx context.Context, store BookStore) func() {
 		es, err := store.Search(ctx, query, a, 500)
 		orientEntries(empty, users, es) // the user's orientation (orient.go)
@@ -658,7 +658,7 @@ func (c *Cursor) SolvedMinOrder() int { return c.solvedMinOrder }
 // least SolvedMinOrder; done gets them on the UI goroutine, their lines
 // in the orientation of the user's lines (orient.go).
 func (c *Cursor) LoadSolved(done func([]Entry)) {
-	a, minOrder, users, empty := c.attacker, c.solvedMinOrder, c.UserLines(), c.s.empty
+	a, minOrder, users, empty := c.attacker, c.solvedMinOrder, c.knownLines(), c.s.empty
 	c.s.call(func(ctx context.Context, store BookStore) func() {
 		es, err := store.Proved(ctx, a, minOrder, 2000)
 		orientEntries(empty, users, es) // the user's orientation (orient.go)

@@ -18,12 +18,12 @@ import (
 // Edit → Copy line, Ctrl+C and the board's context menu copy it.
 func (s *Session) LineText() string { return s.cursor.CopyLine() }
 
-// ParseLine reads a line from the root in turn notation and checks every
+// parseLine reads a line from the root in turn notation and checks every
 // turn on the board: move numbers ("1." "2.") and commas are skipped.
 // The error names the turn that is wrong and why ("turn 3: i7j9: square
 // is occupied (j9)"). It returns the turns and each turn's stones in the
 // order written.
-func ParseLine(empty *board.Board, text string) ([]game.Move, [][]game.Square, error) {
+func parseLine(empty *board.Board, text string) ([]game.Move, [][]game.Square, error) {
 	r := empty.Rules()
 	b := empty.Clone()
 	var turns []game.Move
@@ -93,9 +93,9 @@ func clip(s string) string {
 // PlayLineText plays a pasted or typed line from the root (Ctrl+V, Edit →
 // Go to line…): the turns the book does not store are stored, as one
 // undoable edit, and the end of the line is shown. A bad line is an error
-// naming the turn (ParseLine) and changes nothing.
+// naming the turn (parseLine) and changes nothing.
 func (s *Session) PlayLineText(text string) error {
-	turns, written, err := ParseLine(s.empty, text)
+	turns, written, err := parseLine(s.empty, text)
 	if err != nil {
 		return err
 	}
@@ -175,9 +175,9 @@ func (e *lineEdit) added() int {
 
 func (e *lineEdit) noOp() bool { return e.added() == 0 }
 
-// CheckLineText says what is wrong with a line typed (ParseLine's error),
+// CheckLineText says what is wrong with a line typed (parseLine's error),
 // nil when PlayLineText would play it.
 func (s *Session) CheckLineText(text string) error {
-	_, _, err := ParseLine(s.empty, text)
+	_, _, err := parseLine(s.empty, text)
 	return err
 }

@@ -47,9 +47,9 @@ func (c *Cursor) rememberLine(line []game.Move) {
 	c.userLines = kept
 }
 
-// UserLines are the lines the user has been on, the current one first
+// knownLines are the lines the user has been on, the current one first
 // (copies).
-func (c *Cursor) UserLines() [][]game.Move {
+func (c *Cursor) knownLines() [][]game.Move {
 	out := make([][]game.Move, 0, len(c.userLines)+1)
 	if len(c.line) > 0 {
 		out = append(out, slices.Clone(c.line))

@@ -12,9 +12,9 @@ type UnsolvedGroup struct {
 	Moves []game.Move
 }
 
-// SeminullWhy is the reason shown for a verdict's open seminull
+// seminullWhy is the reason shown for a verdict's open seminull
 // positions: one-stone moves the expert answers.
-const SeminullWhy = "open seminull position (answer it)"
+const seminullWhy = "open seminull position (answer it)"
 
 // GroupUnsolved groups the moves v leaves to the book (its Items) by
 // reason: its unsolved replies by their reason, its open seminull
@@ -39,7 +39,7 @@ func GroupUnsolved(v *c6book.Verdict) []UnsolvedGroup {
 		add(u.Why(), u.Move)
 	}
 	for _, u := range v.OpenSeminull {
-		add(SeminullWhy, u.Move)
+		add(seminullWhy, u.Move)
 	}
 	// A stable insertion sort by size: a handful of reasons.
 	for i := 1; i < len(out); i++ {

@@ -46,7 +46,7 @@ func TestGroupUnsolvedByReason(t *testing.T) {
 		c6book.ReasonText(threat.ReasonExhausted) + ": b1b2 c1c2 e1e2",
 		c6book.ReasonText(threat.ReasonBudget) + ": a1a2 f1f2",
 		c6book.ReasonText(threat.ReasonLoss) + ": d1d2",
-		session.SeminullWhy + ": g1",
+		"open seminull position (answer it): g1",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("groups:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
