@@ -109,7 +109,7 @@ func TestBookRegeneratesByteForByte(t *testing.T) {
 	if err := run([]string{"--book", "--games", games, "--out", "-"}, &so, &se); err != nil {
 		t.Fatal(err)
 	}
-	committed, err := os.ReadFile(filepath.Join("..", "..", "engine", "gamebook_gen.go"))
+	committed, err := os.ReadFile(filepath.Join("..", "..", "engine", "player", "gamebook_gen.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
