@@ -155,7 +155,7 @@ bench-openings:
 		-max-nodes $(OPENINGS_NODES) -timeout $(OPENINGS_TIMEOUT) -workers $(OPENINGS_WORKERS)
 
 # The shipped prover on Connect(6,2,3): a new 19,19,6,2,3 book, the
-# auto-pilot (proofbook.Prove, as `c6 book prove`) from the empty board,
+# auto-pilot (autopilot.Prove, as `c6 book prove`) from the empty board,
 # then the book's check; fails unless the empty board is proved and every
 # proof re-checks. See docs/BENCHMARKS.md.
 bench-c623: deps
