@@ -122,6 +122,9 @@ type ProveOptions struct {
 	// NoSiblings: do not try first the moves that proved a sibling
 	// (siblingMoves); for measurements.
 	NoSiblings bool
+	// NoFamily: work on the full moves (s, x) of a closed seminull item
+	// one by one, without the family job (runFamily); for measurements.
+	NoFamily bool
 }
 
 // DefaultScreenNodes is the screen's node budget per solver call when
@@ -167,6 +170,11 @@ type ProveResult struct {
 	// budget is Budgets[0] when the screen is on), ScreenProved those that
 	// proved their move.
 	Screened, ScreenProved int
+	// FamilyJobs counts the seminull family jobs (each verifies the full
+	// moves (s, x) of a closed seminull item s with the move that proved
+	// s's position), FamilyCalls their verifier calls (stored verdicts,
+	// not counted in Calls), FamilyProved the positions they proved.
+	FamilyJobs, FamilyCalls, FamilyProved int
 	// Proved is the book's positions proved for the attacker at the end
 	// less those at the start (provedcount.go); BookProved is the book's
 	// count at the end. SearchProved counts the search tree's nodes proved
@@ -317,6 +325,7 @@ func (bk *Book) Prove(ctx context.Context, id PosID, v engine.Verifier, opts Pro
 	}
 	t.mu.Lock()
 	res.Screened, res.ScreenProved = t.screened, t.screenProved
+	res.FamilyJobs, res.FamilyCalls, res.FamilyProved = t.familyJobs, t.familyCalls, t.familyProved
 	refused := maps.Clone(t.refused)
 	t.mu.Unlock()
 	for id, msg := range refused {
@@ -377,6 +386,9 @@ type bookTree struct {
 	// verdict is the screen's (screenRank).
 	screen                 map[PosID][2]int64
 	screened, screenProved int
+	// familyJobs counts the seminull family jobs (runFamily), familyCalls
+	// their verifier calls, familyProved the positions those proved.
+	familyJobs, familyCalls, familyProved int
 	// cands is the candidate list of a few positions' latest expansion
 	// (at most maxCachedCands positions: keepCands).
 	cands map[PosID][]engine.ScoredMove
@@ -549,6 +561,13 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 		}
 		if !ex {
 			n.Work = engine.JobExpand
+			if len(kids) == 0 && !t.opts.NoFamily {
+				if _, _, _, fam, err := t.familyPending(ctx, id); err != nil {
+					return n, err
+				} else if fam {
+					n.Work = engine.JobRun // its seminull family's job (runFamily)
+				}
+			}
 		} else if len(kids) == 0 {
 			n.Result = engine.JobFailed
 		}
@@ -605,6 +624,11 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (engine.JobNode[PosID], e
 		// above): a verdict without items that is not a proof.
 		n.Result = engine.JobFailed
 		return n, nil
+	}
+	if !t.opts.NoFamily {
+		if items, err = t.familyOpen(ctx, id, b, items); err != nil {
+			return n, err
+		}
 	}
 	for _, it := range items {
 		if it.ID != 0 {
@@ -958,6 +982,11 @@ func (t *bookTree) screenOne(ctx context.Context, k PosID) error {
 // The node budget of its solver calls is the schedule's first, or, for a
 // position verified in this run, the next one (BudgetSchedule).
 func (t *bookTree) Run(ctx context.Context, id PosID) (func(), error) {
+	if pi, err := readInfo(ctx, t.bk.r, id); err != nil {
+		return nil, err
+	} else if pi.toMove == t.a {
+		return t.runFamily(ctx, id) // an attacker-to-move position's job: its family's
+	}
 	step, before := t.nextStep(id)
 	vo := t.opts.Verify
 	vo.Limits.MaxNodes = t.schedule[step]
