@@ -122,6 +122,10 @@ type ProveOptions struct {
 	// NoSiblings: do not try first the moves that proved a sibling
 	// (siblingMoves); for measurements.
 	NoSiblings bool
+	// NoReuse: do not offer first the moves of proved siblings whose
+	// relevance zone the position agrees with (zoneReuseMoves); for
+	// measurements.
+	NoReuse bool
 	// NoFamily: work on the full moves (s, x) of a closed seminull item
 	// one by one, without the family job (runFamily); for measurements.
 	NoFamily bool
@@ -809,6 +813,13 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 		if sib, err = bk.siblingMoves(ctx, id, t.a); err != nil {
 			return 0, err
 		}
+	}
+	if !t.opts.NoReuse {
+		reuse, err := bk.zoneReuseMoves(ctx, id, b, t.a)
+		if err != nil {
+			return 0, err
+		}
+		sib = append(reuse, sib...) // zone-reuse proposals first
 	}
 	if len(sib) > 0 {
 		first := make([]engine.ScoredMove, 0, len(sib)+len(cands))
