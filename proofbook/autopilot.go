@@ -46,8 +46,13 @@ import (
 // one item turns into about a hundred, the position's proof number jumps
 // by as much, and the search goes elsewhere. The move that proved D+s is
 // the natural first answer to each (s, x) (it proved the position with
-// one defender stone fewer, and x is one stone more): siblingMoves
-// offers it first, so that each of those items costs one call.
+// one defender stone fewer, and x is one stone more): the family job
+// (family.go) adds it to every (s, x) at once and verifies them in one
+// job, and until it ran the search counts the family as one position, so
+// that the item closes in the time a run has; siblingMoves offers it
+// first again to the ones it did not prove. Beside them, zone reuse
+// (zonereuse.go) offers a proved sibling's move where the position agrees
+// with the sibling's proof on its zone.
 //
 // These change only the order of the work, never what counts as proved:
 // a proof is still the verdicts StoreVerdict re-checked.
@@ -151,7 +156,7 @@ type ProveResult struct {
 	// auto-pilot's dead end, not a disproof stored in the book), budget,
 	// stuck (nothing left the auto-pilot may work on) or stopped (ctx done).
 	Status   c6book.ProveStatus
-	Calls    int // verifier calls stored
+	Calls    int // jobs finished: verifier calls stored, a seminull family job counting once (FamilyCalls)
 	Expanded int // batches of candidate moves added
 	Added    int // positions stored
 	Nodes    int // positions below the target the search read (again after its cache dropped them)
