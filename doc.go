@@ -7,6 +7,6 @@
 //
 // The package depends only on the engine (rules, moves, squares, the
 // verifier's raw result) and on proofcheck (certificates). The engine does
-// not import it: engine.Verdict stays the prover's raw output, with its
+// not import it: verify.Verdict stays the prover's raw output, with its
 // strategies, and FromEngine is the one place that turns it into a Verdict.
 package c6book

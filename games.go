@@ -1,6 +1,6 @@
 package c6book
 
-import "c6book/engine"
+import "c6book/engine/game"
 
 // GameStats counts the games through a position (or a move: the games
 // through the position it leads to) by result.
@@ -36,7 +36,7 @@ type GameInfo struct {
 	Source string // its origin ("littlegolem")
 	ExtID  string // its id there
 	Turns  int    // its length in turns
-	// Result is the winner of its last position, engine.Empty when
+	// Result is the winner of its last position, game.Empty when
 	// unfinished (no six on the board).
-	Result engine.Color
+	Result game.Color
 }

@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"slices"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/proofcheck"
 )
 
@@ -37,9 +38,9 @@ const (
 // ProofAlt is a defender reply a proof answers at a step.
 type ProofAlt struct {
 	Kind  StepKind
-	Move  engine.Move // the stones shown (none for the null move)
-	Depth int         // attacker moves to the win on the strategy's longest line
-	Size  int         // attacker moves in the strategy
+	Move  game.Move // the stones shown (none for the null move)
+	Depth int       // attacker moves to the win on the strategy's longest line
+	Size  int       // attacker moves in the strategy
 	tree  *proofcheck.Tree
 	tol   int // the tolerance its strategy is checked at
 }
@@ -49,17 +50,17 @@ type ProofStep struct {
 	Kind StepKind
 	// Move is the turn that led here (none at the start and for the null
 	// move); By is who played it.
-	Move engine.Move
-	By   engine.Color
+	Move game.Move
+	By   game.Color
 	// Board is the position after Move (do not modify it).
-	Board *engine.Board
+	Board *board.Board
 	// Threats are the empty squares of the attacker's threat windows (the
 	// squares the defender must fill); NThreats how many stones it takes.
-	Threats  []engine.Square
+	Threats  []game.Square
 	NThreats int
 	// Zone is the relevance zone of the strategy from here, as proofcheck
 	// computes it (the verdict's zone at the start; nil once won).
-	Zone []engine.Square
+	Zone []game.Square
 	// Alts are the defender replies the proof answers here, the critical
 	// (longest) first; Choice is the one the line follows. Empty except at
 	// a position with the defender to move.
@@ -74,9 +75,9 @@ type ProofStep struct {
 
 // ProofWalk is a proof line through a checked certificate.
 type ProofWalk struct {
-	rules    engine.Rules
-	start    *engine.Board
-	attacker engine.Color
+	rules    game.Rules
+	start    *board.Board
+	attacker game.Color
 	res      *proofcheck.VerdictResult
 	steps    []ProofStep
 	at       int
@@ -87,7 +88,7 @@ type ProofWalk struct {
 // its coverage (every defender move answered by the certificate or left to
 // the book by it: VerdictResult.CheckItems), and builds the line; a verdict without a certificate, or whose certificate
 // does not check, is an error and nothing is shown.
-func NewProofWalk(ctx context.Context, b *engine.Board, v *Verdict) (*ProofWalk, error) {
+func NewProofWalk(ctx context.Context, b *board.Board, v *Verdict) (*ProofWalk, error) {
 	if v == nil || v.Cert == nil {
 		return nil, fmt.Errorf("no certificate stored: nothing to show (verify the position again)")
 	}
@@ -98,7 +99,7 @@ func NewProofWalk(ctx context.Context, b *engine.Board, v *Verdict) (*ProofWalk,
 	if !ok {
 		return nil, fmt.Errorf("the position's stone counts do not fit full turns of %v, the attacker", v.Attacker)
 	}
-	res, err := proofcheck.CheckVerdict(ctx, b.Rules(), b.StoneList(engine.Black), b.StoneList(engine.White), b.ToMove(), tol, v.Cert)
+	res, err := proofcheck.CheckVerdict(ctx, b.Rules(), b.StoneList(game.Black), b.StoneList(game.White), b.ToMove(), tol, v.Cert)
 	if err != nil {
 		return nil, &CertError{err}
 	}
@@ -109,7 +110,7 @@ func NewProofWalk(ctx context.Context, b *engine.Board, v *Verdict) (*ProofWalk,
 	}
 	items := proofcheck.Items{Unsolved: v.Cert.Unsolved}
 	for _, s := range v.Cert.OpenSeminull {
-		items.OpenSeminull = append(items.OpenSeminull, engine.NewMove(s))
+		items.OpenSeminull = append(items.OpenSeminull, game.NewMove(s))
 	}
 	if err := res.CheckItems(items); err != nil {
 		return nil, &CertError{err}
@@ -126,7 +127,7 @@ func NewProofWalk(ctx context.Context, b *engine.Board, v *Verdict) (*ProofWalk,
 }
 
 // Attacker is the player the proof is for.
-func (w *ProofWalk) Attacker() engine.Color { return w.attacker }
+func (w *ProofWalk) Attacker() game.Color { return w.attacker }
 
 // Steps are the line's steps, the start first.
 func (w *ProofWalk) Steps() []ProofStep { return w.steps }
@@ -183,22 +184,22 @@ func (w *ProofWalk) rootAlts(c *proofcheck.Cert, tol int) []ProofAlt {
 		alts = append(alts, newAlt(StepDefence, cv.Move, cv.Tree, tol))
 	}
 	for _, s := range c.Seminull {
-		alts = append(alts, newAlt(StepSeminull, engine.NewMove(s.Stone), s.Tree, tol+max(1, p-1)))
+		alts = append(alts, newAlt(StepSeminull, game.NewMove(s.Stone), s.Tree, tol+max(1, p-1)))
 	}
 	if c.NullTree != nil {
-		alts = append(alts, newAlt(StepNull, engine.Move{}, c.NullTree, tol+p))
+		alts = append(alts, newAlt(StepNull, game.Move{}, c.NullTree, tol+p))
 	}
 	sortAlts(alts)
 	for _, m := range c.Unsolved {
 		alts = append(alts, ProofAlt{Kind: StepBook, Move: m})
 	}
 	for _, s := range c.OpenSeminull {
-		alts = append(alts, ProofAlt{Kind: StepBook, Move: engine.NewMove(s)})
+		alts = append(alts, ProofAlt{Kind: StepBook, Move: game.NewMove(s)})
 	}
 	return alts
 }
 
-func newAlt(k StepKind, m engine.Move, t *proofcheck.Tree, tol int) ProofAlt {
+func newAlt(k StepKind, m game.Move, t *proofcheck.Tree, tol int) ProofAlt {
 	d, n := treeDepth(t)
 	return ProofAlt{Kind: k, Move: m, Depth: d, Size: n, tree: t, tol: tol}
 }
@@ -239,7 +240,7 @@ func (w *ProofWalk) extend(ctx context.Context) error {
 		alt := last.Alts[last.Choice]
 		b := last.Board.Clone()
 		if err := b.PlayPartial(alt.Move); err != nil {
-			return fmt.Errorf("proof line, defender %s: %w", engine.MoveName(w.rules, alt.Move), err)
+			return fmt.Errorf("proof line, defender %s: %w", game.MoveName(w.rules, alt.Move), err)
 		}
 		def := ProofStep{Kind: alt.Kind, Move: alt.Move, By: w.attacker.Opp(), Board: b, Tol: alt.tol}
 		w.threats(&def)
@@ -247,7 +248,7 @@ func (w *ProofWalk) extend(ctx context.Context) error {
 			w.steps = append(w.steps, def)
 			return nil
 		}
-		z, err := proofcheck.CheckTree(ctx, w.rules, b.StoneList(engine.Black), b.StoneList(engine.White), w.attacker, alt.tol, alt.tree)
+		z, err := proofcheck.CheckTree(ctx, w.rules, b.StoneList(game.Black), b.StoneList(game.White), w.attacker, alt.tol, alt.tree)
 		if err != nil {
 			return &CertError{err}
 		}
@@ -261,13 +262,13 @@ func (w *ProofWalk) extend(ctx context.Context) error {
 
 // attack adds the attacker's move of t from b (the attacker to move) and
 // the defender's replies after it.
-func (w *ProofWalk) attack(ctx context.Context, b *engine.Board, t *proofcheck.Tree, tol int) error {
+func (w *ProofWalk) attack(ctx context.Context, b *board.Board, t *proofcheck.Tree, tol int) error {
 	if t == nil {
-		return fmt.Errorf("proof line: no attacker move after %s", engine.FormatTurns(w.rules, b.History()))
+		return fmt.Errorf("proof line: no attacker move after %s", game.FormatTurns(w.rules, b.History()))
 	}
 	nb := b.Clone()
 	if err := nb.PlayPartial(t.Move); err != nil {
-		return fmt.Errorf("proof line, attacker %s: %w", engine.MoveName(w.rules, t.Move), err)
+		return fmt.Errorf("proof line, attacker %s: %w", game.MoveName(w.rules, t.Move), err)
 	}
 	st := ProofStep{Kind: StepAttack, Move: t.Move, By: w.attacker, Board: nb, Tol: tol}
 	if nb.Winner() == w.attacker {
@@ -278,7 +279,7 @@ func (w *ProofWalk) attack(ctx context.Context, b *engine.Board, t *proofcheck.T
 	w.threats(&st)
 	// The zone after the attacker's move: the union of its replies'
 	// strategies' zones and the threat windows (what the checker adds).
-	z := new(engine.SqSet)
+	z := new(game.SqSet)
 	z.AddAll(st.Threats...)
 	semTol := tol + max(1, w.rules.P-1)
 	for _, r := range t.Replies {
@@ -293,7 +294,7 @@ func (w *ProofWalk) attack(ctx context.Context, b *engine.Board, t *proofcheck.T
 	if len(st.Alts) > 0 {
 		// The chosen reply's zone is computed when the line reaches it;
 		// here the strategy's as a whole.
-		zs, err := proofcheck.CheckTree(ctx, w.rules, b.StoneList(engine.Black), b.StoneList(engine.White), w.attacker, tol, t)
+		zs, err := proofcheck.CheckTree(ctx, w.rules, b.StoneList(game.Black), b.StoneList(game.White), w.attacker, tol, t)
 		if err != nil {
 			return &CertError{err}
 		}
@@ -315,7 +316,7 @@ func (w *ProofWalk) StepText(i int) string {
 	st := w.steps[i]
 	r := w.rules
 	att, def := colourWord(w.attacker), colourWord(w.attacker.Opp())
-	name := engine.MoveName(r, st.Move)
+	name := game.MoveName(r, st.Move)
 	var s string
 	switch st.Kind {
 	case StepStart:
@@ -362,11 +363,11 @@ func (w *ProofWalk) AltText(a ProofAlt) string {
 	case StepNull:
 		return fmt.Sprintf("any move outside the zone (null) — wins in %d", a.Depth)
 	case StepSeminull:
-		return fmt.Sprintf("%s + a stone outside the zone — wins in %d", engine.MoveName(r, a.Move), a.Depth)
+		return fmt.Sprintf("%s + a stone outside the zone — wins in %d", game.MoveName(r, a.Move), a.Depth)
 	case StepBook:
-		return engine.MoveName(r, a.Move) + " — left to the book"
+		return game.MoveName(r, a.Move) + " — left to the book"
 	}
-	return fmt.Sprintf("%s — wins in %d", engine.MoveName(r, a.Move), a.Depth)
+	return fmt.Sprintf("%s — wins in %d", game.MoveName(r, a.Move), a.Depth)
 }
 
 // Line is the proof line as text, one step a row ("3. White k10k11 — 2
@@ -379,11 +380,11 @@ func (w *ProofWalk) Line() []string {
 	return out
 }
 
-func colourWord(c engine.Color) string {
+func colourWord(c game.Color) string {
 	switch c {
-	case engine.Black:
+	case game.Black:
 		return "Black"
-	case engine.White:
+	case game.White:
 		return "White"
 	}
 	return "nobody"

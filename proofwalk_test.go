@@ -5,23 +5,26 @@ import (
 	"strings"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/proofcheck"
 )
 
 // provedVerdict verifies a small-board position the verifier proves, in
 // the board's own frame.
-func provedVerdict(t *testing.T) (*engine.Board, Verdict) {
+func provedVerdict(t *testing.T) (*board.Board, Verdict) {
 	t.Helper()
-	r, err := engine.ParseRules("9,9,5,2,1")
+	r, err := game.ParseRules("9,9,5,2,1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := engine.ReplayText(r, "e5 a1a2 e4d4")
+	b, err := board.ReplayText(r, "e5 a1a2 e4d4")
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := engine.VerifyOptions{Lambda: 2, Workers: 1, Limits: engine.Limits{MaxNodes: 20000}}
+	opts := verify.VerifyOptions{Lambda: 2, Workers: 1, Limits: threat.Limits{MaxNodes: 20000}}
 	v, err := VerifyBoard(context.Background(), b, nil, 0, opts, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +66,7 @@ func TestProofWalkFromCertificate(t *testing.T) {
 				t.Fatalf("step %d: %v moves, %v to move", i, st.By, prev.Board.ToMove())
 			}
 			if err := prev.Board.Check(st.Move, true); err != nil {
-				t.Fatalf("step %d: %s illegal: %v", i, engine.MoveName(b.Rules(), st.Move), err)
+				t.Fatalf("step %d: %s illegal: %v", i, game.MoveName(b.Rules(), st.Move), err)
 			}
 			if (st.Kind == StepAttack || st.Kind == StepWin) != (st.By == v.Attacker) {
 				t.Fatalf("step %d: kind %d played by %v", i, st.Kind, st.By)
@@ -140,11 +143,11 @@ func TestProofWalkRefusesTamperedCertificate(t *testing.T) {
 		if tr == nil {
 			return false
 		}
-		for s := engine.Square(0); int(s) < b.Rules().Squares(); s++ {
-			if b.At(s) == engine.Empty && !tr.Move.Contains(s) && s != tr.Move.At(0) {
+		for s := game.Square(0); int(s) < b.Rules().Squares(); s++ {
+			if b.At(s) == game.Empty && !tr.Move.Contains(s) && s != tr.Move.At(0) {
 				sq := tr.Move.Squares()
 				sq[0] = s
-				m, err := engine.MakeMove(sq...)
+				m, err := game.MakeMove(sq...)
 				if err == nil && m != tr.Move {
 					tr.Move = m
 					return true

@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"slices"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 // The proof rules. For attacker a, a position's proof follows from its
@@ -68,13 +69,13 @@ const (
 
 // LeafProof is the proof of a position nobody worked on for attacker a:
 // unknown, 1/1.
-func LeafProof(a engine.Color) Proof { return Proof{Attacker: a, PN: 1, DN: 1} }
+func LeafProof(a game.Color) Proof { return Proof{Attacker: a, PN: 1, DN: 1} }
 
 // ProofChild is a stored move of a position (in the frame of its board,
 // ProofFacts.Board) with its child's proof for the attacker (LeafProof when
 // the child has none; the zone in the child's canonical frame).
 type ProofChild struct {
-	Move  engine.Move
+	Move  game.Move
 	Proof Proof
 }
 
@@ -85,8 +86,8 @@ type ProofChild struct {
 // nothing more, an attacker-to-move leaf no board), so a store's
 // recomputation stays cheap.
 type ProofFacts struct {
-	Attacker       engine.Color
-	ToMove, Winner engine.Color
+	Attacker       game.Color
+	ToMove, Winner game.Color
 	Stones         int  // stones on the board (0: the first turn)
 	Expert         bool // an expert marked the position disproved for Attacker
 	// Children lists the stored moves with their children's proofs.
@@ -94,7 +95,7 @@ type ProofFacts struct {
 	// Board is the position in the frame its moves and verdict are stored
 	// in (the proof's zone comes back in that frame). The rules place and
 	// remove stones on it and leave it as it was.
-	Board func() (*engine.Board, error)
+	Board func() (*board.Board, error)
 	// Verdict is the position's stored verdict (nil: none).
 	Verdict func() (*Verdict, error)
 }
@@ -104,7 +105,7 @@ type ProofFacts struct {
 // frame) the proof needs as children that are not stored yet: the items of
 // its verdict, among them the full moves (s, x) inside the zone of a proved
 // open seminull stone s; a store adds them and derives the proof again.
-func ProofOf(f ProofFacts) (p Proof, missing []engine.Move, err error) {
+func ProofOf(f ProofFacts) (p Proof, missing []game.Move, err error) {
 	a := f.Attacker
 	if p, ok := terminalProof(a, f.Winner, f.Expert); ok {
 		return p, nil, nil
@@ -143,16 +144,16 @@ func SameProof(x, y Proof) bool {
 // VerdictCounts reports whether verdict v (nil: none) of the defender-to-
 // move position b can count in a proof for attacker a: it is a's, and
 // certified at b's defender stone deficit.
-func VerdictCounts(b *engine.Board, a engine.Color, v *Verdict) bool {
+func VerdictCounts(b *board.Board, a game.Color, v *Verdict) bool {
 	tol, ok := b.DefenderDeficit(a)
 	return v != nil && v.Attacker == a && ok && v.Certified(tol)
 }
 
-func provedProof(a engine.Color, ord int, how ProofHow, zone []engine.Square) Proof {
+func provedProof(a game.Color, ord int, how ProofHow, zone []game.Square) Proof {
 	return Proof{Attacker: a, Status: StatusProved, Order: ord, How: how, PN: 0, DN: Infinite, Zone: zone}
 }
 
-func disprovedProof(a engine.Color, how ProofHow) Proof {
+func disprovedProof(a game.Color, how ProofHow) Proof {
 	return Proof{Attacker: a, Status: StatusDisproved, How: how, PN: Infinite, DN: 0}
 }
 
@@ -166,10 +167,10 @@ func addCap(x, y int64) int64 {
 // terminalProof is the proof of a position decided before its children
 // count: won by a (order 0, the empty zone), won by the defender, or
 // marked disproved by an expert. ok is false for any other position.
-func terminalProof(a, winner engine.Color, expert bool) (p Proof, ok bool) {
+func terminalProof(a, winner game.Color, expert bool) (p Proof, ok bool) {
 	switch {
 	case winner == a:
-		p = provedProof(a, 0, HowWin, []engine.Square{})
+		p = provedProof(a, 0, HowWin, []game.Square{})
 	case winner == a.Opp():
 		p = disprovedProof(a, HowLoss)
 	case expert:
@@ -187,12 +188,12 @@ func terminalProof(a, winner engine.Color, expert bool) (p Proof, ok bool) {
 // stones could fill (t for a move that makes k in a row), and the child's
 // zone), else pn = min, dn = sum over the moves (1/1 when every move is
 // refuted), open when a move leads to open work.
-func orProof(b *engine.Board, a engine.Color, kids []ProofChild) Proof {
+func orProof(b *board.Board, a game.Color, kids []ProofChild) Proof {
 	r := b.Rules()
 	p := LeafProof(a)
 	tol, tolOK := b.DefenderDeficit(a)
 	var best *ProofChild
-	var bestZone []engine.Square
+	var bestZone []game.Square
 	pn, dn, work := Infinite, int64(0), false
 	for i := range kids {
 		c := &kids[i]
@@ -201,7 +202,7 @@ func orProof(b *engine.Board, a engine.Color, kids []ProofChild) Proof {
 			if !tolOK || c.Proof.Zone == nil {
 				break // proved without a zone (an older book): cannot count
 			}
-			z := new(engine.SqSet)
+			z := new(game.SqSet)
 			z.AddAll(c.Move.Squares()...)
 			maxE := r.P + tol
 			if c.Proof.How == HowWin {
@@ -238,7 +239,7 @@ func orProof(b *engine.Board, a engine.Color, kids []ProofChild) Proof {
 // refutedProof is the proof of a defender-to-move position (nstones
 // stones) one of whose stored full defender moves (or a move that wins for
 // the defender) is disproved: disproved. ok is false when there is none.
-func refutedProof(r engine.Rules, a engine.Color, nstones int, kids []ProofChild) (Proof, bool) {
+func refutedProof(r game.Rules, a game.Color, nstones int, kids []ProofChild) (Proof, bool) {
 	full := r.P
 	if nstones == 0 {
 		full = r.Q
@@ -258,7 +259,7 @@ func refutedProof(r engine.Rules, a engine.Color, nstones int, kids []ProofChild
 // proved when every item of the verdict (ProofItems) is a proved child,
 // with the verdict's order raised by the items', else open with pn = sum,
 // dn = min over the items. missing are the items not stored as children.
-func andProof(b *engine.Board, a engine.Color, kids []ProofChild, v *Verdict) (Proof, []engine.Move, error) {
+func andProof(b *board.Board, a game.Color, kids []ProofChild, v *Verdict) (Proof, []game.Move, error) {
 	p := LeafProof(a)
 	if !VerdictCounts(b, a, v) {
 		if v != nil && v.Attacker == a {
@@ -318,7 +319,7 @@ func andProof(b *engine.Board, a engine.Color, kids []ProofChild, v *Verdict) (P
 // index of its stored child in the children given to ProofItems, -1 when
 // it is not stored.
 type ProofItem struct {
-	Move  engine.Move
+	Move  game.Move
 	Child int
 }
 
@@ -327,9 +328,9 @@ type ProofItemList struct {
 	Items []ProofItem
 	// Zone is the proof's zone when every item is proved: the verdict's,
 	// the proved items' and the proved seminull positions'.
-	Zone []engine.Square
+	Zone []game.Square
 	// Missing are the items not stored as children.
-	Missing []engine.Move
+	Missing []game.Move
 }
 
 // ProofItems lists the items of verdict v (one that counts: VerdictCounts)
@@ -340,10 +341,10 @@ type ProofItemList struct {
 // on its own. A move and its images under the symmetries of b's stones are
 // one item (the representative, RepMove), whichever of them is stored.
 // Only the zones of proved items are collected.
-func ProofItems(b *engine.Board, a engine.Color, v *Verdict, kids []ProofChild) (ProofItemList, error) {
+func ProofItems(b *board.Board, a game.Color, v *Verdict, kids []ProofChild) (ProofItemList, error) {
 	r := b.Rules()
 	var out ProofItemList
-	zone := new(engine.SqSet)
+	zone := new(game.SqSet)
 	zone.AddAll(v.Zone...)
 	stab := b.Stabilizer()
 	// Each stored child under its representative, with the symmetry g
@@ -359,7 +360,7 @@ func ProofItems(b *engine.Board, a engine.Color, v *Verdict, kids []ProofChild) 
 	d := a.Opp()
 	// proved finds move m's stored child; zs is its zone in the frame of m
 	// when it is proved with a zone.
-	find := func(m engine.Move) (rep engine.Move, child int, zs []engine.Square, proved bool) {
+	find := func(m game.Move) (rep game.Move, child int, zs []game.Square, proved bool) {
 		rep, gm := RepMove(r, stab, m)
 		k, ok := byRep[PackMove(rep)]
 		if !ok {
@@ -372,14 +373,14 @@ func ProofItems(b *engine.Board, a engine.Color, v *Verdict, kids []ProofChild) 
 		zs = childZone(b, d, c.Move, c.Proof.Zone)
 		// From the stored move's frame to the representative's (k.g),
 		// then back to m's (gm inverted).
-		ginv := engine.InverseSymmetry(gm)
+		ginv := game.InverseSymmetry(gm)
 		for i, s := range zs {
 			zs[i] = r.Transform(ginv, r.Transform(k.g, s))
 		}
 		return rep, k.i, zs, true
 	}
 	seen := map[int64]bool{}
-	item := func(m engine.Move) {
+	item := func(m game.Move) {
 		rep, child, zs, _ := find(m)
 		zone.AddAll(zs...)
 		key := PackMove(rep)
@@ -397,7 +398,7 @@ func ProofItems(b *engine.Board, a engine.Color, v *Verdict, kids []ProofChild) 
 	}
 	for _, u := range v.OpenSeminull {
 		if u.Move.Len() != 1 {
-			return out, fmt.Errorf("verdict: open seminull item %s is not one stone", engine.MoveName(r, u.Move))
+			return out, fmt.Errorf("verdict: open seminull item %s is not one stone", game.MoveName(r, u.Move))
 		}
 		s := u.Move.At(0)
 		_, _, zs, proved := find(u.Move)
@@ -407,10 +408,10 @@ func ProofItems(b *engine.Board, a engine.Color, v *Verdict, kids []ProofChild) 
 		}
 		zone.AddAll(zs...)
 		for _, x := range zs {
-			if x == s || b.At(x) != engine.Empty || v.Refutes(s, x) {
+			if x == s || b.At(x) != game.Empty || v.Refutes(s, x) {
 				continue
 			}
-			item(engine.NewMove(s, x))
+			item(game.NewMove(s, x))
 		}
 	}
 	out.Zone = zone.Squares()
@@ -419,7 +420,7 @@ func ProofItems(b *engine.Board, a engine.Color, v *Verdict, kids []ProofChild) 
 
 // childZone maps a zone stored in the canonical frame of the child that
 // move m reaches from b (with mover to play m) into b's frame.
-func childZone(b *engine.Board, mover engine.Color, m engine.Move, zone []engine.Square) []engine.Square {
+func childZone(b *board.Board, mover game.Color, m game.Move, zone []game.Square) []game.Square {
 	for i := 0; i < m.Len(); i++ {
 		b.Place(m.At(i), mover)
 	}
@@ -427,8 +428,8 @@ func childZone(b *engine.Board, mover engine.Color, m engine.Move, zone []engine
 	for i := m.Len() - 1; i >= 0; i-- {
 		b.Remove(m.At(i))
 	}
-	r, inv := b.Rules(), engine.InverseSymmetry(csym)
-	out := make([]engine.Square, len(zone))
+	r, inv := b.Rules(), game.InverseSymmetry(csym)
+	out := make([]game.Square, len(zone))
 	for i, s := range zone {
 		out[i] = r.Transform(inv, s)
 	}
@@ -439,7 +440,7 @@ func childZone(b *engine.Board, mover engine.Color, m engine.Move, zone []engine
 // stabilizer stab (engine's Board.Stabilizer): its image with the smallest
 // packed value (PackMove), so that symmetric moves from a symmetric
 // position are one edge; g is the symmetry that maps m onto it (rep = g(m)).
-func RepMove(r engine.Rules, stab []int, m engine.Move) (rep engine.Move, g int) {
+func RepMove(r game.Rules, stab []int, m game.Move) (rep game.Move, g int) {
 	best, bv := m, PackMove(m)
 	for _, t := range stab[1:] {
 		mt := r.TransformMove(t, m)

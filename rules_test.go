@@ -5,7 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/proofcheck"
 )
 
@@ -14,50 +15,50 @@ import (
 // Check re-derives every stored status with them; the session's fake store
 // runs them too, and sessiontest's Conformance compares both stores).
 
-var rulesR = engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+var rulesR = game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
 
-func rulesBoard(t *testing.T, turns string) *engine.Board {
+func rulesBoard(t *testing.T, turns string) *board.Board {
 	t.Helper()
-	b, err := engine.ReplayText(rulesR, turns)
+	b, err := board.ReplayText(rulesR, turns)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return b
 }
 
-func rulesMove(t *testing.T, text string) engine.Move {
+func rulesMove(t *testing.T, text string) game.Move {
 	t.Helper()
-	ms, err := engine.ParseTurns(rulesR, text)
+	ms, err := game.ParseTurns(rulesR, text)
 	if err != nil || len(ms) != 1 {
 		t.Fatalf("move %q: %v", text, err)
 	}
 	return ms[0]
 }
 
-func provedKid(t *testing.T, move string, ord int, zone []engine.Square) ProofChild {
-	return ProofChild{Move: rulesMove(t, move), Proof: Proof{Attacker: engine.Black, Status: StatusProved, Order: ord, How: "verdict", PN: 0, DN: Infinite, Zone: zone}}
+func provedKid(t *testing.T, move string, ord int, zone []game.Square) ProofChild {
+	return ProofChild{Move: rulesMove(t, move), Proof: Proof{Attacker: game.Black, Status: StatusProved, Order: ord, How: "verdict", PN: 0, DN: Infinite, Zone: zone}}
 }
 
 func kid(t *testing.T, move string, st Status, pn, dn int64) ProofChild {
-	return ProofChild{Move: rulesMove(t, move), Proof: Proof{Attacker: engine.Black, Status: st, PN: pn, DN: dn}}
+	return ProofChild{Move: rulesMove(t, move), Proof: Proof{Attacker: game.Black, Status: st, PN: pn, DN: dn}}
 }
 
 func TestTerminalProof(t *testing.T) {
-	a := engine.Black
+	a := game.Black
 	for _, tc := range []struct {
 		name            string
-		winner          engine.Color
+		winner          game.Color
 		expert, ok      bool
 		status          Status
 		how             ProofHow
 		pn, dn, order   int64
 		zoneEmptyNotNil bool
 	}{
-		{"attacker won", engine.Black, false, true, StatusProved, "win", 0, Infinite, 0, true},
-		{"attacker won, expert mark", engine.Black, true, true, StatusProved, "win", 0, Infinite, 0, true},
-		{"defender won", engine.White, false, true, StatusDisproved, "loss", Infinite, 0, 0, false},
-		{"expert", engine.Empty, true, true, StatusDisproved, "expert", Infinite, 0, 0, false},
-		{"undecided", engine.Empty, false, false, StatusUnknown, "", 0, 0, 0, false},
+		{"attacker won", game.Black, false, true, StatusProved, "win", 0, Infinite, 0, true},
+		{"attacker won, expert mark", game.Black, true, true, StatusProved, "win", 0, Infinite, 0, true},
+		{"defender won", game.White, false, true, StatusDisproved, "loss", Infinite, 0, 0, false},
+		{"expert", game.Empty, true, true, StatusDisproved, "expert", Infinite, 0, 0, false},
+		{"undecided", game.Empty, false, false, StatusUnknown, "", 0, 0, 0, false},
 	} {
 		p, ok := terminalProof(a, tc.winner, tc.expert)
 		if ok != tc.ok {
@@ -79,7 +80,7 @@ func TestTerminalProof(t *testing.T) {
 // Attacker to move (Black, after "e5 a1a2").
 func TestOrProof(t *testing.T) {
 	b := rulesBoard(t, "e5 a1a2")
-	zone := []engine.Square{rulesR.Sq(0, 8)}
+	zone := []game.Square{rulesR.Sq(0, 8)}
 	for _, tc := range []struct {
 		name   string
 		kids   []ProofChild
@@ -95,7 +96,7 @@ func TestOrProof(t *testing.T) {
 		{"the smallest order", []ProofChild{provedKid(t, "e4e6", 3, zone), provedKid(t, "d5f5", 1, zone)}, StatusProved, "move", 1, 0, Infinite},
 		{"proved without a zone does not count", []ProofChild{provedKid(t, "e4e6", 2, nil)}, StatusUnknown, "", 0, 0, Infinite},
 	} {
-		p := orProof(b.Clone(), engine.Black, tc.kids)
+		p := orProof(b.Clone(), game.Black, tc.kids)
 		if p.Status != tc.status || p.How != tc.how || p.Order != tc.order || p.PN != tc.pn || p.DN != tc.dn {
 			t.Errorf("%s: %s %q order %d pn %d dn %d, want %s %q order %d pn %d dn %d", tc.name,
 				p.Status, p.How, p.Order, p.PN, p.DN, tc.status, tc.how, tc.order, tc.pn, tc.dn)
@@ -128,9 +129,9 @@ func TestRefutedProof(t *testing.T) {
 		{"a refuted full reply", []ProofChild{kid(t, "a3a4", StatusDisproved, Infinite, 0)}, true},
 		{"a refuted seminull reply does not count", []ProofChild{kid(t, "a3", StatusDisproved, Infinite, 0)}, false},
 		{"a seminull reply that wins for the defender", []ProofChild{{Move: rulesMove(t, "a3"), Proof: Proof{Status: StatusDisproved, How: HowLoss}}}, true},
-		{"a proved reply", []ProofChild{provedKid(t, "a3a4", 1, []engine.Square{})}, false},
+		{"a proved reply", []ProofChild{provedKid(t, "a3a4", 1, []game.Square{})}, false},
 	} {
-		p, ok := refutedProof(rulesR, engine.Black, 3, tc.kids)
+		p, ok := refutedProof(rulesR, game.Black, 3, tc.kids)
 		if ok != tc.ok || ok && (p.Status != StatusDisproved || p.How != "reply" || p.PN != Infinite || p.DN != 0) {
 			t.Errorf("%s: %+v %v, want refuted %v", tc.name, p, ok, tc.ok)
 		}
@@ -140,12 +141,12 @@ func TestRefutedProof(t *testing.T) {
 // Defender to move (White, after "e5 a1a2 e4e6"), attacker Black.
 func TestAndProof(t *testing.T) {
 	b := rulesBoard(t, "e5 a1a2 e4e6")
-	cert := &proofcheck.Cert{Attacker: engine.Black}
+	cert := &proofcheck.Cert{Attacker: game.Black}
 	item := rulesMove(t, "e3e7")
 	item2 := rulesMove(t, "e2e8")
-	zone := []engine.Square{rulesR.Sq(8, 8)}
-	open := func(items ...engine.Move) *Verdict {
-		v := &Verdict{Attacker: engine.Black, Status: StatusOpen, Order: 2, Lambda: 2, Cert: cert, Zone: []engine.Square{rulesR.Sq(4, 4)}}
+	zone := []game.Square{rulesR.Sq(8, 8)}
+	open := func(items ...game.Move) *Verdict {
+		v := &Verdict{Attacker: game.Black, Status: StatusOpen, Order: 2, Lambda: 2, Cert: cert, Zone: []game.Square{rulesR.Sq(4, 4)}}
 		for _, m := range items {
 			v.Unsolved = append(v.Unsolved, Unsolved{Move: m})
 		}
@@ -153,13 +154,13 @@ func TestAndProof(t *testing.T) {
 	}
 	seminull := open()
 	seminull.OpenSeminull = []Unsolved{{Move: rulesMove(t, "e3")}}
-	proved := &Verdict{Attacker: engine.Black, Status: StatusProved, Order: 1, Lambda: 2, Cert: cert, Zone: []engine.Square{rulesR.Sq(4, 4)}}
+	proved := &Verdict{Attacker: game.Black, Status: StatusProved, Order: 1, Lambda: 2, Cert: cert, Zone: []game.Square{rulesR.Sq(4, 4)}}
 	uncertified := *proved
 	uncertified.Cert = nil
 	otherTol := *proved
 	otherTol.Tolerance = 1
 	forWhite := *proved
-	forWhite.Attacker = engine.White
+	forWhite.Attacker = game.White
 	for _, tc := range []struct {
 		name    string
 		kids    []ProofChild
@@ -183,9 +184,9 @@ func TestAndProof(t *testing.T) {
 		{"an item proved without a zone does not count", []ProofChild{provedKid(t, "e3e7", 2, nil)}, open(item), StatusOpen, "", 0, 1, Infinite, 0},
 		{"an open verdict without items", nil, open(), StatusOpen, "", 0, 1, 1, 0},
 		{"an open seminull stone: its position first", nil, seminull, StatusOpen, "", 0, 1, 1, 1},
-		{"a closed seminull stone leaving no move: order 3", []ProofChild{provedKid(t, "e3", 2, []engine.Square{})}, seminull, StatusProved, "verdict", 3, 0, Infinite, 0},
+		{"a closed seminull stone leaving no move: order 3", []ProofChild{provedKid(t, "e3", 2, []game.Square{})}, seminull, StatusProved, "verdict", 3, 0, Infinite, 0},
 	} {
-		p, missing, err := andProof(b.Clone(), engine.Black, tc.kids, tc.v)
+		p, missing, err := andProof(b.Clone(), game.Black, tc.kids, tc.v)
 		if err != nil {
 			t.Errorf("%s: %v", tc.name, err)
 			continue
@@ -212,7 +213,7 @@ func TestAndProof(t *testing.T) {
 // store's recomputation of a leaf loads no board and no verdict), and
 // returns a loader's error.
 func TestProofOfLoads(t *testing.T) {
-	a := engine.Black
+	a := game.Black
 	or := rulesBoard(t, "e5 a1a2")       // Black, the attacker, to move
 	and := rulesBoard(t, "e5 a1a2 e4e6") // White to move
 	v := &Verdict{Attacker: a, Status: StatusProved, Order: 1, Cert: &proofcheck.Cert{Attacker: a}}
@@ -220,8 +221,8 @@ func TestProofOfLoads(t *testing.T) {
 	errLoad := errors.New("load failed")
 	for _, tc := range []struct {
 		name   string
-		b      *engine.Board
-		winner engine.Color
+		b      *board.Board
+		winner game.Color
 		expert bool
 		kids   []ProofChild
 		kidErr error
@@ -229,19 +230,19 @@ func TestProofOfLoads(t *testing.T) {
 		status Status
 		how    ProofHow
 	}{
-		{"won by the attacker", and, engine.Black, false, nil, nil, "", StatusProved, "win"},
-		{"won by the defender", and, engine.White, false, nil, nil, "", StatusDisproved, "loss"},
-		{"the expert's disproof", or, engine.Empty, true, nil, nil, "", StatusDisproved, "expert"},
-		{"an attacker-to-move leaf", or, engine.Empty, false, nil, nil, "c", StatusUnknown, ""},
-		{"attacker to move", or, engine.Empty, false, []ProofChild{kid(t, "d5f5", StatusOpen, 2, 2)}, nil, "cb", StatusOpen, ""},
-		{"a refuted reply", and, engine.Empty, false, refuted, nil, "cb", StatusDisproved, "reply"},
-		{"defender to move", and, engine.Empty, false, nil, nil, "cbv", StatusProved, "verdict"},
-		{"the children do not load", and, engine.Empty, false, nil, errLoad, "c", StatusUnknown, ""},
+		{"won by the attacker", and, game.Black, false, nil, nil, "", StatusProved, "win"},
+		{"won by the defender", and, game.White, false, nil, nil, "", StatusDisproved, "loss"},
+		{"the expert's disproof", or, game.Empty, true, nil, nil, "", StatusDisproved, "expert"},
+		{"an attacker-to-move leaf", or, game.Empty, false, nil, nil, "c", StatusUnknown, ""},
+		{"attacker to move", or, game.Empty, false, []ProofChild{kid(t, "d5f5", StatusOpen, 2, 2)}, nil, "cb", StatusOpen, ""},
+		{"a refuted reply", and, game.Empty, false, refuted, nil, "cb", StatusDisproved, "reply"},
+		{"defender to move", and, game.Empty, false, nil, nil, "cbv", StatusProved, "verdict"},
+		{"the children do not load", and, game.Empty, false, nil, errLoad, "c", StatusUnknown, ""},
 	} {
 		called := ""
 		f := ProofFacts{Attacker: a, ToMove: tc.b.ToMove(), Winner: tc.winner, Stones: 3, Expert: tc.expert,
 			Children: func() ([]ProofChild, error) { called += "c"; return tc.kids, tc.kidErr },
-			Board:    func() (*engine.Board, error) { called += "b"; return tc.b.Clone(), nil },
+			Board:    func() (*board.Board, error) { called += "b"; return tc.b.Clone(), nil },
 			Verdict:  func() (*Verdict, error) { called += "v"; return v, nil },
 		}
 		p, _, err := ProofOf(f)
@@ -270,9 +271,9 @@ func TestProofHowBytes(t *testing.T) {
 }
 
 func TestSameProof(t *testing.T) {
-	p := Proof{Attacker: engine.Black, Status: StatusProved, Order: 2, How: HowMove, DN: Infinite, Zone: []engine.Square{3, 5}}
+	p := Proof{Attacker: game.Black, Status: StatusProved, Order: 2, How: HowMove, DN: Infinite, Zone: []game.Square{3, 5}}
 	q := p
-	q.Zone = []engine.Square{3, 5}
+	q.Zone = []game.Square{3, 5}
 	if !SameProof(p, q) {
 		t.Error("equal proofs differ")
 	}
@@ -283,7 +284,7 @@ func TestSameProof(t *testing.T) {
 		"expert": func(x *Proof) { x.Expert = true },
 		"pn":     func(x *Proof) { x.PN = 1 },
 		"dn":     func(x *Proof) { x.DN = 1 },
-		"zone":   func(x *Proof) { x.Zone = []engine.Square{3} },
+		"zone":   func(x *Proof) { x.Zone = []game.Square{3} },
 		"nil zone vs empty": func(x *Proof) {
 			x.Zone = nil
 		},
@@ -295,7 +296,7 @@ func TestSameProof(t *testing.T) {
 		}
 	}
 	empty, none := p, p
-	empty.Zone, none.Zone = []engine.Square{}, nil
+	empty.Zone, none.Zone = []game.Square{}, nil
 	if SameProof(empty, none) {
 		t.Error("an empty zone is the same as none")
 	}
@@ -315,29 +316,29 @@ func TestProofItemsSymmetry(t *testing.T) {
 	m := rulesMove(t, "d4c3")
 	rep, g := RepMove(rulesR, stab, m)
 	if rulesR.TransformMove(g, m) != rep || PackMove(rep) > PackMove(m) {
-		t.Fatalf("RepMove(%s) = %s by %d", engine.MoveName(rulesR, m), engine.MoveName(rulesR, rep), g)
+		t.Fatalf("RepMove(%s) = %s by %d", game.MoveName(rulesR, m), game.MoveName(rulesR, rep), g)
 	}
-	v := &Verdict{Attacker: engine.Black, Status: StatusOpen, Order: 2, Unsolved: []Unsolved{{Move: m}}}
-	zone := []engine.Square{rulesR.Sq(0, 0), rulesR.Sq(1, 2)} // the child's canonical frame
+	v := &Verdict{Attacker: game.Black, Status: StatusOpen, Order: 2, Unsolved: []Unsolved{{Move: m}}}
+	zone := []game.Square{rulesR.Sq(0, 0), rulesR.Sq(1, 2)} // the child's canonical frame
 	var first ProofItemList
 	for i, t2 := range stab {
 		stored := rulesR.TransformMove(t2, m)
-		kids := []ProofChild{{Move: stored, Proof: Proof{Attacker: engine.Black, Status: StatusProved, Order: 1, How: HowMove, DN: Infinite, Zone: zone}}}
-		it, err := ProofItems(b.Clone(), engine.Black, v, kids)
+		kids := []ProofChild{{Move: stored, Proof: Proof{Attacker: game.Black, Status: StatusProved, Order: 1, How: HowMove, DN: Infinite, Zone: zone}}}
+		it, err := ProofItems(b.Clone(), game.Black, v, kids)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(it.Items) != 1 || it.Items[0].Move != rep || it.Items[0].Child != 0 || len(it.Missing) != 0 {
-			t.Fatalf("stored as %s: items %+v, missing %v", engine.MoveName(rulesR, stored), it.Items, it.Missing)
+			t.Fatalf("stored as %s: items %+v, missing %v", game.MoveName(rulesR, stored), it.Items, it.Missing)
 		}
 		if i == 0 {
 			first = it
 		} else if !slices.Equal(it.Zone, first.Zone) {
-			t.Errorf("stored as %s: zone %v, stored as the move itself %v", engine.MoveName(rulesR, stored), it.Zone, first.Zone)
+			t.Errorf("stored as %s: zone %v, stored as the move itself %v", game.MoveName(rulesR, stored), it.Zone, first.Zone)
 		}
 	}
 	// Not stored: missing, as its representative.
-	it, err := ProofItems(b.Clone(), engine.Black, v, nil)
+	it, err := ProofItems(b.Clone(), game.Black, v, nil)
 	if err != nil || len(it.Missing) != 1 || it.Missing[0] != rep || it.Items[0].Child != -1 {
 		t.Fatalf("nothing stored: %+v, %v", it, err)
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // Status is the proof status of a position for one attacker. Its JSON is
@@ -59,15 +59,15 @@ const Infinite int64 = 1 << 40
 // disproof numbers over the book's DAG (a position nobody worked on is a
 // leaf, 1/1).
 type Proof struct {
-	Attacker engine.Color `json:"attacker"`
-	Status   Status       `json:"status"`
-	Order    int          `json:"order"`         // λ order of the proof when proved (0: the attacker has already won)
-	How      ProofHow     `json:"how,omitempty"` // what it rests on (HowWin…); HowNone when undecided
-	Expert   bool         `json:"expert,omitempty"`
-	PN       int64        `json:"pn"`
-	DN       int64        `json:"dn"`
-	Updated  time.Time    `json:"-"`
+	Attacker game.Color `json:"attacker"`
+	Status   Status     `json:"status"`
+	Order    int        `json:"order"`         // λ order of the proof when proved (0: the attacker has already won)
+	How      ProofHow   `json:"how,omitempty"` // what it rests on (HowWin…); HowNone when undecided
+	Expert   bool       `json:"expert,omitempty"`
+	PN       int64      `json:"pn"`
+	DN       int64      `json:"dn"`
+	Updated  time.Time  `json:"-"`
 	// Zone is the relevance zone of a proved position (canonical frame) at
 	// its tolerance, the defender's stone deficit; nil when not proved.
-	Zone []engine.Square `json:"zone,omitempty"`
+	Zone []game.Square `json:"zone,omitempty"`
 }

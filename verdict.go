@@ -7,8 +7,11 @@ import (
 	"slices"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/proofcheck"
+	"c6book/proofcheck/enginecert"
 )
 
 // Verdict is a verifier verdict in the form the book stores and everybody
@@ -17,29 +20,29 @@ import (
 // computed on when FromEngine is given symmetry 0). Its JSON is the stored
 // form: moves packed (see PackMove), squares as numbers (row*width+column).
 type Verdict struct {
-	Attacker      engine.Color    `json:"attacker"`
-	Status        Status          `json:"status"` // StatusProved or StatusOpen
-	Order         int             `json:"order"`
-	Lambda        int             `json:"lambda,omitempty"`
-	Threats       int             `json:"threats,omitempty"` // attacker threats in the verified position
-	Unsolved      []Unsolved      `json:"unsolved,omitempty"`
-	AllUnsolved   bool            `json:"all_unsolved,omitempty"`
-	OpenSeminull  []Unsolved      `json:"open_seminull,omitempty"`
-	NullZone      []engine.Square `json:"null_zone,omitempty"`
-	SeminullZones []Zone          `json:"seminull_zones,omitempty"`
-	Calls         int             `json:"calls"`
-	Jobs          int             `json:"jobs,omitempty"` // positions handed to the solvers
-	Nodes         int64           `json:"nodes"`
-	Millis        int64           `json:"ms"`
-	Engine        string          `json:"engine"`
-	Note          string          `json:"note,omitempty"`
+	Attacker      game.Color    `json:"attacker"`
+	Status        Status        `json:"status"` // StatusProved or StatusOpen
+	Order         int           `json:"order"`
+	Lambda        int           `json:"lambda,omitempty"`
+	Threats       int           `json:"threats,omitempty"` // attacker threats in the verified position
+	Unsolved      []Unsolved    `json:"unsolved,omitempty"`
+	AllUnsolved   bool          `json:"all_unsolved,omitempty"`
+	OpenSeminull  []Unsolved    `json:"open_seminull,omitempty"`
+	NullZone      []game.Square `json:"null_zone,omitempty"`
+	SeminullZones []Zone        `json:"seminull_zones,omitempty"`
+	Calls         int           `json:"calls"`
+	Jobs          int           `json:"jobs,omitempty"` // positions handed to the solvers
+	Nodes         int64         `json:"nodes"`
+	Millis        int64         `json:"ms"`
+	Engine        string        `json:"engine"`
+	Note          string        `json:"note,omitempty"`
 	// Tolerance is the number of extra defender stones the verdict's zone
 	// tolerates: the position's defender stone deficit when it was
 	// verified (a verdict at another tolerance proves nothing here).
 	Tolerance int `json:"tol,omitempty"`
 	// Zone is the verdict's relevance zone at Tolerance (see
-	// engine.Verdict.Zone), united with the zone the checker computed.
-	Zone []engine.Square `json:"zone,omitempty"`
+	// verify.Verdict.Zone), united with the zone the checker computed.
+	Zone []game.Square `json:"zone,omitempty"`
 	// Covered lists the full defender moves refuted one by one (packed,
 	// sorted).
 	Covered []int64 `json:"covered,omitempty"`
@@ -51,21 +54,21 @@ type Verdict struct {
 
 // Unsolved is a defender move the verifier could not refute.
 type Unsolved struct {
-	Move   engine.Move           `json:"move"`
-	Reason engine.UnsolvedReason `json:"reason,omitempty"`
+	Move   game.Move             `json:"move"`
+	Reason threat.UnsolvedReason `json:"reason,omitempty"`
 }
 
 // ReasonText says in words why a defender move is unsolved (the reason
-// codes of engine.Result.Reason and of the verifier).
-func ReasonText(reason engine.UnsolvedReason) string {
+// codes of threat.Result.Reason and of the verifier).
+func ReasonText(reason threat.UnsolvedReason) string {
 	switch reason {
-	case engine.ReasonBudget:
+	case threat.ReasonBudget:
 		return "out of budget (the node or time limit of its solver call)"
-	case engine.ReasonExhausted:
+	case threat.ReasonExhausted:
 		return "no win in the threat space (the solver searched it all)"
-	case engine.ReasonLoss:
+	case threat.ReasonLoss:
 		return "the defender threatens more than the attacker can block"
-	case engine.ReasonCancelled:
+	case threat.ReasonCancelled:
 		return "cancelled before it was solved"
 	case "":
 		return "not refuted (no reason recorded)"
@@ -78,8 +81,8 @@ func (u Unsolved) Why() string { return ReasonText(u.Reason) }
 
 // Zone is the zone of a refuted seminull reply.
 type Zone struct {
-	Stone engine.Square   `json:"stone"`
-	Zone  []engine.Square `json:"zone"`
+	Stone game.Square   `json:"stone"`
+	Zone  []game.Square `json:"zone"`
 }
 
 // Proved reports whether the verdict proves the attacker's win by itself.
@@ -91,8 +94,8 @@ func (v *Verdict) Elapsed() time.Duration { return time.Duration(v.Millis) * tim
 // Items are the moves the stored verdict leaves to the book: every unsolved
 // reply and every open seminull position. A defender-to-move position is
 // proved when its verdict is proved and each item is a stored, proved child.
-func (v *Verdict) Items() []engine.Move {
-	out := make([]engine.Move, 0, len(v.Unsolved)+len(v.OpenSeminull))
+func (v *Verdict) Items() []game.Move {
+	out := make([]game.Move, 0, len(v.Unsolved)+len(v.OpenSeminull))
 	for _, u := range v.Unsolved {
 		out = append(out, u.Move)
 	}
@@ -132,8 +135,8 @@ func (v *Verdict) Certified(tol int) bool {
 // seminull stone whose zone does not hold s, or the move was refuted one
 // by one. (Neither stone being outside the null zone, the null strategy
 // never applies; s blocks every threat window, so no immediate win does.)
-func (v *Verdict) Refutes(s, x engine.Square) bool {
-	if _, ok := slices.BinarySearch(v.Covered, PackMove(engine.NewMove(s, x))); ok {
+func (v *Verdict) Refutes(s, x game.Square) bool {
+	if _, ok := slices.BinarySearch(v.Covered, PackMove(game.NewMove(s, x))); ok {
 		return true
 	}
 	for _, z := range v.SeminullZones {
@@ -148,18 +151,18 @@ func (v *Verdict) Refutes(s, x engine.Square) bool {
 // on a board whose symmetry sym maps it to the frame wanted: the book's
 // canonical frame, or 0 for the board's own) to a Verdict. lambda is the
 // mode that was run.
-func FromEngine(r engine.Rules, sym int, v engine.Verdict, lambda int) Verdict {
+func FromEngine(r game.Rules, sym int, v verify.Verdict, lambda int) Verdict {
 	out := Verdict{
 		Attacker: v.Attacker, Order: v.Order, Lambda: lambda, Threats: v.Threats,
 		AllUnsolved: v.AllUnsolved, NullZone: slices.Clone(v.NullZone),
 		Calls: v.Calls, Jobs: v.Jobs, Nodes: v.Nodes, Millis: v.Elapsed.Milliseconds(),
 		Engine: v.Engine, Note: v.Note, Tolerance: v.Tolerance, Zone: slices.Clone(v.Zone),
-		Cert: proofcheck.FromVerdict(&v),
+		Cert: enginecert.FromVerdict(&v),
 	}
 	switch v.Status {
-	case engine.StatusProved:
+	case verify.StatusProved:
 		out.Status = StatusProved
-	case engine.StatusOpen:
+	case verify.StatusOpen:
 		out.Status = StatusOpen
 	}
 	for _, c := range v.Covered {
@@ -182,12 +185,12 @@ func FromEngine(r engine.Rules, sym int, v engine.Verdict, lambda int) Verdict {
 // square or packed move, Unsolved and OpenSeminull by packed move,
 // SeminullZones by stone, each zone by square), so that a verdict found in
 // one frame and mapped into another reads the same as one found there.
-func (v Verdict) Transform(r engine.Rules, sym int) Verdict {
-	sq := func(list []engine.Square) []engine.Square {
+func (v Verdict) Transform(r game.Rules, sym int) Verdict {
+	sq := func(list []game.Square) []game.Square {
 		if list == nil {
 			return nil
 		}
-		out := make([]engine.Square, len(list))
+		out := make([]game.Square, len(list))
 		for i, s := range list {
 			out[i] = r.Transform(sym, s)
 		}
@@ -236,7 +239,7 @@ func (v Verdict) Transform(r engine.Rules, sym int) Verdict {
 // compareMoves orders moves by their squares (the first, then the next),
 // a shorter move first when one is the other's start: the verifier's
 // order.
-func compareMoves(a, b engine.Move) int {
+func compareMoves(a, b game.Move) int {
 	for i := 0; i < min(a.Len(), b.Len()); i++ {
 		if c := cmp.Compare(a.At(i), b.At(i)); c != 0 {
 			return c
@@ -247,7 +250,7 @@ func compareMoves(a, b engine.Move) int {
 
 // PackMove is the stored form of a move, an int64: the stone count in the
 // low 3 bits, then 10 bits per square (sorted). The null move is 0.
-func PackMove(m engine.Move) int64 {
+func PackMove(m game.Move) int64 {
 	v := int64(m.Len())
 	for i := 0; i < m.Len(); i++ {
 		v |= int64(m.At(i)) << (3 + 10*uint(i))
@@ -256,23 +259,23 @@ func PackMove(m engine.Move) int64 {
 }
 
 // UnpackMove reads a move written by PackMove.
-func UnpackMove(v int64) (engine.Move, error) {
+func UnpackMove(v int64) (game.Move, error) {
 	n := int(v & 7)
-	if n > engine.MaxPerTurn || v < 0 || v>>(3+10*uint(n)) != 0 {
-		return engine.Move{}, fmt.Errorf("bad stored move %#x", v)
+	if n > game.MaxPerTurn || v < 0 || v>>(3+10*uint(n)) != 0 {
+		return game.Move{}, fmt.Errorf("bad stored move %#x", v)
 	}
-	sq := make([]engine.Square, n)
+	sq := make([]game.Square, n)
 	for i := range sq {
-		sq[i] = engine.Square(v >> (3 + 10*uint(i)) & 1023)
+		sq[i] = game.Square(v >> (3 + 10*uint(i)) & 1023)
 	}
-	return engine.MakeMove(sq...)
+	return game.MakeMove(sq...)
 }
 
 // MarshalJSON stores the move packed (see PackMove).
 func (u Unsolved) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
 		Move   int64                 `json:"move"`
-		Reason engine.UnsolvedReason `json:"reason,omitempty"`
+		Reason threat.UnsolvedReason `json:"reason,omitempty"`
 	}{PackMove(u.Move), u.Reason})
 }
 
@@ -280,7 +283,7 @@ func (u Unsolved) MarshalJSON() ([]byte, error) {
 func (u *Unsolved) UnmarshalJSON(data []byte) error {
 	var j struct {
 		Move   int64                 `json:"move"`
-		Reason engine.UnsolvedReason `json:"reason,omitempty"`
+		Reason threat.UnsolvedReason `json:"reason,omitempty"`
 	}
 	if err := json.Unmarshal(data, &j); err != nil {
 		return err

@@ -5,7 +5,10 @@ import (
 	"reflect"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 )
 
 func TestStatusJSON(t *testing.T) {
@@ -28,13 +31,13 @@ func TestStatusJSON(t *testing.T) {
 // A verdict from the verifier maps into any frame and back unchanged, and
 // its JSON (the stored form) reads back the same.
 func TestVerdictTransformAndJSON(t *testing.T) {
-	r, _ := engine.ParseRules("9,9,5,2,1")
-	b, err := engine.ReplayText(r, "e5 e4e6 d5d4")
+	r, _ := game.ParseRules("9,9,5,2,1")
+	b, err := board.ReplayText(r, "e5 e4e6 d5d4")
 	if err != nil {
 		t.Fatal(err)
 	}
 	tol, _ := b.DefenderDeficit(b.ToMove().Opp())
-	ev, err := engine.Verify(t.Context(), b, engine.VerifyOptions{Lambda: 2, Workers: 1, Tolerance: tol, Limits: engine.Limits{MaxNodes: 20000}}, nil)
+	ev, err := verify.Verify(t.Context(), b, verify.VerifyOptions{Lambda: 2, Workers: 1, Tolerance: tol, Limits: threat.Limits{MaxNodes: 20000}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +47,7 @@ func TestVerdictTransformAndJSON(t *testing.T) {
 	}
 	for sym := 0; sym < r.SymmetryCount(); sym++ {
 		w := FromEngine(r, sym, ev, 2)
-		back := w.Transform(r, engine.InverseSymmetry(sym))
+		back := w.Transform(r, game.InverseSymmetry(sym))
 		v2 := v
 		back.Cert, v2.Cert = nil, nil
 		if !reflect.DeepEqual(back, v2) {

@@ -4,14 +4,16 @@ import (
 	"context"
 	"fmt"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/verify"
 	"c6book/proofcheck"
 )
 
 // VerifyTolerance is the tolerance a verdict on b (the defender to move,
 // the attacker b.ToMove().Opp()) must be made at: b's defender stone
 // deficit. A verdict at another tolerance proves nothing.
-func VerifyTolerance(b *engine.Board) (int, error) {
+func VerifyTolerance(b *board.Board) (int, error) {
 	a := b.ToMove().Opp()
 	tol, ok := b.DefenderDeficit(a)
 	if !ok {
@@ -20,7 +22,7 @@ func VerifyTolerance(b *engine.Board) (int, error) {
 	return tol, nil
 }
 
-// VerifyBoard runs ver (nil: engine.LocalVerifier) on b, a position with
+// VerifyBoard runs ver (nil: verify.LocalVerifier) on b, a position with
 // the defender to move, for the attacker b.ToMove().Opp(), at
 // VerifyTolerance(b) (opts.Tolerance is set here), and returns the verdict
 // in the frame symmetry sym maps b to: 0 for b's own, b's CanonicalKey
@@ -28,14 +30,14 @@ func VerifyTolerance(b *engine.Board) (int, error) {
 // board to a Verdict: the proof book's Verify and the workbench use it;
 // `c6 verify`, which also prints the engine verdict's null-move line (not
 // kept in a Verdict), calls the verifier at VerifyTolerance itself.
-func VerifyBoard(ctx context.Context, b *engine.Board, ver engine.Verifier, sym int, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (Verdict, error) {
+func VerifyBoard(ctx context.Context, b *board.Board, ver verify.Verifier, sym int, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (Verdict, error) {
 	tol, err := VerifyTolerance(b)
 	if err != nil {
 		return Verdict{}, err
 	}
 	opts.Tolerance = tol
 	if ver == nil {
-		ver = engine.LocalVerifier{}
+		ver = verify.LocalVerifier{}
 	}
 	v, err := ver.Verify(ctx, b, opts, progress)
 	if err != nil {
@@ -60,8 +62,8 @@ func (e *CertError) Unwrap() error { return e.Err }
 // item: proofcheck's VerdictResult.CheckItems), and the claimed order may
 // not be lower than the certificate supports. It returns the checker's
 // result (its Zone is the zone the checker computed).
-func CheckCertificate(ctx context.Context, b *engine.Board, tol int, cert *proofcheck.Cert, items proofcheck.Items, order int) (*proofcheck.VerdictResult, error) {
-	res, err := proofcheck.CheckVerdict(ctx, b.Rules(), b.StoneList(engine.Black), b.StoneList(engine.White), b.ToMove(), tol, cert)
+func CheckCertificate(ctx context.Context, b *board.Board, tol int, cert *proofcheck.Cert, items proofcheck.Items, order int) (*proofcheck.VerdictResult, error) {
+	res, err := proofcheck.CheckVerdict(ctx, b.Rules(), b.StoneList(game.Black), b.StoneList(game.White), b.ToMove(), tol, cert)
 	if err != nil {
 		return nil, &CertError{err}
 	}
@@ -80,7 +82,7 @@ func CheckCertificate(ctx context.Context, b *engine.Board, tol int, cert *proof
 // attacker, and CheckCertificate accepts it. It returns the checker's
 // result (its Zone is the zone the checker computed). A verdict without a
 // certificate is an error.
-func (v *Verdict) Check(ctx context.Context, b *engine.Board) (*proofcheck.VerdictResult, error) {
+func (v *Verdict) Check(ctx context.Context, b *board.Board) (*proofcheck.VerdictResult, error) {
 	tol, ok := b.DefenderDeficit(v.Attacker)
 	if !ok {
 		return nil, fmt.Errorf("verdict: the position's stone counts do not fit full turns of attacker %s", v.Attacker)

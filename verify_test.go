@@ -6,7 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 )
 
 // VerifyBoard is FromEngine of the engine's verdict at the position's
@@ -15,9 +18,9 @@ import (
 // tolerance, a certificate that does not check.
 func TestVerifyBoardAndCheck(t *testing.T) {
 	ctx := t.Context()
-	r, _ := engine.ParseRules("9,9,5,2,1")
-	opts := engine.VerifyOptions{Lambda: 2, Workers: 1, Limits: engine.Limits{MaxNodes: 60}}
-	b, err := engine.ReplayText(r, "e5 a1a2 e4d4")
+	r, _ := game.ParseRules("9,9,5,2,1")
+	opts := verify.VerifyOptions{Lambda: 2, Workers: 1, Limits: threat.Limits{MaxNodes: 60}}
+	b, err := board.ReplayText(r, "e5 a1a2 e4d4")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +31,7 @@ func TestVerifyBoardAndCheck(t *testing.T) {
 	}
 	o := opts
 	o.Tolerance = 0
-	ev, err := engine.Verify(ctx, b, o, nil)
+	ev, err := verify.Verify(ctx, b, o, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +40,7 @@ func TestVerifyBoardAndCheck(t *testing.T) {
 		t.Errorf("VerifyBoard %s order %d, %d unsolved; FromEngine %s order %d, %d unsolved", v.Status, v.Order, len(v.Unsolved), want.Status, want.Order, len(want.Unsolved))
 	}
 	// Checked in its own frame.
-	plain, err := VerifyBoard(ctx, b, engine.LocalVerifier{}, 0, opts, nil)
+	plain, err := VerifyBoard(ctx, b, verify.LocalVerifier{}, 0, opts, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,18 +62,18 @@ func TestVerifyBoardAndCheck(t *testing.T) {
 	}
 	bad := plain
 	c := *plain.Cert
-	c.Attacker = engine.White
+	c.Attacker = game.White
 	bad.Cert = &c
 	if _, err := bad.Check(ctx, b); err == nil {
 		t.Error("a certificate for the other attacker is accepted")
 	}
 	// A position the attacker's stones do not fit: refused before the
 	// verifier runs.
-	odd, err := engine.ReplayText(r, "e5 a1a2")
+	odd, err := board.ReplayText(r, "e5 a1a2")
 	if err != nil {
 		t.Fatal(err)
 	}
-	odd.SetToMove(engine.White) // Black's turn, but White to move
+	odd.SetToMove(game.White) // Black's turn, but White to move
 	if _, err := VerifyBoard(ctx, odd, failVerifier{}, 0, opts, nil); err == nil || errors.Is(err, errRan) {
 		t.Errorf("a position of no full turns: %v", err)
 	}
@@ -80,6 +83,6 @@ var errRan = errors.New("the verifier ran")
 
 type failVerifier struct{}
 
-func (failVerifier) Verify(context.Context, *engine.Board, engine.VerifyOptions, func(engine.VerifyProgress)) (engine.Verdict, error) {
-	return engine.Verdict{}, errRan
+func (failVerifier) Verify(context.Context, *board.Board, verify.VerifyOptions, func(verify.VerifyProgress)) (verify.Verdict, error) {
+	return verify.Verdict{}, errRan
 }

@@ -17,7 +17,12 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/autopilot"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	sgfpkg "c6book/engine/sgf"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/internal/testenv"
 	"c6book/proofbook"
 	"c6book/service"
@@ -27,7 +32,7 @@ import (
 
 // small is the rule set of the whole-window test: the verifier answers in
 // milliseconds there.
-var small = engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+var small = game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
 
 // testApp starts the real application wiring (proof book, engine verifier,
 // menus, preferences) on the headless test driver. Background results come
@@ -69,7 +74,7 @@ func startAppQueue(t *testing.T, a fyne.App, o options) *testApp {
 func (ta *testApp) tap(names ...string) {
 	b := ta.wa.wb.BoardWidget()
 	for _, n := range names {
-		s, err := engine.ParseSquare(ta.wa.bk.Rules(), n)
+		s, err := game.ParseSquare(ta.wa.bk.Rules(), n)
 		if err != nil {
 			ta.t.Fatal(err)
 		}
@@ -87,13 +92,13 @@ func (ta *testApp) pumpUntil(what string, cond func() bool) {
 
 func (ta *testApp) line() string {
 	line, cur := ta.wa.wb.Cursor().Line()
-	return engine.FormatTurns(ta.wa.bk.Rules(), line[:cur])
+	return game.FormatTurns(ta.wa.bk.Rules(), line[:cur])
 }
 
-func moveNames(r engine.Rules, ms []engine.Move) []string {
+func moveNames(r game.Rules, ms []game.Move) []string {
 	out := make([]string, len(ms))
 	for i, m := range ms {
-		out[i] = engine.MoveName(r, m)
+		out[i] = game.MoveName(r, m)
 	}
 	sort.Strings(out)
 	return out
@@ -124,7 +129,7 @@ func TestWholeWindowRealBook(t *testing.T) {
 	}
 	for _, c := range candidates(wb) {
 		if err := wb.Cursor().Position().Check(c.Move, false); err != nil {
-			t.Fatalf("candidate %s: %v", engine.MoveName(small, c.Move), err)
+			t.Fatalf("candidate %s: %v", game.MoveName(small, c.Move), err)
 		}
 	}
 	ta.tap("d3", "g4")
@@ -133,15 +138,15 @@ func TestWholeWindowRealBook(t *testing.T) {
 	}
 
 	// What the verifier says on its own, for comparison.
-	b, _ := engine.ReplayText(small, "e4 c5g5 d3g4")
-	want, err := engine.Verify(context.Background(), b, engine.VerifyOptions{Lambda: 2}, nil)
+	b, _ := board.ReplayText(small, "e4 c5g5 d3g4")
+	want, err := verify.Verify(context.Background(), b, verify.VerifyOptions{Lambda: 2}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want.Status != engine.StatusOpen || len(want.Unsolved) == 0 {
+	if want.Status != verify.StatusOpen || len(want.Unsolved) == 0 {
 		t.Fatalf("test position should be open with unsolved moves: %s, %d", want.Status, len(want.Unsolved))
 	}
-	var wantMoves []engine.Move
+	var wantMoves []game.Move
 	for _, u := range want.Unsolved {
 		wantMoves = append(wantMoves, u.Move)
 	}
@@ -161,7 +166,7 @@ func TestWholeWindowRealBook(t *testing.T) {
 	if wb.Cursor().Info().Status != c6book.StatusOpen {
 		t.Fatalf("status of the verified position: %v", wb.Cursor().Info().Status)
 	}
-	var kids []engine.Move
+	var kids []game.Move
 	for _, c := range wb.Cursor().Children() {
 		kids = append(kids, c.Move)
 	}
@@ -181,7 +186,7 @@ func TestWholeWindowRealBook(t *testing.T) {
 	// Navigate to one unsolved move.
 	target := v.Unsolved[len(v.Unsolved)-1].Move
 	wb.Cursor().PlayMove(target)
-	if got := ta.line(); got != "e4 c5g5 d3g4 "+engine.MoveName(small, target) {
+	if got := ta.line(); got != "e4 c5g5 d3g4 "+game.MoveName(small, target) {
 		t.Fatalf("after choosing an unsolved move: %q", got)
 	}
 	if !wb.Cursor().Info().Found {
@@ -200,7 +205,7 @@ func TestWholeWindowRealBook(t *testing.T) {
 	if !wb.Cursor().Info().Found || wb.Cursor().Verdict() == nil {
 		t.Fatal("the mirrored position is not found in the book")
 	}
-	var mirrored []engine.Move
+	var mirrored []game.Move
 	for _, m := range v.Items() {
 		mirrored = append(mirrored, mirrorMove(m))
 	}
@@ -275,7 +280,7 @@ func TestStartupBooks(t *testing.T) {
 	if _, err := os.Stat(def); err != nil {
 		t.Fatalf("default book not created: %v", err)
 	}
-	if ta.wa.bk.Rules() != engine.Connect6() {
+	if ta.wa.bk.Rules() != game.Connect6() {
 		t.Fatalf("default book rules %v", ta.wa.bk.Rules())
 	}
 	ta.wa.close()
@@ -347,18 +352,18 @@ type nopWriter struct{}
 
 func (*nopWriter) Write(p []byte) (int, error) { return len(p), nil }
 
-func sq(t *testing.T, name string) engine.Square {
+func sq(t *testing.T, name string) game.Square {
 	t.Helper()
-	s, err := engine.ParseSquare(small, name)
+	s, err := game.ParseSquare(small, name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-func mustTurns(t *testing.T, text string) []engine.Move {
+func mustTurns(t *testing.T, text string) []game.Move {
 	t.Helper()
-	ms, err := engine.ParseTurns(small, text)
+	ms, err := game.ParseTurns(small, text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -366,13 +371,13 @@ func mustTurns(t *testing.T, text string) []engine.Move {
 }
 
 // mirrorMove reflects a move of the small board left to right.
-func mirrorMove(m engine.Move) engine.Move {
-	var sqs []engine.Square
+func mirrorMove(m game.Move) game.Move {
+	var sqs []game.Square
 	for i := 0; i < m.Len(); i++ {
 		x, y := small.XY(m.At(i))
 		sqs = append(sqs, small.Sq(small.M-1-x, y))
 	}
-	return engine.NewMove(sqs...)
+	return game.NewMove(sqs...)
 }
 
 // The board exports as a PNG drawn offscreen at a fixed size.
@@ -401,7 +406,7 @@ func TestExportBoardPNG(t *testing.T) {
 	board := ui.NewBoard(v.Pos)
 	board.Resize(fyne.NewSize(exportSide, exportSide))
 	for name, dark := range map[string]bool{"j10": true, "k10": false, "a1": false} {
-		s, _ := engine.ParseSquare(r, name)
+		s, _ := game.ParseSquare(r, name)
 		p := board.PointOf(s)
 		cr, cg, cb, _ := img.At(int(p.X)+6, int(p.Y)+14).RGBA() // off the grid lines and the move number
 		if lum := (cr + cg + cb) / 3 >> 8; (lum < 80) != dark {
@@ -438,8 +443,8 @@ func TestImports(t *testing.T) {
 	}
 	clearOverlays(ta.wa.win)
 
-	turns, _ := engine.ParseTurns(r, "j10 l12m13 k9k8")
-	ta.wa.importSGFData([]byte(engine.GameToSGF(r, turns)), false)
+	turns, _ := game.ParseTurns(r, "j10 l12m13 k9k8")
+	ta.wa.importSGFData([]byte(sgfpkg.GameToSGF(r, turns)), false)
 	ta.pumpUntil("the SGF import", func() bool { return ta.wa.busy() == 0 })
 	if n := len(wb.Cursor().Children()); n != 3 {
 		t.Fatalf("after importing an SGF: %d replies to j10, want 3", n)
@@ -579,16 +584,16 @@ func TestSaveCopyAndExportSGF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	roots, err := engine.ParseSGF(string(data))
+	roots, err := sgfpkg.ParseSGF(string(data))
 	if err != nil || len(roots) != 1 {
 		t.Fatalf("exported SGF does not parse: %v", err)
 	}
-	_, turns, err := engine.GameFromSGF(roots[0], engine.Connect6())
+	_, turns, err := sgfpkg.GameFromSGF(roots[0], game.Connect6())
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The export follows the line on the board, not the book's frame.
-	if got := engine.FormatTurns(engine.Connect6(), turns); got != "j10 k10k11 i9l12" {
+	if got := game.FormatTurns(game.Connect6(), turns); got != "j10 k10k11 i9l12" {
 		t.Fatalf("exported main line %q, want the shown line j10 k10k11 i9l12", got)
 	}
 }
@@ -617,7 +622,7 @@ func TestSolvedBrowser(t *testing.T) {
 	wb.SetSolvedMinOrder(1)
 	ta.pumpUntil("the default list", func() bool { return len(wb.Solved()) == 0 })
 	line := "j10 a1a3 j11j12 a5a7 j13k13"
-	turns, _ := engine.ParseTurns(engine.Connect6(), line)
+	turns, _ := game.ParseTurns(game.Connect6(), line)
 	wb.Cursor().GoToLine(turns)
 	if !wb.Cursor().Info().Found {
 		// not stored yet: play it in
@@ -776,21 +781,21 @@ func TestReadOnlyBookWindow(t *testing.T) {
 // book's open items), and says when a verdict has no certificate.
 func TestStoredVerdictShowsOpenItems(t *testing.T) {
 	ctx := context.Background()
-	r, _ := engine.ParseRules("9,9,5,2,1")
+	r, _ := game.ParseRules("9,9,5,2,1")
 	bk, err := proofbook.Create(ctx, filepath.Join(t.TempDir(), "v.c6book"), r)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer bk.Close()
-	st := newStore(bk, engine.Limits{})
-	turns, _ := engine.ParseTurns(r, "e5 e4e6 d5d4")
+	st := newStore(bk, threat.Limits{})
+	turns, _ := game.ParseTurns(r, "e5 e4e6 d5d4")
 	l, err := bk.AddLine(ctx, turns)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := engine.Replay(r, turns)
-	v, err := engine.Verify(ctx, b, engine.VerifyOptions{Lambda: 2, Workers: 1, Limits: engine.Limits{MaxNodes: 20000}}, nil)
-	if err != nil || v.Status != engine.StatusOpen || len(v.Unsolved) == 0 {
+	b, _ := board.Replay(r, turns)
+	v, err := verify.Verify(ctx, b, verify.VerifyOptions{Lambda: 2, Workers: 1, Limits: threat.Limits{MaxNodes: 20000}}, nil)
+	if err != nil || v.Status != verify.StatusOpen || len(v.Unsolved) == 0 {
 		t.Fatalf("want an open verdict: %s %v", v.Status, err)
 	}
 	_, sym := b.CanonicalKey()
@@ -798,11 +803,11 @@ func TestStoredVerdictShowsOpenItems(t *testing.T) {
 	if _, err := bk.StoreVerdict(ctx, id, c6book.FromEngine(r, sym, v, 2)); err != nil {
 		t.Fatal(err)
 	}
-	items, err := bk.Items(ctx, id, engine.Black)
+	items, err := bk.Items(ctx, id, game.Black)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := st.Position(ctx, b, engine.Black)
+	p, err := st.Position(ctx, b, game.Black)
 	if err != nil || p.Verdict == nil {
 		t.Fatalf("position: %+v %v", p, err)
 	}
@@ -811,14 +816,14 @@ func TestStoredVerdictShowsOpenItems(t *testing.T) {
 	}
 	for _, m := range p.Verdict.Items() {
 		if err := b.Check(m, m.Len() < r.P); err != nil {
-			t.Fatalf("shown item %s is not a legal move of the shown board: %v", engine.MoveName(r, m), err)
+			t.Fatalf("shown item %s is not a legal move of the shown board: %v", game.MoveName(r, m), err)
 		}
 	}
 	// A verdict stored without a certificate says so.
-	if _, err := bk.StoreVerdict(ctx, id, c6book.Verdict{Attacker: engine.Black, Status: c6book.StatusOpen, Lambda: 2, AllUnsolved: true}); err != nil {
+	if _, err := bk.StoreVerdict(ctx, id, c6book.Verdict{Attacker: game.Black, Status: c6book.StatusOpen, Lambda: 2, AllUnsolved: true}); err != nil {
 		t.Fatal(err)
 	}
-	p, err = st.Position(ctx, b, engine.Black)
+	p, err = st.Position(ctx, b, game.Black)
 	if err != nil || p.Verdict == nil || !strings.Contains(p.Verdict.Note, "re-verify") {
 		t.Fatalf("a verdict without a certificate: %+v %v", p.Verdict, err)
 	}
@@ -827,16 +832,16 @@ func TestStoredVerdictShowsOpenItems(t *testing.T) {
 // The workbench's verifier runs in one frame: a position and its images
 // under every symmetry give the same verdict, mapped.
 func TestVerifierOrientationIndependent(t *testing.T) {
-	r, _ := engine.ParseRules("9,9,5,2,1")
-	b, err := engine.ReplayText(r, "e5 e4e6 d5d4")
+	r, _ := game.ParseRules("9,9,5,2,1")
+	b, err := board.ReplayText(r, "e5 e4e6 d5d4")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev := engineVerifier{limits: engine.Limits{MaxNodes: 20000}, workers: 1}
+	ev := engineVerifier{limits: threat.Limits{MaxNodes: 20000}, workers: 1}
 	key := func(v c6book.Verdict, sym int) string {
 		var out []string
 		for _, m := range v.Items() {
-			out = append(out, engine.MoveName(r, r.TransformMove(engine.InverseSymmetry(sym), m)))
+			out = append(out, game.MoveName(r, r.TransformMove(game.InverseSymmetry(sym), m)))
 		}
 		sort.Strings(out)
 		return fmt.Sprint(v.Proved(), v.AllUnsolved, out)
@@ -866,24 +871,24 @@ func TestExportSGFJob(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("TMPDIR", dir)
 	path := filepath.Join(dir, "wide.c6book")
-	bk, err := proofbook.Create(context.Background(), path, engine.Connect6())
+	bk, err := proofbook.Create(context.Background(), path, game.Connect6())
 	if err != nil {
 		t.Fatal(err)
 	}
 	// 1500 replies to j10: enough for progress reports (every 1000 moves).
-	r := engine.Connect6()
+	r := game.Connect6()
 	var sgf strings.Builder
 	first := r.Sq(2, 5) // no symmetry keeps it: every reply is a position of its own
-	fmt.Fprintf(&sgf, "(;FF[4]SZ[19];B[%s]", engine.SGFMoveValue(r, engine.NewMove(first)))
+	fmt.Fprintf(&sgf, "(;FF[4]SZ[19];B[%s]", sgfpkg.SGFMoveValue(r, game.NewMove(first)))
 	n := 0
 	for _, off := range [][2]int{{7, 3}, {1, 2}, {3, 1}, {5, 5}, {2, 7}} {
 		for q := 0; q < r.Squares() && n < 1500; q++ {
-			a, c := r.XY(engine.Square(q))
-			x, y := engine.Square(q), r.Sq((a+off[0])%19, (c+off[1])%19)
+			a, c := r.XY(game.Square(q))
+			x, y := game.Square(q), r.Sq((a+off[0])%19, (c+off[1])%19)
 			if x == y || x == first || y == first {
 				continue
 			}
-			fmt.Fprintf(&sgf, "(;W[%s])", engine.SGFMoveValue(r, engine.NewMove(x, y)))
+			fmt.Fprintf(&sgf, "(;W[%s])", sgfpkg.SGFMoveValue(r, game.NewMove(x, y)))
 			n++
 		}
 	}
@@ -950,29 +955,29 @@ func TestStoreShowsUncheckedProofs(t *testing.T) {
 	ctx := context.Background()
 	bk, st, path := smallBook(t, "u.c6book")
 	r := bk.Rules()
-	d4, _ := engine.ReplayText(r, "d4")
-	turns, _ := engine.ParseTurns(r, "d4")
+	d4, _ := board.ReplayText(r, "d4")
+	turns, _ := game.ParseTurns(r, "d4")
 	l, err := bk.AddLine(ctx, turns)
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, root := l.IDs[1], engine.MustNewBoard(r)
-	res, err := bk.Prove(ctx, id, engine.LocalVerifier{}, proofbook.ProveOptions{Attacker: engine.Black, Jobs: 1,
-		Verify: engine.VerifyOptions{Lambda: 3, Workers: 1, Limits: engine.Limits{MaxNodes: 3000}}}, nil)
+	id, root := l.IDs[1], board.MustNewBoard(r)
+	res, err := autopilot.Prove(ctx, bk, id, verify.LocalVerifier{}, autopilot.ProveOptions{Attacker: game.Black, Jobs: 1,
+		Verify: verify.VerifyOptions{Lambda: 3, Workers: 1, Limits: threat.Limits{MaxNodes: 3000}}}, nil)
 	if err != nil || res.Status != "proved" {
 		t.Fatalf("prove: %s %v", res.Status, err)
 	}
 	shown := func() (session.Position, []session.Child, []session.Entry) {
 		t.Helper()
-		p, err := st.Position(ctx, d4, engine.Black)
+		p, err := st.Position(ctx, d4, game.Black)
 		if err != nil {
 			t.Fatal(err)
 		}
-		kids, err := st.Children(ctx, root, engine.Black)
+		kids, err := st.Children(ctx, root, game.Black)
 		if err != nil {
 			t.Fatal(err)
 		}
-		solved, err := st.Proved(ctx, engine.Black, 1, 100)
+		solved, err := st.Proved(ctx, game.Black, 1, 100)
 		if err != nil {
 			t.Fatal(err)
 		}

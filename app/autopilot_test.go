@@ -9,7 +9,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
+	"c6book/engine/threat"
 	"c6book/proofbook"
 	"c6book/service"
 	"c6book/session"
@@ -21,12 +22,12 @@ import (
 func smallBook(t testing.TB, name string) (*proofbook.Book, *service.Store, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), name)
-	bk, err := proofbook.Create(context.Background(), path, engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1})
+	bk, err := proofbook.Create(context.Background(), path, game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { bk.Close() })
-	return bk, newStore(bk, engine.Limits{MaxNodes: 3000}), path
+	return bk, newStore(bk, threat.Limits{MaxNodes: 3000}), path
 }
 
 // The Auto job on a real book: the root's replies appear with their
@@ -111,7 +112,7 @@ func TestHoldAndNextOnRealBook(t *testing.T) {
 	test.NewTempApp(t)
 	ctx := context.Background()
 	bk, st, _ := smallBook(t, "h.c6book")
-	turns, err := engine.ParseTurns(bk.Rules(), "e5")
+	turns, err := game.ParseTurns(bk.Rules(), "e5")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +132,7 @@ func TestHoldAndNextOnRealBook(t *testing.T) {
 	s := wb.Session()
 	wb.Cursor().GoToLine(turns)
 	s.History().ToggleHold()
-	if held, err := bk.Held(ctx, id, engine.Black); err != nil || !held || !s.Cursor().Info().Held {
+	if held, err := bk.Held(ctx, id, game.Black); err != nil || !held || !s.Cursor().Info().Held {
 		t.Fatalf("held in the book %v (%v), shown %v, errors %v", held, err, s.Cursor().Info().Held, errs)
 	}
 	s.Cursor().Next()
@@ -139,7 +140,7 @@ func TestHoldAndNextOnRealBook(t *testing.T) {
 		t.Fatalf("at the held position after Next: %q (errors %v)", txt, errs)
 	}
 	s.History().Undo()
-	if held, err := bk.Held(ctx, id, engine.Black); err != nil || held || s.Cursor().Info().Held {
+	if held, err := bk.Held(ctx, id, game.Black); err != nil || held || s.Cursor().Info().Held {
 		t.Fatalf("after undo: held %v (%v), shown %v", held, err, s.Cursor().Info().Held)
 	}
 	if len(errs) > 0 {

@@ -17,7 +17,11 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/autopilot"
+	"c6book/engine/board"
+	gamepkg "c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/proofbook"
 	"c6book/session"
 	"c6book/ui"
@@ -51,7 +55,7 @@ func benchBook(b *testing.B) (*proofbook.Book, []string) {
 			b.Fatal(err)
 		}
 	} else {
-		if bk, err = proofbook.Create(ctx, path, engine.Connect6()); err != nil {
+		if bk, err = proofbook.Create(ctx, path, gamepkg.Connect6()); err != nil {
 			b.Fatal(err)
 		}
 		f, err := os.Open(gamesFile)
@@ -89,7 +93,7 @@ func BenchmarkShowPosition(b *testing.B) {
 	w := test.NewWindow(nil)
 	defer w.Close()
 	queue := make(chan func(), 1024)
-	wb, err := ui.NewWorkbenchConfig(newStore(bk, engine.Limits{}), engineVerifier{}, w, session.Config{Do: func(f func()) { queue <- f }})
+	wb, err := ui.NewWorkbenchConfig(newStore(bk, threat.Limits{}), engineVerifier{}, w, session.Config{Do: func(f func()) { queue <- f }})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -103,7 +107,7 @@ func BenchmarkShowPosition(b *testing.B) {
 			(<-queue)()
 		}
 	}
-	turns, err := engine.ParseTurns(bk.Rules(), strings.Join(game, " "))
+	turns, err := gamepkg.ParseTurns(bk.Rules(), strings.Join(game, " "))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -133,27 +137,27 @@ func BenchmarkShowPosition(b *testing.B) {
 // position through the adapter (symmetry lookup included).
 func BenchmarkStoreQueries(b *testing.B) {
 	bk, game := benchBook(b)
-	s := newStore(bk, engine.Limits{})
-	turns, err := engine.ParseTurns(bk.Rules(), strings.Join(game, " "))
+	s := newStore(bk, threat.Limits{})
+	turns, err := gamepkg.ParseTurns(bk.Rules(), strings.Join(game, " "))
 	if err != nil {
 		b.Fatal(err)
 	}
 	ctx := context.Background()
 	for _, depth := range []int{0, 1, 2, 4} {
-		pos, err := engine.Replay(bk.Rules(), turns[:depth])
+		pos, err := board.Replay(bk.Rules(), turns[:depth])
 		if err != nil {
 			b.Fatal(err)
 		}
-		kids, err := s.Children(ctx, pos, engine.Black)
+		kids, err := s.Children(ctx, pos, gamepkg.Black)
 		if err != nil {
 			b.Fatal(err)
 		}
 		b.Run(fmt.Sprintf("depth%d-%dreplies", depth, len(kids)), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				if _, err := s.Position(ctx, pos, engine.Black); err != nil {
+				if _, err := s.Position(ctx, pos, gamepkg.Black); err != nil {
 					b.Fatal(err)
 				}
-				if _, err := s.Children(ctx, pos, engine.Black); err != nil {
+				if _, err := s.Children(ctx, pos, gamepkg.Black); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -163,7 +167,7 @@ func BenchmarkStoreQueries(b *testing.B) {
 
 // BenchmarkShowPositionWhileProving is BenchmarkShowPosition on a small
 // Connect(10,10,5,2,1) book while the auto-pilot commits verdicts into it:
-// the workbench's own Auto job ("auto-job"), proofbook.Prove on a second
+// the workbench's own Auto job ("auto-job"), autopilot.Prove on a second
 // handle of the file ("other-handle", as another program would), or the
 // real `bin/c6 book prove` in another process ("c6-process", when
 // ../bin/c6 is built), each with C6_PROVE_JOBS verifier jobs (default 2);
@@ -181,14 +185,14 @@ func benchWhileProving(b *testing.B, mode string) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	// Black's proof there takes about 200 calls of 3000 nodes (8 s).
-	r := engine.Rules{M: 10, N: 10, K: 5, P: 2, Q: 1}
+	r := gamepkg.Rules{M: 10, N: 10, K: 5, P: 2, Q: 1}
 	path := filepath.Join(b.TempDir(), "prove.c6book")
 	bk, err := proofbook.Create(ctx, path, r)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer bk.Close()
-	limits := engine.Limits{MaxNodes: 3000}
+	limits := threat.Limits{MaxNodes: 3000}
 	jobs := 2
 	if v, err := strconv.Atoi(os.Getenv("C6_PROVE_JOBS")); err == nil && v > 0 {
 		jobs = v
@@ -236,8 +240,8 @@ func benchWhileProving(b *testing.B, mode string) {
 		go func() {
 			defer close(done)
 			root, _ := other.Root(ctx)
-			_, err := other.Prove(ctx, root, engine.LocalVerifier{}, proofbook.ProveOptions{Attacker: engine.Black, Jobs: jobs,
-				Verify: engine.VerifyOptions{Lambda: 2, Workers: 1, Limits: limits}}, func(p c6book.ProveProgress) {
+			_, err := autopilot.Prove(ctx, other, root, verify.LocalVerifier{}, autopilot.ProveOptions{Attacker: gamepkg.Black, Jobs: jobs,
+				Verify: verify.VerifyOptions{Lambda: 2, Workers: 1, Limits: limits}}, func(p c6book.ProveProgress) {
 				mu.Lock()
 				n = p.Calls
 				mu.Unlock()

@@ -11,7 +11,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/proofbook"
 	"c6book/service"
 )
@@ -19,13 +20,13 @@ import (
 // browseBook is a temporary Connect6 book with four games: j10 j9k9 l10l11
 // twice (one of them longer), the same opening in another orientation (a
 // transposition of the first by symmetry) and j10 k11k12 once.
-func browseBook(t *testing.T) (*testApp, []engine.Move) {
+func browseBook(t *testing.T) (*testApp, []game.Move) {
 	t.Helper()
 	dir := t.TempDir()
 	t.Setenv("TMPDIR", dir)
 	ta := startApp(t, test.NewTempApp(t), options{book: filepath.Join(dir, "b.c6book")})
 	r := ta.wa.bk.Rules()
-	main, _ := engine.ParseTurns(r, "j10 j9k9 l10l11 a1a2")
+	main, _ := game.ParseTurns(r, "j10 j9k9 l10l11 a1a2")
 	other := symTurns(r, 3, main)
 	games := fmt.Sprintf(`{"1": ["j10", "j9k9", "l10l11"], "2": ["j10", "j9k9", "l10l11", "a1a2"], "3": [%s], "4": ["j10", "k11k12"]}`,
 		quoted(r, other))
@@ -39,18 +40,18 @@ func browseBook(t *testing.T) (*testApp, []engine.Move) {
 	return ta, other
 }
 
-func symTurns(r engine.Rules, sym int, ms []engine.Move) []engine.Move {
-	out := make([]engine.Move, len(ms))
+func symTurns(r game.Rules, sym int, ms []game.Move) []game.Move {
+	out := make([]game.Move, len(ms))
 	for i, m := range ms {
 		out[i] = r.TransformMove(sym, m)
 	}
 	return out
 }
 
-func quoted(r engine.Rules, ms []engine.Move) string {
+func quoted(r game.Rules, ms []game.Move) string {
 	parts := make([]string, len(ms))
 	for i, m := range ms {
-		parts[i] = `"` + engine.MoveName(r, m) + `"`
+		parts[i] = `"` + game.MoveName(r, m) + `"`
 	}
 	return strings.Join(parts, ", ")
 }
@@ -71,7 +72,7 @@ func TestRepliesMostPlayedFirst(t *testing.T) {
 	}
 	// Its row: letter A, the move, 3 games, none won by six in a row (no
 	// rate: none decided).
-	if got := findLabel(wb.Content(), "A  "+engine.MoveName(r, kids[0].Move)+" "); !strings.Contains(got, "     3    0    0      unknown") {
+	if got := findLabel(wb.Content(), "A  "+game.MoveName(r, kids[0].Move)+" "); !strings.Contains(got, "     3    0    0      unknown") {
 		t.Fatalf("replies row %q, want its 3 games by result", got)
 	}
 	// The stats line: the games through the position by result (the
@@ -81,16 +82,16 @@ func TestRepliesMostPlayedFirst(t *testing.T) {
 	}
 	wb.Cursor().Forward()
 	if k, _ := wb.Cursor().Position().CanonicalKey(); true {
-		b, _ := engine.Replay(r, mustC6(t, "j10 j9k9"))
+		b, _ := board.Replay(r, mustC6(t, "j10 j9k9"))
 		if want, _ := b.CanonicalKey(); k != want {
 			t.Fatalf("→ went to %s, not the most played reply", ta.line())
 		}
 	}
 }
 
-func mustC6(t *testing.T, text string) []engine.Move {
+func mustC6(t *testing.T, text string) []game.Move {
 	t.Helper()
-	ms, err := engine.ParseTurns(engine.Connect6(), text)
+	ms, err := game.ParseTurns(game.Connect6(), text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,12 +117,12 @@ func TestGamesOpenInLineOrientation(t *testing.T) {
 	}
 	wb.Session().Cursor().OpenGame(gid)
 	line, cur := wb.Cursor().Line()
-	if cur != 2 || engine.FormatTurns(r, line) != engine.FormatTurns(r, other) {
+	if cur != 2 || game.FormatTurns(r, line) != game.FormatTurns(r, other) {
 		t.Fatalf("game 2 opened as %s (cursor %d), want %s in the user's orientation",
-			engine.FormatTurns(r, line), cur, engine.FormatTurns(r, other))
+			game.FormatTurns(r, line), cur, game.FormatTurns(r, other))
 	}
 	wb.Cursor().End()
-	if wb.Cursor().Position().Stones(engine.Black)+wb.Cursor().Position().Stones(engine.White) != 7 {
+	if wb.Cursor().Position().Stones(game.Black)+wb.Cursor().Position().Stones(game.White) != 7 {
 		t.Fatal("cannot step to the game's end")
 	}
 }
@@ -134,7 +135,7 @@ func TestEntriesOpenInRightOrientation(t *testing.T) {
 	bk := ta.wa.bk.Proofbook()
 	r := bk.Rules()
 	ctx := context.Background()
-	b, _ := engine.Replay(r, mustC6(t, "j10 j9k9 l10l11"))
+	b, _ := board.Replay(r, mustC6(t, "j10 j9k9 l10l11"))
 	id, _, err := bk.Locate(ctx, b)
 	if err != nil {
 		t.Fatal(err)
@@ -142,7 +143,7 @@ func TestEntriesOpenInRightOrientation(t *testing.T) {
 	if err := bk.SetComment(ctx, id, "the key idea"); err != nil {
 		t.Fatal(err)
 	}
-	if err := bk.SetDisproved(ctx, id, engine.Black, true); err != nil {
+	if err := bk.SetDisproved(ctx, id, game.Black, true); err != nil {
 		t.Fatal(err)
 	}
 	wb.Search("key")
@@ -164,18 +165,18 @@ func TestEntriesOpenInRightOrientation(t *testing.T) {
 	// From the other orientation's line: that orientation.
 	wb.Cursor().GoToLine(other[:2])
 	wb.Cursor().OpenEntry(es[0])
-	if got, want := ta.line(), engine.FormatTurns(r, other[:3]); got != want {
+	if got, want := ta.line(), game.FormatTurns(r, other[:3]); got != want {
 		t.Fatalf("opened from the mirrored line as %q, want %q", got, want)
 	}
 
 	// Next works below the shown position and keeps its orientation.
-	if err := bk.SetDisproved(ctx, id, engine.Black, false); err != nil {
+	if err := bk.SetDisproved(ctx, id, game.Black, false); err != nil {
 		t.Fatal(err)
 	}
 	wb.Cursor().GoToLine(other[:2])
 	wb.Cursor().Next()
-	if got, want := ta.line(), engine.FormatTurns(r, other[:3]); got != want {
-		t.Fatalf("Next from %s went to %q, want %q", engine.FormatTurns(r, other[:2]), got, want)
+	if got, want := ta.line(), game.FormatTurns(r, other[:3]); got != want {
+		t.Fatalf("Next from %s went to %q, want %q", game.FormatTurns(r, other[:2]), got, want)
 	}
 }
 

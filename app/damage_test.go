@@ -11,7 +11,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/internal/bookdamage"
 	"c6book/proofbook"
 )
@@ -25,7 +25,7 @@ func TestDamagedBookOpensReadOnly(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("TMPDIR", dir)
 	path := filepath.Join(dir, "damaged.c6book")
-	bk, err := proofbook.Create(ctx, path, engine.Connect6())
+	bk, err := proofbook.Create(ctx, path, game.Connect6())
 	if err != nil {
 		t.Fatal(err)
 	}

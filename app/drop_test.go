@@ -11,7 +11,9 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/sgf"
 	"c6book/proofbook"
 	"c6book/service"
 )
@@ -31,7 +33,7 @@ func TestDropKindOf(t *testing.T) {
 // rootReplies is the number of replies to j10 stored in the book at path.
 func storedReplies(t *testing.T, bk *proofbook.Book) int {
 	t.Helper()
-	b, err := engine.ReplayText(bk.Rules(), "j10")
+	b, err := board.ReplayText(bk.Rules(), "j10")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +63,7 @@ func TestDropFiles(t *testing.T) {
 		return storage.NewFileURI(p)
 	}
 	other := filepath.Join(dir, "other.c6book")
-	bk, err := proofbook.Create(context.Background(), other, engine.Connect6())
+	bk, err := proofbook.Create(context.Background(), other, game.Connect6())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,11 +71,11 @@ func TestDropFiles(t *testing.T) {
 	first := filepath.Join(dir, "first.c6book")
 	ta := startApp(t, test.NewTempApp(t), options{book: first})
 	r := ta.wa.bk.Rules()
-	turns, _ := engine.ParseTurns(r, "j10 l12m13")
+	turns, _ := game.ParseTurns(r, "j10 l12m13")
 	uris := []fyne.URI{
 		write("notes.txt", "not a book"),
 		write("games.json", `{"7": ["j10", "i9k11"], "8": ["j10", "h8h9"]}`),
-		write("line.SGF", engine.GameToSGF(r, turns)),
+		write("line.SGF", sgf.GameToSGF(r, turns)),
 		storage.NewFileURI(other),
 		write("more.json", `{"9": ["j10", "a1a2"]}`),
 		storage.NewFileURI(filepath.Join(dir, "gone.sgf")),
@@ -112,7 +114,7 @@ func TestDropOnReadOnlyBook(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("TMPDIR", dir)
 	path := filepath.Join(dir, "ro.c6book")
-	bk, err := proofbook.Create(context.Background(), path, engine.Connect6())
+	bk, err := proofbook.Create(context.Background(), path, game.Connect6())
 	if err != nil {
 		t.Fatal(err)
 	}

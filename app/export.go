@@ -13,7 +13,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/ui"
 )
 
@@ -57,7 +57,7 @@ func boardExportView(v ui.BoardView, overlay bool) ui.BoardView {
 	if overlay {
 		return v
 	}
-	return ui.BoardView{Pos: v.Pos, Numbers: v.Numbers, Pending: engine.NoSquare}
+	return ui.BoardView{Pos: v.Pos, Numbers: v.Numbers, Pending: game.NoSquare}
 }
 
 // prefExportOverlay remembers the PNG export's overlay choice.

@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/ui"
 )
 
@@ -20,16 +20,16 @@ func TestExportBoardOverlayOption(t *testing.T) {
 	a := test.NewTempApp(t)
 	ta := startApp(t, a, options{book: filepath.Join(dir, "b.c6book"), play: "j10 k10k11"})
 	r := ta.wa.bk.Rules()
-	sq := func(name string) engine.Square {
-		s, err := engine.ParseSquare(r, name)
+	sq := func(name string) game.Square {
+		s, err := game.ParseSquare(r, name)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return s
 	}
 	v := ta.wa.wb.BoardWidget().View()
-	v.Zone = []engine.Square{sq("e5"), sq("e6")}
-	v.Marks = map[engine.Square]string{sq("o15"): "A"}
+	v.Zone = []game.Square{sq("e5"), sq("e6")}
+	v.Marks = map[game.Square]string{sq("o15"): "A"}
 	with := ta.wa.renderBoard(boardExportView(v, true), exportSide)
 	without := ta.wa.renderBoard(boardExportView(v, false), exportSide)
 	board := ui.NewBoard(v.Pos)

@@ -27,7 +27,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/ui"
 )
 
@@ -131,7 +131,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if o.tab != "" && !slices.ContainsFunc(ui.TabNames(), func(n string) bool { return strings.EqualFold(n, o.tab) }) {
 		return o, fmt.Errorf("--tab %q: want one of %s", o.tab, strings.Join(ui.TabNames(), ", "))
 	}
-	if _, err := engine.ParseColor(o.attacker); err != nil {
+	if _, err := game.ParseColor(o.attacker); err != nil {
 		return o, fmt.Errorf("--attacker: %w", err)
 	}
 	if _, err := ui.ParseReplyFilter(o.replies); err != nil {

@@ -15,7 +15,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/service"
 	"c6book/session"
 )
@@ -164,13 +164,13 @@ func sameFile(a, b string) (bool, error) {
 func (wa *workbenchApp) exportProof() {
 	bk, pos := wa.bk, wa.wb.Cursor().Position().Clone()
 	line, cur := wa.wb.Cursor().Line()
-	line = append([]engine.Move(nil), line[:cur]...)
+	line = append([]game.Move(nil), line[:cur]...)
 	var data []byte
 	var st service.ProofExportStats
 	var mu sync.Mutex
 	wa.background("Export proof as SGF", func(ctx context.Context, report func(session.Progress)) (string, error) {
 		var buf bytes.Buffer
-		s, err := bk.ExportProof(ctx, pos, engine.Empty, &buf, service.ExportOptions{Line: line, MaxNodes: exportMaxNodes,
+		s, err := bk.ExportProof(ctx, pos, game.Empty, &buf, service.ExportOptions{Line: line, MaxNodes: exportMaxNodes,
 			Progress: func(n int) { report(session.Progress{Text: session.Plural(n, "move", "moves") + " exported"}) }})
 		mu.Lock()
 		data, st = buf.Bytes(), s

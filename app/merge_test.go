@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/internal/forgedbook"
 )
 
@@ -42,8 +42,8 @@ func TestMergeSummaryShowsRefusedVerdict(t *testing.T) {
 	}
 	// The forged position is in the book, not proved; the other is proved.
 	wb := ta.wa.wb
-	c6turns := func(s string) []engine.Move {
-		ms, err := engine.ParseTurns(engine.Connect6(), s)
+	c6turns := func(s string) []game.Move {
+		ms, err := game.ParseTurns(game.Connect6(), s)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,7 +6,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // On a real book: the Solved list shows a proved position as the user's
@@ -17,15 +17,15 @@ func TestSolvedRowsInUserOrientationRealBook(t *testing.T) {
 	t.Setenv("TMPDIR", dir)
 	ta := startApp(t, test.NewTempApp(t), options{book: filepath.Join(dir, "o.c6book")})
 	wb := ta.wa.wb
-	r := engine.Connect6()
-	base, err := engine.ParseTurns(r, "j10 a1a3 j11j12 a5a7 j13k13")
+	r := game.Connect6()
+	base, err := game.ParseTurns(r, "j10 a1a3 j11j12 a5a7 j13k13")
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The user enters the line in each orientation in turn, until one
 	// whose book listing is not in the user's orientation.
 	for sym := 0; sym < r.SymmetryCount(); sym++ {
-		user := make([]engine.Move, len(base))
+		user := make([]game.Move, len(base))
 		for i, m := range base {
 			user[i] = r.TransformMove(sym, m)
 		}
@@ -41,7 +41,7 @@ func TestSolvedRowsInUserOrientationRealBook(t *testing.T) {
 				t.Fatalf("verdict %+v", v)
 			}
 		}
-		stable, err := wb.Session().Store().Proved(t.Context(), engine.Black, 1, 100) // (the book as listed)
+		stable, err := wb.Session().Store().Proved(t.Context(), game.Black, 1, 100) // (the book as listed)
 		if err != nil || len(stable) == 0 {
 			t.Fatalf("the book lists %d proved positions (%v)", len(stable), err)
 		}
@@ -50,8 +50,8 @@ func TestSolvedRowsInUserOrientationRealBook(t *testing.T) {
 		// as the user entered them.
 		listed, mine := map[int]string{}, map[int]string{}
 		for _, e := range stable {
-			listed[len(e.Line)] = engine.FormatTurns(r, e.Line)
-			mine[len(e.Line)] = engine.FormatTurns(r, user[:len(e.Line)])
+			listed[len(e.Line)] = game.FormatTurns(r, e.Line)
+			mine[len(e.Line)] = game.FormatTurns(r, user[:len(e.Line)])
 		}
 		if listed[len(user)] == mine[len(user)] {
 			continue // the book's own orientation: proves nothing here
@@ -59,7 +59,7 @@ func TestSolvedRowsInUserOrientationRealBook(t *testing.T) {
 		wb.LoadSolved()
 		ta.pumpUntil("the Solved list", func() bool { return len(wb.Solved()) == len(stable) })
 		for _, e := range wb.Solved() {
-			if got, want := engine.FormatTurns(r, e.Line), mine[len(e.Line)]; got != want {
+			if got, want := game.FormatTurns(r, e.Line), mine[len(e.Line)]; got != want {
 				t.Fatalf("Solved row %q, the user's line %q (the book lists %q)", got, want, listed[len(e.Line)])
 			}
 		}

@@ -10,7 +10,9 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/player"
 	"c6book/proofbook"
 	"c6book/session"
 	"c6book/ui"
@@ -23,7 +25,7 @@ const lostLine = "s1 c3d3 a19c19 e3f3 e19g19 c7d7 i19k19 e7f7 m19o19 c11d11 q19s
 // The real player on a lost position: it says every move loses, and its
 // threat is White's win after Black's best try.
 func TestEnginePlayerLostThreat(t *testing.T) {
-	b, err := engine.ReplayText(engine.Connect6(), lostLine)
+	b, err := board.ReplayText(game.Connect6(), lostLine)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,14 +38,14 @@ func TestEnginePlayerLostThreat(t *testing.T) {
 	}
 	after := b.Clone()
 	if err := after.Play(a.Move); err != nil {
-		t.Fatalf("best try %s: %v", engine.MoveName(b.Rules(), a.Move), err)
+		t.Fatalf("best try %s: %v", game.MoveName(b.Rules(), a.Move), err)
 	}
 	for _, m := range a.Threat {
 		if err := after.Play(m); err != nil {
-			t.Fatalf("threat %s: %v", engine.MoveName(b.Rules(), m), err)
+			t.Fatalf("threat %s: %v", game.MoveName(b.Rules(), m), err)
 		}
 	}
-	if after.Winner() != engine.White {
+	if after.Winner() != game.White {
 		t.Fatalf("after the best try and the threat %v, winner %v", a.Threat, after.Winner())
 	}
 }
@@ -56,7 +58,7 @@ func TestEnginePlayerWindow(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("TMPDIR", dir)
 	path := filepath.Join(dir, "play.c6book")
-	bk, err := proofbook.Create(context.Background(), path, engine.Connect6())
+	bk, err := proofbook.Create(context.Background(), path, game.Connect6())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,23 +73,23 @@ func TestEnginePlayerWindow(t *testing.T) {
 	}
 	for i, c := range cs {
 		if err := wb.Cursor().Position().Check(c.Move, false); err != nil || len(c.PV) == 0 || c.PV[0] != c.Move {
-			t.Fatalf("ranked move %d %s: %v, line %v", i, engine.MoveName(engine.Connect6(), c.Move), err, c.PV)
+			t.Fatalf("ranked move %d %s: %v, line %v", i, game.MoveName(game.Connect6(), c.Move), err, c.PV)
 		}
-		// The games' moves with a good record come first (engine.GameMoves),
+		// The games' moves with a good record come first (player.GameMoves),
 		// then the rest by the search's score.
 		if i > 0 && c.Score > cs[i-1].Score && !cs[i-1].Loses && cs[i-1].Games == 0 {
 			t.Fatalf("ranked move %d scores %v above %v", i, c.Score, cs[i-1].Score)
 		}
-		if i > 0 && c.Games > 0 && cs[i-1].Games == 0 && engine.WilsonLower(int64(c.Wins), int64(c.Games), engine.GameZ) >= engine.GameBookLCB {
+		if i > 0 && c.Games > 0 && cs[i-1].Games == 0 && player.WilsonLower(int64(c.Wins), int64(c.Games), player.GameZ) >= player.GameBookLCB {
 			t.Fatalf("ranked move %d (games: %d of %d won) after a move not from the games", i, c.Wins, c.Games)
 		}
 	}
 	// Mickey Mouse is in the games: Black's first choice is a games' move,
 	// and the list says its record.
 	if cs[0].Games == 0 || !strings.Contains(cs[0].Note, fmt.Sprintf("games: %d of %d won", cs[0].Wins, cs[0].Games)) {
-		t.Fatalf("first ranked move %s: games %d, note %q", engine.MoveName(engine.Connect6(), cs[0].Move), cs[0].Games, cs[0].Note)
+		t.Fatalf("first ranked move %s: games %d, note %q", game.MoveName(game.Connect6(), cs[0].Move), cs[0].Games, cs[0].Note)
 	}
-	if text := wb.Prover().PlayText(); !strings.HasPrefix(text, "Best "+engine.MoveName(engine.Connect6(), cs[0].Move)) ||
+	if text := wb.Prover().PlayText(); !strings.HasPrefix(text, "Best "+game.MoveName(game.Connect6(), cs[0].Move)) ||
 		!strings.Contains(text, "the best record in the games") {
 		t.Fatalf("summary %q", text)
 	}
@@ -110,9 +112,9 @@ func TestEnginePlayerWindow(t *testing.T) {
 	if cur != 3 || len(line) != 3 {
 		t.Fatalf("after Play engine move: %q", ta.line())
 	}
-	b, _ := engine.ReplayText(engine.Connect6(), "j10 i9k9")
+	b, _ := board.ReplayText(game.Connect6(), "j10 i9k9")
 	if err := b.Check(line[2], false); err != nil {
-		t.Fatalf("engine move %s: %v", engine.MoveName(engine.Connect6(), line[2]), err)
+		t.Fatalf("engine move %s: %v", game.MoveName(game.Connect6(), line[2]), err)
 	}
 	wb.History().Undo()
 	ta.pumpUntil("undo", func() bool { return ta.line() == "j10 i9k9" })
@@ -120,7 +122,7 @@ func TestEnginePlayerWindow(t *testing.T) {
 		t.Fatalf("Undo left %d replies", len(kids))
 	}
 
-	turns, err := engine.ParseTurns(engine.Connect6(), lostLine)
+	turns, err := game.ParseTurns(game.Connect6(), lostLine)
 	if err != nil {
 		t.Fatal(err)
 	}

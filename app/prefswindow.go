@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"c6book/engine"
+	"c6book/engine/threat"
 	"c6book/service"
 	"c6book/ui"
 )
@@ -104,7 +104,7 @@ func (wa *workbenchApp) applyWork(s settings) {
 	wa.wb.SetLambda(s.lambda)
 	wa.wb.SetPlayBudget(s.playTime)
 	wa.wb.SetAutoJobs(s.autoJobs)
-	wa.budget.set(engine.Limits{MaxNodes: s.solverNodes, Timeout: s.solverTime})
+	wa.budget.set(threat.Limits{MaxNodes: s.solverNodes, Timeout: s.solverTime})
 }
 
 // showPreferences shows the Preferences.
@@ -228,7 +228,7 @@ func (wa *workbenchApp) applyChanged(s settings, ch settingSet) {
 		wa.wb.SetAutoJobs(s.autoJobs)
 	}
 	if ch&setSolver != 0 {
-		wa.budget.set(engine.Limits{MaxNodes: s.solverNodes, Timeout: s.solverTime})
+		wa.budget.set(threat.Limits{MaxNodes: s.solverNodes, Timeout: s.solverTime})
 	}
 	if ch&setQueue != 0 {
 		wa.setQueueSetting(s.queue)

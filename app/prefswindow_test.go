@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
-	"c6book/engine"
+	"c6book/engine/threat"
 	"c6book/ui"
 )
 
@@ -158,7 +158,7 @@ func TestPreferencesWindow(t *testing.T) {
 	if wa.wb.Lambda() != 3 || wa.wb.AutoJobs() != 3 || wa.wb.Prover().PlayBudget() != 3*time.Second {
 		t.Fatalf("applied: λ%d, %d jobs, player %v", wa.wb.Lambda(), wa.wb.AutoJobs(), wa.wb.Prover().PlayBudget())
 	}
-	if got := wa.budget.get(); got != (engine.Limits{MaxNodes: 50_000, Timeout: 2 * time.Second}) {
+	if got := wa.budget.get(); got != (threat.Limits{MaxNodes: 50_000, Timeout: 2 * time.Second}) {
 		t.Fatalf("solver budget %+v", got)
 	}
 	if s := loadSettings(a.Preferences()); s.theme != themeDark || s.lambda != 3 || s.autoJobs != 3 || s.solverNodes != 50_000 ||

@@ -8,14 +8,15 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/verify"
 	"c6book/jobqueue"
 	"c6book/service"
 	"c6book/session"
 )
 
 // The workbench's verifier queue. Every verifier job of the open book (the
-// Verify button, the auto-pilot) goes through bookQueue, an engine.Verifier
+// Verify button, the auto-pilot) goes through bookQueue, a verify.Verifier
 // that the rest of the app takes from workbenchApp.verifier(). By default
 // it is the embedded queue beside the book (jobqueue.StartEmbedded: storage
 // BOOK.jobs, in-process workers, on no network: no other process, no other
@@ -24,7 +25,7 @@ import (
 // queue…" points it at an external NATS server instead. A read-only book,
 // a folder where the queue cannot be stored, or one whose queue another
 // process serves (`c6 book prove` on the same book) verifies in this
-// process (engine.LocalVerifier) and says so in the status bar.
+// process (verify.LocalVerifier) and says so in the status bar.
 
 // Preference keys of the queue setting.
 const (
@@ -57,7 +58,7 @@ type bookQueue struct {
 	cur      *queueRef
 }
 
-var _ engine.Verifier = (*bookQueue)(nil)
+var _ verify.Verifier = (*bookQueue)(nil)
 
 // setBook makes the queue that of the book at path (the previous one is
 // closed once its jobs have ended: the session has cancelled them).
@@ -163,10 +164,10 @@ func (q *bookQueue) newLazy() *jobqueue.Lazy {
 }
 
 // Verify runs a verifier job through the open book's queue.
-func (q *bookQueue) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
+func (q *bookQueue) Verify(ctx context.Context, b *board.Board, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (verify.Verdict, error) {
 	r, err := q.acquire()
 	if err != nil {
-		return engine.Verdict{}, err
+		return verify.Verdict{}, err
 	}
 	defer q.release(r)
 	return r.lazy.Verify(ctx, b, opts, progress)
@@ -198,7 +199,7 @@ func (q *bookQueue) status(ctx context.Context) string {
 
 // verifier is the verifier every job of the app uses: the open book's
 // queue (it follows the book when another one is opened).
-func (wa *workbenchApp) verifier() engine.Verifier { return wa.queue }
+func (wa *workbenchApp) verifier() verify.Verifier { return wa.queue }
 
 // startQueue sets up the queue for the open book and the status bar line
 // that shows its state while jobs run. local: verify in this process.

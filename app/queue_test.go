@@ -11,7 +11,9 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/jobqueue"
 	"c6book/proofbook"
 	"c6book/service"
@@ -59,15 +61,15 @@ func TestVerifyThroughBookQueue(t *testing.T) {
 	}
 	autoQueue(t, ta)
 	ta.tap("e4", "c5", "g5", "d3", "g4")
-	b, _ := engine.ReplayText(small, "e4 c5g5 d3g4")
-	want, err := engine.Verify(context.Background(), b, engine.VerifyOptions{Lambda: 2, Tolerance: 0}, nil)
+	b, _ := board.ReplayText(small, "e4 c5g5 d3g4")
+	want, err := verify.Verify(context.Background(), b, verify.VerifyOptions{Lambda: 2, Tolerance: 0}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	wb.Prover().Verify()
 	ta.pumpUntil("the verdict", func() bool { return !wb.Prover().Running() })
 	v := wb.Cursor().Verdict()
-	if v == nil || v.Proved() != (want.Status == engine.StatusProved) || len(v.Items()) != len(want.Unsolved) {
+	if v == nil || v.Proved() != (want.Status == verify.StatusProved) || len(v.Items()) != len(want.Unsolved) {
 		t.Fatalf("verdict through the queue %+v, local %s with %d unsolved", v, want.Status, len(want.Unsolved))
 	}
 	if _, err := os.Stat(path + ".jobs"); err != nil {
@@ -139,7 +141,7 @@ func TestVerifyThroughBookQueue(t *testing.T) {
 func autoQueue(t *testing.T, ta *testApp) {
 	t.Helper()
 	st, ok := ta.wa.wb.Session().Store().(*service.Store)
-	if !ok || st.JobVerifier() != engine.Verifier(ta.wa.queue) {
+	if !ok || st.JobVerifier() != verify.Verifier(ta.wa.queue) {
 		t.Fatalf("the auto-pilot's verifier is not the book's queue: %T", ta.wa.wb.Session().Store())
 	}
 }
@@ -152,9 +154,9 @@ func TestBookQueueFallsBackToLocal(t *testing.T) {
 	if err := os.WriteFile(notFolder, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	b, _ := engine.ReplayText(small, "e4 c5g5 d3g4")
-	o := engine.VerifyOptions{Lambda: 2, Workers: 1, Limits: engine.Limits{MaxNodes: 20000}}
-	want, err := engine.Verify(context.Background(), b, o, nil)
+	b, _ := board.ReplayText(small, "e4 c5g5 d3g4")
+	o := verify.VerifyOptions{Lambda: 2, Workers: 1, Limits: threat.Limits{MaxNodes: 20000}}
+	want, err := verify.Verify(context.Background(), b, o, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

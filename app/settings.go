@@ -10,7 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"c6book/engine"
+	"c6book/engine/threat"
 	"c6book/service"
 )
 
@@ -226,16 +226,16 @@ func parseBudget(what, text string, none bool, most time.Duration) (time.Duratio
 // concurrent use.
 type solverBudget struct {
 	mu     sync.Mutex
-	limits engine.Limits
+	limits threat.Limits
 }
 
-func (b *solverBudget) set(l engine.Limits) {
+func (b *solverBudget) set(l threat.Limits) {
 	b.mu.Lock()
 	b.limits = l
 	b.mu.Unlock()
 }
 
-func (b *solverBudget) get() engine.Limits {
+func (b *solverBudget) get() threat.Limits {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.limits

@@ -8,7 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/proofbook"
 )
 
@@ -43,7 +43,7 @@ func TestStatusLineKeepsTheBoardStill(t *testing.T) {
 			t.Fatalf("%s: the board is at %v, %v; it was at %v, %v", when, pos, size, pos0, size0)
 		}
 	}
-	wb.SetAttacker(engine.White) // White has just moved: Black, the defender, is to move
+	wb.SetAttacker(game.White) // White has just moved: Black, the defender, is to move
 	wb.Prover().Verify()
 	if !wb.Prover().Running() {
 		t.Fatal("verify did not start")

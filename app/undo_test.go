@@ -11,7 +11,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/proofbook"
 )
 
@@ -59,7 +60,7 @@ func TestUndoVerifyRealBook(t *testing.T) {
 	statuses := func() string {
 		var out []string
 		for _, l := range []string{"", "e4", "e4 c5g5", "e4 c5g5 d3g4"} {
-			b, err := engine.ReplayText(small, l)
+			b, err := board.ReplayText(small, l)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -71,7 +72,7 @@ func TestUndoVerifyRealBook(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			out = append(out, p.Proof(engine.Black).Status.String()+"/"+p.Proof(engine.White).Status.String())
+			out = append(out, p.Proof(game.Black).Status.String()+"/"+p.Proof(game.White).Status.String())
 		}
 		return strings.Join(out, " ")
 	}

@@ -6,7 +6,11 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/player"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/service"
 	"c6book/session"
 )
@@ -19,11 +23,11 @@ import (
 // in service.Store's AutoProve.
 
 // engineVerifier runs the workbench's verifier jobs on v (the open
-// book's queue; nil: engine.LocalVerifier).
+// book's queue; nil: verify.LocalVerifier).
 type engineVerifier struct {
-	limits  engine.Limits
+	limits  threat.Limits
 	workers int
-	v       engine.Verifier
+	v       verify.Verifier
 	// playNodes bounds the player's work in nodes instead of time (tests:
 	// the same answer on every machine; 0: the budget given).
 	playNodes int64
@@ -32,12 +36,12 @@ type engineVerifier struct {
 	budget *solverBudget
 }
 
-func (ev engineVerifier) Verify(ctx context.Context, b *engine.Board, lambda int, progress func(session.Progress)) (c6book.Verdict, error) {
-	opts := engine.VerifyOptions{Lambda: lambda, Limits: ev.limits, Workers: ev.workers}
+func (ev engineVerifier) Verify(ctx context.Context, b *board.Board, lambda int, progress func(session.Progress)) (c6book.Verdict, error) {
+	opts := verify.VerifyOptions{Lambda: lambda, Limits: ev.limits, Workers: ev.workers}
 	if ev.budget != nil {
 		opts.Limits = ev.budget.get()
 	}
-	res, err := service.Verify(ctx, ev.v, b, opts, func(p engine.VerifyProgress) {
+	res, err := service.Verify(ctx, ev.v, b, opts, func(p verify.VerifyProgress) {
 		progress(session.Progress{Phase: session.Phase(p.Phase), Done: p.Done, Total: p.Total, Nodes: p.Nodes, Elapsed: p.Elapsed})
 	})
 	return res.Verdict, err // in b's frame
@@ -51,25 +55,25 @@ var _ session.Player = engineVerifier{}
 // every move loses.
 const threatNodes = 200_000
 
-// Play runs the engine's player (engine.Play) on b within budget: the move
+// Play runs the engine's player (player.Play) on b within budget: the move
 // for the side to move, every move it considered ranked with its score and
 // line, and, when every move loses, the opponent's winning line after the
 // best try.
-func (ev engineVerifier) Play(ctx context.Context, b *engine.Board, budget time.Duration, progress func(session.PlayProgress)) (session.PlayAnswer, error) {
-	opts := engine.PlayOptions{Timeout: budget, Progress: progress}
+func (ev engineVerifier) Play(ctx context.Context, b *board.Board, budget time.Duration, progress func(session.PlayProgress)) (session.PlayAnswer, error) {
+	opts := player.PlayOptions{Timeout: budget, Progress: progress}
 	if ev.playNodes > 0 {
 		opts.Timeout, opts.MaxNodes = 0, ev.playNodes
 	}
-	res, err := engine.Play(ctx, b, opts)
+	res, err := player.Play(ctx, b, opts)
 	if err != nil {
 		return session.PlayAnswer{}, err
 	}
 	a := session.PlayAnswer{Move: res.Move, Score: res.Score, PV: res.PV, Nodes: res.Nodes, Depth: res.Depth, Reason: res.Reason,
-		Elapsed: res.Elapsed, Lost: res.Reason == engine.PlayLost || res.Score <= -engine.WinScore/2}
+		Elapsed: res.Elapsed, Lost: res.Reason == player.PlayLost || res.Score <= -player.WinScore/2}
 	for _, c := range res.Candidates {
 		pv := c.PV
 		if len(pv) == 0 {
-			pv = []engine.Move{c.Move}
+			pv = []game.Move{c.Move}
 		}
 		sc, unsearched := c.Score, math.IsInf(c.Score, 0) || math.IsNaN(c.Score)
 		if unsearched {
@@ -87,22 +91,22 @@ func (ev engineVerifier) Play(ctx context.Context, b *engine.Board, budget time.
 // opponentWin is the opponent's winning line after res.Move at b (nil when
 // none is found): the search's own line when it saw the loss, else a move
 // that makes six, else a VCDT proof's line.
-func opponentWin(ctx context.Context, b *engine.Board, res engine.PlayResult) []engine.Move {
+func opponentWin(ctx context.Context, b *board.Board, res player.PlayResult) []game.Move {
 	after := b.Clone()
-	if after.Play(res.Move) != nil || after.Winner() != engine.Empty {
+	if after.Play(res.Move) != nil || after.Winner() != game.Empty {
 		return nil
 	}
-	if res.Score <= -engine.WinScore/2 && len(res.PV) > 1 && res.PV[0] == res.Move {
+	if res.Score <= -player.WinScore/2 && len(res.PV) > 1 && res.PV[0] == res.Move {
 		return res.PV[1:]
 	}
 	if mv, ok := after.WinningMove(after.ToMove()); ok && mv.Len() <= b.Rules().P {
-		return []engine.Move{mv}
+		return []game.Move{mv}
 	}
 	if after.Empties() < b.Rules().P {
 		return nil
 	}
-	r, err := engine.Solve(ctx, after, engine.Params{Mode: engine.VCDT, Limits: engine.Limits{MaxNodes: threatNodes}})
-	if err != nil || r.Outcome != engine.Win {
+	r, err := threat.Solve(ctx, after, threat.Params{Mode: threat.VCDT, Limits: threat.Limits{MaxNodes: threatNodes}})
+	if err != nil || r.Outcome != threat.Win {
 		return nil
 	}
 	return r.Line

@@ -15,7 +15,9 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
 )
 
 // buildC6 builds the c6 command into dir (the test's own build of the CLI
@@ -57,7 +59,7 @@ func TestWorkbenchVerifyIsC6Verify(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("TMPDIR", dir)
 	c6 := buildC6(t, dir)
-	r := engine.Connect6()
+	r := game.Connect6()
 	type verifyCase struct {
 		line   string
 		lambda int
@@ -81,16 +83,16 @@ func TestWorkbenchVerifyIsC6Verify(t *testing.T) {
 			ta := startApp(t, a, options{book: filepath.Join(dir, fmt.Sprintf("b%d.c6book", i)), play: tc.line, lambda: tc.lambda})
 			args := []string{"verify", "--turns", tc.line, "--lambda", strconv.Itoa(tc.lambda), "--json"}
 			if tc.nodes > 0 {
-				ta.wa.budget.set(engine.Limits{MaxNodes: tc.nodes}) // the Preferences' solver nodes
+				ta.wa.budget.set(threat.Limits{MaxNodes: tc.nodes}) // the Preferences' solver nodes
 				args = append(args, "--max-nodes", strconv.FormatInt(tc.nodes, 10))
 			}
 			wb := ta.wa.wb
 			ta.pumpUntil("the line", func() bool { return ta.wa.busy() == 0 && wb.Cursor().Loaded() })
-			b, err := engine.ReplayText(r, tc.line)
+			b, err := board.ReplayText(r, tc.line)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, want := ta.line(), engine.FormatTurns(r, b.History()); got != want {
+			if got, want := ta.line(), game.FormatTurns(r, b.History()); got != want {
 				t.Fatalf("line %q, want %q", got, want)
 			}
 			wb.Prover().Verify()

@@ -13,7 +13,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book/assets"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/service"
 )
 
@@ -23,11 +24,11 @@ import (
 
 // bookEmpty reports whether the open book stores no move out of its root.
 func (wa *workbenchApp) bookEmpty(ctx context.Context) bool {
-	root, err := engine.NewBoard(wa.bk.Rules())
+	root, err := board.NewBoard(wa.bk.Rules())
 	if err != nil {
 		return false
 	}
-	kids, err := wa.bk.Store(service.StoreOptions{}).Children(ctx, root, engine.Black)
+	kids, err := wa.bk.Store(service.StoreOptions{}).Children(ctx, root, game.Black)
 	return err == nil && len(kids) == 0
 }
 

@@ -12,7 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book/assets"
-	"c6book/engine"
+	"c6book/engine/board"
 	"c6book/proofbook"
 )
 
@@ -70,7 +70,7 @@ func TestWelcomeImportsBundledGames(t *testing.T) {
 		t.Fatalf("the report does not count out of the bundled %s games: %q", total, report)
 	}
 	ctx := context.Background()
-	root, err := engine.NewBoard(ta.wa.bk.Rules())
+	root, err := board.NewBoard(ta.wa.bk.Rules())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,7 +23,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book/assets"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/service"
 	"c6book/session"
 	"c6book/ui"
@@ -149,7 +150,7 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	wa.setMenu()
 	wa.updateTitle()
 
-	att, _ := engine.ParseColor(o.attacker)
+	att, _ := game.ParseColor(o.attacker)
 	wa.wb.SetAttacker(att)
 	wa.wb.SetLambda(o.lambda)
 	if o.playTime > 0 {
@@ -157,7 +158,7 @@ func newWorkbenchApp(ctx context.Context, a fyne.App, o options) (*workbenchApp,
 	}
 	wa.startSettings(o)
 	if o.play != "" {
-		turns, err := engine.ParseTurns(bk.Rules(), o.play)
+		turns, err := game.ParseTurns(bk.Rules(), o.play)
 		if err != nil {
 			return nil, fmt.Errorf("--play: %w", err)
 		}
@@ -254,7 +255,7 @@ func (wa *workbenchApp) updateTitle() {
 		title += " — read-only"
 	}
 	if cur > 0 {
-		title += " — " + engine.FormatTurns(wa.bk.Rules(), line[:cur])
+		title += " — " + game.FormatTurns(wa.bk.Rules(), line[:cur])
 	}
 	if len(title) > 160 {
 		title = title[:157] + "…"
@@ -434,14 +435,14 @@ func appendItem(m *fyne.Menu, it *fyne.MenuItem) *fyne.Menu {
 
 func (wa *workbenchApp) newBook() {
 	rulesE := widget.NewEntry()
-	rulesE.SetText(engine.Connect6().String())
+	rulesE.SetText(game.Connect6().String())
 	form := dialog.NewForm("New book", "Choose file…", "Cancel",
 		[]*widget.FormItem{widget.NewFormItem("Rules (m,n,k,p,q)", rulesE)},
 		func(ok bool) {
 			if !ok {
 				return
 			}
-			r, err := engine.ParseRules(rulesE.Text)
+			r, err := game.ParseRules(rulesE.Text)
 			if err != nil {
 				dialog.ShowError(err, wa.win)
 				return
@@ -633,7 +634,7 @@ const exportMaxNodes = 1_000_000
 
 // exportSGFData is the SGF of pos, reached by line: the line to it, then
 // its subtree with comments and statuses, in the line's orientation.
-func exportSGFData(ctx context.Context, bk *service.Book, pos *engine.Board, line []engine.Move, say func(string)) ([]byte, service.ExportStats, error) {
+func exportSGFData(ctx context.Context, bk *service.Book, pos *board.Board, line []game.Move, say func(string)) ([]byte, service.ExportStats, error) {
 	var buf bytes.Buffer
 	st, err := bk.ExportSGF(ctx, pos, &buf, service.ExportOptions{Line: line, MaxNodes: exportMaxNodes,
 		Progress: func(n int) { say(session.Plural(n, "move", "moves") + " exported") }})

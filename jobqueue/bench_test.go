@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/verify"
 	"c6book/internal/cputime"
 )
 
@@ -42,7 +42,7 @@ func BenchmarkBatch(b *testing.B) {
 			for _, tc := range cases {
 				o := tc.withTol(b)
 				o.Workers = 1
-				if _, err := engine.Verify(context.Background(), tc.board(b), o, nil); err != nil {
+				if _, err := verify.Verify(context.Background(), tc.board(b), o, nil); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -93,13 +93,13 @@ func BenchmarkTrivialJob(b *testing.B) {
 		defer reportCPU(b, cputime.ProcessOrWall())
 		for i := 0; i < b.N; i++ {
 			o.Limits.MaxNodes = int64(1000000 + i)
-			if _, err := engine.Verify(context.Background(), bd, o, nil); err != nil {
+			if _, err := verify.Verify(context.Background(), bd, o, nil); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
 	b.Run("check", func(b *testing.B) { // the caller's re-check alone
-		vd, err := engine.Verify(context.Background(), bd, o, nil)
+		vd, err := verify.Verify(context.Background(), bd, o, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -142,7 +142,7 @@ func BenchmarkCheckConnect6(b *testing.B) {
 	bd, o := tc.board(b), tc.withTol(b)
 	o.Workers = 1
 	start, cpu := time.Now(), cputime.ProcessOrWall()
-	vd, err := engine.Verify(context.Background(), bd, o, nil)
+	vd, err := verify.Verify(context.Background(), bd, o, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

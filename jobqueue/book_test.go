@@ -13,21 +13,25 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/autopilot"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/internal/testenv"
 	"c6book/proofbook"
 )
 
-// The book-level tests: the auto-pilot (proofbook.Prove) with the queue as
+// The book-level tests: the auto-pilot (autopilot.Prove) with the queue as
 // its verifier.
 
 // bookRules and bookProve are a small proof: the empty 8×8 connect-5 board
 // for Black at λ2 (as proofbook's TestProveTwoJobs).
-var bookRules = engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
+var bookRules = game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
 
-func bookProve(jobs int) proofbook.ProveOptions {
-	return proofbook.ProveOptions{Attacker: engine.Black, Jobs: jobs, MaxCalls: 200,
-		Verify: engine.VerifyOptions{Lambda: 2, Workers: 1, Limits: engine.Limits{MaxNodes: 3000}}}
+func bookProve(jobs int) autopilot.ProveOptions {
+	return autopilot.ProveOptions{Attacker: game.Black, Jobs: jobs, MaxCalls: 200,
+		Verify: verify.VerifyOptions{Lambda: 2, Workers: 1, Limits: threat.Limits{MaxNodes: 3000}}}
 }
 
 func newTestBook(t *testing.T, name string) *proofbook.Book {
@@ -41,10 +45,10 @@ func newTestBook(t *testing.T, name string) *proofbook.Book {
 }
 
 // proveRoot proves the book's root with v and checks the book.
-func proveRoot(t *testing.T, ctx context.Context, bk *proofbook.Book, v engine.Verifier, jobs int) proofbook.ProveResult {
+func proveRoot(t *testing.T, ctx context.Context, bk *proofbook.Book, v verify.Verifier, jobs int) autopilot.ProveResult {
 	t.Helper()
 	root, _ := bk.Root(ctx)
-	res, err := bk.Prove(ctx, root, v, bookProve(jobs), nil)
+	res, err := autopilot.Prove(ctx, bk, root, v, bookProve(jobs), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,13 +120,13 @@ func bookVerdicts(t *testing.T, ctx context.Context, bk *proofbook.Book) map[uin
 // is stored once by Prove).
 // is stored once by Prove) and keeps the jobs in the order they came.
 type countingVerifier struct {
-	v    engine.Verifier
+	v    verify.Verifier
 	mu   sync.Mutex
 	n    map[string]int
 	jobs []jobSpec
 }
 
-func (c *countingVerifier) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
+func (c *countingVerifier) Verify(ctx context.Context, b *board.Board, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (verify.Verdict, error) {
 	job, _ := newJob(b, opts)
 	c.mu.Lock()
 	c.jobs = append(c.jobs, job)
@@ -148,7 +152,7 @@ func TestBookProveWorkerProcesses(t *testing.T) {
 	}
 	ctx := t.Context()
 	ref := newTestBook(t, "local.c6book")
-	proveRoot(t, ctx, ref, engine.LocalVerifier{}, 1)
+	proveRoot(t, ctx, ref, verify.LocalVerifier{}, 1)
 	want := bookVerdicts(t, ctx, ref)
 
 	pq := startProcQueue(t, ctx, 3)
@@ -177,14 +181,14 @@ func TestBookProveWorkerProcesses(t *testing.T) {
 	wgs := []*sync.WaitGroup{watchWorkers(workers, watch)}
 	cv := &countingVerifier{v: client, n: map[string]int{}}
 	type outcome struct {
-		res proofbook.ProveResult
+		res autopilot.ProveResult
 		err error
 	}
 	bk := newTestBook(t, "queue.c6book")
 	root, _ := bk.Root(ctx)
 	done := make(chan outcome, 1)
 	go func() {
-		res, err := bk.Prove(ctx, root, cv, bookProve(3), nil)
+		res, err := autopilot.Prove(ctx, bk, root, cv, bookProve(3), nil)
 		done <- outcome{res, err}
 	}()
 
@@ -303,7 +307,7 @@ func localSame(t *testing.T, ctx context.Context, bk *proofbook.Book, known map[
 		}
 		vo := bookProve(1).Verify
 		vo.Tolerance = p.Verdict.Tolerance
-		vd, err := engine.Verify(ctx, b, vo, nil)
+		vd, err := verify.Verify(ctx, b, vo, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -323,7 +327,7 @@ func TestBookProveForgedResult(t *testing.T) {
 	testenv.Heavy(t)
 	ctx := t.Context()
 	ref := newTestBook(t, "local.c6book")
-	rv := &countingVerifier{v: engine.LocalVerifier{}, n: map[string]int{}}
+	rv := &countingVerifier{v: verify.LocalVerifier{}, n: map[string]int{}}
 	proveRoot(t, ctx, ref, rv, 1)
 	want := bookVerdicts(t, ctx, ref)
 
@@ -333,14 +337,14 @@ func TestBookProveForgedResult(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	forged, err := engine.Verify(ctx, jb, jopts, nil)
+	forged, err := verify.Verify(ctx, jb, jopts, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if forged.Status == engine.StatusProved && len(forged.NullZone) > 1 {
+	if forged.Status == verify.StatusProved && len(forged.NullZone) > 1 {
 		forged.NullZone = forged.NullZone[:1] // a null zone that leaves out squares that matter
 	} else {
-		forged.Status, forged.Unsolved = engine.StatusProved, nil // a proof that forgets the defender's replies
+		forged.Status, forged.Unsolved = verify.StatusProved, nil // a proof that forgets the defender's replies
 	}
 	if checkVerdict(ctx, jb, jopts, &forged) == nil {
 		t.Fatal("the forged verdict checks: the forgery is not one")
@@ -400,11 +404,11 @@ func TestBookQueueForgedResultRefusedByStore(t *testing.T) {
 	for _, c := range smallCases {
 		b, o := c.board(t), c.withTol(t)
 		o.Workers = 1
-		vd, err := engine.Verify(ctx, b, o, nil)
+		vd, err := verify.Verify(ctx, b, o, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if vd.Status == engine.StatusProved && len(vd.NullZone) > 1 {
+		if vd.Status == verify.StatusProved && len(vd.NullZone) > 1 {
 			tc = c
 			break
 		}
@@ -412,7 +416,7 @@ func TestBookQueueForgedResultRefusedByStore(t *testing.T) {
 	if tc.rules == "" {
 		t.Fatal("no case with a null strategy to forge")
 	}
-	r, err := engine.ParseRules(tc.rules)
+	r, err := game.ParseRules(tc.rules)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -438,7 +442,7 @@ func TestBookQueueForgedResultRefusedByStore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	forged, err := engine.Verify(ctx, jb, jopts, nil)
+	forged, err := verify.Verify(ctx, jb, jopts, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -480,7 +484,7 @@ func TestBookQueueForgedResultRefusedByStore(t *testing.T) {
 	if p.Verdict != nil {
 		t.Errorf("the forged verdict was stored: %+v", p.Verdict)
 	}
-	if p.Proof(engine.Black).Status == c6book.StatusProved || p.Proof(engine.White).Status == c6book.StatusProved {
+	if p.Proof(game.Black).Status == c6book.StatusProved || p.Proof(game.White).Status == c6book.StatusProved {
 		t.Error("the position is proved after a refused verdict")
 	}
 	st, err := e.Stats(ctx)

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"c6book/engine"
+	"c6book/engine/verify"
 )
 
 // BookQueueConfig chooses a proof book's verifier queue (OpenBookQueue):
@@ -17,7 +17,7 @@ type BookQueueConfig struct {
 	// ReadOnly says why the book cannot be written ("" when it can): the
 	// embedded queue is then not started.
 	ReadOnly string
-	// None: no queue; engine.LocalVerifier verifies in this process.
+	// None: no queue; verify.LocalVerifier verifies in this process.
 	None bool
 	// URL: an external queue (Creds its credentials file, Name the
 	// client's name, RemoteWorkers the job slots this process adds to it).
@@ -36,7 +36,7 @@ type BookQueueConfig struct {
 	// Logf logs the queue's messages (rejected results…; nil: log.Printf).
 	Logf func(format string, args ...any)
 	// Note is told, once, why the default embedded queue did not start
-	// and engine.LocalVerifier answers instead (not for None).
+	// and verify.LocalVerifier answers instead (not for None).
 	Note func(error)
 	// Prepare runs before the embedded queue starts (creating a missing
 	// credentials file…); its error is the start's.
@@ -46,13 +46,13 @@ type BookQueueConfig struct {
 }
 
 // errNoQueue is why a queue with BookQueueConfig.None does not open
-// (engine.LocalVerifier answers).
+// (verify.LocalVerifier answers).
 var errNoQueue = errors.New("jobqueue: no queue")
 
 // OpenBookQueue returns the verifier of a proof book (opened by its first
 // job): an external queue (URL), the embedded one beside the book on a
 // network address (Listen), or by default the embedded one on no network,
-// which falls back to engine.LocalVerifier when it cannot start (a
+// which falls back to verify.LocalVerifier when it cannot start (a
 // read-only book, a folder that cannot hold it) and says why through Note.
 // Every verdict it returns goes to the book's StoreVerdict, which checks
 // the certificate: the client checks the verdict's shape only
@@ -93,5 +93,5 @@ func OpenBookQueue(cfg BookQueueConfig) *Lazy {
 			cfg.Note(err)
 		}
 	}
-	return newLazy(opened, engine.LocalVerifier{}, note)
+	return newLazy(opened, verify.LocalVerifier{}, note)
 }

@@ -4,7 +4,10 @@ import (
 	"context"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	threatpkg "c6book/engine/threat"
+	verifypkg "c6book/engine/verify"
 )
 
 // Open verdicts are checked as strictly as proved ones: a forged open
@@ -15,9 +18,9 @@ import (
 func TestForgedOpenVerdictRejected(t *testing.T) {
 	ctx := context.Background()
 	type cased struct {
-		b  *engine.Board
-		o  engine.VerifyOptions
-		vd engine.Verdict
+		b  *board.Board
+		o  verifypkg.VerifyOptions
+		vd verifypkg.Verdict
 	}
 	verify := func(tc testCase) cased {
 		job, _ := newJob(tc.board(t), tc.withTol(t))
@@ -27,7 +30,7 @@ func TestForgedOpenVerdictRejected(t *testing.T) {
 		}
 		o := jo
 		o.Workers = 1
-		vd, err := engine.Verify(ctx, jb, o, nil)
+		vd, err := verifypkg.Verify(ctx, jb, o, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -38,90 +41,90 @@ func TestForgedOpenVerdictRejected(t *testing.T) {
 	}
 	threat := verify(smallCases[0]) // the attacker threatens: proved
 	open := verify(smallCases[3])   // no threat: open with a null strategy and unsolved moves
-	if threat.b.Threats(threat.vd.Attacker) == 0 || open.vd.Status != engine.StatusOpen || len(open.vd.Unsolved) == 0 || open.vd.NullTree == nil {
+	if threat.b.Threats(threat.vd.Attacker) == 0 || open.vd.Status != verifypkg.StatusOpen || len(open.vd.Unsolved) == 0 || open.vd.NullTree == nil {
 		t.Fatalf("the cases changed: threats %d; open case %s with %d unsolved", threat.b.Threats(threat.vd.Attacker), open.vd.Status, len(open.vd.Unsolved))
 	}
 	// every full defender move of b, unsolved
-	everyMove := func(b *engine.Board) []engine.UnsolvedMove {
-		var empties []engine.Square
+	everyMove := func(b *board.Board) []verifypkg.UnsolvedMove {
+		var empties []game.Square
 		for s := 0; s < b.Rules().Squares(); s++ {
-			if b.At(engine.Square(s)) == engine.Empty {
-				empties = append(empties, engine.Square(s))
+			if b.At(game.Square(s)) == game.Empty {
+				empties = append(empties, game.Square(s))
 			}
 		}
-		var out []engine.UnsolvedMove
+		var out []verifypkg.UnsolvedMove
 		for i := range empties {
 			for j := i + 1; j < len(empties); j++ {
-				out = append(out, engine.UnsolvedMove{Move: engine.NewMove(empties[i], empties[j]), Reason: engine.ReasonBudget})
+				out = append(out, verifypkg.UnsolvedMove{Move: game.NewMove(empties[i], empties[j]), Reason: threatpkg.ReasonBudget})
 			}
 		}
 		return out
 	}
-	claimNothing := func(vd *engine.Verdict) {
-		vd.Status, vd.Order = engine.StatusOpen, 0
+	claimNothing := func(vd *verifypkg.Verdict) {
+		vd.Status, vd.Order = verifypkg.StatusOpen, 0
 		vd.NullZone, vd.NullTree, vd.SeminullZones, vd.Covered, vd.Zone = nil, nil, nil, nil, nil
 		vd.Unsolved, vd.OpenSeminull, vd.AllUnsolved = nil, nil, false
 	}
-	occupied := func(b *engine.Board) engine.Square {
-		return b.StoneList(engine.Black)[0]
+	occupied := func(b *board.Board) game.Square {
+		return b.StoneList(game.Black)[0]
 	}
 	u0 := open.vd.Unsolved[0].Move
 	for _, f := range []struct {
 		name string
 		c    cased
-		edit func(vd *engine.Verdict, b *engine.Board)
+		edit func(vd *verifypkg.Verdict, b *board.Board)
 	}{
-		{"all-unsolved where the attacker threatens", threat, func(vd *engine.Verdict, b *engine.Board) {
+		{"all-unsolved where the attacker threatens", threat, func(vd *verifypkg.Verdict, b *board.Board) {
 			claimNothing(vd)
 			vd.AllUnsolved = true
 		}},
-		{"every move unsolved where the attacker threatens", threat, func(vd *engine.Verdict, b *engine.Board) {
+		{"every move unsolved where the attacker threatens", threat, func(vd *verifypkg.Verdict, b *board.Board) {
 			claimNothing(vd)
 			vd.Unsolved = everyMove(b)
 		}},
-		{"every move unsolved, no null strategy", open, func(vd *engine.Verdict, b *engine.Board) {
+		{"every move unsolved, no null strategy", open, func(vd *verifypkg.Verdict, b *board.Board) {
 			claimNothing(vd)
 			vd.Unsolved = everyMove(b)
 		}},
-		{"an unsolved move twice", open, func(vd *engine.Verdict, b *engine.Board) {
+		{"an unsolved move twice", open, func(vd *verifypkg.Verdict, b *board.Board) {
 			vd.Unsolved = append(vd.Unsolved, vd.Unsolved[0])
 		}},
-		{"an unsolved move off the board", open, func(vd *engine.Verdict, b *engine.Board) {
-			vd.Unsolved = append(vd.Unsolved, engine.UnsolvedMove{Move: engine.NewMove(u0.At(0), engine.Square(b.Rules().Squares()))})
+		{"an unsolved move off the board", open, func(vd *verifypkg.Verdict, b *board.Board) {
+			vd.Unsolved = append(vd.Unsolved, verifypkg.UnsolvedMove{Move: game.NewMove(u0.At(0), game.Square(b.Rules().Squares()))})
 		}},
-		{"an unsolved move on an occupied square", open, func(vd *engine.Verdict, b *engine.Board) {
-			vd.Unsolved = append(vd.Unsolved, engine.UnsolvedMove{Move: engine.NewMove(u0.At(0), occupied(b))})
+		{"an unsolved move on an occupied square", open, func(vd *verifypkg.Verdict, b *board.Board) {
+			vd.Unsolved = append(vd.Unsolved, verifypkg.UnsolvedMove{Move: game.NewMove(u0.At(0), occupied(b))})
 		}},
-		{"an unsolved move of one stone", open, func(vd *engine.Verdict, b *engine.Board) {
-			vd.Unsolved = append(vd.Unsolved, engine.UnsolvedMove{Move: engine.NewMove(u0.At(0))})
+		{"an unsolved move of one stone", open, func(vd *verifypkg.Verdict, b *board.Board) {
+			vd.Unsolved = append(vd.Unsolved, verifypkg.UnsolvedMove{Move: game.NewMove(u0.At(0))})
 		}},
-		{"an unsolved move also covered", open, func(vd *engine.Verdict, b *engine.Board) {
-			vd.Unsolved = append(vd.Unsolved, engine.UnsolvedMove{Move: vd.Covered[0].Move})
+		{"an unsolved move also covered", open, func(vd *verifypkg.Verdict, b *board.Board) {
+			vd.Unsolved = append(vd.Unsolved, verifypkg.UnsolvedMove{Move: vd.Covered[0].Move})
 		}},
-		{"an unsolved move that loses at once", threat, func(vd *engine.Verdict, b *engine.Board) {
-			vd.Status, vd.Order = engine.StatusOpen, 0
+		{"an unsolved move that loses at once", threat, func(vd *verifypkg.Verdict, b *board.Board) {
+			vd.Status, vd.Order = verifypkg.StatusOpen, 0
 			vd.Unsolved = nil
 			for _, u := range everyMove(b) {
 				if !blocks(b, vd.Attacker, u.Move) {
-					vd.Unsolved = []engine.UnsolvedMove{u}
+					vd.Unsolved = []verifypkg.UnsolvedMove{u}
 					break
 				}
 			}
 		}},
-		{"an open seminull stone twice", open, func(vd *engine.Verdict, b *engine.Board) {
-			s := engine.UnsolvedMove{Move: engine.NewMove(freeStone(b, vd))}
+		{"an open seminull stone twice", open, func(vd *verifypkg.Verdict, b *board.Board) {
+			s := verifypkg.UnsolvedMove{Move: game.NewMove(freeStone(b, vd))}
 			vd.OpenSeminull = append(vd.OpenSeminull, s, s)
 		}},
-		{"an open seminull stone on an occupied square", open, func(vd *engine.Verdict, b *engine.Board) {
-			vd.OpenSeminull = append(vd.OpenSeminull, engine.UnsolvedMove{Move: engine.NewMove(occupied(b))})
+		{"an open seminull stone on an occupied square", open, func(vd *verifypkg.Verdict, b *board.Board) {
+			vd.OpenSeminull = append(vd.OpenSeminull, verifypkg.UnsolvedMove{Move: game.NewMove(occupied(b))})
 		}},
-		{"an open seminull item of two stones", open, func(vd *engine.Verdict, b *engine.Board) {
-			vd.OpenSeminull = append(vd.OpenSeminull, engine.UnsolvedMove{Move: u0})
+		{"an open seminull item of two stones", open, func(vd *verifypkg.Verdict, b *board.Board) {
+			vd.OpenSeminull = append(vd.OpenSeminull, verifypkg.UnsolvedMove{Move: u0})
 		}},
-		{"open with nothing open", threat, func(vd *engine.Verdict, b *engine.Board) {
-			vd.Status, vd.Order = engine.StatusOpen, 0
+		{"open with nothing open", threat, func(vd *verifypkg.Verdict, b *board.Board) {
+			vd.Status, vd.Order = verifypkg.StatusOpen, 0
 		}},
-		{"a move left out", open, func(vd *engine.Verdict, b *engine.Board) {
+		{"a move left out", open, func(vd *verifypkg.Verdict, b *board.Board) {
 			vd.Unsolved = vd.Unsolved[1:]
 		}},
 	} {
@@ -136,13 +139,13 @@ func TestForgedOpenVerdictRejected(t *testing.T) {
 }
 
 // freeStone is an empty square that is no refuted seminull stone of vd.
-func freeStone(b *engine.Board, vd *engine.Verdict) engine.Square {
-	for s := engine.Square(0); int(s) < b.Rules().Squares(); s++ {
+func freeStone(b *board.Board, vd *verifypkg.Verdict) game.Square {
+	for s := game.Square(0); int(s) < b.Rules().Squares(); s++ {
 		refuted := false
 		for _, z := range vd.SeminullZones {
 			refuted = refuted || z.Stone == s
 		}
-		if b.At(s) == engine.Empty && !refuted {
+		if b.At(s) == game.Empty && !refuted {
 			return s
 		}
 	}
@@ -150,7 +153,7 @@ func freeStone(b *engine.Board, vd *engine.Verdict) engine.Square {
 }
 
 // blocks reports whether defender move m leaves the attacker no threat.
-func blocks(b *engine.Board, attacker engine.Color, m engine.Move) bool {
+func blocks(b *board.Board, attacker game.Color, m game.Move) bool {
 	nb := b.Clone()
 	for i := 0; i < m.Len(); i++ {
 		nb.Place(m.At(i), attacker.Opp())
@@ -159,13 +162,13 @@ func blocks(b *engine.Board, attacker engine.Color, m engine.Move) bool {
 }
 
 // cloneVerdict is a deep copy of vd (through the codec).
-func cloneVerdict(t *testing.T, vd engine.Verdict) engine.Verdict {
+func cloneVerdict(t *testing.T, vd verifypkg.Verdict) verifypkg.Verdict {
 	t.Helper()
 	data, err := encodeVerdict(&vd)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, _ := engine.ParseRules("9,9,5,2,1")
+	r, _ := game.ParseRules("9,9,5,2,1")
 	out, err := decodeVerdict(r, data)
 	if err != nil {
 		t.Fatal(err)

@@ -9,7 +9,9 @@ import (
 	"sync"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/verify"
 	"c6book/internal/latest"
 
 	"github.com/nats-io/nats.go"
@@ -21,8 +23,8 @@ import (
 type ClientConfig struct {
 	// Fallback runs a job whose result is rejected (its certificate does
 	// not check, it cannot be decoded, the worker met an error). Nil:
-	// engine.LocalVerifier.
-	Fallback engine.Verifier
+	// verify.LocalVerifier.
+	Fallback verify.Verifier
 	// Logf logs rejected results (nil: log.Printf).
 	Logf func(format string, args ...any)
 	// AckWait sets the queue's ack deadline: a job whose worker goes
@@ -41,7 +43,7 @@ type ClientConfig struct {
 	storeChecks bool
 }
 
-// Client is an engine.Verifier that runs jobs through the queue. It never
+// Client is a verify.Verifier that runs jobs through the queue. It never
 // trusts a result: each one passes checkVerdict (the independent checker;
 // checkShape when the caller's store checks certificates, storeChecks) or
 // is rejected, logged, and the job run by the fallback verifier.
@@ -74,7 +76,7 @@ func NewClient(ctx context.Context, nc *nats.Conn, cfg ClientConfig) (*Client, e
 		return nil, err
 	}
 	if cfg.Fallback == nil {
-		cfg.Fallback = engine.LocalVerifier{}
+		cfg.Fallback = verify.LocalVerifier{}
 	}
 	if cfg.Logf == nil {
 		cfg.Logf = log.Printf
@@ -85,14 +87,14 @@ func NewClient(ctx context.Context, nc *nats.Conn, cfg ClientConfig) (*Client, e
 	return &Client{nc: nc, q: q, cfg: cfg, accepted: map[string]int{}}, nil
 }
 
-var _ engine.Verifier = (*Client)(nil)
+var _ verify.Verifier = (*Client)(nil)
 
 // Verify queues the job of verifying b with opts (or finds its result
 // already stored, from an earlier run or another caller), waits for its
 // result, checks it, and returns the verdict in b's frame. See
-// engine.Verifier for the contract. Progress comes from the worker running
+// verify.Verifier for the contract. Progress comes from the worker running
 // the job, when it sends any.
-func (c *Client) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
+func (c *Client) Verify(ctx context.Context, b *board.Board, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (verify.Verdict, error) {
 	job, sym := newJob(b, opts)
 	if err := job.compatible(); err != nil {
 		// Rules no worker of this build runs: the local engine says why.
@@ -100,7 +102,7 @@ func (c *Client) Verify(ctx context.Context, b *engine.Board, opts engine.Verify
 	}
 	jb, jopts, err := job.board()
 	if err != nil {
-		return engine.Verdict{}, err
+		return verify.Verdict{}, err
 	}
 	id := job.id()
 
@@ -109,14 +111,14 @@ func (c *Client) Verify(ctx context.Context, b *engine.Board, opts engine.Verify
 		if ctx.Err() != nil {
 			c.abandon(id)
 		}
-		return engine.Verdict{}, err
+		return verify.Verdict{}, err
 	}
 	return c.use(ctx, b, jb, jopts, sym, id, entry, opts, progress)
 }
 
 // await publishes the job unless its result is stored already, and waits
 // for the result. Progress reports stop before it returns.
-func (c *Client) await(ctx context.Context, job jobSpec, id string, progress func(engine.VerifyProgress)) (jetstream.KeyValueEntry, error) {
+func (c *Client) await(ctx context.Context, job jobSpec, id string, progress func(verify.VerifyProgress)) (jetstream.KeyValueEntry, error) {
 	wake := make(chan struct{}, 1)
 	sub, err := c.nc.Subscribe(doneSubject+id, func(*nats.Msg) {
 		select {
@@ -212,9 +214,9 @@ func (c *Client) abandon(id string) {
 
 // use checks a stored result and returns its verdict in b's frame, or
 // rejects it and runs the job with the fallback verifier.
-func (c *Client) use(ctx context.Context, b, jb *engine.Board, jopts engine.VerifyOptions, sym int, id string, entry jetstream.KeyValueEntry, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
+func (c *Client) use(ctx context.Context, b, jb *board.Board, jopts verify.VerifyOptions, sym int, id string, entry jetstream.KeyValueEntry, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (verify.Verdict, error) {
 	res, err := decodeResult(entry.Value())
-	var vd engine.Verdict
+	var vd verify.Verdict
 	if err == nil {
 		switch {
 		case res.err != "":
@@ -223,8 +225,8 @@ func (c *Client) use(ctx context.Context, b, jb *engine.Board, jopts engine.Veri
 			vd, err = decodeVerdict(jb.Rules(), res.verdict)
 		}
 	}
-	if err == nil && vd.Engine != engine.EngineVersion {
-		err = fmt.Errorf("verdict of engine %q, asked for %q", vd.Engine, engine.EngineVersion)
+	if err == nil && vd.Engine != verify.EngineVersion {
+		err = fmt.Errorf("verdict of engine %q, asked for %q", vd.Engine, verify.EngineVersion)
 	}
 	if err == nil {
 		if c.cfg.storeChecks {
@@ -235,7 +237,7 @@ func (c *Client) use(ctx context.Context, b, jb *engine.Board, jopts engine.Veri
 	}
 	if err != nil {
 		if ctx.Err() != nil {
-			return engine.Verdict{}, ctx.Err()
+			return verify.Verdict{}, ctx.Err()
 		}
 		c.mu.Lock()
 		c.rejected++
@@ -250,7 +252,7 @@ func (c *Client) use(ctx context.Context, b, jb *engine.Board, jopts engine.Veri
 	c.accepted[id]++
 	c.mu.Unlock()
 	if sym != 0 {
-		vd = vd.Transform(b.Rules(), engine.InverseSymmetry(sym))
+		vd = vd.Transform(b.Rules(), game.InverseSymmetry(sym))
 	}
 	return vd, nil
 }
@@ -258,10 +260,10 @@ func (c *Client) use(ctx context.Context, b, jb *engine.Board, jopts engine.Veri
 // forwardProgress passes the running job's progress reports to progress
 // from a goroutine of its own, the latest one at a time (latest.Box);
 // stop ends it (and waits for a call in flight unless ctx is done).
-func forwardProgress(ctx context.Context, nc *nats.Conn, id string, progress func(engine.VerifyProgress)) (stop func()) {
-	box := &latest.Box[engine.VerifyProgress]{Deliver: progress}
+func forwardProgress(ctx context.Context, nc *nats.Conn, id string, progress func(verify.VerifyProgress)) (stop func()) {
+	box := &latest.Box[verify.VerifyProgress]{Deliver: progress}
 	sub, err := nc.Subscribe(progressPrefix+id, func(m *nats.Msg) {
-		var p engine.VerifyProgress
+		var p verify.VerifyProgress
 		if json.Unmarshal(m.Data, &p) != nil {
 			return
 		}

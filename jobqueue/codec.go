@@ -9,12 +9,14 @@ import (
 	"io"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 )
 
 // The result codec. A verdict travels as one version byte, then a DEFLATE
 // stream of varints (squares and counts as varints, strings with their
-// length first, strategies depth first): every field of engine.Verdict,
+// length first, strategies depth first): every field of verify.Verdict,
 // including the strategies' zones and threat counts, so that decoding
 // gives back the verdict the worker computed and the caller can build and
 // re-check the certificate from it. The encoding is deterministic: equal
@@ -44,32 +46,32 @@ func (e *encoder) bool(v bool) {
 	}
 }
 func (e *encoder) str(s string) { e.uint(uint64(len(s))); e.buf = append(e.buf, s...) }
-func (e *encoder) squares(sq []engine.Square) {
+func (e *encoder) squares(sq []game.Square) {
 	e.uint(uint64(len(sq)))
 	for _, s := range sq {
 		e.int(int64(s))
 	}
 }
-func (e *encoder) move(m engine.Move) {
+func (e *encoder) move(m game.Move) {
 	e.uint(uint64(m.Len()))
 	for i := 0; i < m.Len(); i++ {
 		e.int(int64(m.At(i)))
 	}
 }
-func (e *encoder) moves(ms []engine.Move) {
+func (e *encoder) moves(ms []game.Move) {
 	e.uint(uint64(len(ms)))
 	for _, m := range ms {
 		e.move(m)
 	}
 }
-func (e *encoder) unsolved(us []engine.UnsolvedMove) {
+func (e *encoder) unsolved(us []verify.UnsolvedMove) {
 	e.uint(uint64(len(us)))
 	for _, u := range us {
 		e.move(u.Move)
 		e.str(string(u.Reason))
 	}
 }
-func (e *encoder) tree(st *engine.Strategy) {
+func (e *encoder) tree(st *threat.Strategy) {
 	if st == nil {
 		e.uint(0)
 		return
@@ -88,7 +90,7 @@ func (e *encoder) tree(st *engine.Strategy) {
 }
 
 // encodeVerdict encodes vd (see the format above).
-func encodeVerdict(vd *engine.Verdict) ([]byte, error) {
+func encodeVerdict(vd *verify.Verdict) ([]byte, error) {
 	var e encoder
 	e.str(string(vd.Status))
 	e.int(int64(vd.Order))
@@ -214,13 +216,13 @@ func (d *decoder) str() string {
 	return s
 }
 
-func (d *decoder) square() engine.Square {
+func (d *decoder) square() game.Square {
 	v := d.int()
 	if d.err == nil && (v < 0 || v >= int64(d.squares)) {
 		d.fail("square %d off the board", v)
 		return 0
 	}
-	return engine.Square(v)
+	return game.Square(v)
 }
 
 // readList reads a list (its length first) with one call of f an
@@ -237,19 +239,19 @@ func readList[T any](d *decoder, f func() T) []T {
 	return out
 }
 
-func (d *decoder) squareList() []engine.Square { return readList(d, d.square) }
+func (d *decoder) squareList() []game.Square { return readList(d, d.square) }
 
-func (d *decoder) move() engine.Move {
+func (d *decoder) move() game.Move {
 	n := d.uint()
-	if n > engine.MaxPerTurn {
+	if n > game.MaxPerTurn {
 		d.fail("move of %d stones", n)
-		return engine.Move{}
+		return game.Move{}
 	}
-	sq := make([]engine.Square, n)
+	sq := make([]game.Square, n)
 	for i := range sq {
 		sq[i] = d.square()
 	}
-	m := engine.NewMove(sq...)
+	m := game.NewMove(sq...)
 	for i := 1; i < m.Len(); i++ {
 		if m.At(i) == m.At(i-1) {
 			d.fail("move with a stone twice")
@@ -258,15 +260,15 @@ func (d *decoder) move() engine.Move {
 	return m
 }
 
-func (d *decoder) moves() []engine.Move { return readList(d, d.move) }
+func (d *decoder) moves() []game.Move { return readList(d, d.move) }
 
-func (d *decoder) unsolved() []engine.UnsolvedMove {
-	return readList(d, func() engine.UnsolvedMove {
-		return engine.UnsolvedMove{Move: d.move(), Reason: engine.UnsolvedReason(d.str())}
+func (d *decoder) unsolved() []verify.UnsolvedMove {
+	return readList(d, func() verify.UnsolvedMove {
+		return verify.UnsolvedMove{Move: d.move(), Reason: threat.UnsolvedReason(d.str())}
 	})
 }
 
-func (d *decoder) tree(depth int) *engine.Strategy {
+func (d *decoder) tree(depth int) *threat.Strategy {
 	if !d.bool() || d.err != nil {
 		return nil
 	}
@@ -274,12 +276,12 @@ func (d *decoder) tree(depth int) *engine.Strategy {
 		d.fail("strategy deeper than %d", maxTreeDepth)
 		return nil
 	}
-	st := &engine.Strategy{Move: d.move(), Threats: d.small(), Six: d.bool(), Zone: d.squareList()}
+	st := &threat.Strategy{Move: d.move(), Threats: d.small(), Six: d.bool(), Zone: d.squareList()}
 	n := d.count()
 	if n > 0 {
-		st.Replies = make([]engine.Reply, n)
+		st.Replies = make([]threat.Reply, n)
 		for i := range st.Replies {
-			st.Replies[i] = engine.Reply{Move: d.move(), Seminull: d.bool()}
+			st.Replies[i] = threat.Reply{Move: d.move(), Seminull: d.bool()}
 			st.Replies[i].Then = d.tree(depth + 1)
 			if d.err != nil {
 				return nil
@@ -291,28 +293,28 @@ func (d *decoder) tree(depth int) *engine.Strategy {
 
 // decodeVerdict decodes a verdict written by encodeVerdict for a position
 // under rules r (every square must be on r's board).
-func decodeVerdict(r engine.Rules, data []byte) (engine.Verdict, error) {
+func decodeVerdict(r game.Rules, data []byte) (verify.Verdict, error) {
 	if len(data) == 0 {
-		return engine.Verdict{}, fmt.Errorf("%w: empty verdict", errCorrupt)
+		return verify.Verdict{}, fmt.Errorf("%w: empty verdict", errCorrupt)
 	}
 	if data[0] != verdictVersion {
-		return engine.Verdict{}, fmt.Errorf("%w: verdict encoding version %d, this build reads %d", errCorrupt, data[0], verdictVersion)
+		return verify.Verdict{}, fmt.Errorf("%w: verdict encoding version %d, this build reads %d", errCorrupt, data[0], verdictVersion)
 	}
 	fr := flate.NewReader(bytes.NewReader(data[1:]))
 	defer fr.Close()
 	payload, err := io.ReadAll(io.LimitReader(fr, maxDecoded+1))
 	if err != nil {
-		return engine.Verdict{}, fmt.Errorf("%w: %v", errCorrupt, err)
+		return verify.Verdict{}, fmt.Errorf("%w: %v", errCorrupt, err)
 	}
 	if len(payload) > maxDecoded {
-		return engine.Verdict{}, fmt.Errorf("%w: verdict larger than %d bytes", errCorrupt, maxDecoded)
+		return verify.Verdict{}, fmt.Errorf("%w: verdict larger than %d bytes", errCorrupt, maxDecoded)
 	}
 	d := &decoder{buf: payload, squares: r.Squares()}
-	var vd engine.Verdict
-	vd.Status = engine.VerdictStatus(d.str())
+	var vd verify.Verdict
+	vd.Status = verify.VerdictStatus(d.str())
 	vd.Order = d.small()
 	vd.Lambda = d.small()
-	vd.Attacker = engine.Color(d.small())
+	vd.Attacker = game.Color(d.small())
 	vd.Threats = d.small()
 	vd.Tolerance = d.small()
 	vd.Zone = d.squareList()
@@ -320,14 +322,14 @@ func decodeVerdict(r engine.Rules, data []byte) (engine.Verdict, error) {
 	vd.AllUnsolved = d.bool()
 	vd.OpenSeminull = d.unsolved()
 	vd.NullZone = d.squareList()
-	vd.NullMode = engine.Mode(d.small())
+	vd.NullMode = threat.Mode(d.small())
 	vd.NullLine = d.moves()
 	vd.NullTree = d.tree(0)
-	vd.SeminullZones = readList(d, func() engine.SeminullZone {
-		return engine.SeminullZone{Stone: d.square(), Zone: d.squareList(), Mode: engine.Mode(d.small()), Line: d.moves(), Tree: d.tree(0)}
+	vd.SeminullZones = readList(d, func() verify.SeminullZone {
+		return verify.SeminullZone{Stone: d.square(), Zone: d.squareList(), Mode: threat.Mode(d.small()), Line: d.moves(), Tree: d.tree(0)}
 	})
-	vd.Covered = readList(d, func() engine.CoveredMove {
-		return engine.CoveredMove{Move: d.move(), Mode: engine.Mode(d.small()), Line: d.moves(), Tree: d.tree(0)}
+	vd.Covered = readList(d, func() verify.CoveredMove {
+		return verify.CoveredMove{Move: d.move(), Mode: threat.Mode(d.small()), Line: d.moves(), Tree: d.tree(0)}
 	})
 	vd.Calls = d.small()
 	vd.Jobs = d.small()
@@ -339,7 +341,7 @@ func decodeVerdict(r engine.Rules, data []byte) (engine.Verdict, error) {
 		d.fail("%d trailing bytes", len(d.buf))
 	}
 	if d.err != nil {
-		return engine.Verdict{}, d.err
+		return verify.Verdict{}, d.err
 	}
 	return vd, nil
 }

@@ -1,4 +1,4 @@
-// Package jobqueue runs verifier jobs on NATS JetStream: an engine.Verifier
+// Package jobqueue runs verifier jobs on NATS JetStream: a verify.Verifier
 // (Client, Embedded) whose jobs are messages on a work-queue stream, run
 // by workers (RunWorker, `c6 worker`) in this process or on other machines,
 // and whose results come back through a key-value bucket keyed by job id.
@@ -16,7 +16,7 @@
 // Trust. The caller never trusts a result: Client.Verify decodes it, checks
 // it with checkVerdict (proofcheck, the independent checker, as the proof
 // book's StoreVerdict does) and otherwise rejects it, logs it, deletes it
-// and runs the job with its fallback verifier (engine.LocalVerifier). A
+// and runs the job with its fallback verifier (verify.LocalVerifier). A
 // proof book's queue (OpenBookQueue) leaves the certificate to the book's
 // StoreVerdict, the trust boundary, which checks it once and refuses a
 // forged one (ClientConfig.storeChecks).
@@ -35,7 +35,7 @@
 //		Server: jobqueue.ServerConfig{Dir: jobqueue.QueueDir(bookPath)}, // 127.0.0.1, a free port
 //	})
 //	defer q.Close()
-//	var v engine.Verifier = q      // the book's verifier: same verdicts as engine.LocalVerifier
+//	var v verify.Verifier = q      // the book's verifier: same verdicts as verify.LocalVerifier
 //	st, _ := q.Client().Stats(ctx) // workers, queued, running, done, jobs/s
 //
 // or, for an external server, jobqueue.Connect(url, creds, name) and

@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"sync"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/verify"
 
 	"github.com/nats-io/nats.go"
 )
@@ -21,7 +22,7 @@ type EmbeddedConfig struct {
 	// Workers is the number of in-process job slots (0: 1); Solvers each
 	// job's parallel solver calls (0: the cores divided by Workers). With
 	// the defaults a single user's verdicts are those of
-	// engine.LocalVerifier, one job at a time on all cores. Negative
+	// verify.LocalVerifier, one job at a time on all cores. Negative
 	// Workers: none (only workers from other machines run jobs).
 	Workers int
 	Solvers int
@@ -34,7 +35,7 @@ type EmbeddedConfig struct {
 // Embedded is an in-process NATS server with JetStream, a Client on it
 // and in-process workers: the verifier queue of one user, which workers on
 // other machines may join when the server listens on a network address.
-// It is an engine.Verifier.
+// It is a verify.Verifier.
 type Embedded struct {
 	server  *Server // nil when another process serves the folder
 	url     string
@@ -44,7 +45,7 @@ type Embedded struct {
 	once    sync.Once
 }
 
-var _ engine.Verifier = (*Embedded)(nil)
+var _ verify.Verifier = (*Embedded)(nil)
 
 // StartEmbedded starts the server, the client and the workers. Close stops
 // them. When another process already serves the storage folder on a
@@ -108,7 +109,7 @@ func (e *Embedded) start(ctx context.Context, cfg EmbeddedConfig, connect func(s
 }
 
 // Verify runs a job through the queue (see Client.Verify).
-func (e *Embedded) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
+func (e *Embedded) Verify(ctx context.Context, b *board.Board, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (verify.Verdict, error) {
 	return e.client.Verify(ctx, b, opts, progress)
 }
 

@@ -7,7 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/verify"
 )
 
 func startEmbedded(t *testing.T, cfg EmbeddedConfig) *Embedded {
@@ -28,7 +30,7 @@ func TestCodecRoundTrip(t *testing.T) {
 	for _, tc := range cases {
 		b, o := tc.board(t), tc.withTol(t)
 		o.Workers = 1
-		vd, err := engine.Verify(context.Background(), b, o, nil)
+		vd, err := verify.Verify(context.Background(), b, o, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,13 +64,13 @@ func TestCodecRoundTrip(t *testing.T) {
 // (the cases are entered in a non-canonical orientation too).
 func TestEmbeddedSameAsLocal(t *testing.T) {
 	cases := append([]testCase{}, smallCases...)
-	r, _ := engine.ParseRules("9,9,5,2,1")
+	r, _ := game.ParseRules("9,9,5,2,1")
 	for _, tc := range smallCases[:2] { // mirrored: same job, verdict mapped back
-		turns, _ := engine.ParseTurns(r, tc.turns)
+		turns, _ := game.ParseTurns(r, tc.turns)
 		for i := range turns {
 			turns[i] = r.TransformMove(3, turns[i])
 		}
-		tc.turns = engine.FormatTurns(r, turns)
+		tc.turns = game.FormatTurns(r, turns)
 		cases = append(cases, tc)
 	}
 	e := startEmbedded(t, EmbeddedConfig{Workers: 2, Solvers: 1})
@@ -98,17 +100,17 @@ func TestForgedResultRejected(t *testing.T) {
 	e := startEmbedded(t, EmbeddedConfig{Workers: -1, Client: ClientConfig{Logf: lg.logf, Poll: 50 * time.Millisecond}})
 	ctx := t.Context()
 	// The first case whose proof rests on a null strategy.
-	var b *engine.Board
-	var o engine.VerifyOptions
-	var honest engine.Verdict
+	var b *board.Board
+	var o verify.VerifyOptions
+	var honest verify.Verdict
 	for _, tc := range smallCases {
 		b, o = tc.board(t), tc.withTol(t)
 		o.Workers = 1
-		vd, err := engine.Verify(ctx, b, o, nil)
+		vd, err := verify.Verify(ctx, b, o, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if vd.Status == engine.StatusProved && len(vd.NullZone) > 0 {
+		if vd.Status == verify.StatusProved && len(vd.NullZone) > 0 {
 			honest = vd
 			break
 		}
@@ -120,7 +122,7 @@ func TestForgedResultRejected(t *testing.T) {
 	// squares where the defender's stones matter.
 	job, _ := newJob(b, o)
 	jb, _, _ := job.board()
-	forged, err := engine.Verify(ctx, jb, o, nil)
+	forged, err := verify.Verify(ctx, jb, o, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

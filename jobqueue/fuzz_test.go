@@ -4,8 +4,11 @@ import (
 	"context"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/verify"
 	"c6book/proofcheck"
+	"c6book/proofcheck/enginecert"
 )
 
 // FuzzResult: a stored result, whatever its bytes, goes through the
@@ -18,8 +21,8 @@ import (
 func FuzzResult(f *testing.F) {
 	cases := []testCase{smallCases[0], smallCases[3], smallCases[1]}
 	type fuzzCase struct {
-		b    *engine.Board
-		opts engine.VerifyOptions
+		b    *board.Board
+		opts verify.VerifyOptions
 	}
 	var fcs []fuzzCase
 	for i, tc := range cases {
@@ -31,7 +34,7 @@ func FuzzResult(f *testing.F) {
 		fcs = append(fcs, fuzzCase{jb, jo})
 		o := jo
 		o.Workers = 1
-		vd, err := engine.Verify(context.Background(), jb, o, nil)
+		vd, err := verify.Verify(context.Background(), jb, o, nil)
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -40,7 +43,7 @@ func FuzzResult(f *testing.F) {
 			f.Fatal(err)
 		}
 		f.Add(uint8(i), result{worker: "w", verdict: data}.encode())
-		all := engine.Verdict{Status: engine.StatusOpen, Lambda: vd.Lambda, Attacker: vd.Attacker, Tolerance: vd.Tolerance, AllUnsolved: true, Engine: vd.Engine}
+		all := verify.Verdict{Status: verify.StatusOpen, Lambda: vd.Lambda, Attacker: vd.Attacker, Tolerance: vd.Tolerance, AllUnsolved: true, Engine: vd.Engine}
 		data, _ = encodeVerdict(&all)
 		f.Add(uint8(i), result{worker: "forger", verdict: data}.encode())
 	}
@@ -61,29 +64,29 @@ func FuzzResult(f *testing.F) {
 			return
 		}
 		b := fc.b
-		vr, err := proofcheck.CheckVerdict(ctx, b.Rules(), b.StoneList(engine.Black), b.StoneList(engine.White), b.ToMove(), fc.opts.Tolerance, proofcheck.FromVerdict(&vd))
+		vr, err := proofcheck.CheckVerdict(ctx, b.Rules(), b.StoneList(game.Black), b.StoneList(game.White), b.ToMove(), fc.opts.Tolerance, enginecert.FromVerdict(&vd))
 		if err != nil {
 			t.Fatalf("accepted, but the certificate does not check: %v", err)
 		}
-		if vd.Status == engine.StatusProved && (vd.AllUnsolved || len(vd.Unsolved)+len(vd.OpenSeminull) > 0) {
+		if vd.Status == verify.StatusProved && (vd.AllUnsolved || len(vd.Unsolved)+len(vd.OpenSeminull) > 0) {
 			t.Fatal("accepted a proved verdict with items")
 		}
 		if vd.AllUnsolved {
 			return // claims nothing
 		}
-		items := map[engine.Move]bool{}
+		items := map[game.Move]bool{}
 		for _, u := range vd.Unsolved {
 			items[u.Move] = true
 		}
-		var empties []engine.Square
+		var empties []game.Square
 		for s := 0; s < b.Rules().Squares(); s++ {
-			if b.At(engine.Square(s)) == engine.Empty {
-				empties = append(empties, engine.Square(s))
+			if b.At(game.Square(s)) == game.Empty {
+				empties = append(empties, game.Square(s))
 			}
 		}
 		for i := range empties {
 			for j := i + 1; j < len(empties); j++ {
-				dm := engine.NewMove(empties[i], empties[j])
+				dm := game.NewMove(empties[i], empties[j])
 				if vr.Refutes(dm) || items[dm] {
 					continue
 				}
@@ -92,7 +95,7 @@ func FuzzResult(f *testing.F) {
 					open = open || dm.Contains(u.Move.At(0))
 				}
 				if !open {
-					t.Fatalf("accepted, but defender move %s is neither refuted nor an item", engine.MoveName(b.Rules(), dm))
+					t.Fatalf("accepted, but defender move %s is neither refuted nor an item", game.MoveName(b.Rules(), dm))
 				}
 			}
 		}

@@ -8,7 +8,10 @@ import (
 	"testing"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 
 	"github.com/nats-io/nats-server/v2/server"
 )
@@ -17,16 +20,16 @@ import (
 type testCase struct {
 	rules string
 	turns string
-	opts  engine.VerifyOptions
+	opts  verify.VerifyOptions
 }
 
-func (tc testCase) board(t testing.TB) *engine.Board {
+func (tc testCase) board(t testing.TB) *board.Board {
 	t.Helper()
-	r, err := engine.ParseRules(tc.rules)
+	r, err := game.ParseRules(tc.rules)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := engine.ReplayText(r, tc.turns)
+	b, err := board.ReplayText(r, tc.turns)
 	if err != nil {
 		t.Fatalf("%s: %v", tc.turns, err)
 	}
@@ -34,7 +37,7 @@ func (tc testCase) board(t testing.TB) *engine.Board {
 }
 
 // withTol sets the tolerance to the position's defender deficit.
-func (tc testCase) withTol(t testing.TB) engine.VerifyOptions {
+func (tc testCase) withTol(t testing.TB) verify.VerifyOptions {
 	b := tc.board(t)
 	tol, ok := b.DefenderDeficit(b.ToMove().Opp())
 	if !ok {
@@ -49,17 +52,17 @@ func (tc testCase) withTol(t testing.TB) engine.VerifyOptions {
 // from LittleGolem games at a small node budget (the last takes
 // seconds: long enough to kill its worker mid-job).
 var smallCases = []testCase{
-	{"9,9,5,2,1", "e5 e4e6 d5f5", engine.VerifyOptions{Lambda: 2, Limits: engine.Limits{MaxNodes: 20000}}},
-	{"9,9,5,2,1", "e5 a1a2 e4d4", engine.VerifyOptions{Lambda: 2, Limits: engine.Limits{MaxNodes: 20000}}},
-	{"9,9,5,2,1", "e5 a1a2 e4d4", engine.VerifyOptions{Lambda: 3, Limits: engine.Limits{MaxNodes: 20000}}},
-	{"9,9,5,2,1", "e5 e4e6 d5d4", engine.VerifyOptions{Lambda: 2, Limits: engine.Limits{MaxNodes: 20000}}},
-	{"9,9,5,2,1", "e5 e4e6 d5d4", engine.VerifyOptions{Lambda: 3, Limits: engine.Limits{MaxNodes: 20000}}},
+	{"9,9,5,2,1", "e5 e4e6 d5f5", verify.VerifyOptions{Lambda: 2, Limits: threat.Limits{MaxNodes: 20000}}},
+	{"9,9,5,2,1", "e5 a1a2 e4d4", verify.VerifyOptions{Lambda: 2, Limits: threat.Limits{MaxNodes: 20000}}},
+	{"9,9,5,2,1", "e5 a1a2 e4d4", verify.VerifyOptions{Lambda: 3, Limits: threat.Limits{MaxNodes: 20000}}},
+	{"9,9,5,2,1", "e5 e4e6 d5d4", verify.VerifyOptions{Lambda: 2, Limits: threat.Limits{MaxNodes: 20000}}},
+	{"9,9,5,2,1", "e5 e4e6 d5d4", verify.VerifyOptions{Lambda: 3, Limits: threat.Limits{MaxNodes: 20000}}},
 }
 
 var c6Cases = []testCase{
-	{"19,19,6,2,1", "j10 j9k11 k10l10 m10i10 k8l11 l8k7 m9j6 h11i12 i11g10 g12h12 f13j12 h10h9 h8h13 i9g9 k9f9", engine.VerifyOptions{Lambda: 2, Limits: engine.Limits{MaxNodes: 5000}}},
-	{"19,19,6,2,1", "j10 i9j9 k9i11 j11k10", engine.VerifyOptions{Lambda: 3, Limits: engine.Limits{MaxNodes: 5000}}},
-	{"19,19,6,2,1", "j10 j12g9 i11h12 g13k9 g11h11 h10i13 f11i12 e11k11", engine.VerifyOptions{Lambda: 2, Limits: engine.Limits{MaxNodes: 1000}}},
+	{"19,19,6,2,1", "j10 j9k11 k10l10 m10i10 k8l11 l8k7 m9j6 h11i12 i11g10 g12h12 f13j12 h10h9 h8h13 i9g9 k9f9", verify.VerifyOptions{Lambda: 2, Limits: threat.Limits{MaxNodes: 5000}}},
+	{"19,19,6,2,1", "j10 i9j9 k9i11 j11k10", verify.VerifyOptions{Lambda: 3, Limits: threat.Limits{MaxNodes: 5000}}},
+	{"19,19,6,2,1", "j10 j12g9 i11h12 g13k9 g11h11 h10i13 f11i12 e11k11", verify.VerifyOptions{Lambda: 2, Limits: threat.Limits{MaxNodes: 1000}}},
 }
 
 // localVerdicts runs every case in this process (the reference).
@@ -69,7 +72,7 @@ func localVerdicts(t testing.TB, cases []testCase) [][]byte {
 	for i, tc := range cases {
 		o := tc.withTol(t)
 		o.Workers = 1
-		vd, err := engine.Verify(context.Background(), tc.board(t), o, nil)
+		vd, err := verify.Verify(context.Background(), tc.board(t), o, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.turns, err)
 		}
@@ -79,7 +82,7 @@ func localVerdicts(t testing.TB, cases []testCase) [][]byte {
 }
 
 // comparable encodes vd without its timing (which differs between runs).
-func comparable(t testing.TB, vd engine.Verdict) []byte {
+func comparable(t testing.TB, vd verify.Verdict) []byte {
 	t.Helper()
 	vd.Elapsed = 0
 	data, err := encodeVerdict(&vd)
@@ -90,7 +93,7 @@ func comparable(t testing.TB, vd engine.Verdict) []byte {
 }
 
 // runBatch verifies every case through v at once and returns the verdicts.
-func runBatch(t testing.TB, ctx context.Context, v engine.Verifier, cases []testCase) [][]byte {
+func runBatch(t testing.TB, ctx context.Context, v verify.Verifier, cases []testCase) [][]byte {
 	t.Helper()
 	out := make([][]byte, len(cases))
 	errs := make([]error, len(cases))
@@ -122,7 +125,7 @@ func sameVerdicts(t testing.TB, cases []testCase, want, got [][]byte) {
 	t.Helper()
 	for i := range cases {
 		if !bytes.Equal(want[i], got[i]) {
-			r, _ := engine.ParseRules(cases[i].rules)
+			r, _ := game.ParseRules(cases[i].rules)
 			w, _ := decodeVerdict(r, want[i])
 			g, _ := decodeVerdict(r, got[i])
 			t.Errorf("case %d (%s λ%d): queue verdict differs from the local one:\nlocal %s\nqueue %s", i, cases[i].turns, cases[i].opts.Lambda, summary(w), summary(g))
@@ -130,7 +133,7 @@ func sameVerdicts(t testing.TB, cases []testCase, want, got [][]byte) {
 	}
 }
 
-func summary(vd engine.Verdict) string {
+func summary(vd verify.Verdict) string {
 	return fmt.Sprintf("%s order %d, %d unsolved, %d covered, null zone %d, engine %s", vd.Status, vd.Order, len(vd.Unsolved), len(vd.Covered), len(vd.NullZone), vd.Engine)
 }
 

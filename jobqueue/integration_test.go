@@ -13,7 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/verify"
 )
 
 // workerProc is a worker process started from the test binary.
@@ -91,9 +92,9 @@ func (w *workerProc) stop() {
 // queue to do all the work.
 type failingVerifier struct{ calls *int }
 
-func (f failingVerifier) Verify(context.Context, *engine.Board, engine.VerifyOptions, func(engine.VerifyProgress)) (engine.Verdict, error) {
+func (f failingVerifier) Verify(context.Context, *board.Board, verify.VerifyOptions, func(verify.VerifyProgress)) (verify.Verdict, error) {
 	*f.calls++
-	return engine.Verdict{}, errors.New("the test expected no local verification")
+	return verify.Verdict{}, errors.New("the test expected no local verification")
 }
 
 // procQueue is a server on 127.0.0.1 with file storage, a client whose

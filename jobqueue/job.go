@@ -8,7 +8,10 @@ import (
 	"fmt"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 )
 
 // jobVersion is the jobSpec encoding's version (jobSpec.V).
@@ -19,7 +22,7 @@ const jobVersion = 1
 // readable with `nats stream view`).
 type jobSpec struct {
 	V      int    `json:"v"`      // jobVersion
-	Engine string `json:"engine"` // engine.EngineVersion of the caller
+	Engine string `json:"engine"` // verify.EngineVersion of the caller
 	Rules  string `json:"rules"`  // m,n,k,p,q
 	Black  []int  `json:"black"`  // stones in the canonical frame
 	White  []int  `json:"white"`
@@ -41,12 +44,12 @@ type jobSpec struct {
 // opts.Workers is not part of the job: each worker runs as many solver
 // calls in parallel as it is configured to, which does not change the
 // verdict.
-func newJob(b *engine.Board, opts engine.VerifyOptions) (jobSpec, int) {
+func newJob(b *board.Board, opts verify.VerifyOptions) (jobSpec, int) {
 	cb, sym := b.Canonical()
 	r := b.Rules()
 	j := jobSpec{
-		V: jobVersion, Engine: engine.EngineVersion, Rules: r.String(),
-		Black: squareInts(cb.StoneList(engine.Black)), White: squareInts(cb.StoneList(engine.White)),
+		V: jobVersion, Engine: verify.EngineVersion, Rules: r.String(),
+		Black: squareInts(cb.StoneList(game.Black)), White: squareInts(cb.StoneList(game.White)),
 		ToMove: int(cb.ToMove()), Lambda: opts.Lambda, Tol: opts.Tolerance,
 		MaxNodes: opts.Limits.MaxNodes, TimeoutNS: int64(opts.Limits.Timeout), MaxDepth: opts.Limits.MaxDepth,
 		Free: int(opts.Free), ExpandSeminull: opts.ExpandSeminull,
@@ -57,7 +60,7 @@ func newJob(b *engine.Board, opts engine.VerifyOptions) (jobSpec, int) {
 	return j, sym
 }
 
-func squareInts(sq []engine.Square) []int {
+func squareInts(sq []game.Square) []int {
 	out := make([]int, len(sq))
 	for i, s := range sq {
 		out[i] = int(s)
@@ -65,10 +68,10 @@ func squareInts(sq []engine.Square) []int {
 	return out
 }
 
-func intSquares(v []int) []engine.Square {
-	out := make([]engine.Square, len(v))
+func intSquares(v []int) []game.Square {
+	out := make([]game.Square, len(v))
 	for i, s := range v {
-		out[i] = engine.Square(s)
+		out[i] = game.Square(s)
 	}
 	return out
 }
@@ -108,31 +111,31 @@ func (j jobSpec) compatible() error {
 	if j.V != jobVersion {
 		return fmt.Errorf("%w: job encoding %d, this worker reads %d", errIncompatible, j.V, jobVersion)
 	}
-	if j.Engine != engine.EngineVersion {
-		return fmt.Errorf("%w: engine %q, this worker runs %q", errIncompatible, j.Engine, engine.EngineVersion)
+	if j.Engine != verify.EngineVersion {
+		return fmt.Errorf("%w: engine %q, this worker runs %q", errIncompatible, j.Engine, verify.EngineVersion)
 	}
-	r, err := engine.ParseRules(j.Rules)
+	r, err := game.ParseRules(j.Rules)
 	if err != nil {
 		return fmt.Errorf("%w: rules %q: %v", errIncompatible, j.Rules, err)
 	}
 	if r.P > 2 {
-		return fmt.Errorf("%w: rules %s: %v", errIncompatible, r, engine.ErrUnsupported)
+		return fmt.Errorf("%w: rules %s: %v", errIncompatible, r, threat.ErrUnsupported)
 	}
 	return nil
 }
 
 // board sets up the job's position (canonical frame) and its options.
-func (j jobSpec) board() (*engine.Board, engine.VerifyOptions, error) {
-	r, err := engine.ParseRules(j.Rules)
+func (j jobSpec) board() (*board.Board, verify.VerifyOptions, error) {
+	r, err := game.ParseRules(j.Rules)
 	if err != nil {
-		return nil, engine.VerifyOptions{}, err
+		return nil, verify.VerifyOptions{}, err
 	}
-	b, err := engine.SetUp(r, intSquares(j.Black), intSquares(j.White), engine.Color(j.ToMove))
+	b, err := board.SetUp(r, intSquares(j.Black), intSquares(j.White), game.Color(j.ToMove))
 	if err != nil {
-		return nil, engine.VerifyOptions{}, err
+		return nil, verify.VerifyOptions{}, err
 	}
-	return b, engine.VerifyOptions{
-		Lambda: j.Lambda, Tolerance: j.Tol, Free: engine.FreePolicy(j.Free), ExpandSeminull: j.ExpandSeminull,
-		Limits: engine.Limits{MaxNodes: j.MaxNodes, Timeout: time.Duration(j.TimeoutNS), MaxDepth: j.MaxDepth},
+	return b, verify.VerifyOptions{
+		Lambda: j.Lambda, Tolerance: j.Tol, Free: board.FreePolicy(j.Free), ExpandSeminull: j.ExpandSeminull,
+		Limits: threat.Limits{MaxNodes: j.MaxNodes, Timeout: time.Duration(j.TimeoutNS), MaxDepth: j.MaxDepth},
 	}, nil
 }

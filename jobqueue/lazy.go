@@ -5,12 +5,13 @@ import (
 	"errors"
 	"sync"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/verify"
 )
 
 // Queue is a verifier queue as a program holds it: Embedded or remote.
 type Queue interface {
-	engine.Verifier
+	verify.Verifier
 	Stats(ctx context.Context) (Stats, error)
 	URL() string
 	Close() error
@@ -24,7 +25,7 @@ var (
 // Stats reads the queue's state (see Client.Stats).
 func (e *Embedded) Stats(ctx context.Context) (Stats, error) { return e.client.Stats(ctx) }
 
-// Lazy is an engine.Verifier that opens its queue on the first Verify, so
+// Lazy is a verify.Verifier that opens its queue on the first Verify, so
 // that a program that verifies nothing starts no server and creates no
 // storage folder. When the queue cannot be opened (a storage folder that
 // cannot be written, a server that cannot be reached) and a fallback is
@@ -32,7 +33,7 @@ func (e *Embedded) Stats(ctx context.Context) (Stats, error) { return e.client.S
 // from then on. Lazy is safe for concurrent use.
 type Lazy struct {
 	open     func(context.Context) (Queue, error)
-	fallback engine.Verifier
+	fallback verify.Verifier
 	note     func(error)
 
 	mu     sync.Mutex
@@ -47,12 +48,12 @@ var ErrClosed = errors.New("jobqueue: the verifier queue is closed")
 // newLazy returns a Lazy that opens its queue with open. fallback (may be
 // nil: the error is returned instead) verifies when open fails, and note
 // (may be nil) is told why, once.
-func newLazy(open func(context.Context) (Queue, error), fallback engine.Verifier, note func(error)) *Lazy {
+func newLazy(open func(context.Context) (Queue, error), fallback verify.Verifier, note func(error)) *Lazy {
 	return &Lazy{open: open, fallback: fallback, note: note}
 }
 
 // verifier opens the queue if needed and returns what answers.
-func (l *Lazy) verifier(ctx context.Context) (engine.Verifier, error) {
+func (l *Lazy) verifier(ctx context.Context) (verify.Verifier, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	switch {
@@ -79,10 +80,10 @@ func (l *Lazy) verifier(ctx context.Context) (engine.Verifier, error) {
 }
 
 // Verify verifies b through the queue (opening it first if needed).
-func (l *Lazy) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
+func (l *Lazy) Verify(ctx context.Context, b *board.Board, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (verify.Verdict, error) {
 	v, err := l.verifier(ctx)
 	if err != nil {
-		return engine.Verdict{}, err
+		return verify.Verdict{}, err
 	}
 	return v.Verify(ctx, b, opts, progress)
 }

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/verify"
 )
 
 // Lazy opens its queue on the first Verify only; a failed open without a
@@ -62,7 +62,7 @@ func TestLazy(t *testing.T) {
 
 	var notes []error
 	f := newLazy(func(context.Context) (Queue, error) { return nil, errors.New("no storage") },
-		engine.LocalVerifier{}, func(err error) { notes = append(notes, err) })
+		verify.LocalVerifier{}, func(err error) { notes = append(notes, err) })
 	for i := 0; i < 2; i++ {
 		vd, err := f.Verify(ctx, b, o, nil)
 		if err != nil || string(comparable(t, vd)) != string(want) {

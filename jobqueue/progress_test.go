@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/verify"
 
 	"github.com/nats-io/nats.go"
 )
@@ -20,9 +20,9 @@ func TestProgressReachesCaller(t *testing.T) {
 	b, o := tc.board(t), tc.withTol(t)
 	job, _ := newJob(b, o)
 
-	seen := make(chan engine.VerifyProgress, 100)
+	seen := make(chan verify.VerifyProgress, 100)
 	sub, err := e.nc.Subscribe(progressPrefix+job.id(), func(m *nats.Msg) {
-		var p engine.VerifyProgress
+		var p verify.VerifyProgress
 		if json.Unmarshal(m.Data, &p) == nil {
 			seen <- p
 		}
@@ -42,13 +42,13 @@ func TestProgressReachesCaller(t *testing.T) {
 
 	// The caller's side: reports on the subject reach the callback.
 	var mu sync.Mutex
-	var got []engine.VerifyProgress
-	stop := forwardProgress(ctx, e.nc, "x", func(p engine.VerifyProgress) {
+	var got []verify.VerifyProgress
+	stop := forwardProgress(ctx, e.nc, "x", func(p verify.VerifyProgress) {
 		mu.Lock()
 		got = append(got, p)
 		mu.Unlock()
 	})
-	data, _ := json.Marshal(engine.VerifyProgress{Phase: "moves", Done: 7, Total: 9})
+	data, _ := json.Marshal(verify.VerifyProgress{Phase: "moves", Done: 7, Total: 9})
 	if err := e.nc.Publish(progressPrefix+"x", data); err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,8 @@ import (
 	"context"
 	"sync"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/verify"
 
 	"github.com/nats-io/nats.go"
 )
@@ -23,7 +24,7 @@ type remoteConfig struct {
 }
 
 // remote is a Client on an external server, with optional in-process
-// workers. It is an engine.Verifier.
+// workers. It is a verify.Verifier.
 type remote struct {
 	client  *Client
 	nc      *nats.Conn
@@ -31,7 +32,7 @@ type remote struct {
 	once    sync.Once
 }
 
-var _ engine.Verifier = (*remote)(nil)
+var _ verify.Verifier = (*remote)(nil)
 
 // openRemote connects to the server at cfg.URL and opens the queue there
 // (creating its stream and buckets when missing). Close releases it.
@@ -58,7 +59,7 @@ func openRemote(ctx context.Context, cfg remoteConfig) (*remote, error) {
 }
 
 // Verify runs a job through the queue (see Client.Verify).
-func (r *remote) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
+func (r *remote) Verify(ctx context.Context, b *board.Board, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (verify.Verdict, error) {
 	return r.client.Verify(ctx, b, opts, progress)
 }
 

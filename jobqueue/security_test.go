@@ -9,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/game"
+	"c6book/engine/verify"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -133,7 +134,7 @@ func TestListenNeedsCreds(t *testing.T) {
 // forge connects to the queue at url as a local user would (with creds
 // when not ""), waits for job id and stores a result "every defender move
 // unsolved" for it, as a worker would.
-func forge(ctx context.Context, url, creds, id string, r engine.Rules, vd engine.Verdict) error {
+func forge(ctx context.Context, url, creds, id string, r game.Rules, vd verify.Verdict) error {
 	nc, err := Connect(url, creds, "intruder")
 	if err != nil {
 		return err
@@ -156,7 +157,7 @@ func forge(ctx context.Context, url, creds, id string, r engine.Rules, vd engine
 		}
 		sleepCtx(ctx, 20e6)
 	}
-	vd.Status, vd.Order, vd.AllUnsolved = engine.StatusOpen, 0, true
+	vd.Status, vd.Order, vd.AllUnsolved = verify.StatusOpen, 0, true
 	vd.Unsolved, vd.OpenSeminull, vd.NullZone, vd.NullTree, vd.SeminullZones, vd.Covered = nil, nil, nil, nil, nil, nil
 	data, err := encodeVerdict(&vd)
 	if err != nil {
@@ -183,9 +184,9 @@ func TestListenRefusesUnauthenticatedResults(t *testing.T) {
 	honest := localVerdicts(t, []testCase{tc})[0]
 	// The intruder's verdict, for the job's position, claims nothing:
 	// only the absence of a network and the credentials keep it out.
-	base := engine.Verdict{Lambda: 2, Attacker: jb.ToMove().Opp(), Tolerance: o.Tolerance, Engine: engine.EngineVersion}
+	base := verify.Verdict{Lambda: 2, Attacker: jb.ToMove().Opp(), Tolerance: o.Tolerance, Engine: verify.EngineVersion}
 	forged := base
-	forged.Status, forged.AllUnsolved = engine.StatusOpen, true
+	forged.Status, forged.AllUnsolved = verify.StatusOpen, true
 	if err := checkVerdict(ctx, jb, o, &forged); err != nil {
 		t.Fatalf("the forged verdict does not check (%v): the test needs one that does", err)
 	}

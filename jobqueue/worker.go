@@ -13,7 +13,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/verify"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -62,7 +63,7 @@ type jobCancel struct {
 
 // RunWorker pulls jobs from the queue on nc and runs them until ctx is
 // done: each job it can run (same engine version and job encoding, rules
-// the engine supports) is verified with engine.Verify, its result stored
+// the engine supports) is verified with verify.Verify, its result stored
 // under the job's id and the job acknowledged. A job it cannot run is
 // refused with a log line and no answer, and handed back to the queue for
 // a compatible worker. While a job runs the worker tells the server it is
@@ -102,7 +103,7 @@ func RunWorker(ctx context.Context, nc *nats.Conn, cfg WorkerConfig) error {
 		cfg.Name = host
 	}
 	w := &worker{nc: nc, q: q, cfg: cfg, key: keySafe(cfg.Name) + "-" + nuid.Next(), cancels: map[string]*jobCancel{},
-		info: workerInfo{Name: cfg.Name, Host: host, Engine: engine.EngineVersion, Slots: cfg.Jobs, Started: time.Now()}}
+		info: workerInfo{Name: cfg.Name, Host: host, Engine: verify.EngineVersion, Slots: cfg.Jobs, Started: time.Now()}}
 	// A caller that gives up on a job says so: the job stops here if it
 	// runs (and is not handed to another worker).
 	sub, err := nc.Subscribe(cancelSubject+"*", func(m *nats.Msg) {
@@ -242,7 +243,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	res := result{worker: w.cfg.Name}
 	if err == nil {
 		opts.Workers = w.cfg.Solvers
-		var vd engine.Verdict
+		var vd verify.Verdict
 		var cancelled bool
 		vd, cancelled, err = w.verify(ctx, msg, id, b, opts)
 		if ctx.Err() != nil {
@@ -285,7 +286,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 // verify runs the job, telling the server it is in progress and sending
 // progress reports (at most one a second) on the job's progress subject;
 // cancelled reports that its caller cancelled it (a cancel message).
-func (w *worker) verify(ctx context.Context, msg jetstream.Msg, id string, b *engine.Board, opts engine.VerifyOptions) (_ engine.Verdict, cancelled bool, _ error) {
+func (w *worker) verify(ctx context.Context, msg jetstream.Msg, id string, b *board.Board, opts verify.VerifyOptions) (_ verify.Verdict, cancelled bool, _ error) {
 	jctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	jc := &jobCancel{stop: cancel}
@@ -316,7 +317,7 @@ func (w *worker) verify(ctx context.Context, msg jetstream.Msg, id string, b *en
 		}
 	}()
 	var last atomic.Int64
-	vd, err := engine.Verify(jctx, b, opts, func(p engine.VerifyProgress) {
+	vd, err := verify.Verify(jctx, b, opts, func(p verify.VerifyProgress) {
 		now := time.Now().UnixNano()
 		if now-last.Load() < int64(time.Second) {
 			return

@@ -10,7 +10,10 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/internal/cputime"
 )
 
@@ -47,7 +50,7 @@ func BenchmarkImportGames(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
 		dir := b.TempDir()
-		bk, err := Create(ctx, filepath.Join(dir, "bench.c6book"), engine.Connect6())
+		bk, err := Create(ctx, filepath.Join(dir, "bench.c6book"), game.Connect6())
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -91,7 +94,7 @@ func benchBook(b *testing.B) *Book {
 		return bk
 	}
 	ids, games := loadShared(b, benchGames())
-	bk, err := Create(ctx, path, engine.Connect6())
+	bk, err := Create(ctx, path, game.Connect6())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -111,7 +114,7 @@ func benchBook(b *testing.B) *Book {
 	}
 	type pos struct {
 		id PosID
-		tm engine.Color
+		tm game.Color
 	}
 	var sample []pos
 	for rows.Next() {
@@ -136,13 +139,13 @@ func benchBook(b *testing.B) *Book {
 			if i%10 == 0 {
 				// Open, with two unsolved replies.
 				v.Status = c6book.StatusOpen
-				var sq []engine.Square
-				for s := engine.Square(0); len(sq) < 4; s++ {
-					if bd.At(s) == engine.Empty {
+				var sq []game.Square
+				for s := game.Square(0); len(sq) < 4; s++ {
+					if bd.At(s) == game.Empty {
 						sq = append(sq, s)
 					}
 				}
-				v.Unsolved = []c6book.Unsolved{{Move: engine.NewMove(sq[0], sq[1])}, {Move: engine.NewMove(sq[2], sq[3])}}
+				v.Unsolved = []c6book.Unsolved{{Move: game.NewMove(sq[0], sq[1])}, {Move: game.NewMove(sq[2], sq[3])}}
 			}
 			if _, err := bk.StoreVerdict(ctx, p.id, v); err != nil {
 				b.Fatal(err)
@@ -189,10 +192,10 @@ func BenchmarkBookQueries(b *testing.B) {
 		}
 		return err
 	})
-	run("Proved/100", func() error { _, err := bk.Proved(ctx, engine.Black, 1, 100); return err })
-	run("OpenByPN/100", func() error { _, err := bk.OpenByPN(ctx, engine.White, 100); return err })
+	run("Proved/100", func() error { _, err := bk.Proved(ctx, game.Black, 1, 100); return err })
+	run("OpenByPN/100", func() error { _, err := bk.OpenByPN(ctx, game.White, 100); return err })
 	run("Search", func() error { _, err := bk.Search(ctx, "sharp zhang", 100); return err })
-	run("Next/root", func() error { _, err := bk.Next(ctx, root, engine.Black); return err })
+	run("Next/root", func() error { _, err := bk.Next(ctx, root, game.Black); return err })
 
 	// Game statistics: the replies of the most played opening position
 	// (sorted by games, with their counts), the games through it (a page,
@@ -227,20 +230,20 @@ func BenchmarkBookQueries(b *testing.B) {
 // book check takes to re-check it from the certificate alone.
 func BenchmarkConnect623Certificate(b *testing.B) {
 	ctx := context.Background()
-	r := engine.Rules{M: 19, N: 19, K: 6, P: 2, Q: 3}
-	turns, err := engine.ParseTurns(r, "i9k9j10")
+	r := game.Rules{M: 19, N: 19, K: 6, P: 2, Q: 3}
+	turns, err := game.ParseTurns(r, "i9k9j10")
 	if err != nil {
 		b.Fatal(err)
 	}
-	board, err := engine.Replay(r, turns)
+	board, err := board.Replay(r, turns)
 	if err != nil {
 		b.Fatal(err)
 	}
-	v, err := engine.Verify(ctx, board, engine.VerifyOptions{Lambda: 3, Workers: 2, Limits: engine.Limits{MaxNodes: 200000}}, nil)
+	v, err := verify.Verify(ctx, board, verify.VerifyOptions{Lambda: 3, Workers: 2, Limits: threat.Limits{MaxNodes: 200000}}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
-	if v.Status != engine.StatusProved {
+	if v.Status != verify.StatusProved {
 		b.Fatalf("not proved: %s", v.Status)
 	}
 	bk := newBook(b, r)
@@ -276,12 +279,12 @@ func BenchmarkConnect623Certificate(b *testing.B) {
 // the items added as positions, the statuses propagated.
 func BenchmarkStoreLargeVerdict(b *testing.B) {
 	ctx := context.Background()
-	r := engine.Rules{M: 19, N: 19, K: 6, P: 2, Q: 1}
-	turns, err := engine.ParseTurns(r, "j10 i9k9 i7j9")
+	r := game.Rules{M: 19, N: 19, K: 6, P: 2, Q: 1}
+	turns, err := game.ParseTurns(r, "j10 i9k9 i7j9")
 	if err != nil {
 		b.Fatal(err)
 	}
-	board, err := engine.Replay(r, turns)
+	board, err := board.Replay(r, turns)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -292,7 +295,7 @@ func BenchmarkStoreLargeVerdict(b *testing.B) {
 		}
 	}
 	_, sym := board.CanonicalKey()
-	sv, err := c6book.VerifyBoard(ctx, board, nil, sym, engine.VerifyOptions{Lambda: 3, Workers: 2, Limits: engine.Limits{MaxNodes: nodes}}, nil)
+	sv, err := c6book.VerifyBoard(ctx, board, nil, sym, verify.VerifyOptions{Lambda: 3, Workers: 2, Limits: threat.Limits{MaxNodes: nodes}}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -324,8 +327,8 @@ func BenchmarkStoreLargeVerdict(b *testing.B) {
 // BenchmarkStoreLargeVerdict includes.
 func BenchmarkStoreManyItems(b *testing.B) {
 	ctx := context.Background()
-	r := engine.Rules{M: 19, N: 19, K: 6, P: 2, Q: 1}
-	turns, err := engine.ParseTurns(r, "j10 i9k9 i7j9")
+	r := game.Rules{M: 19, N: 19, K: 6, P: 2, Q: 1}
+	turns, err := game.ParseTurns(r, "j10 i9k9 i7j9")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -343,19 +346,19 @@ func BenchmarkStoreManyItems(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		var empty []engine.Square
+		var empty []game.Square
 		for d := 0; d <= 9 && len(empty) < 120; d++ {
-			for s := engine.Square(0); int(s) < r.Squares(); s++ {
+			for s := game.Square(0); int(s) < r.Squares(); s++ {
 				x, y := int(s)%r.M-9, int(s)/r.M-9
-				if max(abs(x), abs(y)) == d && cb.At(s) == engine.Empty {
+				if max(abs(x), abs(y)) == d && cb.At(s) == game.Empty {
 					empty = append(empty, s)
 				}
 			}
 		}
-		v := c6book.Verdict{Attacker: engine.Black, Status: c6book.StatusOpen, Order: 2, Lambda: 2, Engine: "bench"}
+		v := c6book.Verdict{Attacker: game.Black, Status: c6book.StatusOpen, Order: 2, Lambda: 2, Engine: "bench"}
 		for a := 0; a < len(empty) && len(v.Unsolved) < items; a++ {
 			for c := a + 1; c < len(empty) && len(v.Unsolved) < items; c++ {
-				v.Unsolved = append(v.Unsolved, c6book.Unsolved{Move: engine.NewMove(empty[a], empty[c]), Reason: engine.ReasonBudget})
+				v.Unsolved = append(v.Unsolved, c6book.Unsolved{Move: game.NewMove(empty[a], empty[c]), Reason: threat.ReasonBudget})
 			}
 		}
 		b.StartTimer()

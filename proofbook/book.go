@@ -20,7 +20,8 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/proofcheck"
 
 	"github.com/mattn/go-sqlite3"
@@ -115,9 +116,9 @@ type Book struct {
 	path     string
 	w        *sql.DB // one connection, all writes (nil when read-only)
 	r        *sql.DB // read pool, query_only
-	rules    engine.Rules
+	rules    game.Rules
 	root     PosID
-	tmpl     *engine.Board // empty board; Clone shares its geometry
+	tmpl     *board.Board  // empty board; Clone shares its geometry
 	readOnly string        // why the book cannot be written ("" when it can)
 	busy     time.Duration // busy timeout of every connection
 	closed   bool
@@ -309,7 +310,7 @@ func OpenWith(ctx context.Context, path string, o OpenOptions) (*Book, error) {
 }
 
 // Create makes a new book for the rules at path, which must not exist.
-func Create(ctx context.Context, path string, rules engine.Rules) (*Book, error) {
+func Create(ctx context.Context, path string, rules game.Rules) (*Book, error) {
 	if err := rules.Validate(); err != nil {
 		return nil, err
 	}
@@ -331,7 +332,7 @@ func Create(ctx context.Context, path string, rules engine.Rules) (*Book, error)
 	return open(ctx, abs, &rules, DefaultBusyTimeout)
 }
 
-func open(ctx context.Context, path string, create *engine.Rules, busy time.Duration) (bk *Book, err error) {
+func open(ctx context.Context, path string, create *game.Rules, busy time.Duration) (bk *Book, err error) {
 	w, err := sql.Open("sqlite3", dsn(path, false, busy))
 	if err != nil {
 		return nil, err
@@ -402,7 +403,7 @@ func (bk *Book) loadMeta(ctx context.Context, db queryer) error {
 		return fmt.Errorf("%s: %w", bk.path, err)
 	}
 	var err error
-	if bk.tmpl, err = engine.NewBoard(bk.rules); err != nil {
+	if bk.tmpl, err = board.NewBoard(bk.rules); err != nil {
 		return err
 	}
 	bk.root = PosID(root.Int64)
@@ -414,7 +415,7 @@ func (bk *Book) loadMeta(ctx context.Context, db queryer) error {
 
 // migrate applies the pending migrations in one immediate transaction on
 // the writer, re-checking application_id and user_version inside it.
-func migrate(ctx context.Context, w *sql.DB, path string, create *engine.Rules, note *string) error {
+func migrate(ctx context.Context, w *sql.DB, path string, create *game.Rules, note *string) error {
 	ms, err := migrations()
 	if err != nil {
 		return err
@@ -496,7 +497,7 @@ func migrate(ctx context.Context, w *sql.DB, path string, create *engine.Rules, 
 			r.M, r.N, r.K, r.P, r.Q, now); err != nil {
 			return err
 		}
-		b, err := engine.NewBoard(r)
+		b, err := board.NewBoard(r)
 		if err != nil {
 			return err
 		}
@@ -552,7 +553,7 @@ func (bk *Book) Close() error {
 func (bk *Book) Path() string { return bk.path }
 
 // Rules is the book's rule set.
-func (bk *Book) Rules() engine.Rules { return bk.rules }
+func (bk *Book) Rules() game.Rules { return bk.rules }
 
 // Root is the empty board's position.
 func (bk *Book) Root(ctx context.Context) (PosID, error) { return bk.root, nil }
@@ -868,7 +869,7 @@ func trueOrders(ctx context.Context, tx *sql.Tx, path string, digest bool) (stri
 		if !ok || v.Cert == nil || v.Tolerance != tol {
 			continue // never counts in a proof
 		}
-		res, err := proofcheck.CheckVerdict(ctx, tmp.rules, b.StoneList(engine.Black), b.StoneList(engine.White), tm, tol, v.Cert)
+		res, err := proofcheck.CheckVerdict(ctx, tmp.rules, b.StoneList(game.Black), b.StoneList(game.White), tm, tol, v.Cert)
 		if err != nil {
 			continue // `check` reports it; it is not used as it is
 		}

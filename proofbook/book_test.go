@@ -5,10 +5,10 @@ import (
 	"path/filepath"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
-func newBook(t testing.TB, r engine.Rules) *Book {
+func newBook(t testing.TB, r game.Rules) *Book {
 	t.Helper()
 	bk, err := Create(context.Background(), filepath.Join(t.TempDir(), "test.c6book"), r)
 	if err != nil {
@@ -18,9 +18,9 @@ func newBook(t testing.TB, r engine.Rules) *Book {
 	return bk
 }
 
-func turns(t testing.TB, r engine.Rules, s string) []engine.Move {
+func turns(t testing.TB, r game.Rules, s string) []game.Move {
 	t.Helper()
-	ms, err := engine.ParseTurns(r, s)
+	ms, err := game.ParseTurns(r, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func mustCheck(t testing.TB, bk *Book) CheckReport {
 func TestCreateReopen(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "b.c6book")
-	bk, err := Create(ctx, path, engine.Connect6())
+	bk, err := Create(ctx, path, game.Connect6())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestCreateReopen(t *testing.T) {
 	if err := bk.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Create(ctx, path, engine.Connect6()); err == nil {
+	if _, err := Create(ctx, path, game.Connect6()); err == nil {
 		t.Fatal("Create over an existing book succeeded")
 	}
 	bk, err = Open(ctx, path)
@@ -71,7 +71,7 @@ func TestCreateReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Comment != "a classic start" || len(p.Black) != 1 || len(p.White) != 2 || p.ToMove != engine.Black {
+	if p.Comment != "a classic start" || len(p.Black) != 1 || len(p.White) != 2 || p.ToMove != game.Black {
 		t.Fatalf("position after reopen: %+v", p)
 	}
 	hits, err := bk.Search(ctx, "class", 10)

@@ -8,7 +8,8 @@ import (
 	"slices"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/proofcheck"
 )
 
@@ -124,7 +125,7 @@ type checker struct {
 
 type statusKey struct {
 	id PosID
-	a  engine.Color
+	a  game.Color
 }
 
 // checkPhase is a named phase of CheckWithProgress. A gate phase that
@@ -228,12 +229,12 @@ func (c *checker) positions(ctx context.Context) error {
 			problem("position %d: %v", id, err)
 			continue
 		}
-		b := bk.board(list, engine.Color(tm))
+		b := bk.board(list, game.Color(tm))
 		k, sym := b.CanonicalKey()
 		if k != uint64(key) || sym != 0 {
 			problem("position %d: stored key %#x, its stones give %#x (symmetry %d)", id, uint64(key), k, sym)
 		}
-		if len(list) != ns || engine.Color(win) != b.Winner() {
+		if len(list) != ns || game.Color(win) != b.Winner() {
 			problem("position %d: stored stone count or winner does not match its stones", id)
 		}
 		if other, dup := seen[uint64(key)]; dup {
@@ -278,11 +279,11 @@ FROM edge e JOIN position p ON p.id = e.parent JOIN position c ON c.id = e.child
 			continue
 		}
 		if rm := repMove(r, stabilizer(r, list), m); packMove(rm) != packMove(m) {
-			problem("edge %d -> %d: move %s is not its symmetry representative", parent, child, engine.MoveName(r, m))
+			problem("edge %d -> %d: move %s is not its symmetry representative", parent, child, game.MoveName(r, m))
 		}
-		b := bk.board(list, engine.Color(tm))
+		b := bk.board(list, game.Color(tm))
 		if err := legalTurn(r, b, len(list), m); err != nil {
-			problem("edge %d -> %d: illegal move %s: %v", parent, child, engine.MoveName(r, m), err)
+			problem("edge %d -> %d: illegal move %s: %v", parent, child, game.MoveName(r, m), err)
 			continue
 		}
 		for i := 0; i < m.Len(); i++ {
@@ -290,7 +291,7 @@ FROM edge e JOIN position p ON p.id = e.parent JOIN position c ON c.id = e.child
 		}
 		b.SetToMove(b.ToMove().Opp())
 		if k, _ := b.CanonicalKey(); k != uint64(ckey) {
-			problem("edge %d -> %d: move %s leads to key %#x, the child has %#x", parent, child, engine.MoveName(r, m), k, uint64(ckey))
+			problem("edge %d -> %d: move %s leads to key %#x, the child has %#x", parent, child, game.MoveName(r, m), k, uint64(ckey))
 		}
 	}
 	if err := rows.Close(); err != nil {
@@ -318,12 +319,12 @@ func (c *checker) statuses(ctx context.Context) error {
 			rows.Close()
 			return err
 		}
-		pr := np.proof(engine.Color(a))
+		pr := np.proof(game.Color(a))
 		if pr.Zone, err = np.zoneOf(r); err != nil {
 			rows.Close()
 			return fmt.Errorf("position %d: %w", id, err)
 		}
-		stored[statusKey{PosID(id), engine.Color(a)}] = pr
+		stored[statusKey{PosID(id), game.Color(a)}] = pr
 	}
 	if err := rows.Close(); err != nil {
 		return err
@@ -355,7 +356,7 @@ func (c *checker) statuses(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		for a := engine.Black; a <= engine.White; a++ {
+		for a := game.Black; a <= game.White; a++ {
 			old, ok := stored[statusKey{id, a}]
 			if !ok {
 				old = defaultProof(a)
@@ -412,7 +413,7 @@ func (c *checker) proofs(ctx context.Context) error {
 	case errors.As(err, &f):
 		where := fmt.Sprintf("position %d", f.ID)
 		if turns, ok := bk.lineThrough(ctx, PosID(f.Root), f.Line); ok {
-			where = fmt.Sprintf("%q (position %d)", engine.FormatTurns(bk.rules, turns), f.ID)
+			where = fmt.Sprintf("%q (position %d)", game.FormatTurns(bk.rules, turns), f.ID)
 		}
 		problem("proof of position %d for %s is broken at %s: %s", f.Root, f.Attacker, where, f.Reason)
 	case err != nil:
@@ -424,27 +425,27 @@ func (c *checker) proofs(ctx context.Context) error {
 // legalTurn checks move m on a board rebuilt from a stored stone set (n
 // stones): the game is not over, at most the turn's stones, on empty
 // squares, each once.
-func legalTurn(r engine.Rules, b *engine.Board, n int, m engine.Move) error {
+func legalTurn(r game.Rules, b *board.Board, n int, m game.Move) error {
 	want := r.P
 	if n == 0 {
 		want = r.Q
 	}
-	if b.Winner() != engine.Empty {
-		return engine.ErrGameOver
+	if b.Winner() != game.Empty {
+		return board.ErrGameOver
 	}
 	if m.Len() > want {
-		return engine.ErrStoneCount
+		return board.ErrStoneCount
 	}
 	for i := 0; i < m.Len(); i++ {
 		s := m.At(i)
 		if s < 0 || int(s) >= r.Squares() {
-			return engine.ErrOffBoard
+			return board.ErrOffBoard
 		}
-		if b.At(s) != engine.Empty {
-			return engine.ErrOccupied
+		if b.At(s) != game.Empty {
+			return board.ErrOccupied
 		}
 		if i > 0 && m.At(i-1) == s {
-			return engine.ErrDuplicate
+			return board.ErrDuplicate
 		}
 	}
 	return nil
@@ -452,16 +453,16 @@ func legalTurn(r engine.Rules, b *engine.Board, n int, m engine.Move) error {
 
 // lineThrough returns a line from the empty board to position id followed
 // by tail (moves in id's canonical frame), in the empty board's frame.
-func (bk *Book) lineThrough(ctx context.Context, id PosID, tail []engine.Move) ([]engine.Move, bool) {
+func (bk *Book) lineThrough(ctx context.Context, id PosID, tail []game.Move) ([]game.Move, bool) {
 	lines, err := bk.PathsFromRoot(ctx, id, 1)
 	if err != nil || len(lines) != 1 {
 		return nil, false
 	}
-	b, err := engine.ReplayPartial(bk.rules, lines[0].Turns)
+	b, err := board.ReplayPartial(bk.rules, lines[0].Turns)
 	if err != nil {
 		return nil, false
 	}
-	out := append([]engine.Move(nil), lines[0].Turns...)
+	out := append([]game.Move(nil), lines[0].Turns...)
 	for _, mc := range tail {
 		_, sym := b.CanonicalKey()
 		m := FromCanonical(bk.rules, sym, mc)

@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/proofcheck"
 )
 
@@ -19,7 +19,7 @@ type checkSource struct {
 	checked *checkedCerts
 }
 
-func (s *checkSource) Rules() engine.Rules { return s.bk.rules }
+func (s *checkSource) Rules() game.Rules { return s.bk.rules }
 
 func (s *checkSource) Node(ctx context.Context, id int64) (*proofcheck.Node, error) {
 	bk := s.bk
@@ -29,7 +29,7 @@ func (s *checkSource) Node(ctx context.Context, id int64) (*proofcheck.Node, err
 	}
 	n := &proofcheck.Node{ID: id, ToMove: tm}
 	for _, st := range list {
-		if st.c == engine.Black {
+		if st.c == game.Black {
 			n.Black = append(n.Black, st.sq)
 		} else {
 			n.White = append(n.White, st.sq)
@@ -62,7 +62,7 @@ func (s *checkSource) Node(ctx context.Context, id int64) (*proofcheck.Node, err
 		n.Cert = v.Cert
 		n.Checked = s.checked.lookup(PosID(id), raw)
 	}
-	for a := engine.Black; a <= engine.White; a++ {
+	for a := game.Black; a <= game.White; a++ {
 		pr, _, err := readProof(ctx, bk.r, bk.rules, PosID(id), a)
 		if err != nil {
 			return nil, err

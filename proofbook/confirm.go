@@ -7,7 +7,7 @@ import (
 	"fmt"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/proofcheck"
 )
 
@@ -24,7 +24,7 @@ const maxConfirmRounds = 64
 // It returns true when the proof checks, false when the position is no
 // longer proved (the auto-pilot then works on it like any open one), and
 // an error when it is still claimed proved but does not check.
-func (bk *Book) confirmProof(ctx context.Context, id PosID, a engine.Color) (bool, error) {
+func (bk *Book) confirmProof(ctx context.Context, id PosID, a game.Color) (bool, error) {
 	for round := 0; round < maxConfirmRounds; round++ {
 		p, _, err := readProof(ctx, bk.r, bk.rules, id, a)
 		if err != nil {
@@ -57,7 +57,7 @@ func (bk *Book) confirmProof(ctx context.Context, id PosID, a engine.Color) (boo
 // through positions stored as proved for a. A verdict for a among them
 // that StoreVerdict would refuse is deleted; then their statuses are
 // recomputed and propagated. changed reports whether a proof row changed.
-func (bk *Book) rederiveProof(ctx context.Context, id PosID, a engine.Color) (changed bool, err error) {
+func (bk *Book) rederiveProof(ctx context.Context, id PosID, a game.Color) (changed bool, err error) {
 	err = bk.write(ctx, func(tx *sql.Tx) error {
 		before, err := storedDigest(ctx, tx)
 		if err != nil {
@@ -111,11 +111,11 @@ WHERE e.parent = ?`, int(a), int(c6book.StatusProved), int64(cur))
 // dropBadVerdict deletes position id's verdict for attacker a when
 // StoreVerdict would refuse it (its certificate does not check, or it
 // forgets a defender move), keeping the proof digest.
-func (bk *Book) dropBadVerdict(ctx context.Context, tx *sql.Tx, id PosID, a engine.Color) error {
+func (bk *Book) dropBadVerdict(ctx context.Context, tx *sql.Tx, id PosID, a game.Color) error {
 	var va int
 	var hasCert bool
 	err := tx.QueryRowContext(ctx, "SELECT attacker, cert IS NOT NULL FROM verdict WHERE pos = ?", int64(id)).Scan(&va, &hasCert)
-	if errors.Is(err, sql.ErrNoRows) || err == nil && (engine.Color(va) != a || !hasCert) {
+	if errors.Is(err, sql.ErrNoRows) || err == nil && (game.Color(va) != a || !hasCert) {
 		return nil // none, the other attacker's, or one that proves nothing
 	}
 	if err != nil {

@@ -14,7 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/internal/bookdamage"
 )
 
@@ -68,7 +69,7 @@ func TestCrashSafety(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "crash.c6book")
-	bk, err := Create(ctx, path, engine.Connect6())
+	bk, err := Create(ctx, path, game.Connect6())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,13 +203,13 @@ func TestCrashSafety(t *testing.T) {
 	}
 	positions := map[uint64]bool{}
 	edges := map[edgeKey]bool{}
-	tmpl := engine.MustNewBoard(r)
+	tmpl := board.MustNewBoard(r)
 	for g, leaf := range stored {
 		b := tmpl.Clone()
 		key, sym := b.CanonicalKey()
 		positions[key] = true
 		for _, t1 := range games[g] {
-			m, err := engine.ParseMove(r, t1)
+			m, err := game.ParseMove(r, t1)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/internal/cputime"
 )
 
@@ -62,7 +62,7 @@ func BenchmarkProofsChecked(b *testing.B) {
 	if src := os.Getenv("C6_BOOK"); src != "" {
 		path = copyBook(b, src)
 	} else {
-		bk, err := Create(ctx, filepath.Join(b.TempDir(), "digest.c6book"), engine.Rules{M: 19, N: 19, K: 6, P: 2, Q: 1})
+		bk, err := Create(ctx, filepath.Join(b.TempDir(), "digest.c6book"), game.Rules{M: 19, N: 19, K: 6, P: 2, Q: 1})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/verify"
 	"c6book/internal/testenv"
 	"c6book/proofcheck"
 )
@@ -52,7 +54,7 @@ func outsideCert(t *testing.T, bk *Book, id PosID, f func(c *proofcheck.Cert)) {
 
 // storedProof is the status row as stored (the book's read methods mask
 // unchecked proofs).
-func storedProof(t *testing.T, bk *Book, id PosID, a engine.Color) c6book.Proof {
+func storedProof(t *testing.T, bk *Book, id PosID, a game.Color) c6book.Proof {
 	t.Helper()
 	p, _, err := readProof(context.Background(), bk.r, bk.rules, id, a)
 	if err != nil {
@@ -96,9 +98,9 @@ func testShownUnchecked(t *testing.T, found *provedLine) {
 	ctx := context.Background()
 	cases := []struct {
 		name string
-		edit func(t *testing.T, bk *Book, parent, d PosID, a engine.Color)
+		edit func(t *testing.T, bk *Book, parent, d PosID, a game.Color)
 	}{
-		{"a status flipped to proved", func(t *testing.T, bk *Book, parent, d PosID, a engine.Color) {
+		{"a status flipped to proved", func(t *testing.T, bk *Book, parent, d PosID, a game.Color) {
 			// The position before the parent: not proved for a.
 			var pos int64
 			if err := bk.r.QueryRow("SELECT parent FROM edge WHERE child = ?", int64(parent)).Scan(&pos); err != nil {
@@ -111,16 +113,16 @@ func testShownUnchecked(t *testing.T, found *provedLine) {
 				itoa(pos)+", "+itoa(int64(a))+", 2, 2, 'move', 0, 0, 1099511627776, 0, X'') "+
 				"ON CONFLICT(pos, attacker) DO UPDATE SET status = 2, ord = 2, how = 'move', pn = 0, dn = 1099511627776, zone = X''")
 		}},
-		{"a verdict deleted", func(t *testing.T, bk *Book, parent, d PosID, a engine.Color) {
+		{"a verdict deleted", func(t *testing.T, bk *Book, parent, d PosID, a game.Color) {
 			outside(t, bk, "DELETE FROM verdict WHERE pos = "+itoa(int64(d)))
 		}},
-		{"a certificate changed", func(t *testing.T, bk *Book, parent, d PosID, a engine.Color) {
+		{"a certificate changed", func(t *testing.T, bk *Book, parent, d PosID, a game.Color) {
 			outsideCert(t, bk, d, func(c *proofcheck.Cert) {
 				tr := c.Covered[0].Tree
-				tr.Move = engine.NewMove(tr.Move.At(0))
+				tr.Move = game.NewMove(tr.Move.At(0))
 			})
 		}},
-		{"a proved row deleted", func(t *testing.T, bk *Book, parent, d PosID, a engine.Color) {
+		{"a proved row deleted", func(t *testing.T, bk *Book, parent, d PosID, a game.Color) {
 			outside(t, bk, "DELETE FROM status WHERE pos = "+itoa(int64(d))+" AND attacker = "+itoa(int64(a)))
 		}},
 	}
@@ -226,14 +228,14 @@ func testCheckRecordsDigest(t *testing.T, found *provedLine) {
 // import of games that marks game ends proved, λ3 items. No false alarm.
 func TestDigestKeptByWrites(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+	r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
 	bk := newBook(t, r)
 	id := add(t, bk, "e5 d4f6")
-	res, err := bk.Prove(ctx, id, engine.LocalVerifier{}, smallProve(engine.Black, 3, 30), nil)
+	res, err := prove(ctx, t, bk, id, verify.LocalVerifier{}, game.Black, 3, 30)
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := bk.CountStatus(ctx, engine.Black, c6book.StatusProved, 0)
+	n, err := bk.CountStatus(ctx, game.Black, c6book.StatusProved, 0)
 	if err != nil || n == 0 {
 		t.Fatalf("prove (%s, %d calls) stored no proof: %d %v", res.Status, res.Calls, n, err)
 	}
@@ -250,18 +252,18 @@ func TestDigestKeptByWrites(t *testing.T) {
 	}
 	rows.Close()
 	for _, p := range proved[:min(len(proved), 3)] {
-		if err := bk.SetDisproved(ctx, p, engine.Black, true); err != nil {
+		if err := bk.SetDisproved(ctx, p, game.Black, true); err != nil {
 			t.Fatal(err)
 		}
 		wantChecked(t, bk, true)
-		if err := bk.SetDisproved(ctx, p, engine.Black, false); err != nil {
+		if err := bk.SetDisproved(ctx, p, game.Black, false); err != nil {
 			t.Fatal(err)
 		}
 		wantChecked(t, bk, true)
 	}
 	// Moves that end the game (proved at order 0) added and removed.
 	win := add(t, bk, "e5 d4f6 a1a2 e4e6 a3a4 e3e7 a5a6")
-	if proofOf(t, bk, win, engine.Black).Status != c6book.StatusProved {
+	if proofOf(t, bk, win, game.Black).Status != c6book.StatusProved {
 		t.Fatal("a five is not proved")
 	}
 	wantChecked(t, bk, true)
@@ -273,11 +275,11 @@ func TestDigestKeptByWrites(t *testing.T) {
 	// Games whose ends are proved.
 	_, games := synthGames(7, 40, 30)
 	games["won"] = []string{"j10", "a1b1", "k10l10", "c1d1", "m10n10", "e1f1"} // White's six
-	c6 := newBook(t, engine.Connect6())
+	c6 := newBook(t, game.Connect6())
 	if _, err := c6.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := c6.CountStatus(ctx, engine.White, c6book.StatusProved, 0); err != nil || n == 0 {
+	if n, err := c6.CountStatus(ctx, game.White, c6book.StatusProved, 0); err != nil || n == 0 {
 		t.Fatalf("the import proved no game end: %d %v", n, err)
 	}
 	wantChecked(t, c6, true)
@@ -287,9 +289,9 @@ func TestDigestKeptByWrites(t *testing.T) {
 
 // canonicalMove is move m after line in the canonical frame of line's
 // position.
-func canonicalMove(t *testing.T, bk *Book, line, m string) engine.Move {
+func canonicalMove(t *testing.T, bk *Book, line, m string) game.Move {
 	t.Helper()
-	b, err := engine.Replay(bk.Rules(), turns(t, bk.Rules(), line))
+	b, err := board.Replay(bk.Rules(), turns(t, bk.Rules(), line))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,15 +305,15 @@ func canonicalMove(t *testing.T, bk *Book, line, m string) engine.Move {
 func TestProveRechecksStoredProof(t *testing.T) {
 	ctx := context.Background()
 	t.Run("status flipped", func(t *testing.T) {
-		r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+		r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
 		bk := newBook(t, r)
 		id := add(t, bk, "e5 d4f6")
 		outside(t, bk, "INSERT INTO status(pos, attacker, status, ord, how, expert, pn, dn, updated_at, zone) VALUES ("+
 			itoa(int64(id))+", 1, 2, 2, 'verdict', 0, 0, 1099511627776, 0, X'')")
-		if st := storedProof(t, bk, id, engine.Black).Status; st != c6book.StatusProved {
+		if st := storedProof(t, bk, id, game.Black).Status; st != c6book.StatusProved {
 			t.Fatalf("stored %s", st)
 		}
-		res, err := bk.Prove(ctx, id, engine.LocalVerifier{}, smallProve(engine.Black, 2, 3), nil)
+		res, err := prove(ctx, t, bk, id, verify.LocalVerifier{}, game.Black, 2, 3)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -327,9 +329,9 @@ func testProveRechecksCert(t *testing.T, found *provedLine) {
 	bk, parent, d, a := provedBook(t, found)
 	outsideCert(t, bk, d, func(c *proofcheck.Cert) {
 		tr := c.Covered[0].Tree
-		tr.Move = engine.NewMove(tr.Move.At(0))
+		tr.Move = game.NewMove(tr.Move.At(0))
 	})
-	res, err := bk.Prove(ctx, parent, engine.LocalVerifier{}, smallProve(a, 2, 5), nil)
+	res, err := prove(ctx, t, bk, parent, verify.LocalVerifier{}, a, 2, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -347,7 +349,7 @@ func testProveRechecksCert(t *testing.T, found *provedLine) {
 // writer stored meanwhile.
 func TestProveAddedIsItsOwn(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+	r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
 	bk := newBook(t, r)
 	id := add(t, bk, "e5 d4f6")
 	other, err := Open(ctx, bk.Path())
@@ -364,20 +366,20 @@ func TestProveAddedIsItsOwn(t *testing.T) {
 	}
 	// Another writer adds a line during every verifier call.
 	theirs := 0
-	hook := verifierFunc(func(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
+	hook := verifierFunc(func(ctx context.Context, b *board.Board, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (verify.Verdict, error) {
 		before := countAll()
-		line := []engine.Move{engine.NewMove(engine.Square(theirs%9), engine.Square(9+theirs%9)), engine.NewMove(engine.Square(72+theirs%9), engine.Square(63+theirs%9))}
+		line := []game.Move{game.NewMove(game.Square(theirs%9), game.Square(9+theirs%9)), game.NewMove(game.Square(72+theirs%9), game.Square(63+theirs%9))}
 		if theirs%9 == 0 {
-			line = []engine.Move{engine.NewMove(engine.Square(80 - theirs/9))}
+			line = []game.Move{game.NewMove(game.Square(80 - theirs/9))}
 		}
 		if _, err := other.AddLine(ctx, line); err != nil {
-			return engine.Verdict{}, err
+			return verify.Verdict{}, err
 		}
 		theirs += countAll() - before
-		return engine.Verify(ctx, b, opts, progress)
+		return verify.Verify(ctx, b, opts, progress)
 	})
 	before := countAll()
-	res, err := bk.Prove(ctx, id, hook, smallProve(engine.Black, 2, 6), nil)
+	res, err := prove(ctx, t, bk, id, hook, game.Black, 2, 6)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -389,9 +391,9 @@ func TestProveAddedIsItsOwn(t *testing.T) {
 	}
 }
 
-type verifierFunc func(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error)
+type verifierFunc func(ctx context.Context, b *board.Board, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (verify.Verdict, error)
 
-func (f verifierFunc) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
+func (f verifierFunc) Verify(ctx context.Context, b *board.Board, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (verify.Verdict, error) {
 	return f(ctx, b, opts, progress)
 }
 
@@ -400,7 +402,7 @@ func itoa(v int64) string { return strconv.FormatInt(v, 10) }
 // The digest's own row deleted by hand: the proofs show unchecked, the
 // program's writes go on, and check stores the row again.
 func TestDigestRowDeleted(t *testing.T) {
-	bk := newBook(t, engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1})
+	bk := newBook(t, game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1})
 	add(t, bk, "e5 d4f6 a1a2 e4e6 a3a4 e3e7 a5a6") // Black's five: proved
 	wantChecked(t, bk, true)
 	outside(t, bk, "DELETE FROM proof_digest")
@@ -441,7 +443,7 @@ func TestClosingCheckReusesStoreCheck(t *testing.T) {
 	}
 	outsideCert(t, bk, d, func(c *proofcheck.Cert) {
 		tr := c.Covered[0].Tree
-		tr.Move = engine.NewMove(tr.Move.At(0))
+		tr.Move = game.NewMove(tr.Move.At(0))
 	})
 	if node(&checkSource{bk: bk, checked: &bk.checked}).Checked != nil {
 		t.Fatal("a certificate changed outside the program comes with the result of the check of the old one")

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // A full disk in the middle of an import (simulated by capping the file
@@ -19,7 +19,7 @@ import (
 func TestDiskFull(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "full.c6book")
-	bk, err := Create(ctx, path, engine.Connect6())
+	bk, err := Create(ctx, path, game.Connect6())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,5 +1,10 @@
 // Package proofbook is the SQLite store of opening trees, annotations and
-// proofs. It is the only package that runs SQL.
+// proofs: it persists (rows, transactions, migrations, the digest of the
+// proof rows, integrity) and derives statuses with the root package's
+// proof rules. It is the only package that runs SQL. The auto-pilot is
+// package autopilot, which reaches the book through its Store interface
+// (autostore.go here: the auto-pilot's rows and reads, no policy);
+// proofbook does not import it.
 //
 // A book is one SQLite file (WAL, foreign keys, busy timeout, immediate
 // write transactions, all set in the connection string; one writer
@@ -20,7 +25,7 @@
 // (writeRetry, the package's one retry policy).
 //
 // Positions are keyed by the canonical (symmetry-reduced) Zobrist key of
-// engine.Board.CanonicalKey, side to move included, with the canonical
+// board.Board.CanonicalKey, side to move included, with the canonical
 // stone set stored to detect collisions. Moves are edges between positions,
 // stored in the parent's canonical frame (the smallest image under the
 // parent's own symmetries), so transpositions and mirrored lines share one
@@ -33,13 +38,13 @@
 //
 //	Create(ctx, path, rules) (*Book, error)      Open(ctx, path) (*Book, error)
 //	OpenWith(ctx, path, OpenOptions{ReadOnly, BusyTimeout}) (*Book, error)
-//	(*Book) Close() error; Path() string; Rules() engine.Rules; ReadOnly() string
+//	(*Book) Close() error; Path() string; Rules() game.Rules; ReadOnly() string
 //	(*Book) CheckWritable(ctx) error; Damaged() string   the write gate: no write to a book
 //	                                             SQLite's quick_check reports damaged (ErrDamaged)
 //	IsBusy(err) bool                             SQLite's "database is locked"
 //	Root(ctx) (PosID, error)
-//	Locate(ctx, b *engine.Board) (PosID, sym int, error)   ErrNotFound if absent
-//	Board(ctx, id) (*engine.Board, error)        canonical frame
+//	Locate(ctx, b *board.Board) (PosID, sym int, error)   ErrNotFound if absent
+//	Board(ctx, id) (*board.Board, error)        canonical frame
 //	Position(ctx, id) (Position, error)          stones, comment, label, marks, proofs, verdict
 //	Children(ctx, id) ([]Child, error)           moves (parent's canonical frame) with statuses and
 //	                                             game counts, most played first, then by status (SortChildren)
@@ -50,28 +55,30 @@
 //	AddLine(ctx, turns) (Line, error)            a game from the empty board
 //	SetComment(ctx, id, text) / SetLabel(ctx, id, label) / SetMarks(ctx, id, []Mark) error
 //	SetDisproved(ctx, id, attacker, on) error    the expert's disproof (sticky)
-//	Verify(ctx, id, engine.Verifier, opts, progress) (Verified, error)   the one verify-and-store path: c6book.VerifyBoard, then StoreVerdict
+//	Verify(ctx, id, verify.Verifier, opts, progress) (Verified, error)   the one verify-and-store path: c6book.VerifyBoard, then StoreVerdict
 //	StoreVerdict(ctx, id, c6book.Verdict) (Stored, error)   re-checks the certificate (c6book Verdict.Check), adds the items as children, propagates; returns what it added
 //	UndoVerdict(ctx, id, Stored) error           takes a StoreVerdict back: the verdict it replaced (or none),
 //	                                             its new replies removed, propagated (c6book.ErrVerdictChanged: replaced since)
 //	Items(ctx, id, attacker) ([]Item, error)     what a verdict still leaves to prove (incl. (s, x) of closed seminulls)
 //	Next(ctx, from, attacker) (Line, error)      the most-proving position below from (pass the current position)
-//	Prove(ctx, id, engine.Verifier, ProveOptions, progress) (ProveResult, error)  the auto-pilot (JL-PNS over the book; autopilot.go)
 //	SetHold(ctx, id, attacker, on) / Held(ctx, id, attacker)   "leave to me": the auto-pilot skips it
-//	Stuck(ctx, id, attacker) (c6book.StuckReason, error) why the auto-pilot cannot work there ("held", "dead end", "")
-//	AutoMove(ctx, id, m) (bool, error)           the move was the auto-pilot's (not made by hand)
+//	Stuck(ctx, id, attacker) (c6book.StuckReason, error) why the auto-pilot cannot work there (held, dead end)
+//	The auto-pilot's store (autopilot.Store, autostore.go): AutoNode(ctx, id, attacker), AutoMoves(ctx, id,
+//	attacker), AutoParents(ctx, id), AutoVerdict(ctx, id), OpenItems(ctx, id, attacker, b, v),
+//	ConfirmProof(ctx, id, attacker), ProvedCount(ctx, attacker), AddAutoMoves(ctx, id, moves, scores),
+//	SetExhausted(ctx, id, cands)
 //	OpenByPN(ctx, attacker, limit) ([]Ranked, error)
 //	Proved(ctx, attacker, minOrder, limit) ([]Ranked, error)
 //	Search(ctx, text, limit) ([]Hit, error)      full-text (FTS4) search in comments
 //	Labeled(ctx, label, limit) ([]Hit, error)
 //	PathsFromRoot(ctx, id, max) ([]Line, error)  turns in the empty board's frame
-//	StableTurns(ctx, id) ([]engine.Move, error)  the line from the root in the position's stable
+//	StableTurns(ctx, id) ([]game.Move, error)  the line from the root in the position's stable
 //	StableLine(ctx, id) (Line, error)            display orientation (its first game's, else its first path's)
 //	ShortLine(rules, turns, max) string          "… 7. k9l9 8. m10m11" for a list row
 //	GameStatsOf(ctx, id) (c6book.GameStats, error)      games through a position, Black/White wins, unfinished
 //	GamesThrough(ctx, id, GamesQuery) ([]c6book.GameInfo, total, error)  the games through a position, paged
 //	Game(ctx, gid) (Game, error); FindGame(ctx, source, extID) (int64, error)  one game, turns as played
-//	OrientTurns(rules, turns, b) ([]engine.Move, bool)  a game's turns in the orientation of board b
+//	OrientTurns(rules, turns, b) ([]game.Move, bool)  a game's turns in the orientation of board b
 //	OrientWritten(rules, written, b); WrittenText(rules, written)  the same keeping each turn's stone
 //	                                             order as the record wrote it (Game.Written: "h12k11")
 //	Stats(ctx) (Stats, error); Check(ctx) / CheckWithProgress(ctx, fn) (CheckReport, error); Backup(ctx, dst) error
@@ -83,7 +90,7 @@
 //	ImportGames(ctx, r, ImportOptions) (ImportStats, error)  {"gid": ["j10", ...]} (.gz ok); OnProgress
 //	                                             reports committed games off the import goroutine
 //
-// Schema (migrations/, user_version 10, one per migration file): meta (rules, root), position (key
+// Schema (migrations/0001–0010: user_version 10, one per migration file): meta (rules, root), position (key
 // UNIQUE, canonical stones, side to move, stone count, winner, and the
 // games through it: games, bwins, wwins), edge (parent, packed move,
 // child; WITHOUT ROWID, index on child), game (id, source, ext id UNIQUE,

@@ -13,7 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/verify"
 )
 
 // listing describes a folder: the folder's own modification time, then
@@ -57,7 +59,7 @@ func closedBook(t *testing.T) []byte {
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "src.c6book")
-	bk, err := Create(ctx, path, engine.Connect6())
+	bk, err := Create(ctx, path, game.Connect6())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +162,7 @@ func TestReadOnlyBook(t *testing.T) {
 			t.Fatalf("ReadOnly() = %q, want %q", bk.ReadOnly(), reason)
 		}
 		r := bk.Rules()
-		b, _ := engine.ReplayText(r, "j10 j11k10")
+		b, _ := board.ReplayText(r, "j10 j11k10")
 		id, _, err := bk.Locate(ctx, b)
 		if err != nil {
 			t.Fatal(err)
@@ -182,13 +184,13 @@ func TestReadOnlyBook(t *testing.T) {
 		if err := bk.Backup(ctx, cp); err != nil {
 			t.Fatalf("backup: %v", err)
 		}
-		id2, v := verdict(t, bk, "j10", engine.StatusOpen, 0, "k11l12")
+		id2, v := verdict(t, bk, "j10", verify.StatusOpen, 0, "k11l12")
 		games := `{"1": ["j10", "a1a2"]}`
 		for what, err := range map[string]error{
 			"comment":  bk.SetComment(ctx, id, "lost?"),
 			"line":     func() error { _, err := bk.AddLine(ctx, turns(t, r, "a1")); return err }(),
 			"verdict":  func() error { _, err := bk.StoreVerdict(ctx, id2, v); return err }(),
-			"disprove": bk.SetDisproved(ctx, id, engine.Black, true),
+			"disprove": bk.SetDisproved(ctx, id, game.Black, true),
 			"sgf":      func() error { _, err := bk.ImportSGF(ctx, "(;B[a1])"); return err }(),
 			"games":    func() error { _, err := bk.ImportGames(ctx, strings.NewReader(games), ImportOptions{}); return err }(),
 		} {
@@ -282,7 +284,7 @@ func TestCreateInReadOnlyFolder(t *testing.T) {
 		t.Log("permission bits are not enforced for this user (root)")
 		return
 	}
-	_, err := Create(context.Background(), filepath.Join(dir, "new.c6book"), engine.Connect6())
+	_, err := Create(context.Background(), filepath.Join(dir, "new.c6book"), game.Connect6())
 	if !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), "cannot be written") {
 		t.Fatalf("create in a read-only folder: %v", err)
 	}

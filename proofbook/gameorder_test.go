@@ -5,7 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 // A game keeps each turn's stones in the order its record wrote them
@@ -14,7 +15,7 @@ import (
 // with its turns sorted (before the book kept the order) reads back sorted.
 func TestGameKeepsRecordOrder(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
+	r := game.Connect6()
 	bk := newBook(t, r)
 	line := "j10 h12k11 j11j12"
 	if _, err := bk.ImportGames(ctx, gamesFile(t, map[string][]string{"1": strings.Fields(line)}, false), ImportOptions{}); err != nil {
@@ -28,11 +29,11 @@ func TestGameKeepsRecordOrder(t *testing.T) {
 	if got := WrittenText(r, g.Written); got != line {
 		t.Fatalf("the game's turns: %q, want %q", got, line)
 	}
-	if got, want := engine.FormatTurns(r, g.Moves), engine.FormatTurns(r, turns(t, r, line)); got != want || got == line {
+	if got, want := game.FormatTurns(r, g.Moves), game.FormatTurns(r, turns(t, r, line)); got != want || got == line {
 		t.Fatalf("the game's moves: %q, want %q (board order)", got, want)
 	}
 	// The same game seen from its mirror image (a↔s): the order stays.
-	mirror, err := engine.ReplayText(r, "j10 l12i11")
+	mirror, err := board.ReplayText(r, "j10 l12i11")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +41,7 @@ func TestGameKeepsRecordOrder(t *testing.T) {
 	if !ok || WrittenText(r, w) != "j10 l12i11 j11j12" {
 		t.Fatalf("oriented on the mirror: %q %v", WrittenText(r, w), ok)
 	}
-	if ms, ok := OrientTurns(r, g.Moves, mirror); !ok || engine.FormatTurns(r, ms) != engine.FormatTurns(r, turns(t, r, "j10 l12i11 j11j12")) {
+	if ms, ok := OrientTurns(r, g.Moves, mirror); !ok || game.FormatTurns(r, ms) != game.FormatTurns(r, turns(t, r, "j10 l12i11 j11j12")) {
 		t.Fatalf("OrientTurns on the mirror: %v", ok)
 	}
 
@@ -58,7 +59,7 @@ func TestGameKeepsRecordOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	old, err := bk.Game(ctx, gid)
-	if err != nil || WrittenText(r, old.Written) != engine.FormatTurns(r, g.Moves) {
+	if err != nil || WrittenText(r, old.Written) != game.FormatTurns(r, g.Moves) {
 		t.Fatalf("a game stored sorted: %q %v", WrittenText(r, old.Written), err)
 	}
 	mustCheck(t, bk)

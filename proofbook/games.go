@@ -8,7 +8,8 @@ import (
 	"io"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/internal/latest"
 
 	"github.com/mattn/go-sqlite3"
@@ -115,15 +116,15 @@ const (
 // Reason says why the game was skipped, by kind.
 func (e GameError) Reason() SkipReason {
 	switch {
-	case errors.Is(e.Err, engine.ErrGameOver):
+	case errors.Is(e.Err, board.ErrGameOver):
 		return SkipGameOver
-	case errors.Is(e.Err, engine.ErrOccupied):
+	case errors.Is(e.Err, board.ErrOccupied):
 		return SkipOccupied
-	case errors.Is(e.Err, engine.ErrStoneCount):
+	case errors.Is(e.Err, board.ErrStoneCount):
 		return SkipStoneCount
-	case errors.Is(e.Err, engine.ErrDuplicate):
+	case errors.Is(e.Err, board.ErrDuplicate):
 		return SkipDuplicate
-	case errors.Is(e.Err, engine.ErrOffBoard):
+	case errors.Is(e.Err, board.ErrOffBoard):
 		return SkipOffBoard
 	case errors.Is(e.Err, errNotation):
 		return SkipNotation
@@ -187,9 +188,9 @@ func (bk *Book) ImportGames(ctx context.Context, r io.Reader, opts ImportOptions
 type gamePrep struct {
 	id    string
 	turns []string
-	moves []engine.Move // the turns as played
+	moves []game.Move // the turns as played
 	// written: each turn's stones in the record's order
-	written [][]engine.Square
+	written [][]game.Square
 	steps   []prepared
 	err     error
 	known   bool
@@ -198,7 +199,7 @@ type gamePrep struct {
 }
 
 // prepareGame replays one game from the empty board.
-func (bk *Book) prepareGame(g *gamePrep, turns []string, cells []engine.Color) {
+func (bk *Book) prepareGame(g *gamePrep, turns []string, cells []game.Color) {
 	r := bk.rules
 	ms, written, err := parseGame(r, turns)
 	if err != nil {
@@ -211,11 +212,11 @@ func (bk *Book) prepareGame(g *gamePrep, turns []string, cells []engine.Color) {
 	for i, m := range ms {
 		p, err := prepare(r, b, sym, list, m, false, cells)
 		if err != nil {
-			if me := (*engine.MoveError)(nil); errors.As(err, &me) {
+			if me := (*board.MoveError)(nil); errors.As(err, &me) {
 				// It names the turn already: "k10 at turn 2: ...".
-				err = fmt.Errorf("%s at %w", engine.MoveName(r, m), err)
+				err = fmt.Errorf("%s at %w", game.MoveName(r, m), err)
 			} else {
-				err = fmt.Errorf("turn %d (%s): %w", i+1, engine.MoveName(r, m), err)
+				err = fmt.Errorf("turn %d (%s): %w", i+1, game.MoveName(r, m), err)
 			}
 			g.err, g.steps = err, nil
 			return
@@ -256,7 +257,7 @@ func (bk *Book) prepareGames(ctx context.Context, known map[string]bool, src gam
 	ch := make(chan gamePrep, 256)
 	go func() {
 		defer close(ch)
-		cells := make([]engine.Color, bk.rules.Squares())
+		cells := make([]game.Color, bk.rules.Squares())
 		for i := range src.Len() {
 			id := src.ID(i)
 			g := gamePrep{id: id, known: known[id]}
@@ -380,7 +381,7 @@ func (bk *Book) importFrom(ctx context.Context, src gameSource, opts ImportOptio
 					return err
 				}
 				if g.known { // stored when the import began, but not now
-					bk.prepareGame(&g, g.turns, make([]engine.Color, bk.rules.Squares()))
+					bk.prepareGame(&g, g.turns, make([]game.Color, bk.rules.Squares()))
 				}
 				if g.err != nil && rebuilt {
 					bst.Already++ // keeps its rebuilt line
@@ -394,7 +395,7 @@ func (bk *Book) importFrom(ctx context.Context, src gameSource, opts ImportOptio
 					return err
 				}
 				pa, pe, pd := w.added, w.edges, len(w.dirty)
-				result := engine.Empty
+				result := game.Empty
 				if len(g.steps) > 0 {
 					result = g.steps[len(g.steps)-1].winner
 				}
@@ -503,15 +504,15 @@ func pause(ctx context.Context, d time.Duration) error {
 	}
 }
 
-func parseGame(r engine.Rules, turns []string) ([]engine.Move, [][]engine.Square, error) {
-	out := make([]engine.Move, len(turns))
-	written := make([][]engine.Square, len(turns))
+func parseGame(r game.Rules, turns []string) ([]game.Move, [][]game.Square, error) {
+	out := make([]game.Move, len(turns))
+	written := make([][]game.Square, len(turns))
 	for i, t := range turns {
-		sq, err := engine.ParseSquares(r, t)
+		sq, err := game.ParseSquares(r, t)
 		if err != nil {
 			return nil, nil, fmt.Errorf("turn %d: %w: %w", i+1, errNotation, err)
 		}
-		out[i], written[i] = engine.NewMove(sq...), sq
+		out[i], written[i] = game.NewMove(sq...), sq
 	}
 	return out, written, nil
 }

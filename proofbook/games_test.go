@@ -10,7 +10,8 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 func gamesFile(t *testing.T, games map[string][]string, gz bool) *bytes.Buffer {
@@ -32,7 +33,7 @@ func gamesFile(t *testing.T, games map[string][]string, gz bool) *bytes.Buffer {
 
 func TestImportGames(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	_, games := synthGames(3, 300, 25)
 	games["1"] = []string{"j10", "j11k10", "j10a1"}                                    // occupied square
 	games["2"] = []string{"j10", "j11k10", "zz9"}                                      // unreadable move
@@ -67,7 +68,7 @@ func TestImportGames(t *testing.T) {
 	}
 	// The winning game's end is proved for Black.
 	win, _ := locate(t, bk, strings.Join(games["4"], " "))
-	wantProof(t, bk, "game 4's end", win, engine.Black, c6book.StatusProved, 0, c6book.Infinite)
+	wantProof(t, bk, "game 4's end", win, game.Black, c6book.StatusProved, 0, c6book.Infinite)
 	mustCheck(t, bk)
 
 	// Importing again (plain JSON this time) changes nothing.
@@ -107,7 +108,7 @@ func TestImportGames(t *testing.T) {
 
 func TestQueries(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	_, games := synthGames(5, 200, 20)
 	if _, err := bk.importGames(ctx, sortedIDs(games), games, ImportOptions{}); err != nil {
 		t.Fatal(err)
@@ -130,12 +131,12 @@ func TestQueries(t *testing.T) {
 				t.Fatalf("paths to %d: %v %v", g.ID, paths, err)
 			}
 			for _, p := range paths {
-				b, err := engine.Replay(bk.Rules(), p.Turns)
+				b, err := board.Replay(bk.Rules(), p.Turns)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if id, _, err := bk.Locate(ctx, b); err != nil || id != g.ID {
-					t.Fatalf("path %s: %d %v, want %d", engine.FormatTurns(bk.Rules(), p.Turns), id, err, g.ID)
+					t.Fatalf("path %s: %d %v, want %d", game.FormatTurns(bk.Rules(), p.Turns), id, err, g.ID)
 				}
 			}
 		}
@@ -192,7 +193,7 @@ func sortedIDs(games map[string][]string) []string {
 // writer, a read pool): no "database is locked", no error.
 func TestReadWhileImporting(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	ids, games := synthGames(11, 400, 20)
 	done := make(chan error, 1)
 	go func() {
@@ -237,7 +238,7 @@ func TestReadWhileImporting(t *testing.T) {
 // used to be dropped: every game was then replayed as if new).
 func TestImportGamesReadError(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	if err := bk.r.Close(); err != nil { // the read pool; the writer still works
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // gzipped compresses data.
@@ -65,7 +65,7 @@ func repeatGzip(t testing.TB, head, body string, n int, tail string) []byte {
 // when good games come before the bad entry (more than a batch of them).
 func TestImportGamesRefusesBadFiles(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	ids, games := synthGames(21, 120, 15)
 	if _, err := bk.ImportGames(ctx, gamesFile(t, map[string][]string{ids[0]: games[ids[0]]}, false), ImportOptions{}); err != nil {
 		t.Fatal(err)
@@ -146,7 +146,7 @@ func TestImportGamesRefusesBadFiles(t *testing.T) {
 // (the whitespace at the size limit).
 func TestImportGamesEndlessInput(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	before := bookState(t, bk)
 	for _, c := range []struct {
 		name string
@@ -173,7 +173,7 @@ func TestImportGamesEndlessInput(t *testing.T) {
 // valid games, with the limit lowered to 1 MiB for the test.
 func TestImportGamesSizeLimit(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	before := bookState(t, bk)
 	body := strings.Repeat(`"x": ["j10", "k10k11"], `, 1000) // 24 kB
 	for _, data := range [][]byte{
@@ -199,7 +199,7 @@ func TestImportGamesSizeLimit(t *testing.T) {
 // An import cancelled while it reads the file stores nothing and still
 // sends its final report.
 func TestImportGamesCancelWhileReading(t *testing.T) {
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	_, games := synthGames(22, 50, 10)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -225,7 +225,7 @@ func TestImportGamesCancelWhileReading(t *testing.T) {
 // the others by text), whatever the file's order.
 func TestImportGamesOrder(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	file := `{"b": ["j10"], "10": ["j10"], "9": ["j10"], "a": ["j10"], "010": ["j10"], "-3": ["j10"]}`
 	if _, err := bk.ImportGames(ctx, strings.NewReader(file), ImportOptions{}); err != nil {
 		t.Fatal(err)
@@ -264,7 +264,7 @@ func FuzzImportGames(f *testing.F) {
 	}
 	// One book per fuzzing process: the inputs accepted pile up in it.
 	ctx := context.Background()
-	bk := newBook(f, engine.Connect6())
+	bk := newBook(f, game.Connect6())
 	if _, err := bk.ImportGames(ctx, strings.NewReader(`{"0": ["j10", "k10k11", "l10l11"]}`), ImportOptions{}); err != nil {
 		f.Fatal(err)
 	}

@@ -10,7 +10,8 @@ import (
 	"fmt"
 	"strings"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	gamepkg "c6book/engine/game"
 )
 
 // Game statistics (schema version 6): every stored game keeps its turns as
@@ -26,7 +27,7 @@ func gameStats(games, bwins, wwins int64) c6book.GameStats {
 }
 
 // encodeTurns packs a game's turns (any frame) as varints of packMove.
-func encodeTurns(ms []engine.Move) []byte {
+func encodeTurns(ms []gamepkg.Move) []byte {
 	out := make([]byte, 0, len(ms)*4)
 	for _, m := range ms {
 		out = binary.AppendUvarint(out, uint64(packMove(m)))
@@ -38,7 +39,7 @@ func encodeTurns(ms []engine.Move) []byte {
 // stones in the order the record wrote them (packMove's layout, which
 // reads back as the same move): "h12k11" is stored as written and read
 // back so. A game stored before kept them sorted and reads back sorted.
-func encodeWritten(turns [][]engine.Square) []byte {
+func encodeWritten(turns [][]gamepkg.Square) []byte {
 	out := make([]byte, 0, len(turns)*4)
 	for _, sq := range turns {
 		v := int64(len(sq))
@@ -52,8 +53,8 @@ func encodeWritten(turns [][]engine.Square) []byte {
 
 // writtenOf is the stones of each move, in board order (a game whose
 // record order is not known: an SGF main line, a rebuilt line).
-func writtenOf(ms []engine.Move) [][]engine.Square {
-	out := make([][]engine.Square, len(ms))
+func writtenOf(ms []gamepkg.Move) [][]gamepkg.Square {
+	out := make([][]gamepkg.Square, len(ms))
 	for i, m := range ms {
 		out[i] = m.Squares()
 	}
@@ -62,8 +63,8 @@ func writtenOf(ms []engine.Move) [][]engine.Square {
 
 // decodeWritten reads stored turns (encodeWritten or encodeTurns), each
 // turn's stones in the stored order.
-func decodeWritten(data []byte) ([][]engine.Square, error) {
-	var out [][]engine.Square
+func decodeWritten(data []byte) ([][]gamepkg.Square, error) {
+	var out [][]gamepkg.Square
 	for len(data) > 0 {
 		v, n := binary.Uvarint(data)
 		if n <= 0 || v > 1<<62 {
@@ -73,23 +74,23 @@ func decodeWritten(data []byte) ([][]engine.Square, error) {
 		if _, err := unpackMove(int64(v)); err != nil {
 			return nil, err
 		}
-		sq := make([]engine.Square, v&7)
+		sq := make([]gamepkg.Square, v&7)
 		for i := range sq {
-			sq[i] = engine.Square(v >> (3 + 10*uint(i)) & 1023)
+			sq[i] = gamepkg.Square(v >> (3 + 10*uint(i)) & 1023)
 		}
 		out = append(out, sq)
 	}
 	return out, nil
 }
 
-func decodeTurns(data []byte) ([]engine.Move, error) {
+func decodeTurns(data []byte) ([]gamepkg.Move, error) {
 	w, err := decodeWritten(data)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]engine.Move, len(w))
+	out := make([]gamepkg.Move, len(w))
 	for i, sq := range w {
-		out[i] = engine.NewMove(sq...)
+		out[i] = gamepkg.NewMove(sq...)
 	}
 	return out, nil
 }
@@ -101,13 +102,13 @@ type gameDelta struct{ games, bwins, wwins int64 }
 // gameInProgress is a game whose moves a transaction is storing: the
 // positions it creates are inserted with the game counted.
 type gameInProgress struct {
-	result  engine.Color
+	result  gamepkg.Color
 	created map[PosID]bool
 }
 
 // beginGame says that the moves stored next are those of a new game with
 // result (the leaf's winner), until addGame or endGame.
-func (w *wtx) beginGame(result engine.Color) {
+func (w *wtx) beginGame(result gamepkg.Color) {
 	w.game = &gameInProgress{result: result, created: map[PosID]bool{}}
 }
 
@@ -118,7 +119,7 @@ func (w *wtx) endGame() { w.game = nil }
 // record's order) reached the positions path (the root first, its leaf
 // last, one per turn after it): its row, its game_pos rows and, at finish,
 // the counts. result is the leaf's winner.
-func (w *wtx) addGame(ctx context.Context, source, extID string, path []PosID, turns [][]engine.Square, result engine.Color) error {
+func (w *wtx) addGame(ctx context.Context, source, extID string, path []PosID, turns [][]gamepkg.Square, result gamepkg.Color) error {
 	if err := w.prepGames(ctx); err != nil {
 		return err
 	}
@@ -153,7 +154,7 @@ func (w *wtx) addGame(ctx context.Context, source, extID string, path []PosID, t
 // repairGame gives a stored game whose turns an upgrade rebuilt
 // (game.rebuilt) its real turns and the positions they reached, moving its
 // counts from the positions of the rebuilt line to those of the real one.
-func (w *wtx) repairGame(ctx context.Context, gid int64, path []PosID, turns [][]engine.Square, result engine.Color) error {
+func (w *wtx) repairGame(ctx context.Context, gid int64, path []PosID, turns [][]gamepkg.Square, result gamepkg.Color) error {
 	if err := w.prepGames(ctx); err != nil {
 		return err
 	}
@@ -202,7 +203,7 @@ func (w *wtx) repairGame(ctx context.Context, gid int64, path []PosID, turns [][
 	if err != nil {
 		return err
 	}
-	w.countGame(old, engine.Color(oldRes), -1)
+	w.countGame(old, gamepkg.Color(oldRes), -1)
 	w.countGame(counted, result, 1)
 	return nil
 }
@@ -239,7 +240,7 @@ func (w *wtx) insertGamePos(ctx context.Context, gid int64, path []PosID) ([]Pos
 
 // countGame adds sign times a game with result to the counts of the
 // positions ids (written at finish).
-func (w *wtx) countGame(ids []PosID, result engine.Color, sign int64) {
+func (w *wtx) countGame(ids []PosID, result gamepkg.Color, sign int64) {
 	if w.gameDelta == nil {
 		w.gameDelta = map[PosID]*gameDelta{}
 	}
@@ -247,7 +248,7 @@ func (w *wtx) countGame(ids []PosID, result engine.Color, sign int64) {
 }
 
 // addDeltas adds sign times a game with result to the deltas of ids.
-func addDeltas(deltas map[PosID]*gameDelta, ids []PosID, result engine.Color, sign int64) {
+func addDeltas(deltas map[PosID]*gameDelta, ids []PosID, result gamepkg.Color, sign int64) {
 	for _, id := range ids {
 		d := deltas[id]
 		if d == nil {
@@ -256,9 +257,9 @@ func addDeltas(deltas map[PosID]*gameDelta, ids []PosID, result engine.Color, si
 		}
 		d.games += sign
 		switch result {
-		case engine.Black:
+		case gamepkg.Black:
 			d.bwins += sign
-		case engine.White:
+		case gamepkg.White:
 			d.wwins += sign
 		}
 	}
@@ -307,7 +308,7 @@ func backfillGames(ctx context.Context, tx *sql.Tx, path string) (string, error)
 	type game struct {
 		id   int64
 		leaf PosID
-		res  engine.Color
+		res  gamepkg.Color
 	}
 	rows, err := tx.QueryContext(ctx, "SELECT id, leaf, result FROM game ORDER BY id")
 	if err != nil {
@@ -321,7 +322,7 @@ func backfillGames(ctx context.Context, tx *sql.Tx, path string) (string, error)
 			rows.Close()
 			return "", err
 		}
-		g.res = engine.Color(res)
+		g.res = gamepkg.Color(res)
 		games = append(games, g)
 	}
 	if err := rows.Close(); err != nil {
@@ -464,7 +465,7 @@ WHERE gp.pos = ? ORDER BY `+order+` LIMIT ? OFFSET ?`, int64(id), q.Limit, max(q
 		if err := rows.Scan(&g.ID, &g.Source, &g.ExtID, &g.Turns, &res); err != nil {
 			return nil, 0, err
 		}
-		g.Result = engine.Color(res)
+		g.Result = gamepkg.Color(res)
 		out = append(out, g)
 	}
 	return out, total, rows.Err()
@@ -476,11 +477,11 @@ type Game struct {
 	// Moves are the turns as played (the game's own orientation); empty
 	// for a game stored before schema version 6 whose line could not be
 	// rebuilt.
-	Moves []engine.Move
+	Moves []gamepkg.Move
 	// Written holds each turn's stones in the order the record wrote
 	// them ("h12k11"; Moves[i] has them sorted). A game imported before
 	// the book kept that order has them in board order.
-	Written [][]engine.Square
+	Written [][]gamepkg.Square
 }
 
 // Game returns the stored game with the book's id gid (c6book.GameInfo.ID).
@@ -496,13 +497,13 @@ func (bk *Book) Game(ctx context.Context, gid int64) (Game, error) {
 	if err != nil {
 		return g, err
 	}
-	g.Result = engine.Color(res)
+	g.Result = gamepkg.Color(res)
 	if g.Written, err = decodeWritten(turns); err != nil {
 		return g, fmt.Errorf("game %d: %w", gid, err)
 	}
-	g.Moves = make([]engine.Move, len(g.Written))
+	g.Moves = make([]gamepkg.Move, len(g.Written))
 	for i, sq := range g.Written {
-		g.Moves[i] = engine.NewMove(sq...)
+		g.Moves[i] = gamepkg.NewMove(sq...)
 	}
 	return g, nil
 }
@@ -538,13 +539,13 @@ func (bk *Book) GameStatsOf(ctx context.Context, id PosID) (c6book.GameStats, er
 // proved list, open positions) shows the same way every time, in the
 // orientation its games were played in. Empty for the root; ErrNotFound
 // when no stored line reaches the position.
-func (bk *Book) StableTurns(ctx context.Context, id PosID) ([]engine.Move, error) {
-	var tail []engine.Move // stored moves, each in its parent's canonical frame, last first
-	var base []engine.Move
+func (bk *Book) StableTurns(ctx context.Context, id PosID) ([]gamepkg.Move, error) {
+	var tail []gamepkg.Move // stored moves, each in its parent's canonical frame, last first
+	var base []gamepkg.Move
 	cur := id
 	for steps := 0; ; steps++ {
 		if cur == bk.root {
-			base = []engine.Move{}
+			base = []gamepkg.Move{}
 			break
 		}
 		if steps > 4*bk.rules.Squares() {
@@ -592,7 +593,7 @@ WHERE gp.pos = ? AND g.turns IS NOT NULL ORDER BY gp.game LIMIT 1`, int64(cur)).
 			return nil, fmt.Errorf("position %d, stable line, turn %d: %w", id, i+1, err)
 		}
 	}
-	out := append(make([]engine.Move, 0, len(base)+len(tail)), base...)
+	out := append(make([]gamepkg.Move, 0, len(base)+len(tail)), base...)
 	for i := len(tail) - 1; i >= 0; i-- {
 		_, sym := b.CanonicalKey()
 		m := FromCanonical(bk.rules, sym, tail[i])
@@ -607,7 +608,7 @@ WHERE gp.pos = ? AND g.turns IS NOT NULL ORDER BY gp.game LIMIT 1`, int64(cur)).
 // gamePrefix is the prefix of a stored game's turns that reaches a
 // position with nstones stones (game_pos says the game reached it, and a
 // game places the rules' stones every turn: the first turn's, then p).
-func (bk *Book) gamePrefix(data []byte, nstones int) ([]engine.Move, bool) {
+func (bk *Book) gamePrefix(data []byte, nstones int) ([]gamepkg.Move, bool) {
 	r := bk.rules
 	if nstones < r.Q || (nstones-r.Q)%r.P != 0 {
 		return nil, false
@@ -644,7 +645,7 @@ func (bk *Book) StableLine(ctx context.Context, id PosID) (Line, error) {
 
 // ShortLine is a line for a list row: the last max turns numbered from
 // the start ("… 7. k9l9 8. m10m11"), or all of them when they fit.
-func ShortLine(r engine.Rules, turns []engine.Move, max int) string {
+func ShortLine(r gamepkg.Rules, turns []gamepkg.Move, max int) string {
 	var sb strings.Builder
 	start := 0
 	if max > 0 && len(turns) > max {
@@ -655,7 +656,7 @@ func ShortLine(r engine.Rules, turns []engine.Move, max int) string {
 		if sb.Len() > 0 {
 			sb.WriteByte(' ')
 		}
-		fmt.Fprintf(&sb, "%d. %s", i+1, engine.MoveName(r, turns[i]))
+		fmt.Fprintf(&sb, "%d. %s", i+1, gamepkg.MoveName(r, turns[i]))
 	}
 	return sb.String()
 }
@@ -666,12 +667,12 @@ func ShortLine(r engine.Rules, turns []engine.Move, max int) string {
 // rest of the game follows in that frame. A user on a line opens a game
 // from the list of the games through it this way, keeping the orientation
 // of the line. ok is false when the game does not reach b's position.
-func OrientTurns(r engine.Rules, turns []engine.Move, b *engine.Board) (out []engine.Move, ok bool) {
+func OrientTurns(r gamepkg.Rules, turns []gamepkg.Move, b *board.Board) (out []gamepkg.Move, ok bool) {
 	gsym, bsym, ok := orientation(r, turns, b)
 	if !ok {
 		return nil, false
 	}
-	out = make([]engine.Move, len(turns))
+	out = make([]gamepkg.Move, len(turns))
 	for i, m := range turns {
 		out[i] = FromCanonical(r, bsym, ToCanonical(r, gsym, m))
 	}
@@ -680,19 +681,19 @@ func OrientTurns(r engine.Rules, turns []engine.Move, b *engine.Board) (out []en
 
 // OrientWritten is OrientTurns for a game's turns as its record wrote them
 // (Game.Written): each turn's stones keep their order.
-func OrientWritten(r engine.Rules, written [][]engine.Square, b *engine.Board) (out [][]engine.Square, ok bool) {
-	turns := make([]engine.Move, len(written))
+func OrientWritten(r gamepkg.Rules, written [][]gamepkg.Square, b *board.Board) (out [][]gamepkg.Square, ok bool) {
+	turns := make([]gamepkg.Move, len(written))
 	for i, sq := range written {
-		turns[i] = engine.NewMove(sq...)
+		turns[i] = gamepkg.NewMove(sq...)
 	}
 	gsym, bsym, ok := orientation(r, turns, b)
 	if !ok {
 		return nil, false
 	}
-	inv := engine.InverseSymmetry(bsym)
-	out = make([][]engine.Square, len(written))
+	inv := gamepkg.InverseSymmetry(bsym)
+	out = make([][]gamepkg.Square, len(written))
 	for i, sq := range written {
-		out[i] = make([]engine.Square, len(sq))
+		out[i] = make([]gamepkg.Square, len(sq))
 		for k, s := range sq {
 			out[i][k] = r.Transform(inv, r.Transform(gsym, s))
 		}
@@ -702,7 +703,7 @@ func OrientWritten(r engine.Rules, written [][]engine.Square, b *engine.Board) (
 
 // WrittenText writes turns (Game.Written, OrientWritten) in LittleGolem
 // notation, each turn's stones in their order, separated by spaces.
-func WrittenText(r engine.Rules, turns [][]engine.Square) string {
+func WrittenText(r gamepkg.Rules, turns [][]gamepkg.Square) string {
 	var sb strings.Builder
 	for i, sq := range turns {
 		if i > 0 {
@@ -714,29 +715,29 @@ func WrittenText(r engine.Rules, turns [][]engine.Square) string {
 }
 
 // writtenName names one turn's stones in their order ("-" for none).
-func writtenName(r engine.Rules, sq []engine.Square) string {
+func writtenName(r gamepkg.Rules, sq []gamepkg.Square) string {
 	if len(sq) == 0 {
-		return engine.MoveName(r, engine.Move{})
+		return gamepkg.MoveName(r, gamepkg.Move{})
 	}
 	var sb strings.Builder
 	for _, s := range sq {
-		sb.WriteString(engine.SquareName(r, s))
+		sb.WriteString(gamepkg.SquareName(r, s))
 	}
 	return sb.String()
 }
 
 // orientation is the symmetry of the game's board (gsym) and of b (bsym)
 // where the game's turns reach b's position (see OrientTurns).
-func orientation(r engine.Rules, turns []engine.Move, b *engine.Board) (gsym, bsym int, ok bool) {
-	want := b.Stones(engine.Black) + b.Stones(engine.White)
+func orientation(r gamepkg.Rules, turns []gamepkg.Move, b *board.Board) (gsym, bsym int, ok bool) {
+	want := b.Stones(gamepkg.Black) + b.Stones(gamepkg.White)
 	bkey, bsym := b.CanonicalKey()
-	g, err := engine.NewBoard(r)
+	g, err := board.NewBoard(r)
 	if err != nil {
 		return 0, 0, false
 	}
 	gsym = -1
 	for i := 0; i <= len(turns); i++ {
-		n := g.Stones(engine.Black) + g.Stones(engine.White)
+		n := g.Stones(gamepkg.Black) + g.Stones(gamepkg.White)
 		if n == want && g.ToMove() == b.ToMove() {
 			if k, s := g.CanonicalKey(); k == bkey {
 				gsym = s

@@ -11,7 +11,8 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 // recount counts, from the raw games and the engine alone (no book code),
@@ -22,15 +23,15 @@ type recountEntry struct {
 	ids                 map[string]bool
 }
 
-func recount(t *testing.T, r engine.Rules, games map[string][]string) map[uint64]*recountEntry {
+func recount(t *testing.T, r game.Rules, games map[string][]string) map[uint64]*recountEntry {
 	t.Helper()
 	out := map[uint64]*recountEntry{}
 	for id, turns := range games {
-		ms, err := engine.ParseTurns(r, strings.Join(turns, " "))
+		ms, err := game.ParseTurns(r, strings.Join(turns, " "))
 		if err != nil {
 			continue
 		}
-		b := engine.MustNewBoard(r)
+		b := board.MustNewBoard(r)
 		keys := []uint64{}
 		k, _ := b.CanonicalKey()
 		keys = append(keys, k)
@@ -60,9 +61,9 @@ func recount(t *testing.T, r engine.Rules, games map[string][]string) map[uint64
 			e.games++
 			e.ids[id] = true
 			switch b.Winner() {
-			case engine.Black:
+			case game.Black:
 				e.bwins++
-			case engine.White:
+			case game.White:
 				e.wwins++
 			}
 		}
@@ -74,7 +75,7 @@ func recount(t *testing.T, r engine.Rules, games map[string][]string) map[uint64
 // every position of a sample, and so does the list of games through each.
 func TestGameStatsAgainstRecount(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
+	r := game.Connect6()
 	bk := newBook(t, r)
 	_, games := synthGames(11, 400, 14)
 	// Some finished games, so that results count: Black's six on a column
@@ -132,9 +133,9 @@ func TestGameStatsAgainstRecount(t *testing.T) {
 	}
 }
 
-func keyOf(t *testing.T, r engine.Rules, line string) uint64 {
+func keyOf(t *testing.T, r game.Rules, line string) uint64 {
 	t.Helper()
-	b, err := engine.ReplayText(r, line)
+	b, err := board.ReplayText(r, line)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +148,7 @@ func keyOf(t *testing.T, r engine.Rules, line string) uint64 {
 // again changes nothing; replies come most played first.
 func TestGameStatsTranspositionsAndSymmetry(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
+	r := game.Connect6()
 	bk := newBook(t, r)
 	games := map[string][]string{
 		// Black wins on column j.
@@ -183,7 +184,7 @@ func TestGameStatsTranspositionsAndSymmetry(t *testing.T) {
 	}
 	var got []string
 	for _, k := range kids {
-		got = append(got, fmt.Sprintf("%s:%d/%d", engine.MoveName(r, FromCanonical(r, sym, k.Move)), k.Games.Games, k.Games.BlackWins))
+		got = append(got, fmt.Sprintf("%s:%d/%d", game.MoveName(r, FromCanonical(r, sym, k.Move)), k.Games.Games, k.Games.BlackWins))
 	}
 	// a1b1 and s1r1 are one reply up to symmetry (named in j10's frame,
 	// where a2b2 may be one of its images).
@@ -201,18 +202,18 @@ func TestGameStatsTranspositionsAndSymmetry(t *testing.T) {
 		t.Fatalf("first page: %+v %d %v", list, total, err)
 	}
 	list, _, err = bk.GamesThrough(ctx, mid, GamesQuery{Limit: 2, Offset: 2})
-	if err != nil || len(list) != 1 || list[0].ExtID != "1" || list[0].Result != engine.Black || list[0].Turns != 7 {
+	if err != nil || len(list) != 1 || list[0].ExtID != "1" || list[0].Result != game.Black || list[0].Turns != 7 {
 		t.Fatalf("second page: %+v %v", list, err)
 	}
 	// One game's turns, as played.
 	g, err := bk.Game(ctx, list[0].ID)
-	if err != nil || engine.FormatTurns(r, g.Moves) != engine.FormatTurns(r, turns(t, r, strings.Join(games["1"], " "))) {
+	if err != nil || game.FormatTurns(r, g.Moves) != game.FormatTurns(r, turns(t, r, strings.Join(games["1"], " "))) {
 		t.Fatalf("game 1: %+v %v", g, err)
 	}
 	if gid, err := bk.FindGame(ctx, "littlegolem", "3"); err != nil {
 		t.Fatal(err)
-	} else if g, _ := bk.Game(ctx, gid); engine.FormatTurns(r, g.Moves) != engine.FormatTurns(r, turns(t, r, strings.Join(games["3"], " "))) {
-		t.Fatalf("game 3 as played: %s", engine.FormatTurns(r, g.Moves))
+	} else if g, _ := bk.Game(ctx, gid); game.FormatTurns(r, g.Moves) != game.FormatTurns(r, turns(t, r, strings.Join(games["3"], " "))) {
+		t.Fatalf("game 3 as played: %s", game.FormatTurns(r, g.Moves))
 	}
 
 	// Importing the games again, or more of the same, changes nothing.
@@ -254,7 +255,7 @@ func TestGameStatsTranspositionsAndSymmetry(t *testing.T) {
 // hits and ranked lists carry that line and the position's real status.
 func TestStableLine(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
+	r := game.Connect6()
 	bk := newBook(t, r)
 	games := map[string][]string{
 		"1": strings.Fields("j10 a1b1 j11j12 a2b2 j13j14 a3b3 j15j16"), // Black wins
@@ -264,7 +265,7 @@ func TestStableLine(t *testing.T) {
 	if _, err := bk.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	norm := func(s string) string { return engine.FormatTurns(r, turns(t, r, s)) }
+	norm := func(s string) string { return game.FormatTurns(r, turns(t, r, s)) }
 	stable := func(line string) string {
 		t.Helper()
 		id, _ := locate(t, bk, line)
@@ -273,10 +274,10 @@ func TestStableLine(t *testing.T) {
 			t.Fatal(err)
 		}
 		l, err := bk.StableLine(ctx, id)
-		if err != nil || len(l.IDs) != len(ms)+1 || l.IDs[len(l.IDs)-1] != id || engine.FormatTurns(r, l.Turns) != engine.FormatTurns(r, ms) {
+		if err != nil || len(l.IDs) != len(ms)+1 || l.IDs[len(l.IDs)-1] != id || game.FormatTurns(r, l.Turns) != game.FormatTurns(r, ms) {
 			t.Fatalf("stable line of %q: %+v %v", line, l, err)
 		}
-		return engine.FormatTurns(r, ms)
+		return game.FormatTurns(r, ms)
 	}
 	// Entered in game 3's orientation, shown in game 1's (stored first).
 	if got := stable("j10 s1r1 j11j12 s2r2"); got != norm("j10 a1b1 j11j12 a2b2") {
@@ -287,7 +288,7 @@ func TestStableLine(t *testing.T) {
 	}
 	// A move no game played, added on the mirrored line, shows in the
 	// orientation of game 7, the nearest position games reached.
-	mb, err := engine.ReplayText(r, "j10 a1b1 l8l9")
+	mb, err := board.ReplayText(r, "j10 a1b1 l8l9")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -295,8 +296,8 @@ func TestStableLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ms, err := bk.StableTurns(ctx, reply); err != nil || engine.FormatTurns(r, ms) != norm("j10 s1r1 h8h9 i11i12") {
-		t.Fatalf("stable line of a reply below game 7: %s %v", engine.FormatTurns(r, ms), err)
+	if ms, err := bk.StableTurns(ctx, reply); err != nil || game.FormatTurns(r, ms) != norm("j10 s1r1 h8h9 i11i12") {
+		t.Fatalf("stable line of a reply below game 7: %s %v", game.FormatTurns(r, ms), err)
 	}
 	// Without games: the first stored path, in the root's canonical frame,
 	// the same whatever orientation added it.
@@ -304,10 +305,10 @@ func TestStableLine(t *testing.T) {
 	id, _ := locate(t, bk, "k10 k11l11 m10m11")
 	first := stable("k10 k11l11 m10m11")
 	paths, err := bk.PathsFromRoot(ctx, id, 1)
-	if err != nil || engine.FormatTurns(r, paths[0].Turns) != first {
+	if err != nil || game.FormatTurns(r, paths[0].Turns) != first {
 		t.Fatalf("stable line without games %q, first path %v %v", first, paths, err)
 	}
-	if b, err := engine.ReplayText(r, first); err != nil {
+	if b, err := board.ReplayText(r, first); err != nil {
 		t.Fatal(err)
 	} else if got, _, err := bk.Locate(ctx, b); err != nil || got != id {
 		t.Fatalf("the stable line %q leads to %d, want %d", first, got, id)
@@ -317,7 +318,7 @@ func TestStableLine(t *testing.T) {
 	if err := bk.SetComment(ctx, hitPos, "the j-file attack"); err != nil {
 		t.Fatal(err)
 	}
-	if err := bk.SetDisproved(ctx, hitPos, engine.White, true); err != nil {
+	if err := bk.SetDisproved(ctx, hitPos, game.White, true); err != nil {
 		t.Fatal(err)
 	}
 	hits, err := bk.Search(ctx, "attack", 10)
@@ -325,14 +326,14 @@ func TestStableLine(t *testing.T) {
 		t.Fatalf("search: %+v %v", hits, err)
 	}
 	h := hits[0]
-	if h.ID != hitPos || h.Stones != 5 || h.ToMove != engine.White || h.Proof(engine.White).Status != c6book.StatusDisproved ||
-		engine.FormatTurns(r, h.Turns) != norm("j10 a1b1 j11j12") {
-		t.Fatalf("hit: %+v (%s)", h, engine.FormatTurns(r, h.Turns))
+	if h.ID != hitPos || h.Stones != 5 || h.ToMove != game.White || h.Proof(game.White).Status != c6book.StatusDisproved ||
+		game.FormatTurns(r, h.Turns) != norm("j10 a1b1 j11j12") {
+		t.Fatalf("hit: %+v (%s)", h, game.FormatTurns(r, h.Turns))
 	}
 	// The proved list (game 1's end is proved for Black at order 0).
 	// (and so is the position before, where Black makes six at once).
-	pr, err := bk.Proved(ctx, engine.Black, 0, 10)
-	if err != nil || len(pr) != 2 || pr[1].Stones != 13 || engine.FormatTurns(r, pr[1].Turns) != norm(strings.Join(games["1"], " ")) || pr[1].ToMove != engine.White {
+	pr, err := bk.Proved(ctx, game.Black, 0, 10)
+	if err != nil || len(pr) != 2 || pr[1].Stones != 13 || game.FormatTurns(r, pr[1].Turns) != norm(strings.Join(games["1"], " ")) || pr[1].ToMove != game.White {
 		t.Fatalf("proved list: %+v %v", pr, err)
 	}
 	pr = pr[1:]
@@ -348,7 +349,7 @@ func TestStableLine(t *testing.T) {
 // progress report) is exactly what the book holds; the progress reports
 // only count committed games, never going back.
 func TestImportCancelReportsWhatWasStored(t *testing.T) {
-	r := engine.Connect6()
+	r := game.Connect6()
 	bk := newBook(t, r)
 	ids, games := synthGames(21, 600, 20)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -429,8 +430,8 @@ func TestImportCancelReportsWhatWasStored(t *testing.T) {
 // dead end (a verdict that leaves every defender move open), held.
 func TestStuckReasons(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
-	B := engine.Black
+	bk := newBook(t, game.Connect6())
+	B := game.Black
 	add(t, bk, p2Line)
 	A2 := add(t, bk, p2Line+" h8h9")
 	want := func(what string, w c6book.StuckReason) {
@@ -442,7 +443,7 @@ func TestStuckReasons(t *testing.T) {
 	want("unverified", c6book.NotStuck)
 	store(t, bk, A2, c6book.Verdict{Attacker: B, Status: c6book.StatusOpen, Lambda: 2, AllUnsolved: true, Engine: "test"})
 	want("every defender move open", c6book.StuckDeadEnd)
-	if got, err := bk.Stuck(ctx, A2, engine.White); err != nil || got != c6book.NotStuck {
+	if got, err := bk.Stuck(ctx, A2, game.White); err != nil || got != c6book.NotStuck {
 		t.Fatalf("the other attacker: stuck %q (%v)", got, err)
 	}
 	if err := bk.SetHold(ctx, A2, B, true); err != nil {
@@ -457,8 +458,8 @@ func TestStuckReasons(t *testing.T) {
 // user is on, not the root).
 func TestNextWorksBelowFrom(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
-	B := engine.Black
+	bk := newBook(t, game.Connect6())
+	B := game.Black
 	P2 := add(t, bk, p2Line)
 	A := add(t, bk, p2Line+" "+aMove)
 	A2 := add(t, bk, p2Line+" h8h9")
@@ -490,7 +491,7 @@ func TestNextWorksBelowFrom(t *testing.T) {
 	}
 	found := false
 	for _, m := range blocks {
-		c, _ := locate(t, bk, p2Line+" "+aMove+" "+engine.MoveName(bk.Rules(), m))
+		c, _ := locate(t, bk, p2Line+" "+aMove+" "+game.MoveName(bk.Rules(), m))
 		found = found || c == line.IDs[1]
 	}
 	if !found {
@@ -504,7 +505,7 @@ func TestNextWorksBelowFrom(t *testing.T) {
 // own line, after which the counts agree with a recount from the games.
 func TestRebuiltGamesRepairedByReimport(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
+	r := game.Connect6()
 	bk := newBook(t, r)
 	_, games := synthGames(31, 150, 10)
 	games["t1"] = strings.Fields("j10 a1b1 j11j12 a2b2 j13j14 a3b3 j15j16")
@@ -559,7 +560,7 @@ func TestRebuiltGamesRepairedByReimport(t *testing.T) {
 		t.Fatalf("after the repair game_pos has %d rows, the counts sum to %d", gp, counted)
 	}
 	g, err := bk.Game(ctx, mustFindGame(t, bk, "t2"))
-	if err != nil || engine.FormatTurns(r, g.Moves) != engine.FormatTurns(r, turns(t, r, strings.Join(games["t2"], " "))) {
+	if err != nil || game.FormatTurns(r, g.Moves) != game.FormatTurns(r, turns(t, r, strings.Join(games["t2"], " "))) {
 		t.Fatalf("t2's own turns: %+v %v", g, err)
 	}
 	before := bookState(t, bk)

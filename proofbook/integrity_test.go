@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/internal/bookdamage"
 )
 
@@ -22,7 +22,7 @@ import (
 func gamesBook(t *testing.T, path string, n int) {
 	t.Helper()
 	ctx := context.Background()
-	bk, err := Create(ctx, path, engine.Connect6())
+	bk, err := Create(ctx, path, game.Connect6())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestDamagedBookNotWritten(t *testing.T) {
 	if !errors.Is(err, ErrDamaged) || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("SetComment on a damaged book: %v, want one line with %v", err, ErrDamaged)
 	}
-	if _, err := bk.AddLine(ctx, []engine.Move{engine.NewMove(engine.Connect6().Sq(3, 3))}); !errors.Is(err, ErrDamaged) {
+	if _, err := bk.AddLine(ctx, []game.Move{game.NewMove(game.Connect6().Sq(3, 3))}); !errors.Is(err, ErrDamaged) {
 		t.Fatalf("AddLine on a damaged book: %v", err)
 	}
 	if bk.Damaged() == "" {

@@ -8,8 +8,12 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/proofcheck"
+	"c6book/proofcheck/enginecert"
 )
 
 // Scripted λ3 sessions through the book on random small-board positions:
@@ -19,7 +23,7 @@ import (
 // budget. Then every position the book calls proved is played out against
 // every defender reply, all of them, on the real board (extra stones
 // included), with the book's moves and the certificates' strategies
-// replayed by engine.CheckStrategy: a concrete, exhaustive win, no zone
+// replayed by threat.CheckStrategy: a concrete, exhaustive win, no zone
 // trusted. And the independent checker accepts the book.
 
 type sessionStats struct {
@@ -40,12 +44,12 @@ func TestLambda3SessionsAgainstBruteForce(t *testing.T) {
 		t.Skip("long")
 	}
 	cases := []struct {
-		rules  engine.Rules
+		rules  game.Rules
 		stones int // turns played before the attacker's move
 		n      int
 	}{
-		{engine.Rules{M: 7, N: 7, K: 4, P: 2, Q: 1}, 3, 50},
-		{engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}, 4, 50},
+		{game.Rules{M: 7, N: 7, K: 4, P: 2, Q: 1}, 3, 50},
+		{game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}, 4, 50},
 	}
 	for ci, c := range cases {
 		var st sessionStats
@@ -65,41 +69,41 @@ func TestLambda3SessionsAgainstBruteForce(t *testing.T) {
 
 // randomLine plays n random turns near the centre without a winner and
 // without a threat for the side to move (so that it has to build one).
-func randomLine(rng *rand.Rand, r engine.Rules, n int) []engine.Move {
+func randomLine(rng *rand.Rand, r game.Rules, n int) []game.Move {
 	for {
-		b := engine.MustNewBoard(r)
-		var line []engine.Move
+		b := board.MustNewBoard(r)
+		var line []game.Move
 		ok := true
 		for t := 0; t < n && ok; t++ {
 			k := r.StonesForTurn(t)
-			var sq []engine.Square
+			var sq []game.Square
 			for len(sq) < k {
 				x := r.M/2 - 2 + rng.IntN(5)
 				y := r.N/2 - 2 + rng.IntN(5)
 				s := r.Sq(x, y)
-				if b.At(s) == engine.Empty && !engine.NewMove(sq...).Contains(s) {
+				if b.At(s) == game.Empty && !game.NewMove(sq...).Contains(s) {
 					sq = append(sq, s)
 				}
 			}
-			m := engine.NewMove(sq...)
+			m := game.NewMove(sq...)
 			if err := b.Play(m); err != nil {
 				ok = false
 				break
 			}
 			line = append(line, m)
 		}
-		if ok && b.Winner() == engine.Empty && !b.HasThreat(b.ToMove()) && !b.HasThreat(b.ToMove().Opp()) {
+		if ok && b.Winner() == game.Empty && !b.HasThreat(b.ToMove()) && !b.HasThreat(b.ToMove().Opp()) {
 			return line
 		}
 	}
 }
 
-func runSession(t *testing.T, rng *rand.Rand, r engine.Rules, n int, st *sessionStats) {
+func runSession(t *testing.T, rng *rand.Rand, r game.Rules, n int, st *sessionStats) {
 	t.Helper()
 	ctx := context.Background()
 	bk := newBook(t, r)
 	line := randomLine(rng, r, n)
-	b, err := engine.Replay(r, line)
+	b, err := board.Replay(r, line)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,15 +131,15 @@ func runSession(t *testing.T, rng *rand.Rand, r engine.Rules, n int, st *session
 			t.Fatal(err)
 		}
 		tol, _ := cb.DefenderDeficit(a)
-		v, err := engine.Verify(ctx, cb, engine.VerifyOptions{Lambda: 3, Tolerance: tol, Workers: 1,
-			Limits: engine.Limits{MaxNodes: 3000}}, nil)
+		v, err := verify.Verify(ctx, cb, verify.VerifyOptions{Lambda: 3, Tolerance: tol, Workers: 1,
+			Limits: threat.Limits{MaxNodes: 3000}}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		st.verifies++
 		if _, err := bk.StoreVerdict(ctx, id, c6book.FromEngine(r, 0, v, 3)); err != nil {
 			t.Fatalf("store verdict: %v\nverdict %s tol %d all-unsolved %v threats %d null zone %v note %q unsolved %d open seminull %v\n%s",
-				err, v.Status, v.Tolerance, v.AllUnsolved, v.Threats, v.NullZone, v.Note, len(v.Unsolved), v.OpenSeminull, engine.FormatTurns(r, cb.History()))
+				err, v.Status, v.Tolerance, v.AllUnsolved, v.Threats, v.NullZone, v.Note, len(v.Unsolved), v.OpenSeminull, game.FormatTurns(r, cb.History()))
 		}
 	}
 	queue := []PosID{l.IDs[len(l.IDs)-1]}
@@ -157,7 +161,7 @@ func runSession(t *testing.T, rng *rand.Rand, r engine.Rules, n int, st *session
 		}
 		for _, it := range items {
 			if it.ID == 0 {
-				t.Fatalf("item %s of position %d not stored", engine.MoveName(r, it.Move), d)
+				t.Fatalf("item %s of position %d not stored", game.MoveName(r, it.Move), d)
 			}
 			kids, err := bk.Children(ctx, it.ID)
 			if err != nil {
@@ -207,7 +211,7 @@ func runSession(t *testing.T, rng *rand.Rand, r engine.Rules, n int, st *session
 	// Every proved position of the book is a true win.
 	for _, pos := range provedPositions(t, bk, a) {
 		st.proved++
-		cb := mustWin(ctx, t, bk, a, pos, fmt.Sprintf("%v, line %s", r, engine.FormatTurns(r, line)))
+		cb := mustWin(ctx, t, bk, a, pos, fmt.Sprintf("%v, line %s", r, game.FormatTurns(r, line)))
 		if tol, _ := cb.DefenderDeficit(a); tol > 0 {
 			st.belowSeminull++
 		}
@@ -221,7 +225,7 @@ func runSession(t *testing.T, rng *rand.Rand, r engine.Rules, n int, st *session
 // mustWin fails t, naming the case what, unless the oracle plays book
 // position pos, proved for a, out as a win for a. It returns the
 // position's board.
-func mustWin(ctx context.Context, t testing.TB, bk *Book, a engine.Color, pos PosID, what string) *engine.Board {
+func mustWin(ctx context.Context, t testing.TB, bk *Book, a game.Color, pos PosID, what string) *board.Board {
 	t.Helper()
 	cb, err := bk.Board(ctx, pos)
 	if err != nil {
@@ -234,7 +238,7 @@ func mustWin(ctx context.Context, t testing.TB, bk *Book, a engine.Color, pos Po
 	return cb
 }
 
-func provedPositions(t *testing.T, bk *Book, a engine.Color) []PosID {
+func provedPositions(t *testing.T, bk *Book, a game.Color) []PosID {
 	t.Helper()
 	rows, err := bk.r.Query("SELECT pos FROM status WHERE attacker = ? AND status = ? ORDER BY pos", int(a), int(c6book.StatusProved))
 	if err != nil {
@@ -254,19 +258,19 @@ func provedPositions(t *testing.T, bk *Book, a engine.Color) []PosID {
 
 // attackerMove is the engine's best attacker move at tolerance tol: a VCST
 // win's first move.
-func attackerMove(ctx context.Context, b *engine.Board, tol int) (engine.Move, bool) {
-	res, err := engine.Solve(ctx, b, engine.Params{Mode: engine.VCST, Tolerance: tol, Limits: engine.Limits{MaxNodes: 20000}})
-	if err != nil || res.Outcome != engine.Win {
-		return engine.Move{}, false
+func attackerMove(ctx context.Context, b *board.Board, tol int) (game.Move, bool) {
+	res, err := threat.Solve(ctx, b, threat.Params{Mode: threat.VCST, Tolerance: tol, Limits: threat.Limits{MaxNodes: 20000}})
+	if err != nil || res.Outcome != threat.Win {
+		return game.Move{}, false
 	}
 	return res.Move, true
 }
 
-func quietMove(ctx context.Context, rng *rand.Rand, b *engine.Board, tol int) engine.Move {
+func quietMove(ctx context.Context, rng *rand.Rand, b *board.Board, tol int) game.Move {
 	r := b.Rules()
 	a := b.ToMove()
-	var near []engine.Square
-	for _, s := range b.StoneList(engine.Empty) {
+	var near []game.Square
+	for _, s := range b.StoneList(game.Empty) {
 		x, y := r.XY(s)
 		for dx := -1; dx <= 1; dx++ {
 			for dy := -1; dy <= 1; dy++ {
@@ -277,20 +281,20 @@ func quietMove(ctx context.Context, rng *rand.Rand, b *engine.Board, tol int) en
 			}
 		}
 	}
-	var m engine.Move
+	var m game.Move
 	for try := 0; try < 8; try++ {
 		rng.Shuffle(len(near), func(i, j int) { near[i], near[j] = near[j], near[i] })
-		m = engine.NewMove(near[:r.P]...)
+		m = game.NewMove(near[:r.P]...)
 		nb := b.Clone()
 		for i := 0; i < m.Len(); i++ {
 			nb.Place(m.At(i), a)
 		}
-		if nb.Winner() != engine.Empty || nb.Threats(a) > 0 {
+		if nb.Winner() != game.Empty || nb.Threats(a) > 0 {
 			continue
 		}
 		nb.SetToMove(a) // the defender passes
-		res, err := engine.Solve(ctx, nb, engine.Params{Mode: engine.VCST, Tolerance: r.P + tol, Limits: engine.Limits{MaxNodes: 3000}})
-		if err == nil && res.Outcome == engine.Win && res.Mode == engine.VCST {
+		res, err := threat.Solve(ctx, nb, threat.Params{Mode: threat.VCST, Tolerance: r.P + tol, Limits: threat.Limits{MaxNodes: 3000}})
+		if err == nil && res.Outcome == threat.Win && res.Mode == threat.VCST {
 			break
 		}
 	}
@@ -303,18 +307,18 @@ func quietMove(ctx context.Context, rng *rand.Rand, b *engine.Board, tol int) en
 // moves), and nothing but stones on a board is trusted.
 type oracle struct {
 	bk   *Book
-	a    engine.Color
+	a    game.Color
 	memo map[string]bool
 	n    int
 }
 
 var errOracle = errors.New("not a win")
 
-func boardKey(b *engine.Board) string { return string(b.CanonicalStones(0)) }
+func boardKey(b *board.Board) string { return string(b.CanonicalStones(0)) }
 
 // wins checks that the attacker wins on board real, which is the canonical
 // board of book position id with the defender's extra stones placed.
-func (o *oracle) wins(ctx context.Context, id PosID, real *engine.Board, extra []engine.Square) error {
+func (o *oracle) wins(ctx context.Context, id PosID, real *board.Board, extra []game.Square) error {
 	key := fmt.Sprint(id, boardKey(real))
 	if o.memo[key] {
 		return nil
@@ -348,7 +352,7 @@ func (o *oracle) wins(ctx context.Context, id PosID, real *engine.Board, extra [
 			}
 			next, ok := o.play(real, c.Move, o.a)
 			if !ok {
-				last = fmt.Errorf("position %d: move %s blocked by an extra stone: %w", id, engine.MoveName(r, c.Move), errOracle)
+				last = fmt.Errorf("position %d: move %s blocked by an extra stone: %w", id, game.MoveName(r, c.Move), errOracle)
 				continue
 			}
 			cb, ex := o.childFrame(book, c.Move, o.a, extra)
@@ -380,14 +384,14 @@ func (o *oracle) wins(ctx context.Context, id PosID, real *engine.Board, extra [
 		byMove[packMove(c.Move)] = c
 	}
 	// Every defender move on the real board.
-	empties := real.StoneList(engine.Empty)
+	empties := real.StoneList(game.Empty)
 	var fail error
 	n := min(r.P, len(empties))
-	forCombos(empties, n, func(sq []engine.Square) bool {
-		dm := engine.NewMove(sq...)
+	forCombos(empties, n, func(sq []game.Square) bool {
+		dm := game.NewMove(sq...)
 		nb, _ := o.play(real, dm, d)
 		if nb.Winner() == d {
-			fail = fmt.Errorf("position %d: defender move %s makes %d in a row: %w", id, engine.MoveName(r, dm), r.K, errOracle)
+			fail = fmt.Errorf("position %d: defender move %s makes %d in a row: %w", id, game.MoveName(r, dm), r.K, errOracle)
 			return false
 		}
 		if nb.HasThreat(o.a) {
@@ -408,7 +412,7 @@ func (o *oracle) wins(ctx context.Context, id PosID, real *engine.Board, extra [
 
 // answer checks the attacker's answer to defender move dm (real board nb
 // after it).
-func (o *oracle) answer(ctx context.Context, id PosID, book, nb *engine.Board, dm engine.Move, extra []engine.Square,
+func (o *oracle) answer(ctx context.Context, id PosID, book, nb *board.Board, dm game.Move, extra []game.Square,
 	cert *proofcheck.Cert, stab []int, byMove map[int64]Child) error {
 	r := o.bk.rules
 	d := o.a.Opp()
@@ -417,7 +421,7 @@ func (o *oracle) answer(ctx context.Context, id PosID, book, nb *engine.Board, d
 		rep, g := c6book.RepMove(r, stab, dm)
 		if c, ok := byMove[packMove(rep)]; ok && c.Proof(o.a).Status == c6book.StatusProved {
 			gb := nb.Transformed(g)
-			gx := make([]engine.Square, len(extra))
+			gx := make([]game.Square, len(extra))
 			for i, s := range extra {
 				gx[i] = r.Transform(g, s)
 			}
@@ -431,7 +435,7 @@ func (o *oracle) answer(ctx context.Context, id PosID, book, nb *engine.Board, d
 	// A strategy of the certificate, replayed against every reply.
 	if cert != nil {
 		for _, tr := range certTrees(cert, dm) {
-			if err := engine.CheckStrategy(ctx, nb, proofcheck.ToStrategy(tr), 5_000_000); err == nil {
+			if err := threat.CheckStrategy(ctx, nb, enginecert.ToStrategy(tr), 5_000_000); err == nil {
 				return nil
 			}
 		}
@@ -447,14 +451,14 @@ func (o *oracle) answer(ctx context.Context, id PosID, book, nb *engine.Board, d
 			if x == s {
 				x = dm.At(1)
 			}
-			sm := engine.NewMove(s)
+			sm := game.NewMove(s)
 			rep, g := c6book.RepMove(r, stab, sm)
 			c, ok := byMove[packMove(rep)]
 			if !ok || c.Proof(o.a).Status != c6book.StatusProved {
 				continue
 			}
 			gb := nb.Transformed(g)
-			gx := []engine.Square{r.Transform(g, x)}
+			gx := []game.Square{r.Transform(g, x)}
 			for _, e := range extra {
 				gx = append(gx, r.Transform(g, e))
 			}
@@ -467,11 +471,11 @@ func (o *oracle) answer(ctx context.Context, id PosID, book, nb *engine.Board, d
 			}
 		}
 	}
-	return fmt.Errorf("position %d: defender move %s (extra stones %v) is not answered by the book: %w", id, engine.MoveName(r, dm), extra, errOracle)
+	return fmt.Errorf("position %d: defender move %s (extra stones %v) is not answered by the book: %w", id, game.MoveName(r, dm), extra, errOracle)
 }
 
 // certTrees lists the certificate's strategies that claim to answer dm.
-func certTrees(c *proofcheck.Cert, dm engine.Move) []*proofcheck.Tree {
+func certTrees(c *proofcheck.Cert, dm game.Move) []*proofcheck.Tree {
 	var out []*proofcheck.Tree
 	for _, cv := range c.Covered {
 		if cv.Move == dm {
@@ -489,10 +493,10 @@ func certTrees(c *proofcheck.Cert, dm engine.Move) []*proofcheck.Tree {
 	return out
 }
 
-func (o *oracle) play(b *engine.Board, m engine.Move, c engine.Color) (*engine.Board, bool) {
+func (o *oracle) play(b *board.Board, m game.Move, c game.Color) (*board.Board, bool) {
 	nb := b.Clone()
 	for i := 0; i < m.Len(); i++ {
-		if nb.At(m.At(i)) != engine.Empty {
+		if nb.At(m.At(i)) != game.Empty {
 			return nil, false
 		}
 		nb.Place(m.At(i), c)
@@ -501,25 +505,25 @@ func (o *oracle) play(b *engine.Board, m engine.Move, c engine.Color) (*engine.B
 	return nb, true
 }
 
-func (o *oracle) childBoard(book *engine.Board, m engine.Move, c engine.Color) *engine.Board {
+func (o *oracle) childBoard(book *board.Board, m game.Move, c game.Color) *board.Board {
 	nb, _ := o.play(book, m, c)
 	return nb
 }
 
 // childFrame maps the extra stones into the frame of the child reached by
 // m from the book board.
-func (o *oracle) childFrame(book *engine.Board, m engine.Move, c engine.Color, extra []engine.Square) (*engine.Board, []engine.Square) {
+func (o *oracle) childFrame(book *board.Board, m game.Move, c game.Color, extra []game.Square) (*board.Board, []game.Square) {
 	cb := o.childBoard(book, m, c)
 	_, csym := cb.CanonicalKey()
-	out := make([]engine.Square, len(extra))
+	out := make([]game.Square, len(extra))
 	for i, s := range extra {
 		out[i] = o.bk.rules.Transform(csym, s)
 	}
 	return cb, out
 }
 
-func forCombos(sq []engine.Square, n int, f func([]engine.Square) bool) {
-	buf := make([]engine.Square, n)
+func forCombos(sq []game.Square, n int, f func([]game.Square) bool) {
+	buf := make([]game.Square, n)
 	var rec func(start, k int) bool
 	rec = func(start, k int) bool {
 		if k == n {
@@ -540,7 +544,7 @@ func forCombos(sq []engine.Square, n int, f func([]engine.Square) bool) {
 // or, failing that, with quiet λ3 candidates, verifies the result and,
 // depth permitting, answers its items in turn; it reports whether id ends
 // proved.
-func proveBelow(t *testing.T, bk *Book, rng *rand.Rand, id PosID, a engine.Color, depth int) bool {
+func proveBelow(t *testing.T, bk *Book, rng *rand.Rand, id PosID, a game.Color, depth int) bool {
 	t.Helper()
 	ctx := context.Background()
 	cb, err := bk.Board(ctx, id)
@@ -551,7 +555,7 @@ func proveBelow(t *testing.T, bk *Book, rng *rand.Rand, id PosID, a engine.Color
 	if !ok {
 		t.Fatal("no deficit")
 	}
-	var cands []engine.Move
+	var cands []game.Move
 	if m, ok := attackerMove(ctx, cb, tol); ok {
 		cands = append(cands, m)
 	}
@@ -570,7 +574,7 @@ func proveBelow(t *testing.T, bk *Book, rng *rand.Rand, id PosID, a engine.Color
 		if err != nil {
 			t.Fatal(err)
 		}
-		v, err := engine.Verify(ctx, nb, engine.VerifyOptions{Lambda: 3, Tolerance: tol, Workers: 1, Limits: engine.Limits{MaxNodes: 5000}}, nil)
+		v, err := verify.Verify(ctx, nb, verify.VerifyOptions{Lambda: 3, Tolerance: tol, Workers: 1, Limits: threat.Limits{MaxNodes: 5000}}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -607,12 +611,12 @@ func proveBelow(t *testing.T, bk *Book, rng *rand.Rand, id PosID, a engine.Color
 // checker accepts the book.
 func TestSeminullClosure(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	r := bk.Rules()
-	B := engine.Black
+	B := game.Black
 	const dLine = "j10 a19e19 c10d10 b10i19 c4d4 m19q19 e4c7 a16e16 d7e7 i16m16 e10f10"
 	D := add(t, bk, dLine)
-	b, err := engine.ReplayText(r, dLine)
+	b, err := board.ReplayText(r, dLine)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -647,15 +651,15 @@ func TestSeminullClosure(t *testing.T) {
 		ub := b.Clone()
 		dm := FromCanonical(r, sym, it.Move)
 		for i := 0; i < dm.Len(); i++ {
-			ub.Place(dm.At(i), engine.White)
+			ub.Place(dm.At(i), game.White)
 		}
 		_, isym := ub.CanonicalKey()
-		cands := []engine.Move{ToCanonical(r, isym, mv(t, r, "f4f7"))}
+		cands := []game.Move{ToCanonical(r, isym, mv(t, r, "f4f7"))}
 		if m, ok := attackerMove(ctx, cb, tol); ok {
 			cands = append(cands, m)
 		}
 		for _, m := range cands {
-			if cb.At(m.At(0)) != engine.Empty || cb.At(m.At(1)) != engine.Empty {
+			if cb.At(m.At(0)) != game.Empty || cb.At(m.At(1)) != game.Empty {
 				continue
 			}
 			next, err := bk.Play(ctx, id, m)
@@ -666,7 +670,7 @@ func TestSeminullClosure(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			vd, err := engine.Verify(ctx, nb, engine.VerifyOptions{Lambda: 2, Tolerance: tol, Workers: 1, Limits: engine.Limits{MaxNodes: 20000}}, nil)
+			vd, err := verify.Verify(ctx, nb, verify.VerifyOptions{Lambda: 2, Tolerance: tol, Workers: 1, Limits: threat.Limits{MaxNodes: 20000}}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -702,7 +706,7 @@ func TestSeminullClosure(t *testing.T) {
 	for _, it := range items {
 		if it.Move.Len() == 2 {
 			if !it.Move.Contains(s) || it.ID == 0 {
-				t.Fatalf("item %s: want a stored full move through %s", engine.MoveName(r, it.Move), engine.SquareName(r, s))
+				t.Fatalf("item %s: want a stored full move through %s", game.MoveName(r, it.Move), game.SquareName(r, s))
 			}
 			full++
 		}
@@ -731,7 +735,7 @@ func TestSeminullClosure(t *testing.T) {
 		left, _ := bk.Items(ctx, D, B)
 		var names []string
 		for _, it := range left {
-			names = append(names, engine.MoveName(r, FromCanonical(r, sym, it.Move)))
+			names = append(names, game.MoveName(r, FromCanonical(r, sym, it.Move)))
 		}
 		t.Fatalf("D after every item: %+v; items left %d: %v", p, len(left), names)
 	}

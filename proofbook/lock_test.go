@@ -11,7 +11,9 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 )
 
 // A long import (one batch of 40000 games, were it not for the time bound)
@@ -22,7 +24,7 @@ import (
 func TestLongImportAgainstVerdictsAndEdits(t *testing.T) {
 	ctx := context.Background()
 	path := t.TempDir() + "/lock.c6book"
-	bk, err := Create(ctx, path, engine.Connect6())
+	bk, err := Create(ctx, path, game.Connect6())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +69,7 @@ func TestLongImportAgainstVerdictsAndEdits(t *testing.T) {
 	// changes each time) until the import is over; the last one must stay.
 	var wg sync.WaitGroup
 	var overlapped atomic.Int64
-	last := make([]engine.Move, len(ids))
+	last := make([]game.Move, len(ids))
 	replies := []string{"k11l12", "h8h9", "b2c3", "m13n14"}
 	for i, id := range ids {
 		wg.Add(1)
@@ -79,15 +81,15 @@ func TestLongImportAgainstVerdictsAndEdits(t *testing.T) {
 				return
 			}
 			for n := 0; n == 0 || importing.Load(); n++ {
-				var m engine.Move
+				var m game.Move
 				for _, s := range replies[(i+n)%len(replies):] {
-					if c, err := engine.ParseMove(r, s); err == nil && b.Check(c, false) == nil {
+					if c, err := game.ParseMove(r, s); err == nil && b.Check(c, false) == nil {
 						m = c
 						break
 					}
 				}
-				v := c6book.Verdict{Attacker: engine.Black, Status: c6book.StatusOpen, Lambda: 2, Engine: "test",
-					Unsolved: []c6book.Unsolved{{Move: m, Reason: engine.UnsolvedReason(fmt.Sprint("run ", n))}}}
+				v := c6book.Verdict{Attacker: game.Black, Status: c6book.StatusOpen, Lambda: 2, Engine: "test",
+					Unsolved: []c6book.Unsolved{{Move: m, Reason: threat.UnsolvedReason(fmt.Sprint("run ", n))}}}
 				if _, err := verifier.StoreVerdict(ctx, id, v); err != nil {
 					t.Errorf("verdict %d, run %d: %v", i, n, err)
 					return
@@ -142,7 +144,7 @@ func TestLongImportAgainstVerdictsAndEdits(t *testing.T) {
 			t.Fatal(err)
 		}
 		if p.Verdict == nil || len(p.Verdict.Unsolved) != 1 || p.Verdict.Unsolved[0].Move != last[i] {
-			t.Fatalf("position %s: verdict %+v, want the last one stored (unsolved %s)", lines[i], p.Verdict, engine.MoveName(r, last[i]))
+			t.Fatalf("position %s: verdict %+v, want the last one stored (unsolved %s)", lines[i], p.Verdict, game.MoveName(r, last[i]))
 		}
 		if i < len(notes) && p.Comment != notes[i] {
 			t.Fatalf("position %s: comment %q, want %q", lines[i], p.Comment, notes[i])
@@ -156,7 +158,7 @@ func TestLongImportAgainstVerdictsAndEdits(t *testing.T) {
 // with a bound shorter than any game, each transaction stores one game.
 func TestImportTimeBound(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	ids, games := synthGames(9, 60, 20)
 	var commits [][]string
 	st, err := bk.importGames(ctx, ids, games, ImportOptions{Batch: 40000, MaxTxTime: time.Nanosecond,
@@ -181,13 +183,13 @@ func TestImportTimeBound(t *testing.T) {
 func TestStoreVerdictRetries(t *testing.T) {
 	ctx := context.Background()
 	path := t.TempDir() + "/retry.c6book"
-	bk, err := Create(ctx, path, engine.Connect6())
+	bk, err := Create(ctx, path, game.Connect6())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer bk.Close()
 	add(t, bk, "j10")
-	id, v := verdict(t, bk, "j10", engine.StatusOpen, 0, "k11l12")
+	id, v := verdict(t, bk, "j10", verify.StatusOpen, 0, "k11l12")
 	other, err := OpenWith(ctx, path, OpenOptions{BusyTimeout: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/internal/latest"
 
 	"github.com/mattn/go-sqlite3"
@@ -60,7 +60,7 @@ type MergeProgress struct {
 // where (the line from the empty board), for whom, and why.
 type RefusedVerdict struct {
 	Line     string
-	Attacker engine.Color
+	Attacker game.Color
 	Reason   string
 	// Err is why, as the store said it (a *c6book.CertError when the
 	// certificate does not check); nil when the reason is Reason alone.
@@ -261,7 +261,7 @@ func (s *copySel) proofs(id PosID) bool { return s.all || s.sub.has(id) }
 type srcPos struct {
 	id     PosID
 	stones []byte
-	toMove engine.Color
+	toMove game.Color
 	edges  [][2]int64      // packed move, child
 	auto   map[int64]int64 // packed move → its rank: the auto-pilot's moves
 	note   *srcNote
@@ -334,7 +334,7 @@ func (bk *Book) copyPositions(ctx context.Context, src *Book, sel *copySel, sum 
 	done := 0
 	var after PosID // the last source id read (all)
 	next := 0       // the next index of sel.ids
-	cells := make([]engine.Color, bk.rules.Squares())
+	cells := make([]game.Color, bk.rules.Squares())
 	for {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -353,7 +353,7 @@ func (bk *Book) copyPositions(ctx context.Context, src *Book, sel *copySel, sum 
 					rows.Close()
 					return err
 				}
-				p.toMove = engine.Color(tm)
+				p.toMove = game.Color(tm)
 				page = append(page, p)
 			}
 			if err := rows.Close(); err != nil {
@@ -369,7 +369,7 @@ func (bk *Book) copyPositions(ctx context.Context, src *Book, sel *copySel, sum 
 				if err := src.r.QueryRowContext(ctx, "SELECT stones, to_move FROM position WHERE id = ?", int64(p.id)).Scan(&p.stones, &tm); err != nil {
 					return err
 				}
-				p.toMove = engine.Color(tm)
+				p.toMove = game.Color(tm)
 				page = append(page, p)
 			}
 		}
@@ -512,7 +512,7 @@ func readPage(ctx context.Context, src *Book, sel *copySel, page []srcPos) error
 // copyPosition stores one source position in the write transaction: the
 // position, its selected moves (each replayed on its board; a new one the
 // auto-pilot's when the source's is) and its note.
-func (bk *Book) copyPosition(ctx context.Context, w *wtx, p srcPos, sum *MergeSummary, cells []engine.Color) error {
+func (bk *Book) copyPosition(ctx context.Context, w *wtx, p srcPos, sum *MergeSummary, cells []game.Color) error {
 	r := bk.rules
 	list, err := decodeStones(r, p.stones)
 	if err != nil {
@@ -543,7 +543,7 @@ func (bk *Book) copyPosition(ctx context.Context, w *wtx, p srcPos, sum *MergeSu
 		}
 		pr, err := prepare(r, b, sym, clist, m, true, cells)
 		if err != nil {
-			sum.bad(true, fmt.Sprintf("position %d: move %s: %v", p.id, engine.MoveName(r, m), err))
+			sum.bad(true, fmt.Sprintf("position %d: move %s: %v", p.id, game.MoveName(r, m), err))
 			continue
 		}
 		edges := w.edges
@@ -556,7 +556,7 @@ func (bk *Book) copyPosition(ctx context.Context, w *wtx, p srcPos, sum *MergeSu
 			if errors.As(err, &se) || errors.Is(err, ErrCollision) || ctx.Err() != nil {
 				return err
 			}
-			sum.bad(true, fmt.Sprintf("position %d: move %s: %v", p.id, engine.MoveName(r, m), err))
+			sum.bad(true, fmt.Sprintf("position %d: move %s: %v", p.id, game.MoveName(r, m), err))
 			continue
 		}
 		if rank, ok := p.auto[e[0]]; ok && w.edges > edges {
@@ -697,7 +697,7 @@ func lineText(ctx context.Context, src *Book, id PosID) string {
 	if len(turns) == 0 {
 		return "(empty board)"
 	}
-	return engine.FormatTurns(src.rules, turns)
+	return game.FormatTurns(src.rules, turns)
 }
 
 // copyVerdicts stores the source's verdicts through StoreVerdict (which
@@ -737,14 +737,14 @@ func (bk *Book) copyVerdicts(ctx context.Context, src *Book, sel *copySel, sum *
 
 func (bk *Book) copyVerdict(ctx context.Context, src *Book, id PosID, sum *MergeSummary) error {
 	v, err := loadVerdict(ctx, src.r, id)
-	refuse := func(a engine.Color, why string, err error) {
+	refuse := func(a game.Color, why string, err error) {
 		sum.RefusedCount++
 		if len(sum.Refused) < MaxRefusedListed {
 			sum.Refused = append(sum.Refused, RefusedVerdict{Line: lineText(ctx, src, id), Attacker: a, Reason: oneLineText(why), Err: err})
 		}
 	}
 	if err != nil {
-		refuse(engine.Empty, err.Error(), err) // an unreadable verdict or certificate
+		refuse(game.Empty, err.Error(), err) // an unreadable verdict or certificate
 		return nil
 	}
 	if v == nil {
@@ -809,7 +809,7 @@ func provesMore(v, stored *c6book.Verdict) bool {
 func (bk *Book) copyFlags(ctx context.Context, src *Book, sel *copySel, sum *MergeSummary, report func(MergePhase, int, int)) error {
 	type flag struct {
 		pos  PosID
-		a    engine.Color
+		a    game.Color
 		hold bool
 	}
 	var flags []flag
@@ -828,7 +828,7 @@ func (bk *Book) copyFlags(ctx context.Context, src *Book, sel *copySel, sum *Mer
 				rows.Close()
 				return err
 			}
-			f.a, f.hold = engine.Color(a), q.hold
+			f.a, f.hold = game.Color(a), q.hold
 			if sel.proofs(f.pos) {
 				flags = append(flags, f)
 			}

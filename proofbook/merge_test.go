@@ -11,7 +11,8 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/proofcheck"
 )
 
@@ -32,7 +33,7 @@ func proofFixture(t *testing.T, bk *Book) []fixtureVerdict {
 	_, v, blocks := twoThreatVerdict(t, bk, p2Line+" "+aMove)
 	out := []fixtureVerdict{{p2Line + " " + aMove, v}}
 	for _, m := range blocks {
-		out = append(out, fixtureVerdict{line: p2Line + " " + aMove + " " + engine.MoveName(r, m) + " " + winTwo})
+		out = append(out, fixtureVerdict{line: p2Line + " " + aMove + " " + game.MoveName(r, m) + " " + winTwo})
 	}
 	for i := range out {
 		id := add(t, bk, out[i].line)
@@ -115,8 +116,8 @@ func sameProofs(t *testing.T, want, got *Book, from PosID) int {
 // same verdicts directly gives. Merging again changes nothing.
 func TestMergeOverlappingBooks(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
-	B := engine.Black
+	r := game.Connect6()
+	B := game.Black
 	// A: the P2 line, another move (A2) and a note; games 1 and 2.
 	a := newBook(t, r)
 	P2 := add(t, a, p2Line)
@@ -228,8 +229,8 @@ func TestMergeOverlappingBooks(t *testing.T) {
 // merged.
 func TestMergeRefusesForgedCertificate(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
-	B := engine.Black
+	r := game.Connect6()
+	B := game.Black
 	b := newBook(t, r)
 	fix := proofFixture(t, b)
 	// A's certificate claims to refute a block with a strategy that does
@@ -262,16 +263,16 @@ func TestMergeRefusesForgedCertificate(t *testing.T) {
 		t.Fatalf("refused %d %+v, stored %d", sum.RefusedCount, sum.Refused, sum.Verdicts)
 	}
 	ref := sum.Refused[0]
-	want := engine.FormatTurns(r, turns(t, r, forged))
+	want := game.FormatTurns(r, turns(t, r, forged))
 	if ref.Attacker != B || ref.Reason == "" {
 		t.Fatalf("refused %+v", ref)
 	}
 	// The line names the forged position (in one of its orientations).
-	rb, err := engine.ReplayText(r, ref.Line)
+	rb, err := board.ReplayText(r, ref.Line)
 	if err != nil {
 		t.Fatalf("refused line %q: %v", ref.Line, err)
 	}
-	wb, _ := engine.ReplayText(r, want)
+	wb, _ := board.ReplayText(r, want)
 	if k1, _ := rb.CanonicalKey(); k1 != func() uint64 { k, _ := wb.CanonicalKey(); return k }() {
 		t.Fatalf("refused line %q, want %q", ref.Line, want)
 	}
@@ -296,9 +297,9 @@ func TestMergeRefusesForgedCertificate(t *testing.T) {
 // Books of other rules are refused, and nothing changes.
 func TestMergeRefusesOtherRules(t *testing.T) {
 	ctx := context.Background()
-	a := newBook(t, engine.Connect6())
+	a := newBook(t, game.Connect6())
 	add(t, a, "j10 i9k9")
-	b := newBook(t, engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1})
+	b := newBook(t, game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1})
 	add(t, b, "e5 d4f4")
 	b = reopen(t, b)
 	before, err := a.Stats(ctx)
@@ -324,7 +325,7 @@ func TestMergeRefusesOtherRules(t *testing.T) {
 // A cancelled merge keeps the book sound, and its last progress report
 // says how it ended.
 func TestMergeCancelled(t *testing.T) {
-	r := engine.Connect6()
+	r := game.Connect6()
 	b := newBook(t, r)
 	proofFixture(t, b)
 	b = reopen(t, b)
@@ -356,8 +357,8 @@ func TestMergeCancelled(t *testing.T) {
 // book it is the same subtree.
 func TestSplitThenMergeBack(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
-	B := engine.Black
+	r := game.Connect6()
+	B := game.Black
 	src := newBook(t, r)
 	proofFixture(t, src)
 	add(t, src, "j10 i9k9 h8h9") // outside the subtree
@@ -421,9 +422,9 @@ func TestSplitThenMergeBack(t *testing.T) {
 	}
 }
 
-func replayText(t *testing.T, r engine.Rules, s string) *engine.Board {
+func replayText(t *testing.T, r game.Rules, s string) *board.Board {
 	t.Helper()
-	b, err := engine.ReplayText(r, s)
+	b, err := board.ReplayText(r, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -435,19 +436,19 @@ func replayText(t *testing.T, r engine.Rules, s string) *engine.Board {
 // winning move after each.
 func TestExportProofSGF(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
+	r := game.Connect6()
 	bk := newBook(t, r)
 	fix := proofFixture(t, bk)
 	add(t, bk, p2Line+" h8h9") // a move that proves nothing
 	P2, _ := locate(t, bk, p2Line)
 	var out strings.Builder
-	st, err := bk.ExportProof(ctx, P2, engine.Empty, &out, ExportOptions{})
+	st, err := bk.ExportProof(ctx, P2, game.Empty, &out, ExportOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	sgf := out.String()
 	t.Logf("%+v\n%s", st, sgf)
-	if st.Attacker != engine.Black || st.Nodes != 7 || st.Leaves != 3 || st.Truncated {
+	if st.Attacker != game.Black || st.Nodes != 7 || st.Leaves != 3 || st.Truncated {
 		t.Fatalf("stats %+v, want Black, 7 moves, 3 leaves", st)
 	}
 	if !strings.Contains(sgf, "certificate (checked by proofcheck)") || !strings.Contains(sgf, "proving move") {
@@ -465,12 +466,12 @@ func TestExportProofSGF(t *testing.T) {
 	}
 	// Not proved: refused.
 	h, _ := locate(t, bk, p2Line+" h8h9")
-	if _, err := bk.ExportProof(ctx, h, engine.Black, &out, ExportOptions{}); err == nil || !strings.Contains(err.Error(), "not proved") {
+	if _, err := bk.ExportProof(ctx, h, game.Black, &out, ExportOptions{}); err == nil || !strings.Contains(err.Error(), "not proved") {
 		t.Fatalf("export of a position not proved: %v", err)
 	}
 	// Cut short.
 	out.Reset()
-	st, err = bk.ExportProof(ctx, P2, engine.Black, &out, ExportOptions{MaxNodes: 2})
+	st, err = bk.ExportProof(ctx, P2, game.Black, &out, ExportOptions{MaxNodes: 2})
 	if err != nil || !st.Truncated || st.Nodes != 2 {
 		t.Fatalf("cut export: %+v %v", st, err)
 	}
@@ -480,11 +481,11 @@ func TestExportProofSGF(t *testing.T) {
 // not copied, and the summary says so; the expert's holds travel.
 func TestMergeSkipsBadMovesCarriesHolds(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
+	r := game.Connect6()
 	b := newBook(t, r)
 	P := add(t, b, "j10 i9k9")
 	C := add(t, b, "j10 i9k9 h8h9")
-	if err := b.SetHold(ctx, P, engine.White, true); err != nil {
+	if err := b.SetHold(ctx, P, game.White, true); err != nil {
 		t.Fatal(err)
 	}
 	// j10 is taken: "j10k11" cannot be played on P.
@@ -502,7 +503,7 @@ func TestMergeSkipsBadMovesCarriesHolds(t *testing.T) {
 		t.Fatalf("summary %+v", sum)
 	}
 	aP, _ := locate(t, a, "j10 i9k9")
-	if held, err := a.Held(ctx, aP, engine.White); err != nil || !held {
+	if held, err := a.Held(ctx, aP, game.White); err != nil || !held {
 		t.Fatalf("the hold was not carried: %v %v", held, err)
 	}
 	kids, err := a.Children(ctx, aP)
@@ -518,18 +519,18 @@ func TestMergeSkipsBadMovesCarriesHolds(t *testing.T) {
 // hand-made; a move the receiving book made by hand stays hand-made.
 func TestMergeAndSplitCarryAutoMoves(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
+	r := game.Connect6()
 	src := newBook(t, r)
 	P := add(t, src, "j10 i9k9")
 	add(t, src, "j10 i9k9 h8h9") // by hand
-	if _, _, _, err := src.addAutoMoves(ctx, P, []engine.Move{mv(t, r, "k11l12"), mv(t, r, "j8h10")}, nil); err != nil {
+	if _, _, _, err := src.AddAutoMoves(ctx, P, []game.Move{mv(t, r, "k11l12"), mv(t, r, "j8h10")}, nil); err != nil {
 		t.Fatal(err)
 	}
 	src = reopen(t, src)
 	isAuto := func(bk *Book, line, move string) bool {
 		t.Helper()
 		id, _ := locate(t, bk, line)
-		auto, err := bk.AutoMove(ctx, id, mv(t, r, move))
+		auto, err := bk.autoMove(ctx, id, mv(t, r, move))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -561,7 +562,7 @@ func TestMergeAndSplitCarryAutoMoves(t *testing.T) {
 	dst := newBook(t, r)
 	add(t, dst, "j10 i9k9 j8h10")
 	dP := add(t, dst, "j10 i9k9")
-	if _, _, _, err := dst.addAutoMoves(ctx, dP, []engine.Move{mv(t, r, "m13n14")}, nil); err != nil {
+	if _, _, _, err := dst.AddAutoMoves(ctx, dP, []game.Move{mv(t, r, "m13n14")}, nil); err != nil {
 		t.Fatal(err)
 	}
 	sum, err := dst.Merge(ctx, src.Path(), nil)

@@ -7,7 +7,10 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/internal/testenv"
 	"c6book/proofcheck"
 )
@@ -17,14 +20,14 @@ import (
 // certificate holds strategies (a null or seminull tree and covered moves).
 // provedLine finds the line and the verdict provedBook stores.
 type provedLine struct {
-	line []engine.Move
-	v    engine.Verdict
+	line []game.Move
+	v    verify.Verdict
 }
 
-func provedBook(t *testing.T, found *provedLine) (*Book, PosID, PosID, engine.Color) {
+func provedBook(t *testing.T, found *provedLine) (*Book, PosID, PosID, game.Color) {
 	t.Helper()
 	ctx := context.Background()
-	r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+	r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
 	if found.line != nil {
 		bk := newBook(t, r)
 		l, err := bk.AddLine(ctx, found.line)
@@ -32,7 +35,7 @@ func provedBook(t *testing.T, found *provedLine) (*Book, PosID, PosID, engine.Co
 			t.Fatal(err)
 		}
 		d := l.IDs[len(l.IDs)-1]
-		nb, _ := engine.Replay(r, found.line)
+		nb, _ := board.Replay(r, found.line)
 		_, sym := nb.CanonicalKey()
 		if _, err := bk.StoreVerdict(ctx, d, c6book.FromEngine(r, sym, found.v, 2)); err != nil {
 			t.Fatal(err)
@@ -42,7 +45,7 @@ func provedBook(t *testing.T, found *provedLine) (*Book, PosID, PosID, engine.Co
 	rng := rand.New(rand.NewPCG(5, 5))
 	for try := 0; try < 3000; try++ {
 		line := randomLine(rng, r, 4)
-		b, err := engine.Replay(r, line)
+		b, err := board.Replay(r, line)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,11 +58,11 @@ func provedBook(t *testing.T, found *provedLine) (*Book, PosID, PosID, engine.Co
 		if err := nb.Play(m); err != nil {
 			t.Fatal(err)
 		}
-		v, err := engine.Verify(ctx, nb, engine.VerifyOptions{Lambda: 2, Workers: 1, Limits: engine.Limits{MaxNodes: 5000}}, nil)
+		v, err := verify.Verify(ctx, nb, verify.VerifyOptions{Lambda: 2, Workers: 1, Limits: threat.Limits{MaxNodes: 5000}}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v.Status != engine.StatusProved || len(v.Covered) == 0 || (v.NullTree == nil && len(v.SeminullZones) == 0) {
+		if v.Status != verify.StatusProved || len(v.Covered) == 0 || (v.NullTree == nil && len(v.SeminullZones) == 0) {
 			continue
 		}
 		bk := newBook(t, r)
@@ -120,9 +123,9 @@ func TestCheckFindsTamperedProofs(t *testing.T) {
 	}
 	cases := []struct {
 		name   string
-		tamper func(t *testing.T, bk *Book, parent, d PosID, a engine.Color) bool
+		tamper func(t *testing.T, bk *Book, parent, d PosID, a game.Color) bool
 	}{
-		{"drop a reply from a stored strategy", func(t *testing.T, bk *Book, parent, d PosID, a engine.Color) bool {
+		{"drop a reply from a stored strategy", func(t *testing.T, bk *Book, parent, d PosID, a game.Color) bool {
 			ok := false
 			setCert(t, bk, d, func(c *proofcheck.Cert) {
 				if tr := firstReplies(c); tr != nil {
@@ -132,24 +135,24 @@ func TestCheckFindsTamperedProofs(t *testing.T) {
 			})
 			return ok
 		}},
-		{"move an attacker stone of a strategy", func(t *testing.T, bk *Book, parent, d PosID, a engine.Color) bool {
+		{"move an attacker stone of a strategy", func(t *testing.T, bk *Book, parent, d PosID, a game.Color) bool {
 			ok := false
 			setCert(t, bk, d, func(c *proofcheck.Cert) {
 				tr := c.Covered[0].Tree
 				sq := tr.Move.Squares()
 				b, _ := bk.Board(ctx, d)
-				for s := engine.Square(0); int(s) < bk.rules.Squares(); s++ {
-					if b.At(s) == engine.Empty && !tr.Move.Contains(s) {
+				for s := game.Square(0); int(s) < bk.rules.Squares(); s++ {
+					if b.At(s) == game.Empty && !tr.Move.Contains(s) {
 						sq[0] = s
 						break
 					}
 				}
-				tr.Move = engine.NewMove(sq...)
+				tr.Move = game.NewMove(sq...)
 				ok = true
 			})
 			return ok
 		}},
-		{"shrink a proved position's zone by one square", func(t *testing.T, bk *Book, parent, d PosID, a engine.Color) bool {
+		{"shrink a proved position's zone by one square", func(t *testing.T, bk *Book, parent, d PosID, a game.Color) bool {
 			z := proofOf(t, bk, parent, a).Zone
 			if len(z) == 0 {
 				return false
@@ -157,7 +160,7 @@ func TestCheckFindsTamperedProofs(t *testing.T) {
 			_, err := bk.w.ExecContext(ctx, "UPDATE status SET zone = ? WHERE pos = ? AND attacker = ?", packSquares(z[1:]), int64(parent), int(a))
 			return err == nil
 		}},
-		{"shrink a claimed null or seminull zone", func(t *testing.T, bk *Book, parent, d PosID, a engine.Color) bool {
+		{"shrink a claimed null or seminull zone", func(t *testing.T, bk *Book, parent, d PosID, a game.Color) bool {
 			ok := false
 			setCert(t, bk, d, func(c *proofcheck.Cert) {
 				if c.NullTree != nil && len(c.NullZone) > 0 {
@@ -170,21 +173,21 @@ func TestCheckFindsTamperedProofs(t *testing.T) {
 			})
 			return ok
 		}},
-		{"drop a covered move (an item without a child)", func(t *testing.T, bk *Book, parent, d PosID, a engine.Color) bool {
+		{"drop a covered move (an item without a child)", func(t *testing.T, bk *Book, parent, d PosID, a game.Color) bool {
 			setCert(t, bk, d, func(c *proofcheck.Cert) { c.Covered = c.Covered[1:] })
 			return true
 		}},
-		{"drop the certificate", func(t *testing.T, bk *Book, parent, d PosID, a engine.Color) bool {
+		{"drop the certificate", func(t *testing.T, bk *Book, parent, d PosID, a game.Color) bool {
 			_, err := bk.w.ExecContext(ctx, "UPDATE verdict SET cert = NULL WHERE pos = ?", int64(d))
 			return err == nil
 		}},
-		{"mark a child proved without a certificate", func(t *testing.T, bk *Book, parent, d PosID, a engine.Color) bool {
+		{"mark a child proved without a certificate", func(t *testing.T, bk *Book, parent, d PosID, a game.Color) bool {
 			// A new attacker move with no verdict, claimed proved.
 			b, _ := bk.Board(ctx, parent)
-			var m engine.Move
-			for s := engine.Square(0); int(s) < bk.rules.Squares(); s++ {
-				if b.At(s) == engine.Empty && b.At(s+1) == engine.Empty && int(s+1) < bk.rules.Squares() {
-					m = engine.NewMove(s, s+1)
+			var m game.Move
+			for s := game.Square(0); int(s) < bk.rules.Squares(); s++ {
+				if b.At(s) == game.Empty && b.At(s+1) == game.Empty && int(s+1) < bk.rules.Squares() {
+					m = game.NewMove(s, s+1)
 					break
 				}
 			}
@@ -228,25 +231,25 @@ func TestCheckFindsTamperedProofs(t *testing.T) {
 // q-stone first move checks (q = 3 here).
 func TestFirstTurnOfQStonesChecks(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Rules{M: 9, N: 9, K: 4, P: 2, Q: 3}
+	r := game.Rules{M: 9, N: 9, K: 4, P: 2, Q: 3}
 	bk := newBook(t, r)
 	l, err := bk.AddLine(ctx, turns(t, r, "d5e5f5"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := engine.ReplayText(r, "d5e5f5")
+	b, err := board.ReplayText(r, "d5e5f5")
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := engine.Verify(ctx, b, engine.VerifyOptions{Lambda: 2, Workers: 1}, nil)
-	if err != nil || v.Status != engine.StatusProved {
+	v, err := verify.Verify(ctx, b, verify.VerifyOptions{Lambda: 2, Workers: 1}, nil)
+	if err != nil || v.Status != verify.StatusProved {
 		t.Fatalf("verdict %s %v", v.Status, err)
 	}
 	_, sym := b.CanonicalKey()
 	if _, err := bk.StoreVerdict(ctx, l.IDs[1], c6book.FromEngine(r, sym, v, 2)); err != nil {
 		t.Fatal(err)
 	}
-	if proofOf(t, bk, l.IDs[0], engine.Black).Status != c6book.StatusProved {
+	if proofOf(t, bk, l.IDs[0], game.Black).Status != c6book.StatusProved {
 		t.Fatal("the empty board is not proved through its first move")
 	}
 	if rep := mustCheck(t, bk); rep.Proofs < 2 {

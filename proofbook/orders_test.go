@@ -8,7 +8,10 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 )
 
 // A schema-8 book stored the run's λ as a proof's order and 0 as an open
@@ -17,7 +20,7 @@ import (
 // keeping the proof digest (the book stays checked), and Check agrees.
 func TestMigrationToTrueOrders(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+	r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
 	path := filepath.Join(t.TempDir(), "o.c6book")
 	bk, err := Create(ctx, path, r)
 	if err != nil {
@@ -25,7 +28,7 @@ func TestMigrationToTrueOrders(t *testing.T) {
 	}
 	const line = "e5 a1a2 e4d4" // a quiet move: the null move is refuted by a VCDT (order 2)
 	ms := turns(t, r, line)
-	b, err := engine.Replay(r, ms)
+	b, err := board.Replay(r, ms)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,8 +37,8 @@ func TestMigrationToTrueOrders(t *testing.T) {
 		t.Fatal(err)
 	}
 	cb, _ := b.Canonical()
-	v, err := engine.Verify(ctx, cb, engine.VerifyOptions{Lambda: 3, Workers: 1, Limits: engine.Limits{MaxNodes: 20000}}, nil)
-	if err != nil || v.Status != engine.StatusProved || v.Order != 2 {
+	v, err := verify.Verify(ctx, cb, verify.VerifyOptions{Lambda: 3, Workers: 1, Limits: threat.Limits{MaxNodes: 20000}}, nil)
+	if err != nil || v.Status != verify.StatusProved || v.Order != 2 {
 		t.Fatalf("verify: %s order %d %v", v.Status, v.Order, err)
 	}
 	id := l.IDs[len(l.IDs)-1]
@@ -44,7 +47,7 @@ func TestMigrationToTrueOrders(t *testing.T) {
 	}
 	parent := l.IDs[len(l.IDs)-2]
 	for _, p := range []PosID{id, parent} {
-		if pr := proofOf(t, bk, p, engine.Black); pr.Status != c6book.StatusProved || pr.Order != 2 {
+		if pr := proofOf(t, bk, p, game.Black); pr.Status != c6book.StatusProved || pr.Order != 2 {
 			t.Fatalf("position %d: %+v, want proved at order 2", p, pr)
 		}
 	}
@@ -114,7 +117,7 @@ func TestMigrationToTrueOrders(t *testing.T) {
 		t.Fatalf("upgraded verdict: %+v", p.Verdict)
 	}
 	for _, q := range []PosID{id, parent} {
-		if pr := proofOf(t, bk, q, engine.Black); pr.Status != c6book.StatusProved || pr.Order != 2 {
+		if pr := proofOf(t, bk, q, game.Black); pr.Status != c6book.StatusProved || pr.Order != 2 {
 			t.Fatalf("position %d after the upgrade: %+v, want proved at order 2", q, pr)
 		}
 	}

@@ -12,7 +12,8 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/proofcheck"
 )
 
@@ -37,7 +38,7 @@ type wtx struct {
 	anyStatus bool
 	fresh     idSet
 	firstNew  PosID
-	cells     []engine.Color
+	cells     []game.Color
 	added     int // positions inserted
 	edges     int // edges inserted
 	// Games stored by the transaction (see addGame): their statements and
@@ -94,15 +95,15 @@ type prepared struct {
 	key    uint64
 	sym    int
 	list   []stone
-	toMove engine.Color
-	winner engine.Color
+	toMove game.Color
+	winner game.Color
 }
 
 // prepare plays move m (in b's own frame) on b, from a position whose
 // canonical frame is reached by symmetry sym and whose canonical stones are
 // list. With partial, a turn may place fewer stones (null and seminull
 // moves). On error b is unchanged. cells is a scratch board (all Empty).
-func prepare(r engine.Rules, b *engine.Board, sym int, list []stone, m engine.Move, partial bool, cells []engine.Color) (prepared, error) {
+func prepare(r game.Rules, b *board.Board, sym int, list []stone, m game.Move, partial bool, cells []game.Color) (prepared, error) {
 	want := r.P
 	if len(list) == 0 {
 		want = r.Q
@@ -128,7 +129,7 @@ func prepare(r engine.Rules, b *engine.Board, sym int, list []stone, m engine.Mo
 }
 
 // stabilizerBuf is stabilizer with a scratch board (left all Empty).
-func stabilizerBuf(r engine.Rules, list []stone, cells []engine.Color) []int {
+func stabilizerBuf(r game.Rules, list []stone, cells []game.Color) []int {
 	syms := []int{0}
 	for _, st := range list {
 		cells[st.sq] = st.c
@@ -146,7 +147,7 @@ func stabilizerBuf(r engine.Rules, list []stone, cells []engine.Color) []int {
 		}
 	}
 	for _, st := range list {
-		cells[st.sq] = engine.Empty
+		cells[st.sq] = game.Empty
 	}
 	return syms
 }
@@ -162,7 +163,7 @@ func (w *wtx) findOrAdd(ctx context.Context, p prepared) (node, error) {
 	var tm int
 	switch err := w.findPos.QueryRowContext(ctx, int64(p.key)).Scan(&id, &st, &tm); {
 	case err == nil:
-		if !bytes.Equal(st, enc) || engine.Color(tm) != p.toMove {
+		if !bytes.Equal(st, enc) || game.Color(tm) != p.toMove {
 			return node{}, fmt.Errorf("%w (key %#x)", ErrCollision, p.key)
 		}
 		return node{PosID(id), p.sym, p.list}, nil
@@ -175,9 +176,9 @@ func (w *wtx) findOrAdd(ctx context.Context, p prepared) (node, error) {
 	if g := w.game; g != nil {
 		games = 1
 		switch g.result {
-		case engine.Black:
+		case game.Black:
 			bwins = 1
-		case engine.White:
+		case game.White:
 			wwins = 1
 		}
 	}
@@ -193,7 +194,7 @@ func (w *wtx) findOrAdd(ctx context.Context, p prepared) (node, error) {
 	}
 	w.added++
 	w.fresh.add(PosID(id) - w.firstNew)
-	if p.winner != engine.Empty {
+	if p.winner != game.Empty {
 		w.dirty = append(w.dirty, PosID(id))
 	}
 	return node{PosID(id), p.sym, p.list}, nil
@@ -203,9 +204,9 @@ func (w *wtx) findOrAdd(ctx context.Context, p prepared) (node, error) {
 // and returns the child, adding the edge and the position when new. With
 // partial, a turn may place fewer stones (null and seminull moves). On
 // error b is unchanged.
-func (w *wtx) step(ctx context.Context, b *engine.Board, cur node, m engine.Move, partial bool) (node, error) {
+func (w *wtx) step(ctx context.Context, b *board.Board, cur node, m game.Move, partial bool) (node, error) {
 	if w.cells == nil {
-		w.cells = make([]engine.Color, w.bk.rules.Squares())
+		w.cells = make([]game.Color, w.bk.rules.Squares())
 	}
 	p, err := prepare(w.bk.rules, b, cur.sym, cur.list, m, partial, w.cells)
 	if err != nil {
@@ -288,7 +289,7 @@ func (w *wtx) finish(ctx context.Context) error {
 }
 
 // load reads a stored position's canonical stones and side to move.
-func loadPos(ctx context.Context, q queryer, r engine.Rules, id PosID) ([]stone, engine.Color, error) {
+func loadPos(ctx context.Context, q queryer, r game.Rules, id PosID) ([]stone, game.Color, error) {
 	var st []byte
 	var tm int
 	err := q.QueryRowContext(ctx, "SELECT stones, to_move FROM position WHERE id = ?", int64(id)).Scan(&st, &tm)
@@ -302,7 +303,7 @@ func loadPos(ctx context.Context, q queryer, r engine.Rules, id PosID) ([]stone,
 	if err != nil {
 		return nil, 0, fmt.Errorf("position %d: %w", id, err)
 	}
-	return list, engine.Color(tm), nil
+	return list, game.Color(tm), nil
 }
 
 type queryer interface {
@@ -311,7 +312,7 @@ type queryer interface {
 }
 
 // Board returns the board of a stored position in its canonical frame.
-func (bk *Book) Board(ctx context.Context, id PosID) (*engine.Board, error) {
+func (bk *Book) Board(ctx context.Context, id PosID) (*board.Board, error) {
 	list, tm, err := loadPos(ctx, bk.r, bk.rules, id)
 	if err != nil {
 		return nil, err
@@ -321,7 +322,7 @@ func (bk *Book) Board(ctx context.Context, id PosID) (*engine.Board, error) {
 
 // Locate finds the position of board b (any frame). sym maps b's moves into
 // the position's canonical frame (see ToCanonical and FromCanonical).
-func (bk *Book) Locate(ctx context.Context, b *engine.Board) (id PosID, sym int, err error) {
+func (bk *Book) Locate(ctx context.Context, b *board.Board) (id PosID, sym int, err error) {
 	if b.Rules() != bk.rules {
 		return 0, 0, fmt.Errorf("board rules %s, book rules %s", b.Rules(), bk.rules)
 	}
@@ -339,7 +340,7 @@ func (bk *Book) Locate(ctx context.Context, b *engine.Board) (id PosID, sym int,
 		if err := rows.Scan(&pid, &st, &tm); err != nil {
 			return 0, 0, err
 		}
-		if bytes.Equal(st, enc) && engine.Color(tm) == b.ToMove() {
+		if bytes.Equal(st, enc) && game.Color(tm) == b.ToMove() {
 			return PosID(pid), sym, nil
 		}
 	}
@@ -352,7 +353,7 @@ func (bk *Book) Locate(ctx context.Context, b *engine.Board) (id PosID, sym int,
 // Play stores move m (in the canonical frame of position id) and returns
 // the position it leads to. Null and seminull moves (fewer stones than the
 // turn places) are allowed: a defender's λ moves.
-func (bk *Book) Play(ctx context.Context, id PosID, m engine.Move) (PosID, error) {
+func (bk *Book) Play(ctx context.Context, id PosID, m game.Move) (PosID, error) {
 	var child PosID
 	err := bk.write(ctx, func(tx *sql.Tx) error {
 		w, list, b, err := bk.walkFrom(ctx, tx, id)
@@ -361,7 +362,7 @@ func (bk *Book) Play(ctx context.Context, id PosID, m engine.Move) (PosID, error
 		}
 		n, err := w.step(ctx, b, node{id: id, sym: 0, list: list}, m, true)
 		if err != nil {
-			return fmt.Errorf("%s: %w", engine.MoveName(bk.rules, m), err)
+			return fmt.Errorf("%s: %w", game.MoveName(bk.rules, m), err)
 		}
 		child = n.id
 		return w.finish(ctx)
@@ -371,7 +372,7 @@ func (bk *Book) Play(ctx context.Context, id PosID, m engine.Move) (PosID, error
 
 // walkFrom starts a tree walk in transaction tx at stored position id: the
 // walk, the position's canonical stones and its board.
-func (bk *Book) walkFrom(ctx context.Context, tx *sql.Tx, id PosID) (*wtx, []stone, *engine.Board, error) {
+func (bk *Book) walkFrom(ctx context.Context, tx *sql.Tx, id PosID) (*wtx, []stone, *board.Board, error) {
 	w, err := bk.newWtx(ctx, tx)
 	if err != nil {
 		return nil, nil, nil, err
@@ -389,7 +390,7 @@ func (bk *Book) walkFrom(ctx context.Context, tx *sql.Tx, id PosID) (*wtx, []sto
 
 // PlayFrom stores move m played on board b (both in b's frame); b must be
 // a stored position. b is not changed.
-func (bk *Book) PlayFrom(ctx context.Context, b *engine.Board, m engine.Move) (PosID, error) {
+func (bk *Book) PlayFrom(ctx context.Context, b *board.Board, m game.Move) (PosID, error) {
 	id, sym, err := bk.Locate(ctx, b)
 	if err != nil {
 		return 0, err
@@ -399,17 +400,17 @@ func (bk *Book) PlayFrom(ctx context.Context, b *engine.Board, m engine.Move) (P
 
 // AddLine stores the turns from the empty board (one transaction) and
 // returns the line. Every turn must place the stones the rules ask for.
-func (bk *Book) AddLine(ctx context.Context, turns []engine.Move) (Line, error) {
+func (bk *Book) AddLine(ctx context.Context, turns []game.Move) (Line, error) {
 	return bk.addLineTx(ctx, turns, false)
 }
 
 // AddProofLine is AddLine for a proof line: a turn with fewer stones than
 // the rules place is stored as a null or seminull move.
-func (bk *Book) AddProofLine(ctx context.Context, turns []engine.Move) (Line, error) {
+func (bk *Book) AddProofLine(ctx context.Context, turns []game.Move) (Line, error) {
 	return bk.addLineTx(ctx, turns, true)
 }
 
-func (bk *Book) addLineTx(ctx context.Context, turns []engine.Move, partial bool) (Line, error) {
+func (bk *Book) addLineTx(ctx context.Context, turns []game.Move, partial bool) (Line, error) {
 	var line Line
 	err := bk.write(ctx, func(tx *sql.Tx) error {
 		w, err := bk.newWtx(ctx, tx)
@@ -425,14 +426,14 @@ func (bk *Book) addLineTx(ctx context.Context, turns []engine.Move, partial bool
 	return line, err
 }
 
-func (w *wtx) addLine(ctx context.Context, turns []engine.Move, partial bool) (Line, error) {
+func (w *wtx) addLine(ctx context.Context, turns []game.Move, partial bool) (Line, error) {
 	b := w.bk.tmpl.Clone()
 	cur := node{id: w.bk.root}
 	line := Line{IDs: []PosID{cur.id}}
 	for i, m := range turns {
 		n, err := w.step(ctx, b, cur, m, partial)
 		if err != nil {
-			return Line{}, fmt.Errorf("turn %d (%s): %w", i+1, engine.MoveName(w.bk.rules, m), err)
+			return Line{}, fmt.Errorf("turn %d (%s): %w", i+1, game.MoveName(w.bk.rules, m), err)
 		}
 		cur = n
 		line.Turns = append(line.Turns, m)
@@ -488,7 +489,7 @@ WHERE e.parent = ? ORDER BY e.move`, int64(id))
 		c.Move, c.ID, c.Label = m, PosID(child), label.String
 		c.Games = gameStats(games, bwins, wwins)
 		for i := range ps {
-			c.Proofs[i] = ps[i].proof(engine.Color(i + 1))
+			c.Proofs[i] = ps[i].proof(game.Color(i + 1))
 		}
 		out = append(out, c)
 	}
@@ -511,9 +512,9 @@ WHERE e.parent = ? ORDER BY e.move`, int64(id))
 // SortChildren orders replies as Children returns them: most games first,
 // then by status for mover, the side that plays them (proved, open,
 // unknown, disproved), then by stored move (a stable order).
-func SortChildren(kids []Child, mover engine.Color) {
+func SortChildren(kids []Child, mover game.Color) {
 	rank := func(c Child) int {
-		if mover != engine.Black && mover != engine.White {
+		if mover != game.Black && mover != game.White {
 			return 0
 		}
 		switch c.Proof(mover).Status {
@@ -549,11 +550,11 @@ type nullProof struct {
 const zoneCols = "s.zone, s.zone IS NOT NULL"
 
 // zoneOf decodes the zone scanned with zoneCols.
-func (n nullProof) zoneOf(r engine.Rules) ([]engine.Square, error) {
+func (n nullProof) zoneOf(r game.Rules) ([]game.Square, error) {
 	return unpackSquares(r, n.zone, n.hasZone.Valid && n.hasZone.Bool)
 }
 
-func (n nullProof) proof(a engine.Color) c6book.Proof {
+func (n nullProof) proof(a game.Color) c6book.Proof {
 	if !n.status.Valid {
 		return defaultProof(a)
 	}
@@ -561,7 +562,7 @@ func (n nullProof) proof(a engine.Color) c6book.Proof {
 		Expert: n.expert.Int64 != 0, PN: n.pn.Int64, DN: n.dn.Int64, Updated: time.Unix(n.updated.Int64, 0)}
 }
 
-func defaultProof(a engine.Color) c6book.Proof { return c6book.LeafProof(a) }
+func defaultProof(a game.Color) c6book.Proof { return c6book.LeafProof(a) }
 
 // Position returns everything stored about a position. While the book's
 // proofs were changed outside the program (ProofsChecked is false), its
@@ -593,13 +594,13 @@ func (bk *Book) position(ctx context.Context, id PosID, mask func(*c6book.Proof)
 		return p, fmt.Errorf("position %d: %w", id, err)
 	}
 	for _, s := range list {
-		if s.c == engine.Black {
+		if s.c == game.Black {
 			p.Black = append(p.Black, s.sq)
 		} else {
 			p.White = append(p.White, s.sq)
 		}
 	}
-	p.Key, p.ToMove, p.Winner, p.Created = uint64(key), engine.Color(tm), engine.Color(winner), time.Unix(created, 0)
+	p.Key, p.ToMove, p.Winner, p.Created = uint64(key), game.Color(tm), game.Color(winner), time.Unix(created, 0)
 	p.Updated = p.Created
 	var marks string
 	var upd int64
@@ -616,7 +617,7 @@ func (bk *Book) position(ctx context.Context, id PosID, mask func(*c6book.Proof)
 	case !errors.Is(err, sql.ErrNoRows):
 		return p, err
 	}
-	for a := engine.Black; a <= engine.White; a++ {
+	for a := game.Black; a <= game.White; a++ {
 		p.Proofs[a-1] = defaultProof(a)
 	}
 	rows, err := bk.r.QueryContext(ctx, "SELECT s.attacker, s.status, s.ord, s.how, s.expert, s.pn, s.dn, s.updated_at, "+zoneCols+" FROM status s WHERE s.pos = ?", int64(id))
@@ -631,7 +632,7 @@ func (bk *Book) position(ctx context.Context, id PosID, mask func(*c6book.Proof)
 			return p, err
 		}
 		if a == 1 || a == 2 {
-			p.Proofs[a-1] = np.proof(engine.Color(a))
+			p.Proofs[a-1] = np.proof(game.Color(a))
 			if p.Proofs[a-1].Zone, err = np.zoneOf(bk.rules); err != nil {
 				return p, fmt.Errorf("position %d: %w", id, err)
 			}
@@ -739,7 +740,7 @@ func (bk *Book) SetMarks(ctx context.Context, id PosID, marks []Mark) error {
 	sq := bk.rules.Squares()
 	for _, m := range marks {
 		if m.Square < 0 || int(m.Square) >= sq {
-			return fmt.Errorf("mark on square %d: %w", m.Square, engine.ErrOffBoard)
+			return fmt.Errorf("mark on square %d: %w", m.Square, board.ErrOffBoard)
 		}
 	}
 	val := ""
@@ -760,21 +761,21 @@ func (bk *Book) SetMarks(ctx context.Context, id PosID, marks []Mark) error {
 // proof rules would store again) is refused with c6book.ErrVerdictItem, and
 // nothing changes: undoing the verify that stored the verdict
 // (UndoVerdict) removes its items with it.
-func (bk *Book) RemoveMove(ctx context.Context, id PosID, m engine.Move) error {
+func (bk *Book) RemoveMove(ctx context.Context, id PosID, m game.Move) error {
 	return bk.write(ctx, func(tx *sql.Tx) error {
 		list, _, err := loadPos(ctx, tx, bk.rules, id)
 		if err != nil {
 			return err
 		}
 		rep := repMove(bk.rules, stabilizer(bk.rules, list), m)
-		found, err := bk.removeEdges(ctx, tx, id, []engine.Move{rep})
+		found, err := bk.removeEdges(ctx, tx, id, []game.Move{rep})
 		if err != nil {
 			return err
 		}
 		if found == 0 {
-			return fmt.Errorf("move %s of position %d: %w", engine.MoveName(bk.rules, m), id, ErrNotFound)
+			return fmt.Errorf("move %s of position %d: %w", game.MoveName(bk.rules, m), id, ErrNotFound)
 		}
-		for a := engine.Black; a <= engine.White; a++ {
+		for a := game.Black; a <= game.White; a++ {
 			old, _, err := readProof(ctx, tx, bk.rules, id, a)
 			if err != nil {
 				return err
@@ -784,7 +785,7 @@ func (bk *Book) RemoveMove(ctx context.Context, id PosID, m engine.Move) error {
 				return err
 			}
 			if slices.Contains(missing, rep) {
-				return fmt.Errorf("move %s of position %d: %w", engine.MoveName(bk.rules, m), id, c6book.ErrVerdictItem)
+				return fmt.Errorf("move %s of position %d: %w", game.MoveName(bk.rules, m), id, c6book.ErrVerdictItem)
 			}
 		}
 		return propagate(ctx, bk, tx, []PosID{id})
@@ -795,7 +796,7 @@ func (bk *Book) RemoveMove(ctx context.Context, id PosID, m engine.Move) error {
 // frame, representatives) and each child position that nothing else
 // refers to then; found counts the moves that were stored. The caller
 // propagates.
-func (bk *Book) removeEdges(ctx context.Context, tx *sql.Tx, id PosID, reps []engine.Move) (found int, err error) {
+func (bk *Book) removeEdges(ctx context.Context, tx *sql.Tx, id PosID, reps []game.Move) (found int, err error) {
 	// The games that end in a child: one pass over the games for all the
 	// moves (game.leaf has no index).
 	rows, err := tx.QueryContext(ctx, "SELECT DISTINCT leaf FROM game WHERE leaf IN (SELECT child FROM edge WHERE parent = ?)", int64(id))
@@ -828,7 +829,7 @@ func (bk *Book) removeEdges(ctx context.Context, tx *sql.Tx, id PosID, reps []en
 
 // removeEdge is removeEdges of one move; leaves are the children that are
 // a game's last position.
-func (bk *Book) removeEdge(ctx context.Context, tx *sql.Tx, id PosID, rep engine.Move, leaves map[int64]bool) (found bool, err error) {
+func (bk *Book) removeEdge(ctx context.Context, tx *sql.Tx, id PosID, rep game.Move, leaves map[int64]bool) (found bool, err error) {
 	pm := packMove(rep)
 	var child int64
 	err = tx.QueryRowContext(ctx, "SELECT child FROM edge WHERE parent = ? AND move = ?", int64(id), pm).Scan(&child)
@@ -856,7 +857,7 @@ func (bk *Book) removeEdge(ctx context.Context, tx *sql.Tx, id PosID, rep engine
 	}
 	if refs == 0 && !leaves[child] {
 		var removed []uint64
-		for a := engine.Black; a <= engine.White; a++ {
+		for a := game.Black; a <= game.White; a++ {
 			h, err := oldStatusHash(ctx, tx, child, int(a))
 			if err != nil {
 				return false, err

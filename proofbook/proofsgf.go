@@ -7,12 +7,14 @@ import (
 	"strings"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/sgf"
 )
 
 // ProofExportStats says what ExportProof wrote.
 type ProofExportStats struct {
-	Attacker engine.Color
+	Attacker game.Color
 	Nodes    int // moves written below the exported position
 	Leaves   int // positions won outright or proved by their verdict alone
 	// Truncated: MaxNodes stopped the export; the SGF holds a prefix of
@@ -35,7 +37,7 @@ type ProofExportStats struct {
 // occurrences are leaves marked XT[1]. opts.Line and opts.MaxNodes work as
 // for ExportSGF (MaxDepth and Progress too). A position not proved for the
 // attacker is refused.
-func (bk *Book) ExportProof(ctx context.Context, id PosID, attacker engine.Color, out io.Writer, opts ExportOptions) (ProofExportStats, error) {
+func (bk *Book) ExportProof(ctx context.Context, id PosID, attacker game.Color, out io.Writer, opts ExportOptions) (ProofExportStats, error) {
 	var st ProofExportStats
 	if opts.MaxNodes < 0 || opts.MaxDepth < 0 {
 		return st, fmt.Errorf("export proof: limits %d nodes, depth %d: want 0 (no limit) or more", opts.MaxNodes, opts.MaxDepth)
@@ -48,18 +50,18 @@ func (bk *Book) ExportProof(ctx context.Context, id PosID, attacker engine.Color
 	if err != nil {
 		return st, err
 	}
-	if attacker == engine.Empty {
-		for _, a := range []engine.Color{engine.Black, engine.White} {
+	if attacker == game.Empty {
+		for _, a := range []game.Color{game.Black, game.White} {
 			if pos.Proofs[a-1].Status == c6book.StatusProved {
 				attacker = a
 				break
 			}
 		}
-		if attacker == engine.Empty {
+		if attacker == game.Empty {
 			return st, fmt.Errorf("position %d is not proved for either side: no proof to export", id)
 		}
 	}
-	if attacker != engine.Black && attacker != engine.White {
+	if attacker != game.Black && attacker != game.White {
 		return st, fmt.Errorf("export proof: attacker %v: want Black or White", attacker)
 	}
 	if p := pos.Proofs[attacker-1]; p.Status != c6book.StatusProved {
@@ -71,12 +73,12 @@ func (bk *Book) ExportProof(ctx context.Context, id PosID, attacker engine.Color
 		return st, err
 	}
 	r := bk.rules
-	sw := engine.NewSGFWriter(out)
+	sw := sgf.NewSGFWriter(out)
 	root := sgfRootProps(r)
 	gc := fmt.Sprintf("c6book proof for %s: at %s's turns the proving move, at %s's turns every reply the proof answers (variations); "+
 		"each comment gives the status (order, how, zone) and, at %s's turns, what the verdict's certificate refutes",
 		attacker, attacker, attacker.Opp(), attacker.Opp())
-	root = append(root, engine.SGFProp{ID: "GC", Values: []string{gc}})
+	root = append(root, sgf.SGFProp{ID: "GC", Values: []string{gc}})
 	b := bk.tmpl.Clone()
 	sw.Open()
 	props, err := bk.writeLine(ctx, sw, line, b, root, mask)
@@ -84,12 +86,12 @@ func (bk *Book) ExportProof(ctx context.Context, id PosID, attacker engine.Color
 		return st, err
 	}
 	var seen idSet
-	var expand func(props []engine.SGFProp, pid PosID, depth int) error
-	expand = func(props []engine.SGFProp, pid PosID, depth int) error {
+	var expand func(props []sgf.SGFProp, pid PosID, depth int) error
+	expand = func(props []sgf.SGFProp, pid PosID, depth int) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		n := &engine.SGFNode{Props: props}
+		n := &sgf.SGFNode{Props: props}
 		if err := bk.annotate(ctx, n, pid, b, mask); err != nil {
 			return err
 		}
@@ -129,7 +131,7 @@ func (bk *Book) ExportProof(ctx context.Context, id PosID, attacker engine.Color
 		if tm == attacker {
 			if best := provingChild(kids); best != nil {
 				moves = []childRow{*best}
-				notes = append(notes, fmt.Sprintf("%s's proving move: %s", attacker, engine.MoveName(r, FromCanonical(r, symOf(b), best.move))))
+				notes = append(notes, fmt.Sprintf("%s's proving move: %s", attacker, game.MoveName(r, FromCanonical(r, symOf(b), best.move))))
 			}
 		} else if p.Verdict != nil {
 			it, err := c6book.ProofItems(cb, attacker, p.Verdict, proofChildren(kids))
@@ -150,7 +152,7 @@ func (bk *Book) ExportProof(ctx context.Context, id PosID, attacker engine.Color
 		sym := symOf(b)
 		variations := len(moves) > 1
 		for _, k := range moves {
-			more, err := exportMove(sw, b, opts, &st.Nodes, sym, pid, k.move, variations, func(props []engine.SGFProp) error {
+			more, err := exportMove(sw, b, opts, &st.Nodes, sym, pid, k.move, variations, func(props []sgf.SGFProp) error {
 				return expand(props, k.id, depth+1)
 			})
 			if !more {
@@ -169,7 +171,7 @@ func (bk *Book) ExportProof(ctx context.Context, id PosID, attacker engine.Color
 	return st, sw.Flush()
 }
 
-func symOf(b *engine.Board) int {
+func symOf(b *board.Board) int {
 	_, sym := b.CanonicalKey()
 	return sym
 }
@@ -247,7 +249,7 @@ func verdictText(v *c6book.Verdict, items int) string {
 
 // withComment appends texts to node n's comment (C), below the position's
 // own comment.
-func withComment(n *engine.SGFNode, texts ...string) *engine.SGFNode {
+func withComment(n *sgf.SGFNode, texts ...string) *sgf.SGFNode {
 	c, _ := n.Get("C")
 	all := strings.Join(texts, "\n")
 	if c != "" {

@@ -10,7 +10,8 @@ import (
 	"unicode"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 // reframe turns a line of stored moves (each in its parent's canonical
@@ -19,7 +20,7 @@ func (bk *Book) reframe(ctx context.Context, line Line) (Line, error) {
 	if len(line.Turns) == 0 {
 		return line, nil
 	}
-	var b *engine.Board
+	var b *board.Board
 	if line.IDs[0] == bk.root {
 		b = bk.tmpl.Clone() // cheap: shares the geometry
 	} else {
@@ -33,8 +34,8 @@ func (bk *Book) reframe(ctx context.Context, line Line) (Line, error) {
 
 // reframeFrom is reframe from b, the board of line.IDs[0] in its canonical
 // frame (b is played on).
-func reframeFrom(bk *Book, b *engine.Board, line Line) (Line, error) {
-	out := Line{IDs: line.IDs, Turns: make([]engine.Move, len(line.Turns))}
+func reframeFrom(bk *Book, b *board.Board, line Line) (Line, error) {
+	out := Line{IDs: line.IDs, Turns: make([]game.Move, len(line.Turns))}
 	for i, mc := range line.Turns {
 		_, sym := b.CanonicalKey()
 		m := FromCanonical(bk.rules, sym, mc)
@@ -55,7 +56,7 @@ func (bk *Book) PathsFromRoot(ctx context.Context, id PosID, max int) ([]Line, e
 	}
 	type edgeUp struct {
 		parent PosID
-		move   engine.Move
+		move   game.Move
 	}
 	parents := map[PosID][]edgeUp{}
 	getParents := func(c PosID) ([]edgeUp, error) {
@@ -85,7 +86,7 @@ func (bk *Book) PathsFromRoot(ctx context.Context, id PosID, max int) ([]Line, e
 	var out []Line
 	// Depth-first upwards, bounded by the number of lookups.
 	var ids []PosID
-	var moves []engine.Move
+	var moves []game.Move
 	budget := 20000
 	var walk func(c PosID) error
 	walk = func(c PosID) error {
@@ -191,7 +192,7 @@ func (bk *Book) scanHits(ctx context.Context, rows *sql.Rows) ([]Hit, error) {
 			return nil, err
 		}
 		h.Stones, h.ToMove = pi.nstones, pi.toMove
-		for a := engine.Black; a <= engine.White; a++ {
+		for a := game.Black; a <= game.White; a++ {
 			if h.Proofs[a-1], _, err = readProof(ctx, bk.r, bk.rules, h.ID, a); err != nil {
 				return nil, err
 			}

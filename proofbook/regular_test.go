@@ -12,7 +12,7 @@ import (
 	"syscall"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // TestNotRegularFileRefused: a named pipe, a folder or a socket at the
@@ -24,7 +24,7 @@ func TestNotRegularFileRefused(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	book := filepath.Join(dir, "b.c6book")
-	bk, err := Create(ctx, book, engine.Connect6())
+	bk, err := Create(ctx, book, game.Connect6())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func TestNotRegularFileRefused(t *testing.T) {
 	refused("named pipe", err)
 	_, err = OpenWith(ctx, p, OpenOptions{ReadOnly: true})
 	refused("named pipe, read-only", err)
-	_, err = Create(ctx, p, engine.Connect6())
+	_, err = Create(ctx, p, game.Connect6())
 	refused("create over a named pipe", err)
 	_, err = Open(ctx, dir)
 	refused("folder", err)

@@ -14,13 +14,15 @@ import (
 	"strings"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/sgf"
 )
 
 // SGF: games, single or collections, with variations, read in the forms
 // Connect6 programs write: LittleGolem's turn notation (B[j10];W[j11k10]),
 // SGF points one stone per node (B[jj];W[kj];W[ji], lower case, row a at
-// the top, as the export writes them: engine.SGFStoneProps cites the
+// the top, as the export writes them: sgf.SGFStoneProps cites the
 // convention) or the Connect6 editors' upper-case points (;GM[511]...
 // B[JJ];W[KK];W[IK], row A at the bottom); RU[m,n,k,p,q] or SZ. Comments
 // (C), node names (N, the user label) and marks (CR, TR, SQ, MA, SL, LB)
@@ -32,20 +34,20 @@ import (
 
 var markProps = map[string]c6book.MarkShape{"CR": c6book.MarkCircle, "TR": c6book.MarkTriangle, "SQ": c6book.MarkSquare, "MA": c6book.MarkCross, "SL": c6book.MarkSelect}
 
-func sgfPoint(r engine.Rules, s engine.Square) string { return engine.SGFPoint(r, s) }
+func sgfPoint(r game.Rules, s game.Square) string { return sgf.SGFPoint(r, s) }
 
-func parseSGFPoint(r engine.Rules, v string) (engine.Square, error) {
+func parseSGFPoint(r game.Rules, v string) (game.Square, error) {
 	if !strings.Contains(v, ":") {
-		if sq, err := engine.SGFPoints(r, v); err == nil && len(sq) == 1 {
+		if sq, err := sgf.SGFPoints(r, v); err == nil && len(sq) == 1 {
 			return sq[0], nil
 		}
 	}
-	return engine.NoSquare, fmt.Errorf("bad point %.24q", v)
+	return game.NoSquare, fmt.Errorf("bad point %.24q", v)
 }
 
 // nodeMarks reads the marks of an SGF node (in the board's frame), each
 // once (compressed point lists may cover the board many times over).
-func nodeMarks(r engine.Rules, n *engine.SGFNode) ([]Mark, error) {
+func nodeMarks(r game.Rules, n *sgf.SGFNode) ([]Mark, error) {
 	var out []Mark
 	seen := map[Mark]bool{}
 	add := func(mk Mark) {
@@ -58,7 +60,7 @@ func nodeMarks(r engine.Rules, n *engine.SGFNode) ([]Mark, error) {
 		if shape, ok := markProps[p.ID]; ok {
 			for _, v := range p.Values {
 				// One point, or a compressed point list ("aa:cc").
-				sqs, err := engine.SGFPoints(r, v)
+				sqs, err := sgf.SGFPoints(r, v)
 				if err != nil {
 					return nil, fmt.Errorf("%s: %w", p.ID, err)
 				}
@@ -93,8 +95,8 @@ type SGFImportOptions struct {
 	// line holds one is not counted as a game.
 	Partial bool
 	// Limits bound the input (zero fields: the engine's defaults,
-	// engine.SGFMaxBytes and the others).
-	Limits engine.SGFLimits
+	// sgf.SGFMaxBytes and the others).
+	Limits sgf.SGFLimits
 }
 
 // ImportSGF imports an SGF collection held in a string, with the default
@@ -118,7 +120,7 @@ func (bk *Book) ImportSGFReader(ctx context.Context, rd io.Reader, opts SGFImpor
 		if err != nil {
 			return err
 		}
-		imp := &sgfImport{w: w, sc: engine.NewSGFScanner(rd, opts.Limits), partial: opts.Partial, st: &st}
+		imp := &sgfImport{w: w, sc: sgf.NewSGFScanner(rd, opts.Limits), partial: opts.Partial, st: &st}
 		if err := imp.run(ctx); err != nil {
 			return err
 		}
@@ -135,12 +137,12 @@ func (bk *Book) ImportSGFReader(ctx context.Context, rd io.Reader, opts SGFImpor
 // position of the node read last, and one frame per open game tree.
 type sgfImport struct {
 	w       *wtx
-	sc      *engine.SGFScanner
+	sc      *sgf.SGFScanner
 	partial bool
 	st      *ImportStats
 
 	game   int // game trees of the collection begun
-	b      *engine.Board
+	b      *board.Board
 	cur    node
 	main   bool // the node read last is on its game's main line
 	frames []sgfFrame
@@ -149,18 +151,18 @@ type sgfImport struct {
 	// short (a proof line's null or seminull move: not a game).
 	record bool
 	re     string
-	turns  []engine.Move
+	turns  []game.Move
 	path   []PosID
 	short  bool
 	rooted bool // the game's root node has been read
-	// A turn written one stone per node (engine.SGFStoneProps): the
+	// A turn written one stone per node (sgf.SGFStoneProps): the
 	// stones read so far of the turn being put together, their colour and
 	// nodes (their notes go to the position the turn reaches). pendUsed:
 	// variations began after them (each one completes the turn), so the
 	// game tree's end does not store them as a short turn.
-	pend      []engine.Square
-	pendC     engine.Color
-	pendNodes []*engine.SGFNode
+	pend      []game.Square
+	pendC     game.Color
+	pendNodes []*sgf.SGFNode
 	pendUsed  bool
 	// Where the node read last and the first of pend begin (node index
 	// in the input, byte), for errors.
@@ -175,9 +177,9 @@ type sgfFrame struct {
 	kids  int  // variations opened in it so far
 	// The stones of a turn begun before it (one stone per node), which
 	// its nodes complete.
-	pend      []engine.Square
-	pendC     engine.Color
-	pendNodes []*engine.SGFNode
+	pend      []game.Square
+	pendC     game.Color
+	pendNodes []*sgf.SGFNode
 }
 
 func (im *sgfImport) run(ctx context.Context) error {
@@ -196,7 +198,7 @@ func (im *sgfImport) run(ctx context.Context) error {
 			return err
 		}
 		switch ev.Kind {
-		case engine.SGFTreeStart:
+		case sgf.SGFTreeStart:
 			if ev.Depth == 1 {
 				im.game++
 				im.rooted, im.record, im.re, im.short = false, false, "", false
@@ -215,7 +217,7 @@ func (im *sgfImport) run(ctx context.Context) error {
 			im.frames = append(im.frames, sgfFrame{cur: im.cur, turns: im.b.Turn(), main: im.main,
 				pend: slices.Clone(im.pend), pendC: im.pendC, pendNodes: slices.Clone(im.pendNodes)})
 			im.pendUsed = false
-		case engine.SGFTreeEnd:
+		case sgf.SGFTreeEnd:
 			// Stones of a turn the tree ends in (no variation completes
 			// them): a short turn (a proof line's seminull move).
 			if len(im.pend) > 0 && !im.pendUsed {
@@ -241,7 +243,7 @@ func (im *sgfImport) run(ctx context.Context) error {
 					return fmt.Errorf("game %d: %w", im.game, err)
 				}
 			}
-		case engine.SGFNodeRead:
+		case sgf.SGFNodeRead:
 			im.at = [2]int64{int64(ev.Index), ev.Offset}
 			if err := im.node(ctx, ev.Node); err != nil {
 				var pe pendError
@@ -256,12 +258,12 @@ func (im *sgfImport) run(ctx context.Context) error {
 
 // node stores one node: its move from the position read last, and its
 // comment, name and marks.
-func (im *sgfImport) node(ctx context.Context, n *engine.SGFNode) error {
+func (im *sgfImport) node(ctx context.Context, n *sgf.SGFNode) error {
 	w := im.w
 	r := w.bk.rules
 	if !im.rooted {
 		im.rooted = true
-		rr, err := engine.SGFRules(n, r)
+		rr, err := sgf.SGFRules(n, r)
 		if err != nil {
 			return err
 		}
@@ -274,10 +276,10 @@ func (im *sgfImport) node(ctx context.Context, n *engine.SGFNode) error {
 		im.record, im.re = hasRE || pb || pw, re
 		im.path = append(im.path, im.cur.id)
 	}
-	if id := engine.SGFSetupProp(n); id != "" {
+	if id := sgf.SGFSetupProp(n); id != "" {
 		return fmt.Errorf("set-up stones (%s) are not supported; games must be played from the empty board", id)
 	}
-	c, m, ok, err := engine.SGFMove(r, n)
+	c, m, ok, err := sgf.SGFMove(r, n)
 	if err != nil {
 		return err
 	}
@@ -294,9 +296,9 @@ func (im *sgfImport) node(ctx context.Context, n *engine.SGFNode) error {
 			return err
 		}
 	}
-	nodes := []*engine.SGFNode{n}
+	nodes := []*sgf.SGFNode{n}
 	if len(im.pend) > 0 {
-		if m, err = engine.SGFJoinStones(r, im.pend, m); err != nil {
+		if m, err = sgf.SGFJoinStones(r, im.pend, m); err != nil {
 			return err
 		}
 		nodes = append(im.pendNodes, n)
@@ -316,7 +318,7 @@ func (im *sgfImport) node(ctx context.Context, n *engine.SGFNode) error {
 // completes: a short turn (a proof line's seminull move, read with
 // Partial; else an error).
 func (im *sgfImport) flush(ctx context.Context) error {
-	m, nodes := engine.NewMove(im.pend...), im.pendNodes
+	m, nodes := game.NewMove(im.pend...), im.pendNodes
 	c := im.pendC
 	im.pend, im.pendNodes, im.pendUsed = nil, nil, false
 	if err := im.play(ctx, c, m, nodes); err != nil {
@@ -334,7 +336,7 @@ func (e pendError) Unwrap() error { return e.err }
 
 // play stores turn m of colour c from the position read last, with the
 // comments, names and marks of its nodes.
-func (im *sgfImport) play(ctx context.Context, c engine.Color, m engine.Move, nodes []*engine.SGFNode) error {
+func (im *sgfImport) play(ctx context.Context, c game.Color, m game.Move, nodes []*sgf.SGFNode) error {
 	w := im.w
 	r := w.bk.rules
 	b := im.b
@@ -344,15 +346,15 @@ func (im *sgfImport) play(ctx context.Context, c engine.Color, m engine.Move, no
 	full := b.Check(m, false) == nil
 	if !full && !im.partial {
 		if err := b.Check(m, true); err != nil {
-			return fmt.Errorf("%s[%s]: %w", c, engine.SGFMoveValue(r, m), err)
+			return fmt.Errorf("%s[%s]: %w", c, sgf.SGFMoveValue(r, m), err)
 		}
 		want := r.StonesForTurn(b.Turn())
 		return fmt.Errorf("%s[%s]: %d of the %d stones the turn places (a proof line's null or seminull move: import it with --partial)",
-			c, engine.SGFMoveValue(r, m), m.Len(), want)
+			c, sgf.SGFMoveValue(r, m), m.Len(), want)
 	}
 	next, err := w.step(ctx, b, im.cur, m, im.partial)
 	if err != nil {
-		return fmt.Errorf("%s[%s]: %w", c, engine.SGFMoveValue(r, m), err)
+		return fmt.Errorf("%s[%s]: %w", c, sgf.SGFMoveValue(r, m), err)
 	}
 	im.cur = next
 	if im.main {
@@ -393,12 +395,12 @@ func (im *sgfImport) endGame(ctx context.Context) error {
 		}
 	}
 	result := b.Winner()
-	if re := strings.ToUpper(strings.TrimSpace(im.re)); result == engine.Empty {
+	if re := strings.ToUpper(strings.TrimSpace(im.re)); result == game.Empty {
 		switch {
 		case strings.HasPrefix(re, "B+"):
-			result = engine.Black
+			result = game.Black
 		case strings.HasPrefix(re, "W+"):
-			result = engine.White
+			result = game.White
 		}
 	}
 	sum := sha256.Sum256(append(encodeTurns(im.turns), byte(result)))
@@ -421,7 +423,7 @@ func (im *sgfImport) endGame(ctx context.Context) error {
 // mergeNote adds an SGF node's comment, name and marks to the position's
 // note without losing what is there; importing the same text again
 // changes nothing.
-func (w *wtx) mergeNote(ctx context.Context, cur node, n *engine.SGFNode) error {
+func (w *wtx) mergeNote(ctx context.Context, cur node, n *sgf.SGFNode) error {
 	r := w.bk.rules
 	comment, _ := n.Get("C")
 	label, _ := n.Get("N")
@@ -516,7 +518,7 @@ type ExportOptions struct {
 	// (the subtree too) instead of the first stored path's. It must lead to
 	// the exported position; positions on the way that are not in the book
 	// (a transposition) are written without notes.
-	Line []engine.Move
+	Line []game.Move
 	// Progress, when not nil, is called with the number of moves exported
 	// so far, every 1000 moves (on the exporting goroutine).
 	Progress func(nodes int)
@@ -538,7 +540,7 @@ type ExportStats struct {
 
 // ExportSGF writes one SGF game: the main line from the empty board to
 // position id, then id's whole subtree as variations, every move one stone
-// per node in SGF points (engine.SGFStoneProps). The moves of proof lines
+// per node in SGF points (sgf.SGFStoneProps). The moves of proof lines
 // (a null or seminull move: fewer stones than the turn places) are left
 // out (ExportProof writes them) unless opts.ProofLines. A position reached
 // again by a transposition is written once with its subtree; later
@@ -574,10 +576,10 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 	if err != nil {
 		return st, err
 	}
-	sw := engine.NewSGFWriter(out)
+	sw := sgf.NewSGFWriter(out)
 	rootProps := sgfRootProps(r)
 	if truncated {
-		rootProps = append(rootProps, engine.SGFProp{ID: "GC", Values: []string{
+		rootProps = append(rootProps, sgf.SGFProp{ID: "GC", Values: []string{
 			fmt.Sprintf("c6book: export truncated at %d moves below the exported position; the book stores more", opts.MaxNodes)}})
 	}
 	b := bk.tmpl.Clone()
@@ -590,12 +592,12 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 	count := 0
 	// bare: the position has no note and no status (its parent's
 	// Children says so): nothing to annotate.
-	var expand func(props []engine.SGFProp, pid PosID, depth int, bare bool) error
-	expand = func(props []engine.SGFProp, pid PosID, depth int, bare bool) error {
+	var expand func(props []sgf.SGFProp, pid PosID, depth int, bare bool) error
+	expand = func(props []sgf.SGFProp, pid PosID, depth int, bare bool) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		n := &engine.SGFNode{Props: props}
+		n := &sgf.SGFNode{Props: props}
 		if !bare {
 			if err := bk.annotate(ctx, n, pid, b, mask); err != nil {
 				return err
@@ -622,7 +624,7 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 		variations := len(kids) > 1
 		for _, k := range kids {
 			bare := !k.Note && k.Label == "" && k.Proofs[0].Status == c6book.StatusUnknown && k.Proofs[1].Status == c6book.StatusUnknown
-			more, err := exportMove(sw, b, opts, &count, sym, pid, k.Move, variations, func(props []engine.SGFProp) error {
+			more, err := exportMove(sw, b, opts, &count, sym, pid, k.Move, variations, func(props []sgf.SGFProp) error {
 				return expand(props, k.ID, depth+1, bare)
 			})
 			if !more {
@@ -644,9 +646,9 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 
 // sgfRootProps are the root properties of an export: the file format,
 // the board and the rules.
-func sgfRootProps(r engine.Rules) []engine.SGFProp {
-	return []engine.SGFProp{
-		{ID: "FF", Values: []string{"4"}}, {ID: "SZ", Values: []string{engine.SGFSizeValue(r)}},
+func sgfRootProps(r game.Rules) []sgf.SGFProp {
+	return []sgf.SGFProp{
+		{ID: "FF", Values: []string{"4"}}, {ID: "SZ", Values: []string{sgf.SGFSizeValue(r)}},
 		{ID: "RU", Values: []string{r.String()}}, {ID: "AP", Values: []string{"c6book"}},
 	}
 }
@@ -662,9 +664,9 @@ func (bk *Book) exportLine(ctx context.Context, id PosID, opts ExportOptions) (L
 		}
 		switch last := l.IDs[len(l.IDs)-1]; {
 		case last == 0:
-			return Line{}, fmt.Errorf("export: the line %q: %w", engine.FormatTurns(r, opts.Line), ErrNotFound)
+			return Line{}, fmt.Errorf("export: the line %q: %w", game.FormatTurns(r, opts.Line), ErrNotFound)
 		case last != id:
-			return Line{}, fmt.Errorf("export: the line %q leads to position %d, not %d", engine.FormatTurns(r, opts.Line), last, id)
+			return Line{}, fmt.Errorf("export: the line %q leads to position %d, not %d", game.FormatTurns(r, opts.Line), last, id)
 		}
 		return l, nil
 	}
@@ -682,10 +684,10 @@ func (bk *Book) exportLine(ctx context.Context, id PosID, opts ExportOptions) (L
 // position's, which the caller writes with its subtree: the returned
 // props are its move), annotated, playing the turns on b (the empty
 // board); the first node carries props.
-func (bk *Book) writeLine(ctx context.Context, sw *engine.SGFWriter, line Line, b *engine.Board, props []engine.SGFProp, mask func(*c6book.Proof)) ([]engine.SGFProp, error) {
+func (bk *Book) writeLine(ctx context.Context, sw *sgf.SGFWriter, line Line, b *board.Board, props []sgf.SGFProp, mask func(*c6book.Proof)) ([]sgf.SGFProp, error) {
 	r := bk.rules
 	for i, m := range line.Turns {
-		n := &engine.SGFNode{Props: props}
+		n := &sgf.SGFNode{Props: props}
 		if line.IDs[i] != 0 {
 			if err := bk.annotate(ctx, n, line.IDs[i], b, mask); err != nil {
 				return nil, err
@@ -698,7 +700,7 @@ func (bk *Book) writeLine(ctx context.Context, sw *engine.SGFWriter, line Line, 
 		}
 		// One stone per node: the turn's position is annotated on its
 		// last stone's node.
-		stones := engine.SGFStoneProps(r, c, m)
+		stones := sgf.SGFStoneProps(r, c, m)
 		for _, p := range stones[:len(stones)-1] {
 			sw.Node(p)
 		}
@@ -713,7 +715,7 @@ func (bk *Book) writeLine(ctx context.Context, sw *engine.SGFWriter, line Line, 
 // writes below it given the node's properties, and undoes it on b. n
 // counts the moves written, against opts.MaxNodes and for opts.Progress;
 // more is false when the budget was spent before mv (nothing written).
-func exportMove(sw *engine.SGFWriter, b *engine.Board, opts ExportOptions, n *int, sym int, pid PosID, mv engine.Move, variations bool, expand func([]engine.SGFProp) error) (more bool, err error) {
+func exportMove(sw *sgf.SGFWriter, b *board.Board, opts ExportOptions, n *int, sym int, pid PosID, mv game.Move, variations bool, expand func([]sgf.SGFProp) error) (more bool, err error) {
 	if opts.MaxNodes > 0 && *n >= opts.MaxNodes {
 		return false, nil
 	}
@@ -725,13 +727,13 @@ func exportMove(sw *engine.SGFWriter, b *engine.Board, opts ExportOptions, n *in
 	m := FromCanonical(r, sym, mv)
 	c := b.ToMove()
 	if err := b.PlayPartial(m); err != nil {
-		return true, fmt.Errorf("stored move %s of position %d: %w", engine.MoveName(r, mv), pid, err)
+		return true, fmt.Errorf("stored move %s of position %d: %w", game.MoveName(r, mv), pid, err)
 	}
 	if variations {
 		sw.Open()
 	}
 	// One stone per node; the last one carries the position's notes.
-	stones := engine.SGFStoneProps(r, c, m)
+	stones := sgf.SGFStoneProps(r, c, m)
 	for _, p := range stones[:len(stones)-1] {
 		sw.Node(p)
 	}
@@ -842,13 +844,13 @@ func queryIDs(ctx context.Context, db queryer, q string, args ...any) ([]PosID, 
 // locateLine finds the positions of a line from the empty board (a turn
 // with fewer stones than the rules place is a null or seminull move); the
 // id of a position not in the book is 0.
-func (bk *Book) locateLine(ctx context.Context, turns []engine.Move) (Line, error) {
+func (bk *Book) locateLine(ctx context.Context, turns []game.Move) (Line, error) {
 	r := bk.rules
 	b := bk.tmpl.Clone()
 	line := Line{Turns: turns, IDs: []PosID{bk.root}}
 	for i, m := range turns {
 		if err := b.PlayPartial(m); err != nil {
-			return Line{}, fmt.Errorf("line turn %d (%s): %w", i+1, engine.MoveName(r, m), err)
+			return Line{}, fmt.Errorf("line turn %d (%s): %w", i+1, game.MoveName(r, m), err)
 		}
 		id, _, err := bk.Locate(ctx, b)
 		if err != nil && !errors.Is(err, ErrNotFound) {
@@ -861,7 +863,7 @@ func (bk *Book) locateLine(ctx context.Context, turns []engine.Move) (Line, erro
 
 // annotate writes position pid's comment, label, marks and status onto SGF
 // node n; b is the board at n (its frame maps the stored marks).
-func (bk *Book) annotate(ctx context.Context, n *engine.SGFNode, pid PosID, b *engine.Board, mask func(*c6book.Proof)) error {
+func (bk *Book) annotate(ctx context.Context, n *sgf.SGFNode, pid PosID, b *board.Board, mask func(*c6book.Proof)) error {
 	r := bk.rules
 	p, err := bk.position(ctx, pid, mask)
 	if err != nil {
@@ -877,7 +879,7 @@ func (bk *Book) annotate(ctx context.Context, n *engine.SGFNode, pid PosID, b *e
 	shapes := map[string][]string{}
 	var labels []string
 	for _, mk := range p.Marks {
-		pt := sgfPoint(r, r.Transform(engine.InverseSymmetry(sym), mk.Square))
+		pt := sgfPoint(r, r.Transform(game.InverseSymmetry(sym), mk.Square))
 		for id, shape := range markProps {
 			if shape == mk.Shape {
 				shapes[id] = append(shapes[id], pt)
@@ -902,7 +904,7 @@ func (bk *Book) annotate(ctx context.Context, n *engine.SGFNode, pid PosID, b *e
 		}
 		xs = append(xs, pr.Attacker.String()+":"+pr.Status.String()+":"+strconv.Itoa(pr.Order))
 		if pr.Status == c6book.StatusProved {
-			if pr.Attacker == engine.Black {
+			if pr.Attacker == game.Black {
 				n.Set("GB", "2")
 			} else {
 				n.Set("GW", "2")

@@ -10,7 +10,9 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	sgfpkg "c6book/engine/sgf"
 )
 
 const sampleSGF = `(;FF[4]GM[1]SZ[19]PB[alice]PW[bob]C[a LittleGolem game]
@@ -75,7 +77,7 @@ func bookState(t *testing.T, bk *Book) string {
 
 func TestSGFImportExport(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	r := bk.Rules()
 	st, err := importPartial(ctx, bk, sampleSGF)
 	if err != nil {
@@ -98,8 +100,8 @@ func TestSGFImportExport(t *testing.T) {
 		t.Fatalf("letter-coordinate game: %+v", p)
 	}
 	// The null move of the variation is an edge.
-	b, _ := engine.ReplayText(r, "j10 j11k10 h8h9")
-	if err := b.PlayPartial(engine.Move{}); err != nil {
+	b, _ := board.ReplayText(r, "j10 j11k10 h8h9")
+	if err := b.PlayPartial(game.Move{}); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := bk.Locate(ctx, b); err != nil {
@@ -118,7 +120,7 @@ func TestSGFImportExport(t *testing.T) {
 
 	// Export from the root, import into a new book: the same tree and notes.
 	// (A verdict without a certificate proves nothing: the status is open.)
-	if _, err := bk.StoreVerdict(ctx, main, c6book.Verdict{Attacker: engine.Black, Status: c6book.StatusProved, Order: 2, Lambda: 2}); err != nil {
+	if _, err := bk.StoreVerdict(ctx, main, c6book.Verdict{Attacker: game.Black, Status: c6book.StatusProved, Order: 2, Lambda: 2}); err != nil {
 		t.Fatal(err)
 	}
 	root, _ := bk.Root(ctx)
@@ -140,7 +142,7 @@ func TestSGFImportExport(t *testing.T) {
 			t.Fatalf("export lacks %s:\n%s", want, sgf)
 		}
 	}
-	bk2 := newBook(t, engine.Connect6())
+	bk2 := newBook(t, game.Connect6())
 	if _, err := importPartial(ctx, bk2, sgf); err != nil {
 		t.Fatalf("re-import of the export: %v\n%s", err, sgf)
 	}
@@ -162,11 +164,11 @@ func TestSGFImportExport(t *testing.T) {
 	if _, err := bk.ExportSGF(ctx, main, &out, ExportOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	roots, err := engine.ParseSGF(out.String())
+	roots, err := sgfpkg.ParseSGF(out.String())
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, line, err := engine.GameFromSGF(roots[0], r)
+	_, line, err := sgfpkg.GameFromSGF(roots[0], r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,20 +176,20 @@ func TestSGFImportExport(t *testing.T) {
 	// stored moves: the first replies to the symmetric j10 are stored as
 	// one representative) and continues with its child.
 	if len(line) != 4 {
-		t.Fatalf("subtree export main line %q", engine.FormatTurns(r, line))
+		t.Fatalf("subtree export main line %q", game.FormatTurns(r, line))
 	}
-	eb, err := engine.Replay(r, line[:3])
+	eb, err := board.Replay(r, line[:3])
 	if err != nil {
 		t.Fatal(err)
 	}
 	if id, _, err := bk.Locate(ctx, eb); err != nil || id != main {
-		t.Fatalf("subtree export line %q leads to %d (%v), want %d", engine.FormatTurns(r, line), id, err, main)
+		t.Fatalf("subtree export line %q leads to %d (%v), want %d", game.FormatTurns(r, line), id, err, main)
 	}
 }
 
 func TestSGFErrorsWriteNothing(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	if _, err := importPartial(ctx, bk, sampleSGF); err != nil {
 		t.Fatal(err)
 	}
@@ -223,8 +225,8 @@ func FuzzImportSGF(f *testing.F) {
 		f.Add(s, false)
 		f.Add(s, true)
 	}
-	bk := newBook(f, engine.Connect6())
-	lim := engine.SGFLimits{MaxBytes: 1 << 16, MaxNodeBytes: 1 << 12, MaxDepth: 64}
+	bk := newBook(f, game.Connect6())
+	lim := sgfpkg.SGFLimits{MaxBytes: 1 << 16, MaxNodeBytes: 1 << 12, MaxDepth: 64}
 	f.Fuzz(func(t *testing.T, data string, partial bool) {
 		ctx := context.Background()
 		before := bookState(t, bk)
@@ -248,13 +250,13 @@ func FuzzImportSGF(f *testing.F) {
 // included, whichever symmetric line was stored first.
 func TestExportFollowsLine(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	r := bk.Rules()
 	stored := turns(t, r, "j10 k11k9 l10h12 m11m12")
 	id := add(t, bk, "j10 k11k9 l10h12")
 	add(t, bk, "j10 k11k9 l10h12 m11m12")
 	for sym := 1; sym < 8; sym++ {
-		var seen []engine.Move
+		var seen []game.Move
 		for _, m := range stored {
 			seen = append(seen, r.TransformMove(sym, m))
 		}
@@ -262,15 +264,15 @@ func TestExportFollowsLine(t *testing.T) {
 		if _, err := bk.ExportSGF(ctx, id, &out, ExportOptions{Line: seen[:3]}); err != nil {
 			t.Fatalf("symmetry %d: %v", sym, err)
 		}
-		roots, err := engine.ParseSGF(out.String())
+		roots, err := sgfpkg.ParseSGF(out.String())
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, line, err := engine.GameFromSGF(roots[0], r)
+		_, line, err := sgfpkg.GameFromSGF(roots[0], r)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, want := engine.FormatTurns(r, line), engine.FormatTurns(r, seen); got != want {
+		if got, want := game.FormatTurns(r, line), game.FormatTurns(r, seen); got != want {
 			t.Fatalf("symmetry %d: exported %q, want %q (the line as seen, then its child in the same frame)", sym, got, want)
 		}
 	}
@@ -281,12 +283,12 @@ func TestExportFollowsLine(t *testing.T) {
 	if _, err := bk.ExportSGF(ctx, deep, &out, ExportOptions{Line: turns(t, r, "j10 m11m12 l10h12 k11k9 n10n11")}); err != nil {
 		t.Fatalf("transposed line: %v", err)
 	}
-	roots, err := engine.ParseSGF(out.String())
+	roots, err := sgfpkg.ParseSGF(out.String())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, line, err := engine.GameFromSGF(roots[0], r); err != nil || engine.FormatTurns(r, line) != engine.FormatTurns(r, turns(t, r, "j10 m11m12 l10h12 k11k9 n10n11")) {
-		t.Fatalf("transposed line not followed: %q %v", engine.FormatTurns(r, line), err)
+	if _, line, err := sgfpkg.GameFromSGF(roots[0], r); err != nil || game.FormatTurns(r, line) != game.FormatTurns(r, turns(t, r, "j10 m11m12 l10h12 k11k9 n10n11")) {
+		t.Fatalf("transposed line not followed: %q %v", game.FormatTurns(r, line), err)
 	}
 	// A line to another position, or to a position not in the book.
 	if _, err := bk.ExportSGF(ctx, id, io.Discard, ExportOptions{Line: stored[:2]}); err == nil {
@@ -302,7 +304,7 @@ func TestExportFollowsLine(t *testing.T) {
 // note.
 func TestExportMaxNodes(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	if _, err := importPartial(ctx, bk, sampleSGF); err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 // corpusGame is an SGF game tree and the lines (LittleGolem notation, from
@@ -32,7 +33,7 @@ func wantExact(t *testing.T, bk *Book, games []corpusGame) {
 	positions := map[uint64]bool{}
 	for _, g := range games {
 		for _, l := range g.lines {
-			b := engine.MustNewBoard(r)
+			b := board.MustNewBoard(r)
 			k, _ := b.CanonicalKey()
 			positions[k] = true
 			for _, m := range turns(t, r, l) {
@@ -40,7 +41,7 @@ func wantExact(t *testing.T, bk *Book, games []corpusGame) {
 					t.Fatalf("corpus line %q: %v", l, err)
 				}
 				if _, _, err := bk.Locate(ctx, b); err != nil {
-					t.Fatalf("line %q: %s not stored exactly: %v", l, engine.MoveName(r, m), err)
+					t.Fatalf("line %q: %s not stored exactly: %v", l, game.MoveName(r, m), err)
 				}
 				k, _ := b.CanonicalKey()
 				positions[k] = true
@@ -63,18 +64,18 @@ func wantExact(t *testing.T, bk *Book, games []corpusGame) {
 func TestSGFCorpus(t *testing.T) {
 	ctx := context.Background()
 	for _, g := range corpusGames {
-		bk := newBook(t, engine.Connect6())
+		bk := newBook(t, game.Connect6())
 		if _, err := bk.ImportSGF(ctx, g.sgf); err != nil {
 			t.Fatalf("%s: %v", g.sgf, err)
 		}
 		wantExact(t, bk, []corpusGame{g})
 	}
 	// Marks: a compressed point list is every point of its rectangle.
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	if _, err := bk.ImportSGF(ctx, corpusGames[2].sgf); err != nil {
 		t.Fatal(err)
 	}
-	b, _ := engine.ReplayText(bk.Rules(), corpusGames[2].lines[0])
+	b, _ := board.ReplayText(bk.Rules(), corpusGames[2].lines[0])
 	id, _, err := bk.Locate(ctx, b)
 	if err != nil {
 		t.Fatal(err)
@@ -84,7 +85,7 @@ func TestSGFCorpus(t *testing.T) {
 	}
 
 	// Refusals leave the book as it was.
-	bk = newBook(t, engine.Connect6())
+	bk = newBook(t, game.Connect6())
 	if _, err := bk.ImportSGF(ctx, corpusGames[0].sgf); err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +124,7 @@ func TestSGFCorpus(t *testing.T) {
 		coll.WriteString("\n")
 	}
 	full := coll.String()
-	bk = newBook(t, engine.Connect6())
+	bk = newBook(t, game.Connect6())
 	empty := bookState(t, bk)
 	accepted := 0
 	for n := 0; n <= len(full); n++ {
@@ -144,7 +145,7 @@ func TestSGFCorpus(t *testing.T) {
 		}
 		wantExact(t, bk, corpusGames[:whole])
 		accepted++
-		bk = newBook(t, engine.Connect6())
+		bk = newBook(t, game.Connect6())
 	}
 	// Each game's end, with or without the newline after it.
 	if accepted != 2*len(corpusGames) {

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // An SGF game record (PB, PW or RE on its root) counts its main line as a
@@ -12,7 +12,7 @@ import (
 // them counts nothing; importing a record again changes nothing.
 func TestSGFGameRecords(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	const records = `(;FF[4]SZ[19]PB[alice]PW[bob]RE[W+R];B[j10];W[j11k10](;B[l11m9];W[k12l12])(;B[h8h9]))
 (;FF[4]SZ[19]RE[B+R];B[j10];W[j11k10];B[h8h9])`
 	st, err := bk.ImportSGF(ctx, records)
@@ -28,7 +28,7 @@ func TestSGFGameRecords(t *testing.T) {
 	wantGames(t, bk, "j10 j11k10 h8h9", 1, 1, 0)         // a variation of the first, the second's line
 	id, _ := locate(t, bk, "j10 j11k10 h8h9")
 	gs, total, err := bk.GamesThrough(ctx, id, GamesQuery{})
-	if err != nil || total != 1 || gs[0].Source != SGFGameSource || gs[0].Turns != 3 || gs[0].Result != engine.Black {
+	if err != nil || total != 1 || gs[0].Source != SGFGameSource || gs[0].Turns != 3 || gs[0].Result != game.Black {
 		t.Fatalf("games through the second record's end: %+v (%d) %v", gs, total, err)
 	}
 	// Again, and an opening tree without a player or a result.
@@ -42,7 +42,7 @@ func TestSGFGameRecords(t *testing.T) {
 	wantGames(t, bk, "", 2, 1, 1)
 	wantGames(t, bk, "j10 i9k11", 0, 0, 0)
 	// A six on the board decides the result whatever RE says.
-	bk2 := newBook(t, engine.Rules{M: 9, N: 9, K: 4, P: 2, Q: 1})
+	bk2 := newBook(t, game.Rules{M: 9, N: 9, K: 4, P: 2, Q: 1})
 	if _, err := bk2.ImportSGF(ctx, `(;FF[4]SZ[9]RU[9,9,4,2,1]PB[x]RE[W+R];B[aa];W[iaic];B[bbcc];W[ieig];B[ddhh])`); err != nil {
 		t.Fatal(err)
 	}

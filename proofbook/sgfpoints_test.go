@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	sgfpkg "c6book/engine/sgf"
 )
 
 // sgfTurns counts the turns of an SGF text written one stone per node:
@@ -17,13 +19,13 @@ import (
 // turn's second stone follows its first).
 func sgfTurns(t *testing.T, sgf string) int {
 	t.Helper()
-	roots, err := engine.ParseSGF(sgf)
+	roots, err := sgfpkg.ParseSGF(sgf)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, sgf)
 	}
 	n := 0
-	var walk func(nd *engine.SGFNode, parent string)
-	walk = func(nd *engine.SGFNode, parent string) {
+	var walk func(nd *sgfpkg.SGFNode, parent string)
+	walk = func(nd *sgfpkg.SGFNode, parent string) {
 		c := ""
 		for _, p := range nd.Props {
 			if p.ID == "B" || p.ID == "W" {
@@ -55,14 +57,14 @@ var moveValue = regexp.MustCompile(`;([BW])\[([^\]]*)\]`)
 // versions wrote.
 func TestExportSGFPointsRoundTrip(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
+	r := game.Connect6()
 	bk := newBook(t, r)
 	if _, err := importPartial(ctx, bk, sampleSGF); err != nil {
 		t.Fatal(err)
 	}
 	// A seminull proof line below the main line: not in a plain export.
 	pl := turns(t, r, "j10 j11k10 l11m9")
-	pl = append(pl, engine.NewMove(r.Sq(0, 0)))
+	pl = append(pl, game.NewMove(r.Sq(0, 0)))
 	if _, err := bk.AddProofLine(ctx, pl); err != nil {
 		t.Fatal(err)
 	}
@@ -136,10 +138,10 @@ func TestExportSGFPointsRoundTrip(t *testing.T) {
 // variation repeating its turn's first stone or branching between a
 // turn's two stones) imports as the same positions as its LittleGolem
 // transcription; testdata/editor.sgf was written for this test from the
-// convention (engine.SGFStoneProps), not copied from a program's output.
+// convention (sgf.SGFStoneProps), not copied from a program's output.
 func TestImportConnect6EditorSGF(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
+	r := game.Connect6()
 	data, err := os.ReadFile(filepath.Join("testdata", "editor.sgf"))
 	if err != nil {
 		t.Fatal(err)
@@ -176,7 +178,7 @@ a comment on the second stone];W[i12i10])
 // node), a seminull move with it.
 func TestImportOneStoneShortTurn(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
+	r := game.Connect6()
 	bk := newBook(t, r)
 	const in = "(;FF[4]SZ[19];B[jj];W[kj];W[ki](;B[ll];B[mm])(;B[aa]))"
 	before := bookState(t, bk)
@@ -190,11 +192,11 @@ func TestImportOneStoneShortTurn(t *testing.T) {
 	if _, err := importPartial(ctx, bk, in); err != nil {
 		t.Fatal(err)
 	}
-	nb, err := engine.ReplayText(r, "j10 k10k11")
+	nb, err := board.ReplayText(r, "j10 k10k11")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := nb.PlayPartial(engine.NewMove(r.Sq(0, 18))); err != nil { // aa: row a at the top
+	if err := nb.PlayPartial(game.NewMove(r.Sq(0, 18))); err != nil { // aa: row a at the top
 		t.Fatal(err)
 	}
 	if _, _, err := bk.Locate(ctx, nb); err != nil {
@@ -207,7 +209,7 @@ func TestImportOneStoneShortTurn(t *testing.T) {
 // imports, with Partial, as those versions meant it.
 func TestImportEarlierExport(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
+	r := game.Connect6()
 	bk := newBook(t, r)
 	old := "(;FF[4]SZ[19]RU[19,19,6,2,1]AP[c6book];B[j10]C[centre]\n(;W[j11k10]LB[kh:A]XS[B:open:0];B[l11m9]GB[2])\n(;W[e3];B[k10k11]))\n"
 	if _, err := importPartial(ctx, bk, old); err != nil {
@@ -218,8 +220,8 @@ func TestImportEarlierExport(t *testing.T) {
 	if err != nil || len(p.Marks) != 1 || p.Marks[0].Text != "A" {
 		t.Fatalf("the label: %+v %v", p, err)
 	}
-	b, _ := engine.ReplayText(r, "j10")
-	e3, _ := engine.ParseMove(r, "e3")
+	b, _ := board.ReplayText(r, "j10")
+	e3, _ := game.ParseMove(r, "e3")
 	if err := b.PlayPartial(e3); err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/sgf"
 )
 
 // What an SGF import must refuse whole (one error naming the node, the
@@ -19,7 +21,7 @@ import (
 // passes Check, and a game record with a short turn counts no game.
 func TestSGFImportRefuses(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	if _, err := bk.ImportSGF(ctx, "(;FF[4]SZ[19];B[j10];W[j11k10])"); err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +47,7 @@ func TestSGFImportRefuses(t *testing.T) {
 		if bookState(t, bk) != before {
 			t.Fatalf("%s: the refused import changed the book", c.sgf)
 		}
-		pb := newBook(t, engine.Connect6())
+		pb := newBook(t, game.Connect6())
 		pbefore := bookState(t, pb)
 		_, err = importPartial(ctx, pb, c.sgf)
 		switch {
@@ -65,7 +67,7 @@ func TestSGFImportRefuses(t *testing.T) {
 		"(;FF[4]SZ[19]RE[B+R];B[j10];W[j11k10](;B[a1a2])(;B[a1]))":         1,
 		"(;FF[4]SZ[19]RE[B+R];B[j10];W[j11k10](;B[a1];W[b1b2])(;B[a1a2]))": 0,
 	} {
-		pb := newBook(t, engine.Connect6())
+		pb := newBook(t, game.Connect6())
 		st, err := importPartial(ctx, pb, sgf)
 		if err != nil || st.Recorded != want {
 			t.Errorf("%s: %+v %v, want %d game records", sgf, st, err, want)
@@ -76,7 +78,7 @@ func TestSGFImportRefuses(t *testing.T) {
 		mustCheck(t, pb)
 	}
 	// A null move from the empty board cannot be stored by any path.
-	if _, err := newBook(t, engine.Connect6()).AddProofLine(ctx, []engine.Move{{}, turns(t, engine.Connect6(), "j10 j11k10")[1]}); err == nil {
+	if _, err := newBook(t, game.Connect6()).AddProofLine(ctx, []game.Move{{}, turns(t, game.Connect6(), "j10 j11k10")[1]}); err == nil {
 		t.Fatal("AddProofLine stored a null move from the empty board")
 	}
 }
@@ -103,12 +105,12 @@ func (e *endlessReader) Read(p []byte) (int, error) {
 // endless comment, endless nodes (after good moves), endless nesting.
 func TestSGFImportLimits(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	if _, err := bk.ImportSGF(ctx, "(;FF[4]SZ[19];B[j10];W[j11k10])"); err != nil {
 		t.Fatal(err)
 	}
 	before := bookState(t, bk)
-	lim := engine.SGFLimits{MaxBytes: 1 << 20, MaxNodeBytes: 64 << 10, MaxDepth: 100}
+	lim := sgf.SGFLimits{MaxBytes: 1 << 20, MaxNodeBytes: 64 << 10, MaxDepth: 100}
 	for _, c := range []struct {
 		in   *endlessReader
 		want string
@@ -173,27 +175,27 @@ func treeState(t *testing.T, bk *Book) string {
 // proof lines with null and seminull moves, comments, labels and marks.
 func TestSGFExportRoundTrip(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
+	r := game.Connect6()
 	bk := newBook(t, r)
 	rng := rand.New(rand.NewPCG(22, 4))
-	near := func(b *engine.Board) engine.Square {
+	near := func(b *board.Board) game.Square {
 		for {
 			s := r.Sq(5+rng.IntN(9), 5+rng.IntN(9))
-			if b.At(s) == engine.Empty {
+			if b.At(s) == game.Empty {
 				return s
 			}
 		}
 	}
 	for g := 0; g < 60; g++ {
-		b := engine.MustNewBoard(r)
-		var line []engine.Move
+		b := board.MustNewBoard(r)
+		var line []game.Move
 		proof := g%5 == 0
-		for turn := 0; turn < 2+rng.IntN(7) && b.Winner() == engine.Empty; turn++ {
+		for turn := 0; turn < 2+rng.IntN(7) && b.Winner() == game.Empty; turn++ {
 			want := r.StonesForTurn(turn)
 			if proof && turn > 0 && rng.IntN(4) == 0 {
 				want = rng.IntN(want) // a null or seminull move
 			}
-			var sq []engine.Square
+			var sq []game.Square
 			for len(sq) < want {
 				s := near(b)
 				b.Place(s, b.ToMove())
@@ -202,7 +204,7 @@ func TestSGFExportRoundTrip(t *testing.T) {
 			for _, s := range sq {
 				b.Remove(s)
 			}
-			m := engine.NewMove(sq...)
+			m := game.NewMove(sq...)
 			if err := b.PlayPartial(m); err != nil {
 				t.Fatal(err)
 			}
@@ -221,12 +223,12 @@ func TestSGFExportRoundTrip(t *testing.T) {
 		}
 		// The same game turned and with its first turns swapped.
 		if !proof {
-			if _, err := bk.AddLine(ctx, []engine.Move{r.TransformMove(3, line[0])}); err != nil {
+			if _, err := bk.AddLine(ctx, []game.Move{r.TransformMove(3, line[0])}); err != nil {
 				t.Fatal(err)
 			}
 		}
 		if len(line) >= 4 && !proof {
-			sw := append([]engine.Move{line[0], line[3], line[2], line[1]}, line[4:]...)
+			sw := append([]game.Move{line[0], line[3], line[2], line[1]}, line[4:]...)
 			if _, err := bk.AddLine(ctx, sw); err != nil {
 				t.Fatal(err)
 			}

@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
 	"c6book/proofcheck"
 )
 
@@ -21,13 +23,13 @@ import (
 // change, its ancestors (deepest first).
 
 type posInfo struct {
-	toMove  engine.Color
-	winner  engine.Color
+	toMove  game.Color
+	winner  game.Color
 	nstones int
 }
 
 type childRow struct {
-	move  engine.Move
+	move  game.Move
 	id    PosID
 	proof c6book.Proof
 }
@@ -39,11 +41,11 @@ func readInfo(ctx context.Context, q queryer, id PosID) (posInfo, error) {
 	if errors.Is(err, sql.ErrNoRows) {
 		return pi, fmt.Errorf("position %d: %w", id, ErrNotFound)
 	}
-	pi.toMove, pi.winner = engine.Color(tm), engine.Color(w)
+	pi.toMove, pi.winner = game.Color(tm), game.Color(w)
 	return pi, err
 }
 
-func readProof(ctx context.Context, q queryer, r engine.Rules, id PosID, a engine.Color) (c6book.Proof, bool, error) {
+func readProof(ctx context.Context, q queryer, r game.Rules, id PosID, a game.Color) (c6book.Proof, bool, error) {
 	var np nullProof
 	err := q.QueryRowContext(ctx, "SELECT s.status, s.ord, s.how, s.expert, s.pn, s.dn, s.updated_at, "+zoneCols+" FROM status s WHERE s.pos = ? AND s.attacker = ?", int64(id), int(a)).
 		Scan(&np.status, &np.ord, &np.how, &np.expert, &np.pn, &np.dn, &np.updated, &np.zone, &np.hasZone)
@@ -60,7 +62,7 @@ func readProof(ctx context.Context, q queryer, r engine.Rules, id PosID, a engin
 	return p, true, nil
 }
 
-func readChildren(ctx context.Context, q queryer, r engine.Rules, id PosID, a engine.Color) ([]childRow, error) {
+func readChildren(ctx context.Context, q queryer, r game.Rules, id PosID, a game.Color) ([]childRow, error) {
 	rows, err := q.QueryContext(ctx, `
 SELECT e.move, e.child, s.status, s.ord, s.how, s.expert, s.pn, s.dn, s.updated_at, `+zoneCols+`
 FROM edge e LEFT JOIN status s ON s.pos = e.child AND s.attacker = ?
@@ -94,7 +96,7 @@ WHERE e.parent = ? ORDER BY e.move`, int(a), int64(id))
 // loading only what the position's case needs. expert is the position's
 // sticky flag. missing lists the moves (id's canonical frame) the proof
 // needs as children that are not stored yet.
-func recompute(ctx context.Context, bk *Book, q queryer, id PosID, a engine.Color, expert bool) (p c6book.Proof, missing []engine.Move, err error) {
+func recompute(ctx context.Context, bk *Book, q queryer, id PosID, a game.Color, expert bool) (p c6book.Proof, missing []game.Move, err error) {
 	pi, err := readInfo(ctx, q, id)
 	if err != nil {
 		return c6book.Proof{}, nil, err
@@ -105,7 +107,7 @@ func recompute(ctx context.Context, bk *Book, q queryer, id PosID, a engine.Colo
 			kids, err := readChildren(ctx, q, bk.rules, id, a)
 			return proofChildren(kids), err
 		},
-		Board: func() (*engine.Board, error) {
+		Board: func() (*board.Board, error) {
 			list, _, err := loadPos(ctx, q, bk.rules, id)
 			if err != nil {
 				return nil, err
@@ -127,7 +129,7 @@ func proofChildren(rows []childRow) []c6book.ProofChild {
 }
 
 // board builds a stored position's canonical board.
-func (bk *Book) board(list []stone, toMove engine.Color) *engine.Board {
+func (bk *Book) board(list []stone, toMove game.Color) *board.Board {
 	b := bk.tmpl.Clone()
 	for _, st := range list {
 		b.Place(st.sq, st.c)
@@ -140,7 +142,7 @@ func (bk *Book) board(list []stone, toMove engine.Color) *engine.Board {
 type pqItem struct {
 	id      PosID
 	nstones int
-	toMove  engine.Color
+	toMove  game.Color
 }
 type posHeap []pqItem
 
@@ -167,7 +169,7 @@ func propagate(ctx context.Context, bk *Book, tx *sql.Tx, start []PosID) error {
 	// Positions that got new children (the items of a closed seminull):
 	// propagated again for both attackers once this pass is done.
 	var grown []PosID
-	for a := engine.Black; a <= engine.White; a++ {
+	for a := game.Black; a <= game.White; a++ {
 		h := &posHeap{}
 		queued := map[PosID]bool{}
 		push := func(id PosID) error {
@@ -278,14 +280,14 @@ ON CONFLICT(pos, attacker) DO UPDATE SET status = excluded.status, ord = exclude
 // addItems stores the moves (canonical frame of position id, defender to
 // move) as children of id; it returns the positions whose status the new
 // edges change.
-func (bk *Book) addItems(ctx context.Context, tx *sql.Tx, id PosID, moves []engine.Move) ([]PosID, error) {
+func (bk *Book) addItems(ctx context.Context, tx *sql.Tx, id PosID, moves []game.Move) ([]PosID, error) {
 	w, list, b, err := bk.walkFrom(ctx, tx, id)
 	if err != nil {
 		return nil, err
 	}
 	for _, m := range moves {
 		if _, err := w.step(ctx, b, node{id: id, list: list}, m, true); err != nil {
-			return nil, fmt.Errorf("item %s: %w", engine.MoveName(bk.rules, m), err)
+			return nil, fmt.Errorf("item %s: %w", game.MoveName(bk.rules, m), err)
 		}
 		if err := b.Undo(); err != nil {
 			return nil, err
@@ -314,7 +316,7 @@ func edgeMoves(ctx context.Context, tx *sql.Tx, id PosID) (map[int64]bool, error
 
 // newEdges lists the moves out of position id (unpacked, in the order of
 // their packed values) that are not in had.
-func newEdges(ctx context.Context, tx *sql.Tx, id PosID, had map[int64]bool) ([]engine.Move, error) {
+func newEdges(ctx context.Context, tx *sql.Tx, id PosID, had map[int64]bool) ([]game.Move, error) {
 	now, err := edgeMoves(ctx, tx, id)
 	if err != nil {
 		return nil, err
@@ -326,7 +328,7 @@ func newEdges(ctx context.Context, tx *sql.Tx, id PosID, had map[int64]bool) ([]
 		}
 	}
 	slices.Sort(packed)
-	var out []engine.Move
+	var out []game.Move
 	for _, pm := range packed {
 		m, err := unpackMove(pm)
 		if err != nil {
@@ -346,8 +348,8 @@ func boolInt(b bool) int {
 
 // SetDisproved marks (or, with on=false, unmarks) position id as disproved
 // by an expert for attacker, and propagates.
-func (bk *Book) SetDisproved(ctx context.Context, id PosID, attacker engine.Color, on bool) error {
-	if attacker != engine.Black && attacker != engine.White {
+func (bk *Book) SetDisproved(ctx context.Context, id PosID, attacker game.Color, on bool) error {
+	if attacker != game.Black && attacker != game.White {
 		return errors.New("attacker must be Black or White")
 	}
 	return bk.write(ctx, func(tx *sql.Tx) error {
@@ -381,7 +383,7 @@ ON CONFLICT(pos, attacker) DO UPDATE SET expert = excluded.expert`,
 // proves nothing.
 func (bk *Book) StoreVerdict(ctx context.Context, id PosID, v c6book.Verdict) (Stored, error) {
 	var st Stored
-	if v.Attacker != engine.Black && v.Attacker != engine.White {
+	if v.Attacker != game.Black && v.Attacker != game.White {
 		return st, errors.New("verdict: attacker must be Black or White")
 	}
 	if v.Status != c6book.StatusProved && v.Status != c6book.StatusOpen {
@@ -492,12 +494,12 @@ func positionsAfter(ctx context.Context, tx *sql.Tx, last int64) (int, error) {
 // (canonical stones list, tm to move) as StoreVerdict does before storing
 // it (c6book's Verdict.Check: tolerance, certificate, coverage, order). It
 // adds the certificate's zone to v.Zone.
-func (bk *Book) checkCert(ctx context.Context, list []stone, tm engine.Color, v *c6book.Verdict) (*proofcheck.VerdictResult, error) {
+func (bk *Book) checkCert(ctx context.Context, list []stone, tm game.Color, v *c6book.Verdict) (*proofcheck.VerdictResult, error) {
 	res, err := v.Check(ctx, bk.board(list, tm))
 	if err != nil {
 		return nil, err
 	}
-	z := new(engine.SqSet)
+	z := new(game.SqSet)
 	z.AddAll(v.Zone...)
 	z.AddAll(res.Zone...)
 	v.Zone = z.Squares()
@@ -509,7 +511,7 @@ func (bk *Book) checkCert(ctx context.Context, list []stone, tm engine.Color, v 
 // defender's turns (with a verdict) the item with the smallest disproof
 // number, down to a position that needs work (a verifier run, or an
 // attacker move). The line starts at from, in from's canonical frame.
-func (bk *Book) Next(ctx context.Context, from PosID, attacker engine.Color) (Line, error) {
+func (bk *Book) Next(ctx context.Context, from PosID, attacker game.Color) (Line, error) {
 	line := Line{IDs: []PosID{from}}
 	cur := from
 	for steps := 0; steps < 10000; steps++ {
@@ -521,7 +523,7 @@ func (bk *Book) Next(ctx context.Context, from PosID, attacker engine.Color) (Li
 		if err != nil {
 			return Line{}, err
 		}
-		if pr.Status == c6book.StatusProved || pr.Status == c6book.StatusDisproved || pi.winner != engine.Empty {
+		if pr.Status == c6book.StatusProved || pr.Status == c6book.StatusDisproved || pi.winner != game.Empty {
 			if steps == 0 {
 				mask, err := bk.proofMask(ctx)
 				if err != nil {
@@ -589,7 +591,7 @@ func (bk *Book) Next(ctx context.Context, from PosID, attacker engine.Color) (Li
 }
 
 // OpenByPN lists open positions for attacker, smallest proof number first.
-func (bk *Book) OpenByPN(ctx context.Context, attacker engine.Color, limit int) ([]Ranked, error) {
+func (bk *Book) OpenByPN(ctx context.Context, attacker game.Color, limit int) ([]Ranked, error) {
 	return bk.ranked(ctx, attacker, c6book.StatusOpen, limit, "ORDER BY s.pn, s.pos")
 }
 
@@ -597,14 +599,14 @@ func (bk *Book) OpenByPN(ctx context.Context, attacker engine.Color, limit int) 
 // (the browsable josekis), ordered by position id. Order 0 proofs are game
 // ends: the attacker has six, or makes six at once; minOrder 1 leaves them
 // out.
-func (bk *Book) Proved(ctx context.Context, attacker engine.Color, minOrder, limit int) ([]Ranked, error) {
+func (bk *Book) Proved(ctx context.Context, attacker game.Color, minOrder, limit int) ([]Ranked, error) {
 	return bk.ranked(ctx, attacker, c6book.StatusProved, limit, "AND s.ord >= ? ORDER BY s.pos", max(minOrder, 0))
 }
 
 // CountStatus counts the positions with status st (as stored: proved
 // includes the proofs ProofsChecked would show as unchecked) for attacker,
 // of λ order minOrder or more when st is StatusProved.
-func (bk *Book) CountStatus(ctx context.Context, attacker engine.Color, st c6book.Status, minOrder int) (int64, error) {
+func (bk *Book) CountStatus(ctx context.Context, attacker game.Color, st c6book.Status, minOrder int) (int64, error) {
 	var n int64
 	q, args := "SELECT count(*) FROM status WHERE attacker = ? AND status = ?", []any{int(attacker), int(st)}
 	if st == c6book.StatusProved {
@@ -617,7 +619,7 @@ func (bk *Book) CountStatus(ctx context.Context, attacker engine.Color, st c6boo
 // ranked lists at most limit (default 100) positions with status st for
 // attacker a, each with its stable line from the root (StableTurns); tail (with its arguments) ends the query's WHERE clause and
 // orders the rows.
-func (bk *Book) ranked(ctx context.Context, a engine.Color, st c6book.Status, limit int, tail string, tailArgs ...any) ([]Ranked, error) {
+func (bk *Book) ranked(ctx context.Context, a game.Color, st c6book.Status, limit int, tail string, tailArgs ...any) ([]Ranked, error) {
 	if limit <= 0 {
 		limit = 100
 	}
@@ -639,7 +641,7 @@ WHERE s.attacker = ? AND s.status = ? `+tail+" LIMIT ?", args...)
 		if err := rows.Scan(&id, &np.status, &np.ord, &np.how, &np.expert, &np.pn, &np.dn, &np.updated, &r.Stones, &tm, &r.Label); err != nil {
 			return nil, err
 		}
-		r.ID, r.Proof, r.ToMove = PosID(id), np.proof(a), engine.Color(tm)
+		r.ID, r.Proof, r.ToMove = PosID(id), np.proof(a), game.Color(tm)
 		out = append(out, r)
 	}
 	if err := rows.Close(); err != nil {
@@ -666,19 +668,19 @@ WHERE s.attacker = ? AND s.status = ? `+tail+" LIMIT ?", args...)
 // position is not proved yet, or a move (s, x) inside the zone of a proved
 // seminull position. Move is in the position's canonical frame.
 type Item struct {
-	Move  engine.Move
+	Move  game.Move
 	ID    PosID // the child, 0 when not stored
 	Proof c6book.Proof
-	// Reason is why the verifier left the move unsolved (engine.Reason*:
+	// Reason is why the verifier left the move unsolved (threat.Reason*:
 	// "budget", "exhausted", "lost", "cancelled"; see ReasonText), "" for
 	// a move it did not list (inside a seminull zone).
-	Reason engine.UnsolvedReason
+	Reason threat.UnsolvedReason
 }
 
 // Items lists the open items of position id's verdict for attacker: what
 // is left to prove before the position is. Nil when the verdict cannot
 // count (none, another attacker, no certificate, other tolerance).
-func (bk *Book) Items(ctx context.Context, id PosID, attacker engine.Color) ([]Item, error) {
+func (bk *Book) Items(ctx context.Context, id PosID, attacker game.Color) ([]Item, error) {
 	list, tm, err := loadPos(ctx, bk.r, bk.rules, id)
 	if err != nil {
 		return nil, err
@@ -710,7 +712,7 @@ func (bk *Book) Items(ctx context.Context, id PosID, attacker engine.Color) ([]I
 
 // openItems lists the items of verdict v of position id (canonical board
 // b) that are not proved; the caller has checked that v counts.
-func (bk *Book) openItems(ctx context.Context, id PosID, attacker engine.Color, b *engine.Board, v *c6book.Verdict) ([]Item, error) {
+func (bk *Book) openItems(ctx context.Context, id PosID, attacker game.Color, b *board.Board, v *c6book.Verdict) ([]Item, error) {
 	kids, err := readChildren(ctx, bk.r, bk.rules, id, attacker)
 	if err != nil {
 		return nil, err
@@ -719,7 +721,7 @@ func (bk *Book) openItems(ctx context.Context, id PosID, attacker engine.Color, 
 	if err != nil {
 		return nil, err
 	}
-	reasons := map[int64]engine.UnsolvedReason{}
+	reasons := map[int64]threat.UnsolvedReason{}
 	for _, u := range append(append([]c6book.Unsolved(nil), v.Unsolved...), v.OpenSeminull...) {
 		reasons[packMove(u.Move)] = u.Reason
 	}

@@ -7,20 +7,23 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/proofcheck"
 )
 
-func mv(t *testing.T, r engine.Rules, s string) engine.Move {
+func mv(t *testing.T, r game.Rules, s string) game.Move {
 	t.Helper()
-	m, err := engine.ParseMove(r, s)
+	m, err := game.ParseMove(r, s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return m
 }
 
-func proofOf(t *testing.T, bk *Book, id PosID, a engine.Color) c6book.Proof {
+func proofOf(t *testing.T, bk *Book, id PosID, a game.Color) c6book.Proof {
 	t.Helper()
 	p, err := bk.Position(context.Background(), id)
 	if err != nil {
@@ -29,7 +32,7 @@ func proofOf(t *testing.T, bk *Book, id PosID, a engine.Color) c6book.Proof {
 	return p.Proof(a)
 }
 
-func wantProof(t *testing.T, bk *Book, name string, id PosID, a engine.Color, st c6book.Status, pn, dn int64) {
+func wantProof(t *testing.T, bk *Book, name string, id PosID, a game.Color, st c6book.Status, pn, dn int64) {
 	t.Helper()
 	p := proofOf(t, bk, id, a)
 	if p.Status != st || pn >= 0 && p.PN != pn || dn >= 0 && p.DN != dn {
@@ -40,10 +43,10 @@ func wantProof(t *testing.T, bk *Book, name string, id PosID, a engine.Color, st
 // verdict builds a hand-made verdict on position id (canonical frame of a
 // position reached by the line: the book's root frame is the identity
 // only at the root, so moves are mapped through Locate's symmetry).
-func verdict(t *testing.T, bk *Book, line string, status engine.VerdictStatus, order int, unsolved ...string) (PosID, c6book.Verdict) {
+func verdict(t *testing.T, bk *Book, line string, status verify.VerdictStatus, order int, unsolved ...string) (PosID, c6book.Verdict) {
 	t.Helper()
 	r := bk.Rules()
-	b, err := engine.ReplayText(r, line)
+	b, err := board.ReplayText(r, line)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +99,7 @@ const (
 func realVerdict(t *testing.T, bk *Book, line string, lambda int, nodes int64) (PosID, c6book.Verdict) {
 	t.Helper()
 	ctx := context.Background()
-	b, err := engine.ReplayText(bk.Rules(), line)
+	b, err := board.ReplayText(bk.Rules(), line)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +108,7 @@ func realVerdict(t *testing.T, bk *Book, line string, lambda int, nodes int64) (
 		t.Fatal(err)
 	}
 	tol, _ := b.DefenderDeficit(b.ToMove().Opp())
-	v, err := engine.Verify(ctx, b, engine.VerifyOptions{Lambda: lambda, Tolerance: tol, Workers: 1, Limits: engine.Limits{MaxNodes: nodes}}, nil)
+	v, err := verify.Verify(ctx, b, verify.VerifyOptions{Lambda: lambda, Tolerance: tol, Workers: 1, Limits: threat.Limits{MaxNodes: nodes}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,9 +118,9 @@ func realVerdict(t *testing.T, bk *Book, line string, lambda int, nodes int64) (
 // twoThreatVerdict is a certified open verdict on a position where the
 // attacker has p threats: every reply that blocks them all is left unsolved
 // (the certificate refutes the others: they leave a threat window open).
-func twoThreatVerdict(t *testing.T, bk *Book, line string) (PosID, c6book.Verdict, []engine.Move) {
+func twoThreatVerdict(t *testing.T, bk *Book, line string) (PosID, c6book.Verdict, []game.Move) {
 	t.Helper()
-	b, err := engine.ReplayText(bk.Rules(), line)
+	b, err := board.ReplayText(bk.Rules(), line)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,9 +142,9 @@ func twoThreatVerdict(t *testing.T, bk *Book, line string) (PosID, c6book.Verdic
 
 func TestPropagationAndOr(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	r := bk.Rules()
-	B := engine.Black
+	B := game.Black
 	P2 := add(t, bk, p2Line)
 	A := add(t, bk, p2Line+" "+aMove)
 	A2 := add(t, bk, p2Line+" h8h9")
@@ -155,7 +158,7 @@ func TestPropagationAndOr(t *testing.T) {
 	store(t, bk, A, v)
 	var C [3]PosID
 	for i, m := range blocks {
-		C[i], _ = locate(t, bk, p2Line+" "+aMove+" "+engine.MoveName(r, m))
+		C[i], _ = locate(t, bk, p2Line+" "+aMove+" "+game.MoveName(r, m))
 	}
 	wantProof(t, bk, "A (AND, three open replies)", A, B, c6book.StatusOpen, 3, 1)
 	wantProof(t, bk, "P2 (OR: A pn 3 dn 1, A2 unverified 1/1)", P2, B, c6book.StatusOpen, 1, 2)
@@ -189,7 +192,7 @@ func TestPropagationAndOr(t *testing.T) {
 	// by a real verdict (its certificate: the threat windows).
 	var D [3]PosID
 	for i, m := range blocks {
-		l := p2Line + " " + aMove + " " + engine.MoveName(r, m) + " " + winTwo
+		l := p2Line + " " + aMove + " " + game.MoveName(r, m) + " " + winTwo
 		D[i] = add(t, bk, l)
 		_, vd := realVerdict(t, bk, l, 2, 1000)
 		if vd.Status != c6book.StatusProved || vd.Cert == nil {
@@ -288,7 +291,7 @@ func TestPropagationAndOr(t *testing.T) {
 // does not check, or was made at another tolerance, is refused.
 func TestStoreVerdictRefusesBadCertificates(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	A := add(t, bk, p2Line+" "+aMove)
 	_, v, _ := twoThreatVerdict(t, bk, p2Line+" "+aMove)
 	// One block forgotten.
@@ -323,7 +326,7 @@ func TestStoreVerdictRefusesBadCertificates(t *testing.T) {
 	}
 	// A covered move whose strategy does not win.
 	bad := v
-	bad.Cert = &proofcheck.Cert{Attacker: engine.Black, Unsolved: v.Cert.Unsolved[1:],
+	bad.Cert = &proofcheck.Cert{Attacker: game.Black, Unsolved: v.Cert.Unsolved[1:],
 		Covered: []proofcheck.CoveredCert{{Move: v.Cert.Unsolved[0], Tree: &proofcheck.Tree{Move: mv(t, bk.Rules(), "a1b1")}}}}
 	if _, err := bk.StoreVerdict(ctx, A, bad); err == nil || !strings.Contains(err.Error(), "certificate does not check") {
 		t.Fatalf("a forged certificate: %v", err)
@@ -336,8 +339,8 @@ func TestStoreVerdictRefusesBadCertificates(t *testing.T) {
 }
 
 func TestPropagationWin(t *testing.T) {
-	bk := newBook(t, engine.Connect6())
-	B, W := engine.Black, engine.White
+	bk := newBook(t, game.Connect6())
+	B, W := game.Black, game.White
 	const pre = "j10 a1b1 j11j12 a2b2 j13j14 a3b3"
 	T := add(t, bk, pre+" j15j16")
 	P := add(t, bk, pre)

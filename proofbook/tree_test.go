@@ -5,12 +5,13 @@ import (
 	"errors"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 func locate(t *testing.T, bk *Book, s string) (PosID, int) {
 	t.Helper()
-	b, err := engine.ReplayText(bk.Rules(), s)
+	b, err := board.ReplayText(bk.Rules(), s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,7 +24,7 @@ func locate(t *testing.T, bk *Book, s string) (PosID, int) {
 
 func TestTranspositionsShareANode(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	r := bk.Rules()
 	// Black's stones j10, l11m9 and White's j11k10, k12l12 in two orders.
 	a, err := bk.AddLine(ctx, turns(t, r, "j10 j11k10 l11m9 k12l12"))
@@ -57,13 +58,13 @@ func TestTranspositionsShareANode(t *testing.T) {
 		t.Fatalf("%d paths to the transposed position, want 2", len(paths))
 	}
 	for _, p := range paths {
-		bd, err := engine.Replay(r, p.Turns)
+		bd, err := board.Replay(r, p.Turns)
 		if err != nil {
-			t.Fatalf("path %s: %v", engine.FormatTurns(r, p.Turns), err)
+			t.Fatalf("path %s: %v", game.FormatTurns(r, p.Turns), err)
 		}
 		id, _, err := bk.Locate(ctx, bd)
 		if err != nil || id != a.IDs[4] {
-			t.Fatalf("path %s leads to %d (%v), want %d", engine.FormatTurns(r, p.Turns), id, err, a.IDs[4])
+			t.Fatalf("path %s leads to %d (%v), want %d", game.FormatTurns(r, p.Turns), id, err, a.IDs[4])
 		}
 	}
 	mustCheck(t, bk)
@@ -71,7 +72,7 @@ func TestTranspositionsShareANode(t *testing.T) {
 
 func TestSymmetricLinesShareNodes(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	r := bk.Rules()
 	line := turns(t, r, "j10 j11k10 l11m9 k12l12 h8h9")
 	first, err := bk.AddLine(ctx, line)
@@ -79,7 +80,7 @@ func TestSymmetricLinesShareNodes(t *testing.T) {
 		t.Fatal(err)
 	}
 	for sym := 1; sym < r.SymmetryCount(); sym++ {
-		img := make([]engine.Move, len(line))
+		img := make([]game.Move, len(line))
 		for i, m := range line {
 			img[i] = r.TransformMove(sym, m)
 		}
@@ -110,8 +111,8 @@ func TestSymmetricLinesShareNodes(t *testing.T) {
 	for _, mv := range []string{"j11k10", "k9j10", "h10i9"} {
 		_ = mv
 	}
-	m1, _ := engine.ParseMove(r, "k10k11")
-	m2, _ := engine.ParseMove(r, "i10i11") // mirror left-right of k10k11
+	m1, _ := game.ParseMove(r, "k10k11")
+	m2, _ := game.ParseMove(r, "i10i11") // mirror left-right of k10k11
 	c1, err := bk.Play(ctx, j10, m1)
 	if err != nil {
 		t.Fatal(err)
@@ -137,7 +138,7 @@ func TestSymmetricLinesShareNodes(t *testing.T) {
 		t.Fatalf("mirrored replies stored as %d moves, want 1", n)
 	}
 	// The children come back in the frame of any board asking for them.
-	mirror, err := engine.ReplayText(r, engine.FormatTurns(r, []engine.Move{r.TransformMove(3, line[0])}))
+	mirror, err := board.ReplayText(r, game.FormatTurns(r, []game.Move{r.TransformMove(3, line[0])}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,11 +150,11 @@ func TestSymmetricLinesShareNodes(t *testing.T) {
 		m := FromCanonical(r, sym, k.Move)
 		nb := mirror.Clone()
 		if err := nb.Play(m); err != nil {
-			t.Fatalf("child move %s in the caller's frame: %v", engine.MoveName(r, m), err)
+			t.Fatalf("child move %s in the caller's frame: %v", game.MoveName(r, m), err)
 		}
 		cid, _, err := bk.Locate(ctx, nb)
 		if err != nil || cid != k.ID {
-			t.Fatalf("child %s leads to %d (%v), stored %d", engine.MoveName(r, m), cid, err, k.ID)
+			t.Fatalf("child %s leads to %d (%v), stored %d", game.MoveName(r, m), cid, err, k.ID)
 		}
 	}
 	mustCheck(t, bk)
@@ -161,19 +162,19 @@ func TestSymmetricLinesShareNodes(t *testing.T) {
 
 func TestPlayErrorsLeaveNoTrace(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	r := bk.Rules()
 	line, err := bk.AddLine(ctx, turns(t, r, "j10 j11k10"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	before, _ := bk.Stats(ctx)
-	occupied, _ := engine.ParseMove(r, "j10a1")
-	if _, err := bk.Play(ctx, line.IDs[2], occupied); !errors.Is(err, engine.ErrOccupied) {
+	occupied, _ := game.ParseMove(r, "j10a1")
+	if _, err := bk.Play(ctx, line.IDs[2], occupied); !errors.Is(err, board.ErrOccupied) {
 		t.Fatalf("play on an occupied square: %v", err)
 	}
-	three := engine.NewMove(r.Sq(0, 0), r.Sq(1, 0), r.Sq(2, 0))
-	if _, err := bk.Play(ctx, line.IDs[2], three); !errors.Is(err, engine.ErrStoneCount) {
+	three := game.NewMove(r.Sq(0, 0), r.Sq(1, 0), r.Sq(2, 0))
+	if _, err := bk.Play(ctx, line.IDs[2], three); !errors.Is(err, board.ErrStoneCount) {
 		t.Fatalf("three stones: %v", err)
 	}
 	if _, err := bk.AddLine(ctx, turns(t, r, "j10 j11k10 a1b1 a1c1")); err == nil {
@@ -187,15 +188,15 @@ func TestPlayErrorsLeaveNoTrace(t *testing.T) {
 		t.Fatalf("failed plays changed the book: %+v -> %+v", before, after)
 	}
 	// Null move and its reverse: the second would close a cycle.
-	null, err := bk.Play(ctx, line.IDs[2], engine.Move{})
+	null, err := bk.Play(ctx, line.IDs[2], game.Move{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := bk.Play(ctx, null, engine.Move{}); err == nil {
+	if _, err := bk.Play(ctx, null, game.Move{}); err == nil {
 		t.Fatal("null move back stored: a cycle")
 	}
 	// RemoveMove undoes Play and drops the orphaned position.
-	m, _ := engine.ParseMove(r, "a1b1")
+	m, _ := game.ParseMove(r, "a1b1")
 	c, err := bk.Play(ctx, line.IDs[2], m)
 	if err != nil {
 		t.Fatal(err)
@@ -216,9 +217,9 @@ func TestPlayErrorsLeaveNoTrace(t *testing.T) {
 // collision) is refused with ErrCollision and nothing is written.
 func TestKeyCollisionDetected(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, engine.Connect6())
+	bk := newBook(t, game.Connect6())
 	r := bk.Rules()
-	b, _ := engine.ReplayText(r, "j10 j11k10")
+	b, _ := board.ReplayText(r, "j10 j11k10")
 	key, _ := b.CanonicalKey()
 	if _, err := bk.w.ExecContext(ctx, "INSERT INTO position(key, stones, to_move, nstones, winner, created_at) VALUES (?, X'0000', 1, 1, 0, 0)", int64(key)); err != nil {
 		t.Fatal(err)

@@ -4,7 +4,8 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 // PosID identifies a position of a book.
@@ -12,7 +13,7 @@ type PosID int64
 
 // Child is a stored move of a position and where it leads.
 type Child struct {
-	Move engine.Move // in the parent's canonical frame
+	Move game.Move // in the parent's canonical frame
 	ID   PosID
 	// Proofs holds the child's status for Black (index 0) and White (1).
 	Proofs [2]c6book.Proof
@@ -24,12 +25,12 @@ type Child struct {
 }
 
 // Proof returns the child's status for attacker.
-func (c Child) Proof(attacker engine.Color) c6book.Proof { return c.Proofs[attacker-1] }
+func (c Child) Proof(attacker game.Color) c6book.Proof { return c.Proofs[attacker-1] }
 
 // Mark is a board mark or label: a shape and/or a text on a square
 // (canonical frame).
 type Mark struct {
-	Square engine.Square    `json:"sq"`
+	Square game.Square      `json:"sq"`
 	Shape  c6book.MarkShape `json:"shape,omitempty"`
 	Text   string           `json:"text,omitempty"`
 }
@@ -39,10 +40,10 @@ type Mark struct {
 type Position struct {
 	ID      PosID
 	Key     uint64
-	ToMove  engine.Color
-	Black   []engine.Square
-	White   []engine.Square
-	Winner  engine.Color
+	ToMove  game.Color
+	Black   []game.Square
+	White   []game.Square
+	Winner  game.Color
 	Comment string
 	Label   string
 	Marks   []Mark
@@ -53,18 +54,18 @@ type Position struct {
 }
 
 // Proof returns the position's status for attacker.
-func (p Position) Proof(attacker engine.Color) c6book.Proof { return p.Proofs[attacker-1] }
+func (p Position) Proof(attacker game.Color) c6book.Proof { return p.Proofs[attacker-1] }
 
 // Board returns the position's board in the canonical frame.
-func (p Position) Board(r engine.Rules) (*engine.Board, error) {
-	return engine.SetUp(r, p.Black, p.White, p.ToMove)
+func (p Position) Board(r game.Rules) (*board.Board, error) {
+	return board.SetUp(r, p.Black, p.White, p.ToMove)
 }
 
 // Line is a path of the book: the turns from the empty board in one
 // consistent frame (the empty board's), and the positions along it
 // (IDs[0] is the root, IDs[i+1] is reached by Turns[i]).
 type Line struct {
-	Turns []engine.Move
+	Turns []game.Move
 	IDs   []PosID
 }
 
@@ -75,11 +76,11 @@ type Ranked struct {
 	Proof  c6book.Proof
 	Label  string
 	Stones int
-	ToMove engine.Color
+	ToMove game.Color
 	// Turns is the line from the root in the position's stable display
 	// orientation (see StableTurns; ShortLine for a list row): open the
 	// position by playing it.
-	Turns []engine.Move
+	Turns []game.Move
 }
 
 // Hit is a comment search (or label) result.
@@ -88,21 +89,21 @@ type Hit struct {
 	Comment string
 	Label   string
 	Stones  int
-	ToMove  engine.Color
+	ToMove  game.Color
 	// Proofs holds the position's status for Black (index 0) and White (1).
 	Proofs [2]c6book.Proof
 	// Turns is the line from the root in the position's stable display
 	// orientation (see StableTurns), in which the comment's squares are
 	// meant when it was written on a line from a game.
-	Turns []engine.Move
+	Turns []game.Move
 }
 
 // Proof returns the hit's status for attacker.
-func (h Hit) Proof(attacker engine.Color) c6book.Proof { return h.Proofs[attacker-1] }
+func (h Hit) Proof(attacker game.Color) c6book.Proof { return h.Proofs[attacker-1] }
 
 // Stats counts a book's contents.
 type Stats struct {
-	Rules     engine.Rules
+	Rules     game.Rules
 	Positions int64
 	Edges     int64
 	Games     int64

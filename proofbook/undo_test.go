@@ -7,7 +7,8 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
+	"c6book/engine/verify"
 )
 
 // undoState is what undoing a verify must give back: every position with
@@ -38,11 +39,11 @@ func undoState(t *testing.T, bk *Book) map[PosID]string {
 		}
 		var moves []string
 		for _, k := range kids {
-			moves = append(moves, engine.MoveName(bk.rules, k.Move))
+			moves = append(moves, game.MoveName(bk.rules, k.Move))
 		}
 		slices.Sort(moves)
 		s := fmt.Sprint(moves)
-		for a := engine.Black; a <= engine.White; a++ {
+		for a := game.Black; a <= game.White; a++ {
 			p, _, err := readProof(ctx, bk.r, bk.rules, id, a)
 			if err != nil {
 				t.Fatal(err)
@@ -85,7 +86,7 @@ func TestUndoVerdict(t *testing.T) {
 	bk, id, small, kept := verdictFixture(t)
 	s0 := undoState(t, bk)
 
-	first, err := bk.Verify(ctx, id, engine.LocalVerifier{}, small, nil)
+	first, err := bk.Verify(ctx, id, verify.LocalVerifier{}, small, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +108,7 @@ func TestUndoVerdict(t *testing.T) {
 	// A second verify with another budget replaces the verdict.
 	large := small
 	large.Limits.MaxNodes = 400
-	second, err := bk.Verify(ctx, id, engine.LocalVerifier{}, large, nil)
+	second, err := bk.Verify(ctx, id, verify.LocalVerifier{}, large, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,8 @@ import (
 	"fmt"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
+	"c6book/engine/verify"
 )
 
 func marshalVerdict(v c6book.Verdict) (string, error) {
@@ -28,7 +29,7 @@ func unmarshalVerdict(data string) (c6book.Verdict, error) {
 type Stored struct {
 	// Replies are the defender moves (the position's canonical frame, as
 	// stored) the verdict's items added as new moves of the position.
-	Replies []engine.Move
+	Replies []game.Move
 	// Positions counts the positions the store added (items, and the
 	// moves of closed seminull items).
 	Positions int
@@ -141,12 +142,12 @@ func (e *StoreError) Unwrap() error { return e.Err }
 
 // Verify is the one "verify a book position" path (the CLI's `book
 // verify`, the auto-pilot, the workbench): it runs ver (nil:
-// engine.LocalVerifier) on position id in its canonical frame, with the
+// verify.LocalVerifier) on position id in its canonical frame, with the
 // defender to move, at the position's defender stone deficit
 // (c6book.VerifyBoard; opts.Tolerance is set there), and stores the
 // verdict with StoreVerdict, which re-checks its certificate. An error
 // from the store is a *StoreError.
-func (bk *Book) Verify(ctx context.Context, id PosID, ver engine.Verifier, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (Verified, error) {
+func (bk *Book) Verify(ctx context.Context, id PosID, ver verify.Verifier, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (Verified, error) {
 	cb, err := bk.Board(ctx, id)
 	if err != nil {
 		return Verified{}, err

@@ -8,7 +8,10 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 )
 
 // Book.Verify stores the verdict and says what it added: the replies are
@@ -42,7 +45,7 @@ func TestVerifyReportsWhatItAdded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := bk.Verify(ctx, id, engine.LocalVerifier{}, opts, nil)
+	res, err := bk.Verify(ctx, id, verify.LocalVerifier{}, opts, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +77,7 @@ func TestVerifyReportsWhatItAdded(t *testing.T) {
 	if p1.Verdict == nil || p1.Verdict.Calls != res.Verdict.Calls || p1.Verdict.Status != res.Verdict.Status {
 		t.Errorf("stored verdict %+v, Verify's %+v", p1.Verdict, res.Verdict)
 	}
-	again, err := bk.Verify(ctx, id, engine.LocalVerifier{}, opts, nil)
+	again, err := bk.Verify(ctx, id, verify.LocalVerifier{}, opts, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,8 +97,8 @@ func TestVerifyReportsWhatItAdded(t *testing.T) {
 // verdict: its certificate no longer covers every defender move.
 type forgingVerifier struct{}
 
-func (forgingVerifier) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
-	v, err := engine.Verify(ctx, b, opts, progress)
+func (forgingVerifier) Verify(ctx context.Context, b *board.Board, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (verify.Verdict, error) {
+	v, err := verify.Verify(ctx, b, opts, progress)
 	if err == nil && len(v.Unsolved) > 0 {
 		v.Unsolved = v.Unsolved[:len(v.Unsolved)-1]
 	}
@@ -107,16 +110,16 @@ func (forgingVerifier) Verify(ctx context.Context, b *engine.Board, opts engine.
 // with two or more items under opts (the verifier's own node budget: no
 // clock decides), and the first item, kept, stored beforehand by hand (as
 // a game would), so that the verdict's items include one stored already.
-func verdictFixture(t *testing.T) (bk *Book, id PosID, opts engine.VerifyOptions, kept engine.Move) {
+func verdictFixture(t *testing.T) (bk *Book, id PosID, opts verify.VerifyOptions, kept game.Move) {
 	t.Helper()
 	ctx := t.Context()
-	r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+	r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
 	bk, err := Create(ctx, filepath.Join(t.TempDir(), "v.c6book"), r)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { bk.Close() })
-	b, err := engine.ReplayText(r, "e5 a1a2 e4d4")
+	b, err := board.ReplayText(r, "e5 a1a2 e4d4")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +128,7 @@ func verdictFixture(t *testing.T) (bk *Book, id PosID, opts engine.VerifyOptions
 		t.Fatal(err)
 	}
 	id = line.IDs[len(line.IDs)-1]
-	opts = engine.VerifyOptions{Lambda: 2, Workers: 1, Limits: engine.Limits{MaxNodes: 40}}
+	opts = verify.VerifyOptions{Lambda: 2, Workers: 1, Limits: threat.Limits{MaxNodes: 40}}
 	probe, err := c6book.VerifyBoard(ctx, mustBoard(t, bk, id), nil, 0, opts, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -140,7 +143,7 @@ func verdictFixture(t *testing.T) (bk *Book, id PosID, opts engine.VerifyOptions
 	return bk, id, opts, items[0]
 }
 
-func mustBoard(t *testing.T, bk *Book, id PosID) *engine.Board {
+func mustBoard(t *testing.T, bk *Book, id PosID) *board.Board {
 	t.Helper()
 	b, err := bk.Board(t.Context(), id)
 	if err != nil {

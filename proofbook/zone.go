@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // Zones of book-level proofs. A proved position carries its relevance zone
@@ -27,7 +27,7 @@ import (
 
 // packSquares stores a zone: 2 bytes a square, sorted. A nil zone (no
 // zone) is NULL; an empty zone is an empty blob.
-func packSquares(sq []engine.Square) []byte {
+func packSquares(sq []game.Square) []byte {
 	if sq == nil {
 		return nil
 	}
@@ -38,16 +38,16 @@ func packSquares(sq []engine.Square) []byte {
 	return out
 }
 
-func unpackSquares(r engine.Rules, data []byte, valid bool) ([]engine.Square, error) {
+func unpackSquares(r game.Rules, data []byte, valid bool) ([]game.Square, error) {
 	if !valid {
 		return nil, nil
 	}
 	if len(data)%2 != 0 {
 		return nil, fmt.Errorf("bad stored zone (%d bytes)", len(data))
 	}
-	out := make([]engine.Square, len(data)/2)
+	out := make([]game.Square, len(data)/2)
 	for i := range out {
-		out[i] = engine.Square(binary.BigEndian.Uint16(data[2*i:]))
+		out[i] = game.Square(binary.BigEndian.Uint16(data[2*i:]))
 		if int(out[i]) >= r.Squares() {
 			return nil, fmt.Errorf("bad stored zone (square %d)", out[i])
 		}

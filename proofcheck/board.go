@@ -6,7 +6,7 @@ import (
 	"slices"
 	"sync"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // The checker's own board: the cells, every window (k consecutive squares
@@ -16,15 +16,15 @@ import (
 
 // geom is the immutable window table of a rules set.
 type geom struct {
-	r      engine.Rules
+	r      game.Rules
 	nwin   int
 	winSq  []int32   // window w: winSq[w*k : w*k+k]
 	sqWins [][]int32 // windows through each square
 }
 
-var geoms sync.Map // engine.Rules -> *geom
+var geoms sync.Map // game.Rules -> *geom
 
-func geometryOf(r engine.Rules) *geom {
+func geometryOf(r game.Rules) *geom {
 	if g, ok := geoms.Load(r); ok {
 		return g.(*geom)
 	}
@@ -64,7 +64,7 @@ type board struct {
 	empties int
 }
 
-func newBoard(r engine.Rules) *board {
+func newBoard(r game.Rules) *board {
 	g := geometryOf(r)
 	b := &board{g: g, k: r.K, p: r.P, cells: make([]int8, r.Squares()), empties: r.Squares()}
 	b.cnt[1] = make([]int16, g.nwin)
@@ -74,19 +74,19 @@ func newBoard(r engine.Rules) *board {
 
 // setUp returns a board holding the stones, checking that every square is
 // on the board and that no two stones share a square.
-func setUp(r engine.Rules, black, white []engine.Square) (*board, error) {
+func setUp(r game.Rules, black, white []game.Square) (*board, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
 	b := newBoard(r)
-	for i, list := range [2][]engine.Square{black, white} {
+	for i, list := range [2][]game.Square{black, white} {
 		c := int8(i + 1)
 		for _, s := range list {
 			if !b.onBoard(s) {
 				return nil, fmt.Errorf("square %d is off the board", s)
 			}
 			if b.cells[s] != 0 {
-				return nil, fmt.Errorf("two stones on %s", engine.SquareName(r, s))
+				return nil, fmt.Errorf("two stones on %s", game.SquareName(r, s))
 			}
 			b.place(s, c)
 		}
@@ -94,7 +94,7 @@ func setUp(r engine.Rules, black, white []engine.Square) (*board, error) {
 	return b, nil
 }
 
-func (b *board) rules() engine.Rules { return b.g.r }
+func (b *board) rules() game.Rules { return b.g.r }
 
 // clone returns a copy of b that shares only the immutable geometry.
 func (b *board) clone() *board {
@@ -105,7 +105,7 @@ func (b *board) clone() *board {
 	return &c
 }
 
-func (b *board) onBoard(s engine.Square) bool { return s >= 0 && int(s) < len(b.cells) }
+func (b *board) onBoard(s game.Square) bool { return s >= 0 && int(s) < len(b.cells) }
 
 // isThreat reports whether window w is a threat window of colour c: no
 // stone of c's opponent and at most p empties.
@@ -113,7 +113,7 @@ func (b *board) isThreat(c int8, w int32) bool {
 	return b.cnt[3-c][w] == 0 && int(b.cnt[c][w]) >= b.k-b.p
 }
 
-func (b *board) place(s engine.Square, c int8) {
+func (b *board) place(s game.Square, c int8) {
 	b.cells[s] = c
 	b.empties--
 	for _, w := range b.g.sqWins[s] {
@@ -127,7 +127,7 @@ func (b *board) place(s engine.Square, c int8) {
 	}
 }
 
-func (b *board) remove(s engine.Square) {
+func (b *board) remove(s game.Square) {
 	c := b.cells[s]
 	b.cells[s] = 0
 	b.empties++
@@ -156,7 +156,7 @@ func (b *board) thrDelta(c int8, w int32, before bool) {
 func (b *board) addWindowEmpties(z zone, w int) {
 	for _, s := range b.g.win(w) {
 		if b.cells[s] == 0 {
-			z.add(engine.Square(s))
+			z.add(game.Square(s))
 		}
 	}
 }
@@ -198,9 +198,9 @@ func (b *board) hasRow(c int8) bool { return b.full[c] > 0 }
 // zone is a set of squares.
 type zone []uint64
 
-func newZone(n int) zone                { return make(zone, (n+63)/64) }
-func (z zone) add(s engine.Square)      { z[s>>6] |= 1 << (uint(s) & 63) }
-func (z zone) has(s engine.Square) bool { return z[s>>6]&(1<<(uint(s)&63)) != 0 }
+func newZone(n int) zone              { return make(zone, (n+63)/64) }
+func (z zone) add(s game.Square)      { z[s>>6] |= 1 << (uint(s) & 63) }
+func (z zone) has(s game.Square) bool { return z[s>>6]&(1<<(uint(s)&63)) != 0 }
 
 func (z zone) union(o zone) {
 	for i := range z {
@@ -208,19 +208,19 @@ func (z zone) union(o zone) {
 	}
 }
 
-func (z zone) addMove(m engine.Move) {
+func (z zone) addMove(m game.Move) {
 	for i := 0; i < m.Len(); i++ {
 		z.add(m.At(i))
 	}
 }
 
 // squares lists the set in increasing order.
-func (z zone) squares() []engine.Square {
-	var out []engine.Square
+func (z zone) squares() []game.Square {
+	var out []game.Square
 	for i, w := range z {
 		for w != 0 {
 			t := bits.TrailingZeros64(w)
-			out = append(out, engine.Square(i*64+t))
+			out = append(out, game.Square(i*64+t))
 			w &= w - 1
 		}
 	}
@@ -228,7 +228,7 @@ func (z zone) squares() []engine.Square {
 }
 
 // zoneOf makes a set from a list, ignoring squares off the board.
-func zoneOf(n int, sq []engine.Square) zone {
+func zoneOf(n int, sq []game.Square) zone {
 	z := newZone(n)
 	for _, s := range sq {
 		if s >= 0 && int(s) < n {
@@ -239,10 +239,10 @@ func zoneOf(n int, sq []engine.Square) zone {
 }
 
 // firstMissing returns a square of z that is not in big, or false.
-func (z zone) firstMissing(big zone) (engine.Square, bool) {
+func (z zone) firstMissing(big zone) (game.Square, bool) {
 	for i, w := range z {
 		if m := w &^ big[i]; m != 0 {
-			return engine.Square(i*64 + bits.TrailingZeros64(m)), true
+			return game.Square(i*64 + bits.TrailingZeros64(m)), true
 		}
 	}
 	return 0, false

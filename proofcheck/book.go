@@ -6,20 +6,20 @@ import (
 	"fmt"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // Source gives the book-level checker the stored positions.
 type Source interface {
-	Rules() engine.Rules
+	Rules() game.Rules
 	Node(ctx context.Context, id int64) (*Node, error)
 }
 
 // Node is a stored position.
 type Node struct {
 	ID           int64
-	Black, White []engine.Square // the position's stones, in its own frame
-	ToMove       engine.Color
+	Black, White []game.Square // the position's stones, in its own frame
+	ToMove       game.Color
 	Edges        []Edge   // stored moves, each in THIS node's frame; the child's stones are in the child's own frame
 	Cert         *Cert    // the stored verdict's certificate (this frame), nil when none
 	Claims       [2]Claim // the stored status, index attacker-1
@@ -34,14 +34,14 @@ type Node struct {
 
 // Edge is a stored move to a child position.
 type Edge struct {
-	Move  engine.Move
+	Move  game.Move
 	Child int64
 }
 
 // Claim is a stored status for one attacker.
 type Claim struct {
 	Proved  bool
-	Zone    []engine.Square
+	Zone    []game.Square
 	HasZone bool
 	// Order is the claimed λ order (when HasOrder): it may not be lower
 	// than what the proof rests on — at the defender's turn the order the
@@ -54,25 +54,25 @@ type Claim struct {
 // Root is a position whose proof is to be checked, for one attacker.
 type Root struct {
 	ID       int64
-	Attacker engine.Color
+	Attacker game.Color
 }
 
 // Failure is a broken proof: the root checked, the line from it to the
 // broken position (in the root's frame), that position's id and why.
 type Failure struct {
 	Root     int64
-	Attacker engine.Color
-	Line     []engine.Move
+	Attacker game.Color
+	Line     []game.Move
 	ID       int64
 	Reason   string
 
-	rules engine.Rules
+	rules game.Rules
 }
 
 func (f *Failure) Error() string {
 	where := "at the root"
 	if len(f.Line) > 0 {
-		where = fmt.Sprintf("after %q", engine.FormatTurns(f.rules, f.Line))
+		where = fmt.Sprintf("after %q", game.FormatTurns(f.rules, f.Line))
 	}
 	return fmt.Sprintf("proof of position %d for %v breaks %s (position %d): %s", f.Root, f.Attacker, where, f.ID, f.Reason)
 }
@@ -83,11 +83,11 @@ func (f *Failure) Error() string {
 // or q + p·(t−1) for t turns; White: p·t); the side to move then gives the
 // defender's number of turns and so its expected stones. A position below
 // a seminull move has deficit 1, below a null move p.
-func Deficit(r engine.Rules, black, white int, toMove, attacker engine.Color) (int, error) {
-	if attacker != engine.Black && attacker != engine.White {
+func Deficit(r game.Rules, black, white int, toMove, attacker game.Color) (int, error) {
+	if attacker != game.Black && attacker != game.White {
 		return 0, fmt.Errorf("attacker %d is not a player", attacker)
 	}
-	if toMove != engine.Black && toMove != engine.White {
+	if toMove != game.Black && toMove != game.White {
 		return 0, fmt.Errorf("side to move %d is not a player", toMove)
 	}
 	if black < 0 || white < 0 || r.P < 1 || r.Q < 1 {
@@ -100,7 +100,7 @@ func Deficit(r engine.Rules, black, white int, toMove, attacker engine.Color) (i
 		return r.Q + r.P*(turns-1)
 	}
 	var aTurns, dTurns, expected, actual int
-	if attacker == engine.Black {
+	if attacker == game.Black {
 		switch {
 		case black == 0:
 			aTurns = 0
@@ -110,7 +110,7 @@ func Deficit(r engine.Rules, black, white int, toMove, attacker engine.Color) (i
 			return 0, fmt.Errorf("Black (the attacker) has %d stones: not a number of full turns", black)
 		}
 		dTurns = aTurns // White has moved as often as Black when Black is to move
-		if toMove == engine.White {
+		if toMove == game.White {
 			dTurns = aTurns - 1
 		}
 		if dTurns < 0 {
@@ -123,7 +123,7 @@ func Deficit(r engine.Rules, black, white int, toMove, attacker engine.Color) (i
 		}
 		aTurns = white / r.P
 		dTurns = aTurns // Black has moved once more than White when White is to move
-		if toMove == engine.White {
+		if toMove == game.White {
 			dTurns = aTurns + 1
 		}
 		expected, actual = blackStones(dTurns), black
@@ -167,7 +167,7 @@ func CheckBook(ctx context.Context, src Source, roots []Root, progress func(chec
 
 type bookKey struct {
 	id int64
-	a  engine.Color
+	a  game.Color
 }
 
 // bookResult is the outcome of one (position, attacker): the verified
@@ -180,7 +180,7 @@ type bookResult struct {
 }
 
 type relFailure struct {
-	line   []engine.Move
+	line   []game.Move
 	id     int64
 	reason string
 }
@@ -188,7 +188,7 @@ type relFailure struct {
 type bookChecker struct {
 	ctx      context.Context
 	src      Source
-	r        engine.Rules
+	r        game.Rules
 	nodes    map[int64]*Node
 	memo     map[bookKey]*bookResult
 	active   map[bookKey]bool
@@ -215,7 +215,7 @@ func (bc *bookChecker) node(id int64) (*Node, error) {
 	return n, nil
 }
 
-func (bc *bookChecker) check(id int64, a engine.Color) (*bookResult, error) {
+func (bc *bookChecker) check(id int64, a game.Color) (*bookResult, error) {
 	key := bookKey{id, a}
 	if res, ok := bc.memo[key]; ok {
 		return res, nil
@@ -253,15 +253,15 @@ type edgeInfo struct {
 	err   string // the edge is broken
 }
 
-func (bc *bookChecker) checkNode(id int64, a engine.Color) (*bookResult, error) {
+func (bc *bookChecker) checkNode(id int64, a game.Color) (*bookResult, error) {
 	n, err := bc.node(id)
 	if err != nil {
 		return nil, err
 	}
-	if a != engine.Black && a != engine.White {
+	if a != game.Black && a != game.White {
 		return failAt(id, "attacker %d is not a player", a), nil
 	}
-	if n.ToMove != engine.Black && n.ToMove != engine.White {
+	if n.ToMove != game.Black && n.ToMove != game.White {
 		return failAt(id, "side to move %d is not a player", n.ToMove), nil
 	}
 	claim := n.Claims[a-1]
@@ -276,7 +276,7 @@ func (bc *bookChecker) checkNode(id int64, a engine.Color) (*bookResult, error) 
 }
 
 // checkClaimed checks position n, claimed proved for attacker a.
-func (bc *bookChecker) checkClaimed(n *Node, a engine.Color, claim Claim) (*bookResult, error) {
+func (bc *bookChecker) checkClaimed(n *Node, a game.Color, claim Claim) (*bookResult, error) {
 	r, id := bc.r, n.ID
 	b, err := setUp(r, n.Black, n.White)
 	if err != nil {
@@ -331,7 +331,7 @@ func (bc *bookChecker) resolve(n *Node, b *board, i int, edges []edgeInfo) (*edg
 	for j := 0; j < m.Len(); j++ {
 		s := m.At(j)
 		if !b.onBoard(s) || b.cells[s] != 0 || (j > 0 && m.At(j-1) == s) {
-			e.err = fmt.Sprintf("stored move %s is not legal here", engine.MoveName(bc.r, m))
+			e.err = fmt.Sprintf("stored move %s is not legal here", game.MoveName(bc.r, m))
 			return e, nil
 		}
 	}
@@ -347,7 +347,7 @@ func (bc *bookChecker) resolve(n *Node, b *board, i int, edges []edgeInfo) (*edg
 		b.remove(m.At(j))
 	}
 	if !found || child.ToMove != n.ToMove.Opp() {
-		e.err = fmt.Sprintf("stored move %s does not lead to its child (position %d)", engine.MoveName(bc.r, m), child.ID)
+		e.err = fmt.Sprintf("stored move %s does not lead to its child (position %d)", game.MoveName(bc.r, m), child.ID)
 		return e, nil
 	}
 	e.sym = sym
@@ -356,7 +356,7 @@ func (bc *bookChecker) resolve(n *Node, b *board, i int, edges []edgeInfo) (*edg
 
 // findSymmetry returns a symmetry that maps the stones of b exactly onto
 // the child's stones (colour by colour).
-func findSymmetry(r engine.Rules, b *board, child *Node) (int, bool) {
+func findSymmetry(r game.Rules, b *board, child *Node) (int, bool) {
 	nb, nw := 0, 0
 	for _, c := range b.cells {
 		switch c {
@@ -369,8 +369,8 @@ func findSymmetry(r engine.Rules, b *board, child *Node) (int, bool) {
 	if len(child.Black) != nb || len(child.White) != nw {
 		return 0, false
 	}
-	target := make(map[engine.Square]int8, nb+nw)
-	for i, list := range [2][]engine.Square{child.Black, child.White} {
+	target := make(map[game.Square]int8, nb+nw)
+	for i, list := range [2][]game.Square{child.Black, child.White} {
 		for _, s := range list {
 			if _, dup := target[s]; dup {
 				return 0, false
@@ -381,7 +381,7 @@ func findSymmetry(r engine.Rules, b *board, child *Node) (int, bool) {
 next:
 	for sym := 0; sym < r.SymmetryCount(); sym++ {
 		for s, c := range b.cells {
-			if c != 0 && target[r.Transform(sym, engine.Square(s))] != c {
+			if c != 0 && target[r.Transform(sym, game.Square(s))] != c {
 				continue next
 			}
 		}
@@ -392,12 +392,12 @@ next:
 
 // stabilizer returns the symmetries that map b's stones onto themselves,
 // the identity (0) first.
-func stabilizer(r engine.Rules, b *board) []int {
+func stabilizer(r game.Rules, b *board) []int {
 	var out []int
 next:
 	for sym := 0; sym < r.SymmetryCount(); sym++ {
 		for s, c := range b.cells {
-			if c != 0 && b.cells[r.Transform(sym, engine.Square(s))] != c {
+			if c != 0 && b.cells[r.Transform(sym, game.Square(s))] != c {
 				continue next
 			}
 		}
@@ -408,9 +408,9 @@ next:
 
 // childFailure lifts a child's failure into the parent: the move, then the
 // child's line mapped back into the parent's frame.
-func (bc *bookChecker) childFailure(m engine.Move, sym int, f *relFailure) *relFailure {
-	inv := engine.InverseSymmetry(sym)
-	line := make([]engine.Move, 0, 1+len(f.line))
+func (bc *bookChecker) childFailure(m game.Move, sym int, f *relFailure) *relFailure {
+	inv := game.InverseSymmetry(sym)
+	line := make([]game.Move, 0, 1+len(f.line))
 	line = append(line, m)
 	for _, cm := range f.line {
 		line = append(line, bc.r.TransformMove(inv, cm))
@@ -423,7 +423,7 @@ func (bc *bookChecker) childFailure(m engine.Move, sym int, f *relFailure) *relF
 // that matched the move (g = 0 when none).
 func (bc *bookChecker) mapZone(z zone, sym, g int) zone {
 	out := newZone(bc.r.Squares())
-	is, ig := engine.InverseSymmetry(sym), engine.InverseSymmetry(g)
+	is, ig := game.InverseSymmetry(sym), game.InverseSymmetry(g)
 	for _, s := range z.squares() {
 		out.add(bc.r.Transform(ig, bc.r.Transform(is, s)))
 	}
@@ -432,7 +432,7 @@ func (bc *bookChecker) mapZone(z zone, sym, g int) zone {
 
 // checkOR: some stored move must lead to a proved child whose zone, with
 // the move and the defender windows, lies in the claimed zone.
-func (bc *bookChecker) checkOR(n *Node, b *board, a engine.Color, tol int, claimed zone, ord int, edges []edgeInfo) (*bookResult, error) {
+func (bc *bookChecker) checkOR(n *Node, b *board, a game.Color, tol int, claimed zone, ord int, edges []edgeInfo) (*bookResult, error) {
 	r := bc.r
 	ai, di := int8(a), int8(a.Opp())
 	var first, best *relFailure
@@ -446,7 +446,7 @@ func (bc *bookChecker) checkOR(n *Node, b *board, a engine.Color, tol int, claim
 	}
 	for i, edge := range n.Edges {
 		m := edge.Move
-		name := engine.MoveName(r, m)
+		name := game.MoveName(r, m)
 		e, err := bc.resolve(n, b, i, edges)
 		if err != nil {
 			return nil, err
@@ -497,7 +497,7 @@ func (bc *bookChecker) checkOR(n *Node, b *board, a engine.Color, tol int, claim
 			z.union(bc.mapZone(cr.zone, e.sym, 0))
 		}
 		if s, missing := z.firstMissing(claimed); missing {
-			note(&relFailure{id: n.ID, reason: fmt.Sprintf("attacker move %s: the claimed zone misses square %s", name, engine.SquareName(r, s))}, true)
+			note(&relFailure{id: n.ID, reason: fmt.Sprintf("attacker move %s: the claimed zone misses square %s", name, game.SquareName(r, s))}, true)
 			continue
 		}
 		return nil, nil
@@ -513,7 +513,7 @@ func (bc *bookChecker) checkOR(n *Node, b *board, a engine.Color, tol int, claim
 
 // checkAND: the certificate must check, and every defender move it does
 // not refute must be a proved child or an open seminull child's.
-func (bc *bookChecker) checkAND(n *Node, b *board, a engine.Color, tol int, claimed zone, ord int, edges []edgeInfo) (*bookResult, error) {
+func (bc *bookChecker) checkAND(n *Node, b *board, a game.Color, tol int, claimed zone, ord int, edges []edgeInfo) (*bookResult, error) {
 	r := bc.r
 	if n.Cert == nil || n.Cert.Attacker != a {
 		return failAt(n.ID, "no certificate for %v", a), nil
@@ -536,14 +536,14 @@ func (bc *bookChecker) checkAND(n *Node, b *board, a engine.Color, tol int, clai
 	}
 	z := zoneOf(len(b.cells), vr.Zone)
 	stab := stabilizer(r, b)
-	byMove := make(map[engine.Move][]int)
+	byMove := make(map[game.Move][]int)
 	for i, e := range n.Edges {
 		byMove[e.Move] = append(byMove[e.Move], i)
 	}
 	// child returns the zone (this frame, for move dm) of a proved child
 	// whose stored move is an image of dm under the stabilizer, or a
 	// failure from the first such child.
-	child := func(dm engine.Move) (zone, *relFailure, error) {
+	child := func(dm game.Move) (zone, *relFailure, error) {
 		var fail *relFailure
 		for _, g := range stab {
 			for _, i := range byMove[r.TransformMove(g, dm)] {
@@ -570,7 +570,7 @@ func (bc *bookChecker) checkAND(n *Node, b *board, a engine.Color, tol int, clai
 				if ord >= 0 && ord < cr.order {
 					if fail == nil {
 						fail = &relFailure{id: n.ID, reason: fmt.Sprintf("claimed order %d, but defender move %s is proved at order %d",
-							ord, engine.MoveName(r, n.Edges[i].Move), cr.order)}
+							ord, game.MoveName(r, n.Edges[i].Move), cr.order)}
 					}
 					continue
 				}
@@ -582,7 +582,7 @@ func (bc *bookChecker) checkAND(n *Node, b *board, a engine.Color, tol int, clai
 	var fatal error
 	var fail *relFailure // the failure reported: set for the first uncovered move
 	count := 0
-	vr.Unrefuted(func(dm engine.Move) bool {
+	vr.Unrefuted(func(dm game.Move) bool {
 		count++
 		if count&255 == 0 {
 			if err := bc.ctx.Err(); err != nil {
@@ -604,7 +604,7 @@ func (bc *bookChecker) checkAND(n *Node, b *board, a engine.Color, tol int, clai
 			if !dm.Contains(s) {
 				continue
 			}
-			sz, sf, err := child(engine.NewMove(s))
+			sz, sf, err := child(game.NewMove(s))
 			if err != nil {
 				fatal = err
 				return false
@@ -628,7 +628,7 @@ func (bc *bookChecker) checkAND(n *Node, b *board, a engine.Color, tol int, clai
 		}
 		fail = dmFail
 		if fail == nil {
-			fail = &relFailure{id: n.ID, reason: fmt.Sprintf("defender move %s is neither refuted by the certificate nor a proved child", engine.MoveName(r, dm))}
+			fail = &relFailure{id: n.ID, reason: fmt.Sprintf("defender move %s is neither refuted by the certificate nor a proved child", game.MoveName(r, dm))}
 		}
 		return false
 	})
@@ -639,7 +639,7 @@ func (bc *bookChecker) checkAND(n *Node, b *board, a engine.Color, tol int, clai
 		return &bookResult{fail: fail}, nil
 	}
 	if s, missing := z.firstMissing(claimed); missing {
-		return failAt(n.ID, "the claimed zone misses square %s", engine.SquareName(r, s)), nil
+		return failAt(n.ID, "the claimed zone misses square %s", game.SquareName(r, s)), nil
 	}
 	return nil, nil
 }

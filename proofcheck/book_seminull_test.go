@@ -9,13 +9,16 @@ import (
 	"strings"
 	"testing"
 
-	"c6book/engine"
+	boardpkg "c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 )
 
 // bookBuilder adds proved positions to a world book.
 type bookBuilder struct {
-	r     engine.Rules
-	a     engine.Color
+	r     game.Rules
+	a     game.Color
 	world map[int64]*wnode
 	next  int64
 	rng   *rand.Rand
@@ -33,24 +36,24 @@ func (bb *bookBuilder) add(w *wnode) int64 {
 // engine and stores it with its winning move as an edge to a position
 // whose certificate holds the strategy's replies; it returns the position's
 // id and claimed zone (world frame).
-func (bb *bookBuilder) prove(black, white []engine.Square, tol int) (int64, []engine.Square, error) {
+func (bb *bookBuilder) prove(black, white []game.Square, tol int) (int64, []game.Square, error) {
 	ctx := context.Background()
 	r, a := bb.r, bb.a
-	b, err := engine.SetUp(r, black, white, a)
+	b, err := boardpkg.SetUp(r, black, white, a)
 	if err != nil {
 		return 0, nil, err
 	}
-	sr, err := engine.Solve(ctx, b, engine.Params{Mode: engine.VCST, Tolerance: tol, Limits: engine.Limits{MaxNodes: 20000}})
+	sr, err := threat.Solve(ctx, b, threat.Params{Mode: threat.VCST, Tolerance: tol, Limits: threat.Limits{MaxNodes: 20000}})
 	if err != nil {
 		return 0, nil, err
 	}
-	if sr.Outcome != engine.Win {
+	if sr.Outcome != threat.Win {
 		return 0, nil, fmt.Errorf("no win (%s)", sr.Reason)
 	}
 	tr := FromStrategy(sr.Tree)
 	gb, gw := withStones(black, white, a, tr.Move.Squares()...)
 	var gid int64
-	var claim []engine.Square
+	var claim []game.Square
 	if tr.Six {
 		gid = bb.add(&wnode{black: gb, white: gw, toMove: a.Opp()})
 		if claim, err = CheckTree(ctx, r, black, white, a, tol, tr); err != nil {
@@ -75,10 +78,10 @@ func (bb *bookBuilder) prove(black, white []engine.Square, tol int) (int64, []en
 type seminullBook struct {
 	bb       *bookBuilder
 	root     int64
-	open     engine.Square
+	open     game.Square
 	semChild int64
-	semZone  []engine.Square
-	inside   map[engine.Move]int64 // (s, x) with x in the seminull child's zone -> its child
+	semZone  []game.Square
+	inside   map[game.Move]int64 // (s, x) with x in the seminull child's zone -> its child
 	desc     string
 }
 
@@ -87,10 +90,10 @@ type seminullBook struct {
 // (s, x) with x in that child's zone on its own, and the unsolved moves.
 func buildSeminullBook(t *testing.T) *seminullBook {
 	ctx := context.Background()
-	r := engine.Rules{M: 7, N: 7, K: 5, P: 2, Q: 1}
+	r := game.Rules{M: 7, N: 7, K: 5, P: 2, Q: 1}
 	rng := rand.New(rand.NewPCG(77, 1))
 	for try := 0; try < 300; try++ {
-		a := engine.Black
+		a := game.Black
 		d := a.Opp()
 		// Black (attacker) 5 stones = 3 turns, White 4, White to move;
 		// Black holds a threat window (3 of its stones).
@@ -98,14 +101,14 @@ func buildSeminullBook(t *testing.T) *seminullBook {
 		if toMove != d {
 			continue
 		}
-		v, err := engine.Verify(ctx, b, engine.VerifyOptions{Lambda: 3, Workers: 1, Limits: engine.Limits{MaxNodes: 40}}, nil)
+		v, err := verify.Verify(ctx, b, verify.VerifyOptions{Lambda: 3, Workers: 1, Limits: threat.Limits{MaxNodes: 40}}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if v.AllUnsolved || len(v.OpenSeminull) != 1 || len(v.Unsolved) > 4 {
 			continue
 		}
-		black, white := b.StoneList(engine.Black), b.StoneList(engine.White)
+		black, white := b.StoneList(game.Black), b.StoneList(game.White)
 		cert := FromVerdict(&v)
 		res, err := CheckVerdict(ctx, r, black, white, d, 0, cert)
 		if err != nil {
@@ -115,9 +118,9 @@ func buildSeminullBook(t *testing.T) *seminullBook {
 		root := &wnode{black: black, white: white, toMove: d, cert: cert}
 		rootID := bb.add(root)
 		zone := zoneOf(r.Squares(), res.Zone)
-		sb := &seminullBook{bb: bb, root: rootID, open: cert.OpenSeminull[0], inside: map[engine.Move]int64{}}
+		sb := &seminullBook{bb: bb, root: rootID, open: cert.OpenSeminull[0], inside: map[game.Move]int64{}}
 		ok := true
-		child := func(dm engine.Move, tol int) (int64, []engine.Square) {
+		child := func(dm game.Move, tol int) (int64, []game.Square) {
 			cb, cw := withStones(black, white, d, dm.Squares()...)
 			id, z, err := bb.prove(cb, cw, tol)
 			if err != nil {
@@ -128,14 +131,14 @@ func buildSeminullBook(t *testing.T) *seminullBook {
 			return id, z
 		}
 		s := sb.open
-		sb.semChild, sb.semZone = child(engine.NewMove(s), 1)
+		sb.semChild, sb.semZone = child(game.NewMove(s), 1)
 		if !ok {
 			continue
 		}
 		zone.union(zoneOf(r.Squares(), sb.semZone))
 		for _, x := range sb.semZone {
-			dm := engine.NewMove(s, x)
-			if x == s || b.At(x) != engine.Empty || res.Refutes(dm) || slices.Contains(cert.Unsolved, dm) {
+			dm := game.NewMove(s, x)
+			if x == s || b.At(x) != game.Empty || res.Refutes(dm) || slices.Contains(cert.Unsolved, dm) {
 				continue
 			}
 			id, z := child(dm, 0)
@@ -157,7 +160,7 @@ func buildSeminullBook(t *testing.T) *seminullBook {
 		}
 		root.claim = zone.squares()
 		sb.desc = fmt.Sprintf("%v black=%s white=%s open %s, %d moves inside its zone, %d unsolved",
-			r, squaresName(r, black), squaresName(r, white), engine.SquareName(r, s), len(sb.inside), len(cert.Unsolved))
+			r, squaresName(r, black), squaresName(r, white), game.SquareName(r, s), len(sb.inside), len(cert.Unsolved))
 		return sb
 	}
 	t.Fatal("no λ3 verdict with an open seminull item whose book could be proved")
@@ -187,7 +190,7 @@ func TestCheckBookOpenSeminull(t *testing.T) {
 	rootSym := bb.world[sb.root].sym
 	// Dropping a move inside the seminull zone breaks it: the seminull
 	// child does not cover (s, x) with x in its zone.
-	var dm engine.Move
+	var dm game.Move
 	for m := range sb.inside {
 		if dm.Len() == 0 || moveCmp(m, dm) < 0 {
 			dm = m
@@ -199,7 +202,7 @@ func TestCheckBookOpenSeminull(t *testing.T) {
 		root.Edges = slices.DeleteFunc(slices.Clone(root.Edges), func(e Edge) bool { return e.Child == id })
 	})
 	var f *Failure
-	want := "defender move " + engine.MoveName(bb.r, bb.r.TransformMove(rootSym, dm))
+	want := "defender move " + game.MoveName(bb.r, bb.r.TransformMove(rootSym, dm))
 	if !errors.As(err, &f) || f.ID != sb.root || !strings.Contains(f.Reason, want) {
 		t.Fatalf("dropped (s, x) child: got %v, want a failure at the root naming %q", err, want)
 	}
@@ -209,7 +212,7 @@ func TestCheckBookOpenSeminull(t *testing.T) {
 		c := &src.nodes[sb.semChild].Claims[bb.a-1]
 		c.Zone = c.Zone[1:]
 	})
-	wantLine := []engine.Move{bb.r.TransformMove(rootSym, engine.NewMove(sb.open))}
+	wantLine := []game.Move{bb.r.TransformMove(rootSym, game.NewMove(sb.open))}
 	if !errors.As(err, &f) || f.ID != sb.semChild || !slices.Equal(f.Line, wantLine) {
 		t.Fatalf("shrunk seminull child claim: got %v", err)
 	}
@@ -225,7 +228,7 @@ func TestCheckBookOpenSeminull(t *testing.T) {
 	err = run(func(src *fakeSource) {
 		c := &src.nodes[sb.root].Claims[bb.a-1]
 		semZone := zoneOf(bb.r.Squares(), transformSquares(bb.r, rootSym, sb.semZone))
-		c.Zone = slices.DeleteFunc(slices.Clone(c.Zone), func(s engine.Square) bool { return semZone.has(s) })
+		c.Zone = slices.DeleteFunc(slices.Clone(c.Zone), func(s game.Square) bool { return semZone.has(s) })
 	})
 	if !errors.As(err, &f) || f.ID != sb.root || !strings.Contains(f.Reason, "misses square") {
 		t.Fatalf("root claim without the seminull zone: %v", err)

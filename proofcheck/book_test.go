@@ -11,18 +11,21 @@ import (
 	"sync"
 	"testing"
 
-	"c6book/engine"
+	boardpkg "c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 )
 
 func TestDeficit(t *testing.T) {
-	c6 := engine.Connect6()
-	r1 := engine.Rules{M: 8, N: 8, K: 4, P: 1, Q: 1}
-	r3 := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 3} // Black's first turn places 3
-	B, W := engine.Black, engine.White
+	c6 := game.Connect6()
+	r1 := game.Rules{M: 8, N: 8, K: 4, P: 1, Q: 1}
+	r3 := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 3} // Black's first turn places 3
+	B, W := game.Black, game.White
 	for _, tc := range []struct {
-		r                engine.Rules
+		r                game.Rules
 		black, white     int
-		toMove, attacker engine.Color
+		toMove, attacker game.Color
 		want             int
 		wantErr          bool
 	}{
@@ -61,8 +64,8 @@ func TestDeficit(t *testing.T) {
 		{r3, 3, 2, B, W, 0, false},
 		{r3, 1, 2, B, W, 2, false}, // Black's first turn short by 2
 		{r3, 3, 2, W, W, 2, false},
-		{c6, 1, 0, engine.Empty, B, 0, true},
-		{c6, 1, 0, W, engine.Empty, 0, true},
+		{c6, 1, 0, game.Empty, B, 0, true},
+		{c6, 1, 0, W, game.Empty, 0, true},
 	} {
 		got, err := Deficit(tc.r, tc.black, tc.white, tc.toMove, tc.attacker)
 		if (err != nil) != tc.wantErr || (err == nil && got != tc.want) {
@@ -76,21 +79,21 @@ func TestDeficit(t *testing.T) {
 // own.
 type wnode struct {
 	id           int64
-	black, white []engine.Square
-	toMove       engine.Color
+	black, white []game.Square
+	toMove       game.Color
 	edges        []Edge // world frame
 	cert         *Cert  // world frame
-	claim        []engine.Square
+	claim        []game.Square
 	sym          int
 }
 
 type fakeSource struct {
-	r     engine.Rules
+	r     game.Rules
 	nodes map[int64]*Node
 	calls int
 }
 
-func (f *fakeSource) Rules() engine.Rules { return f.r }
+func (f *fakeSource) Rules() game.Rules { return f.r }
 
 func (f *fakeSource) Node(ctx context.Context, id int64) (*Node, error) {
 	f.calls++
@@ -102,7 +105,7 @@ func (f *fakeSource) Node(ctx context.Context, id int64) (*Node, error) {
 }
 
 // store maps the world book into its nodes' frames.
-func store(r engine.Rules, world map[int64]*wnode, a engine.Color) *fakeSource {
+func store(r game.Rules, world map[int64]*wnode, a game.Color) *fakeSource {
 	src := &fakeSource{r: r, nodes: map[int64]*Node{}}
 	for id, w := range world {
 		n := &Node{ID: id, ToMove: w.toMove,
@@ -118,18 +121,18 @@ func store(r engine.Rules, world map[int64]*wnode, a engine.Color) *fakeSource {
 }
 
 type bookCase struct {
-	r        engine.Rules
-	a        engine.Color
+	r        game.Rules
+	a        game.Color
 	world    map[int64]*wnode
 	root     int64
-	children map[engine.Move]int64 // unsolved defender move (world) -> child id
-	grand    map[engine.Move]int64 // unsolved defender move -> grandchild id
-	attack   map[engine.Move]engine.Move
+	children map[game.Move]int64 // unsolved defender move (world) -> child id
+	grand    map[game.Move]int64 // unsolved defender move -> grandchild id
+	attack   map[game.Move]game.Move
 	desc     string
 }
 
-func withStones(black, white []engine.Square, c engine.Color, sq ...engine.Square) ([]engine.Square, []engine.Square) {
-	if c == engine.Black {
+func withStones(black, white []game.Square, c game.Color, sq ...game.Square) ([]game.Square, []game.Square) {
+	if c == game.Black {
 		return append(slices.Clone(black), sq...), slices.Clone(white)
 	}
 	return slices.Clone(black), append(slices.Clone(white), sq...)
@@ -137,11 +140,11 @@ func withStones(black, white []engine.Square, c engine.Color, sq ...engine.Squar
 
 // worldZoneOR is the zone the book check computes at an attacker move:
 // the move, the defender windows p+tol stones could fill, the child's zone.
-func worldZoneOR(r engine.Rules, black, white []engine.Square, a engine.Color, m engine.Move, child []engine.Square) []engine.Square {
+func worldZoneOR(r game.Rules, black, white []game.Square, a game.Color, m game.Move, child []game.Square) []game.Square {
 	return worldZoneORTol(r, black, white, a, 0, m, child)
 }
 
-func worldZoneORTol(r engine.Rules, black, white []engine.Square, a engine.Color, tol int, m engine.Move, child []engine.Square) []engine.Square {
+func worldZoneORTol(r game.Rules, black, white []game.Square, a game.Color, tol int, m game.Move, child []game.Square) []game.Square {
 	b, err := setUp(r, black, white)
 	if err != nil {
 		panic(err)
@@ -155,11 +158,11 @@ func worldZoneORTol(r engine.Rules, black, white []engine.Square, a engine.Color
 // certFromTree turns the defender replies of strategy t (after the
 // attacker's move, on black/white) into a certificate: the full replies
 // covered, the seminull replies with the zones the checker computes.
-func certFromTree(r engine.Rules, black, white []engine.Square, a engine.Color, t *Tree) (*Cert, error) {
+func certFromTree(r game.Rules, black, white []game.Square, a game.Color, t *Tree) (*Cert, error) {
 	return certFromTreeTol(r, black, white, a, 0, t)
 }
 
-func certFromTreeTol(r engine.Rules, black, white []engine.Square, a engine.Color, tol int, t *Tree) (*Cert, error) {
+func certFromTreeTol(r game.Rules, black, white []game.Square, a game.Color, tol int, t *Tree) (*Cert, error) {
 	c := &Cert{Attacker: a}
 	for _, rp := range t.Replies {
 		if rp.Seminull {
@@ -205,23 +208,23 @@ func computeBookCases() ([]*bookCase, string) {
 	ctx := context.Background()
 	var out []*bookCase
 	for ci, rc := range []struct {
-		r      engine.Rules
+		r      game.Rules
 		t      int  // attacker turns after the first
 		threat bool // the attacker holds a threat window
 		budget int64
 		want   int
 	}{
-		{engine.Rules{M: 7, N: 7, K: 5, P: 2, Q: 1}, 2, true, 60, 3},
-		{engine.Rules{M: 7, N: 7, K: 4, P: 1, Q: 1}, 3, false, 3, 2},
+		{game.Rules{M: 7, N: 7, K: 5, P: 2, Q: 1}, 2, true, 60, 3},
+		{game.Rules{M: 7, N: 7, K: 4, P: 1, Q: 1}, 3, false, 3, 2},
 	} {
 		rng := rand.New(rand.NewPCG(uint64(ci)+500, 3))
 		found := 0
 		for try := 0; try < 400 && found < rc.want; try++ {
-			a := engine.Color(1 + rng.IntN(2))
+			a := game.Color(1 + rng.IntN(2))
 			d := a.Opp()
 			// Full turns, the defender to move.
 			var nb, nw int
-			if a == engine.Black {
+			if a == game.Black {
 				nb = rc.r.Q + rc.r.P*rc.t
 				nw = rc.r.P * rc.t
 			} else {
@@ -229,7 +232,7 @@ func computeBookCases() ([]*bookCase, string) {
 				nb = rc.r.Q + rc.r.P*rc.t
 			}
 			nD, nA := nb, nw
-			if d == engine.White {
+			if d == game.White {
 				nD, nA = nw, nb
 			}
 			if rc.threat {
@@ -239,19 +242,19 @@ func computeBookCases() ([]*bookCase, string) {
 			if toMove != d {
 				continue
 			}
-			black, white := b.StoneList(engine.Black), b.StoneList(engine.White)
+			black, white := b.StoneList(game.Black), b.StoneList(game.White)
 			if tol, err := Deficit(rc.r, len(black), len(white), d, a); err != nil || tol != 0 {
 				return nil, fmt.Sprintf("generator: deficit %d, %v", tol, err)
 			}
-			v, err := engine.Verify(ctx, b, engine.VerifyOptions{Lambda: 2, Workers: 1, Limits: engine.Limits{MaxNodes: rc.budget}}, nil)
+			v, err := verify.Verify(ctx, b, verify.VerifyOptions{Lambda: 2, Workers: 1, Limits: threat.Limits{MaxNodes: rc.budget}}, nil)
 			if err != nil {
 				return nil, err.Error()
 			}
 			if v.AllUnsolved || len(v.Unsolved) == 0 || len(v.Unsolved) > 6 {
 				continue
 			}
-			bc := &bookCase{r: rc.r, a: a, world: map[int64]*wnode{}, children: map[engine.Move]int64{},
-				grand: map[engine.Move]int64{}, attack: map[engine.Move]engine.Move{}, root: 1}
+			bc := &bookCase{r: rc.r, a: a, world: map[int64]*wnode{}, children: map[game.Move]int64{},
+				grand: map[game.Move]int64{}, attack: map[game.Move]game.Move{}, root: 1}
 			next := int64(2)
 			cert := FromVerdict(&v)
 			res, err := CheckVerdict(ctx, rc.r, black, white, d, 0, cert)
@@ -264,12 +267,12 @@ func computeBookCases() ([]*bookCase, string) {
 			ok := true
 			for _, u := range cert.Unsolved {
 				cb, cw := withStones(black, white, d, u.Squares()...)
-				cbd, err := engine.SetUp(rc.r, cb, cw, a)
+				cbd, err := boardpkg.SetUp(rc.r, cb, cw, a)
 				if err != nil {
 					return nil, err.Error()
 				}
-				sr, err := engine.Solve(ctx, cbd, engine.Params{Mode: engine.VCST, Limits: engine.Limits{MaxNodes: 20000}})
-				if err != nil || sr.Outcome != engine.Win || sr.Tree.Six {
+				sr, err := threat.Solve(ctx, cbd, threat.Params{Mode: threat.VCST, Limits: threat.Limits{MaxNodes: 20000}})
+				if err != nil || sr.Outcome != threat.Win || sr.Tree.Six {
 					ok = false
 					break
 				}
@@ -317,7 +320,7 @@ func checkBookCase(bc *bookCase, mutate func(src *fakeSource)) (int, error) {
 	return CheckBook(context.Background(), src, []Root{{ID: bc.root, Attacker: bc.a}}, nil)
 }
 
-func wantFailure(t *testing.T, bc *bookCase, what string, err error, id int64, line []engine.Move, reason string) {
+func wantFailure(t *testing.T, bc *bookCase, what string, err error, id int64, line []game.Move, reason string) {
 	t.Helper()
 	var f *Failure
 	if !errors.As(err, &f) {
@@ -325,13 +328,13 @@ func wantFailure(t *testing.T, bc *bookCase, what string, err error, id int64, l
 	}
 	// The line is in the root's frame.
 	sym := bc.world[bc.root].sym
-	var want []engine.Move
+	var want []game.Move
 	for _, m := range line {
 		want = append(want, bc.r.TransformMove(sym, m))
 	}
 	if f.ID != id || !slices.Equal(f.Line, want) || !strings.Contains(f.Reason, reason) || f.Root != bc.root || f.Attacker != bc.a {
 		t.Fatalf("%s: %s: got %v (id %d, line %q), want id %d, line %q, reason containing %q",
-			bc.desc, what, err, f.ID, engine.FormatTurns(bc.r, f.Line), id, engine.FormatTurns(bc.r, want), reason)
+			bc.desc, what, err, f.ID, game.FormatTurns(bc.r, f.Line), id, game.FormatTurns(bc.r, want), reason)
 	}
 }
 
@@ -357,19 +360,19 @@ func TestCheckBook(t *testing.T) {
 			root := src.nodes[bc.root]
 			root.Edges = slices.DeleteFunc(slices.Clone(root.Edges), func(e Edge) bool { return e.Child == cid })
 		})
-		wantFailure(t, bc, "dropped child", err, bc.root, nil, "defender move "+engine.MoveName(bc.r, bc.r.TransformMove(rootSym, u)))
+		wantFailure(t, bc, "dropped child", err, bc.root, nil, "defender move "+game.MoveName(bc.r, bc.r.TransformMove(rootSym, u)))
 
 		// A child not proved.
 		_, err = checkBookCase(bc, func(src *fakeSource) { src.nodes[cid].Claims[bc.a-1].Proved = false })
-		wantFailure(t, bc, "child not proved", err, cid, []engine.Move{u}, "not proved")
+		wantFailure(t, bc, "child not proved", err, cid, []game.Move{u}, "not proved")
 
 		// The grandchild not proved (a deeper line).
 		_, err = checkBookCase(bc, func(src *fakeSource) { src.nodes[gid].Claims[bc.a-1].Proved = false })
-		wantFailure(t, bc, "grandchild not proved", err, gid, []engine.Move{u, am}, "not proved")
+		wantFailure(t, bc, "grandchild not proved", err, gid, []game.Move{u, am}, "not proved")
 
 		// A missing certificate.
 		_, err = checkBookCase(bc, func(src *fakeSource) { src.nodes[gid].Cert = nil })
-		wantFailure(t, bc, "missing certificate", err, gid, []engine.Move{u, am}, "no certificate")
+		wantFailure(t, bc, "missing certificate", err, gid, []game.Move{u, am}, "no certificate")
 
 		// The root's zone claim shrunk by one square (each square is needed
 		// by construction: the claim is exactly the computed zone).
@@ -385,14 +388,14 @@ func TestCheckBook(t *testing.T) {
 			c := &src.nodes[cid].Claims[bc.a-1]
 			c.Zone = c.Zone[1:]
 		})
-		wantFailure(t, bc, "child zone shrunk", err, cid, []engine.Move{u}, "claimed zone misses square")
+		wantFailure(t, bc, "child zone shrunk", err, cid, []game.Move{u}, "claimed zone misses square")
 
 		// An edge that does not lead to its child: the child's stones moved.
 		_, err = checkBookCase(bc, func(src *fakeSource) {
 			n := src.nodes[cid]
 			c := *n
 			c.Black, c.White = slices.Clone(n.Black), slices.Clone(n.White)
-			if bc.a == engine.Black {
+			if bc.a == game.Black {
 				c.White = c.White[1:]
 			} else {
 				c.Black = c.Black[1:]
@@ -411,9 +414,9 @@ func TestCheckBook(t *testing.T) {
 // pair of mirrored defender moves, and the check maps the other onto it.
 func TestCheckBookStabilizer(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Rules{M: 7, N: 7, K: 4, P: 1, Q: 1}
-	sq := func(name string) engine.Square {
-		s, err := engine.ParseSquare(r, name)
+	r := game.Rules{M: 7, N: 7, K: 4, P: 1, Q: 1}
+	sq := func(name string) game.Square {
+		s, err := game.ParseSquare(r, name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -421,25 +424,25 @@ func TestCheckBookStabilizer(t *testing.T) {
 	}
 	// Black (attacker) c3 d4 e3, White b2 f2 to move: symmetric under the
 	// left-right mirror (symmetry 1). Black 3 = 3 turns, White 2: full.
-	black := []engine.Square{sq("c3"), sq("d4"), sq("e3")}
-	white := []engine.Square{sq("b2"), sq("f2")}
-	b, err := engine.SetUp(r, black, white, engine.White)
+	black := []game.Square{sq("c3"), sq("d4"), sq("e3")}
+	white := []game.Square{sq("b2"), sq("f2")}
+	b, err := boardpkg.SetUp(r, black, white, game.White)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := engine.Verify(ctx, b, engine.VerifyOptions{Lambda: 2, Workers: 1, Limits: engine.Limits{MaxNodes: 3}}, nil)
+	v, err := verify.Verify(ctx, b, verify.VerifyOptions{Lambda: 2, Workers: 1, Limits: threat.Limits{MaxNodes: 3}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cert := FromVerdict(&v)
-	res, err := CheckVerdict(ctx, r, black, white, engine.White, 0, cert)
+	res, err := CheckVerdict(ctx, r, black, white, game.White, 0, cert)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Children for one move of each mirrored pair.
-	world := map[int64]*wnode{1: {id: 1, black: black, white: white, toMove: engine.White, cert: cert, sym: 2}}
+	world := map[int64]*wnode{1: {id: 1, black: black, white: white, toMove: game.White, cert: cert, sym: 2}}
 	zone := zoneOf(r.Squares(), res.Zone)
-	stored := map[engine.Move]bool{}
+	stored := map[game.Move]bool{}
 	next := int64(2)
 	pairs := 0
 	for _, u := range cert.Unsolved {
@@ -448,36 +451,36 @@ func TestCheckBookStabilizer(t *testing.T) {
 			pairs++
 			continue
 		}
-		cb, cw := withStones(black, white, engine.White, u.Squares()...)
-		cbd, _ := engine.SetUp(r, cb, cw, engine.Black)
-		sr, err := engine.Solve(ctx, cbd, engine.Params{Mode: engine.VCST, Limits: engine.Limits{MaxNodes: 20000}})
-		if err != nil || sr.Outcome != engine.Win {
-			t.Fatalf("unsolved move %s: no win", engine.MoveName(r, u))
+		cb, cw := withStones(black, white, game.White, u.Squares()...)
+		cbd, _ := boardpkg.SetUp(r, cb, cw, game.Black)
+		sr, err := threat.Solve(ctx, cbd, threat.Params{Mode: threat.VCST, Limits: threat.Limits{MaxNodes: 20000}})
+		if err != nil || sr.Outcome != threat.Win {
+			t.Fatalf("unsolved move %s: no win", game.MoveName(r, u))
 		}
 		tr := FromStrategy(sr.Tree)
-		gb, gw := withStones(cb, cw, engine.Black, tr.Move.Squares()...)
+		gb, gw := withStones(cb, cw, game.Black, tr.Move.Squares()...)
 		gid, cid := next+1, next
 		next += 2
-		var cz []engine.Square
+		var cz []game.Square
 		if tr.Six {
-			world[gid] = &wnode{id: gid, black: gb, white: gw, toMove: engine.White}
-			cz, err = CheckTree(ctx, r, cb, cw, engine.Black, 0, tr)
+			world[gid] = &wnode{id: gid, black: gb, white: gw, toMove: game.White}
+			cz, err = CheckTree(ctx, r, cb, cw, game.Black, 0, tr)
 			if err != nil {
 				t.Fatal(err)
 			}
 		} else {
-			gcert, err := certFromTree(r, gb, gw, engine.Black, tr)
+			gcert, err := certFromTree(r, gb, gw, game.Black, tr)
 			if err != nil {
 				t.Fatal(err)
 			}
-			gres, err := CheckVerdict(ctx, r, gb, gw, engine.White, 0, gcert)
+			gres, err := CheckVerdict(ctx, r, gb, gw, game.White, 0, gcert)
 			if err != nil {
 				t.Fatal(err)
 			}
-			world[gid] = &wnode{id: gid, black: gb, white: gw, toMove: engine.White, cert: gcert, claim: gres.Zone}
-			cz = worldZoneOR(r, cb, cw, engine.Black, tr.Move, gres.Zone)
+			world[gid] = &wnode{id: gid, black: gb, white: gw, toMove: game.White, cert: gcert, claim: gres.Zone}
+			cz = worldZoneOR(r, cb, cw, game.Black, tr.Move, gres.Zone)
 		}
-		world[cid] = &wnode{id: cid, black: cb, white: cw, toMove: engine.Black, claim: cz, sym: int(cid) % 8,
+		world[cid] = &wnode{id: cid, black: cb, white: cw, toMove: game.Black, claim: cz, sym: int(cid) % 8,
 			edges: []Edge{{Move: tr.Move, Child: gid}}}
 		world[1].edges = append(world[1].edges, Edge{Move: u, Child: cid})
 		stored[u] = true
@@ -489,14 +492,14 @@ func TestCheckBookStabilizer(t *testing.T) {
 		t.Fatalf("no mirrored pair among the %d unsolved moves", len(cert.Unsolved))
 	}
 	world[1].claim = zone.squares()
-	src := store(r, world, engine.Black)
-	if _, err := CheckBook(ctx, src, []Root{{ID: 1, Attacker: engine.Black}}, nil); err != nil {
+	src := store(r, world, game.Black)
+	if _, err := CheckBook(ctx, src, []Root{{ID: 1, Attacker: game.Black}}, nil); err != nil {
 		t.Fatalf("symmetric book: %v", err)
 	}
 	// Without the mirror images' zones in the claim it breaks.
 	world[1].claim = res.Zone
-	src = store(r, world, engine.Black)
-	if _, err := CheckBook(ctx, src, []Root{{ID: 1, Attacker: engine.Black}}, nil); err == nil {
+	src = store(r, world, game.Black)
+	if _, err := CheckBook(ctx, src, []Root{{ID: 1, Attacker: game.Black}}, nil); err == nil {
 		t.Fatal("a claim without the children's zones passes")
 	}
 }
@@ -531,7 +534,7 @@ func TestCheckBookProgressAndErrors(t *testing.T) {
 	}
 }
 
-func moveCmp(a, b engine.Move) int {
+func moveCmp(a, b game.Move) int {
 	if a.Len() != b.Len() {
 		return a.Len() - b.Len()
 	}
@@ -547,7 +550,7 @@ func moveCmp(a, b engine.Move) int {
 // claiming less than its certificate supports, or an attacker-to-move
 // child claiming less than its move's proof, is refused at that position.
 func TestCheckBookOrders(t *testing.T) {
-	withOrders := func(src *fakeSource, a engine.Color, ord int) {
+	withOrders := func(src *fakeSource, a game.Color, ord int) {
 		for _, n := range src.nodes {
 			c := &n.Claims[a-1]
 			c.Order, c.HasOrder = ord, true
@@ -597,7 +600,7 @@ func TestCheckBookChecked(t *testing.T) {
 			t.Fatalf("%s: %v", bc.desc, err)
 		}
 		// A certificate that does not check: its null move is on a stone.
-		broken := &Cert{Attacker: bc.a, NullTree: &Tree{Move: engine.NewMove(append(root.Black, root.White...)[0])}}
+		broken := &Cert{Attacker: bc.a, NullTree: &Tree{Move: game.NewMove(append(root.Black, root.White...)[0])}}
 		if _, err := checkBookCase(bc, func(src *fakeSource) { src.nodes[bc.root].Cert = broken }); err == nil {
 			t.Fatalf("%s: the book checks with a broken certificate at the root", bc.desc)
 		}

@@ -1,6 +1,6 @@
 package proofcheck
 
-import "c6book/engine"
+import "c6book/engine/game"
 
 // A certificate is everything needed to re-check a verifier verdict without
 // search. It is stored with the verdict, in the frame of the position it
@@ -23,14 +23,14 @@ import "c6book/engine"
 // Six is set when Move makes k in a row (it may then have fewer stones than
 // a turn places).
 type Tree struct {
-	Move    engine.Move
+	Move    game.Move
 	Six     bool
 	Replies []Reply
 }
 
 // Reply is a defender reply in a Tree.
 type Reply struct {
-	Move     engine.Move
+	Move     game.Move
 	Seminull bool
 	Then     *Tree
 }
@@ -54,25 +54,25 @@ type Reply struct {
 // AllUnsolved means that no argument bounds the defence: every defender
 // move is left to the book.
 type Cert struct {
-	Attacker     engine.Color
+	Attacker     game.Color
 	AllUnsolved  bool
 	NullTree     *Tree
-	NullZone     []engine.Square
+	NullZone     []game.Square
 	Seminull     []SeminullCert
 	Covered      []CoveredCert
-	Unsolved     []engine.Move
-	OpenSeminull []engine.Square
+	Unsolved     []game.Move
+	OpenSeminull []game.Square
 }
 
 // SeminullCert is a refuted seminull move s with its claimed zone.
 type SeminullCert struct {
-	Stone engine.Square
-	Zone  []engine.Square
+	Stone game.Square
+	Zone  []game.Square
 	Tree  *Tree
 }
 
 // CoveredCert is a full defender move refuted one by one.
 type CoveredCert struct {
-	Move engine.Move
+	Move game.Move
 	Tree *Tree
 }

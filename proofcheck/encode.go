@@ -9,7 +9,7 @@ import (
 	"io"
 	"sync"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // Binary encoding. A certificate (or a lone tree) is written as one version
@@ -23,7 +23,7 @@ import (
 //	        count, {move}                              (Unsolved)
 //	        squares                                    (OpenSeminull)
 //	tree:   move, six (0/1), count, {move, flags (1 Seminull, 2 Then present), [tree]}
-//	move:   stone count (0..engine.MaxPerTurn), squares
+//	move:   stone count (0..game.MaxPerTurn), squares
 //	squares: count, squares
 //	opt-tree: 0, or 1 and a tree
 //
@@ -53,7 +53,7 @@ type encoder struct{ buf []byte }
 
 func (e *encoder) uint(v uint64) { e.buf = binary.AppendUvarint(e.buf, v) }
 
-func (e *encoder) square(s engine.Square) error {
+func (e *encoder) square(s game.Square) error {
 	if s < 0 {
 		return fmt.Errorf("proofcheck: cannot encode square %d", s)
 	}
@@ -61,7 +61,7 @@ func (e *encoder) square(s engine.Square) error {
 	return nil
 }
 
-func (e *encoder) squares(sq []engine.Square) error {
+func (e *encoder) squares(sq []game.Square) error {
 	e.uint(uint64(len(sq)))
 	for _, s := range sq {
 		if err := e.square(s); err != nil {
@@ -71,7 +71,7 @@ func (e *encoder) squares(sq []engine.Square) error {
 	return nil
 }
 
-func (e *encoder) move(m engine.Move) error {
+func (e *encoder) move(m game.Move) error {
 	e.uint(uint64(m.Len()))
 	for i := 0; i < m.Len(); i++ {
 		if err := e.square(m.At(i)); err != nil {
@@ -196,7 +196,7 @@ func decompress(version byte, data []byte) ([]byte, error) {
 
 // MarshalBinary encodes the certificate (see the format above).
 func (c *Cert) MarshalBinary() ([]byte, error) {
-	if c.Attacker != engine.Black && c.Attacker != engine.White {
+	if c.Attacker != game.Black && c.Attacker != game.White {
 		return nil, fmt.Errorf("proofcheck: cannot encode a certificate with attacker %d", c.Attacker)
 	}
 	var e encoder
@@ -261,10 +261,10 @@ func (c *Cert) UnmarshalBinary(data []byte) error {
 	d := decoder{buf: payload}
 	var out Cert
 	a := d.uint()
-	if d.err == nil && a != uint64(engine.Black) && a != uint64(engine.White) {
+	if d.err == nil && a != uint64(game.Black) && a != uint64(game.White) {
 		d.fail("attacker %d", a)
 	}
-	out.Attacker = engine.Color(a)
+	out.Attacker = game.Color(a)
 	flags := d.uint()
 	if d.err == nil && flags&^3 != 0 {
 		d.fail("cert flags %#x", flags)
@@ -372,41 +372,41 @@ func (d *decoder) count() int {
 	return int(v)
 }
 
-func (d *decoder) square() engine.Square {
+func (d *decoder) square() game.Square {
 	v := d.uint()
 	if d.err == nil && v > maxSquare {
 		d.fail("square %d", v)
 		return 0
 	}
-	return engine.Square(v)
+	return game.Square(v)
 }
 
-func (d *decoder) squares() []engine.Square {
+func (d *decoder) squares() []game.Square {
 	n := d.count()
 	if n == 0 {
 		return nil
 	}
-	out := make([]engine.Square, n)
+	out := make([]game.Square, n)
 	for i := range out {
 		out[i] = d.square()
 	}
 	return out
 }
 
-func (d *decoder) move() engine.Move {
+func (d *decoder) move() game.Move {
 	n := d.uint()
-	if d.err == nil && n > engine.MaxPerTurn {
+	if d.err == nil && n > game.MaxPerTurn {
 		d.fail("move with %d stones", n)
-		return engine.Move{}
+		return game.Move{}
 	}
-	var sq [engine.MaxPerTurn]engine.Square
+	var sq [game.MaxPerTurn]game.Square
 	for i := 0; i < int(n); i++ {
 		sq[i] = d.square()
 	}
 	if d.err != nil {
-		return engine.Move{}
+		return game.Move{}
 	}
-	return engine.NewMove(sq[:n]...)
+	return game.NewMove(sq[:n]...)
 }
 
 func (d *decoder) optTree() *Tree {

@@ -8,25 +8,25 @@ import (
 	"reflect"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
-func randSquare(rng *rand.Rand) engine.Square { return engine.Square(rng.IntN(400)) }
+func randSquare(rng *rand.Rand) game.Square { return game.Square(rng.IntN(400)) }
 
-func randMove(rng *rand.Rand) engine.Move {
-	sq := make([]engine.Square, rng.IntN(engine.MaxPerTurn+1))
+func randMove(rng *rand.Rand) game.Move {
+	sq := make([]game.Square, rng.IntN(game.MaxPerTurn+1))
 	for i := range sq {
 		sq[i] = randSquare(rng)
 	}
-	return engine.NewMove(sq...)
+	return game.NewMove(sq...)
 }
 
-func randSquares(rng *rand.Rand) []engine.Square {
+func randSquares(rng *rand.Rand) []game.Square {
 	n := rng.IntN(6)
 	if n == 0 {
 		return nil
 	}
-	out := make([]engine.Square, n)
+	out := make([]game.Square, n)
 	for i := range out {
 		out[i] = randSquare(rng)
 	}
@@ -48,7 +48,7 @@ func randTree(rng *rand.Rand, depth int) *Tree {
 }
 
 func randCert(rng *rand.Rand) *Cert {
-	c := &Cert{Attacker: engine.Color(1 + rng.IntN(2)), AllUnsolved: rng.IntN(4) == 0, NullZone: randSquares(rng), OpenSeminull: randSquares(rng)}
+	c := &Cert{Attacker: game.Color(1 + rng.IntN(2)), AllUnsolved: rng.IntN(4) == 0, NullZone: randSquares(rng), OpenSeminull: randSquares(rng)}
 	if rng.IntN(3) > 0 {
 		c.NullTree = randTree(rng, 3)
 	}
@@ -74,11 +74,11 @@ func randCert(rng *rand.Rand) *Cert {
 
 // deepTree is a chain of depth nodes.
 func deepTree(depth int) *Tree {
-	root := &Tree{Move: engine.NewMove(1, 2)}
+	root := &Tree{Move: game.NewMove(1, 2)}
 	t := root
 	for i := 1; i < depth; i++ {
-		n := &Tree{Move: engine.NewMove(engine.Square(i), engine.Square(i+1))}
-		t.Replies = []Reply{{Move: engine.NewMove(engine.Square(i % 7)), Then: n}}
+		n := &Tree{Move: game.NewMove(game.Square(i), game.Square(i+1))}
+		t.Replies = []Reply{{Move: game.NewMove(game.Square(i % 7)), Then: n}}
 		t = n
 	}
 	return root
@@ -109,7 +109,7 @@ func TestCertRoundTrip(t *testing.T) {
 		t.Fatal("a certificate without an attacker was encoded")
 	}
 	var empty Cert
-	empty.Attacker = engine.White
+	empty.Attacker = game.White
 	data, err := empty.MarshalBinary()
 	if err != nil {
 		t.Fatal(err)

@@ -6,7 +6,9 @@ import (
 	"runtime"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 )
 
 // FuzzCertCheck: a certificate decoded from arbitrary bytes and checked
@@ -17,25 +19,25 @@ import (
 // the threat-window pruning) that Refutes does not account for.
 func FuzzCertCheck(f *testing.F) {
 	type pos struct {
-		r            engine.Rules
-		black, white []engine.Square
-		defender     engine.Color
+		r            game.Rules
+		black, white []game.Square
+		defender     game.Color
 	}
 	var poss []pos
 	ctx := context.Background()
 	for ci, rc := range []struct {
-		r      engine.Rules
+		r      game.Rules
 		nA, nD int
 	}{
-		{engine.Rules{M: 6, N: 6, K: 4, P: 2, Q: 1}, 3, 3},
-		{engine.Rules{M: 7, N: 7, K: 4, P: 1, Q: 1}, 3, 3},
+		{game.Rules{M: 6, N: 6, K: 4, P: 2, Q: 1}, 3, 3},
+		{game.Rules{M: 7, N: 7, K: 4, P: 1, Q: 1}, 3, 3},
 	} {
 		rng := rand.New(rand.NewPCG(uint64(ci)+900, 7))
 		for i := 0; i < 2; i++ {
 			b, _ := randomPosition(rng, rc.r, rc.nD, rc.nA, i == 0)
-			p := pos{rc.r, b.StoneList(engine.Black), b.StoneList(engine.White), b.ToMove()}
+			p := pos{rc.r, b.StoneList(game.Black), b.StoneList(game.White), b.ToMove()}
 			for _, lambda := range []int{2, 3} {
-				v, err := engine.Verify(ctx, b, engine.VerifyOptions{Lambda: lambda, Workers: 1, Limits: engine.Limits{MaxNodes: 1500}}, nil)
+				v, err := verify.Verify(ctx, b, verify.VerifyOptions{Lambda: lambda, Workers: 1, Limits: threat.Limits{MaxNodes: 1500}}, nil)
 				if err != nil {
 					f.Fatal(err)
 				}
@@ -65,25 +67,25 @@ func FuzzCertCheck(f *testing.F) {
 		if err != nil {
 			return
 		}
-		unrefuted := map[engine.Move]bool{}
-		res.Unrefuted(func(dm engine.Move) bool {
+		unrefuted := map[game.Move]bool{}
+		res.Unrefuted(func(dm game.Move) bool {
 			if unrefuted[dm] {
-				t.Fatalf("Unrefuted yields %s twice", engine.MoveName(p.r, dm))
+				t.Fatalf("Unrefuted yields %s twice", game.MoveName(p.r, dm))
 			}
 			unrefuted[dm] = true
 			return true
 		})
 		n := 0
-		allMoves(res, func(dm engine.Move) bool {
+		allMoves(res, func(dm game.Move) bool {
 			if res.Refutes(dm) {
 				if unrefuted[dm] {
-					t.Fatalf("Unrefuted yields %s, which Refutes accounts for", engine.MoveName(p.r, dm))
+					t.Fatalf("Unrefuted yields %s, which Refutes accounts for", game.MoveName(p.r, dm))
 				}
 				return true
 			}
 			n++
 			if !unrefuted[dm] {
-				t.Fatalf("defender move %s is not refuted and Unrefuted leaves it out", engine.MoveName(p.r, dm))
+				t.Fatalf("defender move %s is not refuted and Unrefuted leaves it out", game.MoveName(p.r, dm))
 			}
 			return true
 		})

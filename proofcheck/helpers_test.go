@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"c6book/engine"
+	boardpkg "c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
 )
 
 // randomPosition places nA attacker and nD defender stones at random
@@ -15,27 +17,27 @@ import (
 // attacker without a threat window and the defender with at most p
 // threats. With threatened, the defender holds a threat window (k-p
 // stones of a random window are the defender's, on top of nD).
-func randomPosition(rng *rand.Rand, r engine.Rules, nA, nD int, threatened bool) (*engine.Board, engine.Color) {
+func randomPosition(rng *rand.Rand, r game.Rules, nA, nD int, threatened bool) (*boardpkg.Board, game.Color) {
 	g := geometryOf(r)
 	for {
-		a := engine.Black
+		a := game.Black
 		if rng.IntN(2) == 0 {
-			a = engine.White
+			a = game.White
 		}
 		d := a.Opp()
-		used := map[engine.Square]bool{}
-		var ds []engine.Square
+		used := map[game.Square]bool{}
+		var ds []game.Square
 		if threatened {
 			w := g.win(rng.IntN(g.nwin))
 			for _, i := range rng.Perm(len(w))[:r.K-r.P] {
-				s := engine.Square(w[i])
+				s := game.Square(w[i])
 				used[s] = true
 				ds = append(ds, s)
 			}
 		}
-		pick := func(out []engine.Square, n int) []engine.Square {
+		pick := func(out []game.Square, n int) []game.Square {
 			for i := 0; i < n; {
-				s := engine.Square(rng.IntN(r.Squares()))
+				s := game.Square(rng.IntN(r.Squares()))
 				if !used[s] {
 					used[s] = true
 					out = append(out, s)
@@ -47,14 +49,14 @@ func randomPosition(rng *rand.Rand, r engine.Rules, nA, nD int, threatened bool)
 		as := pick(nil, nA)
 		ds = pick(ds, nD)
 		black, white := as, ds
-		if a == engine.White {
+		if a == game.White {
 			black, white = ds, as
 		}
-		b, err := engine.SetUp(r, black, white, a)
+		b, err := boardpkg.SetUp(r, black, white, a)
 		if err != nil {
 			continue
 		}
-		if b.Winner() != engine.Empty || b.Threats(d) > r.P || b.HasThreat(a) || b.HasThreat(d) != threatened {
+		if b.Winner() != game.Empty || b.Threats(d) > r.P || b.HasThreat(a) || b.HasThreat(d) != threatened {
 			continue
 		}
 		return b, a
@@ -69,12 +71,12 @@ func realCerts(tb testing.TB) []*Cert {
 	var out []*Cert
 	for _, fx := range seminullFixtures[:4] {
 		b := parseFixture(tb, fx)
-		res, err := engine.Solve(context.Background(), b, engine.Params{Mode: engine.VCST, Limits: engine.Limits{MaxNodes: 30000}})
-		if err != nil || res.Outcome != engine.Win {
+		res, err := threat.Solve(context.Background(), b, threat.Params{Mode: threat.VCST, Limits: threat.Limits{MaxNodes: 30000}})
+		if err != nil || res.Outcome != threat.Win {
 			continue
 		}
 		tr := FromStrategy(res.Tree)
-		c := &Cert{Attacker: b.ToMove(), NullTree: tr, NullZone: res.Zone, Unsolved: []engine.Move{tr.Move}}
+		c := &Cert{Attacker: b.ToMove(), NullTree: tr, NullZone: res.Zone, Unsolved: []game.Move{tr.Move}}
 		for _, r := range res.Tree.Replies {
 			if r.Seminull {
 				c.Seminull = append(c.Seminull, SeminullCert{Stone: r.Move.At(0), Zone: r.Then.Zone, Tree: FromStrategy(r.Then)})
@@ -110,38 +112,38 @@ var seminullFixtures = []string{
 }
 
 // parseFixture reads a fixture into a board with its side to move.
-func parseFixture(tb testing.TB, text string) *engine.Board {
+func parseFixture(tb testing.TB, text string) *boardpkg.Board {
 	if tb == nil {
 		tb = panicTB{}
 	}
 	tb.Helper()
 	f := strings.Fields(text)
-	r, err := engine.ParseRules(f[0])
+	r, err := game.ParseRules(f[0])
 	if err != nil {
 		tb.Fatal(err)
 	}
-	toMove, err := engine.ParseColor(f[1])
+	toMove, err := game.ParseColor(f[1])
 	if err != nil {
 		tb.Fatal(err)
 	}
-	var lists [3][]engine.Square
-	c := engine.Empty
+	var lists [3][]game.Square
+	c := game.Empty
 	for _, w := range f[2:] {
 		switch w {
 		case "B":
-			c = engine.Black
+			c = game.Black
 			continue
 		case "W":
-			c = engine.White
+			c = game.White
 			continue
 		}
-		s, err := engine.ParseSquare(r, w)
+		s, err := game.ParseSquare(r, w)
 		if err != nil {
 			tb.Fatal(err)
 		}
 		lists[c] = append(lists[c], s)
 	}
-	b, err := engine.SetUp(r, lists[engine.Black], lists[engine.White], toMove)
+	b, err := boardpkg.SetUp(r, lists[game.Black], lists[game.White], toMove)
 	if err != nil {
 		tb.Fatal(err)
 	}

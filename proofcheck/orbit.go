@@ -1,6 +1,6 @@
 package proofcheck
 
-import "c6book/engine"
+import "c6book/engine/game"
 
 // Symmetric parts of a certificate. When a board symmetry h maps the
 // verified position onto itself (every stone onto a stone of its colour),
@@ -21,7 +21,7 @@ import "c6book/engine"
 
 // imageOf reports whether tree u is tree t mapped by g, node for node and
 // reply for reply in the same order (nil trees alike).
-func imageOf(r engine.Rules, g int, t, u *Tree) bool {
+func imageOf(r game.Rules, g int, t, u *Tree) bool {
 	if t == nil || u == nil {
 		return t == u
 	}
@@ -38,7 +38,7 @@ func imageOf(r engine.Rules, g int, t, u *Tree) bool {
 }
 
 // onBoard reports whether every square of m is on board r.
-func onBoard(r engine.Rules, m engine.Move) bool {
+func onBoard(r game.Rules, m game.Move) bool {
 	for i := 0; i < m.Len(); i++ {
 		if s := m.At(i); s < 0 || int(s) >= r.Squares() {
 			return false
@@ -48,11 +48,11 @@ func onBoard(r engine.Rules, m engine.Move) bool {
 }
 
 // mapZone returns the zone {s : g(s) in z}: z mapped by g's inverse.
-func mapZone(r engine.Rules, g int, z zone) zone {
+func mapZone(r game.Rules, g int, z zone) zone {
 	out := newZone(r.Squares())
 	for s := 0; s < r.Squares(); s++ {
-		if z.has(r.Transform(g, engine.Square(s))) {
-			out.add(engine.Square(s))
+		if z.has(r.Transform(g, game.Square(s))) {
+			out.add(game.Square(s))
 		}
 	}
 	return out
@@ -69,7 +69,7 @@ func findImages(b *board, parts []part) {
 		return
 	}
 	type key struct {
-		m   engine.Move
+		m   game.Move
 		tol int
 	}
 	first := make(map[key]int, len(parts))
@@ -78,7 +78,7 @@ func findImages(b *board, parts []part) {
 		if pj.bad {
 			return // checkParts checks nothing after a bad part
 		}
-		m := engine.NewMove(pj.def...)
+		m := game.NewMove(pj.def...)
 		for _, h := range stab {
 			i, ok := first[key{r.TransformMove(h, m), pj.tol}]
 			if ok && imageOf(r, h, pj.tree, parts[i].tree) {

@@ -6,7 +6,9 @@ import (
 	"slices"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/internal/testenv"
 )
 
@@ -15,17 +17,17 @@ import (
 // a rectangle) are distinct bijections of the squares and none is the
 // identity.
 func TestSymmetriesMapWindowsOntoWindows(t *testing.T) {
-	for _, r := range []engine.Rules{{M: 19, N: 19, K: 6, P: 2, Q: 3}, {M: 9, N: 7, K: 5, P: 2, Q: 1}, {M: 8, N: 8, K: 4, P: 1, Q: 1}} {
+	for _, r := range []game.Rules{{M: 19, N: 19, K: 6, P: 2, Q: 3}, {M: 9, N: 7, K: 5, P: 2, Q: 1}, {M: 8, N: 8, K: 4, P: 1, Q: 1}} {
 		g := geometryOf(r)
 		windows := map[string]bool{}
-		key := func(sq []engine.Square) string {
+		key := func(sq []game.Square) string {
 			slices.Sort(sq)
-			return string(engine.FormatTurns(r, []engine.Move{engine.NewMove(sq[:2]...)})) + engine.SquareName(r, sq[0]) + engine.SquareName(r, sq[len(sq)-1]) + string(rune(len(sq)))
+			return string(game.FormatTurns(r, []game.Move{game.NewMove(sq[:2]...)})) + game.SquareName(r, sq[0]) + game.SquareName(r, sq[len(sq)-1]) + string(rune(len(sq)))
 		}
 		for w := 0; w < g.nwin; w++ {
-			var sq []engine.Square
+			var sq []game.Square
 			for _, s := range g.win(w) {
-				sq = append(sq, engine.Square(s))
+				sq = append(sq, game.Square(s))
 			}
 			windows[key(sq)] = true
 		}
@@ -38,7 +40,7 @@ func TestSymmetriesMapWindowsOntoWindows(t *testing.T) {
 			seen := make([]bool, r.Squares())
 			var img []byte
 			for s := 0; s < r.Squares(); s++ {
-				d := r.Transform(h, engine.Square(s))
+				d := r.Transform(h, game.Square(s))
 				if d < 0 || int(d) >= r.Squares() || seen[d] {
 					t.Fatalf("%v: symmetry %d is not a bijection of the squares", r, h)
 				}
@@ -51,15 +53,15 @@ func TestSymmetriesMapWindowsOntoWindows(t *testing.T) {
 			images[string(img)] = true
 			id := true
 			for s := 0; s < r.Squares(); s++ {
-				id = id && r.Transform(h, engine.Square(s)) == engine.Square(s)
+				id = id && r.Transform(h, game.Square(s)) == game.Square(s)
 			}
 			if id {
 				t.Fatalf("%v: symmetry %d is the identity", r, h)
 			}
 			for w := 0; w < g.nwin; w++ {
-				var sq []engine.Square
+				var sq []game.Square
 				for _, s := range g.win(w) {
-					sq = append(sq, r.Transform(h, engine.Square(s)))
+					sq = append(sq, r.Transform(h, game.Square(s)))
 				}
 				if !windows[key(sq)] {
 					t.Fatalf("%v: symmetry %d maps window %d off the windows", r, h, w)
@@ -79,7 +81,7 @@ func TestSymmetriesMapWindowsOntoWindows(t *testing.T) {
 func TestSymmetricPartsCheckedOnce(t *testing.T) {
 	testenv.Heavy(t)
 	ctx := context.Background()
-	r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+	r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
 	rng := rand.New(rand.NewPCG(28, 6232))
 	certs, imaged, forged, refused := 0, 0, 0, 0
 	for tries := 0; certs < 8 && tries < 400; tries++ {
@@ -88,14 +90,14 @@ func TestSymmetricPartsCheckedOnce(t *testing.T) {
 		if b == nil {
 			continue
 		}
-		vd, err := engine.Verify(ctx, b, engine.VerifyOptions{Lambda: 2, Limits: engine.Limits{MaxNodes: 4000}, Workers: 2}, nil)
+		vd, err := verify.Verify(ctx, b, verify.VerifyOptions{Lambda: 2, Limits: threat.Limits{MaxNodes: 4000}, Workers: 2}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if vd.AllUnsolved || len(vd.Covered) < 2 {
 			continue
 		}
-		black, white := b.StoneList(engine.Black), b.StoneList(engine.White)
+		black, white := b.StoneList(game.Black), b.StoneList(game.White)
 		pb, err := setUp(r, black, white)
 		if err != nil {
 			t.Fatal(err)
@@ -125,7 +127,7 @@ func TestSymmetricPartsCheckedOnce(t *testing.T) {
 		certs++
 		imaged += n
 		stab := stabilizer(r, pb)[1:] // without the identity
-		covered := map[engine.Move]int{}
+		covered := map[game.Move]int{}
 		for i, cv := range cert.Covered {
 			covered[cv.Move] = i
 		}
@@ -159,7 +161,7 @@ func TestSymmetricPartsCheckedOnce(t *testing.T) {
 					}
 					for _, p := range certParts(pb, &fake) {
 						if p.image && slices.Equal(p.def, fake.Covered[j].Move.Squares()) && p.tree == ft {
-							t.Fatalf("a forged strategy of %s is taken for an image", engine.MoveName(r, fake.Covered[j].Move))
+							t.Fatalf("a forged strategy of %s is taken for an image", game.MoveName(r, fake.Covered[j].Move))
 						}
 					}
 					forged++
@@ -186,7 +188,7 @@ func certParts(b *board, c *Cert) []part {
 		parts = append(parts, part{tree: c.NullTree})
 	}
 	for _, e := range c.Seminull {
-		parts = append(parts, part{def: []engine.Square{e.Stone}, tol: 1, tree: e.Tree})
+		parts = append(parts, part{def: []game.Square{e.Stone}, tol: 1, tree: e.Tree})
 	}
 	for _, cv := range c.Covered {
 		parts = append(parts, part{def: cv.Move.Squares(), tree: cv.Tree})

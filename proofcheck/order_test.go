@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"testing"
 
-	"c6book/engine"
+	boardpkg "c6book/engine/board"
+	"c6book/engine/game"
 )
 
 // The order a certificate supports (VerifyResult.Order): every verdict of
@@ -65,7 +66,7 @@ func TestCertificateOrder(t *testing.T) {
 // vcdtTree reports, with the engine's threat count (not the checker's),
 // whether every attacker move of strategy tr from b plus the defender
 // stones def leaves at least p threats or makes k in a row.
-func vcdtTree(b *engine.Board, a engine.Color, def []engine.Square, tr *Tree) bool {
+func vcdtTree(b *boardpkg.Board, a game.Color, def []game.Square, tr *Tree) bool {
 	nb := b.Clone()
 	for _, s := range def {
 		nb.Place(s, a.Opp())

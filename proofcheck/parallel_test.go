@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // resultText is what a check returns, as text: the error, or the result's
@@ -71,7 +71,7 @@ func TestCheckVerdictParallelSameResult(t *testing.T) {
 				case i < len(c.Seminull):
 					c.Seminull[i].Tree = &Tree{Move: c.Seminull[i].Tree.Move}
 				case round == 3:
-					c.Covered[i-len(c.Seminull)].Move = engine.NewMove(vc.black[0], vc.white[0])
+					c.Covered[i-len(c.Seminull)].Move = game.NewMove(vc.black[0], vc.white[0])
 				default:
 					cv := &c.Covered[i-len(c.Seminull)]
 					cv.Tree = &Tree{Move: cv.Tree.Move}

@@ -6,7 +6,10 @@ import (
 	"slices"
 	"testing"
 
-	"c6book/engine"
+	boardpkg "c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/internal/testenv"
 )
 
@@ -14,22 +17,22 @@ import (
 // symmetry sym maps onto itself (whole orbits of attacker and defender
 // stones), or nil when the one drawn is over, lets the defender win at once
 // or gives the attacker more than p threats.
-func mirrorPosition(rng *rand.Rand, r engine.Rules, sym, nA, nD int) (*engine.Board, engine.Color) {
-	a := engine.Black
+func mirrorPosition(rng *rand.Rand, r game.Rules, sym, nA, nD int) (*boardpkg.Board, game.Color) {
+	a := game.Black
 	if rng.IntN(2) == 0 {
-		a = engine.White
+		a = game.White
 	}
 	d := a.Opp()
-	used := map[engine.Square]bool{}
-	pick := func(n int) []engine.Square {
-		var out []engine.Square
+	used := map[game.Square]bool{}
+	pick := func(n int) []game.Square {
+		var out []game.Square
 		for tries := 0; len(out) < n && tries < 200; tries++ {
-			s := engine.Square(rng.IntN(r.Squares()))
-			orbit := []engine.Square{s}
+			s := game.Square(rng.IntN(r.Squares()))
+			orbit := []game.Square{s}
 			for t := r.Transform(sym, s); t != s; t = r.Transform(sym, t) {
 				orbit = append(orbit, t)
 			}
-			if slices.ContainsFunc(orbit, func(t engine.Square) bool { return used[t] }) {
+			if slices.ContainsFunc(orbit, func(t game.Square) bool { return used[t] }) {
 				continue
 			}
 			for _, t := range orbit {
@@ -41,11 +44,11 @@ func mirrorPosition(rng *rand.Rand, r engine.Rules, sym, nA, nD int) (*engine.Bo
 	}
 	as, ds := pick(nA), pick(nD)
 	black, white := as, ds
-	if a == engine.White {
+	if a == game.White {
 		black, white = ds, as
 	}
-	b, err := engine.SetUp(r, black, white, d)
-	if err != nil || b.Winner() != engine.Empty || b.HasThreat(d) || b.Threats(a) > r.P {
+	b, err := boardpkg.SetUp(r, black, white, d)
+	if err != nil || b.Winner() != game.Empty || b.HasThreat(d) || b.Threats(a) > r.P {
 		return nil, a
 	}
 	return b, a
@@ -61,7 +64,7 @@ func mirrorPosition(rng *rand.Rand, r engine.Rules, sym, nA, nD int) (*engine.Bo
 func TestSymmetricCertificates(t *testing.T) {
 	testenv.Heavy(t)
 	ctx := context.Background()
-	r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+	r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
 	rng := rand.New(rand.NewPCG(27, 6231))
 	checked, mapped, forged, wins := 0, 0, 0, 0
 	for tries := 0; checked < 8 && tries < 400; tries++ {
@@ -70,14 +73,14 @@ func TestSymmetricCertificates(t *testing.T) {
 		if b == nil {
 			continue
 		}
-		vd, err := engine.Verify(ctx, b, engine.VerifyOptions{Lambda: 2, Limits: engine.Limits{MaxNodes: 4000}, Workers: 2}, nil)
+		vd, err := verify.Verify(ctx, b, verify.VerifyOptions{Lambda: 2, Limits: threat.Limits{MaxNodes: 4000}, Workers: 2}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if vd.AllUnsolved || len(vd.Covered) < 2 {
 			continue
 		}
-		black, white := b.StoneList(engine.Black), b.StoneList(engine.White)
+		black, white := b.StoneList(game.Black), b.StoneList(game.White)
 		cert := FromVerdict(&vd)
 		res, err := CheckVerdict(ctx, r, black, white, a.Opp(), 0, cert)
 		if err != nil {
@@ -93,7 +96,7 @@ func TestSymmetricCertificates(t *testing.T) {
 		}
 		stab := stabilizer(r, pb)
 		fixes := func(g int) bool { return slices.Contains(stab, g) }
-		covered := map[engine.Move]int{}
+		covered := map[game.Move]int{}
 		for i, cv := range cert.Covered {
 			covered[cv.Move] = i
 		}
@@ -122,7 +125,7 @@ func TestSymmetricCertificates(t *testing.T) {
 						nb.Place(fake.Covered[j].Move.At(k), a.Opp())
 					}
 					nb.SetToMove(a)
-					if engine.CheckStrategy(ctx, nb, ToStrategy(fake.Covered[j].Tree), 0) == nil {
+					if threat.CheckStrategy(ctx, nb, ToStrategy(fake.Covered[j].Tree), 0) == nil {
 						wins++ // it wins there all the same: no forgery
 						continue
 					}

@@ -5,14 +5,14 @@ import (
 	"fmt"
 	"math/bits"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // LineError is a failed check: the moves from the checked position to the
 // position where the proof breaks, and why.
 type LineError struct {
-	Rules  engine.Rules
-	Line   []engine.Move
+	Rules  game.Rules
+	Line   []game.Move
 	Reason string
 }
 
@@ -20,7 +20,7 @@ func (e *LineError) Error() string {
 	if len(e.Line) == 0 {
 		return "at the root: " + e.Reason
 	}
-	return fmt.Sprintf("after %q: %s", engine.FormatTurns(e.Rules, e.Line), e.Reason)
+	return fmt.Sprintf("after %q: %s", game.FormatTurns(e.Rules, e.Line), e.Reason)
 }
 
 // treeChecker checks attacker strategies on its own board.
@@ -29,20 +29,20 @@ type treeChecker struct {
 	b     *board
 	a, d  int8
 	nodes int64
-	line  []engine.Move
+	line  []game.Move
 	// thin is set when some attacker move of the checked strategy leaves
 	// fewer than p threats (the defender keeps a free stone): the
 	// strategy is not a VCDT (λ1) strategy.
 	thin bool
 }
 
-func newTreeChecker(ctx context.Context, b *board, attacker engine.Color) *treeChecker {
+func newTreeChecker(ctx context.Context, b *board, attacker game.Color) *treeChecker {
 	a := int8(attacker)
 	return &treeChecker{ctx: ctx, b: b, a: a, d: 3 - a}
 }
 
 func (c *treeChecker) failf(format string, args ...any) error {
-	return &LineError{Rules: c.b.rules(), Line: append([]engine.Move(nil), c.line...), Reason: fmt.Sprintf(format, args...)}
+	return &LineError{Rules: c.b.rules(), Line: append([]game.Move(nil), c.line...), Reason: fmt.Sprintf(format, args...)}
 }
 
 func (c *treeChecker) tick() error {
@@ -53,24 +53,24 @@ func (c *treeChecker) tick() error {
 	return nil
 }
 
-func (c *treeChecker) push(m engine.Move) { c.line = append(c.line, m) }
-func (c *treeChecker) pop()               { c.line = c.line[:len(c.line)-1] }
+func (c *treeChecker) push(m game.Move) { c.line = append(c.line, m) }
+func (c *treeChecker) pop()             { c.line = c.line[:len(c.line)-1] }
 
-func (c *treeChecker) placeMove(m engine.Move, col int8) {
+func (c *treeChecker) placeMove(m game.Move, col int8) {
 	for i := 0; i < m.Len(); i++ {
 		c.b.place(m.At(i), col)
 	}
 }
 
-func (c *treeChecker) removeMove(m engine.Move) {
+func (c *treeChecker) removeMove(m game.Move) {
 	for i := m.Len() - 1; i >= 0; i-- {
 		c.b.remove(m.At(i))
 	}
 }
 
 // checkPosition validates the common inputs and sets up the board.
-func checkPosition(r engine.Rules, black, white []engine.Square, attacker engine.Color, tol int) (*board, error) {
-	if attacker != engine.Black && attacker != engine.White {
+func checkPosition(r game.Rules, black, white []game.Square, attacker game.Color, tol int) (*board, error) {
+	if attacker != game.Black && attacker != game.White {
 		return nil, fmt.Errorf("proofcheck: attacker %d is not a player", attacker)
 	}
 	if tol < 0 {
@@ -89,7 +89,7 @@ func checkPosition(r engine.Rules, black, white []engine.Square, attacker engine
 // up to tol extra defender stones are put on empty squares outside it. A
 // broken strategy returns a *LineError naming the first failing line;
 // cancelling ctx returns ctx.Err().
-func CheckTree(ctx context.Context, r engine.Rules, black, white []engine.Square, attacker engine.Color, tol int, t *Tree) ([]engine.Square, error) {
+func CheckTree(ctx context.Context, r game.Rules, black, white []game.Square, attacker game.Color, tol int, t *Tree) ([]game.Square, error) {
 	b, err := checkPosition(r, black, white, attacker, tol)
 	if err != nil {
 		return nil, err
@@ -121,17 +121,17 @@ func (c *treeChecker) or(t *Tree, tol int) (zone, error) {
 		return nil, c.failf("no attacker move")
 	}
 	m := t.Move
-	name := engine.MoveName(r, m)
+	name := game.MoveName(r, m)
 	for i := 0; i < m.Len(); i++ {
 		s := m.At(i)
 		if !b.onBoard(s) {
 			return nil, c.failf("attacker move %s: square %d is off the board", name, s)
 		}
 		if i > 0 && m.At(i-1) == s {
-			return nil, c.failf("attacker move %s places two stones on %s", name, engine.SquareName(r, s))
+			return nil, c.failf("attacker move %s places two stones on %s", name, game.SquareName(r, s))
 		}
 		if b.cells[s] != 0 {
-			return nil, c.failf("attacker move %s: %s is occupied", name, engine.SquareName(r, s))
+			return nil, c.failf("attacker move %s: %s is occupied", name, game.SquareName(r, s))
 		}
 	}
 	if m.Len() > b.p {
@@ -191,7 +191,7 @@ func (c *treeChecker) and(t *Tree, tol int) (zone, error) {
 		c.thin = true
 	}
 
-	exact := make(map[engine.Move]int)
+	exact := make(map[game.Move]int)
 	var semis []int
 	for i := range t.Replies {
 		rp := &t.Replies[i]
@@ -209,7 +209,7 @@ func (c *treeChecker) and(t *Tree, tol int) (zone, error) {
 	memo := make([]seminullMemo, len(t.Replies))
 	semTol := tol + max(1, b.p-1)
 
-	answer := func(dm engine.Move) error {
+	answer := func(dm game.Move) error {
 		if i, ok := exact[dm]; ok {
 			c.placeMove(dm, c.d)
 			c.push(dm)
@@ -231,7 +231,7 @@ func (c *treeChecker) and(t *Tree, tol int) (zone, error) {
 			mm := &memo[i]
 			if !mm.done {
 				mm.done = true
-				sm := engine.NewMove(s)
+				sm := game.NewMove(s)
 				c.placeMove(sm, c.d)
 				c.push(sm)
 				mm.z, mm.err = c.or(t.Replies[i].Then, semTol)
@@ -267,7 +267,7 @@ func (c *treeChecker) and(t *Tree, tol int) (zone, error) {
 		if firstErr != nil {
 			return firstErr
 		}
-		return c.failf("defender reply %s is not covered", engine.MoveName(r, dm))
+		return c.failf("defender reply %s is not covered", game.MoveName(r, dm))
 	}
 	if err := c.forDefenderMoves(wins, answer); err != nil {
 		return nil, err
@@ -278,12 +278,12 @@ func (c *treeChecker) and(t *Tree, tol int) (zone, error) {
 // forDefenderMoves calls f with every defender move (n = min(p, empties)
 // stones on empty squares, sorted) that puts a stone in every window of
 // wins; the others lose at once. A full board is a draw: it fails.
-func (c *treeChecker) forDefenderMoves(wins []zone, f func(engine.Move) error) error {
+func (c *treeChecker) forDefenderMoves(wins []zone, f func(game.Move) error) error {
 	b := c.b
-	var empties []engine.Square
+	var empties []game.Square
 	for s, v := range b.cells {
 		if v == 0 {
-			empties = append(empties, engine.Square(s))
+			empties = append(empties, game.Square(s))
 		}
 	}
 	if len(empties) == 0 {
@@ -298,8 +298,8 @@ func (c *treeChecker) forDefenderMoves(wins []zone, f func(engine.Move) error) e
 // must hit every window the others missed, which prunes the enumeration:
 // it is then drawn from the intersection of those windows alone, word by
 // word of the bit sets, not looked for among all the empties.
-func enumerateHitting(empties []engine.Square, n int, wins []zone, size int, f func(engine.Move) error) error {
-	var sq [engine.MaxPerTurn]engine.Square
+func enumerateHitting(empties []game.Square, n int, wins []zone, size int, f func(game.Move) error) error {
+	var sq [game.MaxPerTurn]game.Square
 	need := newZone(size)
 	free := newZone(size)
 	for _, s := range empties {
@@ -322,7 +322,7 @@ func enumerateHitting(empties []engine.Square, n int, wins []zone, size int, f f
 	var rec func(start, k int) error
 	rec = func(start, k int) error {
 		if k == n {
-			return f(engine.NewMove(sq[:n]...))
+			return f(game.NewMove(sq[:n]...))
 		}
 		restrict, set := false, need
 		outside := true
@@ -369,7 +369,7 @@ func enumerateHitting(empties []engine.Square, n int, wins []zone, size int, f f
 					bitsw &= ^uint64(0) << (from & 63)
 				}
 				for bitsw != 0 {
-					sq[k] = engine.Square(wi*64 + bits.TrailingZeros64(bitsw))
+					sq[k] = game.Square(wi*64 + bits.TrailingZeros64(bitsw))
 					bitsw &= bitsw - 1
 					if err := rec(0, k+1); err != nil {
 						return err
@@ -392,7 +392,7 @@ func enumerateHitting(empties []engine.Square, n int, wins []zone, size int, f f
 // hitWithin reports whether at most k squares can put a stone in every
 // window of wins (the attacker has at most k threats).
 func hitWithin(wins []zone, k int) bool {
-	var chosen []engine.Square
+	var chosen []game.Square
 	var rec func(k int) bool
 	rec = func(k int) bool {
 		var open zone

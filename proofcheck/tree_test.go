@@ -10,20 +10,22 @@ import (
 	"sync"
 	"testing"
 
-	"c6book/engine"
+	boardpkg "c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
 	"c6book/internal/testenv"
 )
 
 type solvedCase struct {
-	r     engine.Rules
-	b     *engine.Board
-	a     engine.Color
-	mode  engine.Mode
+	r     game.Rules
+	b     *boardpkg.Board
+	a     game.Color
+	mode  threat.Mode
 	tol   int
-	res   engine.Result
-	zone  []engine.Square // the checker's
-	black []engine.Square
-	white []engine.Square
+	res   threat.Result
+	zone  []game.Square // the checker's
+	black []game.Square
+	white []game.Square
 }
 
 func (sc *solvedCase) String() string {
@@ -31,22 +33,22 @@ func (sc *solvedCase) String() string {
 		squaresName(sc.r, sc.black), squaresName(sc.r, sc.white))
 }
 
-func squaresName(r engine.Rules, sq []engine.Square) string {
+func squaresName(r game.Rules, sq []game.Square) string {
 	var parts []string
 	for _, s := range sq {
-		parts = append(parts, engine.SquareName(r, s))
+		parts = append(parts, game.SquareName(r, s))
 	}
 	return strings.Join(parts, ",")
 }
 
 var solverRules = []struct {
-	r      engine.Rules
+	r      game.Rules
 	nA, nD int
 	n      int
 }{
-	{engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}, 5, 6, 14},
-	{engine.Rules{M: 7, N: 7, K: 4, P: 2, Q: 1}, 3, 4, 14},
-	{engine.Rules{M: 8, N: 8, K: 4, P: 1, Q: 1}, 4, 4, 14},
+	{game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}, 5, 6, 14},
+	{game.Rules{M: 7, N: 7, K: 4, P: 2, Q: 1}, 3, 4, 14},
+	{game.Rules{M: 8, N: 8, K: 4, P: 1, Q: 1}, 4, 4, 14},
 }
 
 var (
@@ -76,18 +78,18 @@ func solvedCases(t *testing.T) []*solvedCase {
 func computeSolvedCases() ([]*solvedCase, string) {
 	ctx := context.Background()
 	var out []*solvedCase
-	try := func(b *engine.Board, mode engine.Mode, tol int, maxNodes int64) string {
+	try := func(b *boardpkg.Board, mode threat.Mode, tol int, maxNodes int64) string {
 		r := b.Rules()
 		a := b.ToMove()
-		res, err := engine.Solve(ctx, b, engine.Params{Mode: mode, Tolerance: tol, Limits: engine.Limits{MaxNodes: maxNodes}})
+		res, err := threat.Solve(ctx, b, threat.Params{Mode: mode, Tolerance: tol, Limits: threat.Limits{MaxNodes: maxNodes}})
 		if err != nil {
 			return err.Error()
 		}
-		if res.Outcome != engine.Win {
+		if res.Outcome != threat.Win {
 			return ""
 		}
 		sc := &solvedCase{r: r, b: b, a: a, mode: mode, tol: tol, res: res,
-			black: b.StoneList(engine.Black), white: b.StoneList(engine.White)}
+			black: b.StoneList(game.Black), white: b.StoneList(game.White)}
 		z, err := CheckTree(ctx, r, sc.black, sc.white, a, tol, FromStrategy(res.Tree))
 		if err != nil {
 			return fmt.Sprintf("%v: the checker rejects the solver's win: %v", sc, err)
@@ -96,7 +98,7 @@ func computeSolvedCases() ([]*solvedCase, string) {
 		for _, s := range z {
 			if !slices.Contains(res.Zone, s) {
 				return fmt.Sprintf("%v: the checker's zone has %s, the engine's zone does not\nchecker %s\nengine  %s",
-					sc, engine.SquareName(r, s), squaresName(r, z), squaresName(r, res.Zone))
+					sc, game.SquareName(r, s), squaresName(r, z), squaresName(r, res.Zone))
 			}
 		}
 		out = append(out, sc)
@@ -107,7 +109,7 @@ func computeSolvedCases() ([]*solvedCase, string) {
 		n0 := len(out)
 		for i := 0; i < rc.n; i++ {
 			b, _ := randomPosition(rng, rc.r, rc.nA, rc.nD, i%3 == 2)
-			for _, mode := range []engine.Mode{engine.VCDT, engine.VCST} {
+			for _, mode := range []threat.Mode{threat.VCDT, threat.VCST} {
 				for tol := 0; tol <= 2; tol++ {
 					if msg := try(b, mode, tol, 5000); msg != "" {
 						return nil, msg
@@ -124,7 +126,7 @@ func computeSolvedCases() ([]*solvedCase, string) {
 	for _, fx := range seminullFixtures {
 		b := parseFixture(nil, fx)
 		for tol := 0; tol <= 2; tol++ {
-			if msg := try(b, engine.VCST, tol, 30000); msg != "" {
+			if msg := try(b, threat.VCST, tol, 30000); msg != "" {
 				return nil, msg
 			}
 		}
@@ -171,19 +173,19 @@ func TestSolverWinsCheckAndZonesHold(t *testing.T) {
 			continue
 		}
 		in := zoneOf(sc.r.Squares(), sc.zone)
-		var outside []engine.Square
+		var outside []game.Square
 		for s := 0; s < sc.r.Squares(); s++ {
-			if sc.b.At(engine.Square(s)) == engine.Empty && !in.has(engine.Square(s)) {
-				outside = append(outside, engine.Square(s))
+			if sc.b.At(game.Square(s)) == game.Empty && !in.has(game.Square(s)) {
+				outside = append(outside, game.Square(s))
 			}
 		}
 		// Every single square outside, then random sets of tol squares.
-		var sets [][]engine.Square
+		var sets [][]game.Square
 		for _, s := range outside {
-			sets = append(sets, []engine.Square{s})
+			sets = append(sets, []game.Square{s})
 		}
 		for trial := 0; trial < 8 && sc.tol > 1 && len(outside) >= sc.tol; trial++ {
-			var extra []engine.Square
+			var extra []game.Square
 			for _, i := range rng.Perm(len(outside))[:sc.tol] {
 				extra = append(extra, outside[i])
 			}
@@ -191,17 +193,17 @@ func TestSolverWinsCheckAndZonesHold(t *testing.T) {
 		}
 		for _, extra := range sets {
 			black, white := sc.black, sc.white
-			if sc.a == engine.Black {
+			if sc.a == game.Black {
 				white = append(slices.Clone(white), extra...)
 			} else {
 				black = append(slices.Clone(black), extra...)
 			}
-			nb, err := engine.SetUp(sc.r, black, white, sc.a)
+			nb, err := boardpkg.SetUp(sc.r, black, white, sc.a)
 			if err != nil {
 				t.Fatal(err)
 			}
 			trials++
-			if err := engine.CheckStrategy(ctx, nb, sc.res.Tree, 2_000_000); err != nil {
+			if err := threat.CheckStrategy(ctx, nb, sc.res.Tree, 2_000_000); err != nil {
 				t.Fatalf("%v: extra defender stones %s outside the checker's zone %s break the strategy: %v",
 					sc, squaresName(sc.r, extra), squaresName(sc.r, sc.zone), err)
 			}
@@ -229,7 +231,7 @@ func TestZonesAreNotTheWholeBoard(t *testing.T) {
 	}
 }
 
-func mustCheck(t *testing.T, sc *solvedCase, tr *Tree) ([]engine.Square, error) {
+func mustCheck(t *testing.T, sc *solvedCase, tr *Tree) ([]game.Square, error) {
 	t.Helper()
 	return CheckTree(context.Background(), sc.r, sc.black, sc.white, sc.a, sc.tol, tr)
 }
@@ -277,18 +279,18 @@ func TestTreeMutationsRejected(t *testing.T) {
 			mt := cloneTree(tr)
 			sq := mt.Move.Squares()
 			for s := 0; s < sc.r.Squares(); s++ {
-				if sc.b.At(engine.Square(s)) == engine.Empty && !slices.Contains(sq, engine.Square(s)) {
-					sq[0] = engine.Square(s)
+				if sc.b.At(game.Square(s)) == game.Empty && !slices.Contains(sq, game.Square(s)) {
+					sq[0] = game.Square(s)
 					break
 				}
 			}
-			mt.Move = engine.NewMove(sq...)
+			mt.Move = game.NewMove(sq...)
 			if _, err := mustCheck(t, sc, mt); err == nil {
 				// A different first move can still win by the same replies
 				// only by luck; require the engine's exhaustive replay to
 				// agree before accepting it.
-				nb, _ := engine.SetUp(sc.r, sc.black, sc.white, sc.a)
-				if err := engine.CheckStrategy(ctx, nb, ToStrategy(mt), 2_000_000); err != nil {
+				nb, _ := boardpkg.SetUp(sc.r, sc.black, sc.white, sc.a)
+				if err := threat.CheckStrategy(ctx, nb, ToStrategy(mt), 2_000_000); err != nil {
 					t.Fatalf("%v: moved attacker stone accepted by the checker, refuted by the replay: %v", sc, err)
 				}
 			} else {
@@ -307,7 +309,7 @@ func TestTreeMutationsRejected(t *testing.T) {
 		// A one-stone attacker move that does not win (p = 2).
 		if sc.r.P == 2 && !tr.Six {
 			mt := cloneTree(tr)
-			mt.Move = engine.NewMove(tr.Move.At(0))
+			mt.Move = game.NewMove(tr.Move.At(0))
 			_, err := mustCheck(t, sc, mt)
 			wantLineError(t, "short move", err)
 			short++
@@ -321,74 +323,74 @@ func TestTreeMutationsRejected(t *testing.T) {
 
 // A three-stone attacker move under Connect6-like rules is rejected.
 func TestThreeStoneMoveRejected(t *testing.T) {
-	r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
-	black := []engine.Square{r.Sq(4, 4)}
-	white := []engine.Square{r.Sq(0, 0)}
+	r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+	black := []game.Square{r.Sq(4, 4)}
+	white := []game.Square{r.Sq(0, 0)}
 	// Black has 1 + 3 stones on a row with the three-stone move: not k.
-	tr := &Tree{Move: engine.NewMove(r.Sq(1, 4), r.Sq(2, 4), r.Sq(3, 4))}
-	_, err := CheckTree(context.Background(), r, black, white, engine.Black, 0, tr)
+	tr := &Tree{Move: game.NewMove(r.Sq(1, 4), r.Sq(2, 4), r.Sq(3, 4))}
+	_, err := CheckTree(context.Background(), r, black, white, game.Black, 0, tr)
 	le := wantLineError(t, "three stones", err)
 	if !strings.Contains(le.Reason, "more than 2") {
 		t.Fatalf("reason %q", le.Reason)
 	}
 	// Even a three-stone move that makes five is refused.
-	tr.Move = engine.NewMove(r.Sq(1, 4), r.Sq(2, 4), r.Sq(3, 4), r.Sq(5, 4))
+	tr.Move = game.NewMove(r.Sq(1, 4), r.Sq(2, 4), r.Sq(3, 4), r.Sq(5, 4))
 	tr.Six = true
-	_, err = CheckTree(context.Background(), r, black, white, engine.Black, 0, tr)
+	_, err = CheckTree(context.Background(), r, black, white, game.Black, 0, tr)
 	wantLineError(t, "four stones making five", err)
 }
 
 // A short move that makes k in a row is accepted with the six zone: the
 // move and the defender windows with at most tol empties.
 func TestShortSix(t *testing.T) {
-	r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
-	black := []engine.Square{r.Sq(0, 4), r.Sq(1, 4), r.Sq(2, 4), r.Sq(3, 4)}
+	r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+	black := []game.Square{r.Sq(0, 4), r.Sq(1, 4), r.Sq(2, 4), r.Sq(3, 4)}
 	// White has four on row 1 with the fifth square empty: at tol 1 that
 	// window's empty square is in the zone, at tol 0 it is not.
-	white := []engine.Square{r.Sq(0, 0), r.Sq(1, 0), r.Sq(2, 0), r.Sq(3, 0)}
-	tr := &Tree{Move: engine.NewMove(r.Sq(4, 4)), Six: true}
-	z, err := CheckTree(context.Background(), r, black, white, engine.Black, 0, tr)
-	if err != nil || !slices.Equal(z, []engine.Square{r.Sq(4, 4)}) {
+	white := []game.Square{r.Sq(0, 0), r.Sq(1, 0), r.Sq(2, 0), r.Sq(3, 0)}
+	tr := &Tree{Move: game.NewMove(r.Sq(4, 4)), Six: true}
+	z, err := CheckTree(context.Background(), r, black, white, game.Black, 0, tr)
+	if err != nil || !slices.Equal(z, []game.Square{r.Sq(4, 4)}) {
 		t.Fatalf("tol 0: zone %v, %v", z, err)
 	}
-	z, err = CheckTree(context.Background(), r, black, white, engine.Black, 1, tr)
-	if err != nil || !slices.Equal(z, []engine.Square{r.Sq(4, 0), r.Sq(4, 4)}) {
+	z, err = CheckTree(context.Background(), r, black, white, game.Black, 1, tr)
+	if err != nil || !slices.Equal(z, []game.Square{r.Sq(4, 0), r.Sq(4, 4)}) {
 		t.Fatalf("tol 1: zone %s, %v", squaresName(r, z), err)
 	}
 	// Not marked six: fine either way.
 	tr.Six = false
-	if _, err := CheckTree(context.Background(), r, black, white, engine.Black, 0, tr); err != nil {
+	if _, err := CheckTree(context.Background(), r, black, white, game.Black, 0, tr); err != nil {
 		t.Fatal(err)
 	}
 }
 
 func TestCheckTreeInputErrors(t *testing.T) {
-	r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+	r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
 	ctx := context.Background()
-	tr := &Tree{Move: engine.NewMove(1, 2)}
+	tr := &Tree{Move: game.NewMove(1, 2)}
 	for name, f := range map[string]func() error{
 		"off board": func() error {
-			_, err := CheckTree(ctx, r, []engine.Square{81}, nil, engine.Black, 0, tr)
+			_, err := CheckTree(ctx, r, []game.Square{81}, nil, game.Black, 0, tr)
 			return err
 		},
 		"overlap": func() error {
-			_, err := CheckTree(ctx, r, []engine.Square{5}, []engine.Square{5}, engine.Black, 0, tr)
+			_, err := CheckTree(ctx, r, []game.Square{5}, []game.Square{5}, game.Black, 0, tr)
 			return err
 		},
 		"attacker": func() error {
-			_, err := CheckTree(ctx, r, nil, nil, engine.Empty, 0, tr)
+			_, err := CheckTree(ctx, r, nil, nil, game.Empty, 0, tr)
 			return err
 		},
 		"nil tree": func() error {
-			_, err := CheckTree(ctx, r, nil, nil, engine.Black, 0, nil)
+			_, err := CheckTree(ctx, r, nil, nil, game.Black, 0, nil)
 			return err
 		},
 		"occupied": func() error {
-			_, err := CheckTree(ctx, r, []engine.Square{1}, nil, engine.Black, 0, tr)
+			_, err := CheckTree(ctx, r, []game.Square{1}, nil, game.Black, 0, tr)
 			return err
 		},
 		"off-board move": func() error {
-			_, err := CheckTree(ctx, r, nil, nil, engine.Black, 0, &Tree{Move: engine.NewMove(1, 500)})
+			_, err := CheckTree(ctx, r, nil, nil, game.Black, 0, &Tree{Move: game.NewMove(1, 500)})
 			return err
 		},
 	} {
@@ -463,10 +465,10 @@ func TestEnumerateHittingMatchesBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 623))
 	for iter := 0; iter < 400; iter++ {
 		size := []int{49, 64, 81, 130, 361}[rng.IntN(5)]
-		var empties []engine.Square
+		var empties []game.Square
 		for s := 0; s < size; s++ {
 			if rng.IntN(4) != 0 {
-				empties = append(empties, engine.Square(s))
+				empties = append(empties, game.Square(s))
 			}
 		}
 		var wins []zone
@@ -474,25 +476,25 @@ func TestEnumerateHittingMatchesBruteForce(t *testing.T) {
 			z := newZone(size)
 			base := rng.IntN(size)
 			for i := 0; i < 6; i++ {
-				z.add(engine.Square((base + i*(1+rng.IntN(20))) % size))
+				z.add(game.Square((base + i*(1+rng.IntN(20))) % size))
 			}
 			wins = append(wins, z)
 		}
 		n := 1 + rng.IntN(2)
-		var want []engine.Move
+		var want []game.Move
 		for i := range empties {
 			for j := i + 1; j <= len(empties); j++ {
-				var m engine.Move
+				var m game.Move
 				if n == 1 {
 					if j > i+1 {
 						break
 					}
-					m = engine.NewMove(empties[i])
+					m = game.NewMove(empties[i])
 				} else {
 					if j == len(empties) {
 						break
 					}
-					m = engine.NewMove(empties[i], empties[j])
+					m = game.NewMove(empties[i], empties[j])
 				}
 				ok := true
 				for _, w := range wins {
@@ -507,8 +509,8 @@ func TestEnumerateHittingMatchesBruteForce(t *testing.T) {
 				}
 			}
 		}
-		var got []engine.Move
-		if err := enumerateHitting(empties, n, wins, size, func(m engine.Move) error {
+		var got []game.Move
+		if err := enumerateHitting(empties, n, wins, size, func(m game.Move) error {
 			got = append(got, m)
 			return nil
 		}); err != nil {

@@ -3,7 +3,7 @@ package proofcheck
 import (
 	"slices"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
-func sortSquares(sq []engine.Square) { slices.Sort(sq) }
+func sortSquares(sq []game.Square) { slices.Sort(sq) }

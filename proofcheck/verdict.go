@@ -8,7 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // VerdictResult is a checked verdict: its zone and what the certificate
@@ -18,9 +18,9 @@ type VerdictResult struct {
 	// threat windows, the defender windows p+tol stones could fill, the
 	// claimed null and seminull zones and the computed zones of the covered
 	// moves.
-	Zone []engine.Square
+	Zone []game.Square
 	// OpenSeminull are the certificate's open seminull stones.
-	OpenSeminull []engine.Square
+	OpenSeminull []game.Square
 	// Order is the least λ order the certificate supports (see
 	// OrderOf); 0 for an all-unsolved certificate. A verdict claiming a
 	// lower order is refused by CheckOrder.
@@ -36,13 +36,13 @@ type VerdictResult struct {
 	hasNull     bool
 	nullZone    zone
 	semis       []semiZone
-	covered     map[engine.Move]bool
+	covered     map[game.Move]bool
 	nullThin    bool // the null strategy is not a VCDT
 	subThin     bool // a covered strategy is not a VCDT, or there is a seminull entry
 }
 
 type semiZone struct {
-	stone engine.Square
+	stone game.Square
 	zone  zone
 }
 
@@ -66,15 +66,15 @@ func seminullTolerance(p, tol int) int { return tol + max(1, p-1) }
 // strategy that is exactly another's image under a symmetry of the
 // position, after its image of that one's stones, is not checked again
 // (see findImages): its zone is the other's mapped.
-func CheckVerdict(ctx context.Context, r engine.Rules, black, white []engine.Square, defender engine.Color, tol int, c *Cert) (*VerdictResult, error) {
+func CheckVerdict(ctx context.Context, r game.Rules, black, white []game.Square, defender game.Color, tol int, c *Cert) (*VerdictResult, error) {
 	return checkVerdict(ctx, r, black, white, defender, tol, c, min(runtime.GOMAXPROCS(0), maxCheckers), true)
 }
 
 // checkVerdict is CheckVerdict with the strategies checked on up to
 // workers goroutines; with images false (tests), symmetric parts are
 // checked on their own too.
-func checkVerdict(ctx context.Context, r engine.Rules, black, white []engine.Square, defender engine.Color, tol int, c *Cert, workers int, images bool) (*VerdictResult, error) {
-	if defender != engine.Black && defender != engine.White {
+func checkVerdict(ctx context.Context, r game.Rules, black, white []game.Square, defender game.Color, tol int, c *Cert, workers int, images bool) (*VerdictResult, error) {
+	if defender != game.Black && defender != game.White {
 		return nil, fmt.Errorf("proofcheck: defender %d is not a player", defender)
 	}
 	if c == nil {
@@ -125,15 +125,15 @@ func checkVerdict(ctx context.Context, r engine.Rules, black, white []engine.Squ
 	for i := range c.Seminull {
 		e := &c.Seminull[i]
 		if !b.onBoard(e.Stone) || b.cells[e.Stone] != 0 {
-			parts = append(parts, part{bad: true, err: fmt.Errorf("seminull %s: not an empty square", engine.SquareName(r, e.Stone))})
+			parts = append(parts, part{bad: true, err: fmt.Errorf("seminull %s: not an empty square", game.SquareName(r, e.Stone))})
 			continue
 		}
-		parts = append(parts, part{def: []engine.Square{e.Stone}, tol: seminullTolerance(b.p, tol), tree: e.Tree})
+		parts = append(parts, part{def: []game.Square{e.Stone}, tol: seminullTolerance(b.p, tol), tree: e.Tree})
 	}
 	for i := range c.Covered {
 		cv := &c.Covered[i]
 		if err := legalDefence(b, cv.Move); err != nil {
-			parts = append(parts, part{bad: true, err: fmt.Errorf("covered move %s: %v", engine.MoveName(r, cv.Move), err)})
+			parts = append(parts, part{bad: true, err: fmt.Errorf("covered move %s: %v", game.MoveName(r, cv.Move), err)})
 			continue
 		}
 		parts = append(parts, part{def: cv.Move.Squares(), tol: tol, tree: cv.Tree})
@@ -152,7 +152,7 @@ func checkVerdict(ctx context.Context, r engine.Rules, black, white []engine.Squ
 		}
 		claimed := zoneOf(n, c.NullZone)
 		if s, ok := zn.firstMissing(claimed); ok {
-			return nil, fmt.Errorf("null zone misses square %s of the null strategy's zone", engine.SquareName(r, s))
+			return nil, fmt.Errorf("null zone misses square %s of the null strategy's zone", game.SquareName(r, s))
 		}
 		res.hasNull = true
 		res.nullZone = claimed
@@ -169,20 +169,20 @@ func checkVerdict(ctx context.Context, r engine.Rules, black, white []engine.Squ
 		zs, err := pt.zone, pt.err
 		res.subThin = true // a seminull strategy leaves the defender a free stone
 		if err != nil {
-			return nil, fmt.Errorf("seminull %s: %w", engine.SquareName(r, e.Stone), err)
+			return nil, fmt.Errorf("seminull %s: %w", game.SquareName(r, e.Stone), err)
 		}
 		claimed := zoneOf(n, e.Zone)
 		if s, ok := zs.firstMissing(claimed); ok {
 			return nil, fmt.Errorf("seminull %s: its zone misses square %s of the strategy's zone",
-				engine.SquareName(r, e.Stone), engine.SquareName(r, s))
+				game.SquareName(r, e.Stone), game.SquareName(r, s))
 		}
 		res.semis = append(res.semis, semiZone{stone: e.Stone, zone: claimed})
 		z.union(claimed)
 	}
-	res.covered = make(map[engine.Move]bool, len(c.Covered))
+	res.covered = make(map[game.Move]bool, len(c.Covered))
 	for i := range c.Covered {
 		cv := &c.Covered[i]
-		name := engine.MoveName(r, cv.Move)
+		name := game.MoveName(r, cv.Move)
 		pt := &parts[next]
 		next++
 		if pt.bad {
@@ -203,7 +203,7 @@ func checkVerdict(ctx context.Context, r engine.Rules, black, white []engine.Squ
 
 // checkedOn reports whether v (nil: no) is the result of a check for
 // attacker a at tolerance tol on position b: the same rules and stones.
-func (v *VerdictResult) checkedOn(b *board, a engine.Color, tol int) bool {
+func (v *VerdictResult) checkedOn(b *board, a game.Color, tol int) bool {
 	return v != nil && v.a == int8(a) && v.tol == tol && v.b.g.r == b.g.r && slices.Equal(v.b.cells, b.cells)
 }
 
@@ -249,7 +249,7 @@ func (v *VerdictResult) CheckOrder(claimed int) error {
 
 // legalDefence checks that m is a full defender move on b: min(p, empties)
 // distinct empty squares.
-func legalDefence(b *board, m engine.Move) error {
+func legalDefence(b *board, m game.Move) error {
 	if want := min(b.p, b.empties); m.Len() != want {
 		return fmt.Errorf("%d stones, a turn places %d", m.Len(), want)
 	}
@@ -259,10 +259,10 @@ func legalDefence(b *board, m engine.Move) error {
 			return fmt.Errorf("square %d is off the board", s)
 		}
 		if i > 0 && m.At(i-1) == s {
-			return fmt.Errorf("two stones on %s", engine.SquareName(b.rules(), s))
+			return fmt.Errorf("two stones on %s", game.SquareName(b.rules(), s))
 		}
 		if b.cells[s] != 0 {
-			return fmt.Errorf("%s is occupied", engine.SquareName(b.rules(), s))
+			return fmt.Errorf("%s is occupied", game.SquareName(b.rules(), s))
 		}
 	}
 	return nil
@@ -277,7 +277,7 @@ func legalDefence(b *board, m engine.Move) error {
 // position (findImages: sym maps its stones and strategy onto src's) is
 // not checked: it gets src's result, the zone mapped back by sym.
 type part struct {
-	def  []engine.Square
+	def  []game.Square
 	tol  int
 	tree *Tree
 	bad  bool
@@ -373,14 +373,14 @@ func checkParts(ctx context.Context, b *board, a int8, parts []part, workers int
 
 // checkSub checks strategy t on b plus the defender stones def, attacker
 // to move, at tolerance tol; b is left as it was.
-func checkSub(ctx context.Context, b *board, a int8, def []engine.Square, tol int, t *Tree) (zone, error) {
+func checkSub(ctx context.Context, b *board, a int8, def []game.Square, tol int, t *Tree) (zone, error) {
 	z, _, err := checkSubThin(ctx, b, a, def, tol, t)
 	return z, err
 }
 
 // checkSubThin is checkSub that also says whether the strategy is thin
 // (not a VCDT: some attacker move leaves fewer than p threats).
-func checkSubThin(ctx context.Context, b *board, a int8, def []engine.Square, tol int, t *Tree) (zone, bool, error) {
+func checkSubThin(ctx context.Context, b *board, a int8, def []game.Square, tol int, t *Tree) (zone, bool, error) {
 	for _, s := range def {
 		b.place(s, 3-a)
 	}
@@ -389,14 +389,14 @@ func checkSubThin(ctx context.Context, b *board, a int8, def []engine.Square, to
 			b.remove(def[i])
 		}
 	}()
-	c := newTreeChecker(ctx, b, engine.Color(a))
+	c := newTreeChecker(ctx, b, game.Color(a))
 	z, err := c.or(t, tol)
 	return z, c.thin, err
 }
 
 // leavesThreat reports whether defender move dm leaves one of the
 // attacker's threat windows without a defender stone.
-func (v *VerdictResult) leavesThreat(dm engine.Move) bool {
+func (v *VerdictResult) leavesThreat(dm game.Move) bool {
 	for _, w := range v.wins {
 		hit := false
 		for i := 0; i < dm.Len(); i++ {
@@ -420,7 +420,7 @@ func (v *VerdictResult) leavesThreat(dm engine.Move) bool {
 // strategy and none of its stones is in the null zone. An all-unsolved
 // certificate refutes only the first kind. When the attacker already has
 // k in a row, every move is refuted.
-func (v *VerdictResult) Refutes(dm engine.Move) bool {
+func (v *VerdictResult) Refutes(dm game.Move) bool {
 	if v.over {
 		return true
 	}
@@ -465,7 +465,7 @@ func (v *VerdictResult) Refutes(dm engine.Move) bool {
 // squares) that puts a stone in every attacker threat window (every move
 // when the defender can make k in a row at once), until f returns false.
 // When the attacker already has k in a row there are none.
-func (v *VerdictResult) Moves(f func(dm engine.Move) bool) {
+func (v *VerdictResult) Moves(f func(dm game.Move) bool) {
 	v.moves(false, f)
 }
 
@@ -473,8 +473,8 @@ func (v *VerdictResult) Moves(f func(dm engine.Move) bool) {
 // account for, until f returns false. It skips most refuted moves without
 // enumerating them: under a null strategy only the moves with a stone in
 // the null zone are tried.
-func (v *VerdictResult) Unrefuted(f func(dm engine.Move) bool) {
-	v.moves(true, func(dm engine.Move) bool {
+func (v *VerdictResult) Unrefuted(f func(dm game.Move) bool) {
+	v.moves(true, func(dm game.Move) bool {
 		if v.Refutes(dm) {
 			return true
 		}
@@ -484,15 +484,15 @@ func (v *VerdictResult) Unrefuted(f func(dm engine.Move) bool) {
 
 var errStop = fmt.Errorf("stop")
 
-func (v *VerdictResult) moves(onlyNull bool, f func(engine.Move) bool) {
+func (v *VerdictResult) moves(onlyNull bool, f func(game.Move) bool) {
 	if v.over {
 		return
 	}
 	b := v.b
-	var empties []engine.Square
+	var empties []game.Square
 	for s, c := range b.cells {
 		if c == 0 {
-			empties = append(empties, engine.Square(s))
+			empties = append(empties, game.Square(s))
 		}
 	}
 	if len(empties) == 0 {
@@ -508,7 +508,7 @@ func (v *VerdictResult) moves(onlyNull bool, f func(engine.Move) bool) {
 		wins = append(append([]zone(nil), wins...), v.nullZone)
 	}
 	n := min(b.p, len(empties))
-	enumerateHitting(empties, n, wins, len(b.cells), func(dm engine.Move) error {
+	enumerateHitting(empties, n, wins, len(b.cells), func(dm game.Move) error {
 		if !f(dm) {
 			return errStop
 		}
@@ -521,8 +521,8 @@ func (v *VerdictResult) moves(onlyNull bool, f func(engine.Move) bool) {
 // moves).
 type Items struct {
 	All          bool
-	Unsolved     []engine.Move
-	OpenSeminull []engine.Move
+	Unsolved     []game.Move
+	OpenSeminull []game.Move
 }
 
 // CheckItems is the one coverage rule every verdict passes before it is
@@ -560,9 +560,9 @@ func (v *VerdictResult) CheckItems(it Items) error {
 	if !v.over && !v.defThreat && len(v.wins) == 0 && !v.hasNull {
 		return fmt.Errorf("no threat and no null strategy: the verdict must be all-unsolved")
 	}
-	seen := make(map[engine.Move]bool, len(it.Unsolved))
+	seen := make(map[game.Move]bool, len(it.Unsolved))
 	for _, m := range it.Unsolved {
-		name := engine.MoveName(r, m)
+		name := game.MoveName(r, m)
 		if err := legalDefence(v.b, m); err != nil {
 			return fmt.Errorf("unsolved move %s: %v", name, err)
 		}
@@ -577,7 +577,7 @@ func (v *VerdictResult) CheckItems(it Items) error {
 			return fmt.Errorf("unsolved move %s is also covered", name)
 		}
 	}
-	stones := make(map[engine.Square]bool, len(it.OpenSeminull))
+	stones := make(map[game.Square]bool, len(it.OpenSeminull))
 	for _, m := range it.OpenSeminull {
 		if m.Len() != 1 {
 			return fmt.Errorf("open seminull item of %d stones, want 1", m.Len())
@@ -586,7 +586,7 @@ func (v *VerdictResult) CheckItems(it Items) error {
 		if !v.b.onBoard(s) {
 			return fmt.Errorf("open seminull square %d is off the board", s)
 		}
-		name := engine.SquareName(r, s)
+		name := game.SquareName(r, s)
 		if v.b.p < 2 || v.b.empties < 2 {
 			return fmt.Errorf("open seminull %s: a turn here places one stone", name)
 		}
@@ -606,9 +606,9 @@ func (v *VerdictResult) CheckItems(it Items) error {
 			}
 		}
 	}
-	var lost engine.Move
+	var lost game.Move
 	found := false
-	v.Unrefuted(func(dm engine.Move) bool {
+	v.Unrefuted(func(dm game.Move) bool {
 		if seen[dm] {
 			return true
 		}
@@ -621,7 +621,7 @@ func (v *VerdictResult) CheckItems(it Items) error {
 		return false
 	})
 	if found {
-		return fmt.Errorf("defender move %s is neither refuted by the certificate nor left as an item", engine.MoveName(r, lost))
+		return fmt.Errorf("defender move %s is neither refuted by the certificate nor left as an item", game.MoveName(r, lost))
 	}
 	return nil
 }

@@ -9,16 +9,19 @@ import (
 	"sync"
 	"testing"
 
-	"c6book/engine"
+	boardpkg "c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/internal/testenv"
 )
 
 type verdictCase struct {
-	r            engine.Rules
-	b            *engine.Board // defender to move
-	black, white []engine.Square
+	r            game.Rules
+	b            *boardpkg.Board // defender to move
+	black, white []game.Square
 	lambda       int
-	v            engine.Verdict
+	v            verify.Verdict
 }
 
 func (vc *verdictCase) String() string {
@@ -48,16 +51,16 @@ func computeVerdictCases() ([]*verdictCase, string) {
 	ctx := context.Background()
 	var out []*verdictCase
 	for ci, rc := range []struct {
-		r      engine.Rules
+		r      game.Rules
 		nA, nD int
 		n      int
 		every  int // every every-th position the attacker has a threat window
 	}{
 		// Null-move verdicts cost hundreds of solver calls: on 6x6 they
 		// stay cheap.
-		{engine.Rules{M: 6, N: 6, K: 4, P: 2, Q: 1}, 3, 3, 4, 2},
-		{engine.Rules{M: 7, N: 7, K: 5, P: 2, Q: 1}, 4, 4, 8, 1},
-		{engine.Rules{M: 7, N: 7, K: 4, P: 1, Q: 1}, 3, 3, 8, 2},
+		{game.Rules{M: 6, N: 6, K: 4, P: 2, Q: 1}, 3, 3, 4, 2},
+		{game.Rules{M: 7, N: 7, K: 5, P: 2, Q: 1}, 4, 4, 8, 1},
+		{game.Rules{M: 7, N: 7, K: 4, P: 1, Q: 1}, 3, 3, 8, 2},
 	} {
 		rng := rand.New(rand.NewPCG(uint64(ci)+300, 5))
 		for i := 0; i < rc.n; i++ {
@@ -65,11 +68,11 @@ func computeVerdictCases() ([]*verdictCase, string) {
 			// threatened, the attacker holds a threat window.
 			b, _ := randomPosition(rng, rc.r, rc.nD, rc.nA, i%rc.every == 0)
 			for _, lambda := range []int{2, 3} {
-				v, err := engine.Verify(ctx, b, engine.VerifyOptions{Lambda: lambda, Workers: 1, Limits: engine.Limits{MaxNodes: 1500}}, nil)
+				v, err := verify.Verify(ctx, b, verify.VerifyOptions{Lambda: lambda, Workers: 1, Limits: threat.Limits{MaxNodes: 1500}}, nil)
 				if err != nil {
 					return nil, err.Error()
 				}
-				out = append(out, &verdictCase{r: rc.r, b: b, black: b.StoneList(engine.Black), white: b.StoneList(engine.White), lambda: lambda, v: v})
+				out = append(out, &verdictCase{r: rc.r, b: b, black: b.StoneList(game.Black), white: b.StoneList(game.White), lambda: lambda, v: v})
 			}
 		}
 	}
@@ -92,7 +95,7 @@ func TestVerifierVerdictsCheck(t *testing.T) {
 		}
 		for _, s := range res.Zone {
 			if !slices.Contains(vc.v.Zone, s) && !vc.v.AllUnsolved {
-				t.Fatalf("%v: the checker's verdict zone has %s, the engine's does not", vc, engine.SquareName(vc.r, s))
+				t.Fatalf("%v: the checker's verdict zone has %s, the engine's does not", vc, game.SquareName(vc.r, s))
 			}
 		}
 		switch {
@@ -112,7 +115,7 @@ func TestVerifierVerdictsCheck(t *testing.T) {
 			kinds["open-seminull"]++
 		}
 		moves, refuted := 0, 0
-		res.Moves(func(dm engine.Move) bool {
+		res.Moves(func(dm game.Move) bool {
 			moves++
 			if res.Refutes(dm) {
 				refuted++
@@ -126,19 +129,19 @@ func TestVerifierVerdictsCheck(t *testing.T) {
 					return true
 				}
 			}
-			t.Fatalf("%v: defender move %s is neither refuted nor listed", vc, engine.MoveName(vc.r, dm))
+			t.Fatalf("%v: defender move %s is neither refuted nor listed", vc, game.MoveName(vc.r, dm))
 			return false
 		})
 		// Unrefuted enumerates exactly the moves of Moves that Refutes
 		// does not account for.
-		var un1, un2 []engine.Move
-		res.Moves(func(dm engine.Move) bool {
+		var un1, un2 []game.Move
+		res.Moves(func(dm game.Move) bool {
 			if !res.Refutes(dm) {
 				un1 = append(un1, dm)
 			}
 			return true
 		})
-		res.Unrefuted(func(dm engine.Move) bool { un2 = append(un2, dm); return true })
+		res.Unrefuted(func(dm game.Move) bool { un2 = append(un2, dm); return true })
 		if !slices.Equal(un1, un2) {
 			t.Fatalf("%v: Unrefuted gives %d moves, Moves without the refuted %d", vc, len(un2), len(un1))
 		}
@@ -165,7 +168,7 @@ func TestRefutedMovesLose(t *testing.T) {
 			t.Fatal(err)
 		}
 		n := 0
-		res.Moves(func(dm engine.Move) bool {
+		res.Moves(func(dm game.Move) bool {
 			if !res.Refutes(dm) || res.leavesThreat(dm) {
 				return true
 			}
@@ -180,8 +183,8 @@ func TestRefutedMovesLose(t *testing.T) {
 			}
 			nb.SetToMove(c.Attacker)
 			replays++
-			if err := engine.CheckStrategy(ctx, nb, ToStrategy(st), 1_000_000); err != nil {
-				t.Fatalf("%v: refuted move %s survives: %v", vc, engine.MoveName(vc.r, dm), err)
+			if err := threat.CheckStrategy(ctx, nb, ToStrategy(st), 1_000_000); err != nil {
+				t.Fatalf("%v: refuted move %s survives: %v", vc, game.MoveName(vc.r, dm), err)
 			}
 			return true
 		})
@@ -194,7 +197,7 @@ func TestRefutedMovesLose(t *testing.T) {
 
 // refutingStrategy returns the certificate's strategy that refutes dm by
 // the rules of Refutes.
-func refutingStrategy(c *Cert, res *VerdictResult, dm engine.Move) *Tree {
+func refutingStrategy(c *Cert, res *VerdictResult, dm game.Move) *Tree {
 	for _, cv := range c.Covered {
 		if cv.Move == dm {
 			return cv.Tree
@@ -240,16 +243,16 @@ func TestVerdictMutationsRejected(t *testing.T) {
 			}
 			if len(zn) > 0 {
 				c := FromVerdict(&vc.v)
-				c.NullZone = slices.DeleteFunc(c.NullZone, func(s engine.Square) bool { return s == zn[len(zn)/2] })
+				c.NullZone = slices.DeleteFunc(c.NullZone, func(s game.Square) bool { return s == zn[len(zn)/2] })
 				err := check(c)
-				if err == nil || !strings.Contains(err.Error(), "null zone misses square "+engine.SquareName(vc.r, zn[len(zn)/2])) {
+				if err == nil || !strings.Contains(err.Error(), "null zone misses square "+game.SquareName(vc.r, zn[len(zn)/2])) {
 					t.Fatalf("%v: shrunk null zone: %v", vc, err)
 				}
 				counts["null zone"]++
 			}
 		}
 		for i, e := range base.Seminull {
-			zs, err := checkSubBoard(vc, []engine.Square{e.Stone}, 1, e.Tree)
+			zs, err := checkSubBoard(vc, []game.Square{e.Stone}, 1, e.Tree)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -257,8 +260,8 @@ func TestVerdictMutationsRejected(t *testing.T) {
 				continue
 			}
 			c := FromVerdict(&vc.v)
-			c.Seminull[i].Zone = slices.DeleteFunc(slices.Clone(e.Zone), func(s engine.Square) bool { return s == zs[0] })
-			if err := check(c); err == nil || !strings.Contains(err.Error(), "misses square "+engine.SquareName(vc.r, zs[0])) {
+			c.Seminull[i].Zone = slices.DeleteFunc(slices.Clone(e.Zone), func(s game.Square) bool { return s == zs[0] })
+			if err := check(c); err == nil || !strings.Contains(err.Error(), "misses square "+game.SquareName(vc.r, zs[0])) {
 				t.Fatalf("%v: shrunk seminull zone: %v", vc, err)
 			}
 			counts["seminull zone"]++
@@ -274,7 +277,7 @@ func TestVerdictMutationsRejected(t *testing.T) {
 			if err == nil {
 				continue // a strategy whose every reply loses at once needs none
 			}
-			if !strings.Contains(err.Error(), "covered move "+engine.MoveName(vc.r, cv.Move)) {
+			if !strings.Contains(err.Error(), "covered move "+game.MoveName(vc.r, cv.Move)) {
 				t.Fatalf("%v: covered without replies: %v", vc, err)
 			}
 			counts["covered replies"]++
@@ -288,7 +291,7 @@ func TestVerdictMutationsRejected(t *testing.T) {
 		if len(base.Seminull) > 0 {
 			c := FromVerdict(&vc.v)
 			c.Seminull[0].Stone = vc.black[0]
-			if err := check(c); err == nil || !strings.Contains(err.Error(), "seminull "+engine.SquareName(vc.r, vc.black[0])+": not an empty square") {
+			if err := check(c); err == nil || !strings.Contains(err.Error(), "seminull "+game.SquareName(vc.r, vc.black[0])+": not an empty square") {
 				t.Fatalf("%v: seminull on an occupied square: %v", vc, err)
 			}
 			counts["seminull stone"]++
@@ -302,9 +305,9 @@ func TestVerdictMutationsRejected(t *testing.T) {
 
 // checkSubBoard runs the tree checker on the verdict case's position plus
 // defender stones def, at tolerance tol.
-func checkSubBoard(vc *verdictCase, def []engine.Square, tol int, tr *Tree) ([]engine.Square, error) {
+func checkSubBoard(vc *verdictCase, def []game.Square, tol int, tr *Tree) ([]game.Square, error) {
 	black, white := vc.black, vc.white
-	if vc.b.ToMove() == engine.Black {
+	if vc.b.ToMove() == game.Black {
 		black = append(slices.Clone(black), def...)
 	} else {
 		white = append(slices.Clone(white), def...)
@@ -321,25 +324,25 @@ func TestVerdictZonesHoldAtTolerance(t *testing.T) {
 	ctx := context.Background()
 	checked, replays := 0, 0
 	for ci, rc := range []struct {
-		r      engine.Rules
+		r      game.Rules
 		nA, nD int
 		every  int
 	}{
-		{engine.Rules{M: 7, N: 7, K: 5, P: 2, Q: 1}, 4, 4, 1},
-		{engine.Rules{M: 7, N: 7, K: 4, P: 1, Q: 1}, 3, 3, 2},
-		{engine.Rules{M: 6, N: 6, K: 4, P: 2, Q: 1}, 3, 3, 1},
+		{game.Rules{M: 7, N: 7, K: 5, P: 2, Q: 1}, 4, 4, 1},
+		{game.Rules{M: 7, N: 7, K: 4, P: 1, Q: 1}, 3, 3, 2},
+		{game.Rules{M: 6, N: 6, K: 4, P: 2, Q: 1}, 3, 3, 1},
 	} {
 		prng := rand.New(rand.NewPCG(uint64(ci)+700, 5))
 		for i := 0; i < 6; i++ {
 			b, d := randomPosition(prng, rc.r, rc.nD, rc.nA, i%rc.every == 0)
-			v, err := engine.Verify(ctx, b, engine.VerifyOptions{Lambda: 2, Tolerance: 1, Workers: 1, Limits: engine.Limits{MaxNodes: 1500}}, nil)
+			v, err := verify.Verify(ctx, b, verify.VerifyOptions{Lambda: 2, Tolerance: 1, Workers: 1, Limits: threat.Limits{MaxNodes: 1500}}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if v.AllUnsolved {
 				continue
 			}
-			black, white := b.StoneList(engine.Black), b.StoneList(engine.White)
+			black, white := b.StoneList(game.Black), b.StoneList(game.White)
 			c := FromVerdict(&v)
 			res, err := CheckVerdict(ctx, rc.r, black, white, d, 1, c)
 			if err != nil {
@@ -347,15 +350,15 @@ func TestVerdictZonesHoldAtTolerance(t *testing.T) {
 			}
 			for _, s := range res.Zone {
 				if !slices.Contains(v.Zone, s) {
-					t.Fatalf("%v: the checker's zone has %s, the engine's does not", rc.r, engine.SquareName(rc.r, s))
+					t.Fatalf("%v: the checker's zone has %s, the engine's does not", rc.r, game.SquareName(rc.r, s))
 				}
 			}
 			checked++
 			in := zoneOf(rc.r.Squares(), res.Zone)
-			var outside []engine.Square
+			var outside []game.Square
 			for s := 0; s < rc.r.Squares(); s++ {
-				if b.At(engine.Square(s)) == engine.Empty && !in.has(engine.Square(s)) {
-					outside = append(outside, engine.Square(s))
+				if b.At(game.Square(s)) == game.Empty && !in.has(game.Square(s)) {
+					outside = append(outside, game.Square(s))
 				}
 			}
 			if len(outside) == 0 {
@@ -366,7 +369,7 @@ func TestVerdictZonesHoldAtTolerance(t *testing.T) {
 			// without a stone, and a few others, sampled.
 			for xi, extra := range outside {
 				n, threatDone, sampled := 0, false, 0
-				allMoves(res, func(dm engine.Move) bool {
+				allMoves(res, func(dm game.Move) bool {
 					if dm.Contains(extra) || !res.Refutes(dm) {
 						return true
 					}
@@ -390,9 +393,9 @@ func TestVerdictZonesHoldAtTolerance(t *testing.T) {
 					}
 					nb.SetToMove(d.Opp())
 					replays++
-					if err := engine.CheckStrategy(ctx, nb, ToStrategy(st), 1_000_000); err != nil {
+					if err := threat.CheckStrategy(ctx, nb, ToStrategy(st), 1_000_000); err != nil {
 						t.Fatalf("%v black=%s white=%s: extra stone %s outside the verdict zone, move %s: %v", rc.r,
-							squaresName(rc.r, black), squaresName(rc.r, white), engine.SquareName(rc.r, extra), engine.MoveName(rc.r, dm), err)
+							squaresName(rc.r, black), squaresName(rc.r, white), game.SquareName(rc.r, extra), game.MoveName(rc.r, dm), err)
 					}
 					return true
 				})
@@ -407,14 +410,14 @@ func TestVerdictZonesHoldAtTolerance(t *testing.T) {
 
 // completeWindow is the attacker's six after a defender move that leaves
 // a threat window without a stone: the window's empty squares.
-func completeWindow(res *VerdictResult, dm engine.Move) *Tree {
+func completeWindow(res *VerdictResult, dm game.Move) *Tree {
 	for _, w := range res.wins {
 		hit := false
 		for i := 0; i < dm.Len(); i++ {
 			hit = hit || w.has(dm.At(i))
 		}
 		if !hit {
-			return &Tree{Move: engine.NewMove(w.squares()...), Six: true}
+			return &Tree{Move: game.NewMove(w.squares()...), Six: true}
 		}
 	}
 	return nil
@@ -422,14 +425,14 @@ func completeWindow(res *VerdictResult, dm engine.Move) *Tree {
 
 // allMoves calls f with every legal defender move on the verdict's
 // position, hitting the threat windows or not.
-func allMoves(res *VerdictResult, f func(engine.Move) bool) {
-	var empties []engine.Square
+func allMoves(res *VerdictResult, f func(game.Move) bool) {
+	var empties []game.Square
 	for s, c := range res.b.cells {
 		if c == 0 {
-			empties = append(empties, engine.Square(s))
+			empties = append(empties, game.Square(s))
 		}
 	}
-	enumerateHitting(empties, min(res.b.p, len(empties)), nil, len(res.b.cells), func(dm engine.Move) error {
+	enumerateHitting(empties, min(res.b.p, len(empties)), nil, len(res.b.cells), func(dm game.Move) error {
 		if !f(dm) {
 			return errStop
 		}

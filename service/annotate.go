@@ -3,7 +3,8 @@ package service
 import (
 	"context"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/proofbook"
 )
 
@@ -13,12 +14,12 @@ type Annotation struct {
 	Comment, Label *string
 	// Disproved and Held are for Attacker: the expert's disproof flag,
 	// and "left to the expert" (the auto-pilot does not work there).
-	Attacker        engine.Color
+	Attacker        game.Color
 	Disproved, Held *bool
 }
 
 // Annotate writes a on position b (any frame; it must be in the book).
-func (bk *Book) Annotate(ctx context.Context, b *engine.Board, a Annotation) error {
+func (bk *Book) Annotate(ctx context.Context, b *board.Board, a Annotation) error {
 	id, err := bk.locate(ctx, b)
 	if err != nil {
 		return err

@@ -6,7 +6,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/proofbook"
 )
 
@@ -30,7 +31,7 @@ func Open(ctx context.Context, path string) (*Book, error) {
 }
 
 // Create creates a new book at path for rules r.
-func Create(ctx context.Context, path string, r engine.Rules) (*Book, error) {
+func Create(ctx context.Context, path string, r game.Rules) (*Book, error) {
 	pb, err := proofbook.Create(ctx, path, r)
 	if err != nil {
 		return nil, err
@@ -45,7 +46,7 @@ func OpenOrCreate(ctx context.Context, path string) (*Book, error) {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return nil, err
 		}
-		return Create(ctx, path, engine.Connect6())
+		return Create(ctx, path, game.Connect6())
 	}
 	return Open(ctx, path)
 }
@@ -55,7 +56,7 @@ func OpenOrCreate(ctx context.Context, path string) (*Book, error) {
 func (bk *Book) Proofbook() *proofbook.Book { return bk.pb }
 
 func (bk *Book) Path() string        { return bk.pb.Path() }
-func (bk *Book) Rules() engine.Rules { return bk.pb.Rules() }
+func (bk *Book) Rules() game.Rules   { return bk.pb.Rules() }
 func (bk *Book) Close() error        { return bk.pb.Close() }
 func (bk *Book) UpgradeNote() string { return bk.pb.UpgradeNote() }
 func (bk *Book) ReadOnly() string    { return bk.pb.ReadOnly() }
@@ -66,12 +67,12 @@ func (bk *Book) CheckWritable(ctx context.Context) error { return bk.pb.CheckWri
 
 // Locate finds the position of board b (any frame); sym maps b's moves
 // into its canonical frame.
-func (bk *Book) Locate(ctx context.Context, b *engine.Board) (id proofbook.PosID, sym int, err error) {
+func (bk *Book) Locate(ctx context.Context, b *board.Board) (id proofbook.PosID, sym int, err error) {
 	return bk.pb.Locate(ctx, b)
 }
 
 // AddLine stores a line of turns from the empty board.
-func (bk *Book) AddLine(ctx context.Context, turns []engine.Move) error {
+func (bk *Book) AddLine(ctx context.Context, turns []game.Move) error {
 	_, err := bk.pb.AddLine(ctx, turns)
 	return err
 }

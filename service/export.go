@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/proofbook"
 )
 
@@ -14,7 +15,7 @@ type ExportOptions struct {
 	// Line is the line from the empty board to the exported position as
 	// the user sees it: the export follows its orientation (nil: the
 	// first stored path's).
-	Line []engine.Move
+	Line []game.Move
 	// MaxNodes stops the export after this many moves (0: no limit): the
 	// stats say Truncated.
 	MaxNodes int
@@ -32,7 +33,7 @@ func (o ExportOptions) proofbook() proofbook.ExportOptions {
 }
 
 // locate finds b (any frame) in the book; an error says what is missing.
-func (bk *Book) locate(ctx context.Context, b *engine.Board) (proofbook.PosID, error) {
+func (bk *Book) locate(ctx context.Context, b *board.Board) (proofbook.PosID, error) {
 	id, _, err := bk.pb.Locate(ctx, b)
 	if err != nil {
 		return 0, fmt.Errorf("the position: %w", err)
@@ -42,7 +43,7 @@ func (bk *Book) locate(ctx context.Context, b *engine.Board) (proofbook.PosID, e
 
 // ExportSGF writes the SGF of position b: the line to it, then its
 // subtree with comments and statuses.
-func (bk *Book) ExportSGF(ctx context.Context, b *engine.Board, out io.Writer, o ExportOptions) (proofbook.ExportStats, error) {
+func (bk *Book) ExportSGF(ctx context.Context, b *board.Board, out io.Writer, o ExportOptions) (proofbook.ExportStats, error) {
 	id, err := bk.locate(ctx, b)
 	if err != nil {
 		return proofbook.ExportStats{}, err
@@ -52,7 +53,7 @@ func (bk *Book) ExportSGF(ctx context.Context, b *engine.Board, out io.Writer, o
 
 // ExportProof writes the proof of position b for attacker (Empty: the side
 // it is proved for) as one SGF game (proofbook.Book.ExportProof).
-func (bk *Book) ExportProof(ctx context.Context, b *engine.Board, attacker engine.Color, out io.Writer, o ExportOptions) (proofbook.ProofExportStats, error) {
+func (bk *Book) ExportProof(ctx context.Context, b *board.Board, attacker game.Color, out io.Writer, o ExportOptions) (proofbook.ProofExportStats, error) {
 	id, err := bk.locate(ctx, b)
 	if err != nil {
 		return proofbook.ProofExportStats{}, err

@@ -5,7 +5,8 @@ import (
 	"errors"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/proofbook"
 )
 
@@ -41,7 +42,7 @@ func (r Refusal) String() string {
 // position, the attacker, why (typed) and the store's words.
 type RefusedVerdict struct {
 	Line     string
-	Attacker engine.Color
+	Attacker game.Color
 	Why      Refusal
 	Detail   string
 }
@@ -66,7 +67,7 @@ func mergeResult(sum proofbook.MergeSummary, err error) (MergeResult, error) {
 			why = RefusedCertificate
 		case r.Err == nil:
 			why = RefusedNoPosition
-		case r.Attacker == engine.Empty:
+		case r.Attacker == game.Empty:
 			why = RefusedUnreadable
 		}
 		res.Refused = append(res.Refused, RefusedVerdict{Line: r.Line, Attacker: r.Attacker, Why: why, Detail: r.Reason})
@@ -82,7 +83,7 @@ func (bk *Book) Merge(ctx context.Context, path string, progress func(proofbook.
 
 // Split writes position b's subtree, with its proofs and the games through
 // it, to a new book at path.
-func (bk *Book) Split(ctx context.Context, b *engine.Board, path string, progress func(proofbook.MergeProgress)) (MergeResult, error) {
+func (bk *Book) Split(ctx context.Context, b *board.Board, path string, progress func(proofbook.MergeProgress)) (MergeResult, error) {
 	id, err := bk.locate(ctx, b)
 	if err != nil {
 		return MergeResult{}, err

@@ -8,7 +8,8 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/internal/forgedbook"
 )
 
@@ -20,7 +21,7 @@ func TestMergeRefusesTamperedCertificate(t *testing.T) {
 	dir := t.TempDir()
 	other := filepath.Join(dir, "other.c6book")
 	forged := forgedbook.Write(t, other)
-	bk, err := Create(ctx, filepath.Join(dir, "b.c6book"), engine.Connect6())
+	bk, err := Create(ctx, filepath.Join(dir, "b.c6book"), game.Connect6())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +34,7 @@ func TestMergeRefusesTamperedCertificate(t *testing.T) {
 		t.Fatalf("merge: %d verdicts stored, %d refused (%+v); want 1 and 1", res.Verdicts, res.RefusedCount, res.Refused)
 	}
 	rf := res.Refused[0]
-	if rf.Why != RefusedCertificate || rf.Attacker != engine.Black {
+	if rf.Why != RefusedCertificate || rf.Attacker != game.Black {
 		t.Fatalf("refused %+v: want the certificate, for Black", rf)
 	}
 	if !strings.HasSuffix(rf.Line, " e10f10") || len(strings.Fields(rf.Line)) != len(strings.Fields(forged)) {
@@ -44,7 +45,7 @@ func TestMergeRefusesTamperedCertificate(t *testing.T) {
 		t.Fatalf("the store's error %v is not a certificate error", res.MergeSummary.Refused[0].Err)
 	}
 	// The forged position arrived without its verdict.
-	b, err := engine.ReplayText(engine.Connect6(), forged)
+	b, err := board.ReplayText(game.Connect6(), forged)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,11 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/autopilot"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/player"
+	"c6book/engine/verify"
 	"c6book/proofbook"
 )
 
@@ -31,7 +35,7 @@ type ProveSettings struct {
 	// of the attacker's win rate in its games is at least this (0: every
 	// imported move; above 1: none).
 	GameLCB, GameZ float64
-	// Shapes is the shape moves (engine.ShapeCandidates: the triangles of
+	// Shapes is the shape moves (player.ShapeCandidates: the triangles of
 	// Connect(6,2,3) and other compact shapes) mixed with the player's at
 	// a position (0: none).
 	Shapes int
@@ -49,8 +53,8 @@ type ProveSettings struct {
 func ProveDefaults() ProveSettings {
 	v := DefaultVerify()
 	v.Lambda = 3
-	return ProveSettings{Verify: v, Jobs: 1, Candidates: 4, PlayerNodes: engine.DefaultCandidateNodes,
-		GameLCB: 0.5, GameZ: engine.GameZ, Shapes: 8, ScreenNodes: proofbook.DefaultScreenNodes}
+	return ProveSettings{Verify: v, Jobs: 1, Candidates: 4, PlayerNodes: player.DefaultCandidateNodes,
+		GameLCB: 0.5, GameZ: player.GameZ, Shapes: 8, ScreenNodes: autopilot.DefaultScreenNodes}
 }
 
 // Validate checks the settings: a *SettingError naming the first bad one
@@ -98,7 +102,7 @@ func (s ProveSettings) SolverWorkers() int {
 }
 
 // Options are the store's auto-pilot options for attacker a.
-func (s ProveSettings) Options(a engine.Color) proofbook.ProveOptions {
+func (s ProveSettings) Options(a game.Color) autopilot.ProveOptions {
 	v := s.Verify.Options()
 	v.Workers = s.SolverWorkers()
 	lcb := s.GameLCB
@@ -109,26 +113,26 @@ func (s ProveSettings) Options(a engine.Color) proofbook.ProveOptions {
 	if shapes == 0 {
 		shapes = -1 // 0 there means the default: none is -1
 	}
-	return proofbook.ProveOptions{Attacker: a, Jobs: s.Jobs, FirstNodes: s.FirstNodes, MaxCalls: s.MaxCalls, MaxTime: s.MaxTime,
+	return autopilot.ProveOptions{Attacker: a, Jobs: s.Jobs, FirstNodes: s.FirstNodes, MaxCalls: s.MaxCalls, MaxTime: s.MaxTime,
 		Candidates: s.Candidates, MaxCandidates: 8 * s.Candidates, PlayerNodes: s.PlayerNodes, GameLCB: lcb, GameZ: s.GameZ,
 		Shapes: shapes, Screen: s.Screen, ScreenNodes: s.ScreenNodes, MaxPlayerNodes: s.MaxPlayerNodes, Verify: v}
 }
 
-// Prove runs the auto-pilot (proofbook.Book.Prove) below position b for
+// Prove runs the auto-pilot (autopilot.Prove) below position b for
 // attacker a, every verifier call through ver (nil: in this process).
-func (bk *Book) Prove(ctx context.Context, b *engine.Board, a engine.Color, ver engine.Verifier, s ProveSettings, progress func(c6book.ProveProgress)) (proofbook.ProveResult, error) {
+func (bk *Book) Prove(ctx context.Context, b *board.Board, a game.Color, ver verify.Verifier, s ProveSettings, progress func(c6book.ProveProgress)) (autopilot.ProveResult, error) {
 	id, err := bk.locate(ctx, b)
 	if err != nil {
-		return proofbook.ProveResult{}, err
+		return autopilot.ProveResult{}, err
 	}
 	return prove(ctx, bk.pb, id, a, ver, s, progress)
 }
 
 // prove runs the auto-pilot below position id (Prove, and the workbench's
 // Auto through Store.AutoProve).
-func prove(ctx context.Context, pb *proofbook.Book, id proofbook.PosID, a engine.Color, ver engine.Verifier, s ProveSettings, progress func(c6book.ProveProgress)) (proofbook.ProveResult, error) {
+func prove(ctx context.Context, pb *proofbook.Book, id proofbook.PosID, a game.Color, ver verify.Verifier, s ProveSettings, progress func(c6book.ProveProgress)) (autopilot.ProveResult, error) {
 	if ver == nil {
-		ver = engine.LocalVerifier{}
+		ver = verify.LocalVerifier{}
 	}
-	return pb.Prove(ctx, id, ver, s.Options(a), progress)
+	return autopilot.Prove(ctx, pb, id, ver, s.Options(a), progress)
 }

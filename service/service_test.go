@@ -11,7 +11,11 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/player"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/proofbook"
 )
 
@@ -66,14 +70,14 @@ func TestProveSettingsValidate(t *testing.T) {
 			t.Errorf("%s: %q, want %q", tc.name, err, tc.msg)
 		}
 	}
-	o := ProveDefaults().Options(engine.Black)
-	if o.Candidates != 4 || o.MaxCandidates != 32 || o.PlayerNodes != engine.DefaultCandidateNodes || o.GameLCB != 0.5 ||
-		o.GameZ != engine.GameZ || o.Verify.Lambda != 3 || o.Verify.Limits.MaxNodes != DefaultVerifyNodes || o.Verify.Workers != Workers(1) {
+	o := ProveDefaults().Options(game.Black)
+	if o.Candidates != 4 || o.MaxCandidates != 32 || o.PlayerNodes != player.DefaultCandidateNodes || o.GameLCB != 0.5 ||
+		o.GameZ != player.GameZ || o.Verify.Lambda != 3 || o.Verify.Limits.MaxNodes != DefaultVerifyNodes || o.Verify.Workers != Workers(1) {
 		t.Fatalf("default prove options %+v", o)
 	}
 	zero := ProveDefaults()
 	zero.GameLCB = 0 // every imported move: passed as -1 (0 is the store's default)
-	if zero.Options(engine.Black).GameLCB >= 0 {
+	if zero.Options(game.Black).GameLCB >= 0 {
 		t.Fatal("--game-lcb 0 is passed as the store's default")
 	}
 }
@@ -95,12 +99,12 @@ func verdictBytes(t *testing.T, v c6book.Verdict) string {
 // verify's path) stores.
 func TestVerifyIsFrameFree(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
-	b, err := engine.ReplayText(r, "e5 e4e6 d5d4")
+	r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+	b, err := board.ReplayText(r, "e5 e4e6 d5d4")
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := engine.VerifyOptions{Lambda: 2, Workers: 2, Limits: engine.Limits{MaxNodes: 5000}}
+	opts := verify.VerifyOptions{Lambda: 2, Workers: 2, Limits: threat.Limits{MaxNodes: 5000}}
 	var first string
 	for sym := range r.SymmetryCount() {
 		tb := b.Transformed(sym)
@@ -120,7 +124,7 @@ func TestVerifyIsFrameFree(t *testing.T) {
 		// The caller's frame: every item a legal reply on tb.
 		for _, u := range res.Verdict.Unsolved {
 			if err := tb.Check(u.Move, false); err != nil {
-				t.Fatalf("symmetry %d: item %s is not a move on the board given: %v", sym, engine.MoveName(r, u.Move), err)
+				t.Fatalf("symmetry %d: item %s is not a move on the board given: %v", sym, game.MoveName(r, u.Move), err)
 			}
 		}
 		_, csym := tb.CanonicalKey()
@@ -188,7 +192,7 @@ func gamesFile(n int) string {
 // exactly the games Kept says; importing the file again adds the rest.
 func TestImportGamesCancelledKeepsWhatItSays(t *testing.T) {
 	ctx := context.Background()
-	bk, err := Create(ctx, filepath.Join(t.TempDir(), "g.c6book"), engine.Connect6())
+	bk, err := Create(ctx, filepath.Join(t.TempDir(), "g.c6book"), game.Connect6())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,10 @@ import (
 	"strings"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/proofbook"
 	"c6book/session"
 )
@@ -24,12 +27,12 @@ type Store struct {
 // StoreOptions configure a Store.
 type StoreOptions struct {
 	// Jobs runs the auto-pilot's verifier jobs (nil: in this process,
-	// engine.LocalVerifier).
-	Jobs engine.Verifier
+	// verify.LocalVerifier).
+	Jobs verify.Verifier
 	// Limits, when set, is read as each auto-pilot run starts: the limits
 	// of each solver call (the Preferences'); nil or zero:
 	// DefaultVerify's.
-	Limits func() engine.Limits
+	Limits func() threat.Limits
 }
 
 // Store is the book as the workbench's session sees it.
@@ -42,14 +45,14 @@ var (
 	_ session.ReadOnlyStore = (*Store)(nil)
 )
 
-func (s *Store) Rules() engine.Rules { return s.bk.Rules() }
+func (s *Store) Rules() game.Rules { return s.bk.Rules() }
 
 // ReadOnly says why the book cannot be written ("" when it can): the
 // workbench then disables editing (session.ReadOnlyStore).
 func (s *Store) ReadOnly() string { return s.bk.ReadOnly() }
 
 // locate finds b; found is false (and err nil) when b is not in the book.
-func (s *Store) locate(ctx context.Context, b *engine.Board) (id proofbook.PosID, sym int, found bool, err error) {
+func (s *Store) locate(ctx context.Context, b *board.Board) (id proofbook.PosID, sym int, found bool, err error) {
 	id, sym, err = s.bk.Locate(ctx, b)
 	if errors.Is(err, proofbook.ErrNotFound) {
 		return 0, sym, false, nil
@@ -57,7 +60,7 @@ func (s *Store) locate(ctx context.Context, b *engine.Board) (id proofbook.PosID
 	return id, sym, err == nil, err
 }
 
-func (s *Store) mustLocate(ctx context.Context, b *engine.Board) (proofbook.PosID, int, error) {
+func (s *Store) mustLocate(ctx context.Context, b *board.Board) (proofbook.PosID, int, error) {
 	id, sym, found, err := s.locate(ctx, b)
 	if err == nil && !found {
 		err = fmt.Errorf("this position is not in the book")
@@ -65,7 +68,7 @@ func (s *Store) mustLocate(ctx context.Context, b *engine.Board) (proofbook.PosI
 	return id, sym, err
 }
 
-func (s *Store) Position(ctx context.Context, b *engine.Board, a engine.Color) (session.Position, error) {
+func (s *Store) Position(ctx context.Context, b *board.Board, a game.Color) (session.Position, error) {
 	// The book's proofs changed outside the program since the last check:
 	// said in the status bar (they show as unchecked).
 	var warning string
@@ -83,7 +86,7 @@ func (s *Store) Position(ctx context.Context, b *engine.Board, a engine.Color) (
 		return session.Position{}, err
 	}
 	r := s.bk.Rules()
-	inv := engine.InverseSymmetry(sym)
+	inv := game.InverseSymmetry(sym)
 	out := session.Position{Found: true, Comment: p.Comment, Label: p.Label, Status: p.Proof(a).Status}
 	if out.Stuck, err = s.bk.Stuck(ctx, id, a); err != nil {
 		return session.Position{}, err
@@ -94,7 +97,7 @@ func (s *Store) Position(ctx context.Context, b *engine.Board, a engine.Color) (
 		return session.Position{}, err
 	}
 	if len(p.Marks) > 0 {
-		out.Marks = map[engine.Square]string{}
+		out.Marks = map[game.Square]string{}
 		for _, m := range p.Marks {
 			out.Marks[r.Transform(inv, m.Square)] = markText(m)
 		}
@@ -135,7 +138,7 @@ func markText(m proofbook.Mark) string {
 	return m.Shape.Glyph()
 }
 
-func (s *Store) Children(ctx context.Context, b *engine.Board, a engine.Color) ([]session.Child, error) {
+func (s *Store) Children(ctx context.Context, b *board.Board, a game.Color) ([]session.Child, error) {
 	id, sym, found, err := s.locate(ctx, b)
 	if err != nil || !found {
 		return nil, err
@@ -159,7 +162,7 @@ func (s *Store) Children(ctx context.Context, b *engine.Board, a engine.Color) (
 	return out, nil
 }
 
-func (s *Store) AddMove(ctx context.Context, b *engine.Board, m engine.Move) (bool, error) {
+func (s *Store) AddMove(ctx context.Context, b *board.Board, m game.Move) (bool, error) {
 	id, _, err := s.mustLocate(ctx, b)
 	if err != nil {
 		return false, err
@@ -180,7 +183,7 @@ func (s *Store) AddMove(ctx context.Context, b *engine.Board, m engine.Move) (bo
 	return true, nil
 }
 
-func (s *Store) RemoveMove(ctx context.Context, b *engine.Board, m engine.Move) error {
+func (s *Store) RemoveMove(ctx context.Context, b *board.Board, m game.Move) error {
 	id, sym, err := s.mustLocate(ctx, b)
 	if err != nil {
 		return err
@@ -188,7 +191,7 @@ func (s *Store) RemoveMove(ctx context.Context, b *engine.Board, m engine.Move) 
 	return s.bk.RemoveMove(ctx, id, proofbook.ToCanonical(s.bk.Rules(), sym, m))
 }
 
-func (s *Store) SetComment(ctx context.Context, b *engine.Board, text string) error {
+func (s *Store) SetComment(ctx context.Context, b *board.Board, text string) error {
 	id, _, err := s.mustLocate(ctx, b)
 	if err != nil {
 		return err
@@ -196,7 +199,7 @@ func (s *Store) SetComment(ctx context.Context, b *engine.Board, text string) er
 	return annotate(ctx, s.bk, id, Annotation{Comment: &text})
 }
 
-func (s *Store) SetLabel(ctx context.Context, b *engine.Board, label string) error {
+func (s *Store) SetLabel(ctx context.Context, b *board.Board, label string) error {
 	id, _, err := s.mustLocate(ctx, b)
 	if err != nil {
 		return err
@@ -204,7 +207,7 @@ func (s *Store) SetLabel(ctx context.Context, b *engine.Board, label string) err
 	return annotate(ctx, s.bk, id, Annotation{Label: &label})
 }
 
-func (s *Store) SetMarks(ctx context.Context, b *engine.Board, marks map[engine.Square]string) error {
+func (s *Store) SetMarks(ctx context.Context, b *board.Board, marks map[game.Square]string) error {
 	id, sym, err := s.mustLocate(ctx, b)
 	if err != nil {
 		return err
@@ -215,7 +218,7 @@ func (s *Store) SetMarks(ctx context.Context, b *engine.Board, marks map[engine.
 	if err != nil {
 		return err
 	}
-	stored := make(map[engine.Square]proofbook.Mark, len(p.Marks))
+	stored := make(map[game.Square]proofbook.Mark, len(p.Marks))
 	for _, m := range p.Marks {
 		stored[m.Square] = m
 	}
@@ -233,7 +236,7 @@ func (s *Store) SetMarks(ctx context.Context, b *engine.Board, marks map[engine.
 	return s.bk.SetMarks(ctx, id, list)
 }
 
-func (s *Store) SetDisproved(ctx context.Context, b *engine.Board, a engine.Color, on bool) error {
+func (s *Store) SetDisproved(ctx context.Context, b *board.Board, a game.Color, on bool) error {
 	id, _, err := s.mustLocate(ctx, b)
 	if err != nil {
 		return err
@@ -244,7 +247,7 @@ func (s *Store) SetDisproved(ctx context.Context, b *engine.Board, a engine.Colo
 // StoreVerdict stores v, a verdict in b's frame (the verifier's), mapped
 // into the book's canonical frame; its Undo is the book's answer
 // (proofbook.Stored).
-func (s *Store) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) (session.VerdictStored, error) {
+func (s *Store) StoreVerdict(ctx context.Context, b *board.Board, v c6book.Verdict) (session.VerdictStored, error) {
 	id, sym, err := s.mustLocate(ctx, b)
 	if err != nil {
 		return session.VerdictStored{}, err
@@ -254,7 +257,7 @@ func (s *Store) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verd
 	if err != nil {
 		return session.VerdictStored{}, err
 	}
-	added := make([]engine.Move, len(st.Replies))
+	added := make([]game.Move, len(st.Replies))
 	for i, m := range st.Replies {
 		added[i] = proofbook.FromCanonical(r, sym, m)
 	}
@@ -262,7 +265,7 @@ func (s *Store) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verd
 }
 
 // UndoVerdict takes back a StoreVerdict on b (proofbook's UndoVerdict).
-func (s *Store) UndoVerdict(ctx context.Context, b *engine.Board, st session.VerdictStored) error {
+func (s *Store) UndoVerdict(ctx context.Context, b *board.Board, st session.VerdictStored) error {
 	stored, ok := st.Undo.(proofbook.Stored)
 	if !ok {
 		return errors.New("undo verify: not a verdict this book stored")
@@ -279,7 +282,7 @@ const shortTurns = 5
 
 // Next finds the most-proving open position below b; its moves come back
 // in b's orientation.
-func (s *Store) Next(ctx context.Context, b *engine.Board, a engine.Color) (session.Entry, bool, error) {
+func (s *Store) Next(ctx context.Context, b *board.Board, a game.Color) (session.Entry, bool, error) {
 	id, sym, err := s.mustLocate(ctx, b)
 	if err != nil {
 		return session.Entry{}, false, err
@@ -289,7 +292,7 @@ func (s *Store) Next(ctx context.Context, b *engine.Board, a engine.Color) (sess
 		return session.Entry{}, false, err
 	}
 	r := s.bk.Rules()
-	turns := make([]engine.Move, len(line.Turns)) // from's canonical frame
+	turns := make([]game.Move, len(line.Turns)) // from's canonical frame
 	for i, m := range line.Turns {
 		turns[i] = proofbook.FromCanonical(r, sym, m)
 	}
@@ -308,9 +311,9 @@ func (s *Store) Next(ctx context.Context, b *engine.Board, a engine.Color) (sess
 }
 
 // stableEntry is a list entry for a position whose stable line is turns.
-func (s *Store) stableEntry(turns []engine.Move) session.Entry {
+func (s *Store) stableEntry(turns []game.Move) session.Entry {
 	if turns == nil {
-		turns = []engine.Move{}
+		turns = []game.Move{}
 	}
 	return session.Entry{Line: turns, Short: proofbook.ShortLine(s.bk.Rules(), turns, shortTurns)}
 }
@@ -318,7 +321,7 @@ func (s *Store) stableEntry(turns []engine.Move) session.Entry {
 // Proved lists the proved positions worth browsing: real proofs (order 1 and
 // up), not the game ends an import marks proved (the attacker has already
 // made, or makes at once, six in a row: order 0).
-func (s *Store) Proved(ctx context.Context, a engine.Color, minOrder, limit int) ([]session.Entry, error) {
+func (s *Store) Proved(ctx context.Context, a game.Color, minOrder, limit int) ([]session.Entry, error) {
 	rs, err := s.bk.Proved(ctx, a, minOrder, limit)
 	if err != nil {
 		return nil, err
@@ -333,7 +336,7 @@ func (s *Store) Proved(ctx context.Context, a engine.Color, minOrder, limit int)
 	return out, nil
 }
 
-func (s *Store) Search(ctx context.Context, q string, a engine.Color, limit int) ([]session.Entry, error) {
+func (s *Store) Search(ctx context.Context, q string, a game.Color, limit int) ([]session.Entry, error) {
 	hs, err := s.bk.Search(ctx, q, limit)
 	if err != nil {
 		return nil, err
@@ -347,7 +350,7 @@ func (s *Store) Search(ctx context.Context, q string, a engine.Color, limit int)
 	return out, nil
 }
 
-func (s *Store) GamesThrough(ctx context.Context, b *engine.Board, offset, limit int) ([]c6book.GameInfo, int64, error) {
+func (s *Store) GamesThrough(ctx context.Context, b *board.Board, offset, limit int) ([]c6book.GameInfo, int64, error) {
 	id, _, found, err := s.locate(ctx, b)
 	if err != nil || !found {
 		return nil, 0, err
@@ -357,7 +360,7 @@ func (s *Store) GamesThrough(ctx context.Context, b *engine.Board, offset, limit
 
 // Game returns a stored game's turns in b's orientation, each turn's
 // stones in the record's order.
-func (s *Store) Game(ctx context.Context, gid int64, b *engine.Board) ([][]engine.Square, error) {
+func (s *Store) Game(ctx context.Context, gid int64, b *board.Board) ([][]game.Square, error) {
 	g, err := s.bk.Game(ctx, gid)
 	if err != nil {
 		return nil, err
@@ -369,7 +372,7 @@ func (s *Store) Game(ctx context.Context, gid int64, b *engine.Board) ([][]engin
 	return turns, nil
 }
 
-func (s *Store) Resolve(ctx context.Context, e session.Entry) ([]engine.Move, error) {
+func (s *Store) Resolve(ctx context.Context, e session.Entry) ([]game.Move, error) {
 	if e.Line != nil {
 		return e.Line, nil
 	}
@@ -378,13 +381,13 @@ func (s *Store) Resolve(ctx context.Context, e session.Entry) ([]engine.Move, er
 		return nil, err
 	}
 	if turns == nil {
-		return []engine.Move{}, nil
+		return []game.Move{}, nil
 	}
 	return turns, nil
 }
 
 // The auto-pilot and the expert's "leave to me" for the workbench: the
-// book's own loop (proofbook.Prove) with the store's job verifier.
+// book's own loop (autopilot.Prove) with the store's job verifier.
 
 var (
 	_ session.AutoProver = (*Store)(nil)
@@ -393,15 +396,15 @@ var (
 
 // JobVerifier runs the auto-pilot's verifier jobs: the store's, or in this
 // process.
-func (s *Store) JobVerifier() engine.Verifier {
+func (s *Store) JobVerifier() verify.Verifier {
 	if s.o.Jobs != nil {
 		return s.o.Jobs
 	}
-	return engine.LocalVerifier{}
+	return verify.LocalVerifier{}
 }
 
-// AutoProve runs proofbook.Prove below b (a stored position).
-func (s *Store) AutoProve(ctx context.Context, b *engine.Board, o session.AutoOptions, progress func(c6book.ProveProgress)) (session.AutoResult, error) {
+// AutoProve runs autopilot.Prove below b (a stored position).
+func (s *Store) AutoProve(ctx context.Context, b *board.Board, o session.AutoOptions, progress func(c6book.ProveProgress)) (session.AutoResult, error) {
 	id, _, err := s.mustLocate(ctx, b)
 	if err != nil {
 		return session.AutoResult{}, err
@@ -409,7 +412,7 @@ func (s *Store) AutoProve(ctx context.Context, b *engine.Board, o session.AutoOp
 	ps := ProveDefaults()
 	ps.Jobs, ps.MaxCalls, ps.MaxTime, ps.Verify.Lambda = max(1, o.Jobs), o.MaxCalls, o.MaxTime, o.Lambda
 	if s.o.Limits != nil {
-		if l := s.o.Limits(); l != (engine.Limits{}) {
+		if l := s.o.Limits(); l != (threat.Limits{}) {
 			ps.Verify.MaxNodes, ps.Verify.Timeout = l.MaxNodes, l.Timeout
 		}
 	}
@@ -419,7 +422,7 @@ func (s *Store) AutoProve(ctx context.Context, b *engine.Board, o session.AutoOp
 }
 
 // SetHold marks b as left to the expert for attacker a (or gives it back).
-func (s *Store) SetHold(ctx context.Context, b *engine.Board, a engine.Color, on bool) error {
+func (s *Store) SetHold(ctx context.Context, b *board.Board, a game.Color, on bool) error {
 	id, _, err := s.mustLocate(ctx, b)
 	if err != nil {
 		return err

@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/proofbook"
 )
 
@@ -15,7 +16,7 @@ import (
 // (exported as CR/TR, not as an LB label with the glyph).
 func TestMarkShapeSurvivesLabelToggle(t *testing.T) {
 	ctx := context.Background()
-	r := engine.Connect6()
+	r := game.Connect6()
 	bk, err := proofbook.Create(ctx, filepath.Join(t.TempDir(), "b.c6book"), r)
 	if err != nil {
 		t.Fatal(err)
@@ -25,20 +26,20 @@ func TestMarkShapeSurvivesLabelToggle(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := Wrap(bk).Store(StoreOptions{})
-	turns, err := engine.ParseTurns(r, "j10")
+	turns, err := game.ParseTurns(r, "j10")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := engine.Replay(r, turns)
+	b, err := board.Replay(r, turns)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := s.Position(ctx, b, engine.Black)
+	p, err := s.Position(ctx, b, game.Black)
 	if err != nil || len(p.Marks) != 3 {
 		t.Fatalf("position marks %v, %v", p.Marks, err)
 	}
 	// What the workbench's label toggle stores: the shown marks and one more.
-	marks := map[engine.Square]string{}
+	marks := map[game.Square]string{}
 	for k, v := range p.Marks {
 		marks[k] = v
 	}

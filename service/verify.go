@@ -6,7 +6,10 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/proofbook"
 )
 
@@ -45,10 +48,10 @@ func (s VerifySettings) Validate() error {
 
 // Options are the engine's options for s (Tolerance is set per position
 // by the verification). Workers 0 stays 0: the verifier then uses every
-// core (engine.VerifyOptions), as Workers(1) says.
-func (s VerifySettings) Options() engine.VerifyOptions {
-	return engine.VerifyOptions{Lambda: s.Lambda, Workers: s.Workers,
-		Limits: engine.Limits{MaxNodes: s.MaxNodes, Timeout: s.Timeout}}
+// core (verify.VerifyOptions), as Workers(1) says.
+func (s VerifySettings) Options() verify.VerifyOptions {
+	return verify.VerifyOptions{Lambda: s.Lambda, Workers: s.Workers,
+		Limits: threat.Limits{MaxNodes: s.MaxNodes, Timeout: s.Timeout}}
 }
 
 // SettingError is a bad setting: its name (as the CLI's flag), the value
@@ -71,11 +74,11 @@ type Verification struct {
 	Verdict, Canonical c6book.Verdict
 	// NullMode and NullLine are how the null move was refuted (NullLine
 	// in b's frame; empty when it was not).
-	NullMode engine.Mode
-	NullLine []engine.Move
+	NullMode threat.Mode
+	NullLine []game.Move
 }
 
-// Verify runs the verifier ver (nil: engine.LocalVerifier) on b, the
+// Verify runs the verifier ver (nil: verify.LocalVerifier) on b, the
 // defender to move right after the attacker's turn, at b's defender stone
 // deficit (c6book.VerifyBoard). It verifies in the position's canonical
 // frame, whatever b's orientation, so every caller (the workbench's
@@ -83,18 +86,18 @@ type Verification struct {
 // for the same position and options, the one the auto-pilot stores
 // (proofbook.Book.Verify verifies the book's canonical board). progress
 // (may be nil) gets the engine's progress reports.
-func Verify(ctx context.Context, ver engine.Verifier, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (Verification, error) {
+func Verify(ctx context.Context, ver verify.Verifier, b *board.Board, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (Verification, error) {
 	r := b.Rules()
 	cb, sym := b.Canonical()
 	if ver == nil {
-		ver = engine.LocalVerifier{}
+		ver = verify.LocalVerifier{}
 	}
 	c := &rawVerifier{v: ver}
 	v, err := c6book.VerifyBoard(ctx, cb, c, 0, opts, progress) // in cb's frame
 	if err != nil {
 		return Verification{}, err
 	}
-	inv := engine.InverseSymmetry(sym)
+	inv := game.InverseSymmetry(sym)
 	out := Verification{Verdict: v.Transform(r, inv), Canonical: v, NullMode: c.raw.NullMode}
 	for _, m := range c.raw.NullLine {
 		out.NullLine = append(out.NullLine, r.TransformMove(inv, m))
@@ -105,11 +108,11 @@ func Verify(ctx context.Context, ver engine.Verifier, b *engine.Board, opts engi
 // rawVerifier keeps the engine's verdict (its null-move refutation) of the
 // call it passes on.
 type rawVerifier struct {
-	v   engine.Verifier
-	raw engine.Verdict
+	v   verify.Verifier
+	raw verify.Verdict
 }
 
-func (c *rawVerifier) Verify(ctx context.Context, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (engine.Verdict, error) {
+func (c *rawVerifier) Verify(ctx context.Context, b *board.Board, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (verify.Verdict, error) {
 	v, err := c.v.Verify(ctx, b, opts, progress)
 	c.raw = v
 	return v, err
@@ -131,7 +134,7 @@ type Verified struct {
 // the workbench's Verify does (the session's store, Store.StoreVerdict,
 // maps the verdict the same way) and c6 book verify. An error from the
 // store is a *proofbook.StoreError.
-func (bk *Book) VerifyAndStore(ctx context.Context, ver engine.Verifier, b *engine.Board, opts engine.VerifyOptions, progress func(engine.VerifyProgress)) (Verified, error) {
+func (bk *Book) VerifyAndStore(ctx context.Context, ver verify.Verifier, b *board.Board, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (Verified, error) {
 	id, sym, err := bk.pb.Locate(ctx, b)
 	if err != nil {
 		return Verified{}, err

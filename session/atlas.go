@@ -5,17 +5,18 @@ import (
 	"fmt"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 // Atlas is the opening atlas in the workbench: the classes of White's
-// second move near the centre (engine.Atlas), the rows `c6 book atlas`
+// second move near the centre (board.Atlas), the rows `c6 book atlas`
 // proves, each with its status in the book for Black. Load reads the
 // statuses; Open goes to a row's position.
 type Atlas struct {
 	s     *Session
 	d     int
-	rules engine.Rules // the rules the rows were listed for
+	rules game.Rules // the rules the rows were listed for
 	rows  []AtlasRow
 	err   error // why the book's rules have no atlas of distance d
 	// gen counts the loads: a load's answer older than the last is
@@ -77,9 +78,9 @@ func atlasStateOf(found bool, st c6book.Status, worked bool) AtlasState {
 
 // AtlasRow is one row of the atlas with its state in the book.
 type AtlasRow struct {
-	engine.AtlasRow
+	board.AtlasRow
 	Number int           // 1, 2, ... nearest first, as `c6 book atlas` numbers them
-	Line   []engine.Move // Black's centre stone, White's move
+	Line   []game.Move   // Black's centre stone, White's move
 	Status c6book.Status // for Black (unknown when not in the book)
 	State  AtlasState
 }
@@ -98,7 +99,7 @@ func (a *Atlas) SetDistance(d int) {
 	a.rows, a.err = nil, nil
 	r := a.s.Rules()
 	a.rules = r
-	rows, err := engine.Atlas(r, d)
+	rows, err := board.Atlas(r, d)
 	if err != nil {
 		a.err = err
 		return
@@ -159,7 +160,7 @@ func (a *Atlas) Load(done func()) {
 		return
 	}
 	gen, empty := a.gen, a.s.empty
-	lines := make([][]engine.Move, len(a.rows))
+	lines := make([][]game.Move, len(a.rows))
 	for i, r := range a.rows {
 		lines[i] = r.Line
 	}
@@ -171,13 +172,13 @@ func (a *Atlas) Load(done func()) {
 			if err != nil {
 				return func() { a.s.fail(err) }
 			}
-			p, err := store.Position(ctx, b, engine.Black)
+			p, err := store.Position(ctx, b, game.Black)
 			if err != nil {
 				return func() { a.s.fail(err) }
 			}
 			sts[i], found[i] = p.Status, p.Found
 			if p.Found && p.Status == c6book.StatusUnknown {
-				kids, err := store.Children(ctx, b, engine.Black)
+				kids, err := store.Children(ctx, b, game.Black)
 				if err != nil {
 					return func() { a.s.fail(err) }
 				}

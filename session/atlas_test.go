@@ -5,7 +5,8 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/session"
 )
 
@@ -22,15 +23,15 @@ func TestAtlasStatesFollowTheBook(t *testing.T) {
 	}
 	want := map[int]session.AtlasState{}
 	set := func(i int, found bool, st c6book.Status) {
-		b, err := engine.Replay(f.s.Rules(), rows[i].Line)
+		b, err := board.Replay(f.s.Rules(), rows[i].Line)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if found {
 			n := f.store.Node(b, true)
-			n.Proof[engine.Black] = c6book.Proof{Attacker: engine.Black, Status: st}
+			n.Proof[game.Black] = c6book.Proof{Attacker: game.Black, Status: st}
 			// The other attacker's status must not count.
-			n.Proof[engine.White] = c6book.Proof{Attacker: engine.White, Status: c6book.StatusProved}
+			n.Proof[game.White] = c6book.Proof{Attacker: game.White, Status: c6book.StatusProved}
 		}
 		want[i] = map[c6book.Status]session.AtlasState{c6book.StatusProved: session.AtlasProved, c6book.StatusOpen: session.AtlasOpen,
 			c6book.StatusDisproved: session.AtlasDisproved, c6book.StatusUnchecked: session.AtlasUnchecked}[st]
@@ -45,7 +46,7 @@ func TestAtlasStatesFollowTheBook(t *testing.T) {
 	set(7, true, c6book.StatusUnknown)
 	set(44, true, c6book.StatusProved)
 	// Moves stored below a row with nothing known yet: worked on, open.
-	if _, err := f.store.AddMoves(mustReplay(t, f.s.Rules(), rows[11].Line), []engine.Move{f.mv("k11l12")}); err != nil {
+	if _, err := f.store.AddMoves(mustReplay(t, f.s.Rules(), rows[11].Line), []game.Move{f.mv("k11l12")}); err != nil {
 		t.Fatal(err)
 	}
 	want[11] = session.AtlasOpen
@@ -69,8 +70,8 @@ func TestAtlasStatesFollowTheBook(t *testing.T) {
 	}
 	a.Open(2)
 	f.settle()
-	if line, _ := f.s.Cursor().Line(); engine.FormatTurns(f.s.Rules(), line) != "j10 "+rows[2].Name(f.s.Rules()) {
-		t.Fatalf("Open(2): line %s", engine.FormatTurns(f.s.Rules(), line))
+	if line, _ := f.s.Cursor().Line(); game.FormatTurns(f.s.Rules(), line) != "j10 "+rows[2].Name(f.s.Rules()) {
+		t.Fatalf("Open(2): line %s", game.FormatTurns(f.s.Rules(), line))
 	}
 	// d = 3: 162 classes and the pass row; a board without a centre has no atlas.
 	a.SetDistance(3)
@@ -83,9 +84,9 @@ func TestAtlasStatesFollowTheBook(t *testing.T) {
 	}
 }
 
-func mustReplay(t *testing.T, r engine.Rules, line []engine.Move) *engine.Board {
+func mustReplay(t *testing.T, r game.Rules, line []game.Move) *board.Board {
 	t.Helper()
-	b, err := engine.Replay(r, line)
+	b, err := board.Replay(r, line)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // The auto-pilot in the workbench: the book's proof loop (AutoProver) run
@@ -19,8 +19,8 @@ import (
 type autoState struct {
 	job       *Job
 	last      c6book.ProveProgress // the latest progress delivered, or the run's result
-	line      []engine.Move        // the line to the position it works below
-	attacker  engine.Color
+	line      []game.Move          // the line to the position it works below
+	attacker  game.Color
 	lambda    int
 	reloading bool   // a read of the shown position for it is queued
 	text      string // how the last run ended
@@ -49,7 +49,7 @@ func (p *Prover) StartAuto(jobs int, budget time.Duration) {
 	if s.refuseEdit("auto-pilot (its verdicts are stored)") {
 		return
 	}
-	if w := c.pos.Winner(); w != engine.Empty {
+	if w := c.pos.Winner(); w != game.Empty {
 		s.fail(fmt.Errorf("the game is over: %s has won", ColourName(w)))
 		return
 	}
@@ -171,7 +171,7 @@ func (p *Prover) AutoText() string {
 	pr := p.auto.last
 	where := "here"
 	if !slices.Equal(p.auto.line, p.s.cursor.prefix()) {
-		where = "below " + engine.FormatTurns(p.s.rules, p.auto.line)
+		where = "below " + game.FormatTurns(p.s.rules, p.auto.line)
 		if len(p.auto.line) == 0 {
 			where = "below the root"
 		}

@@ -5,7 +5,8 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/session"
 	"c6book/session/sessiontest"
 )
@@ -15,7 +16,7 @@ import (
 func autoFixture(t *testing.T) *fixture {
 	f := newFixture(t, nil, true)
 	f.store.AutoStep = make(chan struct{})
-	f.store.AutoRuns = make(chan *engine.Board, 4)
+	f.store.AutoRuns = make(chan *board.Board, 4)
 	f.play("j10", "a1a2")
 	f.s.Cursor().Back()
 	f.play("b1b2")
@@ -26,7 +27,7 @@ func autoFixture(t *testing.T) *fixture {
 		if err := c.Play(f.mv(m)); err != nil {
 			t.Fatal(err)
 		}
-		f.store.Node(c, false).Proof[engine.Black] = c6book.Proof{Attacker: engine.Black, Status: c6book.StatusOpen, PN: 1, DN: 1}
+		f.store.Node(c, false).Proof[game.Black] = c6book.Proof{Attacker: game.Black, Status: c6book.StatusOpen, PN: 1, DN: 1}
 	}
 	f.s.Reload()
 	f.settle()
@@ -123,7 +124,7 @@ func TestAutoBookSwitch(t *testing.T) {
 	f.s.Prover().StartAuto(1, 0)
 	<-f.store.AutoRuns
 	job := f.s.Prover().AutoJob()
-	other := sessiontest.NewStore(engine.Connect6())
+	other := sessiontest.NewStore(game.Connect6())
 	if err := f.s.SetStore(other); err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +194,7 @@ func TestAutoSummary(t *testing.T) {
 	if len(sum.Changed) != 2 || sum.Changed[0].After != c6book.StatusProved || sum.Changed[0].Before != c6book.StatusOpen {
 		t.Fatalf("changed %+v", sum.Changed)
 	}
-	text := summaryText(sum, engine.Connect6())
+	text := summaryText(sum, game.Connect6())
 	for _, want := range []string{"Auto-pilot", "1. j10", "stuck", "proved replies 0 → 2 of 2 replies", "2 verifier calls", "a1a2 open → proved"} {
 		if !strings.Contains(text, want) {
 			t.Fatalf("summary %q lacks %q", text, want)
@@ -201,7 +202,7 @@ func TestAutoSummary(t *testing.T) {
 	}
 	f.s.Prover().GoToChange(1)
 	f.settle()
-	if want := "j10 " + engine.MoveName(engine.Connect6(), sum.Changed[1].Move); f.line() != want {
+	if want := "j10 " + game.MoveName(game.Connect6(), sum.Changed[1].Move); f.line() != want {
 		t.Fatalf("GoToChange went to %q, want %q", f.line(), want)
 	}
 	// A new run forgets the last one's summary until it ends; Stop ends
@@ -215,7 +216,7 @@ func TestAutoSummary(t *testing.T) {
 	}
 	f.s.Prover().StopAuto()
 	f.pumpUntil("the auto-pilot's end", func() bool { return !f.s.Prover().AutoRunning() })
-	if sum, ok := f.s.Prover().Summary(); !ok || sum.Stop != "cancelled" || len(sum.Changed) != 0 || !strings.Contains(summaryText(sum, engine.Connect6()), "no reply changed") {
+	if sum, ok := f.s.Prover().Summary(); !ok || sum.Stop != "cancelled" || len(sum.Changed) != 0 || !strings.Contains(summaryText(sum, game.Connect6()), "no reply changed") {
 		t.Fatalf("after Stop: %+v", sum)
 	}
 	f.noErrors()
@@ -223,13 +224,13 @@ func TestAutoSummary(t *testing.T) {
 
 // The summary's text names at most 20 changed replies.
 func TestSummaryTextBounded(t *testing.T) {
-	r := engine.Connect6()
+	r := game.Connect6()
 	sum := session.RunSummary{Kind: "auto", Stop: "budget", AfterRead: true}
 	for i := 0; i < 25; i++ {
-		sum.Changed = append(sum.Changed, session.ReplyChange{Move: engine.NewMove(r.Sq(i%19, i/19)), New: true})
+		sum.Changed = append(sum.Changed, session.ReplyChange{Move: game.NewMove(r.Sq(i%19, i/19)), New: true})
 	}
 	text := summaryText(sum, r)
-	if !strings.Contains(text, "and 5 more") || strings.Contains(text, engine.MoveName(r, sum.Changed[20].Move)+" new") {
+	if !strings.Contains(text, "and 5 more") || strings.Contains(text, game.MoveName(r, sum.Changed[20].Move)+" new") {
 		t.Fatalf("text %q", text)
 	}
 	if !strings.Contains(text, "out of time") {
@@ -256,7 +257,7 @@ func TestAutoSummaryNamesWhereItStopped(t *testing.T) {
 	if !ok || sum.Stop != "stuck" || sum.Left == nil {
 		t.Fatalf("summary %+v", sum)
 	}
-	text := summaryText(sum, engine.Connect6())
+	text := summaryText(sum, game.Connect6())
 	if !strings.Contains(text, "left to prove: 1. j10 2. a1a2 · stuck there: left to the expert") {
 		t.Fatalf("summary %q", text)
 	}
@@ -272,6 +273,6 @@ func TestAutoSummaryNamesWhereItStopped(t *testing.T) {
 
 // summaryText is the run summary's text with the moves named in board
 // order (the ui names them in the line's order).
-func summaryText(sum session.RunSummary, r engine.Rules) string {
-	return sum.TextNamed(func(m engine.Move) string { return engine.MoveName(r, m) })
+func summaryText(sum session.RunSummary, r game.Rules) string {
+	return sum.TextNamed(func(m game.Move) string { return game.MoveName(r, m) })
 }

@@ -5,7 +5,8 @@ import (
 	"context"
 	"fmt"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 // Browsing keeps the user's place: a position opened from a list shows in
@@ -18,24 +19,24 @@ import (
 // the rest of target mapped into the user's orientation there; when the
 // target's position is on the user's line, the user's line itself with the
 // cursor on it. With nothing shared but the root, target as it is.
-func orientLine(empty *engine.Board, user, target []engine.Move) (line []engine.Move, cur int, err error) {
+func orientLine(empty *board.Board, user, target []game.Move) (line []game.Move, cur int, err error) {
 	tb, err := replay(empty, nil)
 	if err != nil {
 		return nil, 0, err
 	}
 	type canon struct {
 		key  uint64
-		side engine.Color
+		side game.Color
 		sym  int
 	}
-	at := func(b *engine.Board) canon {
+	at := func(b *board.Board) canon {
 		k, sym := b.CanonicalKey()
 		return canon{k, b.ToMove(), sym}
 	}
 	tks := []canon{at(tb)}
 	for i, m := range target {
 		if err := tb.PlayPartial(m); err != nil {
-			return nil, 0, fmt.Errorf("the line to open, turn %d (%s): %w", i+1, engine.MoveName(tb.Rules(), m), err)
+			return nil, 0, fmt.Errorf("the line to open, turn %d (%s): %w", i+1, game.MoveName(tb.Rules(), m), err)
 		}
 		tks = append(tks, at(tb))
 	}
@@ -51,7 +52,7 @@ func orientLine(empty *engine.Board, user, target []engine.Move) (line []engine.
 	// The target's position on the user's line: keep the line.
 	for j, k := range uks {
 		if k.key == end.key && k.side == end.side {
-			return append([]engine.Move(nil), user...), j, nil
+			return append([]game.Move(nil), user...), j, nil
 		}
 	}
 	j := 0
@@ -62,8 +63,8 @@ func orientLine(empty *engine.Board, user, target []engine.Move) (line []engine.
 		}
 	}
 	r := empty.Rules()
-	line = append(make([]engine.Move, 0, len(target)), user[:j]...)
-	inv := engine.InverseSymmetry(uks[j].sym)
+	line = append(make([]game.Move, 0, len(target)), user[:j]...)
+	inv := game.InverseSymmetry(uks[j].sym)
 	for _, m := range target[j:] {
 		line = append(line, r.TransformMove(inv, r.TransformMove(tks[j].sym, m)))
 	}
@@ -104,9 +105,9 @@ func (c *Cursor) OpenGame(id int64) {
 			if keyOf(c.pos) != keyOf(b) {
 				return // the user moved on meanwhile
 			}
-			turns := make([]engine.Move, len(written))
+			turns := make([]game.Move, len(written))
 			for i, sq := range written {
-				turns[i] = engine.NewMove(sq...)
+				turns[i] = game.NewMove(sq...)
 				c.keepOrder(sq...)
 			}
 			k, ok := reachAt(c.s.empty, turns, b)
@@ -121,7 +122,7 @@ func (c *Cursor) OpenGame(id int64) {
 
 // reachAt is the number of turns of a game (in b's orientation) after
 // which it shows b.
-func reachAt(empty *engine.Board, turns []engine.Move, b *engine.Board) (int, bool) {
+func reachAt(empty *board.Board, turns []game.Move, b *board.Board) (int, bool) {
 	g := empty.Clone()
 	for i := 0; ; i++ {
 		if g.Hash() == b.Hash() && g.ToMove() == b.ToMove() {

@@ -3,7 +3,7 @@ package session
 import (
 	"strings"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // CopyLine is the shown line, from the root to the shown position, in
@@ -22,11 +22,11 @@ func (c *Cursor) LineTextTo(n int) string {
 }
 
 // LineWith is the shown line followed by m, as CopyLine writes it.
-func (c *Cursor) LineWith(m engine.Move) string {
+func (c *Cursor) LineWith(m game.Move) string {
 	return strings.TrimSpace(c.CopyLine() + " " + c.MoveText(m))
 }
 
 // LabelSquare labels square q of the shown position with the next free
 // letter, or takes its label away: an edit Undo takes back, as a tap with
 // "Label squares" on.
-func (h *History) LabelSquare(q engine.Square) { h.toggleMark(q) }
+func (h *History) LabelSquare(q game.Square) { h.toggleMark(q) }

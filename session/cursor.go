@@ -6,7 +6,8 @@ import (
 	"strings"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 // Cursor is the line shown and the cursor on it: the position it reaches,
@@ -17,13 +18,13 @@ import (
 type Cursor struct {
 	s *Session
 
-	gen      int           // bumped when the shown position changes
-	visit    int           // bumped each time a position is shown (goTo)
-	line     []engine.Move // the current line from the root; may go past cur
-	cur      int           // moves of line played to reach pos
-	pos      *engine.Board
-	pending1 engine.Square // first stone of a two-stone turn being entered
-	attacker engine.Color
+	gen      int         // bumped when the shown position changes
+	visit    int         // bumped each time a position is shown (goTo)
+	line     []game.Move // the current line from the root; may go past cur
+	cur      int         // moves of line played to reach pos
+	pos      *board.Board
+	pending1 game.Square // first stone of a two-stone turn being entered
+	attacker game.Color
 	marking  bool
 	// solvedMinOrder is the least λ order of the Solved list.
 	solvedMinOrder int
@@ -41,10 +42,10 @@ type Cursor struct {
 	nextText  string // where Next's line is stuck
 	nextVisit int    // the visit nextText is about
 
-	order map[engine.Move]string // the order turns' stones were entered in (order.go)
+	order map[game.Move]string // the order turns' stones were entered in (order.go)
 	// userLines are the lines the user has been on, the latest first
 	// (orient.go): lists show lines in their orientation.
-	userLines [][]engine.Move
+	userLines [][]game.Move
 }
 
 // reset shows the root of a new book.
@@ -69,21 +70,21 @@ func (c *Cursor) reload() {
 func (c *Cursor) forget() { c.status = nil }
 
 // Line returns the current line and how many of its moves are played.
-func (c *Cursor) Line() ([]engine.Move, int) {
-	return append([]engine.Move(nil), c.line...), c.cur
+func (c *Cursor) Line() ([]game.Move, int) {
+	return append([]game.Move(nil), c.line...), c.cur
 }
 
 // LineLen is the length of the current line.
 func (c *Cursor) LineLen() int { return len(c.line) }
 
 // LineMove is the i-th move of the line (0 ≤ i < LineLen).
-func (c *Cursor) LineMove(i int) engine.Move { return c.line[i] }
+func (c *Cursor) LineMove(i int) game.Move { return c.line[i] }
 
 // Cur is the number of moves of the line played.
 func (c *Cursor) Cur() int { return c.cur }
 
 // Position returns the shown position (do not modify it).
-func (c *Cursor) Position() *engine.Board { return c.pos }
+func (c *Cursor) Position() *board.Board { return c.pos }
 
 // Children returns the stored moves out of the shown position (do not
 // modify the slice); empty until the book has answered.
@@ -97,16 +98,16 @@ func (c *Cursor) Info() Position { return c.info }
 func (c *Cursor) Loaded() bool { return c.loaded }
 
 // Pending is the first stone of a two-stone turn being entered.
-func (c *Cursor) Pending() engine.Square { return c.pending1 }
+func (c *Cursor) Pending() game.Square { return c.pending1 }
 
 // Verdict is the verdict shown for the current position, if any.
 func (c *Cursor) Verdict() *c6book.Verdict { return c.verdict }
 
 // Attacker is the attacker the statuses and the prover refer to.
-func (c *Cursor) Attacker() engine.Color { return c.attacker }
+func (c *Cursor) Attacker() game.Color { return c.attacker }
 
 // SetAttacker chooses the attacker.
-func (c *Cursor) SetAttacker(a engine.Color) {
+func (c *Cursor) SetAttacker(a game.Color) {
 	if a == c.attacker {
 		return
 	}
@@ -141,7 +142,7 @@ func (c *Cursor) LineVariations(i int) int {
 }
 
 // goTo shows line[:cur] at once and asks the book about it.
-func (c *Cursor) goTo(line []engine.Move, cur int) {
+func (c *Cursor) goTo(line []game.Move, cur int) {
 	b, err := replay(c.s.empty, line[:cur])
 	if err != nil {
 		c.s.fail(fmt.Errorf("cannot show the line: %w", err))
@@ -150,18 +151,18 @@ func (c *Cursor) goTo(line []engine.Move, cur int) {
 	c.s.notes.flush() // notes typed are stored before the position changes
 	c.visit++
 	c.s.stopProof() // a proof shown, or being checked, is the last position's (proof.go)
-	c.line = append([]engine.Move(nil), line...)
+	c.line = append([]game.Move(nil), line...)
 	c.rememberLine(c.line)
 	c.cur = cur
 	c.pos = b
-	c.pending1 = engine.NoSquare
+	c.pending1 = game.NoSquare
 	c.refresh(false)
 }
 
 // lineRead is a position of the line whose status the book is asked for.
 type lineRead struct {
 	key  posKey
-	b    *engine.Board
+	b    *board.Board
 	kids bool // its replies are counted too (for the Line pane)
 }
 
@@ -329,7 +330,7 @@ func (c *Cursor) fillLine() {
 
 // TapSquare is a tap on q: it plays (two taps for a two-stone turn), or
 // labels the square in marking mode.
-func (c *Cursor) TapSquare(q engine.Square) {
+func (c *Cursor) TapSquare(q game.Square) {
 	if c.marking {
 		c.s.history.toggleMark(q)
 		return
@@ -338,41 +339,41 @@ func (c *Cursor) TapSquare(q engine.Square) {
 		c.DropPending()
 		return
 	}
-	if c.pos.At(q) != engine.Empty {
+	if c.pos.At(q) != game.Empty {
 		return
 	}
-	if w := c.pos.Winner(); w != engine.Empty {
+	if w := c.pos.Winner(); w != game.Empty {
 		c.s.fail(fmt.Errorf("the game is over: %s has won", ColourName(w)))
 		return
 	}
 	need := c.s.rules.StonesForTurn(c.pos.Turn())
-	var m engine.Move
+	var m game.Move
 	switch {
 	case need == 1:
-		m = engine.NewMove(q)
-	case c.pending1 == engine.NoSquare:
+		m = game.NewMove(q)
+	case c.pending1 == game.NoSquare:
 		c.pending1 = q
 		c.s.changed(ChangeBoard)
 		return
 	default:
-		m = engine.NewMove(c.pending1, q)
+		m = game.NewMove(c.pending1, q)
 		c.keepOrder(c.pending1, q)
 	}
-	c.pending1 = engine.NoSquare
+	c.pending1 = game.NoSquare
 	c.PlayMove(m)
 }
 
 // DropPending drops a half-placed turn.
 func (c *Cursor) DropPending() {
-	if c.pending1 != engine.NoSquare {
-		c.pending1 = engine.NoSquare
+	if c.pending1 != game.NoSquare {
+		c.pending1 = game.NoSquare
 		c.s.changed(ChangeBoard)
 	}
 }
 
 // PlayMove plays m from the shown position and shows the position after
 // it; a move the book does not store is stored (an undoable edit) first.
-func (c *Cursor) PlayMove(m engine.Move) {
+func (c *Cursor) PlayMove(m game.Move) {
 	partial := m.Len() < c.s.rules.StonesForTurn(c.pos.Turn())
 	if err := c.pos.Check(m, partial); err != nil {
 		c.s.fail(err)
@@ -394,7 +395,7 @@ func (c *Cursor) PlayMove(m engine.Move) {
 	// Stored first (book calls run in order), then the position after it
 	// is read.
 	b := c.pos.Clone()
-	e := &moveEdit{editAt: editAt{c.prefix(), "add " + engine.MoveName(c.s.rules, m)}, move: m}
+	e := &moveEdit{editAt: editAt{c.prefix(), "add " + game.MoveName(c.s.rules, m)}, move: m}
 	c.s.history.apply(b, e, func(ok bool) {
 		if ok && e.created {
 			c.status = nil            // statuses above may change
@@ -407,7 +408,7 @@ func (c *Cursor) PlayMove(m engine.Move) {
 
 // showAfter shows the position after m, keeping the rest of the line when m
 // is its next move.
-func (c *Cursor) showAfter(m engine.Move) {
+func (c *Cursor) showAfter(m game.Move) {
 	line := append(c.prefix(), m)
 	if c.cur < len(c.line) && c.line[c.cur] == m {
 		line = c.line // keep the rest of the line
@@ -416,8 +417,8 @@ func (c *Cursor) showAfter(m engine.Move) {
 }
 
 // prefix is the line to the shown position.
-func (c *Cursor) prefix() []engine.Move {
-	return append([]engine.Move(nil), c.line[:c.cur]...)
+func (c *Cursor) prefix() []game.Move {
+	return append([]game.Move(nil), c.line[:c.cur]...)
 }
 
 // Back goes one move back along the line.
@@ -465,7 +466,7 @@ func (c *Cursor) GoToPly(i int) {
 }
 
 // GoToLine shows the end of line (from the root).
-func (c *Cursor) GoToLine(line []engine.Move) { c.goTo(line, len(line)) }
+func (c *Cursor) GoToLine(line []game.Move) { c.goTo(line, len(line)) }
 
 // Sibling replaces the last move played by the previous (delta -1) or next
 // (+1) stored alternative.
@@ -495,7 +496,7 @@ func (c *Cursor) Sibling(delta int) {
 	})
 }
 
-func (c *Cursor) stepSibling(parent *engine.Board, sibs []Child, delta int) {
+func (c *Cursor) stepSibling(parent *board.Board, sibs []Child, delta int) {
 	// The book may store a symmetric image of the move played: match by
 	// the position reached.
 	want, _ := c.pos.CanonicalKey()
@@ -516,7 +517,7 @@ func (c *Cursor) stepSibling(parent *engine.Board, sibs []Child, delta int) {
 	if i < 0 || j < 0 || j >= len(sibs) {
 		return
 	}
-	line := append(append([]engine.Move(nil), c.line[:c.cur-1]...), sibs[j].Move)
+	line := append(append([]game.Move(nil), c.line[:c.cur-1]...), sibs[j].Move)
 	c.goTo(line, c.cur)
 }
 
@@ -550,7 +551,7 @@ func (c *Cursor) OpenEntry(e Entry) {
 
 // openLine shows the end of line (from the root, any orientation) oriented
 // by the user's line (orientLine).
-func (c *Cursor) openLine(line []engine.Move) {
+func (c *Cursor) openLine(line []game.Move) {
 	out, cur, err := orientLine(c.s.empty, c.line, line)
 	if err != nil {
 		c.s.fail(err)
@@ -560,7 +561,7 @@ func (c *Cursor) openLine(line []engine.Move) {
 }
 
 // afterEdit reloads the shown position if it is still b.
-func (c *Cursor) afterEdit(b *engine.Board) {
+func (c *Cursor) afterEdit(b *board.Board) {
 	if keyOf(c.pos) == keyOf(b) {
 		c.refresh(false)
 	}
@@ -611,14 +612,14 @@ func (c *Cursor) HoldText() string {
 
 // stuckText describes where the auto-pilot is stuck on Next's line (e.Line,
 // from the end of prefix), the lines named from the root (lineEnd).
-func stuckText(name func(engine.Move) string, prefix []engine.Move, e Entry) string {
+func stuckText(name func(game.Move) string, prefix []game.Move, e Entry) string {
 	if len(e.Stuck) == 0 {
 		return ""
 	}
 	var parts []string
 	for _, st := range e.Stuck {
 		where := "the start"
-		if full := append(append([]engine.Move(nil), prefix...), e.Line[:min(st.Ply, len(e.Line))]...); len(full) > 0 {
+		if full := append(append([]game.Move(nil), prefix...), e.Line[:min(st.Ply, len(e.Line))]...); len(full) > 0 {
 			where = "after " + lineEnd(name, full)
 		}
 		if st.Ply == len(e.Line) {

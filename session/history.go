@@ -6,7 +6,8 @@ import (
 	"fmt"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 // History is the undo stack of the edits made to the book from the
@@ -29,35 +30,35 @@ const maxUndo = 200
 // edit is one undoable change to the book, on the position at the end of
 // its line.
 type edit interface {
-	at() []engine.Move
+	at() []game.Move
 	describe() string
 	// do stores the change; undo stores back what it replaced.
-	do(ctx context.Context, store BookStore, b *engine.Board) error
-	undo(ctx context.Context, store BookStore, b *engine.Board) error
+	do(ctx context.Context, store BookStore, b *board.Board) error
+	undo(ctx context.Context, store BookStore, b *board.Board) error
 }
 
 // editAt is the position an edit is on and how it is named.
 type editAt struct {
-	line []engine.Move
+	line []game.Move
 	what string
 }
 
-func (e editAt) at() []engine.Move { return e.line }
-func (e editAt) describe() string  { return e.what }
+func (e editAt) at() []game.Move  { return e.line }
+func (e editAt) describe() string { return e.what }
 
 // moveEdit adds a move; it is an edit only if the move was new.
 type moveEdit struct {
 	editAt
-	move    engine.Move
+	move    game.Move
 	created bool
 }
 
-func (e *moveEdit) do(ctx context.Context, store BookStore, b *engine.Board) (err error) {
+func (e *moveEdit) do(ctx context.Context, store BookStore, b *board.Board) (err error) {
 	e.created, err = store.AddMove(ctx, b, e.move)
 	return err
 }
 
-func (e *moveEdit) undo(ctx context.Context, store BookStore, b *engine.Board) error {
+func (e *moveEdit) undo(ctx context.Context, store BookStore, b *board.Board) error {
 	return store.RemoveMove(ctx, b, e.move)
 }
 
@@ -72,15 +73,15 @@ type notesEdit struct {
 	visit                int  // Cursor.visit when it was stored
 }
 
-func (e *notesEdit) do(ctx context.Context, store BookStore, b *engine.Board) error {
+func (e *notesEdit) do(ctx context.Context, store BookStore, b *board.Board) error {
 	return setNotes(ctx, store, b, e.comment, e.label)
 }
 
-func (e *notesEdit) undo(ctx context.Context, store BookStore, b *engine.Board) error {
+func (e *notesEdit) undo(ctx context.Context, store BookStore, b *board.Board) error {
 	return setNotes(ctx, store, b, e.oldComment, e.oldLabel)
 }
 
-func setNotes(ctx context.Context, store BookStore, b *engine.Board, comment, label string) error {
+func setNotes(ctx context.Context, store BookStore, b *board.Board, comment, label string) error {
 	if err := store.SetComment(ctx, b, comment); err != nil {
 		return err
 	}
@@ -90,50 +91,50 @@ func setNotes(ctx context.Context, store BookStore, b *engine.Board, comment, la
 // marksEdit stores the board labels.
 type marksEdit struct {
 	editAt
-	marks, old map[engine.Square]string
+	marks, old map[game.Square]string
 }
 
-func (e *marksEdit) do(ctx context.Context, store BookStore, b *engine.Board) error {
+func (e *marksEdit) do(ctx context.Context, store BookStore, b *board.Board) error {
 	return store.SetMarks(ctx, b, e.marks)
 }
 
-func (e *marksEdit) undo(ctx context.Context, store BookStore, b *engine.Board) error {
+func (e *marksEdit) undo(ctx context.Context, store BookStore, b *board.Board) error {
 	return store.SetMarks(ctx, b, e.old)
 }
 
 // disprovedEdit marks (or clears) the expert's refutation.
 type disprovedEdit struct {
 	editAt
-	attacker engine.Color
+	attacker game.Color
 	on       bool
 }
 
-func (e *disprovedEdit) do(ctx context.Context, store BookStore, b *engine.Board) error {
+func (e *disprovedEdit) do(ctx context.Context, store BookStore, b *board.Board) error {
 	return store.SetDisproved(ctx, b, e.attacker, e.on)
 }
 
-func (e *disprovedEdit) undo(ctx context.Context, store BookStore, b *engine.Board) error {
+func (e *disprovedEdit) undo(ctx context.Context, store BookStore, b *board.Board) error {
 	return store.SetDisproved(ctx, b, e.attacker, !e.on)
 }
 
 // holdEdit leaves the position to the expert, or gives it back.
 type holdEdit struct {
 	editAt
-	attacker engine.Color
+	attacker game.Color
 	on       bool
 }
 
 var errNoHold = errors.New("this book cannot store “leave to me”")
 
-func (e *holdEdit) do(ctx context.Context, store BookStore, b *engine.Board) error {
+func (e *holdEdit) do(ctx context.Context, store BookStore, b *board.Board) error {
 	return setHold(ctx, store, b, e.attacker, e.on)
 }
 
-func (e *holdEdit) undo(ctx context.Context, store BookStore, b *engine.Board) error {
+func (e *holdEdit) undo(ctx context.Context, store BookStore, b *board.Board) error {
 	return setHold(ctx, store, b, e.attacker, !e.on)
 }
 
-func setHold(ctx context.Context, store BookStore, b *engine.Board, a engine.Color, on bool) error {
+func setHold(ctx context.Context, store BookStore, b *board.Board, a game.Color, on bool) error {
 	h, ok := store.(Holder)
 	if !ok {
 		return errNoHold
@@ -150,13 +151,13 @@ type repliesEdit struct {
 	stored  VerdictStored
 }
 
-func (e *repliesEdit) do(ctx context.Context, store BookStore, b *engine.Board) error {
+func (e *repliesEdit) do(ctx context.Context, store BookStore, b *board.Board) error {
 	st, err := store.StoreVerdict(ctx, b, e.verdict)
 	e.stored = st
 	return err
 }
 
-func (e *repliesEdit) undo(ctx context.Context, store BookStore, b *engine.Board) error {
+func (e *repliesEdit) undo(ctx context.Context, store BookStore, b *board.Board) error {
 	return store.UndoVerdict(ctx, b, e.stored)
 }
 
@@ -205,7 +206,7 @@ func (h *History) top() edit {
 // apply stores e on b (a book call); once stored, e goes on the undo stack
 // unless it changed nothing. done is told whether it was stored (a failure
 // is reported).
-func (h *History) apply(b *engine.Board, e edit, done func(ok bool)) {
+func (h *History) apply(b *board.Board, e edit, done func(ok bool)) {
 	h.s.call(func(ctx context.Context, store BookStore) func() {
 		err := e.do(ctx, store, b)
 		return func() {
@@ -225,7 +226,7 @@ func (h *History) apply(b *engine.Board, e edit, done func(ok bool)) {
 // Undo takes back the last edit (a pending stone first).
 func (h *History) Undo() {
 	s := h.s
-	if s.cursor.pending1 != engine.NoSquare {
+	if s.cursor.pending1 != game.NoSquare {
 		s.cursor.DropPending()
 		return
 	}
@@ -296,9 +297,9 @@ func (h *History) Redo() {
 			line := e.at()
 			switch e := e.(type) {
 			case *moveEdit:
-				line = append(append([]engine.Move(nil), line...), e.move)
+				line = append(append([]game.Move(nil), line...), e.move)
 			case *lineEdit:
-				line = append(append([]engine.Move(nil), line...), e.turns...)
+				line = append(append([]game.Move(nil), line...), e.turns...)
 			}
 			s.cursor.forget()
 			s.cursor.goTo(line, len(line))
@@ -324,12 +325,12 @@ func (h *History) CanUndo() string {
 
 // toggleMark labels square q of the shown position (the next free letter),
 // or takes its label away.
-func (h *History) toggleMark(q engine.Square) {
+func (h *History) toggleMark(q game.Square) {
 	s, c := h.s, &h.s.cursor
 	if s.refuseEdit("label squares") {
 		return
 	}
-	marks := map[engine.Square]string{}
+	marks := map[game.Square]string{}
 	for k, v := range c.info.Marks {
 		marks[k] = v
 	}
@@ -346,7 +347,7 @@ func (h *History) toggleMark(q engine.Square) {
 	h.apply(b, e, func(bool) { c.afterEdit(b) })
 }
 
-func nextMarkLetter(marks map[engine.Square]string) string {
+func nextMarkLetter(marks map[game.Square]string) string {
 	used := map[string]bool{}
 	for _, v := range marks {
 		used[v] = true

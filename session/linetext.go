@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"strings"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 // Positions as text: the shown line copied in turn notation ("j10 i9k9
@@ -22,11 +23,11 @@ func (s *Session) LineText() string { return s.cursor.CopyLine() }
 // The error names the turn that is wrong and why ("turn 3: i7j9: square
 // is occupied (j9)"). It returns the turns and each turn's stones in the
 // order written.
-func ParseLine(empty *engine.Board, text string) ([]engine.Move, [][]engine.Square, error) {
+func ParseLine(empty *board.Board, text string) ([]game.Move, [][]game.Square, error) {
 	r := empty.Rules()
 	b := empty.Clone()
-	var turns []engine.Move
-	var written [][]engine.Square
+	var turns []game.Move
+	var written [][]game.Square
 	for _, f := range strings.FieldsFunc(text, func(c rune) bool {
 		return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ','
 	}) {
@@ -37,16 +38,16 @@ func ParseLine(empty *engine.Board, text string) ([]engine.Move, [][]engine.Squa
 		if f == "…" || f == "..." {
 			return nil, nil, fmt.Errorf("turn %d: the line is cut (%q): paste it from the start", n, f)
 		}
-		sq, err := engine.ParseSquares(r, f)
+		sq, err := game.ParseSquares(r, f)
 		if err != nil {
 			return nil, nil, fmt.Errorf("turn %d: %s: %w", n, clip(f), err)
 		}
-		m, err := engine.MakeMove(sq...)
+		m, err := game.MakeMove(sq...)
 		if err != nil {
 			return nil, nil, fmt.Errorf("turn %d: %s: %w", n, clip(f), err)
 		}
 		if err := b.Check(m, false); err != nil {
-			var me *engine.MoveError
+			var me *board.MoveError
 			if errors.As(err, &me) {
 				why := me.Err.Error()
 				if me.Info != "" {
@@ -106,7 +107,7 @@ func (s *Session) PlayLineText(text string) error {
 		c.goTo(turns, len(turns)) // a read-only book only shows the line
 		return nil
 	}
-	e := &lineEdit{editAt: editAt{nil, "add line " + clip(engine.FormatTurns(s.rules, turns))}, turns: turns}
+	e := &lineEdit{editAt: editAt{nil, "add line " + clip(game.FormatTurns(s.rules, turns))}, turns: turns}
 	s.history.apply(s.empty.Clone(), e, func(ok bool) {
 		if ok && e.added() > 0 {
 			c.forget()
@@ -122,11 +123,11 @@ func (s *Session) PlayLineText(text string) error {
 // ones it added (the last first).
 type lineEdit struct {
 	editAt
-	turns   []engine.Move
+	turns   []game.Move
 	created []bool
 }
 
-func (e *lineEdit) do(ctx context.Context, store BookStore, b *engine.Board) error {
+func (e *lineEdit) do(ctx context.Context, store BookStore, b *board.Board) error {
 	e.created = make([]bool, len(e.turns))
 	b = b.Clone()
 	for i, m := range e.turns {
@@ -142,8 +143,8 @@ func (e *lineEdit) do(ctx context.Context, store BookStore, b *engine.Board) err
 	return nil
 }
 
-func (e *lineEdit) undo(ctx context.Context, store BookStore, b *engine.Board) error {
-	boards := []*engine.Board{b.Clone()}
+func (e *lineEdit) undo(ctx context.Context, store BookStore, b *board.Board) error {
+	boards := []*board.Board{b.Clone()}
 	for _, m := range e.turns {
 		nb := boards[len(boards)-1].Clone()
 		if err := nb.Play(m); err != nil {

@@ -6,7 +6,8 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/session/sessiontest"
 )
 
@@ -51,8 +52,8 @@ func TestLineTextRoundTrip(t *testing.T) {
 	g.noErrors()
 }
 
-func root(f *fixture) *engine.Board {
-	b, err := engine.NewBoard(f.s.Rules())
+func root(f *fixture) *board.Board {
+	b, err := board.NewBoard(f.s.Rules())
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -93,9 +94,9 @@ func TestRedoEachEdit(t *testing.T) {
 	f.play("j10")
 	f.settle()
 	c, h := f.s.Cursor(), f.s.History()
-	at := func(b *engine.Board) *sessiontest.Node { return f.store.Node(b, false) }
-	j10 := func() *engine.Board { b, _ := engine.ReplayText(f.s.Rules(), "j10"); return b }
-	probeAt := func(b func() *engine.Board) func() string {
+	at := func(b *board.Board) *sessiontest.Node { return f.store.Node(b, false) }
+	j10 := func() *board.Board { b, _ := board.ReplayText(f.s.Rules(), "j10"); return b }
+	probeAt := func(b func() *board.Board) func() string {
 		return func() string {
 			n := at(b())
 			if n == nil {
@@ -103,10 +104,10 @@ func TestRedoEachEdit(t *testing.T) {
 			}
 			var kids []string
 			for _, k := range n.Kids {
-				kids = append(kids, engine.MoveName(f.s.Rules(), k))
+				kids = append(kids, game.MoveName(f.s.Rules(), k))
 			}
 			return fmt.Sprintf("kids %v comment %q label %q marks %v expert %v held %v verdict %v",
-				kids, n.Comment, n.Label, n.Marks, n.Proof[engine.Black].Expert, n.Held[engine.Black], n.Verdict[engine.Black] != nil)
+				kids, n.Comment, n.Label, n.Marks, n.Proof[game.Black].Expert, n.Held[game.Black], n.Verdict[game.Black] != nil)
 		}
 	}
 	for _, tc := range []struct {
@@ -120,23 +121,23 @@ func TestRedoEachEdit(t *testing.T) {
 				t.Fatal(err)
 			}
 		}, probeAt(j10)},
-		{"notes", func() { c.GoToLine([]engine.Move{f.mv("j10")}); f.settle(); f.s.Notes().Save("a trap", "trap") }, probeAt(j10)},
+		{"notes", func() { c.GoToLine([]game.Move{f.mv("j10")}); f.settle(); f.s.Notes().Save("a trap", "trap") }, probeAt(j10)},
 		{"marks", func() {
-			c.GoToLine([]engine.Move{f.mv("j10")})
+			c.GoToLine([]game.Move{f.mv("j10")})
 			f.settle()
 			c.SetMarking(true)
 			c.TapSquare(f.sq("c3"))
 			c.SetMarking(false)
 		}, probeAt(j10)},
-		{"disproved", func() { c.GoToLine([]engine.Move{f.mv("j10")}); f.settle(); h.ToggleDisproved() }, probeAt(j10)},
-		{"hold", func() { c.GoToLine([]engine.Move{f.mv("j10")}); f.settle(); h.ToggleHold() }, probeAt(j10)},
+		{"disproved", func() { c.GoToLine([]game.Move{f.mv("j10")}); f.settle(); h.ToggleDisproved() }, probeAt(j10)},
+		{"hold", func() { c.GoToLine([]game.Move{f.mv("j10")}); f.settle(); h.ToggleHold() }, probeAt(j10)},
 		{"verify", func() {
-			c.GoToLine([]engine.Move{f.mv("j10")})
+			c.GoToLine([]game.Move{f.mv("j10")})
 			f.settle()
 			f.s.Prover().Verify()
 			f.pumpUntil("the verdict", func() bool { return !f.s.Prover().Running() })
 		}, probeAt(j10)},
-		{"root notes", func() { c.GoToLine(nil); f.settle(); f.s.Notes().Save("the start", "") }, probeAt(func() *engine.Board { return root(f) })},
+		{"root notes", func() { c.GoToLine(nil); f.settle(); f.s.Notes().Save("the start", "") }, probeAt(func() *board.Board { return root(f) })},
 	} {
 		before := tc.probe()
 		tc.edit()

@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/player"
 	"c6book/session"
 	"c6book/session/sessiontest"
 )
@@ -15,9 +17,9 @@ import (
 // it found it; one that gives no move says so; Stop says it stopped; the
 // candidate search that finds nothing says it found no threat.
 func TestSuggestNoCandidateReasons(t *testing.T) {
-	r := engine.Connect6()
-	six, _ := engine.ParseMove(r, "a1a2")
-	pl := &sessiontest.Player{Answer: &session.PlayAnswer{Move: six, Score: engine.WinScore - 1, Reason: "six"}}
+	r := game.Connect6()
+	six, _ := game.ParseMove(r, "a1a2")
+	pl := &sessiontest.Player{Answer: &session.PlayAnswer{Move: six, Score: player.WinScore - 1, Reason: "six"}}
 	f := newFixture(t, pl, true)
 	f.play("j10", "k1k2")
 	f.settle()
@@ -49,7 +51,7 @@ func TestSuggestNoCandidateReasons(t *testing.T) {
 // emptySuggester is a candidate search that finds nothing.
 type emptySuggester struct{ sessiontest.Verifier }
 
-func (emptySuggester) Candidates(context.Context, *engine.Board, int) ([]session.Candidate, error) {
+func (emptySuggester) Candidates(context.Context, *board.Board, int) ([]session.Candidate, error) {
 	return nil, nil
 }
 

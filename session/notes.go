@@ -6,7 +6,8 @@ import (
 	"slices"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 // Notes are the comment and the label typed for the shown position and not
@@ -21,9 +22,9 @@ type Notes struct {
 
 // notesDraft is notes typed for a position and not yet stored.
 type notesDraft struct {
-	b                    *engine.Board
+	b                    *board.Board
 	key                  posKey
-	prefix               []engine.Move
+	prefix               []game.Move
 	comment, label       string
 	oldComment, oldLabel string
 	timer                *time.Timer

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"strings"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
-// Stone order. engine.Move keeps a turn's stones sorted (one
+// Stone order. game.Move keeps a turn's stones sorted (one
 // representation per move: the book, transpositions and symmetry rely on
 // it), so "h12k11" entered is the move k11h12. The order the user entered
 // a turn's stones in (two taps, or a typed line) is a property of the
@@ -19,18 +19,18 @@ import (
 const maxOrders = 4096
 
 // keepOrder records the order sq (a turn's stones) was entered in.
-func (c *Cursor) keepOrder(sq ...engine.Square) {
+func (c *Cursor) keepOrder(sq ...game.Square) {
 	if len(sq) < 2 {
 		return
 	}
 	if c.order == nil || len(c.order) >= maxOrders {
-		c.order = map[engine.Move]string{}
+		c.order = map[game.Move]string{}
 	}
 	var sb strings.Builder
 	for _, s := range sq {
-		sb.WriteString(engine.SquareName(c.s.rules, s))
+		sb.WriteString(game.SquareName(c.s.rules, s))
 	}
-	c.order[engine.NewMove(sq...)] = sb.String()
+	c.order[game.NewMove(sq...)] = sb.String()
 }
 
 // KeepOrder records the order in which turns (a LittleGolem turn list such
@@ -38,9 +38,9 @@ func (c *Cursor) keepOrder(sq ...engine.Square) {
 // so; it changes nothing else. A bad turn list is an error and nothing is
 // recorded.
 func (c *Cursor) KeepOrder(turns string) error {
-	var all [][]engine.Square
+	var all [][]game.Square
 	for i, f := range strings.Fields(strings.NewReplacer(",", " ").Replace(turns)) {
-		sq, err := engine.ParseSquares(c.s.rules, f)
+		sq, err := game.ParseSquares(c.s.rules, f)
 		if err != nil {
 			return fmt.Errorf("turn %d: %w", i+1, err)
 		}
@@ -54,11 +54,11 @@ func (c *Cursor) KeepOrder(turns string) error {
 
 // MoveText names m as the line prints it: its stones in the order they
 // were entered, else in board order.
-func (c *Cursor) MoveText(m engine.Move) string {
+func (c *Cursor) MoveText(m game.Move) string {
 	if t, ok := c.order[m]; ok {
 		return t
 	}
-	return engine.MoveName(c.s.rules, m)
+	return game.MoveName(c.s.rules, m)
 }
 
 // LineMoveText is the i-th move of the line as it prints it (MoveText).

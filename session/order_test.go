@@ -3,7 +3,7 @@ package session_test
 import (
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/session"
 )
 
@@ -33,7 +33,7 @@ func TestLineKeepsStoneOrder(t *testing.T) {
 	if err := f.s.Cursor().KeepOrder("j10 h12k11 m9l8"); err != nil {
 		t.Fatal(err)
 	}
-	f.s.Cursor().GoToLine([]engine.Move{f.mv("j10"), f.mv("h12k11"), f.mv("m9l8")})
+	f.s.Cursor().GoToLine([]game.Move{f.mv("j10"), f.mv("h12k11"), f.mv("m9l8")})
 	f.settle()
 	if a, b := f.s.Cursor().LineMoveText(1), f.s.Cursor().LineMoveText(2); a != "h12k11" || b != "m9l8" {
 		t.Fatalf("typed line prints %q %q", a, b)
@@ -49,7 +49,7 @@ func TestLineKeepsStoneOrder(t *testing.T) {
 }
 
 // lineMove is the i-th move of the session's line.
-func lineMove(s *session.Session, i int) engine.Move {
+func lineMove(s *session.Session, i int) game.Move {
 	line, _ := s.Cursor().Line()
 	return line[i]
 }

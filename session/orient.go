@@ -3,7 +3,8 @@ package session
 import (
 	"slices"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 // Lines in the user's orientation. The book stores positions in a
@@ -22,18 +23,18 @@ const maxUserLines = 32
 // rememberLine keeps line (shown by goTo) as one of the user's lines: the
 // most recent first; a line it extends is replaced, and one that extends
 // it stays.
-func (c *Cursor) rememberLine(line []engine.Move) {
+func (c *Cursor) rememberLine(line []game.Move) {
 	if len(line) == 0 {
 		return
 	}
 	for i, u := range c.userLines {
 		if len(u) >= len(line) && slices.Equal(u[:len(line)], line) {
 			// Already kept (as it is, or extended): it moves to the front.
-			c.userLines = append(append([][]engine.Move{u}, c.userLines[:i]...), c.userLines[i+1:]...)
+			c.userLines = append(append([][]game.Move{u}, c.userLines[:i]...), c.userLines[i+1:]...)
 			return
 		}
 	}
-	kept := [][]engine.Move{slices.Clone(line)}
+	kept := [][]game.Move{slices.Clone(line)}
 	for _, u := range c.userLines {
 		if len(u) <= len(line) && slices.Equal(line[:len(u)], u) {
 			continue // extended by line
@@ -48,8 +49,8 @@ func (c *Cursor) rememberLine(line []engine.Move) {
 
 // UserLines are the lines the user has been on, the current one first
 // (copies).
-func (c *Cursor) UserLines() [][]engine.Move {
-	out := make([][]engine.Move, 0, len(c.userLines)+1)
+func (c *Cursor) UserLines() [][]game.Move {
+	out := make([][]game.Move, 0, len(c.userLines)+1)
 	if len(c.line) > 0 {
 		out = append(out, slices.Clone(c.line))
 	}
@@ -69,7 +70,7 @@ type symKeys struct {
 	n int
 }
 
-func (k *symKeys) add(r engine.Rules, c engine.Color, s engine.Square) {
+func (k *symKeys) add(r game.Rules, c game.Color, s game.Square) {
 	for i := 0; i < k.n; i++ {
 		k.h[i] ^= mix(uint64(c)<<32 | uint64(r.Transform(i, s)))
 	}
@@ -102,7 +103,7 @@ type plyKey struct {
 
 // lineKeys are the canonical keys of a line's positions (index i: after
 // its first i turns), up to its first turn that is not legal.
-func lineKeys(empty *engine.Board, line []engine.Move) []plyKey {
+func lineKeys(empty *board.Board, line []game.Move) []plyKey {
 	r := empty.Rules()
 	b := empty.Clone()
 	k := symKeys{n: r.SymmetryCount()}
@@ -126,7 +127,7 @@ func lineKeys(empty *engine.Board, line []engine.Move) []plyKey {
 // user would write it, given the user's lines (each with its lineKeys):
 // see the comment at the top of the file. A target no user line meets
 // comes back as it is.
-func orientShown(r engine.Rules, users [][]engine.Move, ukeys [][]plyKey, target []engine.Move, tkeys []plyKey) []engine.Move {
+func orientShown(r game.Rules, users [][]game.Move, ukeys [][]plyKey, target []game.Move, tkeys []plyKey) []game.Move {
 	if len(tkeys) != len(target)+1 {
 		return target // not a legal line: shown as it is
 	}
@@ -147,8 +148,8 @@ func orientShown(r engine.Rules, users [][]engine.Move, ukeys [][]plyKey, target
 	if bestU < 0 {
 		return target
 	}
-	out := append(make([]engine.Move, 0, len(target)), users[bestU][:bestJ]...)
-	inv := engine.InverseSymmetry(ukeys[bestU][bestJ].sym)
+	out := append(make([]game.Move, 0, len(target)), users[bestU][:bestJ]...)
+	inv := game.InverseSymmetry(ukeys[bestU][bestJ].sym)
 	for _, m := range target[bestJ:] {
 		out = append(out, r.TransformMove(inv, r.TransformMove(tkeys[bestJ].sym, m)))
 	}
@@ -157,7 +158,7 @@ func orientShown(r engine.Rules, users [][]engine.Move, ukeys [][]plyKey, target
 
 // orientEntries rewrites the entries' lines in the orientation of the
 // user's lines (orientShown); run off the UI goroutine.
-func orientEntries(empty *engine.Board, users [][]engine.Move, es []Entry) {
+func orientEntries(empty *board.Board, users [][]game.Move, es []Entry) {
 	if len(users) == 0 {
 		return
 	}

@@ -5,7 +5,8 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/session"
 	"c6book/session/sessiontest"
 )
@@ -20,22 +21,22 @@ type foreignStore struct {
 func (s foreignStore) foreign(es []session.Entry) []session.Entry {
 	r := s.Rules()
 	for i := range es {
-		line := make([]engine.Move, len(es[i].Line))
+		line := make([]game.Move, len(es[i].Line))
 		for j, m := range es[i].Line {
 			line[j] = r.TransformMove(s.sym, m)
 		}
 		es[i].Line = line
-		es[i].Short = "… " + engine.FormatTurns(r, line[len(line)-1:]) // cut at the start, as the app's rows were
+		es[i].Short = "… " + game.FormatTurns(r, line[len(line)-1:]) // cut at the start, as the app's rows were
 	}
 	return es
 }
 
-func (s foreignStore) Proved(ctx context.Context, a engine.Color, minOrder, limit int) ([]session.Entry, error) {
+func (s foreignStore) Proved(ctx context.Context, a game.Color, minOrder, limit int) ([]session.Entry, error) {
 	es, err := s.Store.Proved(ctx, a, minOrder, limit)
 	return s.foreign(es), err
 }
 
-func (s foreignStore) Search(ctx context.Context, q string, a engine.Color, limit int) ([]session.Entry, error) {
+func (s foreignStore) Search(ctx context.Context, q string, a game.Color, limit int) ([]session.Entry, error) {
 	es, err := s.Store.Search(ctx, q, a, limit)
 	return s.foreign(es), err
 }
@@ -52,11 +53,11 @@ func TestSolvedRowsInUserOrientation(t *testing.T) {
 	}
 	r := f.s.Rules()
 	proved := func(line string) {
-		b, err := engine.ReplayText(r, line)
+		b, err := board.ReplayText(r, line)
 		if err != nil {
 			t.Fatal(err)
 		}
-		f.store.Node(b, true).Proof[engine.Black] = c6book.Proof{Attacker: engine.Black, Status: c6book.StatusProved, Order: 2}
+		f.store.Node(b, true).Proof[game.Black] = c6book.Proof{Attacker: game.Black, Status: c6book.StatusProved, Order: 2}
 		f.store.Node(b, true).Comment = "trap " + line
 	}
 	// Elsewhere first (a line the user leaves), then the user's line.
@@ -69,7 +70,7 @@ func TestSolvedRowsInUserOrientation(t *testing.T) {
 	user := "j10 i9k9 i7j9 f2g7"
 	// A position below the user's line the user has never shown, stored
 	// by the book.
-	ub, err := engine.ReplayText(r, user)
+	ub, err := board.ReplayText(r, user)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,9 +86,9 @@ func TestSolvedRowsInUserOrientation(t *testing.T) {
 	f.settle()
 	got := map[string]bool{}
 	for _, e := range rows {
-		got[engine.FormatTurns(r, e.Line)] = true
+		got[game.FormatTurns(r, e.Line)] = true
 		if e.Short != "" {
-			t.Errorf("row %s keeps the store's short text %q", engine.FormatTurns(r, e.Line), e.Short)
+			t.Errorf("row %s keeps the store's short text %q", game.FormatTurns(r, e.Line), e.Short)
 		}
 	}
 	for _, want := range []string{user, user + " g8h8", "j10 i9k9 i7j9", "a1 a2a3"} {
@@ -111,7 +112,7 @@ func TestSolvedRowsInUserOrientation(t *testing.T) {
 	f.settle()
 	n := 0
 	for _, e := range found {
-		if got[engine.FormatTurns(r, e.Line)] {
+		if got[game.FormatTurns(r, e.Line)] {
 			n++
 		}
 	}

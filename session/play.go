@@ -7,7 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/player"
 )
 
 // The player in the workbench: Suggest lists the player's ranked moves for
@@ -22,18 +24,18 @@ const defaultPlayBudget = time.Second
 
 // PlayProgress is the player's progress: the engine's report itself, one
 // type from the engine to the workbench (not a copy made field by field).
-type PlayProgress = engine.PlayProgress
+type PlayProgress = player.PlayProgress
 
 // PlayAnswer is the player's answer for a position.
 type PlayAnswer struct {
-	Move engine.Move
-	// Score is from the mover's side: engine.WinScore less the turns to
+	Move game.Move
+	// Score is from the mover's side: player.WinScore less the turns to
 	// the win for a win found, its negative for a loss.
 	Score  float64
-	PV     []engine.Move // from the position, starting with Move
+	PV     []game.Move // from the position, starting with Move
 	Nodes  int64
 	Depth  int
-	Reason engine.PlayReason // the engine's
+	Reason player.PlayReason // the engine's
 	// Ranked are the moves the player considered, best first, with their
 	// Score and PV.
 	Ranked []Candidate
@@ -42,7 +44,7 @@ type PlayAnswer struct {
 	Lost bool
 	// Threat is, when Lost, the opponent's winning line after Move (from
 	// the position after it; empty when the player could not find it).
-	Threat  []engine.Move
+	Threat  []game.Move
 	Elapsed time.Duration
 }
 
@@ -51,7 +53,7 @@ type PlayAnswer struct {
 // side to move at b within budget; progress may be called from any
 // goroutine and must not block. A cancelled Play returns ctx's error.
 type Player interface {
-	Play(ctx context.Context, b *engine.Board, budget time.Duration, progress func(PlayProgress)) (PlayAnswer, error)
+	Play(ctx context.Context, b *board.Board, budget time.Duration, progress func(PlayProgress)) (PlayAnswer, error)
 }
 
 // playState is the player's run and its last answer.
@@ -102,8 +104,8 @@ func (p *Prover) HasPlayer() bool {
 
 // NoMove says why the side to move has no move at b ("" when it has one):
 // the game is over or the board is full.
-func NoMove(b *engine.Board) string {
-	if w := b.Winner(); w != engine.Empty {
+func NoMove(b *board.Board) string {
+	if w := b.Winner(); w != game.Empty {
 		return fmt.Sprintf("the game is over: %s has won", ColourName(w))
 	}
 	if b.Empties() == 0 {
@@ -200,7 +202,7 @@ func (p *Prover) finishPlay(job *Job, run int, key posKey, visit int, ans PlayAn
 			// candidate.
 			pv := a.PV
 			if len(pv) == 0 || pv[0] != a.Move {
-				pv = []engine.Move{a.Move}
+				pv = []game.Move{a.Move}
 			}
 			a.Ranked = []Candidate{{Move: a.Move, Score: a.Score, PV: pv}}
 		}
@@ -220,7 +222,7 @@ func (p *Prover) finishPlay(job *Job, run int, key posKey, visit int, ans PlayAn
 	case ans.Move.Len() == 0:
 		s.fail(errors.New("engine move: the engine gave no move"))
 	default:
-		text := "Engine played " + engine.MoveName(s.rules, ans.Move) + " (" + scoreText(ans.Score) + ")"
+		text := "Engine played " + game.MoveName(s.rules, ans.Move) + " (" + scoreText(ans.Score) + ")"
 		if ans.Lost {
 			text += ": every move loses"
 		}
@@ -231,22 +233,22 @@ func (p *Prover) finishPlay(job *Job, run int, key posKey, visit int, ans PlayAn
 
 // reasonText is how the player found its move, when it did not search:
 // "makes six", "wins by VCDT", "the only move", "from the opening book".
-func reasonText(reason engine.PlayReason) string {
+func reasonText(reason player.PlayReason) string {
 	switch reason {
-	case engine.PlaySix:
+	case player.PlaySix:
 		return "makes six"
-	case engine.PlayVCDT, engine.PlayVCST:
+	case player.PlayVCDT, player.PlayVCST:
 		return "wins by " + strings.ToUpper(string(reason))
-	case engine.PlayOnly:
+	case player.PlayOnly:
 		return "the only move"
-	case engine.PlayOpening:
+	case player.PlayOpening:
 		return "from the opening book"
 	}
 	return ""
 }
 
 // noted fills each candidate's Note: its score and principal variation.
-func noted(r engine.Rules, cs []Candidate) []Candidate {
+func noted(r game.Rules, cs []Candidate) []Candidate {
 	out := make([]Candidate, len(cs))
 	for i, c := range cs {
 		note := scoreText(c.Score)
@@ -272,10 +274,10 @@ func noted(r engine.Rules, cs []Candidate) []Candidate {
 // "loses in 2 turns".
 func scoreText(sc float64) string {
 	switch {
-	case sc >= engine.WinScore/2:
-		return "wins in " + turns(max(int(engine.WinScore-sc+0.5), 1))
-	case sc <= -engine.WinScore/2:
-		return "loses in " + turns(max(int(engine.WinScore+sc+0.5), 1))
+	case sc >= player.WinScore/2:
+		return "wins in " + turns(max(int(player.WinScore-sc+0.5), 1))
+	case sc <= -player.WinScore/2:
+		return "loses in " + turns(max(int(player.WinScore+sc+0.5), 1))
 	}
 	return fmt.Sprintf("%+.2f", sc)
 }
@@ -285,14 +287,14 @@ func turns(n int) string {
 }
 
 // lineText names up to n moves of a line, "…" after them.
-func lineText(r engine.Rules, ms []engine.Move, n int) string {
+func lineText(r game.Rules, ms []game.Move, n int) string {
 	parts := make([]string, 0, min(len(ms), n)+1)
 	for i, m := range ms {
 		if i == n {
 			parts = append(parts, "…")
 			break
 		}
-		parts = append(parts, engine.MoveName(r, m))
+		parts = append(parts, game.MoveName(r, m))
 	}
 	return strings.Join(parts, " ")
 }
@@ -324,7 +326,7 @@ func (p *Prover) PlayText() string {
 		pr := p.play.prog
 		text := fmt.Sprintf("%s: thinking (%s of %s) · %s · %s", what, pr.Elapsed.Round(100*time.Millisecond), budget, pr.Stage, Plural(pr.Nodes, "node", "nodes"))
 		if pr.Best.Len() > 0 {
-			text += fmt.Sprintf(" · depth %d, best %s (%s)", pr.Depth, engine.MoveName(r, pr.Best), scoreText(pr.Score))
+			text += fmt.Sprintf(" · depth %d, best %s (%s)", pr.Depth, game.MoveName(r, pr.Best), scoreText(pr.Score))
 		}
 		return text + "…"
 	}
@@ -343,21 +345,21 @@ func (p *Prover) PlayText() string {
 	if a.Lost {
 		fmt.Fprintf(&sb, "%s loses: %s wins whatever %s plays.", mover, opp, mover)
 		if len(a.Threat) > 0 {
-			fmt.Fprintf(&sb, " The threat: after %s, %s plays %s.", engine.MoveName(r, a.Move), opp, lineText(r, a.Threat, 8))
+			fmt.Fprintf(&sb, " The threat: after %s, %s plays %s.", game.MoveName(r, a.Move), opp, lineText(r, a.Threat, 8))
 		} else {
-			fmt.Fprintf(&sb, " (The engine did not find %s's winning line after %s.)", opp, engine.MoveName(r, a.Move))
+			fmt.Fprintf(&sb, " (The engine did not find %s's winning line after %s.)", opp, game.MoveName(r, a.Move))
 		}
 		sb.WriteString(" (")
 	} else {
-		fmt.Fprintf(&sb, "Best %s (%s)", engine.MoveName(r, a.Move), scoreText(a.Score))
+		fmt.Fprintf(&sb, "Best %s (%s)", game.MoveName(r, a.Move), scoreText(a.Score))
 		switch a.Reason {
-		case engine.PlaySix:
+		case player.PlaySix:
 			sb.WriteString(": makes six")
-		case engine.PlayVCDT, engine.PlayVCST:
+		case player.PlayVCDT, player.PlayVCST:
 			fmt.Fprintf(&sb, ": wins by %s", strings.ToUpper(string(a.Reason)))
-		case engine.PlayOnly:
+		case player.PlayOnly:
 			sb.WriteString(": the only move")
-		case engine.PlayGames:
+		case player.PlayGames:
 			sb.WriteString(": the best record in the games")
 		}
 		// (Each ranked move's row shows its line.)

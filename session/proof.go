@@ -6,7 +6,8 @@ import (
 	"fmt"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 // Show proof: the winning strategy of a proved position stepped through on
@@ -21,7 +22,7 @@ type ProofView struct {
 	// Lead is the attacker's proved move out of the shown position when
 	// the proof is of the position after it (the shown position has the
 	// attacker to move); none otherwise.
-	Lead engine.Move
+	Lead game.Move
 	// at is the cursor's visit the proof belongs to.
 	visit int
 }
@@ -53,7 +54,7 @@ func (s *Session) ShowProof() {
 		return
 	}
 	b, a, visit := c.pos.Clone(), c.attacker, c.visit
-	var lead engine.Move
+	var lead game.Move
 	if b.ToMove() == a {
 		found := false
 		for _, ch := range c.children {
@@ -124,7 +125,7 @@ func (s *Session) stopProof() {
 
 // loadProof reads the verdict of b (after lead when it is a move): the
 // position it is on and the verdict, in b's frame.
-func loadProof(ctx context.Context, store BookStore, b *engine.Board, a engine.Color, lead engine.Move) (*engine.Board, *c6book.Verdict, error) {
+func loadProof(ctx context.Context, store BookStore, b *board.Board, a game.Color, lead game.Move) (*board.Board, *c6book.Verdict, error) {
 	d := b
 	if lead.Len() > 0 {
 		d = b.Clone()
@@ -179,7 +180,7 @@ func (s *Session) ProofChoose(i int) {
 
 // ProofBoard is the board of the proof step shown, with its zone and the
 // attacker's threats (nil when no proof is shown).
-func (s *Session) ProofBoard() (b *engine.Board, zone, threats []engine.Square) {
+func (s *Session) ProofBoard() (b *board.Board, zone, threats []game.Square) {
 	p := s.ProofShown()
 	if p == nil {
 		return nil, nil, nil
@@ -199,7 +200,7 @@ func (s *Session) ProofText() string {
 	text := fmt.Sprintf("Step %d of %d: %s", w.At(), len(w.Steps())-1, w.StepText(w.At()))
 	if p.Lead.Len() > 0 && w.At() == 0 {
 		text = fmt.Sprintf("%s %s, the book's proved move; then: %s", ColourName(w.Attacker()),
-			engine.MoveName(s.rules, p.Lead), text)
+			game.MoveName(s.rules, p.Lead), text)
 	}
 	return text
 }

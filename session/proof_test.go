@@ -6,7 +6,10 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/proofcheck"
 	"c6book/session"
 	"c6book/session/sessiontest"
@@ -15,14 +18,14 @@ import (
 // realVerifier is the engine's verifier at a node budget (deterministic).
 type realVerifier struct{}
 
-func (realVerifier) Verify(ctx context.Context, b *engine.Board, lambda int, _ func(session.Progress)) (c6book.Verdict, error) {
-	opts := engine.VerifyOptions{Lambda: lambda, Workers: 1, Limits: engine.Limits{MaxNodes: 20000}}
+func (realVerifier) Verify(ctx context.Context, b *board.Board, lambda int, _ func(session.Progress)) (c6book.Verdict, error) {
+	opts := verify.VerifyOptions{Lambda: lambda, Workers: 1, Limits: threat.Limits{MaxNodes: 20000}}
 	return c6book.VerifyBoard(ctx, b, nil, 0, opts, nil)
 }
 
 func smallFixture(t *testing.T) *fixture {
 	t.Helper()
-	r, err := engine.ParseRules("9,9,5,2,1")
+	r, err := game.ParseRules("9,9,5,2,1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +81,7 @@ func TestShowProof(t *testing.T) {
 		}
 		want := prev.Clone()
 		if err := want.PlayPartial(m); err != nil || want.Hash() != b.Hash() {
-			t.Fatalf("step %d: the board is not the last one plus %s", i, engine.MoveName(f.s.Rules(), m))
+			t.Fatalf("step %d: the board is not the last one plus %s", i, game.MoveName(f.s.Rules(), m))
 		}
 		prev = b
 	}
@@ -94,7 +97,7 @@ func TestShowProof(t *testing.T) {
 	}
 	f.s.ShowProof()
 	f.settle()
-	if p := f.s.ProofShown(); p == nil || engine.MoveName(f.s.Rules(), p.Lead) != "d4e4" ||
+	if p := f.s.ProofShown(); p == nil || game.MoveName(f.s.Rules(), p.Lead) != "d4e4" ||
 		!strings.Contains(f.s.ProofText(), "proved move") {
 		t.Fatalf("from above: %+v, %q, %v", p, f.s.ProofText(), f.errs)
 	}
@@ -103,7 +106,7 @@ func TestShowProof(t *testing.T) {
 	f.s.Cursor().Forward()
 	f.settle()
 	b := f.s.Cursor().Position()
-	v := f.store.Node(b, false).Verdict[engine.Black]
+	v := f.store.Node(b, false).Verdict[game.Black]
 	cert := *v.Cert
 	cert.Covered = append([]proofcheck.CoveredCert(nil), cert.Covered[1:]...)
 	v.Cert = &cert

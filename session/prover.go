@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // Prover runs the machine's work on the shown position, each as a Job: the
@@ -19,8 +19,8 @@ type Prover struct {
 
 	verify     *Job
 	verifyKey  posKey
-	verifyLine []engine.Move // the line to the position verified
-	verifyText VerifyEnd     // how the last verification ended, when no verdict shows
+	verifyLine []game.Move // the line to the position verified
+	verifyText VerifyEnd   // how the last verification ended, when no verdict shows
 
 	auto autoState
 
@@ -72,7 +72,7 @@ func (p *Prover) Verify() {
 			ColourName(c.attacker), ColourName(c.pos.ToMove())))
 		return
 	}
-	if w := c.pos.Winner(); w != engine.Empty {
+	if w := c.pos.Winner(); w != game.Empty {
 		s.fail(fmt.Errorf("the game is over: %s has won", ColourName(w)))
 		return
 	}
@@ -126,7 +126,7 @@ func (p *Prover) Summary() (sum RunSummary, ok bool) {
 		return RunSummary{}, false
 	}
 	sum = *p.summary
-	sum.Line = append([]engine.Move(nil), sum.Line...)
+	sum.Line = append([]game.Move(nil), sum.Line...)
 	sum.Changed = append([]ReplyChange(nil), sum.Changed...)
 	if sum.Left != nil {
 		e := *sum.Left
@@ -141,7 +141,7 @@ func (p *Prover) GoToChange(i int) {
 	if p.summary == nil || i < 0 || i >= len(p.summary.Changed) {
 		return
 	}
-	line := append(append([]engine.Move(nil), p.summary.Line...), p.summary.Changed[i].Move)
+	line := append(append([]game.Move(nil), p.summary.Line...), p.summary.Changed[i].Move)
 	p.s.cursor.openLine(line)
 }
 
@@ -151,7 +151,7 @@ func (p *Prover) GoToLeft() {
 	if p.summary == nil || p.summary.Left == nil {
 		return
 	}
-	p.s.cursor.openLine(append(append([]engine.Move(nil), p.summary.Line...), p.summary.Left.Line...))
+	p.s.cursor.openLine(append(append([]game.Move(nil), p.summary.Line...), p.summary.Left.Line...))
 }
 
 // Running reports whether a verification is running.
@@ -162,7 +162,7 @@ func (p *Prover) VerifyJob() *Job { return p.verify }
 
 // VerifyLine is the line to the position the running (or last)
 // verification is about.
-func (p *Prover) VerifyLine() []engine.Move { return append([]engine.Move(nil), p.verifyLine...) }
+func (p *Prover) VerifyLine() []game.Move { return append([]game.Move(nil), p.verifyLine...) }
 
 // VerifyElsewhere reports whether a verification runs on another position
 // than the one shown.

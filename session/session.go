@@ -24,7 +24,8 @@ import (
 	"fmt"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 // Change says what a session change touched, for the view to redraw.
@@ -57,9 +58,9 @@ type Session struct {
 	// OnError reports an error to the user (UI goroutine).
 	OnError func(error)
 
-	rules    engine.Rules
+	rules    game.Rules
 	readOnly string
-	empty    *engine.Board
+	empty    *board.Board
 
 	calls callQueue // book calls (gateway.go)
 	jobs  []*Job    // long work (jobs.go)
@@ -98,7 +99,7 @@ func New(store BookStore, verifier Verifier, cfg Config) (*Session, error) {
 	}
 	s := &Session{verifier: verifier, do: cfg.Do, inline: cfg.Inline}
 	s.jobsCtx, s.abort = context.WithCancel(context.Background())
-	s.cursor = Cursor{s: s, pending1: engine.NoSquare, attacker: engine.Black, solvedMinOrder: 1}
+	s.cursor = Cursor{s: s, pending1: game.NoSquare, attacker: game.Black, solvedMinOrder: 1}
 	s.prover = Prover{s: s, lambda: 2}
 	s.history = History{s: s}
 	s.notes = Notes{s: s, delay: notesDelay}
@@ -139,7 +140,7 @@ func (s *Session) changed(c Change) {
 // returns: nothing is stored into the old book afterwards, so the caller
 // may close it.
 func (s *Session) SetStore(store BookStore) error {
-	empty, err := engine.NewBoard(store.Rules())
+	empty, err := board.NewBoard(store.Rules())
 	if err != nil {
 		return fmt.Errorf("book rules %v: %w", store.Rules(), err)
 	}
@@ -196,7 +197,7 @@ func (s *Session) Store() BookStore { return s.store }
 func (s *Session) ReadOnly() string { return s.readOnly }
 
 // Rules are the book's rules.
-func (s *Session) Rules() engine.Rules { return s.rules }
+func (s *Session) Rules() game.Rules { return s.rules }
 
 // refuseEdit reports (and returns true) when the book is read-only.
 func (s *Session) refuseEdit(what string) bool {
@@ -209,17 +210,17 @@ func (s *Session) refuseEdit(what string) bool {
 
 type posKey struct {
 	hash uint64
-	side engine.Color
+	side game.Color
 }
 
-func keyOf(b *engine.Board) posKey { return posKey{b.Hash(), b.ToMove()} }
+func keyOf(b *board.Board) posKey { return posKey{b.Hash(), b.ToMove()} }
 
 // ColourName is "Black", "White" or "nobody".
-func ColourName(c engine.Color) string {
+func ColourName(c game.Color) string {
 	switch c {
-	case engine.Black:
+	case game.Black:
 		return "Black"
-	case engine.White:
+	case game.White:
 		return "White"
 	}
 	return "nobody"
@@ -228,12 +229,12 @@ func ColourName(c engine.Color) string {
 // replay plays a line from the empty board; a turn with fewer stones than
 // the rules place (a defender's null or seminull move of a λ3 proof) is
 // played as a partial turn.
-func replay(empty *engine.Board, line []engine.Move) (*engine.Board, error) {
+func replay(empty *board.Board, line []game.Move) (*board.Board, error) {
 	b := empty.Clone() // shares the rules' geometry tables
 	for i, m := range line {
 		// PlayPartial checks a full turn exactly as Play does.
 		if err := b.PlayPartial(m); err != nil {
-			return b, fmt.Errorf("turn %d (%s): %w", i+1, engine.MoveName(b.Rules(), m), err)
+			return b, fmt.Errorf("turn %d (%s): %w", i+1, game.MoveName(b.Rules(), m), err)
 		}
 	}
 	return b, nil

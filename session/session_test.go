@@ -8,7 +8,8 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/session"
 	"c6book/session/sessiontest"
 )
@@ -26,7 +27,7 @@ type fixture struct {
 
 func newFixture(t *testing.T, v session.Verifier, inline bool) *fixture {
 	t.Helper()
-	f := &fixture{t: t, store: sessiontest.NewStore(engine.Connect6()), queue: make(chan func(), 10000)}
+	f := &fixture{t: t, store: sessiontest.NewStore(game.Connect6()), queue: make(chan func(), 10000)}
 	s, err := session.New(f.store, v, session.Config{Do: func(fn func()) { f.queue <- fn }, Inline: inline})
 	if err != nil {
 		t.Fatal(err)
@@ -49,16 +50,16 @@ func (f *fixture) pumpUntil(what string, cond func() bool) {
 // settle delivers every book call made so far.
 func (f *fixture) settle() { f.pumpUntil("the book's answers", func() bool { return f.s.Busy() == 0 }) }
 
-func (f *fixture) mv(name string) engine.Move {
-	m, err := engine.ParseMove(f.s.Rules(), name)
+func (f *fixture) mv(name string) game.Move {
+	m, err := game.ParseMove(f.s.Rules(), name)
 	if err != nil {
 		f.t.Fatal(err)
 	}
 	return m
 }
 
-func (f *fixture) sq(name string) engine.Square {
-	q, err := engine.ParseSquare(f.s.Rules(), name)
+func (f *fixture) sq(name string) game.Square {
+	q, err := game.ParseSquare(f.s.Rules(), name)
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -67,7 +68,7 @@ func (f *fixture) sq(name string) engine.Square {
 
 func (f *fixture) line() string {
 	line, cur := f.s.Cursor().Line()
-	return engine.FormatTurns(f.s.Rules(), line[:cur])
+	return game.FormatTurns(f.s.Rules(), line[:cur])
 }
 
 func (f *fixture) noErrors() {
@@ -164,7 +165,7 @@ func TestUndo(t *testing.T) {
 	f.play("j10")
 	f.s.Cursor().TapSquare(f.sq("a1"))
 	f.s.History().Undo()
-	if f.s.Cursor().Pending() != engine.NoSquare || f.line() != "j10" {
+	if f.s.Cursor().Pending() != game.NoSquare || f.line() != "j10" {
 		t.Fatalf("undo of a pending stone: pending %v, line %q", f.s.Cursor().Pending(), f.line())
 	}
 	f.noErrors()
@@ -186,7 +187,7 @@ func TestNavigationIsAsynchronous(t *testing.T) {
 	f.s.Cursor().End()
 	f.s.Cursor().Home()
 	f.s.Cursor().End()
-	if f.s.Cursor().Position().Stones(engine.Black) != 1 {
+	if f.s.Cursor().Position().Stones(game.Black) != 1 {
 		t.Fatal("the board does not show the position at once")
 	}
 	f.settle()
@@ -203,13 +204,13 @@ type blockingVerifier struct {
 	returned atomic.Bool
 }
 
-func (v *blockingVerifier) Verify(ctx context.Context, b *engine.Board, lambda int, progress func(session.Progress)) (c6book.Verdict, error) {
+func (v *blockingVerifier) Verify(ctx context.Context, b *board.Board, lambda int, progress func(session.Progress)) (c6book.Verdict, error) {
 	defer v.returned.Store(true)
 	return v.Verifier.Verify(ctx, b, lambda, progress)
 }
 
 func TestVerifyJobLifeCycle(t *testing.T) {
-	fv := &blockingVerifier{Verifier: sessiontest.Verifier{Unsolved: []string{"a1a2"}, Release: make(chan struct{}), Started: make(chan *engine.Board, 1)}}
+	fv := &blockingVerifier{Verifier: sessiontest.Verifier{Unsolved: []string{"a1a2"}, Release: make(chan struct{}), Started: make(chan *board.Board, 1)}}
 	f := newFixture(t, fv, true)
 	f.play("j10")
 	f.s.Prover().Verify()
@@ -240,7 +241,7 @@ func TestVerifyJobLifeCycle(t *testing.T) {
 }
 
 func TestVerifyJobStop(t *testing.T) {
-	fv := &blockingVerifier{Verifier: sessiontest.Verifier{Release: make(chan struct{}), Started: make(chan *engine.Board, 1)}}
+	fv := &blockingVerifier{Verifier: sessiontest.Verifier{Release: make(chan struct{}), Started: make(chan *board.Board, 1)}}
 	f := newFixture(t, fv, true)
 	f.play("j10")
 	f.s.Prover().Verify()
@@ -260,12 +261,12 @@ func TestVerifyJobStop(t *testing.T) {
 // returned: nothing is stored into the old book afterwards, and the new
 // one shows nothing of it.
 func TestVerifyJobBookSwitched(t *testing.T) {
-	fv := &blockingVerifier{Verifier: sessiontest.Verifier{Unsolved: []string{"a1a2"}, Release: make(chan struct{}), Started: make(chan *engine.Board, 1)}}
+	fv := &blockingVerifier{Verifier: sessiontest.Verifier{Unsolved: []string{"a1a2"}, Release: make(chan struct{}), Started: make(chan *board.Board, 1)}}
 	f := newFixture(t, fv, true)
 	f.play("j10")
 	f.s.Prover().Verify()
 	<-fv.Started
-	other := sessiontest.NewStore(engine.Connect6())
+	other := sessiontest.NewStore(game.Connect6())
 	if err := f.s.SetStore(other); err != nil {
 		t.Fatal(err)
 	}
@@ -280,7 +281,7 @@ func TestVerifyJobBookSwitched(t *testing.T) {
 	if f.s.Cursor().Verdict() != nil || f.line() != "" || other.Len() != 1 {
 		t.Fatalf("the new book shows the old job: verdict %v, line %q, %d positions", f.s.Cursor().Verdict(), f.line(), other.Len())
 	}
-	if n := f.store.Node(engine.MustNewBoard(engine.Connect6()), false); n == nil {
+	if n := f.store.Node(board.MustNewBoard(game.Connect6()), false); n == nil {
 		t.Fatal("the old book lost its root")
 	}
 	f.noErrors() // cancelled by the switch: nothing to report
@@ -289,7 +290,7 @@ func TestVerifyJobBookSwitched(t *testing.T) {
 // failingStore fails StoreVerdict.
 type failingStore struct{ *sessiontest.Store }
 
-func (failingStore) StoreVerdict(context.Context, *engine.Board, c6book.Verdict) (session.VerdictStored, error) {
+func (failingStore) StoreVerdict(context.Context, *board.Board, c6book.Verdict) (session.VerdictStored, error) {
 	return session.VerdictStored{}, errors.New("disk full")
 }
 
@@ -359,7 +360,7 @@ func TestVerifySummary(t *testing.T) {
 	if len(sum.Changed) != 2 || !sum.Changed[0].New {
 		t.Fatalf("changed %+v", sum.Changed)
 	}
-	text := summaryText(sum, engine.Connect6())
+	text := summaryText(sum, game.Connect6())
 	for _, want := range []string{"Verify (Black, λ2) at 1. j10: verdict stored", "unsolved no verdict → 2", "a1a2 new", "4 verifier calls"} {
 		if !strings.Contains(text, want) {
 			t.Fatalf("summary %q lacks %q", text, want)
@@ -424,7 +425,7 @@ func TestUndoVerifyReplacedSince(t *testing.T) {
 		t.Fatalf("errors %v, want the verdict changed since", f.errs)
 	}
 	f.errs = nil
-	if n := f.store.Node(b, false); n == nil || n.Verdict[engine.Black] == nil || !n.Verdict[engine.Black].Proved() {
+	if n := f.store.Node(b, false); n == nil || n.Verdict[game.Black] == nil || !n.Verdict[game.Black].Proved() {
 		t.Fatalf("the later verdict is gone: %+v", n)
 	}
 	if got := f.s.History().CanUndo(); got != "add j10" {

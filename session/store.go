@@ -5,7 +5,8 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 // The session never runs SQL. It talks to the proof book and to the
@@ -16,7 +17,7 @@ import (
 // the orientation of the board it was asked for. New columns are new fields
 // here, filled by the store.
 type Child struct {
-	Move   engine.Move
+	Move   game.Move
 	Status c6book.Status    // for the attacker asked for
 	Label  string           // the child position's user label
 	Note   bool             // the child position has a comment or marks
@@ -30,7 +31,7 @@ type Position struct {
 	Label   string
 	// Marks are the board labels (text on squares), in the orientation of
 	// the board asked for.
-	Marks   map[engine.Square]string
+	Marks   map[game.Square]string
 	Status  c6book.Status    // for the attacker asked for
 	Verdict *c6book.Verdict  // the latest verdict stored for the attacker, if any
 	Games   c6book.GameStats // the games through the position
@@ -54,7 +55,7 @@ type Entry struct {
 	// (nil when the store resolves it on demand: Resolve). The session
 	// opens it in the orientation of the user's line when that line meets
 	// it.
-	Line   []engine.Move
+	Line   []game.Move
 	Short  string // the line for a list row ("… 7. k9l9 8. m10m11"); "" to format Line
 	Ref    int64  // the store's reference to the position
 	Stones int    // stones on the board (for display when Line is nil)
@@ -78,61 +79,61 @@ type StuckAt struct {
 // orientation of the board that was passed in. Every call may touch disk and
 // returns an error instead of panicking.
 type BookStore interface {
-	Rules() engine.Rules
-	Position(ctx context.Context, b *engine.Board, attacker engine.Color) (Position, error)
+	Rules() game.Rules
+	Position(ctx context.Context, b *board.Board, attacker game.Color) (Position, error)
 	// Children lists the stored moves out of b with their status for the
 	// attacker; the whole list at once (the UI keeps it in memory).
-	Children(ctx context.Context, b *engine.Board, attacker engine.Color) ([]Child, error)
+	Children(ctx context.Context, b *board.Board, attacker game.Color) ([]Child, error)
 	// AddMove stores the move m out of b (and the position it leads to);
 	// created is false when it was already stored.
-	AddMove(ctx context.Context, b *engine.Board, m engine.Move) (created bool, err error)
+	AddMove(ctx context.Context, b *board.Board, m game.Move) (created bool, err error)
 	// RemoveMove deletes the edge b -m-> (undo of AddMove); positions that
 	// become unreachable may be kept or dropped by the book.
-	RemoveMove(ctx context.Context, b *engine.Board, m engine.Move) error
-	SetComment(ctx context.Context, b *engine.Board, text string) error
-	SetLabel(ctx context.Context, b *engine.Board, label string) error
-	SetMarks(ctx context.Context, b *engine.Board, marks map[engine.Square]string) error
+	RemoveMove(ctx context.Context, b *board.Board, m game.Move) error
+	SetComment(ctx context.Context, b *board.Board, text string) error
+	SetLabel(ctx context.Context, b *board.Board, label string) error
+	SetMarks(ctx context.Context, b *board.Board, marks map[game.Square]string) error
 	// SetDisproved records (or clears) the expert's judgement that the
 	// attacker does not win b.
-	SetDisproved(ctx context.Context, b *engine.Board, attacker engine.Color, on bool) error
+	SetDisproved(ctx context.Context, b *board.Board, attacker game.Color, on bool) error
 	// StoreVerdict records the verdict of Verify on b (the defender to
 	// move) and adds its unsolved defender moves as children of b; it
 	// returns what it stored (the new replies, and what UndoVerdict
 	// needs). RemoveMove refuses a reply a stored verdict that counts
 	// leaves to prove: undo the verify instead.
-	StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) (VerdictStored, error)
+	StoreVerdict(ctx context.Context, b *board.Board, v c6book.Verdict) (VerdictStored, error)
 	// UndoVerdict takes back a StoreVerdict on b (st, its answer): the
 	// verdict it replaced is back (none: b has no verdict), the replies it
 	// added are removed (moves stored before stay) and the statuses are
 	// derived again; the book is as it was before. It fails, changing
 	// nothing, when b's verdict was replaced since.
-	UndoVerdict(ctx context.Context, b *engine.Board, st VerdictStored) error
+	UndoVerdict(ctx context.Context, b *board.Board, st VerdictStored) error
 	// Next returns the most-proving open position below b (b included)
 	// for attacker: e.Line is the moves from b, in b's orientation; ok is
 	// false when there is none.
-	Next(ctx context.Context, b *engine.Board, attacker engine.Color) (e Entry, ok bool, err error)
+	Next(ctx context.Context, b *board.Board, attacker game.Color) (e Entry, ok bool, err error)
 	// Proved lists the proved positions for attacker whose λ order is at
 	// least minOrder (0 adds the game ends).
-	Proved(ctx context.Context, attacker engine.Color, minOrder, limit int) ([]Entry, error)
+	Proved(ctx context.Context, attacker game.Color, minOrder, limit int) ([]Entry, error)
 	// Search lists the positions whose comment matches query, with their
 	// status for attacker.
-	Search(ctx context.Context, query string, attacker engine.Color, limit int) ([]Entry, error)
+	Search(ctx context.Context, query string, attacker game.Color, limit int) ([]Entry, error)
 	// GamesThrough lists the games that reached b (any move order or
 	// orientation), offset and limit paging them, and how many there are.
-	GamesThrough(ctx context.Context, b *engine.Board, offset, limit int) ([]c6book.GameInfo, int64, error)
+	GamesThrough(ctx context.Context, b *board.Board, offset, limit int) ([]c6book.GameInfo, int64, error)
 	// Game returns game id's turns in the orientation of b, a position it
 	// reaches: each turn's stones in the order the game's record wrote
 	// them ("h12k11"), which the line keeps for printing.
-	Game(ctx context.Context, id int64, b *engine.Board) ([][]engine.Square, error)
+	Game(ctx context.Context, id int64, b *board.Board) ([][]game.Square, error)
 	// Resolve returns a line from the root to an entry listed without one.
-	Resolve(ctx context.Context, e Entry) ([]engine.Move, error)
+	Resolve(ctx context.Context, e Entry) ([]game.Move, error)
 }
 
 // VerdictStored is what StoreVerdict stored.
 type VerdictStored struct {
 	// Added are the moves out of b (b's orientation) it stored that were
 	// not stored before.
-	Added []engine.Move
+	Added []game.Move
 	// Undo is the store's own record of what the verdict replaced, for
 	// UndoVerdict (the session only hands it back).
 	Undo any
@@ -159,7 +160,7 @@ type Progress struct {
 }
 
 // Phase names what a job is doing, for its progress line: the verifier's
-// phase (engine.VerifyPhase), the player's stage (engine.PlayStage) or one
+// phase (verify.VerifyPhase), the player's stage (player.PlayStage) or one
 // of the session's own (phaseStoring, phaseAuto).
 type Phase string
 
@@ -173,18 +174,18 @@ const (
 // (c6book.FromEngine with symmetry 0), and StoreVerdict maps it into the
 // book's. progress may be called from any goroutine and must not block.
 type Verifier interface {
-	Verify(ctx context.Context, b *engine.Board, lambda int, progress func(Progress)) (c6book.Verdict, error)
+	Verify(ctx context.Context, b *board.Board, lambda int, progress func(Progress)) (c6book.Verdict, error)
 }
 
 // Candidate is a move the engine proposes for the side to move.
 type Candidate struct {
-	Move engine.Move
+	Move game.Move
 	Note string // why: "wins by VCDT", "2 threats", the player's score and line…
 	// The player's (Player) ranking: the move's score from the mover's
 	// side, its principal variation (starting with Move), and whether the
 	// opponent wins by VCDT after it.
 	Score float64
-	PV    []engine.Move
+	PV    []game.Move
 	Loses bool
 	// Unsearched: the budget ran out before the search scored this move
 	// (Score means nothing; the order is the policy's).
@@ -196,12 +197,12 @@ type Candidate struct {
 
 // Suggester proposes attacker moves (optional: a Verifier may implement it).
 type Suggester interface {
-	Candidates(ctx context.Context, b *engine.Board, limit int) ([]Candidate, error)
+	Candidates(ctx context.Context, b *board.Board, limit int) ([]Candidate, error)
 }
 
 // AutoOptions configure the auto-pilot (AutoProver).
 type AutoOptions struct {
-	Attacker engine.Color
+	Attacker game.Color
 	Lambda   int           // 2 or 3
 	Jobs     int           // verifier jobs at once (0: 1)
 	MaxTime  time.Duration // 0: until stopped, proved or stuck
@@ -220,7 +221,7 @@ type AutoResult struct {
 // its job ends. progress may be called from any goroutine and must not
 // block.
 type AutoProver interface {
-	AutoProve(ctx context.Context, b *engine.Board, opts AutoOptions, progress func(c6book.ProveProgress)) (AutoResult, error)
+	AutoProve(ctx context.Context, b *board.Board, opts AutoOptions, progress func(c6book.ProveProgress)) (AutoResult, error)
 }
 
 // Holder stores the expert's "leave to me" (optional: a BookStore may
@@ -228,5 +229,5 @@ type AutoProver interface {
 type Holder interface {
 	// SetHold marks (or unmarks) b, a stored position, as left to the
 	// expert for attacker.
-	SetHold(ctx context.Context, b *engine.Board, attacker engine.Color, on bool) error
+	SetHold(ctx context.Context, b *board.Board, attacker game.Color, on bool) error
 }

@@ -9,7 +9,8 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 // How a run of the verifier or the auto-pilot ended: every run ends with a
@@ -42,7 +43,7 @@ type runCounts struct {
 // ReplyChange is a reply of the run's position whose status changed (or
 // that the run added).
 type ReplyChange struct {
-	Move          engine.Move
+	Move          game.Move
 	Before, After c6book.Status
 	New           bool
 }
@@ -51,8 +52,8 @@ type ReplyChange struct {
 // (kind auto) ended.
 type RunSummary struct {
 	Kind     JobKind
-	Line     []engine.Move // to the position the run worked on
-	Attacker engine.Color
+	Line     []game.Move // to the position the run worked on
+	Attacker game.Color
 	Lambda   int
 	Stop     stopReason
 	Err      string // the error, when Stop is stopError
@@ -77,7 +78,7 @@ type RunSummary struct {
 
 // takeBack notes that the run's verdict was undone: removed are the
 // replies it had added (now gone from the book).
-func (sum *RunSummary) takeBack(removed []engine.Move) {
+func (sum *RunSummary) takeBack(removed []game.Move) {
 	sum.Undone, sum.edit = true, nil
 	var kept []ReplyChange
 	for _, c := range sum.Changed {
@@ -90,7 +91,7 @@ func (sum *RunSummary) takeBack(removed []engine.Move) {
 
 // readCounts reads what the book knows about b for attacker, and its
 // replies.
-func readCounts(ctx context.Context, store BookStore, b *engine.Board, a engine.Color) (runCounts, []Child, error) {
+func readCounts(ctx context.Context, store BookStore, b *board.Board, a game.Color) (runCounts, []Child, error) {
 	info, err := store.Position(ctx, b, a)
 	if err != nil {
 		return runCounts{}, nil, err
@@ -114,7 +115,7 @@ func readCounts(ctx context.Context, store BookStore, b *engine.Board, a engine.
 // changes lists the replies whose status changed from before to after, or
 // that are new; proved ones first.
 func changes(before, after []Child) []ReplyChange {
-	was := make(map[engine.Move]c6book.Status, len(before))
+	was := make(map[game.Move]c6book.Status, len(before))
 	for _, c := range before {
 		was[c.Move] = c.Status
 	}
@@ -136,7 +137,7 @@ func changes(before, after []Child) []ReplyChange {
 
 // summaryRun reads the run's position before work runs and again after it
 // (even when it was cancelled: what it stored stays), filling sum.
-func summaryRun(ctx context.Context, store BookStore, b *engine.Board, sum *RunSummary, left bool, work func() error) error {
+func summaryRun(ctx context.Context, store BookStore, b *board.Board, sum *RunSummary, left bool, work func() error) error {
 	start := time.Now()
 	before, bch, berr := readCounts(ctx, store, b, sum.Attacker)
 	err := work()
@@ -173,7 +174,7 @@ func (sum *RunSummary) ended(err error) bool {
 }
 
 // title is the summary's first line: what ran, where and how it ended.
-func (sum RunSummary) title(name func(engine.Move) string) string {
+func (sum RunSummary) title(name func(game.Move) string) string {
 	what := "Verify"
 	if sum.Kind == jobAuto {
 		what = "Auto-pilot"
@@ -215,7 +216,7 @@ const maxChangesNamed = 20
 // TextNamed is the summary for people: its title, the counts before →
 // after, and the replies that changed, with the moves named by name (the line's order of a
 // turn's stones: Cursor.MoveText).
-func (sum RunSummary) TextNamed(name func(engine.Move) string) string {
+func (sum RunSummary) TextNamed(name func(game.Move) string) string {
 	var sb strings.Builder
 	sb.WriteString(sum.title(name))
 	sb.WriteString("\n")
@@ -237,7 +238,7 @@ func (sum RunSummary) TextNamed(name func(engine.Move) string) string {
 	fmt.Fprintf(&sb, " · %s", roundElapsed(sum.Elapsed))
 	if e := sum.Left; e != nil {
 		sb.WriteString("\nleft to prove: ")
-		full := append(append([]engine.Move(nil), sum.Line...), e.Line...)
+		full := append(append([]game.Move(nil), sum.Line...), e.Line...)
 		if len(e.Line) == 0 {
 			sb.WriteString("this position")
 		} else {
@@ -271,7 +272,7 @@ func (sum RunSummary) TextNamed(name func(engine.Move) string) string {
 }
 
 // text names a change: "k10l11 proved", "k10l11 new (unknown)".
-func (c ReplyChange) text(name func(engine.Move) string) string {
+func (c ReplyChange) text(name func(game.Move) string) string {
 	if c.New {
 		return fmt.Sprintf("%s new (%s)", name(c.Move), c.After)
 	}
@@ -296,7 +297,7 @@ func roundElapsed(d time.Duration) time.Duration {
 // 3. i7j9"; a long one keeps its first and last turns with "…" between
 // ("1. j10 2. i9k9 3. i7j9 … 9. k9l9 10. m10m11 …"), never cut at the
 // start: the opening is what the user recognises.
-func lineEnd(name func(engine.Move) string, line []engine.Move) string {
+func lineEnd(name func(game.Move) string, line []game.Move) string {
 	const head, tail = 3, 5
 	parts := make([]string, 0, min(len(line), head+tail+1))
 	for i := range line {

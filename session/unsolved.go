@@ -2,14 +2,14 @@ package session
 
 import (
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // UnsolvedGroup is one reason a verdict leaves defender moves to the book,
 // with those moves (in the verdict's order).
 type UnsolvedGroup struct {
 	Why   string
-	Moves []engine.Move
+	Moves []game.Move
 }
 
 // SeminullWhy is the reason shown for a verdict's open seminull
@@ -26,7 +26,7 @@ func GroupUnsolved(v *c6book.Verdict) []UnsolvedGroup {
 	}
 	var out []UnsolvedGroup
 	at := map[string]int{}
-	add := func(why string, m engine.Move) {
+	add := func(why string, m game.Move) {
 		i, ok := at[why]
 		if !ok {
 			i = len(out)

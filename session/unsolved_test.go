@@ -6,7 +6,8 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
+	"c6book/engine/threat"
 	"c6book/session"
 )
 
@@ -14,9 +15,9 @@ import (
 // counts: the biggest group first, each move in exactly one group, in the
 // verdict's order; the open seminull positions are a group of their own.
 func TestGroupUnsolvedByReason(t *testing.T) {
-	r := engine.Connect6()
-	mv := func(s string) engine.Move {
-		m, err := engine.ParseMove(r, s)
+	r := game.Connect6()
+	mv := func(s string) game.Move {
+		m, err := game.ParseMove(r, s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -24,12 +25,12 @@ func TestGroupUnsolvedByReason(t *testing.T) {
 	}
 	v := &c6book.Verdict{
 		Unsolved: []c6book.Unsolved{
-			{Move: mv("a1a2"), Reason: engine.ReasonBudget},
-			{Move: mv("b1b2"), Reason: engine.ReasonExhausted},
-			{Move: mv("c1c2"), Reason: engine.ReasonExhausted},
-			{Move: mv("d1d2"), Reason: engine.ReasonLoss},
-			{Move: mv("e1e2"), Reason: engine.ReasonExhausted},
-			{Move: mv("f1f2"), Reason: engine.ReasonBudget},
+			{Move: mv("a1a2"), Reason: threat.ReasonBudget},
+			{Move: mv("b1b2"), Reason: threat.ReasonExhausted},
+			{Move: mv("c1c2"), Reason: threat.ReasonExhausted},
+			{Move: mv("d1d2"), Reason: threat.ReasonLoss},
+			{Move: mv("e1e2"), Reason: threat.ReasonExhausted},
+			{Move: mv("f1f2"), Reason: threat.ReasonBudget},
 		},
 		OpenSeminull: []c6book.Unsolved{{Move: mv("g1")}},
 	}
@@ -37,14 +38,14 @@ func TestGroupUnsolvedByReason(t *testing.T) {
 	for _, g := range session.GroupUnsolved(v) {
 		var ms []string
 		for _, m := range g.Moves {
-			ms = append(ms, engine.MoveName(r, m))
+			ms = append(ms, game.MoveName(r, m))
 		}
 		got = append(got, fmt.Sprintf("%s: %s", g.Why, strings.Join(ms, " ")))
 	}
 	want := []string{
-		c6book.ReasonText(engine.ReasonExhausted) + ": b1b2 c1c2 e1e2",
-		c6book.ReasonText(engine.ReasonBudget) + ": a1a2 f1f2",
-		c6book.ReasonText(engine.ReasonLoss) + ": d1d2",
+		c6book.ReasonText(threat.ReasonExhausted) + ": b1b2 c1c2 e1e2",
+		c6book.ReasonText(threat.ReasonBudget) + ": a1a2 f1f2",
+		c6book.ReasonText(threat.ReasonLoss) + ": d1d2",
 		session.SeminullWhy + ": g1",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

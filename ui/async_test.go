@@ -10,7 +10,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/session"
 )
 
@@ -30,105 +31,105 @@ func (s blockingStore) wait(ctx context.Context) error {
 	}
 }
 
-func (s blockingStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (session.Position, error) {
+func (s blockingStore) Position(ctx context.Context, b *board.Board, a game.Color) (session.Position, error) {
 	if err := s.wait(ctx); err != nil {
 		return session.Position{}, err
 	}
 	return s.fakeStore.Position(ctx, b, a)
 }
 
-func (s blockingStore) Children(ctx context.Context, b *engine.Board, a engine.Color) ([]session.Child, error) {
+func (s blockingStore) Children(ctx context.Context, b *board.Board, a game.Color) ([]session.Child, error) {
 	if err := s.wait(ctx); err != nil {
 		return nil, err
 	}
 	return s.fakeStore.Children(ctx, b, a)
 }
 
-func (s blockingStore) AddMove(ctx context.Context, b *engine.Board, m engine.Move) (bool, error) {
+func (s blockingStore) AddMove(ctx context.Context, b *board.Board, m game.Move) (bool, error) {
 	if err := s.wait(ctx); err != nil {
 		return false, err
 	}
 	return s.fakeStore.AddMove(ctx, b, m)
 }
 
-func (s blockingStore) RemoveMove(ctx context.Context, b *engine.Board, m engine.Move) error {
+func (s blockingStore) RemoveMove(ctx context.Context, b *board.Board, m game.Move) error {
 	if err := s.wait(ctx); err != nil {
 		return err
 	}
 	return s.fakeStore.RemoveMove(ctx, b, m)
 }
 
-func (s blockingStore) SetComment(ctx context.Context, b *engine.Board, text string) error {
+func (s blockingStore) SetComment(ctx context.Context, b *board.Board, text string) error {
 	if err := s.wait(ctx); err != nil {
 		return err
 	}
 	return s.fakeStore.SetComment(ctx, b, text)
 }
 
-func (s blockingStore) SetLabel(ctx context.Context, b *engine.Board, label string) error {
+func (s blockingStore) SetLabel(ctx context.Context, b *board.Board, label string) error {
 	if err := s.wait(ctx); err != nil {
 		return err
 	}
 	return s.fakeStore.SetLabel(ctx, b, label)
 }
 
-func (s blockingStore) SetMarks(ctx context.Context, b *engine.Board, marks map[engine.Square]string) error {
+func (s blockingStore) SetMarks(ctx context.Context, b *board.Board, marks map[game.Square]string) error {
 	if err := s.wait(ctx); err != nil {
 		return err
 	}
 	return s.fakeStore.SetMarks(ctx, b, marks)
 }
 
-func (s blockingStore) SetDisproved(ctx context.Context, b *engine.Board, a engine.Color, on bool) error {
+func (s blockingStore) SetDisproved(ctx context.Context, b *board.Board, a game.Color, on bool) error {
 	if err := s.wait(ctx); err != nil {
 		return err
 	}
 	return s.fakeStore.SetDisproved(ctx, b, a, on)
 }
 
-func (s blockingStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) (session.VerdictStored, error) {
+func (s blockingStore) StoreVerdict(ctx context.Context, b *board.Board, v c6book.Verdict) (session.VerdictStored, error) {
 	if err := s.wait(ctx); err != nil {
 		return session.VerdictStored{}, err
 	}
 	return s.fakeStore.StoreVerdict(ctx, b, v)
 }
 
-func (s blockingStore) Next(ctx context.Context, b *engine.Board, a engine.Color) (session.Entry, bool, error) {
+func (s blockingStore) Next(ctx context.Context, b *board.Board, a game.Color) (session.Entry, bool, error) {
 	if err := s.wait(ctx); err != nil {
 		return session.Entry{}, false, err
 	}
 	return s.fakeStore.Next(ctx, b, a)
 }
 
-func (s blockingStore) Proved(ctx context.Context, a engine.Color, minOrder, limit int) ([]session.Entry, error) {
+func (s blockingStore) Proved(ctx context.Context, a game.Color, minOrder, limit int) ([]session.Entry, error) {
 	if err := s.wait(ctx); err != nil {
 		return nil, err
 	}
 	return s.fakeStore.Proved(ctx, a, minOrder, limit)
 }
 
-func (s blockingStore) Search(ctx context.Context, q string, a engine.Color, limit int) ([]session.Entry, error) {
+func (s blockingStore) Search(ctx context.Context, q string, a game.Color, limit int) ([]session.Entry, error) {
 	if err := s.wait(ctx); err != nil {
 		return nil, err
 	}
 	return s.fakeStore.Search(ctx, q, a, limit)
 }
 
-func (s blockingStore) GamesThrough(ctx context.Context, b *engine.Board, offset, limit int) ([]c6book.GameInfo, int64, error) {
+func (s blockingStore) GamesThrough(ctx context.Context, b *board.Board, offset, limit int) ([]c6book.GameInfo, int64, error) {
 	if err := s.wait(ctx); err != nil {
 		return nil, 0, err
 	}
 	return s.fakeStore.GamesThrough(ctx, b, offset, limit)
 }
 
-func (s blockingStore) Game(ctx context.Context, id int64, b *engine.Board) ([][]engine.Square, error) {
+func (s blockingStore) Game(ctx context.Context, id int64, b *board.Board) ([][]game.Square, error) {
 	if err := s.wait(ctx); err != nil {
 		return nil, err
 	}
 	return s.fakeStore.Game(ctx, id, b)
 }
 
-func (s blockingStore) Resolve(ctx context.Context, e session.Entry) ([]engine.Move, error) {
+func (s blockingStore) Resolve(ctx context.Context, e session.Entry) ([]game.Move, error) {
 	if err := s.wait(ctx); err != nil {
 		return nil, err
 	}
@@ -141,11 +142,11 @@ func (s blockingStore) Resolve(ctx context.Context, e session.Entry) ([]engine.M
 func TestBlockedStoreKeepsWindowLive(t *testing.T) {
 	test.NewTempApp(t)
 	queue := make(chan func(), 10000)
-	fs := newFakeStore(engine.Connect6())
-	if _, err := fs.AddMove(context.Background(), engine.MustNewBoard(engine.Connect6()), mustMove(t, "j10")); err != nil {
+	fs := newFakeStore(game.Connect6())
+	if _, err := fs.AddMove(context.Background(), board.MustNewBoard(game.Connect6()), mustMove(t, "j10")); err != nil {
 		t.Fatal(err)
 	}
-	fs.SetComment(context.Background(), engine.MustNewBoard(engine.Connect6()), "the root")
+	fs.SetComment(context.Background(), board.MustNewBoard(game.Connect6()), "the root")
 	bs := blockingStore{fs, make(chan struct{})}
 	wb, err := NewWorkbenchConfig(bs, nil, nil, session.Config{Do: func(f func()) { queue <- f }})
 	if err != nil {
@@ -182,7 +183,7 @@ func TestBlockedStoreKeepsWindowLive(t *testing.T) {
 	}
 	test.TapAt(board, board.PointOf(mustSquare(t, "j10")))
 	pump()
-	if board.View().Pos.Stones(engine.Black) != 1 {
+	if board.View().Pos.Stones(game.Black) != 1 {
 		t.Fatal("a tap on a blocked book does not show the stone")
 	}
 	afterTap := shot()
@@ -195,7 +196,7 @@ func TestBlockedStoreKeepsWindowLive(t *testing.T) {
 	}
 	w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
 	w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyLeft})
-	if board.View().Pos.Stones(engine.Black) != 0 || board.View().Pending != engine.NoSquare {
+	if board.View().Pos.Stones(game.Black) != 0 || board.View().Pending != game.NoSquare {
 		t.Fatal("the keys were not taken while the book is blocked")
 	}
 	test.Type(wb.ui.commentE, "typing goes on")
@@ -223,18 +224,18 @@ func TestBlockedStoreKeepsWindowLive(t *testing.T) {
 	wb.Session().Close()
 }
 
-func mustSquare(t *testing.T, name string) engine.Square {
+func mustSquare(t *testing.T, name string) game.Square {
 	t.Helper()
-	s, err := engine.ParseSquare(engine.Connect6(), name)
+	s, err := game.ParseSquare(game.Connect6(), name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-func mustMove(t *testing.T, name string) engine.Move {
+func mustMove(t *testing.T, name string) game.Move {
 	t.Helper()
-	m, err := engine.ParseMove(engine.Connect6(), name)
+	m, err := game.ParseMove(game.Connect6(), name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/session"
 )
 
@@ -47,11 +48,11 @@ type atlasCell struct {
 	widget.BaseWidget
 	row   session.AtlasRow
 	d     int
-	rules engine.Rules
+	rules game.Rules
 	onTap func()
 }
 
-func newAtlasCell(row session.AtlasRow, d int, r engine.Rules, onTap func()) *atlasCell {
+func newAtlasCell(row session.AtlasRow, d int, r game.Rules, onTap func()) *atlasCell {
 	c := &atlasCell{row: row, d: d, rules: r, onTap: onTap}
 	c.ExtendBaseWidget(c)
 	return c
@@ -242,7 +243,7 @@ func (p *atlasPanel) show() {
 	a := p.atlas
 	rows := a.Rows()
 	p.summary.SetText(a.Summary() + ". Click a row to go there.")
-	p.title.SetText(fmt.Sprintf("White's second move around Black's %s, stones within", engine.SquareName(p.wb.s.Rules(), engine.AtlasCentre(p.wb.s.Rules()))))
+	p.title.SetText(fmt.Sprintf("White's second move around Black's %s, stones within", game.SquareName(p.wb.s.Rules(), board.AtlasCentre(p.wb.s.Rules()))))
 	if len(p.cells) != len(rows) || len(rows) > 0 && p.cells[0].d != a.Distance() || len(rows) > 0 && p.cells[0].rules != p.wb.s.Rules() {
 		p.cells = p.cells[:0]
 		var objs []fyne.CanvasObject
@@ -283,8 +284,8 @@ func (wb *Workbench) loadAtlas() { wb.ui.atlas.atlas.Load(wb.ui.atlas.show) }
 // openAtlasRow goes to the position of the atlas's row i (0-based), Black
 // the attacker.
 func (wb *Workbench) openAtlasRow(i int) {
-	if wb.s.Cursor().Attacker() != engine.Black {
-		wb.SetAttacker(engine.Black)
+	if wb.s.Cursor().Attacker() != game.Black {
+		wb.SetAttacker(game.Black)
 	}
 	wb.ui.atlas.atlas.Open(i)
 }

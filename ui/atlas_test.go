@@ -7,7 +7,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/session"
 )
 
@@ -16,7 +17,7 @@ import (
 // tap goes to the row's position with Black the attacker, and the Solved
 // tab lists the proved rows.
 func TestAtlasTabColoursFollowTheBook(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
+	h := newHarness(t, game.Connect6(), nil)
 	r := h.wb.s.Rules()
 	rows := h.wb.ui.atlas.atlas.Rows()
 	if len(rows) != 45 {
@@ -24,15 +25,15 @@ func TestAtlasTabColoursFollowTheBook(t *testing.T) {
 	}
 	set := map[int]c6book.Status{0: c6book.StatusProved, 2: c6book.StatusOpen, 3: c6book.StatusDisproved, 44: c6book.StatusProved}
 	for i, st := range set {
-		b, err := engine.Replay(r, rows[i].Line)
+		b, err := board.Replay(r, rows[i].Line)
 		if err != nil {
 			t.Fatal(err)
 		}
 		n := h.store.Node(b, true)
-		n.Proof[engine.Black] = c6book.Proof{Attacker: engine.Black, Status: st}
-		n.Proof[engine.White] = c6book.Proof{Attacker: engine.White, Status: c6book.StatusOpen}
+		n.Proof[game.Black] = c6book.Proof{Attacker: game.Black, Status: st}
+		n.Proof[game.White] = c6book.Proof{Attacker: game.White, Status: c6book.StatusOpen}
 	}
-	h.wb.SetAttacker(engine.White) // the atlas is Black's whatever the attacker shown
+	h.wb.SetAttacker(game.White) // the atlas is Black's whatever the attacker shown
 	u := h.wb.ui
 	u.tabs.Select(u.atlasTab)
 	h.pumpUntil("the atlas's statuses", func() bool { return h.wb.s.Busy() == 0 })
@@ -58,7 +59,7 @@ func TestAtlasTabColoursFollowTheBook(t *testing.T) {
 	if got := h.line(); got != "j10 "+rows[2].Name(r) {
 		t.Fatalf("tap on row 3: line %q", got)
 	}
-	if h.wb.Cursor().Attacker() != engine.Black {
+	if h.wb.Cursor().Attacker() != game.Black {
 		t.Fatal("the attacker is not Black after a tap on an atlas row")
 	}
 	// The Solved tab: the proved rows, a button each, that go there.
@@ -77,8 +78,8 @@ func TestAtlasTabColoursFollowTheBook(t *testing.T) {
 		t.Fatalf("pass row: line %q", got)
 	}
 	// A row proved later shows as proved on the next load.
-	b, _ := engine.Replay(r, rows[2].Line)
-	h.store.Node(b, false).Proof[engine.Black] = c6book.Proof{Attacker: engine.Black, Status: c6book.StatusProved}
+	b, _ := board.Replay(r, rows[2].Line)
+	h.store.Node(b, false).Proof[game.Black] = c6book.Proof{Attacker: game.Black, Status: c6book.StatusProved}
 	h.wb.loadAtlas()
 	h.pumpUntil("the atlas again", func() bool { return h.wb.s.Busy() == 0 })
 	if bg := test.WidgetRenderer(u.atlas.cells[2]).(*atlasCellRenderer).bg; bg.StrokeColor != statusNRGBA(c6book.StatusProved) {

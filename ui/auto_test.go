@@ -7,20 +7,20 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // The Auto toggle runs the auto-pilot: its progress shows, the replies
 // pane follows its verdicts, Stop ends it; Leave to me is stored, shown and
 // undoable.
 func TestAutoControls(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
+	h := newHarness(t, game.Connect6(), nil)
 	h.store.AutoStep = make(chan struct{})
 	h.wb.Cursor().PlayMove(h.mv("j10"))
 	for _, m := range []string{"a1a2", "b1b2"} {
 		h.wb.Cursor().PlayMove(h.mv(m))
 		c := h.wb.Cursor().Position()
-		h.store.Node(c, false).Proof[engine.Black] = c6book.Proof{Attacker: engine.Black, Status: c6book.StatusOpen, PN: 1, DN: 1}
+		h.store.Node(c, false).Proof[game.Black] = c6book.Proof{Attacker: game.Black, Status: c6book.StatusOpen, PN: 1, DN: 1}
 		h.wb.Cursor().Back()
 	}
 	h.wb.Session().Reload()
@@ -92,12 +92,12 @@ func TestAutoControls(t *testing.T) {
 	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 && h.wb.s.Cursor().Loaded() })
 	test.Tap(a.holdC)
 	h.pumpUntil("the hold", func() bool { return h.wb.Cursor().Info().Held })
-	if !a.holdC.Checked || !strings.Contains(a.holdL.Text, "Left to you") || !h.store.Node(h.wb.Cursor().Position(), false).Held[engine.Black] {
+	if !a.holdC.Checked || !strings.Contains(a.holdL.Text, "Left to you") || !h.store.Node(h.wb.Cursor().Position(), false).Held[game.Black] {
 		t.Fatalf("hold: checked %v, %q", a.holdC.Checked, a.holdL.Text)
 	}
 	h.wb.History().Undo()
 	h.pumpUntil("the undo", func() bool { return h.wb.s.Busy() == 0 && h.wb.s.Cursor().Loaded() && !h.wb.Cursor().Info().Held })
-	if a.holdC.Checked || a.holdL.Visible() || h.store.Node(h.wb.Cursor().Position(), false).Held[engine.Black] {
+	if a.holdC.Checked || a.holdL.Visible() || h.store.Node(h.wb.Cursor().Position(), false).Held[game.Black] {
 		t.Fatalf("after undo: checked %v, %q", a.holdC.Checked, a.holdL.Text)
 	}
 	h.noErrors()

@@ -15,19 +15,20 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/session"
 )
 
 // BoardView is everything the board draws: the position and its overlays.
 type BoardView struct {
-	Pos     *engine.Board
-	Numbers bool          // move numbers on stones (from the position's history)
-	Pending engine.Square // first stone of a two-stone turn, NoSquare when none
-	Zone    []engine.Square
+	Pos     *board.Board
+	Numbers bool        // move numbers on stones (from the position's history)
+	Pending game.Square // first stone of a two-stone turn, NoSquare when none
+	Zone    []game.Square
 	// Unsolved defender moves: each square of each move is marked, with the
 	// number of unsolved moves it belongs to.
-	Unsolved []engine.Move
+	Unsolved []game.Move
 	// Children are the stored moves out of Pos in the Replies list's
 	// order: each is marked with its letter (replyLetter) in its status
 	// colour (replies.go).
@@ -37,12 +38,12 @@ type BoardView struct {
 	Hide []bool
 	// Preview is a move shown, not played: the squares of a selected engine
 	// candidate, drawn as faint stones of the side to move.
-	Preview []engine.Square
+	Preview []game.Square
 	// PreviewReply is the opponent's answer the engine expects to Preview
 	// (the next move of its line; when every move loses, the threat),
 	// drawn as faint stones of the other side.
-	PreviewReply []engine.Square
-	Marks        map[engine.Square]string
+	PreviewReply []game.Square
+	Marks        map[game.Square]string
 }
 
 // Colours of the overlays (the board's own come from the theme:
@@ -79,12 +80,12 @@ type Board struct {
 	view BoardView
 
 	// onSquare is called when a square is tapped.
-	onSquare func(engine.Square)
+	onSquare func(game.Square)
 	// onKey receives keys typed while the board has the focus.
 	onKey func(*fyne.KeyEvent)
 	// onMenu is a right click on square s, at abs in the window (the
 	// board's menu: menus.go).
-	onMenu func(s engine.Square, abs fyne.Position)
+	onMenu func(s game.Square, abs fyne.Position)
 	// onReplyFocus is called when the stored reply the board ties and
 	// previews changes (hovered on the board or in the list, or through
 	// the pending stone): its index in the view's Children, -1 when none.
@@ -95,8 +96,8 @@ type Board struct {
 }
 
 // NewBoard returns a board widget showing pos.
-func NewBoard(pos *engine.Board) *Board {
-	b := &Board{view: BoardView{Pos: pos, Pending: engine.NoSquare}, focus: -1, shown: -1}
+func NewBoard(pos *board.Board) *Board {
+	b := &Board{view: BoardView{Pos: pos, Pending: game.NoSquare}, focus: -1, shown: -1}
 	b.ExtendBaseWidget(b)
 	return b
 }
@@ -125,7 +126,7 @@ type boardGeom struct {
 	m, n   int
 }
 
-func geomFor(r engine.Rules, size fyne.Size) boardGeom {
+func geomFor(r game.Rules, size fyne.Size) boardGeom {
 	cell := size.Width / float32(r.M+1)
 	if h := size.Height / float32(r.N+1); h < cell {
 		cell = h
@@ -144,24 +145,24 @@ func (g boardGeom) centre(x, y int) fyne.Position {
 }
 
 // squareAt returns the square under p (widget coordinates).
-func (b *Board) squareAt(p fyne.Position) (engine.Square, bool) {
+func (b *Board) squareAt(p fyne.Position) (game.Square, bool) {
 	r := b.view.Pos.Rules()
 	g := geomFor(r, b.Size())
 	fx := (p.X-g.x0)/g.cell + 0.5
 	fy := (p.Y-g.y0)/g.cell + 0.5
 	if fx < 0 || fy < 0 {
-		return engine.NoSquare, false
+		return game.NoSquare, false
 	}
 	x, row := int(fx), int(fy)
 	y := r.N - 1 - row
 	if !r.OnBoard(x, y) {
-		return engine.NoSquare, false
+		return game.NoSquare, false
 	}
 	return r.Sq(x, y), true
 }
 
 // PointOf returns the centre of square s in widget coordinates.
-func (b *Board) PointOf(s engine.Square) fyne.Position {
+func (b *Board) PointOf(s game.Square) fyne.Position {
 	r := b.view.Pos.Rules()
 	x, y := r.XY(s)
 	return geomFor(r, b.Size()).centre(x, y)
@@ -233,11 +234,11 @@ type boardRenderer struct {
 	// coordinates, the relevance zone and the reply marks (drawBase).
 	base     *canvas.Raster
 	pal      boardPalette      // the colours base was drawn with
-	baseM    engine.Rules      // the rules base was drawn for
+	baseM    game.Rules        // the rules base was drawn for
 	coordArt textArt           // the coordinates' letters and numbers
 	tick     *canvas.Rectangle // refreshed to have the window repainted
 
-	zoneSq    []engine.Square    // the relevance zone base shows
+	zoneSq    []game.Square      // the relevance zone base shows
 	layer     []replyMark        // the reply marks base shows
 	spare     []replyMark        // the marks shown before (reused)
 	art       baseArt            // what drawing base again reuses
@@ -365,7 +366,7 @@ type pixels struct {
 	img   *image.RGBA
 	g     boardGeom
 	sc    float32 // pixels per unit
-	rules engine.Rules
+	rules game.Rules
 }
 
 // pixelsFor is img (w×h pixels) with the board's geometry (ok false when
@@ -500,19 +501,19 @@ func (r *boardRenderer) update() {
 		r.base.Refresh() // another board: its grid and coordinates are drawn again
 	}
 
-	sqRect := func(s engine.Square, frac float32) (fyne.Position, fyne.Size) {
+	sqRect := func(s game.Square, frac float32) (fyne.Position, fyne.Size) {
 		x, y := rules.XY(s)
 		c := g.centre(x, y)
 		h := cell * frac / 2
 		return fyne.NewPos(c.X-h, c.Y-h), fyne.NewSize(2*h, 2*h)
 	}
-	rect := func(p *pool[*canvas.Rectangle], s engine.Square, frac float32, fill, stroke color.Color, sw float32) {
+	rect := func(p *pool[*canvas.Rectangle], s game.Square, frac float32, fill, stroke color.Color, sw float32) {
 		o := p.next(grown)
 		o.FillColor, o.StrokeColor, o.StrokeWidth = fill, stroke, sw
 		pp, sz := sqRect(s, frac)
 		place(o, pp, sz)
 	}
-	circle := func(p *pool[*canvas.Circle], s engine.Square, frac float32, fill, stroke color.Color, sw float32) {
+	circle := func(p *pool[*canvas.Circle], s game.Square, frac float32, fill, stroke color.Color, sw float32) {
 		o := p.next(grown)
 		o.FillColor, o.StrokeColor, o.StrokeWidth = fill, stroke, sw
 		pp, sz := sqRect(s, frac)
@@ -530,8 +531,8 @@ func (r *boardRenderer) update() {
 	}
 
 	// Unsolved defender moves, counted per square (drawn last).
-	count := map[engine.Square]int{}
-	var uorder []engine.Square
+	count := map[game.Square]int{}
+	var uorder []game.Square
 	for _, m := range v.Unsolved {
 		for i := 0; i < m.Len(); i++ {
 			s := m.At(i)
@@ -549,8 +550,8 @@ func (r *boardRenderer) update() {
 
 	// Stones, move numbers and the last turn.
 	hist := pos.History()
-	number := map[engine.Square]int{}
-	last := map[engine.Square]bool{}
+	number := map[game.Square]int{}
+	last := map[game.Square]bool{}
 	for i, m := range hist {
 		for j := 0; j < m.Len(); j++ {
 			number[m.At(j)] = i + 1
@@ -559,27 +560,27 @@ func (r *boardRenderer) update() {
 			}
 		}
 	}
-	stone := func(s engine.Square, c engine.Color, alpha uint8) {
+	stone := func(s game.Square, c game.Color, alpha uint8) {
 		fill, stroke := colBlack, colBlack
-		if c == engine.White {
+		if c == game.White {
 			fill, stroke = colWhite, colGrid
 		}
 		fill.A, stroke.A = alpha, alpha
 		circle(&r.stones, s, 0.92, fill, stroke, 1)
 	}
 	type numbered struct {
-		s   engine.Square
+		s   game.Square
 		col color.Color
 	}
 	var nums []numbered
-	for s := engine.Square(0); int(s) < rules.Squares(); s++ {
+	for s := game.Square(0); int(s) < rules.Squares(); s++ {
 		c := pos.At(s)
-		if c == engine.Empty {
+		if c == game.Empty {
 			continue
 		}
 		stone(s, c, 0xff)
 		textCol := colWhite
-		if c == engine.White {
+		if c == game.White {
 			textCol = colBlack
 		}
 		if last[s] {
@@ -596,17 +597,17 @@ func (r *boardRenderer) update() {
 			nums = append(nums, numbered{s, col})
 		}
 	}
-	if v.Pending != engine.NoSquare {
+	if v.Pending != game.NoSquare {
 		stone(v.Pending, pos.ToMove(), 0x90)
 	}
 	for _, s := range v.Preview {
-		if pos.At(s) == engine.Empty {
+		if pos.At(s) == game.Empty {
 			stone(s, pos.ToMove(), 0x70)
 			circle(&r.dots, s, 0.3, colPreview, colTransp, 0)
 		}
 	}
 	for _, s := range v.PreviewReply {
-		if pos.At(s) == engine.Empty && !slices.Contains(v.Preview, s) {
+		if pos.At(s) == game.Empty && !slices.Contains(v.Preview, s) {
 			stone(s, pos.ToMove().Opp(), 0x70)
 			circle(&r.dots, s, 0.3, colPreview, colTransp, 0)
 		}
@@ -638,7 +639,7 @@ func (r *boardRenderer) update() {
 	}
 
 	// Board labels.
-	for s := engine.Square(0); int(s) < rules.Squares(); s++ {
+	for s := game.Square(0); int(s) < rules.Squares(); s++ {
 		txt, ok := v.Marks[s]
 		if !ok || txt == "" {
 			continue
@@ -646,9 +647,9 @@ func (r *boardRenderer) update() {
 		x, y := rules.XY(s)
 		col := colBlack
 		switch pos.At(s) {
-		case engine.Black:
+		case game.Black:
 			col = colWhite
-		case engine.Empty:
+		case game.Empty:
 			rect(&r.markBacks, s, 0.7, colWood, colTransp, 0)
 		}
 		setText(r.marks.next(grown), txt, col, cell*0.5, g.centre(x, y), true)
@@ -660,15 +661,15 @@ func (r *boardRenderer) update() {
 
 // winningRuns are the runs of K or more stones of the winner (none while
 // the game goes on), each from one end to the other.
-func winningRuns(pos *engine.Board) [][]engine.Square {
+func winningRuns(pos *board.Board) [][]game.Square {
 	w := pos.Winner()
-	if w == engine.Empty {
+	if w == game.Empty {
 		return nil
 	}
 	rules := pos.Rules()
-	var runs [][]engine.Square
+	var runs [][]game.Square
 	for _, d := range [][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}} {
-		for s := engine.Square(0); int(s) < rules.Squares(); s++ {
+		for s := game.Square(0); int(s) < rules.Squares(); s++ {
 			x, y := rules.XY(s)
 			if pos.At(s) != w {
 				continue
@@ -677,7 +678,7 @@ func winningRuns(pos *engine.Board) [][]engine.Square {
 			if px, py := x-d[0], y-d[1]; rules.OnBoard(px, py) && pos.At(rules.Sq(px, py)) == w {
 				continue
 			}
-			var run []engine.Square
+			var run []game.Square
 			for cx, cy := x, y; rules.OnBoard(cx, cy) && pos.At(rules.Sq(cx, cy)) == w; cx, cy = cx+d[0], cy+d[1] {
 				run = append(run, rules.Sq(cx, cy))
 			}
@@ -691,9 +692,9 @@ func winningRuns(pos *engine.Board) [][]engine.Square {
 
 // starPoints are the traditional marks: the 3-3 style points of a 19×19
 // board, the centre of other odd boards.
-func starPoints(r engine.Rules) []engine.Square {
+func starPoints(r game.Rules) []game.Square {
 	if r.M == 19 && r.N == 19 {
-		var out []engine.Square
+		var out []game.Square
 		for _, x := range []int{3, 9, 15} {
 			for _, y := range []int{3, 9, 15} {
 				out = append(out, r.Sq(x, y))
@@ -702,7 +703,7 @@ func starPoints(r engine.Rules) []engine.Square {
 		return out
 	}
 	if r.M%2 == 1 && r.N%2 == 1 {
-		return []engine.Square{r.Sq(r.M/2, r.N/2)}
+		return []game.Square{r.Sq(r.M/2, r.N/2)}
 	}
 	return nil
 }

@@ -9,7 +9,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 // boardTheme answers some board colours itself, the rest as Fyne's.
@@ -43,7 +44,7 @@ func count(img image.Image, c color.NRGBA) int {
 // and in new ones when the theme changes (no new view needed).
 func TestBoardColoursFromTheme(t *testing.T) {
 	a := test.NewTempApp(t)
-	pos, err := engine.ReplayText(engine.Connect6(), "j10 i9k9")
+	pos, err := board.ReplayText(game.Connect6(), "j10 i9k9")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/session"
 )
 
@@ -40,8 +41,8 @@ type boardPanel struct {
 
 func newBoardPanel(wb *Workbench) *boardPanel {
 	bp := &boardPanel{wb: wb, hovered: -1}
-	bp.board = NewBoard(engine.MustNewBoard(engine.Connect6()))
-	bp.board.onSquare = func(s engine.Square) {
+	bp.board = NewBoard(board.MustNewBoard(game.Connect6()))
+	bp.board.onSquare = func(s game.Square) {
 		if wb.s.ProofShown() != nil {
 			wb.s.CloseProof() // a tap while a proof is shown goes back to the position
 			return
@@ -49,7 +50,7 @@ func newBoardPanel(wb *Workbench) *boardPanel {
 		wb.Cursor().TapSquare(s)
 	}
 	bp.board.onKey = func(ev *fyne.KeyEvent) { wb.typedKey(ev) }
-	bp.board.onMenu = func(s engine.Square, abs fyne.Position) { wb.showMenu(wb.boardMenu(s), abs) }
+	bp.board.onMenu = func(s game.Square, abs fyne.Position) { wb.showMenu(wb.boardMenu(s), abs) }
 	bp.board.onReplyFocus = func(i int) {
 		bp.showHover(i)
 		if wb.ui != nil {
@@ -121,7 +122,7 @@ func (bp *boardPanel) show(editable bool) {
 		// book" it has not given (a stored position read as unknown).
 		text = fmt.Sprintf("Turn %d · %s to move · reading the book…", c.Position().Turn()+1, side)
 	}
-	if w := c.Position().Winner(); w != engine.Empty {
+	if w := c.Position().Winner(); w != game.Empty {
 		text = fmt.Sprintf("Turn %d · %s has won", c.Position().Turn(), colourName(w))
 	}
 	if c.Loaded() && !c.Info().Found && c.Cur() > 0 {

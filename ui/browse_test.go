@@ -12,7 +12,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	gamepkg "c6book/engine/game"
 	"c6book/session"
 	"c6book/session/sessiontest"
 )
@@ -60,7 +61,7 @@ func rowColour(l *keyList, i int) color.Color {
 // games by result (Black's win rate over the decided ones in the line
 // shown while it is hovered); → follows the most played one.
 func TestRepliesRowsAndForward(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
+	h := newHarness(t, gamepkg.Connect6(), nil)
 	h.tap("j10", "k10", "k11")
 	h.wb.Cursor().Back()
 	h.tap("l10", "l11")
@@ -68,7 +69,7 @@ func TestRepliesRowsAndForward(t *testing.T) {
 	h.tap("m10", "m11")
 	h.wb.Cursor().Back()
 	set := func(turns string, g c6book.GameStats) {
-		b, err := engine.Replay(engine.Connect6(), mustTurns(t, turns))
+		b, err := board.Replay(gamepkg.Connect6(), mustTurns(t, turns))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -108,18 +109,18 @@ func TestRepliesRowsAndForward(t *testing.T) {
 	h.noErrors()
 }
 
-func mustTurns(t *testing.T, text string) []engine.Move {
+func mustTurns(t *testing.T, text string) []gamepkg.Move {
 	t.Helper()
-	ms, err := engine.ParseTurns(engine.Connect6(), text)
+	ms, err := gamepkg.ParseTurns(gamepkg.Connect6(), text)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return ms
 }
 
-func symLine(sym int, ms []engine.Move) []engine.Move {
-	r := engine.Connect6()
-	out := make([]engine.Move, len(ms))
+func symLine(sym int, ms []gamepkg.Move) []gamepkg.Move {
+	r := gamepkg.Connect6()
+	out := make([]gamepkg.Move, len(ms))
 	for i, m := range ms {
 		out[i] = r.TransformMove(sym, m)
 	}
@@ -129,10 +130,10 @@ func symLine(sym int, ms []engine.Move) []engine.Move {
 // The Games pane lists the games through the shown position, a page at a
 // time, and opens one in the orientation of the user's line.
 func TestGamesPane(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
-	r := engine.Connect6()
+	h := newHarness(t, gamepkg.Connect6(), nil)
+	r := gamepkg.Connect6()
 	game := mustTurns(t, "j10 j9k9 l10l11 a1a2 s19s18")
-	first := h.store.AddGame(sessiontest.Game{Source: "littlegolem", ExtID: "7", Turns: game, Result: engine.Black})
+	first := h.store.AddGame(sessiontest.Game{Source: "littlegolem", ExtID: "7", Turns: game, Result: gamepkg.Black})
 	for i := 0; i < 130; i++ {
 		h.store.AddGame(sessiontest.Game{Source: "littlegolem", ExtID: fmt.Sprint(100 + i), Turns: symLine(i%8, game[:3])})
 	}
@@ -172,11 +173,11 @@ func TestGamesPane(t *testing.T) {
 	}
 	h.wb.ui.gamesList.Select(i)
 	line, cur := h.wb.Cursor().Line()
-	if want := engine.FormatTurns(r, symLine(5, game)); engine.FormatTurns(r, line) != want || cur != 2 {
-		t.Fatalf("game opened as %q (cursor %d), want %q at turn 2", engine.FormatTurns(r, line), cur, want)
+	if want := gamepkg.FormatTurns(r, symLine(5, game)); gamepkg.FormatTurns(r, line) != want || cur != 2 {
+		t.Fatalf("game opened as %q (cursor %d), want %q at turn 2", gamepkg.FormatTurns(r, line), cur, want)
 	}
 	h.wb.Cursor().End()
-	if got := h.line(); got != engine.FormatTurns(r, symLine(5, game)) {
+	if got := h.line(); got != gamepkg.FormatTurns(r, symLine(5, game)) {
 		t.Fatalf("stepping through the game: %q", got)
 	}
 	// Another position: the pane follows.
@@ -199,7 +200,7 @@ func TestGamesPane(t *testing.T) {
 // Notes are stored as you type, once the typing pauses, and at once when
 // the user moves on before that; one typing stretch is one undoable edit.
 func TestNotesSavedAsYouType(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
+	h := newHarness(t, gamepkg.Connect6(), nil)
 	h.tap("j10")
 	b := h.wb.Cursor().Position().Clone()
 	test.Type(h.wb.ui.commentE, "keep me")
@@ -239,7 +240,7 @@ func TestNotesSavedAsYouType(t *testing.T) {
 // Every book edit is on the undo stack: moves, notes, square labels and
 // Mark disproved.
 func TestUndoEveryEditKind(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
+	h := newHarness(t, gamepkg.Connect6(), nil)
 	h.tap("j10")
 	b := h.wb.Cursor().Position().Clone()
 	h.wb.Notes().Save("c", "l")
@@ -254,7 +255,7 @@ func TestUndoEveryEditKind(t *testing.T) {
 		undo  string
 		check func(n *sessiontest.Node) bool
 	}{
-		{"mark disproved", func(n *sessiontest.Node) bool { return n.Proof[engine.Black].Status == c6book.StatusUnknown }},
+		{"mark disproved", func(n *sessiontest.Node) bool { return n.Proof[gamepkg.Black].Status == c6book.StatusUnknown }},
 		{"board labels", func(n *sessiontest.Node) bool { return len(n.Marks) == 0 }},
 		{"notes", func(n *sessiontest.Node) bool { return n.Comment == "" && n.Label == "" }},
 		{"add j10", func(*sessiontest.Node) bool { return len(h.wb.Cursor().Children()) == 0 && h.wb.s.Cursor().Cur() == 0 }},
@@ -277,8 +278,8 @@ func TestUndoEveryEditKind(t *testing.T) {
 // panel offers to go back to it. Its end keeps the Line pane's sibling
 // counts, and the unsolved moves say why.
 func TestVerifyLabelAndGoToIt(t *testing.T) {
-	fv := &fakeVerifier{Unsolved: []string{"m12m13"}, Release: make(chan struct{}), Started: make(chan *engine.Board, 1)}
-	h := newHarness(t, engine.Connect6(), fv)
+	fv := &fakeVerifier{Unsolved: []string{"m12m13"}, Release: make(chan struct{}), Started: make(chan *board.Board, 1)}
+	h := newHarness(t, gamepkg.Connect6(), fv)
 	h.tap("k10")
 	h.wb.Cursor().Back()
 	h.tap("j10")
@@ -317,7 +318,7 @@ func TestVerifyLabelAndGoToIt(t *testing.T) {
 // notation (not the store's short text), the note beside it, and the
 // status colour.
 func TestEntryRows(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
+	h := newHarness(t, gamepkg.Connect6(), nil)
 	h.wb.ui.setSearch([]session.Entry{{Line: mustTurns(t, "j10 j9k9"), Short: "1. j10 2. j9k9", Status: c6book.StatusProved, Text: "idea"}})
 	if got := rowText(t, h.wb.ui.searchList, 0); got != "j10 j9k9 — idea" {
 		t.Fatalf("search row %q", got)
@@ -330,11 +331,11 @@ func TestEntryRows(t *testing.T) {
 // The Line pane counts the siblings of every move of a line opened at once
 // (positions never shown), not only of the positions visited.
 func TestLineCountsSiblingsOfUnvisited(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
+	h := newHarness(t, gamepkg.Connect6(), nil)
 	h.tap("j10", "k10", "k11", "l11", "l12")
 	h.wb.Cursor().GoToPly(1)
 	h.tap("m10", "m11")
-	h2 := newHarness(t, engine.Connect6(), nil)
+	h2 := newHarness(t, gamepkg.Connect6(), nil)
 	if err := h2.wb.Session().SetStore(h.store); err != nil {
 		t.Fatal(err)
 	}
@@ -349,7 +350,7 @@ func TestLineCountsSiblingsOfUnvisited(t *testing.T) {
 
 // A reply added to a position of the line is counted in the Line pane.
 func TestLineCountsFollowAddedMoves(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
+	h := newHarness(t, gamepkg.Connect6(), nil)
 	h.tap("j10", "k10", "k11")
 	h.wb.Cursor().GoToPly(1)
 	h.tap("l10", "l11")
@@ -368,7 +369,7 @@ func TestLineCountsFollowAddedMoves(t *testing.T) {
 // gone with the replies.
 func TestUndoVerifyReplies(t *testing.T) {
 	fv := &fakeVerifier{Unsolved: []string{"m12m13", "i9k12"}}
-	h := newHarness(t, engine.Connect6(), fv)
+	h := newHarness(t, gamepkg.Connect6(), fv)
 	h.tap("j10", "m12", "m13")
 	h.wb.Cursor().Back()
 	h.wb.Prover().Verify()
@@ -396,12 +397,12 @@ func TestUndoVerifyReplies(t *testing.T) {
 // A game picked in the Games list opens with its record's stone order in
 // the Line pane ("h12k11" as written, not the board's k11h12).
 func TestGamesPaneKeepsRecordOrder(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
-	r := engine.Connect6()
+	h := newHarness(t, gamepkg.Connect6(), nil)
+	r := gamepkg.Connect6()
 	game := mustTurns(t, "j10 h12k11 j11j12")
-	written := make([][]engine.Square, len(game))
+	written := make([][]gamepkg.Square, len(game))
 	for i, f := range strings.Fields("j10 h12k11 j12j11") {
-		sq, err := engine.ParseSquares(r, f)
+		sq, err := gamepkg.ParseSquares(r, f)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/session"
 )
 
@@ -63,7 +63,7 @@ func newEnginePanel(wb *Workbench) *enginePanel {
 				row := o.(*candRow)
 				row.onTap = func() { ep.candList.Select(i) }
 				row.onDouble = func() { ep.playCandidate(i) }
-				if t := engine.MoveName(wb.s.Rules(), c.Move) + "  " + c.Note; row.Text != t {
+				if t := game.MoveName(wb.s.Rules(), c.Move) + "  " + c.Note; row.Text != t {
 					row.SetText(t)
 				}
 			}
@@ -117,22 +117,22 @@ func (r *candRow) DoubleTapped(*fyne.PointEvent) {
 }
 
 // preview is the selected candidate, shown on the board (NoMove: none).
-func (ep *enginePanel) preview() (engine.Move, bool) {
+func (ep *enginePanel) preview() (game.Move, bool) {
 	if ep.candSel < 0 || ep.candSel >= len(ep.shownCands) {
-		return engine.Move{}, false
+		return game.Move{}, false
 	}
 	return ep.shownCands[ep.candSel].Move, true
 }
 
 // previewReply is the opponent's answer the engine expects to the selected
 // candidate (the next move of its line).
-func (ep *enginePanel) previewReply() (engine.Move, bool) {
+func (ep *enginePanel) previewReply() (game.Move, bool) {
 	if ep.candSel < 0 || ep.candSel >= len(ep.shownCands) {
-		return engine.Move{}, false
+		return game.Move{}, false
 	}
 	c := ep.shownCands[ep.candSel]
 	if len(c.PV) < 2 || c.PV[0] != c.Move {
-		return engine.Move{}, false
+		return game.Move{}, false
 	}
 	return c.PV[1], true
 }
@@ -206,7 +206,7 @@ func (ep *enginePanel) suggestBlocked() string {
 	s := ep.wb.s
 	p := s.Cursor().Position()
 	switch {
-	case p.Winner() != engine.Empty:
+	case p.Winner() != game.Empty:
 		return "the game is over"
 	case p.ToMove() != s.Cursor().Attacker():
 		return fmt.Sprintf("it proposes moves for the attacker (%s), and %s is to move",

@@ -1,7 +1,7 @@
 package ui
 
 import (
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/session/sessiontest"
 )
 
@@ -11,4 +11,4 @@ type (
 	fakeVerifier = sessiontest.Verifier
 )
 
-func newFakeStore(r engine.Rules) *fakeStore { return sessiontest.NewStore(r) }
+func newFakeStore(r game.Rules) *fakeStore { return sessiontest.NewStore(r) }

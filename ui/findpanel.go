@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/session"
 )
 
@@ -86,7 +86,7 @@ func (fp *findPanel) setSolved(es []session.Entry) {
 // entryLine is an entry's line for its row: from the root, in turn
 // notation (the session gave it the user's orientation), each move named
 // by name (the stones in the order the user entered them).
-func entryLine(name func(engine.Move) string, e session.Entry) string {
+func entryLine(name func(game.Move) string, e session.Entry) string {
 	switch {
 	case e.Line == nil && e.Ref != 0:
 		return fmt.Sprintf("position #%d, %s", e.Ref, session.Plural(e.Stones, "stone", "stones"))

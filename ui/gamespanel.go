@@ -8,7 +8,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/session"
 )
 
@@ -21,8 +22,8 @@ type gamesPanel struct {
 	gamesList  *keyList
 	games      []c6book.GameInfo
 	gamesTotal int64
-	gamesPos   *engine.Board // the position the games were listed for
-	gamesMore  bool          // a page is being read
+	gamesPos   *board.Board // the position the games were listed for
+	gamesMore  bool         // a page is being read
 }
 
 // gamesPage is how many games the Games pane reads at a time.
@@ -67,9 +68,9 @@ const undecidedShort = "Undecided: the record ends without six in a row (resigne
 func gameText(g c6book.GameInfo) string {
 	res := "undecided"
 	switch g.Result {
-	case engine.Black:
+	case game.Black:
 		res = "Black won"
-	case engine.White:
+	case game.White:
 		res = "White won"
 	}
 	return fmt.Sprintf("%s %s · %s · %s", g.Source, g.ExtID, session.Plural(g.Turns, "turn", "turns"), res)

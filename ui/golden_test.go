@@ -8,7 +8,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/session"
 )
 
@@ -16,20 +17,20 @@ import (
 // painter and the test theme). A failing comparison writes the new picture
 // to testdata/failed/ for inspection.
 
-func goldenView(t *testing.T, r engine.Rules, turns string) BoardView {
+func goldenView(t *testing.T, r game.Rules, turns string) BoardView {
 	t.Helper()
-	b, err := engine.ReplayText(r, turns)
+	b, err := board.ReplayText(r, turns)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return BoardView{Pos: b, Pending: engine.NoSquare}
+	return BoardView{Pos: b, Pending: game.NoSquare}
 }
 
-func sqs(t *testing.T, r engine.Rules, names ...string) []engine.Square {
+func sqs(t *testing.T, r game.Rules, names ...string) []game.Square {
 	t.Helper()
-	var out []engine.Square
+	var out []game.Square
 	for _, n := range names {
-		s, err := engine.ParseSquare(r, n)
+		s, err := game.ParseSquare(r, n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -38,11 +39,11 @@ func sqs(t *testing.T, r engine.Rules, names ...string) []engine.Square {
 	return out
 }
 
-func mvs(t *testing.T, r engine.Rules, names ...string) []engine.Move {
+func mvs(t *testing.T, r game.Rules, names ...string) []game.Move {
 	t.Helper()
-	var out []engine.Move
+	var out []game.Move
 	for _, n := range names {
-		m, err := engine.ParseMove(r, n)
+		m, err := game.ParseMove(r, n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -61,14 +62,14 @@ func renderGolden(t *testing.T, name string, v BoardView, size fyne.Size) {
 }
 
 func TestGoldenBoardStones(t *testing.T) {
-	r := engine.Connect6()
+	r := game.Connect6()
 	v := goldenView(t, r, "j10 k10k11 i9l12 h8m13 j9j11")
 	v.Numbers = true
 	renderGolden(t, "board_stones.png", v, fyne.NewSize(440, 440))
 }
 
 func TestGoldenBoardOverlays(t *testing.T) {
-	r := engine.Connect6()
+	r := game.Connect6()
 	v := goldenView(t, r, "j10 k10k11 i9l12")
 	v.Zone = sqs(t, r, "h8", "h9", "h10", "i8", "i10", "j8", "j9", "k8", "k9", "l10", "m11", "m12")
 	v.Unsolved = mvs(t, r, "h8j9", "j9m12", "h10i10")
@@ -77,13 +78,13 @@ func TestGoldenBoardOverlays(t *testing.T) {
 		{Move: mvs(t, r, "g7n14")[0], Status: c6book.StatusOpen},
 		{Move: mvs(t, r, "c3d4")[0], Status: c6book.StatusUnknown},
 	}
-	v.Marks = map[engine.Square]string{sqs(t, r, "p16")[0]: "A", sqs(t, r, "k10")[0]: "B"}
+	v.Marks = map[game.Square]string{sqs(t, r, "p16")[0]: "A", sqs(t, r, "k10")[0]: "B"}
 	v.Pending = sqs(t, r, "e15")[0]
 	renderGolden(t, "board_overlays.png", v, fyne.NewSize(440, 440))
 }
 
 func TestGoldenSmallBoard(t *testing.T) {
-	r := engine.Rules{M: 9, N: 7, K: 5, P: 2, Q: 1}
+	r := game.Rules{M: 9, N: 7, K: 5, P: 2, Q: 1}
 	v := goldenView(t, r, "e4 d3f5 c2g6")
 	v.Children = []session.Child{{Move: mvs(t, r, "d5f3")[0], Status: c6book.StatusProved}}
 	renderGolden(t, "board_small.png", v, fyne.NewSize(300, 240))
@@ -91,9 +92,9 @@ func TestGoldenSmallBoard(t *testing.T) {
 
 // A finished game: the winning six is highlighted.
 func TestGoldenBoardWin(t *testing.T) {
-	r := engine.Connect6()
+	r := game.Connect6()
 	v := goldenView(t, r, "j10 k10k11 j11j12 l10l11 j9j8 m10m12 j13a1")
-	if v.Pos.Winner() != engine.Black {
+	if v.Pos.Winner() != game.Black {
 		t.Fatalf("winner %v", v.Pos.Winner())
 	}
 	v.Numbers = true
@@ -104,7 +105,7 @@ func TestGoldenBoardWin(t *testing.T) {
 // none is made again, and going back makes no new one.
 func TestBoardKeepsObjects(t *testing.T) {
 	test.NewTempApp(t)
-	r := engine.Connect6()
+	r := game.Connect6()
 	b := NewBoard(goldenView(t, r, "j10 k10k11").Pos)
 	w := test.NewWindow(b)
 	defer w.Close()
@@ -142,7 +143,7 @@ func TestBoardKeepsObjects(t *testing.T) {
 // A selected engine candidate (faint stones of the side to move) and the
 // answer the engine expects (faint stones of the other side).
 func TestGoldenBoardPreview(t *testing.T) {
-	r := engine.Connect6()
+	r := game.Connect6()
 	v := goldenView(t, r, "j10 i9k9")
 	v.Preview = sqs(t, r, "j8", "h9")
 	v.PreviewReply = sqs(t, r, "k11", "l12")
@@ -151,7 +152,7 @@ func TestGoldenBoardPreview(t *testing.T) {
 
 // fourRepliesView is the board after j10 with four replies, one in each
 // status, two of them sharing k10.
-func fourRepliesView(t *testing.T, r engine.Rules) BoardView {
+func fourRepliesView(t *testing.T, r game.Rules) BoardView {
 	v := goldenView(t, r, "j10")
 	v.Children = []session.Child{
 		{Move: mvs(t, r, "l10l11")[0], Status: c6book.StatusProved},
@@ -165,7 +166,7 @@ func fourRepliesView(t *testing.T, r engine.Rules) BoardView {
 // Reply marks in their status colours, and reply D focused (hovered): its
 // stones tied and previewed, the other marks dimmed.
 func TestGoldenBoardReplyFocus(t *testing.T) {
-	r := engine.Connect6()
+	r := game.Connect6()
 	v := fourRepliesView(t, r)
 	test.NewTempApp(t)
 	b := NewBoard(v.Pos)

@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/session/sessiontest"
 )
 
@@ -63,7 +63,7 @@ func (h *harness) wantLine(after, want string) {
 // button (which leaves it where it was), a check box; in the notes entry
 // they edit the text instead.
 func TestNavigationKeysAfterClicks(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
+	h := newHarness(t, game.Connect6(), nil)
 	h.tap("j10", "k10", "k11", "l10", "l11")
 	full := "j10 k10k11 l10l11"
 	h.wantLine("the taps", full)
@@ -180,7 +180,7 @@ func TestNavigationKeysAfterClicks(t *testing.T) {
 // The Navigate menu lists the table's keys with their accelerators, and
 // its items do what the keys do.
 func TestNavigateMenu(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
+	h := newHarness(t, game.Connect6(), nil)
 	h.tap("j10", "k10", "k11")
 	next := fyne.NewMenuItem("Next position to prove", func() {})
 	m := h.wb.NavMenu(next)

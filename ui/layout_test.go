@@ -8,7 +8,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 // The layout stays put through a verify report at 1280×860: the board,
@@ -23,8 +24,8 @@ func TestGoldenLayoutStaysThroughVerifyReport(t *testing.T) {
 	for _, m := range []string{"a1a2", "b1b2", "c1c2", "d1d2", "e1e2", "f1f2", "g1g2", "h1h2", "a19b19", "c19d19", "e19f19", "g19h19"} {
 		unsolved = append(unsolved, m)
 	}
-	fv := &fakeVerifier{Unsolved: unsolved, Release: make(chan struct{}), Started: make(chan *engine.Board, 1)}
-	h := newHarness(t, engine.Connect6(), fv)
+	fv := &fakeVerifier{Unsolved: unsolved, Release: make(chan struct{}), Started: make(chan *board.Board, 1)}
+	h := newHarness(t, game.Connect6(), fv)
 	size := fyne.NewSize(1280, 860)
 	h.w.Resize(size)
 	h.tap("j10", "k10", "k11", "l11", "l12")
@@ -89,7 +90,7 @@ var _ = widget.NewLabel
 // apart and left of the Line pane ("Label squares" overlapped the Line
 // header), and the Prove tab's buttons stay apart.
 func TestNothingOverlapsAtMinimumSize(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), &fakeVerifier{})
+	h := newHarness(t, game.Connect6(), &fakeVerifier{})
 	h.tap("j10")
 	min := h.wb.Content().MinSize()
 	h.w.Resize(min)

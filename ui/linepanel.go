@@ -13,7 +13,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/session"
 )
 
@@ -25,7 +26,7 @@ type linePanel struct {
 	lineList *keyList
 	kidsL    *widget.Label
 	kidList  *keyList
-	kidsPos  *engine.Board // the position the replies list was scrolled for
+	kidsPos  *board.Board // the position the replies list was scrolled for
 	// shown are the indices (in the Children) of the replies the list
 	// shows, in order: those the Replies filter keeps.
 	shown []int
@@ -237,7 +238,7 @@ func (r *replyRow) MouseOut() {
 }
 
 // moverName is "B" or "W" for the i-th turn (0-based).
-func moverName(r engine.Rules, i int) string {
+func moverName(r game.Rules, i int) string {
 	if i%2 == 0 {
 		return "B"
 	}

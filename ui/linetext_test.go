@@ -6,14 +6,14 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // Ctrl+C copies the shown line to the clipboard; Ctrl+V in another
 // workbench plays it; a bad line on the clipboard is an error naming its
 // turn; Ctrl+Shift+Z and Ctrl+Y redo what Ctrl+Z undid.
 func TestCopyPasteRedoKeys(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
+	h := newHarness(t, game.Connect6(), nil)
 	h.tap("j10", "k11", "i9", "h8", "l12")
 	sc := h.w.Canvas().(fyne.Shortcutable)
 	sc.TypedShortcut(&fyne.ShortcutCopy{})
@@ -21,7 +21,7 @@ func TestCopyPasteRedoKeys(t *testing.T) {
 	if got := cb.Content(); got != "j10 k11i9 h8l12" {
 		t.Fatalf("clipboard %q after Ctrl+C", got)
 	}
-	g := newHarness(t, engine.Connect6(), nil)
+	g := newHarness(t, game.Connect6(), nil)
 	cb = fyne.CurrentApp().Clipboard() // (the second harness's app)
 	cb.SetContent("j10 k11i9 h8l12")
 	g.w.Canvas().(fyne.Shortcutable).TypedShortcut(&fyne.ShortcutPaste{})

@@ -6,7 +6,8 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/session"
 )
 
@@ -16,7 +17,7 @@ import (
 // not read "PROVED"; once the answer comes, the book's state shows.
 func TestNoWrongStateWhileLoading(t *testing.T) {
 	test.NewTempApp(t)
-	r := engine.Connect6()
+	r := game.Connect6()
 	store := newFakeStore(r)
 	queue := make(chan func(), 10000)
 	fv := &fakeVerifier{} // no unsolved move: proved
@@ -34,11 +35,11 @@ func TestNoWrongStateWhileLoading(t *testing.T) {
 	}
 	loaded := func() bool { return wb.Cursor().Loaded() && wb.s.Busy() == 0 }
 	drain(loaded)
-	line, err := engine.ParseTurns(r, "j10 k10k11")
+	line, err := game.ParseTurns(r, "j10 k10k11")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := engine.MustNewBoard(r)
+	b := board.MustNewBoard(r)
 	for _, m := range line {
 		if _, err := store.AddMove(t.Context(), b, m); err != nil {
 			t.Fatal(err)
@@ -57,7 +58,7 @@ func TestNoWrongStateWhileLoading(t *testing.T) {
 	}
 
 	// Verify proves it; Undo takes the verdict back.
-	wb.SetAttacker(engine.White)
+	wb.SetAttacker(game.White)
 	wb.Prover().Verify()
 	drain(func() bool { return !wb.Prover().Running() && loaded() })
 	if v := wb.ui.verdictL.Text; !strings.HasPrefix(v, "PROVED") {

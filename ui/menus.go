@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // The right-click menus of the board and of the Line and Replies rows. Each
@@ -16,11 +16,11 @@ import (
 
 // boardMenu is the menu of square s: play there, verify the shown
 // position, copy the line, label the square.
-func (wb *Workbench) boardMenu(s engine.Square) *fyne.Menu {
+func (wb *Workbench) boardMenu(s game.Square) *fyne.Menu {
 	c := wb.s.Cursor()
-	name := engine.SquareName(wb.s.Rules(), s)
+	name := game.SquareName(wb.s.Rules(), s)
 	play := fyne.NewMenuItem("Play "+name, func() { c.TapSquare(s) })
-	play.Disabled = c.Marking() || c.Position().At(s) != engine.Empty || c.Position().Winner() != engine.Empty
+	play.Disabled = c.Marking() || c.Position().At(s) != game.Empty || c.Position().Winner() != game.Empty
 	label := "Label " + name
 	if _, ok := c.Info().Marks[s]; ok {
 		label = "Remove the label of " + name

@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // The board's right-click menu plays, verifies, copies the line and
@@ -16,7 +16,7 @@ import (
 // reply).
 func TestContextMenus(t *testing.T) {
 	fv := &fakeVerifier{Unsolved: []string{"a1a2"}}
-	h := newHarness(t, engine.Connect6(), fv)
+	h := newHarness(t, game.Connect6(), fv)
 	h.tap("j10", "k10", "k11")
 	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
 	item := func(m *fyne.Menu, prefix string) *fyne.MenuItem {

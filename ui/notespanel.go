@@ -6,7 +6,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"c6book/engine"
+	"c6book/engine/board"
 )
 
 // notesPanel is the Notes tab: the shown position's label and comment,
@@ -14,8 +14,8 @@ import (
 type notesPanel struct {
 	wb       *Workbench
 	box      fyne.CanvasObject
-	notesPos *engine.Board // the position the notes were filled for
-	filling  bool          // the notes are being filled (not typed)
+	notesPos *board.Board // the position the notes were filled for
+	filling  bool         // the notes are being filled (not typed)
 	labelE   *widget.Entry
 	commentE *widget.Entry
 	saveB    *widget.Button

@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // At the app's default window size (1280×860) the Line rows and the
@@ -19,18 +19,18 @@ import (
 // four-digit game counts, and a Line row with its status and a
 // three-digit count of other replies ("+150").
 func TestPanesReadableAtDefaultSize(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
+	h := newHarness(t, game.Connect6(), nil)
 	h.w.Resize(fyne.NewSize(1280, 860))
-	r := engine.Connect6()
+	r := game.Connect6()
 	h.tap("j10")
 	j10 := h.wb.Cursor().Position().Clone()
 	ctx := context.Background()
-	var moves []engine.Move
+	var moves []game.Move
 	for x := 0; x < r.M && len(moves) < 151; x++ {
 		for y := 0; y+1 < r.N && len(moves) < 151; y += 2 {
 			a, b := r.Sq(x, y), r.Sq(x, y+1)
-			if j10.At(a) == engine.Empty && j10.At(b) == engine.Empty {
-				moves = append(moves, engine.NewMove(a, b))
+			if j10.At(a) == game.Empty && j10.At(b) == game.Empty {
+				moves = append(moves, game.NewMove(a, b))
 			}
 		}
 	}
@@ -39,18 +39,18 @@ func TestPanesReadableAtDefaultSize(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	set := func(m engine.Move, st c6book.Status, g c6book.GameStats) {
+	set := func(m game.Move, st c6book.Status, g c6book.GameStats) {
 		b := j10.Clone()
 		if err := b.Play(m); err != nil {
 			t.Fatal(err)
 		}
 		n := h.store.Node(b, true)
 		n.Games = g
-		n.Proof[engine.Black] = c6book.Proof{Attacker: engine.Black, Status: st}
+		n.Proof[game.Black] = c6book.Proof{Attacker: game.Black, Status: st}
 	}
 	set(moves[0], c6book.StatusDisproved, c6book.GameStats{Games: 8450, BlackWins: 1216, WhiteWins: 1639, Unfinished: 5595})
 	set(moves[1], c6book.StatusUnchecked, c6book.GameStats{Games: 7032, BlackWins: 1216, WhiteWins: 1114, Unfinished: 4702})
-	h.wb.Cursor().GoToLine([]engine.Move{engine.NewMove(r.Sq(9, 9)), moves[0]})
+	h.wb.Cursor().GoToLine([]game.Move{game.NewMove(r.Sq(9, 9)), moves[0]})
 	h.wb.Session().Reload()
 	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
 	h.wb.Cursor().Back()
@@ -101,7 +101,7 @@ func TestPanesReadableAtDefaultSize(t *testing.T) {
 // a hovered reply's (with its label), each on its two lines beside the
 // Replies filter, and the status line.
 func TestStatsLineFitsAtDefaultSize(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
+	h := newHarness(t, game.Connect6(), nil)
 	h.w.Resize(fyne.NewSize(1280, 860))
 	h.tap("j10")
 	h.tap("i9", "k9")

@@ -9,7 +9,9 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/player"
 	"c6book/session"
 	"c6book/session/sessiontest"
 )
@@ -36,15 +38,15 @@ func TestSuggestPlayerRanked(t *testing.T) {
 			{Stage: "search", Nodes: 10, Depth: 1},
 			{Stage: "search", Nodes: 777, Depth: 2, Score: 0.5},
 		}}
-	h := newHarness(t, engine.Connect6(), pl)
+	h := newHarness(t, game.Connect6(), pl)
 	h.tap("j10", "k10", "k11")
 	ans.Move = h.mv("l12m13")
 	ans.Score = 0.4
-	ans.PV = []engine.Move{h.mv("l12m13"), h.mv("h8i9"), h.mv("n14o15")}
+	ans.PV = []game.Move{h.mv("l12m13"), h.mv("h8i9"), h.mv("n14o15")}
 	ans.Ranked = []session.Candidate{
 		{Move: h.mv("l12m13"), Score: 0.4, PV: ans.PV},
-		{Move: h.mv("i10i11"), Score: -0.25, PV: []engine.Move{h.mv("i10i11"), h.mv("h9j9")}},
-		{Move: h.mv("a1a2"), Score: -engine.WinScore + 2, PV: []engine.Move{h.mv("a1a2")}, Loses: true},
+		{Move: h.mv("i10i11"), Score: -0.25, PV: []game.Move{h.mv("i10i11"), h.mv("h9j9")}},
+		{Move: h.mv("a1a2"), Score: -player.WinScore + 2, PV: []game.Move{h.mv("a1a2")}, Loses: true},
 		{Move: h.mv("b1b2"), Unsearched: true},
 	}
 	if h.wb.ui.budgetS.Selected != "1 s" || h.wb.Prover().PlayBudget() != time.Second {
@@ -101,12 +103,12 @@ func TestSuggestPlayerRanked(t *testing.T) {
 func TestSuggestLostShowsThreat(t *testing.T) {
 	ans := &session.PlayAnswer{Reason: "lost", Lost: true, Depth: 1}
 	pl := &sessiontest.Player{Answer: ans}
-	h := newHarness(t, engine.Connect6(), pl)
+	h := newHarness(t, game.Connect6(), pl)
 	h.tap("j10", "k10", "k11")
 	ans.Move = h.mv("l12m13")
-	ans.Score = -engine.WinScore + 1
-	ans.Threat = []engine.Move{h.mv("g7h8")}
-	ans.Ranked = []session.Candidate{{Move: ans.Move, Score: ans.Score, PV: []engine.Move{ans.Move, h.mv("g7h8")}, Loses: true}}
+	ans.Score = -player.WinScore + 1
+	ans.Threat = []game.Move{h.mv("g7h8")}
+	ans.Ranked = []session.Candidate{{Move: ans.Move, Score: ans.Score, PV: []game.Move{ans.Move, h.mv("g7h8")}, Loses: true}}
 	test.Tap(h.wb.ui.suggestB)
 	h.pumpUntil("the answer", func() bool { return !h.wb.Prover().Suggesting() })
 	sum := h.wb.ui.playL.Text
@@ -131,7 +133,7 @@ func TestSuggestLostShowsThreat(t *testing.T) {
 // the user plays, and Undo takes it back.
 func TestPlayEngineMoveAndUndo(t *testing.T) {
 	pl := &sessiontest.Player{Nodes: 3000}
-	h := newHarness(t, engine.Connect6(), pl)
+	h := newHarness(t, game.Connect6(), pl)
 	h.tap("j10", "k10", "k11")
 	before := h.wb.Cursor().Position().Clone()
 	if h.wb.ui.engineB.Disabled() {
@@ -144,13 +146,13 @@ func TestPlayEngineMoveAndUndo(t *testing.T) {
 		t.Fatalf("after the engine's move: line %q", h.line())
 	}
 	if err := before.Check(line[2], false); err != nil {
-		t.Fatalf("the engine played %s: %v", engine.MoveName(before.Rules(), line[2]), err)
+		t.Fatalf("the engine played %s: %v", game.MoveName(before.Rules(), line[2]), err)
 	}
-	if !strings.Contains(h.wb.ui.playL.Text, "Engine played "+engine.MoveName(before.Rules(), line[2])) {
+	if !strings.Contains(h.wb.ui.playL.Text, "Engine played "+game.MoveName(before.Rules(), line[2])) {
 		t.Fatalf("says %q", h.wb.ui.playL.Text)
 	}
 	h.wb.Cursor().Back()
-	if kids := childNames(h.wb.s.Rules(), h.wb.Cursor().Children()); len(kids) != 1 || kids[0] != engine.MoveName(before.Rules(), line[2]) {
+	if kids := childNames(h.wb.s.Rules(), h.wb.Cursor().Children()); len(kids) != 1 || kids[0] != game.MoveName(before.Rules(), line[2]) {
 		t.Fatalf("stored replies %v", kids)
 	}
 	h.wb.Cursor().Forward()
@@ -163,10 +165,10 @@ func TestPlayEngineMoveAndUndo(t *testing.T) {
 		t.Fatalf("after the shortcut: line %q", h.line())
 	}
 	if err := after.Check(line[3], false); err != nil {
-		t.Fatalf("the engine played %s for White: %v", engine.MoveName(before.Rules(), line[3]), err)
+		t.Fatalf("the engine played %s for White: %v", game.MoveName(before.Rules(), line[3]), err)
 	}
 	h.wb.History().Undo()
-	if got, want := h.line(), "j10 k10k11 "+engine.MoveName(before.Rules(), line[2]); got != want {
+	if got, want := h.line(), "j10 k10k11 "+game.MoveName(before.Rules(), line[2]); got != want {
 		t.Fatalf("after Undo: %q, want %q", got, want)
 	}
 	h.wb.History().Undo()
@@ -182,9 +184,9 @@ func TestPlayEngineMoveAndUndo(t *testing.T) {
 // Stop cancels the player: nothing is listed or played, the panel says it
 // stopped, and Suggest can run again.
 func TestPlayerStop(t *testing.T) {
-	pl := &sessiontest.Player{Release: make(chan struct{}), PlayStarted: make(chan *engine.Board, 2),
+	pl := &sessiontest.Player{Release: make(chan struct{}), PlayStarted: make(chan *board.Board, 2),
 		Progress: []session.PlayProgress{{Stage: "search", Nodes: 5}}}
-	h := newHarness(t, engine.Connect6(), pl)
+	h := newHarness(t, game.Connect6(), pl)
 	h.tap("j10", "k10", "k11")
 	for _, start := range []func(){h.wb.Prover().Suggest, h.wb.Prover().PlayEngineMove} {
 		start()
@@ -208,8 +210,8 @@ func TestPlayerStop(t *testing.T) {
 // On a finished game the player does not run and the panel says exactly
 // why.
 func TestPlayerGameOver(t *testing.T) {
-	pl := &sessiontest.Player{PlayStarted: make(chan *engine.Board, 1)}
-	h := newHarness(t, engine.Rules{M: 9, N: 9, K: 3, P: 1, Q: 1}, pl)
+	pl := &sessiontest.Player{PlayStarted: make(chan *board.Board, 1)}
+	h := newHarness(t, game.Rules{M: 9, N: 9, K: 3, P: 1, Q: 1}, pl)
 	h.tap("a1", "e5", "b1", "e6", "c1") // Black makes three
 	if !h.wb.ui.engineB.Disabled() || !h.wb.ui.suggestB.Disabled() {
 		t.Fatal("Engine move or Suggest enabled on a finished game")
@@ -226,7 +228,7 @@ func TestPlayerGameOver(t *testing.T) {
 // The engine's controls leave the window narrower than a 1280 px screen,
 // even with the longest Undo label.
 func TestPlayerControlsFitTheScreen(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), &sessiontest.Player{})
+	h := newHarness(t, game.Connect6(), &sessiontest.Player{})
 	h.wb.ui.undoL.SetText("verify's 23 new replies and a long tail of words that would widen the toolbar")
 	w := h.wb.Content().MinSize().Width
 	t.Logf("min width %.0f px", w)

@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/session"
 )
 
@@ -155,9 +155,9 @@ func (wb *Workbench) proofView() (BoardView, bool) {
 	if b == nil {
 		return BoardView{}, false
 	}
-	v := BoardView{Pos: b, Numbers: wb.numbers, Pending: engine.NoSquare, Zone: zone}
+	v := BoardView{Pos: b, Numbers: wb.numbers, Pending: game.NoSquare, Zone: zone}
 	if len(threats) > 0 {
-		v.Marks = make(map[engine.Square]string, len(threats))
+		v.Marks = make(map[game.Square]string, len(threats))
 		for _, q := range threats {
 			v.Marks[q] = "!"
 		}

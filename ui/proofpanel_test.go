@@ -9,15 +9,18 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/session"
 )
 
 // engineVerifier is the engine's verifier at a node budget.
 type engineVerifier struct{}
 
-func (engineVerifier) Verify(ctx context.Context, b *engine.Board, lambda int, _ func(session.Progress)) (c6book.Verdict, error) {
-	opts := engine.VerifyOptions{Lambda: lambda, Workers: 1, Limits: engine.Limits{MaxNodes: 20000}}
+func (engineVerifier) Verify(ctx context.Context, b *board.Board, lambda int, _ func(session.Progress)) (c6book.Verdict, error) {
+	opts := verify.VerifyOptions{Lambda: lambda, Workers: 1, Limits: threat.Limits{MaxNodes: 20000}}
 	return c6book.VerifyBoard(ctx, b, nil, 0, opts, nil)
 }
 
@@ -25,7 +28,7 @@ func (engineVerifier) Verify(ctx context.Context, b *engine.Board, lambda int, _
 // and ← step the board through the proof (its position, zone and threat
 // marks), the button ▶ too; a tap on the board closes it.
 func TestShowProofPanel(t *testing.T) {
-	r, _ := engine.ParseRules("9,9,5,2,1")
+	r, _ := game.ParseRules("9,9,5,2,1")
 	h := newHarness(t, r, engineVerifier{})
 	h.tap("e5", "a1", "a2", "e4", "d4")
 	show := h.wb.ui.proof.showB
@@ -70,7 +73,7 @@ func TestShowProofPanel(t *testing.T) {
 // TabNames are the tabs the workbench shows, in order; SelectTab selects
 // each by name.
 func TestTabNames(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
+	h := newHarness(t, game.Connect6(), nil)
 	var got []string
 	for _, it := range h.wb.ui.tabs.Items {
 		got = append(got, it.Text)

@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/session"
 )
 
@@ -41,7 +41,7 @@ func replyFocus(v BoardView, focus int) int {
 	if focus >= 0 && focus < len(v.Children) {
 		return focus
 	}
-	if v.Pending == engine.NoSquare {
+	if v.Pending == game.NoSquare {
 		return -1
 	}
 	for i, ch := range v.Children {
@@ -56,7 +56,7 @@ func replyFocus(v BoardView, focus int) int {
 // Replies filter).
 func (v BoardView) shows(i int) bool { return i >= len(v.Hide) || !v.Hide[i] }
 
-func moveHas(m engine.Move, s engine.Square) bool {
+func moveHas(m game.Move, s game.Square) bool {
 	for i := 0; i < m.Len(); i++ {
 		if m.At(i) == s {
 			return true
@@ -67,7 +67,7 @@ func moveHas(m engine.Move, s engine.Square) bool {
 
 // replyAt is the first reply of the view shown (in list order) with a
 // stone on s, -1 when none.
-func replyAt(v BoardView, s engine.Square) int {
+func replyAt(v BoardView, s game.Square) int {
 	for i, ch := range v.Children {
 		if v.shows(i) && moveHas(ch.Move, s) {
 			return i
@@ -108,7 +108,7 @@ func (b *Board) focusChanged() {
 // hoverAt focuses the reply under p.
 func (b *Board) hoverAt(p fyne.Position) {
 	i := -1
-	if s, ok := b.squareAt(p); ok && b.view.Pos.At(s) == engine.Empty {
+	if s, ok := b.squareAt(p); ok && b.view.Pos.At(s) == game.Empty {
 		i = replyAt(b.view, s)
 	}
 	b.setReplyFocus(i)
@@ -138,13 +138,13 @@ const dimAlpha = 0x48
 // unsolved mark), each with the first reply through it and how many use
 // it, in the order first met.
 type replySquare struct {
-	s     engine.Square
+	s     game.Square
 	first int // index of the first reply (list order) with a stone here
 	n     int // replies with a stone here
 }
 
-func replySquares(v BoardView, unsolved map[engine.Square]int) []replySquare {
-	at := map[engine.Square]int{}
+func replySquares(v BoardView, unsolved map[game.Square]int) []replySquare {
+	at := map[game.Square]int{}
 	var out []replySquare
 	for i, ch := range v.Children {
 		if !v.shows(i) {
@@ -152,7 +152,7 @@ func replySquares(v BoardView, unsolved map[engine.Square]int) []replySquare {
 		}
 		for j := 0; j < ch.Move.Len(); j++ {
 			s := ch.Move.At(j)
-			if v.Pos.At(s) != engine.Empty || unsolved[s] > 0 {
+			if v.Pos.At(s) != game.Empty || unsolved[s] > 0 {
 				continue
 			}
 			if k, ok := at[s]; ok {
@@ -174,7 +174,7 @@ func replySquares(v BoardView, unsolved map[engine.Square]int) []replySquare {
 // While a reply is focused, the others are dimmed and its squares show its
 // own letter (drawReplyFocus draws its stones). The raster is drawn again
 // only when the marks changed.
-func (r *boardRenderer) drawReplies(v BoardView, focus int, unsolved map[engine.Square]int) {
+func (r *boardRenderer) drawReplies(v BoardView, focus int, unsolved map[game.Square]int) {
 	old := r.layer
 	r.layer = replyMarks(r.spare, v, focus, unsolved, r.pal)
 	r.spare = old
@@ -186,7 +186,7 @@ func (r *boardRenderer) drawReplies(v BoardView, focus int, unsolved map[engine.
 // drawReplyFocus draws the focused reply: a line tying its stones, each a
 // faint stone of the side to move ringed in the reply's status colour,
 // with its letter.
-func (r *boardRenderer) drawReplyFocus(v BoardView, focus int, g boardGeom, circle func(*pool[*canvas.Circle], engine.Square, float32, color.Color, color.Color, float32)) {
+func (r *boardRenderer) drawReplyFocus(v BoardView, focus int, g boardGeom, circle func(*pool[*canvas.Circle], game.Square, float32, color.Color, color.Color, float32)) {
 	if focus < 0 {
 		if r.tie.Visible() {
 			r.tie.Hide()
@@ -205,11 +205,11 @@ func (r *boardRenderer) drawReplyFocus(v BoardView, focus int, g boardGeom, circ
 			circle(&r.rings, s, 0.92, colTransp, col, 3)
 			continue
 		}
-		if v.Pos.At(s) != engine.Empty {
+		if v.Pos.At(s) != game.Empty {
 			continue
 		}
 		fill, text := r.pal.black, r.pal.white
-		if v.Pos.ToMove() == engine.White {
+		if v.Pos.ToMove() == game.White {
 			fill, text = r.pal.white, r.pal.black
 		}
 		fill.A = 0xa0

@@ -11,7 +11,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/session"
 )
 
@@ -19,20 +20,20 @@ import (
 // them sharing k10, and shows j10.
 func replyBook(t *testing.T) *harness {
 	t.Helper()
-	h := newHarness(t, engine.Connect6(), nil)
+	h := newHarness(t, game.Connect6(), nil)
 	h.tap("j10")
 	for _, m := range [][2]string{{"k10", "k11"}, {"l10", "l11"}, {"k10", "m10"}, {"h8", "h12"}} {
 		h.tap(m[0], m[1])
 		h.wb.Cursor().Back()
 	}
 	set := func(turns string, g c6book.GameStats, st c6book.Status) {
-		b, err := engine.Replay(engine.Connect6(), mustTurns(t, turns))
+		b, err := board.Replay(game.Connect6(), mustTurns(t, turns))
 		if err != nil {
 			t.Fatal(err)
 		}
 		n := h.store.Node(b, false)
 		n.Games = g
-		n.Proof[engine.Black] = c6book.Proof{Attacker: engine.Black, Status: st}
+		n.Proof[game.Black] = c6book.Proof{Attacker: game.Black, Status: st}
 	}
 	set("j10", c6book.GameStats{Games: 1551, BlackWins: 175, WhiteWins: 149, Unfinished: 1227}, c6book.StatusUnknown)
 	set("j10 l10l11", c6book.GameStats{Games: 40, BlackWins: 10, WhiteWins: 30}, c6book.StatusProved)
@@ -47,17 +48,17 @@ func replyBook(t *testing.T) *harness {
 // the mark colour on each square, and the "+" of shared squares, from the
 // reply layer's marks (the model its raster draws:
 // TestReplyLayerDrawsItsMarks checks the pixels).
-func boardReplies(h *harness) (letters map[engine.Square]string, fills map[engine.Square]color.NRGBA, plus map[engine.Square]bool) {
+func boardReplies(h *harness) (letters map[game.Square]string, fills map[game.Square]color.NRGBA, plus map[game.Square]bool) {
 	b := h.wb.BoardWidget()
 	r := test.WidgetRenderer(b).(*boardRenderer)
 	r.Objects()
-	letters, fills, plus = map[engine.Square]string{}, map[engine.Square]color.NRGBA{}, map[engine.Square]bool{}
+	letters, fills, plus = map[game.Square]string{}, map[game.Square]color.NRGBA{}, map[game.Square]bool{}
 	for _, m := range r.layer {
 		if !h.wb.s.Rules().OnBoard(h.wb.s.Rules().XY(m.s)) {
 			h.t.Fatalf("a reply mark off the board at %d", m.s)
 		}
 		if _, ok := letters[m.s]; ok {
-			h.t.Fatalf("two reply marks on %s", engine.SquareName(h.wb.s.Rules(), m.s))
+			h.t.Fatalf("two reply marks on %s", game.SquareName(h.wb.s.Rules(), m.s))
 		}
 		letters[m.s], fills[m.s] = m.letter, m.fill
 		if m.plus {
@@ -78,7 +79,7 @@ func TestReplyMarksMatchTheList(t *testing.T) {
 		t.Fatalf("replies %q, want the most played first", got)
 	}
 	letters, fills, plus := boardReplies(h)
-	first := map[engine.Square]int{}
+	first := map[game.Square]int{}
 	for i, c := range kids {
 		row := rowText(t, h.wb.ui.kidList, i)
 		if l := strings.Fields(row)[0]; l != replyLetter(i) {
@@ -96,10 +97,10 @@ func TestReplyMarksMatchTheList(t *testing.T) {
 	for s, i := range first {
 		row := rowText(t, h.wb.ui.kidList, i)
 		if letters[s] != strings.Fields(row)[0] {
-			t.Errorf("%s shows %q, the list's row %q", engine.SquareName(rules, s), letters[s], row)
+			t.Errorf("%s shows %q, the list's row %q", game.SquareName(rules, s), letters[s], row)
 		}
 		if want := statusNRGBA(kids[i].Status); fills[s] != want || rowColour(h.wb.ui.kidList, i) != color.Color(want) {
-			t.Errorf("%s: mark %v, row swatch %v, want %v (%s)", engine.SquareName(rules, s), fills[s], rowColour(h.wb.ui.kidList, i), want, kids[i].Status)
+			t.Errorf("%s: mark %v, row swatch %v, want %v (%s)", game.SquareName(rules, s), fills[s], rowColour(h.wb.ui.kidList, i), want, kids[i].Status)
 		}
 	}
 	if k10 := h.sq("k10"); !plus[k10] || len(plus) != 1 {
@@ -116,7 +117,7 @@ func TestReplyMarksMatchTheList(t *testing.T) {
 
 // focused reads the board's focused reply: the tie's ends and the faint
 // stones drawn on empty squares.
-func focused(h *harness) (tie []engine.Square, faint map[engine.Square]color.Color, dimmed int) {
+func focused(h *harness) (tie []game.Square, faint map[game.Square]color.Color, dimmed int) {
 	b := h.wb.BoardWidget()
 	r := test.WidgetRenderer(b).(*boardRenderer)
 	r.Objects()
@@ -126,7 +127,7 @@ func focused(h *harness) (tie []engine.Square, faint map[engine.Square]color.Col
 			tie = append(tie, s)
 		}
 	}
-	faint = map[engine.Square]color.Color{}
+	faint = map[game.Square]color.Color{}
 	for _, c := range r.stones.items {
 		if !c.Visible() {
 			continue
@@ -164,7 +165,7 @@ func TestReplyHoverTiesItsStones(t *testing.T) {
 				continue // the pending stone (ringed in the rings layer)
 			}
 			if !ok || c != color.Color(statusNRGBA(h.wb.Cursor().Children()[i].Status)) {
-				t.Fatalf("%s: no faint stone ringed in its status colour on %s (%v)", what, engine.SquareName(h.wb.s.Rules(), m.At(j)), faint)
+				t.Fatalf("%s: no faint stone ringed in its status colour on %s (%v)", what, game.SquareName(h.wb.s.Rules(), m.At(j)), faint)
 			}
 		}
 		if dimmed == 0 {
@@ -282,15 +283,15 @@ func TestReplyLettersAndColumns(t *testing.T) {
 			t.Errorf("reply %d named %q, want %q", i, got, want)
 		}
 	}
-	r := engine.Connect6()
-	m, err := engine.ParseMove(r, "s19s18")
+	r := game.Connect6()
+	m, err := game.ParseMove(r, "s19s18")
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := session.Child{Move: m, Status: c6book.StatusDisproved, Label: "x",
 		Games: c6book.GameStats{Games: 123456, BlackWins: 12345, WhiteWins: 23456, Unfinished: 87655}}
-	got := strings.Fields(replyText(engine.MoveName(r, m), 177, c))
-	if want := []string{"178", engine.MoveName(r, m), "123456", "12345", "23456", "34%", "disproved", "[x]"}; strings.Join(got, "|") != strings.Join(want, "|") {
+	got := strings.Fields(replyText(game.MoveName(r, m), 177, c))
+	if want := []string{"178", game.MoveName(r, m), "123456", "12345", "23456", "34%", "disproved", "[x]"}; strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Fatalf("row fields %q, want %q", got, want)
 	}
 }
@@ -301,7 +302,7 @@ func TestReplyLettersAndColumns(t *testing.T) {
 // unmarked square shows the wood; a focused reply dims the others.
 func TestReplyLayerDrawsItsMarks(t *testing.T) {
 	test.NewTempApp(t)
-	r := engine.Connect6()
+	r := game.Connect6()
 	v := fourRepliesView(t, r)
 	b := NewBoard(v.Pos)
 	b.SetView(v)
@@ -335,7 +336,7 @@ func TestReplyLayerDrawsItsMarks(t *testing.T) {
 		t.Fatalf("%d marks, want 7: %+v", len(rend.layer), rend.layer)
 	}
 	for _, m := range rend.layer {
-		sq := engine.SquareName(r, m.s)
+		sq := game.SquareName(r, m.s)
 		if got := at(sq, -0.25, 0.25); got != m.fill {
 			t.Errorf("%s (%s): painted %v inside the mark, want its colour %v", sq, m.letter, got, m.fill)
 		}

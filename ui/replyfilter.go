@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/session"
 )
 
@@ -91,7 +91,7 @@ func ParseReplyFilter(s string) (ReplyFilter, error) {
 // hiddenReplies is which of kids (the Replies list, in order) the filter
 // hides, nil when none; next is the move the line goes on with (shown
 // whatever the filter) when hasNext.
-func hiddenReplies(f ReplyFilter, kids []session.Child, next engine.Move, hasNext bool) []bool {
+func hiddenReplies(f ReplyFilter, kids []session.Child, next game.Move, hasNext bool) []bool {
 	if f == (ReplyFilter{}) {
 		return nil
 	}

@@ -8,7 +8,8 @@ import (
 	"fyne.io/fyne/v2"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/session/sessiontest"
 )
 
@@ -17,14 +18,14 @@ import (
 // labelled), n10n11 (no game, a comment) and o10o11 (no game).
 func filterBook(t *testing.T) *harness {
 	t.Helper()
-	h := newHarness(t, engine.Connect6(), nil)
+	h := newHarness(t, game.Connect6(), nil)
 	h.tap("j10")
 	for _, m := range [][2]string{{"l10", "l11"}, {"k10", "k11"}, {"m10", "m11"}, {"h8", "h12"}, {"n10", "n11"}, {"o10", "o11"}} {
 		h.tap(m[0], m[1])
 		h.wb.Cursor().Back()
 	}
 	node := func(turns string) *sessiontest.Node {
-		b, err := engine.Replay(engine.Connect6(), mustTurns(t, turns))
+		b, err := board.Replay(game.Connect6(), mustTurns(t, turns))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -32,7 +33,7 @@ func filterBook(t *testing.T) *harness {
 	}
 	node("j10 l10l11").Games = c6book.GameStats{Games: 40, Unfinished: 40}
 	node("j10 k10k11").Games = c6book.GameStats{Games: 5, Unfinished: 5}
-	node("j10 k10k11").Proof[engine.Black] = c6book.Proof{Attacker: engine.Black, Status: c6book.StatusProved}
+	node("j10 k10k11").Proof[game.Black] = c6book.Proof{Attacker: game.Black, Status: c6book.StatusProved}
 	node("j10 m10m11").Games = c6book.GameStats{Games: 1, Unfinished: 1}
 	node("j10 h8h12").Games = c6book.GameStats{Games: 1, Unfinished: 1}
 	node("j10 h8h12").Label = "x"
@@ -55,7 +56,7 @@ func TestReplyFilter(t *testing.T) {
 	}
 	letterOf := map[string]string{} // move → its letter in the full list
 	for i, c := range kids {
-		letterOf[engine.MoveName(rules, c.Move)] = replyLetter(i)
+		letterOf[game.MoveName(rules, c.Move)] = replyLetter(i)
 	}
 	var told []ReplyFilter
 	h.wb.OnReplyFilter = func(f ReplyFilter) { told = append(told, f) }
@@ -110,7 +111,7 @@ func TestReplyFilter(t *testing.T) {
 	// goes to m10m11 (C, hidden).
 	h.wb.Cursor().GoToLine(mustTurns(t, "j10 k10k11"))
 	h.key(fyne.KeyDown)
-	if line, cur := h.wb.Cursor().Line(); cur != 2 || engine.MoveName(rules, line[1]) != "m10m11" {
+	if line, cur := h.wb.Cursor().Line(); cur != 2 || game.MoveName(rules, line[1]) != "m10m11" {
 		t.Fatalf("↓ from k10k11: %s", h.line())
 	}
 	h.noErrors()

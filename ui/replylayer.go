@@ -14,7 +14,7 @@ import (
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // The reply layer: every reply mark (a rounded square in its status
@@ -28,7 +28,7 @@ import (
 
 // replyMark is one square of the reply layer.
 type replyMark struct {
-	s       engine.Square
+	s       game.Square
 	letter  string      // the first reply's letter (replyLetter)
 	fill    color.NRGBA // its status colour (alpha dimAlpha while another reply is focused)
 	text    color.NRGBA // the letter's colour
@@ -38,9 +38,9 @@ type replyMark struct {
 
 // replyMarks lists the marks of the view's replies (drawReplyFocus draws
 // the focused reply's own squares).
-func replyMarks(marks []replyMark, v BoardView, focus int, unsolved map[engine.Square]int, pal boardPalette) []replyMark {
+func replyMarks(marks []replyMark, v BoardView, focus int, unsolved map[game.Square]int, pal boardPalette) []replyMark {
 	marks = marks[:0]
-	var fm engine.Move
+	var fm game.Move
 	if focus >= 0 {
 		fm = v.Children[focus].Move
 	}
@@ -65,7 +65,7 @@ type baseArt struct {
 	img     *image.RGBA
 	bg      *image.RGBA
 	bgPal   boardPalette
-	bgRules engine.Rules
+	bgRules game.Rules
 	bgSize  fyne.Size
 	cell    float32 // the cell size, in pixels, square is for
 	square  *image.Alpha

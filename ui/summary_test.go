@@ -10,7 +10,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/session"
 )
 
@@ -25,8 +26,8 @@ func (h *harness) boardRect() (fyne.Position, fyne.Size) {
 // move or change size before, during and after the run; the unsolved
 // moves' reasons are not cut off in a narrow column.
 func TestVerifySummaryBoardStillReasonsInFull(t *testing.T) {
-	fv := &fakeVerifier{Unsolved: []string{"m12m13", "i9k12"}, Release: make(chan struct{}), Started: make(chan *engine.Board, 1)}
-	h := newHarness(t, engine.Connect6(), fv)
+	fv := &fakeVerifier{Unsolved: []string{"m12m13", "i9k12"}, Release: make(chan struct{}), Started: make(chan *board.Board, 1)}
+	h := newHarness(t, game.Connect6(), fv)
 	h.tap("j10")
 	pos0, size0 := h.boardRect()
 	h.wb.Prover().Verify()
@@ -80,7 +81,7 @@ func TestVerifySummaryBoardStillReasonsInFull(t *testing.T) {
 		t.Fatalf("the change's button went to %q", got)
 	}
 	// Another book: the summary is gone.
-	if err := h.wb.Session().SetStore(newFakeStore(engine.Connect6())); err != nil {
+	if err := h.wb.Session().SetStore(newFakeStore(game.Connect6())); err != nil {
 		t.Fatal(err)
 	}
 	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
@@ -93,7 +94,7 @@ func TestVerifySummaryBoardStillReasonsInFull(t *testing.T) {
 // Count labels agree with their count: "1 stored reply", "2 stored
 // replies".
 func TestStoredRepliesPlural(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
+	h := newHarness(t, game.Connect6(), nil)
 	h.tap("j10", "k10", "k11")
 	h.key(fyne.KeyLeft)
 	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 && h.wb.Cursor().Loaded() })
@@ -111,7 +112,7 @@ func TestStoredRepliesPlural(t *testing.T) {
 
 // The Line pane prints a turn's stones in the order they were tapped.
 func TestLineRowStoneOrder(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
+	h := newHarness(t, game.Connect6(), nil)
 	h.tap("j10", "h12", "k11")
 	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
 	found := ""
@@ -134,7 +135,7 @@ type provedByRepliesStore struct {
 	pos uint64
 }
 
-func (s provedByRepliesStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (session.Position, error) {
+func (s provedByRepliesStore) Position(ctx context.Context, b *board.Board, a game.Color) (session.Position, error) {
 	p, err := s.fakeStore.Position(ctx, b, a)
 	if err == nil && b.Hash() == s.pos {
 		p.Status = c6book.StatusProved
@@ -145,12 +146,12 @@ func (s provedByRepliesStore) Position(ctx context.Context, b *engine.Board, a e
 
 // A position proved through its replies does not read "OPEN: 0 unsolved".
 func TestVerdictProvedThroughReplies(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
+	h := newHarness(t, game.Connect6(), nil)
 	h.tap("j10")
 	if err := h.wb.Session().SetStore(provedByRepliesStore{h.store, h.wb.Cursor().Position().Hash()}); err != nil {
 		t.Fatal(err)
 	}
-	h.wb.Cursor().GoToLine([]engine.Move{h.mv("j10")})
+	h.wb.Cursor().GoToLine([]game.Move{h.mv("j10")})
 	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 && h.wb.Cursor().Loaded() })
 	if txt := h.wb.ui.verdictL.Text; !strings.HasPrefix(txt, "PROVED for Black through its replies") {
 		t.Fatalf("verdict text %q", txt)
@@ -163,7 +164,7 @@ func TestVerdictProvedThroughReplies(t *testing.T) {
 // the book).
 func TestVerifySummaryAfterUndo(t *testing.T) {
 	fv := &fakeVerifier{Unsolved: []string{"m12m13", "i9k12"}}
-	h := newHarness(t, engine.Connect6(), fv)
+	h := newHarness(t, game.Connect6(), fv)
 	h.tap("j10")
 	h.wb.Prover().Verify()
 	h.pumpUntil("verdict", func() bool { return !h.wb.Prover().Running() })

@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/session"
 )
 
@@ -43,9 +43,9 @@ func newVerifyPanel(wb *Workbench) *verifyPanel {
 	vp := &verifyPanel{wb: wb}
 	// Proving.
 	vp.attacker = widget.NewRadioGroup([]string{"Black", "White"}, func(s string) {
-		c := engine.Black
+		c := game.Black
 		if s == "White" {
-			c = engine.White
+			c = game.White
 		}
 		if s != "" && c != wb.s.Cursor().Attacker() {
 			wb.SetAttacker(c)
@@ -107,7 +107,7 @@ type unsolvedRow struct {
 	head bool
 	why  string
 	n    int
-	move engine.Move
+	move game.Move
 }
 
 // unsolvedRows lists v's groups (session.GroupUnsolved): each reason with
@@ -130,7 +130,7 @@ func (vp *verifyPanel) unsolvedText(i int) string {
 	if row.head {
 		return fmt.Sprintf("%d · %s", row.n, row.why)
 	}
-	return "    " + engine.MoveName(vp.wb.s.Rules(), row.move)
+	return "    " + game.MoveName(vp.wb.s.Rules(), row.move)
 }
 
 // rowHeights gives each reason's row the height of its text wrapped in a
@@ -313,7 +313,7 @@ func (vp *verifyPanel) verifyBlocked() string {
 	s := vp.wb.s
 	p := s.Cursor().Position()
 	switch {
-	case p.Winner() != engine.Empty:
+	case p.Winner() != game.Empty:
 		return "the game is over"
 	case p.ToMove() == s.Cursor().Attacker():
 		return fmt.Sprintf("it proves a win for the side that has just moved, and the attacker (%s) is to move",
@@ -355,7 +355,7 @@ func (vp *verifyPanel) verifyingWhat() string {
 	}
 	parts := make([]string, 0, len(line)-start)
 	for i := start; i < len(line); i++ {
-		parts = append(parts, fmt.Sprintf("%d. %s", i+1, engine.MoveName(r, line[i])))
+		parts = append(parts, fmt.Sprintf("%d. %s", i+1, game.MoveName(r, line[i])))
 	}
 	return "Verifying " + prefix + strings.Join(parts, " ") + ": "
 }

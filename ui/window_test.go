@@ -9,7 +9,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/session"
 	"c6book/session/sessiontest"
 )
@@ -18,25 +19,25 @@ import (
 // progress, see the verdict and the unsolved defender moves appear as
 // children, and navigate to one of them.
 func TestWindowVerifyFlow(t *testing.T) {
-	fv := &fakeVerifier{Unsolved: []string{"m12m13", "i9k12"}, Release: make(chan struct{}), Started: make(chan *engine.Board, 1)}
-	h := newHarness(t, engine.Connect6(), fv)
+	fv := &fakeVerifier{Unsolved: []string{"m12m13", "i9k12"}, Release: make(chan struct{}), Started: make(chan *board.Board, 1)}
+	h := newHarness(t, game.Connect6(), fv)
 	h.tap("j10", "k10", "k11", "l11", "l12")
 	if got := h.line(); got != "j10 k10k11 l11l12" {
 		t.Fatalf("opening: %q", got)
 	}
 	// White to move: with White as the attacker the verifier refuses with a
 	// clear error (it needs the defender to move).
-	h.wb.SetAttacker(engine.White)
+	h.wb.SetAttacker(game.White)
 	h.wb.Prover().Verify()
 	if len(h.errs) != 1 || h.wb.Prover().Running() {
 		t.Fatalf("verify with the attacker to move: errors %v, running %v", h.errs, h.wb.Prover().Running())
 	}
 	h.errs = nil
-	h.wb.SetAttacker(engine.Black)
+	h.wb.SetAttacker(game.Black)
 
 	test.Tap(findButton(t, h.wb.Content(), "Verify"))
 	b := h.waitStarted(fv)
-	if got := engine.FormatTurns(h.wb.s.Rules(), b.History()); got != "j10 k10k11 l11l12" {
+	if got := game.FormatTurns(h.wb.s.Rules(), b.History()); got != "j10 k10k11 l11l12" {
 		t.Fatalf("verifier got %q", got)
 	}
 	if !h.wb.Prover().Running() || !h.wb.ui.verifyB.Disabled() || h.wb.ui.stopB.Disabled() {
@@ -66,7 +67,7 @@ func TestWindowVerifyFlow(t *testing.T) {
 	}
 	for _, c := range h.wb.Cursor().Children() {
 		if c.Status != c6book.StatusUnknown {
-			t.Fatalf("child %s status %v", engine.MoveName(h.wb.s.Rules(), c.Move), c.Status)
+			t.Fatalf("child %s status %v", game.MoveName(h.wb.s.Rules(), c.Move), c.Status)
 		}
 	}
 	if view := h.wb.BoardWidget().View(); len(view.Unsolved) != 2 || len(view.Children) != 2 {
@@ -99,10 +100,10 @@ func TestWindowVerifyFlow(t *testing.T) {
 }
 
 func TestVerifyStop(t *testing.T) {
-	fv := &fakeVerifier{Release: make(chan struct{}), Started: make(chan *engine.Board, 1)}
-	h := newHarness(t, engine.Connect6(), fv)
+	fv := &fakeVerifier{Release: make(chan struct{}), Started: make(chan *board.Board, 1)}
+	h := newHarness(t, game.Connect6(), fv)
 	h.tap("j10")
-	h.wb.SetAttacker(engine.Black)
+	h.wb.SetAttacker(game.Black)
 	h.wb.Prover().Verify()
 	h.waitStarted(fv)
 	test.Tap(findButton(t, h.wb.Content(), "Stop"))
@@ -110,7 +111,7 @@ func TestVerifyStop(t *testing.T) {
 	if h.wb.Cursor().Verdict() != nil || h.wb.ui.verdictL.Text != "stopped" {
 		t.Fatalf("after stop: verdict %v, text %q", h.wb.Cursor().Verdict(), h.wb.ui.verdictL.Text)
 	}
-	if st := h.store.Node(h.wb.Cursor().Position(), false).Proof[engine.Black].Status; st != c6book.StatusUnknown {
+	if st := h.store.Node(h.wb.Cursor().Position(), false).Proof[game.Black].Status; st != c6book.StatusUnknown {
 		t.Fatalf("a stopped verification stored status %v", st)
 	}
 	h.noErrors()
@@ -119,14 +120,14 @@ func TestVerifyStop(t *testing.T) {
 // A position with thousands of replies: the children list is built from one
 // query and scrolling it never goes back to the book.
 func TestChildrenListFromMemory(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
+	h := newHarness(t, game.Connect6(), nil)
 	h.tap("j10")
 	b := h.wb.Cursor().Position().Clone()
-	var moves []engine.Move
-	for a := engine.Square(0); int(a) < h.wb.s.Rules().Squares() && len(moves) < 3000; a++ {
+	var moves []game.Move
+	for a := game.Square(0); int(a) < h.wb.s.Rules().Squares() && len(moves) < 3000; a++ {
 		for c := a + 1; int(c) < h.wb.s.Rules().Squares() && len(moves) < 3000; c += 7 {
-			if b.At(a) == engine.Empty && b.At(c) == engine.Empty {
-				moves = append(moves, engine.NewMove(a, c))
+			if b.At(a) == game.Empty && b.At(c) == game.Empty {
+				moves = append(moves, game.NewMove(a, c))
 			}
 		}
 	}
@@ -159,7 +160,7 @@ func TestChildrenListFromMemory(t *testing.T) {
 }
 
 func TestWindowResizes(t *testing.T) {
-	h := newHarness(t, engine.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}, nil)
+	h := newHarness(t, game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}, nil)
 	h.tap("e5", "d4", "f6")
 	for _, sz := range []fyne.Size{{Width: 600, Height: 400}, {Width: 1600, Height: 1000}} {
 		h.w.Resize(sz)
@@ -173,11 +174,11 @@ func TestWindowResizes(t *testing.T) {
 }
 
 func TestSuggestCandidates(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), &fakeVerifier{})
+	h := newHarness(t, game.Connect6(), &fakeVerifier{})
 	h.tap("j10", "k10", "k11")
 	// Black to move with White attacking: Suggest is disabled and says why
 	// (no error dialog); the session still refuses the call.
-	h.wb.SetAttacker(engine.White)
+	h.wb.SetAttacker(game.White)
 	suggest := h.wb.ui.suggestB
 	if !suggest.Disabled() || !strings.Contains(h.wb.ui.candNote.Text, "Black is to move") {
 		t.Fatalf("Suggest on the defender's turn: disabled %v, note %q", suggest.Disabled(), h.wb.ui.candNote.Text)
@@ -191,7 +192,7 @@ func TestSuggestCandidates(t *testing.T) {
 		t.Fatalf("suggest for the side not to move: errors %v", h.errs)
 	}
 	h.errs = nil
-	h.wb.SetAttacker(engine.Black)
+	h.wb.SetAttacker(game.Black)
 	if suggest.Disabled() {
 		t.Fatal("Suggest disabled on the attacker's turn")
 	}
@@ -263,8 +264,8 @@ func findCandRow(t *testing.T, l *keyList) *candRow {
 // Reload keeps the line and shows what another writer (an import) added;
 // a verdict arriving after another book was opened is not shown there.
 func TestReloadAndSwitchBook(t *testing.T) {
-	fv := &fakeVerifier{Unsolved: []string{"a1a2"}, Release: make(chan struct{}), Started: make(chan *engine.Board, 1)}
-	h := newHarness(t, engine.Connect6(), fv)
+	fv := &fakeVerifier{Unsolved: []string{"a1a2"}, Release: make(chan struct{}), Started: make(chan *board.Board, 1)}
+	h := newHarness(t, game.Connect6(), fv)
 	h.tap("j10", "k10", "k11")
 	h.wb.Cursor().Back()
 	if _, err := h.store.AddMove(context.Background(), h.wb.Cursor().Position(), h.mv("a1b2")); err != nil {
@@ -278,14 +279,14 @@ func TestReloadAndSwitchBook(t *testing.T) {
 		t.Fatalf("after reload: line %q, %d children", got, len(h.wb.Cursor().Children()))
 	}
 	h.wb.Cursor().Forward()
-	h.wb.SetAttacker(engine.White)
+	h.wb.SetAttacker(game.White)
 	h.wb.Prover().Verify()
 	h.waitStarted(fv)
-	other := newFakeStore(engine.Connect6())
+	other := newFakeStore(game.Connect6())
 	if err := h.wb.Session().SetStore(other); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.wb.Session().SetStore(sessiontest.NewStoreRules(engine.Rules{M: 3, N: 3, K: 6, P: 2, Q: 1})); err == nil {
+	if err := h.wb.Session().SetStore(sessiontest.NewStoreRules(game.Rules{M: 3, N: 3, K: 6, P: 2, Q: 1})); err == nil {
 		t.Fatal("a book with unplayable rules was accepted")
 	}
 	close(fv.Release)
@@ -299,7 +300,7 @@ func TestReloadAndSwitchBook(t *testing.T) {
 	h.noErrors()
 }
 
-func (h *harness) waitStarted(fv *fakeVerifier) *engine.Board {
+func (h *harness) waitStarted(fv *fakeVerifier) *board.Board {
 	h.t.Helper()
 	return <-fv.Started
 }
@@ -307,12 +308,12 @@ func (h *harness) waitStarted(fv *fakeVerifier) *engine.Board {
 // A verdict that bounds nothing says so, with its reason, instead of
 // counting zero unsolved moves.
 func TestVerdictTextAllUnsolved(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), &fakeVerifier{})
+	h := newHarness(t, game.Connect6(), &fakeVerifier{})
 	for _, c := range []struct{ note, want string }{
 		{"", "every defender move is unsolved (the null move is not refuted)"},
 		{"the defender makes 6 in a row at once", "every defender move is unsolved\n"},
 	} {
-		h.wb.ui.showVerdict(&c6book.Verdict{Attacker: engine.Black, AllUnsolved: true, Lambda: 2, Note: c.note})
+		h.wb.ui.showVerdict(&c6book.Verdict{Attacker: game.Black, AllUnsolved: true, Lambda: 2, Note: c.note})
 		txt := h.wb.ui.verdictL.Text
 		if !strings.Contains(txt, c.want) || !strings.Contains(txt, c.note) || strings.Contains(txt, "0 unsolved") {
 			t.Fatalf("note %q: verdict text %q", c.note, txt)
@@ -327,7 +328,7 @@ type lockedStore struct {
 	waiting chan struct{}
 }
 
-func (s lockedStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6book.Verdict) (session.VerdictStored, error) {
+func (s lockedStore) StoreVerdict(ctx context.Context, b *board.Board, v c6book.Verdict) (session.VerdictStored, error) {
 	close(s.waiting)
 	<-ctx.Done()
 	return session.VerdictStored{}, ctx.Err()
@@ -336,7 +337,7 @@ func (s lockedStore) StoreVerdict(ctx context.Context, b *engine.Board, v c6book
 // A finished verdict waiting for a locked book says so and waits until the
 // user presses Stop (the app's store retries until stored or stopped).
 func TestVerdictWaitsForLockedBookUntilStop(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), &fakeVerifier{})
+	h := newHarness(t, game.Connect6(), &fakeVerifier{})
 	st := lockedStore{h.store, make(chan struct{})}
 	if err := h.wb.Session().SetStore(st); err != nil {
 		t.Fatal(err)

@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
 
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/session"
 )
 
@@ -123,7 +123,7 @@ func (wb *Workbench) Content() fyne.CanvasObject { return wb.ui.content }
 func (wb *Workbench) BoardWidget() *Board { return wb.ui.board }
 
 // SetAttacker chooses the attacker.
-func (wb *Workbench) SetAttacker(c engine.Color) {
+func (wb *Workbench) SetAttacker(c game.Color) {
 	wb.ui.attacker.SetSelected(colourName(c))
 	wb.s.Cursor().SetAttacker(c)
 }
@@ -157,7 +157,7 @@ func (wb *Workbench) ReplyFilter() ReplyFilter { return wb.filter }
 // hides (BoardView.Hide).
 func (wb *Workbench) hiddenReplies() []bool {
 	c := wb.s.Cursor()
-	var next engine.Move
+	var next game.Move
 	has := c.Cur() < c.LineLen()
 	if has {
 		next = c.LineMove(c.Cur())
@@ -261,4 +261,4 @@ func (wb *Workbench) Solved() []session.Entry {
 	return append([]session.Entry(nil), wb.ui.solvedRes...)
 }
 
-func colourName(c engine.Color) string { return session.ColourName(c) }
+func colourName(c game.Color) string { return session.ColourName(c) }

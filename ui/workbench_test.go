@@ -12,7 +12,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/session"
 )
 
@@ -28,7 +29,7 @@ type harness struct {
 	errs  []error
 }
 
-func newHarness(t *testing.T, r engine.Rules, v session.Verifier) *harness {
+func newHarness(t *testing.T, r game.Rules, v session.Verifier) *harness {
 	t.Helper()
 	test.NewTempApp(t)
 	h := &harness{t: t, store: newFakeStore(r), queue: make(chan func(), 10000)}
@@ -44,16 +45,16 @@ func newHarness(t *testing.T, r engine.Rules, v session.Verifier) *harness {
 	return h
 }
 
-func (h *harness) sq(name string) engine.Square {
-	s, err := engine.ParseSquare(h.wb.s.Rules(), name)
+func (h *harness) sq(name string) game.Square {
+	s, err := game.ParseSquare(h.wb.s.Rules(), name)
 	if err != nil {
 		h.t.Fatal(err)
 	}
 	return s
 }
 
-func (h *harness) mv(name string) engine.Move {
-	m, err := engine.ParseMove(h.wb.s.Rules(), name)
+func (h *harness) mv(name string) game.Move {
+	m, err := game.ParseMove(h.wb.s.Rules(), name)
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -81,7 +82,7 @@ func (h *harness) key(name fyne.KeyName) {
 
 func (h *harness) line() string {
 	line, cur := h.wb.Cursor().Line()
-	return engine.FormatTurns(h.wb.s.Rules(), line[:cur])
+	return game.FormatTurns(h.wb.s.Rules(), line[:cur])
 }
 
 // pumpUntil runs queued calls until cond holds (what names it).
@@ -100,32 +101,32 @@ func (h *harness) noErrors() {
 	h.errs = nil
 }
 
-func childNames(r engine.Rules, cs []session.Child) []string {
+func childNames(r game.Rules, cs []session.Child) []string {
 	var out []string
 	for _, c := range cs {
-		out = append(out, engine.MoveName(r, c.Move))
+		out = append(out, game.MoveName(r, c.Move))
 	}
 	return out
 }
 
 func TestBoardSquareGeometry(t *testing.T) {
 	test.NewTempApp(t)
-	for _, r := range []engine.Rules{engine.Connect6(), {M: 9, N: 7, K: 5, P: 2, Q: 1}} {
-		b := NewBoard(engine.MustNewBoard(r))
+	for _, r := range []game.Rules{game.Connect6(), {M: 9, N: 7, K: 5, P: 2, Q: 1}} {
+		b := NewBoard(board.MustNewBoard(r))
 		b.Resize(fyne.NewSize(400, 400))
-		for s := engine.Square(0); int(s) < r.Squares(); s++ {
+		for s := game.Square(0); int(s) < r.Squares(); s++ {
 			p := b.PointOf(s)
 			// anywhere within 0.4 cell of the centre hits the square
 			for _, d := range []fyne.Position{{}, {X: 7, Y: 0}, {X: -7, Y: 7}, {X: 0, Y: -7}} {
 				if got, ok := b.squareAt(p.Add(d)); !ok || got != s {
-					t.Fatalf("%v: squareAt(PointOf(%s)+%v) = %s, %v", r, engine.SquareName(r, s), d, engine.SquareName(r, got), ok)
+					t.Fatalf("%v: squareAt(PointOf(%s)+%v) = %s, %v", r, game.SquareName(r, s), d, game.SquareName(r, got), ok)
 				}
 			}
 		}
 		// Row 1 at the bottom, column a on the left, as in the notation.
 		a1, top := b.PointOf(r.Sq(0, 0)), b.PointOf(r.Sq(r.M-1, r.N-1))
 		if !(a1.X < top.X && a1.Y > top.Y) {
-			t.Fatalf("%v: a1 at %v, %s at %v", r, a1, engine.SquareName(r, r.Sq(r.M-1, r.N-1)), top)
+			t.Fatalf("%v: a1 at %v, %s at %v", r, a1, game.SquareName(r, r.Sq(r.M-1, r.N-1)), top)
 		}
 		if _, ok := b.squareAt(fyne.NewPos(1, 1)); ok {
 			t.Fatalf("%v: the corner of the widget is not a square", r)
@@ -134,7 +135,7 @@ func TestBoardSquareGeometry(t *testing.T) {
 }
 
 func TestTapPlaysMoves(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
+	h := newHarness(t, game.Connect6(), nil)
 	h.tap("j10")
 	if got := h.line(); got != "j10" {
 		t.Fatalf("after one tap: line %q", got)
@@ -149,11 +150,11 @@ func TestTapPlaysMoves(t *testing.T) {
 	}
 	// Tapping the pending stone again takes it back; tapping a stone does nothing.
 	h.tap("k11")
-	if h.wb.Cursor().Pending() != engine.NoSquare {
+	if h.wb.Cursor().Pending() != game.NoSquare {
 		t.Fatal("tapping the pending stone did not cancel it")
 	}
 	h.tap("j10")
-	if h.wb.Cursor().Pending() != engine.NoSquare || h.line() != "j10" {
+	if h.wb.Cursor().Pending() != game.NoSquare || h.line() != "j10" {
 		t.Fatal("tapping an occupied square changed something")
 	}
 	h.tap("k11", "i9")
@@ -164,7 +165,7 @@ func TestTapPlaysMoves(t *testing.T) {
 	if got := h.line(); got != "j10 i9k11 a1s19" {
 		t.Fatalf("corners: line %q", got)
 	}
-	if c := h.wb.Cursor().Position().At(h.sq("s19")); c != engine.Black {
+	if c := h.wb.Cursor().Position().At(h.sq("s19")); c != game.Black {
 		t.Fatalf("s19 holds %v, want Black", c)
 	}
 	// The moves are in the book: back at the root, j10 is a stored child.
@@ -176,7 +177,7 @@ func TestTapPlaysMoves(t *testing.T) {
 }
 
 func TestKeyboardNavigation(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
+	h := newHarness(t, game.Connect6(), nil)
 	h.tap("j10", "k10", "k11") // j10 k10k11
 	h.wb.Cursor().Back()       // at j10
 	h.tap("i9", "i10")         // j10 i9i10 (second variation)
@@ -184,7 +185,7 @@ func TestKeyboardNavigation(t *testing.T) {
 	h.tap("h8", "h9")          // j10 h8h9 (third variation)
 	h.tap("g7", "f6", "e5")    // j10 h8h9 f6g7 + pending e5
 	h.key(fyne.KeyEscape)      // drop the pending stone
-	if h.wb.Cursor().Pending() != engine.NoSquare {
+	if h.wb.Cursor().Pending() != game.NoSquare {
 		t.Fatal("Escape did not drop the pending stone")
 	}
 	if got := h.line(); got != "j10 h8h9 f6g7" {
@@ -250,7 +251,7 @@ func TestKeyboardNavigation(t *testing.T) {
 }
 
 func TestUndoLastEdit(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
+	h := newHarness(t, game.Connect6(), nil)
 	h.tap("j10", "k10", "k11")
 	if h.wb.History().CanUndo() != "add k10k11" {
 		t.Fatalf("CanUndo = %q", h.wb.History().CanUndo())
@@ -282,7 +283,7 @@ func TestUndoLastEdit(t *testing.T) {
 }
 
 func TestNotesMarksSearchSolved(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), &fakeVerifier{})
+	h := newHarness(t, game.Connect6(), &fakeVerifier{})
 	h.tap("j10", "k10", "k11")
 	h.wb.ui.commentE.SetText("The usual reply.\nSecond line.")
 	h.wb.ui.labelE.SetText("joseki")
@@ -293,7 +294,7 @@ func TestNotesMarksSearchSolved(t *testing.T) {
 		t.Fatalf("comment entry at the root: %q", h.wb.ui.commentE.Text)
 	}
 	h.wb.Search("USUAL")
-	if es := h.wb.SearchResults(); len(es) != 1 || engine.FormatTurns(h.wb.s.Rules(), es[0].Line) != "j10 k10k11" {
+	if es := h.wb.SearchResults(); len(es) != 1 || game.FormatTurns(h.wb.s.Rules(), es[0].Line) != "j10 k10k11" {
 		t.Fatalf("search: %+v", es)
 	}
 	h.wb.ui.searchList.Select(0) // open the result
@@ -322,7 +323,7 @@ func TestNotesMarksSearchSolved(t *testing.T) {
 	h.wb.Cursor().Home()
 	h.wb.LoadSolved()
 	es := h.wb.Solved()
-	if len(es) != 2 || engine.FormatTurns(h.wb.s.Rules(), es[0].Line) != "j10 k10k11" || engine.FormatTurns(h.wb.s.Rules(), es[1].Line) != "j10 k10k11 l12m12" {
+	if len(es) != 2 || game.FormatTurns(h.wb.s.Rules(), es[0].Line) != "j10 k10k11" || game.FormatTurns(h.wb.s.Rules(), es[1].Line) != "j10 k10k11 l12m12" {
 		t.Fatalf("solved: %+v", es)
 	}
 	// The order filter: the verifier's proof is of order 2.
@@ -394,8 +395,8 @@ func (readOnlyStore) ReadOnly() string { return "the file is read-only" }
 // refused if asked for), and moves not in the book are shown without
 // being stored.
 func TestReadOnlyStore(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), &fakeVerifier{})
-	h.store.AddMove(context.Background(), engine.MustNewBoard(engine.Connect6()), h.mv("j10"))
+	h := newHarness(t, game.Connect6(), &fakeVerifier{})
+	h.store.AddMove(context.Background(), board.MustNewBoard(game.Connect6()), h.mv("j10"))
 	ro := readOnlyStore{h.store}
 	added := h.store.Calls("AddMove")
 	if err := h.wb.Session().SetStore(ro); err != nil {
@@ -424,7 +425,7 @@ func TestReadOnlyStore(t *testing.T) {
 	h.wb.Prover().Verify()
 	n := h.store.Node(h.wb.Cursor().Position(), false)
 	if h.store.Calls("AddMove") != added || h.wb.Prover().Running() || n.Comment != "" || n.Label != "" || len(n.Marks) != 0 ||
-		n.Proof[engine.Black].Status != c6book.StatusUnknown || len(n.Verdict) != 0 {
+		n.Proof[game.Black].Status != c6book.StatusUnknown || len(n.Verdict) != 0 {
 		t.Fatalf("a read-only store was written: %d moves added, verifying %v, node %+v", h.store.Calls("AddMove")-added, h.wb.Prover().Running(), n)
 	}
 	if len(h.errs) != 4 || !strings.Contains(h.errs[0].Error(), "read-only") {
@@ -460,7 +461,7 @@ type positionErrStore struct {
 	bad uint64 // the position's hash
 }
 
-func (s positionErrStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (session.Position, error) {
+func (s positionErrStore) Position(ctx context.Context, b *board.Board, a game.Color) (session.Position, error) {
 	if b.Hash() == s.bad {
 		return session.Position{}, errors.New("disk on fire")
 	}
@@ -470,9 +471,9 @@ func (s positionErrStore) Position(ctx context.Context, b *engine.Board, a engin
 // A failing read of one of the line's positions (for its status) is
 // reported, not dropped.
 func TestLineStatusReadError(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), nil)
-	line := []engine.Move{h.mv("j10"), h.mv("j11k10")}
-	b, err := engine.Replay(h.wb.s.Rules(), line[:1])
+	h := newHarness(t, game.Connect6(), nil)
+	line := []game.Move{h.mv("j10"), h.mv("j11k10")}
+	b, err := board.Replay(h.wb.s.Rules(), line[:1])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -492,7 +493,7 @@ func TestLineStatusReadError(t *testing.T) {
 // warningStore is the fake store with a warning about the whole book.
 type warningStore struct{ *fakeStore }
 
-func (s warningStore) Position(ctx context.Context, b *engine.Board, a engine.Color) (session.Position, error) {
+func (s warningStore) Position(ctx context.Context, b *board.Board, a game.Color) (session.Position, error) {
 	p, err := s.fakeStore.Position(ctx, b, a)
 	p.Warning = "proofs not re-checked since an outside change: run check"
 	return p, err
@@ -500,7 +501,7 @@ func (s warningStore) Position(ctx context.Context, b *engine.Board, a engine.Co
 
 // A warning of the store about the whole book leads the status bar.
 func TestStoreWarningInStatusBar(t *testing.T) {
-	h := newHarness(t, engine.Connect6(), &fakeVerifier{})
+	h := newHarness(t, game.Connect6(), &fakeVerifier{})
 	if st := h.wb.ui.statusL.Text; strings.Contains(st, "run check") {
 		t.Fatalf("status bar %q without a warning", st)
 	}

@@ -9,7 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/proofbook"
 	"c6book/service"
 )
@@ -223,13 +224,13 @@ func (f *bookFlags) open(ctx context.Context) (*proofbook.Book, error) {
 }
 
 // line reads --turns in the book's rules: the moves and the board.
-func (f *bookFlags) line(r engine.Rules) ([]engine.Move, *engine.Board, error) {
+func (f *bookFlags) line(r game.Rules) ([]game.Move, *board.Board, error) {
 	return readTurns(r, f.turns, f.partial)
 }
 
 // locate replays --turns and finds the position (and the board and its
 // symmetry). add stores the line when it is missing.
-func (f *bookFlags) locate(ctx context.Context, bk *proofbook.Book, add bool) (proofbook.PosID, *engine.Board, int, error) {
+func (f *bookFlags) locate(ctx context.Context, bk *proofbook.Book, add bool) (proofbook.PosID, *board.Board, int, error) {
 	ms, b, err := f.line(bk.Rules())
 	if err != nil {
 		return 0, nil, 0, err
@@ -253,13 +254,13 @@ func (f *bookFlags) locate(ctx context.Context, bk *proofbook.Book, add bool) (p
 }
 
 // attackerFor reads --attacker; default: the player who just moved.
-func (f *bookFlags) attackerFor(b *engine.Board) (engine.Color, error) {
+func (f *bookFlags) attackerFor(b *board.Board) (game.Color, error) {
 	if f.attacker == "" {
 		return b.ToMove().Opp(), nil
 	}
-	c, err := engine.ParseColor(f.attacker)
+	c, err := game.ParseColor(f.attacker)
 	if err != nil {
-		return engine.Empty, fmt.Errorf("--attacker: %w", err)
+		return game.Empty, fmt.Errorf("--attacker: %w", err)
 	}
 	return c, nil
 }

@@ -11,12 +11,13 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/proofbook"
 )
 
 // BookAtlasCommand is c6 book atlas: the opening atlas, every class of
-// White's second move within distance --d of the centre (engine.Atlas)
+// White's second move within distance --d of the centre (board.Atlas)
 // and the pass row, each proved for Black by the auto-pilot in turn,
 // nearest first, with --time-each per row. It resumes: a row proved in
 // the book is skipped, an open one continues from what the book holds.
@@ -131,7 +132,7 @@ func parseRowList(text string, n int) (map[int]bool, error) {
 func bookAtlas(e *bookEnv, o proveOpts, d int, only string) error {
 	ctx, bk := e.ctx, e.bk
 	r := bk.Rules()
-	rows, err := engine.Atlas(r, d)
+	rows, err := board.Atlas(r, d)
 	if err != nil {
 		return fmt.Errorf("--d %d: %w", d, err)
 	}
@@ -140,20 +141,20 @@ func bookAtlas(e *bookEnv, o proveOpts, d int, only string) error {
 		return err
 	}
 	workers := o.settings().SolverWorkers()
-	opts := o.options(engine.Black, workers)
+	opts := o.options(game.Black, workers)
 	// One queue for the whole run, opened by the first verifier call (a
 	// run whose rows are all proved opens none).
 	pq := openProveQueue(o.queue, bk.Path(), o.jobs, workers, e.stderr)
 	start := time.Now()
-	out := bookAtlasJSON{Attacker: engine.Black.String(), D: d, Rules: r.String(), Rows: []atlasRowJSON{}}
+	out := bookAtlasJSON{Attacker: game.Black.String(), D: d, Rules: r.String(), Rows: []atlasRowJSON{}}
 	var runErr error
 	for i, row := range rows {
 		if sel != nil && !sel[i+1] {
 			continue
 		}
 		turns := row.Turns(r)
-		rj := atlasRowJSON{Row: i + 1, Move: engine.MoveName(r, row.Move), Pass: row.Pass, Near: row.Near, Far: row.Far,
-			Size: row.Size, Turns: engine.FormatTurns(r, turns), Result: "not run"}
+		rj := atlasRowJSON{Row: i + 1, Move: game.MoveName(r, row.Move), Pass: row.Pass, Near: row.Near, Far: row.Far,
+			Size: row.Size, Turns: game.FormatTurns(r, turns), Result: "not run"}
 		if ctx.Err() != nil || runErr != nil {
 			out.Rows = append(out.Rows, rj)
 			continue
@@ -171,7 +172,7 @@ func bookAtlas(e *bookEnv, o proveOpts, d int, only string) error {
 			out.Rows = append(out.Rows, rj)
 			continue
 		}
-		if p := pos.Proof(engine.Black); p.Status == c6book.StatusProved {
+		if p := pos.Proof(game.Black); p.Status == c6book.StatusProved {
 			rj.Result, rj.Order, rj.PN, rj.DN = "skipped", p.Order, p.PN, p.DN
 			out.Rows = append(out.Rows, rj)
 			fmt.Fprintf(e.stderr, "row %d/%d %s: proved before (order %d), skipped\n", i+1, len(rows), row.Name(r), p.Order)
@@ -245,8 +246,8 @@ func bookAtlas(e *bookEnv, o proveOpts, d int, only string) error {
 
 // atlasPosition is the book's position of an atlas row, stored when
 // missing.
-func atlasPosition(e *bookEnv, turns []engine.Move) (proofbook.PosID, error) {
-	b, err := engine.Replay(e.bk.Rules(), turns)
+func atlasPosition(e *bookEnv, turns []game.Move) (proofbook.PosID, error) {
+	b, err := board.Replay(e.bk.Rules(), turns)
 	if err != nil {
 		return 0, err
 	}
@@ -269,11 +270,11 @@ func atlasStates(e *bookEnv, rows []atlasRowJSON) error {
 	r := e.bk.Rules()
 	for i := range rows {
 		rj := &rows[i]
-		turns, err := engine.ParseTurns(r, rj.Turns)
+		turns, err := game.ParseTurns(r, rj.Turns)
 		if err != nil {
 			return err
 		}
-		b, err := engine.Replay(r, turns)
+		b, err := board.Replay(r, turns)
 		if err != nil {
 			return err
 		}
@@ -289,7 +290,7 @@ func atlasStates(e *bookEnv, rows []atlasRowJSON) error {
 		if err != nil {
 			return err
 		}
-		p := pos.Proof(engine.Black)
+		p := pos.Proof(game.Black)
 		children, err := e.bk.Children(ctx, id)
 		if err != nil {
 			return err

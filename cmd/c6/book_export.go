@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"c6book/engine"
+	"c6book/engine/board"
 	"c6book/proofbook"
 	"c6book/service"
 )
@@ -90,7 +90,7 @@ func bookExport(e *bookEnv, out string, depth, maxNodes int, proofLines bool) er
 
 // exportToFile writes the export to a temporary file in out's folder and
 // renames it to out once it is complete.
-func exportToFile(e *bookEnv, b *engine.Board, out string, opts service.ExportOptions) (st proofbook.ExportStats, err error) {
+func exportToFile(e *bookEnv, b *board.Board, out string, opts service.ExportOptions) (st proofbook.ExportStats, err error) {
 	err = writeFileAtomic("--out", out, func(w io.Writer) error {
 		st, err = service.Wrap(e.bk).ExportSGF(e.ctx, b, w, opts)
 		return err

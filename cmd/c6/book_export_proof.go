@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/proofbook"
 	"c6book/service"
 )
@@ -36,9 +36,9 @@ func (c *BookExportProofCommand) run(e *bookEnv) error {
 	if err != nil {
 		return err
 	}
-	attacker := engine.Empty
+	attacker := game.Empty
 	if e.f.attacker != "" {
-		if attacker, err = engine.ParseColor(e.f.attacker); err != nil {
+		if attacker, err = game.ParseColor(e.f.attacker); err != nil {
 			return fmt.Errorf("--attacker: %w", err)
 		}
 	}

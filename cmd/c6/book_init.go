@@ -6,14 +6,14 @@ import (
 	"fmt"
 	"io"
 
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/proofbook"
 )
 
 // BookInitCommand is c6 book init: create a new book.
 type BookInitCommand struct {
 	rules string
-	r     engine.Rules // --rules, read by validate
+	r     game.Rules // --rules, read by validate
 }
 
 func (c *BookInitCommand) flags(fs *flag.FlagSet) {
@@ -24,7 +24,7 @@ func (c *BookInitCommand) flags(fs *flag.FlagSet) {
 // validate checks the flags before the book is created.
 func (c *BookInitCommand) validate(e *bookEnv) error {
 	var err error
-	if c.r, err = engine.ParseRules(c.rules); err != nil {
+	if c.r, err = game.ParseRules(c.rules); err != nil {
 		return fmt.Errorf("--rules: %w", err)
 	}
 	if e.f.book == "" {
@@ -35,7 +35,7 @@ func (c *BookInitCommand) validate(e *bookEnv) error {
 
 func (c *BookInitCommand) run(e *bookEnv) error { return bookInit(e, c.r) }
 
-func bookInit(e *bookEnv, r engine.Rules) error {
+func bookInit(e *bookEnv, r game.Rules) error {
 	bk, err := proofbook.Create(e.ctx, e.f.book, r)
 	if err != nil {
 		return err

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/proofbook"
 )
 
@@ -37,11 +37,11 @@ func bookNext(e *bookEnv) error {
 	}
 	r := bk.Rules()
 	// The line is in the canonical frame of the start: map it back.
-	ms := make([]engine.Move, len(line.Turns))
+	ms := make([]game.Move, len(line.Turns))
 	for i, m := range line.Turns {
 		ms[i] = proofbook.FromCanonical(r, sym, m)
 	}
-	full := strings.TrimSpace(e.f.turns + " " + engine.FormatTurns(r, ms))
+	full := strings.TrimSpace(e.f.turns + " " + game.FormatTurns(r, ms))
 	last := line.IDs[len(line.IDs)-1]
 	p, err := bk.Position(ctx, last)
 	if err != nil {

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/proofbook"
 )
 
@@ -28,7 +28,7 @@ func (c *BookOpenCommand) flags(fs *flag.FlagSet) {
 
 // validate checks the flags before the book is opened.
 func (c *BookOpenCommand) validate(e *bookEnv) error {
-	a, err := engine.ParseColor(c.att)
+	a, err := game.ParseColor(c.att)
 	if err != nil {
 		return fmt.Errorf("--attacker: %w", err)
 	}
@@ -48,7 +48,7 @@ func (c *BookOpenCommand) validate(e *bookEnv) error {
 func (c *BookOpenCommand) run(e *bookEnv) error { return bookList(e, c.o) }
 
 type listOpts struct {
-	attacker engine.Color
+	attacker game.Color
 	proved   bool
 	minOrder int
 	limit    int
@@ -70,7 +70,7 @@ func bookList(e *bookEnv, o listOpts) error {
 	out := []entryJSON{}
 	for _, en := range list {
 		out = append(out, entryJSON{int64(en.ID), en.Proof.Status, en.Proof.Order, en.Proof.PN, en.Proof.DN, en.Label,
-			engine.FormatTurns(e.bk.Rules(), en.Turns)})
+			game.FormatTurns(e.bk.Rules(), en.Turns)})
 	}
 	checked, err := e.bk.ProofsChecked(e.ctx)
 	if err != nil {

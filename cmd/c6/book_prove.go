@@ -6,16 +6,19 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/autopilot"
+	"c6book/engine/game"
+	"c6book/engine/jobsearch"
 	"c6book/proofbook"
 	"c6book/service"
 )
 
-// BookProveCommand is c6 book prove: the auto-pilot (proofbook.Prove)
+// BookProveCommand is c6 book prove: the auto-pilot (autopilot.Prove)
 // below a position.
 type BookProveCommand struct{ o proveOpts }
 
@@ -74,13 +77,13 @@ type proveOpts struct {
 	maxTime      time.Duration
 	maxCalls     int
 	candidates   int
-	firstNodes   int64 // proofbook.ProveOptions.FirstNodes
-	// The player's options (proofbook.ProveOptions PlayerNodes, GameLCB,
+	firstNodes   int64 // autopilot.ProveOptions.FirstNodes
+	// The player's options (autopilot.ProveOptions PlayerNodes, GameLCB,
 	// GameZ).
 	playerNodes int64
 	gameLCB     float64
 	gameZ       float64
-	// The candidates' options (proofbook.ProveOptions Shapes, Screen,
+	// The candidates' options (autopilot.ProveOptions Shapes, Screen,
 	// ScreenNodes, MaxPlayerNodes).
 	shapes         int
 	screen         int
@@ -106,7 +109,7 @@ func (o proveOpts) settingsWith(workers int) service.ProveSettings {
 
 // options are the auto-pilot's options for the flags o, with workers
 // solver calls in each job.
-func (o proveOpts) options(a engine.Color, workers int) proofbook.ProveOptions {
+func (o proveOpts) options(a game.Color, workers int) autopilot.ProveOptions {
 	return o.settingsWith(workers).Options(a)
 }
 
@@ -120,7 +123,7 @@ func bookProve(e *bookEnv, o proveOpts) error {
 	if err != nil {
 		return err
 	}
-	if e.f.attacker == "" && b.Stones(engine.Black)+b.Stones(engine.White) == 0 {
+	if e.f.attacker == "" && b.Stones(game.Black)+b.Stones(game.White) == 0 {
 		// Nobody has moved: the attacker is the side to move (Black), the
 		// only side a first move can prove a win for.
 		a = b.ToMove()
@@ -143,12 +146,12 @@ func bookProve(e *bookEnv, o proveOpts) error {
 		if lerr != nil {
 			return lerr
 		}
-		fr = append(fr, frontierJSON{int64(f.ID), engine.FormatTurns(bk.Rules(), turns), f.PN, f.DN, f.Why})
+		fr = append(fr, frontierJSON{int64(f.ID), game.FormatTurns(bk.Rules(), turns), f.PN, f.DN, frontierWhy(f.Why)})
 	}
 	perr := e.print(bookProveJSON{ID: int64(id), Attacker: a.String(), Result: string(res.Status),
 		Status: res.Proof.Status.String(), Order: res.Proof.Order, PN: res.PN, DN: res.DN,
 		Calls: res.Calls, Expansions: res.Expanded, Added: res.Added, Nodes: res.Nodes, Proved: res.Proved, ProvedDuringRun: res.Proved, BookProved: res.BookProved, SearchProved: res.SearchProved, Open: res.Open, Held: res.Held, MaxHeld: res.MaxHeld,
-		Seconds: res.Elapsed.Seconds(), Schedule: scheduleJSONOf(res), Again: res.Again, Frontier: fr, Refused: append([]string{}, res.Refused...), Queue: qs},
+		Seconds: res.Elapsed.Seconds(), Schedule: scheduleJSONOf(res), Again: res.Again, Frontier: fr, Refused: refusedText(res), Queue: qs},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "position %d for %s: %s (book status %s); %d verifier calls, %d positions added, %d proved during the run (%d in the book for %s), %d looked at (%d open), %s\n",
 				id, a, res.Status, proofText(res.Proof), res.Calls, res.Added, res.Proved, res.BookProved, a, res.Nodes, res.Open, res.Elapsed.Round(time.Millisecond))
@@ -162,16 +165,16 @@ func bookProve(e *bookEnv, o proveOpts) error {
 			for _, f := range fr {
 				what := "open"
 				switch f.Why {
-				case engine.FrontierHeld:
+				case frontierWhy(jobsearch.FrontierExcluded):
 					what = c6book.StuckHeld.Describe()
-				case engine.FrontierStuck:
+				case string(jobsearch.FrontierStuck):
 					what = c6book.ProveStuck.Describe()
-				case engine.FrontierRefused:
+				case string(jobsearch.FrontierRefused):
 					what = "verdict refused"
 				}
 				fmt.Fprintf(w, "  %8d  pn %-5s dn %-5s %-12s %s\n", f.ID, pnText(f.PN), pnText(f.DN), what, strings.TrimSpace(f.Turns))
 			}
-			for _, r := range res.Refused {
+			for _, r := range refusedText(res) {
 				fmt.Fprintln(w, "refused verdict:", r)
 			}
 			if qs.Where == "nats" || o.queue.listen != "" || qs.Rejected > 0 {
@@ -182,10 +185,10 @@ func bookProve(e *bookEnv, o proveOpts) error {
 	return perr // a stop (Ctrl-C) is not an error: the result says "stopped"
 }
 
-// proveWith runs the auto-pilot (proofbook.Book.Prove) below position id
+// proveWith runs the auto-pilot (autopilot.Prove) below position id
 // with the queue pq, showing its progress on a terminal (label first); the
 // one place the CLI proves, for prove and atlas.
-func proveWith(e *bookEnv, pq *proveQueue, id proofbook.PosID, opts proofbook.ProveOptions, label string) (proofbook.ProveResult, error) {
+func proveWith(e *bookEnv, pq *proveQueue, id proofbook.PosID, opts autopilot.ProveOptions, label string) (autopilot.ProveResult, error) {
 	var progress func(c6book.ProveProgress)
 	tty := isTerminalWriter(e.stderr)
 	if tty {
@@ -194,11 +197,22 @@ func proveWith(e *bookEnv, pq *proveQueue, id proofbook.PosID, opts proofbook.Pr
 				label, p.Elapsed.Round(time.Second), p.Calls, p.Proved, p.Open, p.Added, p.Held, pnText(p.PN), p.InFlight, pq.line())
 		}
 	}
-	res, err := e.bk.Prove(e.ctx, id, pq.lazy, opts, progress)
+	res, err := autopilot.Prove(e.ctx, e.bk, id, pq.lazy, opts, progress)
 	if tty {
 		fmt.Fprint(e.stderr, "\r\033[K")
 	}
 	return res, err
+}
+
+// refusedText is the verdicts a prove run's store refused, one line each
+// ("position 12: ..."), sorted as text.
+func refusedText(res autopilot.ProveResult) []string {
+	out := []string{}
+	for _, r := range res.Refused {
+		out = append(out, fmt.Sprintf("position %d: %s", r.ID, r.Err))
+	}
+	slices.Sort(out)
+	return out
 }
 
 func pnText(n int64) string {
@@ -209,7 +223,7 @@ func pnText(n int64) string {
 }
 
 // scheduleJSONOf is the node budgets of a prove run with its calls at each.
-func scheduleJSONOf(res proofbook.ProveResult) []budgetJSON {
+func scheduleJSONOf(res autopilot.ProveResult) []budgetJSON {
 	out := []budgetJSON{}
 	for i, b := range res.Budgets {
 		out = append(out, budgetJSON{Nodes: b, Calls: res.CallsAt[i]})
@@ -219,7 +233,7 @@ func scheduleJSONOf(res proofbook.ProveResult) []budgetJSON {
 
 // scheduleText is the node budgets of a prove run with its calls at each,
 // e.g. "25000 (12 calls), 100000 (3), 200000 (1)".
-func scheduleText(res proofbook.ProveResult) string {
+func scheduleText(res autopilot.ProveResult) string {
 	var parts []string
 	for i, b := range res.Budgets {
 		unit := ""
@@ -229,4 +243,13 @@ func scheduleText(res proofbook.ProveResult) string {
 		parts = append(parts, fmt.Sprintf("%d (%d%s)", b, res.CallsAt[i], unit))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// frontierWhy is the word the command line says for a frontier reason: a
+// position the search excluded is one left to the expert ("held").
+func frontierWhy(r jobsearch.FrontierReason) string {
+	if r == jobsearch.FrontierExcluded {
+		return "held"
+	}
+	return string(r)
 }

@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 // BookSearchCommand is c6 book search: full-text search in comments.
@@ -39,7 +39,7 @@ func bookSearch(e *bookEnv, text string, limit int) error {
 	out := []hitJSON{}
 	for _, h := range hits {
 		out = append(out, hitJSON{int64(h.ID), h.Comment, h.Label, h.Stones, proofText(h.Proofs[0]), proofText(h.Proofs[1]),
-			engine.FormatTurns(e.bk.Rules(), h.Turns)})
+			game.FormatTurns(e.bk.Rules(), h.Turns)})
 	}
 	return e.print(bookSearchJSON{Text: text, Hits: out}, func(w io.Writer) {
 		for _, h := range out {

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/proofbook"
 )
 
@@ -47,7 +47,7 @@ func bookShow(e *bookEnv, proof bool) error {
 	// status), named in the orientation of --turns.
 	cj := []childJSON{}
 	for _, k := range kids {
-		cj = append(cj, childJSON{engine.MoveName(r, proofbook.FromCanonical(r, sym, k.Move)), int64(k.ID), statsJSON(k.Games),
+		cj = append(cj, childJSON{game.MoveName(r, proofbook.FromCanonical(r, sym, k.Move)), int64(k.ID), statsJSON(k.Games),
 			proofText(k.Proofs[0]), proofText(k.Proofs[1]), k.Label})
 	}
 	checked, err := bk.ProofsChecked(ctx)
@@ -64,7 +64,7 @@ func bookShow(e *bookEnv, proof bool) error {
 		if items, err = itemNames(ctx, bk, id, v.Attacker, sym); err != nil {
 			return err
 		}
-		vj := newVerdictJSON(r, v.Transform(r, engine.InverseSymmetry(sym)))
+		vj := newVerdictJSON(r, v.Transform(r, game.InverseSymmetry(sym)))
 		out.Verdict, out.OpenItems, out.UnsolvedWhy = &vj, &items, &why
 	}
 	if proof {
@@ -78,7 +78,7 @@ func bookShow(e *bookEnv, proof bool) error {
 	}
 	return e.print(out, func(w io.Writer) {
 		fmt.Fprintf(w, "position %d, %s to move, %d stones; %d games (Black won %d, White %d, %d undecided)\n", id, b.ToMove(),
-			b.Stones(engine.Black)+b.Stones(engine.White), gs.Games, gs.BlackWins, gs.WhiteWins, gs.Unfinished)
+			b.Stones(game.Black)+b.Stones(game.White), gs.Games, gs.BlackWins, gs.WhiteWins, gs.Unfinished)
 		if !checked {
 			fmt.Fprintln(w, proofbook.UncheckedNote)
 		}

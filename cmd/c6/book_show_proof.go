@@ -8,7 +8,8 @@ import (
 	"strings"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/proofbook"
 )
 
@@ -49,7 +50,7 @@ var stepKinds = map[c6book.StepKind]string{
 
 // showProof reads the proof of position id (board b, --turns' frame; sym
 // maps b to the book's canonical frame) for attacker a.
-func showProof(ctx context.Context, bk *proofbook.Book, id proofbook.PosID, b *engine.Board, sym int, a engine.Color) (*proofJSON, *c6book.ProofWalk, error) {
+func showProof(ctx context.Context, bk *proofbook.Book, id proofbook.PosID, b *board.Board, sym int, a game.Color) (*proofJSON, *c6book.ProofWalk, error) {
 	r := bk.Rules()
 	p, err := bk.Position(ctx, id)
 	if err != nil {
@@ -67,7 +68,7 @@ func showProof(ctx context.Context, bk *proofbook.Book, id proofbook.PosID, b *e
 		if err != nil {
 			return nil, nil, err
 		}
-		var lead engine.Move
+		var lead game.Move
 		found := false
 		for _, k := range kids {
 			if k.Proofs[a-1].Status == c6book.StatusProved {
@@ -82,7 +83,7 @@ func showProof(ctx context.Context, bk *proofbook.Book, id proofbook.PosID, b *e
 		if err := d.Play(lead); err != nil {
 			return nil, nil, err
 		}
-		out.Lead = engine.MoveName(r, lead)
+		out.Lead = game.MoveName(r, lead)
 		cid, csym, err := bk.Locate(ctx, d)
 		if err != nil {
 			return nil, nil, err
@@ -96,22 +97,22 @@ func showProof(ctx context.Context, bk *proofbook.Book, id proofbook.PosID, b *e
 	if v == nil || v.Attacker != a {
 		return nil, nil, errors.New("--proof: no verdict stored for the proved position: nothing to show")
 	}
-	dv := v.Transform(r, engine.InverseSymmetry(sym)) // in --turns' frame
+	dv := v.Transform(r, game.InverseSymmetry(sym)) // in --turns' frame
 	w, err := c6book.NewProofWalk(ctx, d, &dv)
 	if err != nil {
 		return nil, nil, fmt.Errorf("--proof: %w", err)
 	}
-	names := func(sq []engine.Square) []string {
+	names := func(sq []game.Square) []string {
 		out := make([]string, len(sq))
 		for i, s := range sq {
-			out[i] = engine.SquareName(r, s)
+			out[i] = game.SquareName(r, s)
 		}
 		return out
 	}
 	for i, st := range w.Steps() {
 		sj := proofStepJSON{Step: i, Kind: stepKinds[st.Kind], Text: w.StepText(i), Threats: names(st.Threats), Zone: names(st.Zone), Wins: st.Wins}
 		if i > 0 {
-			sj.Move, sj.By = engine.MoveName(r, st.Move), st.By.String()
+			sj.Move, sj.By = game.MoveName(r, st.Move), st.By.String()
 		}
 		for _, alt := range st.Alts {
 			sj.Replies = append(sj.Replies, w.AltText(alt))

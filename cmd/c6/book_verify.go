@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/proofbook"
 	"c6book/service"
 )
@@ -73,7 +73,7 @@ func bookVerify(e *bookEnv, o verifyOpts) error {
 		return err
 	}
 	why := unsolvedWhy(r, sym, &sv)
-	return e.print(bookVerifyJSON{ID: int64(id), Verdict: newVerdictJSON(r, sv.Transform(r, engine.InverseSymmetry(sym))),
+	return e.print(bookVerifyJSON{ID: int64(id), Verdict: newVerdictJSON(r, sv.Transform(r, game.InverseSymmetry(sym))),
 		OpenItems: items, UnsolvedWhy: why, BookStatus: p.Proof(sv.Attacker).Status},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "position %d: verdict %s (%s) for %s; %s; %d calls, %d nodes, %d ms\n",
@@ -87,7 +87,7 @@ func bookVerify(e *bookEnv, o verifyOpts) error {
 // itemNames lists the open items of a position's verdict in the user's
 // frame (sym: the user's board onto the canonical frame); a one-stone item
 // is an open seminull move.
-func itemNames(ctx context.Context, bk *proofbook.Book, id proofbook.PosID, a engine.Color, sym int) ([]string, error) {
+func itemNames(ctx context.Context, bk *proofbook.Book, id proofbook.PosID, a game.Color, sym int) ([]string, error) {
 	items, err := bk.Items(ctx, id, a)
 	if err != nil {
 		return nil, err
@@ -95,7 +95,7 @@ func itemNames(ctx context.Context, bk *proofbook.Book, id proofbook.PosID, a en
 	r := bk.Rules()
 	out := []string{}
 	for _, it := range items {
-		name := engine.MoveName(r, proofbook.FromCanonical(r, sym, it.Move))
+		name := game.MoveName(r, proofbook.FromCanonical(r, sym, it.Move))
 		if it.Move.Len() < r.P {
 			name += " (seminull)"
 		}

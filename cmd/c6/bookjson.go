@@ -2,7 +2,6 @@ package main
 
 import (
 	"c6book"
-	"c6book/engine"
 	"c6book/proofbook"
 )
 
@@ -215,11 +214,11 @@ type budgetJSON struct {
 
 // frontierJSON is one open position of a prove run's frontier.
 type frontierJSON struct {
-	ID    int64                 `json:"id"`
-	Turns string                `json:"turns"`
-	PN    int64                 `json:"pn"`
-	DN    int64                 `json:"dn"`
-	Why   engine.FrontierReason `json:"why"`
+	ID    int64  `json:"id"`
+	Turns string `json:"turns"`
+	PN    int64  `json:"pn"`
+	DN    int64  `json:"dn"`
+	Why   string `json:"why"` // frontierWhy
 }
 
 // bookNextJSON is c6 book next --json.

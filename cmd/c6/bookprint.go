@@ -6,7 +6,8 @@ import (
 	"io"
 	"strings"
 
-	"c6book/engine"
+	"c6book/engine/game"
+	"c6book/engine/threat"
 	"c6book/proofbook"
 )
 
@@ -51,8 +52,8 @@ func rateText(g c6book.GameStats) string {
 
 // resultText names a game's result in the text output: "B+", "W+" or
 // "undecided" (undecidedMeaning).
-func resultText(c engine.Color) string {
-	if c == engine.Empty {
+func resultText(c game.Color) string {
+	if c == game.Empty {
 		return "undecided"
 	}
 	return resultJSON(c)
@@ -61,11 +62,11 @@ func resultText(c engine.Color) string {
 // resultJSON names a game's result in the --json output: "B+", "W+" or
 // "unfinished" (an undecided game: the value scripts read since the
 // first version).
-func resultJSON(c engine.Color) string {
+func resultJSON(c game.Color) string {
 	switch c {
-	case engine.Black:
+	case game.Black:
 		return "B+"
-	case engine.White:
+	case game.White:
 		return "W+"
 	}
 	return "unfinished"
@@ -74,18 +75,18 @@ func resultJSON(c engine.Color) string {
 // unsolvedJSON is an unsolved move with its reason, in the user's frame.
 type unsolvedJSON struct {
 	Move   string                `json:"move"`
-	Reason engine.UnsolvedReason `json:"reason"`
+	Reason threat.UnsolvedReason `json:"reason"`
 	Why    string                `json:"why"`
 }
 
 // unsolvedWhy lists a verdict's unsolved moves and open seminull moves
 // with their reasons, in the user's frame (sym: the user's board onto the
 // canonical frame).
-func unsolvedWhy(r engine.Rules, sym int, v *c6book.Verdict) []unsolvedJSON {
+func unsolvedWhy(r game.Rules, sym int, v *c6book.Verdict) []unsolvedJSON {
 	out := []unsolvedJSON{}
 	for _, list := range [][]c6book.Unsolved{v.Unsolved, v.OpenSeminull} {
 		for _, u := range list {
-			out = append(out, unsolvedJSON{engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)), u.Reason, u.Why()})
+			out = append(out, unsolvedJSON{game.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)), u.Reason, u.Why()})
 		}
 	}
 	return out
@@ -143,12 +144,12 @@ func certText(v *c6book.Verdict) string {
 // verdictMoves names a stored verdict's unsolved defender moves and its
 // open seminull moves in the user's frame (sym: the user's board onto the
 // canonical frame).
-func verdictMoves(r engine.Rules, sym int, v *c6book.Verdict) (uns, semi []string) {
+func verdictMoves(r game.Rules, sym int, v *c6book.Verdict) (uns, semi []string) {
 	for _, u := range v.Unsolved {
-		uns = append(uns, engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
+		uns = append(uns, game.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
 	}
 	for _, u := range v.OpenSeminull {
-		semi = append(semi, engine.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
+		semi = append(semi, game.MoveName(r, proofbook.FromCanonical(r, sym, u.Move)))
 	}
 	return uns, semi
 }

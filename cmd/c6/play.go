@@ -11,7 +11,9 @@ import (
 	"strings"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/player"
 )
 
 // playCandidateJSON is one root move the player considered.
@@ -39,7 +41,7 @@ type playJSON struct {
 	ToMove     string              `json:"to_move"`
 	Move       string              `json:"move"`
 	Score      float64             `json:"score"`
-	Reason     engine.PlayReason   `json:"reason"`
+	Reason     player.PlayReason   `json:"reason"`
 	PV         []string            `json:"pv"`
 	Nodes      int64               `json:"nodes"`
 	Depth      int                 `json:"depth"`
@@ -94,7 +96,7 @@ func (c *PlayCommand) Run(ctx context.Context, args []string) error {
 	if err := parseOptions("c6 play", &o, args, stderr); err != nil {
 		return err
 	}
-	opts := engine.PlayOptions{MaxNodes: o.nodes, Timeout: o.budget, NoGames: o.noGames}
+	opts := player.PlayOptions{MaxNodes: o.nodes, Timeout: o.budget, NoGames: o.noGames}
 	if o.loop {
 		r, err := o.pf.ruleSet()
 		if err != nil {
@@ -118,17 +120,17 @@ func (c *PlayCommand) Run(ctx context.Context, args []string) error {
 }
 
 // playOne runs the player on b.
-func playOne(ctx context.Context, b *engine.Board, opts engine.PlayOptions, ncand int) (playJSON, error) {
+func playOne(ctx context.Context, b *board.Board, opts player.PlayOptions, ncand int) (playJSON, error) {
 	r := b.Rules()
-	res, err := engine.Play(ctx, b, opts)
+	res, err := player.Play(ctx, b, opts)
 	if err != nil {
 		return playJSON{}, err
 	}
 	out := playJSON{
 		Rules:      r.String(),
-		Turns:      engine.FormatTurns(r, b.History()),
+		Turns:      game.FormatTurns(r, b.History()),
 		ToMove:     b.ToMove().String(),
-		Move:       engine.MoveName(r, res.Move),
+		Move:       game.MoveName(r, res.Move),
 		Score:      finite(res.Score),
 		Reason:     res.Reason,
 		PV:         moveNames(r, res.PV),
@@ -141,7 +143,7 @@ func playOne(ctx context.Context, b *engine.Board, opts engine.PlayOptions, ncan
 		if ncand > 0 && i == ncand {
 			break
 		}
-		cj := playCandidateJSON{Move: engine.MoveName(r, c.Move), Score: finite(c.Score), Prior: finite(c.Prior), Loses: c.Loses}
+		cj := playCandidateJSON{Move: game.MoveName(r, c.Move), Score: finite(c.Score), Prior: finite(c.Prior), Loses: c.Loses}
 		if c.Games > 0 {
 			cj.Games = &gameRecordJSON{Decided: c.Games, Wins: c.Wins}
 		}
@@ -164,7 +166,7 @@ func finite(v float64) float64 {
 
 // playLoop answers positions from in, one a line, until EOF or "quit": the
 // move (or its JSON) on a line of its own, or "error: ..." for a bad line.
-func playLoop(ctx context.Context, r engine.Rules, opts engine.PlayOptions, ncand int, asJSON bool, in io.Reader, out io.Writer) error {
+func playLoop(ctx context.Context, r game.Rules, opts player.PlayOptions, ncand int, asJSON bool, in io.Reader, out io.Writer) error {
 	br := bufio.NewReaderSize(in, 4096)
 	for {
 		line, tooLong, err := readLine(br, maxLoopLine)
@@ -202,12 +204,12 @@ func playLoop(ctx context.Context, r engine.Rules, opts engine.PlayOptions, ncan
 	}
 }
 
-func playLine(ctx context.Context, r engine.Rules, opts engine.PlayOptions, ncand int, line string) (playJSON, error) {
-	turns, err := engine.ParseTurns(r, line)
+func playLine(ctx context.Context, r game.Rules, opts player.PlayOptions, ncand int, line string) (playJSON, error) {
+	turns, err := game.ParseTurns(r, line)
 	if err != nil {
 		return playJSON{}, err
 	}
-	b, err := engine.Replay(r, turns)
+	b, err := board.Replay(r, turns)
 	if err != nil {
 		return playJSON{}, err
 	}

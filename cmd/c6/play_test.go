@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/player"
 )
 
 // c6 play --json answers with the move in turn notation, a legal one, its
@@ -25,12 +27,12 @@ func TestPlayJSON(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
 		t.Fatalf("%v: %q", err, out.String())
 	}
-	r := engine.Connect6()
-	b, err := engine.ReplayText(r, "j10 i9k9")
+	r := game.Connect6()
+	b, err := board.ReplayText(r, "j10 i9k9")
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := engine.ParseMove(r, got.Move)
+	m, err := game.ParseMove(r, got.Move)
 	if err != nil || b.Check(m, false) != nil {
 		t.Fatalf("move %q is not a legal move (%v)", got.Move, err)
 	}
@@ -39,11 +41,11 @@ func TestPlayJSON(t *testing.T) {
 	}
 	// Mickey Mouse is in the games' table: the move is the games' move
 	// with the best record, listed with it; --no-games: the search's.
-	first := engine.GameMoves(b)[0]
-	if got.Reason != engine.PlayGames || got.Move != engine.MoveName(r, first.Move) ||
+	first := player.GameMoves(b)[0]
+	if got.Reason != player.PlayGames || got.Move != game.MoveName(r, first.Move) ||
 		got.Candidates[0].Games == nil || *got.Candidates[0].Games != (gameRecordJSON{Decided: first.Games, Wins: first.Wins}) {
 		t.Errorf("Mickey Mouse: %s (%s), first candidate's record %+v; want %s with %d of %d", got.Move, got.Reason, got.Candidates[0].Games,
-			engine.MoveName(r, first.Move), first.Wins, first.Games)
+			game.MoveName(r, first.Move), first.Wins, first.Games)
 	}
 	if !strings.Contains(string(out.Bytes()), `"games":{"decided":`) {
 		t.Errorf("no games record in %s", out.String())
@@ -56,7 +58,7 @@ func TestPlayJSON(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Reason != engine.PlaySearch || strings.Contains(out.String(), `"games"`) {
+	if got.Reason != player.PlaySearch || strings.Contains(out.String(), `"games"`) {
 		t.Errorf("--no-games: reason %q, %s", got.Reason, out.String())
 	}
 	out.Reset()
@@ -75,8 +77,8 @@ func TestPlayJSON(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
 		t.Fatal(err)
 	}
-	b, err = engine.ReplayText(r, turns+" "+got.Move)
-	if err != nil || b.Winner() != engine.Black || got.Reason != "six" {
+	b, err = board.ReplayText(r, turns+" "+got.Move)
+	if err != nil || b.Winner() != game.Black || got.Reason != "six" {
 		t.Errorf("Black makes six at once: got %q (%s), %v", got.Move, got.Reason, err)
 	}
 }
@@ -110,7 +112,7 @@ func TestPlayLoop(t *testing.T) {
 	if len(lines) != 5 {
 		t.Fatalf("want 5 answers, got %q", lines)
 	}
-	r := engine.Connect6()
+	r := game.Connect6()
 	for i, want := range []string{"j10 i9k9", "", "", "", "j10 k10l10"} {
 		if want == "" {
 			if i != 2 && !strings.HasPrefix(lines[i], "error: ") {
@@ -121,11 +123,11 @@ func TestPlayLoop(t *testing.T) {
 			}
 			continue
 		}
-		b, err := engine.ReplayText(r, want)
+		b, err := board.ReplayText(r, want)
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := engine.ParseMove(r, lines[i])
+		m, err := game.ParseMove(r, lines[i])
 		if err != nil || b.Check(m, false) != nil {
 			t.Errorf("line %d: %q is not a legal move after %q", i+1, lines[i], want)
 		}

@@ -8,7 +8,9 @@ import (
 	"io"
 	"os"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/sgf"
 )
 
 // positionFlags are the flags that name a position: --turns or --sgf, and
@@ -37,8 +39,8 @@ func registerTurns(fs *flag.FlagSet, turns *string, partial *bool, usage string)
 
 // readTurns reads --turns in rules r and replays them (as a proof line with
 // --partial); its errors name --turns.
-func readTurns(r engine.Rules, turns string, partial bool) ([]engine.Move, *engine.Board, error) {
-	ms, err := engine.ParseTurns(r, turns)
+func readTurns(r game.Rules, turns string, partial bool) ([]game.Move, *board.Board, error) {
+	ms, err := game.ParseTurns(r, turns)
 	if err != nil {
 		return nil, nil, fmt.Errorf("--turns: %w", err)
 	}
@@ -50,27 +52,27 @@ func readTurns(r engine.Rules, turns string, partial bool) ([]engine.Move, *engi
 }
 
 // replay plays turns strictly, or as a proof line with --partial.
-func replay(r engine.Rules, turns []engine.Move, partial bool) (*engine.Board, error) {
+func replay(r game.Rules, turns []game.Move, partial bool) (*board.Board, error) {
 	if partial {
-		return engine.ReplayPartial(r, turns)
+		return board.ReplayPartial(r, turns)
 	}
-	b, err := engine.Replay(r, turns)
-	if errors.Is(err, engine.ErrStoneCount) {
+	b, err := board.Replay(r, turns)
+	if errors.Is(err, board.ErrStoneCount) {
 		err = fmt.Errorf("%w (--partial reads it as a null or seminull move)", err)
 	}
 	return b, err
 }
 
 // ruleSet is the rules named by --rules (Connect6 without it).
-func (p *positionFlags) ruleSet() (engine.Rules, error) {
+func (p *positionFlags) ruleSet() (game.Rules, error) {
 	if p.rules == "" {
-		return engine.Connect6(), nil
+		return game.Connect6(), nil
 	}
-	return engine.ParseRules(p.rules)
+	return game.ParseRules(p.rules)
 }
 
 // load replays the position named by the flags.
-func (p *positionFlags) load() (*engine.Board, error) {
+func (p *positionFlags) load() (*board.Board, error) {
 	r, err := p.ruleSet()
 	if err != nil {
 		return nil, err
@@ -84,16 +86,16 @@ func (p *positionFlags) load() (*engine.Board, error) {
 			return nil, err
 		}
 		defer f.Close()
-		roots, err := engine.ReadSGF(f, engine.SGFLimits{})
+		roots, err := sgf.ReadSGF(f, sgf.SGFLimits{})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p.sgf, err)
 		}
 		if len(roots) == 0 {
 			return nil, fmt.Errorf("%s: no game in the file", p.sgf)
 		}
-		read := engine.GameFromSGF
+		read := sgf.GameFromSGF
 		if p.partial {
-			read = engine.LineFromSGF
+			read = sgf.LineFromSGF
 		}
 		rr, turns, err := read(roots[0], r)
 		if err != nil {
@@ -121,7 +123,7 @@ func (v rulesValue) String() string {
 }
 
 func (v rulesValue) Set(s string) error {
-	if _, err := engine.ParseRules(s); err != nil {
+	if _, err := game.ParseRules(s); err != nil {
 		return err
 	}
 	*v.s = s
@@ -139,7 +141,7 @@ func (v colorValue) String() string {
 }
 
 func (v colorValue) Set(s string) error {
-	if _, err := engine.ParseColor(s); err != nil {
+	if _, err := game.ParseColor(s); err != nil {
 		return err
 	}
 	*v.s = s
@@ -211,19 +213,19 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 // squareNames writes squares in notation.
-func squareNames(r engine.Rules, sq []engine.Square) []string {
+func squareNames(r game.Rules, sq []game.Square) []string {
 	out := make([]string, len(sq))
 	for i, s := range sq {
-		out[i] = engine.SquareName(r, s)
+		out[i] = game.SquareName(r, s)
 	}
 	return out
 }
 
 // moveNames writes moves in notation.
-func moveNames(r engine.Rules, ms []engine.Move) []string {
+func moveNames(r game.Rules, ms []game.Move) []string {
 	out := make([]string, len(ms))
 	for i, m := range ms {
-		out[i] = engine.MoveName(r, m)
+		out[i] = game.MoveName(r, m)
 	}
 	return out
 }

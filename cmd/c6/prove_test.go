@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/game"
 	"c6book/internal/testenv"
 	"c6book/jobqueue"
 )
@@ -194,11 +194,11 @@ func TestBookProvePlayerFlags(t *testing.T) {
 		}
 	}
 	o := proveOpts{jobs: 1, candidates: 4, verifyLimits: verifyLimits{lambda: 3}, playerNodes: 1234, gameLCB: 0.7, gameZ: 2.5}
-	if p := o.options(engine.Black, 1); p.PlayerNodes != 1234 || p.GameLCB != 0.7 || p.GameZ != 2.5 {
+	if p := o.options(game.Black, 1); p.PlayerNodes != 1234 || p.GameLCB != 0.7 || p.GameZ != 2.5 {
 		t.Errorf("options: %+v", p)
 	}
 	o.gameLCB = 0 // every imported move first: a bound below every bound
-	if p := o.options(engine.Black, 1); p.GameLCB >= 0 {
+	if p := o.options(game.Black, 1); p.GameLCB >= 0 {
 		t.Errorf("--game-lcb 0 gives GameLCB %v, which Prove reads as its default", p.GameLCB)
 	}
 	testenv.Heavy(t)
@@ -228,7 +228,7 @@ func TestBookProveBudgetSchedule(t *testing.T) {
 	if err := fs.Parse(nil); err != nil {
 		t.Fatal(err)
 	}
-	if p := c.o.options(engine.Black, 1); p.FirstNodes != 0 || p.Verify.Limits.MaxNodes != 200000 {
+	if p := c.o.options(game.Black, 1); p.FirstNodes != 0 || p.Verify.Limits.MaxNodes != 200000 {
 		t.Errorf("defaults: first %d, most %d; want 0, 200000", p.FirstNodes, p.Verify.Limits.MaxNodes)
 	}
 	out, _ := runBook(t, false, "prove", "--book", book, "--turns", "d4", "--attacker", "B", "--lambda", "3",

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/verify"
 	"c6book/jobqueue"
 )
 
@@ -37,9 +37,9 @@ func (n *natsFlags) check() error {
 // verifier returns the verifier the flags ask for and a function that
 // releases it. With --nats it prints the queue's state on stderr every
 // few seconds while a job runs, and once at the end.
-func (n *natsFlags) verifier(ctx context.Context, stderr io.Writer) (engine.Verifier, func(), error) {
+func (n *natsFlags) verifier(ctx context.Context, stderr io.Writer) (verify.Verifier, func(), error) {
 	if n.url == "" {
-		return engine.LocalVerifier{}, func() {}, nil
+		return verify.LocalVerifier{}, func() {}, nil
 	}
 	nc, err := jobqueue.Connect(n.url, n.creds, "c6-verify")
 	if err != nil {

@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"c6book/proofcheck"
 )
 
@@ -27,13 +28,13 @@ func TestBookShowProof(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &j); err != nil || j.Proof == nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	r, _ := engine.ParseRules("9,9,5,2,1")
-	b, err := engine.ReplayText(r, "e5 a1a2 e4d4")
+	r, _ := game.ParseRules("9,9,5,2,1")
+	b, err := board.ReplayText(r, "e5 a1a2 e4d4")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, st := range j.Proof.Steps[1:] {
-		m, err := engine.ParseMove(r, st.Move)
+		m, err := game.ParseMove(r, st.Move)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -45,7 +46,7 @@ func TestBookShowProof(t *testing.T) {
 		}
 	}
 	last := j.Proof.Steps[len(j.Proof.Steps)-1]
-	if !last.Wins || (b.Winner() != engine.Black && b.Threats(engine.Black) <= r.P) {
+	if !last.Wins || (b.Winner() != game.Black && b.Threats(game.Black) <= r.P) {
 		t.Fatalf("the line ends without a win: %+v", last)
 	}
 	text, _ := runBook(t, false, "show", "--book", book, "--turns", "e5 a1a2", "--attacker", "B", "--proof")

@@ -11,7 +11,9 @@ import (
 	"sync"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
 )
 
 // solveTreeJSON is one attacker move of a solution tree. Replies maps each
@@ -34,7 +36,7 @@ type solveJSON struct {
 	ToMove string                `json:"to_move"`
 	Mode   string                `json:"mode"`
 	Result string                `json:"result"`
-	Reason engine.UnsolvedReason `json:"reason,omitempty"`
+	Reason threat.UnsolvedReason `json:"reason,omitempty"`
 	Move   string                `json:"move,omitempty"`
 	Line   []string              `json:"line"`
 	Nodes  int64                 `json:"nodes"`
@@ -52,14 +54,14 @@ type SolveOptions struct {
 	timeout            time.Duration
 	tolerance          int
 	json               bool
-	mode               engine.Mode
-	free               engine.FreePolicy
+	mode               threat.Mode
+	free               board.FreePolicy
 }
 
 func (o *SolveOptions) register(fs *flag.FlagSet) {
 	o.pf.register(fs)
 	fs.StringVar(&o.modeFlag, "mode", "vcdt", "vcdt (continuous double threats) or vcst (single threats too)")
-	fs.Int64Var(&o.maxNodes, "max-nodes", engine.DefaultMaxNodes, "node budget")
+	fs.Int64Var(&o.maxNodes, "max-nodes", threat.DefaultMaxNodes, "node budget")
 	fs.DurationVar(&o.timeout, "timeout", 0, "time budget, e.g. 10s (0: none)")
 	fs.StringVar(&o.freeFlag, "free", "near", "where free stones may go: near (squares of the attacker's live windows) or all")
 	fs.IntVar(&o.tolerance, "tolerance", 0, "extra defender stones the root zone must tolerate (1 after a seminull move, p after a null move)")
@@ -76,10 +78,10 @@ func (o *SolveOptions) Validate() error {
 		return fmt.Errorf("--tolerance %d: want 0..8", o.tolerance)
 	}
 	var err error
-	if o.mode, err = engine.ParseMode(o.modeFlag); err != nil {
+	if o.mode, err = threat.ParseMode(o.modeFlag); err != nil {
 		return fmt.Errorf("--mode: %w", err)
 	}
-	if o.free, err = engine.ParseFreePolicy(o.freeFlag); err != nil {
+	if o.free, err = threat.ParseFreePolicy(o.freeFlag); err != nil {
 		return fmt.Errorf("--free: %w", err)
 	}
 	if o.maxNodes <= 0 {
@@ -106,20 +108,20 @@ func (c *SolveCommand) Run(ctx context.Context, args []string) error {
 		return err
 	}
 	r := b.Rules()
-	params := engine.Params{Mode: o.mode, Free: o.free, Tolerance: o.tolerance, Limits: engine.Limits{MaxNodes: o.maxNodes, Timeout: o.timeout}}
+	params := threat.Params{Mode: o.mode, Free: o.free, Tolerance: o.tolerance, Limits: threat.Limits{MaxNodes: o.maxNodes, Timeout: o.timeout}}
 	pl := newProgressLine(stderr, r)
 	if pl != nil {
 		params.Progress = pl.report
 		params.ProgressEvery = 250 * time.Millisecond
 	}
-	res, err := engine.Solve(ctx, b, params)
+	res, err := threat.Solve(ctx, b, params)
 	pl.finish()
 	if err != nil {
 		return err
 	}
 	out := solveJSON{
 		Rules:  r.String(),
-		Turns:  engine.FormatTurns(r, b.History()),
+		Turns:  game.FormatTurns(r, b.History()),
 		ToMove: b.ToMove().String(),
 		Mode:   o.mode.String(),
 		Result: res.Outcome.String(),
@@ -129,8 +131,8 @@ func (c *SolveCommand) Run(ctx context.Context, args []string) error {
 		MS:     res.Elapsed.Milliseconds(),
 		Zone:   squareNames(r, res.Zone),
 	}
-	if res.Outcome == engine.Win {
-		out.Move = engine.MoveName(r, res.Move)
+	if res.Outcome == threat.Win {
+		out.Move = game.MoveName(r, res.Move)
 		out.Tree = solveTree(r, res.Tree)
 	}
 	if o.json {
@@ -141,11 +143,11 @@ func (c *SolveCommand) Run(ctx context.Context, args []string) error {
 }
 
 // solveTree converts a solution tree for JSON.
-func solveTree(r engine.Rules, st *engine.Strategy) *solveTreeJSON {
+func solveTree(r game.Rules, st *threat.Strategy) *solveTreeJSON {
 	if st == nil {
 		return nil
 	}
-	t := &solveTreeJSON{Move: engine.MoveName(r, st.Move), Threats: st.Threats, Six: st.Six}
+	t := &solveTreeJSON{Move: game.MoveName(r, st.Move), Threats: st.Threats, Six: st.Six}
 	if len(st.Replies) > 0 {
 		t.Replies = make(map[string]*solveTreeJSON, len(st.Replies))
 	}
@@ -161,14 +163,14 @@ func solveTree(r engine.Rules, st *engine.Strategy) *solveTreeJSON {
 				sub.SeminullZone = squareNames(r, rep.Then.Zone)
 			}
 		}
-		t.Replies[engine.MoveName(r, rep.Move)] = sub
+		t.Replies[game.MoveName(r, rep.Move)] = sub
 	}
 	return t
 }
 
 func printSolve(w io.Writer, v solveJSON) {
 	switch v.Result {
-	case engine.Win.String():
+	case threat.Win.String():
 		fmt.Fprintf(w, "%s wins by %s: %s\n", v.ToMove, v.Mode, v.Move)
 		fmt.Fprintf(w, "line: %s\n", strings.Join(v.Line, " "))
 		fmt.Fprintf(w, "zone (%d): %s\n", len(v.Zone), strings.Join(v.Zone, " "))
@@ -186,12 +188,12 @@ func printSolve(w io.Writer, v solveJSON) {
 type progressLine struct {
 	mu      sync.Mutex
 	w       io.Writer
-	rules   engine.Rules
+	rules   game.Rules
 	printed bool
 }
 
 // newProgressLine returns nil unless w is a terminal.
-func newProgressLine(w io.Writer, r engine.Rules) *progressLine {
+func newProgressLine(w io.Writer, r game.Rules) *progressLine {
 	f, ok := w.(*os.File)
 	if !ok {
 		return nil
@@ -203,7 +205,7 @@ func newProgressLine(w io.Writer, r engine.Rules) *progressLine {
 	return &progressLine{w: w, rules: r}
 }
 
-func (p *progressLine) report(pr engine.Progress) {
+func (p *progressLine) report(pr threat.Progress) {
 	if pr.Elapsed < time.Second {
 		return
 	}

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
 )
 
 type solveOut struct {
@@ -49,18 +51,18 @@ func runSolve(t *testing.T, args ...string) solveOut {
 
 // strategyFromJSON rebuilds the engine's tree from the JSON, so that the
 // printed tree itself is checked against every defender move.
-func strategyFromJSON(t *testing.T, r engine.Rules, tj *solveTreeJSON) *engine.Strategy {
+func strategyFromJSON(t *testing.T, r game.Rules, tj *solveTreeJSON) *threat.Strategy {
 	t.Helper()
 	if tj == nil {
 		return nil
 	}
-	m, err := engine.ParseMove(r, tj.Move)
+	m, err := game.ParseMove(r, tj.Move)
 	if err != nil {
 		t.Fatalf("tree move %q: %v", tj.Move, err)
 	}
-	st := &engine.Strategy{Move: m, Threats: tj.Threats, Six: tj.Six}
+	st := &threat.Strategy{Move: m, Threats: tj.Threats, Six: tj.Six}
 	for key, sub := range tj.Replies {
-		dm, err := engine.ParseMove(r, key)
+		dm, err := game.ParseMove(r, key)
 		if err != nil {
 			t.Fatalf("reply key %q: %v", key, err)
 		}
@@ -70,7 +72,7 @@ func strategyFromJSON(t *testing.T, r engine.Rules, tj *solveTreeJSON) *engine.S
 		if sub.Seminull && sub.SeminullZone == nil {
 			t.Fatalf("seminull reply %q without seminull_zone", key)
 		}
-		st.Replies = append(st.Replies, engine.Reply{Move: dm, Seminull: sub.Seminull, Then: strategyFromJSON(t, r, sub)})
+		st.Replies = append(st.Replies, threat.Reply{Move: dm, Seminull: sub.Seminull, Then: strategyFromJSON(t, r, sub)})
 	}
 	return st
 }
@@ -84,25 +86,25 @@ func TestSolveWinJSON(t *testing.T) {
 		if v.Tree == nil || v.Tree.Move != v.Move || len(v.Line) == 0 || v.Line[0] != v.Move || v.Nodes <= 0 || len(v.Zone) == 0 {
 			t.Fatalf("%s: inconsistent result: move %q line %v tree %+v nodes %d zone %v", mode, v.Move, v.Line, v.Tree, v.Nodes, v.Zone)
 		}
-		r := engine.Connect6()
+		r := game.Connect6()
 		zone := map[string]bool{}
 		for _, z := range v.Zone {
-			if _, err := engine.ParseSquare(r, z); err != nil {
+			if _, err := game.ParseSquare(r, z); err != nil {
 				t.Fatalf("zone square %q: %v", z, err)
 			}
 			zone[z] = true
 		}
-		m, _ := engine.ParseMove(r, v.Move)
+		m, _ := game.ParseMove(r, v.Move)
 		for i := 0; i < m.Len(); i++ {
-			if !zone[engine.SquareName(r, m.At(i))] {
-				t.Errorf("zone %v misses the winning move's stone %s", v.Zone, engine.SquareName(r, m.At(i)))
+			if !zone[game.SquareName(r, m.At(i))] {
+				t.Errorf("zone %v misses the winning move's stone %s", v.Zone, game.SquareName(r, m.At(i)))
 			}
 		}
-		b, err := engine.ReplayText(r, solveWinTurns)
+		b, err := board.ReplayText(r, solveWinTurns)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := engine.CheckStrategy(context.Background(), b, strategyFromJSON(t, r, v.Tree), 0); err != nil {
+		if err := threat.CheckStrategy(context.Background(), b, strategyFromJSON(t, r, v.Tree), 0); err != nil {
 			t.Fatalf("%s: the printed tree does not win: %v", mode, err)
 		}
 	}
@@ -110,11 +112,11 @@ func TestSolveWinJSON(t *testing.T) {
 
 func TestSolveUnknown(t *testing.T) {
 	v := runSolve(t, "--turns", "j10")
-	if v.Result != "unknown" || v.Reason != string(engine.ReasonExhausted) || v.Tree != nil || v.Move != "" {
+	if v.Result != "unknown" || v.Reason != string(threat.ReasonExhausted) || v.Tree != nil || v.Move != "" {
 		t.Fatalf("one stone on the board: %+v", v)
 	}
 	v = runSolve(t, "--turns", "j10 j11k10 l9k11 i9l11", "--max-nodes", "3", "--mode", "vcst")
-	if v.Result != "unknown" || (v.Reason != string(engine.ReasonBudget) && v.Reason != string(engine.ReasonExhausted)) || v.Tree != nil {
+	if v.Result != "unknown" || (v.Reason != string(threat.ReasonBudget) && v.Reason != string(threat.ReasonExhausted)) || v.Tree != nil {
 		t.Fatalf("3 nodes: %+v", v)
 	}
 	if v.Nodes > 3+400 { // the node check runs between expansions
@@ -125,11 +127,11 @@ func TestSolveUnknown(t *testing.T) {
 // Seminull replies print as one-stone keys with their zone, and the JSON
 // tree still wins against every defender move.
 func TestSolveTreeSeminullJSON(t *testing.T) {
-	r := engine.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
-	sq := func(names ...string) []engine.Square {
-		var out []engine.Square
+	r := game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
+	sq := func(names ...string) []game.Square {
+		var out []game.Square
 		for _, n := range names {
-			s, err := engine.ParseSquare(r, n)
+			s, err := game.ParseSquare(r, n)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -137,12 +139,12 @@ func TestSolveTreeSeminullJSON(t *testing.T) {
 		}
 		return out
 	}
-	b, err := engine.SetUp(r, sq("a1", "d1", "h6"), sq("f1", "a3", "g3", "f4", "b6"), engine.Black)
+	b, err := board.SetUp(r, sq("a1", "d1", "h6"), sq("f1", "a3", "g3", "f4", "b6"), game.Black)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := engine.Solve(context.Background(), b, engine.Params{Mode: engine.VCST, Limits: engine.Limits{MaxNodes: 60000}})
-	if err != nil || res.Outcome != engine.Win {
+	res, err := threat.Solve(context.Background(), b, threat.Params{Mode: threat.VCST, Limits: threat.Limits{MaxNodes: 60000}})
+	if err != nil || res.Outcome != threat.Win {
 		t.Fatalf("fixture not solved: %v %v", res.Reason, err)
 	}
 	tj := solveTree(r, res.Tree)
@@ -168,7 +170,7 @@ func TestSolveTreeSeminullJSON(t *testing.T) {
 	if semi == 0 {
 		t.Fatalf("no seminull reply in the JSON tree: %s", data)
 	}
-	if err := engine.CheckStrategy(context.Background(), b, strategyFromJSON(t, r, &back), 0); err != nil {
+	if err := threat.CheckStrategy(context.Background(), b, strategyFromJSON(t, r, &back), 0); err != nil {
 		t.Fatalf("JSON tree does not win: %v", err)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"flag"
 	"fmt"
 
-	"c6book/engine"
+	"c6book/engine/game"
 )
 
 type threatWindowJSON struct {
@@ -75,11 +75,11 @@ func (c *ThreatsCommand) Run(ctx context.Context, args []string) error {
 		Threats: map[string]int{},
 		Players: map[string]playerThreatsJSON{},
 	}
-	if w := b.Winner(); w != engine.Empty {
+	if w := b.Winner(); w != game.Empty {
 		s := w.String()
 		out.Winner = &s
 	}
-	for _, c := range []engine.Color{engine.Black, engine.White} {
+	for _, c := range []game.Color{game.Black, game.White} {
 		out.Threats[c.String()] = b.Threats(c)
 		pt := playerThreatsJSON{Windows: []threatWindowJSON{}, Normal: []string{}, Relaxed: []string{}, Stones: b.Stones(c)}
 		for _, tw := range b.ThreatWindows(c) {

@@ -9,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 // threatsOut is the part of `c6 threats --json` the tests read.
@@ -79,9 +80,9 @@ func runFail(t *testing.T, args []string, want ...string) {
 }
 
 // engineThreats replays turns with the engine.
-func engineBoard(t *testing.T, r engine.Rules, turns string) *engine.Board {
+func engineBoard(t *testing.T, r game.Rules, turns string) *board.Board {
 	t.Helper()
-	b, err := engine.ReplayText(r, turns)
+	b, err := board.ReplayText(r, turns)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +90,7 @@ func engineBoard(t *testing.T, r engine.Rules, turns string) *engine.Board {
 }
 
 // checkAgainstEngine compares the JSON with the engine's view of b.
-func checkAgainstEngine(t *testing.T, v threatsOut, b *engine.Board) {
+func checkAgainstEngine(t *testing.T, v threatsOut, b *board.Board) {
 	t.Helper()
 	r := b.Rules()
 	if v.Rules != r.String() || v.Turn != b.Turn() || v.ToMove != b.ToMove().String() {
@@ -98,7 +99,7 @@ func checkAgainstEngine(t *testing.T, v threatsOut, b *engine.Board) {
 	if len(v.Threats) != 2 {
 		t.Fatalf("threats %v: want exactly B and W", v.Threats)
 	}
-	for _, c := range []engine.Color{engine.Black, engine.White} {
+	for _, c := range []game.Color{game.Black, game.White} {
 		n, ok := v.Threats[c.String()]
 		if !ok || n != b.Threats(c) {
 			t.Fatalf("threats[%s] = %d, engine %d", c, n, b.Threats(c))
@@ -116,21 +117,21 @@ func checkAgainstEngine(t *testing.T, v threatsOut, b *engine.Board) {
 			t.Fatalf("player %s: %d/%d critical defences, engine %d/%d", c, len(pl.Normal), len(pl.Relaxed), len(normal), len(relaxed))
 		}
 		for i, m := range normal {
-			if pl.Normal[i] != engine.MoveName(r, m) {
-				t.Fatalf("player %s: critical defence %s, engine %s", c, pl.Normal[i], engine.MoveName(r, m))
+			if pl.Normal[i] != game.MoveName(r, m) {
+				t.Fatalf("player %s: critical defence %s, engine %s", c, pl.Normal[i], game.MoveName(r, m))
 			}
 		}
 	}
 	switch w := b.Winner(); {
-	case w == engine.Empty && v.Winner != nil:
+	case w == game.Empty && v.Winner != nil:
 		t.Fatalf("winner %q, engine none", *v.Winner)
-	case w != engine.Empty && (v.Winner == nil || *v.Winner != w.String()):
+	case w != game.Empty && (v.Winner == nil || *v.Winner != w.String()):
 		t.Fatalf("winner %v, engine %s", v.Winner, w)
 	}
 }
 
 func TestThreatsJSON(t *testing.T) {
-	r := engine.Connect6()
+	r := game.Connect6()
 	cases := []struct {
 		name, turns string
 		toMove      string
@@ -177,7 +178,7 @@ func TestThreatsJSONFieldNames(t *testing.T) {
 }
 
 func TestThreatsOtherRules(t *testing.T) {
-	r := engine.Rules{M: 7, N: 7, K: 4, P: 2, Q: 1}
+	r := game.Rules{M: 7, N: 7, K: 4, P: 2, Q: 1}
 	turns := "d4 a1a2 d5d6 g1g2"
 	v := runThreats(t, "--rules", "7,7,4,2,1", "--turns", turns)
 	b := engineBoard(t, r, turns)
@@ -314,7 +315,7 @@ func TestThreatsPublicPositions(t *testing.T) {
 			t.Fatalf("bad line %q", line)
 		}
 		v := runThreats(t, "--turns", cols[3])
-		b := engineBoard(t, engine.Connect6(), cols[3])
+		b := engineBoard(t, game.Connect6(), cols[3])
 		checkAgainstEngine(t, v, b)
 		if v.ToMove != cols[2] || v.Winner != nil {
 			t.Fatalf("position %s: to_move %s winner %v, file says %s to move", cols[0], v.ToMove, v.Winner, cols[2])

@@ -10,7 +10,8 @@ import (
 	"strings"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/game"
+	"c6book/engine/verify"
 	"c6book/service"
 )
 
@@ -44,11 +45,11 @@ type verdictNames struct {
 }
 
 // newVerdictJSON prints v, a verdict in the user's frame.
-func newVerdictJSON(r engine.Rules, v c6book.Verdict) verdictJSON {
+func newVerdictJSON(r game.Rules, v c6book.Verdict) verdictJSON {
 	un := func(list []c6book.Unsolved) []string {
 		out := []string{}
 		for _, u := range list {
-			out = append(out, engine.MoveName(r, u.Move))
+			out = append(out, game.MoveName(r, u.Move))
 		}
 		return out
 	}
@@ -105,9 +106,9 @@ func (c *VerifyCommand) Run(ctx context.Context, args []string) error {
 		return fmt.Errorf("%s has no stones: verify a position right after the attacker's move", b.ToMove().Opp())
 	}
 	r := b.Rules()
-	var progress func(engine.VerifyProgress)
+	var progress func(verify.VerifyProgress)
 	if isTerminalWriter(stderr) {
-		progress = func(p engine.VerifyProgress) {
+		progress = func(p verify.VerifyProgress) {
 			fmt.Fprintf(stderr, "\r%-8s %d/%d positions, %d solver calls, %d nodes, %d unsolved, %.1fs   ",
 				p.Phase, p.Done, p.Total, p.Calls, p.Nodes, p.Unsolved, p.Elapsed.Seconds())
 		}
@@ -126,7 +127,7 @@ func (c *VerifyCommand) Run(ctx context.Context, args []string) error {
 		return err
 	}
 	v := vd.Verdict
-	out := verifyOutput{Rules: r.String(), Turns: engine.FormatTurns(r, b.History()), ToMove: b.ToMove().String(),
+	out := verifyOutput{Rules: r.String(), Turns: game.FormatTurns(r, b.History()), ToMove: b.ToMove().String(),
 		MaxNodes: o.maxNodes, Workers: o.workers, Verdict: newVerdictJSON(r, v)}
 	if o.json {
 		return writeJSON(stdout, out)
@@ -137,7 +138,7 @@ func (c *VerifyCommand) Run(ctx context.Context, args []string) error {
 
 // printVerdict prints a verdict for people; raw is the verification it
 // comes from (it names the null move's refutation).
-func printVerdict(w io.Writer, r engine.Rules, v verdictJSON, raw service.Verification) {
+func printVerdict(w io.Writer, r game.Rules, v verdictJSON, raw service.Verification) {
 	switch {
 	case v.Proved():
 		fmt.Fprintf(w, "proved: %s wins (λ%d)\n", v.Names.Attacker, v.Order)

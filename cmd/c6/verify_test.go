@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
 )
 
 func runVerify(t *testing.T, args ...string) (verifyOutput, string) {
@@ -52,9 +54,9 @@ func TestVerifyCommandProvedQuiet(t *testing.T) {
 // An open verdict lists unsolved defender moves as legal moves of the
 // position, with a reason each, and does not depend on the worker count.
 func TestVerifyCommandOpen(t *testing.T) {
-	r, _ := engine.ParseRules("9,9,5,2,1")
+	r, _ := game.ParseRules("9,9,5,2,1")
 	turns := "e5 e4e6 d5d4"
-	b, err := engine.ReplayText(r, turns)
+	b, err := board.ReplayText(r, turns)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,19 +68,19 @@ func TestVerifyCommandOpen(t *testing.T) {
 			t.Fatalf("verdict: %+v", v)
 		}
 		for i, u := range v.Names.Unsolved {
-			m, err := engine.ParseMove(r, u)
+			m, err := game.ParseMove(r, u)
 			if err != nil || m.Len() != 2 {
 				t.Fatalf("unsolved %q: %v", u, err)
 			}
 			for j := 0; j < m.Len(); j++ {
-				if b.At(m.At(j)) != engine.Empty {
+				if b.At(m.At(j)) != game.Empty {
 					t.Fatalf("unsolved %q: occupied square", u)
 				}
 			}
 			if m != v.Unsolved[i].Move {
 				t.Fatalf("unsolved %q is not the verdict's move %v", u, v.Unsolved[i].Move)
 			}
-			if r := v.Unsolved[i].Reason; r != engine.ReasonBudget && r != engine.ReasonExhausted {
+			if r := v.Unsolved[i].Reason; r != threat.ReasonBudget && r != threat.ReasonExhausted {
 				t.Fatalf("reason %q", r)
 			}
 		}
@@ -127,8 +129,8 @@ func TestVerifyCommandErrors(t *testing.T) {
 // orientations gets the same verdict, mapped, from c6 verify and from
 // c6 book verify.
 func TestVerifyOrientationIndependent(t *testing.T) {
-	r, _ := engine.ParseRules("9,9,5,2,1")
-	base, err := engine.ParseTurns(r, "e5 e4e6 d5d4")
+	r, _ := game.ParseRules("9,9,5,2,1")
+	base, err := game.ParseTurns(r, "e5 e4e6 d5d4")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,22 +140,22 @@ func TestVerifyOrientationIndependent(t *testing.T) {
 		var out []string
 		for _, n := range names {
 			n = strings.TrimSuffix(n, " (seminull)")
-			m, err := engine.ParseMove(r, n)
+			m, err := game.ParseMove(r, n)
 			if err != nil {
 				t.Fatalf("%q: %v", n, err)
 			}
-			out = append(out, engine.MoveName(r, r.TransformMove(engine.InverseSymmetry(sym), m)))
+			out = append(out, game.MoveName(r, r.TransformMove(game.InverseSymmetry(sym), m)))
 		}
 		sort.Strings(out)
 		return strings.Join(out, " ")
 	}
 	var want, wantBook string
 	for sym := 0; sym < r.SymmetryCount(); sym++ {
-		turns := make([]engine.Move, len(base))
+		turns := make([]game.Move, len(base))
 		for i, m := range base {
 			turns[i] = r.TransformMove(sym, m)
 		}
-		text := engine.FormatTurns(r, turns)
+		text := game.FormatTurns(r, turns)
 		v, _ := runVerify(t, "--rules", "9,9,5,2,1", "--turns", text, "--max-nodes", "20000", "--workers", "1", "--json")
 		got := v.Verdict.Status.String() + ": " + set(v.Verdict.Names.Unsolved, sym) + " | " + set(v.Verdict.Names.OpenSeminull, sym)
 		out, _ := runBook(t, false, "verify", "--book", book, "--turns", text, "--max-nodes", "20000", "--workers", "1", "--json")

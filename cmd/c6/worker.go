@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/verify"
 	"c6book/jobqueue"
 	"c6book/service"
 )
@@ -59,7 +59,7 @@ func (c *WorkerCommand) Run(ctx context.Context, args []string) error {
 		return err
 	}
 	defer nc.Close()
-	logf("worker: connected to %s, engine %s, %d job slots", nc.ConnectedUrlRedacted(), engine.EngineVersion, o.jobs)
+	logf("worker: connected to %s, engine %s, %d job slots", nc.ConnectedUrlRedacted(), verify.EngineVersion, o.jobs)
 	if o.every > 0 {
 		c, err := jobqueue.NewClient(ctx, nc, jobqueue.ClientConfig{})
 		if err != nil {

@@ -12,7 +12,8 @@ import (
 	"net/url"
 	"os"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 
 	_ "github.com/mattn/go-sqlite3" // the driver
 )
@@ -127,16 +128,16 @@ func DamageSpan(path, table string, seed int64, off, n int64) (int, error) {
 // LittleGolem JSON holds them.
 func Games(seed int64, n, maxTurns int) map[string][]string {
 	rng := rand.New(rand.NewSource(seed))
-	r := engine.Connect6()
+	r := game.Connect6()
 	games := make(map[string][]string, n)
-	tmpl := engine.MustNewBoard(r)
+	tmpl := board.MustNewBoard(r)
 	for g := 0; g < n; g++ {
 		b := tmpl.Clone()
 		var ts []string
 		turns := 1 + rng.Intn(maxTurns)
-		for t := 0; t < turns && b.Winner() == engine.Empty; t++ {
+		for t := 0; t < turns && b.Winner() == game.Empty; t++ {
 			need := r.StonesForTurn(t)
-			var sq []engine.Square
+			var sq []game.Square
 			for len(sq) < need {
 				span := 3 + t/2
 				x, y := 9+rng.Intn(2*span+1)-span, 9+rng.Intn(2*span+1)-span
@@ -144,16 +145,16 @@ func Games(seed int64, n, maxTurns int) map[string][]string {
 					continue
 				}
 				s := r.Sq(x, y)
-				if b.At(s) != engine.Empty || (len(sq) == 1 && sq[0] == s) {
+				if b.At(s) != game.Empty || (len(sq) == 1 && sq[0] == s) {
 					continue
 				}
 				sq = append(sq, s)
 			}
-			m := engine.NewMove(sq...)
+			m := game.NewMove(sq...)
 			if b.Play(m) != nil {
 				break
 			}
-			ts = append(ts, engine.MoveName(r, m))
+			ts = append(ts, game.MoveName(r, m))
 		}
 		games[fmt.Sprint(100000+g)] = ts
 	}

@@ -9,7 +9,10 @@ import (
 	"testing"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/proofbook"
 	"c6book/proofcheck"
 )
@@ -22,14 +25,14 @@ import (
 func Write(t testing.TB, path string) string {
 	t.Helper()
 	ctx := context.Background()
-	r := engine.Connect6()
+	r := game.Connect6()
 	bk, err := proofbook.Create(ctx, path, r)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer bk.Close()
-	store := func(line string, v func(b *engine.Board, sym int) c6book.Verdict) proofbook.PosID {
-		ms, err := engine.ParseTurns(r, line)
+	store := func(line string, v func(b *board.Board, sym int) c6book.Verdict) proofbook.PosID {
+		ms, err := game.ParseTurns(r, line)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -37,7 +40,7 @@ func Write(t testing.TB, path string) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, _ := engine.Replay(r, ms)
+		b, _ := board.Replay(r, ms)
 		_, sym := b.CanonicalKey()
 		id := l.IDs[len(l.IDs)-1]
 		if _, err := bk.StoreVerdict(ctx, id, v(b, sym)); err != nil {
@@ -45,17 +48,17 @@ func Write(t testing.TB, path string) string {
 		}
 		return id
 	}
-	store("j10 a1b1 j11j12 a19b19 j13c3 s1s2 d3e3 s19r19 f3p15", func(b *engine.Board, sym int) c6book.Verdict {
-		v, err := engine.Verify(ctx, b, engine.VerifyOptions{Lambda: 2, Workers: 1, Limits: engine.Limits{MaxNodes: 1000}}, nil)
-		if err != nil || v.Status != engine.StatusProved {
+	store("j10 a1b1 j11j12 a19b19 j13c3 s1s2 d3e3 s19r19 f3p15", func(b *board.Board, sym int) c6book.Verdict {
+		v, err := verify.Verify(ctx, b, verify.VerifyOptions{Lambda: 2, Workers: 1, Limits: threat.Limits{MaxNodes: 1000}}, nil)
+		if err != nil || v.Status != verify.StatusProved {
 			t.Fatalf("the won position: %v %v", v.Status, err)
 		}
 		return c6book.FromEngine(r, sym, v, 2)
 	})
 	// Black's live four on row 10: White's three blocks are left open.
 	const forged = "j10 a19c19 c10d10 e19g19 c4d4 i19k19 e4c7 m19o19 d7e7 q19s19 e10f10"
-	var unsolved []engine.Move
-	id := store(forged, func(b *engine.Board, sym int) c6book.Verdict {
+	var unsolved []game.Move
+	id := store(forged, func(b *board.Board, sym int) c6book.Verdict {
 		a := b.ToMove().Opp()
 		normal, relaxed := b.CriticalDefences(a)
 		v := c6book.Verdict{Attacker: a, Status: c6book.StatusOpen, Order: 1, Lambda: 2, Engine: "test", Cert: &proofcheck.Cert{Attacker: a}}
@@ -67,8 +70,8 @@ func Write(t testing.TB, path string) string {
 		unsolved = v.Cert.Unsolved
 		return v
 	})
-	a1b1, _ := engine.ParseMove(r, "a1b1")
-	bad := proofcheck.Cert{Attacker: engine.Black, Unsolved: unsolved[1:],
+	a1b1, _ := game.ParseMove(r, "a1b1")
+	bad := proofcheck.Cert{Attacker: game.Black, Unsolved: unsolved[1:],
 		Covered: []proofcheck.CoveredCert{{Move: unsolved[0], Tree: &proofcheck.Tree{Move: a1b1}}}}
 	data, err := bad.MarshalBinary()
 	if err != nil {

@@ -12,7 +12,9 @@ import (
 	"sync"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/verify"
 	"c6book/proofcheck"
 	"c6book/session"
 )
@@ -25,7 +27,7 @@ import (
 // from memory.
 type Store struct {
 	mu    sync.Mutex
-	rules engine.Rules
+	rules game.Rules
 	nodes map[key]*Node
 	calls map[string]int
 	games []Game
@@ -34,60 +36,60 @@ type Store struct {
 	// value received lets it prove one open leaf below its start.
 	AutoStep chan struct{}
 	// AutoRuns counts the AutoProve calls that have started.
-	AutoRuns chan *engine.Board
+	AutoRuns chan *board.Board
 }
 
 // Game is a stored game: its turns as played (any orientation) and its
 // winner.
 type Game struct {
 	Source, ExtID string
-	Turns         []engine.Move
-	Result        engine.Color
+	Turns         []game.Move
+	Result        game.Color
 	// Written is each turn's stones in the record's order (nil: board
 	// order); Written[i] holds Turns[i]'s stones.
-	Written [][]engine.Square
+	Written [][]game.Square
 }
 
 type Node struct {
 	Comment, Label string
-	Marks          map[engine.Square]string
-	Kids           []engine.Move
+	Marks          map[game.Square]string
+	Kids           []game.Move
 	// Proof is the position's proof for each attacker (none: an unexplored
 	// leaf), derived by the book's rules; a test may set one behind the
 	// session's back, as if the book were edited.
-	Proof   map[engine.Color]c6book.Proof
-	Verdict map[engine.Color]*c6book.Verdict
+	Proof   map[game.Color]c6book.Proof
+	Verdict map[game.Color]*c6book.Verdict
 	Games   c6book.GameStats // the games through the position (set by tests)
-	Held    map[engine.Color]bool
+	Held    map[game.Color]bool
 
-	board   *engine.Board
+	board   *board.Board
 	parents map[key]bool
 }
 
 // proof is n's proof for attacker a.
-func (n *Node) proof(a engine.Color) c6book.Proof {
+func (n *Node) proof(a game.Color) c6book.Proof {
 	if p, ok := n.Proof[a]; ok {
 		return p
 	}
 	return c6book.LeafProof(a)
 }
 
-func NewStore(r engine.Rules) *Store {
+func NewStore(r game.Rules) *Store {
 	s := NewStoreRules(r)
-	s.node(engine.MustNewBoard(r), true)
+	s.node(board.MustNewBoard(r), true)
 	return s
 }
 
 // NewStoreRules is an empty store with any rules (even invalid ones).
-func NewStoreRules(r engine.Rules) *Store {
+func NewStoreRules(r game.Rules) *Store {
 	return &Store{rules: r, nodes: map[key]*Node{}, calls: map[string]int{}}
 }
 
-func (s *Store) node(b *engine.Board, create bool) *Node {
+func (s *Store) node(b *board.Board, create bool) *Node {
 	k := keyOf(b)
 	n := s.nodes[k]
 	if n == nil && create {
-		n = &Node{Proof: map[engine.Color]c6book.Proof{}, Verdict: map[engine.Color]*c6book.Verdict{}, board: b.Clone(), parents: map[key]bool{}}
+		n = &Node{Proof: map[game.Color]c6book.Proof{}, Verdict: map[game.Color]*c6book.Verdict{}, board: b.Clone(), parents: map[key]bool{}}
 		s.nodes[k] = n
 	}
 	return n
@@ -97,9 +99,9 @@ func (s *Store) count(name string) {
 	s.calls[name]++
 }
 
-func (s *Store) Rules() engine.Rules { return s.rules }
+func (s *Store) Rules() game.Rules { return s.rules }
 
-func (s *Store) Position(_ context.Context, b *engine.Board, a engine.Color) (session.Position, error) {
+func (s *Store) Position(_ context.Context, b *board.Board, a game.Color) (session.Position, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.count("Position")
@@ -107,7 +109,7 @@ func (s *Store) Position(_ context.Context, b *engine.Board, a engine.Color) (se
 	if n == nil {
 		return session.Position{}, nil
 	}
-	marks := map[engine.Square]string{}
+	marks := map[game.Square]string{}
 	for k, v := range n.Marks {
 		marks[k] = v
 	}
@@ -115,7 +117,7 @@ func (s *Store) Position(_ context.Context, b *engine.Board, a engine.Color) (se
 		Status: n.proof(a).Status, Verdict: n.Verdict[a], Games: n.Games, Held: n.Held[a], Stuck: map[bool]c6book.StuckReason{true: c6book.StuckHeld}[n.Held[a]]}, nil
 }
 
-func (s *Store) Children(_ context.Context, b *engine.Board, a engine.Color) ([]session.Child, error) {
+func (s *Store) Children(_ context.Context, b *board.Board, a game.Color) ([]session.Child, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.count("Children")
@@ -141,7 +143,7 @@ func (s *Store) Children(_ context.Context, b *engine.Board, a engine.Color) ([]
 	return out, nil
 }
 
-func (s *Store) AddMove(_ context.Context, b *engine.Board, m engine.Move) (bool, error) {
+func (s *Store) AddMove(_ context.Context, b *board.Board, m game.Move) (bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.count("AddMove")
@@ -155,7 +157,7 @@ func (s *Store) AddMove(_ context.Context, b *engine.Board, m engine.Move) (bool
 // AddMoves stores the moves ms of b as AddMove does each, the statuses
 // derived once at the end (a test's large book); it returns how many were
 // new.
-func (s *Store) AddMoves(b *engine.Board, ms []engine.Move) (int, error) {
+func (s *Store) AddMoves(b *board.Board, ms []game.Move) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	n := 0
@@ -177,7 +179,7 @@ func (s *Store) AddMoves(b *engine.Board, ms []engine.Move) (int, error) {
 
 // addMove stores m (with partial, a seminull or null move: a verdict's
 // item) as a move of b.
-func (s *Store) addMove(b *engine.Board, m engine.Move, partial bool) (bool, error) {
+func (s *Store) addMove(b *board.Board, m game.Move, partial bool) (bool, error) {
 	c := b.Clone()
 	play := c.Play
 	if partial {
@@ -213,7 +215,7 @@ func (s *Store) settle(start ...*Node) error {
 		}
 		delete(queue, n)
 		changed := false
-		for a := engine.Black; a <= engine.White; a++ {
+		for a := game.Black; a <= game.White; a++ {
 			p, missing, err := c6book.ProofOf(s.facts(n, a))
 			if err != nil {
 				return err
@@ -221,7 +223,7 @@ func (s *Store) settle(start ...*Node) error {
 			if len(missing) > 0 {
 				for _, m := range missing {
 					if created, err := s.addMove(n.board, m, true); err != nil || !created {
-						return fmt.Errorf("item %s: not stored (%v)", engine.MoveName(s.rules, m), err)
+						return fmt.Errorf("item %s: not stored (%v)", game.MoveName(s.rules, m), err)
 					}
 				}
 				queue[n] = true
@@ -241,8 +243,8 @@ func (s *Store) settle(start ...*Node) error {
 }
 
 // deeper orders positions deepest first (more stones), then by hash.
-func deeper(x, y *engine.Board) bool {
-	nx, ny := x.Stones(engine.Black)+x.Stones(engine.White), y.Stones(engine.Black)+y.Stones(engine.White)
+func deeper(x, y *board.Board) bool {
+	nx, ny := x.Stones(game.Black)+x.Stones(game.White), y.Stones(game.Black)+y.Stones(game.White)
 	if nx != ny {
 		return nx > ny
 	}
@@ -250,10 +252,10 @@ func deeper(x, y *engine.Board) bool {
 }
 
 // facts are node n's stored facts for attacker a, as the rules take them.
-func (s *Store) facts(n *Node, a engine.Color) c6book.ProofFacts {
+func (s *Store) facts(n *Node, a game.Color) c6book.ProofFacts {
 	b := n.board
 	return c6book.ProofFacts{
-		Attacker: a, ToMove: b.ToMove(), Winner: b.Winner(), Stones: b.Stones(engine.Black) + b.Stones(engine.White),
+		Attacker: a, ToMove: b.ToMove(), Winner: b.Winner(), Stones: b.Stones(game.Black) + b.Stones(game.White),
 		Expert: n.proof(a).Expert,
 		Children: func() ([]c6book.ProofChild, error) {
 			out := make([]c6book.ProofChild, len(n.Kids))
@@ -272,7 +274,7 @@ func (s *Store) facts(n *Node, a engine.Color) c6book.ProofFacts {
 			}
 			return out, nil
 		},
-		Board: func() (*engine.Board, error) { return b.Clone(), nil },
+		Board: func() (*board.Board, error) { return b.Clone(), nil },
 		Verdict: func() (*c6book.Verdict, error) {
 			return n.Verdict[a], nil
 		},
@@ -282,7 +284,7 @@ func (s *Store) facts(n *Node, a engine.Color) c6book.ProofFacts {
 // RemoveMove removes the move m of b; a reply b's verdict leaves to prove
 // (an item the rules would store again) is refused, as the book refuses
 // it.
-func (s *Store) RemoveMove(_ context.Context, b *engine.Board, m engine.Move) error {
+func (s *Store) RemoveMove(_ context.Context, b *board.Board, m game.Move) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	n := s.node(b, false)
@@ -292,10 +294,10 @@ func (s *Store) RemoveMove(_ context.Context, b *engine.Board, m engine.Move) er
 	kids := slices.Clone(n.Kids)
 	s.removeMove(n, m)
 	rep, _ := c6book.RepMove(s.rules, b.Stabilizer(), m)
-	for a := engine.Black; a <= engine.White; a++ {
+	for a := game.Black; a <= game.White; a++ {
 		_, missing, err := c6book.ProofOf(s.facts(n, a))
 		if err == nil && slices.Contains(missing, rep) {
-			err = fmt.Errorf("move %s: %w", engine.MoveName(s.rules, m), c6book.ErrVerdictItem)
+			err = fmt.Errorf("move %s: %w", game.MoveName(s.rules, m), c6book.ErrVerdictItem)
 		}
 		if err != nil { // nothing changes
 			n.Kids = kids
@@ -312,7 +314,7 @@ func (s *Store) RemoveMove(_ context.Context, b *engine.Board, m engine.Move) er
 }
 
 // removeMove removes the stored move m of n (not settled).
-func (s *Store) removeMove(n *Node, m engine.Move) {
+func (s *Store) removeMove(n *Node, m game.Move) {
 	i := slices.Index(n.Kids, m)
 	if i < 0 {
 		return
@@ -326,28 +328,28 @@ func (s *Store) removeMove(n *Node, m engine.Move) {
 	}
 }
 
-func (s *Store) SetComment(_ context.Context, b *engine.Board, text string) error {
+func (s *Store) SetComment(_ context.Context, b *board.Board, text string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.node(b, true).Comment = text
 	return nil
 }
 
-func (s *Store) SetLabel(_ context.Context, b *engine.Board, label string) error {
+func (s *Store) SetLabel(_ context.Context, b *board.Board, label string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.node(b, true).Label = label
 	return nil
 }
 
-func (s *Store) SetMarks(_ context.Context, b *engine.Board, marks map[engine.Square]string) error {
+func (s *Store) SetMarks(_ context.Context, b *board.Board, marks map[game.Square]string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.node(b, true).Marks = marks
 	return nil
 }
 
-func (s *Store) StoreVerdict(_ context.Context, b *engine.Board, v c6book.Verdict) (session.VerdictStored, error) {
+func (s *Store) StoreVerdict(_ context.Context, b *board.Board, v c6book.Verdict) (session.VerdictStored, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if b.ToMove() != v.Attacker.Opp() {
@@ -376,15 +378,15 @@ func (s *Store) StoreVerdict(_ context.Context, b *engine.Board, v c6book.Verdic
 
 // verdictUndo is the fake's record of a StoreVerdict (VerdictStored.Undo).
 type verdictUndo struct {
-	attacker     engine.Color
+	attacker     game.Color
 	stored, prev *c6book.Verdict
-	added        []engine.Move
+	added        []game.Move
 }
 
 // UndoVerdict puts back the verdict StoreVerdict replaced and removes the
 // replies it added, as the book does; refused when the verdict was
 // replaced since.
-func (s *Store) UndoVerdict(_ context.Context, b *engine.Board, st session.VerdictStored) error {
+func (s *Store) UndoVerdict(_ context.Context, b *board.Board, st session.VerdictStored) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	u, ok := st.Undo.(verdictUndo)
@@ -408,18 +410,18 @@ func (s *Store) UndoVerdict(_ context.Context, b *engine.Board, st session.Verdi
 
 // walk visits every position reachable from the root, breadth first, with
 // its line.
-func (s *Store) walk(f func(line []engine.Move, n *Node) bool) {
-	s.walkFrom(engine.MustNewBoard(s.rules), f)
+func (s *Store) walk(f func(line []game.Move, n *Node) bool) {
+	s.walkFrom(board.MustNewBoard(s.rules), f)
 }
 
 // walkFrom is walk from b (lines from b).
-func (s *Store) walkFrom(b *engine.Board, f func(line []engine.Move, n *Node) bool) {
+func (s *Store) walkFrom(b *board.Board, f func(line []game.Move, n *Node) bool) {
 	type item struct {
-		line []engine.Move
-		b    *engine.Board
+		line []game.Move
+		b    *board.Board
 	}
 	seen := map[key]bool{}
-	queue := []item{{[]engine.Move{}, b.Clone()}}
+	queue := []item{{[]game.Move{}, b.Clone()}}
 	for len(queue) > 0 {
 		it := queue[0]
 		queue = queue[1:]
@@ -437,18 +439,18 @@ func (s *Store) walkFrom(b *engine.Board, f func(line []engine.Move, n *Node) bo
 		for _, m := range n.Kids {
 			c := it.b.Clone()
 			if c.PlayPartial(m) == nil {
-				queue = append(queue, item{append(append([]engine.Move(nil), it.line...), m), c})
+				queue = append(queue, item{append(append([]game.Move(nil), it.line...), m), c})
 			}
 		}
 	}
 }
 
-func (s *Store) Next(_ context.Context, b *engine.Board, a engine.Color) (session.Entry, bool, error) {
+func (s *Store) Next(_ context.Context, b *board.Board, a game.Color) (session.Entry, bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var e session.Entry
 	found := false
-	s.walkFrom(b, func(line []engine.Move, n *Node) bool {
+	s.walkFrom(b, func(line []game.Move, n *Node) bool {
 		if s.needsWork(n, a) {
 			e, found = session.Entry{Line: line, Status: c6book.StatusOpen, Label: n.Label}, true
 			// The held positions on its line.
@@ -471,7 +473,7 @@ func (s *Store) Next(_ context.Context, b *engine.Board, a engine.Color) (sessio
 // needsWork reports whether n is an open leaf for attacker a: no moves
 // yet, not decided, and open itself or the item of an open position (a
 // reply its verdict left).
-func (s *Store) needsWork(n *Node, a engine.Color) bool {
+func (s *Store) needsWork(n *Node, a game.Color) bool {
 	st := n.proof(a).Status
 	if len(n.Kids) > 0 || st == c6book.StatusProved || st == c6book.StatusDisproved {
 		return false
@@ -488,11 +490,11 @@ func (s *Store) needsWork(n *Node, a engine.Color) bool {
 }
 
 // Proved lists the proved nodes whose order is at least minOrder.
-func (s *Store) Proved(_ context.Context, a engine.Color, minOrder, limit int) ([]session.Entry, error) {
+func (s *Store) Proved(_ context.Context, a game.Color, minOrder, limit int) ([]session.Entry, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []session.Entry
-	s.walk(func(line []engine.Move, n *Node) bool {
+	s.walk(func(line []game.Move, n *Node) bool {
 		if p := n.proof(a); p.Status == c6book.StatusProved && p.Order >= minOrder {
 			out = append(out, session.Entry{Line: line, Status: c6book.StatusProved, Label: n.Label, Text: n.Comment})
 		}
@@ -501,11 +503,11 @@ func (s *Store) Proved(_ context.Context, a engine.Color, minOrder, limit int) (
 	return out, nil
 }
 
-func (s *Store) Search(_ context.Context, q string, a engine.Color, limit int) ([]session.Entry, error) {
+func (s *Store) Search(_ context.Context, q string, a game.Color, limit int) ([]session.Entry, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []session.Entry
-	s.walk(func(line []engine.Move, n *Node) bool {
+	s.walk(func(line []game.Move, n *Node) bool {
 		if q != "" && strings.Contains(strings.ToLower(n.Comment), strings.ToLower(q)) {
 			out = append(out, session.Entry{Line: line, Label: n.Label, Text: n.Comment, Status: n.proof(a).Status})
 		}
@@ -522,15 +524,15 @@ func (s *Store) Search(_ context.Context, q string, a engine.Color, limit int) (
 type Verifier struct {
 	Unsolved []string
 	Release  chan struct{}
-	Started  chan *engine.Board
+	Started  chan *board.Board
 	NoCert   bool
 }
 
-func (f *Verifier) Verify(ctx context.Context, b *engine.Board, lambda int, progress func(session.Progress)) (c6book.Verdict, error) {
+func (f *Verifier) Verify(ctx context.Context, b *board.Board, lambda int, progress func(session.Progress)) (c6book.Verdict, error) {
 	if f.Started != nil {
 		f.Started <- b
 	}
-	progress(session.Progress{Phase: session.Phase(engine.PhaseNull), Done: 1, Total: 4, Nodes: 100})
+	progress(session.Progress{Phase: session.Phase(verify.PhaseNull), Done: 1, Total: 4, Nodes: 100})
 	if f.Release != nil {
 		select {
 		case <-f.Release:
@@ -550,7 +552,7 @@ func (f *Verifier) Verify(ctx context.Context, b *engine.Board, lambda int, prog
 		v.Cert = nil
 	}
 	for _, t := range f.Unsolved {
-		m, err := engine.ParseMove(b.Rules(), t)
+		m, err := game.ParseMove(b.Rules(), t)
 		if err != nil {
 			return c6book.Verdict{}, err
 		}
@@ -563,11 +565,11 @@ func (f *Verifier) Verify(ctx context.Context, b *engine.Board, lambda int, prog
 	return v, nil
 }
 
-func (s *Store) Resolve(_ context.Context, e session.Entry) ([]engine.Move, error) {
+func (s *Store) Resolve(_ context.Context, e session.Entry) ([]game.Move, error) {
 	return e.Line, nil
 }
 
-func (s *Store) SetDisproved(_ context.Context, b *engine.Board, a engine.Color, on bool) error {
+func (s *Store) SetDisproved(_ context.Context, b *board.Board, a game.Color, on bool) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	n := s.node(b, true)
@@ -580,10 +582,10 @@ func (s *Store) SetDisproved(_ context.Context, b *engine.Board, a engine.Color,
 var _ session.Suggester = (*Verifier)(nil)
 
 // Candidates proposes the first empty squares next to the last stone.
-func (f *Verifier) Candidates(ctx context.Context, b *engine.Board, limit int) ([]session.Candidate, error) {
+func (f *Verifier) Candidates(ctx context.Context, b *board.Board, limit int) ([]session.Candidate, error) {
 	var out []session.Candidate
 	for _, t := range []string{"a1a2", "s18s19"} {
-		m, err := engine.ParseMove(b.Rules(), t)
+		m, err := game.ParseMove(b.Rules(), t)
 		if err != nil {
 			return nil, err
 		}
@@ -594,14 +596,14 @@ func (f *Verifier) Candidates(ctx context.Context, b *engine.Board, limit int) (
 
 type key struct {
 	hash uint64
-	side engine.Color
+	side game.Color
 }
 
-func keyOf(b *engine.Board) key { return key{b.Hash(), b.ToMove()} }
+func keyOf(b *board.Board) key { return key{b.Hash(), b.ToMove()} }
 
 // Node returns the stored node of b (created when asked), for tests that
 // look into the book or change it behind the session's back.
-func (s *Store) Node(b *engine.Board, create bool) *Node {
+func (s *Store) Node(b *board.Board, create bool) *Node {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.node(b, create)
@@ -633,9 +635,9 @@ func (s *Store) AddGame(g Game) int64 {
 
 // reaches reports whether turns reach b's position up to symmetry, with
 // the symmetry of the game's board there.
-func reaches(r engine.Rules, turns []engine.Move, b *engine.Board) (int, bool) {
+func reaches(r game.Rules, turns []game.Move, b *board.Board) (int, bool) {
 	want, _ := b.CanonicalKey()
-	g := engine.MustNewBoard(r)
+	g := board.MustNewBoard(r)
 	for i := 0; ; i++ {
 		if k, sym := g.CanonicalKey(); k == want && g.ToMove() == b.ToMove() {
 			return sym, true
@@ -646,7 +648,7 @@ func reaches(r engine.Rules, turns []engine.Move, b *engine.Board) (int, bool) {
 	}
 }
 
-func (s *Store) GamesThrough(_ context.Context, b *engine.Board, offset, limit int) ([]c6book.GameInfo, int64, error) {
+func (s *Store) GamesThrough(_ context.Context, b *board.Board, offset, limit int) ([]c6book.GameInfo, int64, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.count("GamesThrough")
@@ -662,7 +664,7 @@ func (s *Store) GamesThrough(_ context.Context, b *engine.Board, offset, limit i
 	return all[:min(limit, len(all))], total, nil
 }
 
-func (s *Store) Game(_ context.Context, id int64, b *engine.Board) ([][]engine.Square, error) {
+func (s *Store) Game(_ context.Context, id int64, b *board.Board) ([][]game.Square, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if id < 1 || int(id) > len(s.games) {
@@ -674,14 +676,14 @@ func (s *Store) Game(_ context.Context, id int64, b *engine.Board) ([][]engine.S
 		return nil, fmt.Errorf("game %d does not reach the position", id)
 	}
 	_, bsym := b.CanonicalKey()
-	out := make([][]engine.Square, len(g.Turns))
+	out := make([][]game.Square, len(g.Turns))
 	for i, m := range g.Turns {
 		sq := m.Squares()
 		if i < len(g.Written) {
 			sq = slices.Clone(g.Written[i])
 		}
 		for k, q := range sq {
-			sq[k] = s.rules.Transform(engine.InverseSymmetry(bsym), s.rules.Transform(gsym, q))
+			sq[k] = s.rules.Transform(game.InverseSymmetry(bsym), s.rules.Transform(gsym, q))
 		}
 		out[i] = sq
 	}
@@ -689,7 +691,7 @@ func (s *Store) Game(_ context.Context, id int64, b *engine.Board) ([][]engine.S
 }
 
 // SetHold marks b as left to the expert for a.
-func (s *Store) SetHold(_ context.Context, b *engine.Board, a engine.Color, on bool) error {
+func (s *Store) SetHold(_ context.Context, b *board.Board, a game.Color, on bool) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	n := s.node(b, false)
@@ -697,7 +699,7 @@ func (s *Store) SetHold(_ context.Context, b *engine.Board, a engine.Color, on b
 		return fmt.Errorf("this position is not in the book")
 	}
 	if n.Held == nil {
-		n.Held = map[engine.Color]bool{}
+		n.Held = map[game.Color]bool{}
 	}
 	n.Held[a] = on
 	return nil
@@ -706,7 +708,7 @@ func (s *Store) SetHold(_ context.Context, b *engine.Board, a engine.Color, on b
 // AutoProve proves, one step (AutoStep) at a time, the first open leaf
 // below b that no held position hides; it ends "stuck" when there is none
 // left, "stopped" when ctx is done.
-func (s *Store) AutoProve(ctx context.Context, b *engine.Board, opts session.AutoOptions, progress func(c6book.ProveProgress)) (session.AutoResult, error) {
+func (s *Store) AutoProve(ctx context.Context, b *board.Board, opts session.AutoOptions, progress func(c6book.ProveProgress)) (session.AutoResult, error) {
 	if s.AutoStep == nil {
 		return session.AutoResult{}, fmt.Errorf("no auto-pilot")
 	}
@@ -736,11 +738,11 @@ func (s *Store) AutoProve(ctx context.Context, b *engine.Board, opts session.Aut
 // proveLeaf proves the first open leaf below b (needsWork) that no held
 // position hides, as if the auto-pilot had proved a move there (order 1),
 // and propagates to its parents.
-func (s *Store) proveLeaf(b *engine.Board, a engine.Color) (bool, error) {
+func (s *Store) proveLeaf(b *board.Board, a game.Color) (bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var leaf *Node
-	s.walkFrom(b, func(line []engine.Move, n *Node) bool {
+	s.walkFrom(b, func(line []game.Move, n *Node) bool {
 		if !s.needsWork(n, a) {
 			return true
 		}
@@ -759,7 +761,7 @@ func (s *Store) proveLeaf(b *engine.Board, a engine.Color) (bool, error) {
 	if leaf == nil {
 		return false, nil
 	}
-	leaf.Proof[a] = c6book.Proof{Attacker: a, Status: c6book.StatusProved, Order: 1, How: c6book.HowMove, DN: c6book.Infinite, Zone: []engine.Square{}}
+	leaf.Proof[a] = c6book.Proof{Attacker: a, Status: c6book.StatusProved, Order: 1, How: c6book.HowMove, DN: c6book.Infinite, Zone: []game.Square{}}
 	var parents []*Node
 	for k := range leaf.parents {
 		parents = append(parents, s.nodes[k])

@@ -6,12 +6,13 @@ import (
 	"sync"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/player"
 	"c6book/session"
 )
 
 // Player is a Verifier with the engine's player (session.Player). With
-// Answer set it answers that (a scripted answer); else it runs engine.Play
+// Answer set it answers that (a scripted answer); else it runs player.Play
 // with a node budget (Nodes, default 20000: the same move on every
 // machine). With Release set it first reports Progress, one report after
 // another, then waits until Release is closed or it is cancelled (the
@@ -23,7 +24,7 @@ type Player struct {
 	Progress []session.PlayProgress
 	Release  chan struct{}
 	// PlayStarted, when set, receives the position of each Play.
-	PlayStarted chan *engine.Board
+	PlayStarted chan *board.Board
 
 	mu      sync.Mutex
 	budgets []time.Duration
@@ -39,7 +40,7 @@ func (p *Player) Budgets() []time.Duration {
 }
 
 // Play implements session.Player.
-func (p *Player) Play(ctx context.Context, b *engine.Board, budget time.Duration, progress func(session.PlayProgress)) (session.PlayAnswer, error) {
+func (p *Player) Play(ctx context.Context, b *board.Board, budget time.Duration, progress func(session.PlayProgress)) (session.PlayAnswer, error) {
 	p.mu.Lock()
 	p.budgets = append(p.budgets, budget)
 	p.mu.Unlock()
@@ -63,12 +64,12 @@ func (p *Player) Play(ctx context.Context, b *engine.Board, budget time.Duration
 	if nodes <= 0 {
 		nodes = 20000
 	}
-	res, err := engine.Play(ctx, b, engine.PlayOptions{MaxNodes: nodes})
+	res, err := player.Play(ctx, b, player.PlayOptions{MaxNodes: nodes})
 	if err != nil {
 		return session.PlayAnswer{}, err
 	}
 	a := session.PlayAnswer{Move: res.Move, Score: res.Score, PV: res.PV, Nodes: res.Nodes, Depth: res.Depth, Reason: res.Reason,
-		Lost: res.Reason == engine.PlayLost}
+		Lost: res.Reason == player.PlayLost}
 	for _, c := range res.Candidates {
 		sc := c.Score
 		if math.IsInf(sc, 0) {

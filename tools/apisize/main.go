@@ -167,9 +167,11 @@ func measure(dir string, long int) (pkgSize, []longFunc, error) {
 	return size, longs, nil
 }
 
-func exportedRecv(recv *ast.FieldList) bool {
-	if len(recv.List) == 0 {
-		return false
+// recvType is the name of a method's receiver type ("" when it has none
+// this program can name).
+func recvType(recv *ast.FieldList) *ast.Ident {
+	if recv == nil || len(recv.List) == 0 {
+		return nil
 	}
 	t := recv.List[0].Type
 	for {
@@ -181,30 +183,21 @@ func exportedRecv(recv *ast.FieldList) bool {
 		case *ast.IndexListExpr:
 			t = x.X
 		case *ast.Ident:
-			return x.IsExported()
+			return x
 		default:
-			return false
+			return nil
 		}
 	}
 }
 
+func exportedRecv(recv *ast.FieldList) bool {
+	id := recvType(recv)
+	return id != nil && id.IsExported()
+}
+
 func funcName(d *ast.FuncDecl) string {
-	if d.Recv == nil || len(d.Recv.List) == 0 {
-		return d.Name.Name
+	if id := recvType(d.Recv); id != nil {
+		return id.Name + "." + d.Name.Name
 	}
-	t := d.Recv.List[0].Type
-	for {
-		switch x := t.(type) {
-		case *ast.StarExpr:
-			t = x.X
-		case *ast.IndexExpr:
-			t = x.X
-		case *ast.IndexListExpr:
-			t = x.X
-		case *ast.Ident:
-			return x.Name + "." + d.Name.Name
-		default:
-			return d.Name.Name
-		}
-	}
+	return d.Name.Name
 }

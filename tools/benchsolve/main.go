@@ -24,7 +24,9 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
 	"c6book/internal/cputime"
 )
 
@@ -38,12 +40,12 @@ func main() {
 type position struct {
 	id string
 	k  string // the winner's own turns to six in the game
-	b  *engine.Board
+	b  *board.Board
 }
 
 // solveRun is one mode at one budget over all positions.
 type solveRun struct {
-	mode   engine.Mode
+	mode   threat.Mode
 	budget time.Duration
 	res    []outcome
 }
@@ -72,7 +74,7 @@ func run(args []string, w io.Writer) error {
 	if *workers < 1 {
 		return errors.New("-workers must be at least 1")
 	}
-	free, err := engine.ParseFreePolicy(*freeFlag)
+	free, err := threat.ParseFreePolicy(*freeFlag)
 	if err != nil {
 		return fmt.Errorf("-free: %w", err)
 	}
@@ -83,9 +85,9 @@ func run(args []string, w io.Writer) error {
 	if *limit > 0 && *limit < len(pos) {
 		pos = pos[:*limit]
 	}
-	var ms []engine.Mode
+	var ms []threat.Mode
 	for _, m := range strings.Split(*modes, ",") {
-		mode, err := engine.ParseMode(strings.TrimSpace(m))
+		mode, err := threat.ParseMode(strings.TrimSpace(m))
 		if err != nil {
 			return err
 		}
@@ -133,7 +135,7 @@ func run(args []string, w io.Writer) error {
 					wins++
 					winTimes = append(winTimes, r.elapsed)
 				}
-				if r.reason == string(engine.ReasonBudget) {
+				if r.reason == string(threat.ReasonBudget) {
 					hit++
 				}
 				over = max(over, r.call-budget)
@@ -191,7 +193,7 @@ func run(args []string, w io.Writer) error {
 	return nil
 }
 
-func solveAll(pos []position, mode engine.Mode, free engine.FreePolicy, budget time.Duration, maxNodes int64, workers int) []outcome {
+func solveAll(pos []position, mode threat.Mode, free board.FreePolicy, budget time.Duration, maxNodes int64, workers int) []outcome {
 	out := make([]outcome, len(pos))
 	var next int
 	var mu sync.Mutex
@@ -209,13 +211,13 @@ func solveAll(pos []position, mode engine.Mode, free engine.FreePolicy, budget t
 					return
 				}
 				t0 := time.Now()
-				res, err := engine.Solve(context.Background(), pos[j].b, engine.Params{Mode: mode, Free: free, Limits: engine.Limits{MaxNodes: maxNodes, Timeout: budget}})
+				res, err := threat.Solve(context.Background(), pos[j].b, threat.Params{Mode: mode, Free: free, Limits: threat.Limits{MaxNodes: maxNodes, Timeout: budget}})
 				call := time.Since(t0)
 				if err != nil {
 					out[j] = outcome{reason: err.Error()}
 					continue
 				}
-				out[j] = outcome{win: res.Outcome == engine.Win, reason: string(res.Reason), nodes: res.Nodes, elapsed: res.Elapsed, call: call}
+				out[j] = outcome{win: res.Outcome == threat.Win, reason: string(res.Reason), nodes: res.Nodes, elapsed: res.Elapsed, call: call}
 			}
 		}()
 	}
@@ -262,11 +264,11 @@ func readPositions(path string) ([]position, error) {
 		if len(cols) < 4 {
 			return nil, fmt.Errorf("%s:%d: want 4 tab-separated columns", path, line)
 		}
-		b, err := engine.ReplayText(engine.Connect6(), cols[3])
+		b, err := board.ReplayText(game.Connect6(), cols[3])
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %w", path, line, err)
 		}
-		if c, err := engine.ParseColor(cols[2]); err == nil && c != b.ToMove() {
+		if c, err := game.ParseColor(cols[2]); err == nil && c != b.ToMove() {
 			return nil, fmt.Errorf("%s:%d: to_move %s, but the turns leave %s to move", path, line, cols[2], b.ToMove())
 		}
 		out = append(out, position{id: cols[0], k: cols[1], b: b})

@@ -10,29 +10,34 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/autopilot"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/player"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/proofbook"
 )
 
 // connect623 measures the shipped prover on Connect(6,2,3), where Black's
 // first turn places three stones: a new book with those rules (as `c6 book
-// init --rules 19,19,6,2,3`), the book's auto-pilot (proofbook.Prove, as
+// init --rules 19,19,6,2,3`), the book's auto-pilot (autopilot.Prove, as
 // `c6 book prove`) from the empty board with the CLI's defaults but the
 // given budgets, then the book's check (proofcheck re-checks every stored
 // proof, as `c6 book check`). Verifier calls run in this process
-// (engine.LocalVerifier), not through the job queue.
+// (verify.LocalVerifier), not through the job queue.
 func connect623(w io.Writer, book string, maxNodes int64, maxCalls, jobs, workers int, budget time.Duration) error {
 	if _, err := os.Stat(book); err == nil {
 		return fmt.Errorf("%s exists: give a new book file", book)
 	}
 	ctx := context.Background()
-	r := engine.Rules{M: 19, N: 19, K: 6, P: 2, Q: 3}
+	r := game.Rules{M: 19, N: 19, K: 6, P: 2, Q: 3}
 	bk, err := proofbook.Create(ctx, book, r)
 	if err != nil {
 		return err
 	}
 	defer bk.Close()
-	empty, err := engine.NewBoard(r)
+	empty, err := board.NewBoard(r)
 	if err != nil {
 		return err
 	}
@@ -43,10 +48,10 @@ func connect623(w io.Writer, book string, maxNodes int64, maxCalls, jobs, worker
 	if workers == 0 {
 		workers = max(1, runtime.NumCPU()/jobs)
 	}
-	opts := proofbook.ProveOptions{Attacker: engine.Black, Jobs: jobs, MaxCalls: maxCalls, MaxTime: budget,
-		Candidates: 4, MaxCandidates: 32, PlayerNodes: engine.DefaultCandidateNodes,
-		Verify: engine.VerifyOptions{Lambda: 3, Workers: workers, Limits: engine.Limits{MaxNodes: maxNodes}}}
-	res, err := bk.Prove(ctx, id, engine.LocalVerifier{}, opts, nil)
+	opts := autopilot.ProveOptions{Attacker: game.Black, Jobs: jobs, MaxCalls: maxCalls, MaxTime: budget,
+		Candidates: 4, MaxCandidates: 32, PlayerNodes: player.DefaultCandidateNodes,
+		Verify: verify.VerifyOptions{Lambda: 3, Workers: workers, Limits: threat.Limits{MaxNodes: maxNodes}}}
+	res, err := autopilot.Prove(ctx, bk, id, verify.LocalVerifier{}, opts, nil)
 	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}

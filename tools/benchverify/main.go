@@ -17,7 +17,7 @@
 // 19,19,6,2,3`), the auto-pilot from the empty board (`c6 book prove`) for
 // --prove-time with --jobs verifier jobs, and the book's check.
 //
-// With --prove-book FILE it runs the auto-pilot (proofbook.Prove, as `c6
+// With --prove-book FILE it runs the auto-pilot (autopilot.Prove, as `c6
 // book prove`) for --prove-time on every position one verifier call leaves
 // open, with --jobs verifier jobs, and checks the book.
 package main
@@ -35,16 +35,20 @@ import (
 	"strings"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/internal/openingset"
 	"c6book/proofcheck"
+	"c6book/proofcheck/enginecert"
 )
 
 type position struct {
 	gid   string
 	turns string
-	next  engine.Move
-	board *engine.Board // after the next turn: defender to move
+	next  game.Move
+	board *board.Board // after the next turn: defender to move
 }
 
 func main() {
@@ -76,7 +80,7 @@ func run(args []string, w io.Writer) error {
 		return err
 	}
 	if *openings != "" {
-		opts := engine.VerifyOptions{Lambda: *lambda, Limits: engine.Limits{MaxNodes: *maxNodes, Timeout: *timeout}, Workers: *workers}
+		opts := verify.VerifyOptions{Lambda: *lambda, Limits: threat.Limits{MaxNodes: *maxNodes, Timeout: *timeout}, Workers: *workers}
 		return benchOpenings(context.Background(), w, *openings, *nOpen, opts)
 	}
 	if *c623 != "" {
@@ -89,19 +93,19 @@ func run(args []string, w io.Writer) error {
 	if *limit > 0 && *limit < len(ps) {
 		ps = ps[:*limit]
 	}
-	opts := engine.VerifyOptions{Lambda: *lambda, Limits: engine.Limits{MaxNodes: *maxNodes, Timeout: *timeout}, Workers: *workers}
+	opts := verify.VerifyOptions{Lambda: *lambda, Limits: threat.Limits{MaxNodes: *maxNodes, Timeout: *timeout}, Workers: *workers}
 	ctx := context.Background()
 	if *proveBook != "" {
 		return proveAll(ctx, w, ps, *proveBook, *proveTime, *jobs, opts)
 	}
 	type row struct {
-		vd engine.Verdict
+		vd verify.Verdict
 		p  position
 	}
 	var rows []row
 	start := time.Now()
 	for _, p := range ps {
-		vd, err := engine.Verify(ctx, p.board, opts, nil)
+		vd, err := verify.Verify(ctx, p.board, opts, nil)
 		if err != nil {
 			return fmt.Errorf("game %s: %w", p.gid, err)
 		}
@@ -113,7 +117,7 @@ func run(args []string, w io.Writer) error {
 				n = "all"
 			}
 			fmt.Fprintf(w, "%-8s %-6s next %-6s %-6s order %d threats %d unsolved %-4s open-seminull %d calls %5d %8.0f ms\n",
-				p.gid, vd.Attacker, engine.MoveName(r, p.next), vd.Status, vd.Order, vd.Threats, n, len(vd.OpenSeminull), vd.Calls, ms(vd.Elapsed))
+				p.gid, vd.Attacker, game.MoveName(r, p.next), vd.Status, vd.Order, vd.Threats, n, len(vd.OpenSeminull), vd.Calls, ms(vd.Elapsed))
 		}
 	}
 	total := time.Since(start)
@@ -133,7 +137,7 @@ func run(args []string, w io.Writer) error {
 		calls += vd.Calls
 		nodes += vd.Nodes
 		times = append(times, ms(vd.Elapsed))
-		if vd.Status == engine.StatusProved {
+		if vd.Status == verify.StatusProved {
 			proved++
 			orders[vd.Order]++
 		} else {
@@ -174,7 +178,7 @@ func run(args []string, w io.Writer) error {
 	var sizes []int
 	var checkTime time.Duration
 	for _, r := range rows {
-		c := proofcheck.FromVerdict(&r.vd)
+		c := enginecert.FromVerdict(&r.vd)
 		data, err := c.MarshalBinary()
 		if err != nil {
 			return err
@@ -182,7 +186,7 @@ func run(args []string, w io.Writer) error {
 		sizes = append(sizes, len(data))
 		b := r.p.board
 		t0 := time.Now()
-		if _, err := proofcheck.CheckVerdict(ctx, b.Rules(), b.StoneList(engine.Black), b.StoneList(engine.White), b.ToMove(), 0, c); err != nil {
+		if _, err := proofcheck.CheckVerdict(ctx, b.Rules(), b.StoneList(game.Black), b.StoneList(game.White), b.ToMove(), 0, c); err != nil {
 			return fmt.Errorf("game %s: the certificate does not check: %w", r.p.gid, err)
 		}
 		checkTime += time.Since(t0)
@@ -212,15 +216,15 @@ func run(args []string, w io.Writer) error {
 }
 
 // speed times a position with 1 and 2 workers (best of two runs each).
-func speed(ctx context.Context, w io.Writer, p position, opts engine.VerifyOptions) error {
+func speed(ctx context.Context, w io.Writer, p position, opts verify.VerifyOptions) error {
 	var t [3]time.Duration
-	var vds [3]engine.Verdict
+	var vds [3]verify.Verdict
 	for _, n := range []int{1, 2} {
 		o := opts
 		o.Workers = n
 		best := time.Duration(1 << 62)
 		for rep := 0; rep < 2; rep++ {
-			vd, err := engine.Verify(ctx, p.board, o, nil)
+			vd, err := verify.Verify(ctx, p.board, o, nil)
 			if err != nil {
 				return err
 			}
@@ -253,11 +257,11 @@ func load(posFile, gamesFile string) ([]position, error) {
 	if err := json.NewDecoder(zr).Decode(&games); err != nil {
 		return nil, fmt.Errorf("%s: %w", gamesFile, err)
 	}
-	r := engine.Connect6()
+	r := game.Connect6()
 	var out []position
 	err = openingset.EachRow(posFile, 4, func(cols []string) error {
 		gid, turns := cols[0], cols[3]
-		b, err := engine.ReplayText(r, turns)
+		b, err := board.ReplayText(r, turns)
 		if err != nil {
 			return err
 		}
@@ -269,14 +273,14 @@ func load(posFile, gamesFile string) ([]position, error) {
 		if !ok || len(g) <= n || strings.Join(g[:n], " ") != strings.Join(strings.Fields(turns), " ") {
 			return fmt.Errorf("game %s is missing from the games file or does not continue the position", gid)
 		}
-		next, err := engine.ParseMove(r, g[n])
+		next, err := game.ParseMove(r, g[n])
 		if err != nil {
 			return fmt.Errorf("game %s turn %d: %w", gid, n+1, err)
 		}
 		if err := b.Play(next); err != nil {
 			return fmt.Errorf("game %s turn %d: %w", gid, n+1, err)
 		}
-		if b.Winner() != engine.Empty {
+		if b.Winner() != game.Empty {
 			return fmt.Errorf("game %s: the next turn wins at once", gid)
 		}
 		out = append(out, position{gid: gid, turns: turns, next: next, board: b})

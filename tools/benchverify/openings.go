@@ -6,24 +6,27 @@ import (
 	"io"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/verify"
 	"c6book/internal/cputime"
 	"c6book/internal/openingset"
 	"c6book/proofcheck"
+	"c6book/proofcheck/enginecert"
 )
 
 // opening is a line of the opening set (tools/openingset).
 type opening struct {
 	rank  string
 	turns string
-	board *engine.Board // after the attacker's reply: defender to move
+	board *board.Board // after the attacker's reply: defender to move
 }
 
 func loadOpenings(path string) ([]opening, error) {
-	r := engine.Connect6()
+	r := game.Connect6()
 	var out []opening
 	err := openingset.EachRow(path, 4, func(cols []string) error {
-		b, err := engine.ReplayText(r, cols[3])
+		b, err := board.ReplayText(r, cols[3])
 		if err != nil {
 			return err
 		}
@@ -37,7 +40,7 @@ func loadOpenings(path string) ([]opening, error) {
 // openings (0: all) and prints, per verifier call, its verdict, unsolved
 // moves, solver calls, CPU seconds and solver nodes, then the totals.
 // Every certificate is re-checked by proofcheck, with its claimed order.
-func benchOpenings(ctx context.Context, w io.Writer, path string, n int, opts engine.VerifyOptions) error {
+func benchOpenings(ctx context.Context, w io.Writer, path string, n int, opts verify.VerifyOptions) error {
 	ops, err := loadOpenings(path)
 	if err != nil {
 		return err
@@ -57,13 +60,13 @@ func benchOpenings(ctx context.Context, w io.Writer, path string, n int, opts en
 	for _, o := range ops {
 		c0 := cputime.ProcessOrWall()
 		t0 := time.Now()
-		vd, err := engine.Verify(ctx, o.board, opts, nil)
+		vd, err := verify.Verify(ctx, o.board, opts, nil)
 		dc, dw := cputime.ProcessOrWall()-c0, time.Since(t0)
 		if err != nil {
 			return fmt.Errorf("%s: %w", o.turns, err)
 		}
 		b := o.board
-		res, err := proofcheck.CheckVerdict(ctx, b.Rules(), b.StoneList(engine.Black), b.StoneList(engine.White), b.ToMove(), 0, proofcheck.FromVerdict(&vd))
+		res, err := proofcheck.CheckVerdict(ctx, b.Rules(), b.StoneList(game.Black), b.StoneList(game.White), b.ToMove(), 0, enginecert.FromVerdict(&vd))
 		if err == nil {
 			err = res.CheckOrder(vd.Order)
 		}
@@ -82,7 +85,7 @@ func benchOpenings(ctx context.Context, w io.Writer, path string, n int, opts en
 		semi += len(vd.OpenSeminull)
 		cpu += dc
 		wall += dw
-		if vd.Status == engine.StatusProved {
+		if vd.Status == verify.StatusProved {
 			proved++
 		}
 	}

@@ -8,21 +8,23 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/autopilot"
+	"c6book/engine/game"
+	"c6book/engine/verify"
 	"c6book/proofbook"
 )
 
 // proveAll is --prove: the auto-pilot on the public positions. Each
 // position (the game's own next attacker turn played) is stored in one book
 // and verified once (one verifier call, λ from --lambda); the auto-pilot
-// (proofbook.Prove, --jobs jobs) then works on every position that call
+// (autopilot.Prove, --jobs jobs) then works on every position that call
 // leaves open, for at most budget each. At the end the book is checked
 // (proofcheck re-checks every stored proof) and the counts are printed.
-func proveAll(ctx context.Context, w io.Writer, ps []position, book string, budget time.Duration, jobs int, opts engine.VerifyOptions) error {
+func proveAll(ctx context.Context, w io.Writer, ps []position, book string, budget time.Duration, jobs int, opts verify.VerifyOptions) error {
 	if _, err := os.Stat(book); err == nil {
 		return fmt.Errorf("%s exists: give a new book file", book)
 	}
-	bk, err := proofbook.Create(ctx, book, engine.Connect6())
+	bk, err := proofbook.Create(ctx, book, game.Connect6())
 	if err != nil {
 		return err
 	}
@@ -38,18 +40,18 @@ func proveAll(ctx context.Context, w io.Writer, ps []position, book string, budg
 		}
 		id := line.IDs[len(line.IDs)-1]
 		a := p.board.ToMove().Opp()
-		po := proofbook.ProveOptions{Attacker: a, Verify: opts, Jobs: 1, MaxCalls: 1}
-		res, err := bk.Prove(ctx, id, engine.LocalVerifier{}, po, nil)
+		po := autopilot.ProveOptions{Attacker: a, Verify: opts, Jobs: 1, MaxCalls: 1}
+		res, err := autopilot.Prove(ctx, bk, id, verify.LocalVerifier{}, po, nil)
 		if err != nil {
 			return fmt.Errorf("game %s: %w", p.gid, err)
 		}
 		if res.Proof.Status == c6book.StatusProved {
-			fmt.Fprintf(w, "%-8s %-6s proved by one verifier call\n", p.gid, engine.MoveName(r, p.next))
+			fmt.Fprintf(w, "%-8s %-6s proved by one verifier call\n", p.gid, game.MoveName(r, p.next))
 			continue
 		}
 		open++
 		po.Jobs, po.MaxCalls, po.MaxTime = jobs, 0, budget
-		res, err = bk.Prove(ctx, id, engine.LocalVerifier{}, po, nil)
+		res, err = autopilot.Prove(ctx, bk, id, verify.LocalVerifier{}, po, nil)
 		if err != nil {
 			return fmt.Errorf("game %s: %w", p.gid, err)
 		}
@@ -63,7 +65,7 @@ func proveAll(ctx context.Context, w io.Writer, ps []position, book string, budg
 			budgetLeft++
 		}
 		fmt.Fprintf(w, "%-8s %-6s open after one call; auto-pilot: %s (%s), %d calls, %d positions added, %v\n",
-			p.gid, engine.MoveName(r, p.next), res.Status, res.Proof.Status, res.Calls, res.Added, res.Elapsed.Round(time.Millisecond))
+			p.gid, game.MoveName(r, p.next), res.Status, res.Proof.Status, res.Calls, res.Added, res.Elapsed.Round(time.Millisecond))
 	}
 	t0 := time.Now()
 	rep, err := bk.Check(ctx)

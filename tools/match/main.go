@@ -1,5 +1,5 @@
 // Command match plays the engine's player against the auto-pilot's old
-// first candidate (rankCandidates, engine.AttackerCandidates), or against
+// first candidate (rankCandidates, player.AttackerCandidates), or against
 // itself at another budget (--opponent player --opp-time 100ms), from the
 // most played three-turn openings of the LittleGolem games (the openings of
 // the opening set tools/benchverify/openings.tsv, written by
@@ -28,7 +28,9 @@ import (
 	"sync"
 	"time"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	gamepkg "c6book/engine/game"
+	playerpkg "c6book/engine/player"
 	"c6book/internal/openingset"
 )
 
@@ -40,7 +42,7 @@ func main() {
 }
 
 // mover chooses the move of the side to move.
-type mover func(ctx context.Context, b *engine.Board) (engine.Move, error)
+type mover func(ctx context.Context, b *board.Board) (gamepkg.Move, error)
 
 func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
@@ -53,7 +55,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	opponent := fs.String("opponent", "old", "old (rankCandidates' first move) or player (the player at --opp-time/--opp-nodes)")
 	oppTime := fs.Duration("opp-time", 0, "the opponent player's time a move (--opponent player)")
 	oppNodes := fs.Int64("opp-nodes", 0, "the opponent player's node budget a move (--opponent player)")
-	noGames := fs.Bool("no-games", false, "the player leaves out the games' opening moves (engine.GameMoves)")
+	noGames := fs.Bool("no-games", false, "the player leaves out the games' opening moves (player.GameMoves)")
 	oppNoGames := fs.Bool("opp-no-games", false, "the opponent player leaves them out (--opponent player)")
 	maxTurns := fs.Int("max-turns", 150, "a game this long is a draw")
 	par := fs.Int("par", 1, "games played at once")
@@ -80,32 +82,32 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	openings := openingset.Openings(rows, *nOpen)
 	openings = openings[min(*skip, len(openings)):]
-	r := engine.Connect6()
-	player := func(ctx context.Context, b *engine.Board) (engine.Move, error) {
-		res, err := engine.Play(ctx, b, engine.PlayOptions{Timeout: *perMove, MaxNodes: *nodes, NoGames: *noGames})
+	r := gamepkg.Connect6()
+	player := func(ctx context.Context, b *board.Board) (gamepkg.Move, error) {
+		res, err := playerpkg.Play(ctx, b, playerpkg.PlayOptions{Timeout: *perMove, MaxNodes: *nodes, NoGames: *noGames})
 		return res.Move, err
 	}
-	old := func(_ context.Context, b *engine.Board) (engine.Move, error) {
-		if c := engine.AttackerCandidates(b, 1); len(c) > 0 {
+	old := func(_ context.Context, b *board.Board) (gamepkg.Move, error) {
+		if c := playerpkg.AttackerCandidates(b, 1); len(c) > 0 {
 			return c[0], nil
 		}
 		// No candidate (the opponent has more threats than a turn
 		// blocks): the policy's move.
-		if ms := engine.RankMoves(b, nil, 1); len(ms) > 0 {
+		if ms := playerpkg.RankMoves(b, nil, 1); len(ms) > 0 {
 			return ms[0].Move, nil
 		}
-		return engine.Move{}, fmt.Errorf("no move")
+		return gamepkg.Move{}, fmt.Errorf("no move")
 	}
 	if *opponent == "player" {
-		old = func(ctx context.Context, b *engine.Board) (engine.Move, error) {
-			res, err := engine.Play(ctx, b, engine.PlayOptions{Timeout: *oppTime, MaxNodes: *oppNodes, NoGames: *oppNoGames})
+		old = func(ctx context.Context, b *board.Board) (gamepkg.Move, error) {
+			res, err := playerpkg.Play(ctx, b, playerpkg.PlayOptions{Timeout: *oppTime, MaxNodes: *oppNodes, NoGames: *oppNoGames})
 			return res.Move, err
 		}
 	}
 	type game struct {
 		op          openingset.Opening
 		playerBlack bool
-		winner      engine.Color
+		winner      gamepkg.Color
 		moves       string
 		turns       int
 		err         error
@@ -129,13 +131,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 				if !g.playerBlack {
 					black, white = old, player
 				}
-				b, err := engine.ReplayText(r, g.op.Turns)
+				b, err := board.ReplayText(r, g.op.Turns)
 				if err != nil {
 					g.err = err
 					continue
 				}
 				g.winner, g.err = playGame(ctx, b, black, white, *maxTurns)
-				g.moves = engine.FormatTurns(r, b.History())
+				g.moves = gamepkg.FormatTurns(r, b.History())
 				g.turns = b.Turn()
 			}
 		}()
@@ -151,9 +153,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if g.err != nil {
 			return fmt.Errorf("%s: %w", g.op.Turns, g.err)
 		}
-		pc := engine.Black
+		pc := gamepkg.Black
 		if !g.playerBlack {
-			pc = engine.White
+			pc = gamepkg.White
 		}
 		res := "draw"
 		switch g.winner {
@@ -191,18 +193,18 @@ func run(args []string, stdout, stderr io.Writer) error {
 }
 
 // playGame plays from b to the end: the winner, or Empty for a draw.
-func playGame(ctx context.Context, b *engine.Board, black, white mover, maxTurns int) (engine.Color, error) {
-	for b.Winner() == engine.Empty && b.Empties() > 0 && b.Turn() < maxTurns {
+func playGame(ctx context.Context, b *board.Board, black, white mover, maxTurns int) (gamepkg.Color, error) {
+	for b.Winner() == gamepkg.Empty && b.Empties() > 0 && b.Turn() < maxTurns {
 		mv := black
-		if b.ToMove() == engine.White {
+		if b.ToMove() == gamepkg.White {
 			mv = white
 		}
 		m, err := mv(ctx, b)
 		if err != nil {
-			return engine.Empty, err
+			return gamepkg.Empty, err
 		}
 		if err := b.Play(m); err != nil {
-			return engine.Empty, fmt.Errorf("%s plays %s: %w", b.ToMove(), engine.MoveName(b.Rules(), m), err)
+			return gamepkg.Empty, fmt.Errorf("%s plays %s: %w", b.ToMove(), gamepkg.MoveName(b.Rules(), m), err)
 		}
 	}
 	return b.Winner(), nil

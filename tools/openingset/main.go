@@ -19,7 +19,8 @@ import (
 	"sort"
 	"strings"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
 )
 
 func main() {
@@ -51,27 +52,27 @@ func run(args []string, stdout io.Writer) error {
 	if err := json.NewDecoder(zr).Decode(&all); err != nil {
 		return fmt.Errorf("%s: %w", *games, err)
 	}
-	r := engine.Connect6()
+	r := game.Connect6()
 	openings := map[string]int{}
 	replies := map[string]map[string]int{}
 	for _, turns := range all {
 		if len(turns) < 3 {
 			continue
 		}
-		ms, err := engine.ParseTurns(r, strings.Join(turns[:min(4, len(turns))], " "))
+		ms, err := game.ParseTurns(r, strings.Join(turns[:min(4, len(turns))], " "))
 		if err != nil {
 			continue // a game this program cannot read is left out
 		}
-		if _, err := engine.Replay(r, ms); err != nil {
+		if _, err := board.Replay(r, ms); err != nil {
 			continue
 		}
-		key := engine.FormatTurns(r, ms[:3])
+		key := game.FormatTurns(r, ms[:3])
 		openings[key]++
 		if len(ms) >= 4 {
 			if replies[key] == nil {
 				replies[key] = map[string]int{}
 			}
-			replies[key][engine.MoveName(r, ms[3])]++
+			replies[key][game.MoveName(r, ms[3])]++
 		}
 	}
 	top := ranked(openings, *nOpen)

@@ -1,5 +1,5 @@
 // Command train learns the policy model's line-pattern weights from the
-// LittleGolem games and writes them as engine/patterns_gen.go:
+// LittleGolem games and writes them as engine/player/patterns_gen.go:
 //
 //	nice go run ./tools/train [--games FILE] [--out FILE] [--seed 1] [--epochs 3]
 //
@@ -12,8 +12,8 @@
 // old one-ply pattern ranking. The same flags write the same file, byte for
 // byte.
 //
-// With --book it writes engine/gamebook_gen.go instead: the games' opening
-// moves (engine.GameMoves), counted up to symmetry from every decided game
+// With --book it writes engine/player/gamebook_gen.go instead: the games' opening
+// moves (player.GameMoves), counted up to symmetry from every decided game
 // (--book-turns 10, --book-games 20, --book-move-games 5), also byte for
 // byte:
 //
@@ -40,14 +40,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("train", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	games := fs.String("games", "../shared/data/littlegolem-connect6-games.json.gz", "LittleGolem games {gid: [turns]} (.json or .json.gz)")
-	out := fs.String("out", "engine/patterns_gen.go", "the generated Go file (- for stdout)")
+	out := fs.String("out", "engine/player/patterns_gen.go", "the generated Go file (- for stdout)")
 	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "random seed of the training order")
 	fs.IntVar(&cfg.Epochs, "epochs", cfg.Epochs, "passes over the training games")
 	fs.Float64Var(&cfg.Rate, "rate", cfg.Rate, "SGD step of the first epoch (halved each epoch)")
 	fs.IntVar(&cfg.HoldOut, "holdout", cfg.HoldOut, "one game in N is held out (by its id)")
 	evalTurns := fs.Int("eval-turns", 0, "held-out turns measured (0: all)")
 	baseline := fs.Bool("baseline", true, "measure the old pattern ranking on the same turns")
-	book := fs.Bool("book", false, "instead: write the games' opening moves (engine/gamebook_gen.go, or --out) from every decided game")
+	book := fs.Bool("book", false, "instead: write the games' opening moves (engine/player/gamebook_gen.go, or --out) from every decided game")
 	bcfg := defaultBookConfig()
 	fs.IntVar(&bcfg.Turns, "book-turns", bcfg.Turns, "--book: positions within this many turns after Black's first")
 	fs.IntVar(&bcfg.Games, "book-games", bcfg.Games, "--book: positions reached by at least this many decided games")
@@ -66,7 +66,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("need --book-turns, --book-games and --book-move-games >= 1")
 		}
 		if !isFlagSet(fs, "out") {
-			*out = "engine/gamebook_gen.go"
+			*out = "engine/player/gamebook_gen.go"
 		}
 	}
 	start := time.Now()

@@ -14,14 +14,16 @@ import (
 	"strconv"
 	"strings"
 
-	"c6book/engine"
+	"c6book/engine/board"
+	gamepkg "c6book/engine/game"
+	"c6book/engine/player"
 )
 
 // game is one LittleGolem game that ended in a six: its turns and winner.
 type game struct {
 	id     string
-	turns  []engine.Move
-	winner engine.Color
+	turns  []gamepkg.Move
+	winner gamepkg.Color
 }
 
 // config is the training set-up; the same config and games give the same
@@ -61,7 +63,7 @@ func readGames(path string) (games []game, skipped int, err error) {
 }
 
 func parseGames(raw map[string][]string) (games []game, skipped int, err error) {
-	r := engine.Connect6()
+	r := gamepkg.Connect6()
 	ids := make([]string, 0, len(raw))
 	for id := range raw {
 		ids = append(ids, id)
@@ -75,13 +77,13 @@ func parseGames(raw map[string][]string) (games []game, skipped int, err error) 
 		return strings.Compare(a, b)
 	})
 	for _, id := range ids {
-		turns, err := engine.ParseTurns(r, strings.Join(raw[id], " "))
+		turns, err := gamepkg.ParseTurns(r, strings.Join(raw[id], " "))
 		if err != nil {
 			skipped++
 			continue
 		}
-		b, err := engine.Replay(r, turns)
-		if err != nil || b.Winner() == engine.Empty {
+		b, err := board.Replay(r, turns)
+		if err != nil || b.Winner() == gamepkg.Empty {
 			skipped++
 			continue
 		}
@@ -99,8 +101,8 @@ func heldOut(id string, n int) bool {
 
 // eachExample replays g and calls f before every two-stone turn of the
 // winner (the board is f's until it returns).
-func eachExample(g game, f func(b *engine.Board, m engine.Move)) {
-	b := engine.MustNewBoard(engine.Connect6())
+func eachExample(g game, f func(b *board.Board, m gamepkg.Move)) {
+	b := board.MustNewBoard(gamepkg.Connect6())
 	for _, m := range g.turns {
 		if b.ToMove() == g.winner && m.Len() == 2 && b.Turn() > 0 {
 			f(b, m)
@@ -112,15 +114,15 @@ func eachExample(g game, f func(b *engine.Board, m engine.Move)) {
 }
 
 // model is the float weights being learned.
-type model [2][engine.PatternCount]float64
+type model [2][player.PatternCount]float64
 
 // candidates returns the squares the model chooses among (those within
 // distance 2 of a stone) and their patterns for c.
-func candidates(b *engine.Board, c engine.Color) ([]engine.Square, [][8]int) {
-	sq := engine.CandidateSquares(b)
+func candidates(b *board.Board, c gamepkg.Color) ([]gamepkg.Square, [][8]int) {
+	sq := player.CandidateSquares(b)
 	pats := make([][8]int, len(sq))
 	for i, s := range sq {
-		pats[i] = b.SquarePatterns(s, c)
+		pats[i] = player.SquarePatterns(b, s, c)
 	}
 	return sq, pats
 }
@@ -179,7 +181,7 @@ func train(games []game, cfg config, logf func(string, ...any)) *model {
 		n := 0
 		for _, gi := range order {
 			g := games[gi]
-			eachExample(g, func(b *engine.Board, mv engine.Move) {
+			eachExample(g, func(b *board.Board, mv gamepkg.Move) {
 				c := b.ToMove()
 				a, s := mv.At(0), mv.At(1)
 				if rng.IntN(2) == 1 {
@@ -209,11 +211,11 @@ func train(games []game, cfg config, logf func(string, ...any)) *model {
 }
 
 // quantize rounds the model to the engine's weights.
-func (m *model) quantize() *engine.PatternWeights {
-	w := new(engine.PatternWeights)
+func (m *model) quantize() *player.PatternWeights {
+	w := new(player.PatternWeights)
 	for role := range m {
 		for i, v := range m[role] {
-			w[role][i] = int16(max(min(math.Round(v*engine.PatternScale), math.MaxInt16), math.MinInt16))
+			w[role][i] = int16(max(min(math.Round(v*player.PatternScale), math.MaxInt16), math.MinInt16))
 		}
 	}
 	return w
@@ -252,9 +254,9 @@ type report struct {
 }
 
 // evaluate measures the weights w on the held-out games (at most max turns;
-// 0: all), and the old ranking (engine.RankSquares without weights, and
-// engine.AttackerCandidates for whole moves) on the same turns.
-func evaluate(games []game, w *engine.PatternWeights, maxTurns int, baseline bool) report {
+// 0: all), and the old ranking (player.RankSquares without weights, and
+// player.AttackerCandidates for whole moves) on the same turns.
+func evaluate(games []game, w *player.PatternWeights, maxTurns int, baseline bool) report {
 	var rep report
 	turns := 0
 	for _, g := range games {
@@ -262,18 +264,18 @@ func evaluate(games []game, w *engine.PatternWeights, maxTurns int, baseline boo
 			break
 		}
 		rep.games++
-		eachExample(g, func(b *engine.Board, mv engine.Move) {
+		eachExample(g, func(b *board.Board, mv gamepkg.Move) {
 			if maxTurns > 0 && turns >= maxTurns {
 				return
 			}
 			turns++
-			rep.single.add(singleRank(engine.RankSquares(b, 5, w), mv))
-			rep.pair.add(moveRank(engine.RankMoves(b, w, 5), mv))
+			rep.single.add(singleRank(player.RankSquares(b, 5, w), mv))
+			rep.pair.add(moveRank(player.RankMoves(b, w, 5), mv))
 			if baseline {
-				rep.baseSingle.add(singleRank(engine.RankSquares(b, 5, nil), mv))
-				var ms []engine.ScoredMove
-				for _, m := range engine.AttackerCandidates(b, 5) {
-					ms = append(ms, engine.ScoredMove{Move: m})
+				rep.baseSingle.add(singleRank(player.RankSquares(b, 5, nil), mv))
+				var ms []player.ScoredMove
+				for _, m := range player.AttackerCandidates(b, 5) {
+					ms = append(ms, player.ScoredMove{Move: m})
 				}
 				rep.basePair.add(moveRank(ms, mv))
 			}
@@ -282,7 +284,7 @@ func evaluate(games []game, w *engine.PatternWeights, maxTurns int, baseline boo
 	return rep
 }
 
-func singleRank(sq []engine.ScoredSquare, mv engine.Move) int {
+func singleRank(sq []player.ScoredSquare, mv gamepkg.Move) int {
 	for i, s := range sq {
 		if mv.Contains(s.Square) {
 			return i
@@ -291,7 +293,7 @@ func singleRank(sq []engine.ScoredSquare, mv engine.Move) int {
 	return -1
 }
 
-func moveRank(ms []engine.ScoredMove, mv engine.Move) int {
+func moveRank(ms []player.ScoredMove, mv gamepkg.Move) int {
 	for i, m := range ms {
 		if m.Move == mv {
 			return i
@@ -300,11 +302,11 @@ func moveRank(ms []engine.ScoredMove, mv engine.Move) int {
 	return -1
 }
 
-// writeGo renders the weights as engine/patterns_gen.go.
-func writeGo(w *engine.PatternWeights, cfg config, trainGames int, rep report) []byte {
+// writeGo renders the weights as engine/player/patterns_gen.go.
+func writeGo(w *player.PatternWeights, cfg config, trainGames int, rep report) []byte {
 	var buf bytes.Buffer
 	fmt.Fprintf(&buf, "// Code generated by go run ./tools/train; DO NOT EDIT.\n\n")
-	fmt.Fprintf(&buf, "package engine\n\n")
+	fmt.Fprintf(&buf, "package player\n\n")
 	fmt.Fprintf(&buf, "// The policy model's line-pattern weights (see patterns.go), learned from\n")
 	fmt.Fprintf(&buf, "// %d LittleGolem games won by a six (seed %d, %d epochs, step %g, one game\n", trainGames, cfg.Seed, cfg.Epochs, cfg.Rate)
 	fmt.Fprintf(&buf, "// in %d held out by its id). Held-out agreement with the winners' moves:\n", cfg.HoldOut)

@@ -16,7 +16,7 @@ var update = flag.Bool("update", false, "rewrite testdata/sample_gen.golden")
 // quantisation, the held-out measure and the Go file) run on a fixed sample
 // of 400 games writes the same file as the one stored, byte for byte: the
 // training is reproducible. Regenerate with -update after a deliberate
-// change, then regenerate engine/patterns_gen.go with go run ./tools/train.
+// change, then regenerate engine/player/patterns_gen.go with go run ./tools/train.
 func TestTrainRegeneratesByteForByte(t *testing.T) {
 	testenv.Heavy(t)
 	src := trainSample(t)
@@ -71,7 +71,7 @@ func TestTrainBadInput(t *testing.T) {
 }
 
 // The games' opening table: `go run ./tools/train --book` run now on the
-// shared games file writes engine/gamebook_gen.go byte for byte, and the
+// shared games file writes engine/player/gamebook_gen.go byte for byte, and the
 // same run on the 400-game sample its golden file, twice alike (the map
 // order of the counts does not reach the bytes). Regenerate the golden
 // file with -update after a deliberate change.
@@ -114,7 +114,7 @@ func TestBookRegeneratesByteForByte(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(so.Bytes(), committed) {
-		t.Fatalf("go run ./tools/train --book writes %d bytes that differ from engine/gamebook_gen.go (%d bytes)", so.Len(), len(committed))
+		t.Fatalf("go run ./tools/train --book writes %d bytes that differ from engine/player/gamebook_gen.go (%d bytes)", so.Len(), len(committed))
 	}
 }
 

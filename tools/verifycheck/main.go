@@ -13,7 +13,10 @@ import (
 	"os"
 
 	"c6book"
-	"c6book/engine"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/proofcheck"
 )
 
@@ -30,8 +33,8 @@ func main() {
 }
 
 func run(turns string, lambda int, maxNodes int64, workers int) error {
-	r := engine.Connect6()
-	b, err := engine.ReplayText(r, turns)
+	r := game.Connect6()
+	b, err := board.ReplayText(r, turns)
 	if err != nil {
 		return err
 	}
@@ -41,13 +44,13 @@ func run(turns string, lambda int, maxNodes int64, workers int) error {
 		return fmt.Errorf("the stone counts do not fit full turns of %s", a)
 	}
 	ctx := context.Background()
-	opts := engine.VerifyOptions{Lambda: lambda, Limits: engine.Limits{MaxNodes: maxNodes}, Workers: workers, Tolerance: tol}
-	vd, err := engine.Verify(ctx, b, opts, nil)
+	opts := verify.VerifyOptions{Lambda: lambda, Limits: threat.Limits{MaxNodes: maxNodes}, Workers: workers, Tolerance: tol}
+	vd, err := verify.Verify(ctx, b, opts, nil)
 	if err != nil {
 		return err
 	}
 	v := c6book.FromEngine(r, 0, vd, lambda)
-	res, err := proofcheck.CheckVerdict(ctx, r, b.StoneList(engine.Black), b.StoneList(engine.White), b.ToMove(), tol, v.Cert)
+	res, err := proofcheck.CheckVerdict(ctx, r, b.StoneList(game.Black), b.StoneList(game.White), b.ToMove(), tol, v.Cert)
 	if err != nil {
 		return fmt.Errorf("certificate of %q: %w", turns, err)
 	}

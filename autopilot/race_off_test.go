@@ -1,0 +1,6 @@
+//go:build !race
+
+package autopilot
+
+// raceOn: the tests run under the race detector (slow: fewer repetitions).
+const raceOn = false

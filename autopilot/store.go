@@ -1,0 +1,79 @@
+package autopilot
+
+import (
+	"context"
+
+	"c6book"
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/verify"
+	"c6book/proofbook"
+)
+
+// Store is the book as the auto-pilot reads and writes it:
+// *proofbook.Book implements it. Each method persists or reads, and
+// decides nothing; the auto-pilot's policy is all in this package.
+type Store interface {
+	// CheckWritable fails when the book cannot be written (read-only,
+	// damaged): Prove asks before any verifier call.
+	CheckWritable(ctx context.Context) error
+	// Board is a stored position's board in its canonical frame.
+	Board(ctx context.Context, id PosID) (*board.Board, error)
+	// AutoNode is what the book stores about a position for attacker a:
+	// side to move, winner, stored status, held, exhausted candidates.
+	AutoNode(ctx context.Context, id PosID, a game.Color) (proofbook.AutoNode, error)
+	// AutoMoves are a position's stored moves (stored move order), with
+	// the auto-pilot's rank and score, the games and a's status of each
+	// child; AutoParents the stored moves into a position.
+	AutoMoves(ctx context.Context, id PosID, a game.Color) ([]proofbook.AutoEdge, error)
+	AutoParents(ctx context.Context, id PosID) ([]proofbook.AutoEdge, error)
+	// AutoVerdict is a position's stored verdict without its certificate
+	// (hasCert: one is stored); OpenItems the items of a verdict that
+	// counts that are not proved.
+	AutoVerdict(ctx context.Context, id PosID) (v *c6book.Verdict, hasCert bool, err error)
+	OpenItems(ctx context.Context, id PosID, a game.Color, b *board.Board, v *c6book.Verdict) ([]proofbook.Item, error)
+	// ProvedCount is the book's positions proved for a; ConfirmProof
+	// re-checks a stored proof from its certificates (proofcheck), deriving
+	// its rows again when they do not check.
+	ProvedCount(ctx context.Context, a game.Color) (int, error)
+	ConfirmProof(ctx context.Context, id PosID, a game.Color) (bool, error)
+	// AddAutoMoves stores attacker moves as the auto-pilot's (with the
+	// player's scores), SetExhausted that a position has no further
+	// candidates among the first cands.
+	AddAutoMoves(ctx context.Context, id PosID, moves []game.Move, scores []float64) (added, positions int, kids []PosID, err error)
+	SetExhausted(ctx context.Context, id PosID, cands int) error
+	// Verify runs the verifier on a position and stores its verdict
+	// through StoreVerdict (re-checked by proofcheck); a store's refusal
+	// or failure is a *proofbook.StoreError.
+	Verify(ctx context.Context, id PosID, ver verify.Verifier, opts verify.VerifyOptions, progress func(verify.VerifyProgress)) (proofbook.Verified, error)
+}
+
+var _ Store = (*proofbook.Book)(nil)
+
+// provedCounter counts the positions a run of the auto-pilot proves: the
+// book's proved positions for the attacker now, less those at the start
+// (a position proved before the run and still proved is not counted; one
+// whose proof was withdrawn during the run takes one off).
+type provedCounter struct {
+	bk     Store
+	a      game.Color
+	before int
+}
+
+func newProvedCounter(ctx context.Context, bk Store, a game.Color) (*provedCounter, error) {
+	n, err := bk.ProvedCount(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	return &provedCounter{bk: bk, a: a, before: n}, nil
+}
+
+// since is the number of positions proved since the start (never below
+// 0) and the book's count now.
+func (c *provedCounter) since(ctx context.Context) (newly, now int, err error) {
+	now, err = c.bk.ProvedCount(ctx, c.a)
+	if err != nil {
+		return 0, 0, err
+	}
+	return max(0, now-c.before), now, nil
+}
