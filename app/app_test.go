@@ -18,6 +18,7 @@ import (
 
 	"c6book"
 	"c6book/autopilot"
+	"c6book/bookfile"
 	"c6book/engine/board"
 	"c6book/engine/game"
 	sgfpkg "c6book/engine/sgf"
@@ -893,7 +894,7 @@ func TestExportSGFJob(t *testing.T) {
 		}
 	}
 	sgf.WriteString(")")
-	if _, err := bk.ImportSGF(context.Background(), sgf.String()); err != nil {
+	if _, err := bookfile.ImportSGF(context.Background(), bk, sgf.String()); err != nil {
 		t.Fatal(err)
 	}
 	bk.Close()

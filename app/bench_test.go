@@ -18,6 +18,7 @@ import (
 
 	"c6book"
 	"c6book/autopilot"
+	"c6book/bookfile"
 	"c6book/engine/board"
 	gamepkg "c6book/engine/game"
 	"c6book/engine/threat"
@@ -39,7 +40,7 @@ func benchBook(b *testing.B) (*proofbook.Book, []string) {
 	if err != nil {
 		b.Skipf("shared games not available: %v", err)
 	}
-	ids, games, err := proofbook.ReadGames(f)
+	ids, games, err := bookfile.ReadGames(f)
 	f.Close()
 	if err != nil {
 		b.Fatal(err)
@@ -63,7 +64,7 @@ func benchBook(b *testing.B) (*proofbook.Book, []string) {
 			b.Fatal(err)
 		}
 		start := time.Now()
-		st, err := bk.ImportGames(ctx, f, proofbook.ImportOptions{})
+		st, err := bookfile.ImportGames(ctx, bk, f, proofbook.ImportOptions{})
 		f.Close()
 		if err != nil {
 			b.Fatal(err)

@@ -11,6 +11,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"c6book/bookfile"
 	"c6book/engine/game"
 	"c6book/internal/bookdamage"
 	"c6book/proofbook"
@@ -30,7 +31,7 @@ func TestDamagedBookOpensReadOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	data, _ := json.Marshal(bookdamage.Games(3, 300, 12))
-	if _, err := bk.ImportGames(ctx, bytes.NewReader(data), proofbook.ImportOptions{}); err != nil {
+	if _, err := bookfile.ImportGames(ctx, bk, bytes.NewReader(data), proofbook.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	bk.Close()

@@ -13,7 +13,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"c6book/engine/game"
+	"c6book/session"
 	"c6book/ui"
 )
 
@@ -51,13 +51,13 @@ func (wa *workbenchApp) writeBoardPNG(out io.Writer, overlay bool) error {
 	return png.Encode(out, wa.renderBoard(boardExportView(wa.wb.BoardWidget().View(), overlay), exportSide))
 }
 
-// boardExportView is the view an exported image draws: v, or without
-// overlay its position and move numbers only.
+// boardExportView is the view an exported image draws: v as shown, or
+// without overlay the picture of its stones only (and their numbers).
 func boardExportView(v ui.BoardView, overlay bool) ui.BoardView {
 	if overlay {
 		return v
 	}
-	return ui.BoardView{Pos: v.Pos, Numbers: v.Numbers, Pending: game.NoSquare}
+	return ui.ViewOf(session.PictureOf(v.Pos, session.Position{}, nil, false), v.Numbers)
 }
 
 // prefExportOverlay remembers the PNG export's overlay choice.

@@ -75,20 +75,15 @@ func mergeProgressText(p service.MergeProgress) string {
 // showMergeSummary shows what a merge or split added, the refused verdicts
 // (line, attacker, reason) in a list of their own.
 func (wa *workbenchApp) showMergeSummary(title string, sum service.MergeResult) {
-	// The summary's lines without the refused verdicts, which follow in a
-	// list of their own from the typed result.
-	s := sum.MergeSummary
-	s.Refused = nil
-	head := s.Lines(0)
+	// The counts, then the refused verdicts in a list of their own from
+	// the typed result.
+	head := sum.Counts()
 	var refused []string
-	if sum.RefusedCount > 0 {
-		head = head[:len(head)-1] // "... and N more": listed below
-		for _, r := range sum.Refused {
-			refused = append(refused, fmt.Sprintf("%s (%s): %s", r.Line, r.Attacker, r.Detail))
-		}
-		if more := sum.RefusedCount - len(sum.Refused); more > 0 {
-			refused = append(refused, fmt.Sprintf("... and %d more", more))
-		}
+	for _, r := range sum.Refused {
+		refused = append(refused, r.String())
+	}
+	if more := sum.RefusedCount - len(sum.Refused); more > 0 {
+		refused = append(refused, fmt.Sprintf("... and %d more", more))
 	}
 	box := container.NewVBox()
 	for i, l := range head {

@@ -28,9 +28,10 @@ type PosID = proofbook.PosID
 // engine's ranked candidate moves (a first batch, doubled each time every
 // move tried has failed); at a defender-to-move position without a usable
 // verdict it runs the verifier, through a verify.Verifier, and stores the
-// verdict with StoreVerdict (re-checked by proofcheck) the moment it
-// arrives. Everything it learns is in the book: a run that is stopped or
-// killed loses at most the jobs in flight, and the same call continues.
+// verdict through Store.Verify (the book's StoreVerdict, re-checked by
+// proofcheck) the moment it arrives. Everything it learns is in the book:
+// a run that is stopped or killed loses at most the jobs in flight, and
+// the same call continues.
 //
 // The attacker's moves come from the engine's player (issue 23,
 // player.PlayerCandidates: threat moves first, then the player's ranked
@@ -193,7 +194,7 @@ type ProveResult struct {
 	// not counted in Calls), FamilyProved the positions they proved.
 	FamilyJobs, FamilyCalls, FamilyProved int
 	// Proved is the book's positions proved for the attacker at the end
-	// less those at the start (provedcount.go); BookProved is the book's
+	// less those at the start (provedCounter); BookProved is the book's
 	// count at the end. SearchProved counts the search tree's nodes proved
 	// as the search last saw them (what Proved counted before: a proved
 	// node's subtree is not looked at, so it says little of what the run
@@ -249,18 +250,77 @@ func proveStatus(s jobsearch.SearchStatus) c6book.ProveStatus {
 // it (the result says "stopped" and ctx's error is returned); what is
 // stored stays.
 func Prove(ctx context.Context, bk Store, id PosID, v verify.Verifier, opts ProveOptions, progress func(c6book.ProveProgress)) (ProveResult, error) {
-	if opts.Attacker != game.Black && opts.Attacker != game.White {
-		return ProveResult{}, errors.New("prove: attacker must be Black or White")
-	}
-	if opts.Verify.Lambda != 2 && opts.Verify.Lambda != 3 {
-		return ProveResult{}, fmt.Errorf("prove: lambda %d: want 2 or 3", opts.Verify.Lambda)
-	}
-	if v == nil {
-		return ProveResult{}, errors.New("prove: no verifier")
+	if err := opts.check(v); err != nil {
+		return ProveResult{}, err
 	}
 	if err := bk.CheckWritable(ctx); err != nil { // read-only or damaged: before any verifier call
 		return ProveResult{}, err
 	}
+	opts = opts.withDefaults()
+	if _, err := bk.AutoNode(ctx, id, opts.Attacker); err != nil {
+		return ProveResult{}, err
+	}
+	// A stored proof is re-checked from its certificates before it is
+	// reported: one that does not check is derived again (see
+	// Store.ConfirmProof) and, no longer proved, worked on like any open
+	// one.
+	confirmed, err := bk.ConfirmProof(ctx, id, opts.Attacker)
+	if err != nil {
+		return ProveResult{}, fmt.Errorf("prove: position %d: %w", id, err)
+	}
+	t := newBookTree(bk, v, opts)
+	counter, err := newProvedCounter(ctx, bk, opts.Attacker)
+	if err != nil {
+		return ProveResult{}, err
+	}
+	sr, err := jobsearch.JobSearch[PosID](ctx, t, id, jobsearch.JobOptions{Jobs: opts.Jobs, MaxJobs: opts.MaxCalls, MaxTime: opts.MaxTime,
+		Refresh: 30 * time.Second}, t.progress(ctx, counter, progress))
+	status := proveStatus(sr.Status)
+	if status == "" && ctx.Err() != nil {
+		status = c6book.ProveStopped // stopped before the search said anything (during the first expansion)
+	}
+	if status == c6book.ProveProved && err == nil && !confirmed {
+		// The proof found may rest on stored rows as well: re-checked too.
+		ok, cerr := bk.ConfirmProof(ctx, id, opts.Attacker)
+		switch {
+		case cerr != nil:
+			err = fmt.Errorf("prove: position %d: %w", id, cerr)
+		case !ok:
+			status = c6book.ProveStuck
+			err = fmt.Errorf("prove: position %d: the proof found rested on rows changed outside the program; they were derived again: run prove again", id)
+		}
+	}
+	res := t.result(sr, status)
+	// The summary reads the book even when ctx is done.
+	rctx := context.WithoutCancel(ctx)
+	if n, now, cerr := counter.since(rctx); cerr == nil {
+		res.Proved, res.BookProved = n, now
+	} else if err == nil {
+		err = cerr
+	}
+	if n, perr := bk.AutoNode(rctx, id, opts.Attacker); perr == nil {
+		res.Proof = n.Proof
+	}
+	return res, err
+}
+
+// check refuses options Prove cannot run with (and a nil verifier).
+func (opts ProveOptions) check(v verify.Verifier) error {
+	if opts.Attacker != game.Black && opts.Attacker != game.White {
+		return errors.New("prove: attacker must be Black or White")
+	}
+	if opts.Verify.Lambda != 2 && opts.Verify.Lambda != 3 {
+		return fmt.Errorf("prove: lambda %d: want 2 or 3", opts.Verify.Lambda)
+	}
+	if v == nil {
+		return errors.New("prove: no verifier")
+	}
+	return nil
+}
+
+// withDefaults is opts with each zero option (see ProveOptions) set to its
+// default.
+func (opts ProveOptions) withDefaults() ProveOptions {
 	if opts.Candidates <= 0 {
 		opts.Candidates = 4
 	}
@@ -287,60 +347,40 @@ func Prove(ctx context.Context, bk Store, id PosID, v verify.Verifier, opts Prov
 		opts.MaxPlayerNodes = 16 * opts.PlayerNodes
 	}
 	opts.Verify.ExpandSeminull = false // seminull items are positions of the book
-	if _, err := bk.AutoNode(ctx, id, opts.Attacker); err != nil {
-		return ProveResult{}, err
+	return opts
+}
+
+// progress is the job search's progress callback that reports the run's
+// progress to progress (nil: none). The proved count is read from the
+// book when a verdict has been stored since the last report (on the
+// reporting goroutine).
+func (t *bookTree) progress(ctx context.Context, counter *provedCounter, progress func(c6book.ProveProgress)) func(jobsearch.JobProgress[PosID]) {
+	if progress == nil {
+		return nil
 	}
-	// A stored proof is re-checked from its certificates before it is
-	// reported: one that does not check is derived again (see
-	// confirmProof) and, no longer proved, worked on like any open one.
-	confirmed, err := bk.ConfirmProof(ctx, id, opts.Attacker)
-	if err != nil {
-		return ProveResult{}, fmt.Errorf("prove: position %d: %w", id, err)
-	}
-	t := newBookTree(bk, v, opts)
-	counter, err := newProvedCounter(ctx, bk, opts.Attacker)
-	if err != nil {
-		return ProveResult{}, err
-	}
-	var prog func(jobsearch.JobProgress[PosID])
-	if progress != nil {
-		// The proved count is read from the book when a verdict has been
-		// stored since the last report (on the reporting goroutine).
-		lastCalls, newly := -1, 0
-		prog = func(p jobsearch.JobProgress[PosID]) {
-			inflight := make([]int64, len(p.InFlight))
-			for i, id := range p.InFlight {
-				inflight[i] = int64(id)
-			}
-			if p.Jobs != lastCalls {
-				if n, _, err := counter.since(ctx); err == nil {
-					lastCalls, newly = p.Jobs, n
-				}
-			}
-			progress(c6book.ProveProgress{Calls: p.Jobs, Proved: newly, SearchProved: p.Proved, Open: p.Open, Added: int(t.added.Load()),
-				PN: p.PN, DN: p.DN, InFlight: inflight, Held: p.Held, Elapsed: p.Elapsed})
+	lastCalls, newly := -1, 0
+	return func(p jobsearch.JobProgress[PosID]) {
+		inflight := make([]int64, len(p.InFlight))
+		for i, id := range p.InFlight {
+			inflight[i] = int64(id)
 		}
-	}
-	sr, err := jobsearch.JobSearch[PosID](ctx, t, id, jobsearch.JobOptions{Jobs: opts.Jobs, MaxJobs: opts.MaxCalls, MaxTime: opts.MaxTime,
-		Refresh: 30 * time.Second}, prog)
-	status := proveStatus(sr.Status)
-	if status == "" && ctx.Err() != nil {
-		status = c6book.ProveStopped // stopped before the search said anything (during the first expansion)
-	}
-	if status == c6book.ProveProved && err == nil && !confirmed {
-		// The proof found may rest on stored rows as well: re-checked too.
-		ok, cerr := bk.ConfirmProof(ctx, id, opts.Attacker)
-		switch {
-		case cerr != nil:
-			err = fmt.Errorf("prove: position %d: %w", id, cerr)
-		case !ok:
-			status = c6book.ProveStuck
-			err = fmt.Errorf("prove: position %d: the proof found rested on rows changed outside the program; they were derived again: run prove again", id)
+		if p.Jobs != lastCalls {
+			if n, _, err := counter.since(ctx); err == nil {
+				lastCalls, newly = p.Jobs, n
+			}
 		}
+		progress(c6book.ProveProgress{Calls: p.Jobs, Proved: newly, SearchProved: p.Proved, Open: p.Open, Added: int(t.added.Load()),
+			PN: p.PN, DN: p.DN, InFlight: inflight, Held: p.Held, Elapsed: p.Elapsed})
 	}
+}
+
+// result is the run's result from the search's (sr) and the tree's
+// counts, with status; the book's counts and the target's proof are the
+// caller's.
+func (t *bookTree) result(sr jobsearch.JobSearchResult[PosID], status c6book.ProveStatus) ProveResult {
 	res := ProveResult{Status: status, Calls: sr.Jobs, Expanded: sr.Expanded, Nodes: sr.Nodes, SearchProved: sr.Proved, Open: sr.Open, PN: sr.PN, DN: sr.DN, Elapsed: sr.Elapsed,
 		Held: sr.Held, MaxHeld: sr.MaxHeld,
-		Budgets: t.schedule, CallsAt: t.callsAt, Again: t.again}
+		Budgets: t.schedule, CallsAt: t.callsAt, Again: t.again, Added: int(t.added.Load())}
 	for _, f := range sr.Frontier {
 		why := f.Why
 		if t.isRefused(f.Key) {
@@ -356,18 +396,7 @@ func Prove(ctx context.Context, bk Store, id PosID, v verify.Verifier, opts Prov
 	}
 	t.mu.Unlock()
 	slices.SortFunc(res.Refused, func(x, y Refused) int { return cmp.Compare(x.ID, y.ID) })
-	// The summary reads the book even when ctx is done.
-	rctx := context.WithoutCancel(ctx)
-	res.Added = int(t.added.Load())
-	if n, now, cerr := counter.since(rctx); cerr == nil {
-		res.Proved, res.BookProved = n, now
-	} else if err == nil {
-		err = cerr
-	}
-	if n, perr := bk.AutoNode(rctx, id, opts.Attacker); perr == nil {
-		res.Proof = n.Proof
-	}
-	return res, err
+	return res
 }
 
 // bookTree is the book as a jobsearch.JobTree. Look and the apply
@@ -587,10 +616,7 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (jobsearch.JobNode[PosID]
 	}
 	// Defender to move: verify unless the stored verdict counts. (The
 	// certificate is not decoded here: StoreVerdict checked it.)
-	vd, hasCert, err := bk.AutoVerdict(ctx, id)
-	if err != nil {
-		return n, err
-	}
+	vd, hasCert := pi.Verdict, pi.HasCert
 	b, err := bk.Board(ctx, id)
 	if err != nil {
 		return n, err
@@ -925,10 +951,7 @@ func (t *bookTree) needsVerdict(ctx context.Context, k PosID) (bool, error) {
 	if pi.ToMove == t.a || pi.Winner != game.Empty {
 		return false, nil
 	}
-	vd, _, err := t.bk.AutoVerdict(ctx, k)
-	if err != nil {
-		return false, err
-	}
+	vd := pi.Verdict
 	return vd == nil || vd.Attacker != t.a, nil
 }
 
@@ -968,7 +991,7 @@ func (t *bookTree) screenOne(ctx context.Context, k PosID) error {
 }
 
 // Run implements jobsearch.JobTree: verify position id and store the verdict
-// (Book.Verify).
+// (Store.Verify: proofbook.Book.Verify).
 //
 // The node budget of its solver calls is the schedule's first, or, for a
 // position verified in this run, the next one (BudgetSchedule).

@@ -42,7 +42,7 @@ func closedSeminull(t *testing.T, bk *proofbook.Book, a game.Color) []PosID {
 // move has no VCDT win (exhausted) and no VCST win found (C6_FIND_ANY=1
 // drops both conditions); for each, the engine's candidates and four quiet
 // moves are verified at λ3, the ones that leave seminull moves open are
-// proved through the book (Book.Prove, λ3), and a proof holding a closed
+// proved through the book (Prove, λ3), and a proof holding a closed
 // seminull item is played out by brute force and printed as a FOUND line.
 // C6_FIND_LINE proves that one line instead, for the side that just moved
 // (C6_FIND_TOMOVE=1: the side to move), with at most N verifier calls of

@@ -1,15 +1,15 @@
 package autopilot
 
 import (
+	"c6book/engine/board"
+	"c6book/engine/game"
+	"c6book/engine/verify"
 	"context"
 	"errors"
 	"sync"
 	"testing"
 
 	"c6book"
-	"c6book/engine/board"
-	"c6book/engine/game"
-	"c6book/engine/verify"
 )
 
 // blockingVerifier answers its first n calls with the engine's verifier
@@ -44,7 +44,7 @@ func TestProveStopCancelsJobInFlight(t *testing.T) {
 	bk := newBook(t, game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1})
 	id := add(t, bk, "d4")
 	v := &blockingVerifier{n: 1, blocked: make(chan struct{})}
-	before, err := bk.ProvedCount(context.Background(), game.Black)
+	before, err := bk.CountStatus(context.Background(), game.Black, c6book.StatusProved, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,11 +80,11 @@ func TestProveStopCancelsJobInFlight(t *testing.T) {
 	if stored < v.n {
 		t.Fatalf("after Stop the book holds %d verdicts, want the %d stored before", stored, v.n)
 	}
-	after, err := bk.ProvedCount(context.Background(), game.Black)
+	after, err := bk.CountStatus(context.Background(), game.Black, c6book.StatusProved, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.res.Proved != after-before || o.res.BookProved != after {
+	if int64(o.res.Proved) != after-before || int64(o.res.BookProved) != after {
 		t.Fatalf("after Stop: %d proved during the run, %d in the book; the book went from %d to %d", o.res.Proved, o.res.BookProved, before, after)
 	}
 	mustCheck(t, bk)

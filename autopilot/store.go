@@ -20,22 +20,22 @@ type Store interface {
 	// Board is a stored position's board in its canonical frame.
 	Board(ctx context.Context, id PosID) (*board.Board, error)
 	// AutoNode is what the book stores about a position for attacker a:
-	// side to move, winner, stored status, held, exhausted candidates.
+	// side to move, winner, stored status, held, exhausted candidates,
+	// and the verdict (without its certificate) of a defender-to-move one.
 	AutoNode(ctx context.Context, id PosID, a game.Color) (proofbook.AutoNode, error)
 	// AutoMoves are a position's stored moves (stored move order), with
 	// the auto-pilot's rank and score, the games and a's status of each
 	// child; AutoParents the stored moves into a position.
 	AutoMoves(ctx context.Context, id PosID, a game.Color) ([]proofbook.AutoEdge, error)
 	AutoParents(ctx context.Context, id PosID) ([]proofbook.AutoEdge, error)
-	// AutoVerdict is a position's stored verdict without its certificate
-	// (hasCert: one is stored); OpenItems the items of a verdict that
-	// counts that are not proved.
-	AutoVerdict(ctx context.Context, id PosID) (v *c6book.Verdict, hasCert bool, err error)
+	// OpenItems are the items of a verdict that counts that are not
+	// proved.
 	OpenItems(ctx context.Context, id PosID, a game.Color, b *board.Board, v *c6book.Verdict) ([]proofbook.Item, error)
-	// ProvedCount is the book's positions proved for a; ConfirmProof
-	// re-checks a stored proof from its certificates (proofcheck), deriving
-	// its rows again when they do not check.
-	ProvedCount(ctx context.Context, a game.Color) (int, error)
+	// CountStatus counts the positions with status st for a (proved: of
+	// order minOrder or more); ConfirmProof re-checks a stored proof from
+	// its certificates (proofcheck), deriving its rows again when they do
+	// not check.
+	CountStatus(ctx context.Context, a game.Color, st c6book.Status, minOrder int) (int64, error)
 	ConfirmProof(ctx context.Context, id PosID, a game.Color) (bool, error)
 	// AddAutoMoves stores attacker moves as the auto-pilot's (with the
 	// player's scores), SetExhausted that a position has no further
@@ -50,6 +50,24 @@ type Store interface {
 
 var _ Store = (*proofbook.Book)(nil)
 
+// Stuck says why the auto-pilot cannot work at position id for attacker
+// a: c6book.StuckHeld (left to the expert), c6book.StuckDeadEnd (its
+// verdict leaves every defender move open: no zone bounds the defence),
+// or c6book.NotStuck (it can).
+func Stuck(ctx context.Context, bk Store, id PosID, a game.Color) (c6book.StuckReason, error) {
+	n, err := bk.AutoNode(ctx, id, a)
+	switch {
+	case err != nil:
+		return c6book.NotStuck, err
+	case n.Held:
+		return c6book.StuckHeld, nil
+	}
+	if v := n.Verdict; v != nil && v.Attacker == a && v.AllUnsolved && v.Status != c6book.StatusProved {
+		return c6book.StuckDeadEnd, nil
+	}
+	return c6book.NotStuck, nil
+}
+
 // provedCounter counts the positions a run of the auto-pilot proves: the
 // book's proved positions for the attacker now, less those at the start
 // (a position proved before the run and still proved is not counted; one
@@ -61,17 +79,23 @@ type provedCounter struct {
 }
 
 func newProvedCounter(ctx context.Context, bk Store, a game.Color) (*provedCounter, error) {
-	n, err := bk.ProvedCount(ctx, a)
-	if err != nil {
-		return nil, err
-	}
-	return &provedCounter{bk: bk, a: a, before: n}, nil
+	c := &provedCounter{bk: bk, a: a}
+	var err error
+	c.before, err = c.count(ctx)
+	return c, err
+}
+
+// count is the book's positions proved for the attacker (every status
+// row, checked or not, game ends too).
+func (c *provedCounter) count(ctx context.Context) (int, error) {
+	n, err := c.bk.CountStatus(ctx, c.a, c6book.StatusProved, 0)
+	return int(n), err
 }
 
 // since is the number of positions proved since the start (never below
 // 0) and the book's count now.
 func (c *provedCounter) since(ctx context.Context) (newly, now int, err error) {
-	now, err = c.bk.ProvedCount(ctx, c.a)
+	now, err = c.count(ctx)
 	if err != nil {
 		return 0, 0, err
 	}

@@ -1,6 +1,8 @@
 package proofbook
 
 import (
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"context"
 	"database/sql"
 	"errors"
@@ -8,8 +10,6 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine/board"
-	"c6book/engine/game"
 )
 
 // What the auto-pilot (package autopilot) stores and reads: each method
@@ -33,6 +33,11 @@ type AutoNode struct {
 	// Exhausted is the candidate count SetExhausted stored for the
 	// position (0: none).
 	Exhausted int
+	// Verdict is the stored verdict of a position with the defender to
+	// move and no winner, read without its certificate (HasCert: one is
+	// stored); nil when none, or for any other position.
+	Verdict *c6book.Verdict
+	HasCert bool
 }
 
 // AutoNode reads position id's AutoNode for attacker a (ErrNotFound when
@@ -50,9 +55,15 @@ func (bk *Book) AutoNode(ctx context.Context, id PosID, a game.Color) (AutoNode,
 		return AutoNode{}, err
 	}
 	err = bk.r.QueryRowContext(ctx, "SELECT cands FROM autopilot_exhausted WHERE pos = ?", int64(id)).Scan(&n.Exhausted)
-	if errors.Is(err, sql.ErrNoRows) {
-		err = nil
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+	case err != nil:
+		return AutoNode{}, err
 	}
+	if n.ToMove == a || n.Winner != game.Empty {
+		return n, nil
+	}
+	n.Verdict, n.HasCert, err = loadVerdictData(ctx, bk.r, id)
 	return n, err
 }
 
@@ -150,13 +161,6 @@ func (c autoCols) fill(e *AutoEdge) {
 	e.Auto, e.Rank = c.rank.Valid, c.rank.Int64
 	e.Scored, e.Score = c.score.Valid, c.score.Float64
 	e.Games = gameStats(c.games, c.bw, c.ww)
-}
-
-// AutoVerdict reads position id's stored verdict without its certificate
-// (not read nor decoded: hasCert says whether one is stored); nil when
-// none.
-func (bk *Book) AutoVerdict(ctx context.Context, id PosID) (v *c6book.Verdict, hasCert bool, err error) {
-	return loadVerdictData(ctx, bk.r, id)
 }
 
 // OpenItems lists the items of verdict v of position id (canonical board
@@ -292,28 +296,6 @@ func (bk *Book) autoMove(ctx context.Context, id PosID, m game.Move) (bool, erro
 		return false, nil
 	}
 	return err == nil, err
-}
-
-// Stuck says why the auto-pilot cannot work at position id for attacker
-// a: StuckHeld (left to the expert), StuckDeadEnd (its verdict leaves
-// every defender move open: no zone bounds the defence), or NotStuck (it
-// can).
-func (bk *Book) Stuck(ctx context.Context, id PosID, a game.Color) (c6book.StuckReason, error) {
-	h, err := bk.held(ctx, bk.r, id, a)
-	if err != nil {
-		return c6book.NotStuck, err
-	}
-	if h {
-		return c6book.StuckHeld, nil
-	}
-	v, err := loadVerdict(ctx, bk.r, id)
-	if err != nil {
-		return c6book.NotStuck, err
-	}
-	if v != nil && v.Attacker == a && v.AllUnsolved && v.Status != c6book.StatusProved {
-		return c6book.StuckDeadEnd, nil
-	}
-	return c6book.NotStuck, nil
 }
 
 // nextAutoRank is the rank after the auto-pilot's last move at position id

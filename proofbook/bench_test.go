@@ -26,7 +26,7 @@ func loadShared(b *testing.B, n int) ([]string, map[string][]string) {
 		b.Skip("shared games file not available:", err)
 	}
 	defer f.Close()
-	ids, games, err := ReadGames(f)
+	ids, games, err := readGamesFile(f)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -624,6 +624,15 @@ func IsBusy(err error) bool {
 	return errors.As(err, &se) && (se.Code == sqlite3.ErrBusy || se.Code == sqlite3.ErrLocked)
 }
 
+// IsStorageError reports whether err is the store's own failure (an
+// SQLite error: a full disk, I/O, a lock; the book read-only or damaged)
+// rather than a refusal of what was asked (a verdict whose certificate
+// does not check, an illegal move): a copy between books stops on it.
+func IsStorageError(err error) bool {
+	var se sqlite3.Error
+	return errors.As(err, &se) || errors.Is(err, ErrReadOnly) || errors.Is(err, ErrDamaged)
+}
+
 // Backup writes a consistent copy of the book to dst (which must not exist)
 // with VACUUM INTO, and verifies it. A book that SQLite reports damaged
 // (quick_check) is not copied; the copy must pass quick_check (VACUUM

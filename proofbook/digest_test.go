@@ -276,7 +276,7 @@ func TestDigestKeptByWrites(t *testing.T) {
 	_, games := synthGames(7, 40, 30)
 	games["won"] = []string{"j10", "a1b1", "k10l10", "c1d1", "m10n10", "e1f1"} // White's six
 	c6 := newBook(t, game.Connect6())
-	if _, err := c6.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{}); err != nil {
+	if _, err := c6.importMap(ctx, games, ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if n, err := c6.CountStatus(ctx, game.White, c6book.StatusProved, 0); err != nil || n == 0 {

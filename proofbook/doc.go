@@ -3,8 +3,11 @@
 // proof rows, integrity) and derives statuses with the root package's
 // proof rules. It is the only package that runs SQL. The auto-pilot is
 // package autopilot, which reaches the book through its Store interface
-// (autostore.go here: the auto-pilot's rows and reads, no policy);
-// proofbook does not import it.
+// (autostore.go here: the auto-pilot's rows and reads, no policy). The
+// file formats are package bookfile and the copies between books
+// (merge, split) package bookmerge; what they store and read is here
+// (gamestore.go, transfer.go, copy.go: rows and transactions, no format).
+// proofbook imports none of them.
 //
 // A book is one SQLite file (WAL, foreign keys, busy timeout, immediate
 // write transactions, all set in the connection string; one writer
@@ -65,7 +68,7 @@
 //	Stuck(ctx, id, attacker) (c6book.StuckReason, error) why the auto-pilot cannot work there (held, dead end)
 //	The auto-pilot's store (autopilot.Store, autostore.go): AutoNode(ctx, id, attacker), AutoMoves(ctx, id,
 //	attacker), AutoParents(ctx, id), AutoVerdict(ctx, id), OpenItems(ctx, id, attacker, b, v),
-//	ConfirmProof(ctx, id, attacker), ProvedCount(ctx, attacker), AddAutoMoves(ctx, id, moves, scores),
+//	ConfirmProof(ctx, id, attacker), CountStatus(ctx, attacker, status, minOrder), AddAutoMoves(ctx, id, moves, scores),
 //	SetExhausted(ctx, id, cands)
 //	OpenByPN(ctx, attacker, limit) ([]Ranked, error)
 //	Proved(ctx, attacker, minOrder, limit) ([]Ranked, error)
@@ -83,12 +86,13 @@
 //	                                             order as the record wrote it (Game.Written: "h12k11")
 //	Stats(ctx) (Stats, error); Check(ctx) / CheckWithProgress(ctx, fn) (CheckReport, error); Backup(ctx, dst) error
 //	UpgradeNote() string                         what opening changed (proofs without certificates turned open)
-//	ImportSGFReader(ctx, r, SGFImportOptions) (ImportStats, error)  one transaction, read as it is
-//	                                             stored (engine's SGF limits); Partial for proof lines
-//	ImportSGF(ctx, data) (ImportStats, error)    the same from a string, strict
-//	ExportSGF(ctx, id, w, ExportOptions) (ExportStats, error)  path to id, then its subtree, written as it walks
-//	ImportGames(ctx, r, ImportOptions) (ImportStats, error)  {"gid": ["j10", ...]} (.gz ok); OnProgress
-//	                                             reports committed games off the import goroutine
+//	StoreGames(ctx, GameSource, ImportOptions) (ImportStats, error)  games in order, bounded transactions;
+//	                                             OnProgress (the games file: bookfile.ImportGames)
+//	WriteTree(ctx, func(*TreeTx) error)          one transaction walking the tree: Step, AddNote, AddGame
+//	                                             (the SGF import: bookfile.ImportSGFReader)
+//	Edges(ctx, id, attacker) ([]Edge, error)     stored moves, with the child's proof for attacker
+//	ReadPositions / CopyPositions, StoredVerdict, SameVerdict, ExpertFlags, GamesToCopy, GameTurns
+//	                                             what bookmerge's Merge and Split copy through
 //
 // Schema (migrations/0001–0010: user_version 10, one per migration file): meta (rules, root), position (key
 // UNIQUE, canonical stones, side to move, stone count, winner, and the

@@ -1,10 +1,7 @@
 package proofbook
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
-	"encoding/json"
 	"sort"
 	"strings"
 	"testing"
@@ -13,23 +10,6 @@ import (
 	"c6book/engine/board"
 	"c6book/engine/game"
 )
-
-func gamesFile(t *testing.T, games map[string][]string, gz bool) *bytes.Buffer {
-	t.Helper()
-	data, err := json.Marshal(games)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if gz {
-		zw := gzip.NewWriter(&buf)
-		zw.Write(data)
-		zw.Close()
-	} else {
-		buf.Write(data)
-	}
-	return &buf
-}
 
 func TestImportGames(t *testing.T) {
 	ctx := context.Background()
@@ -40,7 +20,7 @@ func TestImportGames(t *testing.T) {
 	games["3"] = []string{"j10", "j11"}                                                // White places one stone
 	games["4"] = []string{"j10", "a1b1", "j11j12", "a2b2", "j13j14", "a3b3", "j15j16"} // Black wins
 	var commits [][]string
-	st, err := bk.ImportGames(ctx, gamesFile(t, games, true), ImportOptions{Batch: 50, OnCommit: func(ids []string) { commits = append(commits, ids) }})
+	st, err := bk.importMap(ctx, games, ImportOptions{Batch: 50, OnCommit: func(ids []string) { commits = append(commits, ids) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +53,7 @@ func TestImportGames(t *testing.T) {
 
 	// Importing again (plain JSON this time) changes nothing.
 	before := bookState(t, bk)
-	st, err = bk.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{})
+	st, err = bk.importMap(ctx, games, ImportOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,26 +64,17 @@ func TestImportGames(t *testing.T) {
 		t.Fatal("re-importing the games changed the book")
 	}
 	// Under another source name the games are recorded but the tree is the same.
-	st, err = bk.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{Source: "mirror"})
+	st, err = bk.importMap(ctx, games, ImportOptions{Source: "mirror"})
 	if err != nil || st.Positions != 0 || st.Edges != 0 || st.Games != 301 {
 		t.Fatalf("same games from another source: %+v %v", st, err)
 	}
 	// A game that goes on after a six is skipped for it.
 	over := map[string][]string{"7": append(append([]string(nil), games["4"]...), "a5a6", "k1k2")}
-	st, err = bk.ImportGames(ctx, gamesFile(t, over, false), ImportOptions{})
+	st, err = bk.importMap(ctx, over, ImportOptions{})
 	if err != nil || st.Games != 0 || len(st.Skipped) != 1 || st.Skipped[0].Reason() != "continues after the game ended" {
 		t.Fatalf("a game after its end: %+v %v", st, err)
 	}
-	// A file that is not a games file is an error and writes nothing.
-	before = bookState(t, bk)
-	for _, bad := range []string{"", "[1,2]", `{"5": "j10"}`, "\x1f\x8bnot gzip", `{"6": ["j10"]`} {
-		if _, err := bk.ImportGames(ctx, strings.NewReader(bad), ImportOptions{}); err == nil {
-			t.Fatalf("accepted %q", bad)
-		}
-	}
-	if after := bookState(t, bk); after != before {
-		t.Fatal("a failed games import changed the book")
-	}
+	// (A file that is not a games file: bookfile's TestImportGamesNotAGamesFile.)
 }
 
 func TestQueries(t *testing.T) {
@@ -243,16 +214,11 @@ func TestImportGamesReadError(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, games := synthGames(3, 5, 25)
-	st, err := bk.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{})
+	st, err := bk.importMap(ctx, games, ImportOptions{})
 	if err == nil || !strings.Contains(err.Error(), "reading the stored games") {
 		t.Fatalf("import with a broken read pool: %+v, err %v", st, err)
 	}
 	if st.Games != 0 {
 		t.Fatalf("stored %d games after the read failed", st.Games)
 	}
-}
-
-// importGames imports games held in memory, in the order of ids.
-func (bk *Book) importGames(ctx context.Context, ids []string, games map[string][]string, opts ImportOptions) (ImportStats, error) {
-	return bk.importFrom(ctx, mapGames{ids, games}, opts)
 }

@@ -1,6 +1,8 @@
 package proofbook
 
 import (
+	"c6book/engine/board"
+	"c6book/engine/game"
 	"context"
 	"database/sql"
 	"errors"
@@ -11,8 +13,6 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine/board"
-	"c6book/engine/game"
 )
 
 // recount counts, from the raw games and the engine alone (no book code),
@@ -83,7 +83,7 @@ func TestGameStatsAgainstRecount(t *testing.T) {
 	games["b1"] = strings.Fields("j10 a1b1 j11j12 a2b2 j13j14 a3b3 j15j16")
 	games["b2"] = strings.Fields("j10 s1r1 j11j12 s2r2 j13j14 s3r3 j15j16")
 	games["w1"] = strings.Fields("j10 a1b1 s19r19 c1d1 s18r18 e1f1")
-	if _, err := bk.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{Batch: 37}); err != nil {
+	if _, err := bk.importMap(ctx, games, ImportOptions{Batch: 37}); err != nil {
 		t.Fatal(err)
 	}
 	want := recount(t, r, games)
@@ -161,7 +161,7 @@ func TestGameStatsTranspositionsAndSymmetry(t *testing.T) {
 		// Game 1's opening, then unfinished.
 		"4": strings.Fields("j10 a1b1 k10k11"),
 	}
-	st, err := bk.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{})
+	st, err := bk.importMap(ctx, games, ImportOptions{})
 	if err != nil || st.Games != 4 {
 		t.Fatalf("import: %+v %v", st, err)
 	}
@@ -218,7 +218,7 @@ func TestGameStatsTranspositionsAndSymmetry(t *testing.T) {
 
 	// Importing the games again, or more of the same, changes nothing.
 	before := bookState(t, bk)
-	st, err = bk.ImportGames(ctx, gamesFile(t, games, true), ImportOptions{})
+	st, err = bk.importMap(ctx, games, ImportOptions{})
 	if err != nil || st.Games != 0 || st.Already != 4 {
 		t.Fatalf("re-import: %+v %v", st, err)
 	}
@@ -228,7 +228,7 @@ func TestGameStatsTranspositionsAndSymmetry(t *testing.T) {
 	// Game 4 mirrored reaches its end (counts there); with k10k11 kept
 	// unmirrored it reaches another position.
 	more := map[string][]string{"5": strings.Fields("j10 s1r1 i10i11"), "6": strings.Fields("j10 s1r1 k10k11")}
-	st, err = bk.ImportGames(ctx, gamesFile(t, more, false), ImportOptions{})
+	st, err = bk.importMap(ctx, more, ImportOptions{})
 	if err != nil || st.Games != 2 {
 		t.Fatalf("games 5 and 6: %+v %v", st, err)
 	}
@@ -262,7 +262,7 @@ func TestStableLine(t *testing.T) {
 		"3": strings.Fields("j10 s1r1 j11j12 s2r2 j13j14 s3r3 j15j16"), // game 1 mirrored
 		"7": strings.Fields("j10 s1r1 h8h9"),                           // only in this orientation
 	}
-	if _, err := bk.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{}); err != nil {
+	if _, err := bk.importMap(ctx, games, ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	norm := func(s string) string { return game.FormatTurns(r, turns(t, r, s)) }
@@ -357,7 +357,7 @@ func TestImportCancelReportsWhatWasStored(t *testing.T) {
 	commits := 0
 	var reports []ImportProgress
 	done := make(chan struct{})
-	st, err := bk.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{Batch: 40,
+	st, err := bk.importMap(ctx, games, ImportOptions{Batch: 40,
 		OnCommit: func([]string) {
 			if commits++; commits == 3 {
 				cancel()
@@ -399,12 +399,12 @@ func TestImportCancelReportsWhatWasStored(t *testing.T) {
 	}
 	// The rest comes with the next import; the counts are then those of
 	// an import in one go.
-	st2, err := bk.ImportGames(context.Background(), gamesFile(t, games, false), ImportOptions{})
+	st2, err := bk.importMap(context.Background(), games, ImportOptions{})
 	if err != nil || st2.Already != st.Games || st.Games+st2.Games+len(st2.Skipped) != len(ids) {
 		t.Fatalf("resumed import: %+v %v (first %d)", st2, err, st.Games)
 	}
 	one := newBook(t, r)
-	if _, err := one.ImportGames(context.Background(), gamesFile(t, games, false), ImportOptions{}); err != nil {
+	if _, err := one.importMap(context.Background(), games, ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	counts := func(b *Book) string {
@@ -424,32 +424,6 @@ func TestImportCancelReportsWhatWasStored(t *testing.T) {
 	if counts(bk) != counts(one) {
 		t.Fatal("the counts after a cancelled and resumed import differ from one import's")
 	}
-}
-
-// Stuck says why the auto-pilot cannot work at a position: not stuck, a
-// dead end (a verdict that leaves every defender move open), held.
-func TestStuckReasons(t *testing.T) {
-	ctx := context.Background()
-	bk := newBook(t, game.Connect6())
-	B := game.Black
-	add(t, bk, p2Line)
-	A2 := add(t, bk, p2Line+" h8h9")
-	want := func(what string, w c6book.StuckReason) {
-		t.Helper()
-		if got, err := bk.Stuck(ctx, A2, B); err != nil || got != w {
-			t.Fatalf("%s: stuck %q (%v), want %q", what, got, err, w)
-		}
-	}
-	want("unverified", c6book.NotStuck)
-	store(t, bk, A2, c6book.Verdict{Attacker: B, Status: c6book.StatusOpen, Lambda: 2, AllUnsolved: true, Engine: "test"})
-	want("every defender move open", c6book.StuckDeadEnd)
-	if got, err := bk.Stuck(ctx, A2, game.White); err != nil || got != c6book.NotStuck {
-		t.Fatalf("the other attacker: stuck %q (%v)", got, err)
-	}
-	if err := bk.SetHold(ctx, A2, B, true); err != nil {
-		t.Fatal(err)
-	}
-	want("held", c6book.StuckHeld)
 }
 
 // Next works below the position it is given: from an open position it
@@ -510,7 +484,7 @@ func TestRebuiltGamesRepairedByReimport(t *testing.T) {
 	_, games := synthGames(31, 150, 10)
 	games["t1"] = strings.Fields("j10 a1b1 j11j12 a2b2 j13j14 a3b3 j15j16")
 	games["t2"] = strings.Fields("j10 a2b2 j11j12 a1b1 j13j14 a3b3 j15j16") // transposes into t1
-	if _, err := bk.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{}); err != nil {
+	if _, err := bk.importMap(ctx, games, ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	want := recount(t, r, games)
@@ -539,7 +513,7 @@ func TestRebuiltGamesRepairedByReimport(t *testing.T) {
 	if ga.Games+gb.Games != a+b || ga.Games == a {
 		t.Fatalf("rebuilt counts: a1b1 %d (own %d), a2b2 %d (own %d): the rebuild should have taken one line for both", ga.Games, a, gb.Games, b)
 	}
-	st, err := bk.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{})
+	st, err := bk.importMap(ctx, games, ImportOptions{})
 	if err != nil || st.Games != 0 || st.Repaired < 1 || st.Already != len(games) {
 		t.Fatalf("import again: %+v %v", st, err)
 	}
@@ -564,7 +538,7 @@ func TestRebuiltGamesRepairedByReimport(t *testing.T) {
 		t.Fatalf("t2's own turns: %+v %v", g, err)
 	}
 	before := bookState(t, bk)
-	if st, err := bk.ImportGames(ctx, gamesFile(t, games, false), ImportOptions{}); err != nil || st.Repaired != 0 || st.Already != len(games) {
+	if st, err := bk.importMap(ctx, games, ImportOptions{}); err != nil || st.Repaired != 0 || st.Already != len(games) {
 		t.Fatalf("third import: %+v %v", st, err)
 	}
 	if bookState(t, bk) != before {

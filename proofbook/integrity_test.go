@@ -5,7 +5,6 @@ package proofbook
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -27,8 +26,7 @@ func gamesBook(t *testing.T, path string, n int) {
 		t.Fatal(err)
 	}
 	_, games := synthGames(7, n, 12)
-	data, _ := json.Marshal(games)
-	if _, err := bk.ImportGames(ctx, bytes.NewReader(data), ImportOptions{}); err != nil {
+	if _, err := bk.importMap(ctx, games, ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := bk.Close(); err != nil {

@@ -14,6 +14,7 @@ import (
 	"c6book"
 	"c6book/engine/board"
 	"c6book/engine/game"
+	"c6book/internal/idset"
 	"c6book/proofcheck"
 )
 
@@ -36,7 +37,7 @@ type wtx struct {
 	// status row before finish. (fresh holds id-firstNew, a bit a
 	// position: an import of millions of positions stays small.)
 	anyStatus bool
-	fresh     idSet
+	fresh     idset.Set
 	firstNew  PosID
 	cells     []game.Color
 	added     int // positions inserted
@@ -193,7 +194,7 @@ func (w *wtx) findOrAdd(ctx context.Context, p prepared) (node, error) {
 		w.game.created[PosID(id)] = true
 	}
 	w.added++
-	w.fresh.add(PosID(id) - w.firstNew)
+	w.fresh.Add(id - int64(w.firstNew))
 	if p.winner != game.Empty {
 		w.dirty = append(w.dirty, PosID(id))
 	}
@@ -225,7 +226,7 @@ func (w *wtx) step(ctx context.Context, b *board.Board, cur node, m game.Move, p
 func (w *wtx) apply(ctx context.Context, cur PosID, p prepared) (node, error) {
 	var child int64
 	var err error
-	if cur >= w.firstNew && w.fresh.has(cur-w.firstNew) {
+	if cur >= w.firstNew && w.fresh.Has(int64(cur-w.firstNew)) {
 		err = sql.ErrNoRows // a position new in this transaction, without moves yet
 	} else {
 		err = w.findEdge.QueryRowContext(ctx, int64(cur), p.move).Scan(&child)
@@ -252,7 +253,7 @@ func (w *wtx) apply(ctx context.Context, cur PosID, p prepared) (node, error) {
 		return node{}, err
 	}
 	w.edges++
-	w.fresh.del(cur - w.firstNew)
+	w.fresh.Del(int64(cur - w.firstNew))
 	if !w.anyStatus {
 		return next, nil
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"c6book/bookfile"
 	"c6book/engine/board"
 	"c6book/engine/game"
 	"c6book/proofbook"
@@ -28,8 +29,8 @@ type ExportOptions struct {
 	Progress func(moves int)
 }
 
-func (o ExportOptions) proofbook() proofbook.ExportOptions {
-	return proofbook.ExportOptions{Line: o.Line, MaxNodes: o.MaxNodes, MaxDepth: o.MaxDepth, ProofLines: o.ProofLines, Progress: o.Progress}
+func (o ExportOptions) bookfile() bookfile.ExportOptions {
+	return bookfile.ExportOptions{Line: o.Line, MaxNodes: o.MaxNodes, MaxDepth: o.MaxDepth, ProofLines: o.ProofLines, Progress: o.Progress}
 }
 
 // locate finds b (any frame) in the book; an error says what is missing.
@@ -43,20 +44,20 @@ func (bk *Book) locate(ctx context.Context, b *board.Board) (proofbook.PosID, er
 
 // ExportSGF writes the SGF of position b: the line to it, then its
 // subtree with comments and statuses.
-func (bk *Book) ExportSGF(ctx context.Context, b *board.Board, out io.Writer, o ExportOptions) (proofbook.ExportStats, error) {
+func (bk *Book) ExportSGF(ctx context.Context, b *board.Board, out io.Writer, o ExportOptions) (bookfile.ExportStats, error) {
 	id, err := bk.locate(ctx, b)
 	if err != nil {
-		return proofbook.ExportStats{}, err
+		return bookfile.ExportStats{}, err
 	}
-	return bk.pb.ExportSGF(ctx, id, out, o.proofbook())
+	return bookfile.ExportSGF(ctx, bk.pb, id, out, o.bookfile())
 }
 
 // ExportProof writes the proof of position b for attacker (Empty: the side
-// it is proved for) as one SGF game (proofbook.Book.ExportProof).
-func (bk *Book) ExportProof(ctx context.Context, b *board.Board, attacker game.Color, out io.Writer, o ExportOptions) (proofbook.ProofExportStats, error) {
+// it is proved for) as one SGF game (bookfile.ExportProof).
+func (bk *Book) ExportProof(ctx context.Context, b *board.Board, attacker game.Color, out io.Writer, o ExportOptions) (bookfile.ProofExportStats, error) {
 	id, err := bk.locate(ctx, b)
 	if err != nil {
-		return proofbook.ProofExportStats{}, err
+		return bookfile.ProofExportStats{}, err
 	}
-	return bk.pb.ExportProof(ctx, id, attacker, out, o.proofbook())
+	return bookfile.ExportProof(ctx, bk.pb, id, attacker, out, o.bookfile())
 }

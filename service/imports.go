@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"c6book/bookfile"
 	"c6book/proofbook"
 )
 
@@ -49,7 +50,7 @@ type ImportResult struct {
 }
 
 // ImportGames imports a LittleGolem games file ({"gid": [turns]}, plain or
-// gzip), committed batch by batch (proofbook.Book.ImportGames). When ctx
+// gzip), committed batch by batch (bookfile.ImportGames). When ctx
 // is cancelled midway it returns context.Canceled with Cancelled set and
 // Kept saying what the committed transactions hold.
 func (bk *Book) ImportGames(ctx context.Context, r io.Reader, o ImportGamesOptions) (ImportResult, error) {
@@ -67,7 +68,7 @@ func (bk *Book) ImportGames(ctx context.Context, r io.Reader, o ImportGamesOptio
 				o.Progress(p)
 			}
 		}}
-	st, err := bk.pb.ImportGames(ctx, r, opts)
+	st, err := bookfile.ImportGames(ctx, bk.pb, r, opts)
 	res := ImportResult{ImportStats: st}
 	if err != nil {
 		mu.Lock()
@@ -90,5 +91,5 @@ func (bk *Book) ImportGames(ctx context.Context, r io.Reader, o ImportGamesOptio
 // fewer stones than the rules place as a null or seminull move (proof
 // lines, as ExportProof writes them).
 func (bk *Book) ImportSGF(ctx context.Context, r io.Reader, partial bool) (proofbook.ImportStats, error) {
-	return bk.pb.ImportSGFReader(ctx, r, proofbook.SGFImportOptions{Partial: partial})
+	return bookfile.ImportSGFReader(ctx, bk.pb, r, bookfile.SGFImportOptions{Partial: partial})
 }

@@ -37,12 +37,12 @@ func TestMergeRefusesTamperedCertificate(t *testing.T) {
 	if rf.Why != RefusedCertificate || rf.Attacker != game.Black {
 		t.Fatalf("refused %+v: want the certificate, for Black", rf)
 	}
-	if !strings.HasSuffix(rf.Line, " e10f10") || len(strings.Fields(rf.Line)) != len(strings.Fields(forged)) {
-		t.Fatalf("refused line %q, want the forged line %q", rf.Line, forged)
+	if !strings.HasSuffix(rf.Line(), " e10f10") || len(strings.Fields(rf.Line())) != len(strings.Fields(forged)) {
+		t.Fatalf("refused line %q, want the forged line %q", rf.Line(), forged)
 	}
 	var ce *c6book.CertError
-	if !errors.As(res.MergeSummary.Refused[0].Err, &ce) {
-		t.Fatalf("the store's error %v is not a certificate error", res.MergeSummary.Refused[0].Err)
+	if !errors.As(res.Summary.Refused[0].Err, &ce) {
+		t.Fatalf("the store's error %v is not a certificate error", res.Summary.Refused[0].Err)
 	}
 	// The forged position arrived without its verdict.
 	b, err := board.ReplayText(game.Connect6(), forged)

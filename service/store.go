@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"c6book"
+	"c6book/autopilot"
 	"c6book/engine/board"
 	"c6book/engine/game"
 	"c6book/engine/threat"
@@ -88,7 +89,7 @@ func (s *Store) Position(ctx context.Context, b *board.Board, a game.Color) (ses
 	r := s.bk.Rules()
 	inv := game.InverseSymmetry(sym)
 	out := session.Position{Found: true, Comment: p.Comment, Label: p.Label, Status: p.Proof(a).Status}
-	if out.Stuck, err = s.bk.Stuck(ctx, id, a); err != nil {
+	if out.Stuck, err = autopilot.Stuck(ctx, s.bk, id, a); err != nil {
 		return session.Position{}, err
 	}
 	out.Warning = warning
@@ -299,7 +300,7 @@ func (s *Store) Next(ctx context.Context, b *board.Board, a game.Color) (session
 	e := session.Entry{Line: turns, Status: c6book.StatusOpen}
 	// Where the auto-pilot is stuck on the line (held, dead end).
 	for i, pid := range line.IDs {
-		why, err := s.bk.Stuck(ctx, pid, a)
+		why, err := autopilot.Stuck(ctx, s.bk, pid, a)
 		if err != nil {
 			return session.Entry{}, false, err
 		}

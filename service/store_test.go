@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"c6book/bookfile"
 	"c6book/engine/board"
 	"c6book/engine/game"
 	"c6book/proofbook"
@@ -22,7 +23,7 @@ func TestMarkShapeSurvivesLabelToggle(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer bk.Close()
-	if _, err := bk.ImportSGF(ctx, "(;FF[4]SZ[19];B[jj]CR[aa]TR[bb]LB[cc:x])"); err != nil {
+	if _, err := bookfile.ImportSGF(ctx, bk, "(;FF[4]SZ[19];B[jj]CR[aa]TR[bb]LB[cc:x])"); err != nil {
 		t.Fatal(err)
 	}
 	s := Wrap(bk).Store(StoreOptions{})
@@ -52,7 +53,7 @@ func TestMarkShapeSurvivesLabelToggle(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out strings.Builder
-	if _, err := bk.ExportSGF(ctx, id, &out, proofbook.ExportOptions{Line: turns}); err != nil {
+	if _, err := bookfile.ExportSGF(ctx, bk, id, &out, bookfile.ExportOptions{Line: turns}); err != nil {
 		t.Fatal(err)
 	}
 	sgf := out.String()

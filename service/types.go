@@ -3,6 +3,8 @@ package service
 import (
 	"errors"
 
+	"c6book/bookfile"
+	"c6book/bookmerge"
 	"c6book/proofbook"
 )
 
@@ -14,15 +16,17 @@ type (
 	// ImportStats summarises an import.
 	ImportStats = proofbook.ImportStats
 	// MergeProgress is how far a merge or split is.
-	MergeProgress = proofbook.MergeProgress
+	MergeProgress = bookmerge.Progress
+	// MergeSummary is what a merge or split added (counts, typed refusals).
+	MergeSummary = bookmerge.Summary
 	// CheckProgress is how many proofs a check has re-checked.
 	CheckProgress = proofbook.CheckProgress
 	// CheckReport is what a check found.
 	CheckReport = proofbook.CheckReport
 	// ExportStats says what an SGF export wrote.
-	ExportStats = proofbook.ExportStats
+	ExportStats = bookfile.ExportStats
 	// ProofExportStats says what a proof export wrote.
-	ProofExportStats = proofbook.ProofExportStats
+	ProofExportStats = bookfile.ProofExportStats
 )
 
 // Damaged reports whether err says the book is damaged (Book.CheckWritable

@@ -46,6 +46,12 @@ type BoardView struct {
 	Marks        map[game.Square]string
 }
 
+// ViewOf is the view that draws picture p (the board export's data,
+// session.Picture), with move numbers on the stones when numbers.
+func ViewOf(p session.Picture, numbers bool) BoardView {
+	return BoardView{Pos: p.Pos, Numbers: numbers, Pending: game.NoSquare, Zone: p.Zone, Unsolved: p.Unsolved, Children: p.Children, Marks: p.Marks}
+}
+
 // Colours of the overlays (the board's own come from the theme:
 // boardcolors.go).
 var (

@@ -175,19 +175,12 @@ func (wb *Workbench) boardView() BoardView {
 	if v, ok := wb.proofView(); ok { // a proof step shown (proofpanel.go)
 		return v
 	}
-	s := wb.s
-	v := BoardView{
-		Pos:      s.Cursor().Position(),
-		Numbers:  wb.numbers,
-		Pending:  s.Cursor().Pending(),
-		Children: s.Cursor().Children(),
-		Marks:    s.Cursor().Info().Marks,
-	}
+	c := wb.s.Cursor()
+	info := c.Info()
+	info.Verdict = c.Verdict() // the verdict shown (a fresh one before it is stored)
+	v := ViewOf(session.PictureOf(c.Position(), info, c.Children(), true), wb.numbers)
+	v.Pending = c.Pending()
 	v.Hide = wb.hiddenReplies()
-	if vd := s.Cursor().Verdict(); vd != nil {
-		v.Unsolved = vd.Items()
-		v.Zone = vd.NullZone
-	}
 	if m, ok := wb.ui.preview(); ok {
 		for i := 0; i < m.Len(); i++ {
 			v.Preview = append(v.Preview, m.At(i))

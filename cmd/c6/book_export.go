@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"c6book/engine/board"
-	"c6book/proofbook"
 	"c6book/service"
 )
 
@@ -56,7 +55,7 @@ func bookExport(e *bookEnv, out string, depth, maxNodes int, proofLines bool) er
 	opts := service.ExportOptions{MaxDepth: depth, MaxNodes: maxNodes, Line: line, ProofLines: proofLines}
 	bk := service.Wrap(e.bk)
 	res := bookExportJSON{ID: int64(id)}
-	var st proofbook.ExportStats
+	var st service.ExportStats
 	switch {
 	case out != "":
 		// Written as it is exported, to a file beside --out renamed at the
@@ -90,7 +89,7 @@ func bookExport(e *bookEnv, out string, depth, maxNodes int, proofLines bool) er
 
 // exportToFile writes the export to a temporary file in out's folder and
 // renames it to out once it is complete.
-func exportToFile(e *bookEnv, b *board.Board, out string, opts service.ExportOptions) (st proofbook.ExportStats, err error) {
+func exportToFile(e *bookEnv, b *board.Board, out string, opts service.ExportOptions) (st service.ExportStats, err error) {
 	err = writeFileAtomic("--out", out, func(w io.Writer) error {
 		st, err = service.Wrap(e.bk).ExportSGF(e.ctx, b, w, opts)
 		return err

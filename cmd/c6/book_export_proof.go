@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"c6book/engine/game"
-	"c6book/proofbook"
 	"c6book/service"
 )
 
@@ -48,7 +47,7 @@ func (c *BookExportProofCommand) run(e *bookEnv) error {
 	}
 	opts := service.ExportOptions{MaxNodes: c.maxNodes, Line: line}
 	res := bookExportProofJSON{ID: int64(id)}
-	var st proofbook.ProofExportStats
+	var st service.ProofExportStats
 	export := func(w io.Writer) error {
 		st, err = service.Wrap(e.bk).ExportProof(e.ctx, b, attacker, w, opts)
 		return err

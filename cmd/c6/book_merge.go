@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"c6book/proofbook"
 	"c6book/service"
 )
 
@@ -33,7 +32,7 @@ func (c *BookMergeCommand) validate(*bookEnv) error {
 func (c *BookMergeCommand) run(e *bookEnv) error {
 	start := time.Now()
 	res, err := service.Wrap(e.bk).Merge(e.ctx, c.from, mergeProgress(e.stderr, "merging"))
-	sum := res.MergeSummary
+	sum := res.Summary
 	if err != nil {
 		return mergeError(err, sum)
 	}
@@ -42,11 +41,11 @@ func (c *BookMergeCommand) run(e *bookEnv) error {
 
 // mergeProgress shows a merge's or split's progress on a terminal (nil
 // otherwise: a pipe gets the summary only).
-func mergeProgress(stderr io.Writer, what string) func(proofbook.MergeProgress) {
+func mergeProgress(stderr io.Writer, what string) func(service.MergeProgress) {
 	if !isTerminalWriter(stderr) {
 		return nil
 	}
-	return func(p proofbook.MergeProgress) {
+	return func(p service.MergeProgress) {
 		if p.Final {
 			fmt.Fprint(stderr, "\r\033[K")
 			return
@@ -56,7 +55,7 @@ func mergeProgress(stderr io.Writer, what string) func(proofbook.MergeProgress) 
 }
 
 // mergeError says what a stopped merge or split kept.
-func mergeError(err error, sum proofbook.MergeSummary) error {
+func mergeError(err error, sum service.MergeSummary) error {
 	if errors.Is(err, context.Canceled) {
 		return fmt.Errorf("cancelled: %d positions, %d games and %d verdicts committed before it are kept (merging again adds the rest)",
 			sum.Positions, sum.Games, sum.Verdicts)
@@ -65,9 +64,9 @@ func mergeError(err error, sum proofbook.MergeSummary) error {
 }
 
 // printMerge prints a merge's or split's summary (JSON: v).
-func printMerge(e *bookEnv, v any, sum proofbook.MergeSummary) error {
+func printMerge(e *bookEnv, v any, sum service.MergeSummary) error {
 	return e.print(v, func(w io.Writer) {
-		for _, l := range sum.Lines(0) {
+		for _, l := range sum.Describe(0) {
 			fmt.Fprintln(w, l)
 		}
 	})

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"c6book"
+	"c6book/autopilot"
 	"c6book/engine/game"
 	"c6book/proofbook"
 )
@@ -51,7 +52,7 @@ func bookNext(e *bookEnv) error {
 	// to the expert, or a dead end of the verifier.
 	var stuck []stuckJSON
 	for _, pid := range line.IDs {
-		why, err := bk.Stuck(ctx, pid, a)
+		why, err := autopilot.Stuck(ctx, bk, pid, a)
 		if err != nil {
 			return err
 		}

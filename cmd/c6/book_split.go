@@ -31,7 +31,7 @@ func (c *BookSplitCommand) run(e *bookEnv) error {
 	}
 	start := time.Now()
 	res, err := service.Wrap(e.bk).Split(e.ctx, b, c.to, mergeProgress(e.stderr, "splitting"))
-	sum := res.MergeSummary
+	sum := res.Summary
 	if err != nil {
 		return err // the new file is removed
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"c6book"
 	"c6book/proofbook"
+	"c6book/service"
 )
 
 // The --json outputs of the book subcommands. Their fields are in the
@@ -316,7 +317,7 @@ type bookSplitJSON struct {
 	To      string    `json:"to"`
 }
 
-// mergeJSON is what a merge or split added (proofbook.MergeSummary).
+// mergeJSON is what a merge or split added (service.MergeSummary).
 type mergeJSON struct {
 	AutoMoves         int           `json:"auto_moves"`
 	BadMoves          int           `json:"bad_moves"`
@@ -347,14 +348,14 @@ type refusedJSON struct {
 	Reason   string `json:"reason"`
 }
 
-func mergeSummaryJSON(s proofbook.MergeSummary) mergeJSON {
+func mergeSummaryJSON(s service.MergeSummary) mergeJSON {
 	out := mergeJSON{AutoMoves: s.AutoMoves, BadMoves: s.BadMoves, BadPositions: s.BadPositions, Disproofs: s.Disproofs, FirstBad: s.FirstBad,
 		Games: s.Games, GamesAlready: s.GamesAlready, GamesSkipped: s.GamesSkipped, GamesWithoutTurns: s.GamesNoTurns,
 		Holds: s.Holds, Moves: s.Moves, Notes: s.Notes, Positions: s.Positions, Refused: []refusedJSON{},
 		RefusedCount: s.RefusedCount, Transactions: s.Transactions, Uncertified: s.Uncertified, Verdicts: s.Verdicts,
 		VerdictsAlready: s.VerdictsAlready, VerdictsKept: s.VerdictsKept}
 	for _, r := range s.Refused {
-		out.Refused = append(out.Refused, refusedJSON{Attacker: r.Attacker.String(), Line: r.Line, Reason: r.Reason})
+		out.Refused = append(out.Refused, refusedJSON{Attacker: r.Attacker.String(), Line: r.Line(), Reason: r.Reason()})
 	}
 	return out
 }

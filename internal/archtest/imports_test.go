@@ -133,6 +133,7 @@ func imports(t *testing.T, root string) map[string][]string {
 	}
 	out := map[string][]string{}
 	for p, set := range pkgs {
+		out[p] = []string{} // a package that imports nothing is listed too
 		for ip := range set {
 			out[p] = append(out[p], ip)
 		}

@@ -1,4 +1,4 @@
-package proofbook
+package bookfile
 
 import (
 	"bufio"
@@ -150,101 +150,122 @@ func scanGames(ctx context.Context, r io.Reader, max int64, fn func(id string, t
 		return 0, err
 	}
 	defer done()
-	dec := json.NewDecoder(in)
-	n, cur := 0, 0 // games read, the entry being read (0: none)
-	var id string
-	// fail says what is wrong, naming the entry and where it is.
-	fail := func(format string, args ...any) (int, error) {
-		where := ""
-		switch {
-		case cur > 0 && id != "":
-			where = fmt.Sprintf("entry %d (game %q): ", cur, clip(id, 40))
-		case cur > 0:
-			where = fmt.Sprintf("entry %d: ", cur)
-		}
-		return n, fmt.Errorf("games file: %s%s (at byte %d)", where, fmt.Sprintf(format, args...), dec.InputOffset())
-	}
-	// token reads the next token; a decoding error fails the scan.
-	token := func() (json.Token, error) {
-		t, err := dec.Token()
-		if err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
-		return t, err
-	}
-	t, err := dec.Token()
+	sc := &gamesScanner{dec: json.NewDecoder(in)}
+	t, err := sc.dec.Token()
 	if err == io.EOF {
-		return fail("empty, want {\"id\": [\"j10\", ...], ...}")
+		return sc.fail("empty, want {\"id\": [\"j10\", ...], ...}")
 	}
+	if err != nil {
+		return sc.fail("%v", err)
+	}
+	if d, ok := t.(json.Delim); !ok || d != '{' {
+		return sc.fail("want {\"id\": [\"j10\", ...], ...}, not %s", tokenKind(t))
+	}
+	turns := make([]string, 0, 64)
+	for sc.dec.More() {
+		if err := ctx.Err(); err != nil {
+			return sc.n, err
+		}
+		sc.n, sc.id = sc.n+1, ""
+		sc.cur = sc.n
+		if sc.n > MaxGamesInFile {
+			return sc.fail("more than %d games in the file", MaxGamesInFile)
+		}
+		var bad error
+		if turns, bad = sc.entry(turns[:0]); bad != nil {
+			return sc.n, bad
+		}
+		if err := fn(sc.id, turns); err != nil {
+			return sc.n, err
+		}
+	}
+	sc.cur = 0
+	if _, err := sc.token(); err != nil { // '}'
+		return sc.fail("%v", err)
+	}
+	switch t, err := sc.dec.Token(); {
+	case err == io.EOF:
+		return sc.n, nil
+	case err != nil:
+		return sc.fail("data after the games object: %v", err)
+	default:
+		return sc.fail("data after the games object: %s", tokenKind(t))
+	}
+}
+
+// gamesScanner is scanGames' decoder and where it is: games read (n), the
+// entry being read (cur, 0: none) and its id once read.
+type gamesScanner struct {
+	dec    *json.Decoder
+	n, cur int
+	id     string
+}
+
+// fail says what is wrong, naming the entry and where it is.
+func (sc *gamesScanner) fail(format string, args ...any) (int, error) {
+	where := ""
+	switch {
+	case sc.cur > 0 && sc.id != "":
+		where = fmt.Sprintf("entry %d (game %q): ", sc.cur, clip(sc.id, 40))
+	case sc.cur > 0:
+		where = fmt.Sprintf("entry %d: ", sc.cur)
+	}
+	return sc.n, fmt.Errorf("games file: %s%s (at byte %d)", where, fmt.Sprintf(format, args...), sc.dec.InputOffset())
+}
+
+// token reads the next token; the end of the input is unexpected.
+func (sc *gamesScanner) token() (json.Token, error) {
+	t, err := sc.dec.Token()
+	if err == io.EOF {
+		err = io.ErrUnexpectedEOF
+	}
+	return t, err
+}
+
+// entry reads one game: its id (sc.id) and its turns, appended to turns;
+// an error says what is wrong with it.
+func (sc *gamesScanner) entry(turns []string) ([]string, error) {
+	fail := func(format string, args ...any) ([]string, error) {
+		_, err := sc.fail(format, args...)
+		return nil, err
+	}
+	t, err := sc.token()
 	if err != nil {
 		return fail("%v", err)
 	}
-	if d, ok := t.(json.Delim); !ok || d != '{' {
-		return fail("want {\"id\": [\"j10\", ...], ...}, not %s", tokenKind(t))
+	key, _ := t.(string) // the decoder reads object keys as strings
+	switch {
+	case key == "":
+		return fail("empty game id")
+	case len(key) > MaxGameIDBytes:
+		return fail("game id of %d bytes (at most %d)", len(key), MaxGameIDBytes)
 	}
-	turns := make([]string, 0, 64)
-	for dec.More() {
-		if err := ctx.Err(); err != nil {
-			return n, err
-		}
-		n, id = n+1, ""
-		cur = n
-		if n > MaxGamesInFile {
-			return fail("more than %d games in the file", MaxGamesInFile)
-		}
-		t, err := token()
-		if err != nil {
-			return fail("%v", err)
-		}
-		key, _ := t.(string) // the decoder reads object keys as strings
-		switch {
-		case key == "":
-			return fail("empty game id")
-		case len(key) > MaxGameIDBytes:
-			return fail("game id of %d bytes (at most %d)", len(key), MaxGameIDBytes)
-		}
-		id = key
-		if t, err = token(); err != nil {
-			return fail("%v", err)
-		}
-		if d, ok := t.(json.Delim); !ok || d != '[' {
-			return fail("want a list of turns, not %s", tokenKind(t))
-		}
-		turns = turns[:0]
-		for dec.More() {
-			if t, err = token(); err != nil {
-				return fail("turn %d: %v", len(turns)+1, err)
-			}
-			s, ok := t.(string)
-			switch {
-			case !ok:
-				return fail("turn %d: want a string such as \"j11k10\", not %s", len(turns)+1, tokenKind(t))
-			case len(s) > MaxTurnBytes:
-				return fail("turn %d of %d bytes (at most %d)", len(turns)+1, len(s), MaxTurnBytes)
-			case len(turns) == MaxGameTurns:
-				return fail("more than %d turns", MaxGameTurns)
-			}
-			turns = append(turns, s)
-		}
-		if _, err := token(); err != nil { // ']'
-			return fail("%v", err)
-		}
-		if err := fn(id, turns); err != nil {
-			return n, err
-		}
-	}
-	cur = 0
-	if _, err := token(); err != nil { // '}'
+	sc.id = key
+	if t, err = sc.token(); err != nil {
 		return fail("%v", err)
 	}
-	switch t, err := dec.Token(); {
-	case err == io.EOF:
-		return n, nil
-	case err != nil:
-		return fail("data after the games object: %v", err)
-	default:
-		return fail("data after the games object: %s", tokenKind(t))
+	if d, ok := t.(json.Delim); !ok || d != '[' {
+		return fail("want a list of turns, not %s", tokenKind(t))
 	}
+	for sc.dec.More() {
+		if t, err = sc.token(); err != nil {
+			return fail("turn %d: %v", len(turns)+1, err)
+		}
+		s, ok := t.(string)
+		switch {
+		case !ok:
+			return fail("turn %d: want a string such as \"j11k10\", not %s", len(turns)+1, tokenKind(t))
+		case len(s) > MaxTurnBytes:
+			return fail("turn %d of %d bytes (at most %d)", len(turns)+1, len(s), MaxTurnBytes)
+		case len(turns) == MaxGameTurns:
+			return fail("more than %d turns", MaxGameTurns)
+		}
+		turns = append(turns, s)
+	}
+	if _, err := sc.token(); err != nil { // ']'
+		return fail("%v", err)
+	}
+	return turns, nil
 }
 
 // clip shortens s to at most n bytes for a message.
@@ -292,23 +313,6 @@ func ReadGames(r io.Reader) (ids []string, games map[string][]string, err error)
 	slices.SortFunc(ids, compareGameIDs)
 	return ids, games, nil
 }
-
-// gameSource is the games an import stores, in order.
-type gameSource interface {
-	Len() int
-	ID(i int) string
-	Turns(i int) ([]string, error)
-}
-
-// mapGames is a gameSource over games in memory.
-type mapGames struct {
-	ids   []string
-	games map[string][]string
-}
-
-func (m mapGames) Len() int                      { return len(m.ids) }
-func (m mapGames) ID(i int) string               { return m.ids[i] }
-func (m mapGames) Turns(i int) ([]string, error) { return m.games[m.ids[i]], nil }
 
 // spooledGames is a games file checked whole and copied to a temporary
 // file, one record a game, with the ids and records' places in memory,

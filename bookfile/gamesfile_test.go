@@ -1,12 +1,14 @@
-package proofbook
+package bookfile
 
 import (
 	"bytes"
+	"c6book/proofbook"
 	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -67,7 +69,7 @@ func TestImportGamesRefusesBadFiles(t *testing.T) {
 	ctx := context.Background()
 	bk := newBook(t, game.Connect6())
 	ids, games := synthGames(21, 120, 15)
-	if _, err := bk.ImportGames(ctx, gamesFile(t, map[string][]string{ids[0]: games[ids[0]]}, false), ImportOptions{}); err != nil {
+	if _, err := ImportGames(ctx, bk, gamesFile(t, map[string][]string{ids[0]: games[ids[0]]}, false), ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	// good is the games file's entries before the bad one.
@@ -121,7 +123,7 @@ func TestImportGamesRefusesBadFiles(t *testing.T) {
 					data = gzipped(t, data)
 				}
 				before := bookState(t, bk)
-				st, err := bk.ImportGames(ctx, bytes.NewReader(data), ImportOptions{Batch: 10})
+				st, err := ImportGames(ctx, bk, bytes.NewReader(data), ImportOptions{Batch: 10})
 				if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 					t.Fatalf("gzip %v: want a one-line error with %q, got %v (%+v)", gz, c.want, err, st)
 				}
@@ -135,7 +137,7 @@ func TestImportGamesRefusesBadFiles(t *testing.T) {
 		})
 	}
 	// The same file without its bad entry is stored.
-	st, err := bk.ImportGames(ctx, strings.NewReader(`{`+g+`}`), ImportOptions{Batch: 10})
+	st, err := ImportGames(ctx, bk, strings.NewReader(`{`+g+`}`), ImportOptions{Batch: 10})
 	if err != nil || st.Games != 119 || st.Already != 0 {
 		t.Fatalf("good games: %+v %v", st, err)
 	}
@@ -159,7 +161,7 @@ func TestImportGamesEndlessInput(t *testing.T) {
 		{"endless games", io.MultiReader(strings.NewReader(`{`), &repeatReader{pattern: []byte(`"1": [], `)}), fmt.Sprintf("more than %d games", MaxGamesInFile)},
 		{"endless id", io.MultiReader(strings.NewReader(`{"`), &repeatReader{pattern: []byte{'1'}}), "longer than 1048576 bytes"},
 	} {
-		_, err := bk.ImportGames(ctx, c.r, ImportOptions{})
+		_, err := ImportGames(ctx, bk, c.r, ImportOptions{})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Fatalf("%s: want an error with %q, got %v", c.name, c.want, err)
 		}
@@ -180,7 +182,7 @@ func TestImportGamesSizeLimit(t *testing.T) {
 		repeatGzip(t, `{`, body, 50, `"y": []}`),
 		[]byte(`{` + strings.Repeat(body, 50) + `"y": []}`),
 	} {
-		_, err := bk.ImportGames(ctx, bytes.NewReader(data), ImportOptions{maxFileBytes: 1 << 20})
+		_, err := importGames(ctx, bk, bytes.NewReader(data), ImportOptions{}, 1<<20)
 		if err == nil || !strings.Contains(err.Error(), "the file is larger than 1 MB decompressed") {
 			t.Fatalf("want the size limit, got %v", err)
 		}
@@ -190,7 +192,7 @@ func TestImportGamesSizeLimit(t *testing.T) {
 	}
 	// Under the limit the same games are read (and refused for the id
 	// given twice, after the whole file is read).
-	_, err := bk.ImportGames(ctx, bytes.NewReader(repeatGzip(t, `{`, body, 10, `"y": []}`)), ImportOptions{maxFileBytes: 1 << 20})
+	_, err := importGames(ctx, bk, bytes.NewReader(repeatGzip(t, `{`, body, 10, `"y": []}`)), ImportOptions{}, 1<<20)
 	if err == nil || !strings.Contains(err.Error(), `game "x" appears twice`) {
 		t.Fatalf("under the limit: %v", err)
 	}
@@ -205,7 +207,7 @@ func TestImportGamesCancelWhileReading(t *testing.T) {
 	cancel()
 	before := bookState(t, bk)
 	var final []ImportProgress
-	st, err := bk.ImportGames(ctx, gamesFile(t, games, true), ImportOptions{OnProgress: func(p ImportProgress) {
+	st, err := ImportGames(ctx, bk, gamesFile(t, games, true), ImportOptions{OnProgress: func(p ImportProgress) {
 		if p.Final {
 			final = append(final, p)
 		}
@@ -227,10 +229,10 @@ func TestImportGamesOrder(t *testing.T) {
 	ctx := context.Background()
 	bk := newBook(t, game.Connect6())
 	file := `{"b": ["j10"], "10": ["j10"], "9": ["j10"], "a": ["j10"], "010": ["j10"], "-3": ["j10"]}`
-	if _, err := bk.ImportGames(ctx, strings.NewReader(file), ImportOptions{}); err != nil {
+	if _, err := ImportGames(ctx, bk, strings.NewReader(file), ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	rows, err := bk.r.QueryContext(ctx, "SELECT ext_id FROM game ORDER BY id")
+	rows, err := readDB(t, bk).QueryContext(ctx, "SELECT ext_id FROM game ORDER BY id")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,12 +267,12 @@ func FuzzImportGames(f *testing.F) {
 	// One book per fuzzing process: the inputs accepted pile up in it.
 	ctx := context.Background()
 	bk := newBook(f, game.Connect6())
-	if _, err := bk.ImportGames(ctx, strings.NewReader(`{"0": ["j10", "k10k11", "l10l11"]}`), ImportOptions{}); err != nil {
+	if _, err := ImportGames(ctx, bk, strings.NewReader(`{"0": ["j10", "k10k11", "l10l11"]}`), ImportOptions{}); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		before := bookState(t, bk)
-		st, err := bk.ImportGames(ctx, bytes.NewReader(data), ImportOptions{Batch: 3})
+		st, err := ImportGames(ctx, bk, bytes.NewReader(data), ImportOptions{Batch: 3})
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") || !strings.HasPrefix(err.Error(), "games file: ") {
 				t.Fatalf("error %q: want one line about the games file", err)
@@ -287,4 +289,71 @@ func FuzzImportGames(f *testing.F) {
 		}
 		mustCheck(t, bk)
 	})
+}
+
+// A file that is not a games file is an error and writes nothing (moved
+// from proofbook's TestImportGames with the games file reader).
+func TestImportGamesNotAGamesFile(t *testing.T) {
+	ctx := context.Background()
+	bk := newBook(t, game.Connect6())
+	_, games := synthGames(3, 30, 25)
+	if _, err := ImportGames(ctx, bk, gamesFile(t, games, true), ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	before := bookState(t, bk)
+	for _, bad := range []string{"", "[1,2]", `{"5": "j10"}`, "\x1f\x8bnot gzip", `{"6": ["j10"]`} {
+		if _, err := ImportGames(ctx, bk, strings.NewReader(bad), ImportOptions{}); err == nil {
+			t.Fatalf("accepted %q", bad)
+		}
+	}
+	if after := bookState(t, bk); after != before {
+		t.Fatal("a failed games import changed the book")
+	}
+}
+
+// A read-only book exports, and refuses the imports with ErrReadOnly,
+// changing nothing (moved from proofbook's TestReadOnlyBook with the
+// formats).
+func TestReadOnlyBookFormats(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "ro.c6book")
+	bk, err := proofbook.Create(ctx, path, game.Connect6())
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := bk.AddLine(ctx, turns(t, bk.Rules(), "j10 j11k10"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := l.IDs[len(l.IDs)-1]
+	if err := bk.SetComment(ctx, id, "kept"); err != nil {
+		t.Fatal(err)
+	}
+	if err := bk.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ro, err := proofbook.OpenWith(ctx, path, proofbook.OpenOptions{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	before := bookState(t, ro)
+	var sgf bytes.Buffer
+	if _, err := ExportSGF(ctx, ro, id, &sgf, ExportOptions{}); err != nil || !strings.Contains(sgf.String(), "C[kept]") {
+		t.Fatalf("export: %v %s", err, sgf.String())
+	}
+	for what, err := range map[string]error{
+		"sgf": func() error { _, err := ImportSGF(ctx, ro, "(;B[a1])"); return err }(),
+		"games": func() error {
+			_, err := ImportGames(ctx, ro, strings.NewReader(`{"1": ["j10", "a1a2"]}`), ImportOptions{})
+			return err
+		}(),
+	} {
+		if !errors.Is(err, proofbook.ErrReadOnly) {
+			t.Fatalf("%s on a read-only book: %v", what, err)
+		}
+	}
+	if after := bookState(t, ro); after != before {
+		t.Fatal("a refused import changed the book")
+	}
 }

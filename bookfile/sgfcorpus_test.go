@@ -1,4 +1,4 @@
-package proofbook
+package bookfile
 
 import (
 	"context"
@@ -65,14 +65,14 @@ func TestSGFCorpus(t *testing.T) {
 	ctx := context.Background()
 	for _, g := range corpusGames {
 		bk := newBook(t, game.Connect6())
-		if _, err := bk.ImportSGF(ctx, g.sgf); err != nil {
+		if _, err := ImportSGF(ctx, bk, g.sgf); err != nil {
 			t.Fatalf("%s: %v", g.sgf, err)
 		}
 		wantExact(t, bk, []corpusGame{g})
 	}
 	// Marks: a compressed point list is every point of its rectangle.
 	bk := newBook(t, game.Connect6())
-	if _, err := bk.ImportSGF(ctx, corpusGames[2].sgf); err != nil {
+	if _, err := ImportSGF(ctx, bk, corpusGames[2].sgf); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := board.ReplayText(bk.Rules(), corpusGames[2].lines[0])
@@ -86,7 +86,7 @@ func TestSGFCorpus(t *testing.T) {
 
 	// Refusals leave the book as it was.
 	bk = newBook(t, game.Connect6())
-	if _, err := bk.ImportSGF(ctx, corpusGames[0].sgf); err != nil {
+	if _, err := ImportSGF(ctx, bk, corpusGames[0].sgf); err != nil {
 		t.Fatal(err)
 	}
 	before := bookState(t, bk)
@@ -104,7 +104,7 @@ func TestSGFCorpus(t *testing.T) {
 		"(;SZ[19];B[jj];W[aa][pass])":               "list of points",
 		"(;SZ[19];B[jj]CR[aa:zz])":                  "off the board",
 	} {
-		_, err := bk.ImportSGF(ctx, bad)
+		_, err := ImportSGF(ctx, bk, bad)
 		if err == nil || !strings.Contains(err.Error(), why) {
 			t.Errorf("%s: %v, want an error containing %q", bad, err, why)
 		}
@@ -129,7 +129,7 @@ func TestSGFCorpus(t *testing.T) {
 	accepted := 0
 	for n := 0; n <= len(full); n++ {
 		prefix := full[:n]
-		_, err := bk.ImportSGF(ctx, prefix)
+		_, err := ImportSGF(ctx, bk, prefix)
 		if err != nil {
 			if after := bookState(t, bk); after != empty {
 				t.Fatalf("refused prefix %q changed the book", prefix)

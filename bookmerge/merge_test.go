@@ -1,4 +1,4 @@
-package proofbook
+package bookmerge
 
 import (
 	"context"
@@ -13,13 +13,17 @@ import (
 	"c6book"
 	"c6book/engine/board"
 	"c6book/engine/game"
+	"c6book/internal/idset"
+	"c6book/internal/prooffixture"
+	"c6book/proofbook"
 	"c6book/proofcheck"
 )
 
-// proofFixture stores in bk the proof of the propagation tests: the open
-// verdict on A (three blocks) and a proved verdict below each block, which
-// prove A and P2 for Black. It returns the verdicts by line (the store
-// order) so that a test can store them elsewhere.
+// proofFixture stores in bk the proof of proofbook's propagation tests
+// (internal/prooffixture): the open verdict on A (three blocks) and a
+// proved verdict below each block, which prove A and P2 for Black. It
+// returns the verdicts by line (the store order) so that a test can store
+// them elsewhere.
 type fixtureVerdict struct {
 	line string
 	v    c6book.Verdict
@@ -27,22 +31,9 @@ type fixtureVerdict struct {
 
 func proofFixture(t *testing.T, bk *Book) []fixtureVerdict {
 	t.Helper()
-	ctx := context.Background()
-	r := bk.Rules()
-	add(t, bk, p2Line+" "+aMove)
-	_, v, blocks := twoThreatVerdict(t, bk, p2Line+" "+aMove)
-	out := []fixtureVerdict{{p2Line + " " + aMove, v}}
-	for _, m := range blocks {
-		out = append(out, fixtureVerdict{line: p2Line + " " + aMove + " " + game.MoveName(r, m) + " " + winTwo})
-	}
-	for i := range out {
-		id := add(t, bk, out[i].line)
-		if i > 0 {
-			_, out[i].v = realVerdict(t, bk, out[i].line, 2, 1000)
-		}
-		if _, err := bk.StoreVerdict(ctx, id, out[i].v); err != nil {
-			t.Fatal(err)
-		}
+	var out []fixtureVerdict
+	for _, f := range prooffixture.Store(t, bk) {
+		out = append(out, fixtureVerdict{f.Line, f.V})
 	}
 	return out
 }
@@ -66,16 +57,16 @@ func reopen(t *testing.T, bk *Book) *Book {
 func sameProofs(t *testing.T, want, got *Book, from PosID) int {
 	t.Helper()
 	ctx := context.Background()
-	var seen idSet
+	var seen idset.Set
 	queue := []PosID{from}
 	n := 0
 	for len(queue) > 0 {
 		id := queue[0]
 		queue = queue[1:]
-		if seen.has(id) {
+		if seen.Has(int64(id)) {
 			continue
 		}
-		seen.add(id)
+		seen.Add(int64(id))
 		n++
 		b, err := want.Board(ctx, id)
 		if err != nil {
@@ -102,11 +93,13 @@ func sameProofs(t *testing.T, want, got *Book, from PosID) int {
 		if wp.Comment != gp.Comment || wp.Label != gp.Label {
 			t.Fatalf("position %d: note %q/%q, want %q/%q", gid, gp.Comment, gp.Label, wp.Comment, wp.Label)
 		}
-		kids, err := want.childIDs(ctx, id)
+		kids, err := want.Edges(ctx, id, game.Empty)
 		if err != nil {
 			t.Fatal(err)
 		}
-		queue = append(queue, kids...)
+		for _, k := range kids {
+			queue = append(queue, k.Child)
+		}
 	}
 	return n
 }
@@ -126,7 +119,7 @@ func TestMergeOverlappingBooks(t *testing.T) {
 		t.Fatal(err)
 	}
 	games := map[string][]string{"1": {"j10", "j11k10"}, "2": {"j10", "i9k9", "h8h9"}, "3": {"j10", "k11l12", "i9i8"}}
-	if _, err := a.importGames(ctx, []string{"1", "2"}, games, ImportOptions{}); err != nil {
+	if _, err := storeGames(ctx, a, []string{"1", "2"}, games); err != nil {
 		t.Fatal(err)
 	}
 	// B: the proof below A, a note and a label on P2, a disproof flag,
@@ -144,7 +137,7 @@ func TestMergeOverlappingBooks(t *testing.T) {
 	if err := b.SetDisproved(ctx, bX, B, true); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.importGames(ctx, []string{"2", "3"}, games, ImportOptions{}); err != nil {
+	if _, err := storeGames(ctx, b, []string{"2", "3"}, games); err != nil {
 		t.Fatal(err)
 	}
 	mustCheck(t, b)
@@ -154,7 +147,7 @@ func TestMergeOverlappingBooks(t *testing.T) {
 	ref := newBook(t, r)
 	add(t, ref, p2Line+" h8h9")
 	add(t, ref, p2Line+" b2b3")
-	if _, err := ref.importGames(ctx, []string{"1", "2", "3"}, games, ImportOptions{}); err != nil {
+	if _, err := storeGames(ctx, ref, []string{"1", "2", "3"}, games); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range fix {
@@ -172,9 +165,9 @@ func TestMergeOverlappingBooks(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	var last MergeProgress
+	var last Progress
 	reports := 0
-	sum, err := a.Merge(ctx, b.Path(), func(p MergeProgress) { last = p; reports++ })
+	sum, err := Merge(ctx, a, b.Path(), func(p Progress) { last = p; reports++ })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,17 +196,17 @@ func TestMergeOverlappingBooks(t *testing.T) {
 	if err := ref.SetLabel(ctx, rP2, "trap"); err != nil {
 		t.Fatal(err)
 	}
-	n := sameProofs(t, ref, a, ref.root)
-	if n2 := sameProofs(t, a, ref, a.root); n2 != n {
+	n := sameProofs(t, ref, a, root(ref))
+	if n2 := sameProofs(t, a, ref, root(a)); n2 != n {
 		t.Fatalf("the merged book has %d positions, the reference %d", n2, n)
 	}
-	gs, err := a.GameStatsOf(ctx, a.root)
+	gs, err := a.GameStatsOf(ctx, root(a))
 	if err != nil || gs.Games != 3 {
 		t.Fatalf("games through the root: %+v %v", gs, err)
 	}
 
 	// Again: nothing new.
-	again, err := a.Merge(ctx, b.Path(), nil)
+	again, err := Merge(ctx, a, b.Path(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,13 +241,13 @@ func TestMergeRefusesForgedCertificate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.w.ExecContext(ctx, "UPDATE verdict SET cert = ? WHERE pos = ?", data, int64(fid)); err != nil {
+	if _, err := rawDB(t, b).ExecContext(ctx, "UPDATE verdict SET cert = ? WHERE pos = ?", data, int64(fid)); err != nil {
 		t.Fatal(err)
 	}
 	b = reopen(t, b)
 
 	a := newBook(t, r)
-	sum, err := a.Merge(ctx, b.Path(), nil)
+	sum, err := Merge(ctx, a, b.Path(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,17 +257,17 @@ func TestMergeRefusesForgedCertificate(t *testing.T) {
 	}
 	ref := sum.Refused[0]
 	want := game.FormatTurns(r, turns(t, r, forged))
-	if ref.Attacker != B || ref.Reason == "" {
+	if ref.Attacker != B || ref.Reason() == "" || ref.Why != RefusedCertificate {
 		t.Fatalf("refused %+v", ref)
 	}
 	// The line names the forged position (in one of its orientations).
-	rb, err := board.ReplayText(r, ref.Line)
+	rb, err := board.ReplayText(r, ref.Line())
 	if err != nil {
-		t.Fatalf("refused line %q: %v", ref.Line, err)
+		t.Fatalf("refused line %q: %v", ref.Line(), err)
 	}
 	wb, _ := board.ReplayText(r, want)
 	if k1, _ := rb.CanonicalKey(); k1 != func() uint64 { k, _ := wb.CanonicalKey(); return k }() {
-		t.Fatalf("refused line %q, want %q", ref.Line, want)
+		t.Fatalf("refused line %q, want %q", ref.Line(), want)
 	}
 	aid, _ := locate(t, a, forged)
 	ap, err := a.Position(ctx, aid)
@@ -306,7 +299,7 @@ func TestMergeRefusesOtherRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = a.Merge(ctx, b.Path(), nil)
+	_, err = Merge(ctx, a, b.Path(), nil)
 	if err == nil || !strings.Contains(err.Error(), "nothing was merged") || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("merge of another rule set: %v", err)
 	}
@@ -314,10 +307,10 @@ func TestMergeRefusesOtherRules(t *testing.T) {
 	if err != nil || after != before {
 		t.Fatalf("stats %+v, before %+v (%v)", after, before, err)
 	}
-	if _, err := a.Merge(ctx, a.Path(), nil); err == nil {
+	if _, err := Merge(ctx, a, a.Path(), nil); err == nil {
 		t.Fatal("a book merged into itself")
 	}
-	if _, err := a.Merge(ctx, filepath.Join(t.TempDir(), "none.c6book"), nil); err == nil {
+	if _, err := Merge(ctx, a, filepath.Join(t.TempDir(), "none.c6book"), nil); err == nil {
 		t.Fatal("a missing book merged")
 	}
 }
@@ -332,8 +325,8 @@ func TestMergeCancelled(t *testing.T) {
 	a := newBook(t, r)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	var last MergeProgress
-	_, err := a.Merge(ctx, b.Path(), func(p MergeProgress) { last = p })
+	var last Progress
+	_, err := Merge(ctx, a, b.Path(), func(p Progress) { last = p })
 	if !errors.Is(err, context.Canceled) || !last.Final || !errors.Is(last.Err, context.Canceled) {
 		t.Fatalf("cancelled merge: %v, last report %+v", err, last)
 	}
@@ -342,7 +335,7 @@ func TestMergeCancelled(t *testing.T) {
 	// come on their own goroutine).
 	ctx, cancel = context.WithCancel(context.Background())
 	defer cancel()
-	_, err = a.Merge(ctx, b.Path(), func(p MergeProgress) {
+	_, err = Merge(ctx, a, b.Path(), func(p Progress) {
 		if p.Phase == "positions" && p.Done > 0 {
 			cancel()
 		}
@@ -366,12 +359,12 @@ func TestSplitThenMergeBack(t *testing.T) {
 	if err := src.SetComment(ctx, A, "the four"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := src.importGames(ctx, []string{"g1", "g2"}, map[string][]string{
-		"g1": strings.Fields(p2Line + " " + aMove), "g2": {"j10", "i9k9"}}, ImportOptions{}); err != nil {
+	if _, err := storeGames(ctx, src, []string{"g1", "g2"}, map[string][]string{
+		"g1": strings.Fields(p2Line + " " + aMove), "g2": {"j10", "i9k9"}}); err != nil {
 		t.Fatal(err)
 	}
 	to := filepath.Join(t.TempDir(), "sub.c6book")
-	sum, err := src.Split(ctx, A, to, nil)
+	sum, err := Split(ctx, src, A, to, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -379,7 +372,7 @@ func TestSplitThenMergeBack(t *testing.T) {
 	if sum.RefusedCount != 0 || sum.Verdicts != 4 || sum.Games != 1 {
 		t.Fatalf("split summary %+v", sum)
 	}
-	if _, err := src.Split(ctx, A, to, nil); !errors.Is(err, ErrExists) {
+	if _, err := Split(ctx, src, A, to, nil); !errors.Is(err, proofbook.ErrExists) {
 		t.Fatalf("split over an existing file: %v", err)
 	}
 	sub, err := Open(ctx, to)
@@ -392,7 +385,7 @@ func TestSplitThenMergeBack(t *testing.T) {
 	if st := proofOf(t, sub, sA, B).Status; st != c6book.StatusProved {
 		t.Fatalf("A in the split book: %v", st)
 	}
-	if _, _, err := sub.Locate(ctx, replayText(t, r, "j10 i9k9")); !errors.Is(err, ErrNotFound) {
+	if _, _, err := sub.Locate(ctx, replayText(t, r, "j10 i9k9")); !errors.Is(err, proofbook.ErrNotFound) {
 		t.Fatalf("a position outside the subtree was split off: %v", err)
 	}
 	n := sameProofs(t, src, sub, A)
@@ -401,7 +394,7 @@ func TestSplitThenMergeBack(t *testing.T) {
 	}
 	// Merged back into an empty book: the same subtree.
 	e := newBook(t, r)
-	if _, err := e.Merge(ctx, to, nil); err != nil {
+	if _, err := Merge(ctx, e, to, nil); err != nil {
 		t.Fatal(err)
 	}
 	eA, _ := locate(t, e, p2Line+" "+aMove)
@@ -414,7 +407,7 @@ func TestSplitThenMergeBack(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.c6book")
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := src.Split(cctx, A, bad, nil); err == nil {
+	if _, err := Split(cctx, src, A, bad, nil); err == nil {
 		t.Fatal("a cancelled split succeeded")
 	}
 	if _, err := os.Stat(bad); !errors.Is(err, os.ErrNotExist) {
@@ -431,52 +424,6 @@ func replayText(t *testing.T, r game.Rules, s string) *board.Board {
 	return b
 }
 
-// A proof exported as SGF replays: the SGF reader takes it back with
-// every move legal, and it holds the proving move, every reply and the
-// winning move after each.
-func TestExportProofSGF(t *testing.T) {
-	ctx := context.Background()
-	r := game.Connect6()
-	bk := newBook(t, r)
-	fix := proofFixture(t, bk)
-	add(t, bk, p2Line+" h8h9") // a move that proves nothing
-	P2, _ := locate(t, bk, p2Line)
-	var out strings.Builder
-	st, err := bk.ExportProof(ctx, P2, game.Empty, &out, ExportOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sgf := out.String()
-	t.Logf("%+v\n%s", st, sgf)
-	if st.Attacker != game.Black || st.Nodes != 7 || st.Leaves != 3 || st.Truncated {
-		t.Fatalf("stats %+v, want Black, 7 moves, 3 leaves", st)
-	}
-	if !strings.Contains(sgf, "certificate (checked by proofcheck)") || !strings.Contains(sgf, "proving move") {
-		t.Fatalf("no certificate summary or proving move in the comments")
-	}
-	back := newBook(t, r)
-	if _, err := back.ImportSGFReader(ctx, strings.NewReader(sgf), SGFImportOptions{Partial: true}); err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range fix {
-		locate(t, back, f.line)
-	}
-	if _, _, err := back.Locate(ctx, replayText(t, r, p2Line+" h8h9")); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("the move that proves nothing was exported: %v", err)
-	}
-	// Not proved: refused.
-	h, _ := locate(t, bk, p2Line+" h8h9")
-	if _, err := bk.ExportProof(ctx, h, game.Black, &out, ExportOptions{}); err == nil || !strings.Contains(err.Error(), "not proved") {
-		t.Fatalf("export of a position not proved: %v", err)
-	}
-	// Cut short.
-	out.Reset()
-	st, err = bk.ExportProof(ctx, P2, game.Black, &out, ExportOptions{MaxNodes: 2})
-	if err != nil || !st.Truncated || st.Nodes != 2 {
-		t.Fatalf("cut export: %+v %v", st, err)
-	}
-}
-
 // A move the other book's file stores wrongly (illegal on its position) is
 // not copied, and the summary says so; the expert's holds travel.
 func TestMergeSkipsBadMovesCarriesHolds(t *testing.T) {
@@ -489,13 +436,13 @@ func TestMergeSkipsBadMovesCarriesHolds(t *testing.T) {
 		t.Fatal(err)
 	}
 	// j10 is taken: "j10k11" cannot be played on P.
-	if _, err := b.w.ExecContext(ctx, "INSERT INTO edge(parent, move, child) VALUES (?, ?, ?)",
-		int64(P), packMove(mv(t, r, "j10k11")), int64(C)); err != nil {
+	if _, err := rawDB(t, b).ExecContext(ctx, "INSERT INTO edge(parent, move, child) VALUES (?, ?, ?)",
+		int64(P), c6book.PackMove(mv(t, r, "j10k11")), int64(C)); err != nil {
 		t.Fatal(err)
 	}
 	b = reopen(t, b)
 	a := newBook(t, r)
-	sum, err := a.Merge(ctx, b.Path(), nil)
+	sum, err := Merge(ctx, a, b.Path(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -527,31 +474,43 @@ func TestMergeAndSplitCarryAutoMoves(t *testing.T) {
 		t.Fatal(err)
 	}
 	src = reopen(t, src)
-	isAuto := func(bk *Book, line, move string) bool {
+	// The auto-pilot's mark (and rank) of the stored move of line's
+	// position that reaches line+" "+move.
+	autoEdge := func(bk *Book, line, move string) proofbook.AutoEdge {
 		t.Helper()
 		id, _ := locate(t, bk, line)
-		auto, err := bk.autoMove(ctx, id, mv(t, r, move))
+		b, err := board.ReplayText(r, line+" "+move)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return auto
+		child, _, err := bk.Locate(ctx, b)
+		if errors.Is(err, proofbook.ErrNotFound) {
+			return proofbook.AutoEdge{} // not stored: not the auto-pilot's
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		edges, err := bk.AutoMoves(ctx, id, game.Black)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range edges {
+			if e.Child == child {
+				return e
+			}
+		}
+		return proofbook.AutoEdge{}
+	}
+	isAuto := func(bk *Book, line, move string) bool {
+		t.Helper()
+		return autoEdge(bk, line, move).Auto
 	}
 	ranks := func(bk *Book, line string) []string {
 		t.Helper()
-		id, _ := locate(t, bk, line)
 		var out []string
 		for _, m := range []string{"k11l12", "j8h10", "m13n14"} {
-			if isAuto(bk, line, m) {
-				var rank int
-				list, _, err := loadPos(ctx, bk.r, bk.rules, id)
-				if err != nil {
-					t.Fatal(err)
-				}
-				pm := packMove(repMove(bk.rules, stabilizer(bk.rules, list), mv(t, r, m)))
-				if err := bk.r.QueryRowContext(ctx, "SELECT rank FROM autopilot_move WHERE parent = ? AND move = ?", int64(id), pm).Scan(&rank); err != nil {
-					t.Fatal(err)
-				}
-				out = append(out, fmt.Sprintf("%s:%d", m, rank))
+			if e := autoEdge(bk, line, m); e.Auto {
+				out = append(out, fmt.Sprintf("%s:%d", m, e.Rank))
 			}
 		}
 		return out
@@ -565,15 +524,15 @@ func TestMergeAndSplitCarryAutoMoves(t *testing.T) {
 	if _, _, _, err := dst.AddAutoMoves(ctx, dP, []game.Move{mv(t, r, "m13n14")}, nil); err != nil {
 		t.Fatal(err)
 	}
-	sum, err := dst.Merge(ctx, src.Path(), nil)
+	sum, err := Merge(ctx, dst, src.Path(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if sum.AutoMoves != 1 {
 		t.Fatalf("%d moves marked as the auto-pilot's, want 1 (k11l12): %+v", sum.AutoMoves, sum)
 	}
-	if !slices.ContainsFunc(sum.Lines(0), func(l string) bool { return strings.Contains(l, "1 new move marked as the auto-pilot's") }) {
-		t.Errorf("the summary does not say so: %q", sum.Lines(0))
+	if !slices.ContainsFunc(sum.Describe(0), func(l string) bool { return strings.Contains(l, "1 new move marked as the auto-pilot's") }) {
+		t.Errorf("the summary does not say so: %q", sum.Describe(0))
 	}
 	if isAuto(dst, "j10 i9k9", "h8h9") || isAuto(dst, "j10 i9k9", "j8h10") {
 		t.Error("a hand-made move became the auto-pilot's")
@@ -586,7 +545,7 @@ func TestMergeAndSplitCarryAutoMoves(t *testing.T) {
 	// A split of j10 into a new book.
 	J, _ := locate(t, src, "j10")
 	out := filepath.Join(t.TempDir(), "split.c6book")
-	if _, err := src.Split(ctx, J, out, nil); err != nil {
+	if _, err := Split(ctx, src, J, out, nil); err != nil {
 		t.Fatal(err)
 	}
 	sp, err := Open(ctx, out)
@@ -601,4 +560,27 @@ func TestMergeAndSplitCarryAutoMoves(t *testing.T) {
 		t.Error("split: the hand-made move became the auto-pilot's")
 	}
 	mustCheck(t, sp)
+}
+
+// A merge carries a game's record order (moved from proofbook's
+// TestGameKeepsRecordOrder with the merge).
+func TestMergeKeepsGameRecordOrder(t *testing.T) {
+	ctx := context.Background()
+	r := game.Connect6()
+	bk := newBook(t, r)
+	line := "j10 h12k11 j11j12"
+	if _, err := storeGames(ctx, bk, []string{"1"}, map[string][]string{"1": strings.Fields(line)}); err != nil {
+		t.Fatal(err)
+	}
+	into := newBook(t, r)
+	if _, err := Merge(ctx, into, bk.Path(), nil); err != nil {
+		t.Fatal(err)
+	}
+	gid, err := into.FindGame(ctx, "littlegolem", "1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g2, err := into.Game(ctx, gid); err != nil || proofbook.WrittenText(r, g2.Written) != line {
+		t.Fatalf("merged game: %q %v", proofbook.WrittenText(r, g2.Written), err)
+	}
 }

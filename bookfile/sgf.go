@@ -1,11 +1,10 @@
-package proofbook
+package bookfile
 
 import (
 	"context"
 	"crypto/sha256"
-	"database/sql"
+	"encoding/binary"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +16,8 @@ import (
 	"c6book/engine/board"
 	"c6book/engine/game"
 	"c6book/engine/sgf"
+	"c6book/internal/idset"
+	"c6book/proofbook"
 )
 
 // SGF: games, single or collections, with variations, read in the forms
@@ -47,10 +48,10 @@ func parseSGFPoint(r game.Rules, v string) (game.Square, error) {
 
 // nodeMarks reads the marks of an SGF node (in the board's frame), each
 // once (compressed point lists may cover the board many times over).
-func nodeMarks(r game.Rules, n *sgf.SGFNode) ([]Mark, error) {
-	var out []Mark
-	seen := map[Mark]bool{}
-	add := func(mk Mark) {
+func nodeMarks(r game.Rules, n *sgf.SGFNode) ([]proofbook.Mark, error) {
+	var out []proofbook.Mark
+	seen := map[proofbook.Mark]bool{}
+	add := func(mk proofbook.Mark) {
 		if !seen[mk] {
 			seen[mk] = true
 			out = append(out, mk)
@@ -65,7 +66,7 @@ func nodeMarks(r game.Rules, n *sgf.SGFNode) ([]Mark, error) {
 					return nil, fmt.Errorf("%s: %w", p.ID, err)
 				}
 				for _, s := range sqs {
-					add(Mark{Square: s, Shape: shape})
+					add(proofbook.Mark{Square: s, Shape: shape})
 				}
 			}
 		}
@@ -79,7 +80,7 @@ func nodeMarks(r game.Rules, n *sgf.SGFNode) ([]Mark, error) {
 				if err != nil {
 					return nil, fmt.Errorf("LB: %w", err)
 				}
-				add(Mark{Square: s, Text: text})
+				add(proofbook.Mark{Square: s, Text: text})
 			}
 		}
 	}
@@ -99,51 +100,52 @@ type SGFImportOptions struct {
 	Limits sgf.SGFLimits
 }
 
-// ImportSGF imports an SGF collection held in a string, with the default
-// options (see ImportSGFReader).
-func (bk *Book) ImportSGF(ctx context.Context, data string) (ImportStats, error) {
-	return bk.ImportSGFReader(ctx, strings.NewReader(data), SGFImportOptions{})
+// ImportSGF imports an SGF collection held in a string into bk, with the
+// default options (see ImportSGFReader).
+func ImportSGF(ctx context.Context, bk *proofbook.Book, data string) (proofbook.ImportStats, error) {
+	return ImportSGFReader(ctx, bk, strings.NewReader(data), SGFImportOptions{})
 }
 
 // ImportSGFReader merges the games (and their variations) of an SGF
-// collection into the book, in one transaction: on any error nothing is
+// collection into bk, in one transaction: on any error nothing is
 // written. The input is read as it is stored, one node at a time: whatever
 // its size, the import holds one node and the line being read, and the
 // reader's limits refuse an input too large. A game record (a root with RE,
 // PB or PW) also counts its main line as a game in the statistics, once
 // whatever the number of imports. An error names the game and the node
 // (counted from 1 in the input) and the byte where it starts.
-func (bk *Book) ImportSGFReader(ctx context.Context, rd io.Reader, opts SGFImportOptions) (ImportStats, error) {
-	var st ImportStats
-	err := bk.write(ctx, func(tx *sql.Tx) error {
-		w, err := bk.newWtx(ctx, tx)
-		if err != nil {
-			return err
-		}
-		imp := &sgfImport{w: w, sc: sgf.NewSGFScanner(rd, opts.Limits), partial: opts.Partial, st: &st}
-		if err := imp.run(ctx); err != nil {
-			return err
-		}
-		st.Positions, st.Edges = w.added, w.edges
-		return w.finish(ctx)
+func ImportSGFReader(ctx context.Context, bk *proofbook.Book, rd io.Reader, opts SGFImportOptions) (proofbook.ImportStats, error) {
+	tmpl, err := board.NewBoard(bk.Rules())
+	if err != nil {
+		return proofbook.ImportStats{}, err
+	}
+	var st proofbook.ImportStats
+	positions, edges, err := bk.WriteTree(ctx, func(tx *proofbook.TreeTx, root proofbook.Node) error {
+		st = proofbook.ImportStats{}
+		imp := &sgfImport{tx: tx, root: root, r: bk.Rules(), tmpl: tmpl, sc: sgf.NewSGFScanner(rd, opts.Limits), partial: opts.Partial, st: &st}
+		return imp.run(ctx)
 	})
 	if err != nil {
-		return ImportStats{}, err
+		return proofbook.ImportStats{}, err
 	}
+	st.Positions, st.Edges = positions, edges
 	return st, nil
 }
 
 // sgfImport is the state of an SGF import: the board and the stored
 // position of the node read last, and one frame per open game tree.
 type sgfImport struct {
-	w       *wtx
+	tx      *proofbook.TreeTx
+	root    proofbook.Node // the empty board's
+	r       game.Rules
+	tmpl    *board.Board // the empty board
 	sc      *sgf.SGFScanner
 	partial bool
-	st      *ImportStats
+	st      *proofbook.ImportStats
 
 	game   int // game trees of the collection begun
 	b      *board.Board
-	cur    node
+	cur    proofbook.Node
 	main   bool // the node read last is on its game's main line
 	frames []sgfFrame
 	// The game's root, when it is a game record (RE, PB or PW): its RE,
@@ -152,7 +154,7 @@ type sgfImport struct {
 	record bool
 	re     string
 	turns  []game.Move
-	path   []PosID
+	path   []proofbook.PosID
 	short  bool
 	rooted bool // the game's root node has been read
 	// A turn written one stone per node (sgf.SGFStoneProps): the
@@ -171,7 +173,7 @@ type sgfImport struct {
 
 // sgfFrame is an open game tree: where its first node hangs from.
 type sgfFrame struct {
-	cur   node
+	cur   proofbook.Node
 	turns int  // turns played on the board before it
 	main  bool // it continues the main line
 	kids  int  // variations opened in it so far
@@ -203,9 +205,9 @@ func (im *sgfImport) run(ctx context.Context) error {
 				im.game++
 				im.rooted, im.record, im.re, im.short = false, false, "", false
 				im.turns, im.path = im.turns[:0], im.path[:0]
-				im.b = im.w.bk.tmpl.Clone()
+				im.b = im.tmpl.Clone()
 				im.pend, im.pendNodes, im.pendUsed = nil, nil, false
-				im.cur = node{id: im.w.bk.root}
+				im.cur = im.root
 				im.main = true
 				im.frames = append(im.frames[:0], sgfFrame{cur: im.cur, main: true})
 				continue
@@ -259,8 +261,7 @@ func (im *sgfImport) run(ctx context.Context) error {
 // node stores one node: its move from the position read last, and its
 // comment, name and marks.
 func (im *sgfImport) node(ctx context.Context, n *sgf.SGFNode) error {
-	w := im.w
-	r := w.bk.rules
+	r := im.r
 	if !im.rooted {
 		im.rooted = true
 		rr, err := sgf.SGFRules(n, r)
@@ -274,7 +275,7 @@ func (im *sgfImport) node(ctx context.Context, n *sgf.SGFNode) error {
 		_, pb := n.Get("PB")
 		_, pw := n.Get("PW")
 		im.record, im.re = hasRE || pb || pw, re
-		im.path = append(im.path, im.cur.id)
+		im.path = append(im.path, im.cur.ID())
 	}
 	if id := sgf.SGFSetupProp(n); id != "" {
 		return fmt.Errorf("set-up stones (%s) are not supported; games must be played from the empty board", id)
@@ -288,7 +289,7 @@ func (im *sgfImport) node(ctx context.Context, n *sgf.SGFNode) error {
 			im.pendNodes = append(im.pendNodes, n) // its notes go to the turn's position
 			return nil
 		}
-		return w.mergeNote(ctx, im.cur, n)
+		return im.mergeNote(ctx, n)
 	}
 	if len(im.pend) > 0 && c != im.pendC {
 		// The other colour: the stones before were the whole turn.
@@ -337,8 +338,7 @@ func (e pendError) Unwrap() error { return e.err }
 // play stores turn m of colour c from the position read last, with the
 // comments, names and marks of its nodes.
 func (im *sgfImport) play(ctx context.Context, c game.Color, m game.Move, nodes []*sgf.SGFNode) error {
-	w := im.w
-	r := w.bk.rules
+	r := im.r
 	b := im.b
 	if c != b.ToMove() {
 		return fmt.Errorf("%s to move, but the node plays %s", b.ToMove(), c)
@@ -352,18 +352,18 @@ func (im *sgfImport) play(ctx context.Context, c game.Color, m game.Move, nodes 
 		return fmt.Errorf("%s[%s]: %d of the %d stones the turn places (a proof line's null or seminull move: import it with --partial)",
 			c, sgf.SGFMoveValue(r, m), m.Len(), want)
 	}
-	next, err := w.step(ctx, b, im.cur, m, im.partial)
+	next, err := im.tx.Step(ctx, b, im.cur, m, im.partial)
 	if err != nil {
 		return fmt.Errorf("%s[%s]: %w", c, sgf.SGFMoveValue(r, m), err)
 	}
 	im.cur = next
 	if im.main {
 		im.turns = append(im.turns, m)
-		im.path = append(im.path, next.id)
+		im.path = append(im.path, next.ID())
 		im.short = im.short || !full
 	}
 	for _, n := range nodes {
-		if err := w.mergeNote(ctx, im.cur, n); err != nil {
+		if err := im.mergeNote(ctx, n); err != nil {
 			return err
 		}
 	}
@@ -387,8 +387,7 @@ func (im *sgfImport) endGame(ctx context.Context) error {
 	if !im.record || im.short || len(im.turns) == 0 {
 		return nil
 	}
-	w := im.w
-	b := w.bk.tmpl.Clone()
+	b := im.tmpl.Clone()
 	for _, m := range im.turns {
 		if err := b.Play(m); err != nil {
 			return err // checked as it was stored
@@ -403,110 +402,46 @@ func (im *sgfImport) endGame(ctx context.Context) error {
 			result = game.White
 		}
 	}
-	sum := sha256.Sum256(append(encodeTurns(im.turns), byte(result)))
-	ext := hex.EncodeToString(sum[:12])
-	var known int
-	if err := w.tx.QueryRowContext(ctx, "SELECT count(*) FROM game WHERE source = ? AND ext_id = ?", SGFGameSource, ext).Scan(&known); err != nil {
+	ext := sgfGameID(im.turns, result)
+	added, err := im.tx.AddGame(ctx, SGFGameSource, ext, im.path, im.turns, result)
+	switch {
+	case err != nil:
 		return err
-	}
-	if known > 0 {
+	case !added:
 		im.st.Already++
-		return nil
+	default:
+		im.st.Recorded++
 	}
-	if err := w.addGame(ctx, SGFGameSource, ext, im.path, writtenOf(im.turns), result); err != nil {
-		return err
-	}
-	im.st.Recorded++
 	return nil
 }
 
-// mergeNote adds an SGF node's comment, name and marks to the position's
-// note without losing what is there; importing the same text again
-// changes nothing.
-func (w *wtx) mergeNote(ctx context.Context, cur node, n *sgf.SGFNode) error {
-	r := w.bk.rules
+// sgfGameID is a game record's id: a digest of its turns (each packed as
+// c6book.PackMove, a uvarint) and its result.
+func sgfGameID(turns []game.Move, result game.Color) string {
+	data := make([]byte, 0, len(turns)*4+1)
+	for _, m := range turns {
+		data = binary.AppendUvarint(data, uint64(c6book.PackMove(m)))
+	}
+	sum := sha256.Sum256(append(data, byte(result)))
+	return hex.EncodeToString(sum[:12])
+}
+
+// mergeNote adds an SGF node's comment, name and marks to the note of the
+// position read last without losing what is there; importing the same
+// text again changes nothing.
+func (im *sgfImport) mergeNote(ctx context.Context, n *sgf.SGFNode) error {
 	comment, _ := n.Get("C")
 	label, _ := n.Get("N")
 	comment, label = strings.TrimSpace(comment), strings.TrimSpace(label)
-	marks, err := nodeMarks(r, n)
+	marks, err := nodeMarks(im.r, n)
 	if err != nil {
 		return err
 	}
 	if comment == "" && label == "" && len(marks) == 0 {
 		return nil
 	}
-	for i := range marks {
-		marks[i].Square = r.Transform(cur.sym, marks[i].Square)
-	}
-	_, err = w.addNote(ctx, cur.id, comment, label, marks)
+	_, err = im.tx.AddNote(ctx, im.cur, comment, label, marks)
 	return err
-}
-
-// addNote adds a comment, a label and marks (canonical frame) to position
-// id's note without losing what is there: a new comment is appended below
-// the stored one unless the stored one holds it already, a label fills an
-// empty label (a different one is appended to the comment as "Label: x",
-// so that no text is lost), and marks not stored yet are added. Adding the
-// same note again changes nothing. It reports whether the note changed.
-// (The SGF import and Merge.)
-func (w *wtx) addNote(ctx context.Context, id PosID, comment, label string, marks []Mark) (bool, error) {
-	if comment == "" && label == "" && len(marks) == 0 {
-		return false, nil
-	}
-	var oc, ol, om string
-	err := w.tx.QueryRowContext(ctx, "SELECT comment, label, marks FROM note WHERE pos = ?", int64(id)).Scan(&oc, &ol, &om)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return false, err
-	}
-	nc, nl := oc, ol
-	appendText := func(text string) {
-		if text != "" && !strings.Contains(nc, text) {
-			if nc != "" {
-				nc += "\n\n"
-			}
-			nc += text
-		}
-	}
-	appendText(comment)
-	if nl == "" {
-		nl = label
-	} else if label != "" && label != nl {
-		appendText("Label: " + label)
-	}
-	var old []Mark
-	if om != "" {
-		if err := json.Unmarshal([]byte(om), &old); err != nil {
-			return false, fmt.Errorf("stored marks: %w", err)
-		}
-	}
-	merged := old
-	for _, mk := range marks {
-		dup := false
-		for _, o := range old {
-			if o == mk {
-				dup = true
-				break
-			}
-		}
-		if !dup {
-			merged = append(merged, mk)
-		}
-	}
-	nm := om
-	if len(merged) != len(old) {
-		data, err := json.Marshal(merged)
-		if err != nil {
-			return false, err
-		}
-		nm = string(data)
-	}
-	if nc == oc && nl == ol && nm == om {
-		return false, nil
-	}
-	_, err = w.tx.ExecContext(ctx, `INSERT INTO note(pos, comment, label, marks, updated_at) VALUES (?, ?, ?, ?, ?)
-ON CONFLICT(pos) DO UPDATE SET comment = excluded.comment, label = excluded.label, marks = excluded.marks, updated_at = excluded.updated_at`,
-		int64(id), nc, nl, nm, w.now)
-	return err == nil, err
 }
 
 // ExportOptions bound an SGF export.
@@ -538,17 +473,17 @@ type ExportStats struct {
 	Truncated bool
 }
 
-// ExportSGF writes one SGF game: the main line from the empty board to
-// position id, then id's whole subtree as variations, every move one stone
-// per node in SGF points (sgf.SGFStoneProps). The moves of proof lines
-// (a null or seminull move: fewer stones than the turn places) are left
-// out (ExportProof writes them) unless opts.ProofLines. A position reached
-// again by a transposition is written once with its subtree; later
+// ExportSGF writes one SGF game of bk: the main line from the empty board
+// to position id, then id's whole subtree as variations, every move one
+// stone per node in SGF points (sgf.SGFStoneProps). The moves of proof
+// lines (a null or seminull move: fewer stones than the turn places) are
+// left out (ExportProof writes them) unless opts.ProofLines. A position
+// reached again by a transposition is written once with its subtree; later
 // occurrences are leaves marked XT[1]. The SGF is written as the subtree is
 // walked (out is buffered, and flushed at the end): the export holds the
 // line being walked and one bit per position of the book, whatever the
 // size of the subtree. On an error out may hold part of the SGF.
-func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts ExportOptions) (ExportStats, error) {
+func ExportSGF(ctx context.Context, bk *proofbook.Book, id proofbook.PosID, out io.Writer, opts ExportOptions) (ExportStats, error) {
 	var st ExportStats
 	if opts.MaxNodes < 0 {
 		return st, fmt.Errorf("export: at most %d nodes: want 0 (no limit) or more", opts.MaxNodes)
@@ -556,8 +491,8 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 	if opts.MaxDepth < 0 {
 		return st, fmt.Errorf("export: depth %d: want 0 (no limit) or more", opts.MaxDepth)
 	}
-	r := bk.rules
-	line, err := bk.exportLine(ctx, id, opts)
+	r := bk.Rules()
+	line, err := exportLine(ctx, bk, id, opts)
 	if err != nil {
 		return st, err
 	}
@@ -566,15 +501,9 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 	truncated := false
 	if opts.MaxNodes > 0 {
 		var err error
-		if truncated, err = bk.exportCut(ctx, id, opts); err != nil {
+		if truncated, err = exportCut(ctx, bk, id, opts); err != nil {
 			return st, err
 		}
-	}
-	// Unchecked proofs are written as such (asked once for the whole
-	// export).
-	mask, err := bk.proofMask(ctx)
-	if err != nil {
-		return st, err
 	}
 	sw := sgf.NewSGFWriter(out)
 	rootProps := sgfRootProps(r)
@@ -582,33 +511,36 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 		rootProps = append(rootProps, sgf.SGFProp{ID: "GC", Values: []string{
 			fmt.Sprintf("c6book: export truncated at %d moves below the exported position; the book stores more", opts.MaxNodes)}})
 	}
-	b := bk.tmpl.Clone()
-	sw.Open()
-	props, err := bk.writeLine(ctx, sw, line, b, rootProps, mask)
+	b, err := board.NewBoard(r)
 	if err != nil {
 		return st, err
 	}
-	var seen idSet
+	sw.Open()
+	props, err := writeLine(ctx, bk, sw, line, b, rootProps)
+	if err != nil {
+		return st, err
+	}
+	var seen idset.Set
 	count := 0
 	// bare: the position has no note and no status (its parent's
 	// Children says so): nothing to annotate.
-	var expand func(props []sgf.SGFProp, pid PosID, depth int, bare bool) error
-	expand = func(props []sgf.SGFProp, pid PosID, depth int, bare bool) error {
+	var expand func(props []sgf.SGFProp, pid proofbook.PosID, depth int, bare bool) error
+	expand = func(props []sgf.SGFProp, pid proofbook.PosID, depth int, bare bool) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		n := &sgf.SGFNode{Props: props}
 		if !bare {
-			if err := bk.annotate(ctx, n, pid, b, mask); err != nil {
+			if _, err := annotate(ctx, bk, n, pid, b); err != nil {
 				return err
 			}
 		}
-		if seen.has(pid) {
+		if seen.Has(int64(pid)) {
 			n.Set("XT", "1")
 			sw.Node(n.Props...)
 			return nil
 		}
-		seen.add(pid)
+		seen.Add(int64(pid))
 		sw.Node(n.Props...)
 		if opts.MaxDepth > 0 && depth >= opts.MaxDepth {
 			return nil
@@ -619,7 +551,7 @@ func (bk *Book) ExportSGF(ctx context.Context, id PosID, out io.Writer, opts Exp
 		}
 		_, sym := b.CanonicalKey()
 		if !opts.ProofLines {
-			kids = slices.DeleteFunc(kids, func(k Child) bool { return k.Move.Len() < b.Rules().StonesForTurn(b.Turn()) })
+			kids = slices.DeleteFunc(kids, func(k proofbook.Child) bool { return k.Move.Len() < b.Rules().StonesForTurn(b.Turn()) })
 		}
 		variations := len(kids) > 1
 		for _, k := range kids {
@@ -655,27 +587,27 @@ func sgfRootProps(r game.Rules) []sgf.SGFProp {
 
 // exportLine is the line an export writes down to position id: opts.Line
 // (checked to lead to id), else the first stored path.
-func (bk *Book) exportLine(ctx context.Context, id PosID, opts ExportOptions) (Line, error) {
-	r := bk.rules
+func exportLine(ctx context.Context, bk *proofbook.Book, id proofbook.PosID, opts ExportOptions) (proofbook.Line, error) {
+	r := bk.Rules()
 	if opts.Line != nil {
-		l, err := bk.locateLine(ctx, opts.Line)
+		l, err := locateLine(ctx, bk, opts.Line)
 		if err != nil {
-			return Line{}, err
+			return proofbook.Line{}, err
 		}
 		switch last := l.IDs[len(l.IDs)-1]; {
 		case last == 0:
-			return Line{}, fmt.Errorf("export: the line %q: %w", game.FormatTurns(r, opts.Line), ErrNotFound)
+			return proofbook.Line{}, fmt.Errorf("export: the line %q: %w", game.FormatTurns(r, opts.Line), proofbook.ErrNotFound)
 		case last != id:
-			return Line{}, fmt.Errorf("export: the line %q leads to position %d, not %d", game.FormatTurns(r, opts.Line), last, id)
+			return proofbook.Line{}, fmt.Errorf("export: the line %q leads to position %d, not %d", game.FormatTurns(r, opts.Line), last, id)
 		}
 		return l, nil
 	}
 	lines, err := bk.PathsFromRoot(ctx, id, 1)
 	if err != nil {
-		return Line{}, err
+		return proofbook.Line{}, err
 	}
 	if len(lines) == 0 {
-		return Line{}, fmt.Errorf("position %d: no path from the root", id)
+		return proofbook.Line{}, fmt.Errorf("position %d: no path from the root", id)
 	}
 	return lines[0], nil
 }
@@ -684,12 +616,12 @@ func (bk *Book) exportLine(ctx context.Context, id PosID, opts ExportOptions) (L
 // position's, which the caller writes with its subtree: the returned
 // props are its move), annotated, playing the turns on b (the empty
 // board); the first node carries props.
-func (bk *Book) writeLine(ctx context.Context, sw *sgf.SGFWriter, line Line, b *board.Board, props []sgf.SGFProp, mask func(*c6book.Proof)) ([]sgf.SGFProp, error) {
-	r := bk.rules
+func writeLine(ctx context.Context, bk *proofbook.Book, sw *sgf.SGFWriter, line proofbook.Line, b *board.Board, props []sgf.SGFProp) ([]sgf.SGFProp, error) {
+	r := bk.Rules()
 	for i, m := range line.Turns {
 		n := &sgf.SGFNode{Props: props}
 		if line.IDs[i] != 0 {
-			if err := bk.annotate(ctx, n, line.IDs[i], b, mask); err != nil {
+			if _, err := annotate(ctx, bk, n, line.IDs[i], b); err != nil {
 				return nil, err
 			}
 		}
@@ -715,7 +647,7 @@ func (bk *Book) writeLine(ctx context.Context, sw *sgf.SGFWriter, line Line, b *
 // writes below it given the node's properties, and undoes it on b. n
 // counts the moves written, against opts.MaxNodes and for opts.Progress;
 // more is false when the budget was spent before mv (nothing written).
-func exportMove(sw *sgf.SGFWriter, b *board.Board, opts ExportOptions, n *int, sym int, pid PosID, mv game.Move, variations bool, expand func([]sgf.SGFProp) error) (more bool, err error) {
+func exportMove(sw *sgf.SGFWriter, b *board.Board, opts ExportOptions, n *int, sym int, pid proofbook.PosID, mv game.Move, variations bool, expand func([]sgf.SGFProp) error) (more bool, err error) {
 	if opts.MaxNodes > 0 && *n >= opts.MaxNodes {
 		return false, nil
 	}
@@ -724,7 +656,7 @@ func exportMove(sw *sgf.SGFWriter, b *board.Board, opts ExportOptions, n *int, s
 		opts.Progress(*n)
 	}
 	r := b.Rules()
-	m := FromCanonical(r, sym, mv)
+	m := proofbook.FromCanonical(r, sym, mv)
 	c := b.ToMove()
 	if err := b.PlayPartial(m); err != nil {
 		return true, fmt.Errorf("stored move %s of position %d: %w", game.MoveName(r, mv), pid, err)
@@ -751,22 +683,22 @@ func exportMove(sw *sgf.SGFWriter, b *board.Board, opts ExportOptions, n *int, s
 // the end of id's subtree: it walks the subtree as ExportSGF does (each
 // position expanded once, opts.MaxDepth), counting moves, until there are
 // more than opts.MaxNodes.
-func (bk *Book) exportCut(ctx context.Context, id PosID, opts ExportOptions) (bool, error) {
-	var seen idSet
+func exportCut(ctx context.Context, bk *proofbook.Book, id proofbook.PosID, opts ExportOptions) (bool, error) {
+	var seen idset.Set
 	count := 0
-	var walk func(pid PosID, depth int) (bool, error)
-	walk = func(pid PosID, depth int) (bool, error) {
+	var walk func(pid proofbook.PosID, depth int) (bool, error)
+	walk = func(pid proofbook.PosID, depth int) (bool, error) {
 		if err := ctx.Err(); err != nil {
 			return false, err
 		}
-		if seen.has(pid) {
+		if seen.Has(int64(pid)) {
 			return false, nil
 		}
-		seen.add(pid)
+		seen.Add(int64(pid))
 		if opts.MaxDepth > 0 && depth >= opts.MaxDepth {
 			return false, nil
 		}
-		kids, err := bk.fullTurnChildren(ctx, pid, opts.ProofLines)
+		kids, err := fullTurnChildren(ctx, bk, pid, opts.ProofLines)
 		if err != nil {
 			return false, err
 		}
@@ -784,77 +716,46 @@ func (bk *Book) exportCut(ctx context.Context, id PosID, opts ExportOptions) (bo
 	return walk(id, 0)
 }
 
-// childIDs lists the children of a position in the order of Children.
-func (bk *Book) childIDs(ctx context.Context, id PosID) ([]PosID, error) {
-	return queryIDs(ctx, bk.r, "SELECT child FROM edge WHERE parent = ? ORDER BY move", int64(id))
-}
-
 // fullTurnChildren lists the children of a position reached by a full
-// turn (not a proof line's null or seminull move), in the order of
-// Children: the moves ExportSGF writes (all of them with proofLines). The
-// turn at the root places Q stones, every other P.
-func (bk *Book) fullTurnChildren(ctx context.Context, id PosID, proofLines bool) ([]PosID, error) {
-	if proofLines {
-		return bk.childIDs(ctx, id)
-	}
-	need := bk.rules.P
-	if id == bk.root {
-		need = bk.rules.Q
-	}
-	rows, err := bk.r.QueryContext(ctx, "SELECT move, child FROM edge WHERE parent = ? ORDER BY move", int64(id))
+// turn (not a proof line's null or seminull move), in stored move order:
+// the moves ExportSGF writes (all of them with proofLines). The turn at
+// the root places Q stones, every other P.
+func fullTurnChildren(ctx context.Context, bk *proofbook.Book, id proofbook.PosID, proofLines bool) ([]proofbook.PosID, error) {
+	edges, err := bk.Edges(ctx, id, game.Empty)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []PosID
-	for rows.Next() {
-		var mv, c int64
-		if err := rows.Scan(&mv, &c); err != nil {
-			return nil, err
-		}
-		m, err := unpackMove(mv)
-		if err != nil {
-			return nil, err
-		}
-		if m.Len() >= need {
-			out = append(out, PosID(c))
+	need := bk.Rules().P
+	if root, _ := bk.Root(ctx); id == root {
+		need = bk.Rules().Q
+	}
+	var out []proofbook.PosID
+	for _, e := range edges {
+		if proofLines || e.Move.Len() >= need {
+			out = append(out, e.Child)
 		}
 	}
-	return out, rows.Err()
-}
-
-// queryIDs runs a query whose rows are one position id each.
-func queryIDs(ctx context.Context, db queryer, q string, args ...any) ([]PosID, error) {
-	rows, err := db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []PosID
-	for rows.Next() {
-		var c int64
-		if err := rows.Scan(&c); err != nil {
-			return nil, err
-		}
-		out = append(out, PosID(c))
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // locateLine finds the positions of a line from the empty board (a turn
 // with fewer stones than the rules place is a null or seminull move); the
 // id of a position not in the book is 0.
-func (bk *Book) locateLine(ctx context.Context, turns []game.Move) (Line, error) {
-	r := bk.rules
-	b := bk.tmpl.Clone()
-	line := Line{Turns: turns, IDs: []PosID{bk.root}}
+func locateLine(ctx context.Context, bk *proofbook.Book, turns []game.Move) (proofbook.Line, error) {
+	r := bk.Rules()
+	b, err := board.NewBoard(r)
+	if err != nil {
+		return proofbook.Line{}, err
+	}
+	root, _ := bk.Root(ctx)
+	line := proofbook.Line{Turns: turns, IDs: []proofbook.PosID{root}}
 	for i, m := range turns {
 		if err := b.PlayPartial(m); err != nil {
-			return Line{}, fmt.Errorf("line turn %d (%s): %w", i+1, game.MoveName(r, m), err)
+			return proofbook.Line{}, fmt.Errorf("line turn %d (%s): %w", i+1, game.MoveName(r, m), err)
 		}
 		id, _, err := bk.Locate(ctx, b)
-		if err != nil && !errors.Is(err, ErrNotFound) {
-			return Line{}, err
+		if err != nil && !errors.Is(err, proofbook.ErrNotFound) {
+			return proofbook.Line{}, err
 		}
 		line.IDs = append(line.IDs, id)
 	}
@@ -862,12 +763,13 @@ func (bk *Book) locateLine(ctx context.Context, turns []game.Move) (Line, error)
 }
 
 // annotate writes position pid's comment, label, marks and status onto SGF
-// node n; b is the board at n (its frame maps the stored marks).
-func (bk *Book) annotate(ctx context.Context, n *sgf.SGFNode, pid PosID, b *board.Board, mask func(*c6book.Proof)) error {
-	r := bk.rules
-	p, err := bk.position(ctx, pid, mask)
+// node n and returns the position; b is the board at n (its frame maps the
+// stored marks).
+func annotate(ctx context.Context, bk *proofbook.Book, n *sgf.SGFNode, pid proofbook.PosID, b *board.Board) (proofbook.Position, error) {
+	r := bk.Rules()
+	p, err := bk.Position(ctx, pid)
 	if err != nil {
-		return err
+		return p, err
 	}
 	_, sym := b.CanonicalKey()
 	if p.Comment != "" {
@@ -914,5 +816,5 @@ func (bk *Book) annotate(ctx context.Context, n *sgf.SGFNode, pid PosID, b *boar
 	if len(xs) > 0 {
 		n.Set("XS", xs...)
 	}
-	return nil
+	return p, nil
 }

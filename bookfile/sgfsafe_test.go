@@ -1,4 +1,4 @@
-package proofbook
+package bookfile
 
 import (
 	"bytes"
@@ -22,7 +22,7 @@ import (
 func TestSGFImportRefuses(t *testing.T) {
 	ctx := context.Background()
 	bk := newBook(t, game.Connect6())
-	if _, err := bk.ImportSGF(ctx, "(;FF[4]SZ[19];B[j10];W[j11k10])"); err != nil {
+	if _, err := ImportSGF(ctx, bk, "(;FF[4]SZ[19];B[j10];W[j11k10])"); err != nil {
 		t.Fatal(err)
 	}
 	before := bookState(t, bk)
@@ -40,7 +40,7 @@ func TestSGFImportRefuses(t *testing.T) {
 		{"(;FF[4]SZ[19];B[j10];W[j11k10](;B[a1])(;B[a2a3]))", "node 4 (byte 31): B[a1]: 1 of the 2 stones", ""},
 		{"(;FF[4]SZ[19];B[j10];W[];B[a1a2])", "node 3 (byte 20): W[]: 0 of the 2 stones", ""},
 	} {
-		_, err := bk.ImportSGF(ctx, c.sgf)
+		_, err := ImportSGF(ctx, bk, c.sgf)
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s: %v, want one line containing %q", c.sgf, err, c.want)
 		}
@@ -106,7 +106,7 @@ func (e *endlessReader) Read(p []byte) (int, error) {
 func TestSGFImportLimits(t *testing.T) {
 	ctx := context.Background()
 	bk := newBook(t, game.Connect6())
-	if _, err := bk.ImportSGF(ctx, "(;FF[4]SZ[19];B[j10];W[j11k10])"); err != nil {
+	if _, err := ImportSGF(ctx, bk, "(;FF[4]SZ[19];B[j10];W[j11k10])"); err != nil {
 		t.Fatal(err)
 	}
 	before := bookState(t, bk)
@@ -120,7 +120,7 @@ func TestSGFImportLimits(t *testing.T) {
 		{&endlessReader{prefix: "(;FF[4]SZ[19];B[k10];W[k11l10]", fill: ';'}, "larger than 1048576 bytes"},
 		{&endlessReader{prefix: "(;FF[4]SZ[19];B[k10]" + strings.Repeat("(;", 200)}, "nested deeper than 100"},
 	} {
-		_, err := bk.ImportSGFReader(ctx, c.in, SGFImportOptions{Limits: lim, Partial: true})
+		_, err := ImportSGFReader(ctx, bk, c.in, SGFImportOptions{Limits: lim, Partial: true})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%.30q…: %v, want an error containing %q", c.in.prefix, err, c.want)
 		}
@@ -133,7 +133,7 @@ func TestSGFImportLimits(t *testing.T) {
 	}
 	// Marks covering the board again and again are stored once each.
 	sgf := "(;FF[4]SZ[19];B[j10]CR" + strings.Repeat("[aa:ss]", 9000) + "LB" + strings.Repeat("[aa:x]", 9000) + ")"
-	if _, err := bk.ImportSGFReader(ctx, strings.NewReader(sgf), SGFImportOptions{}); err != nil {
+	if _, err := ImportSGFReader(ctx, bk, strings.NewReader(sgf), SGFImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	id, _ := locate(t, bk, "j10")
@@ -153,7 +153,7 @@ func treeState(t *testing.T, bk *Book) string {
 		"SELECT 'e', p.key, e.move, c.key, '' FROM edge e JOIN position p ON p.id = e.parent JOIN position c ON c.id = e.child",
 		"SELECT 'n', p.key, n.comment, n.label, n.marks FROM note n JOIN position p ON p.id = n.pos",
 	} {
-		rows, err := bk.r.QueryContext(ctx, q)
+		rows, err := readDB(t, bk).QueryContext(ctx, q)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -251,7 +251,7 @@ func TestSGFExportRoundTrip(t *testing.T) {
 	mustCheck(t, bk)
 	root, _ := bk.Root(ctx)
 	var out bytes.Buffer
-	st, err := bk.ExportSGF(ctx, root, &out, ExportOptions{ProofLines: true})
+	st, err := ExportSGF(ctx, bk, root, &out, ExportOptions{ProofLines: true})
 	if err != nil || st.Truncated {
 		t.Fatal(st, err)
 	}
@@ -260,7 +260,7 @@ func TestSGFExportRoundTrip(t *testing.T) {
 		t.Fatalf("exported %d moves, the book holds %d", st.Nodes, s.Edges)
 	}
 	fresh := newBook(t, r)
-	if _, err := fresh.ImportSGF(ctx, out.String()); err == nil {
+	if _, err := ImportSGF(ctx, fresh, out.String()); err == nil {
 		t.Fatal("an export with null and seminull moves imported without Partial")
 	}
 	if _, err := importPartial(ctx, fresh, out.String()); err != nil {
@@ -272,7 +272,7 @@ func TestSGFExportRoundTrip(t *testing.T) {
 	mustCheck(t, fresh)
 	// A cut export is valid SGF too, and a subtree of the book.
 	out.Reset()
-	st, err = bk.ExportSGF(ctx, root, &out, ExportOptions{MaxNodes: 25, ProofLines: true})
+	st, err = ExportSGF(ctx, bk, root, &out, ExportOptions{MaxNodes: 25, ProofLines: true})
 	if err != nil || !st.Truncated || st.Nodes != 25 {
 		t.Fatal(st, err)
 	}
@@ -284,7 +284,7 @@ func TestSGFExportRoundTrip(t *testing.T) {
 		t.Fatalf("a cut export of 25 moves imported as %d", cs.Edges)
 	}
 	// Writing to a failing writer is an error.
-	if _, err := bk.ExportSGF(ctx, root, failWriter{}, ExportOptions{}); err == nil {
+	if _, err := ExportSGF(ctx, bk, root, failWriter{}, ExportOptions{}); err == nil {
 		t.Fatal("an export to a failing writer succeeded")
 	}
 }

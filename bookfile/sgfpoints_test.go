@@ -1,4 +1,4 @@
-package proofbook
+package bookfile
 
 import (
 	"bytes"
@@ -70,7 +70,7 @@ func TestExportSGFPointsRoundTrip(t *testing.T) {
 	}
 	root, _ := bk.Root(ctx)
 	var out bytes.Buffer
-	st, err := bk.ExportSGF(ctx, root, &out, ExportOptions{})
+	st, err := ExportSGF(ctx, bk, root, &out, ExportOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestExportSGFPointsRoundTrip(t *testing.T) {
 	// 7 letters down, h).
 	var user bytes.Buffer
 	main0, _ := locate(t, bk, "j10 j11k10 l11m9")
-	if _, err := bk.ExportSGF(ctx, main0, &user, ExportOptions{Line: turns(t, r, "j10 j11k10 l11m9")}); err != nil {
+	if _, err := ExportSGF(ctx, bk, main0, &user, ExportOptions{Line: turns(t, r, "j10 j11k10 l11m9")}); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{";W[kj];W[ji];B[mk];B[li]C[the main line]", "LB[kh:A]", "CR[mh]"} {
@@ -104,7 +104,7 @@ func TestExportSGFPointsRoundTrip(t *testing.T) {
 		t.Fatalf("%d turns written, the export says %d", got, st.Nodes)
 	}
 	fresh := newBook(t, r)
-	if _, err := fresh.ImportSGF(ctx, sgf); err != nil {
+	if _, err := ImportSGF(ctx, fresh, sgf); err != nil {
 		t.Fatalf("a plain export does not import without Partial: %v\n%s", err, sgf)
 	}
 	// The same tree of full turns, the same notes, in the same frame.
@@ -117,7 +117,7 @@ func TestExportSGFPointsRoundTrip(t *testing.T) {
 		t.Fatal("the sample changed: no proof line to leave out, or other marks")
 	}
 	full := newBook(t, r)
-	if _, err := full.ImportSGF(ctx, plain); err != nil {
+	if _, err := ImportSGF(ctx, full, plain); err != nil {
 		t.Fatal(err)
 	}
 	if a, b := treeState(t, full), treeState(t, fresh); a != b {
@@ -147,12 +147,12 @@ func TestImportConnect6EditorSGF(t *testing.T) {
 		t.Fatal(err)
 	}
 	bk := newBook(t, r)
-	st, err := bk.ImportSGF(ctx, string(data))
+	st, err := ImportSGF(ctx, bk, string(data))
 	if err != nil {
 		t.Fatalf("import: %v", err)
 	}
 	lg := newBook(t, r)
-	if _, err := lg.ImportSGF(ctx, `(;FF[4]SZ[19]
+	if _, err := ImportSGF(ctx, lg, `(;FF[4]SZ[19]
 ;B[j10]C[the first stone]
 (;W[k11i11];B[j12l11]C[the first of two
 
@@ -182,7 +182,7 @@ func TestImportOneStoneShortTurn(t *testing.T) {
 	bk := newBook(t, r)
 	const in = "(;FF[4]SZ[19];B[jj];W[kj];W[ki](;B[ll];B[mm])(;B[aa]))"
 	before := bookState(t, bk)
-	_, err := bk.ImportSGF(ctx, in)
+	_, err := ImportSGF(ctx, bk, in)
 	if err == nil || !strings.Contains(err.Error(), "node 7 (byte") || !strings.Contains(err.Error(), "1 of the 2 stones") {
 		t.Fatalf("a lone stone at a tree's end: %v", err)
 	}

@@ -1,4 +1,4 @@
-package proofbook
+package bookfile
 
 import (
 	"context"
@@ -15,7 +15,7 @@ func TestSGFGameRecords(t *testing.T) {
 	bk := newBook(t, game.Connect6())
 	const records = `(;FF[4]SZ[19]PB[alice]PW[bob]RE[W+R];B[j10];W[j11k10](;B[l11m9];W[k12l12])(;B[h8h9]))
 (;FF[4]SZ[19]RE[B+R];B[j10];W[j11k10];B[h8h9])`
-	st, err := bk.ImportSGF(ctx, records)
+	st, err := ImportSGF(ctx, bk, records)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +32,7 @@ func TestSGFGameRecords(t *testing.T) {
 		t.Fatalf("games through the second record's end: %+v (%d) %v", gs, total, err)
 	}
 	// Again, and an opening tree without a player or a result.
-	st, err = bk.ImportSGF(ctx, records+`(;FF[4]SZ[19];B[j10];W[i9k11];B[h8h9])`)
+	st, err = ImportSGF(ctx, bk, records+`(;FF[4]SZ[19];B[j10];W[i9k11];B[h8h9])`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func TestSGFGameRecords(t *testing.T) {
 	wantGames(t, bk, "j10 i9k11", 0, 0, 0)
 	// A six on the board decides the result whatever RE says.
 	bk2 := newBook(t, game.Rules{M: 9, N: 9, K: 4, P: 2, Q: 1})
-	if _, err := bk2.ImportSGF(ctx, `(;FF[4]SZ[9]RU[9,9,4,2,1]PB[x]RE[W+R];B[aa];W[iaic];B[bbcc];W[ieig];B[ddhh])`); err != nil {
+	if _, err := ImportSGF(ctx, bk2, `(;FF[4]SZ[9]RU[9,9,4,2,1]PB[x]RE[W+R];B[aa];W[iaic];B[bbcc];W[ieig];B[ddhh])`); err != nil {
 		t.Fatal(err)
 	}
 	wantGames(t, bk2, "", 1, 1, 0)

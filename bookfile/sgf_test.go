@@ -1,4 +1,4 @@
-package proofbook
+package bookfile
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"c6book/engine/board"
 	"c6book/engine/game"
 	sgfpkg "c6book/engine/sgf"
+	"c6book/proofbook"
 )
 
 const sampleSGF = `(;FF[4]GM[1]SZ[19]PB[alice]PW[bob]C[a LittleGolem game]
@@ -28,7 +29,7 @@ const sampleSGF = `(;FF[4]GM[1]SZ[19]PB[alice]PW[bob]C[a LittleGolem game]
 // importPartial imports SGF text holding proof lines (null and seminull
 // moves, as sampleSGF and the exports of such books do).
 func importPartial(ctx context.Context, bk *Book, data string) (ImportStats, error) {
-	return bk.ImportSGFReader(ctx, strings.NewReader(data), SGFImportOptions{Partial: true})
+	return ImportSGFReader(ctx, bk, strings.NewReader(data), SGFImportOptions{Partial: true})
 }
 
 // bookState is everything an import may change, for equality checks.
@@ -45,7 +46,7 @@ func bookState(t *testing.T, bk *Book) string {
 		"SELECT id, games, bwins, wwins FROM position ORDER BY id",
 		"SELECT pos, game FROM game_pos ORDER BY pos, game",
 	} {
-		rows, err := bk.r.QueryContext(ctx, q)
+		rows, err := readDB(t, bk).QueryContext(ctx, q)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -126,14 +127,14 @@ func TestSGFImportExport(t *testing.T) {
 	root, _ := bk.Root(ctx)
 	var out bytes.Buffer
 	// A plain export leaves the proof line's null move out.
-	if _, err := bk.ExportSGF(ctx, root, &out, ExportOptions{}); err != nil {
+	if _, err := ExportSGF(ctx, bk, root, &out, ExportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(out.String(), "W[]") {
 		t.Fatalf("a plain export holds a proof line's null move:\n%s", out.String())
 	}
 	out.Reset()
-	if _, err := bk.ExportSGF(ctx, root, &out, ExportOptions{ProofLines: true}); err != nil {
+	if _, err := ExportSGF(ctx, bk, root, &out, ExportOptions{ProofLines: true}); err != nil {
 		t.Fatal(err)
 	}
 	sgf := out.String()
@@ -161,7 +162,7 @@ func TestSGFImportExport(t *testing.T) {
 	}
 	// A subtree export starts with the line to it.
 	out.Reset()
-	if _, err := bk.ExportSGF(ctx, main, &out, ExportOptions{}); err != nil {
+	if _, err := ExportSGF(ctx, bk, main, &out, ExportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	roots, err := sgfpkg.ParseSGF(out.String())
@@ -205,7 +206,7 @@ func TestSGFErrorsWriteNothing(t *testing.T) {
 		"(;FF[4]SZ[19];B[a1];W[b1c1])(;FF[4]SZ[19];B[j10];W[j10])", // second game bad
 		"(;FF[4]SZ[19]AB[jj];W[j11k10])",                           // set-up stones
 	} {
-		if _, err := bk.ImportSGF(ctx, bad); err == nil {
+		if _, err := ImportSGF(ctx, bk, bad); err == nil {
 			t.Fatalf("accepted %q", bad)
 		}
 		if after := bookState(t, bk); after != before {
@@ -230,7 +231,7 @@ func FuzzImportSGF(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data string, partial bool) {
 		ctx := context.Background()
 		before := bookState(t, bk)
-		if _, err := bk.ImportSGFReader(ctx, strings.NewReader(data), SGFImportOptions{Partial: partial, Limits: lim}); err != nil {
+		if _, err := ImportSGFReader(ctx, bk, strings.NewReader(data), SGFImportOptions{Partial: partial, Limits: lim}); err != nil {
 			if msg := err.Error(); strings.ContainsAny(msg, "\n\r") || len(msg) > 600 {
 				t.Fatalf("error for %q is not one short line: %q", data, msg)
 			}
@@ -261,7 +262,7 @@ func TestExportFollowsLine(t *testing.T) {
 			seen = append(seen, r.TransformMove(sym, m))
 		}
 		var out bytes.Buffer
-		if _, err := bk.ExportSGF(ctx, id, &out, ExportOptions{Line: seen[:3]}); err != nil {
+		if _, err := ExportSGF(ctx, bk, id, &out, ExportOptions{Line: seen[:3]}); err != nil {
 			t.Fatalf("symmetry %d: %v", sym, err)
 		}
 		roots, err := sgfpkg.ParseSGF(out.String())
@@ -280,7 +281,7 @@ func TestExportFollowsLine(t *testing.T) {
 	// as given.
 	deep := add(t, bk, "j10 k11k9 l10h12 m11m12 n10n11")
 	var out bytes.Buffer
-	if _, err := bk.ExportSGF(ctx, deep, &out, ExportOptions{Line: turns(t, r, "j10 m11m12 l10h12 k11k9 n10n11")}); err != nil {
+	if _, err := ExportSGF(ctx, bk, deep, &out, ExportOptions{Line: turns(t, r, "j10 m11m12 l10h12 k11k9 n10n11")}); err != nil {
 		t.Fatalf("transposed line: %v", err)
 	}
 	roots, err := sgfpkg.ParseSGF(out.String())
@@ -291,10 +292,10 @@ func TestExportFollowsLine(t *testing.T) {
 		t.Fatalf("transposed line not followed: %q %v", game.FormatTurns(r, line), err)
 	}
 	// A line to another position, or to a position not in the book.
-	if _, err := bk.ExportSGF(ctx, id, io.Discard, ExportOptions{Line: stored[:2]}); err == nil {
+	if _, err := ExportSGF(ctx, bk, id, io.Discard, ExportOptions{Line: stored[:2]}); err == nil {
 		t.Fatal("a line to another position was accepted")
 	}
-	if _, err := bk.ExportSGF(ctx, id, io.Discard, ExportOptions{Line: turns(t, r, "j10 a1a2")}); !errors.Is(err, ErrNotFound) {
+	if _, err := ExportSGF(ctx, bk, id, io.Discard, ExportOptions{Line: turns(t, r, "j10 a1a2")}); !errors.Is(err, proofbook.ErrNotFound) {
 		t.Fatalf("a line not in the book: %v", err)
 	}
 }
@@ -315,12 +316,12 @@ func TestExportMaxNodes(t *testing.T) {
 	}
 	count := func(sgf string) int { return sgfTurns(t, sgf) }
 	var out bytes.Buffer
-	st, err := bk.ExportSGF(ctx, root, &out, ExportOptions{ProofLines: true})
+	st, err := ExportSGF(ctx, bk, root, &out, ExportOptions{ProofLines: true})
 	if err != nil || st.Truncated || int64(st.Nodes) != all.Edges || count(out.String()) != st.Nodes || strings.Contains(out.String(), "GC[") {
 		t.Fatalf("unlimited export: %+v %v, %d moves in the book\n%s", st, err, all.Edges, out.String())
 	}
 	out.Reset()
-	st, err = bk.ExportSGF(ctx, root, &out, ExportOptions{MaxNodes: 3, ProofLines: true})
+	st, err = ExportSGF(ctx, bk, root, &out, ExportOptions{MaxNodes: 3, ProofLines: true})
 	if err != nil || !st.Truncated || st.Nodes != 3 || count(out.String()) != 3 || !strings.Contains(out.String(), "GC[c6book: export truncated at 3 moves") {
 		t.Fatalf("export of 3 nodes: %+v %v\n%s", st, err, out.String())
 	}
@@ -333,13 +334,13 @@ func TestExportMaxNodes(t *testing.T) {
 		t.Fatal("re-importing a cut export changed the book")
 	}
 	out.Reset()
-	st, err = bk.ExportSGF(ctx, root, &out, ExportOptions{MaxNodes: int(all.Edges), ProofLines: true})
+	st, err = ExportSGF(ctx, bk, root, &out, ExportOptions{MaxNodes: int(all.Edges), ProofLines: true})
 	if err != nil || st.Truncated {
 		t.Fatalf("export of exactly every move: %+v %v", st, err)
 	}
 	for _, o := range []ExportOptions{{MaxNodes: -1}, {MaxDepth: -1}} {
 		out.Reset()
-		if _, err := bk.ExportSGF(ctx, root, &out, o); err == nil || out.Len() != 0 {
+		if _, err := ExportSGF(ctx, bk, root, &out, o); err == nil || out.Len() != 0 {
 			t.Fatalf("%+v: %v, wrote %d bytes", o, err, out.Len())
 		}
 	}

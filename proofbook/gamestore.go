@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"io"
 	"time"
 
 	"c6book/engine/board"
@@ -15,7 +14,8 @@ import (
 	"github.com/mattn/go-sqlite3"
 )
 
-// ImportOptions tune ImportGames.
+// ImportOptions tune StoreGames (and the games file import, which stores
+// through it).
 type ImportOptions struct {
 	// Source names the games' origin (default "littlegolem"); a game is
 	// stored once per (source, id), so importing it again changes nothing.
@@ -47,8 +47,6 @@ type ImportOptions struct {
 	// ProgressEvery is the least time between two OnProgress reports
 	// (default 100 ms).
 	ProgressEvery time.Duration
-	// maxFileBytes replaces MaxGamesFileBytes (tests).
-	maxFileBytes int64
 }
 
 // ImportProgress is what an import has committed so far. The counts are
@@ -153,35 +151,6 @@ type ImportStats struct {
 	LongestTx    time.Duration
 }
 
-// ImportGames stores games read from r, a games file {"gid": ["j10",
-// "j11k10", ...], ...}, plain or gzip-compressed, merging them into the
-// tree in the order of their ids (numeric ids by value). The whole file is
-// checked first, one game at a time (see MaxGamesFileBytes and the other
-// limits), and copied to a temporary file: a file that is not a games file,
-// or that breaks a limit, is refused with an error naming the entry and
-// nothing is written. Games with an illegal or unreadable move are skipped
-// whole and listed in the result (GameError.Reason counts them by kind);
-// everything else is committed batch by batch, so an interrupted import
-// keeps every committed game. A transaction holds the write lock for about
-// MaxTxTime at most, whatever the batch, and the lock is left free for a
-// moment between transactions (a tenth of the last one's time), so that
-// other programs' writes get through during a long import.
-func (bk *Book) ImportGames(ctx context.Context, r io.Reader, opts ImportOptions) (ImportStats, error) {
-	maxBytes := int64(MaxGamesFileBytes)
-	if opts.maxFileBytes > 0 {
-		maxBytes = opts.maxFileBytes
-	}
-	src, err := spoolGames(ctx, r, maxBytes)
-	if err != nil {
-		if opts.OnProgress != nil {
-			opts.OnProgress(ImportProgress{Final: true, Err: err})
-		}
-		return ImportStats{}, err
-	}
-	defer src.Close()
-	return bk.importFrom(ctx, src, opts)
-}
-
 // gamePrep is a game replayed off the writer: its prepared moves, or why
 // it cannot be stored. known: the game was in the book when the import
 // began, so it was not replayed.
@@ -253,7 +222,7 @@ func (bk *Book) knownGames(ctx context.Context, source string) (map[string]bool,
 // work: legality, canonical keys and frames), so that the writer only runs
 // SQL. Games already stored (known) are not replayed. It stops when ctx is
 // done.
-func (bk *Book) prepareGames(ctx context.Context, known map[string]bool, src gameSource) <-chan gamePrep {
+func (bk *Book) prepareGames(ctx context.Context, known map[string]bool, src GameSource) <-chan gamePrep {
 	ch := make(chan gamePrep, 256)
 	go func() {
 		defer close(ch)
@@ -275,198 +244,77 @@ func (bk *Book) prepareGames(ctx context.Context, known map[string]bool, src gam
 	return ch
 }
 
-func (bk *Book) importFrom(ctx context.Context, src gameSource, opts ImportOptions) (_ ImportStats, err error) {
+// GameSource is the games StoreGames stores, in order: a games file (the
+// bookfile package's), another book's games (a merge).
+type GameSource interface {
+	Len() int
+	ID(i int) string
+	// Turns is game i's turns in LittleGolem's notation ("j11k10").
+	Turns(i int) ([]string, error)
+}
+
+// StoreGames stores the games of src in their order, merging them into the
+// tree. Games with an illegal or unreadable move are skipped whole and
+// listed in the result (GameError.Reason counts them by kind); everything
+// else is committed batch by batch, so an interrupted store keeps every
+// committed game. A transaction holds the write lock for about MaxTxTime
+// at most, whatever the batch, and the lock is left free for a moment
+// between transactions (a tenth of the last one's time), so that other
+// programs' writes get through during a long import.
+func (bk *Book) StoreGames(ctx context.Context, src GameSource, opts ImportOptions) (_ ImportStats, err error) {
 	var st ImportStats
-	total := src.Len()
-	received, done := 0, 0
+	gs := &gameStore{bk: bk, opts: opts, total: src.Len()}
 	var box *latest.Box[ImportProgress]
 	if opts.OnProgress != nil {
 		box = &latest.Box[ImportProgress]{Deliver: opts.OnProgress, Gap: opts.ProgressEvery}
 		if box.Gap <= 0 {
 			box.Gap = 100 * time.Millisecond
 		}
-		box.Put(st.progress(0, total))
+		box.Put(st.progress(0, gs.total))
 		defer func() {
-			p := st.progress(done, total)
+			p := st.progress(gs.done, gs.total)
 			p.Err, p.Final = err, true
 			endProgress(box, p)
 		}()
 	}
-	if opts.Source == "" {
-		opts.Source = "littlegolem"
+	if gs.opts.Source == "" {
+		gs.opts.Source = "littlegolem"
 	}
-	if opts.Batch <= 0 {
-		opts.Batch = 500
+	if gs.opts.Batch <= 0 {
+		gs.opts.Batch = 500
 	}
-	maxTx := opts.MaxTxTime
-	if maxTx <= 0 {
-		maxTx = DefaultMaxTxTime
+	if gs.opts.MaxTxTime <= 0 {
+		gs.opts.MaxTxTime = DefaultMaxTxTime
 	}
-	known, err := bk.knownGames(ctx, opts.Source)
+	known, err := bk.knownGames(ctx, gs.opts.Source)
 	if err != nil {
 		return st, err
 	}
 	pctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	prepped := bk.prepareGames(pctx, known, src)
-	var pending []gamePrep // prepared games not stored yet, in order
-	for received < total || len(pending) > 0 {
+	gs.prepped = bk.prepareGames(pctx, known, src)
+	for gs.received < gs.total || len(gs.pending) > 0 {
 		if err := ctx.Err(); err != nil {
 			return st, err
 		}
-		if len(pending) == 0 {
+		if len(gs.pending) == 0 {
 			// Wait for the next game off the lock.
-			g, ok := <-prepped
+			g, ok := <-gs.prepped
 			if !ok {
 				return st, ctx.Err()
 			}
-			received++
-			pending = append(pending, g)
+			gs.received++
+			gs.pending = append(gs.pending, g)
 		}
-		var stored []string
-		var bst ImportStats
-		var used int
-		var txStart time.Time
-		// writeRetry: other programs' writes (verdicts, notes) may keep
-		// the lock past the busy timeout on a loaded machine; the import
-		// waits for them (it stays cancellable) instead of stopping. The
-		// transaction starts its batch over each try.
-		err := bk.writeRetry(ctx, func(tx *sql.Tx) error {
-			txStart = time.Now()
-			bst = ImportStats{}
-			stored = stored[:0]
-			used = 0
-			w, err := bk.newWtx(ctx, tx)
-			if err != nil {
-				return err
-			}
-			has, err := tx.PrepareContext(ctx, "SELECT id, rebuilt FROM game WHERE source = ? AND ext_id = ?")
-			if err != nil {
-				return err
-			}
-		games:
-			// At most Batch games, and no new game once the transaction
-			// has held the write lock for maxTx: other writers (another
-			// program's verdict, a click in the app) wait for it.
-			for used < opts.Batch && (used == 0 || time.Since(txStart) < maxTx) {
-				if used == len(pending) {
-					// Take a game already prepared; never wait holding the lock.
-					if received == total {
-						break
-					}
-					select {
-					case g, ok := <-prepped:
-						if !ok {
-							break games
-						}
-						received++
-						pending = append(pending, g)
-					default:
-						break games
-					}
-				}
-				g := pending[used]
-				if g.fatal != nil {
-					return g.fatal
-				}
-				used++
-				var gid int64
-				var rebuilt bool
-				switch err := has.QueryRowContext(ctx, opts.Source, g.id).Scan(&gid, &rebuilt); {
-				case err == nil && !rebuilt:
-					bst.Already++
-					continue
-				case err == nil: // stored with rebuilt turns: put its own
-				case !errors.Is(err, sql.ErrNoRows):
-					return err
-				}
-				if g.known { // stored when the import began, but not now
-					bk.prepareGame(&g, g.turns, make([]game.Color, bk.rules.Squares()))
-				}
-				if g.err != nil && rebuilt {
-					bst.Already++ // keeps its rebuilt line
-					continue
-				}
-				if g.err != nil {
-					bst.Skipped = append(bst.Skipped, GameError{g.id, g.err})
-					continue
-				}
-				if _, err := tx.ExecContext(ctx, "SAVEPOINT game"); err != nil {
-					return err
-				}
-				pa, pe, pd := w.added, w.edges, len(w.dirty)
-				result := game.Empty
-				if len(g.steps) > 0 {
-					result = g.steps[len(g.steps)-1].winner
-				}
-				if !rebuilt {
-					w.beginGame(result)
-				}
-				cur := bk.root
-				path := make([]PosID, 1, len(g.steps)+1)
-				path[0] = cur
-				var gerr error
-				for i, p := range g.steps {
-					n, err := w.apply(ctx, cur, p)
-					if err != nil {
-						gerr = fmt.Errorf("turn %d: %w", i+1, err)
-						break
-					}
-					cur = n.id
-					path = append(path, cur)
-				}
-				if gerr == nil {
-					if rebuilt {
-						gerr = w.repairGame(ctx, gid, path, g.written, result)
-					} else {
-						gerr = w.addGame(ctx, opts.Source, g.id, path, g.written, result)
-					}
-				}
-				if gerr != nil {
-					if ctx.Err() != nil {
-						return ctx.Err()
-					}
-					// A storage failure (full disk, I/O error) is not the
-					// game's fault: the whole batch is abandoned (SQLite may
-					// already have rolled it back) and the import stops.
-					var se sqlite3.Error
-					if errors.As(gerr, &se) {
-						return fmt.Errorf("storing game %s: %w", g.id, se)
-					}
-					if _, err := tx.ExecContext(ctx, "ROLLBACK TO game"); err != nil {
-						return fmt.Errorf("game %s: %v; rolling it back: %w", g.id, gerr, err)
-					}
-					w.added, w.edges, w.dirty = pa, pe, w.dirty[:pd]
-					bst.Skipped = append(bst.Skipped, GameError{g.id, gerr})
-				}
-				w.endGame()
-				if _, err := tx.ExecContext(ctx, "RELEASE game"); err != nil {
-					return err
-				}
-				switch {
-				case gerr == nil && rebuilt:
-					bst.Already++
-					bst.Repaired++
-				case gerr == nil:
-					bst.Games++
-					stored = append(stored, g.id)
-				}
-			}
-			bst.Positions, bst.Edges = w.added, w.edges
-			return w.finish(ctx)
-		})
+		bst, stored, txTime, err := gs.batch(ctx)
 		if err != nil {
 			if ctx.Err() != nil {
 				return st, err
 			}
 			return st, fmt.Errorf("import stopped, %d games stored before are kept: %w", st.Games, err)
 		}
-		if d := time.Since(txStart); d > st.LongestTx {
-			st.LongestTx = d
-		}
+		st.LongestTx = max(st.LongestTx, txTime)
 		st.Transactions++
-		pending = pending[used:]
-		done += used
 		st.Games += bst.Games
 		st.Already += bst.Already
 		st.Repaired += bst.Repaired
@@ -474,22 +322,198 @@ func (bk *Book) importFrom(ctx context.Context, src gameSource, opts ImportOptio
 		st.Positions += bst.Positions
 		st.Edges += bst.Edges
 		if opts.OnCommit != nil && len(stored) > 0 {
-			opts.OnCommit(append([]string(nil), stored...))
+			opts.OnCommit(stored)
 		}
 		if opts.Progress != nil {
-			opts.Progress(done, total)
+			opts.Progress(gs.done, gs.total)
 		}
-		box.Put(st.progress(done, total))
-		if received < total || len(pending) > 0 {
+		box.Put(st.progress(gs.done, gs.total))
+		if gs.received < gs.total || len(gs.pending) > 0 {
 			// Leave the lock free for a moment: SQLite's busy handler
 			// polls (every 100 ms at worst), and a writer that began its
 			// next transaction at once would starve the other programs'.
-			if err := pause(ctx, time.Since(txStart)/10); err != nil {
+			if err := pause(ctx, txTime/10); err != nil {
 				return st, err
 			}
 		}
 	}
 	return st, nil
+}
+
+// gameStore is the state of StoreGames: the games prepared off the lock
+// (prepped), those received and not stored yet (pending, in order), and
+// how many are received and settled (done) of total.
+type gameStore struct {
+	bk      *Book
+	opts    ImportOptions
+	prepped <-chan gamePrep
+	pending []gamePrep
+	total   int
+	// received: games taken from prepped; done: games settled by
+	// committed transactions (stored, already there or skipped).
+	received, done int
+}
+
+// batch stores the next pending games in one transaction (retried while
+// other programs hold the lock), and returns what it stored, the ids of
+// the games it stored and how long it held the lock.
+func (gs *gameStore) batch(ctx context.Context) (bst ImportStats, stored []string, txTime time.Duration, err error) {
+	bk := gs.bk
+	var used int
+	var txStart time.Time
+	// writeRetry: other programs' writes (verdicts, notes) may keep the
+	// lock past the busy timeout on a loaded machine; the import waits for
+	// them (it stays cancellable) instead of stopping. The transaction
+	// starts its batch over each try.
+	err = bk.writeRetry(ctx, func(tx *sql.Tx) error {
+		txStart = time.Now()
+		bst, stored, used = ImportStats{}, nil, 0
+		w, err := bk.newWtx(ctx, tx)
+		if err != nil {
+			return err
+		}
+		has, err := tx.PrepareContext(ctx, "SELECT id, rebuilt FROM game WHERE source = ? AND ext_id = ?")
+		if err != nil {
+			return err
+		}
+		// At most Batch games, and no new game once the transaction has
+		// held the write lock for MaxTxTime: other writers (another
+		// program's verdict, a click in the app) wait for it.
+		for used < gs.opts.Batch && (used == 0 || time.Since(txStart) < gs.opts.MaxTxTime) && gs.next(used) {
+			g := gs.pending[used]
+			if g.fatal != nil {
+				return g.fatal
+			}
+			used++
+			ok, err := gs.store(ctx, w, has, g, &bst)
+			if err != nil {
+				return err
+			}
+			if ok {
+				stored = append(stored, g.id)
+			}
+		}
+		bst.Positions, bst.Edges = w.added, w.edges
+		return w.finish(ctx)
+	})
+	if err != nil {
+		return ImportStats{}, nil, 0, err
+	}
+	gs.pending = gs.pending[used:]
+	gs.done += used
+	return bst, stored, time.Since(txStart), nil
+}
+
+// next reports whether a game is pending at index used, taking one
+// already prepared when there is none; it never waits holding the lock.
+func (gs *gameStore) next(used int) bool {
+	if used < len(gs.pending) {
+		return true
+	}
+	if gs.received == gs.total {
+		return false
+	}
+	select {
+	case g, ok := <-gs.prepped:
+		if !ok {
+			return false
+		}
+		gs.received++
+		gs.pending = append(gs.pending, g)
+		return true
+	default:
+		return false
+	}
+}
+
+// store stores game g in the transaction of w in a savepoint of its own,
+// counting it in bst: stored (ok), already there, or skipped (a bad game
+// is rolled back whole). An error stops the batch.
+func (gs *gameStore) store(ctx context.Context, w *wtx, has *sql.Stmt, g gamePrep, bst *ImportStats) (ok bool, err error) {
+	bk, tx := gs.bk, w.tx
+	var gid int64
+	var rebuilt bool
+	switch err := has.QueryRowContext(ctx, gs.opts.Source, g.id).Scan(&gid, &rebuilt); {
+	case err == nil && !rebuilt:
+		bst.Already++
+		return false, nil
+	case err == nil: // stored with rebuilt turns: put its own
+	case !errors.Is(err, sql.ErrNoRows):
+		return false, err
+	}
+	if g.known { // stored when the import began, but not now
+		bk.prepareGame(&g, g.turns, make([]game.Color, bk.rules.Squares()))
+	}
+	if g.err != nil && rebuilt {
+		bst.Already++ // keeps its rebuilt line
+		return false, nil
+	}
+	if g.err != nil {
+		bst.Skipped = append(bst.Skipped, GameError{g.id, g.err})
+		return false, nil
+	}
+	if _, err := tx.ExecContext(ctx, "SAVEPOINT game"); err != nil {
+		return false, err
+	}
+	pa, pe, pd := w.added, w.edges, len(w.dirty)
+	result := game.Empty
+	if len(g.steps) > 0 {
+		result = g.steps[len(g.steps)-1].winner
+	}
+	if !rebuilt {
+		w.beginGame(result)
+	}
+	gerr := gs.play(ctx, w, g, gid, rebuilt, result)
+	if gerr != nil {
+		if ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		// A storage failure (full disk, I/O error) is not the game's
+		// fault: the whole batch is abandoned (SQLite may already have
+		// rolled it back) and the import stops.
+		var se sqlite3.Error
+		if errors.As(gerr, &se) {
+			return false, fmt.Errorf("storing game %s: %w", g.id, se)
+		}
+		if _, err := tx.ExecContext(ctx, "ROLLBACK TO game"); err != nil {
+			return false, fmt.Errorf("game %s: %v; rolling it back: %w", g.id, gerr, err)
+		}
+		w.added, w.edges, w.dirty = pa, pe, w.dirty[:pd]
+		bst.Skipped = append(bst.Skipped, GameError{g.id, gerr})
+	}
+	w.endGame()
+	if _, err := tx.ExecContext(ctx, "RELEASE game"); err != nil {
+		return false, err
+	}
+	switch {
+	case gerr == nil && rebuilt:
+		bst.Already++
+		bst.Repaired++
+	case gerr == nil:
+		bst.Games++
+		return true, nil
+	}
+	return false, nil
+}
+
+// play stores game g's moves and the game (a game stored with rebuilt
+// turns, gid: its own turns put back).
+func (gs *gameStore) play(ctx context.Context, w *wtx, g gamePrep, gid int64, rebuilt bool, result game.Color) error {
+	cur := gs.bk.root
+	path := make([]PosID, 1, len(g.steps)+1)
+	path[0] = cur
+	for i, p := range g.steps {
+		n, err := w.apply(ctx, cur, p)
+		if err != nil {
+			return fmt.Errorf("turn %d: %w", i+1, err)
+		}
+		cur = n.id
+		path = append(path, cur)
+	}
+	if rebuilt {
+		return w.repairGame(ctx, gid, path, g.written, result)
+	}
+	return w.addGame(ctx, gs.opts.Source, g.id, path, g.written, result)
 }
 
 // pause waits d (at least a millisecond) or until ctx is done.
