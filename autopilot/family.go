@@ -212,11 +212,11 @@ func (t *bookTree) runFamily(ctx context.Context, id PosID) (func(), error) {
 		return nil, err
 	}
 	members := []proofbook.Item{{Move: mv, ID: id}}
-	vd, _, err := t.bk.AutoVerdict(ctx, parent)
+	pn, err := t.bk.AutoNode(ctx, parent, t.a)
 	if err != nil {
 		return nil, err
 	}
-	if vd != nil && vd.Attacker == t.a {
+	if vd := pn.Verdict; c6book.VerdictCounts(pb, t.a, vd) && !vd.AllUnsolved {
 		items, err := t.bk.OpenItems(ctx, parent, t.a, pb, vd)
 		if err != nil {
 			return nil, err
