@@ -216,7 +216,10 @@ func (t *bookTree) runFamily(ctx context.Context, id PosID) (func(), error) {
 	if err != nil {
 		return nil, err
 	}
-	if vd := pn.Verdict; c6book.VerdictCounts(pb, t.a, vd) && !vd.AllUnsolved {
+	// The parent's verdict counts (as Look reads it: its certificate was
+	// checked when stored).
+	tol, tolOK := pb.DefenderDeficit(t.a)
+	if vd := pn.Verdict; vd != nil && vd.Attacker == t.a && pn.HasCert && tolOK && vd.Tolerance == tol && !vd.AllUnsolved {
 		items, err := t.bk.OpenItems(ctx, parent, t.a, pb, vd)
 		if err != nil {
 			return nil, err
