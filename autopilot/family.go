@@ -34,49 +34,73 @@ import (
 // job changes only the order of the work: nothing counts as proved but the
 // verdicts proofcheck accepted.
 
-// seminullAnswer returns, for the position reached from the
-// defender-to-move position parent (board pb, canonical) by the full move
-// mv (parent's frame), the answer of the closed seminull item of parent
-// that mv completes: the attacker move, in the canonical frame of the
-// position mv reaches, that proved the seminull position D+s, s one of
-// mv's stones; key names the family (the packed seminull move as parent
-// stores it). ok is false when neither stone of mv is a closed seminull
-// item of parent, or the answer is not legal after mv.
-func seminullAnswer(ctx context.Context, bk Store, parent PosID, pb *board.Board, mv game.Move, a game.Color) (m game.Move, key int64, ok bool, err error) {
+// seminulls is what the family logic reads of one defender-to-move
+// position parent (board pb, canonical): its stored moves, and the answers
+// of its closed seminull items as they are asked for.
+type seminulls struct {
+	bk      Store
+	a       game.Color
+	parent  PosID
+	pb      *board.Board
+	kids    []proofbook.AutoEdge
+	answers map[game.Move]seminullAns
+}
+
+type seminullAns struct {
+	m  game.Move // in D+s's canonical frame
+	ok bool
+}
+
+func newSeminulls(ctx context.Context, bk Store, parent PosID, pb *board.Board, a game.Color) (*seminulls, error) {
+	kids, err := bk.AutoMoves(ctx, parent, a)
+	if err != nil {
+		return nil, err
+	}
+	return &seminulls{bk: bk, a: a, parent: parent, pb: pb, kids: kids, answers: map[game.Move]seminullAns{}}, nil
+}
+
+// answer returns, for the position reached from the parent by the full
+// defender move mv (parent's frame), the answer of the closed seminull
+// item of parent that mv completes: the attacker move, in the canonical
+// frame of the position mv reaches, that proved the seminull position
+// D+s, s one of mv's stones; key names the family (the packed seminull
+// move as parent stores it). ok is false when neither stone of mv is a
+// closed seminull item of parent, or the answer is not legal after mv.
+func (sn *seminulls) answer(ctx context.Context, mv game.Move) (m game.Move, key int64, ok bool, err error) {
+	pb, a := sn.pb, sn.a
 	r := pb.Rules()
 	if mv.Len() != 2 {
 		return m, 0, false, nil
-	}
-	kids, err := bk.AutoMoves(ctx, parent, a)
-	if err != nil {
-		return m, 0, false, err
 	}
 	stab := pb.Stabilizer()
 	for i := 0; i < 2; i++ {
 		u, x := mv.At(i), mv.At(1-i)
 		rep, g := c6book.RepMove(r, stab, game.NewMove(u))
-		var ds *proofbook.AutoEdge
-		for j := range kids {
-			if kids[j].Move == rep {
-				ds = &kids[j]
+		ans, seen := sn.answers[rep]
+		if !seen {
+			for j := range sn.kids {
+				ds := &sn.kids[j]
+				if ds.Move != rep || ds.Proof.Status != c6book.StatusProved {
+					continue
+				}
+				if ans.m, ans.ok, err = bestAnswer(ctx, sn.bk, ds.Child, a); err != nil {
+					return m, 0, false, err
+				}
 				break
 			}
+			sn.answers[rep] = ans
 		}
-		if ds == nil || ds.Proof.Status != c6book.StatusProved {
+		if !ans.ok {
 			continue
 		}
-		answer, ok, err := bestAnswer(ctx, bk, ds.Child, a)
-		if err != nil || !ok {
-			return m, 0, false, err
-		}
-		// answer is in D+rep's canonical frame; into parent's frame (the
+		// ans.m is in D+rep's canonical frame; into parent's frame (the
 		// one where rep is played), then into mv's (g maps mv's u onto
 		// rep), then into the canonical frame of the position mv reaches.
 		s := rep.At(0)
 		pb.Place(s, a.Opp())
 		_, dsym := pb.CanonicalKey()
 		pb.Remove(s)
-		inP := r.TransformMove(game.InverseSymmetry(dsym), answer)
+		inP := r.TransformMove(game.InverseSymmetry(dsym), ans.m)
 		inMv := r.TransformMove(game.InverseSymmetry(g), inP)
 		pb.Place(u, a.Opp())
 		pb.Place(x, a.Opp())
@@ -142,7 +166,11 @@ func (t *bookTree) familyPending(ctx context.Context, id PosID) (parent PosID, m
 		if err != nil {
 			return 0, mv, 0, false, err
 		}
-		_, key, ok, err := seminullAnswer(ctx, t.bk, u.Parent, pb, u.Move, t.a)
+		sn, err := newSeminulls(ctx, t.bk, u.Parent, pb, t.a)
+		if err != nil {
+			return 0, mv, 0, false, err
+		}
+		_, key, ok, err := sn.answer(ctx, u.Move)
 		if err != nil {
 			return 0, mv, 0, false, err
 		}
@@ -159,6 +187,10 @@ func (t *bookTree) familyPending(ctx context.Context, id PosID) (parent PosID, m
 // job covers them all. At least one waiting item of each family stays,
 // so the position is never proved in the search's view while one waits.
 func (t *bookTree) familyOpen(ctx context.Context, id PosID, b *board.Board, items []proofbook.Item) ([]proofbook.Item, error) {
+	sn, err := newSeminulls(ctx, t.bk, id, b, t.a)
+	if err != nil {
+		return nil, err
+	}
 	seen := map[int64]bool{}
 	out := items[:0:0]
 	for _, it := range items {
@@ -166,7 +198,7 @@ func (t *bookTree) familyOpen(ctx context.Context, id PosID, b *board.Board, ite
 			out = append(out, it)
 			continue
 		}
-		pending, err := t.pendingIn(ctx, id, b, it)
+		pending, err := t.pendingIn(ctx, sn, it)
 		if err != nil {
 			return nil, err
 		}
@@ -183,13 +215,13 @@ func (t *bookTree) familyOpen(ctx context.Context, id PosID, b *board.Board, ite
 }
 
 // pendingIn is the family key of item it of the defender-to-move position
-// id (board b) plus one when the item waits for its family job, else 0.
-func (t *bookTree) pendingIn(ctx context.Context, id PosID, b *board.Board, it proofbook.Item) (int64, error) {
+// sn.parent plus one when the item waits for its family job, else 0.
+func (t *bookTree) pendingIn(ctx context.Context, sn *seminulls, it proofbook.Item) (int64, error) {
 	kids, err := t.bk.AutoMoves(ctx, it.ID, t.a)
 	if err != nil || len(kids) > 0 {
 		return 0, err
 	}
-	_, key, ok, err := seminullAnswer(ctx, t.bk, id, b, it.Move, t.a)
+	_, key, ok, err := sn.answer(ctx, it.Move)
 	if err != nil || !ok {
 		return 0, err
 	}
@@ -211,6 +243,10 @@ func (t *bookTree) runFamily(ctx context.Context, id PosID) (func(), error) {
 	if err != nil {
 		return nil, err
 	}
+	sn, err := newSeminulls(ctx, t.bk, parent, pb, t.a)
+	if err != nil {
+		return nil, err
+	}
 	members := []proofbook.Item{{Move: mv, ID: id}}
 	pn, err := t.bk.AutoNode(ctx, parent, t.a)
 	if err != nil {
@@ -228,7 +264,7 @@ func (t *bookTree) runFamily(ctx context.Context, id PosID) (func(), error) {
 			if it.ID == 0 || it.ID == id || it.Move.Len() != 2 {
 				continue
 			}
-			k, err := t.pendingIn(ctx, parent, pb, it)
+			k, err := t.pendingIn(ctx, sn, it)
 			if err != nil {
 				return nil, err
 			}
@@ -246,7 +282,7 @@ func (t *bookTree) runFamily(ctx context.Context, id PosID) (func(), error) {
 		if ctx.Err() != nil {
 			break
 		}
-		m, _, ok, err := seminullAnswer(ctx, t.bk, parent, pb, it.Move, t.a)
+		m, _, ok, err := sn.answer(ctx, it.Move)
 		if err != nil {
 			return nil, err
 		}
