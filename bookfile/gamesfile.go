@@ -19,19 +19,19 @@ import (
 // Limits of a LittleGolem games file ({"gid": ["j10", "j11k10", ...], ...}).
 // A file beyond any of them is refused whole, before anything is written.
 const (
-	// MaxGamesFileBytes bounds the file's size, decompressed (the shared
+	// maxGamesFileBytes bounds the file's size, decompressed (the shared
 	// 37k LittleGolem games are 7.7 MB).
-	MaxGamesFileBytes = 128 << 20
-	// MaxGamesInFile bounds the number of games in one file (the import
+	maxGamesFileBytes = 128 << 20
+	// maxGamesInFile bounds the number of games in one file (the import
 	// keeps each game's id in memory, to store them in order): more than
 	// six times all of LittleGolem's Connect6 games.
-	MaxGamesInFile = 250_000
-	// MaxGameIDBytes bounds a game's id (which must not be empty).
-	MaxGameIDBytes = 64
-	// MaxTurnBytes bounds one turn's text ("j11k10"; four stones at most).
-	MaxTurnBytes = 64
-	// MaxGameTurns bounds a game's turns (a board has at most 676 squares).
-	MaxGameTurns = 1000
+	maxGamesInFile = 250_000
+	// maxGameIDBytes bounds a game's id (which must not be empty).
+	maxGameIDBytes = 64
+	// maxTurnBytes bounds one turn's text ("j11k10"; four stones at most).
+	maxTurnBytes = 64
+	// maxGameTurns bounds a game's turns (a board has at most 676 squares).
+	maxGameTurns = 1000
 	// maxTokenBytes bounds any one JSON token the decoder buffers: a string
 	// or a bare literal longer than that is refused as it is read, before
 	// the decoder holds it whole.
@@ -139,8 +139,8 @@ func tokenKind(t json.Token) string {
 // or gzip-compressed, one game at a time (memory stays bounded whatever the
 // file), and calls fn with each game in the file's order; the turns slice is
 // reused, fn must copy what it keeps. Every entry must be a non-empty id of
-// at most MaxGameIDBytes with a list of at most MaxGameTurns strings of at
-// most MaxTurnBytes each; the file must end after the object and be at most
+// at most maxGameIDBytes with a list of at most maxGameTurns strings of at
+// most maxTurnBytes each; the file must end after the object and be at most
 // max bytes decompressed. An error names the entry (its number in the file,
 // and its id when it was read) and stops the scan. It returns the number of
 // games read.
@@ -168,8 +168,8 @@ func scanGames(ctx context.Context, r io.Reader, max int64, fn func(id string, t
 		}
 		sc.n, sc.id = sc.n+1, ""
 		sc.cur = sc.n
-		if sc.n > MaxGamesInFile {
-			return sc.fail("more than %d games in the file", MaxGamesInFile)
+		if sc.n > maxGamesInFile {
+			return sc.fail("more than %d games in the file", maxGamesInFile)
 		}
 		var bad error
 		if turns, bad = sc.entry(turns[:0]); bad != nil {
@@ -237,8 +237,8 @@ func (sc *gamesScanner) entry(turns []string) ([]string, error) {
 	switch {
 	case key == "":
 		return fail("empty game id")
-	case len(key) > MaxGameIDBytes:
-		return fail("game id of %d bytes (at most %d)", len(key), MaxGameIDBytes)
+	case len(key) > maxGameIDBytes:
+		return fail("game id of %d bytes (at most %d)", len(key), maxGameIDBytes)
 	}
 	sc.id = key
 	if t, err = sc.token(); err != nil {
@@ -255,10 +255,10 @@ func (sc *gamesScanner) entry(turns []string) ([]string, error) {
 		switch {
 		case !ok:
 			return fail("turn %d: want a string such as \"j11k10\", not %s", len(turns)+1, tokenKind(t))
-		case len(s) > MaxTurnBytes:
-			return fail("turn %d of %d bytes (at most %d)", len(turns)+1, len(s), MaxTurnBytes)
-		case len(turns) == MaxGameTurns:
-			return fail("more than %d turns", MaxGameTurns)
+		case len(s) > maxTurnBytes:
+			return fail("turn %d of %d bytes (at most %d)", len(turns)+1, len(s), maxTurnBytes)
+		case len(turns) == maxGameTurns:
+			return fail("more than %d turns", maxGameTurns)
 		}
 		turns = append(turns, s)
 	}
@@ -299,7 +299,7 @@ func compareGameIDs(a, b string) int {
 // does not use it: it keeps one game in memory at a time.
 func ReadGames(r io.Reader) (ids []string, games map[string][]string, err error) {
 	games = map[string][]string{}
-	_, err = scanGames(context.Background(), r, MaxGamesFileBytes, func(id string, turns []string) error {
+	_, err = scanGames(context.Background(), r, maxGamesFileBytes, func(id string, turns []string) error {
 		if _, ok := games[id]; ok {
 			return fmt.Errorf("games file: game %q appears twice", clip(id, 40))
 		}
@@ -344,7 +344,7 @@ func (s *spooledGames) Turns(i int) ([]string, error) {
 		return fmt.Errorf("reading game %s back from the temporary file: damaged record", clip(ref.id, 40))
 	}
 	n, k := binary.Uvarint(buf)
-	if k <= 0 || n > MaxGameTurns {
+	if k <= 0 || n > maxGameTurns {
 		return nil, bad()
 	}
 	buf = buf[k:]

@@ -85,7 +85,7 @@ func TestImportGamesRefusesBadFiles(t *testing.T) {
 		good.WriteString("]")
 	}
 	g := good.String()
-	manyTurns := `"j10"` + strings.Repeat(`, "j11k10"`, MaxGameTurns)
+	manyTurns := `"j10"` + strings.Repeat(`, "j11k10"`, maxGameTurns)
 	cases := []struct {
 		name string
 		data []byte
@@ -158,7 +158,7 @@ func TestImportGamesEndlessInput(t *testing.T) {
 		{"zeros", &repeatReader{pattern: []byte{0}}, "invalid character"},
 		{"spaces", io.MultiReader(strings.NewReader(`{"1": [`), &repeatReader{pattern: []byte{' '}}), "white space in a row"},
 		{"endless game", io.MultiReader(strings.NewReader(`{"1": [`), &repeatReader{pattern: []byte(`"j10", `)}), "more than 1000 turns"},
-		{"endless games", io.MultiReader(strings.NewReader(`{`), &repeatReader{pattern: []byte(`"1": [], `)}), fmt.Sprintf("more than %d games", MaxGamesInFile)},
+		{"endless games", io.MultiReader(strings.NewReader(`{`), &repeatReader{pattern: []byte(`"1": [], `)}), fmt.Sprintf("more than %d games", maxGamesInFile)},
 		{"endless id", io.MultiReader(strings.NewReader(`{"`), &repeatReader{pattern: []byte{'1'}}), "longer than 1048576 bytes"},
 	} {
 		_, err := ImportGames(ctx, bk, c.r, ImportOptions{})
@@ -349,8 +349,8 @@ func TestReadOnlyBookFormats(t *testing.T) {
 			return err
 		}(),
 	} {
-		if !errors.Is(err, proofbook.ErrReadOnly) {
-			t.Fatalf("%s on a read-only book: %v", what, err)
+		if !errors.Is(err, proofbook.ErrReadOnly) || ro.ReadOnly() == "" || !strings.Contains(err.Error(), ro.ReadOnly()) {
+			t.Fatalf("%s on a read-only book: %v (why read-only: %q)", what, err, ro.ReadOnly())
 		}
 	}
 	if after := bookState(t, ro); after != before {

@@ -370,9 +370,9 @@ func (im *sgfImport) play(ctx context.Context, c game.Color, m game.Move, nodes 
 	return nil
 }
 
-// SGFGameSource is the game source of the game records an SGF import
+// sgfGameSource is the game source of the game records an SGF import
 // stores; their id is a digest of the turns (see endGame).
-const SGFGameSource = "sgf"
+const sgfGameSource = "sgf"
 
 // endGame ends a game tree of the collection: when it is a game record
 // (its root says who played, PB and PW, or how it ended, RE) its main line
@@ -403,7 +403,7 @@ func (im *sgfImport) endGame(ctx context.Context) error {
 		}
 	}
 	ext := sgfGameID(im.turns, result)
-	added, err := im.tx.AddGame(ctx, SGFGameSource, ext, im.path, im.turns, result)
+	added, err := im.tx.AddGame(ctx, sgfGameSource, ext, im.path, im.turns, result)
 	switch {
 	case err != nil:
 		return err

@@ -28,7 +28,7 @@ func TestSGFGameRecords(t *testing.T) {
 	wantGames(t, bk, "j10 j11k10 h8h9", 1, 1, 0)         // a variation of the first, the second's line
 	id, _ := locate(t, bk, "j10 j11k10 h8h9")
 	gs, total, err := bk.GamesThrough(ctx, id, GamesQuery{})
-	if err != nil || total != 1 || gs[0].Source != SGFGameSource || gs[0].Turns != 3 || gs[0].Result != game.Black {
+	if err != nil || total != 1 || gs[0].Source != sgfGameSource || gs[0].Turns != 3 || gs[0].Result != game.Black {
 		t.Fatalf("games through the second record's end: %+v (%d) %v", gs, total, err)
 	}
 	// Again, and an opening tree without a player or a result.

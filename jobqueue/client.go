@@ -221,6 +221,11 @@ func (c *Client) use(ctx context.Context, b, jb *board.Board, jopts verify.Verif
 		switch {
 		case res.err != "":
 			err = fmt.Errorf("the worker failed: %s", res.err)
+		case res.parts != "":
+			if err = c.q.getParts(ctx, &res); err != nil {
+				break
+			}
+			fallthrough
 		default:
 			vd, err = decodeVerdict(jb.Rules(), res.verdict)
 		}
@@ -245,7 +250,9 @@ func (c *Client) use(ctx context.Context, b, jb *board.Board, jopts verify.Verif
 		c.cfg.Logf("jobqueue: result of job %s from worker %q rejected: %v; verifying it here", id, res.worker, err)
 		// Drop the bad result so that no later caller meets it (only this
 		// revision: a good result stored meanwhile stays).
-		_ = c.q.results.Delete(ctx, id, jetstream.LastRevision(entry.Revision()))
+		if c.q.results.Delete(ctx, id, jetstream.LastRevision(entry.Revision())) == nil {
+			c.q.dropParts(ctx, res)
+		}
 		return c.cfg.Fallback.Verify(ctx, b, opts, progress)
 	}
 	c.mu.Lock()

@@ -21,6 +21,12 @@
 // StoreVerdict, the trust boundary, which checks it once and refuses a
 // forged one (ClientConfig.storeChecks).
 //
+// Size. A verdict travels in a compact encoding (each distinct strategy
+// subtree written once, see codec.go); a result still larger than one
+// message of the server is stored in parts (an object store, chunked),
+// named by its result with its size and SHA-256 sum, which the caller
+// checks before decoding. No verdict is refused for its size.
+//
 // Faults. A worker reports a running job in progress every third of the
 // ack deadline; a worker that dies loses its job to another worker after
 // the deadline. The server keeps jobs and results in files: they survive

@@ -30,6 +30,8 @@ type EmbeddedConfig struct {
 	Client ClientConfig
 	// WorkerLogf logs the in-process workers' jobs (nil: nothing).
 	WorkerLogf func(format string, args ...any)
+	// inlineMax is the in-process workers' WorkerConfig.inlineMax.
+	inlineMax int
 }
 
 // Embedded is an in-process NATS server with JetStream, a Client on it
@@ -102,7 +104,7 @@ func (e *Embedded) start(ctx context.Context, cfg EmbeddedConfig, connect func(s
 	if n == 0 {
 		n = 1
 	}
-	if err := e.workers.start(connect, "c6book-worker", WorkerConfig{Jobs: n, Solvers: cfg.Solvers, Name: "embedded", Logf: cfg.WorkerLogf}); err != nil {
+	if err := e.workers.start(connect, "c6book-worker", WorkerConfig{Jobs: n, Solvers: cfg.Solvers, Name: "embedded", Logf: cfg.WorkerLogf, inlineMax: cfg.inlineMax}); err != nil {
 		return fail(err)
 	}
 	return e, nil

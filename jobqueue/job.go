@@ -14,8 +14,11 @@ import (
 	"c6book/engine/verify"
 )
 
-// jobVersion is the jobSpec encoding's version (jobSpec.V).
-const jobVersion = 1
+// jobVersion is the jobSpec encoding's version (jobSpec.V). It names the
+// result format too, since a worker answers only jobs of its version:
+// version 2 results may be stored in parts (result.split) and hold
+// verdicts of encoding version 2, which builds of version 1 do not read.
+const jobVersion = 2
 
 // jobSpec is one verifier job: a position in its canonical frame with the
 // defender to move, and the options of the run. It travels as JSON (small,

@@ -2,12 +2,14 @@ package jobqueue
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nuid"
 )
 
 // The layout on JetStream (all file storage):
@@ -22,6 +24,9 @@ import (
 //	                   kept keepResults
 //	KV C6WORKERS       one key a connected worker, refreshed every few
 //	                   seconds, gone after workerTTL
+//	objects C6PARTS    a result too large for one message (see putResult),
+//	                   sent in chunks under a name of its own and named by
+//	                   its key in C6RESULTS; kept keepResults
 //
 // Core (not persisted) subjects: c6.done.<id> wakes the caller waiting for
 // job <id>; c6.progress.<id> carries the running job's progress;
@@ -34,6 +39,7 @@ const (
 	consumerName   = "c6-workers"
 	resultsBucket  = "C6RESULTS"
 	workersBucket  = "C6WORKERS"
+	partsBucket    = "C6PARTS"
 	doneSubject    = "c6.done."
 	progressPrefix = "c6.progress."
 	cancelSubject  = "c6.cancel."
@@ -57,6 +63,7 @@ type queue struct {
 	cons    jetstream.Consumer
 	results jetstream.KeyValue
 	workers jetstream.KeyValue
+	parts   jetstream.ObjectStore
 }
 
 // openQueue creates or opens the stream, the consumer and the buckets.
@@ -93,7 +100,26 @@ func openQueue(ctx context.Context, js jetstream.JetStream, ackWait time.Duratio
 		Storage: jetstream.FileStorage, TTL: workerTTL}); err != nil {
 		return nil, err
 	}
+	if q.parts, err = openObjects(ctx, js, jetstream.ObjectStoreConfig{Bucket: partsBucket,
+		Storage: jetstream.FileStorage, TTL: keepResults}); err != nil {
+		return nil, err
+	}
 	return q, nil
+}
+
+// openObjects opens an object store, creating it with cfg when missing.
+func openObjects(ctx context.Context, js jetstream.JetStream, cfg jetstream.ObjectStoreConfig) (jetstream.ObjectStore, error) {
+	obs, err := js.ObjectStore(ctx, cfg.Bucket)
+	if errors.Is(err, jetstream.ErrBucketNotFound) {
+		obs, err = js.CreateObjectStore(ctx, cfg)
+		if errors.Is(err, jetstream.ErrBucketExists) { // created meanwhile
+			obs, err = js.ObjectStore(ctx, cfg.Bucket)
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("jobqueue: object store %s: %w", cfg.Bucket, err)
+	}
+	return obs, nil
 }
 
 // openBucket opens a KV bucket, creating it with cfg when missing (an
@@ -120,37 +146,134 @@ func (q *queue) ackWait() time.Duration {
 	return defaultAckWait
 }
 
-// resultVersion is the first byte of a stored result.
-const resultVersion = 1
+// A stored result starts with its version byte: resultVersion holds the
+// encoded verdict itself, resultPartsVersion names the object in C6PARTS
+// that holds it (a verdict too large for one message), with its size and
+// SHA-256 sum, which the reader checks.
+const (
+	resultVersion      = 1
+	resultPartsVersion = 2
+)
+
+// Bounds of a result in parts: the most a reader fetches (a bad
+// reference cannot make it read more), and the room a message leaves
+// besides a result's bytes (headers, subject).
+const (
+	maxPartsResult = 1 << 30
+	messageRoom    = 4 << 10
+)
 
 // result is a stored result: the worker that made it, the error it met
-// (the caller then runs the job itself) or the encoded verdict.
+// (the caller then runs the job itself) or the encoded verdict. A result
+// in parts names its object (parts), with the verdict's size and sum;
+// getResult fills verdict from it.
 type result struct {
 	worker  string
 	err     string
 	verdict []byte
+
+	parts string
+	size  uint64
+	sum   [sha256.Size]byte
 }
 
 func (r result) encode() []byte {
-	out := []byte{resultVersion}
+	v := byte(resultVersion)
+	if r.parts != "" {
+		v = resultPartsVersion
+	}
+	out := []byte{v}
 	out = binary.AppendUvarint(out, uint64(len(r.worker)))
 	out = append(out, r.worker...)
 	out = binary.AppendUvarint(out, uint64(len(r.err)))
 	out = append(out, r.err...)
+	if r.parts != "" {
+		out = binary.AppendUvarint(out, uint64(len(r.parts)))
+		out = append(out, r.parts...)
+		out = binary.AppendUvarint(out, r.size)
+		return append(out, r.sum[:]...)
+	}
 	return append(out, r.verdict...)
 }
 
 func decodeResult(data []byte) (result, error) {
-	if len(data) == 0 || data[0] != resultVersion {
+	if len(data) == 0 || data[0] != resultVersion && data[0] != resultPartsVersion {
 		return result{}, fmt.Errorf("%w: result encoding", errCorrupt)
 	}
 	d := decoder{buf: data[1:]}
 	r := result{worker: d.str(), err: d.str()}
+	if data[0] == resultPartsVersion {
+		r.parts = d.str()
+		r.size = d.uint()
+		switch {
+		case d.err != nil:
+		case r.parts == "":
+			d.fail("result in parts without a name")
+		case r.size > maxPartsResult:
+			d.fail("result of %d bytes, more than %d", r.size, maxPartsResult)
+		case len(d.buf) != len(r.sum):
+			d.fail("result sum of %d bytes", len(d.buf))
+		default:
+			copy(r.sum[:], d.buf)
+		}
+		if d.err != nil {
+			return result{}, d.err
+		}
+		return r, nil
+	}
 	if d.err != nil {
 		return result{}, d.err
 	}
 	r.verdict = d.buf
 	return r, nil
+}
+
+// split prepares res (a result with an encoded verdict) for storing: a
+// result whose encoding takes more than limit bytes keeps its verdict in
+// parts, under a name of its own (two workers may store the same job;
+// the one whose reference is stored wins, the other deletes its object).
+func (res *result) split(id string, limit int) {
+	if res.parts != "" || len(res.encode()) <= limit {
+		return
+	}
+	res.parts = id + "." + nuid.Next()
+	res.size = uint64(len(res.verdict))
+	res.sum = sha256.Sum256(res.verdict)
+}
+
+// putParts writes the verdict of a result in parts into C6PARTS (the
+// object store sends it in chunks; its own digest checks them again).
+func (q *queue) putParts(ctx context.Context, res result) error {
+	_, err := q.parts.PutBytes(ctx, res.parts, res.verdict)
+	return err
+}
+
+// getParts fills res.verdict from the object a result in parts names,
+// checking its size and SHA-256 sum against the reference.
+func (q *queue) getParts(ctx context.Context, res *result) error {
+	info, err := q.parts.GetInfo(ctx, res.parts)
+	if err != nil {
+		return fmt.Errorf("result parts %s: %w", res.parts, err)
+	}
+	if info.Size != res.size {
+		return fmt.Errorf("%w: result parts %s hold %d bytes, the result says %d", errCorrupt, res.parts, info.Size, res.size)
+	}
+	data, err := q.parts.GetBytes(ctx, res.parts)
+	if err != nil {
+		return fmt.Errorf("result parts %s: %w", res.parts, err)
+	}
+	if uint64(len(data)) != res.size || sha256.Sum256(data) != res.sum {
+		return fmt.Errorf("%w: result parts %s do not match the result's size and sum", errCorrupt, res.parts)
+	}
+	res.verdict = data
+	return nil
+}
+
+// dropParts deletes the object of a result in parts (best effort).
+func (q *queue) dropParts(ctx context.Context, res result) {
+	if res.parts != "" {
+		_ = q.parts.Delete(ctx, res.parts)
+	}
 }
 
 // sleepCtx waits d or until ctx is done.

@@ -35,6 +35,10 @@ type WorkerConfig struct {
 	// Stats, when not nil, is called after every job with the worker's
 	// counts (from the job's goroutine: it must not block).
 	Stats func(workerInfo)
+	// inlineMax is the largest result stored as one message; a larger
+	// one is stored in parts (0: the server's message limit; tests set
+	// a small one).
+	inlineMax int
 }
 
 // worker is RunWorker's state.
@@ -263,7 +267,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	if err != nil {
 		res.err = err.Error()
 	}
-	if err := w.store(ctx, id, res.encode()); err != nil {
+	if err := w.store(ctx, id, res); err != nil {
 		w.cfg.Logf("worker %s: job %s: result not stored (%v), handed back", w.cfg.Name, id, err)
 		_ = msg.Nak()
 		return
@@ -336,15 +340,34 @@ func (w *worker) verify(ctx context.Context, msg jetstream.Msg, id string, b *bo
 }
 
 // store writes the result once; a result already there (another worker's)
-// is kept. Errors are retried for a while (the server may be restarting).
-func (w *worker) store(ctx context.Context, id string, data []byte) error {
+// is kept. A result larger than one message is written in parts first
+// (result.split), its reference last: a reader never meets a reference to
+// parts not yet written. Errors are retried for a while (the server may
+// be restarting).
+func (w *worker) store(ctx context.Context, id string, res result) error {
+	limit := w.cfg.inlineMax
+	if limit <= 0 {
+		limit = int(w.nc.MaxPayload()) - messageRoom
+	}
+	res.split(id, limit)
 	var err error
 	for try := 0; try < 20 && ctx.Err() == nil; try++ {
-		_, err = w.q.results.Create(ctx, id, data)
-		if err == nil || errors.Is(err, jetstream.ErrKeyExists) {
+		if try > 0 {
+			sleepCtx(ctx, 500*time.Millisecond)
+		}
+		if res.parts != "" {
+			if err = w.q.putParts(ctx, res); err != nil {
+				continue
+			}
+		}
+		_, err = w.q.results.Create(ctx, id, res.encode())
+		if errors.Is(err, jetstream.ErrKeyExists) {
+			w.q.dropParts(ctx, res) // another worker's result is stored
 			return nil
 		}
-		sleepCtx(ctx, 500*time.Millisecond)
+		if err == nil {
+			return nil
+		}
 	}
 	if err == nil {
 		err = ctx.Err()

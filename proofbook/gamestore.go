@@ -38,11 +38,11 @@ type ImportOptions struct {
 	// OnProgress, when set, receives what committed transactions have
 	// stored so far, at most once per ProgressEvery, then once more with
 	// Final set when the import ends (finished, cancelled or failed),
-	// before ImportGames returns. It runs on a goroutine of its own and
+	// before StoreGames returns. It runs on a goroutine of its own and
 	// never holds up the import: a report that comes while the previous
 	// call is still running replaces any report still waiting, so a slow
 	// callback sees fewer, always current, reports. It must not wait for
-	// ImportGames to return.
+	// StoreGames to return.
 	OnProgress func(ImportProgress)
 	// ProgressEvery is the least time between two OnProgress reports
 	// (default 100 ms).
@@ -137,7 +137,7 @@ type ImportStats struct {
 	Games   int // games stored (SGF: game trees merged)
 	Already int // games already in the book
 	// Recorded (SGF) counts the game records stored for the statistics
-	// (see ImportSGF).
+	// (see bookfile.ImportSGFReader).
 	Recorded int
 	// Repaired counts the games already in the book whose turns an
 	// upgrade had rebuilt (choosing between transpositions): they now

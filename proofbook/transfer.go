@@ -170,7 +170,7 @@ func (t *TreeTx) AddGame(ctx context.Context, source, extID string, path []PosID
 // empty label (a different one is appended to the comment as "Label: x",
 // so that no text is lost), and marks not stored yet are added. Adding the
 // same note again changes nothing. It reports whether the note changed.
-// (The SGF import and Merge.)
+// (The SGF import, TreeTx.AddNote, and the copies between books, CopyPositions.)
 func (w *wtx) addNote(ctx context.Context, id PosID, comment, label string, marks []Mark) (bool, error) {
 	if comment == "" && label == "" && len(marks) == 0 {
 		return false, nil

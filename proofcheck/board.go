@@ -60,8 +60,15 @@ type board struct {
 	cells   []int8
 	cnt     [3][]int16 // stones of each colour per window (index 0 unused)
 	full    [3]int     // windows filled by each colour
-	thr     [3]int     // threat windows of each colour
 	empties int
+	free    zone // the empty squares
+	// open[c][m] is the set of windows (a bit a window) with no stone of
+	// c's opponent and at least m stones of c, m = 0..k, kept on every
+	// place and remove: c's threat windows (no opponent stone, at most p
+	// empties) are open[c][k-p], and addDefWin reads its windows off one
+	// set instead of testing every window of the board (twice at each
+	// node of a strategy).
+	open [3][]zone
 }
 
 func newBoard(r game.Rules) *board {
@@ -69,6 +76,19 @@ func newBoard(r game.Rules) *board {
 	b := &board{g: g, k: r.K, p: r.P, cells: make([]int8, r.Squares()), empties: r.Squares()}
 	b.cnt[1] = make([]int16, g.nwin)
 	b.cnt[2] = make([]int16, g.nwin)
+	b.free = newZone(r.Squares())
+	for s := 0; s < r.Squares(); s++ {
+		b.free.add(game.Square(s))
+	}
+	for c := 1; c <= 2; c++ {
+		b.open[c] = make([]zone, r.K+1)
+		for m := range b.open[c] {
+			b.open[c][m] = newZone(g.nwin)
+		}
+		for w := 0; w < g.nwin; w++ {
+			b.open[c][0].add(game.Square(w))
+		}
+	}
 	return b
 }
 
@@ -102,28 +122,28 @@ func (b *board) clone() *board {
 	c.cells = slices.Clone(b.cells)
 	c.cnt[1] = slices.Clone(b.cnt[1])
 	c.cnt[2] = slices.Clone(b.cnt[2])
+	c.free = slices.Clone(b.free)
+	for col := 1; col <= 2; col++ {
+		c.open[col] = make([]zone, len(b.open[col]))
+		for m, z := range b.open[col] {
+			c.open[col][m] = slices.Clone(z)
+		}
+	}
 	return &c
 }
 
 func (b *board) onBoard(s game.Square) bool { return s >= 0 && int(s) < len(b.cells) }
 
-// isThreat reports whether window w is a threat window of colour c: no
-// stone of c's opponent and at most p empties.
-func (b *board) isThreat(c int8, w int32) bool {
-	return b.cnt[3-c][w] == 0 && int(b.cnt[c][w]) >= b.k-b.p
-}
-
 func (b *board) place(s game.Square, c int8) {
 	b.cells[s] = c
 	b.empties--
+	b.free.del(s)
 	for _, w := range b.g.sqWins[s] {
-		t1, t2 := b.isThreat(1, w), b.isThreat(2, w)
+		b.openPlace(c, w)
 		b.cnt[c][w]++
 		if int(b.cnt[c][w]) == b.k {
 			b.full[c]++
 		}
-		b.thrDelta(1, w, t1)
-		b.thrDelta(2, w, t2)
 	}
 }
 
@@ -131,25 +151,52 @@ func (b *board) remove(s game.Square) {
 	c := b.cells[s]
 	b.cells[s] = 0
 	b.empties++
+	b.free.add(s)
 	for _, w := range b.g.sqWins[s] {
-		t1, t2 := b.isThreat(1, w), b.isThreat(2, w)
 		if int(b.cnt[c][w]) == b.k {
 			b.full[c]--
 		}
 		b.cnt[c][w]--
-		b.thrDelta(1, w, t1)
-		b.thrDelta(2, w, t2)
+		b.openRemove(c, w)
 	}
 }
 
-func (b *board) thrDelta(c int8, w int32, before bool) {
-	after := b.isThreat(c, w)
-	switch {
-	case after && !before:
-		b.thr[c]++
-	case before && !after:
-		b.thr[c]--
+// openPlace updates the open sets for a stone of c put into window w
+// (before its count changes).
+func (b *board) openPlace(c int8, w int32) {
+	cc, co := int(b.cnt[c][w]), int(b.cnt[3-c][w])
+	if co == 0 {
+		b.open[c][cc+1].add(game.Square(w))
 	}
+	if cc == 0 {
+		for m := 0; m <= co; m++ {
+			b.open[3-c][m].del(game.Square(w))
+		}
+	}
+}
+
+// openRemove updates the open sets for a stone of c taken out of window
+// w (after its count changed).
+func (b *board) openRemove(c int8, w int32) {
+	cc, co := int(b.cnt[c][w]), int(b.cnt[3-c][w])
+	if co == 0 {
+		b.open[c][cc+1].del(game.Square(w))
+	}
+	if cc == 0 {
+		for m := 0; m <= co; m++ {
+			b.open[3-c][m].add(game.Square(w))
+		}
+	}
+}
+
+// hasThreat reports whether colour c has a threat window.
+func (b *board) hasThreat(c int8) bool {
+	for _, x := range b.open[c][max(b.k-b.p, 0)] {
+		if x != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // addWindowEmpties adds the empties of window w to z.
@@ -168,31 +215,47 @@ func (b *board) addDefWin(z zone, d int8, e int) {
 	if minCount > b.k {
 		return
 	}
-	a := 3 - d
-	for w := 0; w < b.g.nwin; w++ {
-		if b.cnt[a][w] == 0 && int(b.cnt[d][w]) >= minCount {
-			b.addWindowEmpties(z, w)
-		}
-	}
+	b.open[d][max(minCount, 0)].each(func(w int) { b.addWindowEmpties(z, w) })
 }
 
-// threatWindows returns the empties of every threat window of c.
+// threatWindows returns the empties of every threat window of c (in the
+// order of the windows).
 func (b *board) threatWindows(c int8) []zone {
-	if b.thr[c] == 0 {
-		return nil
-	}
 	var out []zone
-	for w := 0; w < b.g.nwin; w++ {
-		if b.isThreat(c, int32(w)) {
-			z := newZone(len(b.cells))
-			b.addWindowEmpties(z, w)
-			out = append(out, z)
-		}
-	}
+	b.open[c][max(b.k-b.p, 0)].each(func(w int) {
+		z := newZone(len(b.cells))
+		b.addWindowEmpties(z, w)
+		out = append(out, z)
+	})
 	return out
 }
 
-// makesRow reports whether colour c has k in a row.
+// makesRow reports whether move m (distinct empty squares) makes k in a
+// row of colour c on a board where c has none: whether a window through
+// one of its stones then holds k stones of c. The board is not changed.
+func (b *board) makesRow(m game.Move, c int8) bool {
+	for i := 0; i < m.Len(); i++ {
+		for _, w := range b.g.sqWins[m.At(i)] {
+			n := int(b.cnt[c][w])
+			if n+m.Len() < b.k {
+				continue
+			}
+			for _, s := range b.g.win(int(w)) {
+				for j := 0; j < m.Len(); j++ {
+					if game.Square(s) == m.At(j) {
+						n++
+					}
+				}
+			}
+			if n == b.k {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasRow reports whether colour c has k in a row.
 func (b *board) hasRow(c int8) bool { return b.full[c] > 0 }
 
 // zone is a set of squares.
@@ -201,6 +264,18 @@ type zone []uint64
 func newZone(n int) zone              { return make(zone, (n+63)/64) }
 func (z zone) add(s game.Square)      { z[s>>6] |= 1 << (uint(s) & 63) }
 func (z zone) has(s game.Square) bool { return z[s>>6]&(1<<(uint(s)&63)) != 0 }
+
+func (z zone) del(s game.Square) { z[s>>6] &^= 1 << (uint(s) & 63) }
+
+// each calls f with every member, in increasing order.
+func (z zone) each(f func(int)) {
+	for i, w := range z {
+		for w != 0 {
+			f(i*64 + bits.TrailingZeros64(w))
+			w &= w - 1
+		}
+	}
+}
 
 func (z zone) union(o zone) {
 	for i := range z {

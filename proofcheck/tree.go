@@ -138,9 +138,7 @@ func (c *treeChecker) or(t *Tree, tol int) (zone, error) {
 		return nil, c.failf("attacker move %s has %d stones, more than %d", name, m.Len(), b.p)
 	}
 	before := b.empties
-	c.placeMove(m, c.a)
-	six := b.hasRow(c.a)
-	c.removeMove(m)
+	six := b.makesRow(m, c.a)
 	if t.Six && !six {
 		return nil, c.failf("attacker move %s is marked as making %d in a row but does not", name, r.K)
 	}
@@ -178,7 +176,7 @@ type seminullMemo struct {
 func (c *treeChecker) and(t *Tree, tol int) (zone, error) {
 	b := c.b
 	r := b.rules()
-	if b.thr[c.d] > 0 {
+	if b.hasThreat(c.d) {
 		return nil, c.failf("the defender can make %d in a row at once", r.K)
 	}
 	z := newZone(len(b.cells))
@@ -280,35 +278,40 @@ func (c *treeChecker) and(t *Tree, tol int) (zone, error) {
 // wins; the others lose at once. A full board is a draw: it fails.
 func (c *treeChecker) forDefenderMoves(wins []zone, f func(game.Move) error) error {
 	b := c.b
-	var empties []game.Square
-	for s, v := range b.cells {
-		if v == 0 {
-			empties = append(empties, game.Square(s))
-		}
-	}
-	if len(empties) == 0 {
+	if b.empties == 0 {
 		return c.failf("the board is full: a draw")
 	}
-	n := min(b.p, len(empties))
-	return enumerateHitting(empties, n, wins, len(b.cells), f)
+	return enumerateHittingFree(b.free, min(b.p, b.empties), wins, f)
 }
 
 // enumerateHitting calls f with every n-subset of empties (sorted, in
-// increasing order) that has a square in every set of wins. The last stone
-// must hit every window the others missed, which prunes the enumeration:
-// it is then drawn from the intersection of those windows alone, word by
-// word of the bit sets, not looked for among all the empties.
+// increasing order) that has a square in every set of wins
+// (enumerateHittingFree on the set of empties).
 func enumerateHitting(empties []game.Square, n int, wins []zone, size int, f func(game.Move) error) error {
-	var sq [game.MaxPerTurn]game.Square
-	need := newZone(size)
 	free := newZone(size)
 	for _, s := range empties {
 		free.add(s)
 	}
+	return enumerateHittingFree(free, n, wins, f)
+}
+
+// enumerateHittingFree calls f with every n-subset of free (sorted, in
+// increasing order) that has a square in every set of wins. The last
+// stone must hit every window the others missed, which prunes the
+// enumeration: it is then drawn from the intersection of those windows
+// alone, word by word of the bit sets, not looked for among all the
+// empties; and when no empty square is in every window the others missed,
+// the stone before the last must be in one of them. f may change free
+// while it runs if it puts it back before it returns.
+func enumerateHittingFree(free zone, n int, wins []zone, f func(game.Move) error) error {
+	var sq [game.MaxPerTurn]game.Square
+	words := len(free)
+	scratch := make(zone, 5*words)
+	need, anyWin, every := scratch[:words], scratch[words:2*words], scratch[2*words:3*words]
+	union, inter := scratch[3*words:4*words], scratch[4*words:]
 	// anyWin is the union of the windows and every their intersection:
 	// the last stone of a move whose other stones are outside anyWin must
 	// be in every.
-	anyWin, every := newZone(size), newZone(size)
 	for i, w := range wins {
 		anyWin.union(w)
 		if i == 0 {
@@ -319,69 +322,89 @@ func enumerateHitting(empties []game.Square, n int, wins []zone, size int, f fun
 			}
 		}
 	}
-	var rec func(start, k int) error
-	rec = func(start, k int) error {
+	// missed intersects (into in) and unites (into un, when not nil) the
+	// windows the stones sq[:k] miss; it reports whether there is one.
+	missed := func(k int, in, un zone) bool {
+		first := true
+		for _, w := range wins {
+			hit := false
+			for j := 0; j < k; j++ {
+				if w.has(sq[j]) {
+					hit = true
+					break
+				}
+			}
+			if hit {
+				continue
+			}
+			if first {
+				copy(in, w)
+				if un != nil {
+					copy(un, w)
+				}
+				first = false
+				continue
+			}
+			for i := range in {
+				in[i] &= w[i]
+			}
+			if un != nil {
+				un.union(w)
+			}
+		}
+		return !first
+	}
+	var rec func(from, k int) error
+	rec = func(from, k int) error {
 		if k == n {
 			return f(game.NewMove(sq[:n]...))
 		}
-		restrict, set := false, need
-		outside := true
-		for j := 0; j < k && outside; j++ {
-			outside = !anyWin.has(sq[j])
-		}
+		var set zone // nil: every empty square
 		switch {
-		case k == n-1 && len(wins) > 0 && outside:
-			restrict, set = true, every
+		case len(wins) == 0:
 		case k == n-1:
-			first := true
-			for _, w := range wins {
-				hit := false
-				for j := 0; j < k; j++ {
-					if w.has(sq[j]) {
-						hit = true
+			outside := true
+			for j := 0; j < k && outside; j++ {
+				outside = !anyWin.has(sq[j])
+			}
+			if outside {
+				set = every
+			} else if missed(k, need, nil) {
+				set = need
+			}
+		case k == n-2:
+			// A next stone outside every window the others missed leaves
+			// the last stone all of them to hit: when no empty square is
+			// in all of them, the next stone is in one of them.
+			if missed(k, inter, union) {
+				none := true
+				for i := range inter {
+					if inter[i]&free[i] != 0 {
+						none = false
 						break
 					}
 				}
-				if hit {
-					continue
+				if none {
+					set = union
 				}
-				if first {
-					copy(need, w)
-					first = false
-				} else {
-					for i := range need {
-						need[i] &= w[i]
-					}
-				}
-				restrict = true
 			}
 		}
-		if restrict {
-			// The empties from index start on are the empty squares from
-			// empties[start] on: the set bits of set & free from there.
-			if start >= len(empties) {
-				return nil
+		// The empty squares from square from on (of set when not nil).
+		for wi := from >> 6; wi < words; wi++ {
+			bitsw := free[wi]
+			if set != nil {
+				bitsw &= set[wi]
 			}
-			from := uint(empties[start])
-			for wi := int(from >> 6); wi < len(set); wi++ {
-				bitsw := set[wi] & free[wi]
-				if wi == int(from>>6) {
-					bitsw &= ^uint64(0) << (from & 63)
-				}
-				for bitsw != 0 {
-					sq[k] = game.Square(wi*64 + bits.TrailingZeros64(bitsw))
-					bitsw &= bitsw - 1
-					if err := rec(0, k+1); err != nil {
-						return err
-					}
-				}
+			if wi == from>>6 {
+				bitsw &= ^uint64(0) << (uint(from) & 63)
 			}
-			return nil
-		}
-		for i := start; i < len(empties); i++ {
-			sq[k] = empties[i]
-			if err := rec(i+1, k+1); err != nil {
-				return err
+			for bitsw != 0 {
+				s := wi*64 + bits.TrailingZeros64(bitsw)
+				bitsw &= bitsw - 1
+				sq[k] = game.Square(s)
+				if err := rec(s+1, k+1); err != nil {
+					return err
+				}
 			}
 		}
 		return nil

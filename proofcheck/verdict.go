@@ -102,7 +102,7 @@ func checkVerdict(ctx context.Context, r game.Rules, black, white []game.Square,
 		z.union(w)
 	}
 	b.addDefWin(z, d, b.p+tol)
-	if b.thr[d] > 0 {
+	if b.hasThreat(d) {
 		if !c.AllUnsolved {
 			return nil, fmt.Errorf("the defender can make %d in a row at once and the certificate is not all-unsolved", r.K)
 		}
