@@ -55,8 +55,13 @@ type PosID = proofbook.PosID
 // one item turns into about a hundred, the position's proof number jumps
 // by as much, and the search goes elsewhere. The move that proved D+s is
 // the natural first answer to each (s, x) (it proved the position with
-// one defender stone fewer, and x is one stone more): siblingMoves
-// offers it first, so that each of those items costs one call.
+// one defender stone fewer, and x is one stone more): the family job
+// (family.go) adds it to every (s, x) at once and verifies them in one
+// job, and until it ran the search counts the family as one position, so
+// that the item closes in the time a run has; siblingMoves offers it
+// first again to the ones it did not prove. Beside them, zone reuse
+// (zonereuse.go) offers a proved sibling's move where the position agrees
+// with the sibling's proof on its zone.
 //
 // These change only the order of the work, never what counts as proved:
 // a proof is still the verdicts StoreVerdict re-checked.
@@ -131,6 +136,13 @@ type ProveOptions struct {
 	// NoSiblings: do not try first the moves that proved a sibling
 	// (siblingMoves); for measurements.
 	NoSiblings bool
+	// NoReuse: do not offer first the moves of proved siblings whose
+	// relevance zone the position agrees with (zoneReuseMoves); for
+	// measurements.
+	NoReuse bool
+	// NoFamily: work on the full moves (s, x) of a closed seminull item
+	// one by one, without the family job (runFamily); for measurements.
+	NoFamily bool
 }
 
 // DefaultScreenNodes is the screen's node budget per solver call when
@@ -153,7 +165,7 @@ type ProveResult struct {
 	// auto-pilot's dead end, not a disproof stored in the book), budget,
 	// stuck (nothing left the auto-pilot may work on) or stopped (ctx done).
 	Status   c6book.ProveStatus
-	Calls    int // verifier calls stored
+	Calls    int // jobs finished: verifier calls stored, a seminull family job counting once (FamilyCalls)
 	Expanded int // batches of candidate moves added
 	Added    int // positions stored
 	Nodes    int // positions below the target the search read (again after its cache dropped them)
@@ -176,6 +188,11 @@ type ProveResult struct {
 	// budget is Budgets[0] when the screen is on), ScreenProved those that
 	// proved their move.
 	Screened, ScreenProved int
+	// FamilyJobs counts the seminull family jobs (each verifies the full
+	// moves (s, x) of a closed seminull item s with the move that proved
+	// s's position), FamilyCalls their verifier calls (stored verdicts,
+	// not counted in Calls), FamilyProved the positions they proved.
+	FamilyJobs, FamilyCalls, FamilyProved int
 	// Proved is the book's positions proved for the attacker at the end
 	// less those at the start (provedCounter); BookProved is the book's
 	// count at the end. SearchProved counts the search tree's nodes proved
@@ -373,6 +390,7 @@ func (t *bookTree) result(sr jobsearch.JobSearchResult[PosID], status c6book.Pro
 	}
 	t.mu.Lock()
 	res.Screened, res.ScreenProved = t.screened, t.screenProved
+	res.FamilyJobs, res.FamilyCalls, res.FamilyProved = t.familyJobs, t.familyCalls, t.familyProved
 	for id, err := range t.refused {
 		res.Refused = append(res.Refused, Refused{id, err})
 	}
@@ -422,6 +440,9 @@ type bookTree struct {
 	// verdict is the screen's (screenRank).
 	screen                 map[PosID][2]int64
 	screened, screenProved int
+	// familyJobs counts the seminull family jobs (runFamily), familyCalls
+	// their verifier calls, familyProved the positions those proved.
+	familyJobs, familyCalls, familyProved int
 	// cands is the candidate list of a few positions' latest expansion
 	// (at most maxCachedCands positions: keepCands).
 	cands map[PosID][]playerpkg.ScoredMove
@@ -576,6 +597,13 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (jobsearch.JobNode[PosID]
 		n.Children = kids
 		if !t.exhausted(pi) {
 			n.Work = jobsearch.JobExpand
+			if len(kids) == 0 && !t.opts.NoFamily {
+				if _, _, _, fam, err := t.familyPending(ctx, id); err != nil {
+					return n, err
+				} else if fam {
+					n.Work = jobsearch.JobRun // its seminull family's job (runFamily)
+				}
+			}
 		} else if len(kids) == 0 {
 			n.Result = jobsearch.JobFailed
 		}
@@ -628,6 +656,11 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (jobsearch.JobNode[PosID]
 		// above): a verdict without items that is not a proof.
 		n.Result = jobsearch.JobFailed
 		return n, nil
+	}
+	if !t.opts.NoFamily {
+		if items, err = t.familyOpen(ctx, id, b, items); err != nil {
+			return n, err
+		}
 	}
 	for _, it := range items {
 		if it.ID != 0 {
@@ -786,6 +819,13 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 		if sib, err = siblingMoves(ctx, bk, id, t.a); err != nil {
 			return 0, err
 		}
+	}
+	if !t.opts.NoReuse {
+		reuse, err := zoneReuseMoves(ctx, bk, id, b, t.a)
+		if err != nil {
+			return 0, err
+		}
+		sib = append(reuse, sib...) // zone-reuse proposals first
 	}
 	if len(sib) > 0 {
 		first := make([]playerpkg.ScoredMove, 0, len(sib)+len(cands))
@@ -956,6 +996,11 @@ func (t *bookTree) screenOne(ctx context.Context, k PosID) error {
 // The node budget of its solver calls is the schedule's first, or, for a
 // position verified in this run, the next one (BudgetSchedule).
 func (t *bookTree) Run(ctx context.Context, id PosID) (func(), error) {
+	if pi, err := t.bk.AutoNode(ctx, id, t.a); err != nil {
+		return nil, err
+	} else if pi.ToMove == t.a {
+		return t.runFamily(ctx, id) // an attacker-to-move position's job: its family's
+	}
 	step, before := t.nextStep(id)
 	vo := t.opts.Verify
 	vo.Limits.MaxNodes = t.schedule[step]

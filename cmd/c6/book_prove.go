@@ -156,6 +156,9 @@ func bookProve(e *bookEnv, o proveOpts) error {
 			fmt.Fprintf(w, "position %d for %s: %s (book status %s); %d verifier calls, %d positions added, %d proved during the run (%d in the book for %s), %d looked at (%d open), %s\n",
 				id, a, res.Status, proofText(res.Proof), res.Calls, res.Added, res.Proved, res.BookProved, a, res.Nodes, res.Open, res.Elapsed.Round(time.Millisecond))
 			fmt.Fprintf(w, "node budget per solver call: %s (%d verified again)\n", scheduleText(res), res.Again)
+			if res.FamilyJobs > 0 {
+				fmt.Fprintf(w, "seminull family jobs: %d (%d verifier calls, %d of them proved; each job counts as one call above)\n", res.FamilyJobs, res.FamilyCalls, res.FamilyProved)
+			}
 			if len(fr) > 0 {
 				fmt.Fprintf(w, "open frontier (most-proving first):\n")
 			}
