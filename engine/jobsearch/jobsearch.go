@@ -362,6 +362,12 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 			cancel() // the time is up: the jobs in flight end too
 			r.wait()
 		}
+		if (stopping == SearchProved || stopping == SearchDisproved) && len(s.inflight) > 0 {
+			// The root is settled: what the jobs in flight would find is not
+			// needed (their results are dropped, nothing half done is kept).
+			cancel()
+			r.wait()
+		}
 		if len(s.inflight) == 0 {
 			if stopping == "" {
 				stopping = SearchStuck

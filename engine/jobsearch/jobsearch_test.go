@@ -244,6 +244,34 @@ func TestJobSearchStops(t *testing.T) {
 	}
 }
 
+// Once the root is settled the jobs still in flight are cancelled, not
+// waited for: two moves of the root each prove it, the gate lets one job
+// through, and the other (which would wait for ever) ends with the search.
+// Without the cancel the search never returns and the test binary's
+// timeout fails it.
+func TestJobSearchCancelsJobsOnceSettled(t *testing.T) {
+	nodes := map[string]*fakeNode{"root": {or: true, kids: []string{"A", "B"}},
+		"A": {run: true}, "B": {run: true}}
+	ft := newFake(nodes)
+	ft.gate = make(chan struct{})
+	go func() { // one token, once both jobs are running: one job finishes
+		for {
+			ft.mu.Lock()
+			both := len(ft.running) == 2
+			ft.mu.Unlock()
+			if both {
+				ft.gate <- struct{}{}
+				return
+			}
+			runtime.Gosched()
+		}
+	}()
+	res, err := JobSearch[string](context.Background(), ft, "root", JobOptions{Jobs: 2}, nil)
+	if err != nil || res.Status != SearchProved || res.Jobs != 1 {
+		t.Fatalf("status %s jobs %d err %v", res.Status, res.Jobs, err)
+	}
+}
+
 // A budget of jobs stops the search after that many (expansions are not
 // jobs): the frontier is the one move left to verify.
 func TestJobSearchBudget(t *testing.T) {
