@@ -26,7 +26,9 @@ type WorkerConfig struct {
 	// Jobs is the number of jobs run at once (0: 1).
 	Jobs int
 	// Solvers is each job's parallel solver calls (0: the cores divided
-	// by Jobs, at least 1). It does not change verdicts.
+	// by Jobs, at least 1). With more than one job, the Jobs x Solvers
+	// calls are shared: a job may use the slots the others leave idle,
+	// the oldest job first (verify.Gate). It does not change verdicts.
 	Solvers int
 	// Name names the worker in logs and stats (0: host name).
 	Name string
@@ -51,6 +53,12 @@ type worker struct {
 
 	running, done, refused atomic.Int64
 	infoMu                 sync.Mutex
+
+	// gate shares the worker's Jobs x Solvers solver slots among its
+	// running jobs, the oldest first (nil with one job at a time); started
+	// numbers the jobs in the order they start (their priority).
+	gate    *verify.Gate
+	started atomic.Int64
 
 	// jobsMu guards cancels: the running jobs' cancel functions by job id,
 	// for the callers' cancel messages (cancelSubject).
@@ -108,6 +116,9 @@ func RunWorker(ctx context.Context, nc *nats.Conn, cfg WorkerConfig) error {
 	}
 	w := &worker{nc: nc, q: q, cfg: cfg, key: keySafe(cfg.Name) + "-" + nuid.Next(), cancels: map[string]*jobCancel{},
 		info: workerInfo{Name: cfg.Name, Host: host, Engine: verify.EngineVersion, Slots: cfg.Jobs, Started: time.Now()}}
+	if cfg.Jobs > 1 {
+		w.gate = verify.NewGate(cfg.Jobs * cfg.Solvers)
+	}
 	// A caller that gives up on a job says so: the job stops here if it
 	// runs (and is not handed to another worker).
 	sub, err := nc.Subscribe(cancelSubject+"*", func(m *nats.Msg) {
@@ -247,6 +258,12 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	res := result{worker: w.cfg.Name}
 	if err == nil {
 		opts.Workers = w.cfg.Solvers
+		if w.gate != nil {
+			// Every job may use all the worker's solver slots; the gate
+			// keeps the total to Jobs x Solvers, the oldest job first.
+			opts.Workers = w.cfg.Jobs * w.cfg.Solvers
+			opts.Gate, opts.Priority = w.gate, w.started.Add(1)
+		}
 		var vd verify.Verdict
 		var cancelled bool
 		vd, cancelled, err = w.verify(ctx, msg, id, b, opts)

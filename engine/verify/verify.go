@@ -32,6 +32,11 @@ type VerifyOptions struct {
 	// Workers run independent solver calls in parallel (0: all cores). The
 	// verdict does not depend on it (except through Limits.Timeout).
 	Workers int
+	// Gate, when not nil, is shared with other verifications running at
+	// once: each solver call takes one of its slots first, the calls of
+	// the lowest Priority first (see Gate). Neither changes the verdict.
+	Gate     *Gate
+	Priority int64
 	// Free is the free-stone policy of the solvers.
 	Free board.FreePolicy
 	// ExpandSeminull (λ3 only): a seminull move s the solvers cannot refute
@@ -470,7 +475,15 @@ func (v *verifier) runJobs(phase VerifyPhase, jobs []*job) error {
 				if i >= len(jobs) || v.ctx.Err() != nil {
 					return
 				}
-				v.solve(jobs[i])
+				if g := v.opts.Gate; g != nil {
+					if g.acquire(v.ctx, v.opts.Priority) != nil {
+						return
+					}
+					v.solve(jobs[i])
+					g.release()
+				} else {
+					v.solve(jobs[i])
+				}
 				v.done.Add(1)
 				v.report()
 			}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -285,6 +286,29 @@ func TestVerifyWorkersDeterministic(t *testing.T) {
 		}
 		if !reflect.DeepEqual(vds[0], vds[1]) {
 			t.Fatalf("workers=1 and workers=4 differ:\n%+v\n%+v\n%s", vds[0], vds[1], b.Diagram())
+		}
+		// Two verifications at once sharing a gate of 2 slots (a worker's
+		// jobs): each gives the verdict it gives alone.
+		g := NewGate(2)
+		var gated [2]Verdict
+		var gerr [2]error
+		var wg sync.WaitGroup
+		for k := range gated {
+			wg.Add(1)
+			go func(k int) {
+				defer wg.Done()
+				gated[k], gerr[k] = Verify(ctx, b.Clone(), VerifyOptions{Lambda: 2 + i%2, Limits: threat.Limits{MaxNodes: vc.maxNode}, Workers: 4, Gate: g, Priority: int64(k)}, nil)
+				gated[k].Elapsed = 0
+			}(k)
+		}
+		wg.Wait()
+		for k := range gated {
+			if gerr[k] != nil {
+				t.Fatal(gerr[k])
+			}
+			if !reflect.DeepEqual(vds[0], gated[k]) {
+				t.Fatalf("workers=1 and a gated verification differ:\n%+v\n%+v\n%s", vds[0], gated[k], b.Diagram())
+			}
 		}
 		compared++
 	}
