@@ -44,8 +44,10 @@ func TestBookProve(t *testing.T) {
 	if res.Result != "proved" || res.Status != "proved" || res.Calls == 0 || len(res.Frontier) != 0 {
 		t.Fatalf("prove: %s", out)
 	}
-	// Every call went through the embedded queue beside the book.
-	if q := res.Queue; q.Where != "embedded" || q.Workers != 1 || q.DoneRun != res.Calls || q.Accepted != res.Calls || q.Rejected != 0 {
+	// Every call went through the embedded queue beside the book (a job
+	// still in flight when the root was proved is cancelled: the queue
+	// counts it done, with no result taken).
+	if q := res.Queue; q.Where != "embedded" || q.Workers != 1 || q.DoneRun < res.Calls || q.DoneRun > res.Calls+1 || q.Accepted != res.Calls || q.Rejected != 0 {
 		t.Fatalf("prove's queue: %+v, want the embedded one with %d results", q, res.Calls)
 	}
 	if _, err := os.Stat(book + ".jobs"); err != nil {
