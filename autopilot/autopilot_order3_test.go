@@ -1,6 +1,7 @@
 package autopilot
 
 import (
+	"c6book/internal/booktest"
 	"context"
 	"testing"
 
@@ -22,8 +23,8 @@ func TestProveOrder3BruteForce(t *testing.T) {
 	}
 	ctx := context.Background()
 	r := game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
-	bk := newBook(t, r)
-	id := add(t, bk, "d4")
+	bk := booktest.NewBook(t, r)
+	id := booktest.Add(t, bk, "d4")
 	opts := ProveOptions{Attacker: game.Black, MaxCalls: 200, Jobs: 1,
 		Verify: verify.VerifyOptions{Lambda: 3, Workers: 1, Limits: threat.Limits{MaxNodes: 2500}}}
 	res, err := Prove(ctx, bk, id, verify.LocalVerifier{}, opts, nil)
@@ -40,6 +41,6 @@ func TestProveOrder3BruteForce(t *testing.T) {
 	for _, pos := range cl {
 		mustWin(ctx, t, bk, game.Black, pos, "d4")
 	}
-	mustCheck(t, bk)
+	booktest.MustCheck(t, bk)
 	t.Logf("d4: proved at order 3, %d calls, %d positions added, %d positions proved through a closed seminull item, each confirmed by brute force", res.Calls, res.Added, len(cl))
 }

@@ -2,6 +2,7 @@ package autopilot
 
 import (
 	"c6book"
+	"c6book/internal/booktest"
 	"context"
 	"fmt"
 	"slices"
@@ -59,15 +60,15 @@ func (s *gamesStore) AutoParents(ctx context.Context, id PosID) ([]proofbook.Aut
 func TestProveImportedMovesByLCB(t *testing.T) {
 	ctx := context.Background()
 	r := game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
-	bk := newBook(t, r)
+	bk := booktest.NewBook(t, r)
 	gs := withGames(bk)
-	root := add(t, bk, "")
-	hand := add(t, bk, "b2")
-	good := add(t, bk, "c3")
-	poor := add(t, bk, "d4")
+	root := booktest.Add(t, bk, "")
+	hand := booktest.Add(t, bk, "b2")
+	good := booktest.Add(t, bk, "c3")
+	poor := booktest.Add(t, bk, "d4")
 	gs.setGames(good, 30, 5)  // Black's bound ~0.73
 	gs.setGames(poor, 10, 12) // ~0.28: played often, but not good for Black
-	_, _, kids, err := bk.AddAutoMoves(ctx, root, turns(t, r, "b4"), nil)
+	_, _, kids, err := bk.AddAutoMoves(ctx, root, booktest.Turns(t, r, "b4"), nil)
 	if err != nil || len(kids) != 1 || kids[0] == 0 {
 		t.Fatalf("auto move: %v %v", kids, err)
 	}
@@ -96,11 +97,11 @@ func TestProveImportedMovesByLCB(t *testing.T) {
 
 	// Without a hand-made move the first verified position is the
 	// imported move the games vouch for, not the one played more often.
-	bk = newBook(t, r)
+	bk = booktest.NewBook(t, r)
 	gs = withGames(bk)
-	root = add(t, bk, "")
-	poor = add(t, bk, "b2")
-	good = add(t, bk, "c3")
+	root = booktest.Add(t, bk, "")
+	poor = booktest.Add(t, bk, "b2")
+	good = booktest.Add(t, bk, "c3")
 	gs.setGames(poor, 40, 60)
 	gs.setGames(good, 20, 2)
 	rv := &recordingVerifier{}
@@ -112,11 +113,11 @@ func TestProveImportedMovesByLCB(t *testing.T) {
 	}
 
 	// When the games vouch for neither, the player's moves come first.
-	bk = newBook(t, r)
+	bk = booktest.NewBook(t, r)
 	gs = withGames(bk)
-	root = add(t, bk, "")
-	p1 := add(t, bk, "b2")
-	p2 := add(t, bk, "c3")
+	root = booktest.Add(t, bk, "")
+	p1 := booktest.Add(t, bk, "b2")
+	p2 := booktest.Add(t, bk, "c3")
 	gs.setGames(p1, 40, 60)
 	gs.setGames(p2, 3, 3)
 	rv = &recordingVerifier{}
@@ -134,8 +135,8 @@ func TestProveImportedMovesByLCB(t *testing.T) {
 func TestProveEvalInit(t *testing.T) {
 	ctx := context.Background()
 	r := game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
-	bk := newBook(t, r)
-	root := add(t, bk, "b2 d4e6") // Black to move, no symmetry
+	bk := booktest.NewBook(t, r)
+	root := booktest.Add(t, bk, "b2 d4e6") // Black to move, no symmetry
 	tr := newBookTree(bk, &recordingVerifier{}, ProveOptions{Attacker: game.Black, Candidates: 6, MaxCandidates: 6,
 		Verify: verify.VerifyOptions{Lambda: 2}})
 	if n, err := tr.Expand(ctx, root); err != nil || n == 0 {
@@ -235,8 +236,8 @@ func TestProveBudgetSchedule(t *testing.T) {
 	}
 	again := 0
 	for _, c := range cases {
-		bk := newBook(t, c.rules)
-		id := add(t, bk, c.line)
+		bk := booktest.NewBook(t, c.rules)
+		id := booktest.Add(t, bk, c.line)
 		a := game.Black
 		opts := smallProve(a, c.lambda, 40)
 		opts.FirstNodes = 50
@@ -274,7 +275,7 @@ func TestProveBudgetSchedule(t *testing.T) {
 			t.Fatalf("%v %q: result schedule %v calls %v again %d, want %v %v again %d", c.rules, c.line, res.Budgets, res.CallsAt, res.Again, sch, calls, caseAgain)
 		}
 		again += caseAgain
-		mustCheck(t, bk)
+		booktest.MustCheck(t, bk)
 		for _, pos := range provedPositions(t, bk, a) {
 			mustWin(ctx, t, bk, a, pos, fmt.Sprintf("%v %q", c.rules, c.line))
 		}
@@ -285,8 +286,8 @@ func TestProveBudgetSchedule(t *testing.T) {
 	}
 
 	// Without FirstNodes: every call at MaxNodes.
-	bk := newBook(t, cases[0].rules)
-	id := add(t, bk, cases[0].line)
+	bk := booktest.NewBook(t, cases[0].rules)
+	id := booktest.Add(t, bk, cases[0].line)
 	bv := &budgetVerifier{}
 	if _, err := Prove(ctx, bk, id, bv, smallProve(game.Black, 3, 10), nil); err != nil {
 		t.Fatal(err)

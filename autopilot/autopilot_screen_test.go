@@ -1,6 +1,7 @@
 package autopilot
 
 import (
+	"c6book/internal/booktest"
 	"context"
 	"math/rand/v2"
 	"slices"
@@ -52,8 +53,8 @@ func TestScreenFindsTheProvedCandidate(t *testing.T) {
 		line := game.FormatTurns(r, randomLine(rng, r, 4))
 		// The candidates, as the auto-pilot lists them, and which of the
 		// first four the real verifier proves.
-		probe := newBook(t, r)
-		root := add(t, probe, line)
+		probe := booktest.NewBook(t, r)
+		root := booktest.Add(t, probe, line)
 		tr := newBookTree(probe, verify.LocalVerifier{}, ProveOptions{Attacker: game.Black, Candidates: screen, MaxCandidates: screen,
 			Shapes: 8, Verify: vo})
 		if _, err := tr.Expand(ctx, root); err != nil {
@@ -93,8 +94,8 @@ func TestScreenFindsTheProvedCandidate(t *testing.T) {
 		}
 		found++
 		for _, withScreen := range []bool{true, false} {
-			bk := newBook(t, r)
-			id := add(t, bk, line)
+			bk := booktest.NewBook(t, r)
+			id := booktest.Add(t, bk, line)
 			fv := &onlyVerifier{target: target}
 			opts := ProveOptions{Attacker: game.Black, Jobs: 1, MaxCalls: 1, Candidates: screen, MaxCandidates: screen, Shapes: 8, Verify: vo}
 			if withScreen {
@@ -112,7 +113,7 @@ func TestScreenFindsTheProvedCandidate(t *testing.T) {
 			case !withScreen && proved:
 				t.Fatalf("%s: without the screen one job proved it: the test does not tell the screen's work", line)
 			}
-			mustCheck(t, bk)
+			booktest.MustCheck(t, bk)
 			bk.Close()
 		}
 	}
@@ -152,9 +153,9 @@ func TestSiblingMovesFrame(t *testing.T) {
 	for _, c := range []struct{ sib, other string }{
 		{"a1b1", "h8g1"}, {"h1h2", "a8b7"}, {"b8c8", "g2h3"},
 	} {
-		bk := newBook(t, r)
-		add(t, bk, "d4 c3e5 d5d6 "+c.sib+" d7d8")
-		id := add(t, bk, "d4 c3e5 d5d6 "+c.other)
+		bk := booktest.NewBook(t, r)
+		booktest.Add(t, bk, "d4 c3e5 d5d6 "+c.sib+" d7d8")
+		id := booktest.Add(t, bk, "d4 c3e5 d5d6 "+c.other)
 		ms, err := siblingMoves(ctx, bk, id, game.Black)
 		if err != nil {
 			t.Fatal(err)
@@ -183,11 +184,11 @@ func TestSiblingMovesFrame(t *testing.T) {
 func TestExpandConcurrent(t *testing.T) {
 	ctx := context.Background()
 	r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
-	bk := newBook(t, r)
+	bk := booktest.NewBook(t, r)
 	lines := []string{"e5 d4f6", "e5 c5e7", "e5 d5g3", "e5 e4h6"}
 	var ids []PosID
 	for _, l := range lines {
-		id := add(t, bk, l)
+		id := booktest.Add(t, bk, l)
 		if slices.Contains(ids, id) {
 			t.Fatalf("%s: a position twice (symmetric lines)", l)
 		}
@@ -233,5 +234,5 @@ func TestExpandConcurrent(t *testing.T) {
 			t.Fatalf("%s: %d moves added, %d children", lines[i], added[i], len(kids))
 		}
 	}
-	mustCheck(t, bk)
+	booktest.MustCheck(t, bk)
 }

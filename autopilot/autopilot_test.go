@@ -2,6 +2,7 @@ package autopilot
 
 import (
 	"bufio"
+	"c6book/internal/booktest"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -97,13 +98,13 @@ func TestProveAgainstBruteForce(t *testing.T) {
 	}
 	provedAny, below := 0, 0
 	for _, c := range cases {
-		bk := newBook(t, c.rules)
-		id := add(t, bk, c.line)
+		bk := booktest.NewBook(t, c.rules)
+		id := booktest.Add(t, bk, c.line)
 		res, err := Prove(ctx, bk, id, verify.LocalVerifier{}, smallProve(c.a, c.lambda, 40), nil)
 		if err != nil {
 			t.Fatalf("%v %q: %v", c.rules, c.line, err)
 		}
-		mustCheck(t, bk)
+		booktest.MustCheck(t, bk)
 		proved := provedPositions(t, bk, c.a)
 		for _, pos := range proved {
 			cb := mustWin(ctx, t, bk, c.a, pos, fmt.Sprintf("%v %q, the auto-pilot's book", c.rules, c.line))
@@ -134,9 +135,9 @@ func TestProveExpertOverrides(t *testing.T) {
 	r := game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
 
 	// A hand-made move (a poor one, far from the centre) is tried first.
-	bk := newBook(t, r)
-	root := add(t, bk, "")
-	hand := add(t, bk, "b2")
+	bk := booktest.NewBook(t, r)
+	root := booktest.Add(t, bk, "")
+	hand := booktest.Add(t, bk, "b2")
 	rv := &recordingVerifier{}
 	if _, err := Prove(ctx, bk, root, rv, smallProve(game.Black, 2, 1), nil); err != nil {
 		t.Fatal(err)
@@ -150,10 +151,10 @@ func TestProveExpertOverrides(t *testing.T) {
 	}
 
 	// Marked disproved, or held: never verified.
-	bk = newBook(t, r)
-	root = add(t, bk, "")
-	dis := add(t, bk, "b2")
-	held := add(t, bk, "c3")
+	bk = booktest.NewBook(t, r)
+	root = booktest.Add(t, bk, "")
+	dis := booktest.Add(t, bk, "b2")
+	held := booktest.Add(t, bk, "c3")
 	if err := bk.SetDisproved(ctx, dis, game.Black, true); err != nil {
 		t.Fatal(err)
 	}
@@ -179,8 +180,8 @@ func TestProveExpertOverrides(t *testing.T) {
 	}
 
 	// Below a held position nothing is worked on: the search is stuck there.
-	bk = newBook(t, r)
-	id := add(t, bk, "d4")
+	bk = booktest.NewBook(t, r)
+	id := booktest.Add(t, bk, "d4")
 	if err := bk.SetHold(ctx, id, game.Black, true); err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +196,7 @@ func TestProveExpertOverrides(t *testing.T) {
 	if err := bk.SetHold(ctx, id, game.Black, false); err != nil {
 		t.Fatal(err)
 	}
-	mustCheck(t, bk)
+	booktest.MustCheck(t, bk)
 }
 
 // Two jobs at once store what one job stores, position by position, and
@@ -206,8 +207,8 @@ func TestProveTwoJobs(t *testing.T) {
 	}
 	ctx := context.Background()
 	r := game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
-	bk := newBook(t, r)
-	root := add(t, bk, "")
+	bk := booktest.NewBook(t, r)
+	root := booktest.Add(t, bk, "")
 	o := smallProve(game.Black, 2, 60)
 	o.Jobs = 2
 	var mu sync.Mutex
@@ -223,7 +224,7 @@ func TestProveTwoJobs(t *testing.T) {
 	if res.Status != "proved" {
 		t.Fatalf("two jobs: %s after %d calls", res.Status, res.Calls)
 	}
-	mustCheck(t, bk)
+	booktest.MustCheck(t, bk)
 	mu.Lock()
 	defer mu.Unlock()
 	t.Logf("two jobs: %d calls, at most %d in flight in the reports", res.Calls, maxInFlight)
@@ -281,7 +282,7 @@ func TestProveKilled(t *testing.T) {
 	ctx := context.Background()
 	r := game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
 	// The uninterrupted run.
-	ref := newBook(t, r)
+	ref := booktest.NewBook(t, r)
 	res, err := Prove(ctx, ref, rootOf(t, ref), verify.LocalVerifier{}, smallProve(game.Black, 2, 0), nil)
 	if err != nil || res.Status != "proved" {
 		t.Fatalf("reference run: %s %v", res.Status, err)
@@ -377,7 +378,7 @@ func TestProveKilled(t *testing.T) {
 		if err != nil {
 			t.Fatalf("run %d: open after the kill: %v", runs, err)
 		}
-		mustCheck(t, bk)
+		booktest.MustCheck(t, bk)
 		if finished {
 			got := provedKeys(t, bk, game.Black)
 			if p := proofOf(t, bk, rootOf(t, bk), game.Black); p.Status != c6book.StatusProved || !slices.Equal(got, want) {

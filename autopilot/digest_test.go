@@ -1,6 +1,7 @@
 package autopilot
 
 import (
+	"c6book/internal/booktest"
 	"context"
 	"testing"
 
@@ -42,8 +43,8 @@ func (s *unconfirmedStore) ConfirmProof(ctx context.Context, id PosID, a game.Co
 // auto-pilot works on it.
 func TestProveWorksOnAnUnconfirmedProof(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1})
-	id := add(t, bk, "e5 d4f6")
+	bk := booktest.NewBook(t, game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1})
+	id := booktest.Add(t, bk, "e5 d4f6")
 	st := &unconfirmedStore{Book: bk, target: id}
 	res, err := Prove(ctx, st, id, verify.LocalVerifier{}, smallProve(game.Black, 2, 3), nil)
 	if err != nil {
@@ -58,8 +59,8 @@ func TestProveWorksOnAnUnconfirmedProof(t *testing.T) {
 // proofs stay checked (no false alarm) and check passes.
 func TestProveKeepsDigest(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1})
-	id := add(t, bk, "e5 d4f6")
+	bk := booktest.NewBook(t, game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1})
+	id := booktest.Add(t, bk, "e5 d4f6")
 	res, err := Prove(ctx, bk, id, verify.LocalVerifier{}, smallProve(game.Black, 3, 30), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -71,7 +72,7 @@ func TestProveKeepsDigest(t *testing.T) {
 	if ok, err := bk.ProofsChecked(ctx); err != nil || !ok {
 		t.Fatalf("after prove the book's proofs read as changed outside the program: %v %v", ok, err)
 	}
-	mustCheck(t, bk)
+	booktest.MustCheck(t, bk)
 }
 
 // prove's "added" counts the positions this run stored, not those another
@@ -79,8 +80,8 @@ func TestProveKeepsDigest(t *testing.T) {
 func TestProveAddedIsItsOwn(t *testing.T) {
 	ctx := context.Background()
 	r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
-	bk := newBook(t, r)
-	id := add(t, bk, "e5 d4f6")
+	bk := booktest.NewBook(t, r)
+	id := booktest.Add(t, bk, "e5 d4f6")
 	other, err := proofbook.Open(ctx, bk.Path())
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,7 @@
 package autopilot
 
 import (
+	"c6book/internal/booktest"
 	"context"
 	"testing"
 
@@ -37,8 +38,8 @@ func TestProveOrder3FamilyBruteForce(t *testing.T) {
 	ctx := context.Background()
 	r := game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
 	for _, noFamily := range []bool{false, true} {
-		bk := newBook(t, r)
-		id := add(t, bk, "d4")
+		bk := booktest.NewBook(t, r)
+		id := booktest.Add(t, bk, "d4")
 		opts := ProveOptions{Attacker: game.Black, MaxCalls: 200, Jobs: 1, NoFamily: noFamily,
 			Verify: verify.VerifyOptions{Lambda: 3, Workers: 1, Limits: threat.Limits{MaxNodes: 2500}}}
 		res, err := Prove(ctx, bk, id, verify.LocalVerifier{}, opts, nil)
@@ -61,7 +62,7 @@ func TestProveOrder3FamilyBruteForce(t *testing.T) {
 		for _, pos := range cl {
 			mustWin(ctx, t, bk, game.Black, pos, "d4")
 		}
-		mustCheck(t, bk)
+		booktest.MustCheck(t, bk)
 		t.Logf("d4, no family %v: proved at order 3; %d jobs, %d verifier calls (%d in %d family jobs, %d proved), %d expansions, %d positions added",
 			noFamily, res.Calls, totalCalls(res), res.FamilyCalls, res.FamilyJobs, res.FamilyProved, res.Expanded, res.Added)
 	}

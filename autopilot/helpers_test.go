@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -21,46 +20,6 @@ import (
 	"c6book/proofcheck"
 	"c6book/proofcheck/enginecert"
 )
-
-func newBook(t testing.TB, r game.Rules) *proofbook.Book {
-	t.Helper()
-	bk, err := proofbook.Create(context.Background(), filepath.Join(t.TempDir(), "test.c6book"), r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { bk.Close() })
-	return bk
-}
-
-func turns(t testing.TB, r game.Rules, s string) []game.Move {
-	t.Helper()
-	ms, err := game.ParseTurns(r, s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ms
-}
-
-func mustCheck(t testing.TB, bk *proofbook.Book) proofbook.CheckReport {
-	t.Helper()
-	rep, err := bk.Check(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !rep.OK() {
-		t.Fatalf("check: %v", rep.Problems)
-	}
-	return rep
-}
-
-func add(t *testing.T, bk *proofbook.Book, line string) PosID {
-	t.Helper()
-	l, err := bk.AddLine(context.Background(), turns(t, bk.Rules(), line))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return l.IDs[len(l.IDs)-1]
-}
 
 func rootOf(t testing.TB, bk *proofbook.Book) PosID {
 	t.Helper()

@@ -1,6 +1,7 @@
 package autopilot
 
 import (
+	"c6book/internal/booktest"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -69,8 +70,8 @@ func TestFindLambda3(t *testing.T) {
 	found := 0
 	if line := os.Getenv("C6_FIND_LINE"); line != "" {
 		// One line: the auto-pilot at λ3 from it.
-		bk := newBook(t, r)
-		id := add(t, bk, line)
+		bk := booktest.NewBook(t, r)
+		id := booktest.Add(t, bk, line)
 		b, err := bk.Board(ctx, id)
 		if err != nil {
 			t.Fatal(err)
@@ -137,8 +138,8 @@ func TestFindLambda3(t *testing.T) {
 				continue
 			}
 			dline := append(append([]game.Move{}, line...), m)
-			bk := newBook(t, r)
-			id := add(t, bk, game.FormatTurns(r, dline))
+			bk := booktest.NewBook(t, r)
+			id := booktest.Add(t, bk, game.FormatTurns(r, dline))
 			pr, err := Prove(ctx, bk, id, verify.LocalVerifier{}, smallProve(a, 3, 150), nil)
 			if err != nil {
 				t.Fatal(err)
@@ -150,7 +151,7 @@ func TestFindLambda3(t *testing.T) {
 			if pr.Status != "proved" || len(cs) == 0 {
 				continue
 			}
-			mustCheck(t, bk)
+			booktest.MustCheck(t, bk)
 			mustWin(ctx, t, bk, a, id, fmt.Sprintf("%q", game.FormatTurns(r, dline)))
 			found++
 			fmt.Printf("FOUND\t%s\t%s\t%s\t%d\t%d\t%d\tvcst:%s\n", r, game.FormatTurns(r, dline), a, pr.Proof.Order, pr.Calls, len(cs), res.Reason)

@@ -2,6 +2,7 @@ package autopilot
 
 import (
 	"bufio"
+	"c6book/internal/booktest"
 	"context"
 	"fmt"
 	"os"
@@ -59,8 +60,8 @@ func TestLambda3Fixtures(t *testing.T) {
 			t.Fatalf("testdata/lambda3.tsv: %q: bad numbers", line)
 		}
 		n++
-		bk := newBook(t, r)
-		id := add(t, bk, fs[1])
+		bk := booktest.NewBook(t, r)
+		id := booktest.Add(t, bk, fs[1])
 		opts := smallProve(a, 3, calls)
 		opts.Verify.Limits.MaxNodes = nodes
 		res, err := Prove(ctx, bk, id, verify.LocalVerifier{}, opts, nil)
@@ -74,7 +75,7 @@ func TestLambda3Fixtures(t *testing.T) {
 		if len(closed) == 0 {
 			t.Fatalf("%s %q: proved without a closed seminull item", r, fs[1])
 		}
-		rep := mustCheck(t, bk)
+		rep := booktest.MustCheck(t, bk)
 		for _, pos := range provedPositions(t, bk, a) {
 			mustWin(ctx, t, bk, a, pos, fmt.Sprintf("%s %q", r, fs[1]))
 		}
@@ -130,7 +131,7 @@ func TestLambda3Connect6Fixture(t *testing.T) {
 	if r != game.Connect6() {
 		t.Fatalf("rules %s, want %s", r, game.Connect6())
 	}
-	rep := mustCheck(t, bk)
+	rep := booktest.MustCheck(t, bk)
 	if rep.Proofs == 0 {
 		t.Fatal("check re-checked no proof")
 	}
@@ -138,7 +139,7 @@ func TestLambda3Connect6Fixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range turns(t, r, connect6Lambda3Line) {
+	for _, m := range booktest.Turns(t, r, connect6Lambda3Line) {
 		if err := b.Play(m); err != nil {
 			t.Fatal(err)
 		}

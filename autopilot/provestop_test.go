@@ -4,6 +4,7 @@ import (
 	"c6book/engine/board"
 	"c6book/engine/game"
 	"c6book/engine/verify"
+	"c6book/internal/booktest"
 	"context"
 	"errors"
 	"sync"
@@ -41,8 +42,8 @@ func (v *blockingVerifier) Verify(ctx context.Context, b *board.Board, opts veri
 // returns "stopped" with the context's error, and the verdicts stored
 // before stay in the book (and are counted).
 func TestProveStopCancelsJobInFlight(t *testing.T) {
-	bk := newBook(t, game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1})
-	id := add(t, bk, "d4")
+	bk := booktest.NewBook(t, game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1})
+	id := booktest.Add(t, bk, "d4")
 	v := &blockingVerifier{n: 1, blocked: make(chan struct{})}
 	before, err := bk.CountStatus(context.Background(), game.Black, c6book.StatusProved, 0)
 	if err != nil {
@@ -87,5 +88,5 @@ func TestProveStopCancelsJobInFlight(t *testing.T) {
 	if int64(o.res.Proved) != after-before || int64(o.res.BookProved) != after {
 		t.Fatalf("after Stop: %d proved during the run, %d in the book; the book went from %d to %d", o.res.Proved, o.res.BookProved, before, after)
 	}
-	mustCheck(t, bk)
+	booktest.MustCheck(t, bk)
 }

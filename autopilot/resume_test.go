@@ -1,6 +1,7 @@
 package autopilot
 
 import (
+	"c6book/internal/booktest"
 	"context"
 	"errors"
 	"slices"
@@ -59,7 +60,7 @@ func TestProveResumesWithSameNumbers(t *testing.T) {
 		return o
 	}
 	// The run that is not stopped.
-	ref := newBook(t, r)
+	ref := booktest.NewBook(t, r)
 	rv := &stopVerifier{}
 	want, err := Prove(context.Background(), ref, rootOf(t, ref), rv, opts(calls), nil)
 	if err != nil {
@@ -69,7 +70,7 @@ func TestProveResumesWithSameNumbers(t *testing.T) {
 		t.Fatalf("the reference run ended %s after %d calls: the test wants an open run of %d", want.Status, want.Calls, calls)
 	}
 	for _, stop := range []int{2, 6, 11} {
-		bk := newBook(t, r)
+		bk := booktest.NewBook(t, r)
 		ctx, cancel := context.WithCancel(context.Background())
 		v := &stopVerifier{stopAt: stop, cancel: cancel}
 		first, err := Prove(ctx, bk, rootOf(t, bk), v, opts(calls), nil)
@@ -90,7 +91,7 @@ func TestProveResumesWithSameNumbers(t *testing.T) {
 			t.Fatalf("stop at call %d: the restarted run ends %s at %d/%d, the reference %s at %d/%d",
 				stop, got.Status, got.PN, got.DN, want.Status, want.PN, want.DN)
 		}
-		mustCheck(t, bk)
+		booktest.MustCheck(t, bk)
 	}
 	t.Logf("reference: %d calls, root %d/%d", want.Calls, want.PN, want.DN)
 }

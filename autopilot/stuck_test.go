@@ -2,6 +2,7 @@ package autopilot
 
 import (
 	"c6book/engine/game"
+	"c6book/internal/booktest"
 	"context"
 	"testing"
 
@@ -17,10 +18,10 @@ const p2Line = "j10 a19c19 c10d10 e19g19 c4d4 i19k19 e4c7 m19o19 d7e7 q19s19"
 // dead end (a verdict that leaves every defender move open), held.
 func TestStuckReasons(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, game.Connect6())
+	bk := booktest.NewBook(t, game.Connect6())
 	B := game.Black
-	add(t, bk, p2Line)
-	A2 := add(t, bk, p2Line+" h8h9")
+	booktest.Add(t, bk, p2Line)
+	A2 := booktest.Add(t, bk, p2Line+" h8h9")
 	want := func(what string, w c6book.StuckReason) {
 		t.Helper()
 		if got, err := Stuck(ctx, bk, A2, B); err != nil || got != w {
@@ -31,7 +32,7 @@ func TestStuckReasons(t *testing.T) {
 	if _, err := bk.StoreVerdict(ctx, A2, c6book.Verdict{Attacker: B, Status: c6book.StatusOpen, Lambda: 2, AllUnsolved: true, Engine: "test"}); err != nil {
 		t.Fatal(err)
 	}
-	mustCheck(t, bk)
+	booktest.MustCheck(t, bk)
 	want("every defender move open", c6book.StuckDeadEnd)
 	if got, err := Stuck(ctx, bk, A2, game.White); err != nil || got != c6book.NotStuck {
 		t.Fatalf("the other attacker: stuck %q (%v)", got, err)

@@ -1,6 +1,7 @@
 package autopilot
 
 import (
+	"c6book/internal/booktest"
 	"context"
 	"errors"
 	"testing"
@@ -18,9 +19,9 @@ import (
 func reuseSource(t *testing.T) (*proofbook.Book, PosID, []game.Square, game.Move) {
 	t.Helper()
 	ctx := context.Background()
-	bk := newBook(t, game.Connect6())
-	p := add(t, bk, reuseP)
-	kid := add(t, bk, reuseP+" i10k12")
+	bk := booktest.NewBook(t, game.Connect6())
+	p := booktest.Add(t, bk, reuseP)
+	kid := booktest.Add(t, bk, reuseP+" i10k12")
 	vo := verify.VerifyOptions{Lambda: 2, Workers: 1, Limits: threat.Limits{MaxNodes: 20000}}
 	res, err := bk.Verify(ctx, kid, verify.LocalVerifier{}, vo, nil)
 	if err != nil {
@@ -54,7 +55,7 @@ func offerAndVerify(t *testing.T, bk *proofbook.Book, p PosID, z []game.Square, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := add(t, bk, line)
+	id := booktest.Add(t, bk, line)
 	nb, err := bk.Board(ctx, id)
 	if err != nil {
 		t.Fatal(err)
@@ -68,7 +69,7 @@ func offerAndVerify(t *testing.T, bk *proofbook.Book, p PosID, z []game.Square, 
 		}
 		kid = kids[0]
 	} else {
-		kid = add(t, bk, line+" i10k12")
+		kid = booktest.Add(t, bk, line+" i10k12")
 	}
 	if kid == 0 {
 		t.Fatalf("%s: the offered move %s is stored already", line, game.MoveName(bk.Rules(), mm))

@@ -2,6 +2,7 @@ package bookfile
 
 import (
 	"bytes"
+	"c6book/internal/booktest"
 	"c6book/proofbook"
 	"compress/gzip"
 	"context"
@@ -67,7 +68,7 @@ func repeatGzip(t testing.TB, head, body string, n int, tail string) []byte {
 // when good games come before the bad entry (more than a batch of them).
 func TestImportGamesRefusesBadFiles(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, game.Connect6())
+	bk := booktest.NewBook(t, game.Connect6())
 	ids, games := synthGames(21, 120, 15)
 	if _, err := ImportGames(ctx, bk, gamesFile(t, map[string][]string{ids[0]: games[ids[0]]}, false), ImportOptions{}); err != nil {
 		t.Fatal(err)
@@ -141,14 +142,14 @@ func TestImportGamesRefusesBadFiles(t *testing.T) {
 	if err != nil || st.Games != 119 || st.Already != 0 {
 		t.Fatalf("good games: %+v %v", st, err)
 	}
-	mustCheck(t, bk)
+	booktest.MustCheck(t, bk)
 }
 
 // /dev/zero and endless whitespace are refused without reading them whole
 // (the whitespace at the size limit).
 func TestImportGamesEndlessInput(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, game.Connect6())
+	bk := booktest.NewBook(t, game.Connect6())
 	before := bookState(t, bk)
 	for _, c := range []struct {
 		name string
@@ -175,7 +176,7 @@ func TestImportGamesEndlessInput(t *testing.T) {
 // valid games, with the limit lowered to 1 MiB for the test.
 func TestImportGamesSizeLimit(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, game.Connect6())
+	bk := booktest.NewBook(t, game.Connect6())
 	before := bookState(t, bk)
 	body := strings.Repeat(`"x": ["j10", "k10k11"], `, 1000) // 24 kB
 	for _, data := range [][]byte{
@@ -201,7 +202,7 @@ func TestImportGamesSizeLimit(t *testing.T) {
 // An import cancelled while it reads the file stores nothing and still
 // sends its final report.
 func TestImportGamesCancelWhileReading(t *testing.T) {
-	bk := newBook(t, game.Connect6())
+	bk := booktest.NewBook(t, game.Connect6())
 	_, games := synthGames(22, 50, 10)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -227,7 +228,7 @@ func TestImportGamesCancelWhileReading(t *testing.T) {
 // the others by text), whatever the file's order.
 func TestImportGamesOrder(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, game.Connect6())
+	bk := booktest.NewBook(t, game.Connect6())
 	file := `{"b": ["j10"], "10": ["j10"], "9": ["j10"], "a": ["j10"], "010": ["j10"], "-3": ["j10"]}`
 	if _, err := ImportGames(ctx, bk, strings.NewReader(file), ImportOptions{}); err != nil {
 		t.Fatal(err)
@@ -266,7 +267,7 @@ func FuzzImportGames(f *testing.F) {
 	}
 	// One book per fuzzing process: the inputs accepted pile up in it.
 	ctx := context.Background()
-	bk := newBook(f, game.Connect6())
+	bk := booktest.NewBook(f, game.Connect6())
 	if _, err := ImportGames(ctx, bk, strings.NewReader(`{"0": ["j10", "k10k11", "l10l11"]}`), ImportOptions{}); err != nil {
 		f.Fatal(err)
 	}
@@ -287,7 +288,7 @@ func FuzzImportGames(f *testing.F) {
 				t.Fatalf("skip reason %q spans lines", e.Error())
 			}
 		}
-		mustCheck(t, bk)
+		booktest.MustCheck(t, bk)
 	})
 }
 
@@ -295,7 +296,7 @@ func FuzzImportGames(f *testing.F) {
 // from proofbook's TestImportGames with the games file reader).
 func TestImportGamesNotAGamesFile(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, game.Connect6())
+	bk := booktest.NewBook(t, game.Connect6())
 	_, games := synthGames(3, 30, 25)
 	if _, err := ImportGames(ctx, bk, gamesFile(t, games, true), ImportOptions{}); err != nil {
 		t.Fatal(err)
@@ -321,7 +322,7 @@ func TestReadOnlyBookFormats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := bk.AddLine(ctx, turns(t, bk.Rules(), "j10 j11k10"))
+	l, err := bk.AddLine(ctx, booktest.Turns(t, bk.Rules(), "j10 j11k10"))
 	if err != nil {
 		t.Fatal(err)
 	}

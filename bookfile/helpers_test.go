@@ -2,16 +2,14 @@ package bookfile
 
 import (
 	"bytes"
+	"c6book/internal/booktest"
 	"compress/gzip"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"testing"
 
-	"c6book/engine/board"
-	"c6book/engine/game"
 	"c6book/internal/bookdamage"
 	"c6book/proofbook"
 
@@ -30,53 +28,9 @@ type (
 	Mark           = proofbook.Mark
 )
 
-func newBook(t testing.TB, r game.Rules) *Book {
-	t.Helper()
-	bk, err := proofbook.Create(context.Background(), filepath.Join(t.TempDir(), "test.c6book"), r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { bk.Close() })
-	return bk
-}
-
-func turns(t testing.TB, r game.Rules, s string) []game.Move {
-	t.Helper()
-	ms, err := game.ParseTurns(r, s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ms
-}
-
-func mustCheck(t testing.TB, bk *Book) proofbook.CheckReport {
-	t.Helper()
-	rep, err := bk.Check(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !rep.OK() {
-		t.Fatalf("check: %v", rep.Problems)
-	}
-	return rep
-}
-
-func locate(t *testing.T, bk *Book, s string) (PosID, int) {
-	t.Helper()
-	b, err := board.ReplayText(bk.Rules(), s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, sym, err := bk.Locate(context.Background(), b)
-	if err != nil {
-		t.Fatalf("locate %q: %v", s, err)
-	}
-	return id, sym
-}
-
 func wantGames(t *testing.T, bk *Book, line string, games, bwins, wwins int64) {
 	t.Helper()
-	id, _ := locate(t, bk, line)
+	id, _ := booktest.Locate(t, bk, line)
 	gs, err := bk.GameStatsOf(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
@@ -123,13 +77,4 @@ func gamesFile(t *testing.T, games map[string][]string, gz bool) *bytes.Buffer {
 		buf.Write(data)
 	}
 	return &buf
-}
-
-func add(t *testing.T, bk *Book, line string) PosID {
-	t.Helper()
-	l, err := bk.AddLine(context.Background(), turns(t, bk.Rules(), line))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return l.IDs[len(l.IDs)-1]
 }

@@ -1,6 +1,7 @@
 package bookfile
 
 import (
+	"c6book/internal/booktest"
 	"context"
 	"errors"
 	"strings"
@@ -21,10 +22,10 @@ import (
 func TestExportProofSGF(t *testing.T) {
 	ctx := context.Background()
 	r := game.Connect6()
-	bk := newBook(t, r)
+	bk := booktest.NewBook(t, r)
 	fix := prooffixture.Store(t, bk)
-	add(t, bk, prooffixture.P2Line+" h8h9") // a move that proves nothing
-	P2, _ := locate(t, bk, prooffixture.P2Line)
+	booktest.Add(t, bk, prooffixture.P2Line+" h8h9") // a move that proves nothing
+	P2, _ := booktest.Locate(t, bk, prooffixture.P2Line)
 	var out strings.Builder
 	st, err := ExportProof(ctx, bk, P2, game.Empty, &out, ExportOptions{})
 	if err != nil {
@@ -38,18 +39,18 @@ func TestExportProofSGF(t *testing.T) {
 	if !strings.Contains(sgf, "certificate (checked by proofcheck)") || !strings.Contains(sgf, "proving move") {
 		t.Fatalf("no certificate summary or proving move in the comments")
 	}
-	back := newBook(t, r)
+	back := booktest.NewBook(t, r)
 	if _, err := ImportSGFReader(ctx, back, strings.NewReader(sgf), SGFImportOptions{Partial: true}); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range fix {
-		locate(t, back, f.Line)
+		booktest.Locate(t, back, f.Line)
 	}
 	if _, _, err := back.Locate(ctx, mustReplay(t, r, prooffixture.P2Line+" h8h9")); !errors.Is(err, proofbook.ErrNotFound) {
 		t.Fatalf("the move that proves nothing was exported: %v", err)
 	}
 	// Not proved: refused.
-	h, _ := locate(t, bk, prooffixture.P2Line+" h8h9")
+	h, _ := booktest.Locate(t, bk, prooffixture.P2Line+" h8h9")
 	if _, err := ExportProof(ctx, bk, h, game.Black, &out, ExportOptions{}); err == nil || !strings.Contains(err.Error(), "not proved") {
 		t.Fatalf("export of a position not proved: %v", err)
 	}

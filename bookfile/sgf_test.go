@@ -2,6 +2,7 @@ package bookfile
 
 import (
 	"bytes"
+	"c6book/internal/booktest"
 	"context"
 	"errors"
 	"fmt"
@@ -78,7 +79,7 @@ func bookState(t *testing.T, bk *Book) string {
 
 func TestSGFImportExport(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, game.Connect6())
+	bk := booktest.NewBook(t, game.Connect6())
 	r := bk.Rules()
 	st, err := importPartial(ctx, bk, sampleSGF)
 	if err != nil {
@@ -87,7 +88,7 @@ func TestSGFImportExport(t *testing.T) {
 	if st.Games != 2 {
 		t.Fatalf("games %d", st.Games)
 	}
-	main, _ := locate(t, bk, "j10 j11k10 l11m9")
+	main, _ := booktest.Locate(t, bk, "j10 j11k10 l11m9")
 	p, err := bk.Position(ctx, main)
 	if err != nil {
 		t.Fatal(err)
@@ -96,7 +97,7 @@ func TestSGFImportExport(t *testing.T) {
 		t.Fatalf("main line note: %+v", p)
 	}
 	// Letter coordinates: jj is j10, ji/ki are j11/k11 (row a at the top).
-	letters, _ := locate(t, bk, "j10 j11k11 k9l8")
+	letters, _ := booktest.Locate(t, bk, "j10 j11k11 k9l8")
 	if p, _ := bk.Position(ctx, letters); p.Comment != "letter coordinates" {
 		t.Fatalf("letter-coordinate game: %+v", p)
 	}
@@ -108,7 +109,7 @@ func TestSGFImportExport(t *testing.T) {
 	if _, _, err := bk.Locate(ctx, b); err != nil {
 		t.Fatalf("null move not stored: %v", err)
 	}
-	mustCheck(t, bk)
+	booktest.MustCheck(t, bk)
 
 	// Importing again changes nothing at all.
 	before := bookState(t, bk)
@@ -143,7 +144,7 @@ func TestSGFImportExport(t *testing.T) {
 			t.Fatalf("export lacks %s:\n%s", want, sgf)
 		}
 	}
-	bk2 := newBook(t, game.Connect6())
+	bk2 := booktest.NewBook(t, game.Connect6())
 	if _, err := importPartial(ctx, bk2, sgf); err != nil {
 		t.Fatalf("re-import of the export: %v\n%s", err, sgf)
 	}
@@ -152,7 +153,7 @@ func TestSGFImportExport(t *testing.T) {
 	if s1.Positions != s2.Positions || s1.Edges != s2.Edges || s1.Notes != s2.Notes {
 		t.Fatalf("round trip: %+v vs %+v", s1, s2)
 	}
-	id2, _ := locate(t, bk2, "j10 j11k10 l11m9")
+	id2, _ := booktest.Locate(t, bk2, "j10 j11k10 l11m9")
 	p2, err := bk2.Position(ctx, id2)
 	if err != nil {
 		t.Fatal(err)
@@ -190,7 +191,7 @@ func TestSGFImportExport(t *testing.T) {
 
 func TestSGFErrorsWriteNothing(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, game.Connect6())
+	bk := booktest.NewBook(t, game.Connect6())
 	if _, err := importPartial(ctx, bk, sampleSGF); err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +227,7 @@ func FuzzImportSGF(f *testing.F) {
 		f.Add(s, false)
 		f.Add(s, true)
 	}
-	bk := newBook(f, game.Connect6())
+	bk := booktest.NewBook(f, game.Connect6())
 	lim := sgfpkg.SGFLimits{MaxBytes: 1 << 16, MaxNodeBytes: 1 << 12, MaxDepth: 64}
 	f.Fuzz(func(t *testing.T, data string, partial bool) {
 		ctx := context.Background()
@@ -251,11 +252,11 @@ func FuzzImportSGF(f *testing.F) {
 // included, whichever symmetric line was stored first.
 func TestExportFollowsLine(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, game.Connect6())
+	bk := booktest.NewBook(t, game.Connect6())
 	r := bk.Rules()
-	stored := turns(t, r, "j10 k11k9 l10h12 m11m12")
-	id := add(t, bk, "j10 k11k9 l10h12")
-	add(t, bk, "j10 k11k9 l10h12 m11m12")
+	stored := booktest.Turns(t, r, "j10 k11k9 l10h12 m11m12")
+	id := booktest.Add(t, bk, "j10 k11k9 l10h12")
+	booktest.Add(t, bk, "j10 k11k9 l10h12 m11m12")
 	for sym := 1; sym < 8; sym++ {
 		var seen []game.Move
 		for _, m := range stored {
@@ -279,23 +280,23 @@ func TestExportFollowsLine(t *testing.T) {
 	}
 	// A transposed line through positions not in the book still exports,
 	// as given.
-	deep := add(t, bk, "j10 k11k9 l10h12 m11m12 n10n11")
+	deep := booktest.Add(t, bk, "j10 k11k9 l10h12 m11m12 n10n11")
 	var out bytes.Buffer
-	if _, err := ExportSGF(ctx, bk, deep, &out, ExportOptions{Line: turns(t, r, "j10 m11m12 l10h12 k11k9 n10n11")}); err != nil {
+	if _, err := ExportSGF(ctx, bk, deep, &out, ExportOptions{Line: booktest.Turns(t, r, "j10 m11m12 l10h12 k11k9 n10n11")}); err != nil {
 		t.Fatalf("transposed line: %v", err)
 	}
 	roots, err := sgfpkg.ParseSGF(out.String())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, line, err := sgfpkg.GameFromSGF(roots[0], r); err != nil || game.FormatTurns(r, line) != game.FormatTurns(r, turns(t, r, "j10 m11m12 l10h12 k11k9 n10n11")) {
+	if _, line, err := sgfpkg.GameFromSGF(roots[0], r); err != nil || game.FormatTurns(r, line) != game.FormatTurns(r, booktest.Turns(t, r, "j10 m11m12 l10h12 k11k9 n10n11")) {
 		t.Fatalf("transposed line not followed: %q %v", game.FormatTurns(r, line), err)
 	}
 	// A line to another position, or to a position not in the book.
 	if _, err := ExportSGF(ctx, bk, id, io.Discard, ExportOptions{Line: stored[:2]}); err == nil {
 		t.Fatal("a line to another position was accepted")
 	}
-	if _, err := ExportSGF(ctx, bk, id, io.Discard, ExportOptions{Line: turns(t, r, "j10 a1a2")}); !errors.Is(err, proofbook.ErrNotFound) {
+	if _, err := ExportSGF(ctx, bk, id, io.Discard, ExportOptions{Line: booktest.Turns(t, r, "j10 a1a2")}); !errors.Is(err, proofbook.ErrNotFound) {
 		t.Fatalf("a line not in the book: %v", err)
 	}
 }
@@ -305,7 +306,7 @@ func TestExportFollowsLine(t *testing.T) {
 // note.
 func TestExportMaxNodes(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, game.Connect6())
+	bk := booktest.NewBook(t, game.Connect6())
 	if _, err := importPartial(ctx, bk, sampleSGF); err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package bookfile
 
 import (
+	"c6book/internal/booktest"
 	"context"
 	"strings"
 	"testing"
@@ -36,7 +37,7 @@ func wantExact(t *testing.T, bk *Book, games []corpusGame) {
 			b := board.MustNewBoard(r)
 			k, _ := b.CanonicalKey()
 			positions[k] = true
-			for _, m := range turns(t, r, l) {
+			for _, m := range booktest.Turns(t, r, l) {
 				if err := b.Play(m); err != nil {
 					t.Fatalf("corpus line %q: %v", l, err)
 				}
@@ -55,7 +56,7 @@ func wantExact(t *testing.T, bk *Book, games []corpusGame) {
 	if st.Positions != int64(len(positions)) {
 		t.Fatalf("the book holds %d positions, the lines %d", st.Positions, len(positions))
 	}
-	mustCheck(t, bk)
+	booktest.MustCheck(t, bk)
 }
 
 // Every input of the corpus is either imported exactly or refused with the
@@ -64,14 +65,14 @@ func wantExact(t *testing.T, bk *Book, games []corpusGame) {
 func TestSGFCorpus(t *testing.T) {
 	ctx := context.Background()
 	for _, g := range corpusGames {
-		bk := newBook(t, game.Connect6())
+		bk := booktest.NewBook(t, game.Connect6())
 		if _, err := ImportSGF(ctx, bk, g.sgf); err != nil {
 			t.Fatalf("%s: %v", g.sgf, err)
 		}
 		wantExact(t, bk, []corpusGame{g})
 	}
 	// Marks: a compressed point list is every point of its rectangle.
-	bk := newBook(t, game.Connect6())
+	bk := booktest.NewBook(t, game.Connect6())
 	if _, err := ImportSGF(ctx, bk, corpusGames[2].sgf); err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +86,7 @@ func TestSGFCorpus(t *testing.T) {
 	}
 
 	// Refusals leave the book as it was.
-	bk = newBook(t, game.Connect6())
+	bk = booktest.NewBook(t, game.Connect6())
 	if _, err := ImportSGF(ctx, bk, corpusGames[0].sgf); err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +125,7 @@ func TestSGFCorpus(t *testing.T) {
 		coll.WriteString("\n")
 	}
 	full := coll.String()
-	bk = newBook(t, game.Connect6())
+	bk = booktest.NewBook(t, game.Connect6())
 	empty := bookState(t, bk)
 	accepted := 0
 	for n := 0; n <= len(full); n++ {
@@ -145,7 +146,7 @@ func TestSGFCorpus(t *testing.T) {
 		}
 		wantExact(t, bk, corpusGames[:whole])
 		accepted++
-		bk = newBook(t, game.Connect6())
+		bk = booktest.NewBook(t, game.Connect6())
 	}
 	// Each game's end, with or without the newline after it.
 	if accepted != 2*len(corpusGames) {

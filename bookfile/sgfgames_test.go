@@ -1,6 +1,7 @@
 package bookfile
 
 import (
+	"c6book/internal/booktest"
 	"context"
 	"testing"
 
@@ -12,7 +13,7 @@ import (
 // them counts nothing; importing a record again changes nothing.
 func TestSGFGameRecords(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, game.Connect6())
+	bk := booktest.NewBook(t, game.Connect6())
 	const records = `(;FF[4]SZ[19]PB[alice]PW[bob]RE[W+R];B[j10];W[j11k10](;B[l11m9];W[k12l12])(;B[h8h9]))
 (;FF[4]SZ[19]RE[B+R];B[j10];W[j11k10];B[h8h9])`
 	st, err := ImportSGF(ctx, bk, records)
@@ -26,7 +27,7 @@ func TestSGFGameRecords(t *testing.T) {
 	wantGames(t, bk, "j10 j11k10", 2, 1, 1)
 	wantGames(t, bk, "j10 j11k10 l11m9 k12l12", 1, 0, 1) // the first record's main line
 	wantGames(t, bk, "j10 j11k10 h8h9", 1, 1, 0)         // a variation of the first, the second's line
-	id, _ := locate(t, bk, "j10 j11k10 h8h9")
+	id, _ := booktest.Locate(t, bk, "j10 j11k10 h8h9")
 	gs, total, err := bk.GamesThrough(ctx, id, GamesQuery{})
 	if err != nil || total != 1 || gs[0].Source != sgfGameSource || gs[0].Turns != 3 || gs[0].Result != game.Black {
 		t.Fatalf("games through the second record's end: %+v (%d) %v", gs, total, err)
@@ -42,11 +43,11 @@ func TestSGFGameRecords(t *testing.T) {
 	wantGames(t, bk, "", 2, 1, 1)
 	wantGames(t, bk, "j10 i9k11", 0, 0, 0)
 	// A six on the board decides the result whatever RE says.
-	bk2 := newBook(t, game.Rules{M: 9, N: 9, K: 4, P: 2, Q: 1})
+	bk2 := booktest.NewBook(t, game.Rules{M: 9, N: 9, K: 4, P: 2, Q: 1})
 	if _, err := ImportSGF(ctx, bk2, `(;FF[4]SZ[9]RU[9,9,4,2,1]PB[x]RE[W+R];B[aa];W[iaic];B[bbcc];W[ieig];B[ddhh])`); err != nil {
 		t.Fatal(err)
 	}
 	wantGames(t, bk2, "", 1, 1, 0)
-	mustCheck(t, bk)
-	mustCheck(t, bk2)
+	booktest.MustCheck(t, bk)
+	booktest.MustCheck(t, bk2)
 }

@@ -2,6 +2,7 @@ package bookfile
 
 import (
 	"bytes"
+	"c6book/internal/booktest"
 	"context"
 	"os"
 	"path/filepath"
@@ -58,12 +59,12 @@ var moveValue = regexp.MustCompile(`;([BW])\[([^\]]*)\]`)
 func TestExportSGFPointsRoundTrip(t *testing.T) {
 	ctx := context.Background()
 	r := game.Connect6()
-	bk := newBook(t, r)
+	bk := booktest.NewBook(t, r)
 	if _, err := importPartial(ctx, bk, sampleSGF); err != nil {
 		t.Fatal(err)
 	}
 	// A seminull proof line below the main line: not in a plain export.
-	pl := turns(t, r, "j10 j11k10 l11m9")
+	pl := booktest.Turns(t, r, "j10 j11k10 l11m9")
 	pl = append(pl, game.NewMove(r.Sq(0, 0)))
 	if _, err := bk.AddProofLine(ctx, pl); err != nil {
 		t.Fatal(err)
@@ -91,8 +92,8 @@ func TestExportSGFPointsRoundTrip(t *testing.T) {
 	// LB[kh:A] and the circle on m12 CR[mh] (row a at the top: row 12 is
 	// 7 letters down, h).
 	var user bytes.Buffer
-	main0, _ := locate(t, bk, "j10 j11k10 l11m9")
-	if _, err := ExportSGF(ctx, bk, main0, &user, ExportOptions{Line: turns(t, r, "j10 j11k10 l11m9")}); err != nil {
+	main0, _ := booktest.Locate(t, bk, "j10 j11k10 l11m9")
+	if _, err := ExportSGF(ctx, bk, main0, &user, ExportOptions{Line: booktest.Turns(t, r, "j10 j11k10 l11m9")}); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{";W[kj];W[ji];B[mk];B[li]C[the main line]", "LB[kh:A]", "CR[mh]"} {
@@ -103,7 +104,7 @@ func TestExportSGFPointsRoundTrip(t *testing.T) {
 	if got := sgfTurns(t, sgf); got != st.Nodes {
 		t.Fatalf("%d turns written, the export says %d", got, st.Nodes)
 	}
-	fresh := newBook(t, r)
+	fresh := booktest.NewBook(t, r)
 	if _, err := ImportSGF(ctx, fresh, sgf); err != nil {
 		t.Fatalf("a plain export does not import without Partial: %v\n%s", err, sgf)
 	}
@@ -116,14 +117,14 @@ func TestExportSGFPointsRoundTrip(t *testing.T) {
 	if !strings.Contains(plain, "(;B[h8h9]TR[i9])") || !strings.Contains(plain, "CR[m12]LB") {
 		t.Fatal("the sample changed: no proof line to leave out, or other marks")
 	}
-	full := newBook(t, r)
+	full := booktest.NewBook(t, r)
 	if _, err := ImportSGF(ctx, full, plain); err != nil {
 		t.Fatal(err)
 	}
 	if a, b := treeState(t, full), treeState(t, fresh); a != b {
 		t.Fatalf("the round trip changed the tree:\n%s\n---\n%s", a, b)
 	}
-	main, _ := locate(t, fresh, "j10 j11k10 l11m9")
+	main, _ := booktest.Locate(t, fresh, "j10 j11k10 l11m9")
 	p, err := fresh.Position(ctx, main)
 	if err != nil {
 		t.Fatal(err)
@@ -146,12 +147,12 @@ func TestImportConnect6EditorSGF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bk := newBook(t, r)
+	bk := booktest.NewBook(t, r)
 	st, err := ImportSGF(ctx, bk, string(data))
 	if err != nil {
 		t.Fatalf("import: %v", err)
 	}
-	lg := newBook(t, r)
+	lg := booktest.NewBook(t, r)
 	if _, err := ImportSGF(ctx, lg, `(;FF[4]SZ[19]
 ;B[j10]C[the first stone]
 (;W[k11i11];B[j12l11]C[the first of two
@@ -164,7 +165,7 @@ a comment on the second stone];W[i12i10])
 	if a, b := treeState(t, bk), treeState(t, lg); a != b {
 		t.Fatalf("the editor's file and its LittleGolem transcription differ:\n%s\n---\n%s", a, b)
 	}
-	id, _ := locate(t, bk, "j10 k11i11 j12l11")
+	id, _ := booktest.Locate(t, bk, "j10 k11i11 j12l11")
 	if p, _ := bk.Position(ctx, id); p.Comment != "the first of two\n\na comment on the second stone" {
 		t.Fatalf("the comments of a turn's two nodes: %q", p.Comment)
 	}
@@ -179,7 +180,7 @@ a comment on the second stone];W[i12i10])
 func TestImportOneStoneShortTurn(t *testing.T) {
 	ctx := context.Background()
 	r := game.Connect6()
-	bk := newBook(t, r)
+	bk := booktest.NewBook(t, r)
 	const in = "(;FF[4]SZ[19];B[jj];W[kj];W[ki](;B[ll];B[mm])(;B[aa]))"
 	before := bookState(t, bk)
 	_, err := ImportSGF(ctx, bk, in)
@@ -210,12 +211,12 @@ func TestImportOneStoneShortTurn(t *testing.T) {
 func TestImportEarlierExport(t *testing.T) {
 	ctx := context.Background()
 	r := game.Connect6()
-	bk := newBook(t, r)
+	bk := booktest.NewBook(t, r)
 	old := "(;FF[4]SZ[19]RU[19,19,6,2,1]AP[c6book];B[j10]C[centre]\n(;W[j11k10]LB[kh:A]XS[B:open:0];B[l11m9]GB[2])\n(;W[e3];B[k10k11]))\n"
 	if _, err := importPartial(ctx, bk, old); err != nil {
 		t.Fatal(err)
 	}
-	id, _ := locate(t, bk, "j10 j11k10")
+	id, _ := booktest.Locate(t, bk, "j10 j11k10")
 	p, err := bk.Position(ctx, id)
 	if err != nil || len(p.Marks) != 1 || p.Marks[0].Text != "A" {
 		t.Fatalf("the label: %+v %v", p, err)
@@ -225,7 +226,7 @@ func TestImportEarlierExport(t *testing.T) {
 	if err := b.PlayPartial(e3); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Play(turns(t, r, "k10k11")[0]); err != nil {
+	if err := b.Play(booktest.Turns(t, r, "k10k11")[0]); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := bk.Locate(ctx, b); err != nil {

@@ -2,6 +2,7 @@ package bookfile
 
 import (
 	"bytes"
+	"c6book/internal/booktest"
 	"context"
 	"fmt"
 	"io"
@@ -21,7 +22,7 @@ import (
 // passes Check, and a game record with a short turn counts no game.
 func TestSGFImportRefuses(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, game.Connect6())
+	bk := booktest.NewBook(t, game.Connect6())
 	if _, err := ImportSGF(ctx, bk, "(;FF[4]SZ[19];B[j10];W[j11k10])"); err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +48,7 @@ func TestSGFImportRefuses(t *testing.T) {
 		if bookState(t, bk) != before {
 			t.Fatalf("%s: the refused import changed the book", c.sgf)
 		}
-		pb := newBook(t, game.Connect6())
+		pb := booktest.NewBook(t, game.Connect6())
 		pbefore := bookState(t, pb)
 		_, err = importPartial(ctx, pb, c.sgf)
 		switch {
@@ -58,7 +59,7 @@ func TestSGFImportRefuses(t *testing.T) {
 		case err != nil && bookState(t, pb) != pbefore:
 			t.Errorf("%s with Partial: the refused import changed the book", c.sgf)
 		}
-		mustCheck(t, pb)
+		booktest.MustCheck(t, pb)
 	}
 	// A game record whose main line holds a seminull move is a proof line,
 	// not a game; one whose short turn is only in a variation is a game.
@@ -67,7 +68,7 @@ func TestSGFImportRefuses(t *testing.T) {
 		"(;FF[4]SZ[19]RE[B+R];B[j10];W[j11k10](;B[a1a2])(;B[a1]))":         1,
 		"(;FF[4]SZ[19]RE[B+R];B[j10];W[j11k10](;B[a1];W[b1b2])(;B[a1a2]))": 0,
 	} {
-		pb := newBook(t, game.Connect6())
+		pb := booktest.NewBook(t, game.Connect6())
 		st, err := importPartial(ctx, pb, sgf)
 		if err != nil || st.Recorded != want {
 			t.Errorf("%s: %+v %v, want %d game records", sgf, st, err, want)
@@ -75,10 +76,10 @@ func TestSGFImportRefuses(t *testing.T) {
 		if s, _ := pb.Stats(ctx); s.Games != int64(want) {
 			t.Errorf("%s: %d games in the book, want %d", sgf, s.Games, want)
 		}
-		mustCheck(t, pb)
+		booktest.MustCheck(t, pb)
 	}
 	// A null move from the empty board cannot be stored by any path.
-	if _, err := newBook(t, game.Connect6()).AddProofLine(ctx, []game.Move{{}, turns(t, game.Connect6(), "j10 j11k10")[1]}); err == nil {
+	if _, err := booktest.NewBook(t, game.Connect6()).AddProofLine(ctx, []game.Move{{}, booktest.Turns(t, game.Connect6(), "j10 j11k10")[1]}); err == nil {
 		t.Fatal("AddProofLine stored a null move from the empty board")
 	}
 }
@@ -105,7 +106,7 @@ func (e *endlessReader) Read(p []byte) (int, error) {
 // endless comment, endless nodes (after good moves), endless nesting.
 func TestSGFImportLimits(t *testing.T) {
 	ctx := context.Background()
-	bk := newBook(t, game.Connect6())
+	bk := booktest.NewBook(t, game.Connect6())
 	if _, err := ImportSGF(ctx, bk, "(;FF[4]SZ[19];B[j10];W[j11k10])"); err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +137,7 @@ func TestSGFImportLimits(t *testing.T) {
 	if _, err := ImportSGFReader(ctx, bk, strings.NewReader(sgf), SGFImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	id, _ := locate(t, bk, "j10")
+	id, _ := booktest.Locate(t, bk, "j10")
 	if p, err := bk.Position(ctx, id); err != nil || len(p.Marks) != 19*19+1 {
 		t.Fatalf("%d marks (%v), want a circle on every square and one label", len(p.Marks), err)
 	}
@@ -176,7 +177,7 @@ func treeState(t *testing.T, bk *Book) string {
 func TestSGFExportRoundTrip(t *testing.T) {
 	ctx := context.Background()
 	r := game.Connect6()
-	bk := newBook(t, r)
+	bk := booktest.NewBook(t, r)
 	rng := rand.New(rand.NewPCG(22, 4))
 	near := func(b *board.Board) game.Square {
 		for {
@@ -248,7 +249,7 @@ func TestSGFExportRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	mustCheck(t, bk)
+	booktest.MustCheck(t, bk)
 	root, _ := bk.Root(ctx)
 	var out bytes.Buffer
 	st, err := ExportSGF(ctx, bk, root, &out, ExportOptions{ProofLines: true})
@@ -259,7 +260,7 @@ func TestSGFExportRoundTrip(t *testing.T) {
 	if int64(st.Nodes) != s.Edges {
 		t.Fatalf("exported %d moves, the book holds %d", st.Nodes, s.Edges)
 	}
-	fresh := newBook(t, r)
+	fresh := booktest.NewBook(t, r)
 	if _, err := ImportSGF(ctx, fresh, out.String()); err == nil {
 		t.Fatal("an export with null and seminull moves imported without Partial")
 	}
@@ -269,14 +270,14 @@ func TestSGFExportRoundTrip(t *testing.T) {
 	if a, b := treeState(t, bk), treeState(t, fresh); a != b {
 		t.Fatalf("the round trip changed the tree:\n%s\n---\n%s", a, b)
 	}
-	mustCheck(t, fresh)
+	booktest.MustCheck(t, fresh)
 	// A cut export is valid SGF too, and a subtree of the book.
 	out.Reset()
 	st, err = ExportSGF(ctx, bk, root, &out, ExportOptions{MaxNodes: 25, ProofLines: true})
 	if err != nil || !st.Truncated || st.Nodes != 25 {
 		t.Fatal(st, err)
 	}
-	cut := newBook(t, r)
+	cut := booktest.NewBook(t, r)
 	if _, err := importPartial(ctx, cut, out.String()); err != nil {
 		t.Fatal(err)
 	}

@@ -3,11 +3,9 @@ package bookmerge
 import (
 	"context"
 	"database/sql"
-	"path/filepath"
 	"testing"
 
 	"c6book"
-	"c6book/engine/board"
 	"c6book/engine/game"
 	"c6book/internal/prooffixture"
 	"c6book/proofbook"
@@ -25,25 +23,6 @@ type (
 
 func Open(ctx context.Context, path string) (*Book, error) { return proofbook.Open(ctx, path) }
 
-func newBook(t testing.TB, r game.Rules) *Book {
-	t.Helper()
-	bk, err := proofbook.Create(context.Background(), filepath.Join(t.TempDir(), "test.c6book"), r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { bk.Close() })
-	return bk
-}
-
-func turns(t testing.TB, r game.Rules, s string) []game.Move {
-	t.Helper()
-	ms, err := game.ParseTurns(r, s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ms
-}
-
 func mv(t *testing.T, r game.Rules, s string) game.Move {
 	t.Helper()
 	m, err := game.ParseMove(r, s)
@@ -51,40 +30,6 @@ func mv(t *testing.T, r game.Rules, s string) game.Move {
 		t.Fatal(err)
 	}
 	return m
-}
-
-func mustCheck(t testing.TB, bk *Book) proofbook.CheckReport {
-	t.Helper()
-	rep, err := bk.Check(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !rep.OK() {
-		t.Fatalf("check: %v", rep.Problems)
-	}
-	return rep
-}
-
-func locate(t *testing.T, bk *Book, s string) (PosID, int) {
-	t.Helper()
-	b, err := board.ReplayText(bk.Rules(), s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, sym, err := bk.Locate(context.Background(), b)
-	if err != nil {
-		t.Fatalf("locate %q: %v", s, err)
-	}
-	return id, sym
-}
-
-func add(t *testing.T, bk *Book, line string) PosID {
-	t.Helper()
-	l, err := bk.AddLine(context.Background(), turns(t, bk.Rules(), line))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return l.IDs[len(l.IDs)-1]
 }
 
 // The lines of the proof fixture (internal/prooffixture).

@@ -1,6 +1,7 @@
 package bookmerge
 
 import (
+	"c6book/internal/booktest"
 	"context"
 	"errors"
 	"fmt"
@@ -112,9 +113,9 @@ func TestMergeOverlappingBooks(t *testing.T) {
 	r := game.Connect6()
 	B := game.Black
 	// A: the P2 line, another move (A2) and a note; games 1 and 2.
-	a := newBook(t, r)
-	P2 := add(t, a, p2Line)
-	add(t, a, p2Line+" h8h9")
+	a := booktest.NewBook(t, r)
+	P2 := booktest.Add(t, a, p2Line)
+	booktest.Add(t, a, p2Line+" h8h9")
 	if err := a.SetComment(ctx, P2, "mine"); err != nil {
 		t.Fatal(err)
 	}
@@ -124,43 +125,43 @@ func TestMergeOverlappingBooks(t *testing.T) {
 	}
 	// B: the proof below A, a note and a label on P2, a disproof flag,
 	// games 2 and 3.
-	b := newBook(t, r)
+	b := booktest.NewBook(t, r)
 	fix := proofFixture(t, b)
-	bP2, _ := locate(t, b, p2Line)
+	bP2, _ := booktest.Locate(t, b, p2Line)
 	if err := b.SetComment(ctx, bP2, "theirs"); err != nil {
 		t.Fatal(err)
 	}
 	if err := b.SetLabel(ctx, bP2, "trap"); err != nil {
 		t.Fatal(err)
 	}
-	bX := add(t, b, p2Line+" b2b3")
+	bX := booktest.Add(t, b, p2Line+" b2b3")
 	if err := b.SetDisproved(ctx, bX, B, true); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := storeGames(ctx, b, []string{"2", "3"}, games); err != nil {
 		t.Fatal(err)
 	}
-	mustCheck(t, b)
+	booktest.MustCheck(t, b)
 	b = reopen(t, b)
 
 	// The reference: A's content with the same verdicts stored directly.
-	ref := newBook(t, r)
-	add(t, ref, p2Line+" h8h9")
-	add(t, ref, p2Line+" b2b3")
+	ref := booktest.NewBook(t, r)
+	booktest.Add(t, ref, p2Line+" h8h9")
+	booktest.Add(t, ref, p2Line+" b2b3")
 	if _, err := storeGames(ctx, ref, []string{"1", "2", "3"}, games); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range fix {
-		id := add(t, ref, f.line)
+		id := booktest.Add(t, ref, f.line)
 		if _, err := ref.StoreVerdict(ctx, id, f.v); err != nil {
 			t.Fatal(err)
 		}
 	}
-	rX, _ := locate(t, ref, p2Line+" b2b3")
+	rX, _ := booktest.Locate(t, ref, p2Line+" b2b3")
 	if err := ref.SetDisproved(ctx, rX, B, true); err != nil {
 		t.Fatal(err)
 	}
-	rP2, _ := locate(t, ref, p2Line)
+	rP2, _ := booktest.Locate(t, ref, p2Line)
 	if err := ref.SetComment(ctx, rP2, "mine\n\ntheirs\n\nLabel: trap"); err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +182,7 @@ func TestMergeOverlappingBooks(t *testing.T) {
 	if sum.Games != 1 || sum.GamesAlready != 1 || sum.Notes != 1 || sum.Disproofs != 1 || sum.Positions == 0 || sum.Moves == 0 {
 		t.Fatalf("summary %+v", sum)
 	}
-	mustCheck(t, a)
+	booktest.MustCheck(t, a)
 	if p := proofOf(t, a, P2, B); p.Status != c6book.StatusProved {
 		t.Fatalf("P2 after the merge: %+v", p)
 	}
@@ -214,7 +215,7 @@ func TestMergeOverlappingBooks(t *testing.T) {
 		again.VerdictsAlready != len(fix) || again.GamesAlready != 2 || again.Disproofs != 0 {
 		t.Fatalf("merging again: %+v", again)
 	}
-	mustCheck(t, a)
+	booktest.MustCheck(t, a)
 }
 
 // A certificate forged in the other book's file is refused on the way in:
@@ -224,12 +225,12 @@ func TestMergeRefusesForgedCertificate(t *testing.T) {
 	ctx := context.Background()
 	r := game.Connect6()
 	B := game.Black
-	b := newBook(t, r)
+	b := booktest.NewBook(t, r)
 	fix := proofFixture(t, b)
 	// A's certificate claims to refute a block with a strategy that does
 	// not win.
 	forged := fix[0].line
-	fid, _ := locate(t, b, forged)
+	fid, _ := booktest.Locate(t, b, forged)
 	p, err := b.Position(ctx, fid)
 	if err != nil || p.Verdict == nil || p.Verdict.Cert == nil || len(p.Verdict.Cert.Unsolved) < 2 {
 		t.Fatalf("no certificate: %v", err)
@@ -246,7 +247,7 @@ func TestMergeRefusesForgedCertificate(t *testing.T) {
 	}
 	b = reopen(t, b)
 
-	a := newBook(t, r)
+	a := booktest.NewBook(t, r)
 	sum, err := Merge(ctx, a, b.Path(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -256,7 +257,7 @@ func TestMergeRefusesForgedCertificate(t *testing.T) {
 		t.Fatalf("refused %d %+v, stored %d", sum.RefusedCount, sum.Refused, sum.Verdicts)
 	}
 	ref := sum.Refused[0]
-	want := game.FormatTurns(r, turns(t, r, forged))
+	want := game.FormatTurns(r, booktest.Turns(t, r, forged))
 	if ref.Attacker != B || ref.Reason() == "" || ref.Why != RefusedCertificate {
 		t.Fatalf("refused %+v", ref)
 	}
@@ -269,31 +270,31 @@ func TestMergeRefusesForgedCertificate(t *testing.T) {
 	if k1, _ := rb.CanonicalKey(); k1 != func() uint64 { k, _ := wb.CanonicalKey(); return k }() {
 		t.Fatalf("refused line %q, want %q", ref.Line(), want)
 	}
-	aid, _ := locate(t, a, forged)
+	aid, _ := booktest.Locate(t, a, forged)
 	ap, err := a.Position(ctx, aid)
 	if err != nil || ap.Verdict != nil || ap.Proofs[B-1].Status == c6book.StatusProved {
 		t.Fatalf("the forged position in the merged book: %+v %v", ap, err)
 	}
-	aP2, _ := locate(t, a, p2Line)
+	aP2, _ := booktest.Locate(t, a, p2Line)
 	if st := proofOf(t, a, aP2, B).Status; st == c6book.StatusProved {
 		t.Fatal("P2 proved through a forged certificate")
 	}
 	for _, f := range fix[1:] {
-		id, _ := locate(t, a, f.line)
+		id, _ := booktest.Locate(t, a, f.line)
 		if st := proofOf(t, a, id, B).Status; st != c6book.StatusProved {
 			t.Fatalf("%s: %v, want proved", f.line, st)
 		}
 	}
-	mustCheck(t, a)
+	booktest.MustCheck(t, a)
 }
 
 // Books of other rules are refused, and nothing changes.
 func TestMergeRefusesOtherRules(t *testing.T) {
 	ctx := context.Background()
-	a := newBook(t, game.Connect6())
-	add(t, a, "j10 i9k9")
-	b := newBook(t, game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1})
-	add(t, b, "e5 d4f4")
+	a := booktest.NewBook(t, game.Connect6())
+	booktest.Add(t, a, "j10 i9k9")
+	b := booktest.NewBook(t, game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1})
+	booktest.Add(t, b, "e5 d4f4")
 	b = reopen(t, b)
 	before, err := a.Stats(ctx)
 	if err != nil {
@@ -319,10 +320,10 @@ func TestMergeRefusesOtherRules(t *testing.T) {
 // says how it ended.
 func TestMergeCancelled(t *testing.T) {
 	r := game.Connect6()
-	b := newBook(t, r)
+	b := booktest.NewBook(t, r)
 	proofFixture(t, b)
 	b = reopen(t, b)
-	a := newBook(t, r)
+	a := booktest.NewBook(t, r)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var last Progress
@@ -330,7 +331,7 @@ func TestMergeCancelled(t *testing.T) {
 	if !errors.Is(err, context.Canceled) || !last.Final || !errors.Is(last.Err, context.Canceled) {
 		t.Fatalf("cancelled merge: %v, last report %+v", err, last)
 	}
-	mustCheck(t, a)
+	booktest.MustCheck(t, a)
 	// Cancelled once it has begun (the merge may end first: the reports
 	// come on their own goroutine).
 	ctx, cancel = context.WithCancel(context.Background())
@@ -343,7 +344,7 @@ func TestMergeCancelled(t *testing.T) {
 	if err != nil && !errors.Is(err, context.Canceled) {
 		t.Fatal(err)
 	}
-	mustCheck(t, a)
+	booktest.MustCheck(t, a)
 }
 
 // A subtree saved as a book carries its proofs; merged back into an empty
@@ -352,10 +353,10 @@ func TestSplitThenMergeBack(t *testing.T) {
 	ctx := context.Background()
 	r := game.Connect6()
 	B := game.Black
-	src := newBook(t, r)
+	src := booktest.NewBook(t, r)
 	proofFixture(t, src)
-	add(t, src, "j10 i9k9 h8h9") // outside the subtree
-	A, _ := locate(t, src, p2Line+" "+aMove)
+	booktest.Add(t, src, "j10 i9k9 h8h9") // outside the subtree
+	A, _ := booktest.Locate(t, src, p2Line+" "+aMove)
 	if err := src.SetComment(ctx, A, "the four"); err != nil {
 		t.Fatal(err)
 	}
@@ -380,8 +381,8 @@ func TestSplitThenMergeBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer sub.Close()
-	mustCheck(t, sub)
-	sA, _ := locate(t, sub, p2Line+" "+aMove)
+	booktest.MustCheck(t, sub)
+	sA, _ := booktest.Locate(t, sub, p2Line+" "+aMove)
 	if st := proofOf(t, sub, sA, B).Status; st != c6book.StatusProved {
 		t.Fatalf("A in the split book: %v", st)
 	}
@@ -393,16 +394,16 @@ func TestSplitThenMergeBack(t *testing.T) {
 		t.Fatalf("subtree of %d positions", n)
 	}
 	// Merged back into an empty book: the same subtree.
-	e := newBook(t, r)
+	e := booktest.NewBook(t, r)
 	if _, err := Merge(ctx, e, to, nil); err != nil {
 		t.Fatal(err)
 	}
-	eA, _ := locate(t, e, p2Line+" "+aMove)
+	eA, _ := booktest.Locate(t, e, p2Line+" "+aMove)
 	if got := sameProofs(t, sub, e, sA); got != n {
 		t.Fatalf("merged back: %d positions, want %d", got, n)
 	}
 	_ = eA
-	mustCheck(t, e)
+	booktest.MustCheck(t, e)
 	// A failed split leaves no file.
 	bad := filepath.Join(t.TempDir(), "bad.c6book")
 	cctx, cancel := context.WithCancel(ctx)
@@ -429,9 +430,9 @@ func replayText(t *testing.T, r game.Rules, s string) *board.Board {
 func TestMergeSkipsBadMovesCarriesHolds(t *testing.T) {
 	ctx := context.Background()
 	r := game.Connect6()
-	b := newBook(t, r)
-	P := add(t, b, "j10 i9k9")
-	C := add(t, b, "j10 i9k9 h8h9")
+	b := booktest.NewBook(t, r)
+	P := booktest.Add(t, b, "j10 i9k9")
+	C := booktest.Add(t, b, "j10 i9k9 h8h9")
 	if err := b.SetHold(ctx, P, game.White, true); err != nil {
 		t.Fatal(err)
 	}
@@ -441,7 +442,7 @@ func TestMergeSkipsBadMovesCarriesHolds(t *testing.T) {
 		t.Fatal(err)
 	}
 	b = reopen(t, b)
-	a := newBook(t, r)
+	a := booktest.NewBook(t, r)
 	sum, err := Merge(ctx, a, b.Path(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -449,7 +450,7 @@ func TestMergeSkipsBadMovesCarriesHolds(t *testing.T) {
 	if sum.BadMoves != 1 || !strings.Contains(sum.FirstBad, "occupied") || sum.Holds != 1 || sum.Moves != 3 {
 		t.Fatalf("summary %+v", sum)
 	}
-	aP, _ := locate(t, a, "j10 i9k9")
+	aP, _ := booktest.Locate(t, a, "j10 i9k9")
 	if held, err := a.Held(ctx, aP, game.White); err != nil || !held {
 		t.Fatalf("the hold was not carried: %v %v", held, err)
 	}
@@ -457,7 +458,7 @@ func TestMergeSkipsBadMovesCarriesHolds(t *testing.T) {
 	if err != nil || len(kids) != 1 {
 		t.Fatalf("children after the merge: %+v %v", kids, err)
 	}
-	mustCheck(t, a)
+	booktest.MustCheck(t, a)
 }
 
 // The auto-pilot's marks on moves travel: a merge and a split carry a
@@ -467,9 +468,9 @@ func TestMergeSkipsBadMovesCarriesHolds(t *testing.T) {
 func TestMergeAndSplitCarryAutoMoves(t *testing.T) {
 	ctx := context.Background()
 	r := game.Connect6()
-	src := newBook(t, r)
-	P := add(t, src, "j10 i9k9")
-	add(t, src, "j10 i9k9 h8h9") // by hand
+	src := booktest.NewBook(t, r)
+	P := booktest.Add(t, src, "j10 i9k9")
+	booktest.Add(t, src, "j10 i9k9 h8h9") // by hand
 	if _, _, _, err := src.AddAutoMoves(ctx, P, []game.Move{mv(t, r, "k11l12"), mv(t, r, "j8h10")}, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -478,7 +479,7 @@ func TestMergeAndSplitCarryAutoMoves(t *testing.T) {
 	// position that reaches line+" "+move.
 	autoEdge := func(bk *Book, line, move string) proofbook.AutoEdge {
 		t.Helper()
-		id, _ := locate(t, bk, line)
+		id, _ := booktest.Locate(t, bk, line)
 		b, err := board.ReplayText(r, line+" "+move)
 		if err != nil {
 			t.Fatal(err)
@@ -518,9 +519,9 @@ func TestMergeAndSplitCarryAutoMoves(t *testing.T) {
 
 	// Into a book that has j8h10 by hand and m13n14 as its own
 	// auto-pilot's.
-	dst := newBook(t, r)
-	add(t, dst, "j10 i9k9 j8h10")
-	dP := add(t, dst, "j10 i9k9")
+	dst := booktest.NewBook(t, r)
+	booktest.Add(t, dst, "j10 i9k9 j8h10")
+	dP := booktest.Add(t, dst, "j10 i9k9")
 	if _, _, _, err := dst.AddAutoMoves(ctx, dP, []game.Move{mv(t, r, "m13n14")}, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -540,10 +541,10 @@ func TestMergeAndSplitCarryAutoMoves(t *testing.T) {
 	if got := strings.Join(ranks(dst, "j10 i9k9"), " "); got != "k11l12:1 m13n14:0" {
 		t.Errorf("the auto-pilot's moves by rank %q, want k11l12 after the book's own m13n14", got)
 	}
-	mustCheck(t, dst)
+	booktest.MustCheck(t, dst)
 
 	// A split of j10 into a new book.
-	J, _ := locate(t, src, "j10")
+	J, _ := booktest.Locate(t, src, "j10")
 	out := filepath.Join(t.TempDir(), "split.c6book")
 	if _, err := Split(ctx, src, J, out, nil); err != nil {
 		t.Fatal(err)
@@ -559,7 +560,7 @@ func TestMergeAndSplitCarryAutoMoves(t *testing.T) {
 	if isAuto(sp, "j10 i9k9", "h8h9") {
 		t.Error("split: the hand-made move became the auto-pilot's")
 	}
-	mustCheck(t, sp)
+	booktest.MustCheck(t, sp)
 }
 
 // A merge carries a game's record order (moved from proofbook's
@@ -567,12 +568,12 @@ func TestMergeAndSplitCarryAutoMoves(t *testing.T) {
 func TestMergeKeepsGameRecordOrder(t *testing.T) {
 	ctx := context.Background()
 	r := game.Connect6()
-	bk := newBook(t, r)
+	bk := booktest.NewBook(t, r)
 	line := "j10 h12k11 j11j12"
 	if _, err := storeGames(ctx, bk, []string{"1"}, map[string][]string{"1": strings.Fields(line)}); err != nil {
 		t.Fatal(err)
 	}
-	into := newBook(t, r)
+	into := booktest.NewBook(t, r)
 	if _, err := Merge(ctx, into, bk.Path(), nil); err != nil {
 		t.Fatal(err)
 	}
