@@ -934,7 +934,7 @@ func (t *bookTree) screenKids(ctx context.Context, kids []PosID) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = t.screenOne(ctx, k)
+			errs[i] = t.screenOne(ctx, k, int64(i))
 		}()
 	}
 	wg.Wait()
@@ -955,11 +955,10 @@ func (t *bookTree) needsVerdict(ctx context.Context, k PosID) (bool, error) {
 	return vd == nil || vd.Attacker != t.a, nil
 }
 
-// screenOne verifies position k at the screen's budget and stores the
-// verdict.
-func (t *bookTree) screenOne(ctx context.Context, k PosID) error {
-	vo := t.opts.Verify
-	vo.Limits.MaxNodes = t.schedule[0]
+// screenOne verifies position k, the screen's rank-th candidate, at the
+// screen's budget and stores the verdict.
+func (t *bookTree) screenOne(ctx context.Context, k PosID, rank int64) error {
+	vo := t.verifyOptions(ctx, t.schedule[0], rank)
 	res, err := t.bk.Verify(ctx, k, t.v, vo, nil)
 	var se *proofbook.StoreError
 	switch {
@@ -990,6 +989,20 @@ func (t *bookTree) screenOne(ctx context.Context, k PosID) error {
 	return nil
 }
 
+// verifyOptions are the run's verifier options at a node budget, with the
+// priority of the job or expansion whose context is ctx (the search's
+// order, jobsearch.Selected, plus rank among its calls made at once): a
+// worker that has several jobs gives its cores to the search's first
+// choice first. It changes no verdict.
+func (t *bookTree) verifyOptions(ctx context.Context, nodes int64, rank int64) verify.VerifyOptions {
+	vo := t.opts.Verify
+	vo.Limits.MaxNodes = nodes
+	if at, ok := jobsearch.Selected(ctx); ok {
+		vo.Priority = at + rank
+	}
+	return vo
+}
+
 // Run implements jobsearch.JobTree: verify position id and store the verdict
 // (Store.Verify: proofbook.Book.Verify).
 //
@@ -1002,8 +1015,7 @@ func (t *bookTree) Run(ctx context.Context, id PosID) (func(), error) {
 		return t.runFamily(ctx, id) // an attacker-to-move position's job: its family's
 	}
 	step, before := t.nextStep(id)
-	vo := t.opts.Verify
-	vo.Limits.MaxNodes = t.schedule[step]
+	vo := t.verifyOptions(ctx, t.schedule[step], 0)
 	res, err := t.bk.Verify(ctx, id, t.v, vo, nil)
 	var se *proofbook.StoreError
 	switch {

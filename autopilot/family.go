@@ -274,8 +274,7 @@ func (t *bookTree) runFamily(ctx context.Context, id PosID) (func(), error) {
 		}
 	}
 	step := t.first
-	vo := t.opts.Verify
-	vo.Limits.MaxNodes = t.schedule[step]
+	vo := t.verifyOptions(ctx, t.schedule[step], 0)
 	var verified []PosID
 	calls, proved := 0, 0
 	for _, it := range members {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"strconv"
 	"sync"
 	"time"
 
@@ -105,8 +106,12 @@ func (c *Client) Verify(ctx context.Context, b *board.Board, opts verify.VerifyO
 		return verify.Verdict{}, err
 	}
 	id := job.id()
+	prio := opts.Priority
+	if prio == 0 {
+		prio = time.Now().UnixNano()
+	}
 
-	entry, err := c.await(ctx, job, id, progress)
+	entry, err := c.await(ctx, job, id, prio, progress)
 	if err != nil {
 		if ctx.Err() != nil {
 			c.abandon(id)
@@ -118,7 +123,7 @@ func (c *Client) Verify(ctx context.Context, b *board.Board, opts verify.VerifyO
 
 // await publishes the job unless its result is stored already, and waits
 // for the result. Progress reports stop before it returns.
-func (c *Client) await(ctx context.Context, job jobSpec, id string, progress func(verify.VerifyProgress)) (jetstream.KeyValueEntry, error) {
+func (c *Client) await(ctx context.Context, job jobSpec, id string, prio int64, progress func(verify.VerifyProgress)) (jetstream.KeyValueEntry, error) {
 	wake := make(chan struct{}, 1)
 	sub, err := c.nc.Subscribe(doneSubject+id, func(*nats.Msg) {
 		select {
@@ -172,7 +177,9 @@ func (c *Client) await(ctx context.Context, job jobSpec, id string, progress fun
 				msgID = id + "." + nuid.Next()
 			}
 			rctx, cancel := context.WithTimeout(ctx, requestTimeout)
-			ack, err := c.q.js.PublishMsg(rctx, &nats.Msg{Subject: jobSubject + id, Data: job.encode()}, jetstream.WithMsgID(msgID))
+			msg := &nats.Msg{Subject: jobSubject + id, Data: job.encode(), Header: nats.Header{}}
+			msg.Header.Set(priorityHeader, strconv.FormatInt(prio, 10))
+			ack, err := c.q.js.PublishMsg(rctx, msg, jetstream.WithMsgID(msgID))
 			cancel()
 			if err == nil {
 				published = true

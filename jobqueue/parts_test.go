@@ -194,3 +194,20 @@ func TestWorkerRefusesVersion1Job(t *testing.T) {
 		t.Error("the refused job has a result")
 	}
 }
+
+// A caller's priority travels with its job (a message header, outside the
+// job's id) to the worker, whose gate ranks its running jobs by it.
+func TestJobCarriesPriority(t *testing.T) {
+	var wlog testLog
+	e := startEmbedded(t, EmbeddedConfig{Workers: 1, WorkerLogf: wlog.logf})
+	tc := smallCases[0]
+	opts := tc.withTol(t)
+	opts.Priority = 1234567
+	if _, err := e.Client().Verify(t.Context(), tc.board(t), opts, nil); err != nil {
+		t.Fatal(err)
+	}
+	job, _ := newJob(tc.board(t), opts)
+	if want := "job " + job.id() + ": start"; !wlog.contains(want) || !wlog.contains("priority 1234567)") {
+		t.Fatalf("the worker did not log the caller's priority: %q", wlog.lines)
+	}
+}

@@ -43,6 +43,12 @@ const (
 	doneSubject    = "c6.done."
 	progressPrefix = "c6.progress."
 	cancelSubject  = "c6.cancel."
+	// priorityHeader is a job message's priority (a decimal int64, the
+	// lower first): the caller's verify.VerifyOptions.Priority, or the
+	// time it asked, in Unix nanoseconds. A worker running several jobs
+	// gives its solver slots to the lowest first (verify.Gate). It is not
+	// part of the job (its id): it changes no verdict.
+	priorityHeader = "C6-Priority"
 
 	defaultAckWait = 30 * time.Second
 	dedupeWindow   = 10 * time.Minute

@@ -8,6 +8,7 @@ import (
 	"log"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -55,10 +56,9 @@ type worker struct {
 	infoMu                 sync.Mutex
 
 	// gate shares the worker's Jobs x Solvers solver slots among its
-	// running jobs, the oldest first (nil with one job at a time); started
-	// numbers the jobs in the order they start (their priority).
-	gate    *verify.Gate
-	started atomic.Int64
+	// running jobs, the lowest priority first (jobPriority: the search's
+	// first choice, then the oldest); nil with one job at a time.
+	gate *verify.Gate
 
 	// jobsMu guards cancels: the running jobs' cancel functions by job id,
 	// for the callers' cancel messages (cancelSubject).
@@ -254,15 +254,16 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	w.running.Add(1)
 	defer w.running.Add(-1)
 	start := time.Now()
-	w.cfg.Logf("worker %s: job %s: start (%s, %d stones, λ%d, tolerance %d)", w.cfg.Name, id, job.Rules, len(job.Black)+len(job.White), job.Lambda, job.Tol)
+	prio := jobPriority(msg)
+	w.cfg.Logf("worker %s: job %s: start (%s, %d stones, λ%d, tolerance %d, priority %d)", w.cfg.Name, id, job.Rules, len(job.Black)+len(job.White), job.Lambda, job.Tol, prio)
 	res := result{worker: w.cfg.Name}
 	if err == nil {
 		opts.Workers = w.cfg.Solvers
 		if w.gate != nil {
 			// Every job may use all the worker's solver slots; the gate
-			// keeps the total to Jobs x Solvers, the oldest job first.
+			// keeps the total to Jobs x Solvers, the lowest priority first.
 			opts.Workers = w.cfg.Jobs * w.cfg.Solvers
-			opts.Gate, opts.Priority = w.gate, w.started.Add(1)
+			opts.Gate, opts.Priority = w.gate, prio
 		}
 		var vd verify.Verdict
 		var cancelled bool
@@ -390,4 +391,16 @@ func (w *worker) store(ctx context.Context, id string, res result) error {
 		err = ctx.Err()
 	}
 	return fmt.Errorf("storing the result: %w", err)
+}
+
+// jobPriority is the job message's priority (priorityHeader), or, for a
+// message without one (a client of an older build), the time the worker
+// took it: the lower runs first.
+func jobPriority(msg jetstream.Msg) int64 {
+	if h := msg.Headers(); h != nil {
+		if p, err := strconv.ParseInt(h.Get(priorityHeader), 10, 64); err == nil {
+			return p
+		}
+	}
+	return time.Now().UnixNano()
 }

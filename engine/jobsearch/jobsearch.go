@@ -427,6 +427,27 @@ type jobRun[K comparable] struct {
 	// when ctx is done); ectx reads the tree, also while stopping.
 	ctx, jctx, ectx context.Context
 	done            chan jobDone[K]
+	lastStamp       int64 // the latest Selected stamp handed out
+}
+
+// selectedKey is the context key of Selected.
+type selectedKey struct{}
+
+// Selected returns when the search selected the job or expansion whose
+// context is ctx: a stamp in Unix nanoseconds, strictly increasing within a
+// search, so that work the search chose first has the lower stamp. A tree
+// may pass it on as the priority of its calls (verify.VerifyOptions.
+// Priority), so that a worker runs the search's first choice first when
+// several jobs wait for its cores; it changes no result.
+func Selected(ctx context.Context) (int64, bool) {
+	v, ok := ctx.Value(selectedKey{}).(int64)
+	return v, ok
+}
+
+// stamped is jctx carrying the next Selected stamp.
+func (r *jobRun[K]) stamped() context.Context {
+	r.lastStamp = max(time.Now().UnixNano(), r.lastStamp+1)
+	return context.WithValue(r.jctx, selectedKey{}, r.lastStamp)
 }
 
 func (r *jobRun[K]) overTime() bool {
@@ -496,16 +517,17 @@ func (r *jobRun[K]) startJobs(stopping SearchStatus) (SearchStatus, error) {
 			break
 		}
 		s.begin(k, work, path)
+		jctx := r.stamped()
 		if work == JobExpand {
 			go func(k K) {
-				n, err := r.tree.Expand(r.jctx, k)
+				n, err := r.tree.Expand(jctx, k)
 				r.done <- jobDone[K]{k: k, expand: true, added: n, err: err}
 			}(k)
 			continue
 		}
 		s.res.Started++
 		go func(k K) {
-			apply, err := r.tree.Run(r.jctx, k)
+			apply, err := r.tree.Run(jctx, k)
 			r.done <- jobDone[K]{k: k, apply: apply, err: err}
 		}(k)
 	}

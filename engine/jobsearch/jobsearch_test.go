@@ -19,6 +19,7 @@ type fakeTree struct {
 	mu      sync.Mutex
 	nodes   map[string]*fakeNode
 	order   []string // "run X" and "expand X", in the order the search asked
+	stamps  []int64  // Selected(ctx) of each, -1 when missing
 	running map[string]bool
 	maxPar  int
 	gate    chan struct{} // when not nil, every job waits for a token
@@ -57,10 +58,19 @@ func (t *fakeTree) Look(_ context.Context, k string) (JobNode[string], error) {
 	return out, nil
 }
 
-func (t *fakeTree) Expand(_ context.Context, k string) (int, error) {
+func (t *fakeTree) stamp(ctx context.Context) {
+	v, ok := Selected(ctx)
+	if !ok {
+		v = -1
+	}
+	t.stamps = append(t.stamps, v)
+}
+
+func (t *fakeTree) Expand(ctx context.Context, k string) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.order = append(t.order, "expand "+k)
+	t.stamp(ctx)
 	n := t.nodes[k]
 	if len(n.batches) == 0 {
 		n.batches = nil
@@ -78,6 +88,7 @@ func (t *fakeTree) Expand(_ context.Context, k string) (int, error) {
 func (t *fakeTree) Run(ctx context.Context, k string) (func(), error) {
 	t.mu.Lock()
 	t.order = append(t.order, "run "+k)
+	t.stamp(ctx)
 	if t.running[k] {
 		t.mu.Unlock()
 		return nil, fmt.Errorf("%s run twice at once", k)
@@ -146,6 +157,13 @@ func TestJobSearchSelectionOrder(t *testing.T) {
 	}
 	if res.Jobs != 3 || res.Expanded != 2 {
 		t.Fatalf("jobs %d expansions %d", res.Jobs, res.Expanded)
+	}
+	// Each job and expansion knows when it was selected, the first
+	// selected with the lowest stamp (a worker's priority).
+	for i, s := range ft.stamps {
+		if s <= 0 || i > 0 && s <= ft.stamps[i-1] {
+			t.Fatalf("Selected stamps %v for %v: want positive and increasing", ft.stamps, ft.order)
+		}
 	}
 }
 
