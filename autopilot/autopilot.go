@@ -143,6 +143,19 @@ type ProveOptions struct {
 	// NoFamily: work on the full moves (s, x) of a closed seminull item
 	// one by one, without the family job (runFamily); for measurements.
 	NoFamily bool
+	// Learned is the shape table the run learns in and ranks by
+	// (learn.go: candidates whose local shape proved before are tried
+	// first); nil: a new one for this run. Pass one table to several runs
+	// (the rows of an atlas) to carry what each learned to the next.
+	// NoLearn: neither learn nor rank by shapes; for measurements.
+	Learned *ShapeTable
+	NoLearn bool
+	// NoPostpone: call the player at a position's first expansion even
+	// when moves that proved a sibling or a zone-mate are there to try
+	// first (by default the player waits for the position's next
+	// widening, and the first batch is those moves and the shape moves);
+	// for measurements.
+	NoPostpone bool
 }
 
 // DefaultScreenNodes is the screen's node budget per solver call when
@@ -193,6 +206,13 @@ type ProveResult struct {
 	// s's position), FamilyCalls their verifier calls (stored verdicts,
 	// not counted in Calls), FamilyProved the positions they proved.
 	FamilyJobs, FamilyCalls, FamilyProved int
+	// Promoted counts the candidates the shape table put first (their
+	// shape proved before), Shapes the shapes it held at the end and
+	// ShapesProved those with a proof.
+	Promoted, Shapes, ShapesProved int
+	// Postponed counts the expansions that tried sibling and zone-reuse
+	// moves before calling the player.
+	Postponed int
 	// Proved is the book's positions proved for the attacker at the end
 	// less those at the start (provedCounter); BookProved is the book's
 	// count at the end. SearchProved counts the search tree's nodes proved
@@ -391,6 +411,10 @@ func (t *bookTree) result(sr jobsearch.JobSearchResult[PosID], status c6book.Pro
 	t.mu.Lock()
 	res.Screened, res.ScreenProved = t.screened, t.screenProved
 	res.FamilyJobs, res.FamilyCalls, res.FamilyProved = t.familyJobs, t.familyCalls, t.familyProved
+	res.Promoted, res.Postponed = t.promoted, t.postponed
+	if t.shapes != nil {
+		res.Shapes, res.ShapesProved = t.shapes.Len(), t.shapes.Proved()
+	}
 	for id, err := range t.refused {
 		res.Refused = append(res.Refused, Refused{id, err})
 	}
@@ -443,6 +467,11 @@ type bookTree struct {
 	// familyJobs counts the seminull family jobs (runFamily), familyCalls
 	// their verifier calls, familyProved the positions those proved.
 	familyJobs, familyCalls, familyProved int
+	// shapes is the run's shape table (nil: NoLearn); promoted counts the
+	// candidates it put first, postponed the expansions that left the
+	// player for later.
+	shapes              *ShapeTable
+	promoted, postponed int
 	// cands is the candidate list of a few positions' latest expansion
 	// (at most maxCachedCands positions: keepCands).
 	cands map[PosID][]playerpkg.ScoredMove
@@ -455,7 +484,14 @@ func newBookTree(bk Store, v verify.Verifier, opts ProveOptions) *bookTree {
 		sch = append([]int64{opts.ScreenNodes}, sch...)
 		first = 1
 	}
-	return &bookTree{bk: bk, v: v, opts: opts, a: opts.Attacker, refused: map[PosID]error{},
+	var shapes *ShapeTable
+	if !opts.NoLearn {
+		shapes = opts.Learned
+		if shapes == nil {
+			shapes = NewShapeTable(0)
+		}
+	}
+	return &bookTree{bk: bk, v: v, opts: opts, a: opts.Attacker, refused: map[PosID]error{}, shapes: shapes,
 		widened: map[PosID]int{}, screen: map[PosID][2]int64{}, cands: map[PosID][]playerpkg.ScoredMove{},
 		schedule: sch, first: first, step: map[PosID]int{}, callsAt: make([]int, len(sch))}
 }
@@ -782,17 +818,21 @@ func (t *bookTree) priorOf(ctx context.Context, id PosID) (float64, bool, error)
 // Expand implements jobsearch.JobTree: the next batch of candidate moves.
 // It is safe to call for different positions at once.
 //
-// The candidates, in order: the moves that proved a sibling of the
-// position (siblingMoves: another defender reply to the same position,
-// a closed seminull item's answer first of all), then the player's
-// winning move, then a shape move (player.ShapeCandidates) and a player
-// move in turn (player.MixCandidates). The player's budget grows fourfold
+// The candidates, in order: the zone-reuse proposals and the moves that
+// proved a sibling of the position (firstMoves: siblingMoves, another
+// defender reply to the same position, a closed seminull item's answer
+// first of all), then the player's winning move, then a shape move
+// (player.ShapeCandidates) and a player move in turn
+// (player.MixCandidates), those whose local shape proved before in the
+// run first (the shape table, learn.go). At a position's first expansion
+// with first moves the player is not asked (it is most of an expansion's
+// time): the batch is the first moves and the shape moves, and the
+// player comes at the next widening. The player's budget grows fourfold
 // with each expansion of the position in this run (its first moves
 // failed, or look worse than asking for more), up to MaxPlayerNodes. With
 // the screen on, the new moves are screened (screenKids).
 func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
-	bk := t.bk
-	b, err := bk.Board(ctx, id)
+	b, err := t.bk.Board(ctx, id)
 	if err != nil {
 		return 0, err
 	}
@@ -800,41 +840,100 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 	w := t.widened[id]
 	t.widened[id] = w + 1
 	t.mu.Unlock()
-	nodes := t.opts.PlayerNodes
-	for i := 0; i < w && nodes < t.opts.MaxPlayerNodes; i++ {
-		nodes *= 4
-	}
-	nodes = min(nodes, t.opts.MaxPlayerNodes)
-	player, err := playerpkg.PlayerCandidates(ctx, b, t.opts.MaxCandidates, nodes)
+	first, err := t.firstMoves(ctx, id, b)
 	if err != nil {
 		return 0, err
+	}
+	// The player is most of an expansion's time: at a position's first
+	// expansion, moves that proved a sibling or a zone-mate are tried
+	// (with the shape moves) before it is asked.
+	postpone := w == 0 && len(first) > 0 && !t.opts.NoPostpone
+	for {
+		cands, err := t.candidates(ctx, b, first, w, postpone)
+		if err != nil {
+			return 0, err
+		}
+		t.keepCands(id, cands)
+		added, err := t.addBatches(ctx, id, cands)
+		if err != nil || added > 0 {
+			if added > 0 && postpone {
+				t.mu.Lock()
+				t.postponed++
+				t.mu.Unlock()
+			}
+			return added, err
+		}
+		if !postpone {
+			return 0, t.setExhausted(ctx, id)
+		}
+		postpone = false // every postponed move is stored already: ask the player now
+	}
+}
+
+// firstMoves are the moves tried first at position id (board b): the
+// zone-reuse proposals, then the moves that proved a sibling.
+func (t *bookTree) firstMoves(ctx context.Context, id PosID, b *board.Board) ([]game.Move, error) {
+	var sib []game.Move
+	var err error
+	if !t.opts.NoSiblings {
+		if sib, err = siblingMoves(ctx, t.bk, id, t.a); err != nil {
+			return nil, err
+		}
+	}
+	if !t.opts.NoReuse {
+		reuse, err := zoneReuseMoves(ctx, t.bk, id, b, t.a)
+		if err != nil {
+			return nil, err
+		}
+		sib = append(reuse, sib...) // zone-reuse proposals first
+	}
+	return sib, nil
+}
+
+// candidates is the candidate list of an expansion at b, the w-th at its
+// position: the first moves, then the player's moves (budget growing
+// fourfold with each widening; none when postponed) mixed with the shape
+// moves, those whose shape proved before (the shape table) first.
+func (t *bookTree) candidates(ctx context.Context, b *board.Board, first []game.Move, w int, postpone bool) ([]playerpkg.ScoredMove, error) {
+	var player []playerpkg.ScoredMove
+	if !postpone {
+		nodes := t.opts.PlayerNodes
+		for i := 0; i < w && nodes < t.opts.MaxPlayerNodes; i++ {
+			nodes *= 4
+		}
+		nodes = min(nodes, t.opts.MaxPlayerNodes)
+		var err error
+		if player, err = playerpkg.PlayerCandidates(ctx, b, t.opts.MaxCandidates, nodes); err != nil {
+			return nil, err
+		}
 	}
 	var shapes []playerpkg.ShapeMove
 	if t.opts.Shapes > 0 {
 		shapes = playerpkg.ShapeCandidates(b, t.opts.Shapes)
 	}
 	cands := playerpkg.MixCandidates(player, shapes, t.opts.MaxCandidates)
-	var sib []game.Move
-	if !t.opts.NoSiblings {
-		if sib, err = siblingMoves(ctx, bk, id, t.a); err != nil {
-			return 0, err
-		}
+	if t.shapes != nil {
+		var n int
+		cands, n = t.shapes.promote(b, t.a, cands)
+		t.mu.Lock()
+		t.promoted += n
+		t.mu.Unlock()
 	}
-	if !t.opts.NoReuse {
-		reuse, err := zoneReuseMoves(ctx, bk, id, b, t.a)
-		if err != nil {
-			return 0, err
-		}
-		sib = append(reuse, sib...) // zone-reuse proposals first
+	if len(first) == 0 {
+		return cands, nil
 	}
-	if len(sib) > 0 {
-		first := make([]playerpkg.ScoredMove, 0, len(sib)+len(cands))
-		for _, m := range sib {
-			first = append(first, playerpkg.ScoredMove{Move: m, Score: vouched})
-		}
-		cands = uniqueMoves(append(first, cands...))
+	out := make([]playerpkg.ScoredMove, 0, len(first)+len(cands))
+	for _, m := range first {
+		out = append(out, playerpkg.ScoredMove{Move: m, Score: vouched})
 	}
-	t.keepCands(id, cands)
+	return uniqueMoves(append(out, cands...)), nil
+}
+
+// addBatches stores the first of cands at position id as its new attacker
+// moves: Candidates of them, doubling while none is new, up to
+// MaxCandidates; a move the screen proves is a proof at once. It returns
+// how many were new (0: every one was stored before).
+func (t *bookTree) addBatches(ctx context.Context, id PosID, cands []playerpkg.ScoredMove) (int, error) {
 	for n := t.opts.Candidates; ; n *= 2 {
 		n = min(n, t.opts.MaxCandidates)
 		batch := cands[:min(n, len(cands))]
@@ -843,19 +942,19 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 		for i, c := range batch {
 			moves[i], scores[i] = c.Move, c.Score
 		}
-		added, positions, kids, err := bk.AddAutoMoves(ctx, id, moves, scores)
+		added, positions, kids, err := t.bk.AddAutoMoves(ctx, id, moves, scores)
 		if err != nil {
 			return 0, err
 		}
 		t.added.Add(int64(positions))
-		var fresh []PosID
-		for _, k := range kids {
-			if k != 0 {
-				fresh = append(fresh, k)
-			}
-		}
 		if added > 0 {
 			if t.opts.Screen > 0 {
+				var fresh []PosID
+				for _, k := range kids {
+					if k != 0 {
+						fresh = append(fresh, k)
+					}
+				}
 				if err := t.screenKids(ctx, fresh); err != nil {
 					return added, err
 				}
@@ -863,12 +962,11 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 			return added, nil
 		}
 		if n >= t.opts.MaxCandidates {
-			return 0, t.setExhausted(ctx, id)
+			return 0, nil
 		}
 	}
 }
 
-// uniqueMoves keeps the first of equal moves.
 func uniqueMoves(ms []playerpkg.ScoredMove) []playerpkg.ScoredMove {
 	seen := map[game.Move]bool{}
 	out := ms[:0]
@@ -974,6 +1072,7 @@ func (t *bookTree) screenOne(ctx context.Context, k PosID, rank int64) error {
 		return err
 	}
 	t.added.Add(int64(res.Positions))
+	t.learnFrom(ctx, k, res.Verdict.Status == c6book.StatusProved)
 	pn, dn := screenRank(&res.Verdict)
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -1035,6 +1134,7 @@ func (t *bookTree) Run(ctx context.Context, id PosID) (func(), error) {
 		return nil, err
 	}
 	t.added.Add(int64(res.Positions))
+	t.learnFrom(ctx, id, res.Verdict.Status == c6book.StatusProved)
 	return func() {
 		t.mu.Lock()
 		defer t.mu.Unlock()

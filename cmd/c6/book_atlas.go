@@ -12,6 +12,7 @@ import (
 
 	"c6book"
 	"c6book/engine/board"
+	"c6book/autopilot"
 	"c6book/engine/game"
 	"c6book/proofbook"
 )
@@ -142,6 +143,11 @@ func bookAtlas(e *bookEnv, o proveOpts, d int, only string) error {
 	}
 	workers := o.settings().SolverWorkers()
 	opts := o.options(game.Black, workers)
+	if !opts.NoLearn {
+		// One shape table for the run: each row starts with what the
+		// rows before it learned.
+		opts.Learned = autopilot.NewShapeTable(0)
+	}
 	// One queue for the whole run, opened by the first verifier call (a
 	// run whose rows are all proved opens none).
 	pq := openProveQueue(o.queue, bk.Path(), o.jobs, workers, e.stderr)

@@ -47,6 +47,8 @@ func (o *proveOpts) register(fs *flag.FlagSet) {
 	fs.IntVar(&o.screen, "screen", d.Screen, "new attacker moves at a position verified at once at --screen-nodes (the screen: a move it proves is proved at once, the others are ordered by what they leave; 0: no screen)")
 	fs.Int64Var(&o.screenNodes, "screen-nodes", d.ScreenNodes, "nodes per solver call of the screen")
 	fs.Int64Var(&o.maxPlayerNodes, "max-player-nodes", d.MaxPlayerNodes, "the player's budget grows fourfold with each widening at a position up to this (0: 16 times --player-nodes)")
+	fs.BoolVar(&o.noLearn, "no-learn", false, "do not learn the shapes of attacker moves that proved, nor try them first (for measurements)")
+	fs.BoolVar(&o.noPostpone, "no-postpone", false, "ask the player at a position's first expansion even when moves that proved a sibling are there to try first (for measurements)")
 	o.queue.register(fs)
 }
 
@@ -89,6 +91,8 @@ type proveOpts struct {
 	screen         int
 	screenNodes    int64
 	maxPlayerNodes int64
+	noLearn        bool
+	noPostpone     bool
 	queue          proveQueueFlags
 }
 
@@ -96,7 +100,8 @@ type proveOpts struct {
 func (o proveOpts) settings() service.ProveSettings {
 	return service.ProveSettings{Verify: o.verifyLimits.settings(), Jobs: o.jobs, MaxTime: o.maxTime, MaxCalls: o.maxCalls,
 		FirstNodes: o.firstNodes, Candidates: o.candidates, PlayerNodes: o.playerNodes, GameLCB: o.gameLCB, GameZ: o.gameZ,
-		Shapes: o.shapes, Screen: o.screen, ScreenNodes: o.screenNodes, MaxPlayerNodes: o.maxPlayerNodes}
+		Shapes: o.shapes, Screen: o.screen, ScreenNodes: o.screenNodes, MaxPlayerNodes: o.maxPlayerNodes,
+		NoLearn: o.noLearn, NoPostpone: o.noPostpone}
 }
 
 // settingsWith are the flags' settings with workers solver calls in each
@@ -150,7 +155,8 @@ func bookProve(e *bookEnv, o proveOpts) error {
 	}
 	perr := e.print(bookProveJSON{ID: int64(id), Attacker: a.String(), Result: string(res.Status),
 		Status: res.Proof.Status.String(), Order: res.Proof.Order, PN: res.PN, DN: res.DN,
-		Calls: res.Calls, Expansions: res.Expanded, Added: res.Added, Nodes: res.Nodes, Proved: res.Proved, ProvedDuringRun: res.Proved, BookProved: res.BookProved, SearchProved: res.SearchProved, Open: res.Open, Held: res.Held, MaxHeld: res.MaxHeld,
+		Calls: res.Calls, Expansions: res.Expanded, Family: familyJSON{Jobs: res.FamilyJobs, Calls: res.FamilyCalls, Proved: res.FamilyProved},
+		Learn: learnJSON{Shapes: res.Shapes, ShapesProved: res.ShapesProved, Promoted: res.Promoted, Postponed: res.Postponed}, Added: res.Added, Nodes: res.Nodes, Proved: res.Proved, ProvedDuringRun: res.Proved, BookProved: res.BookProved, SearchProved: res.SearchProved, Open: res.Open, Held: res.Held, MaxHeld: res.MaxHeld,
 		Seconds: res.Elapsed.Seconds(), Schedule: scheduleJSONOf(res), Again: res.Again, Frontier: fr, Refused: refusedText(res), Queue: qs},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "position %d for %s: %s (book status %s); %d verifier calls, %d positions added, %d proved during the run (%d in the book for %s), %d looked at (%d open), %s\n",
@@ -158,6 +164,9 @@ func bookProve(e *bookEnv, o proveOpts) error {
 			fmt.Fprintf(w, "node budget per solver call: %s (%d verified again)\n", scheduleText(res), res.Again)
 			if res.FamilyJobs > 0 {
 				fmt.Fprintf(w, "seminull family jobs: %d (%d verifier calls, %d of them proved; each job counts as one call above)\n", res.FamilyJobs, res.FamilyCalls, res.FamilyProved)
+			}
+			if res.Shapes > 0 || res.Postponed > 0 {
+				fmt.Fprintf(w, "learned shapes: %d (%d proved), %d candidates tried first for their shape; %d expansions tried sibling moves before the player\n", res.Shapes, res.ShapesProved, res.Promoted, res.Postponed)
 			}
 			if len(fr) > 0 {
 				fmt.Fprintf(w, "open frontier (most-proving first):\n")

@@ -165,6 +165,24 @@ type bookVerifyJSON struct {
 }
 
 // bookProveJSON is c6 book prove --json.
+// familyJSON is the seminull family jobs of a prove run: jobs, their
+// verifier calls (stored verdicts) and the positions they proved.
+type familyJSON struct {
+	Calls  int `json:"calls"`
+	Jobs   int `json:"jobs"`
+	Proved int `json:"proved"`
+}
+
+// learnJSON is what a prove run learned: the shapes its table holds
+// (those that proved), the candidates it put first for their shape, and
+// the expansions that tried sibling moves before asking the player.
+type learnJSON struct {
+	Postponed    int `json:"postponed"`
+	Promoted     int `json:"promoted"`
+	Shapes       int `json:"shapes"`
+	ShapesProved int `json:"shapes_proved"`
+}
+
 type bookProveJSON struct {
 	Added int `json:"added"`
 	// Again counts the verifications of a position verified before in
@@ -173,20 +191,23 @@ type bookProveJSON struct {
 	Attacker string `json:"attacker"`
 	// BookProved is the book's positions proved for the attacker at the
 	// end of the run.
-	BookProved int            `json:"book_proved"`
-	Calls      int            `json:"calls"`
-	DN         int64          `json:"dn"`
-	Expansions int            `json:"expansions"`
-	Frontier   []frontierJSON `json:"frontier"`
+	BookProved int   `json:"book_proved"`
+	Calls      int   `json:"calls"`
+	DN         int64 `json:"dn"`
+	Expansions int   `json:"expansions"`
+	// Family is the seminull family jobs (each counted once in calls).
+	Family   familyJSON     `json:"family"`
+	Frontier []frontierJSON `json:"frontier"`
 	// Held is the positions the search held at the end (its cache of the
 	// tree), MaxHeld the most it held at once.
-	Held    int   `json:"held"`
-	ID      int64 `json:"id"`
-	MaxHeld int   `json:"max_held"`
-	Nodes   int   `json:"nodes"`
-	Open    int   `json:"open"`
-	Order   int   `json:"order"`
-	PN      int64 `json:"pn"`
+	Held    int       `json:"held"`
+	ID      int64     `json:"id"`
+	Learn   learnJSON `json:"learn"`
+	MaxHeld int       `json:"max_held"`
+	Nodes   int       `json:"nodes"`
+	Open    int       `json:"open"`
+	Order   int       `json:"order"`
+	PN      int64     `json:"pn"`
 	// Proved counts the positions proved during the run: book_proved less
 	// the book's count at the start (it was formerly
 	// the search tree's proved nodes, now search_proved). ProvedDuringRun
