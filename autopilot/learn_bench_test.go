@@ -28,7 +28,6 @@ func BenchmarkProveLearn(b *testing.B) {
 		{"8x8k5-d4-λ3", game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}, "d4", verify.VerifyOptions{Lambda: 3, Workers: 1, Limits: threat.Limits{MaxNodes: 2500}}},
 		{"9x9k5-e5-λ2", game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}, "e5", verify.VerifyOptions{Lambda: 2, Workers: 1, Limits: threat.Limits{MaxNodes: 5000}}},
 		{"9x9k5-e5d4f6-λ3", game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}, "e5 d4f6", verify.VerifyOptions{Lambda: 3, Workers: 1, Limits: threat.Limits{MaxNodes: 5000}}},
-		{"10x10k6-e5-λ3", game.Rules{M: 10, N: 10, K: 6, P: 2, Q: 1}, "e5 a1j10", verify.VerifyOptions{Lambda: 3, Workers: 1, Limits: threat.Limits{MaxNodes: 20000}}},
 	}
 	variants := []struct {
 		name                string
