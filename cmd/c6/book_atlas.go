@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"c6book"
-	"c6book/engine/board"
 	"c6book/autopilot"
+	"c6book/engine/board"
 	"c6book/engine/game"
 	"c6book/proofbook"
 )
@@ -185,7 +185,7 @@ func bookAtlas(e *bookEnv, o proveOpts, d int, only string) error {
 			continue
 		}
 		label := fmt.Sprintf("row %d/%d %s  ", i+1, len(rows), row.Name(r))
-		res, err := proveWith(e, pq, id, opts, label)
+		res, err := proveWith(e, pq, id, opts, label, o.progressEvery)
 		switch {
 		case err != nil && errors.Is(err, ctx.Err()):
 		case err != nil:

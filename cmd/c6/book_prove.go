@@ -49,6 +49,7 @@ func (o *proveOpts) register(fs *flag.FlagSet) {
 	fs.Int64Var(&o.maxPlayerNodes, "max-player-nodes", d.MaxPlayerNodes, "the player's budget grows fourfold with each widening at a position up to this (0: 16 times --player-nodes)")
 	fs.BoolVar(&o.noLearn, "no-learn", false, "do not learn the shapes of attacker moves that proved, nor try them first (for measurements)")
 	fs.BoolVar(&o.noPostpone, "no-postpone", false, "ask the player at a position's first expansion even when moves that proved a sibling are there to try first (for measurements)")
+	fs.DurationVar(&o.progressEvery, "progress-every", 0, "when standard error is not a terminal (a log file), write a progress line this often, e.g. 1m (0: none; a terminal shows the latest progress in place)")
 	o.queue.register(fs)
 }
 
@@ -93,7 +94,10 @@ type proveOpts struct {
 	maxPlayerNodes int64
 	noLearn        bool
 	noPostpone     bool
-	queue          proveQueueFlags
+	// progressEvery: when stderr is not a terminal, a progress line this
+	// often (0: none); on a terminal the line is redrawn in place.
+	progressEvery time.Duration
+	queue         proveQueueFlags
 }
 
 // settings are the auto-pilot's settings of the flags o.
@@ -138,7 +142,7 @@ func bookProve(e *bookEnv, o proveOpts) error {
 	// Every verifier call goes through the queue: the embedded one beside
 	// the book (opened by the first call) or --nats.
 	pq := openProveQueue(o.queue, bk.Path(), o.jobs, workers, e.stderr)
-	res, err := proveWith(e, pq, id, opts, "")
+	res, err := proveWith(e, pq, id, opts, "", o.progressEvery)
 	qs := pq.close() // also on Ctrl-C: Prove has cancelled and waited for its jobs
 	if err != nil && !errors.Is(err, ctx.Err()) {
 		return err
@@ -197,13 +201,26 @@ func bookProve(e *bookEnv, o proveOpts) error {
 // proveWith runs the auto-pilot (autopilot.Prove) below position id
 // with the queue pq, showing its progress on a terminal (label first); the
 // one place the CLI proves, for prove and atlas.
-func proveWith(e *bookEnv, pq *proveQueue, id proofbook.PosID, opts autopilot.ProveOptions, label string) (autopilot.ProveResult, error) {
+func proveWith(e *bookEnv, pq *proveQueue, id proofbook.PosID, opts autopilot.ProveOptions, label string, every time.Duration) (autopilot.ProveResult, error) {
 	var progress func(c6book.ProveProgress)
+	line := func(p c6book.ProveProgress) string {
+		return fmt.Sprintf("%s%s  calls %d  proved %d  open %d  added %d  held %d  pn %s  in flight %v%s",
+			label, p.Elapsed.Round(time.Second), p.Calls, p.Proved, p.Open, p.Added, p.Held, pnText(p.PN), p.InFlight, pq.line())
+	}
 	tty := isTerminalWriter(e.stderr)
-	if tty {
+	switch {
+	case tty:
+		progress = func(p c6book.ProveProgress) { fmt.Fprintf(e.stderr, "\r\033[K%s", line(p)) }
+	case every > 0:
+		// A log: a line at most every `every` (the reports come from one
+		// goroutine, so next needs no lock).
+		var next time.Duration
 		progress = func(p c6book.ProveProgress) {
-			fmt.Fprintf(e.stderr, "\r\033[K%s%s  calls %d  proved %d  open %d  added %d  held %d  pn %s  in flight %v%s",
-				label, p.Elapsed.Round(time.Second), p.Calls, p.Proved, p.Open, p.Added, p.Held, pnText(p.PN), p.InFlight, pq.line())
+			if p.Elapsed < next {
+				return
+			}
+			next = p.Elapsed + every
+			fmt.Fprintln(e.stderr, line(p))
 		}
 	}
 	res, err := autopilot.Prove(e.ctx, e.bk, id, pq.lazy, opts, progress)

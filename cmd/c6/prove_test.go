@@ -166,6 +166,12 @@ func TestBookProveEmptyBoardAttacker(t *testing.T) {
 	if res.Attacker != "B" || res.Calls != 1 || res.Added == 0 {
 		t.Fatalf("prove on the empty board: attacker %s, %d calls, %d positions added; want B, 1 call and Black's first moves added", res.Attacker, res.Calls, res.Added)
 	}
+	// Off a terminal, progress lines only with --progress-every.
+	_, quiet := runBook(t, false, "prove", "--book", book, "--max-calls", "2", "--max-nodes", "2000", "--workers", "1", "--no-queue")
+	_, logged := runBook(t, false, "prove", "--book", book, "--max-calls", "2", "--max-nodes", "2000", "--workers", "1", "--no-queue", "--progress-every", "1ns")
+	if strings.Contains(quiet, "  calls ") || !strings.Contains(logged, "  calls ") || strings.Contains(logged, "\r") {
+		t.Fatalf("progress lines: without --progress-every %q, with it %q; want none, then plain lines", quiet, logged)
+	}
 	// --attacker W is still obeyed.
 	out, _ = runBook(t, false, "prove", "--book", book, "--attacker", "W", "--max-calls", "1", "--max-nodes", "2000", "--workers", "1", "--no-queue", "--json")
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
@@ -198,6 +204,10 @@ func TestBookProvePlayerFlags(t *testing.T) {
 	o := proveOpts{jobs: 1, candidates: 4, verifyLimits: verifyLimits{lambda: 3}, playerNodes: 1234, gameLCB: 0.7, gameZ: 2.5}
 	if p := o.options(game.Black, 1); p.PlayerNodes != 1234 || p.GameLCB != 0.7 || p.GameZ != 2.5 {
 		t.Errorf("options: %+v", p)
+	}
+	o.noLearn, o.noPostpone = true, true
+	if p := o.options(game.Black, 1); !p.NoLearn || !p.NoPostpone {
+		t.Errorf("--no-learn --no-postpone do not reach the options: %+v", p)
 	}
 	o.gameLCB = 0 // every imported move first: a bound below every bound
 	if p := o.options(game.Black, 1); p.GameLCB >= 0 {
