@@ -248,6 +248,8 @@ func certTrees(c *proofcheck.Cert, dm game.Move) []*proofcheck.Tree {
 	return out
 }
 
+// play places move m for c on a copy of b (c's opponent to move next); it
+// reports false when a stone of m is taken.
 func (o *oracle) play(b *board.Board, m game.Move, c game.Color) (*board.Board, bool) {
 	nb := b.Clone()
 	for i := 0; i < m.Len(); i++ {
@@ -260,6 +262,7 @@ func (o *oracle) play(b *board.Board, m game.Move, c game.Color) (*board.Board, 
 	return nb, true
 }
 
+// childBoard is the book board after move m of c.
 func (o *oracle) childBoard(book *board.Board, m game.Move, c game.Color) *board.Board {
 	nb, _ := o.play(book, m, c)
 	return nb
@@ -277,6 +280,7 @@ func (o *oracle) childFrame(book *board.Board, m game.Move, c game.Color, extra 
 	return cb, out
 }
 
+// forCombos calls f with every n-subset of sq until f returns false.
 func forCombos(sq []game.Square, n int, f func([]game.Square) bool) {
 	buf := make([]game.Square, n)
 	var rec func(start, k int) bool
