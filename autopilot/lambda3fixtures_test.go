@@ -26,7 +26,7 @@ import (
 // its zone, and every full move inside the zone proved on its own), with
 // the order the file gives; the book passes check (proofcheck), and every
 // position the book calls proved is played out by brute force against
-// every defender reply (the oracle of lambda3_test.go: no zone trusted).
+// every defender reply (internal/lambda3oracle: no zone trusted).
 func TestLambda3Fixtures(t *testing.T) {
 	testenv.Heavy(t)
 	f, err := os.Open("testdata/lambda3.tsv")
