@@ -2,6 +2,7 @@ package autopilot
 
 import (
 	"c6book/internal/booktest"
+	"c6book/internal/lambda3oracle"
 	"context"
 	"testing"
 
@@ -39,7 +40,7 @@ func TestProveOrder3BruteForce(t *testing.T) {
 		t.Fatal("no proved position holds a closed seminull item")
 	}
 	for _, pos := range cl {
-		mustWin(ctx, t, bk, game.Black, pos, "d4")
+		lambda3oracle.MustWin(ctx, t, bk, game.Black, pos, "d4")
 	}
 	booktest.MustCheck(t, bk)
 	t.Logf("d4: proved at order 3, %d calls, %d positions added, %d positions proved through a closed seminull item, each confirmed by brute force", res.Calls, res.Added, len(cl))

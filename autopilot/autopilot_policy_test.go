@@ -3,6 +3,7 @@ package autopilot
 import (
 	"c6book"
 	"c6book/internal/booktest"
+	"c6book/internal/lambda3oracle"
 	"context"
 	"fmt"
 	"slices"
@@ -276,8 +277,8 @@ func TestProveBudgetSchedule(t *testing.T) {
 		}
 		again += caseAgain
 		booktest.MustCheck(t, bk)
-		for _, pos := range provedPositions(t, bk, a) {
-			mustWin(ctx, t, bk, a, pos, fmt.Sprintf("%v %q", c.rules, c.line))
+		for _, pos := range lambda3oracle.ProvedPositions(t, bk, a) {
+			lambda3oracle.MustWin(ctx, t, bk, a, pos, fmt.Sprintf("%v %q", c.rules, c.line))
 		}
 		t.Logf("%v %q λ%d: %s, calls at %v: %v, %d verified again", c.rules, c.line, c.lambda, res.Status, res.Budgets, res.CallsAt, res.Again)
 	}

@@ -2,6 +2,7 @@ package autopilot
 
 import (
 	"c6book/internal/booktest"
+	"c6book/internal/lambda3moves"
 	"context"
 	"math/rand/v2"
 	"slices"
@@ -50,7 +51,7 @@ func TestScreenFindsTheProvedCandidate(t *testing.T) {
 	const screen = 4
 	found := 0
 	for try := 0; try < 40 && found < 2; try++ {
-		line := game.FormatTurns(r, randomLine(rng, r, 4))
+		line := game.FormatTurns(r, lambda3moves.RandomLine(rng, r, 4))
 		// The candidates, as the auto-pilot lists them, and which of the
 		// first four the real verifier proves.
 		probe := booktest.NewBook(t, r)

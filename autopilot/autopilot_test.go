@@ -3,6 +3,8 @@ package autopilot
 import (
 	"bufio"
 	"c6book/internal/booktest"
+	"c6book/internal/lambda3moves"
+	"c6book/internal/lambda3oracle"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -84,7 +86,7 @@ func TestProveAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 15))
 	for i := 0; i < 4; i++ {
 		r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
-		ms := randomLine(rng, r, 4)
+		ms := lambda3moves.RandomLine(rng, r, 4)
 		b, err := board.Replay(r, ms)
 		if err != nil {
 			t.Fatal(err)
@@ -105,9 +107,9 @@ func TestProveAgainstBruteForce(t *testing.T) {
 			t.Fatalf("%v %q: %v", c.rules, c.line, err)
 		}
 		booktest.MustCheck(t, bk)
-		proved := provedPositions(t, bk, c.a)
+		proved := lambda3oracle.ProvedPositions(t, bk, c.a)
 		for _, pos := range proved {
-			cb := mustWin(ctx, t, bk, c.a, pos, fmt.Sprintf("%v %q, the auto-pilot's book", c.rules, c.line))
+			cb := lambda3oracle.MustWin(ctx, t, bk, c.a, pos, fmt.Sprintf("%v %q, the auto-pilot's book", c.rules, c.line))
 			if tol, _ := cb.DefenderDeficit(c.a); tol > 0 {
 				below++
 			}
@@ -261,7 +263,7 @@ func TestHelperProver(t *testing.T) {
 func provedKeys(t *testing.T, bk *proofbook.Book, a game.Color) []uint64 {
 	t.Helper()
 	var out []uint64
-	for _, id := range provedPositions(t, bk, a) {
+	for _, id := range lambda3oracle.ProvedPositions(t, bk, a) {
 		out = append(out, posKeyOf(t, bk, id))
 	}
 	slices.Sort(out)

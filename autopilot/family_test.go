@@ -2,6 +2,7 @@ package autopilot
 
 import (
 	"c6book/internal/booktest"
+	"c6book/internal/lambda3oracle"
 	"context"
 	"testing"
 
@@ -60,7 +61,7 @@ func TestProveOrder3FamilyBruteForce(t *testing.T) {
 			t.Fatal("no proved position holds a closed seminull item")
 		}
 		for _, pos := range cl {
-			mustWin(ctx, t, bk, game.Black, pos, "d4")
+			lambda3oracle.MustWin(ctx, t, bk, game.Black, pos, "d4")
 		}
 		booktest.MustCheck(t, bk)
 		t.Logf("d4, no family %v: proved at order 3; %d jobs, %d verifier calls (%d in %d family jobs, %d proved), %d expansions, %d positions added",

@@ -2,6 +2,8 @@ package autopilot
 
 import (
 	"c6book/internal/booktest"
+	"c6book/internal/lambda3moves"
+	"c6book/internal/lambda3oracle"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -25,7 +27,7 @@ func closedSeminull(t *testing.T, bk *proofbook.Book, a game.Color) []PosID {
 	t.Helper()
 	ctx := context.Background()
 	var out []PosID
-	for _, pos := range provedPositions(t, bk, a) {
+	for _, pos := range lambda3oracle.ProvedPositions(t, bk, a) {
 		p, err := bk.Position(ctx, pos)
 		if err != nil {
 			t.Fatal(err)
@@ -93,7 +95,7 @@ func TestFindLambda3(t *testing.T) {
 		return
 	}
 	for i := 0; i < n; i++ {
-		line := randomLine(rng, r, nturns)
+		line := lambda3moves.RandomLine(rng, r, nturns)
 		b, err := board.Replay(r, line)
 		if err != nil {
 			t.Fatal(err)
@@ -118,7 +120,7 @@ func TestFindLambda3(t *testing.T) {
 		}
 		moves := player.AttackerCandidates(b, 8)
 		for j := 0; j < 4; j++ {
-			moves = append(moves, quietMove(ctx, rng, b, 0))
+			moves = append(moves, lambda3moves.QuietMove(ctx, rng, b, 0))
 		}
 		tried := map[game.Move]bool{}
 		for _, m := range moves {
@@ -152,7 +154,7 @@ func TestFindLambda3(t *testing.T) {
 				continue
 			}
 			booktest.MustCheck(t, bk)
-			mustWin(ctx, t, bk, a, id, fmt.Sprintf("%q", game.FormatTurns(r, dline)))
+			lambda3oracle.MustWin(ctx, t, bk, a, id, fmt.Sprintf("%q", game.FormatTurns(r, dline)))
 			found++
 			fmt.Printf("FOUND\t%s\t%s\t%s\t%d\t%d\t%d\tvcst:%s\n", r, game.FormatTurns(r, dline), a, pr.Proof.Order, pr.Calls, len(cs), res.Reason)
 		}

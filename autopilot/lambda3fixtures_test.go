@@ -3,6 +3,7 @@ package autopilot
 import (
 	"bufio"
 	"c6book/internal/booktest"
+	"c6book/internal/lambda3oracle"
 	"context"
 	"fmt"
 	"os"
@@ -25,7 +26,7 @@ import (
 // its zone, and every full move inside the zone proved on its own), with
 // the order the file gives; the book passes check (proofcheck), and every
 // position the book calls proved is played out by brute force against
-// every defender reply (the oracle of lambda3_test.go: no zone trusted).
+// every defender reply (internal/lambda3oracle: no zone trusted).
 func TestLambda3Fixtures(t *testing.T) {
 	testenv.Heavy(t)
 	f, err := os.Open("testdata/lambda3.tsv")
@@ -76,8 +77,8 @@ func TestLambda3Fixtures(t *testing.T) {
 			t.Fatalf("%s %q: proved without a closed seminull item", r, fs[1])
 		}
 		rep := booktest.MustCheck(t, bk)
-		for _, pos := range provedPositions(t, bk, a) {
-			mustWin(ctx, t, bk, a, pos, fmt.Sprintf("%s %q", r, fs[1]))
+		for _, pos := range lambda3oracle.ProvedPositions(t, bk, a) {
+			lambda3oracle.MustWin(ctx, t, bk, a, pos, fmt.Sprintf("%s %q", r, fs[1]))
 		}
 		t.Logf("%s %q for %s: proved (order %d) in %d calls, %d closed seminull items, %d proofs re-checked by proofcheck and played out",
 			r, fs[1], a, res.Proof.Order, res.Calls, len(closed), rep.Proofs)

@@ -11,6 +11,7 @@ import (
 	"c6book/engine/game"
 	"c6book/engine/threat"
 	"c6book/engine/verify"
+	"c6book/internal/lambda3moves"
 	"c6book/internal/testenv"
 	"c6book/proofcheck"
 )
@@ -44,15 +45,15 @@ func provedBook(t *testing.T, found *provedLine) (*Book, PosID, PosID, game.Colo
 	}
 	rng := rand.New(rand.NewPCG(5, 5))
 	for try := 0; try < 3000; try++ {
-		line := randomLine(rng, r, 4)
+		line := lambda3moves.RandomLine(rng, r, 4)
 		b, err := board.Replay(r, line)
 		if err != nil {
 			t.Fatal(err)
 		}
 		a := b.ToMove()
-		m, ok := attackerMove(ctx, b, 0)
+		m, ok := lambda3moves.AttackerMove(ctx, b, 0)
 		if !ok || try%2 == 1 {
-			m = quietMove(ctx, rng, b, 0)
+			m = lambda3moves.QuietMove(ctx, rng, b, 0)
 		}
 		nb := b.Clone()
 		if err := nb.Play(m); err != nil {

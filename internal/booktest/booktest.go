@@ -1,8 +1,9 @@
 // Package booktest holds the small helpers the tests of the packages over
 // the book (autopilot, bookfile, bookmerge) share: a new book in the
 // test's temporary folder, a line of turns, a check that must pass, a
-// position by its line. proofbook's own tests cannot import it (it imports
-// proofbook) and keep theirs.
+// position by its line. proofbook's internal tests cannot import it (it
+// imports proofbook) and keep theirs; its external tests (package
+// proofbook_test) use it.
 package booktest
 
 import (
