@@ -108,14 +108,7 @@ func (v *Verdict) Items() []game.Move {
 // CheckedItems are the verdict's items in the form proofcheck's
 // VerdictResult.CheckItems checks them (with AllUnsolved).
 func (v *Verdict) CheckedItems() proofcheck.Items {
-	it := proofcheck.Items{All: v.AllUnsolved}
-	for _, u := range v.Unsolved {
-		it.Unsolved = append(it.Unsolved, u.Move)
-	}
-	for _, u := range v.OpenSeminull {
-		it.OpenSeminull = append(it.OpenSeminull, u.Move)
-	}
-	return it
+	return proofcheck.ItemsFrom(v.AllUnsolved, v.Unsolved, v.OpenSeminull, func(u Unsolved) game.Move { return u.Move })
 }
 
 // Closed reports whether the verdict's zone argument bounds the defence:

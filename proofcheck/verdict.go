@@ -525,6 +525,20 @@ type Items struct {
 	OpenSeminull []game.Move
 }
 
+// ItemsFrom builds the Items of a verdict whose item lists hold entries of
+// any type U (the verifier's raw verdict, the book's stored one): All is
+// all, and each list keeps its order, move giving an entry's move.
+func ItemsFrom[U any](all bool, unsolved, openSeminull []U, move func(U) game.Move) Items {
+	it := Items{All: all}
+	for _, u := range unsolved {
+		it.Unsolved = append(it.Unsolved, move(u))
+	}
+	for _, u := range openSeminull {
+		it.OpenSeminull = append(it.OpenSeminull, move(u))
+	}
+	return it
+}
+
 // CheckItems is the one coverage rule every verdict passes before it is
 // used (by the verifier queue's client and by the book's StoreVerdict),
 // for the certificate v checked: the items must be

@@ -91,14 +91,7 @@ func ItemsOf(v *verify.Verdict) proofcheck.Items {
 	if v == nil {
 		return proofcheck.Items{}
 	}
-	it := proofcheck.Items{All: v.AllUnsolved}
-	for _, u := range v.Unsolved {
-		it.Unsolved = append(it.Unsolved, u.Move)
-	}
-	for _, u := range v.OpenSeminull {
-		it.OpenSeminull = append(it.OpenSeminull, u.Move)
-	}
-	return it
+	return proofcheck.ItemsFrom(v.AllUnsolved, v.Unsolved, v.OpenSeminull, func(u verify.UnsolvedMove) game.Move { return u.Move })
 }
 
 func copySquares(sq []game.Square) []game.Square {
