@@ -13,7 +13,7 @@ import (
 // move, a few turns before the win): real 19x19 middle-game positions.
 func lgPublicPositions(tb testing.TB) []*Board {
 	tb.Helper()
-	f, err := os.Open(sharedDataFile(tb, "positions/littlegolem-public.tsv"))
+	f, err := os.Open(SharedDataFile(tb, "positions/littlegolem-public.tsv"))
 	if err != nil {
 		tb.Fatal(err)
 	}

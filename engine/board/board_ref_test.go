@@ -215,7 +215,7 @@ func TestBoardMatchesReference(t *testing.T) {
 					b.Remove(s)
 					ref.remove(s)
 				} else {
-					s := refWalkSquare(rng, b, placed)
+					s := RefWalkSquare(rng, b, placed)
 					c := game.Color(1 + rng.IntN(2))
 					if rng.IntN(2) == 0 && len(placed) > 0 {
 						c = b.At(placed[len(placed)-1]) // runs of one colour

@@ -58,7 +58,7 @@ func raceEnabled() bool {
 // (every second game by gid) is: the same assertions on 18k games.
 func TestReplayLittleGolemGames(t *testing.T) {
 	testenv.Heavy(t)
-	gids, games := loadLGGames(t)
+	gids, games := LoadLGGames(t)
 	if len(gids) < 30000 {
 		t.Fatalf("only %d games in the file", len(gids))
 	}

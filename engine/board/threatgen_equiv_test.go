@@ -130,7 +130,7 @@ func TestGenerateMatchesReference(t *testing.T) {
 
 // The same on the public LittleGolem positions (skipped without them).
 func TestGenerateMatchesReferencePublic(t *testing.T) {
-	ps := publicPositions(t)
+	ps := PublicPositions(t)
 	if testing.Short() {
 		ps = ps[:min(len(ps), 30)]
 	}

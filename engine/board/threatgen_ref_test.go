@@ -60,7 +60,7 @@ func (g *refGen) liveWindows(b *Board, c game.Color, minCount int, f func(w int3
 		return
 	}
 	if g.passOrder == nil {
-		g.passOrder = refPassOrder(b)
+		g.passOrder = RefPassOrder(b)
 	}
 	for _, w := range g.passOrder {
 		if b.WindowStones(c.Opp(), w) == 0 && int(b.WindowStones(c, w)) >= minCount {

@@ -14,7 +14,7 @@ func TestThreatsWithMatchesBoard(t *testing.T) {
 		g := NewMoveGen(r)
 		checked := 0
 		for i := 0; i < 200; i++ {
-			b := randomSolverPosition(rng, r, 2+rng.IntN(r.M-3), 2+rng.IntN(r.M-3))
+			b := RandomSolverPosition(rng, r, 2+rng.IntN(r.M-3), 2+rng.IntN(r.M-3))
 			a := b.ToMove()
 			empt := b.StoneList(game.Empty)
 			for j := 0; j < 40; j++ {
@@ -55,14 +55,14 @@ func TestThreatMovesMatchBruteForce(t *testing.T) {
 		for i := 0; i < 40; i++ {
 			var b *Board
 			if i%2 == 0 {
-				b = randomSolverPosition(rng, r, 2+rng.IntN(r.M-4), 2+rng.IntN(r.M-4))
+				b = RandomSolverPosition(rng, r, 2+rng.IntN(r.M-4), 2+rng.IntN(r.M-4))
 			} else {
-				b = randomThreatenedPosition(rng, r, 2+rng.IntN(r.M-4), 3+rng.IntN(r.M-4))
+				b = RandomThreatenedPosition(rng, r, 2+rng.IntN(r.M-4), 3+rng.IntN(r.M-4))
 			}
 			a, d := b.ToMove(), b.ToMove().Opp()
 			for minT := 1; minT <= r.P+1; minT++ {
 				want := map[game.Move]int{}
-				forEachCombo(b.StoneList(game.Empty), r.P, func(sq []game.Square) bool {
+				ForEachCombo(b.StoneList(game.Empty), r.P, func(sq []game.Square) bool {
 					for _, s := range sq {
 						b.Place(s, a)
 					}
@@ -106,7 +106,7 @@ func TestHashWithMatchesPlace(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	g := NewMoveGen(r)
 	for i := 0; i < 300; i++ {
-		b := randomSolverPosition(rng, r, 10+rng.IntN(20), 10+rng.IntN(20))
+		b := RandomSolverPosition(rng, r, 10+rng.IntN(20), 10+rng.IntN(20))
 		d := b.ToMove().Opp()
 		e := b.StoneList(game.Empty)
 		m := game.NewMove(e[rng.IntN(len(e))])
@@ -140,9 +140,9 @@ func TestThreatMoveDefenceCounts(t *testing.T) {
 			var b *Board
 			n := 2 + rng.IntN(min(r.M, 12)-4)
 			if i%2 == 0 {
-				b = randomSolverPosition(rng, r, n, n)
+				b = RandomSolverPosition(rng, r, n, n)
 			} else {
-				b = randomThreatenedPosition(rng, r, n, n+1)
+				b = RandomThreatenedPosition(rng, r, n, n+1)
 			}
 			a := b.ToMove()
 			g := NewMoveGen(r)

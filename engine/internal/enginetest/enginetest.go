@@ -207,10 +207,10 @@ func MustReplay(t *testing.T, turns string) *board.Board {
 	return b
 }
 
-// sharedDataFile finds a file of the shared read-only data (../shared from the
+// SharedDataFile finds a file of the shared read-only data (../shared from the
 // repository root) by walking up from the test's working directory. The data
 // is part of the repository's environment: a missing file fails the test.
-func sharedDataFile(t testing.TB, rel string) string {
+func SharedDataFile(t testing.TB, rel string) string {
 	t.Helper()
 	dir, err := os.Getwd()
 	if err != nil {
@@ -232,7 +232,7 @@ func sharedDataFile(t testing.TB, rel string) string {
 // loadLGGames reads the LittleGolem games {gid: [turns]}, sorted by gid.
 func LoadLGGames(t testing.TB) (gids []string, games map[string][]string) {
 	t.Helper()
-	f, err := os.Open(sharedDataFile(t, "data/littlegolem-connect6-games.json.gz"))
+	f, err := os.Open(SharedDataFile(t, "data/littlegolem-connect6-games.json.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}
