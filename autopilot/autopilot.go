@@ -143,19 +143,19 @@ type ProveOptions struct {
 	// NoFamily: work on the full moves (s, x) of a closed seminull item
 	// one by one, without the family job (runFamily); for measurements.
 	NoFamily bool
-	// Learned is the shape table the run learns in and ranks by
-	// (learn.go: candidates whose local shape proved before are tried
-	// first); nil: a new one for this run. Pass one table to several runs
-	// (the rows of an atlas) to carry what each learned to the next.
-	// NoLearn: neither learn nor rank by shapes; for measurements.
+	// Learn: the run learns the local shapes of attacker moves that
+	// proved and tries candidates of those shapes first (learn.go), in
+	// Learned (nil: a new table for this run; pass one table to several
+	// runs, the rows of an atlas, to carry what each learned to the
+	// next). Off by default: on j10 a1s19 l8k9 it made the proof take
+	// longer (docs/BENCHMARKS.md).
+	Learn   bool
 	Learned *ShapeTable
-	NoLearn bool
-	// NoPostpone: call the player at a position's first expansion even
-	// when moves that proved a sibling or a zone-mate are there to try
-	// first (by default the player waits for the position's next
-	// widening, and the first batch is those moves and the shape moves);
-	// for measurements.
-	NoPostpone bool
+	// Postpone: at a position's first expansion, when moves that proved a
+	// sibling or a zone-mate are there to try, the first batch is those
+	// moves and the shape moves, and the player waits for the next
+	// widening. Off by default, for the same measurement.
+	Postpone bool
 }
 
 // DefaultScreenNodes is the screen's node budget per solver call when
@@ -467,7 +467,7 @@ type bookTree struct {
 	// familyJobs counts the seminull family jobs (runFamily), familyCalls
 	// their verifier calls, familyProved the positions those proved.
 	familyJobs, familyCalls, familyProved int
-	// shapes is the run's shape table (nil: NoLearn); promoted counts the
+	// shapes is the run's shape table (nil: Learn off); promoted counts the
 	// candidates it put first, postponed the expansions that left the
 	// player for later.
 	shapes              *ShapeTable
@@ -485,7 +485,7 @@ func newBookTree(bk Store, v verify.Verifier, opts ProveOptions) *bookTree {
 		first = 1
 	}
 	var shapes *ShapeTable
-	if !opts.NoLearn {
+	if opts.Learn {
 		shapes = opts.Learned
 		if shapes == nil {
 			shapes = NewShapeTable(0)
@@ -847,7 +847,7 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 	// The player is most of an expansion's time: at a position's first
 	// expansion, moves that proved a sibling or a zone-mate are tried
 	// (with the shape moves) before it is asked.
-	postpone := w == 0 && len(first) > 0 && !t.opts.NoPostpone
+	postpone := t.opts.Postpone && w == 0 && len(first) > 0
 	for {
 		cands, err := t.candidates(ctx, b, first, w, postpone)
 		if err != nil {

@@ -13,7 +13,7 @@ import (
 // BenchmarkProveLearn measures what the shape table (learn.go) and the
 // postponed player do to whole small proofs: each case proved from an
 // empty book with one job and node budgets only (deterministic), with
-// both on (the default), each off, and both off. It reports the verifier
+// both on, each alone, and neither (the default). It reports the verifier
 // calls (family jobs' included), expansions and positions added per proof;
 // ns/op is the proof's time.
 //
@@ -30,9 +30,9 @@ func BenchmarkProveLearn(b *testing.B) {
 		{"9x9k5-e5d4f6-λ3", game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}, "e5 d4f6", verify.VerifyOptions{Lambda: 3, Workers: 1, Limits: threat.Limits{MaxNodes: 5000}}},
 	}
 	variants := []struct {
-		name                string
-		noLearn, noPostpone bool
-	}{{"both", false, false}, {"no-learn", true, false}, {"no-postpone", false, true}, {"neither", true, true}}
+		name            string
+		learn, postpone bool
+	}{{"both", true, true}, {"learn", true, false}, {"postpone", false, true}, {"neither", false, false}}
 	for _, c := range cases {
 		for _, v := range variants {
 			b.Run(c.name+"/"+v.name, func(b *testing.B) {
@@ -43,7 +43,7 @@ func BenchmarkProveLearn(b *testing.B) {
 					id := booktest.Add(b, bk, c.line)
 					b.StartTimer()
 					res, err := Prove(context.Background(), bk, id, verify.LocalVerifier{},
-						ProveOptions{Attacker: game.Black, Jobs: 1, MaxCalls: 300, NoLearn: v.noLearn, NoPostpone: v.noPostpone, Verify: c.opts}, nil)
+						ProveOptions{Attacker: game.Black, Jobs: 1, MaxCalls: 300, Learn: v.learn, Postpone: v.postpone, Verify: c.opts}, nil)
 					if err != nil {
 						b.Fatal(err)
 					}

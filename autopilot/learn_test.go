@@ -146,7 +146,7 @@ func TestShapeTableLearnsAndPromotes(t *testing.T) {
 	bk := booktest.NewBook(t, r)
 	root := booktest.Add(t, bk, "b2 d4e6")
 	opts := ProveOptions{Attacker: game.Black, Candidates: 6, MaxCandidates: 6, Shapes: 4, NoSiblings: true, NoReuse: true,
-		Verify: verify.VerifyOptions{Lambda: 2}}
+		Learn: true, Verify: verify.VerifyOptions{Lambda: 2}}
 	tr := newBookTree(bk, &recordingVerifier{}, opts)
 	if n, err := tr.Expand(ctx, root); err != nil || n == 0 {
 		t.Fatalf("expand: %d %v", n, err)
@@ -196,7 +196,7 @@ func TestShapeTableLearnsAndPromotes(t *testing.T) {
 	if got := firstOf(o); shapeKey(b, game.Black, got) != lastKey {
 		t.Fatalf("after the proof of %s, %s (another shape) comes first", game.MoveName(r, last), game.MoveName(r, got))
 	}
-	o.NoLearn = true
+	o.Learn = false
 	if got := firstOf(o); got != cands[0].Move {
 		t.Fatalf("without learning, %s comes first, want the player's %s", game.MoveName(r, got), game.MoveName(r, cands[0].Move))
 	}
@@ -204,17 +204,17 @@ func TestShapeTableLearnsAndPromotes(t *testing.T) {
 
 // At a position with a sibling's proving move, the first expansion offers
 // it and the shape moves without asking the player; the next one asks it.
-// With NoPostpone the first expansion holds the player's moves.
+// Without Postpone the first expansion holds the player's moves.
 func TestExpandPostponesPlayer(t *testing.T) {
 	ctx := context.Background()
 	r := game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
 	const shapes = 3
-	expand := func(noPostpone bool) (first, second []playerpkg.ScoredMove, allowed map[game.Move]bool, postponed int) {
+	expand := func(postpone bool) (first, second []playerpkg.ScoredMove, allowed map[game.Move]bool, postponed int) {
 		bk := booktest.NewBook(t, r)
 		booktest.Add(t, bk, "d4 c3e5 d5d6 a1b1 d7d8")
 		id := booktest.Add(t, bk, "d4 c3e5 d5d6 h8g1")
 		tr := newBookTree(bk, &recordingVerifier{}, ProveOptions{Attacker: game.Black, Candidates: 8, MaxCandidates: 8, Shapes: shapes,
-			NoPostpone: noPostpone, NoLearn: true, Verify: verify.VerifyOptions{Lambda: 2}})
+			Postpone: postpone, Verify: verify.VerifyOptions{Lambda: 2}})
 		b, err := bk.Board(ctx, id)
 		if err != nil {
 			t.Fatal(err)
@@ -251,15 +251,15 @@ func TestExpandPostponesPlayer(t *testing.T) {
 		}
 		return n
 	}
-	first, second, allowed, postponed := expand(false)
+	first, second, allowed, postponed := expand(true)
 	if n := others(first, allowed); n != 0 || postponed != 1 {
 		t.Fatalf("first expansion: %d player moves, %d postponed; want 0 and 1", n, postponed)
 	}
 	if others(second, allowed) == 0 {
 		t.Fatal("second expansion: no player move")
 	}
-	first, _, allowed, postponed = expand(true)
+	first, _, allowed, postponed = expand(false)
 	if others(first, allowed) == 0 || postponed != 0 {
-		t.Fatalf("NoPostpone: first expansion without player moves (%d postponed)", postponed)
+		t.Fatalf("without Postpone: first expansion without player moves (%d postponed)", postponed)
 	}
 }
