@@ -143,18 +143,19 @@ type ProveOptions struct {
 	// NoFamily: work on the full moves (s, x) of a closed seminull item
 	// one by one, without the family job (runFamily); for measurements.
 	NoFamily bool
-	// Learn: the run learns the local shapes of attacker moves that
-	// proved and tries candidates of those shapes first (learn.go), in
-	// Learned (nil: a new table for this run; pass one table to several
-	// runs, the rows of an atlas, to carry what each learned to the
-	// next). Off by default: on j10 a1s19 l8k9 it made the proof take
-	// longer (docs/BENCHMARKS.md).
-	Learn   bool
+	// The run learns the local shapes of attacker moves that proved and
+	// tries candidates of those shapes first (learn.go), in Learned (nil:
+	// a new table for this run; pass one table to several runs, the rows
+	// of an atlas, to carry what each learned to the next). NoLearn turns
+	// it off (for measurements: on j10 a1s19 l8k9 it saved 2 of 51 calls,
+	// docs/BENCHMARKS.md).
 	Learned *ShapeTable
+	NoLearn bool
 	// Postpone: at a position's first expansion, when moves that proved a
 	// sibling or a zone-mate are there to try, the first batch is those
 	// moves and the shape moves, and the player waits for the next
-	// widening. Off by default, for the same measurement.
+	// widening. Off by default: on j10 a1s19 l8k9 it left open after 60
+	// calls what the default proves in 51.
 	Postpone bool
 }
 
@@ -467,7 +468,7 @@ type bookTree struct {
 	// familyJobs counts the seminull family jobs (runFamily), familyCalls
 	// their verifier calls, familyProved the positions those proved.
 	familyJobs, familyCalls, familyProved int
-	// shapes is the run's shape table (nil: Learn off); promoted counts the
+	// shapes is the run's shape table (nil: NoLearn); promoted counts the
 	// candidates it put first, postponed the expansions that left the
 	// player for later.
 	shapes              *ShapeTable
@@ -485,7 +486,7 @@ func newBookTree(bk Store, v verify.Verifier, opts ProveOptions) *bookTree {
 		first = 1
 	}
 	var shapes *ShapeTable
-	if opts.Learn {
+	if !opts.NoLearn {
 		shapes = opts.Learned
 		if shapes == nil {
 			shapes = NewShapeTable(0)

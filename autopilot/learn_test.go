@@ -146,7 +146,7 @@ func TestShapeTableLearnsAndPromotes(t *testing.T) {
 	bk := booktest.NewBook(t, r)
 	root := booktest.Add(t, bk, "b2 d4e6")
 	opts := ProveOptions{Attacker: game.Black, Candidates: 6, MaxCandidates: 6, Shapes: 4, NoSiblings: true, NoReuse: true,
-		Learn: true, Verify: verify.VerifyOptions{Lambda: 2}}
+		Verify: verify.VerifyOptions{Lambda: 2}}
 	tr := newBookTree(bk, &recordingVerifier{}, opts)
 	if n, err := tr.Expand(ctx, root); err != nil || n == 0 {
 		t.Fatalf("expand: %d %v", n, err)
@@ -196,7 +196,7 @@ func TestShapeTableLearnsAndPromotes(t *testing.T) {
 	if got := firstOf(o); shapeKey(b, game.Black, got) != lastKey {
 		t.Fatalf("after the proof of %s, %s (another shape) comes first", game.MoveName(r, last), game.MoveName(r, got))
 	}
-	o.Learn = false
+	o.NoLearn = true
 	if got := firstOf(o); got != cands[0].Move {
 		t.Fatalf("without learning, %s comes first, want the player's %s", game.MoveName(r, got), game.MoveName(r, cands[0].Move))
 	}
@@ -214,7 +214,7 @@ func TestExpandPostponesPlayer(t *testing.T) {
 		booktest.Add(t, bk, "d4 c3e5 d5d6 a1b1 d7d8")
 		id := booktest.Add(t, bk, "d4 c3e5 d5d6 h8g1")
 		tr := newBookTree(bk, &recordingVerifier{}, ProveOptions{Attacker: game.Black, Candidates: 8, MaxCandidates: 8, Shapes: shapes,
-			Postpone: postpone, Verify: verify.VerifyOptions{Lambda: 2}})
+			Postpone: postpone, NoLearn: true, Verify: verify.VerifyOptions{Lambda: 2}})
 		b, err := bk.Board(ctx, id)
 		if err != nil {
 			t.Fatal(err)

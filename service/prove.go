@@ -47,12 +47,12 @@ type ProveSettings struct {
 	// MaxPlayerNodes bounds the player's budget, which grows fourfold with
 	// each widening at a position (0: 16 times PlayerNodes).
 	MaxPlayerNodes int64
-	// Learn: the run learns the shapes of moves that proved and tries
-	// them first (autopilot.ProveOptions.Learn); Postpone: the player
-	// waits at a position's first expansion when moves that proved a
-	// sibling are there to try first. Both off by default (measured:
-	// docs/BENCHMARKS.md).
-	Learn, Postpone bool
+	// NoLearn: the run does not learn the shapes of moves that proved
+	// (autopilot.ProveOptions.NoLearn; learning is on by default);
+	// Postpone: the player waits at a position's first expansion when
+	// moves that proved a sibling are there to try first (off by default).
+	// Measured: docs/BENCHMARKS.md.
+	NoLearn, Postpone bool
 }
 
 // ProveDefaults are the auto-pilot's defaults (λ3).
@@ -122,7 +122,7 @@ func (s ProveSettings) Options(a game.Color) autopilot.ProveOptions {
 	return autopilot.ProveOptions{Attacker: a, Jobs: s.Jobs, FirstNodes: s.FirstNodes, MaxCalls: s.MaxCalls, MaxTime: s.MaxTime,
 		Candidates: s.Candidates, MaxCandidates: 8 * s.Candidates, PlayerNodes: s.PlayerNodes, GameLCB: lcb, GameZ: s.GameZ,
 		Shapes: shapes, Screen: s.Screen, ScreenNodes: s.ScreenNodes, MaxPlayerNodes: s.MaxPlayerNodes, Verify: v,
-		Learn: s.Learn, Postpone: s.Postpone}
+		NoLearn: s.NoLearn, Postpone: s.Postpone}
 }
 
 // Prove runs the auto-pilot (autopilot.Prove) below position b for

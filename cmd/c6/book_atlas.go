@@ -143,7 +143,7 @@ func bookAtlas(e *bookEnv, o proveOpts, d int, only string) error {
 	}
 	workers := o.settings().SolverWorkers()
 	opts := o.options(game.Black, workers)
-	if opts.Learn {
+	if !opts.NoLearn {
 		// One shape table for the run: each row starts with what the
 		// rows before it learned.
 		opts.Learned = autopilot.NewShapeTable(0)

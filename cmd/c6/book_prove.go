@@ -47,8 +47,8 @@ func (o *proveOpts) register(fs *flag.FlagSet) {
 	fs.IntVar(&o.screen, "screen", d.Screen, "new attacker moves at a position verified at once at --screen-nodes (the screen: a move it proves is proved at once, the others are ordered by what they leave; 0: no screen)")
 	fs.Int64Var(&o.screenNodes, "screen-nodes", d.ScreenNodes, "nodes per solver call of the screen")
 	fs.Int64Var(&o.maxPlayerNodes, "max-player-nodes", d.MaxPlayerNodes, "the player's budget grows fourfold with each widening at a position up to this (0: 16 times --player-nodes)")
-	fs.BoolVar(&o.learn, "learn", false, "learn the local shapes of attacker moves that proved and try candidates of those shapes first (off: on one measured position it made the proof longer)")
-	fs.BoolVar(&o.postpone, "postpone", false, "at a position's first expansion, try the moves that proved a sibling and the shape moves before asking the player (off: see --learn)")
+	fs.BoolVar(&o.noLearn, "no-learn", false, "do not learn the local shapes of attacker moves that proved, nor try candidates of those shapes first (for measurements)")
+	fs.BoolVar(&o.postpone, "postpone", false, "at a position's first expansion, try the moves that proved a sibling and the shape moves before asking the player (off by default: on the position measured it made the proof longer)")
 	fs.DurationVar(&o.progressEvery, "progress-every", 0, "when standard error is not a terminal (a log file), write a progress line this often, e.g. 1m (0: none; a terminal shows the latest progress in place)")
 	o.queue.register(fs)
 }
@@ -92,7 +92,7 @@ type proveOpts struct {
 	screen         int
 	screenNodes    int64
 	maxPlayerNodes int64
-	learn          bool
+	noLearn        bool
 	postpone       bool
 	// progressEvery: when stderr is not a terminal, a progress line this
 	// often (0: none); on a terminal the line is redrawn in place.
@@ -105,7 +105,7 @@ func (o proveOpts) settings() service.ProveSettings {
 	return service.ProveSettings{Verify: o.verifyLimits.settings(), Jobs: o.jobs, MaxTime: o.maxTime, MaxCalls: o.maxCalls,
 		FirstNodes: o.firstNodes, Candidates: o.candidates, PlayerNodes: o.playerNodes, GameLCB: o.gameLCB, GameZ: o.gameZ,
 		Shapes: o.shapes, Screen: o.screen, ScreenNodes: o.screenNodes, MaxPlayerNodes: o.maxPlayerNodes,
-		Learn: o.learn, Postpone: o.postpone}
+		NoLearn: o.noLearn, Postpone: o.postpone}
 }
 
 // settingsWith are the flags' settings with workers solver calls in each

@@ -205,12 +205,12 @@ func TestBookProvePlayerFlags(t *testing.T) {
 	if p := o.options(game.Black, 1); p.PlayerNodes != 1234 || p.GameLCB != 0.7 || p.GameZ != 2.5 {
 		t.Errorf("options: %+v", p)
 	}
-	if p := o.options(game.Black, 1); p.Learn || p.Postpone {
-		t.Errorf("learning or the postponed player on by default: %+v", p)
+	if p := o.options(game.Black, 1); p.NoLearn || p.Postpone {
+		t.Errorf("learning off or the postponed player on by default: %+v", p)
 	}
-	o.learn, o.postpone = true, true
-	if p := o.options(game.Black, 1); !p.Learn || !p.Postpone {
-		t.Errorf("--learn --postpone do not reach the options: %+v", p)
+	o.noLearn, o.postpone = true, true
+	if p := o.options(game.Black, 1); !p.NoLearn || !p.Postpone {
+		t.Errorf("--no-learn --postpone do not reach the options: %+v", p)
 	}
 	o.gameLCB = 0 // every imported move first: a bound below every bound
 	if p := o.options(game.Black, 1); p.GameLCB >= 0 {
