@@ -63,6 +63,9 @@ func (c *BookProveCommand) validate(*bookEnv) error {
 
 // validate checks the auto-pilot's shared flags (register's).
 func (o *proveOpts) validate() error {
+	if o.progressEvery < 0 {
+		return fmt.Errorf("--progress-every %v: want a positive duration (0: no progress lines off a terminal)", o.progressEvery)
+	}
 	if err := o.verifyLimits.Validate(); err != nil {
 		return err
 	}

@@ -172,6 +172,9 @@ func TestBookProveEmptyBoardAttacker(t *testing.T) {
 	if strings.Contains(quiet, "  calls ") || !strings.Contains(logged, "  calls ") || strings.Contains(logged, "\r") {
 		t.Fatalf("progress lines: without --progress-every %q, with it %q; want none, then plain lines", quiet, logged)
 	}
+	if _, errOut := runBook(t, true, "prove", "--book", book, "--progress-every", "-1s"); !strings.Contains(errOut, "--progress-every") || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+		t.Fatalf("--progress-every -1s: want a one-line error naming the flag, got %q", errOut)
+	}
 	// --attacker W is still obeyed.
 	out, _ = runBook(t, false, "prove", "--book", book, "--attacker", "W", "--max-calls", "1", "--max-nodes", "2000", "--workers", "1", "--no-queue", "--json")
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
