@@ -825,10 +825,10 @@ func (t *bookTree) priorOf(ctx context.Context, id PosID) (float64, bool, error)
 // first of all), then the player's winning move, then a shape move
 // (player.ShapeCandidates) and a player move in turn
 // (player.MixCandidates), those whose local shape proved before in the
-// run first (the shape table, learn.go). At a position's first expansion
-// with first moves the player is not asked (it is most of an expansion's
-// time): the batch is the first moves and the shape moves, and the
-// player comes at the next widening. The player's budget grows fourfold
+// run first (the shape table, learn.go). With Postpone, at a position's
+// first expansion with first moves the player is not asked (it is most
+// of an expansion's time): the batch is the first moves and the shape
+// moves, and the player comes at the next widening. The player's budget grows fourfold
 // with each expansion of the position in this run (its first moves
 // failed, or look worse than asking for more), up to MaxPlayerNodes. With
 // the screen on, the new moves are screened (screenKids).
@@ -845,9 +845,8 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	// The player is most of an expansion's time: at a position's first
-	// expansion, moves that proved a sibling or a zone-mate are tried
-	// (with the shape moves) before it is asked.
+	// With Postpone, moves that proved a sibling or a zone-mate are
+	// tried (with the shape moves) before the player is asked.
 	postpone := t.opts.Postpone && w == 0 && len(first) > 0
 	for {
 		cands, err := t.candidates(ctx, b, first, w, postpone)
@@ -968,6 +967,7 @@ func (t *bookTree) addBatches(ctx context.Context, id PosID, cands []playerpkg.S
 	}
 }
 
+// uniqueMoves keeps the first of equal moves.
 func uniqueMoves(ms []playerpkg.ScoredMove) []playerpkg.ScoredMove {
 	seen := map[game.Move]bool{}
 	out := ms[:0]

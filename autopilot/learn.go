@@ -235,7 +235,10 @@ func (t *bookTree) learnFrom(ctx context.Context, k PosID, proved bool) {
 	}
 	n := 0
 	for _, e := range parents {
-		if e.ParentToMove != t.a || n == maxLearnParents {
+		if n == maxLearnParents {
+			break
+		}
+		if e.ParentToMove != t.a {
 			continue
 		}
 		n++

@@ -115,8 +115,6 @@ func TestShapeKey(t *testing.T) {
 	}
 }
 
-func abs(x int) int { return max(x, -x) }
-
 // The table holds at most its bound, and still counts the shapes it has.
 func TestShapeTableBound(t *testing.T) {
 	s := NewShapeTable(3)
