@@ -1060,16 +1060,12 @@ func (t *bookTree) screenOne(ctx context.Context, k PosID, rank int64) error {
 	vo := t.verifyOptions(ctx, t.schedule[0], rank)
 	res, err := t.bk.Verify(ctx, k, t.v, vo, nil)
 	var se *proofbook.StoreError
-	switch {
-	case errors.As(err, &se):
-		if ctx.Err() != nil || proofbook.IsBusy(err) || errors.Is(err, proofbook.ErrReadOnly) {
-			return fmt.Errorf("position %d: %w", k, se.Err)
-		}
-		t.mu.Lock()
-		t.refused[k] = se.Err
-		t.mu.Unlock()
+	if why, ok := refusal(ctx, err); ok {
+		t.refuse(k, why)
 		return nil
-	case err != nil:
+	} else if errors.As(err, &se) {
+		return fmt.Errorf("position %d: %w", k, se.Err)
+	} else if err != nil {
 		return err
 	}
 	t.added.Add(int64(res.Positions))
@@ -1087,6 +1083,26 @@ func (t *bookTree) screenOne(ctx context.Context, k PosID, rank int64) error {
 		t.screen[k] = [2]int64{pn, dn}
 	}
 	return nil
+}
+
+// refusal reports whether err, from Store.Verify, is the store's refusal
+// of the verdict (its certificate does not check, or it forgets a
+// defender move), and returns why. Nothing was stored: the run leaves the
+// position alone and says so (refuse), the others go on. A busy or
+// read-only book, or a stop, is not a refusal.
+func refusal(ctx context.Context, err error) (error, bool) {
+	var se *proofbook.StoreError
+	if !errors.As(err, &se) || ctx.Err() != nil || proofbook.IsBusy(err) || errors.Is(err, proofbook.ErrReadOnly) {
+		return nil, false
+	}
+	return se.Err, true
+}
+
+// refuse records that the store refused position id's verdict.
+func (t *bookTree) refuse(id PosID, why error) {
+	t.mu.Lock()
+	t.refused[id] = why
+	t.mu.Unlock()
 }
 
 // verifyOptions are the run's verifier options at a node budget, with the
@@ -1118,20 +1134,11 @@ func (t *bookTree) Run(ctx context.Context, id PosID) (func(), error) {
 	vo := t.verifyOptions(ctx, t.schedule[step], 0)
 	res, err := t.bk.Verify(ctx, id, t.v, vo, nil)
 	var se *proofbook.StoreError
-	switch {
-	case errors.As(err, &se):
-		if ctx.Err() != nil || proofbook.IsBusy(err) || errors.Is(err, proofbook.ErrReadOnly) {
-			return nil, fmt.Errorf("position %d: %w", id, se.Err)
-		}
-		// Refused (its certificate does not check, or it forgets a
-		// defender move): nothing is stored; this run leaves the position
-		// alone and says so, the others go on.
-		return func() {
-			t.mu.Lock()
-			t.refused[id] = se.Err
-			t.mu.Unlock()
-		}, nil
-	case err != nil:
+	if why, ok := refusal(ctx, err); ok {
+		return func() { t.refuse(id, why) }, nil
+	} else if errors.As(err, &se) {
+		return nil, fmt.Errorf("position %d: %w", id, se.Err)
+	} else if err != nil {
 		return nil, err
 	}
 	t.added.Add(int64(res.Positions))

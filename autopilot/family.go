@@ -2,7 +2,6 @@ package autopilot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"c6book"
@@ -309,12 +308,8 @@ func (t *bookTree) runFamily(ctx context.Context, id PosID) (func(), error) {
 			if ctx.Err() != nil {
 				break
 			}
-			var se *proofbook.StoreError
-			if errors.As(err, &se) && !proofbook.IsBusy(err) && !errors.Is(err, proofbook.ErrReadOnly) {
-				// Refused: nothing stored; this run leaves the position alone.
-				t.mu.Lock()
-				t.refused[k] = se.Err
-				t.mu.Unlock()
+			if why, ok := refusal(ctx, err); ok {
+				t.refuse(k, why)
 				continue
 			}
 			return nil, fmt.Errorf("position %d: %w", k, err)
