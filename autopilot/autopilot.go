@@ -157,7 +157,14 @@ type ProveOptions struct {
 	// widening. Off by default: on j10 a1s19 l8k9 it left open after 60
 	// calls what the default proves in 51.
 	Postpone bool
+	// Widen: a position asks for new attacker moves when its best move's
+	// proof number exceeds Widen times the count of its moves not failed
+	// (jobsearch.JobOptions.Widen; 0: DefaultWiden).
+	Widen int
 }
+
+// DefaultWiden is ProveOptions.Widen's default.
+const DefaultWiden = 1
 
 // DefaultScreenNodes is the screen's node budget per solver call when
 // ProveOptions.ScreenNodes is 0.
@@ -295,7 +302,7 @@ func Prove(ctx context.Context, bk Store, id PosID, v verify.Verifier, opts Prov
 		return ProveResult{}, err
 	}
 	sr, err := jobsearch.JobSearch[PosID](ctx, t, id, jobsearch.JobOptions{Jobs: opts.Jobs, MaxJobs: opts.MaxCalls, MaxTime: opts.MaxTime,
-		Refresh: 30 * time.Second}, t.progress(ctx, counter, progress))
+		Refresh: 30 * time.Second, Widen: opts.Widen}, t.progress(ctx, counter, progress))
 	status := proveStatus(sr.Status)
 	if status == "" && ctx.Err() != nil {
 		status = c6book.ProveStopped // stopped before the search said anything (during the first expansion)
@@ -366,6 +373,9 @@ func (opts ProveOptions) withDefaults() ProveOptions {
 	}
 	if opts.MaxPlayerNodes <= 0 {
 		opts.MaxPlayerNodes = 16 * opts.PlayerNodes
+	}
+	if opts.Widen <= 0 {
+		opts.Widen = DefaultWiden
 	}
 	opts.Verify.ExpandSeminull = false // seminull items are positions of the book
 	return opts

@@ -53,6 +53,10 @@ type ProveSettings struct {
 	// moves that proved a sibling are there to try first (off by default).
 	// Measured: docs/BENCHMARKS.md.
 	NoLearn, Postpone bool
+	// Widen: a position asks for new attacker moves when its best move's
+	// proof number exceeds Widen times the moves it has not seen fail
+	// (1 or more; jobsearch.JobOptions.Widen).
+	Widen int
 }
 
 // ProveDefaults are the auto-pilot's defaults (λ3).
@@ -60,7 +64,7 @@ func ProveDefaults() ProveSettings {
 	v := DefaultVerify()
 	v.Lambda = 3
 	return ProveSettings{Verify: v, Jobs: 1, Candidates: 4, PlayerNodes: player.DefaultCandidateNodes,
-		GameLCB: 0.5, GameZ: player.GameZ, Shapes: 8, ScreenNodes: autopilot.DefaultScreenNodes}
+		GameLCB: 0.5, GameZ: player.GameZ, Shapes: 8, ScreenNodes: autopilot.DefaultScreenNodes, Widen: autopilot.DefaultWiden}
 }
 
 // Validate checks the settings: a *SettingError naming the first bad one
@@ -88,6 +92,8 @@ func (s ProveSettings) Validate() error {
 		return &SettingError{"screen", s.Screen, "0 (no screen) or more"}
 	case s.ScreenNodes < 1:
 		return &SettingError{"screen-nodes", s.ScreenNodes, "1 or more"}
+	case s.Widen < 1:
+		return &SettingError{"widen", s.Widen, "1 or more"}
 	case s.MaxPlayerNodes < 0:
 		return &SettingError{"max-player-nodes", s.MaxPlayerNodes, "0 (16 times --player-nodes) or more"}
 	case math.IsNaN(s.GameLCB) || math.IsInf(s.GameLCB, 0) || s.GameLCB < 0:
@@ -122,7 +128,7 @@ func (s ProveSettings) Options(a game.Color) autopilot.ProveOptions {
 	return autopilot.ProveOptions{Attacker: a, Jobs: s.Jobs, FirstNodes: s.FirstNodes, MaxCalls: s.MaxCalls, MaxTime: s.MaxTime,
 		Candidates: s.Candidates, MaxCandidates: 8 * s.Candidates, PlayerNodes: s.PlayerNodes, GameLCB: lcb, GameZ: s.GameZ,
 		Shapes: shapes, Screen: s.Screen, ScreenNodes: s.ScreenNodes, MaxPlayerNodes: s.MaxPlayerNodes, Verify: v,
-		NoLearn: s.NoLearn, Postpone: s.Postpone}
+		NoLearn: s.NoLearn, Postpone: s.Postpone, Widen: s.Widen}
 }
 
 // Prove runs the auto-pilot (autopilot.Prove) below position b for

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"c6book/autopilot"
 	"c6book/engine/game"
 	"c6book/internal/testenv"
 	"c6book/jobqueue"
@@ -229,7 +230,8 @@ func TestBookProvePlayerFlags(t *testing.T) {
 
 // The node budget schedule of prove: --first-nodes below 0 is refused with
 // a one-line error naming it; the flag reaches ProveOptions.FirstNodes
-// (default 0: every call at --max-nodes); the JSON reports the schedule (--first-nodes, ×4, up
+// (default 0: every call at --max-nodes), and --widen to Widen (below 1
+// refused); the JSON reports the schedule (--first-nodes, ×4, up
 // to --max-nodes) with the calls at each budget, and the calls add up.
 func TestBookProveBudgetSchedule(t *testing.T) {
 	book := filepath.Join(t.TempDir(), "p.c6book")
@@ -248,6 +250,21 @@ func TestBookProveBudgetSchedule(t *testing.T) {
 	}
 	if p := c.o.options(game.Black, 1); p.FirstNodes != 0 || p.Verify.Limits.MaxNodes != 200000 {
 		t.Errorf("defaults: first %d, most %d; want 0, 200000", p.FirstNodes, p.Verify.Limits.MaxNodes)
+	}
+	if p := c.o.options(game.Black, 1); p.Widen != autopilot.DefaultWiden {
+		t.Errorf("default --widen gives Widen %d, want %d", p.Widen, autopilot.DefaultWiden)
+	}
+	if err := fs.Parse([]string{"--widen", "3"}); err != nil {
+		t.Fatal(err)
+	}
+	if p := c.o.options(game.Black, 1); p.Widen != 3 {
+		t.Errorf("--widen 3 gives Widen %d", p.Widen)
+	}
+	for _, bad := range []string{"0", "-2"} {
+		_, errOut := runBook(t, true, "prove", "--book", book, "--turns", "d4", "--attacker", "B", "--widen", bad)
+		if !strings.Contains(errOut, "--widen "+bad+": want 1 or more") || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+			t.Errorf("--widen %s: want a one-line error naming the flag, got %q", bad, errOut)
+		}
 	}
 	out, _ := runBook(t, false, "prove", "--book", book, "--turns", "d4", "--attacker", "B", "--lambda", "3",
 		"--max-nodes", "3000", "--first-nodes", "100", "--max-calls", "6", "--workers", "1", "--no-queue", "--json")

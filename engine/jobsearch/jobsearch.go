@@ -21,9 +21,9 @@ import (
 // frontier node (work to do) is 1/1 or its expected numbers (below); a
 // proved node 0/∞, a failed one ∞/0.
 // An OR node that can get more candidate moves has one more, virtual,
-// child whose proof number is the count of its moves not failed
-// (progressive widening): new moves are asked for when none is left, or
-// when the best move's proof number has grown past that count.
+// child whose proof number is the count of its moves not failed, times
+// JobOptions.Widen (progressive widening): new moves are asked for when
+// none is left, or when the best move's proof number has grown past that.
 //
 // Evaluation-based initialisation: a frontier node's numbers are the
 // ones its JobNode expects (PN, DN, from an evaluation of the position),
@@ -158,6 +158,12 @@ type JobOptions struct {
 	// DefaultCacheNodes; at least the nodes on the paths of the jobs in
 	// flight are held).
 	CacheNodes int
+	// Widen is the proof number of an OR node's virtual child "more
+	// candidate moves" per move not failed (0: 1): new moves are asked for
+	// when the best move's proof number exceeds Widen times the number of
+	// moves. Above 1 the search digs deeper into the moves it has before
+	// it widens.
+	Widen int
 }
 
 // JobProgress is reported while JobSearch runs.
@@ -288,11 +294,12 @@ type jsFlight[K comparable] struct {
 }
 
 type jobSearch[K comparable] struct {
-	tree  JobTree[K]
-	root  K
-	nodes map[K]*jsNode[K]
-	limit int
-	clock uint64 // ticks at every use of a node
+	tree    JobTree[K]
+	root    K
+	nodes   map[K]*jsNode[K]
+	limit   int
+	widenBy int64  // JobOptions.Widen, at least 1
+	clock   uint64 // ticks at every use of a node
 	// refreshed is the clock at the last refresh.
 	refreshed uint64
 	inflight  map[K]*jsFlight[K]
@@ -325,6 +332,7 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 	}
 	start := time.Now()
 	s := newJobSearch(tree, root, opts.CacheNodes)
+	s.widenBy = int64(max(opts.Widen, 1))
 	prog := latest.NewReporter(progress)
 	defer prog.Stop(ctx)
 
@@ -566,7 +574,7 @@ func newJobSearch[K comparable](tree JobTree[K], root K, limit int) *jobSearch[K
 		limit = DefaultCacheNodes
 	}
 	return &jobSearch[K]{tree: tree, root: root, nodes: map[K]*jsNode[K]{}, limit: limit, inflight: map[K]*jsFlight[K]{},
-		noMore: map[K]bool{}}
+		noMore: map[K]bool{}, widenBy: 1}
 }
 
 // begin puts node k (reached by path) in flight: flagged, and counted at
@@ -903,9 +911,10 @@ func (s *jobSearch[K]) pick(ctx context.Context, k K, path []K) (K, JobWork, []K
 
 // widen is the proof number of OR node n's virtual child "more candidate
 // moves" (progressive widening): the number of its moves that have not
-// failed, at least 1. A node whose moves all failed asks for new ones at
-// once; one with many open moves digs into the best of them before it
-// widens, and widens when their proof numbers grow past the count.
+// failed times JobOptions.Widen, at least 1. A node whose moves all failed
+// asks for new ones at once; one with many open moves digs into the best
+// of them before it widens, and widens when their proof numbers grow past
+// that.
 func (s *jobSearch[K]) widen(n *jsNode[K]) int64 {
 	c := int64(0)
 	for _, kn := range n.kids {
@@ -913,7 +922,7 @@ func (s *jobSearch[K]) widen(n *jsNode[K]) int64 {
 			c++
 		}
 	}
-	return max(c, 1)
+	return max(c*s.widenBy, 1)
 }
 
 func allFailed(kids []jsKid) bool {

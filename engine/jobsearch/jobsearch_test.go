@@ -167,6 +167,36 @@ func TestJobSearchSelectionOrder(t *testing.T) {
 	}
 }
 
+// JobOptions.Widen: with the default the root asks for a second move as
+// soon as its one move's proof number (2) exceeds the count of moves (1);
+// at Widen 2 it digs into that move and proves it without a second one.
+func TestJobSearchWidenFactor(t *testing.T) {
+	for _, c := range []struct {
+		widen int
+		want  []string
+	}{
+		{0, []string{"expand root", "run X", "expand root", "run Z"}},
+		{1, []string{"expand root", "run X", "expand root", "run Z"}},
+		{2, []string{"expand root", "run X", "expand x1", "expand x2", "run x1a", "run x2a"}},
+	} {
+		nodes := map[string]*fakeNode{
+			"root": {or: true, batches: [][]string{{"X"}, {"Z"}}},
+			"X":    {run: true, outcome: &fakeNode{kids: []string{"x1", "x2"}}},
+			"Z":    {run: true},
+		}
+		leafOR("x1", nodes)
+		leafOR("x2", nodes)
+		ft := newFake(nodes)
+		res, err := JobSearch[string](context.Background(), ft, "root", JobOptions{Jobs: 1, Widen: c.widen}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != SearchProved || !slices.Equal(ft.order, c.want) {
+			t.Errorf("Widen %d: status %s, order %v, want proved and %v", c.widen, res.Status, ft.order, c.want)
+		}
+	}
+}
+
 // When every move fails the search asks for more, and reports "disproved"
 // when there are no more.
 func TestJobSearchWidensAfterFailures(t *testing.T) {
