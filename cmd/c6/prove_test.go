@@ -45,10 +45,13 @@ func TestBookProve(t *testing.T) {
 	if res.Result != "proved" || res.Status != "proved" || res.Calls == 0 || len(res.Frontier) != 0 {
 		t.Fatalf("prove: %s", out)
 	}
-	// Every call went through the embedded queue beside the book (a job
-	// still in flight when the root was proved is cancelled: the queue
-	// counts it done, with no result taken).
-	if q := res.Queue; q.Where != "embedded" || q.Workers != 1 || q.DoneRun < res.Calls || q.DoneRun > res.Calls+1 || q.Accepted != res.Calls || q.Rejected != 0 {
+	// Every call went through the embedded queue beside the book. With two
+	// jobs, one may still be in flight when the root is proved: it is
+	// cancelled and the queue counts it done, with no result taken; or its
+	// result came in before the cancel did, and the queue accepted it
+	// though the finished search no longer counts it as a call.
+	if q := res.Queue; q.Where != "embedded" || q.Workers != 1 || q.DoneRun < res.Calls || q.DoneRun > res.Calls+1 ||
+		q.Accepted < res.Calls || q.Accepted > q.DoneRun || q.Rejected != 0 {
 		t.Fatalf("prove's queue: %+v, want the embedded one with %d results", q, res.Calls)
 	}
 	if _, err := os.Stat(book + ".jobs"); err != nil {
