@@ -331,8 +331,7 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 		opts.Interval = time.Second
 	}
 	start := time.Now()
-	s := newJobSearch(tree, root, opts.CacheNodes)
-	s.widenBy = int64(max(opts.Widen, 1))
+	s := newJobSearch(tree, root, opts.CacheNodes, opts.Widen)
 	prog := latest.NewReporter(progress)
 	defer prog.Stop(ctx)
 
@@ -569,12 +568,12 @@ func (r *jobRun[K]) finished(d jobDone[K], stopping SearchStatus) (SearchStatus,
 	return stopping, nil
 }
 
-func newJobSearch[K comparable](tree JobTree[K], root K, limit int) *jobSearch[K] {
+func newJobSearch[K comparable](tree JobTree[K], root K, limit, widen int) *jobSearch[K] {
 	if limit <= 0 {
 		limit = DefaultCacheNodes
 	}
 	return &jobSearch[K]{tree: tree, root: root, nodes: map[K]*jsNode[K]{}, limit: limit, inflight: map[K]*jsFlight[K]{},
-		noMore: map[K]bool{}, widenBy: 1}
+		noMore: map[K]bool{}, widenBy: int64(max(widen, 1))}
 }
 
 // begin puts node k (reached by path) in flight: flagged, and counted at

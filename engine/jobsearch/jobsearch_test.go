@@ -381,7 +381,7 @@ func TestJobSearchVirtualEquivalence(t *testing.T) {
 	}
 	ft := newFake(nodes)
 	ctx := context.Background()
-	s := newJobSearch[string](ft, "root", 0)
+	s := newJobSearch[string](ft, "root", 0, 0)
 	var order []string
 	for i := 0; i < 4; i++ {
 		if err := s.evaluate(ctx); err != nil {
@@ -460,7 +460,7 @@ func TestJobSearchRunAgain(t *testing.T) {
 	for _, k := range []string{"x1", "x2", "x3"} {
 		leafOR(k, ft.nodes)
 	}
-	s := newJobSearch[string](ft, "X", 0)
+	s := newJobSearch[string](ft, "X", 0, 0)
 	if err := s.evaluate(context.Background()); err != nil {
 		t.Fatal(err)
 	}
