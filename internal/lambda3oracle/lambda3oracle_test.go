@@ -4,12 +4,12 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"path/filepath"
 	"slices"
 	"testing"
 
 	"c6book"
 	"c6book/engine/game"
+	"c6book/internal/booktest"
 	"c6book/proofbook"
 )
 
@@ -24,21 +24,13 @@ import (
 // finds no proved move there.
 func TestOracleRefusesForgedProof(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "forged.c6book")
-	r := game.Rules{M: 7, N: 7, K: 4, P: 2, Q: 1}
-	bk, err := proofbook.Create(ctx, path, r)
+	bk := booktest.NewBook(t, game.Rules{M: 7, N: 7, K: 4, P: 2, Q: 1})
+	forged := booktest.Add(t, bk, "d4")
+	root, err := bk.Root(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	turns, err := game.ParseTurns(r, "d4")
-	if err != nil {
-		t.Fatal(err)
-	}
-	line, err := bk.AddLine(ctx, turns)
-	if err != nil {
-		t.Fatal(err)
-	}
-	root, forged := line.IDs[0], line.IDs[1]
+	path := bk.Path()
 	if err := bk.Close(); err != nil {
 		t.Fatal(err)
 	}
