@@ -649,7 +649,10 @@ func TestJobSearchExpandingNodeKeepsItsMoves(t *testing.T) {
 		"b":    {run: true},
 	})
 	ex := &expandGate{fakeTree: ft}
-	res, err := JobSearch[string](context.Background(), ex, "root", JobOptions{Jobs: 2, MaxTime: time.Minute}, nil)
+	// No time limit: a search that waited for the expansion before it ran
+	// a's job would never end, and go test's -timeout reports the hang
+	// with every goroutine's stack.
+	res, err := JobSearch[string](context.Background(), ex, "root", JobOptions{Jobs: 2}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -680,8 +683,9 @@ func (e *expandGate) Expand(ctx context.Context, k string) (int, error) {
 		}
 		select {
 		case <-ctx.Done():
-			// Cancelled before a's job ran: the time limit. (Once a's job
-			// has proved the root, the search cancels this expansion.)
+			// Cancelled before a's job ran: the search ended without it.
+			// (Once a's job has proved the root, the search cancels this
+			// expansion.)
 			e.fakeTree.mu.Lock()
 			e.cancelled = !slices.Contains(e.fakeTree.order, "run a")
 			e.fakeTree.mu.Unlock()
