@@ -166,6 +166,10 @@ type ProveOptions struct {
 // DefaultWiden is ProveOptions.Widen's default.
 const DefaultWiden = 1
 
+// DefaultSeminullItemFrom is the default of Verify.SeminullItemFrom for the
+// auto-pilot (the CLI's --seminull-item-from).
+const DefaultSeminullItemFrom = 0
+
 // DefaultScreenNodes is the screen's node budget per solver call when
 // ProveOptions.ScreenNodes is 0.
 const DefaultScreenNodes = 20_000

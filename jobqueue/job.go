@@ -40,6 +40,8 @@ type jobSpec struct {
 	MaxDepth       int   `json:"max_depth,omitempty"`
 	Free           int   `json:"free,omitempty"`
 	ExpandSeminull bool  `json:"expand_seminull,omitempty"`
+	// SeminullItemFrom is VerifyOptions.SeminullItemFrom.
+	SeminullItemFrom int `json:"seminull_item_from,omitempty"`
 }
 
 // newJob builds the job of verifying b with opts: b's canonical image (sym
@@ -55,7 +57,7 @@ func newJob(b *board.Board, opts verify.VerifyOptions) (jobSpec, int) {
 		Black: squareInts(cb.StoneList(game.Black)), White: squareInts(cb.StoneList(game.White)),
 		ToMove: int(cb.ToMove()), Lambda: opts.Lambda, Tol: opts.Tolerance,
 		MaxNodes: opts.Limits.MaxNodes, TimeoutNS: int64(opts.Limits.Timeout), MaxDepth: opts.Limits.MaxDepth,
-		Free: int(opts.Free), ExpandSeminull: opts.ExpandSeminull,
+		Free: int(opts.Free), ExpandSeminull: opts.ExpandSeminull, SeminullItemFrom: opts.SeminullItemFrom,
 	}
 	if j.Lambda == 0 {
 		j.Lambda = 2
@@ -139,6 +141,7 @@ func (j jobSpec) board() (*board.Board, verify.VerifyOptions, error) {
 	}
 	return b, verify.VerifyOptions{
 		Lambda: j.Lambda, Tolerance: j.Tol, Free: board.FreePolicy(j.Free), ExpandSeminull: j.ExpandSeminull,
-		Limits: threat.Limits{MaxNodes: j.MaxNodes, Timeout: time.Duration(j.TimeoutNS), MaxDepth: j.MaxDepth},
+		SeminullItemFrom: j.SeminullItemFrom,
+		Limits:           threat.Limits{MaxNodes: j.MaxNodes, Timeout: time.Duration(j.TimeoutNS), MaxDepth: j.MaxDepth},
 	}, nil
 }

@@ -57,6 +57,10 @@ type ProveSettings struct {
 	// proof number exceeds Widen times the moves it has not seen fail
 	// (1 or more; jobsearch.JobOptions.Widen).
 	Widen int
+	// SeminullItemFrom (λ3; 0: never): a refuted seminull stone whose full
+	// moves leave this many unsolved or more is left as one open seminull
+	// item (verify.VerifyOptions.SeminullItemFrom).
+	SeminullItemFrom int
 }
 
 // ProveDefaults are the auto-pilot's defaults (λ3).
@@ -64,7 +68,8 @@ func ProveDefaults() ProveSettings {
 	v := DefaultVerify()
 	v.Lambda = 3
 	return ProveSettings{Verify: v, Jobs: 1, Candidates: 4, PlayerNodes: player.DefaultCandidateNodes,
-		GameLCB: 0.5, GameZ: player.GameZ, Shapes: 8, ScreenNodes: autopilot.DefaultScreenNodes, Widen: autopilot.DefaultWiden}
+		GameLCB: 0.5, GameZ: player.GameZ, Shapes: 8, ScreenNodes: autopilot.DefaultScreenNodes, Widen: autopilot.DefaultWiden,
+		SeminullItemFrom: autopilot.DefaultSeminullItemFrom}
 }
 
 // Validate checks the settings: a *SettingError naming the first bad one
@@ -94,6 +99,8 @@ func (s ProveSettings) Validate() error {
 		return &SettingError{"screen-nodes", s.ScreenNodes, "1 or more"}
 	case s.Widen < 1:
 		return &SettingError{"widen", s.Widen, "1 or more"}
+	case s.SeminullItemFrom < 0:
+		return &SettingError{"seminull-item-from", s.SeminullItemFrom, "0 (never) or more"}
 	case s.MaxPlayerNodes < 0:
 		return &SettingError{"max-player-nodes", s.MaxPlayerNodes, "0 (16 times --player-nodes) or more"}
 	case math.IsNaN(s.GameLCB) || math.IsInf(s.GameLCB, 0) || s.GameLCB < 0:
@@ -117,6 +124,7 @@ func (s ProveSettings) SolverWorkers() int {
 func (s ProveSettings) Options(a game.Color) autopilot.ProveOptions {
 	v := s.Verify.Options()
 	v.Workers = s.SolverWorkers()
+	v.SeminullItemFrom = s.SeminullItemFrom
 	lcb := s.GameLCB
 	if lcb == 0 {
 		lcb = -1 // 0 there means the default: every bound is at least 0

@@ -50,6 +50,7 @@ func (o *proveOpts) register(fs *flag.FlagSet) {
 	fs.BoolVar(&o.noLearn, "no-learn", false, "do not learn the local shapes of attacker moves that proved, nor try candidates of those shapes first (for measurements)")
 	fs.BoolVar(&o.postpone, "postpone", false, "at a position's first expansion, try the moves that proved a sibling and the shape moves before asking the player (off by default: on the position measured it made the proof longer)")
 	fs.IntVar(&o.widen, "widen", d.Widen, "a position asks for new attacker moves when its best move's proof number exceeds this many times the moves it has that have not failed (1: widen soonest; more: dig deeper into the moves it has first)")
+	fs.IntVar(&o.seminullItemFrom, "seminull-item-from", d.SeminullItemFrom, "λ3: a seminull stone the solvers refuted whose full moves leave this many unsolved or more is left as one open seminull item, proved once with its family of full moves (0: never)")
 	fs.DurationVar(&o.progressEvery, "progress-every", 0, "when standard error is not a terminal (a log file), write a progress line this often, e.g. 1m (0: none; a terminal shows the latest progress in place)")
 	o.queue.register(fs)
 }
@@ -92,13 +93,14 @@ type proveOpts struct {
 	gameZ       float64
 	// The candidates' options (autopilot.ProveOptions Shapes, Screen,
 	// ScreenNodes, MaxPlayerNodes).
-	shapes         int
-	screen         int
-	screenNodes    int64
-	maxPlayerNodes int64
-	noLearn        bool
-	postpone       bool
-	widen          int
+	shapes           int
+	screen           int
+	screenNodes      int64
+	maxPlayerNodes   int64
+	noLearn          bool
+	postpone         bool
+	widen            int
+	seminullItemFrom int
 	// progressEvery: when stderr is not a terminal, a progress line this
 	// often (0: none); on a terminal the line is redrawn in place.
 	progressEvery time.Duration
@@ -110,7 +112,8 @@ func (o proveOpts) settings() service.ProveSettings {
 	return service.ProveSettings{Verify: o.verifyLimits.settings(), Jobs: o.jobs, MaxTime: o.maxTime, MaxCalls: o.maxCalls,
 		FirstNodes: o.firstNodes, Candidates: o.candidates, PlayerNodes: o.playerNodes, GameLCB: o.gameLCB, GameZ: o.gameZ,
 		Shapes: o.shapes, Screen: o.screen, ScreenNodes: o.screenNodes, MaxPlayerNodes: o.maxPlayerNodes,
-		NoLearn: o.noLearn, Postpone: o.postpone, Widen: o.widen}
+		NoLearn: o.noLearn, Postpone: o.postpone, Widen: o.widen,
+		SeminullItemFrom: o.seminullItemFrom}
 }
 
 // settingsWith are the flags' settings with workers solver calls in each

@@ -263,6 +263,19 @@ func TestBookProveBudgetSchedule(t *testing.T) {
 	if p := c.o.options(game.Black, 1); p.Widen != 3 {
 		t.Errorf("--widen 3 gives Widen %d", p.Widen)
 	}
+	if p := c.o.options(game.Black, 1); p.Verify.SeminullItemFrom != autopilot.DefaultSeminullItemFrom {
+		t.Errorf("default --seminull-item-from gives %d, want %d", p.Verify.SeminullItemFrom, autopilot.DefaultSeminullItemFrom)
+	}
+	if err := fs.Parse([]string{"--seminull-item-from", "5"}); err != nil {
+		t.Fatal(err)
+	}
+	if p := c.o.options(game.Black, 1); p.Verify.SeminullItemFrom != 5 {
+		t.Errorf("--seminull-item-from 5 gives %d", p.Verify.SeminullItemFrom)
+	}
+	_, errOut := runBook(t, true, "prove", "--book", book, "--turns", "d4", "--attacker", "B", "--seminull-item-from", "-1")
+	if !strings.Contains(errOut, "--seminull-item-from -1: want 0 (never) or more") || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+		t.Errorf("--seminull-item-from -1: want a one-line error naming the flag, got %q", errOut)
+	}
 	for _, bad := range []string{"0", "-2"} {
 		_, errOut := runBook(t, true, "prove", "--book", book, "--turns", "d4", "--attacker", "B", "--widen", bad)
 		if !strings.Contains(errOut, "--widen "+bad+": want 1 or more") || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {

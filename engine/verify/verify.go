@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -45,6 +46,14 @@ type VerifyOptions struct {
 	// positions to work on; the book's auto-pilot stores seminull items
 	// as positions instead and leaves it off).
 	ExpandSeminull bool
+	// SeminullItemFrom (λ3 at tolerance 0, without ExpandSeminull; 0:
+	// never): a seminull stone s the solvers refuted, whose full moves
+	// (s, s') leave this many unsolved or more, becomes an open seminull
+	// item instead, and none of the moves containing s is listed (see
+	// seminullItems). The book then proves the seminull position D+s once
+	// and its full moves through one family job, instead of working on
+	// each unsolved move from scratch.
+	SeminullItemFrom int
 	// Tolerance is the number of extra defender stones the verdict's zone
 	// must tolerate: the position's defender stone deficit (0 for a
 	// position reached by full turns, 1 below a seminull move, p below a
@@ -612,6 +621,7 @@ func (v *verifier) run() error {
 	if err := v.runJobs(PhaseMoves, jobs); err != nil {
 		return err
 	}
+	jobs = v.seminullItems(jobs)
 	var covered [][]game.Square
 	for _, j := range jobs {
 		if j.res.Outcome == threat.Win {
@@ -630,6 +640,82 @@ func (v *verifier) run() error {
 	vd.Order = order
 	vd.Zone = v.zone(covered)
 	return nil
+}
+
+// seminullItems applies VerifyOptions.SeminullItemFrom to the full-move
+// jobs once they have run: while some refuted seminull stone s has that
+// many unsolved moves containing it (not counting moves of stones made
+// items already), the one with the most (the smallest square on a tie)
+// becomes an open seminull item: its SeminullZones entry is dropped and
+// the jobs of the moves containing it are left out of the verdict
+// (neither covered nor unsolved: the item stands for them, as for an
+// item the solvers could not refute). It returns the jobs that stay.
+//
+// The verdict says less than it could (the seminull strategy and the
+// moves it covered are not kept), never more: a move containing s is
+// answered only when the book proves D+s and the full moves in that
+// proof's zone (proofcheck's coverage rule for open seminull stones).
+func (v *verifier) seminullItems(jobs []*job) []*job {
+	n, vd := v.opts.SeminullItemFrom, &v.verdict
+	if n <= 0 || v.opts.Lambda != 3 || v.opts.ExpandSeminull || v.opts.Tolerance != 0 || len(vd.SeminullZones) == 0 {
+		return jobs
+	}
+	refuted := make(map[game.Square]bool, len(vd.SeminullZones))
+	for _, sz := range vd.SeminullZones {
+		refuted[sz.Stone] = true
+	}
+	items := map[game.Square]threat.UnsolvedReason{}
+	hasItem := func(m game.Move) bool {
+		for i := 0; i < m.Len(); i++ {
+			if _, ok := items[m.At(i)]; ok {
+				return true
+			}
+		}
+		return false
+	}
+	for {
+		count := map[game.Square]int{}
+		first := map[game.Square]threat.UnsolvedReason{}
+		for _, j := range jobs {
+			if j.res.Outcome == threat.Win || hasItem(j.def) {
+				continue
+			}
+			for i := 0; i < j.def.Len(); i++ {
+				if s := j.def.At(i); refuted[s] {
+					if count[s] == 0 {
+						first[s] = j.res.Reason
+					}
+					count[s]++
+				}
+			}
+		}
+		best, most := game.Square(0), 0
+		for s, c := range count {
+			if c > most || c == most && s < best {
+				best, most = s, c
+			}
+		}
+		if most < n {
+			break
+		}
+		items[best] = first[best]
+	}
+	if len(items) == 0 {
+		return jobs
+	}
+	stones := make([]game.Square, 0, len(items))
+	for s := range items {
+		stones = append(stones, s)
+	}
+	slices.Sort(stones)
+	for _, s := range stones {
+		vd.OpenSeminull = append(vd.OpenSeminull, UnsolvedMove{Move: game.NewMove(s), Reason: items[s]})
+	}
+	vd.SeminullZones = slices.DeleteFunc(vd.SeminullZones, func(sz SeminullZone) bool {
+		_, ok := items[sz.Stone]
+		return ok
+	})
+	return slices.DeleteFunc(jobs, func(j *job) bool { return hasItem(j.def) })
 }
 
 // afterNullMove verifies a position without attacker threats: the null
