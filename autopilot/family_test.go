@@ -2,7 +2,6 @@ package autopilot
 
 import (
 	"c6book/internal/booktest"
-	"c6book/internal/lambda3oracle"
 	"context"
 	"testing"
 
@@ -56,14 +55,7 @@ func TestProveOrder3FamilyBruteForce(t *testing.T) {
 		if noFamily && res.FamilyJobs != 0 {
 			t.Fatalf("d4 with NoFamily: %d family jobs", res.FamilyJobs)
 		}
-		cl := closedSeminull(t, bk, game.Black)
-		if len(cl) == 0 {
-			t.Fatal("no proved position holds a closed seminull item")
-		}
-		for _, pos := range cl {
-			lambda3oracle.MustWin(ctx, t, bk, game.Black, pos, "d4")
-		}
-		booktest.MustCheck(t, bk)
+		mustWinThroughClosedItems(ctx, t, bk, game.Black, "d4")
 		t.Logf("d4, no family %v: proved at order 3; %d jobs, %d verifier calls (%d in %d family jobs, %d proved), %d expansions, %d positions added",
 			noFamily, res.Calls, totalCalls(res), res.FamilyCalls, res.FamilyJobs, res.FamilyProved, res.Expanded, res.Added)
 	}

@@ -39,6 +39,24 @@ func closedSeminull(t *testing.T, bk *proofbook.Book, a game.Color) []PosID {
 	return out
 }
 
+// mustWinThroughClosedItems fails the test unless bk holds a position
+// proved for a through a closed seminull item (closedSeminull); it plays
+// each such position out against every defender reply by brute force
+// (lambda3oracle.MustWin; what names the proof in failures), checks the
+// book, and returns how many there are.
+func mustWinThroughClosedItems(ctx context.Context, t *testing.T, bk *proofbook.Book, a game.Color, what string) int {
+	t.Helper()
+	cl := closedSeminull(t, bk, a)
+	if len(cl) == 0 {
+		t.Fatal("no proved position holds a closed seminull item")
+	}
+	for _, pos := range cl {
+		lambda3oracle.MustWin(ctx, t, bk, a, pos, what)
+	}
+	booktest.MustCheck(t, bk)
+	return len(cl)
+}
+
 // TestFindLambda3 searches small boards for λ3 proofs that happen. A
 // generator, not a test (skipped unless C6_FIND_L3=N): N random lines of
 // C6_FIND_TURNS turns (C6_FIND_RULES m,n,k,p,q, C6_FIND_SEED) whose side to
