@@ -161,10 +161,18 @@ type ProveOptions struct {
 	// proof number exceeds Widen times the count of its moves not failed
 	// (jobsearch.JobOptions.Widen; 0: DefaultWiden).
 	Widen int
+	// Finish: every Finish-th job is spent below a near-closed position
+	// (a verdict with at most jobsearch.FinishPN left to prove, the
+	// root's selection aside; jobsearch.JobOptions.Finish). 0:
+	// DefaultFinish; negative: never.
+	Finish int
 }
 
 // DefaultWiden is ProveOptions.Widen's default.
 const DefaultWiden = 1
+
+// DefaultFinish is ProveOptions.Finish's default: every second job.
+const DefaultFinish = 2
 
 // DefaultSeminullItemFrom is the default of Verify.SeminullItemFrom for the
 // auto-pilot (the CLI's --seminull-item-from; the verifier's own default,
@@ -231,6 +239,9 @@ type ProveResult struct {
 	// Postponed counts the expansions that tried sibling and zone-reuse
 	// moves before calling the player.
 	Postponed int
+	// Finishing counts the jobs and expansions the finishing rule chose
+	// (ProveOptions.Finish).
+	Finishing int
 	// Proved is the book's positions proved for the attacker at the end
 	// less those at the start (provedCounter); BookProved is the book's
 	// count at the end. SearchProved counts the search tree's nodes proved
@@ -312,7 +323,7 @@ func Prove(ctx context.Context, bk Store, id PosID, v verify.Verifier, opts Prov
 		return ProveResult{}, err
 	}
 	sr, err := jobsearch.JobSearch[PosID](ctx, t, id, jobsearch.JobOptions{Jobs: opts.Jobs, MaxJobs: opts.MaxCalls, MaxTime: opts.MaxTime,
-		Refresh: 30 * time.Second, Widen: opts.Widen}, t.progress(ctx, counter, progress))
+		Refresh: 30 * time.Second, Widen: opts.Widen, Finish: max(opts.Finish, 0)}, t.progress(ctx, counter, progress))
 	status := proveStatus(sr.Status)
 	if status == "" && ctx.Err() != nil {
 		status = c6book.ProveStopped // stopped before the search said anything (during the first expansion)
@@ -384,6 +395,9 @@ func (opts ProveOptions) withDefaults() ProveOptions {
 	if opts.MaxPlayerNodes <= 0 {
 		opts.MaxPlayerNodes = 16 * opts.PlayerNodes
 	}
+	if opts.Finish == 0 {
+		opts.Finish = DefaultFinish
+	}
 	if opts.Widen <= 0 {
 		opts.Widen = DefaultWiden
 	}
@@ -419,7 +433,7 @@ func (t *bookTree) progress(ctx context.Context, counter *provedCounter, progres
 // counts, with status; the book's counts and the target's proof are the
 // caller's.
 func (t *bookTree) result(sr jobsearch.JobSearchResult[PosID], status c6book.ProveStatus) ProveResult {
-	res := ProveResult{Status: status, Calls: sr.Jobs, Expanded: sr.Expanded, Nodes: sr.Nodes, SearchProved: sr.Proved, Open: sr.Open, PN: sr.PN, DN: sr.DN, Elapsed: sr.Elapsed,
+	res := ProveResult{Status: status, Calls: sr.Jobs, Expanded: sr.Expanded, Finishing: sr.Finishing, Nodes: sr.Nodes, SearchProved: sr.Proved, Open: sr.Open, PN: sr.PN, DN: sr.DN, Elapsed: sr.Elapsed,
 		Held: sr.Held, MaxHeld: sr.MaxHeld,
 		Budgets: t.schedule, CallsAt: t.callsAt, Again: t.again, Added: int(t.added.Load())}
 	for _, f := range sr.Frontier {

@@ -57,6 +57,10 @@ type ProveSettings struct {
 	// proof number exceeds Widen times the moves it has not seen fail
 	// (1 or more; jobsearch.JobOptions.Widen).
 	Widen int
+	// Finish: every Finish-th job of the auto-pilot is spent below a
+	// near-closed position (1 or more; autopilot.ProveOptions.Finish; 0:
+	// never).
+	Finish int
 	// SeminullItemFrom (λ3; 0: never): a refuted seminull stone whose full
 	// moves leave this many unsolved or more is left as one open seminull
 	// item (verify.VerifyOptions.SeminullItemFrom).
@@ -69,7 +73,7 @@ func ProveDefaults() ProveSettings {
 	v.Lambda = 3
 	return ProveSettings{Verify: v, Jobs: 1, Candidates: 4, PlayerNodes: player.DefaultCandidateNodes,
 		GameLCB: 0.5, GameZ: player.GameZ, Shapes: 8, ScreenNodes: autopilot.DefaultScreenNodes, Widen: autopilot.DefaultWiden,
-		SeminullItemFrom: autopilot.DefaultSeminullItemFrom}
+		Finish: autopilot.DefaultFinish, SeminullItemFrom: autopilot.DefaultSeminullItemFrom}
 }
 
 // Validate checks the settings: a *SettingError naming the first bad one
@@ -99,6 +103,8 @@ func (s ProveSettings) Validate() error {
 		return &SettingError{"screen-nodes", s.ScreenNodes, "1 or more"}
 	case s.Widen < 1:
 		return &SettingError{"widen", s.Widen, "1 or more"}
+	case s.Finish < 0:
+		return &SettingError{"finish", s.Finish, "0 (never) or more"}
 	case s.SeminullItemFrom < 0:
 		return &SettingError{"seminull-item-from", s.SeminullItemFrom, "0 (never) or more"}
 	case s.MaxPlayerNodes < 0:
@@ -129,6 +135,10 @@ func (s ProveSettings) Options(a game.Color) autopilot.ProveOptions {
 	if lcb == 0 {
 		lcb = -1 // 0 there means the default: every bound is at least 0
 	}
+	finish := s.Finish
+	if finish == 0 {
+		finish = -1 // 0 there means the default: never is -1
+	}
 	shapes := s.Shapes
 	if shapes == 0 {
 		shapes = -1 // 0 there means the default: none is -1
@@ -136,7 +146,7 @@ func (s ProveSettings) Options(a game.Color) autopilot.ProveOptions {
 	return autopilot.ProveOptions{Attacker: a, Jobs: s.Jobs, FirstNodes: s.FirstNodes, MaxCalls: s.MaxCalls, MaxTime: s.MaxTime,
 		Candidates: s.Candidates, MaxCandidates: 8 * s.Candidates, PlayerNodes: s.PlayerNodes, GameLCB: lcb, GameZ: s.GameZ,
 		Shapes: shapes, Screen: s.Screen, ScreenNodes: s.ScreenNodes, MaxPlayerNodes: s.MaxPlayerNodes, Verify: v,
-		NoLearn: s.NoLearn, Postpone: s.Postpone, Widen: s.Widen}
+		NoLearn: s.NoLearn, Postpone: s.Postpone, Widen: s.Widen, Finish: finish}
 }
 
 // Prove runs the auto-pilot (autopilot.Prove) below position b for

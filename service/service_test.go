@@ -58,6 +58,7 @@ func TestProveSettingsValidate(t *testing.T) {
 		{func(s *ProveSettings) { s.GameLCB = math.NaN() }, "game-lcb", ""},
 		{func(s *ProveSettings) { s.GameZ = 0 }, "game-z", "--game-z 0: want a positive number of standard deviations, e.g. 1.645"},
 		{func(s *ProveSettings) { s.Widen = 0 }, "widen", "--widen 0: want 1 or more"},
+		{func(s *ProveSettings) { s.Finish = -1 }, "finish", "--finish -1: want 0 (never) or more"},
 		{func(s *ProveSettings) { s.SeminullItemFrom = -1 }, "seminull-item-from", "--seminull-item-from -1: want 0 (never) or more"},
 	} {
 		s := ProveDefaults()

@@ -50,6 +50,7 @@ func (o *proveOpts) register(fs *flag.FlagSet) {
 	fs.BoolVar(&o.noLearn, "no-learn", false, "do not learn the local shapes of attacker moves that proved, nor try candidates of those shapes first (for measurements)")
 	fs.BoolVar(&o.postpone, "postpone", false, "at a position's first expansion, try the moves that proved a sibling and the shape moves before asking the player (off by default: on the position measured it made the proof longer)")
 	fs.IntVar(&o.widen, "widen", d.Widen, "a position asks for new attacker moves when its best move's proof number exceeds this many times the moves it has that have not failed (1: widen soonest; more: dig deeper into the moves it has first)")
+	fs.IntVar(&o.finish, "finish", d.Finish, "every this many-th verifier job is spent below a near-closed position (a verdict with at most 2 left to prove) instead of the most-proving one (0: never)")
 	fs.IntVar(&o.seminullItemFrom, "seminull-item-from", d.SeminullItemFrom, "λ3: a seminull stone the solvers refuted whose full moves leave this many unsolved or more is left as one open seminull item, proved once with its family of full moves (0: never)")
 	fs.DurationVar(&o.progressEvery, "progress-every", 0, "when standard error is not a terminal (a log file), write a progress line this often, e.g. 1m (0: none; a terminal shows the latest progress in place)")
 	o.queue.register(fs)
@@ -100,6 +101,7 @@ type proveOpts struct {
 	noLearn          bool
 	postpone         bool
 	widen            int
+	finish           int
 	seminullItemFrom int
 	// progressEvery: when stderr is not a terminal, a progress line this
 	// often (0: none); on a terminal the line is redrawn in place.
@@ -112,7 +114,7 @@ func (o proveOpts) settings() service.ProveSettings {
 	return service.ProveSettings{Verify: o.verifyLimits.settings(), Jobs: o.jobs, MaxTime: o.maxTime, MaxCalls: o.maxCalls,
 		FirstNodes: o.firstNodes, Candidates: o.candidates, PlayerNodes: o.playerNodes, GameLCB: o.gameLCB, GameZ: o.gameZ,
 		Shapes: o.shapes, Screen: o.screen, ScreenNodes: o.screenNodes, MaxPlayerNodes: o.maxPlayerNodes,
-		NoLearn: o.noLearn, Postpone: o.postpone, Widen: o.widen,
+		NoLearn: o.noLearn, Postpone: o.postpone, Widen: o.widen, Finish: o.finish,
 		SeminullItemFrom: o.seminullItemFrom}
 }
 
@@ -167,13 +169,16 @@ func bookProve(e *bookEnv, o proveOpts) error {
 	}
 	perr := e.print(bookProveJSON{ID: int64(id), Attacker: a.String(), Result: string(res.Status),
 		Status: res.Proof.Status.String(), Order: res.Proof.Order, PN: res.PN, DN: res.DN,
-		Calls: res.Calls, Expansions: res.Expanded, Family: familyJSON{Jobs: res.FamilyJobs, Calls: res.FamilyCalls, Proved: res.FamilyProved},
+		Calls: res.Calls, Expansions: res.Expanded, Finishing: res.Finishing, Family: familyJSON{Jobs: res.FamilyJobs, Calls: res.FamilyCalls, Proved: res.FamilyProved},
 		Learn: learnJSON{Shapes: res.Shapes, ShapesProved: res.ShapesProved, Promoted: res.Promoted, Postponed: res.Postponed}, Added: res.Added, Nodes: res.Nodes, Proved: res.Proved, ProvedDuringRun: res.Proved, BookProved: res.BookProved, SearchProved: res.SearchProved, Open: res.Open, Held: res.Held, MaxHeld: res.MaxHeld,
 		Seconds: res.Elapsed.Seconds(), Schedule: scheduleJSONOf(res), Again: res.Again, Frontier: fr, Refused: refusedText(res), Queue: qs},
 		func(w io.Writer) {
 			fmt.Fprintf(w, "position %d for %s: %s (book status %s); %d verifier calls, %d positions added, %d proved during the run (%d in the book for %s), %d looked at (%d open), %s\n",
 				id, a, res.Status, proofText(res.Proof), res.Calls, res.Added, res.Proved, res.BookProved, a, res.Nodes, res.Open, res.Elapsed.Round(time.Millisecond))
 			fmt.Fprintf(w, "node budget per solver call: %s (%d verified again)\n", scheduleText(res), res.Again)
+			if res.Finishing > 0 {
+				fmt.Fprintf(w, "finishing rule: %d jobs below near-closed positions\n", res.Finishing)
+			}
 			if res.FamilyJobs > 0 {
 				fmt.Fprintf(w, "seminull family jobs: %d (%d verifier calls, %d of them proved; each job counts as one call above)\n", res.FamilyJobs, res.FamilyCalls, res.FamilyProved)
 			}

@@ -196,8 +196,10 @@ type bookProveJSON struct {
 	DN         int64 `json:"dn"`
 	Expansions int   `json:"expansions"`
 	// Family is the seminull family jobs (each counted once in calls).
-	Family   familyJSON     `json:"family"`
-	Frontier []frontierJSON `json:"frontier"`
+	Family familyJSON `json:"family"`
+	// Finishing counts the jobs the finishing rule chose (--finish).
+	Finishing int            `json:"finishing"`
+	Frontier  []frontierJSON `json:"frontier"`
 	// Held is the positions the search held at the end (its cache of the
 	// tree), MaxHeld the most it held at once.
 	Held    int       `json:"held"`

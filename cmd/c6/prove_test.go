@@ -272,7 +272,26 @@ func TestBookProveBudgetSchedule(t *testing.T) {
 	if p := c.o.options(game.Black, 1); p.Verify.SeminullItemFrom != 5 {
 		t.Errorf("--seminull-item-from 5 gives %d", p.Verify.SeminullItemFrom)
 	}
-	_, errOut := runBook(t, true, "prove", "--book", book, "--turns", "d4", "--attacker", "B", "--seminull-item-from", "-1")
+	if p := c.o.options(game.Black, 1); p.Finish != autopilot.DefaultFinish {
+		t.Errorf("default --finish gives Finish %d, want %d", p.Finish, autopilot.DefaultFinish)
+	}
+	if err := fs.Parse([]string{"--finish", "0"}); err != nil {
+		t.Fatal(err)
+	}
+	if p := c.o.options(game.Black, 1); p.Finish >= 0 {
+		t.Errorf("--finish 0 gives Finish %d, want below 0 (never)", p.Finish)
+	}
+	if err := fs.Parse([]string{"--finish", "3"}); err != nil {
+		t.Fatal(err)
+	}
+	if p := c.o.options(game.Black, 1); p.Finish != 3 {
+		t.Errorf("--finish 3 gives Finish %d", p.Finish)
+	}
+	_, errOut := runBook(t, true, "prove", "--book", book, "--turns", "d4", "--attacker", "B", "--finish", "-1")
+	if !strings.Contains(errOut, "--finish -1: want 0 (never) or more") || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+		t.Errorf("--finish -1: want a one-line error naming the flag, got %q", errOut)
+	}
+	_, errOut = runBook(t, true, "prove", "--book", book, "--turns", "d4", "--attacker", "B", "--seminull-item-from", "-1")
 	if !strings.Contains(errOut, "--seminull-item-from -1: want 0 (never) or more") || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
 		t.Errorf("--seminull-item-from -1: want a one-line error naming the flag, got %q", errOut)
 	}

@@ -164,7 +164,23 @@ type JobOptions struct {
 	// moves. Above 1 the search digs deeper into the moves it has before
 	// it widens.
 	Widen int
+	// Finish: every Finish-th job or expansion (0: none) is selected
+	// below a near-closed node instead of below the root: a held AND
+	// node, not the root, with a proof number of at most FinishPN, whose
+	// held ancestors up to the root are all unsettled; the one with the
+	// smallest proof number, then the most nodes proved below it, then
+	// the most recently used. The root's selection goes where the sum
+	// of many siblings' proof numbers is smallest, so a node one or two
+	// jobs from its proof deep in a wide tree can wait for ever; this
+	// spends a share of the jobs on closing such nodes (AND nodes with
+	// children: a frontier node's numbers are only expected). It changes only
+	// the order of the work (a node is proved by its children alone).
+	Finish int
 }
+
+// FinishPN is the largest proof number of a node the finishing rule
+// (JobOptions.Finish) works on.
+const FinishPN = 2
 
 // JobProgress is reported while JobSearch runs.
 type JobProgress[K comparable] struct {
@@ -230,6 +246,9 @@ type JobSearchResult[K comparable] struct {
 	Jobs     int // jobs finished (a cancelled one is not counted)
 	Started  int
 	Expanded int
+	// Finishing counts the jobs and expansions the finishing rule
+	// selected (JobOptions.Finish).
+	Finishing int
 	// Nodes counts the nodes the search read into its cache (a node the
 	// cache dropped and read again counts again).
 	Nodes int
@@ -298,8 +317,11 @@ type jobSearch[K comparable] struct {
 	root    K
 	nodes   map[K]*jsNode[K]
 	limit   int
-	widenBy int64  // JobOptions.Widen, at least 1
-	clock   uint64 // ticks at every use of a node
+	widenBy int64 // JobOptions.Widen, at least 1
+	// finishBy is JobOptions.Finish; begun counts the jobs and expansions
+	// started (the finishing rule's clock).
+	finishBy, begun int
+	clock           uint64 // ticks at every use of a node
 	// refreshed is the clock at the last refresh.
 	refreshed uint64
 	inflight  map[K]*jsFlight[K]
@@ -332,6 +354,7 @@ func JobSearch[K comparable](ctx context.Context, tree JobTree[K], root K, opts 
 	}
 	start := time.Now()
 	s := newJobSearch(tree, root, opts.CacheNodes, opts.Widen)
+	s.finishBy = max(opts.Finish, 0)
 	prog := latest.NewReporter(progress)
 	defer prog.Stop(ctx)
 
@@ -516,12 +539,15 @@ func (r *jobRun[K]) startJobs(stopping SearchStatus) (SearchStatus, error) {
 		if r.overTime() && s.res.Started+s.res.Expanded+len(s.inflight) > 0 {
 			return SearchBudget, nil
 		}
-		k, work, path, ok, err := s.selectNode(r.ectx)
+		k, work, path, finishing, ok, err := s.selectNode(r.ectx)
 		if err != nil {
 			return stopping, err
 		}
 		if !ok {
 			break
+		}
+		if finishing {
+			s.res.Finishing++
 		}
 		s.begin(k, work, path)
 		jctx := r.stamped()
@@ -580,6 +606,7 @@ func newJobSearch[K comparable](tree JobTree[K], root K, limit, widen int) *jobS
 // its present numbers, its expected outcome, until its job ends (virtual
 // equivalence); for an expansion, its virtual child is.
 func (s *jobSearch[K]) begin(k K, work JobWork, path []K) {
+	s.begun++
 	fl := &jsFlight[K]{expand: work == JobExpand, path: path}
 	if n := s.nodes[k]; n != nil {
 		fl.pn, fl.dn = n.pn, n.dn
@@ -846,10 +873,92 @@ func (s *jobSearch[K]) evict() {
 // expected values (virtual equivalence), so starting a job changes no
 // number and the search needs no evaluation between the jobs it starts
 // at once. A node the cache dropped is read again when selection descends
-// into it.
-func (s *jobSearch[K]) selectNode(ctx context.Context) (K, JobWork, []K, bool, error) {
+// into it. On the finishing rule's turn (JobOptions.Finish) it descends
+// from a near-closed node instead (finishing reports it), or from the
+// root when there is none with work below it.
+func (s *jobSearch[K]) selectNode(ctx context.Context) (K, JobWork, []K, bool, bool, error) {
 	s.flagged = map[K]bool{}
-	return s.pick(ctx, s.root, nil)
+	if s.finishBy > 0 && (s.begun+1)%s.finishBy == 0 {
+		for _, c := range s.nearClosed() {
+			k, w, path, ok, err := s.pick(ctx, c.k, c.path)
+			if err != nil || ok {
+				return k, w, path, ok, ok, err
+			}
+		}
+	}
+	k, w, path, ok, err := s.pick(ctx, s.root, nil)
+	return k, w, path, false, ok, err
+}
+
+// finishCand is a node the finishing rule may descend from, with its path
+// from the root (the root first, the node not included).
+type finishCand[K comparable] struct {
+	k    K
+	path []K
+	n    *jsNode[K]
+}
+
+// nearClosed lists the held AND nodes with children (a frontier node's
+// numbers are expectations, not what is left), the root aside, with
+// numbers up to date, unsettled, a proof number of at most FinishPN and a path of held,
+// unsettled nodes up to the root (through their parents), best first:
+// smallest proof number, then most nodes proved below, then most recently
+// used. A node not in flight itself; a path through a node whose job runs
+// is no path (that node is worked on already).
+func (s *jobSearch[K]) nearClosed() []finishCand[K] {
+	var out []finishCand[K]
+	for k, n := range s.nodes {
+		if k == s.root || n.info.OR || len(n.info.Children) == 0 || !n.clean || n.info.Result != JobUnsettled || n.pn <= 0 || n.pn > FinishPN || n.dn <= 0 {
+			continue
+		}
+		if fl := s.inflight[k]; fl != nil {
+			continue
+		}
+		if path, ok := s.pathTo(k); ok {
+			out = append(out, finishCand[K]{k, path, n})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i].n, out[j].n
+		switch {
+		case a.pn != b.pn:
+			return a.pn < b.pn
+		case a.proved != b.proved:
+			return a.proved > b.proved
+		}
+		return a.used > b.used
+	})
+	return out
+}
+
+// pathTo returns a path from the root to held node k (the root first, k
+// not included) through held, up-to-date, unsettled parents, none of them
+// in flight; ok false when there is none.
+func (s *jobSearch[K]) pathTo(k K) ([]K, bool) {
+	var rev []K
+	seen := map[K]bool{k: true}
+	for x := k; x != s.root; {
+		n := s.nodes[x]
+		found := false
+		for _, p := range n.parents {
+			pn := s.nodes[p]
+			if pn == nil || seen[p] || !pn.clean || pn.info.Result != JobUnsettled || pn.pn <= 0 || pn.dn <= 0 || !slices.Contains(pn.info.Children, x) {
+				continue
+			}
+			if fl := s.inflight[p]; fl != nil && !fl.expand {
+				continue
+			}
+			rev = append(rev, p)
+			seen[p] = true
+			x, found = p, true
+			break
+		}
+		if !found {
+			return nil, false
+		}
+	}
+	slices.Reverse(rev)
+	return rev, true
 }
 
 func (s *jobSearch[K]) pick(ctx context.Context, k K, path []K) (K, JobWork, []K, bool, error) {

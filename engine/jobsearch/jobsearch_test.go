@@ -390,7 +390,7 @@ func TestJobSearchVirtualEquivalence(t *testing.T) {
 		if rn := s.nodes["root"]; rn.pn != 2 || rn.dn != 2 {
 			t.Fatalf("after %v in flight the root is %d/%d, want 2/2 (their expected numbers)", order, rn.pn, rn.dn)
 		}
-		k, w, path, ok, err := s.selectNode(ctx)
+		k, w, path, _, ok, err := s.selectNode(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -467,7 +467,7 @@ func TestJobSearchRunAgain(t *testing.T) {
 	if n := s.nodes["X"]; n.pn != 3 || n.dn != 1 || s.open != 4 {
 		t.Fatalf("X is %d/%d with %d open, want 3/1 with 4 open", n.pn, n.dn, s.open)
 	}
-	if k, w, _, ok, _ := s.selectNode(context.Background()); !ok || k != "X" || w != JobRun {
+	if k, w, _, _, ok, _ := s.selectNode(context.Background()); !ok || k != "X" || w != JobRun {
 		t.Fatalf("selected %s %v %v, want X's job", k, w, ok)
 	}
 }
@@ -812,4 +812,44 @@ func TestJobSearchCacheBound(t *testing.T) {
 			limit, sres.Jobs, sres.Status, sres.PN, sres.DN, wres.Jobs, wres.Status, wres.PN, wres.DN, slices.Equal(small.order, whole.order))
 	}
 	t.Logf("%d jobs, %s %d/%d; held at most %d of %d nodes, %d reads (the whole tree: %d)", sres.Jobs, sres.Status, sres.PN, sres.DN, sres.MaxHeld, wres.MaxHeld, sres.Nodes, wres.Nodes)
+}
+
+// JobOptions.Finish: the root's selection takes A (three leaves, pn 3)
+// before B (pn 4), though D below B is one job from its proof. Every
+// Finish-th job is selected below the near-closed node instead: D (pn 1),
+// not F, which has more proved below it but hangs under c5, an OR node
+// proved already.
+func TestJobSearchFinish(t *testing.T) {
+	for _, c := range []struct {
+		finish, finishing int
+		want              []string
+	}{
+		{0, 0, []string{"run a1", "run a2"}},
+		{1, 1, []string{"run d1", "run a1"}},
+		{2, 1, []string{"run a1", "run d1"}},
+		{3, 0, []string{"run a1", "run a2"}},
+	} {
+		nodes := map[string]*fakeNode{
+			"root": {or: true, kids: []string{"A", "B"}},
+			"A":    {kids: []string{"a1", "a2", "a3"}},
+			"B":    {kids: []string{"c1", "c2", "c3", "c4", "c5"}},
+			"c1":   {or: true, kids: []string{"D"}},
+			"D":    {kids: []string{"d1"}},
+			"c5":   {or: true, kids: []string{"p", "F"}},
+			"p":    {result: JobProved},
+			"F":    {kids: []string{"f1", "fp"}},
+			"fp":   {result: JobProved},
+		}
+		for _, k := range []string{"a1", "a2", "a3", "c2", "c3", "c4", "d1", "f1"} {
+			nodes[k] = &fakeNode{run: true}
+		}
+		ft := newFake(nodes)
+		res, err := JobSearch[string](context.Background(), ft, "root", JobOptions{Jobs: 1, MaxJobs: 2, Finish: c.finish}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(ft.order, c.want) || res.Finishing != c.finishing {
+			t.Errorf("Finish %d: jobs %v, %d by the finishing rule; want %v, %d", c.finish, ft.order, res.Finishing, c.want, c.finishing)
+		}
+	}
 }
