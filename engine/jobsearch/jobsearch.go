@@ -502,11 +502,24 @@ func (r *jobRun[K]) report() {
 }
 
 // wait collects the jobs and expansions in flight (after a cancel: their
-// errors are the cancellation's and are dropped).
+// errors are the cancellation's and are dropped). One that ended before
+// the cancel reached it counts, and a job's apply runs: a tree may have
+// stored its result already (the book does, and counts its calls in
+// apply), and the search's view of the tree is not needed any more.
 func (r *jobRun[K]) wait() {
 	for len(r.s.inflight) > 0 {
 		d := <-r.done
 		delete(r.s.inflight, d.k)
+		switch {
+		case d.err != nil:
+		case d.expand:
+			r.s.res.Expanded++
+		default:
+			if d.apply != nil {
+				d.apply()
+			}
+			r.s.res.Jobs++
+		}
 	}
 }
 

@@ -297,6 +297,43 @@ func TestJobSearchStops(t *testing.T) {
 // through, and the other (which would wait for ever) ends with the search.
 // Without the cancel the search never returns and the test binary's
 // timeout fails it.
+// A job that ended while the root was being settled by another is not
+// lost: both jobs end (two tokens), the first one taken in proves the
+// root, and the second one's apply still runs and it counts. A tree that
+// stores its results itself (the book) counts its calls in apply; seen
+// failing on a busy machine, where the search's refresh saw the stored
+// result and settled the root before the job's apply ran.
+func TestJobSearchKeepsJobsThatEnded(t *testing.T) {
+	nodes := map[string]*fakeNode{"root": {or: true, kids: []string{"A", "B"}},
+		"A": {run: true}, "B": {run: true}}
+	ft := newFake(nodes)
+	ft.gate = make(chan struct{})
+	go func() { // two tokens, once both jobs are running
+		for {
+			ft.mu.Lock()
+			both := len(ft.running) == 2
+			ft.mu.Unlock()
+			if both {
+				ft.gate <- struct{}{}
+				ft.gate <- struct{}{}
+				return
+			}
+			runtime.Gosched()
+		}
+	}()
+	res, err := JobSearch[string](context.Background(), ft, "root", JobOptions{Jobs: 2}, nil)
+	if err != nil || res.Status != SearchProved || res.Jobs != 2 {
+		t.Fatalf("status %s jobs %d err %v; want proved, 2 jobs", res.Status, res.Jobs, err)
+	}
+	ft.mu.Lock()
+	defer ft.mu.Unlock()
+	for _, k := range []string{"A", "B"} {
+		if n := ft.nodes[k]; n.run || n.result != JobProved {
+			t.Errorf("%s: its job ended but its apply did not run", k)
+		}
+	}
+}
+
 func TestJobSearchCancelsJobsOnceSettled(t *testing.T) {
 	nodes := map[string]*fakeNode{"root": {or: true, kids: []string{"A", "B"}},
 		"A": {run: true}, "B": {run: true}}
