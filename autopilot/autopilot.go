@@ -672,7 +672,16 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (jobsearch.JobNode[PosID]
 				if _, _, _, fam, err := t.familyPending(ctx, id); err != nil {
 					return n, err
 				} else if fam {
-					n.Work = jobsearch.JobRun // its seminull family's job (runFamily)
+					// Its seminull family's job (runFamily): the answer
+					// that proved the seminull position is stored as a
+					// vouched move, and the position expects what that
+					// move will (the static evaluation of a position
+					// one stone short of its answer says little: on
+					// Mickey Mouse, family jobs waited behind it at
+					// verdicts with nothing else left).
+					n.Work = jobsearch.JobRun
+					n.PN, n.DN = playerpkg.ExpectedNumbers(vouched)
+					return n, nil
 				}
 			}
 		} else if len(kids) == 0 {

@@ -1,13 +1,16 @@
 package autopilot
 
 import (
-	"c6book/internal/booktest"
 	"context"
 	"testing"
 
+	"c6book"
 	"c6book/engine/game"
+	"c6book/engine/jobsearch"
+	playerpkg "c6book/engine/player"
 	"c6book/engine/threat"
 	"c6book/engine/verify"
+	"c6book/internal/booktest"
 )
 
 // totalCalls is every verifier call a Prove run stored (the search's jobs,
@@ -59,4 +62,58 @@ func TestProveOrder3FamilyBruteForce(t *testing.T) {
 		t.Logf("d4, no family %v: proved at order 3; %d jobs, %d verifier calls (%d in %d family jobs, %d proved), %d expansions, %d positions added",
 			noFamily, res.Calls, totalCalls(res), res.FamilyCalls, res.FamilyJobs, res.FamilyProved, res.Expanded, res.Added)
 	}
+}
+
+// A position waiting for its seminull family's job (familyPending) is a
+// job whose expected numbers are those of a vouched move (the answer the
+// job stores), not its static evaluation: on the order-3 fixture, run one
+// call at a time (node budgets only), every such position the book holds
+// between two calls is looked at. It fails if no position ever waits for
+// a family job, or if one is reported with other work or numbers.
+func TestFamilyPendingExpectsItsAnswer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long")
+	}
+	ctx := context.Background()
+	r := game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
+	bk := booktest.NewBook(t, r)
+	id := booktest.Add(t, bk, "d4")
+	opts := ProveOptions{Attacker: game.Black, MaxCalls: 1, Jobs: 1,
+		Verify: verify.VerifyOptions{Lambda: 3, Workers: 1, Limits: threat.Limits{MaxNodes: 2500}}}
+	wantPN, wantDN := playerpkg.ExpectedNumbers(vouched)
+	pending := 0
+	for step := 0; step < 200; step++ {
+		res, err := Prove(ctx, bk, id, verify.LocalVerifier{}, opts, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := bk.Stats(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree := newBookTree(bk, verify.LocalVerifier{}, opts.withDefaults())
+		for k := PosID(1); k <= PosID(st.Positions); k++ {
+			if _, _, _, ok, err := tree.familyPending(ctx, k); err != nil || !ok {
+				continue
+			}
+			n, err := tree.Look(ctx, k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n.Result != jobsearch.JobUnsettled {
+				continue // settled otherwise (e.g. won at once)
+			}
+			pending++
+			if n.Work != jobsearch.JobRun || n.PN != wantPN || n.DN != wantDN {
+				t.Fatalf("position %d waits for its family job: work %v, expected %d/%d; want a job expecting %d/%d (a vouched move)", k, n.Work, n.PN, n.DN, wantPN, wantDN)
+			}
+		}
+		if res.Status != c6book.ProveBudget {
+			break
+		}
+	}
+	if pending == 0 {
+		t.Fatal("no position ever waited for a family job: the test saw nothing")
+	}
+	t.Logf("%d looks at positions waiting for their family job", pending)
 }
