@@ -50,7 +50,7 @@ func (o *proveOpts) register(fs *flag.FlagSet) {
 	fs.BoolVar(&o.noLearn, "no-learn", false, "do not learn the local shapes of attacker moves that proved, nor try candidates of those shapes first (for measurements)")
 	fs.BoolVar(&o.postpone, "postpone", false, "at a position's first expansion, try the moves that proved a sibling and the shape moves before asking the player (off by default: on the position measured it made the proof longer)")
 	fs.IntVar(&o.widen, "widen", d.Widen, "a position asks for new attacker moves when its best move's proof number exceeds this many times the moves it has that have not failed (1: widen soonest; more: dig deeper into the moves it has first)")
-	fs.IntVar(&o.finish, "finish", d.Finish, "every this many-th verifier job is spent below a near-closed position (a verdict with at most 2 left to prove) instead of the most-proving one (0: never)")
+	fs.IntVar(&o.finish, "finish", d.Finish, fmt.Sprintf("every this many-th verifier job is spent below a near-closed position (a verdict with a proof number of at most %d) instead of the most-proving one (0: never)", jobsearch.FinishPN))
 	fs.IntVar(&o.seminullItemFrom, "seminull-item-from", d.SeminullItemFrom, "λ3: a seminull stone the solvers refuted whose full moves leave this many unsolved or more is left as one open seminull item, proved once with its family of full moves (0: never)")
 	fs.DurationVar(&o.progressEvery, "progress-every", 0, "when standard error is not a terminal (a log file), write a progress line this often, e.g. 1m (0: none; a terminal shows the latest progress in place)")
 	o.queue.register(fs)

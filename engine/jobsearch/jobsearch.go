@@ -179,8 +179,12 @@ type JobOptions struct {
 }
 
 // FinishPN is the largest proof number of a node the finishing rule
-// (JobOptions.Finish) works on.
-const FinishPN = 2
+// (JobOptions.Finish) works on. In the book, a verdict whose last
+// seminull item's position is proved waits for the item's family job
+// (one job) and for the full moves that hold a stone of the answer (the
+// job cannot play it there): 3 to 6; at 2 (the first bound measured) the
+// rule never reached them.
+const FinishPN = 4
 
 // JobProgress is reported while JobSearch runs.
 type JobProgress[K comparable] struct {

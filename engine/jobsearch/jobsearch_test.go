@@ -851,8 +851,8 @@ func TestJobSearchCacheBound(t *testing.T) {
 	t.Logf("%d jobs, %s %d/%d; held at most %d of %d nodes, %d reads (the whole tree: %d)", sres.Jobs, sres.Status, sres.PN, sres.DN, sres.MaxHeld, wres.MaxHeld, sres.Nodes, wres.Nodes)
 }
 
-// JobOptions.Finish: the root's selection takes A (three leaves, pn 3)
-// before B (pn 4), though D below B is one job from its proof. Every
+// JobOptions.Finish: the root's selection takes A (five leaves, pn 5)
+// before B (pn 6), though D below B is one job from its proof. Every
 // Finish-th job is selected below the near-closed node instead: D (pn 1),
 // not F, which has more proved below it but hangs under c5, an OR node
 // proved already.
@@ -868,8 +868,8 @@ func TestJobSearchFinish(t *testing.T) {
 	} {
 		nodes := map[string]*fakeNode{
 			"root": {or: true, kids: []string{"A", "B"}},
-			"A":    {kids: []string{"a1", "a2", "a3"}},
-			"B":    {kids: []string{"c1", "c2", "c3", "c4", "c5"}},
+			"A":    {kids: []string{"a1", "a2", "a3", "a4", "a5"}},
+			"B":    {kids: []string{"c1", "c2", "c3", "c4", "c5", "c6", "c7"}},
 			"c1":   {or: true, kids: []string{"D"}},
 			"D":    {kids: []string{"d1"}},
 			"c5":   {or: true, kids: []string{"p", "F"}},
@@ -877,7 +877,7 @@ func TestJobSearchFinish(t *testing.T) {
 			"F":    {kids: []string{"f1", "fp"}},
 			"fp":   {result: JobProved},
 		}
-		for _, k := range []string{"a1", "a2", "a3", "c2", "c3", "c4", "d1", "f1"} {
+		for _, k := range []string{"a1", "a2", "a3", "a4", "a5", "c2", "c3", "c4", "c6", "c7", "d1", "f1"} {
 			nodes[k] = &fakeNode{run: true}
 		}
 		ft := newFake(nodes)
