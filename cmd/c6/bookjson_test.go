@@ -30,7 +30,7 @@ func TestBookJSONKeysSorted(t *testing.T) {
 		{"games", bookGamesJSON{}, "games id offset stats total"},
 		{"annotate", bookAnnotateJSON{}, "id updated"},
 		{"verify", bookVerifyJSON{}, "book_status id open_items unsolved_why verdict"},
-		{"prove", bookProveJSON{}, "added again attacker book_proved calls dn expansions family frontier held id learn max_held nodes open order pn proved proved_during_run queue refused result schedule search_proved seconds status"},
+		{"prove", bookProveJSON{}, "added again attacker book_proved calls dn expansions family finishing frontier held id learn max_held nodes open order pn proved proved_during_run queue refused result schedule search_proved seconds status"},
 		{"prove family", familyJSON{}, "calls jobs proved"},
 		{"prove learn", learnJSON{}, "postponed promoted shapes shapes_proved"},
 		{"next", bookNextJSON{}, "auto_pilot_stuck dn id pn status to_move turns"},
