@@ -171,8 +171,11 @@ type ProveOptions struct {
 // DefaultWiden is ProveOptions.Widen's default.
 const DefaultWiden = 1
 
-// DefaultFinish is ProveOptions.Finish's default: every second job.
-const DefaultFinish = 2
+// DefaultFinish is ProveOptions.Finish's default: never. Measured on
+// Mickey Mouse (docs/BENCHMARKS.md), every second job left the root's
+// proof number lower (15 against 20, 19 against 29) but proved about half
+// the positions, and no order-3 proof in either run.
+const DefaultFinish = 0
 
 // DefaultSeminullItemFrom is the default of Verify.SeminullItemFrom for the
 // auto-pilot (the CLI's --seminull-item-from; the verifier's own default,

@@ -272,8 +272,8 @@ func TestBookProveBudgetSchedule(t *testing.T) {
 	if p := c.o.options(game.Black, 1); p.Verify.SeminullItemFrom != 5 {
 		t.Errorf("--seminull-item-from 5 gives %d", p.Verify.SeminullItemFrom)
 	}
-	if p := c.o.options(game.Black, 1); p.Finish != autopilot.DefaultFinish {
-		t.Errorf("default --finish gives Finish %d, want %d", p.Finish, autopilot.DefaultFinish)
+	if p := c.o.options(game.Black, 1); p.Finish > 0 {
+		t.Errorf("default --finish gives Finish %d, want never (0 or below)", p.Finish)
 	}
 	if err := fs.Parse([]string{"--finish", "0"}); err != nil {
 		t.Fatal(err)
