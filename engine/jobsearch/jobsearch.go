@@ -897,7 +897,11 @@ func (s *jobSearch[K]) selectNode(ctx context.Context) (K, JobWork, []K, bool, b
 	s.flagged = map[K]bool{}
 	if s.finishBy > 0 && (s.begun+1)%s.finishBy == 0 {
 		for _, c := range s.nearClosed() {
-			k, w, path, ok, err := s.pick(ctx, c.k, c.path)
+			path, ok := s.pathTo(c)
+			if !ok {
+				continue
+			}
+			k, w, path, ok, err := s.pick(ctx, c, path)
 			if err != nil || ok {
 				return k, w, path, ok, ok, err
 			}
@@ -907,23 +911,18 @@ func (s *jobSearch[K]) selectNode(ctx context.Context) (K, JobWork, []K, bool, b
 	return k, w, path, false, ok, err
 }
 
-// finishCand is a node the finishing rule may descend from, with its path
-// from the root (the root first, the node not included).
-type finishCand[K comparable] struct {
-	k    K
-	path []K
-	n    *jsNode[K]
-}
-
 // nearClosed lists the held AND nodes with children (a frontier node's
-// numbers are expectations, not what is left), the root aside, with
-// numbers up to date, unsettled, a proof number of at most FinishPN and a path of held,
-// unsettled nodes up to the root (through their parents), best first:
-// smallest proof number, then most nodes proved below, then most recently
-// used. A node not in flight itself; a path through a node whose job runs
-// is no path (that node is worked on already).
-func (s *jobSearch[K]) nearClosed() []finishCand[K] {
-	var out []finishCand[K]
+// numbers are expectations, not what is left), the root aside, not in
+// flight, with numbers up to date, unsettled and a proof number of at
+// most FinishPN, best first: smallest proof number, then most nodes
+// proved below, then most recently used. The finishing rule takes the
+// first with a path from the root (pathTo) and work below it.
+func (s *jobSearch[K]) nearClosed() []K {
+	type cand struct {
+		k K
+		n *jsNode[K]
+	}
+	var cs []cand
 	for k, n := range s.nodes {
 		if k == s.root || n.info.OR || len(n.info.Children) == 0 || !n.clean || n.info.Result != JobUnsettled || n.pn <= 0 || n.pn > FinishPN || n.dn <= 0 {
 			continue
@@ -931,12 +930,10 @@ func (s *jobSearch[K]) nearClosed() []finishCand[K] {
 		if fl := s.inflight[k]; fl != nil {
 			continue
 		}
-		if path, ok := s.pathTo(k); ok {
-			out = append(out, finishCand[K]{k, path, n})
-		}
+		cs = append(cs, cand{k, n})
 	}
-	sort.Slice(out, func(i, j int) bool {
-		a, b := out[i].n, out[j].n
+	sort.Slice(cs, func(i, j int) bool {
+		a, b := cs[i].n, cs[j].n
 		switch {
 		case a.pn != b.pn:
 			return a.pn < b.pn
@@ -945,17 +942,26 @@ func (s *jobSearch[K]) nearClosed() []finishCand[K] {
 		}
 		return a.used > b.used
 	})
+	out := make([]K, len(cs))
+	for i, c := range cs {
+		out[i] = c.k
+	}
 	return out
 }
 
 // pathTo returns a path from the root to held node k (the root first, k
 // not included) through held, up-to-date, unsettled parents, none of them
-// in flight; ok false when there is none.
+// in flight (a path through a node whose job runs is no path: that node
+// is worked on already); ok false when there is none, or k is no longer
+// held.
 func (s *jobSearch[K]) pathTo(k K) ([]K, bool) {
 	var rev []K
 	seen := map[K]bool{k: true}
 	for x := k; x != s.root; {
 		n := s.nodes[x]
+		if n == nil {
+			return nil, false
+		}
 		found := false
 		for _, p := range n.parents {
 			pn := s.nodes[p]
