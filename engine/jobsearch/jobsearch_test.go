@@ -117,6 +117,30 @@ func (t *fakeTree) Run(ctx context.Context, k string) (func(), error) {
 	}, nil
 }
 
+// openGate makes every job wait for a token (gate) and hands out tokens
+// ones once running jobs run at once; the channel it returns is closed
+// when they are all taken.
+func (t *fakeTree) openGate(running, tokens int) <-chan struct{} {
+	t.gate = make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			t.mu.Lock()
+			all := len(t.running) == running
+			t.mu.Unlock()
+			if all {
+				for range tokens {
+					t.gate <- struct{}{}
+				}
+				return
+			}
+			runtime.Gosched()
+		}
+	}()
+	return done
+}
+
 func newFake(nodes map[string]*fakeNode) *fakeTree {
 	for _, n := range nodes {
 		if n.run && n.outcome == nil {
@@ -230,24 +254,7 @@ func TestJobSearchInFlightAndHeld(t *testing.T) {
 		leafOR(k, nodes)
 	}
 	ft := newFake(nodes)
-	ft.gate = make(chan struct{})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		// The first job is let through once two run at once.
-		for {
-			ft.mu.Lock()
-			n := len(ft.running)
-			ft.mu.Unlock()
-			if n == 2 {
-				break
-			}
-			runtime.Gosched()
-		}
-		for i := 0; i < 3; i++ {
-			ft.gate <- struct{}{}
-		}
-	}()
+	done := ft.openGate(2, 3) // the first job is let through once two run at once
 	res, err := JobSearch[string](context.Background(), ft, "root", JobOptions{Jobs: 2}, nil)
 	<-done
 	if err != nil {
@@ -307,20 +314,7 @@ func TestJobSearchKeepsJobsThatEnded(t *testing.T) {
 	nodes := map[string]*fakeNode{"root": {or: true, kids: []string{"A", "B"}},
 		"A": {run: true}, "B": {run: true}}
 	ft := newFake(nodes)
-	ft.gate = make(chan struct{})
-	go func() { // two tokens, once both jobs are running
-		for {
-			ft.mu.Lock()
-			both := len(ft.running) == 2
-			ft.mu.Unlock()
-			if both {
-				ft.gate <- struct{}{}
-				ft.gate <- struct{}{}
-				return
-			}
-			runtime.Gosched()
-		}
-	}()
+	ft.openGate(2, 2) // two tokens, once both jobs are running
 	res, err := JobSearch[string](context.Background(), ft, "root", JobOptions{Jobs: 2}, nil)
 	if err != nil || res.Status != SearchProved || res.Jobs != 2 {
 		t.Fatalf("status %s jobs %d err %v; want proved, 2 jobs", res.Status, res.Jobs, err)
@@ -338,19 +332,7 @@ func TestJobSearchCancelsJobsOnceSettled(t *testing.T) {
 	nodes := map[string]*fakeNode{"root": {or: true, kids: []string{"A", "B"}},
 		"A": {run: true}, "B": {run: true}}
 	ft := newFake(nodes)
-	ft.gate = make(chan struct{})
-	go func() { // one token, once both jobs are running: one job finishes
-		for {
-			ft.mu.Lock()
-			both := len(ft.running) == 2
-			ft.mu.Unlock()
-			if both {
-				ft.gate <- struct{}{}
-				return
-			}
-			runtime.Gosched()
-		}
-	}()
+	ft.openGate(2, 1) // one token, once both jobs are running: one job finishes
 	res, err := JobSearch[string](context.Background(), ft, "root", JobOptions{Jobs: 2}, nil)
 	if err != nil || res.Status != SearchProved || res.Jobs != 1 {
 		t.Fatalf("status %s jobs %d err %v", res.Status, res.Jobs, err)
