@@ -1,13 +1,11 @@
 package autopilot
 
 import (
-	"c6book/internal/booktest"
 	"context"
 	"fmt"
 	"testing"
 
 	"c6book/engine/game"
-	"c6book/engine/threat"
 	"c6book/engine/verify"
 )
 
@@ -31,11 +29,8 @@ func TestProveOrder3BruteForce(t *testing.T) {
 	for _, itemFrom := range []int{0, 1} {
 		t.Run(fmt.Sprintf("SeminullItemFrom=%d", itemFrom), func(t *testing.T) {
 			ctx := context.Background()
-			r := game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
-			bk := booktest.NewBook(t, r)
-			id := booktest.Add(t, bk, "d4")
-			opts := ProveOptions{Attacker: game.Black, MaxCalls: 200, Jobs: 1,
-				Verify: verify.VerifyOptions{Lambda: 3, Workers: 1, Limits: threat.Limits{MaxNodes: 2500}, SeminullItemFrom: itemFrom}}
+			bk, id, opts := order3Fixture(t, 200)
+			opts.Verify.SeminullItemFrom = itemFrom
 			res, err := Prove(ctx, bk, id, verify.LocalVerifier{}, opts, nil)
 			if err != nil {
 				t.Fatal(err)

@@ -8,9 +8,7 @@ import (
 	"c6book/engine/game"
 	"c6book/engine/jobsearch"
 	playerpkg "c6book/engine/player"
-	"c6book/engine/threat"
 	"c6book/engine/verify"
-	"c6book/internal/booktest"
 )
 
 // totalCalls is every verifier call a Prove run stored (the search's jobs,
@@ -39,12 +37,9 @@ func TestProveOrder3FamilyBruteForce(t *testing.T) {
 		t.Skip("long")
 	}
 	ctx := context.Background()
-	r := game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
 	for _, noFamily := range []bool{false, true} {
-		bk := booktest.NewBook(t, r)
-		id := booktest.Add(t, bk, "d4")
-		opts := ProveOptions{Attacker: game.Black, MaxCalls: 200, Jobs: 1, NoFamily: noFamily,
-			Verify: verify.VerifyOptions{Lambda: 3, Workers: 1, Limits: threat.Limits{MaxNodes: 2500}}}
+		bk, id, opts := order3Fixture(t, 200)
+		opts.NoFamily = noFamily
 		res, err := Prove(ctx, bk, id, verify.LocalVerifier{}, opts, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -75,11 +70,7 @@ func TestFamilyPendingExpectsItsAnswer(t *testing.T) {
 		t.Skip("long")
 	}
 	ctx := context.Background()
-	r := game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1}
-	bk := booktest.NewBook(t, r)
-	id := booktest.Add(t, bk, "d4")
-	opts := ProveOptions{Attacker: game.Black, MaxCalls: 1, Jobs: 1,
-		Verify: verify.VerifyOptions{Lambda: 3, Workers: 1, Limits: threat.Limits{MaxNodes: 2500}}}
+	bk, id, opts := order3Fixture(t, 1)
 	wantPN, wantDN := playerpkg.ExpectedNumbers(vouched)
 	pending := 0
 	for step := 0; step < 200; step++ {

@@ -39,6 +39,17 @@ func closedSeminull(t *testing.T, bk *proofbook.Book, a game.Color) []PosID {
 	return out
 }
 
+// order3Fixture is the order-3 fixture of the auto-pilot's tests: d4 on
+// 8×8, five in a row, in a new book, and the options that prove it at
+// order 3 (Black, one job, λ3, 2,500 nodes a solver call, one worker) with
+// at most calls jobs.
+func order3Fixture(t *testing.T, calls int) (*proofbook.Book, PosID, ProveOptions) {
+	bk := booktest.NewBook(t, game.Rules{M: 8, N: 8, K: 5, P: 2, Q: 1})
+	id := booktest.Add(t, bk, "d4")
+	return bk, id, ProveOptions{Attacker: game.Black, MaxCalls: calls, Jobs: 1,
+		Verify: verify.VerifyOptions{Lambda: 3, Workers: 1, Limits: threat.Limits{MaxNodes: 2500}}}
+}
+
 // mustWinThroughClosedItems fails the test unless bk holds a position
 // proved for a through a closed seminull item (closedSeminull); it plays
 // each such position out against every defender reply by brute force
