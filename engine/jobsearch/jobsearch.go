@@ -27,7 +27,9 @@ import (
 //
 // Evaluation-based initialisation: a frontier node's numbers are the
 // ones its JobNode expects (PN, DN, from an evaluation of the position),
-// 1/1 when it says nothing.
+// 1/1 when it says nothing. A node may also say how much work will follow
+// its proof before it counts (JobNode.After): that much is added to its
+// proof number while it is unsettled, whatever its children say.
 //
 // A job may be run again: an AND node with children whose JobNode says
 // JobRun (say, a verifier call again at a larger node budget) counts by its children like any AND node, and selection
@@ -107,6 +109,19 @@ type JobNode[K comparable] struct {
 	// initialisation; 0: 1). They order the search only: a node is proved
 	// or failed by its Result and its children, never by these.
 	PN, DN int64
+	// After is work known to follow the node's proof before it counts for
+	// its parent (say, the full moves a seminull position's proof leaves
+	// to prove): added to the proof number of the node while it is
+	// unsettled, whatever its children say. It orders the search only.
+	After int64
+}
+
+// plusAfter is proof number pn of an unsettled node with n.After added.
+func (n JobNode[K]) plusAfter(pn int64) int64 {
+	if n.After <= 0 || pn <= 0 || pn >= jobInf {
+		return pn
+	}
+	return min(pn+n.After, jobInf-1)
 }
 
 // frontier returns the numbers of a frontier node: its expected ones,
@@ -789,6 +804,7 @@ func (s *jobSearch[K]) eval(ctx context.Context, k K) (jsKid, error) {
 	again := info.Work == JobRun && !info.OR && len(info.Children) > 0 // a job to run again
 	if !again && (info.Work == JobRun || len(info.Children) == 0) {
 		pn, dn := info.frontier()
+		pn = info.plusAfter(pn)
 		if fl != nil && (info.Work == JobRun || fl.expand && info.Work == JobExpand) {
 			pn, dn = fl.pn, fl.dn // in flight: its expected outcome
 		}
@@ -837,10 +853,14 @@ func (s *jobSearch[K]) eval(ctx context.Context, k K) (jsKid, error) {
 				open++ // every move failed: the node needs new ones
 			}
 		}
-	} else if again {
-		open++
-		if fl != nil {
-			pn, dn = fl.pn, fl.dn // in flight: its expected outcome
+		pn = info.plusAfter(pn)
+	} else {
+		pn = info.plusAfter(pn)
+		if again {
+			open++
+			if fl != nil {
+				pn, dn = fl.pn, fl.dn // in flight: its expected outcome
+			}
 		}
 	}
 	if pn == 0 {

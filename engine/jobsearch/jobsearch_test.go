@@ -34,6 +34,7 @@ type fakeNode struct {
 	outcome *fakeNode  // what the job makes of it
 	batches [][]string // an OR node's candidate batches
 	pn, dn  int64      // expected numbers (JobNode.PN, DN)
+	after   int64      // JobNode.After
 }
 
 func (t *fakeTree) Look(_ context.Context, k string) (JobNode[string], error) {
@@ -43,7 +44,7 @@ func (t *fakeTree) Look(_ context.Context, k string) (JobNode[string], error) {
 	if n == nil {
 		return JobNode[string]{}, fmt.Errorf("no node %q", k)
 	}
-	out := JobNode[string]{OR: n.or, Result: n.result, Children: n.kids, PN: n.pn, DN: n.dn}
+	out := JobNode[string]{OR: n.or, Result: n.result, Children: n.kids, PN: n.pn, DN: n.dn, After: n.after}
 	if n.held {
 		out.Result = JobExcluded
 	}
@@ -869,6 +870,50 @@ func TestJobSearchFinish(t *testing.T) {
 		}
 		if !slices.Equal(ft.order, c.want) || res.Finishing != c.finishing {
 			t.Errorf("Finish %d: jobs %v, %d by the finishing rule; want %v, %d", c.finish, ft.order, res.Finishing, c.want, c.finishing)
+		}
+	}
+}
+
+// JobNode.After: work known to follow a node's proof counts in its proof
+// number while it is unsettled, and never settles anything. The root (OR)
+// has P (AND, one child: S, an OR node whose one move s1 proves) and Q
+// (AND of two frontier jobs that fail, pn 2), and R (AND, one child: T,
+// a frontier job that fails). Ties keep that order. Without After, s1
+// runs first and proves the root. With S's After at 1 or 5, P counts pn
+// 2 or 6 and goes after R (and Q); with T's After at 5 too, R goes after
+// P. When s1 runs, it proves the root all the same: After says nothing
+// of the value.
+func TestJobSearchAfter(t *testing.T) {
+	for _, c := range []struct {
+		sAfter, tAfter int64
+		want           []string
+	}{
+		{0, 0, []string{"run s1"}},
+		{5, 0, []string{"run T", "run q1", "run s1"}},
+		{5, 5, []string{"run q1", "run s1"}},
+		{1, 0, []string{"run T", "run s1"}},
+	} {
+		nodes := map[string]*fakeNode{
+			"root": {or: true, kids: []string{"P", "Q", "R"}},
+			"P":    {kids: []string{"S"}},
+			"S":    {or: true, kids: []string{"s1"}, after: c.sAfter},
+			"s1":   {run: true, outcome: &fakeNode{result: JobProved}},
+			"Q":    {kids: []string{"q1", "q2"}},
+			"q1":   expectNode(1, 1),
+			"q2":   expectNode(1, 1),
+			"R":    {kids: []string{"T"}},
+			"T":    {or: true, run: true, pn: 1, dn: 1, after: c.tAfter, outcome: &fakeNode{result: JobFailed}},
+		}
+		ft := newFake(nodes)
+		res, err := JobSearch[string](context.Background(), ft, "root", JobOptions{Jobs: 1}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != SearchProved {
+			t.Errorf("After %d/%d: %v, want proved", c.sAfter, c.tAfter, res.Status)
+		}
+		if !slices.Equal(ft.order, c.want) {
+			t.Errorf("After %d/%d: jobs %v, want %v", c.sAfter, c.tAfter, ft.order, c.want)
 		}
 	}
 }
