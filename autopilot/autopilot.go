@@ -59,7 +59,14 @@ type PosID = proofbook.PosID
 // (family.go) adds it to every (s, x) at once and verifies them in one
 // job, and until it ran the search counts the family as one position, so
 // that the item closes in the time a run has; siblingMoves offers it
-// first again to the ones it did not prove. Beside them, zone reuse
+// first again to the ones it did not prove. What the answer leaves open
+// is the real cost of an item, and on Mickey Mouse it was 9 to 22 full
+// moves, each a position as hard as any, often with seminull items of its
+// own: so an open seminull item's position counts that many more in the
+// search (ProveOptions.SeminullWeight; the run's family jobs' mean once
+// there are some), and an attacker move whose verdict leaves two items is
+// no longer taken for cheaper than one that leaves four unsolved replies.
+// Beside them, zone reuse
 // (zonereuse.go) offers a proved sibling's move where the position agrees
 // with the sibling's proof on its zone.
 //
@@ -166,6 +173,16 @@ type ProveOptions struct {
 	// root's selection aside; jobsearch.JobOptions.Finish). 0:
 	// DefaultFinish; negative: never.
 	Finish int
+	// SeminullWeight: a seminull position (D+s, the position of an open
+	// seminull item s: one defender stone of two) counts in the search
+	// with this much more proof number while it is open: the full moves
+	// (s, x) its proof will leave that the answer does not prove (family.go),
+	// which its own numbers cannot show. Once the run has family jobs
+	// behind it, it counts their mean instead (the members each left
+	// open, SeminullWeight counting as one job before them). 0:
+	// DefaultSeminullWeight; negative: none (an item counts as its
+	// position alone).
+	SeminullWeight int
 }
 
 // DefaultWiden is ProveOptions.Widen's default.
@@ -176,6 +193,11 @@ const DefaultWiden = 1
 // proof number lower (15 against 20, 19 against 29) but proved about half
 // the positions, and no order-3 proof in either run.
 const DefaultFinish = 0
+
+// DefaultSeminullWeight is ProveOptions.SeminullWeight's default: on
+// the openings measured, a family job left 8 (j10 a1s19 l8k9) to 22
+// (Mickey Mouse) of its full moves open.
+const DefaultSeminullWeight = 8
 
 // DefaultSeminullItemFrom is the default of Verify.SeminullItemFrom for the
 // auto-pilot (the CLI's --seminull-item-from; the verifier's own default,
@@ -669,6 +691,9 @@ func (t *bookTree) Look(ctx context.Context, id PosID) (jobsearch.JobNode[PosID]
 			return n, err
 		}
 		n.Children = kids
+		if n.After, err = t.seminullAfter(ctx, id); err != nil {
+			return n, err
+		}
 		if !t.exhausted(pi) {
 			n.Work = jobsearch.JobExpand
 			if len(kids) == 0 && !t.opts.NoFamily {

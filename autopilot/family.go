@@ -336,3 +336,42 @@ func (t *bookTree) runFamily(ctx context.Context, id PosID) (func(), error) {
 		t.familyProved += proved
 	}, nil
 }
+
+// seminullAfter is what the seminull position id (one defender stone of
+// two: the position of an open seminull item) counts in the search beyond
+// its own numbers (jobsearch.JobNode.After, ProveOptions.SeminullWeight):
+// the full moves of its family its answer will leave open, the mean over
+// the run's family jobs with SeminullWeight counting as one job before
+// them. 0 for any other position.
+func (t *bookTree) seminullAfter(ctx context.Context, id PosID) (int64, error) {
+	w := int64(t.opts.SeminullWeight)
+	if w < 0 {
+		return 0, nil
+	}
+	if w == 0 {
+		w = DefaultSeminullWeight
+	}
+	ups, err := t.bk.AutoParents(ctx, id)
+	if err != nil {
+		return 0, err
+	}
+	for _, u := range ups {
+		if u.ParentToMove != t.a.Opp() || u.Move.Len() != 1 {
+			continue
+		}
+		// One stone is a full turn on the first (White attacking after
+		// Black's first stone): the stones say which.
+		b, err := t.bk.Board(ctx, id)
+		if err != nil {
+			return 0, err
+		}
+		if d, ok := b.DefenderDeficit(t.a); !ok || d == 0 {
+			return 0, nil
+		}
+		t.mu.Lock()
+		jobs, open := int64(t.familyJobs), int64(t.familyCalls-t.familyProved)
+		t.mu.Unlock()
+		return max((w+open+(1+jobs)/2)/(1+jobs), 1), nil
+	}
+	return 0, nil
+}

@@ -108,3 +108,102 @@ func TestFamilyPendingExpectsItsAnswer(t *testing.T) {
 	}
 	t.Logf("%d looks at positions waiting for their family job", pending)
 }
+
+// A seminull position (the position of an open seminull item: one defender
+// stone of two) counts its family in the search (ProveOptions.SeminullWeight,
+// JobNode.After): on the order-3 fixture, proved one call at a time (node
+// budgets only), every unsettled attacker-to-move position the book holds
+// between two calls is looked at with SeminullWeight 3. A position that is
+// the seminull item of a stored verdict (OpenItems, one stone) must count
+// 3 more; every other position nothing; the position after Black's first
+// stone, White attacking, nothing; with the weight off, nothing. Once the
+// run has family jobs behind it the weight is their mean: a tree that
+// ran one job leaving 7 of 10 members open counts (3 + 7) / 2 = 5. It
+// fails if no seminull position was seen.
+func TestSeminullPositionsCountTheirFamily(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long")
+	}
+	ctx := context.Background()
+	bk, id, opts := order3Fixture(t, 1)
+	opts.SeminullWeight = 3
+	seen := 0
+	for step := 0; step < 200; step++ {
+		res, err := Prove(ctx, bk, id, verify.LocalVerifier{}, opts, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := bk.Stats(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The seminull items of the stored verdicts.
+		item := map[PosID]bool{}
+		for k := PosID(1); k <= PosID(st.Positions); k++ {
+			pi, err := bk.AutoNode(ctx, k, game.Black)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pi.Verdict == nil || pi.Verdict.Attacker != game.Black {
+				continue
+			}
+			b, err := bk.Board(ctx, k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			items, err := bk.OpenItems(ctx, k, game.Black, b, pi.Verdict)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, it := range items {
+				if it.ID != 0 && it.Move.Len() == 1 {
+					item[it.ID] = true
+				}
+			}
+		}
+		tree := newBookTree(bk, verify.LocalVerifier{}, opts.withDefaults())
+		off := opts
+		off.SeminullWeight = -1
+		offTree := newBookTree(bk, verify.LocalVerifier{}, off.withDefaults())
+		for k := PosID(1); k <= PosID(st.Positions); k++ {
+			n, err := tree.Look(ctx, k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !n.OR || n.Result != jobsearch.JobUnsettled {
+				continue
+			}
+			want := int64(0)
+			if item[k] {
+				want = 3
+				seen++
+			}
+			if n.After != want {
+				t.Fatalf("position %d (seminull item %v) counts %d more; want %d", k, item[k], n.After, want)
+			}
+			if n, err := offTree.Look(ctx, k); err != nil || n.After != 0 {
+				t.Fatalf("position %d with the weight off counts %d more (%v); want 0", k, n.After, err)
+			}
+			if item[k] {
+				tree.familyJobs, tree.familyCalls, tree.familyProved = 1, 10, 3
+				if n, err := tree.Look(ctx, k); err != nil || n.After != 5 {
+					t.Fatalf("position %d after a family job leaving 7 of 10 open counts %d more (%v); want 5", k, n.After, err)
+				}
+				tree.familyJobs, tree.familyCalls, tree.familyProved = 0, 0, 0
+			}
+		}
+		if res.Status != c6book.ProveBudget {
+			break
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no seminull position was seen: the test saw nothing")
+	}
+	white := opts
+	white.Attacker = game.White
+	n, err := newBookTree(bk, verify.LocalVerifier{}, white.withDefaults()).Look(ctx, id)
+	if err != nil || !n.OR || n.After != 0 {
+		t.Fatalf("d4 for White (OR %v): counts %d more (%v); want 0", n.OR, n.After, err)
+	}
+	t.Logf("%d looks at seminull positions", seen)
+}

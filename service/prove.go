@@ -65,6 +65,10 @@ type ProveSettings struct {
 	// moves leave this many unsolved or more is left as one open seminull
 	// item (verify.VerifyOptions.SeminullItemFrom).
 	SeminullItemFrom int
+	// SeminullWeight (λ3; 0: none): the proof number a seminull position
+	// counts in the search beyond its own, for the full moves its proof
+	// will leave (autopilot.ProveOptions.SeminullWeight).
+	SeminullWeight int
 }
 
 // ProveDefaults are the auto-pilot's defaults (λ3).
@@ -73,7 +77,8 @@ func ProveDefaults() ProveSettings {
 	v.Lambda = 3
 	return ProveSettings{Verify: v, Jobs: 1, Candidates: 4, PlayerNodes: player.DefaultCandidateNodes,
 		GameLCB: 0.5, GameZ: player.GameZ, Shapes: 8, ScreenNodes: autopilot.DefaultScreenNodes, Widen: autopilot.DefaultWiden,
-		Finish: autopilot.DefaultFinish, SeminullItemFrom: autopilot.DefaultSeminullItemFrom}
+		Finish: autopilot.DefaultFinish, SeminullItemFrom: autopilot.DefaultSeminullItemFrom,
+		SeminullWeight: autopilot.DefaultSeminullWeight}
 }
 
 // Validate checks the settings: a *SettingError naming the first bad one
@@ -107,6 +112,8 @@ func (s ProveSettings) Validate() error {
 		return &SettingError{"finish", s.Finish, "0 (never) or more"}
 	case s.SeminullItemFrom < 0:
 		return &SettingError{"seminull-item-from", s.SeminullItemFrom, "0 (never) or more"}
+	case s.SeminullWeight < 0:
+		return &SettingError{"seminull-weight", s.SeminullWeight, "0 (none) or more"}
 	case s.MaxPlayerNodes < 0:
 		return &SettingError{"max-player-nodes", s.MaxPlayerNodes, "0 (16 times --player-nodes) or more"}
 	case math.IsNaN(s.GameLCB) || math.IsInf(s.GameLCB, 0) || s.GameLCB < 0:
@@ -139,6 +146,10 @@ func (s ProveSettings) Options(a game.Color) autopilot.ProveOptions {
 	if finish == 0 {
 		finish = -1 // 0 there means the default: never is -1
 	}
+	weight := s.SeminullWeight
+	if weight == 0 {
+		weight = -1 // 0 there means the default: none is -1
+	}
 	shapes := s.Shapes
 	if shapes == 0 {
 		shapes = -1 // 0 there means the default: none is -1
@@ -146,7 +157,7 @@ func (s ProveSettings) Options(a game.Color) autopilot.ProveOptions {
 	return autopilot.ProveOptions{Attacker: a, Jobs: s.Jobs, FirstNodes: s.FirstNodes, MaxCalls: s.MaxCalls, MaxTime: s.MaxTime,
 		Candidates: s.Candidates, MaxCandidates: 8 * s.Candidates, PlayerNodes: s.PlayerNodes, GameLCB: lcb, GameZ: s.GameZ,
 		Shapes: shapes, Screen: s.Screen, ScreenNodes: s.ScreenNodes, MaxPlayerNodes: s.MaxPlayerNodes, Verify: v,
-		NoLearn: s.NoLearn, Postpone: s.Postpone, Widen: s.Widen, Finish: finish}
+		NoLearn: s.NoLearn, Postpone: s.Postpone, Widen: s.Widen, Finish: finish, SeminullWeight: weight}
 }
 
 // Prove runs the auto-pilot (autopilot.Prove) below position b for

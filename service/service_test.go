@@ -60,6 +60,7 @@ func TestProveSettingsValidate(t *testing.T) {
 		{func(s *ProveSettings) { s.Widen = 0 }, "widen", "--widen 0: want 1 or more"},
 		{func(s *ProveSettings) { s.Finish = -1 }, "finish", "--finish -1: want 0 (never) or more"},
 		{func(s *ProveSettings) { s.SeminullItemFrom = -1 }, "seminull-item-from", "--seminull-item-from -1: want 0 (never) or more"},
+		{func(s *ProveSettings) { s.SeminullWeight = -1 }, "seminull-weight", "--seminull-weight -1: want 0 (none) or more"},
 	} {
 		s := ProveDefaults()
 		tc.set(&s)

@@ -52,6 +52,7 @@ func (o *proveOpts) register(fs *flag.FlagSet) {
 	fs.IntVar(&o.widen, "widen", d.Widen, "a position asks for new attacker moves when its best move's proof number exceeds this many times the moves it has that have not failed (1: widen soonest; more: dig deeper into the moves it has first)")
 	fs.IntVar(&o.finish, "finish", d.Finish, fmt.Sprintf("every this many-th verifier job is spent below a near-closed position (a verdict with a proof number of at most %d) instead of the most-proving one (0: never)", jobsearch.FinishPN))
 	fs.IntVar(&o.seminullItemFrom, "seminull-item-from", d.SeminullItemFrom, "λ3: a seminull stone the solvers refuted whose full moves leave this many unsolved or more is left as one open seminull item, proved once with its family of full moves (0: never)")
+	fs.IntVar(&o.seminullWeight, "seminull-weight", d.SeminullWeight, "λ3: the proof number a seminull position (an open seminull item) counts beyond its own, for the full moves its proof will leave open; the run's family jobs replace it by their mean (0: none)")
 	fs.DurationVar(&o.progressEvery, "progress-every", 0, "when standard error is not a terminal (a log file), write a progress line this often, e.g. 1m (0: none; a terminal shows the latest progress in place)")
 	o.queue.register(fs)
 }
@@ -103,6 +104,7 @@ type proveOpts struct {
 	widen            int
 	finish           int
 	seminullItemFrom int
+	seminullWeight   int
 	// progressEvery: when stderr is not a terminal, a progress line this
 	// often (0: none); on a terminal the line is redrawn in place.
 	progressEvery time.Duration
@@ -115,7 +117,7 @@ func (o proveOpts) settings() service.ProveSettings {
 		FirstNodes: o.firstNodes, Candidates: o.candidates, PlayerNodes: o.playerNodes, GameLCB: o.gameLCB, GameZ: o.gameZ,
 		Shapes: o.shapes, Screen: o.screen, ScreenNodes: o.screenNodes, MaxPlayerNodes: o.maxPlayerNodes,
 		NoLearn: o.noLearn, Postpone: o.postpone, Widen: o.widen, Finish: o.finish,
-		SeminullItemFrom: o.seminullItemFrom}
+		SeminullItemFrom: o.seminullItemFrom, SeminullWeight: o.seminullWeight}
 }
 
 // settingsWith are the flags' settings with workers solver calls in each

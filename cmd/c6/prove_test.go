@@ -287,7 +287,25 @@ func TestBookProveBudgetSchedule(t *testing.T) {
 	if p := c.o.options(game.Black, 1); p.Finish != 3 {
 		t.Errorf("--finish 3 gives Finish %d", p.Finish)
 	}
-	_, errOut := runBook(t, true, "prove", "--book", book, "--turns", "d4", "--attacker", "B", "--finish", "-1")
+	if p := c.o.options(game.Black, 1); p.SeminullWeight != autopilot.DefaultSeminullWeight {
+		t.Errorf("default --seminull-weight gives %d, want %d", p.SeminullWeight, autopilot.DefaultSeminullWeight)
+	}
+	for _, w := range []struct {
+		flag string
+		want int
+	}{{"0", -1}, {"3", 3}} {
+		if err := fs.Parse([]string{"--seminull-weight", w.flag}); err != nil {
+			t.Fatal(err)
+		}
+		if p := c.o.options(game.Black, 1); p.SeminullWeight != w.want {
+			t.Errorf("--seminull-weight %s gives %d, want %d", w.flag, p.SeminullWeight, w.want)
+		}
+	}
+	_, errOut := runBook(t, true, "prove", "--book", book, "--turns", "d4", "--attacker", "B", "--seminull-weight", "-1")
+	if !strings.Contains(errOut, "--seminull-weight -1: want 0 (none) or more") || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+		t.Errorf("--seminull-weight -1: want a one-line error naming the flag, got %q", errOut)
+	}
+	_, errOut = runBook(t, true, "prove", "--book", book, "--turns", "d4", "--attacker", "B", "--finish", "-1")
 	if !strings.Contains(errOut, "--finish -1: want 0 (never) or more") || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
 		t.Errorf("--finish -1: want a one-line error naming the flag, got %q", errOut)
 	}
