@@ -9,6 +9,7 @@ import (
 	"c6book/engine/jobsearch"
 	playerpkg "c6book/engine/player"
 	"c6book/engine/verify"
+	"c6book/proofbook"
 )
 
 // totalCalls is every verifier call a Prove run stored (the search's jobs,
@@ -59,6 +60,28 @@ func TestProveOrder3FamilyBruteForce(t *testing.T) {
 	}
 }
 
+// proveByCalls proves the fixture's position id one verifier call at a time
+// (opts.MaxCalls 1, at most 200 runs) and calls each after every run with
+// the number of positions the book then holds, until a run ends other than
+// at its budget.
+func proveByCalls(ctx context.Context, t *testing.T, bk *proofbook.Book, id PosID, opts ProveOptions, each func(positions int64)) {
+	t.Helper()
+	for step := 0; step < 200; step++ {
+		res, err := Prove(ctx, bk, id, verify.LocalVerifier{}, opts, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := bk.Stats(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		each(int64(st.Positions))
+		if res.Status != c6book.ProveBudget {
+			return
+		}
+	}
+}
+
 // A position waiting for its seminull family's job (familyPending) is a
 // job whose expected numbers are those of a vouched move (the answer the
 // job stores), not its static evaluation: on the order-3 fixture, run one
@@ -73,17 +96,9 @@ func TestFamilyPendingExpectsItsAnswer(t *testing.T) {
 	bk, id, opts := order3Fixture(t, 1)
 	wantPN, wantDN := playerpkg.ExpectedNumbers(vouched)
 	pending := 0
-	for step := 0; step < 200; step++ {
-		res, err := Prove(ctx, bk, id, verify.LocalVerifier{}, opts, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		st, err := bk.Stats(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
+	proveByCalls(ctx, t, bk, id, opts, func(positions int64) {
 		tree := newBookTree(bk, verify.LocalVerifier{}, opts.withDefaults())
-		for k := PosID(1); k <= PosID(st.Positions); k++ {
+		for k := PosID(1); k <= PosID(positions); k++ {
 			if _, _, _, ok, err := tree.familyPending(ctx, k); err != nil || !ok {
 				continue
 			}
@@ -99,10 +114,7 @@ func TestFamilyPendingExpectsItsAnswer(t *testing.T) {
 				t.Fatalf("position %d waits for its family job: work %v, expected %d/%d; want a job expecting %d/%d (a vouched move)", k, n.Work, n.PN, n.DN, wantPN, wantDN)
 			}
 		}
-		if res.Status != c6book.ProveBudget {
-			break
-		}
-	}
+	})
 	if pending == 0 {
 		t.Fatal("no position ever waited for a family job: the test saw nothing")
 	}
@@ -128,18 +140,10 @@ func TestSeminullPositionsCountTheirFamily(t *testing.T) {
 	bk, id, opts := order3Fixture(t, 1)
 	opts.SeminullWeight = 3
 	seen := 0
-	for step := 0; step < 200; step++ {
-		res, err := Prove(ctx, bk, id, verify.LocalVerifier{}, opts, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		st, err := bk.Stats(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
+	proveByCalls(ctx, t, bk, id, opts, func(positions int64) {
 		// The seminull items of the stored verdicts.
 		item := map[PosID]bool{}
-		for k := PosID(1); k <= PosID(st.Positions); k++ {
+		for k := PosID(1); k <= PosID(positions); k++ {
 			pi, err := bk.AutoNode(ctx, k, game.Black)
 			if err != nil {
 				t.Fatal(err)
@@ -165,7 +169,7 @@ func TestSeminullPositionsCountTheirFamily(t *testing.T) {
 		off := opts
 		off.SeminullWeight = -1
 		offTree := newBookTree(bk, verify.LocalVerifier{}, off.withDefaults())
-		for k := PosID(1); k <= PosID(st.Positions); k++ {
+		for k := PosID(1); k <= PosID(positions); k++ {
 			n, err := tree.Look(ctx, k)
 			if err != nil {
 				t.Fatal(err)
@@ -192,10 +196,7 @@ func TestSeminullPositionsCountTheirFamily(t *testing.T) {
 				tree.familyJobs, tree.familyCalls, tree.familyProved = 0, 0, 0
 			}
 		}
-		if res.Status != c6book.ProveBudget {
-			break
-		}
-	}
+	})
 	if seen == 0 {
 		t.Fatal("no seminull position was seen: the test saw nothing")
 	}
