@@ -853,14 +853,12 @@ func (s *jobSearch[K]) eval(ctx context.Context, k K) (jsKid, error) {
 				open++ // every move failed: the node needs new ones
 			}
 		}
-		pn = info.plusAfter(pn)
-	} else {
-		pn = info.plusAfter(pn)
-		if again {
-			open++
-			if fl != nil {
-				pn, dn = fl.pn, fl.dn // in flight: its expected outcome
-			}
+	}
+	pn = info.plusAfter(pn)
+	if again {
+		open++
+		if fl != nil {
+			pn, dn = fl.pn, fl.dn // in flight: its expected outcome
 		}
 	}
 	if pn == 0 {
