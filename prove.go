@@ -1,6 +1,9 @@
 package c6book
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // ProveStatus is how a run of the book's auto-pilot (proofbook's Prove)
 // ended. Its bytes are what the CLI prints and its JSON writes.
@@ -52,8 +55,42 @@ type ProveProgress struct {
 	Added        int // positions the auto-pilot stored (moves and items)
 	PN, DN       int64
 	InFlight     []int64 // the book ids of the positions being verified
-	Held         int     // the positions the search holds (its cache of the tree)
-	Elapsed      time.Duration
+	// Working says, for the jobs in flight that run a verifier call, how
+	// far that call is (its latest progress report), in InFlight's order.
+	Working []VerifyWork
+	Held    int // the positions the search holds (its cache of the tree)
+	Elapsed time.Duration
+}
+
+// VerifyWork is how far the verifier call of a job in flight is: the
+// latest progress report of the call running for the job (a screen runs
+// several at once: the latest report of any of them).
+type VerifyWork struct {
+	ID int64 // the job's position (InFlight)
+	// Phase is the verifier's phase ("null", "seminull" or "moves"; ""
+	// before the call's first report), Done and Total the defender moves
+	// solved and known so far, Unsolved those left unsolved so far.
+	Phase              string
+	Done, Total        int
+	Unsolved           int
+	Elapsed            time.Duration // the call's time so far
+	Finished, Verifies int           // the job's calls finished, and all it has (a family job, a screen: several; 0: not known)
+}
+
+// Describe is the work in a few words: "moves 1200/3552, 12 unsolved",
+// with "2/11 calls done; " first when the job makes several calls.
+func (w VerifyWork) Describe() string {
+	s := "starting"
+	if w.Phase != "" {
+		s = fmt.Sprintf("%s %d/%d", w.Phase, w.Done, w.Total)
+		if w.Unsolved > 0 {
+			s += fmt.Sprintf(", %d unsolved", w.Unsolved)
+		}
+	}
+	if w.Verifies > 1 {
+		s = fmt.Sprintf("%d/%d calls done; %s", w.Finished, w.Verifies, s)
+	}
+	return s
 }
 
 // StuckReason says why the auto-pilot cannot work at a position for an

@@ -450,7 +450,7 @@ func (t *bookTree) progress(ctx context.Context, counter *provedCounter, progres
 			}
 		}
 		progress(c6book.ProveProgress{Calls: p.Jobs, Proved: newly, SearchProved: p.Proved, Open: p.Open, Added: int(t.added.Load()),
-			PN: p.PN, DN: p.DN, InFlight: inflight, Held: p.Held, Elapsed: p.Elapsed})
+			PN: p.PN, DN: p.DN, InFlight: inflight, Working: t.work.of(inflight), Held: p.Held, Elapsed: p.Elapsed})
 	}
 }
 
@@ -498,6 +498,9 @@ type bookTree struct {
 	// (autopilot_exhausted) are stored, so that a run killed and started
 	// again sees what the killed one saw.
 	added atomic.Int64 // positions stored, read by progress reports
+	// work is how far the verifier calls in flight are, for the
+	// progress reports.
+	work *working
 	// schedule is the node budgets of a position's verifications in
 	// turn (BudgetSchedule, with the screen's budget first when the screen
 	// is on); first is the step of a position's first verification by
@@ -551,7 +554,7 @@ func newBookTree(bk Store, v verify.Verifier, opts ProveOptions) *bookTree {
 			shapes = NewShapeTable(0)
 		}
 	}
-	return &bookTree{bk: bk, v: v, opts: opts, a: opts.Attacker, refused: map[PosID]error{}, shapes: shapes,
+	return &bookTree{bk: bk, v: v, opts: opts, a: opts.Attacker, refused: map[PosID]error{}, shapes: shapes, work: newWorking(),
 		widened: map[PosID]int{}, screen: map[PosID][2]int64{}, cands: map[PosID][]playerpkg.ScoredMove{},
 		schedule: sch, first: first, step: map[PosID]int{}, callsAt: make([]int, len(sch))}
 }
@@ -1026,7 +1029,7 @@ func (t *bookTree) addBatches(ctx context.Context, id PosID, cands []playerpkg.S
 						fresh = append(fresh, k)
 					}
 				}
-				if err := t.screenKids(ctx, fresh); err != nil {
+				if err := t.screenKids(ctx, id, fresh); err != nil {
 					return added, err
 				}
 			}
@@ -1084,7 +1087,7 @@ func screenRank(vd *c6book.Verdict) (pn, dn int64) {
 // by proofcheck: a proved one proves its move. The others count with the
 // numbers screenRank gives them until the search verifies them again at
 // the schedule's budgets.
-func (t *bookTree) screenKids(ctx context.Context, kids []PosID) error {
+func (t *bookTree) screenKids(ctx context.Context, job PosID, kids []PosID) error {
 	var todo []PosID
 	for _, k := range kids {
 		if len(todo) == t.opts.Screen {
@@ -1098,13 +1101,18 @@ func (t *bookTree) screenKids(ctx context.Context, kids []PosID) error {
 			todo = append(todo, k)
 		}
 	}
+	if len(todo) == 0 {
+		return nil
+	}
+	t.work.start(job, len(todo))
+	defer t.work.done(job)
 	errs := make([]error, len(todo))
 	var wg sync.WaitGroup
 	for i, k := range todo {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = t.screenOne(ctx, k, int64(i))
+			errs[i] = t.screenOne(ctx, job, k, int64(i))
 		}()
 	}
 	wg.Wait()
@@ -1126,10 +1134,11 @@ func (t *bookTree) needsVerdict(ctx context.Context, k PosID) (bool, error) {
 }
 
 // screenOne verifies position k, the screen's rank-th candidate, at the
-// screen's budget and stores the verdict.
-func (t *bookTree) screenOne(ctx context.Context, k PosID, rank int64) error {
+// screen's budget and stores the verdict (the expansion job of job's).
+func (t *bookTree) screenOne(ctx context.Context, job, k PosID, rank int64) error {
 	vo := t.verifyOptions(ctx, t.schedule[0], rank)
-	res, err := t.bk.Verify(ctx, k, t.v, vo, nil)
+	res, err := t.bk.Verify(ctx, k, t.v, vo, t.work.report(job))
+	t.work.finished(job)
 	var se *proofbook.StoreError
 	if why, ok := refusal(ctx, err); ok {
 		t.refuse(k, why)
@@ -1203,7 +1212,9 @@ func (t *bookTree) Run(ctx context.Context, id PosID) (func(), error) {
 	}
 	step, before := t.nextStep(id)
 	vo := t.verifyOptions(ctx, t.schedule[step], 0)
-	res, err := t.bk.Verify(ctx, id, t.v, vo, nil)
+	t.work.start(id, 0)
+	defer t.work.done(id)
+	res, err := t.bk.Verify(ctx, id, t.v, vo, t.work.report(id))
 	var se *proofbook.StoreError
 	if why, ok := refusal(ctx, err); ok {
 		return func() { t.refuse(id, why) }, nil

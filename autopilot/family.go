@@ -274,12 +274,15 @@ func (t *bookTree) runFamily(ctx context.Context, id PosID) (func(), error) {
 	}
 	step := t.first
 	vo := t.verifyOptions(ctx, t.schedule[step], 0)
+	t.work.start(id, len(members))
+	defer t.work.done(id)
 	var verified []PosID
 	calls, proved := 0, 0
-	for _, it := range members {
+	for i, it := range members {
 		if ctx.Err() != nil {
 			break
 		}
+		t.work.at(id, i)
 		m, _, ok, err := sn.answer(ctx, it.Move)
 		if err != nil {
 			return nil, err
@@ -303,7 +306,7 @@ func (t *bookTree) runFamily(ctx context.Context, id PosID) (func(), error) {
 		if !need {
 			continue
 		}
-		res, err := t.bk.Verify(ctx, k, t.v, vo, nil)
+		res, err := t.bk.Verify(ctx, k, t.v, vo, t.work.report(id))
 		if err != nil {
 			if ctx.Err() != nil {
 				break

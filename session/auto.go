@@ -178,8 +178,20 @@ func (p *Prover) AutoText() string {
 	}
 	// pr.Proved: the positions the book holds proved now and did not when
 	// the run began.
-	return fmt.Sprintf("auto-pilot (%s, λ%d, %s): %s, %d proved, %d open, %d added, %d in flight, %s",
-		ColourName(p.auto.attacker), p.auto.lambda, where, Plural(pr.Calls, "call", "calls"), pr.Proved, pr.Open, pr.Added, len(pr.InFlight),
+	// The longest verifier call in flight says how far it is: on the far
+	// atlas rows one call takes minutes.
+	flight := fmt.Sprintf("%d in flight", len(pr.InFlight))
+	var long *c6book.VerifyWork
+	for i := range pr.Working {
+		if w := &pr.Working[i]; long == nil || w.Elapsed > long.Elapsed {
+			long = w
+		}
+	}
+	if long != nil {
+		flight += " (" + long.Describe() + ")"
+	}
+	return fmt.Sprintf("auto-pilot (%s, λ%d, %s): %s, %d proved, %d open, %d added, %s, %s",
+		ColourName(p.auto.attacker), p.auto.lambda, where, Plural(pr.Calls, "call", "calls"), pr.Proved, pr.Open, pr.Added, flight,
 		pr.Elapsed.Round(time.Second))
 }
 

@@ -61,7 +61,8 @@ func TestAutoProgressVerdictsAndStop(t *testing.T) {
 	}
 	f.store.AutoStep <- struct{}{}
 	f.pumpUntil("the first verdict shown", func() bool { return f.childStatus("a1a2") == c6book.StatusProved })
-	if p := f.s.Prover().AutoProgress(); p.Calls != 1 || !strings.Contains(f.s.Prover().AutoText(), "1 call,") {
+	if p := f.s.Prover().AutoProgress(); p.Calls != 1 || !strings.Contains(f.s.Prover().AutoText(), "1 call,") ||
+		!strings.Contains(f.s.Prover().AutoText(), "1 in flight (moves 1/10)") {
 		t.Fatalf("progress %+v, text %q", p, f.s.Prover().AutoText())
 	}
 	// The user browses meanwhile; the next verdict shows where they are.

@@ -219,8 +219,8 @@ func bookProve(e *bookEnv, o proveOpts) error {
 func proveWith(e *bookEnv, pq *proveQueue, id proofbook.PosID, opts autopilot.ProveOptions, label string, every time.Duration) (autopilot.ProveResult, error) {
 	var progress func(c6book.ProveProgress)
 	line := func(p c6book.ProveProgress) string {
-		return fmt.Sprintf("%s%s  calls %d  proved %d  open %d  added %d  held %d  pn %s  in flight %v%s",
-			label, p.Elapsed.Round(time.Second), p.Calls, p.Proved, p.Open, p.Added, p.Held, pnText(p.PN), p.InFlight, pq.line())
+		return fmt.Sprintf("%s%s  calls %d  proved %d  open %d  added %d  held %d  pn %s  in flight %s%s",
+			label, p.Elapsed.Round(time.Second), p.Calls, p.Proved, p.Open, p.Added, p.Held, pnText(p.PN), inFlightText(p), pq.line())
 	}
 	tty := isTerminalWriter(e.stderr)
 	switch {
@@ -293,4 +293,26 @@ func frontierWhy(r jobsearch.FrontierReason) string {
 		return "held"
 	}
 	return string(r)
+}
+
+// inFlightText lists the positions in flight, each with how far its
+// verifier call is when it runs one: "[42 (moves 1200/3552, 12 unsolved)
+// 44]".
+func inFlightText(p c6book.ProveProgress) string {
+	var sb strings.Builder
+	sb.WriteByte('[')
+	for i, id := range p.InFlight {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		fmt.Fprint(&sb, id)
+		for _, w := range p.Working {
+			if w.ID == id {
+				fmt.Fprintf(&sb, " (%s)", w.Describe())
+				break
+			}
+		}
+	}
+	sb.WriteByte(']')
+	return sb.String()
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"c6book"
 	"c6book/autopilot"
 	"c6book/engine/game"
 	"c6book/internal/testenv"
@@ -335,5 +336,28 @@ func TestBookProveBudgetSchedule(t *testing.T) {
 	}
 	if len(res.Schedule) != len(want) || calls != res.Calls || res.Calls == 0 || res.Schedule[0].Calls == 0 {
 		t.Fatalf("schedule %+v for %d calls: want %v, the calls adding up, the first budget used", res.Schedule, res.Calls, want)
+	}
+}
+
+// The progress line names each position in flight, with how far its
+// verifier call is when the run says so.
+func TestInFlightText(t *testing.T) {
+	cases := []struct {
+		p    c6book.ProveProgress
+		want string
+	}{
+		{c6book.ProveProgress{}, "[]"},
+		{c6book.ProveProgress{InFlight: []int64{42}}, "[42]"},
+		{c6book.ProveProgress{InFlight: []int64{42, 44}, Working: []c6book.VerifyWork{
+			{ID: 44, Phase: "seminull", Done: 3, Total: 80},
+			{ID: 42, Phase: "moves", Done: 1200, Total: 3552, Unsolved: 12}}},
+			"[42 (moves 1200/3552, 12 unsolved) 44 (seminull 3/80)]"},
+		{c6book.ProveProgress{InFlight: []int64{7}, Working: []c6book.VerifyWork{{ID: 7, Finished: 2, Verifies: 11}}}, "[7 (2/11 calls done; starting)]"},
+		{c6book.ProveProgress{InFlight: []int64{7}, Working: []c6book.VerifyWork{{ID: 8, Phase: "null", Total: 1}}}, "[7]"},
+	}
+	for _, c := range cases {
+		if got := inFlightText(c.p); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.p, got, c.want)
+		}
 	}
 }

@@ -731,6 +731,9 @@ func (s *Store) AutoProve(ctx context.Context, b *board.Board, opts session.Auto
 		}
 		p.Calls++
 		p.Proved++
+		// As if the next call were under way: in flight, a tenth done.
+		p.InFlight = []int64{int64(p.Calls)}
+		p.Working = []c6book.VerifyWork{{ID: int64(p.Calls), Phase: "moves", Done: p.Calls, Total: 10}}
 		progress(p)
 	}
 }
