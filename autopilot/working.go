@@ -47,18 +47,16 @@ func (w *working) report(job PosID) func(verify.VerifyProgress) {
 }
 
 // finished counts a verifier call of job that has returned; at says that
-// job, making its calls one after the other, has finished i of them.
-func (w *working) finished(job PosID) { w.set(job, -1) }
+// job, making its calls one after the other, has finished i of them. Both
+// clear the last call's report.
+func (w *working) finished(job PosID) { w.between(job, func(j *c6book.VerifyWork) { j.Finished++ }) }
 
-func (w *working) at(job PosID, i int) { w.set(job, i) }
+func (w *working) at(job PosID, i int) { w.between(job, func(j *c6book.VerifyWork) { j.Finished = i }) }
 
-func (w *working) set(job PosID, i int) {
+func (w *working) between(job PosID, count func(*c6book.VerifyWork)) {
 	w.mu.Lock()
 	if j := w.jobs[job]; j != nil {
-		if i < 0 {
-			i = j.Finished + 1
-		}
-		j.Finished = i
+		count(j)
 		j.Phase, j.Done, j.Total, j.Unsolved, j.Elapsed = "", 0, 0, 0, 0
 	}
 	w.mu.Unlock()
