@@ -201,13 +201,17 @@ const DefaultSeminullWeight = 8
 
 // DefaultSeminullItemFrom is the default of Verify.SeminullItemFrom for the
 // auto-pilot (the CLI's --seminull-item-from; the verifier's own default,
-// for c6 verify and the window's Verify, stays 0). Measured on Mickey
-// Mouse (docs/BENCHMARKS.md): an hour on one core proved 2.7 times the
-// positions of the run without it, in a book of two thirds the positions
-// and with less than half the peak memory. In a 2-hour book made without
-// it, 62 % of the unsolved replies sat in groups of 5 or more on one
-// refuted seminull stone.
-const DefaultSeminullItemFrom = 5
+// for c6 verify and the window's Verify, is 0 too). It is 0, never: a
+// stone the solvers refuted, kept as an open item, throws away the moves
+// its strategy covered, so the family job proves them again (on
+// j10 i9k9 i10k10 j9f10 h9h10, 42 of the family's 43 proofs were moves
+// the verifier had covered; after 15 minutes the verdict's open moves
+// were the same with and without the rule), and the verdict is labelled
+// order 3 though no λ3 was needed (5 of 12 Mickey Mouse verdicts with
+// items sampled were order 2 without it). The rule did prove 2.7 times
+// the positions in an hour, most of them those repeated full moves. See
+// docs/BENCHMARKS.md.
+const DefaultSeminullItemFrom = 0
 
 // DefaultScreenNodes is the screen's node budget per solver call when
 // ProveOptions.ScreenNodes is 0.

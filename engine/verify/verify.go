@@ -52,7 +52,9 @@ type VerifyOptions struct {
 	// item instead, and none of the moves containing s is listed (see
 	// seminullItems). The book then proves the seminull position D+s once
 	// and its full moves through one family job, instead of working on
-	// each unsolved move from scratch.
+	// each unsolved move from scratch. Such an item makes the verdict's
+	// order 3 like any open item (proofcheck cannot tell it from a stone
+	// the solvers could not refute), though the verifier refuted s.
 	SeminullItemFrom int
 	// Tolerance is the number of extra defender stones the verdict's zone
 	// must tolerate: the position's defender stone deficit (0 for a
