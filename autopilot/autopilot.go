@@ -201,18 +201,11 @@ const DefaultSeminullWeight = 8
 
 // DefaultSeminullItemFrom is the default of Verify.SeminullItemFrom for the
 // auto-pilot (the CLI's --seminull-item-from; the verifier's own default,
-// for c6 verify and the window's Verify, is 0 too). It is 0, never: a
-// stone the solvers refuted, kept as an open item, throws away the moves
-// its strategy covered, so the family job proves them again (on
-// j10 i9k9 i10k10 j9f10 h9h10, 42 of the family's 43 proofs were moves
-// the verifier had covered; after 15 minutes the verdict's open moves
-// were the same with and without the rule), and the verdict is labelled
-// order 3 though no λ3 was needed (5 of 12 Mickey Mouse verdicts with
-// items sampled were order 2 without it). The rule proves more positions
-// (355 against 60 in 40 minutes of Mickey Mouse), but on the verdict
-// examined nearly all the extra proofs were moves the verifier had
-// covered, and the root's proof number was no lower. See
-// docs/BENCHMARKS.md.
+// for c6 verify and the window's Verify, is 0 too): never. A refuted
+// stone kept as an open item drops the moves its strategy covered, which
+// the family job then proves again, and labels the verdict order 3 though
+// no λ3 was needed; the root's proof number did no better with it. The
+// figures are in docs/BENCHMARKS.md and the USER-GUIDE.
 const DefaultSeminullItemFrom = 0
 
 // DefaultScreenNodes is the screen's node budget per solver call when
