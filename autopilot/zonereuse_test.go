@@ -110,3 +110,50 @@ func TestZoneReuseProposal(t *testing.T) {
 		t.Errorf("White four outside the zone: offered %v, proved %v; want neither", off, pr)
 	}
 }
+
+// Zone reuse between cousins (cousinSources): P is reached from V
+// (j10 a1s19 k10l10, White to move) by White's a19s1, Black's j11k11 and
+// White's b1b2, and proved. P2 is reached from V the same way through
+// a19s2, a member of the same family (it shares a19 with a19s1): it has no
+// proved sibling, so only its cousin P can offer a move, and that move is
+// then proved there (verified, re-checked by proofcheck). P3, reached
+// through a18s3 (no stone in common with a19s1 or a19s2), gets no cousin. The test
+// fails if P2 gets no offer, the offer is not proved, or P3 gets a cousin.
+func TestZoneReuseCousin(t *testing.T) {
+	ctx := context.Background()
+	bk, p, _, _ := reuseSource(t)
+	const p2 = "j10 a1s19 k10l10 a19s2 j11k11 b1b2"
+	id := booktest.Add(t, bk, p2)
+	b, err := bk.Board(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sibs, err := siblingMoves(ctx, bk, id, game.Black); err != nil || len(sibs) != 0 {
+		t.Fatalf("P2's sibling moves: %v %v; want none (the test needs a position only a cousin can help)", sibs, err)
+	}
+	if cs, err := cousinSources(ctx, bk, id, game.Black, maxReuseSources); err != nil || len(cs) != 1 || cs[0] != p {
+		t.Fatalf("P2's cousins: %v %v; want P (%d)", cs, err, p)
+	}
+	offers, err := zoneReuseMoves(ctx, bk, id, b, game.Black)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(offers) == 0 {
+		t.Fatal("P2: no zone-reuse offer from its proved cousin P")
+	}
+	_, _, kids, err := bk.AddAutoMoves(ctx, id, offers[:1], nil)
+	if err != nil || len(kids) != 1 || kids[0] == 0 {
+		t.Fatalf("P2: storing the offer %v: %v %v", game.MoveName(bk.Rules(), offers[0]), kids, err)
+	}
+	vo := verify.VerifyOptions{Lambda: 2, Workers: 1, Limits: threat.Limits{MaxNodes: 20000}}
+	if _, err := bk.Verify(ctx, kids[0], verify.LocalVerifier{}, vo, nil); err != nil {
+		t.Fatal(err)
+	}
+	if st := proofOf(t, bk, id, game.Black).Status; st != c6book.StatusProved {
+		t.Errorf("P2 after its cousin's move %s: %s; want proved", game.MoveName(bk.Rules(), offers[0]), st)
+	}
+	id3 := booktest.Add(t, bk, "j10 a1s19 k10l10 a18s3 j11k11 b1b2")
+	if cs, err := cousinSources(ctx, bk, id3, game.Black, maxReuseSources); err != nil || len(cs) != 0 {
+		t.Errorf("P3 (through a18s3, no stone in common): cousins %v %v; want none", cs, err)
+	}
+}
