@@ -67,9 +67,8 @@ type PosID = proofbook.PosID
 // there are some), and an attacker move whose verdict leaves two items is
 // no longer taken for cheaper than one that leaves four unsolved replies.
 // Beside them, zone reuse
-// (zonereuse.go) offers a proved sibling's or cousin's move (a cousin: a
-// member of the same seminull family answered alike) where the position
-// agrees with that proof on its zone.
+// (zonereuse.go) offers a proved sibling's move where the position agrees
+// with the sibling's proof on its zone.
 //
 // These change only the order of the work, never what counts as proved:
 // a proof is still the verdicts StoreVerdict re-checked.
@@ -144,9 +143,9 @@ type ProveOptions struct {
 	// NoSiblings: do not try first the moves that proved a sibling
 	// (siblingMoves); for measurements.
 	NoSiblings bool
-	// NoReuse: do not offer first the moves of proved siblings and
-	// cousins whose relevance zone the position agrees with
-	// (zoneReuseMoves); for measurements.
+	// NoReuse: do not offer first the moves of proved siblings whose
+	// relevance zone the position agrees with (zoneReuseMoves); for
+	// measurements.
 	NoReuse bool
 	// NoFamily: work on the full moves (s, x) of a closed seminull item
 	// one by one, without the family job (runFamily); for measurements.

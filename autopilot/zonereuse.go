@@ -6,7 +6,6 @@ import (
 	"c6book"
 	"c6book/engine/board"
 	"c6book/engine/game"
-	"c6book/proofbook"
 )
 
 // Zone reuse (ALGORITHMS.md, "Zone reuse"): a proved attacker-to-move
@@ -209,16 +208,14 @@ func forWindows(r game.Rules, f func([]game.Square) bool) {
 	}
 }
 
-// maxReuseSources bounds the proved positions zoneReuseMoves looks at;
-// maxCousinMembers the other defender moves of a grandparent it reads.
-const maxReuseSources, maxCousinMembers = 64, 128
+// maxReuseSources bounds the proved positions zoneReuseMoves looks at.
+const maxReuseSources = 64
 
 // zoneReuseMoves returns the zone-reuse proposals for the attacker-to-move
 // position id (board b, canonical frame): for the proved siblings of id
-// (the other defender replies of id's parents) and then its proved cousins
-// (cousinSources), at most maxReuseSources in all, the move that proved
-// each (bestAnswer) placed into b by reuseOffer, when a placement passes.
-// They are candidates only, verified like any move.
+// (the other defender replies of id's parents, at most maxReuseSources),
+// the move that proved each (bestAnswer) placed into b by reuseOffer, when
+// a placement passes. They are candidates only, verified like any move.
 func zoneReuseMoves(ctx context.Context, bk Store, id PosID, b *board.Board, a game.Color) ([]game.Move, error) {
 	ups, err := bk.AutoParents(ctx, id)
 	if err != nil {
@@ -226,29 +223,8 @@ func zoneReuseMoves(ctx context.Context, bk Store, id PosID, b *board.Board, a g
 	}
 	var out []game.Move
 	seen := map[game.Move]bool{}
-	looked := 0
-	// offer adds the proposal of the proved position src.
-	offer := func(src PosID) error {
-		looked++
-		n, err := bk.AutoNode(ctx, src, a) // the zone
-		if err != nil || n.Proof.Zone == nil {
-			return err
-		}
-		m, ok, err := bestAnswer(ctx, bk, src, a)
-		if err != nil || !ok {
-			return err
-		}
-		sb, err := bk.Board(ctx, src)
-		if err != nil {
-			return err
-		}
-		if mm, ok := reuseOffer(sb, n.Proof.Zone, m, b, a); ok && !seen[mm] {
-			seen[mm] = true
-			out = append(out, mm)
-		}
-		return nil
-	}
 	done := map[PosID]bool{}
+	looked := 0
 	for _, u := range ups[:min(len(ups), maxSiblingParents)] {
 		if u.ParentToMove != a.Opp() || done[u.Parent] {
 			continue
@@ -262,125 +238,33 @@ func zoneReuseMoves(ctx context.Context, bk Store, id PosID, b *board.Board, a g
 			if looked == maxReuseSources {
 				return out, nil
 			}
-			if sib.Child == id || !provedByMove(sib) {
+			if sib.Child == id || sib.Proof.Status != c6book.StatusProved || sib.Proof.How != c6book.HowMove {
 				continue
 			}
-			if err := offer(sib.Child); err != nil {
-				return nil, err
-			}
-		}
-	}
-	cousins, err := cousinSources(ctx, bk, id, a, maxReuseSources-looked)
-	if err != nil {
-		return nil, err
-	}
-	for _, c := range cousins {
-		if err := offer(c); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
-// provedByMove reports whether the child of e is proved by an attacker
-// move of its own (not by a verdict: a defender-to-move position).
-func provedByMove(e proofbook.AutoEdge) bool {
-	return e.Proof.Status == c6book.StatusProved && e.Proof.How == c6book.HowMove
-}
-
-// cousinSources returns at most limit proved cousins of the
-// attacker-to-move position id: id is reached from a defender-to-move
-// position V by a defender move d (two stones), an attacker move and a
-// defender reply; a cousin is reached the same way from V by another
-// defender move that shares a stone with d, and is proved by a move of its
-// own. Those are the members of one seminull family (d = (s, x), the same
-// seminull stone s with another x) answered alike: on a Mickey Mouse
-// family, 13 of 21 members that the family's answer left with one reply
-// unsolved had the same reply, and the move that proved one of them
-// proved 9 of the 13 (docs/BENCHMARKS.md). Zone reuse offers that move
-// where the cousin's zone agrees.
-func cousinSources(ctx context.Context, bk Store, id PosID, a game.Color, limit int) ([]PosID, error) {
-	if limit <= 0 {
-		return nil, nil
-	}
-	var out []PosID
-	seen := map[PosID]bool{id: true}
-	// up returns the parents of x reached by a move of side c.
-	up := func(x PosID, c game.Color) ([]proofbook.AutoEdge, error) {
-		ups, err := bk.AutoParents(ctx, x)
-		if err != nil {
-			return nil, err
-		}
-		var keep []proofbook.AutoEdge
-		for _, u := range ups[:min(len(ups), maxSiblingParents)] {
-			if u.ParentToMove == c {
-				keep = append(keep, u)
-			}
-		}
-		return keep, nil
-	}
-	replies, err := up(id, a.Opp())
-	if err != nil {
-		return nil, err
-	}
-	for _, q := range replies {
-		answers, err := up(q.Parent, a)
-		if err != nil {
-			return nil, err
-		}
-		for _, m := range answers {
-			members, err := up(m.Parent, a.Opp())
+			looked++
+			n, err := bk.AutoNode(ctx, sib.Child, a) // the zone
 			if err != nil {
 				return nil, err
 			}
-			for _, d := range members {
-				if d.Move.Len() != 2 {
-					continue
-				}
-				others, err := bk.AutoMoves(ctx, d.Parent, a)
-				if err != nil {
-					return nil, err
-				}
-				for _, o := range others[:min(len(others), maxCousinMembers)] {
-					if o.Child == d.Child || o.Move.Len() != 2 || !shareStone(o.Move, d.Move) {
-						continue
-					}
-					qs, err := bk.AutoMoves(ctx, o.Child, a)
-					if err != nil {
-						return nil, err
-					}
-					for _, q2 := range qs {
-						ps, err := bk.AutoMoves(ctx, q2.Child, a)
-						if err != nil {
-							return nil, err
-						}
-						for _, p := range ps {
-							if seen[p.Child] || !provedByMove(p) {
-								continue
-							}
-							seen[p.Child] = true
-							out = append(out, p.Child)
-							if len(out) == limit {
-								return out, nil
-							}
-						}
-					}
-				}
+			if n.Proof.Zone == nil {
+				continue
+			}
+			m, ok, err := bestAnswer(ctx, bk, sib.Child, a)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				continue
+			}
+			sb, err := bk.Board(ctx, sib.Child)
+			if err != nil {
+				return nil, err
+			}
+			if mm, ok := reuseOffer(sb, n.Proof.Zone, m, b, a); ok && !seen[mm] {
+				seen[mm] = true
+				out = append(out, mm)
 			}
 		}
 	}
 	return out, nil
-}
-
-// shareStone reports whether moves x and y (the same frame) have a square
-// in common.
-func shareStone(x, y game.Move) bool {
-	for i := 0; i < x.Len(); i++ {
-		for j := 0; j < y.Len(); j++ {
-			if x.At(i) == y.At(j) {
-				return true
-			}
-		}
-	}
-	return false
 }
