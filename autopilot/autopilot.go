@@ -147,6 +147,9 @@ type ProveOptions struct {
 	// relevance zone the position agrees with (zoneReuseMoves); for
 	// measurements.
 	NoReuse bool
+	// NoTwins: do not try first the moves that proved the position less
+	// one defender stone (twinMoves); for measurements.
+	NoTwins bool
 	// NoFamily: work on the full moves (s, x) of a closed seminull item
 	// one by one, without the family job (runFamily); for measurements.
 	NoFamily bool
@@ -892,7 +895,8 @@ func (t *bookTree) priorOf(ctx context.Context, id PosID) (float64, bool, error)
 // Expand implements jobsearch.JobTree: the next batch of candidate moves.
 // It is safe to call for different positions at once.
 //
-// The candidates, in order: the zone-reuse proposals and the moves that
+// The candidates, in order: the moves that proved the position less one
+// defender stone (twinMoves), the zone-reuse proposals and the moves that
 // proved a sibling of the position (firstMoves: siblingMoves, another
 // defender reply to the same position, a closed seminull item's answer
 // first of all), then the player's winning move, then a shape move
@@ -944,6 +948,7 @@ func (t *bookTree) Expand(ctx context.Context, id PosID) (int, error) {
 }
 
 // firstMoves are the moves tried first at position id (board b): the
+// moves that proved the position less one defender stone (twinMoves), the
 // zone-reuse proposals, then the moves that proved a sibling.
 func (t *bookTree) firstMoves(ctx context.Context, id PosID, b *board.Board) ([]game.Move, error) {
 	var sib []game.Move
@@ -959,6 +964,13 @@ func (t *bookTree) firstMoves(ctx context.Context, id PosID, b *board.Board) ([]
 			return nil, err
 		}
 		sib = append(reuse, sib...) // zone-reuse proposals first
+	}
+	if !t.opts.NoTwins {
+		twins, err := twinMoves(ctx, t.bk, b, t.a)
+		if err != nil {
+			return nil, err
+		}
+		sib = append(twins, sib...) // twin moves first of all
 	}
 	return sib, nil
 }

@@ -28,6 +28,9 @@ type Store interface {
 	// child; AutoParents the stored moves into a position.
 	AutoMoves(ctx context.Context, id PosID, a game.Color) ([]proofbook.AutoEdge, error)
 	AutoParents(ctx context.Context, id PosID) ([]proofbook.AutoEdge, error)
+	// Locate finds the stored position of board b (any frame; sym maps b's
+	// moves into its canonical frame), or proofbook.ErrNotFound.
+	Locate(ctx context.Context, b *board.Board) (id PosID, sym int, err error)
 	// OpenItems are the items of a verdict that counts that are not
 	// proved.
 	OpenItems(ctx context.Context, id PosID, a game.Color, b *board.Board, v *c6book.Verdict) ([]proofbook.Item, error)
