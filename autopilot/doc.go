@@ -16,7 +16,7 @@
 //
 // The policy is here, and only here: the order of the attacker's moves
 // (hand-made, vouched for by the games, the player's and the shape moves,
-// a sibling's proving move first), the expected numbers of new positions,
+// a twin's or a sibling's proving move first), the expected numbers of new positions,
 // the verifier's node-budget schedule, the screen. Results are typed
 // (ProveResult, Frontier, Refused): the callers (service, cmd/c6, the
 // workbench through service) say them.
