@@ -33,8 +33,8 @@ import (
 // in board order): each costs a lookup in the book.
 const maxTwinStones = 40
 
-// twinMoves returns, for the attacker-to-move position b (id's canonical
-// frame), the moves that proved the positions b less one defender stone
+// twinMoves returns, for the attacker-to-move position b (any frame), the
+// moves that proved the positions b less one defender stone
 // (bestAnswer), in b's frame, legal in b, without repeats.
 func twinMoves(ctx context.Context, bk Store, b *board.Board, a game.Color) ([]game.Move, error) {
 	if b.ToMove() != a || b.Winner() != game.Empty {
@@ -71,12 +71,8 @@ func twinMoves(ctx context.Context, bk Store, b *board.Board, a game.Color) ([]g
 		if !ok {
 			continue
 		}
-		mm := r.TransformMove(game.InverseSymmetry(sym), m) // into b's frame
-		legal := true
-		for _, s := range mm.Squares() {
-			legal = legal && b.At(s) == game.Empty
-		}
-		if legal && !seen[mm] {
+		mm := proofbook.FromCanonical(r, sym, m) // into b's frame
+		if b.Check(mm, false) == nil && !seen[mm] {
 			seen[mm] = true
 			out = append(out, mm)
 		}

@@ -20,30 +20,19 @@ import (
 // line's frame.
 func playPartial(t *testing.T, bk *proofbook.Book, line string) (PosID, *board.Board) {
 	t.Helper()
-	ctx := context.Background()
-	r := bk.Rules()
-	turns, err := game.ParseTurns(r, line)
+	turns, err := game.ParseTurns(bk.Rules(), line)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := board.NewBoard(r)
+	l, err := bk.AddProofLine(context.Background(), turns)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", line, err)
 	}
-	id := rootOf(t, bk)
-	for _, m := range turns {
-		_, sym, err := bk.Locate(ctx, b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if id, err = bk.Play(ctx, id, r.TransformMove(sym, m)); err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-		if err := b.PlayPartial(m); err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
+	b, err := board.ReplayPartial(bk.Rules(), turns)
+	if err != nil {
+		t.Fatalf("%s: %v", line, err)
 	}
-	return id, b
+	return l.IDs[len(l.IDs)-1], b
 }
 
 // canonical is move m of board b (any frame) in the canonical frame of
@@ -54,7 +43,7 @@ func canonical(t *testing.T, bk *proofbook.Book, b *board.Board, m game.Move) ga
 	if err != nil {
 		t.Fatal(err)
 	}
-	return bk.Rules().TransformMove(sym, m)
+	return proofbook.ToCanonical(bk.Rules(), sym, m)
 }
 
 // A twin is the position less one defender stone. Q, two turns below
