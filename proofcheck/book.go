@@ -282,10 +282,6 @@ func (bc *bookChecker) checkClaimed(n *Node, a game.Color, claim Claim) (*bookRe
 	if err != nil {
 		return failAt(id, "bad position: %v", err), nil
 	}
-	tol, err := Deficit(r, len(n.Black), len(n.White), n.ToMove, a)
-	if err != nil {
-		return failAt(id, "stone counts: %v", err), nil
-	}
 	claimed := zoneOf(len(b.cells), claim.Zone)
 	ord := -1
 	if claim.HasOrder {
@@ -294,10 +290,16 @@ func (bc *bookChecker) checkClaimed(n *Node, a game.Color, claim Claim) (*bookRe
 	ok := &bookResult{zone: claimed, order: ord}
 	ai, di := int8(a), int8(a.Opp())
 	if b.hasRow(ai) {
+		// Won, whatever the stone counts: a move that makes k in a row
+		// may place fewer stones than a turn.
 		return ok, nil
 	}
 	if b.hasRow(di) {
 		return failAt(id, "the defender has %d in a row", r.K), nil
+	}
+	tol, err := Deficit(r, len(n.Black), len(n.White), n.ToMove, a)
+	if err != nil {
+		return failAt(id, "stone counts: %v", err), nil
 	}
 	edges := make([]edgeInfo, len(n.Edges))
 	var res *bookResult
