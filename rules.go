@@ -21,7 +21,12 @@ import (
 //   - an expert marked the position disproved: disproved (sticky);
 //   - attacker to move (OR): proved when some stored move is proved (order:
 //     the smallest); pn = min, dn = sum over the moves not disproved; no
-//     moves: an unexplored leaf, 1/1;
+//     moves: an unexplored leaf, 1/1. At a full position (no defender
+//     stone missing) also proved by a twin: the position less one defender
+//     stone x, stored and proved (at tolerance 1, since a stone is now
+//     missing) with a zone that misses x — that proof tolerates one more
+//     defender stone anywhere outside its zone, the argument of the open
+//     seminull items below;
 //   - defender to move (AND): disproved when a stored full defender move is
 //     disproved. Proved when the stored verdict (same attacker) bounds the
 //     defence (not AllUnsolved) and every item it leaves — each unsolved
@@ -65,6 +70,7 @@ const (
 	HowMove    ProofHow = "move"    // attacker to move: a proved move
 	HowReply   ProofHow = "reply"   // defender to move: a disproved full reply
 	HowExpert  ProofHow = "expert"  // an expert marked the position disproved
+	HowTwin    ProofHow = "twin"    // attacker to move: a twin (one defender stone less) proved with a zone that misses that stone
 )
 
 // LeafProof is the proof of a position nobody worked on for attacker a:
@@ -98,6 +104,19 @@ type ProofFacts struct {
 	Board func() (*board.Board, error)
 	// Verdict is the position's stored verdict (nil: none).
 	Verdict func() (*Verdict, error)
+	// Twins (nil: none) lists the stored twins of an attacker-to-move
+	// position: the positions it becomes when one defender stone is taken
+	// off, with their proofs for the attacker.
+	Twins func() ([]ProofTwin, error)
+}
+
+// ProofTwin is a stored twin of an attacker-to-move position: Stone (a
+// defender stone of the position, in the frame of its board) taken off
+// leaves the twin, whose proof (zone in the twin's canonical frame) is
+// Proof.
+type ProofTwin struct {
+	Stone game.Square
+	Proof Proof
 }
 
 // ProofOf derives the proof of a position from its stored facts (the
@@ -114,7 +133,13 @@ func ProofOf(f ProofFacts) (p Proof, missing []game.Move, err error) {
 	if err != nil {
 		return Proof{}, nil, err
 	}
-	if f.ToMove == a && len(kids) == 0 {
+	var twins []ProofTwin
+	if f.ToMove == a && f.Twins != nil {
+		if twins, err = f.Twins(); err != nil {
+			return Proof{}, nil, err
+		}
+	}
+	if f.ToMove == a && len(kids) == 0 && !anyProved(twins) {
 		return LeafProof(a), nil, nil
 	}
 	b, err := f.Board()
@@ -122,7 +147,12 @@ func ProofOf(f ProofFacts) (p Proof, missing []game.Move, err error) {
 		return Proof{}, nil, err
 	}
 	if f.ToMove == a {
-		return orProof(b, a, kids), nil, nil
+		p := orProof(b, a, kids)
+		if tp, ok := twinProof(b, a, twins); ok && (p.Status != StatusProved || tp.Order < p.Order ||
+			tp.Order == p.Order && len(tp.Zone) < len(p.Zone)) {
+			p = tp
+		}
+		return p, nil, nil
 	}
 	if p, ok := refutedProof(b.Rules(), a, f.Stones, kids); ok {
 		return p, nil, nil
@@ -234,6 +264,61 @@ func orProof(b *board.Board, a game.Color, kids []ProofChild) Proof {
 		p.Status = StatusOpen
 	}
 	return p
+}
+
+func anyProved(twins []ProofTwin) bool {
+	for _, t := range twins {
+		if t.Proof.Status == StatusProved {
+			return true
+		}
+	}
+	return false
+}
+
+// twinProof is the proof of the attacker-to-move position b by its twins:
+// b must be a full position (no defender stone missing), the twin's stone
+// x a defender stone of b, the twin proved with a zone (mapped into b's
+// frame) that misses x. The best such twin (smallest order, then smallest
+// zone) gives the proof: its order, and its zone with x added. ok is false
+// when no twin counts.
+func twinProof(b *board.Board, a game.Color, twins []ProofTwin) (Proof, bool) {
+	if len(twins) == 0 {
+		return Proof{}, false
+	}
+	if tol, ok := b.DefenderDeficit(a); !ok || tol != 0 {
+		return Proof{}, false
+	}
+	r := b.Rules()
+	var best Proof
+	found := false
+	for _, t := range twins {
+		x := t.Stone
+		if t.Proof.Status != StatusProved || t.Proof.Zone == nil || x < 0 || int(x) >= r.Squares() || b.At(x) != a.Opp() {
+			continue
+		}
+		b.Remove(x)
+		_, csym := b.CanonicalKey()
+		b.Place(x, a.Opp())
+		inv := game.InverseSymmetry(csym)
+		z := new(game.SqSet)
+		in := false
+		for _, s := range t.Proof.Zone {
+			s = r.Transform(inv, s)
+			if s == x {
+				in = true
+			}
+			z.Add(s)
+		}
+		if in {
+			continue
+		}
+		z.Add(x)
+		zl := z.Squares()
+		if !found || t.Proof.Order < best.Order || t.Proof.Order == best.Order && len(zl) < len(best.Zone) {
+			best, found = provedProof(a, t.Proof.Order, HowTwin, zl), true
+		}
+	}
+	return best, found
 }
 
 // refutedProof is the proof of a defender-to-move position (nstones

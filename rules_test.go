@@ -343,3 +343,71 @@ func TestProofItemsSymmetry(t *testing.T) {
 		t.Fatalf("nothing stored: %+v, %v", it, err)
 	}
 }
+
+// A twin proves a full attacker-to-move position when its zone (the
+// twin's canonical frame) misses the stone taken off: order and zone (with
+// the stone) from the twin, HowTwin. It does not when the stone is in the
+// zone, is not the defender's, when the twin is not proved or has no
+// zone, or when the position is itself one stone short; a proved move
+// with a smaller order is preferred.
+func TestProofOfTwin(t *testing.T) {
+	b := rulesBoard(t, "e5 d4f6 e4e6 c3g7") // Black to move, full
+	x := rulesR.Sq(5, 5)                    // f6, White's
+	tb := b.Clone()
+	tb.Remove(x)
+	_, csym := tb.CanonicalKey()
+	canon := func(sq ...game.Square) []game.Square {
+		out := make([]game.Square, len(sq))
+		for i, s := range sq {
+			out[i] = rulesR.Transform(csym, s)
+		}
+		return out
+	}
+	far, near := rulesR.Sq(0, 0), rulesR.Sq(4, 3)
+	proved := func(ord int, zone []game.Square) Proof {
+		return Proof{Attacker: game.Black, Status: StatusProved, Order: ord, How: HowMove, DN: Infinite, Zone: zone}
+	}
+	proofOf := func(b *board.Board, kids []ProofChild, twins ...ProofTwin) Proof {
+		t.Helper()
+		p, _, err := ProofOf(ProofFacts{Attacker: game.Black, ToMove: b.ToMove(), Stones: b.Stones(game.Black) + b.Stones(game.White),
+			Children: func() ([]ProofChild, error) { return kids, nil },
+			Board:    func() (*board.Board, error) { return b, nil },
+			Verdict:  func() (*Verdict, error) { return nil, nil },
+			Twins:    func() ([]ProofTwin, error) { return twins, nil }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	p := proofOf(b, nil, ProofTwin{Stone: x, Proof: proved(2, canon(far, near))})
+	if p.Status != StatusProved || p.How != HowTwin || p.Order != 2 || !slices.Equal(p.Zone, []game.Square{far, near, x}) {
+		t.Fatalf("twin with the stone outside its zone: %+v", p)
+	}
+	for _, c := range []struct {
+		what string
+		tw   ProofTwin
+	}{
+		{"stone in the zone", ProofTwin{Stone: x, Proof: proved(2, canon(far, x))}},
+		{"Black's stone", ProofTwin{Stone: rulesR.Sq(4, 4), Proof: proved(2, canon(far))}},
+		{"an empty square", ProofTwin{Stone: far, Proof: proved(2, canon(near))}},
+		{"twin open", ProofTwin{Stone: x, Proof: Proof{Attacker: game.Black, Status: StatusOpen, PN: 1, DN: 1}}},
+		{"twin without a zone", ProofTwin{Stone: x, Proof: proved(2, nil)}},
+	} {
+		if p := proofOf(b, nil, c.tw); p.Status == StatusProved {
+			t.Errorf("%s: %+v, want not proved", c.what, p)
+		}
+	}
+	// One stone short (White's g7 taken off): the rule needs a full
+	// position.
+	short := b.Clone()
+	short.Remove(rulesR.Sq(6, 6))
+	if p := proofOf(short, nil, ProofTwin{Stone: x, Proof: proved(2, canon(far))}); p.Status == StatusProved {
+		t.Errorf("one stone short: %+v, want not proved", p)
+	}
+	// A proved move of a lower order wins over the twin.
+	m := rulesMove(t, "e3e7")
+	kids := []ProofChild{{Move: m, Proof: proved(1, []game.Square{})}}
+	if p := proofOf(b, kids, ProofTwin{Stone: x, Proof: proved(2, canon(far))}); p.How != HowMove || p.Order != 1 {
+		t.Errorf("a move of order 1 and a twin of order 2: %+v, want the move", p)
+	}
+}

@@ -236,7 +236,8 @@ func proofText(p c6book.Proof, attackerToMove bool) string {
 	}
 	s := fmt.Sprintf("%s: %s (%s to move)", p.Attacker, p.Status, who)
 	if p.Status == c6book.StatusProved {
-		how := map[c6book.ProofHow]string{c6book.HowWin: "k in a row", c6book.HowMove: "by its proving move", c6book.HowVerdict: "by its verdict and the proofs of every item"}[p.How]
+		how := map[c6book.ProofHow]string{c6book.HowWin: "k in a row", c6book.HowMove: "by its proving move", c6book.HowVerdict: "by its verdict and the proofs of every item",
+			c6book.HowTwin: "by its twin: one defender stone less, proved with a zone that misses it"}[p.How]
 		if how == "" {
 			how = string(p.How)
 		}

@@ -484,6 +484,13 @@ func migrate(ctx context.Context, w *sql.DB, path string, create *game.Rules, no
 		}
 		notes = append(notes, n)
 	}
+	if create == nil && ver >= 1 && ver < twinSchema {
+		n, err := linkStoredTwins(ctx, tx, path, ver >= digestSchema)
+		if err != nil {
+			return fmt.Errorf("%s: migration to twins: %w", path, err)
+		}
+		notes = append(notes, n)
+	}
 	for _, n := range notes {
 		if n != "" && *note != "" {
 			*note += "; "

@@ -40,6 +40,7 @@ type srcPos struct {
 	edges  [][2]int64      // packed move, child
 	auto   map[int64]int64 // packed move → its rank: the auto-pilot's moves
 	note   *srcNote
+	twins  bool // the source links twins to it (twin.go): look for them here too
 }
 
 type srcNote struct {
@@ -100,6 +101,7 @@ func readPage(ctx context.Context, src *Book, all bool, keepEdge func(parent, ch
 	edgeQ, noteQ := "SELECT parent, move, child FROM edge WHERE parent BETWEEN ? AND ? ORDER BY parent, move",
 		"SELECT pos, comment, label, marks FROM note WHERE pos BETWEEN ? AND ?"
 	autoQ := "SELECT parent, move, rank FROM autopilot_move WHERE parent BETWEEN ? AND ?"
+	twinQ := "SELECT DISTINCT pos FROM twin WHERE pos BETWEEN ? AND ?"
 	type span struct{ lo, hi PosID }
 	spans := []span{{page[0].id, page[len(page)-1].id}}
 	if !all {
@@ -165,6 +167,23 @@ func readPage(ctx context.Context, src *Book, all bool, keepEdge func(parent, ch
 		if err := rows.Close(); err != nil {
 			return err
 		}
+		rows, err = src.r.QueryContext(ctx, twinQ, int64(sp.lo), int64(sp.hi))
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var pos int64
+			if err := rows.Scan(&pos); err != nil {
+				rows.Close()
+				return err
+			}
+			if i, ok := at[PosID(pos)]; ok {
+				page[i].twins = true
+			}
+		}
+		if err := rows.Close(); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -209,12 +228,24 @@ func (bk *Book) CopyPositions(ctx context.Context, page *PositionPage) (CopyCoun
 		if err != nil {
 			return err
 		}
+		var twinned []PosID // copied positions the source links twins to
 		for used < len(page.rows) && (used == 0 || time.Since(txStart) < DefaultMaxTxTime) {
-			if err := bk.copyPosition(ctx, w, page.rows[used], &c, cells); err != nil {
+			id, err := bk.copyPosition(ctx, w, page.rows[used], &c, cells)
+			if err != nil {
 				return err
+			}
+			if id != 0 && page.rows[used].twins {
+				twinned = append(twinned, id)
 			}
 			used++
 		}
+		// Their twins are copied before them (a twin is stored before the
+		// positions linked to it, and pages go in id order).
+		linked, err := bk.linkTwins(ctx, tx, twinned)
+		if err != nil {
+			return err
+		}
+		w.dirty = append(w.dirty, linked...)
 		c.Positions, c.Moves = w.added, w.edges
 		return w.finish(ctx)
 	})
@@ -228,27 +259,28 @@ func (bk *Book) CopyPositions(ctx context.Context, page *PositionPage) (CopyCoun
 // copyPosition stores one source position in the write transaction: the
 // position, its selected moves (each replayed on its board; a new one the
 // auto-pilot's when the source's is) and its note.
-func (bk *Book) copyPosition(ctx context.Context, w *wtx, p srcPos, sum *CopyCounts, cells []game.Color) error {
+// It returns the position's id here (0 when it is not copied).
+func (bk *Book) copyPosition(ctx context.Context, w *wtx, p srcPos, sum *CopyCounts, cells []game.Color) (PosID, error) {
 	r := bk.rules
 	list, err := decodeStones(r, p.stones)
 	if err != nil {
 		sum.bad(false, fmt.Sprintf("position %d: %v", p.id, err))
-		return nil
+		return 0, nil
 	}
 	b, err := bk.setUpBoard(list, p.toMove)
 	if err != nil {
 		sum.bad(false, fmt.Sprintf("position %d: %v", p.id, err))
-		return nil
+		return 0, nil
 	}
 	key, sym := b.CanonicalKey()
 	clist := canonStones(r, b, sym)
 	if !bytes.Equal(encodeList(clist), p.stones) {
 		sum.bad(false, fmt.Sprintf("position %d: its stones are not stored in canonical form", p.id))
-		return nil
+		return 0, nil
 	}
 	n, err := w.findOrAdd(ctx, prepared{key: key, sym: sym, list: clist, toMove: b.ToMove(), winner: b.Winner()})
 	if err != nil {
-		return err
+		return 0, err
 	}
 	autoBase := int64(-1) // the book's next auto-pilot rank at n (-1: not read yet)
 	for _, e := range p.edges {
@@ -270,7 +302,7 @@ func (bk *Book) copyPosition(ctx context.Context, w *wtx, p srcPos, sum *CopyCou
 		if err != nil {
 			var se sqlite3.Error
 			if errors.As(err, &se) || errors.Is(err, ErrCollision) || ctx.Err() != nil {
-				return err
+				return n.id, err
 			}
 			sum.bad(true, fmt.Sprintf("position %d: move %s: %v", p.id, game.MoveName(r, m), err))
 			continue
@@ -279,17 +311,17 @@ func (bk *Book) copyPosition(ctx context.Context, w *wtx, p srcPos, sum *CopyCou
 			if autoBase < 0 {
 				var err error
 				if autoBase, err = nextAutoRank(ctx, w.tx, n.id); err != nil {
-					return err
+					return n.id, err
 				}
 			}
 			if err := markAutoMove(ctx, w.tx, n.id, pr.move, autoBase+rank, nil); err != nil {
-				return err
+				return n.id, err
 			}
 			sum.AutoMoves++
 		}
 	}
 	if p.note == nil {
-		return nil
+		return n.id, nil
 	}
 	var marks []Mark
 	if p.note.marks != "" {
@@ -302,7 +334,7 @@ func (bk *Book) copyPosition(ctx context.Context, w *wtx, p srcPos, sum *CopyCou
 	if changed {
 		sum.Notes++
 	}
-	return err
+	return n.id, err
 }
 
 // VerdictPositions lists at most limit positions after id after that have

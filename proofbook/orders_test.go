@@ -87,6 +87,8 @@ func TestMigrationToTrueOrders(t *testing.T) {
 		// Version 10's tables, which the upgrade adds again.
 		{"ALTER TABLE autopilot_move DROP COLUMN score", nil},
 		{"DROP TABLE autopilot_exhausted", nil},
+		// Version 11's.
+		{"DROP TABLE twin", nil},
 		{"PRAGMA user_version = 8", nil},
 	} {
 		if _, err := tx.ExecContext(ctx, q.sql, q.args...); err != nil {

@@ -328,27 +328,8 @@ func (bk *Book) Locate(ctx context.Context, b *board.Board) (id PosID, sym int, 
 		return 0, 0, fmt.Errorf("board rules %s, book rules %s", b.Rules(), bk.rules)
 	}
 	key, sym := b.CanonicalKey()
-	enc := encodeStones(bk.rules, b, sym)
-	rows, err := bk.r.QueryContext(ctx, "SELECT id, stones, to_move FROM position WHERE key = ?", int64(key))
-	if err != nil {
-		return 0, 0, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var pid int64
-		var st []byte
-		var tm int
-		if err := rows.Scan(&pid, &st, &tm); err != nil {
-			return 0, 0, err
-		}
-		if bytes.Equal(st, enc) && game.Color(tm) == b.ToMove() {
-			return PosID(pid), sym, nil
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return 0, 0, err
-	}
-	return 0, sym, ErrNotFound
+	id, err = findPosition(ctx, bk.r, key, encodeStones(bk.rules, b, sym), b.ToMove())
+	return id, sym, err
 }
 
 // Play stores move m (in the canonical frame of position id) and returns
@@ -850,7 +831,7 @@ func (bk *Book) removeEdge(ctx context.Context, tx *sql.Tx, id PosID, rep game.M
  (SELECT count(*) FROM game_pos WHERE pos = ?1) +
  (SELECT count(*) FROM proof WHERE root = ?1) +
  (SELECT count(*) FROM meta WHERE root = ?1) + (SELECT count(*) FROM status WHERE pos = ?1 AND expert <> 0) +
- (SELECT count(*) FROM hold WHERE pos = ?1)`, child).Scan(&refs); err != nil {
+ (SELECT count(*) FROM hold WHERE pos = ?1) + (SELECT count(*) FROM twin WHERE twin = ?1)`, child).Scan(&refs); err != nil {
 		return false, err
 	}
 	if _, err := tx.ExecContext(ctx, "DELETE FROM autopilot_move WHERE parent = ? AND move = ?", int64(id), pm); err != nil {
@@ -872,6 +853,9 @@ func (bk *Book) removeEdge(ctx context.Context, tx *sql.Tx, id PosID, rep game.M
 			return false, err
 		}
 		if _, err := tx.ExecContext(ctx, "DELETE FROM autopilot_exhausted WHERE pos = ?", child); err != nil {
+			return false, err
+		}
+		if _, err := tx.ExecContext(ctx, "DELETE FROM twin WHERE pos = ?", child); err != nil {
 			return false, err
 		}
 		if _, err := tx.ExecContext(ctx, "DELETE FROM position WHERE id = ?", child); err != nil {

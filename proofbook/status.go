@@ -115,6 +115,7 @@ func recompute(ctx context.Context, bk *Book, q queryer, id PosID, a game.Color,
 			return bk.board(list, pi.toMove), nil
 		},
 		Verdict: func() (*c6book.Verdict, error) { return loadVerdict(ctx, q, id) },
+		Twins:   func() ([]c6book.ProofTwin, error) { return readTwins(ctx, q, bk.rules, id, a) },
 	})
 }
 
@@ -238,6 +239,12 @@ func propagate(ctx context.Context, bk *Book, tx *sql.Tx, start []PosID) error {
 			if err := rows.Close(); err != nil {
 				return err
 			}
+			// Positions this one is the twin of follow its status too.
+			twins, err := twinsOf(ctx, tx, it.id)
+			if err != nil {
+				return err
+			}
+			parents = append(parents, twins...)
 			for _, p := range parents {
 				if err := push(p); err != nil {
 					return err
@@ -448,6 +455,24 @@ func (bk *Book) StoreVerdict(ctx context.Context, id PosID, v c6book.Verdict) (S
 		if err != nil {
 			return fmt.Errorf("verdict: %w", err)
 		}
+		// The positions the verdict's items reach may have proved twins.
+		kids, err := newEdges(ctx, tx, id, had)
+		if err != nil {
+			return err
+		}
+		var reached []PosID
+		for _, m := range kids {
+			var child int64
+			if err := tx.QueryRowContext(ctx, "SELECT child FROM edge WHERE parent = ? AND move = ?", int64(id), packMove(m)).Scan(&child); err != nil {
+				return err
+			}
+			reached = append(reached, PosID(child))
+		}
+		linked, err := bk.linkReplyTwins(ctx, tx, id, kids, reached)
+		if err != nil {
+			return err
+		}
+		dirty = append(dirty, linked...)
 		if err := propagate(ctx, bk, tx, append(dirty, id)); err != nil {
 			return err
 		}

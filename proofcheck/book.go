@@ -30,6 +30,17 @@ type Node struct {
 	// (the same stones), for Cert's attacker and at the position's
 	// tolerance; otherwise it checks Cert.
 	Checked *VerdictResult
+	// Twins are the node's stored twins: Stone (a defender stone, this
+	// frame) taken off leaves position ID, the same side to move. At a
+	// full attacker-to-move position a twin proved with a zone that misses
+	// Stone proves the node (checkOR).
+	Twins []Twin
+}
+
+// Twin is a stored twin of a position (Node.Twins).
+type Twin struct {
+	Stone game.Square
+	ID    int64
 }
 
 // Edge is a stored move to a child position.
@@ -504,6 +515,16 @@ func (bc *bookChecker) checkOR(n *Node, b *board, a game.Color, tol int, claimed
 		}
 		return nil, nil
 	}
+	for _, t := range n.Twins {
+		f, err := bc.checkTwin(n, b, a, tol, claimed, ord, t)
+		if err != nil {
+			return nil, err
+		}
+		if f == nil {
+			return nil, nil
+		}
+		note(f, true)
+	}
 	if best == nil {
 		best = first
 	}
@@ -511,6 +532,61 @@ func (bc *bookChecker) checkOR(n *Node, b *board, a game.Color, tol int, claimed
 		best = &relFailure{id: n.ID, reason: "no stored attacker move"}
 	}
 	return &bookResult{fail: best}, nil
+}
+
+// checkTwin checks the twin rule at the attacker-to-move node n (board b,
+// deficit tol): n is a full position (tol 0); the twin's stones are n's
+// with the defender stone t.Stone taken off, up to a symmetry, the same
+// side to move (so the twin is one defender stone short: its proof is
+// checked at tolerance 1); the twin is proved for a; its zone, in n's
+// frame, misses t.Stone — the proof tolerates one extra defender stone
+// anywhere outside its zone, as for an open seminull item; that zone with
+// t.Stone lies in the claimed one. It returns the failure, nil when the
+// twin proves n.
+func (bc *bookChecker) checkTwin(n *Node, b *board, a game.Color, tol int, claimed zone, ord int, t Twin) (*relFailure, error) {
+	r, x, di := bc.r, t.Stone, int8(a.Opp())
+	name := game.SquareName(r, x)
+	if tol != 0 {
+		return &relFailure{id: n.ID, reason: fmt.Sprintf("twin without %s: the position is %d defender stones short, not a full position", name, tol)}, nil
+	}
+	if !b.onBoard(x) || b.cells[x] != di {
+		return &relFailure{id: n.ID, reason: fmt.Sprintf("twin without %s: not a defender stone here", name)}, nil
+	}
+	tw, err := bc.node(t.ID)
+	if err != nil {
+		return nil, err
+	}
+	b.remove(x)
+	sym, found := findSymmetry(r, b, tw)
+	b.place(x, di)
+	if !found || tw.ToMove != n.ToMove {
+		return &relFailure{id: n.ID, reason: fmt.Sprintf("twin without %s: position %d is not this position less that stone", name, t.ID)}, nil
+	}
+	cr, err := bc.check(t.ID, a)
+	if err != nil {
+		return nil, err
+	}
+	if cr.fail != nil {
+		// The twin's line, in n's frame (the twin is not a move away).
+		f := bc.childFailure(game.Move{}, sym, cr.fail)
+		f.line = f.line[1:]
+		if f.reason != "" {
+			f.reason = fmt.Sprintf("twin without %s: %s", name, f.reason)
+		}
+		return f, nil
+	}
+	if ord >= 0 && ord < cr.order {
+		return &relFailure{id: n.ID, reason: fmt.Sprintf("claimed order %d, but the twin without %s is proved at order %d", ord, name, cr.order)}, nil
+	}
+	z := bc.mapZone(cr.zone, sym, 0)
+	if z.has(x) {
+		return &relFailure{id: n.ID, reason: fmt.Sprintf("twin without %s: its zone holds that square", name)}, nil
+	}
+	z.add(x)
+	if s, missing := z.firstMissing(claimed); missing {
+		return &relFailure{id: n.ID, reason: fmt.Sprintf("twin without %s: the claimed zone misses square %s", name, game.SquareName(r, s))}, nil
+	}
+	return nil, nil
 }
 
 // checkAND: the certificate must check, and every defender move it does

@@ -85,6 +85,7 @@ type wnode struct {
 	cert         *Cert  // world frame
 	claim        []game.Square
 	sym          int
+	twins        []Twin // world frame
 }
 
 type fakeSource struct {
@@ -113,6 +114,9 @@ func store(r game.Rules, world map[int64]*wnode, a game.Color) *fakeSource {
 			Cert: w.cert.Transform(r, w.sym)}
 		for _, e := range w.edges {
 			n.Edges = append(n.Edges, Edge{Move: r.TransformMove(w.sym, e.Move), Child: e.Child})
+		}
+		for _, tw := range w.twins {
+			n.Twins = append(n.Twins, Twin{Stone: r.Transform(w.sym, tw.Stone), ID: tw.ID})
 		}
 		n.Claims[a-1] = Claim{Proved: true, HasZone: true, Zone: transformSquares(r, w.sym, w.claim)}
 		src.nodes[id] = n

@@ -34,4 +34,13 @@
 // A book position's tolerance is its defender stone deficit (Deficit): 0
 // for positions reached by full turns, 1 below a seminull move, p below a
 // null move.
+//
+// Twins. By the definition above, a position proved at tolerance 1 with
+// zone Z is won with one more defender stone x on any empty square
+// outside Z. So CheckBook also accepts, at a full attacker-to-move
+// position P, a stored twin (Node.Twins): P's stones less one defender
+// stone x, the same side to move (so one stone short: tolerance 1), proved
+// with a zone that misses x; P's zone is then the twin's with x. It is the
+// rule it applies to the moves (s, x) of an open seminull item s, for a
+// position reached any way.
 package proofcheck

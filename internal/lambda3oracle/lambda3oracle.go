@@ -123,6 +123,27 @@ func (o *oracle) wins(ctx context.Context, id proofbook.PosID, real *board.Board
 			o.memo[key] = true
 			return nil
 		}
+		// A twin: the position less one defender stone x, proved; x is
+		// one more extra stone there.
+		twins, err := o.bk.Twins(ctx, id)
+		if err != nil {
+			return err
+		}
+		for _, tw := range twins {
+			tb := book.Clone()
+			tb.Remove(tw.Stone)
+			_, csym := tb.CanonicalKey()
+			ex := []game.Square{r.Transform(csym, tw.Stone)}
+			for _, e := range extra {
+				ex = append(ex, r.Transform(csym, e))
+			}
+			if err := o.wins(ctx, tw.ID, real.Transformed(csym), ex); err != nil {
+				last = fmt.Errorf("position %d, twin %d without %s: %w", id, tw.ID, game.SquareName(r, tw.Stone), err)
+				continue
+			}
+			o.memo[key] = true
+			return nil
+		}
 		return last
 	}
 	p, err := o.bk.Position(ctx, id)
