@@ -56,6 +56,26 @@ func bookShow(e *bookEnv, proof bool) error {
 	}
 	out := bookShowJSON{ID: int64(id), ToMove: b.ToMove().String(), Comment: p.Comment, Label: p.Label, ProofsChecked: checked,
 		Black: proofText(p.Proofs[0]), White: proofText(p.Proofs[1]), Games: statsJSON(gs), Children: cj}
+	twins, err := bk.Twins(ctx, id)
+	if err != nil {
+		return err
+	}
+	for _, tw := range twins {
+		tp, err := bk.Position(ctx, tw.ID)
+		if err != nil {
+			return err
+		}
+		lines, err := bk.PathsFromRoot(ctx, tw.ID, 1)
+		if err != nil {
+			return err
+		}
+		turns := ""
+		if len(lines) > 0 {
+			turns = game.FormatTurns(r, lines[0].Turns)
+		}
+		out.Twins = append(out.Twins, twinJSON{game.SquareName(r, proofbook.FromCanonical(r, sym, game.NewMove(tw.Stone)).At(0)), int64(tw.ID),
+			proofText(tp.Proofs[0]), proofText(tp.Proofs[1]), turns})
+	}
 	var uns, semi, items []string
 	var why []unsolvedJSON
 	if v := p.Verdict; v != nil {
@@ -83,6 +103,12 @@ func bookShow(e *bookEnv, proof bool) error {
 			fmt.Fprintln(w, proofbook.UncheckedNote)
 		}
 		fmt.Fprintf(w, "Black attacker: %s\nWhite attacker: %s\n", proofText(p.Proofs[0]), proofText(p.Proofs[1]))
+		for _, tw := range out.Twins {
+			fmt.Fprintf(w, "twin without %s: position %d (Black attacker: %s; White attacker: %s)\n", tw.Without, tw.ID, tw.Black, tw.White)
+			if tw.Turns != "" {
+				fmt.Fprintf(w, "  --partial --turns %q\n", tw.Turns)
+			}
+		}
 		if p.Label != "" {
 			fmt.Fprintf(w, "label: %s\n", p.Label)
 		}

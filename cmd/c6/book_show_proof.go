@@ -76,6 +76,9 @@ func showProof(ctx context.Context, bk *proofbook.Book, id proofbook.PosID, b *b
 				break
 			}
 		}
+		if !found && p.Proof(a).How == c6book.HowTwin {
+			return nil, nil, errors.New("--proof: proved by its twin, the position less one defender stone (listed under \"twin without\"): show that position's proof")
+		}
 		if !found {
 			return nil, nil, errors.New("--proof: no proved move stored out of this position")
 		}

@@ -105,9 +105,21 @@ type bookShowJSON struct {
 	Proof         *proofJSON      `json:"proof,omitempty"` // --proof (book_show_proof.go)
 	ProofsChecked bool            `json:"proofs_checked"`
 	ToMove        string          `json:"to_move"`
+	Twins         []twinJSON      `json:"twins,omitempty"`
 	UnsolvedWhy   *[]unsolvedJSON `json:"unsolved_why,omitempty"`
 	Verdict       *verdictJSON    `json:"verdict,omitempty"`
 	White         string          `json:"white"`
+}
+
+// twinJSON is a stored twin of book show: the position less the stone
+// Without (named in the orientation of --turns), its id, statuses and a
+// line that reaches it ("" when none is stored).
+type twinJSON struct {
+	Without string `json:"without"`
+	ID      int64  `json:"id"`
+	Black   string `json:"black"`
+	White   string `json:"white"`
+	Turns   string `json:"turns"`
 }
 
 // childJSON is one reply of book show, named in the orientation of --turns.
