@@ -6,9 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"c6book"
+	"c6book/autopilot"
 	"c6book/bookfile"
 	"c6book/engine/board"
 	"c6book/engine/game"
+	"c6book/engine/threat"
+	"c6book/engine/verify"
 	"c6book/proofbook"
 )
 
@@ -66,5 +70,54 @@ func TestMarkShapeSurvivesLabelToggle(t *testing.T) {
 		if strings.Contains(sgf, glyph) {
 			t.Errorf("export writes the shape glyph %s as a label: %s", glyph, sgf)
 		}
+	}
+}
+
+// A position proved by its twin tells the workbench which stone its twin
+// lacks, in the orientation of the board asked about.
+func TestStorePositionByTwin(t *testing.T) {
+	ctx := context.Background()
+	r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
+	bk, err := proofbook.Create(ctx, filepath.Join(t.TempDir(), "t.c6book"), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bk.Close()
+	line := func(s string) []game.Move {
+		turns, err := game.ParseTurns(r, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return turns
+	}
+	// N: White's seminull a3 (Black to move, one stone short), proved.
+	ln, err := bk.AddProofLine(ctx, line("e5 a1a2 e4d4 a3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := autopilot.ProveOptions{Attacker: game.Black, MaxCalls: 10, Jobs: 1,
+		Verify: verify.VerifyOptions{Lambda: 2, Workers: 1, Limits: threat.Limits{MaxNodes: 3000}}}
+	if res, err := autopilot.Prove(ctx, bk, ln.IDs[len(ln.IDs)-1], verify.LocalVerifier{}, opts, nil); err != nil || res.Status != "proved" {
+		t.Fatalf("N: %+v %v", res, err)
+	}
+	lp, err := bk.AddProofLine(ctx, line("e5 a1a2 e4d4 a3i9"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bk.LinkTwins(ctx, lp.IDs[len(lp.IDs)-1:]); err != nil {
+		t.Fatal(err)
+	}
+	b, err := board.ReplayPartial(r, line("e5 a1a2 e4d4 a3i9"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const sym = 3
+	p, err := Wrap(bk).Store(StoreOptions{}).Position(ctx, b.Transformed(sym), game.Black)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := r.Transform(sym, r.Sq(8, 8)); p.Status != c6book.StatusProved || !p.ByTwin || p.TwinStone != want {
+		t.Fatalf("status %s, by twin %v, stone %s; want proved by its twin without %s", p.Status, p.ByTwin,
+			game.SquareName(r, p.TwinStone), game.SquareName(r, want))
 	}
 }

@@ -31,10 +31,15 @@ type Position struct {
 	Label   string
 	// Marks are the board labels (text on squares), in the orientation of
 	// the board asked for.
-	Marks   map[game.Square]string
-	Status  c6book.Status    // for the attacker asked for
-	Verdict *c6book.Verdict  // the latest verdict stored for the attacker, if any
-	Games   c6book.GameStats // the games through the position
+	Marks  map[game.Square]string
+	Status c6book.Status // for the attacker asked for
+	// ByTwin: the position is proved by its twin (c6book.HowTwin), the
+	// position less the defender stone TwinStone (orientation of the board
+	// asked for), proved with a zone that misses it.
+	ByTwin    bool
+	TwinStone game.Square
+	Verdict   *c6book.Verdict  // the latest verdict stored for the attacker, if any
+	Games     c6book.GameStats // the games through the position
 	// Held: the expert keeps the position for the attacker ("leave to
 	// me"): the auto-pilot skips it and everything below it.
 	Held bool

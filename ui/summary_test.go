@@ -159,6 +159,39 @@ func TestVerdictProvedThroughReplies(t *testing.T) {
 	h.noErrors()
 }
 
+// twinStore gives the position after j10 i9k9 (Black to move) as the book
+// does when its twin, without White's k9, is proved.
+type twinStore struct {
+	*fakeStore
+	pos   uint64
+	stone game.Square
+}
+
+func (s twinStore) Position(ctx context.Context, b *board.Board, a game.Color) (session.Position, error) {
+	p, err := s.fakeStore.Position(ctx, b, a)
+	if err == nil && b.Hash() == s.pos {
+		p.Status, p.ByTwin, p.TwinStone = c6book.StatusProved, true, s.stone
+	}
+	return p, err
+}
+
+// A position proved by its twin says so, naming the stone.
+func TestVerdictProvedByTwin(t *testing.T) {
+	h := newHarness(t, game.Connect6(), nil)
+	h.tap("j10")
+	h.tap("i9")
+	h.tap("k9")
+	if err := h.wb.Session().SetStore(twinStore{h.store, h.wb.Cursor().Position().Hash(), h.sq("k9")}); err != nil {
+		t.Fatal(err)
+	}
+	h.wb.Cursor().GoToLine([]game.Move{h.mv("j10"), h.mv("i9k9")})
+	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 && h.wb.Cursor().Loaded() })
+	if txt := h.wb.ui.verdictL.Text; !strings.HasPrefix(txt, "PROVED for Black by its twin: without White's stone on k9") {
+		t.Fatalf("verdict text %q", txt)
+	}
+	h.noErrors()
+}
+
 // After Undo takes back the verdict a Verify run stored, the run's summary
 // says so and no longer offers the replies it added (they are gone from
 // the book).

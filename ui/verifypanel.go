@@ -244,6 +244,15 @@ func (vp *verifyPanel) showVerdict(v *c6book.Verdict) {
 		vp.verdictL.SetText("Reading the book…")
 		return
 	}
+	if info := vp.wb.s.Cursor().Info(); v == nil && info.ByTwin {
+		vp.unsolved = nil
+		a := vp.wb.s.Cursor().Attacker()
+		sq := game.SquareName(vp.wb.s.Rules(), info.TwinStone)
+		vp.verdictL.SetText(fmt.Sprintf("PROVED for %s by its twin: without %s's stone on %s this position is proved, by a proof whose zone does not reach %s.",
+			colourName(a), colourName(a.Opp()), sq, sq))
+		vp.unsolvedL.Refresh()
+		return
+	}
 	if v == nil {
 		vp.unsolved = nil
 		text := "No verdict for this position."
