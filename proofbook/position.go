@@ -347,6 +347,9 @@ func (bk *Book) Play(ctx context.Context, id PosID, m game.Move) (PosID, error) 
 			return fmt.Errorf("%s: %w", game.MoveName(bk.rules, m), err)
 		}
 		child = n.id
+		if err := w.linkNew(ctx, []PosID{child}); err != nil {
+			return err
+		}
 		return w.finish(ctx)
 	})
 	return child, err
@@ -401,6 +404,9 @@ func (bk *Book) addLineTx(ctx context.Context, turns []game.Move, partial bool) 
 		}
 		line, err = w.addLine(ctx, turns, partial)
 		if err != nil {
+			return err
+		}
+		if err := w.linkNew(ctx, line.IDs); err != nil {
 			return err
 		}
 		return w.finish(ctx)

@@ -60,6 +60,25 @@ func (bk *Book) linkTwins(ctx context.Context, tx *sql.Tx, ids []PosID) ([]PosID
 	return linked, nil
 }
 
+// linkNew links the twins of the positions of ids this transaction
+// inserted (a line or a move the expert stores; not games, which go
+// through their own import) and marks those that got one for
+// propagation.
+func (w *wtx) linkNew(ctx context.Context, ids []PosID) error {
+	var fresh []PosID
+	for _, id := range ids {
+		if id >= w.firstNew {
+			fresh = append(fresh, id)
+		}
+	}
+	if len(fresh) == 0 {
+		return nil
+	}
+	linked, err := w.bk.linkTwins(ctx, w.tx, fresh)
+	w.dirty = append(w.dirty, linked...)
+	return err
+}
+
 // linkReplyTwins is linkTwins for the positions a defender-to-move
 // position parent reaches by the moves (parent's canonical frame) to the
 // children kids, looking only for the twins that take off a stone x whose

@@ -73,8 +73,9 @@ func TestMarkShapeSurvivesLabelToggle(t *testing.T) {
 	}
 }
 
-// A position proved by its twin tells the workbench which stone its twin
-// lacks, in the orientation of the board asked about.
+// A move the workbench stores reaches a position linked to its twins; one
+// proved by its twin tells the workbench which stone its twin lacks, in
+// the orientation of the board asked about.
 func TestStorePositionByTwin(t *testing.T) {
 	ctx := context.Background()
 	r := game.Rules{M: 9, N: 9, K: 5, P: 2, Q: 1}
@@ -100,19 +101,22 @@ func TestStorePositionByTwin(t *testing.T) {
 	if res, err := autopilot.Prove(ctx, bk, ln.IDs[len(ln.IDs)-1], verify.LocalVerifier{}, opts, nil); err != nil || res.Status != "proved" {
 		t.Fatalf("N: %+v %v", res, err)
 	}
-	lp, err := bk.AddProofLine(ctx, line("e5 a1a2 e4d4 a3i9"))
+	// N+i9 as the workbench stores it: a move played on the board (here
+	// turned by a symmetry), linked to its twin as it is stored.
+	const sym = 3
+	pb, err := board.Replay(r, line("e5 a1a2 e4d4"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := bk.LinkTwins(ctx, lp.IDs[len(lp.IDs)-1:]); err != nil {
+	st := Wrap(bk).Store(StoreOptions{})
+	if _, err := st.AddMove(ctx, pb.Transformed(sym), r.TransformMove(sym, line("a3i9")[0])); err != nil {
 		t.Fatal(err)
 	}
 	b, err := board.ReplayPartial(r, line("e5 a1a2 e4d4 a3i9"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	const sym = 3
-	p, err := Wrap(bk).Store(StoreOptions{}).Position(ctx, b.Transformed(sym), game.Black)
+	p, err := st.Position(ctx, b.Transformed(sym), game.Black)
 	if err != nil {
 		t.Fatal(err)
 	}
