@@ -63,6 +63,11 @@ func (s *Session) ShowProof() {
 				break
 			}
 		}
+		if !found && c.info.ByTwin {
+			s.fail(fmt.Errorf("show proof: proved by its twin, this position without %s's stone on %s: its proof is that position's",
+				ColourName(a.Opp()), game.SquareName(b.Rules(), c.info.TwinStone)))
+			return
+		}
 		if !found {
 			s.fail(errors.New("show proof: no proved move stored out of this position"))
 			return

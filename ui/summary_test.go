@@ -190,6 +190,12 @@ func TestVerdictProvedByTwin(t *testing.T) {
 		t.Fatalf("verdict text %q", txt)
 	}
 	h.noErrors()
+	// Show proof sends the reader to the twin.
+	h.wb.ShowProof()
+	if len(h.errs) != 1 || !strings.Contains(h.errs[0].Error(), "proved by its twin, this position without White's stone on k9") {
+		t.Fatalf("Show proof: %v", h.errs)
+	}
+	h.errs = nil
 }
 
 // After Undo takes back the verdict a Verify run stored, the run's summary
