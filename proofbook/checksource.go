@@ -54,20 +54,12 @@ func (s *checkSource) Node(ctx context.Context, id int64) (*proofcheck.Node, err
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	trows, err := bk.r.QueryContext(ctx, "SELECT stone, twin FROM twin WHERE pos = ? ORDER BY stone", id)
+	twins, err := storedTwins(ctx, bk.r, PosID(id))
 	if err != nil {
 		return nil, err
 	}
-	defer trows.Close()
-	for trows.Next() {
-		var stone, twin int64
-		if err := trows.Scan(&stone, &twin); err != nil {
-			return nil, err
-		}
-		n.Twins = append(n.Twins, proofcheck.Twin{Stone: game.Square(stone), ID: twin})
-	}
-	if err := trows.Err(); err != nil {
-		return nil, err
+	for _, tw := range twins {
+		n.Twins = append(n.Twins, proofcheck.Twin{Stone: tw.Stone, ID: int64(tw.ID)})
 	}
 	v, raw, err := loadVerdictRaw(ctx, bk.r, PosID(id))
 	if err != nil {

@@ -167,22 +167,14 @@ func readPage(ctx context.Context, src *Book, all bool, keepEdge func(parent, ch
 		if err := rows.Close(); err != nil {
 			return err
 		}
-		rows, err = src.r.QueryContext(ctx, twinQ, int64(sp.lo), int64(sp.hi))
+		twinned, err := queryIDs(ctx, src.r, twinQ, int64(sp.lo), int64(sp.hi))
 		if err != nil {
 			return err
 		}
-		for rows.Next() {
-			var pos int64
-			if err := rows.Scan(&pos); err != nil {
-				rows.Close()
-				return err
-			}
-			if i, ok := at[PosID(pos)]; ok {
+		for _, pos := range twinned {
+			if i, ok := at[pos]; ok {
 				page[i].twins = true
 			}
-		}
-		if err := rows.Close(); err != nil {
-			return err
 		}
 	}
 	return nil

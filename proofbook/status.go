@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 
 	"c6book"
@@ -324,26 +323,34 @@ func edgeMoves(ctx context.Context, tx *sql.Tx, id PosID) (map[int64]bool, error
 // newEdges lists the moves out of position id (unpacked, in the order of
 // their packed values) that are not in had.
 func newEdges(ctx context.Context, tx *sql.Tx, id PosID, had map[int64]bool) ([]game.Move, error) {
-	now, err := edgeMoves(ctx, tx, id)
+	moves, _, err := newChildren(ctx, tx, id, had)
+	return moves, err
+}
+
+// newChildren is newEdges with the children the moves lead to.
+func newChildren(ctx context.Context, tx *sql.Tx, id PosID, had map[int64]bool) ([]game.Move, []PosID, error) {
+	rows, err := tx.QueryContext(ctx, "SELECT move, child FROM edge WHERE parent = ? ORDER BY move", int64(id))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var packed []int64
-	for m := range now {
-		if !had[m] {
-			packed = append(packed, m)
+	defer rows.Close()
+	var moves []game.Move
+	var kids []PosID
+	for rows.Next() {
+		var pm, child int64
+		if err := rows.Scan(&pm, &child); err != nil {
+			return nil, nil, err
 		}
-	}
-	slices.Sort(packed)
-	var out []game.Move
-	for _, pm := range packed {
+		if had[pm] {
+			continue
+		}
 		m, err := unpackMove(pm)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		out = append(out, m)
+		moves, kids = append(moves, m), append(kids, PosID(child))
 	}
-	return out, nil
+	return moves, kids, rows.Err()
 }
 
 func boolInt(b bool) int {
@@ -456,19 +463,11 @@ func (bk *Book) StoreVerdict(ctx context.Context, id PosID, v c6book.Verdict) (S
 			return fmt.Errorf("verdict: %w", err)
 		}
 		// The positions the verdict's items reach may have proved twins.
-		kids, err := newEdges(ctx, tx, id, had)
+		moves, reached, err := newChildren(ctx, tx, id, had)
 		if err != nil {
 			return err
 		}
-		var reached []PosID
-		for _, m := range kids {
-			var child int64
-			if err := tx.QueryRowContext(ctx, "SELECT child FROM edge WHERE parent = ? AND move = ?", int64(id), packMove(m)).Scan(&child); err != nil {
-				return err
-			}
-			reached = append(reached, PosID(child))
-		}
-		linked, err := bk.linkReplyTwins(ctx, tx, id, kids, reached)
+		linked, err := bk.linkReplyTwins(ctx, tx, id, moves, reached)
 		if err != nil {
 			return err
 		}

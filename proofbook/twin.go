@@ -96,11 +96,7 @@ func (bk *Book) linkReplyTwins(ctx context.Context, tx *sql.Tx, parent PosID, mo
 		if i == maxTwinStones {
 			break
 		}
-		pb.Remove(x)
-		key, sym := pb.CanonicalKey()
-		enc := encodeStones(bk.rules, pb, sym)
-		pb.Place(x, tm)
-		switch _, err := findPosition(ctx, tx, key, enc, tm); {
+		switch _, err := bk.storedWithout(ctx, tx, pb, x); {
 		case err == nil:
 			hits = append(hits, x)
 		case !errors.Is(err, ErrNotFound):
@@ -157,11 +153,7 @@ func (bk *Book) linkTwin(ctx context.Context, tx *sql.Tx, id PosID, b *board.Boa
 	if b.At(x) != d {
 		return false, nil
 	}
-	b.Remove(x)
-	key, sym := b.CanonicalKey()
-	enc := encodeStones(bk.rules, b, sym)
-	b.Place(x, d)
-	twin, err := findPosition(ctx, tx, key, enc, b.ToMove())
+	twin, err := bk.storedWithout(ctx, tx, b, x)
 	if errors.Is(err, ErrNotFound) {
 		return false, nil
 	}
@@ -174,6 +166,18 @@ func (bk *Book) linkTwin(ctx context.Context, tx *sql.Tx, id PosID, b *board.Boa
 	}
 	n, err := res.RowsAffected()
 	return n > 0, err
+}
+
+// storedWithout is the stored position of board b (any frame) with its
+// stone on x taken off, the same side to move (ErrNotFound when none); b
+// is left as it was.
+func (bk *Book) storedWithout(ctx context.Context, q queryer, b *board.Board, x game.Square) (PosID, error) {
+	c := b.At(x)
+	b.Remove(x)
+	key, sym := b.CanonicalKey()
+	enc := encodeStones(bk.rules, b, sym)
+	b.Place(x, c)
+	return findPosition(ctx, q, key, enc, b.ToMove())
 }
 
 // findPosition is the stored position with canonical key key, stones enc
@@ -252,20 +256,7 @@ WHERE t.pos = ? ORDER BY t.stone`, int(a), int64(id))
 
 // twinsOf lists the positions whose twin is id (their status follows id's).
 func twinsOf(ctx context.Context, q queryer, id PosID) ([]PosID, error) {
-	rows, err := q.QueryContext(ctx, "SELECT pos FROM twin WHERE twin = ?", int64(id))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []PosID
-	for rows.Next() {
-		var p int64
-		if err := rows.Scan(&p); err != nil {
-			return nil, err
-		}
-		out = append(out, PosID(p))
-	}
-	return out, rows.Err()
+	return queryIDs(ctx, q, "SELECT pos FROM twin WHERE twin = ?", int64(id))
 }
 
 // Twin is a stored twin of a position: Stone (a defender stone, in the
@@ -277,7 +268,12 @@ type Twin struct {
 
 // Twins lists the stored twins of position id.
 func (bk *Book) Twins(ctx context.Context, id PosID) ([]Twin, error) {
-	rows, err := bk.r.QueryContext(ctx, "SELECT stone, twin FROM twin WHERE pos = ? ORDER BY stone", int64(id))
+	return storedTwins(ctx, bk.r, id)
+}
+
+// storedTwins reads position id's twin rows, by stone.
+func storedTwins(ctx context.Context, q queryer, id PosID) ([]Twin, error) {
+	rows, err := q.QueryContext(ctx, "SELECT stone, twin FROM twin WHERE pos = ? ORDER BY stone", int64(id))
 	if err != nil {
 		return nil, err
 	}
@@ -307,20 +303,8 @@ func linkStoredTwins(ctx context.Context, tx *sql.Tx, path string, digest bool) 
 	if err := tmp.loadMeta(ctx, tx); err != nil {
 		return "", err
 	}
-	rows, err := tx.QueryContext(ctx, "SELECT DISTINCT e.child FROM edge e JOIN verdict v ON v.pos = e.parent ORDER BY e.child")
+	ids, err := queryIDs(ctx, tx, "SELECT DISTINCT e.child FROM edge e JOIN verdict v ON v.pos = e.parent ORDER BY e.child")
 	if err != nil {
-		return "", err
-	}
-	var ids []PosID
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return "", err
-		}
-		ids = append(ids, PosID(id))
-	}
-	if err := rows.Close(); err != nil {
 		return "", err
 	}
 	linked, err := tmp.linkTwins(ctx, tx, ids)
