@@ -275,23 +275,33 @@ func anyProved(twins []ProofTwin) bool {
 	return false
 }
 
-// twinProof is the proof of the attacker-to-move position b by its twins:
-// b must be a full position (no defender stone missing), the twin's stone
-// x a defender stone of b, the twin proved with a zone (mapped into b's
-// frame) that misses x. The best such twin (smallest order, then smallest
-// zone) gives the proof: its order, and its zone with x added. ok is false
-// when no twin counts.
+// twinProof is the proof of the attacker-to-move position b by its twins
+// (see ProvingTwin): the best twin's order, and its zone (in b's frame)
+// with its stone added. ok is false when no twin counts.
 func twinProof(b *board.Board, a game.Color, twins []ProofTwin) (Proof, bool) {
-	if len(twins) == 0 {
+	i, zone, ok := ProvingTwin(b, a, twins)
+	if !ok {
 		return Proof{}, false
+	}
+	return provedProof(a, twins[i].Proof.Order, HowTwin, zone), true
+}
+
+// ProvingTwin is the twin the proof of the attacker-to-move position b by
+// its twins rests on (index i into twins): b must be a full position (no
+// defender stone missing), the twin's stone x a defender stone of b, the
+// twin proved with a zone (mapped into b's frame) that misses x. Of such
+// twins the best is taken (smallest order, then smallest zone); zone is
+// its zone in b's frame with x added. ok is false when no twin counts.
+func ProvingTwin(b *board.Board, a game.Color, twins []ProofTwin) (i int, zone []game.Square, ok bool) {
+	if len(twins) == 0 {
+		return 0, nil, false
 	}
 	if tol, ok := b.DefenderDeficit(a); !ok || tol != 0 {
-		return Proof{}, false
+		return 0, nil, false
 	}
 	r := b.Rules()
-	var best Proof
-	found := false
-	for _, t := range twins {
+	best := -1
+	for k, t := range twins {
 		x := t.Stone
 		if t.Proof.Status != StatusProved || t.Proof.Zone == nil || x < 0 || int(x) >= r.Squares() || b.At(x) != a.Opp() {
 			continue
@@ -314,11 +324,11 @@ func twinProof(b *board.Board, a game.Color, twins []ProofTwin) (Proof, bool) {
 		}
 		z.Add(x)
 		zl := z.Squares()
-		if !found || t.Proof.Order < best.Order || t.Proof.Order == best.Order && len(zl) < len(best.Zone) {
-			best, found = provedProof(a, t.Proof.Order, HowTwin, zl), true
+		if best < 0 || t.Proof.Order < twins[best].Proof.Order || t.Proof.Order == twins[best].Proof.Order && len(zl) < len(zone) {
+			best, zone = k, zl
 		}
 	}
-	return best, found
+	return best, zone, best >= 0
 }
 
 // refutedProof is the proof of a defender-to-move position (nstones

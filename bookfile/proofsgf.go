@@ -31,9 +31,11 @@ type ProofExportStats struct {
 // the smallest order, then the smallest zone, as the book's status takes
 // it), at the defender's turns every item the position's verdict leaves
 // (each defender reply the proof must answer, as a variation), down to
-// positions won outright or proved by their verdict alone. Each node's
-// comment (C) says the position's status for the attacker (order, how,
-// zone) and, at the defender's turns, the verdict and what its
+// positions won outright or proved by their verdict alone; at a position
+// proved by its twin (the position less one defender stone x, proved with
+// a zone that misses x) the twin's proof, whose moves never touch x. Each
+// node's comment (C) says the position's status for the attacker (order,
+// how, zone) and, at the defender's turns, the verdict and what its
 // certificate (re-checked by proofcheck when it was stored) refutes. A
 // position reached again by a transposition is written once; later
 // occurrences are leaves marked XT[1]. opts.Line and opts.MaxNodes work as
@@ -147,11 +149,41 @@ func (ex *proofExport) expand(ctx context.Context, props []sgf.SGFProp, pid proo
 	if err != nil {
 		return err
 	}
+	from := pid // the position whose stored moves continue the proof
+	if len(moves) == 0 && b.ToMove() == attacker && pr.How == c6book.HowTwin {
+		// Proved by its twin, the position less the defender stone x
+		// (with a zone that misses x): the twin's proof follows, written
+		// on the board without x (its frame); none of its moves touches
+		// x, so the SGF replays on the board with it.
+		tw, ok, err := ex.bk.ProvingTwin(ctx, pid, attacker)
+		if err != nil {
+			return err
+		}
+		if ok {
+			x := proofbook.FromCanonical(ex.r, symOf(b), game.NewMove(tw.Stone)).At(0)
+			tp, err := ex.bk.Position(ctx, tw.ID)
+			if err != nil {
+				return err
+			}
+			saved, tb := ex.b, b.Clone()
+			tb.Remove(x)
+			ex.b = tb
+			defer func() { ex.b = saved }()
+			moves, more, err = ex.proofMoves(ctx, tp)
+			if err != nil {
+				return err
+			}
+			name := game.SquareName(ex.r, x)
+			more = append([]string{fmt.Sprintf("the proof of its twin, the position without %s's stone on %s (proved with a zone that misses %s), follows; none of its moves touches %s",
+				attacker.Opp(), name, name, name)}, more...)
+			from, b = tw.ID, tb
+		}
+	}
 	ex.sw.Node(withComment(n, append(notes, more...)...).Props...)
 	sym := symOf(b)
 	variations := len(moves) > 1
 	for _, k := range moves {
-		more, err := exportMove(ex.sw, b, ex.opts, &ex.st.Nodes, sym, pid, k.Move, variations, func(props []sgf.SGFProp) error {
+		more, err := exportMove(ex.sw, b, ex.opts, &ex.st.Nodes, sym, from, k.Move, variations, func(props []sgf.SGFProp) error {
 			return ex.expand(ctx, props, k.Child, depth+1)
 		})
 		if !more {

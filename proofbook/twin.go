@@ -271,6 +271,35 @@ func (bk *Book) Twins(ctx context.Context, id PosID) ([]Twin, error) {
 	return storedTwins(ctx, bk.r, id)
 }
 
+// ProvingTwin is the twin the proof of position id for attacker a rests
+// on when it is proved by a twin (c6book.ProvingTwin: the stone, in id's
+// canonical frame, and the twin's id); ok is false when no stored twin
+// proves it.
+func (bk *Book) ProvingTwin(ctx context.Context, id PosID, a game.Color) (tw Twin, ok bool, err error) {
+	b, err := bk.Board(ctx, id)
+	if err != nil {
+		return Twin{}, false, err
+	}
+	proofs, err := readTwins(ctx, bk.r, bk.rules, id, a)
+	if err != nil {
+		return Twin{}, false, err
+	}
+	i, _, ok := c6book.ProvingTwin(b, a, proofs)
+	if !ok {
+		return Twin{}, false, nil
+	}
+	rows, err := storedTwins(ctx, bk.r, id)
+	if err != nil {
+		return Twin{}, false, err
+	}
+	for _, t := range rows {
+		if t.Stone == proofs[i].Stone {
+			return t, true, nil
+		}
+	}
+	return Twin{}, false, nil
+}
+
 // storedTwins reads position id's twin rows, by stone.
 func storedTwins(ctx context.Context, q queryer, id PosID) ([]Twin, error) {
 	rows, err := q.QueryContext(ctx, "SELECT stone, twin FROM twin WHERE pos = ? ORDER BY stone", int64(id))

@@ -95,19 +95,12 @@ func (s *Store) Position(ctx context.Context, b *board.Board, a game.Color) (ses
 	out.Warning = warning
 	out.Held = out.Stuck == c6book.StuckHeld
 	if pr := p.Proof(a); pr.Status == c6book.StatusProved && pr.How == c6book.HowTwin {
-		twins, err := s.bk.Twins(ctx, id)
+		tw, ok, err := s.bk.ProvingTwin(ctx, id, a)
 		if err != nil {
 			return session.Position{}, err
 		}
-		for _, tw := range twins {
-			tp, err := s.bk.Position(ctx, tw.ID)
-			if err != nil {
-				return session.Position{}, err
-			}
-			if tp.Proof(a).Status == c6book.StatusProved {
-				out.ByTwin, out.TwinStone = true, r.Transform(inv, tw.Stone)
-				break
-			}
+		if ok {
+			out.ByTwin, out.TwinStone = true, r.Transform(inv, tw.Stone)
 		}
 	}
 	if out.Games, err = s.bk.GameStatsOf(ctx, id); err != nil {

@@ -23,7 +23,11 @@ type proofJSON struct {
 	Attacker string `json:"attacker"`
 	// Lead is the attacker's proved move out of --turns when the proof is
 	// of the position after it ("" when --turns has the defender to move).
-	Lead  string          `json:"lead,omitempty"`
+	Lead string `json:"lead,omitempty"`
+	// Twin, when the position is proved by its twin, names the defender
+	// stone the twin lacks: the proof is the twin's, and none of its moves
+	// touches that square.
+	Twin  string          `json:"twin,omitempty"`
 	Steps []proofStepJSON `json:"steps"`
 }
 
@@ -77,7 +81,26 @@ func showProof(ctx context.Context, bk *proofbook.Book, id proofbook.PosID, b *b
 			}
 		}
 		if !found && p.Proof(a).How == c6book.HowTwin {
-			return nil, nil, errors.New("--proof: proved by its twin, the position less one defender stone (listed under \"twin without\"): show that position's proof")
+			// Proved by its twin (the position less the defender stone
+			// x, proved with a zone that misses x): the twin's proof,
+			// whose moves all avoid x, is this position's.
+			tw, ok, err := bk.ProvingTwin(ctx, id, a)
+			if err != nil {
+				return nil, nil, err
+			}
+			if !ok {
+				return nil, nil, errors.New("--proof: proved by a twin that is no longer stored")
+			}
+			x := proofbook.FromCanonical(r, sym, game.NewMove(tw.Stone)).At(0)
+			tb := b.Clone()
+			tb.Remove(x)
+			_, tsym := tb.CanonicalKey()
+			out, w, err := showProof(ctx, bk, tw.ID, tb, tsym, a)
+			if err != nil {
+				return nil, nil, err
+			}
+			out.Twin = game.SquareName(r, x)
+			return out, w, nil
 		}
 		if !found {
 			return nil, nil, errors.New("--proof: no proved move stored out of this position")
@@ -128,6 +151,9 @@ func showProof(ctx context.Context, bk *proofbook.Book, id proofbook.PosID, b *b
 // printProof writes the proof line as text: one step a row, its threats,
 // and the replies answered at each defender turn (the first few).
 func printProof(w io.Writer, p *proofJSON) {
+	if p.Twin != "" {
+		fmt.Fprintf(w, "proved by its twin: the position without the defender's stone on %s is proved with a zone that misses %s; its proof, in which no move touches %s:\n", p.Twin, p.Twin, p.Twin)
+	}
 	if p.Lead != "" {
 		fmt.Fprintf(w, "proof for %s: %s %s (the book's proved move), then:\n", p.Attacker, p.Attacker, p.Lead)
 	} else {
