@@ -23,6 +23,12 @@ type ProofView struct {
 	// the proof is of the position after it (the shown position has the
 	// attacker to move); none otherwise.
 	Lead game.Move
+	// ByTwin: the shown position is proved by its twin, the position
+	// without the defender's stone on TwinStone, and the proof shown is
+	// the twin's (its Lead, its verdict). None of its moves touches
+	// TwinStone; the boards shown keep the stone (ProofBoard).
+	ByTwin    bool
+	TwinStone game.Square
 	// at is the cursor's visit the proof belongs to.
 	visit int
 }
@@ -55,6 +61,7 @@ func (s *Session) ShowProof() {
 	}
 	b, a, visit := c.pos.Clone(), c.attacker, c.visit
 	var lead game.Move
+	byTwin := false
 	if b.ToMove() == a {
 		found := false
 		for _, ch := range c.children {
@@ -63,16 +70,15 @@ func (s *Session) ShowProof() {
 				break
 			}
 		}
-		if !found && c.info.ByTwin {
-			s.fail(fmt.Errorf("show proof: proved by its twin, this position without %s's stone on %s: its proof is that position's",
-				ColourName(a.Opp()), game.SquareName(b.Rules(), c.info.TwinStone)))
-			return
-		}
-		if !found {
+		// Proved by its twin (the position less the defender stone x,
+		// proved with a zone that misses x): the twin's proof is shown.
+		byTwin = !found && c.info.ByTwin
+		if !found && !byTwin {
 			s.fail(errors.New("show proof: no proved move stored out of this position"))
 			return
 		}
 	}
+	x := c.info.TwinStone
 	s.stopProof()
 	s.proofBusy = true
 	s.changed(ChangeProof)
@@ -80,7 +86,18 @@ func (s *Session) ShowProof() {
 	// the book's queue (a large one takes seconds: reads of positions do
 	// not wait for it), cancelled when the user moves on or closes it.
 	s.call(func(ctx context.Context, store BookStore) func() {
-		d, v, err := loadProof(ctx, store, b, a, lead)
+		pb := b
+		var err error
+		if byTwin {
+			if pb, lead, err = twinLead(ctx, store, b, a, x); err != nil {
+				return func() {
+					s.proofBusy = false
+					s.fail(fmt.Errorf("show proof: %w", err))
+					s.changed(ChangeProof)
+				}
+			}
+		}
+		d, v, err := loadProof(ctx, store, pb, a, lead)
 		return func() {
 			if err != nil || visit != c.visit {
 				s.proofBusy = false
@@ -109,7 +126,7 @@ func (s *Session) ShowProof() {
 						s.changed(ChangeProof)
 						return // the user moved on meanwhile
 					}
-					s.proof = &ProofView{Walk: walk, Lead: lead, visit: visit}
+					s.proof = &ProofView{Walk: walk, Lead: lead, ByTwin: byTwin, TwinStone: x, visit: visit}
 					s.changed(ChangeProof | ChangeBoard)
 				}
 			})
@@ -126,6 +143,27 @@ func (s *Session) stopProof() {
 	}
 	s.proofBusy = false
 	s.proof = nil
+}
+
+// twinLead is the twin of b (b less the defender stone x) and its proved
+// move.
+func twinLead(ctx context.Context, store BookStore, b *board.Board, a game.Color, x game.Square) (*board.Board, game.Move, error) {
+	tb := b.Clone()
+	if tb.At(x) != a.Opp() {
+		return nil, game.Move{}, fmt.Errorf("the twin's stone %s is not %s's", game.SquareName(b.Rules(), x), ColourName(a.Opp()))
+	}
+	tb.Remove(x)
+	kids, err := store.Children(ctx, tb, a)
+	if err != nil {
+		return nil, game.Move{}, err
+	}
+	for _, ch := range kids {
+		if ch.Status == c6book.StatusProved {
+			return tb, ch.Move, nil
+		}
+	}
+	return nil, game.Move{}, fmt.Errorf("proved by its twin, this position without %s's stone on %s, which has no proved move stored",
+		ColourName(a.Opp()), game.SquareName(b.Rules(), x))
 }
 
 // loadProof reads the verdict of b (after lead when it is a move): the
@@ -191,6 +229,13 @@ func (s *Session) ProofBoard() (b *board.Board, zone, threats []game.Square) {
 		return nil, nil, nil
 	}
 	st := p.Walk.Step()
+	if p.ByTwin {
+		// The twin's board, with the stone it lacks (no move of its
+		// proof touches that square).
+		b := st.Board.Clone()
+		b.Place(p.TwinStone, p.Walk.Attacker().Opp())
+		return b, st.Zone, st.Threats
+	}
 	return st.Board, st.Zone, st.Threats
 }
 
@@ -206,6 +251,11 @@ func (s *Session) ProofText() string {
 	if p.Lead.Len() > 0 && w.At() == 0 {
 		text = fmt.Sprintf("%s %s, the book's proved move; then: %s", ColourName(w.Attacker()),
 			game.MoveName(s.rules, p.Lead), text)
+	}
+	if p.ByTwin {
+		sq := game.SquareName(s.rules, p.TwinStone)
+		text = fmt.Sprintf("The proof of its twin, this position without %s's stone on %s (proved with a zone that misses %s; no move below touches it). %s",
+			ColourName(w.Attacker().Opp()), sq, sq, text)
 	}
 	return text
 }

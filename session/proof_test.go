@@ -118,3 +118,81 @@ func TestShowProof(t *testing.T) {
 		t.Fatalf("a tampered certificate: shown %v, errors %v", f.s.ProofShown() != nil, f.errs)
 	}
 }
+
+// twinWrap gives one position (by hash) as the proof book gives a position
+// proved by its twin, without the defender's stone on stone.
+type twinWrap struct {
+	*sessiontest.Store
+	pos   uint64
+	stone game.Square
+}
+
+func (s twinWrap) Position(ctx context.Context, b *board.Board, a game.Color) (session.Position, error) {
+	p, err := s.Store.Position(ctx, b, a)
+	if err == nil && b.Hash() == s.pos {
+		p.Status, p.ByTwin, p.TwinStone = c6book.StatusProved, true, s.stone
+	}
+	return p, err
+}
+
+// Show proof on a position proved by its twin (the position without one
+// White stone, proved with a zone that misses it) shows the twin's proof:
+// its proved move first, then its certificate, on boards that keep the
+// stone; every move avoids it.
+func TestShowProofByTwin(t *testing.T) {
+	f := smallFixture(t)
+	// The twin: White's seminull a3 (Black to move one White stone
+	// short), proved by Black's a4e6 as the verifier finds it.
+	f.play("e5", "a1a2", "e4d4", "a3", "a4e6")
+	f.settle()
+	f.noErrors()
+	f.s.Prover().Verify()
+	f.pumpUntil("the verdict", func() bool { return !f.s.Prover().Running() })
+	f.settle()
+	if f.s.Cursor().Info().Status != c6book.StatusProved {
+		t.Fatalf("the twin's move is not proved: %v", f.errs)
+	}
+	// The position with White's i9 too, given as proved by that twin.
+	f.s.Cursor().Back()
+	f.s.Cursor().Back()
+	f.play("a3i9")
+	f.settle()
+	f.noErrors()
+	pos := f.s.Cursor().Position()
+	wrap := twinWrap{f.store, pos.Hash(), f.sq("i9")}
+	if err := f.s.SetStore(wrap); err != nil {
+		t.Fatal(err)
+	}
+	f.s.Cursor().GoToLine([]game.Move{f.mv("e5"), f.mv("a1a2"), f.mv("e4d4"), f.mv("a3i9")})
+	f.settle()
+	if !f.s.CanShowProof() {
+		t.Fatal("no proof to show")
+	}
+	f.s.ShowProof()
+	f.settle()
+	p := f.s.ProofShown()
+	if p == nil {
+		t.Fatalf("no proof shown: %v", f.errs)
+	}
+	if !p.ByTwin || game.MoveName(f.s.Rules(), p.Lead) != "a4e6" || !strings.Contains(f.s.ProofText(), "The proof of its twin, this position without White's stone on i9") {
+		t.Fatalf("shown: twin %v, lead %s, %q", p.ByTwin, game.MoveName(f.s.Rules(), p.Lead), f.s.ProofText())
+	}
+	want := pos.Clone()
+	if err := want.Play(p.Lead); err != nil {
+		t.Fatal(err)
+	}
+	for i := range p.Walk.Steps() {
+		b, _, _ := f.s.ProofBoard()
+		if i == 0 && b.Hash() != want.Hash() {
+			t.Fatal("step 0 is not the shown position after the twin's move")
+		}
+		if b.At(f.sq("i9")) != game.White {
+			t.Fatalf("step %d: the board lost White's i9", i)
+		}
+		if i > 0 && p.Walk.Steps()[i].Move.Contains(f.sq("i9")) {
+			t.Fatalf("step %d plays on i9", i)
+		}
+		f.s.ProofStep(+1)
+	}
+	f.noErrors()
+}

@@ -190,9 +190,11 @@ func TestVerdictProvedByTwin(t *testing.T) {
 		t.Fatalf("verdict text %q", txt)
 	}
 	h.noErrors()
-	// Show proof sends the reader to the twin.
+	// Show proof shows the twin's proof (session.TestShowProofByTwin); this
+	// store's twin has no proved move, which it says.
 	h.wb.ShowProof()
-	if len(h.errs) != 1 || !strings.Contains(h.errs[0].Error(), "proved by its twin, this position without White's stone on k9") {
+	h.pumpUntil("the proof", func() bool { return !h.wb.s.ProofBusy() })
+	if len(h.errs) != 1 || !strings.Contains(h.errs[0].Error(), "proved by its twin, this position without White's stone on k9, which has no proved move stored") {
 		t.Fatalf("Show proof: %v", h.errs)
 	}
 	h.errs = nil

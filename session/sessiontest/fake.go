@@ -147,7 +147,9 @@ func (s *Store) AddMove(_ context.Context, b *board.Board, m game.Move) (bool, e
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.count("AddMove")
-	created, err := s.addMove(b, m, false)
+	// A turn of fewer stones than the rules place is a seminull or null
+	// move, as the book stores one.
+	created, err := s.addMove(b, m, m.Len() < b.Rules().StonesForTurn(b.Turn()))
 	if err != nil || !created {
 		return created, err
 	}
