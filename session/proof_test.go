@@ -119,22 +119,6 @@ func TestShowProof(t *testing.T) {
 	}
 }
 
-// twinWrap gives one position (by hash) as the proof book gives a position
-// proved by its twin, without the defender's stone on stone.
-type twinWrap struct {
-	*sessiontest.Store
-	pos   uint64
-	stone game.Square
-}
-
-func (s twinWrap) Position(ctx context.Context, b *board.Board, a game.Color) (session.Position, error) {
-	p, err := s.Store.Position(ctx, b, a)
-	if err == nil && b.Hash() == s.pos {
-		p.Status, p.ByTwin, p.TwinStone = c6book.StatusProved, true, s.stone
-	}
-	return p, err
-}
-
 // Show proof on a position proved by its twin (the position without one
 // White stone, proved with a zone that misses it) shows the twin's proof:
 // its proved move first, then its certificate, on boards that keep the
@@ -159,7 +143,7 @@ func TestShowProofByTwin(t *testing.T) {
 	f.settle()
 	f.noErrors()
 	pos := f.s.Cursor().Position()
-	wrap := twinWrap{f.store, pos.Hash(), f.sq("i9")}
+	wrap := sessiontest.TwinProved{Store: f.store, Pos: pos.Hash(), Stone: f.sq("i9")}
 	if err := f.s.SetStore(wrap); err != nil {
 		t.Fatal(err)
 	}

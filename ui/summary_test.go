@@ -13,6 +13,7 @@ import (
 	"c6book/engine/board"
 	"c6book/engine/game"
 	"c6book/session"
+	"c6book/session/sessiontest"
 )
 
 // boardRect is where the board is in the window.
@@ -159,29 +160,13 @@ func TestVerdictProvedThroughReplies(t *testing.T) {
 	h.noErrors()
 }
 
-// twinStore gives the position after j10 i9k9 (Black to move) as the book
-// does when its twin, without White's k9, is proved.
-type twinStore struct {
-	*fakeStore
-	pos   uint64
-	stone game.Square
-}
-
-func (s twinStore) Position(ctx context.Context, b *board.Board, a game.Color) (session.Position, error) {
-	p, err := s.fakeStore.Position(ctx, b, a)
-	if err == nil && b.Hash() == s.pos {
-		p.Status, p.ByTwin, p.TwinStone = c6book.StatusProved, true, s.stone
-	}
-	return p, err
-}
-
 // A position proved by its twin says so, naming the stone.
 func TestVerdictProvedByTwin(t *testing.T) {
 	h := newHarness(t, game.Connect6(), nil)
 	h.tap("j10")
 	h.tap("i9")
 	h.tap("k9")
-	if err := h.wb.Session().SetStore(twinStore{h.store, h.wb.Cursor().Position().Hash(), h.sq("k9")}); err != nil {
+	if err := h.wb.Session().SetStore(sessiontest.TwinProved{Store: h.store, Pos: h.wb.Cursor().Position().Hash(), Stone: h.sq("k9")}); err != nil {
 		t.Fatal(err)
 	}
 	h.wb.Cursor().GoToLine([]game.Move{h.mv("j10"), h.mv("i9k9")})
