@@ -60,21 +60,20 @@ func bookShow(e *bookEnv, proof bool) error {
 	if err != nil {
 		return err
 	}
+	line, _, err := e.f.line(r)
+	if err != nil {
+		return err
+	}
 	for _, tw := range twins {
 		tp, err := bk.Position(ctx, tw.ID)
 		if err != nil {
 			return err
 		}
-		lines, err := bk.PathsFromRoot(ctx, tw.ID, 1)
-		if err != nil {
-			return err
-		}
-		turns := ""
-		if len(lines) > 0 {
-			turns = game.FormatTurns(r, lines[0].Turns)
-		}
-		out.Twins = append(out.Twins, twinJSON{game.SquareName(r, proofbook.FromCanonical(r, sym, game.NewMove(tw.Stone)).At(0)), int64(tw.ID),
-			proofText(tp.Proofs[0]), proofText(tp.Proofs[1]), turns})
+		x := proofbook.FromCanonical(r, sym, game.NewMove(tw.Stone)).At(0)
+		// The twin's line: --turns without the stone (its turn one stone
+		// short), in --turns' orientation.
+		out.Twins = append(out.Twins, twinJSON{game.SquareName(r, x), int64(tw.ID),
+			proofText(tp.Proofs[0]), proofText(tp.Proofs[1]), game.FormatTurns(r, lineWithout(line, x))})
 	}
 	var uns, semi, items []string
 	var why []unsolvedJSON
@@ -132,4 +131,24 @@ func bookShow(e *bookEnv, proof bool) error {
 			printProof(w, out.Proof)
 		}
 	})
+}
+
+// lineWithout is line with the stone on x taken out of the turn that
+// placed it (a turn of that stone alone becomes a null move).
+func lineWithout(line []game.Move, x game.Square) []game.Move {
+	out := make([]game.Move, len(line))
+	for i, m := range line {
+		out[i] = m
+		if !m.Contains(x) {
+			continue
+		}
+		var rest []game.Square
+		for j := 0; j < m.Len(); j++ {
+			if m.At(j) != x {
+				rest = append(rest, m.At(j))
+			}
+		}
+		out[i] = game.NewMove(rest...)
+	}
+	return out
 }

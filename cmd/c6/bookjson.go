@@ -112,8 +112,9 @@ type bookShowJSON struct {
 }
 
 // twinJSON is a stored twin of book show: the position less the stone
-// Without (named in the orientation of --turns), its id, statuses and a
-// line that reaches it ("" when none is stored).
+// Without (named in the orientation of --turns), its id, statuses and its
+// line: --turns without that stone (its turn one stone short), in the
+// same orientation.
 type twinJSON struct {
 	Without string `json:"without"`
 	ID      int64  `json:"id"`

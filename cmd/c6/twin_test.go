@@ -20,7 +20,7 @@ func TestBookShowTwins(t *testing.T) {
 	// N+i9, added by hand: linked to its twin N as it is stored.
 	runBook(t, false, "annotate", "--book", book, "--turns", "e5 a1a2 e4d4 a3i9", "--label", "by hand")
 	out, _ := runBook(t, false, "show", "--book", book, "--turns", "e5 a1a2 e4d4 a3i9")
-	for _, want := range []string{"Black attacker: proved (order", ", twin)", "twin without i9: position", `--partial --turns "`} {
+	for _, want := range []string{"Black attacker: proved (order", ", twin)", "twin without i9: position", `--partial --turns "e5 a1a2 d4e4 a3"`} {
 		if !strings.Contains(out, want) {
 			t.Fatalf("show: no %q in\n%s", want, out)
 		}
