@@ -86,7 +86,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.verify, "verify", false, "run the verifier on the shown position at start")
 	fs.BoolVar(&o.auto, "auto", false, "start the auto-pilot below the shown position at start (a --screenshot shows it running)")
 	fs.DurationVar(&o.autoTime, "auto-time", 0, "the auto-pilot's time budget (the Prove tab's time; 0: none)")
-	fs.IntVar(&o.lambda, "lambda", 2, "verifier mode: 2 or 3")
+	fs.IntVar(&o.lambda, "lambda", 2, "Verify's mode: 2 or 3 (the auto-pilot is λ3, as c6 book prove)")
 	fs.BoolVar(&o.suggest, "suggest", false, "press Suggest on the shown position at start (a --screenshot waits for its answer)")
 	fs.DurationVar(&o.playTime, "play-time", time.Second, "the engine player's time for a move (Suggest, Play engine move)")
 	fs.StringVar(&o.screenshot, "screenshot", "", "save a capture of the window to `FILE` (PNG) once it is drawn (and any --verify is done)")

@@ -53,7 +53,8 @@ func (p *Prover) StartAuto(jobs int, budget time.Duration) {
 		s.fail(fmt.Errorf("the game is over: %s has won", ColourName(w)))
 		return
 	}
-	opts := AutoOptions{Attacker: c.attacker, Lambda: p.lambda, Jobs: max(1, jobs), MaxTime: budget}
+	// λ3 always, as c6 book prove: the λ chosen in the window is Verify's.
+	opts := AutoOptions{Attacker: c.attacker, Lambda: 3, Jobs: max(1, jobs), MaxTime: budget}
 	b := c.pos.Clone()
 	var res AutoResult
 	sum := &RunSummary{Kind: jobAuto, Line: c.prefix(), Attacker: opts.Attacker, Lambda: opts.Lambda}

@@ -176,6 +176,7 @@ func TestAutoSummary(t *testing.T) {
 	if _, ok := f.s.Prover().Summary(); ok {
 		t.Fatal("a summary before any run")
 	}
+	f.s.Prover().SetLambda(2) // Verify's λ: the auto-pilot is λ3, as c6 book prove
 	f.s.Prover().StartAuto(1, 0)
 	<-f.store.AutoRuns
 	f.store.AutoStep <- struct{}{}
@@ -186,7 +187,7 @@ func TestAutoSummary(t *testing.T) {
 	if !ok {
 		t.Fatal("no summary after the run")
 	}
-	if sum.Kind != "auto" || sum.Stop != "stuck" || sum.Calls != 2 || !sum.AfterRead {
+	if sum.Kind != "auto" || sum.Stop != "stuck" || sum.Calls != 2 || !sum.AfterRead || sum.Lambda != 3 {
 		t.Fatalf("summary %+v", sum)
 	}
 	if sum.Before.Proved != 0 || sum.After.Proved != 2 || sum.After.Replies != 2 {

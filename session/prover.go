@@ -45,7 +45,8 @@ func (p *Prover) reset() {
 	p.summary = nil
 }
 
-// SetLambda chooses λ2 or λ3 for Verify and the auto-pilot.
+// SetLambda chooses λ2 or λ3 for Verify (the auto-pilot is λ3, as c6 book
+// prove).
 func (p *Prover) SetLambda(l int) { p.lambda = l }
 
 // errNotDefenderToMove is returned when Verify is asked with the attacker to

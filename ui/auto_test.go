@@ -63,7 +63,7 @@ func TestAutoControls(t *testing.T) {
 	// reply it proved, a button away.
 	h.pumpUntil("the book's answers", func() bool { return h.wb.s.Busy() == 0 })
 	sum := h.wb.summaryText()
-	for _, want := range []string{"Auto-pilot (Black, λ2) at 1. j10: stopped by the user", "proved replies 0 → 1 of 2 replies", "a1a2 open → proved"} {
+	for _, want := range []string{"Auto-pilot (Black, λ3) at 1. j10: stopped by the user", "proved replies 0 → 1 of 2 replies", "a1a2 open → proved"} {
 		if !strings.Contains(sum, want) {
 			t.Fatalf("summary %q lacks %q", sum, want)
 		}
