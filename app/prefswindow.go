@@ -16,8 +16,8 @@ import (
 	"c6book/ui"
 )
 
-// The Preferences window (Edit → Preferences…, Ctrl+,): theme, the λ the
-// workbench starts with, the verifier's jobs and budget, the engine
+// The Preferences window (Edit → Preferences…, Ctrl+,): theme, the λ
+// Verify starts with (the auto-pilot is λ3), the verifier's jobs and budget, the engine
 // player's time, the verifier queue, and the menus' shortcuts as the menus
 // hold them. Save checks every field (a bad one: a one-line error, nothing
 // changes), stores them in Fyne's preferences and applies them at once.
@@ -156,7 +156,7 @@ func (wa *workbenchApp) showPreferences() *prefsDialog {
 	}
 	form := widget.NewForm(
 		widget.NewFormItem("Theme", p.theme),
-		widget.NewFormItem("Default λ", p.lambda),
+		widget.NewFormItem("Verify λ", p.lambda),
 		widget.NewFormItem("Verifier jobs", p.jobs),
 		widget.NewFormItem("", note("auto-pilot verifier jobs at once")),
 		widget.NewFormItem("Solver nodes", p.nodes),
