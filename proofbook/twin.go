@@ -227,31 +227,37 @@ func (bk *Book) LinkTwins(ctx context.Context, ids []PosID) (int, error) {
 // readTwins lists position id's twins with their proofs for attacker a
 // (zones in the twins' canonical frames).
 func readTwins(ctx context.Context, q queryer, r game.Rules, id PosID, a game.Color) ([]c6book.ProofTwin, error) {
+	out, _, err := readTwinProofs(ctx, q, r, id, a)
+	return out, err
+}
+
+// readTwinProofs is readTwins with the twins' ids (ids[i] is out[i]'s).
+func readTwinProofs(ctx context.Context, q queryer, r game.Rules, id PosID, a game.Color) (out []c6book.ProofTwin, ids []PosID, err error) {
 	rows, err := q.QueryContext(ctx, `
 SELECT t.stone, t.twin, s.status, s.ord, s.how, s.expert, s.pn, s.dn, s.updated_at, `+zoneCols+`
 FROM twin t LEFT JOIN status s ON s.pos = t.twin AND s.attacker = ?
 WHERE t.pos = ? ORDER BY t.stone`, int(a), int64(id))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer rows.Close()
-	var out []c6book.ProofTwin
 	for rows.Next() {
 		var stone, twin int64
 		var np nullProof
 		if err := rows.Scan(&stone, &twin, &np.status, &np.ord, &np.how, &np.expert, &np.pn, &np.dn, &np.updated, &np.zone, &np.hasZone); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if stone < 0 || stone >= int64(r.Squares()) {
-			return nil, fmt.Errorf("position %d: twin stone %d off the board", id, stone)
+			return nil, nil, fmt.Errorf("position %d: twin stone %d off the board", id, stone)
 		}
 		pr := np.proof(a)
 		if pr.Zone, err = np.zoneOf(r); err != nil {
-			return nil, fmt.Errorf("position %d: %w", twin, err)
+			return nil, nil, fmt.Errorf("position %d: %w", twin, err)
 		}
 		out = append(out, c6book.ProofTwin{Stone: game.Square(stone), Proof: pr})
+		ids = append(ids, PosID(twin))
 	}
-	return out, rows.Err()
+	return out, ids, rows.Err()
 }
 
 // twinsOf lists the positions whose twin is id (their status follows id's).
@@ -280,7 +286,7 @@ func (bk *Book) ProvingTwin(ctx context.Context, id PosID, a game.Color) (tw Twi
 	if err != nil {
 		return Twin{}, false, err
 	}
-	proofs, err := readTwins(ctx, bk.r, bk.rules, id, a)
+	proofs, ids, err := readTwinProofs(ctx, bk.r, bk.rules, id, a)
 	if err != nil {
 		return Twin{}, false, err
 	}
@@ -288,16 +294,7 @@ func (bk *Book) ProvingTwin(ctx context.Context, id PosID, a game.Color) (tw Twi
 	if !ok {
 		return Twin{}, false, nil
 	}
-	rows, err := storedTwins(ctx, bk.r, id)
-	if err != nil {
-		return Twin{}, false, err
-	}
-	for _, t := range rows {
-		if t.Stone == proofs[i].Stone {
-			return t, true, nil
-		}
-	}
-	return Twin{}, false, nil
+	return Twin{Stone: proofs[i].Stone, ID: ids[i]}, true, nil
 }
 
 // storedTwins reads position id's twin rows, by stone.
