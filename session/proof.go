@@ -63,13 +63,8 @@ func (s *Session) ShowProof() {
 	var lead game.Move
 	byTwin := false
 	if b.ToMove() == a {
-		found := false
-		for _, ch := range c.children {
-			if ch.Status == c6book.StatusProved {
-				lead, found = ch.Move, true
-				break
-			}
-		}
+		var found bool
+		lead, found = provedMove(c.children)
 		// Proved by its twin (the position less the defender stone x,
 		// proved with a zone that misses x): the twin's proof is shown.
 		byTwin = !found && c.info.ByTwin
@@ -157,13 +152,22 @@ func twinLead(ctx context.Context, store BookStore, b *board.Board, a game.Color
 	if err != nil {
 		return nil, game.Move{}, err
 	}
-	for _, ch := range kids {
-		if ch.Status == c6book.StatusProved {
-			return tb, ch.Move, nil
-		}
+	if m, ok := provedMove(kids); ok {
+		return tb, m, nil
 	}
 	return nil, game.Move{}, fmt.Errorf("proved by its twin, this position without %s's stone on %s, which has no proved move stored",
 		ColourName(a.Opp()), game.SquareName(b.Rules(), x))
+}
+
+// provedMove is the first proved move of kids, the one a proof shown
+// from an attacker-to-move position leads with.
+func provedMove(kids []Child) (game.Move, bool) {
+	for _, ch := range kids {
+		if ch.Status == c6book.StatusProved {
+			return ch.Move, true
+		}
+	}
+	return game.Move{}, false
 }
 
 // loadProof reads the verdict of b (after lead when it is a move): the
